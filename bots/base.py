@@ -1,0 +1,90 @@
+"""The bot interface (STYLE 10, after OpenSpiel's ``spiel_bots.h``).
+
+A bot plays one seat of one game.  ``step(state)`` returns the action to
+play when it is the bot's turn; ``inform_action(state, seat, action)`` tells
+it about every action taken (its own included), after the action is applied;
+``restart()`` resets it for a new game.  Bots are seeded: the same seed and
+the same game give the same choices.
+
+Bots are made by name with a settings string: ``make_bot("random", game,
+seat, seed=1)``, ``make_bot("ismcts:time=0.2", ...)``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Callable
+
+from solver.errors import OptionError
+from solver.game import Game, State
+
+
+class Bot(ABC):
+    name = "bot"
+
+    def __init__(self, game: Game, seat: int, seed: int | None = None, **settings):
+        self.game = game
+        self.seat = seat
+        self.seed = seed
+        self.rng = random.Random(seed)
+        if settings:
+            raise OptionError(f"bot {self.name!r}: unknown setting {sorted(settings)[0]!r}")
+
+    @abstractmethod
+    def step(self, state: State) -> int:
+        """The action to play (``state.current_player() == self.seat``)."""
+
+    def inform_action(self, state: State, seat: int, action: int) -> None:
+        """Called after every action is applied (default: nothing)."""
+
+    def restart(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seat={self.seat}, seed={self.seed})"
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal action."""
+
+    name = "random"
+
+    def step(self, state: State) -> int:
+        return self.rng.choice(state.legal_actions())
+
+
+_BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+
+
+def register_bot(name: str, factory: Callable[..., Bot]) -> None:
+    _BOTS[name] = factory
+
+
+def registered_bots() -> list[str]:
+    return sorted(_BOTS)
+
+
+def _parse_settings(spec: str) -> tuple[str, dict]:
+    name, _, rest = spec.partition(":")
+    settings = {}
+    for part in filter(None, rest.split(",")):
+        key, eq, value = part.partition("=")
+        if not eq:
+            raise OptionError(f"bot settings {spec!r}: expected key=value, got {part!r}")
+        for conv in (int, float):
+            try:
+                value = conv(value)
+                break
+            except ValueError:
+                continue
+        settings[key.strip()] = value
+    return name.strip(), settings
+
+
+def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
+    """A bot from ``"name"`` or ``"name:key=value,key=value"``."""
+    name, settings = _parse_settings(spec)
+    if name not in _BOTS:
+        raise OptionError(f"unknown bot {name!r} (known: {', '.join(registered_bots())})")
+    return _BOTS[name](game, seat, seed=seed, **settings)

@@ -1,0 +1,30 @@
+"""One game between bots (the whole loop, as OpenSpiel's evaluate_bots)."""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from solver.game import Game, State
+
+from .base import Bot
+
+
+def play_match(game: Game, bots: Sequence[Bot], seed: int | None = None,
+               on_action: Callable[[State, int, int], None] | None = None) -> State:
+    """Play one seeded game to the end; returns the terminal state.
+
+    ``on_action(state, seat, action)`` is called after each action."""
+    if len(bots) != game.num_players:
+        raise ValueError(f"{game.name} needs {game.num_players} bots, got {len(bots)}")
+    state = game.new_initial_state(seed=seed)
+    for bot in bots:
+        bot.restart()
+    while not state.is_terminal():
+        seat = state.current_player()
+        action = bots[seat].step(state)
+        state.apply_action(action)
+        for bot in bots:
+            bot.inform_action(state, seat, action)
+        if on_action:
+            on_action(state, seat, action)
+    return state

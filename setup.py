@@ -1,0 +1,41 @@
+"""Build script: cythonizes every ``csrc/*.pyx`` into ``solver._<name>``.
+
+The Cython sources live in ``csrc/``; shared inline helpers are ``.pxd``
+headers there (``bits.pxd``, ...) that the kernels ``cimport`` at compile
+time only.  Each ``csrc/<name>.pyx`` becomes the extension ``solver._<name>``;
+``solver/`` holds a pure-Python twin of each one (STYLE 11) that
+``DIXTRIX_PUREPYTHON=1`` forces.
+"""
+import glob
+import os
+
+from setuptools import Extension, setup
+
+from Cython.Build import cythonize
+
+
+def extensions():
+    exts = []
+    for pyx in sorted(glob.glob(os.path.join("csrc", "*.pyx"))):
+        name = os.path.splitext(os.path.basename(pyx))[0]
+        exts.append(
+            Extension(
+                f"solver._{name}",
+                [pyx],
+                extra_compile_args=["-O3"],
+            )
+        )
+    return cythonize(
+        exts,
+        include_path=["csrc"],
+        compiler_directives={
+            "language_level": 3,
+            "boundscheck": False,
+            "wraparound": False,
+            "cdivision": True,
+            "initializedcheck": False,
+        },
+    )
+
+
+setup(ext_modules=extensions())

@@ -1,0 +1,18 @@
+"""dixtrix: rules engines, positions and search for five card games.
+
+>>> import solver
+>>> game = solver.load_game("dix", variant="seventeen")
+>>> state = game.new_initial_state(seed=1)
+"""
+
+from . import errors
+from .errors import (DixtrixError, IllegalActionError, LimitError, NotationError,
+                     OptionError, PositionError)
+from .game import TERMINAL, Game, InfoState, State, load_game, registered_games
+from .position import from_json, loads, to_json
+
+__version__ = "0.1.0"
+
+__all__ = ["load_game", "registered_games", "Game", "State", "InfoState", "TERMINAL",
+           "from_json", "to_json", "loads", "errors", "DixtrixError", "NotationError",
+           "OptionError", "PositionError", "IllegalActionError", "LimitError"]

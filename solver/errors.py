@@ -1,0 +1,54 @@
+"""Typed errors.  Every error a user can cause is a ``DixtrixError``; the
+input errors are also ``ValueError`` so ``except ValueError`` works as with
+python-chess.  Messages name the culprit (token, position, JSON path,
+action) so a typo never surfaces as an ``IndexError`` from deep inside."""
+
+from __future__ import annotations
+
+
+class DixtrixError(Exception):
+    """Base class of every error raised on purpose by dixtrix."""
+
+
+class NotationError(DixtrixError, ValueError):
+    """A card or action string that cannot be parsed.
+
+    ``token`` is the offending text, ``index`` its position in the input
+    (0-based token index), when known."""
+
+    def __init__(self, message: str, token: str | None = None, index: int | None = None):
+        super().__init__(message)
+        self.token = token
+        self.index = index
+
+
+class OptionError(DixtrixError, ValueError):
+    """Unknown game, unknown option, or an option value out of range."""
+
+
+class PositionError(DixtrixError, ValueError):
+    """A game record or seat view that cannot be loaded.
+
+    ``path`` is the JSON path of the culprit, e.g. ``deal.rounds[0].hands[1]``
+    or ``actions[12]``."""
+
+    def __init__(self, message: str, path: str | None = None):
+        if path:
+            message = f"{path}: {message}"
+        super().__init__(message)
+        self.path = path
+
+
+class IllegalActionError(DixtrixError, ValueError):
+    """An action that the rules do not allow in the current state.
+
+    ``action`` is the action (int or string as given), ``reason`` why."""
+
+    def __init__(self, action, reason: str):
+        super().__init__(f"illegal action {action!r}: {reason}")
+        self.action = action
+        self.reason = reason
+
+
+class LimitError(DixtrixError, ValueError):
+    """A search limit that makes no sense (negative, absurd, wrong type)."""

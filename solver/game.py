@@ -1,0 +1,362 @@
+"""The game protocol (STYLE 1) and the registry.
+
+A :class:`Game` is immutable: a name, a number of players and validated
+options.  ``game.new_initial_state(seed=..., deal=...)`` gives a mutable
+:class:`State`.  Algorithms only ever see this protocol.
+
+Chance (deals, draws, cuts) is not exposed as actions: a state draws its
+chance outcomes from its :class:`Chance` source, which replays a scripted
+``deal`` (from a game record) and otherwise uses a generator seeded by
+``seed``.  The same seed and the same actions give the same game, bit for bit.
+Every outcome drawn is logged, so ``state.deal_record()`` can write the
+complete deal of a seeded game.
+
+Information states are seat views in the position format
+(``docs/positions.md``): exactly what a seat knows, with perfect recall,
+as a structured object (:class:`InfoState`) and as a stable string.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Callable, ClassVar
+
+from .errors import IllegalActionError, NotationError, OptionError
+
+#: ``current_player()`` of a terminal state (OpenSpiel's kTerminalPlayerId).
+TERMINAL = -4
+
+
+# --------------------------------------------------------------------------
+# options
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its default, type, and allowed values or range."""
+
+    default: Any
+    doc: str
+    choices: tuple | None = None
+    min: int | None = None
+    max: int | None = None
+
+    def check(self, game: str, name: str, value: Any) -> Any:
+        kind = type(self.default)
+        if kind is bool:
+            if not isinstance(value, bool):
+                raise OptionError(f"{game}: option {name!r} must be true or false, got {value!r}")
+        elif kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise OptionError(f"{game}: option {name!r} must be an integer, got {value!r}")
+        elif kind is str:
+            if not isinstance(value, str):
+                raise OptionError(f"{game}: option {name!r} must be a string, got {value!r}")
+        if self.choices is not None and value not in self.choices:
+            raise OptionError(
+                f"{game}: option {name!r} must be one of {list(self.choices)}, got {value!r}")
+        if self.min is not None and value < self.min:
+            raise OptionError(f"{game}: option {name!r} must be >= {self.min}, got {value!r}")
+        if self.max is not None and value > self.max:
+            raise OptionError(f"{game}: option {name!r} must be <= {self.max}, got {value!r}")
+        return value
+
+
+# --------------------------------------------------------------------------
+# chance
+
+class Chance:
+    """The chance source of a state.
+
+    ``draw(kind, generate)`` returns the next outcome: the next scripted one
+    if the record's deal still has one (``kind`` must match), else
+    ``generate(rng)`` with the state's seeded generator.  Outcomes are
+    JSON-able values chosen by the game; every one is logged as
+    ``(kind, value)``.
+
+    Streams: ``rng`` is the main stream; ``stream(name)`` gives an
+    independent generator derived from the seed and ``name`` (used e.g. for
+    dixie-rook's tie cut, so that the main stream is untouched).
+    """
+
+    def __init__(self, seed: int | None = None, scripted: list | None = None):
+        self.seed = 0 if seed is None else seed
+        self.rng = random.Random(self.seed)
+        self._streams: dict[str, random.Random] = {}
+        self.scripted = list(scripted or [])
+        self.pos = 0
+        self.log: list[tuple[str, Any]] = []
+
+    def stream(self, name: str) -> random.Random:
+        if name not in self._streams:
+            self._streams[name] = random.Random(f"{self.seed}/{name}")
+        return self._streams[name]
+
+    def draw(self, kind: str, generate: Callable[[random.Random], Any]) -> Any:
+        if self.pos < len(self.scripted):
+            got_kind, value = self.scripted[self.pos]
+            if got_kind != kind:
+                raise NotationError(
+                    f"deal: expected a {kind!r} outcome next, the record has {got_kind!r}")
+            self.pos += 1
+        else:
+            value = generate(self.rng)
+        self.log.append((kind, value))
+        return value
+
+    def clone(self) -> "Chance":
+        c = Chance.__new__(Chance)
+        c.seed = self.seed
+        c.rng = random.Random()
+        c.rng.setstate(self.rng.getstate())
+        c._streams = {}
+        for k, r in self._streams.items():
+            rr = random.Random()
+            rr.setstate(r.getstate())
+            c._streams[k] = rr
+        c.scripted = self.scripted  # never mutated
+        c.pos = self.pos
+        c.log = list(self.log)
+        return c
+
+
+# --------------------------------------------------------------------------
+# information states
+
+@dataclass
+class InfoState:
+    """What one seat knows, with perfect recall.
+
+    ``view`` is the seat view in the position format (a JSON-able dict:
+    game, options, seat, the deal with unseen parts left out, the actions
+    with unseen ones as ``"?"``).  ``known`` holds facts the seat can
+    derive now, for convenience (its current hand, and e.g. in dix from
+    trick 14 on the opponent's whole hand); they follow from ``view``.
+    ``str(info)`` is the stable string: canonical JSON of ``view``.
+    """
+
+    seat: int
+    view: dict
+    known: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return copy.deepcopy(self.view)
+
+    def __str__(self) -> str:
+        return canonical_json(self.view)
+
+
+def canonical_json(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+# --------------------------------------------------------------------------
+# the protocol
+
+class Game(ABC):
+    """An immutable game: ``name``, ``num_players`` and validated options.
+
+    Subclasses set ``name``, ``options_spec`` and ``state_class`` and may
+    override ``num_players``; everything game-specific lives in the
+    subclass and its state."""
+
+    name: ClassVar[str]
+    description: ClassVar[str] = ""
+    #: whether ``returns()`` always sums to zero (checked by the conformance suite)
+    zero_sum: ClassVar[bool] = False
+    #: option dicts the conformance suite plays this game with
+    conformance_configs: ClassVar[tuple] = ({},)
+    options_spec: ClassVar[dict[str, Option]] = {}
+    state_class: ClassVar[type]
+
+    def __init__(self, **options: Any):
+        unknown = sorted(set(options) - set(self.options_spec))
+        if unknown:
+            known = ", ".join(sorted(self.options_spec)) or "none"
+            raise OptionError(f"{self.name}: unknown option {unknown[0]!r} (known: {known})")
+        values = {}
+        for key, spec in self.options_spec.items():
+            values[key] = spec.check(self.name, key, options.get(key, spec.default))
+        self._options = MappingProxyType(values)
+        self.check_options()
+
+    def check_options(self) -> None:
+        """Cross-option validation; raise ``OptionError``."""
+
+    @property
+    def options(self) -> MappingProxyType:
+        return self._options
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    def non_default_options(self) -> dict:
+        return {k: v for k, v in self._options.items() if v != self.options_spec[k].default}
+
+    def new_initial_state(self, seed: int | None = None, deal: dict | None = None) -> "State":
+        """A new state.  ``seed`` seeds every chance event; ``deal`` (the
+        ``deal`` object of a game record) scripts them, the seeded generator
+        taking over for outcomes the deal does not list."""
+        scripted = self.parse_deal(deal) if deal is not None else None
+        return self.state_class(self, Chance(seed, scripted))
+
+    # -- the deal object of the position format (per game) --
+    @abstractmethod
+    def parse_deal(self, deal: dict) -> list:
+        """The record's ``deal`` object -> list of ``(kind, value)`` chance
+        outcomes; raise ``PositionError`` with the JSON path of the culprit."""
+
+    @abstractmethod
+    def format_deal(self, outcomes: list) -> dict:
+        """Inverse of ``parse_deal`` (canonical form)."""
+
+    # -- seat views --
+    def complete_view(self, view: dict, rng: random.Random) -> dict:
+        """A complete record ``{"deal": ..., "actions": [...]}`` consistent
+        with a seat view (used to validate views, and by world sampling):
+        unseen cards dealt, hidden actions (``"?"``) chosen.  ``view`` has
+        been checked for shape (game, seat, actions a list of strings).
+        Raise ``PositionError`` (with the JSON path) if no world is
+        consistent with the view.  The caller replays the record and checks
+        that the seat's information state is the view."""
+        raise OptionError(f"{self.name}: seat views are not supported")
+
+    def __repr__(self) -> str:
+        args = "".join(f", {k}={v!r}" for k, v in self.non_default_options().items())
+        return f"load_game({self.name!r}{args})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and (self.name, dict(self._options)) == (
+            other.name, dict(other._options))
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(sorted(self._options.items()))))
+
+
+class State(ABC):
+    """A mutable game state.  Subclasses implement the ``_``-prefixed hooks
+    and keep one method per phase (``_apply_bid``, ``_apply_play``...)."""
+
+    def __init__(self, game: Game, chance: Chance):
+        self.game = game
+        self._chance = chance
+        self._history: list[int] = []
+
+    # ---- the protocol ----
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or ``TERMINAL``."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Sorted legal action ints; empty only when terminal."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per-seat outcome of the whole game (0 until terminal)."""
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action; ``IllegalActionError`` names it and why."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalActionError(action, "an action is an int (use apply_action_string "
+                                             "for notation)")
+        if self.is_terminal():
+            raise IllegalActionError(action, "the game is over")
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(self._action_label(action), self.why_illegal(action))
+        self._apply(action)
+        self._history.append(action)
+
+    def apply_action_string(self, text: str) -> int:
+        action = self.string_to_action(text)
+        self.apply_action(action)
+        return action
+
+    def _action_label(self, action: int):
+        try:
+            return self.action_to_string(action)
+        except Exception:
+            return action
+
+    def why_illegal(self, action: int) -> str:
+        """A readable reason why ``action`` is not legal now (override for
+        rule-specific reasons)."""
+        return f"not legal for seat {self.current_player()} now"
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply an action already known to be legal."""
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str: ...
+
+    @abstractmethod
+    def string_to_action(self, text: str) -> int:
+        """Parse notation (documented aliases accepted); ``NotationError``."""
+
+    @abstractmethod
+    def information_state(self, seat: int) -> InfoState: ...
+
+    def information_state_string(self, seat: int) -> str:
+        return str(self.information_state(seat))
+
+    def clone(self) -> "State":
+        """An independent copy (chance generator included)."""
+        new = copy.copy(self)
+        new.__dict__ = {k: copy.deepcopy(v) for k, v in self.__dict__.items()
+                        if k not in ("game", "_chance")}
+        new.game = self.game
+        new._chance = self._chance.clone()
+        return new
+
+    def deal_record(self) -> dict:
+        """The ``deal`` object of every chance outcome drawn so far."""
+        return self.game.format_deal(self._chance.log)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def to_text(self) -> str:
+        """A human-readable description (override)."""
+        return repr(self)
+
+
+# --------------------------------------------------------------------------
+# registry
+
+_REGISTRY: dict[str, type[Game]] = {}
+
+
+def register_game(cls: type[Game]) -> type[Game]:
+    """Class decorator: make ``cls`` loadable by ``load_game(cls.name)``."""
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def registered_games() -> list[str]:
+    _load_builtin_games()
+    return sorted(_REGISTRY)
+
+
+def load_game(name: str, **options: Any) -> Game:
+    """The game ``name`` with ``options`` (``OptionError`` if unknown)."""
+    _load_builtin_games()
+    if not isinstance(name, str) or name not in _REGISTRY:
+        raise OptionError(f"unknown game {name!r} (known: {', '.join(sorted(_REGISTRY))})")
+    return _REGISTRY[name](**options)
+
+
+def _load_builtin_games() -> None:
+    from . import games  # noqa: F401  (registers the built-in games)

@@ -1,0 +1,3 @@
+"""Built-in games: importing this package registers them all."""
+
+from . import dix  # noqa: F401

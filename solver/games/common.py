@@ -1,0 +1,100 @@
+"""Small helpers shared by the game modules: JSON-path errors, card-list
+parsing inside a deal object, bipartite completion of hidden cards."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from ..cards import Deck
+from ..errors import NotationError, PositionError
+
+
+def need(obj: Any, key: str, path: str, kind: type | tuple = object) -> Any:
+    """``obj[key]`` with a ``PositionError`` naming ``path.key`` if missing
+    or of the wrong type."""
+    if not isinstance(obj, dict):
+        raise PositionError(f"expected an object, got {type(obj).__name__}", path)
+    if key not in obj:
+        raise PositionError(f"missing {key!r}", path)
+    value = obj[key]
+    if kind is not object and (not isinstance(value, kind) or
+                               (isinstance(value, bool) and bool not in _as_tuple(kind))):
+        names = "/".join(k.__name__ for k in _as_tuple(kind))
+        raise PositionError(f"must be {names}, got {type(value).__name__}", f"{path}.{key}")
+    return value
+
+
+def _as_tuple(kind):
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def check_keys(obj: dict, allowed: Sequence[str], path: str) -> None:
+    for key in obj:
+        if key not in allowed:
+            raise PositionError(f"unknown key {key!r} (allowed: {', '.join(allowed)})", path)
+
+
+def parse_card_list(deck: Deck, value: Any, path: str, unknown_ok: bool = False) -> list:
+    """Parse ``"AS KH"`` or ``["AS", "KH"]``; with ``unknown_ok`` a ``"?"``
+    stands for an unseen card (returned as ``None``)."""
+    if isinstance(value, str):
+        tokens = value.split()
+    elif isinstance(value, list):
+        tokens = value
+    else:
+        raise PositionError(f"expected a card list, got {type(value).__name__}", path)
+    out = []
+    for i, tok in enumerate(tokens):
+        if unknown_ok and tok == "?":
+            out.append(None)
+            continue
+        try:
+            out.append(deck.parse(tok, i))
+        except NotationError as exc:
+            raise PositionError(str(exc), f"{path}[{i}]") from None
+    return out
+
+
+def check_distinct(deck: Deck, groups: Sequence[tuple[str, Sequence]], where: str) -> None:
+    """No card appears twice across ``groups`` (``(path, cards)`` pairs)."""
+    seen: dict[int, str] = {}
+    for path, cards in groups:
+        for i, c in enumerate(cards):
+            if c is None:
+                continue
+            here = f"{path}[{i}]"
+            if c in seen:
+                raise PositionError(
+                    f"duplicate card {deck.to_string(c)} (also at {seen[c]})", here)
+            seen[c] = here
+
+
+def match_cards(cards: list, slots: list, allowed, rng: random.Random | None) -> dict | None:
+    """Assign every card in ``cards`` to a distinct slot (bipartite
+    matching, Kuhn's augmenting paths).  ``allowed(card, slot)`` says whether
+    a card may sit in a slot.  With ``rng`` the search order is shuffled, so
+    different seeds give different consistent completions.  Returns
+    ``{card: slot}`` or ``None`` if no complete assignment exists."""
+    cards = list(cards)
+    slot_idx = list(range(len(slots)))
+    if rng is not None:
+        rng.shuffle(cards)
+        rng.shuffle(slot_idx)
+    adj = {c: [j for j in slot_idx if allowed(c, slots[j])] for c in cards}
+    owner: dict[int, Any] = {}
+
+    def augment(c, seen):
+        for j in adj[c]:
+            if j in seen:
+                continue
+            seen.add(j)
+            if j not in owner or augment(owner[j], seen):
+                owner[j] = c
+                return True
+        return False
+
+    for c in cards:
+        if not augment(c, set()):
+            return None
+    return {c: slots[j] for j, c in owner.items()}

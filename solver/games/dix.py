@@ -1,0 +1,570 @@
+"""dix -- Dix by Fred Blundun, 2 players (seed 000, RULINGS "dix").
+
+Read top to bottom as the rules:
+
+* 53 cards (52 + joker).  Deal 13 each, turn up one card: its suit is
+  trumps; a turned-up joker means no trumps.  The joker is a trump ranking
+  exactly where the turned-up card would.  (``seventeen``: 17 each.)
+* The dealer leads trick 1; the trick winner leads the next.  Follow suit if
+  able (also while the stock lasts unless ``free_play_while_stock``).
+* After each of tricks 1-13 the winner draws first, then the loser.
+* Pips: A=1, 2-10 face, courts and joker 0.  A trick totalling 10 is a
+  ten-trick.  Round score = tricks - 4 x ten-tricks.  Round winner: higher
+  score, then fewer ten-tricks, then the winner of the last trick.
+* Match to ``target``: ends after the first round in which a player has
+  reached it; higher total wins; equal totals -> that round's tie-breaks.
+
+Actions are card indices (``solver.cards``); the only decisions are cards.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cardset import dix_pips, make_rank_table, trick_winner
+from ..cards import DIX, JOKER, SUIT_NAMES, make_card, rank_of, suit_of
+from ..errors import IllegalActionError, NotationError, PositionError
+from ..game import TERMINAL, Game, InfoState, Option, State, register_game
+from .common import check_distinct, check_keys, match_cards, need, parse_card_list
+
+STANDARD, SEVENTEEN = "standard", "seventeen"
+TEN_TRICK_PENALTY = 4          # a ten-trick scores -3 instead of +1
+
+
+@register_game
+class DixGame(Game):
+    name = "dix"
+    zero_sum = True                  # returns: +1 match winner, -1 loser
+    conformance_configs = ({}, {"variant": SEVENTEEN}, {"free_play_while_stock": True})
+    description = "Dix (Fred Blundun): 2 players, trumps and a joker, ten-tricks cost 3"
+    options_spec = {
+        "variant": Option(STANDARD, "standard: 13 cards and a 26-card stock, 26 tricks; "
+                          "seventeen: 17 cards, no stock, 17 tricks",
+                          choices=(STANDARD, SEVENTEEN)),
+        "target": Option(50, "the match ends after the first round in which a player has "
+                         "reached this total", min=1, max=100000),
+        "free_play_while_stock": Option(False, "if true, following suit is not required "
+                                        "while the stock lasts"),
+    }
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def hand_size(self) -> int:
+        return 17 if self.options["variant"] == SEVENTEEN else 13
+
+    @property
+    def tricks_per_round(self) -> int:
+        return 17 if self.options["variant"] == SEVENTEEN else 26
+
+    @property
+    def stock_size(self) -> int:
+        return 0 if self.options["variant"] == SEVENTEEN else 26
+
+    # ------------------------------------------------------------------
+    # chance: the first dealer, then one deal per round
+
+    def generate_round(self, rng: random.Random) -> tuple:
+        cards = list(DIX.cards)
+        rng.shuffle(cards)
+        n = self.hand_size
+        hands = (tuple(sorted(cards[:n])), tuple(sorted(cards[n:2 * n])))
+        turn_up = cards[2 * n]
+        stock = tuple(cards[2 * n + 1:2 * n + 1 + self.stock_size])
+        return hands, turn_up, stock
+
+    def parse_deal(self, deal: dict) -> list:
+        if not isinstance(deal, dict):
+            raise PositionError("expected an object", "deal")
+        check_keys(deal, ("first_dealer", "rounds"), "deal")
+        first = need(deal, "first_dealer", "deal", int)
+        if first not in (0, 1):
+            raise PositionError(f"must be 0 or 1, got {first}", "deal.first_dealer")
+        out = [("first_dealer", first)]
+        rounds = need(deal, "rounds", "deal", list)
+        for r, rnd in enumerate(rounds):
+            out.append(("round", self._parse_round(rnd, f"deal.rounds[{r}]")))
+        return out
+
+    def _parse_round(self, rnd, path: str) -> tuple:
+        keys = ("hands", "turn_up") + (("stock",) if self.stock_size else ())
+        if not isinstance(rnd, dict):
+            raise PositionError("expected an object", path)
+        check_keys(rnd, keys, path)
+        hands_raw = need(rnd, "hands", path, list)
+        if len(hands_raw) != 2:
+            raise PositionError(f"expected 2 hands, got {len(hands_raw)}", f"{path}.hands")
+        hands = []
+        for s, h in enumerate(hands_raw):
+            cards = parse_card_list(DIX, h, f"{path}.hands[{s}]")
+            if len(cards) != self.hand_size:
+                raise PositionError(f"seat {s} must hold {self.hand_size} cards, "
+                                    f"got {len(cards)}", f"{path}.hands[{s}]")
+            hands.append(cards)
+        turn_up = parse_card_list(DIX, [need(rnd, "turn_up", path, str)], f"{path}.turn_up")[0]
+        stock = parse_card_list(DIX, rnd["stock"], f"{path}.stock") if self.stock_size else []
+        if self.stock_size and len(stock) != self.stock_size:
+            raise PositionError(f"the stock has {self.stock_size} cards, got {len(stock)}",
+                                f"{path}.stock")
+        check_distinct(DIX, [(f"{path}.hands[0]", hands[0]), (f"{path}.hands[1]", hands[1]),
+                             (f"{path}.turn_up", [turn_up]), (f"{path}.stock", stock)], path)
+        return (tuple(sorted(hands[0])), tuple(sorted(hands[1]))), turn_up, tuple(stock)
+
+    def format_deal(self, outcomes: list) -> dict:
+        out: dict = {"first_dealer": 0, "rounds": []}
+        for kind, value in outcomes:
+            if kind == "first_dealer":
+                out["first_dealer"] = value
+            else:
+                hands, turn_up, stock = value
+                rnd = {"hands": [DIX.format_cards(h) for h in hands],
+                       "turn_up": DIX.to_string(turn_up)}
+                if self.stock_size:
+                    rnd["stock"] = DIX.format_cards(stock, sort=False)
+                out["rounds"].append(rnd)
+        return out
+
+    # ------------------------------------------------------------------
+    # seat views
+
+    def complete_view(self, view: dict, rng: random.Random) -> dict:
+        """A complete record (``deal`` and ``actions``) consistent with a
+        seat view; every action in dix is public, so only the deal is new."""
+        return {"deal": _complete_view(self, view, rng), "actions": list(view["actions"])}
+
+
+class DixState(State):
+    """A dix match in progress.  Public attributes are read-only views for
+    bots and front ends: ``dealer``, ``trump`` (-1 at no trumps),
+    ``turn_up``, ``hands`` (masks), ``trick`` (cards on the table, lead
+    first), ``leader``, ``tricks_won``, ``tens``, ``totals``, ``round_no``."""
+
+    def __init__(self, game: DixGame, chance):
+        super().__init__(game, chance)
+        self.totals = [0, 0]
+        self.round_no = -1                 # index of the current round
+        self.rounds: list[dict] = []       # finished rounds: scores and winner
+        self.events: list[str] = []        # narrative for front ends
+        self.winner: int | None = None     # match winner once terminal
+        self.dealer = chance.draw("first_dealer", lambda rng: rng.randrange(2))
+        self._start_round()
+
+    # ---- round set-up ------------------------------------------------
+    def _start_round(self) -> None:
+        g: DixGame = self.game
+        self.round_no += 1
+        if self.round_no > 0:
+            self.dealer = 1 - self.dealer
+        hands, turn_up, stock = self._chance.draw("round", g.generate_round)
+        self.initial_hands = (tuple(hands[0]), tuple(hands[1]))
+        self.hands = [sum(1 << c for c in hands[0]), sum(1 << c for c in hands[1])]
+        self.turn_up = turn_up
+        self.stock = tuple(stock)
+        self.stock_pos = 0
+        if turn_up == JOKER:
+            self.trump = -1
+            self.table = make_rank_table()
+        else:
+            self.trump = suit_of(turn_up)
+            self.table = make_rank_table(self.trump, rank_of(turn_up))
+        self.leader = self.dealer
+        self.trick: list[int] = []
+        self.tricks_done = 0
+        self.tricks_won = [0, 0]
+        self.tens = [0, 0]
+        self.last_winner = -1
+        self.played = 0                    # mask of cards played this round
+        self.draws: list[tuple[int, int, int]] = []   # (trick, seat, stock index)
+        self.round_start = len(self._history)
+        trump_text = "no trumps" if self.trump < 0 else SUIT_NAMES[self.trump]
+        self.events.append(f"round {self.round_no + 1}: seat {self.dealer} deals; turn-up "
+                           f"{DIX.to_string(turn_up)} ({trump_text})")
+        for s in (0, 1):
+            self.events.append(f"  seat {s}: {DIX.format_cards(hands[s])}")
+
+    # ---- protocol ------------------------------------------------------
+    def current_player(self) -> int:
+        if self.winner is not None:
+            return TERMINAL
+        return self.leader if not self.trick else 1 - self.leader
+
+    def _must_follow(self) -> bool:
+        return not (self.game.options["free_play_while_stock"] and
+                    self.stock_pos < len(self.stock))
+
+    def _legal_mask(self) -> int:
+        seat = self.current_player()
+        hand = self.hands[seat]
+        if not self.trick or not self._must_follow():
+            return hand
+        led = self.table[self.trick[0]]
+        follow = 0
+        m = hand
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            if self.table[c] == led:
+                follow |= low
+            m ^= low
+        return follow or hand
+
+    def legal_actions(self) -> list[int]:
+        if self.winner is not None:
+            return []
+        m = self._legal_mask()
+        out = []
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        return out
+
+    def why_illegal(self, action: int) -> str:
+        seat = self.current_player()
+        if not (0 <= action < 64) or action not in DIX:
+            return "not a card"
+        if not (self.hands[seat] >> action) & 1:
+            return f"seat {seat} does not hold {DIX.to_string(action)}"
+        led = self.table[self.trick[0]]
+        suit = "trumps" if led == self.trump else SUIT_NAMES[led]
+        return f"seat {seat} must follow suit ({suit})"
+
+    def _apply(self, card: int) -> None:
+        seat = self.current_player()
+        self.hands[seat] &= ~(1 << card)
+        self.played |= 1 << card
+        self.trick.append(card)
+        if len(self.trick) == 2:
+            self._end_trick()
+
+    def _end_trick(self) -> None:
+        g: DixGame = self.game
+        cards = self.trick
+        winner = (self.leader + trick_winner(cards, self.trump, self.table)) % 2
+        ten = dix_pips(cards[0]) + dix_pips(cards[1]) == 10
+        self.tricks_done += 1
+        self.tricks_won[winner] += 1
+        if ten:
+            self.tens[winner] += 1
+        self.last_winner = winner
+        self.events.append(
+            f"trick {self.tricks_done}: {DIX.to_string(cards[0])} {DIX.to_string(cards[1])}"
+            f" -> seat {winner}{' (ten-trick, -3)' if ten else ''}")
+        self.trick = []
+        self.leader = winner
+        if self.tricks_done <= 13 and self.stock_pos < len(self.stock):
+            for seat in (winner, 1 - winner):           # the winner draws first
+                c = self.stock[self.stock_pos]
+                self.draws.append((self.tricks_done, seat, self.stock_pos))
+                self.hands[seat] |= 1 << c
+                self.stock_pos += 1
+        if self.tricks_done == g.tricks_per_round:
+            self._end_round()
+
+    def round_scores(self) -> list[int]:
+        """This round's score so far: tricks - 4 x ten-tricks."""
+        return [self.tricks_won[s] - TEN_TRICK_PENALTY * self.tens[s] for s in (0, 1)]
+
+    def round_winner(self) -> int:
+        """Winner of a finished round: score, then fewer tens, then last trick."""
+        sc = self.round_scores()
+        if sc[0] != sc[1]:
+            return 0 if sc[0] > sc[1] else 1
+        if self.tens[0] != self.tens[1]:
+            return 0 if self.tens[0] < self.tens[1] else 1
+        return self.last_winner
+
+    def _end_round(self) -> None:
+        scores = self.round_scores()
+        rw = self.round_winner()
+        for s in (0, 1):
+            self.totals[s] += scores[s]
+        self.rounds.append({"scores": scores, "tens": list(self.tens), "winner": rw,
+                            "totals": list(self.totals)})
+        self.events.append(f"round {self.round_no + 1} over: scores {scores[0]} : {scores[1]}"
+                           f" (ten-tricks {self.tens[0]} : {self.tens[1]}), round to seat "
+                           f"{rw}; totals {self.totals[0]} : {self.totals[1]}")
+        target = self.game.options["target"]
+        if max(self.totals) >= target:
+            if self.totals[0] != self.totals[1]:
+                self.winner = 0 if self.totals[0] > self.totals[1] else 1
+            else:
+                self.winner = rw
+            self.events.append(f"match over: seat {self.winner} wins "
+                               f"{self.totals[self.winner]} to {self.totals[1 - self.winner]}")
+        else:
+            self._start_round()
+
+    def returns(self) -> list[float]:
+        if self.winner is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
+
+    # ---- notation --------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        return DIX.to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        return DIX.parse(text)
+
+    # ---- information -----------------------------------------------------
+    def _round_bounds(self) -> list[tuple[int, int]]:
+        """(start, end) of each round's actions in the history."""
+        per = 2 * self.game.tricks_per_round
+        n = len(self._history)
+        return [(r * per, min(n, (r + 1) * per)) for r in range(self.round_no + 1)]
+
+    def information_state(self, seat: int) -> InfoState:
+        if seat not in (0, 1):
+            raise ValueError(f"seat must be 0 or 1, got {seat!r}")
+        g: DixGame = self.game
+        outcomes = self._chance.log
+        rounds = []
+        r = 0
+        for kind, value in outcomes:
+            if kind != "round":
+                continue
+            hands, turn_up, stock = value
+            rnd = {"hands": [DIX.format_cards(hands[s]) if s == seat else len(hands[s])
+                             for s in (0, 1)],
+                   "turn_up": DIX.to_string(turn_up)}
+            if g.stock_size:
+                seen = self._own_draw_positions(r, seat)
+                rnd["stock"] = " ".join(DIX.to_string(c) if i in seen else "?"
+                                        for i, c in enumerate(stock))
+            rounds.append(rnd)
+            r += 1
+        view = {"game": g.name, "options": g.non_default_options(), "seat": seat,
+                "deal": {"first_dealer": outcomes[0][1], "rounds": rounds},
+                "actions": [DIX.to_string(a) for a in self._history]}
+        return InfoState(seat, view, self._known(seat))
+
+    def _own_draw_positions(self, round_index: int, seat: int) -> set:
+        if round_index == self.round_no:
+            return {i for (_, s, i) in self.draws if s == seat}
+        # a finished round: draws are recomputed from its public play
+        return {i for (_, s, i) in _public_replay(self.game, self._chance.log[0][1],
+                                                  self._round_actions(round_index),
+                                                  self._round_turn_up(round_index),
+                                                  round_index)["draws"] if s == seat}
+
+    def _round_actions(self, r: int) -> list[int]:
+        start, end = self._round_bounds()[r]
+        return self._history[start:end]
+
+    def _round_turn_up(self, r: int) -> int:
+        return [v for k, v in self._chance.log if k == "round"][r][1]
+
+    def _known(self, seat: int) -> dict:
+        known = {"hand": DIX.format_cards(_cards(self.hands[seat])),
+                 "trump": None if self.trump < 0 else "CDHS"[self.trump],
+                 "turn_up": DIX.to_string(self.turn_up),
+                 "trick": [DIX.to_string(c) for c in self.trick],
+                 "leader": self.leader,
+                 "round": self.round_no, "dealer": self.dealer,
+                 "tricks_won": list(self.tricks_won), "tens": list(self.tens),
+                 "totals": list(self.totals),
+                 "stock_left": len(self.stock) - self.stock_pos,
+                 "opponent_hand": None}
+        if self.game.stock_size and self.stock_pos == len(self.stock):
+            # trick 14 on: every card not seen is in the opponent's hand
+            rest = DIX.mask & ~self.hands[seat] & ~self.played & ~(1 << self.turn_up)
+            known["opponent_hand"] = DIX.format_cards(_cards(rest))
+        return known
+
+    # ---- display / misc --------------------------------------------------
+    def to_text(self) -> str:
+        lines = [f"dix round {self.round_no + 1}, dealer seat {self.dealer}, turn-up "
+                 f"{DIX.to_string(self.turn_up)}, trick {self.tricks_done + 1}",
+                 f"seat 0: {DIX.format_cards(_cards(self.hands[0]))}",
+                 f"seat 1: {DIX.format_cards(_cards(self.hands[1]))}",
+                 f"table: {' '.join(DIX.to_string(c) for c in self.trick) or '-'}; "
+                 f"totals {self.totals[0]} : {self.totals[1]}"]
+        return "\n".join(lines)
+
+    def clone(self) -> "DixState":
+        new = DixState.__new__(DixState)
+        new.__dict__.update(self.__dict__)
+        new._chance = self._chance.clone()
+        new._history = list(self._history)
+        new.hands = list(self.hands)
+        new.trick = list(self.trick)
+        new.tricks_won = list(self.tricks_won)
+        new.tens = list(self.tens)
+        new.totals = list(self.totals)
+        new.rounds = [dict(r) for r in self.rounds]
+        new.events = list(self.events)
+        new.draws = list(self.draws)
+        return new
+
+
+DixGame.state_class = DixState
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# ----------------------------------------------------------------------
+# seat views: completion of the unseen cards
+
+def _public_replay(game: DixGame, first_dealer: int, actions: list[int], turn_up: int,
+                   round_index: int) -> dict:
+    """Replay one round's public card play: who led and followed each trick,
+    who drew which stock index, and every failure to follow suit (a void)."""
+    dealer = first_dealer if round_index % 2 == 0 else 1 - first_dealer
+    trump = -1 if turn_up == JOKER else suit_of(turn_up)
+    table = make_rank_table() if trump < 0 else make_rank_table(trump, rank_of(turn_up))
+    leader = dealer
+    draws, plays, voids = [], [], []
+    stock_pos = 0
+    for t in range(0, len(actions), 2):
+        trick_no = t // 2 + 1
+        lead = actions[t]
+        plays.append((trick_no, leader, lead))
+        if t + 1 >= len(actions):
+            break
+        follow = actions[t + 1]
+        plays.append((trick_no, 1 - leader, follow))
+        free = game.options["free_play_while_stock"] and stock_pos < game.stock_size
+        if table[follow] != table[lead] and not free:
+            voids.append((trick_no, 1 - leader, table[lead]))
+        winner = (leader + trick_winner([lead, follow], trump, table)) % 2
+        if trick_no <= 13 and stock_pos < game.stock_size:
+            draws.append((trick_no, winner, stock_pos))
+            draws.append((trick_no, 1 - winner, stock_pos + 1))
+            stock_pos += 2
+        leader = winner
+    return {"dealer": dealer, "draws": draws, "plays": plays, "voids": voids,
+            "table": table}
+
+
+def _complete_view(game: DixGame, view: dict, rng: random.Random) -> dict:
+    """A complete deal consistent with a dix seat view, or ``PositionError``.
+
+    The unseen cards are assigned to the opponent's hand, the opponent's
+    draws and the undrawn stock by bipartite matching under the view's
+    constraints: a card the opponent played was in their hand before, and no
+    card of a suit the opponent failed to follow was in their hand then."""
+    seat = view["seat"]
+    other = 1 - seat
+    deal = view.get("deal")
+    if not isinstance(deal, dict):
+        raise PositionError("a seat view needs a deal object", "deal")
+    check_keys(deal, ("first_dealer", "rounds"), "deal")
+    first = need(deal, "first_dealer", "deal", int)
+    if first not in (0, 1):
+        raise PositionError(f"must be 0 or 1, got {first}", "deal.first_dealer")
+    rounds = need(deal, "rounds", "deal", list)
+    actions = []
+    for i, a in enumerate(view["actions"]):
+        try:
+            actions.append(DIX.parse(a))
+        except NotationError as exc:
+            raise PositionError(str(exc), f"actions[{i}]") from None
+    per = 2 * game.tricks_per_round
+    if len(actions) > per * len(rounds):
+        raise PositionError(f"the actions reach round {len(rounds) + 1}, whose deal is "
+                            f"missing", "deal.rounds")
+    outcomes = [("first_dealer", first)]
+    for r, rnd in enumerate(rounds):
+        path = f"deal.rounds[{r}]"
+        acts = actions[r * per:(r + 1) * per]
+        outcomes.append(("round", _complete_round(game, rnd, path, seat, other, first, r,
+                                                  acts, r * per, rng)))
+    return game.format_deal(outcomes)
+
+
+def _complete_round(game, rnd, path, seat, other, first, r, acts, offset, rng):
+    n = game.hand_size
+    if not isinstance(rnd, dict):
+        raise PositionError("expected an object", path)
+    keys = ("hands", "turn_up") + (("stock",) if game.stock_size else ())
+    check_keys(rnd, keys, path)
+    hands = need(rnd, "hands", path, list)
+    if len(hands) != 2:
+        raise PositionError(f"expected 2 hands, got {len(hands)}", f"{path}.hands")
+    if isinstance(hands[other], int) and not isinstance(hands[other], bool):
+        if hands[other] != n:
+            raise PositionError(f"seat {other} holds {n} cards, got {hands[other]}",
+                                f"{path}.hands[{other}]")
+    else:
+        raise PositionError(f"seat {seat}'s view cannot show seat {other}'s cards: give "
+                            f"their count ({n})", f"{path}.hands[{other}]")
+    own = parse_card_list(DIX, hands[seat], f"{path}.hands[{seat}]")
+    if len(own) != n:
+        raise PositionError(f"seat {seat} must hold {n} cards, got {len(own)}",
+                            f"{path}.hands[{seat}]")
+    turn_up = parse_card_list(DIX, [need(rnd, "turn_up", path, str)], f"{path}.turn_up")[0]
+    stock = []
+    if game.stock_size:
+        stock = parse_card_list(DIX, rnd["stock"], f"{path}.stock", unknown_ok=True)
+        if len(stock) != game.stock_size:
+            raise PositionError(f"the stock has {game.stock_size} places, got {len(stock)}",
+                                f"{path}.stock")
+    check_distinct(DIX, [(f"{path}.hands[{seat}]", own), (f"{path}.turn_up", [turn_up]),
+                         (f"{path}.stock", stock)], path)
+    pub = _public_replay(game, first, acts, turn_up, r)
+    own_set = set(own) | {c for c in stock if c is not None}
+    # a seat knows exactly the stock places it drew
+    own_draw_pos = {i for (_, s, i) in pub["draws"] if s == seat}
+    for i, c in enumerate(stock):
+        if c is not None and i not in own_draw_pos:
+            raise PositionError(f"seat {seat} cannot know this stock card (it drew "
+                                f"places {sorted(own_draw_pos)})", f"{path}.stock[{i}]")
+    for i in own_draw_pos:
+        if stock[i] is None:
+            raise PositionError(f"seat {seat} drew this card, so the view must name it",
+                                f"{path}.stock[{i}]")
+    hidden = [c for c in DIX.cards if c not in own_set and c != turn_up]
+    # slots: (kind, acquisition trick); opponent's initial cards at 0, each
+    # opponent draw after trick k at k, undrawn stock places never.
+    slots = [("hand", 0, i) for i in range(n)]
+    slots += [("draw", t, i) for (t, s, i) in pub["draws"] if s == other]
+    drawn = {i for (_, _, i) in pub["draws"]}
+    slots += [("stock", None, i) for i in range(game.stock_size) if i not in drawn]
+    if not game.stock_size:   # seventeen: the 18 cards nobody sees
+        slots += [("unseen", None, i) for i in range(DIX.size - 2 * n - 1)]
+    opp_play = {}
+    for k, (t, s, c) in enumerate(pub["plays"]):
+        if s == other:
+            if c in own_set or c == turn_up:
+                raise PositionError(
+                    f"seat {other} plays {DIX.to_string(c)}, which seat {seat} "
+                    f"{'sees turned up' if c == turn_up else 'holds or drew'}",
+                    f"actions[{offset + k}]")
+            opp_play[c] = t
+    voids = [(t, suit) for (t, s, suit) in pub["voids"] if s == other]
+    table = pub["table"]
+
+    def allowed(card, slot):
+        kind, acq, _ = slot
+        t_play = opp_play.get(card)
+        if acq is None:   # never in a hand
+            return t_play is None
+        if t_play is not None and acq >= t_play:
+            return False
+        end = t_play if t_play is not None else 10 ** 6
+        return not any(acq < t < end and table[card] == suit for (t, suit) in voids)
+
+    assign = match_cards(hidden, slots, allowed, rng)
+    if assign is None:
+        raise PositionError(f"no deal of the unseen cards is consistent with seat "
+                            f"{seat}'s view (the opponent's plays and failures to follow)",
+                            path)
+    opp_hand = [c for c, sl in assign.items() if sl[0] == "hand"]
+    full_stock = list(stock)
+    for c, sl in assign.items():
+        if sl[0] in ("draw", "stock"):
+            full_stock[sl[2]] = c
+    hands_full = [None, None]
+    hands_full[seat] = tuple(sorted(own))
+    hands_full[other] = tuple(sorted(opp_hand))
+    return (tuple(hands_full), turn_up, tuple(full_stock))

@@ -1,0 +1,154 @@
+"""Conformance suite: every registered game, every configuration it lists
+in ``conformance_configs``, gets these checks for free (STYLE 2)."""
+
+import json
+import random
+
+import pytest
+
+import solver
+from solver import position
+from solver.game import TERMINAL
+
+CONFIGS = [(name, cfg) for name in solver.registered_games()
+           for cfg in solver.load_game(name).conformance_configs]
+IDS = [f"{n}-{'-'.join(f'{k}={v}' for k, v in c.items()) or 'default'}" for n, c in CONFIGS]
+
+PLAYOUTS = 500  # split across a game's configurations
+
+
+def _playouts_per_config(name):
+    return max(20, PLAYOUTS // len(solver.load_game(name).conformance_configs))
+
+
+def _random_playout(game, seed, check=None):
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert legal, "no legal action in a non-terminal state"
+        assert legal == sorted(set(legal)), "legal actions must be sorted and unique"
+        assert all(isinstance(a, int) and a >= 0 for a in legal)
+        cur = state.current_player()
+        assert 0 <= cur < game.num_players
+        if check:
+            check(state)
+        state.apply_action(rng.choice(legal))
+        steps += 1
+        assert steps < 200000, "game does not end"
+    assert state.current_player() == TERMINAL
+    assert state.legal_actions() == []
+    return state
+
+
+@pytest.mark.parametrize("name,cfg", CONFIGS, ids=IDS)
+def test_random_playouts_reach_the_end(name, cfg):
+    game = solver.load_game(name, **cfg)
+    for seed in range(_playouts_per_config(name)):
+        state = _random_playout(game, seed)
+        ret = state.returns()
+        assert len(ret) == game.num_players
+        if game.zero_sum:
+            assert abs(sum(ret)) < 1e-9, f"seed {seed}: returns {ret} are not zero-sum"
+
+
+@pytest.mark.parametrize("name,cfg", CONFIGS, ids=IDS)
+def test_action_strings_round_trip(name, cfg):
+    game = solver.load_game(name, **cfg)
+
+    def check(state):
+        for a in state.legal_actions():
+            text = state.action_to_string(a)
+            assert state.string_to_action(text) == a, (a, text)
+
+    for seed in range(3):
+        _random_playout(game, seed, check)
+
+
+@pytest.mark.parametrize("name,cfg", CONFIGS, ids=IDS)
+def test_determinism_by_seed(name, cfg):
+    game = solver.load_game(name, **cfg)
+    for seed in range(3):
+        a = _random_playout(game, seed)
+        b = _random_playout(game, seed)
+        assert a.history() == b.history()
+        assert a.returns() == b.returns()
+        assert position.to_json(a) == position.to_json(b)
+        for s in range(game.num_players):
+            assert a.information_state_string(s) == b.information_state_string(s)
+
+
+@pytest.mark.parametrize("name,cfg", CONFIGS, ids=IDS)
+def test_clone_consistency(name, cfg):
+    game = solver.load_game(name, **cfg)
+    rng = random.Random(7)
+    for seed in range(4):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            if rng.random() < 0.05:
+                before = [state.information_state_string(s) for s in range(game.num_players)]
+                twin = state.clone()
+                r1, r2 = random.Random(seed), random.Random(seed)
+                for _ in range(30):
+                    if twin.is_terminal():
+                        break
+                    a = r1.choice(twin.legal_actions())
+                    twin.apply_action(a)
+                # the original is untouched by the clone's moves
+                assert [state.information_state_string(s)
+                        for s in range(game.num_players)] == before
+                other = state.clone()
+                for a in twin.history()[len(state.history()):]:
+                    other.apply_action(a)
+                assert other.history() == twin.history()
+                assert other.returns() == twin.returns()
+                assert ([other.information_state_string(s) for s in range(game.num_players)]
+                        == [twin.information_state_string(s) for s in range(game.num_players)])
+                del r2
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name,cfg", CONFIGS, ids=IDS)
+def test_records_and_views_round_trip(name, cfg):
+    game = solver.load_game(name, **cfg)
+    rng = random.Random(11)
+    for seed in range(3):
+        state = game.new_initial_state(seed=seed)
+        k = 0
+        while not state.is_terminal():
+            if k % 17 == 0:
+                rec = position.to_json(state)
+                loaded = position.from_json(json.loads(json.dumps(rec)))
+                assert position.to_json(loaded) == rec
+                assert position.to_json(position.from_json(position.to_json(loaded))) == rec
+                st = loaded.state()
+                assert st.history() == state.history()
+                for s in range(game.num_players):
+                    view = state.information_state(s).view
+                    sv = position.from_json(json.loads(json.dumps(view)))
+                    assert sv.to_json() == view
+            state.apply_action(rng.choice(state.legal_actions()))
+            k += 1
+
+
+@pytest.mark.parametrize("name,cfg", CONFIGS, ids=IDS)
+def test_information_states_never_leak(name, cfg):
+    """A different world consistent with a seat's view gives that seat the
+    same information state, while it does change what the seat cannot see
+    (OpenSpiel's resampling check)."""
+    game = solver.load_game(name, **cfg)
+    rng = random.Random(5)
+    for seed in range(3):
+        state = game.new_initial_state(seed=seed)
+        k = 0
+        while not state.is_terminal():
+            if k % 23 == 5:
+                for s in range(game.num_players):
+                    info = state.information_state_string(s)
+                    view = position.from_json(state.information_state(s).view)
+                    for w in range(3):
+                        world = view.world(seed=w)
+                        assert world.information_state_string(s) == info
+            state.apply_action(rng.choice(state.legal_actions()))
+            k += 1
