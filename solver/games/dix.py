@@ -104,7 +104,9 @@ class DixGame(Game):
                                     f"got {len(cards)}", f"{path}.hands[{s}]")
             hands.append(cards)
         turn_up = parse_card_list(DIX, [need(rnd, "turn_up", path, str)], f"{path}.turn_up")[0]
-        stock = parse_card_list(DIX, rnd["stock"], f"{path}.stock") if self.stock_size else []
+        stock = []
+        if self.stock_size:
+            stock = parse_card_list(DIX, need(rnd, "stock", path), f"{path}.stock")
         if self.stock_size and len(stock) != self.stock_size:
             raise PositionError(f"the stock has {self.stock_size} cards, got {len(stock)}",
                                 f"{path}.stock")
@@ -505,7 +507,7 @@ def _complete_round(game, rnd, path, seat, other, first, r, acts, offset, rng):
     turn_up = parse_card_list(DIX, [need(rnd, "turn_up", path, str)], f"{path}.turn_up")[0]
     stock = []
     if game.stock_size:
-        stock = parse_card_list(DIX, rnd["stock"], f"{path}.stock", unknown_ok=True)
+        stock = parse_card_list(DIX, need(rnd, "stock", path), f"{path}.stock", unknown_ok=True)
         if len(stock) != game.stock_size:
             raise PositionError(f"the stock has {game.stock_size} places, got {len(stock)}",
                                 f"{path}.stock")

@@ -1,0 +1,45 @@
+import json
+import subprocess
+import sys
+
+from bots.cli import main
+
+
+def test_play_dix_demo(capsys):
+    assert main(["play", "dix", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "trick 1:" in out and "trick 26:" in out and "match over" in out
+    assert main(["play", "dix", "--seed", "1"]) == 0
+    assert capsys.readouterr().out == out            # seeded: the same game
+
+
+def test_play_writes_a_loadable_record(tmp_path, capsys):
+    import solver
+    path = tmp_path / "game.json"
+    assert main(["play", "dix", "--seed", "2", "--option", "target=5", "--quiet",
+                 "--record", str(path)]) == 0
+    rec = json.loads(path.read_text())
+    state = solver.from_json(rec).state()
+    assert state.is_terminal()
+
+
+def test_bad_input_is_one_line_and_status_2(capsys):
+    assert main(["play", "dox"]) == 2
+    assert "unknown game 'dox'" in capsys.readouterr().err
+    assert main(["play", "dix", "--option", "target=0"]) == 2
+    assert "'target' must be >= 1" in capsys.readouterr().err
+    assert main(["play", "dix", "--bots", "random,wizard"]) == 2
+    assert "unknown bot 'wizard'" in capsys.readouterr().err
+    assert main(["play", "dix", "--option", "oops"]) == 2
+
+
+def test_games_lists_options(capsys):
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "dix:" in out and "variant" in out
+
+
+def test_console_entry_point_runs():
+    r = subprocess.run([sys.executable, "-m", "bots.cli", "play", "dix", "--seed", "3",
+                        "--quiet"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and "returns" in r.stdout
