@@ -58,7 +58,9 @@ def cmd_play(args) -> int:
     if args.players is not None:
         options["players"] = args.players
     game = solver.load_game(args.game, **options)
-    specs = (args.bots or "random").split(",")
+    from .rules import has_rules_bot
+    default = "rules" if has_rules_bot(game.name) else "random"
+    specs = (args.bots or default).split(",")
     if len(specs) == 1:
         specs = specs * game.num_players
     if len(specs) != game.num_players:
@@ -104,7 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("game", help=f"one of: {', '.join(solver.registered_games())}")
     pl.add_argument("--seed", type=int, default=None, help="seed for the deal and the bots")
     pl.add_argument("--bots", help=f"comma-separated bot specs, one per seat or one for all "
-                                   f"(known: {', '.join(registered_bots())})")
+                                   f"(known: {', '.join(registered_bots())}; default: "
+                                   f"rules where the game has a heuristic, else random)")
     pl.add_argument("--players", type=int, help="number of players (games that allow it)")
     pl.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option")
     pl.add_argument("--quiet", action="store_true", help="print only the result")

@@ -8,7 +8,7 @@ from bots.cli import main
 def test_play_dix_demo(capsys):
     assert main(["play", "dix", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert "trick 1:" in out and "trick 26:" in out and "match over" in out
+    assert "trick  1: seat" in out and "trick 26: seat" in out and "match over" in out
     assert main(["play", "dix", "--seed", "1"]) == 0
     assert capsys.readouterr().out == out            # seeded: the same game
 

@@ -252,8 +252,9 @@ class DixState(State):
             self.tens[winner] += 1
         self.last_winner = winner
         self.events.append(
-            f"trick {self.tricks_done}: {DIX.to_string(cards[0])} {DIX.to_string(cards[1])}"
-            f" -> seat {winner}{' (ten-trick, -3)' if ten else ''}")
+            f"trick {self.tricks_done:2d}: seat {self.leader} {DIX.to_string(cards[0])}, seat "
+            f"{1 - self.leader} {DIX.to_string(cards[1])} -> seat {winner}"
+            f"{'  (ten-trick, -3)' if ten else ''}")
         self.trick = []
         self.leader = winner
         if self.tricks_done <= 13 and self.stock_pos < len(self.stock):

@@ -1,0 +1,52 @@
+import pytest
+
+import solver
+from bots import make_bot, play_match, registered_bots
+from solver.errors import OptionError
+
+
+def test_registry_and_settings_errors():
+    assert {"random", "rules"} <= set(registered_bots())
+    g = solver.load_game("dix")
+    with pytest.raises(OptionError, match="unknown bot 'nope'"):
+        make_bot("nope", g, 0)
+    with pytest.raises(OptionError, match="unknown setting 'speed'"):
+        make_bot("random:speed=3", g, 0)
+    with pytest.raises(OptionError, match="expected key=value"):
+        make_bot("random:fast", g, 0)
+
+
+@pytest.mark.parametrize("name", solver.registered_games())
+def test_random_bot_plays_every_game_legally(name):
+    g = solver.load_game(name)
+    bots = [make_bot("random", g, s, seed=s) for s in range(g.num_players)]
+    state = play_match(g, bots, seed=1)
+    assert state.is_terminal()
+
+
+def test_bots_are_deterministic_by_seed():
+    g = solver.load_game("dix", target=5)
+    runs = [play_match(g, [make_bot("rules", g, 0, seed=3), make_bot("random", g, 1, seed=4)],
+                       seed=9).history() for _ in range(2)]
+    assert runs[0] == runs[1]
+
+
+def test_dix_rules_bot_beats_random():
+    g = solver.load_game("dix", target=1)
+    wins = 0
+    for seed in range(40):
+        seat = seed % 2
+        bots = [None, None]
+        bots[seat] = make_bot("rules", g, seat, seed=seed)
+        bots[1 - seat] = make_bot("random", g, 1 - seat, seed=seed)
+        wins += play_match(g, bots, seed=seed).winner == seat
+    assert wins >= 30            # about 95% in long runs
+
+
+def test_dix_rules_bot_prefers_to_lose_a_ten_trick():
+    from tests.games.test_dix import DEAL
+    g = solver.load_game("dix")
+    state = g.new_initial_state(deal=DEAL)
+    state.apply_action_string("AS")     # seat 1 (all clubs) can answer 9C: a ten for seat 0
+    bot = make_bot("rules", g, 1, seed=0)
+    assert state.action_to_string(bot.step(state)) == "9C"
