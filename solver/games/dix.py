@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from ..cardset import dix_pips, make_rank_table, trick_winner
+from ..cardset import cards_of, dix_pips, make_rank_table, trick_winner
 from ..cards import DIX, JOKER, SUIT_NAMES, make_card, rank_of, suit_of
 from ..errors import IllegalActionError, NotationError, PositionError
 from ..game import TERMINAL, Game, InfoState, Option, State, register_game
@@ -215,13 +215,7 @@ class DixState(State):
     def legal_actions(self) -> list[int]:
         if self.winner is not None:
             return []
-        m = self._legal_mask()
-        out = []
-        while m:
-            low = m & -m
-            out.append(low.bit_length() - 1)
-            m ^= low
-        return out
+        return cards_of(self._legal_mask())
 
     def why_illegal(self, action: int) -> str:
         seat = self.current_player()
@@ -361,7 +355,7 @@ class DixState(State):
         return [v for k, v in self._chance.log if k == "round"][r][1]
 
     def _known(self, seat: int) -> dict:
-        known = {"hand": DIX.format_cards(_cards(self.hands[seat])),
+        known = {"hand": DIX.format_cards(cards_of(self.hands[seat])),
                  "trump": None if self.trump < 0 else "CDHS"[self.trump],
                  "turn_up": DIX.to_string(self.turn_up),
                  "trick": [DIX.to_string(c) for c in self.trick],
@@ -374,15 +368,15 @@ class DixState(State):
         if self.game.stock_size and self.stock_pos == len(self.stock):
             # trick 14 on: every card not seen is in the opponent's hand
             rest = DIX.mask & ~self.hands[seat] & ~self.played & ~(1 << self.turn_up)
-            known["opponent_hand"] = DIX.format_cards(_cards(rest))
+            known["opponent_hand"] = DIX.format_cards(cards_of(rest))
         return known
 
     # ---- display / misc --------------------------------------------------
     def to_text(self) -> str:
         lines = [f"dix round {self.round_no + 1}, dealer seat {self.dealer}, turn-up "
                  f"{DIX.to_string(self.turn_up)}, trick {self.tricks_done + 1}",
-                 f"seat 0: {DIX.format_cards(_cards(self.hands[0]))}",
-                 f"seat 1: {DIX.format_cards(_cards(self.hands[1]))}",
+                 f"seat 0: {DIX.format_cards(cards_of(self.hands[0]))}",
+                 f"seat 1: {DIX.format_cards(cards_of(self.hands[1]))}",
                  f"table: {' '.join(DIX.to_string(c) for c in self.trick) or '-'}; "
                  f"totals {self.totals[0]} : {self.totals[1]}"]
         return "\n".join(lines)
@@ -404,15 +398,6 @@ class DixState(State):
 
 
 DixGame.state_class = DixState
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 # ----------------------------------------------------------------------
