@@ -25,7 +25,8 @@ from ..cardset import cards_of, dix_pips, make_rank_table, trick_winner
 from ..cards import DIX, JOKER, SUIT_NAMES, make_card, rank_of, suit_of
 from ..errors import IllegalActionError, NotationError, PositionError
 from ..game import TERMINAL, Game, InfoState, Option, State, register_game
-from .common import check_distinct, check_keys, match_cards, need, parse_card_list
+from ..sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup
+from .common import check_distinct, check_keys, need, parse_card_list
 
 STANDARD, SEVENTEEN = "standard", "seventeen"
 TEN_TRICK_PENALTY = 4          # a ten-trick scores -3 instead of +1
@@ -512,14 +513,6 @@ def _complete_round(game, rnd, path, seat, other, first, r, acts, offset, rng):
             raise PositionError(f"seat {seat} drew this card, so the view must name it",
                                 f"{path}.stock[{i}]")
     hidden = [c for c in DIX.cards if c not in own_set and c != turn_up]
-    # slots: (kind, acquisition trick); opponent's initial cards at 0, each
-    # opponent draw after trick k at k, undrawn stock places never.
-    slots = [("hand", 0, i) for i in range(n)]
-    slots += [("draw", t, i) for (t, s, i) in pub["draws"] if s == other]
-    drawn = {i for (_, _, i) in pub["draws"]}
-    slots += [("stock", None, i) for i in range(game.stock_size) if i not in drawn]
-    if not game.stock_size:   # seventeen: the 18 cards nobody sees
-        slots += [("unseen", None, i) for i in range(DIX.size - 2 * n - 1)]
     opp_play = {}
     for k, (t, s, c) in enumerate(pub["plays"]):
         if s == other:
@@ -531,27 +524,37 @@ def _complete_round(game, rnd, path, seat, other, first, r, acts, offset, rng):
             opp_play[c] = t
     voids = [(t, suit) for (t, s, suit) in pub["voids"] if s == other]
     table = pub["table"]
-
-    def allowed(card, slot):
-        kind, acq, _ = slot
-        t_play = opp_play.get(card)
-        if acq is None:   # never in a hand
-            return t_play is None
-        if t_play is not None and acq >= t_play:
-            return False
-        end = t_play if t_play is not None else 10 ** 6
-        return not any(acq < t < end and table[card] == suit for (t, suit) in voids)
-
-    assign = match_cards(hidden, slots, allowed, rng)
-    if assign is None:
+    # slot groups: the opponent's initial cards (time 0), each opponent draw
+    # after trick k (time k), the stock places nobody drew (never in a hand)
+    groups = [SlotGroup(0, n, "hand")]
+    groups += [SlotGroup(t, 1, i) for (t, s, i) in pub["draws"] if s == other]
+    drawn = {i for (_, _, i) in pub["draws"]}
+    rest = [i for i in range(game.stock_size) if i not in drawn]
+    if not game.stock_size:                 # seventeen: the 18 cards nobody sees
+        rest = list(range(DIX.size - 2 * n - 1))
+    groups.append(SlotGroup(INF, len(rest), "rest"))
+    cards = []
+    for c in hidden:
+        p = opp_play.get(c)
+        hi = INF if p is None else p - 1
+        lo = max([t for (t, suit) in voids if table[c] == suit and (p is None or t < p)],
+                 default=0)
+        cards.append((c, lo, hi))
+    try:
+        placed = IntervalSampler(groups, cards).sample(rng)
+    except InconsistentConstraints:
         raise PositionError(f"no deal of the unseen cards is consistent with seat "
                             f"{seat}'s view (the opponent's plays and failures to follow)",
-                            path)
-    opp_hand = [c for c, sl in assign.items() if sl[0] == "hand"]
+                            path) from None
+    opp_hand = placed[0]
     full_stock = list(stock)
-    for c, sl in assign.items():
-        if sl[0] in ("draw", "stock"):
-            full_stock[sl[2]] = c
+    for g, cards_here in zip(groups[1:], placed[1:]):
+        if g.label == "rest":
+            if game.stock_size:
+                for i, c in zip(rest, cards_here):
+                    full_stock[i] = c
+        else:
+            full_stock[g.label] = cards_here[0]
     hands_full = [None, None]
     hands_full[seat] = tuple(sorted(own))
     hands_full[other] = tuple(sorted(opp_hand))

@@ -1,0 +1,41 @@
+"""Sampler throughput and the 100k-draw consistency run.
+
+    python -m pytest bench/test_bench_sampler.py -s
+"""
+
+import random
+import time
+
+import solver
+from solver import position
+from solver.sampler import IntervalSampler
+from tests.search.test_sampler import consistent_instance
+
+
+def test_100k_draws_never_inconsistent():
+    rng = random.Random(11)
+    groups, cards = consistent_instance(rng)
+    sampler = IntervalSampler(groups, cards)
+    bounds = {c: (lo, hi) for (c, lo, hi) in cards}
+    r = random.Random(12)
+    t0 = time.perf_counter()
+    for _ in range(100_000):
+        placed = sampler.sample(r)
+        for g, grp in zip(groups, placed):
+            for c in grp:
+                lo, hi = bounds[c]
+                assert lo <= g.time <= hi
+    dt = time.perf_counter() - t0
+    print(f"\n100000 draws, all consistent: {dt:.2f} s ({100000 / dt:,.0f} draws/s, "
+          f"{sampler.count} worlds)")
+
+
+def test_dix_view_worlds_per_second(benchmark):
+    game = solver.load_game("dix")
+    state = game.new_initial_state(seed=3)
+    rng = random.Random(3)
+    for _ in range(30):
+        state.apply_action(rng.choice(state.legal_actions()))
+    view = position.from_json(state.information_state(0).view)
+    seeds = iter(range(10**9))
+    benchmark(lambda: view.world(seed=next(seeds)))

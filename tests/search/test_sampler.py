@@ -1,0 +1,191 @@
+"""Exactness of the interval sampler: counts against brute force, draws
+against the uniform distribution (chi-square), and dix views."""
+
+import itertools
+import math
+import random
+from collections import Counter
+
+import pytest
+
+import solver
+from solver import position
+from solver.cards import DIX
+from solver.errors import PositionError
+from solver.sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup
+
+
+def chi2_critical(df, p=1e-3):
+    """Upper ``p`` quantile of chi-square(df) (Wilson-Hilferty)."""
+    z = {1e-3: 3.090232, 1e-4: 3.719016}[p]
+    return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+
+
+def _random_instance(rng):
+    times = sorted(rng.sample(range(1, 6), rng.randrange(0, 3)))
+    groups = [SlotGroup(0, rng.randrange(1, 4))] + [SlotGroup(t, 1) for t in times]
+    groups.append(SlotGroup(INF, rng.randrange(0, 3)))
+    n = sum(g.size for g in groups)
+    cards = []
+    for c in range(n):
+        if rng.random() < 0.4:
+            hi = rng.choice([0] + times)
+        else:
+            hi = INF
+        lo = rng.choice([0, 0] + [t for t in times if t <= hi])
+        cards.append((c, lo, hi))
+    return groups, cards
+
+
+def _brute(groups, cards):
+    slots = [(g.time, k, j) for k, g in enumerate(groups) for j in range(g.size)]
+    worlds = []
+    for perm in itertools.permutations(range(len(cards))):
+        ok = all(cards[ci][1] <= slots[si][0] <= cards[ci][2] for si, ci in enumerate(perm))
+        if ok:
+            worlds.append(tuple(cards[ci][0] for ci in perm))
+    return slots, worlds
+
+
+def test_counts_match_brute_force():
+    rng = random.Random(1)
+    checked = 0
+    for _ in range(400):
+        groups, cards = _random_instance(rng)
+        if len(cards) > 7:
+            continue
+        slots, worlds = _brute(groups, cards)
+        if not worlds:
+            with pytest.raises(InconsistentConstraints):
+                IntervalSampler(groups, cards)
+            continue
+        assert IntervalSampler(groups, cards).count == len(worlds)
+        checked += 1
+    assert checked > 100
+
+
+def test_draws_are_uniform_chi_square():
+    rng = random.Random(2)
+    done = 0
+    while done < 6:
+        groups, cards = _random_instance(rng)
+        if not 4 <= len(cards) <= 6:
+            continue
+        slots, worlds = _brute(groups, cards)
+        if len(worlds) < 4:
+            continue
+        index = {w: i for i, w in enumerate(worlds)}
+        sampler = IntervalSampler(groups, cards)
+        draws = 200 * len(worlds)
+        seen = Counter()
+        r = random.Random(done)
+        for _ in range(draws):
+            placed = sampler.sample(r)
+            flat = tuple(c for grp in placed for c in grp)
+            assert flat in index, "an inconsistent world was drawn"
+            seen[index[flat]] += 1
+        expected = draws / len(worlds)
+        stat = sum((seen[i] - expected) ** 2 / expected for i in range(len(worlds)))
+        assert stat < chi2_critical(len(worlds) - 1, 1e-4), (stat, len(worlds))
+        done += 1
+
+
+def consistent_instance(rng, n_draws=8, stock=10):
+    """A random instance built around a hidden true placement, so it is
+    consistent by construction: every interval contains its card's slot."""
+    times = sorted(rng.sample(range(1, 14), n_draws))
+    groups = [SlotGroup(0, 13)] + [SlotGroup(t, 1) for t in times] + [SlotGroup(INF, stock)]
+    slot_times = [g.time for g in groups for _ in range(g.size)]
+    rng.shuffle(slot_times)
+    points = [0] + times + [INF]
+    cards = []
+    for c, t in enumerate(slot_times):
+        lo = rng.choice([p for p in points if p <= t and p != INF] or [0])
+        hi = rng.choice([p for p in points if p >= t])
+        cards.append((c, lo, hi))
+    return groups, cards
+
+
+def test_never_an_inconsistent_world_in_many_draws():
+    rng = random.Random(3)
+    for _ in range(5):
+        groups, cards = consistent_instance(rng)
+        sampler = IntervalSampler(groups, cards)
+        bounds = {c: (lo, hi) for (c, lo, hi) in cards}
+        r = random.Random(4)
+        for _ in range(2000):
+            placed = sampler.sample(r)
+            for g, grp in zip(groups, placed):
+                for c in grp:
+                    lo, hi = bounds[c]
+                    assert lo <= g.time <= hi
+    # the 100k-draw run is bench/test_bench_sampler.py
+
+
+def test_inconsistent_constraints_are_reported_not_hung():
+    with pytest.raises(InconsistentConstraints):
+        IntervalSampler([SlotGroup(0, 2)], [(1, 3, INF), (2, 0, INF)])
+    with pytest.raises(InconsistentConstraints, match="3 hidden cards for 2"):
+        IntervalSampler([SlotGroup(0, 2)], [(1, 0, 0), (2, 0, 0), (3, 0, 0)])
+
+
+# ------------------------------------------------------------ dix views
+
+def _late_seventeen_view(seed, left):
+    """Seat 0's view of a seventeen round with ``left`` cards left per hand."""
+    game = solver.load_game("dix", variant="seventeen")
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    while bin(state.hands[1]).count("1") > left or state.trick:
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state, state.information_state(0).view
+
+
+def test_dix_view_worlds_are_uniform_over_consistent_hands():
+    state, view = _late_seventeen_view(seed=5, left=2)
+    sv = position.from_json(view)
+    # oracle: every pair of unseen cards that, as the opponent's last two
+    # cards, replays the view under the full rules
+    played = [DIX.parse(a) for a in view["actions"]]
+    own = DIX.parse_cards(view["deal"]["rounds"][0]["hands"][0])
+    turn_up = DIX.parse(view["deal"]["rounds"][0]["turn_up"])
+    opp_played = [c for i, c in enumerate(played) if c not in own]
+    unseen = [c for c in DIX.cards if c not in own and c not in played and c != turn_up]
+    consistent = []
+    for pair in itertools.combinations(unseen, 2):
+        hands = [own, opp_played + list(pair)]
+        rec = {"game": "dix", "options": {"variant": "seventeen"},
+               "deal": {"first_dealer": view["deal"]["first_dealer"], "rounds": [{
+                   "hands": [DIX.format_cards(h) for h in hands],
+                   "turn_up": DIX.to_string(turn_up)}]},
+               "actions": view["actions"]}
+        try:
+            w = position.from_json(rec).state()
+        except PositionError:
+            continue
+        if w.information_state(0).view == view:
+            consistent.append(frozenset(pair))
+    assert frozenset(c for c in DIX.cards if state.hands[1] >> c & 1) in consistent
+    index = {h: i for i, h in enumerate(consistent)}
+    draws = 40 * len(consistent)
+    seen = Counter()
+    for k in range(draws):
+        world = sv.world(seed=k)
+        hand = frozenset(c for c in DIX.cards if world.hands[1] >> c & 1)
+        assert hand in index, "an inconsistent world was drawn"
+        seen[index[hand]] += 1
+    expected = draws / len(consistent)
+    stat = sum((seen[i] - expected) ** 2 / expected for i in range(len(consistent)))
+    assert stat < chi2_critical(len(consistent) - 1, 1e-4)
+
+
+def test_dix_after_trick_13_there_is_exactly_one_world():
+    game = solver.load_game("dix")
+    state = game.new_initial_state(seed=8)
+    rng = random.Random(8)
+    while state.tricks_done < 14:
+        state.apply_action(rng.choice(state.legal_actions()))
+    view = position.from_json(state.information_state(1).view)
+    truth = state.hands[0]
+    for k in range(20):
+        assert view.world(seed=k).hands[0] == truth
