@@ -170,6 +170,8 @@ class Game(ABC):
     zero_sum: ClassVar[bool] = False
     #: option dicts the conformance suite plays this game with
     conformance_configs: ClassVar[tuple] = ({},)
+    #: a bound on ``abs(state.round_returns()[seat])``, to scale search rewards
+    round_scale: ClassVar[float] = 1.0
     options_spec: ClassVar[dict[str, Option]] = {}
     state_class: ClassVar[type]
 
@@ -225,6 +227,12 @@ class Game(ABC):
         consistent with the view.  The caller replays the record and checks
         that the seat's information state is the view."""
         raise OptionError(f"{self.name}: seat views are not supported")
+
+    def world_sampler(self, view: dict) -> "WorldSampler":
+        """A sampler of complete states consistent with a (validated) seat
+        view.  Default: ``complete_view`` and a replay per draw; games
+        override it with an exact uniform sampler that prepares once."""
+        return _ReplaySampler(self, view)
 
     def __repr__(self) -> str:
         args = "".join(f", {k}={v!r}" for k, v in self.non_default_options().items())
@@ -299,6 +307,19 @@ class State(ABC):
     def history(self) -> list[int]:
         return list(self._history)
 
+    # ---- the current deal, for search (a match is many deals) ----
+    def round_index(self) -> int:
+        """Index of the deal (round, hand) in play; search treats the end of
+        this deal as its horizon.  Default: the whole game is one deal."""
+        return 0
+
+    def round_returns(self) -> list[float]:
+        """Per-seat result of the current deal so far (for a finished deal,
+        its final result), in the game's points, zero-sum across seats where
+        the scoring allows; ``game.round_scale`` bounds its magnitude.
+        Default: ``returns()``."""
+        return self.returns()
+
     @abstractmethod
     def action_to_string(self, action: int) -> str: ...
 
@@ -331,6 +352,25 @@ class State(ABC):
     def to_text(self) -> str:
         """A human-readable description (override)."""
         return repr(self)
+
+
+class WorldSampler(ABC):
+    """Draws complete states consistent with one seat view."""
+
+    @abstractmethod
+    def sample(self, rng: random.Random) -> "State":
+        """A fresh complete state (the caller may mutate it)."""
+
+
+class _ReplaySampler(WorldSampler):
+    def __init__(self, game: Game, view: dict):
+        self.game = game
+        self.view = view
+
+    def sample(self, rng: random.Random) -> "State":
+        from .position import _replay
+        rec = self.game.complete_view(self.view, rng)
+        return _replay(self.game, None, rec["deal"], rec["actions"], strict_deal=False)[0]
 
 
 # --------------------------------------------------------------------------

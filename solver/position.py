@@ -63,15 +63,21 @@ class SeatView:
     seat: int
     view: dict
     info: InfoState = field(repr=False, default=None)
+    _sampler: object = field(repr=False, default=None)
 
     def to_json(self) -> dict:
         return json.loads(json.dumps(self.view))
 
     def world(self, seed: int | None = None) -> State:
-        """One complete state consistent with the view (a consistent world,
-        not a uniform sample: the sampler of the search issue does that)."""
-        rec = self.game.complete_view(self.view, random.Random(seed))
-        return _replay(self.game, None, rec["deal"], rec["actions"], strict_deal=False)[0]
+        """One complete state consistent with the view, drawn by the game's
+        world sampler (exactly uniform where the game has one: dix)."""
+        return self.sampler().sample(random.Random(seed))
+
+    def sampler(self):
+        """The game's ``WorldSampler`` for this view (prepared once)."""
+        if self._sampler is None:
+            self._sampler = self.game.world_sampler(self.view)
+        return self._sampler
 
 
 def loads(text: str) -> Record | SeatView:

@@ -24,7 +24,7 @@ import random
 from ..cardset import cards_of, dix_pips, make_rank_table, trick_winner
 from ..cards import DIX, JOKER, SUIT_NAMES, make_card, rank_of, suit_of
 from ..errors import IllegalActionError, NotationError, PositionError
-from ..game import TERMINAL, Game, InfoState, Option, State, register_game
+from ..game import TERMINAL, Game, InfoState, Option, State, WorldSampler, register_game
 from ..sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup
 from .common import check_distinct, check_keys, need, parse_card_list
 
@@ -37,6 +37,7 @@ class DixGame(Game):
     name = "dix"
     zero_sum = True                  # returns: +1 match winner, -1 loser
     conformance_configs = ({}, {"variant": SEVENTEEN}, {"free_play_while_stock": True})
+    round_scale = 30.0
     description = "Dix (Fred Blundun): 2 players, trumps and a joker, ten-tricks cost 3"
     options_spec = {
         "variant": Option(STANDARD, "standard: 13 cards and a 26-card stock, 26 tricks; "
@@ -131,6 +132,9 @@ class DixGame(Game):
 
     # ------------------------------------------------------------------
     # seat views
+
+    def world_sampler(self, view: dict) -> "DixWorldSampler":
+        return DixWorldSampler(self, view)
 
     def complete_view(self, view: dict, rng: random.Random) -> dict:
         """A complete record (``deal`` and ``actions``) consistent with a
@@ -260,6 +264,18 @@ class DixState(State):
                 self.stock_pos += 1
         if self.tricks_done == g.tricks_per_round:
             self._end_round()
+
+    def round_index(self) -> int:
+        return self.round_no
+
+    def round_returns(self) -> list[float]:
+        """The current round's score difference (zero-sum): a round decided
+        by its tie-breaks counts half a point for its winner."""
+        sc = self.round_scores()
+        diff = float(sc[0] - sc[1])
+        if self.tricks_done == self.game.tricks_per_round and diff == 0:
+            diff = 0.5 if self.round_winner() == 0 else -0.5
+        return [diff, -diff]
 
     def round_scores(self) -> list[int]:
         """This round's score so far: tricks - 4 x ten-tricks."""
@@ -435,8 +451,10 @@ def _public_replay(game: DixGame, first_dealer: int, actions: list[int], turn_up
             "table": table}
 
 
-def _complete_view(game: DixGame, view: dict, rng: random.Random) -> dict:
-    """A complete deal consistent with a dix seat view, or ``PositionError``.
+def _prepare_view(game: DixGame, view: dict, rng: random.Random):
+    """Parse a dix seat view and prepare each round's sampler.
+
+    A complete deal consistent with a dix seat view, or ``PositionError``.
 
     The unseen cards are assigned to the opponent's hand, the opponent's
     draws and the undrawn stock by bipartite matching under the view's
@@ -462,13 +480,48 @@ def _complete_view(game: DixGame, view: dict, rng: random.Random) -> dict:
     if len(actions) > per * len(rounds):
         raise PositionError(f"the actions reach round {len(rounds) + 1}, whose deal is "
                             f"missing", "deal.rounds")
-    outcomes = [("first_dealer", first)]
-    for r, rnd in enumerate(rounds):
-        path = f"deal.rounds[{r}]"
-        acts = actions[r * per:(r + 1) * per]
-        outcomes.append(("round", _complete_round(game, rnd, path, seat, other, first, r,
-                                                  acts, r * per, rng)))
+    models = [_complete_round(game, rnd, f"deal.rounds[{r}]", seat, other, first, r,
+                              actions[r * per:(r + 1) * per], r * per, rng)
+              for r, rnd in enumerate(rounds)]
+    return first, models
+
+
+def _complete_view(game: DixGame, view: dict, rng: random.Random) -> dict:
+    first, models = _prepare_view(game, view, rng)
+    outcomes = [("first_dealer", first)] + [("round", m.deal(rng)) for m in models]
     return game.format_deal(outcomes)
+
+
+class DixWorldSampler(WorldSampler):
+    """Uniform worlds for one dix seat view, prepared once: one replay makes
+    a base state; each draw clones it and re-deals only the hidden cards of
+    the current round (the opponent's hand and the undrawn stock)."""
+
+    def __init__(self, game: DixGame, view: dict):
+        self.game = game
+        self.seat = view["seat"]
+        _, self.models = _prepare_view(game, view, random.Random(0))
+        from ..position import _replay
+        rec = game.complete_view(view, random.Random(0))
+        self.base = _replay(game, None, rec["deal"], rec["actions"], strict_deal=False)[0]
+        log = self.base._chance.log
+        self.log_index = max(i for i, (kind, _) in enumerate(log) if kind == "round")
+        # a view whose last round just ended holds no hidden card that matters
+        self.live = len(self.models) == self.base.round_no + 1
+
+    def sample(self, rng: random.Random) -> "DixState":
+        state = self.base.clone()
+        if not self.live or state.winner is not None:
+            return state
+        hands, turn_up, stock = self.models[-1].deal(rng)
+        other = 1 - self.seat
+        held = set(hands[other])
+        held |= {stock[i] for (_, s, i) in state.draws if s == other}
+        state.hands[other] = sum(1 << c for c in held) & ~state.played
+        state.stock = stock
+        state.initial_hands = hands
+        state._chance.log[self.log_index] = ("round", (hands, turn_up, stock))
+        return state
 
 
 def _complete_round(game, rnd, path, seat, other, first, r, acts, offset, rng):
@@ -541,21 +594,36 @@ def _complete_round(game, rnd, path, seat, other, first, r, acts, offset, rng):
                  default=0)
         cards.append((c, lo, hi))
     try:
-        placed = IntervalSampler(groups, cards).sample(rng)
+        sampler = IntervalSampler(groups, cards)
     except InconsistentConstraints:
         raise PositionError(f"no deal of the unseen cards is consistent with seat "
                             f"{seat}'s view (the opponent's plays and failures to follow)",
                             path) from None
-    opp_hand = placed[0]
-    full_stock = list(stock)
-    for g, cards_here in zip(groups[1:], placed[1:]):
-        if g.label == "rest":
-            if game.stock_size:
-                for i, c in zip(rest, cards_here):
-                    full_stock[i] = c
-        else:
-            full_stock[g.label] = cards_here[0]
-    hands_full = [None, None]
-    hands_full[seat] = tuple(sorted(own))
-    hands_full[other] = tuple(sorted(opp_hand))
-    return (tuple(hands_full), turn_up, tuple(full_stock))
+    return _RoundModel(game, seat, own, turn_up, stock, groups, rest, sampler,
+                       set(opp_play))
+
+
+class _RoundModel:
+    """One round of a seat view, prepared: draws the round's deal uniformly
+    among those consistent with the view."""
+
+    def __init__(self, game, seat, own, turn_up, stock, groups, rest, sampler, opp_played):
+        self.game, self.seat, self.own, self.turn_up = game, seat, own, turn_up
+        self.stock, self.groups, self.rest, self.sampler = stock, groups, rest, sampler
+        self.opp_played = opp_played
+
+    def deal(self, rng):
+        """``(hands, turn_up, stock)`` of one uniformly drawn world."""
+        placed = self.sampler.sample(rng)
+        full_stock = list(self.stock)
+        for g, cards_here in zip(self.groups[1:], placed[1:]):
+            if g.label == "rest":
+                if self.game.stock_size:
+                    for i, c in zip(self.rest, cards_here):
+                        full_stock[i] = c
+            else:
+                full_stock[g.label] = cards_here[0]
+        hands_full = [None, None]
+        hands_full[self.seat] = tuple(sorted(self.own))
+        hands_full[1 - self.seat] = tuple(sorted(placed[0]))
+        return (tuple(hands_full), self.turn_up, tuple(full_stock))

@@ -189,3 +189,24 @@ def test_dix_after_trick_13_there_is_exactly_one_world():
     truth = state.hands[0]
     for k in range(20):
         assert view.world(seed=k).hands[0] == truth
+
+
+def test_dix_fast_worlds_equal_a_full_replay_of_their_own_deal():
+    for variant in ("standard", "seventeen"):
+        game = solver.load_game("dix", variant=variant)
+        for seed in range(6):
+            state = game.new_initial_state(seed=seed)
+            rng = random.Random(seed)
+            for _ in range(rng.randrange(0, 60)):
+                state.apply_action(rng.choice(state.legal_actions()))
+            seat = seed % 2
+            sampler = position.from_json(state.information_state(seat).view).sampler()
+            for k in range(5):
+                world = sampler.sample(random.Random(k))
+                replayed = position.from_json(position.to_json(world)).state()
+                assert replayed.hands == world.hands
+                assert replayed.stock == world.stock
+                for s in (0, 1):
+                    assert (replayed.information_state_string(s)
+                            == world.information_state_string(s))
+                assert world.information_state(seat).view == state.information_state(seat).view
