@@ -313,11 +313,11 @@ class State(ABC):
         this deal as its horizon.  Default: the whole game is one deal."""
         return 0
 
-    def round_returns(self) -> list[float]:
-        """Per-seat result of the current deal so far (for a finished deal,
-        its final result), in the game's points, zero-sum across seats where
-        the scoring allows; ``game.round_scale`` bounds its magnitude.
-        Default: ``returns()``."""
+    def round_returns(self, index: int | None = None) -> list[float]:
+        """Per-seat result of deal ``index`` (default: the current one) in
+        the game's points: so far for the deal in play, final for a finished
+        one; zero-sum across seats where the scoring allows.
+        ``game.round_scale`` bounds its magnitude.  Default: ``returns()``."""
         return self.returns()
 
     @abstractmethod

@@ -268,13 +268,19 @@ class DixState(State):
     def round_index(self) -> int:
         return self.round_no
 
-    def round_returns(self) -> list[float]:
-        """The current round's score difference (zero-sum): a round decided
-        by its tie-breaks counts half a point for its winner."""
-        sc = self.round_scores()
+    def round_returns(self, index: int | None = None) -> list[float]:
+        """A round's score difference (zero-sum); a finished round decided by
+        its tie-breaks counts half a point for its winner."""
+        if index is not None and index < len(self.rounds):
+            rnd = self.rounds[index]
+            sc, finished, winner = rnd["scores"], True, rnd["winner"]
+        else:
+            sc = self.round_scores()
+            finished = self.tricks_done == self.game.tricks_per_round
+            winner = self.round_winner() if finished else -1
         diff = float(sc[0] - sc[1])
-        if self.tricks_done == self.game.tricks_per_round and diff == 0:
-            diff = 0.5 if self.round_winner() == 0 else -0.5
+        if finished and diff == 0:
+            diff = 0.5 if winner == 0 else -0.5
         return [diff, -diff]
 
     def round_scores(self) -> list[int]:

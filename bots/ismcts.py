@@ -1,0 +1,180 @@
+"""Information-set MCTS over the game protocol (pure Python).
+
+Single-observer ISMCTS (SO-ISMCTS, Cowling, Powley & Whitehouse 2012): one
+tree for the searching seat.  Every iteration
+
+1. draws a world uniformly among those consistent with the seat's view
+   (``Game.world_sampler``), a *determinization*;
+2. descends the tree, at each node considering only the children whose
+   action is legal in this world, choosing by UCB1 with *availability*
+   counts (how often a child was legal when its parent was visited):
+   ``mean + c * sqrt(ln(avail) / visits)``; an action never tried is
+   expanded first;
+3. plays the rest of the current deal with the rollout policy;
+4. backs up the deal's result (``round_returns()``, divided by
+   ``game.round_scale`` so rewards lie in [-1, 1]) from the point of view
+   of the seat that moved into each node.
+
+The tree is keyed by actions, so it stays exact for games whose actions are
+all public (dix, trix, tricks, dixie-rook card play); where one seat's action
+is hidden from the searcher (a dixie-rook discard, an exchange), the
+determinization's own action is used, which lets the search see a hidden
+move it should not ("strategy fusion" and leakage, the known weakness of
+SO-ISMCTS; MO-ISMCTS avoids it at the cost of one tree per seat).
+
+The horizon is the end of the current deal: ISMCTS optimizes the deal's
+result, not the match's.  Deterministic for a seed and an iteration limit;
+a time limit makes the number of iterations (and so the answer) depend on
+the machine.
+
+Exploration constant: ``c = 0.7`` by default, for rewards in [-1, 1]
+(about sqrt(2)/2: the usual UCT value for rewards in [0, 1] is sqrt(2)
+scaled by the range).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time as _time
+from dataclasses import dataclass, field
+
+from solver.errors import LimitError
+from solver.game import Game, State
+
+from .base import Bot, register_bot
+
+
+@dataclass
+class _Node:
+    visits: int = 0
+    total: float = 0.0          # reward sum for the seat that moved into this node
+    avail: int = 0
+    children: dict = field(default_factory=dict)
+
+
+@dataclass
+class SearchStats:
+    """What a search found at its root."""
+
+    values: dict            # action -> mean result of the deal, in game points
+    visits: dict            # action -> visits
+    iterations: int
+    nodes: int
+    seconds: float
+
+
+def ismcts_search(sampler, seat: int, root_legal: list[int], game: Game, *,
+                  iterations: int | None = None, seconds: float | None = None,
+                  c: float = 0.7, rng: random.Random, rollout=None,
+                  progress=None) -> SearchStats:
+    """Run SO-ISMCTS from a world sampler; see the module docstring.
+
+    ``rollout(state, rng) -> action`` is the playout policy (default
+    uniform random).  ``progress(stats)`` is called about every 100
+    iterations."""
+    if iterations is None and seconds is None:
+        raise LimitError("ISMCTS needs an iteration or a time limit")
+    root = _Node()
+    scale = float(game.round_scale)
+    start = _time.perf_counter()
+    deadline = start + seconds if seconds is not None else None
+    nodes = 1
+    it = 0
+    while True:
+        if iterations is not None and it >= iterations:
+            break
+        if deadline is not None and it > 0 and _time.perf_counter() >= deadline:
+            break
+        world = sampler.sample(rng)
+        horizon = world.round_index()
+        node = root
+        path = []                                   # (node, mover)
+        # selection / expansion
+        while not world.is_terminal() and world.round_index() == horizon:
+            legal = world.legal_actions()
+            mover = world.current_player()
+            untried = [a for a in legal if a not in node.children]
+            for a in legal:
+                child = node.children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                a = untried[rng.randrange(len(untried))]
+                child = _Node(avail=1)
+                node.children[a] = child
+                nodes += 1
+                world.apply_action(a)
+                path.append((child, mover))
+                break
+            best, best_score = None, -math.inf
+            for a in legal:
+                ch = node.children[a]
+                score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if score > best_score:
+                    best, best_score = a, score
+            node = node.children[best]
+            world.apply_action(best)
+            path.append((node, mover))
+        # rollout to the end of the deal
+        while not world.is_terminal() and world.round_index() == horizon:
+            legal = world.legal_actions()
+            a = rollout(world, rng) if rollout else legal[rng.randrange(len(legal))]
+            world.apply_action(a)
+        result = world.round_returns(horizon)
+        rewards = [max(-1.0, min(1.0, r / scale)) for r in result]
+        root.visits += 1
+        for n, mover in path:
+            n.visits += 1
+            n.total += rewards[mover]
+        it += 1
+        if progress is not None and it % 100 == 0:
+            progress(_stats(root, it, nodes, start, scale))
+    return _stats(root, it, nodes, start, scale)
+
+
+def _stats(root, it, nodes, start, scale) -> SearchStats:
+    values = {a: ch.total / ch.visits * scale for a, ch in root.children.items() if ch.visits}
+    visits = {a: ch.visits for a, ch in root.children.items()}
+    return SearchStats(values, visits, it, nodes, _time.perf_counter() - start)
+
+
+class ISMCTSBot(Bot):
+    """``ismcts:iterations=2000,c=0.7`` or ``ismcts:time=0.5``.
+
+    Chooses the most visited root action (robust child)."""
+
+    name = "ismcts"
+
+    def __init__(self, game: Game, seat: int, seed: int | None = None, iterations=None,
+                 time=None, c: float = 0.7, **settings):
+        super().__init__(game, seat, seed, **settings)
+        if iterations is None and time is None:
+            iterations = 1000
+        if iterations is not None and (not isinstance(iterations, int) or
+                                       not 1 <= iterations <= 10**9):
+            raise LimitError(f"ismcts: iterations must be an integer 1..1e9, got {iterations!r}")
+        if time is not None and (not isinstance(time, (int, float)) or not 0 < time <= 86400):
+            raise LimitError(f"ismcts: time must be seconds in (0, 86400], got {time!r}")
+        if not isinstance(c, (int, float)) or not 0 <= c <= 100:
+            raise LimitError(f"ismcts: c must be in [0, 100], got {c!r}")
+        self.iterations, self.time, self.c = iterations, time, float(c)
+        self.last: SearchStats | None = None
+
+    def step(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        self.last = self.search(state)
+        return max(legal, key=lambda a: (self.last.visits.get(a, 0),
+                                         self.last.values.get(a, -math.inf)))
+
+    def search(self, state: State, progress=None) -> SearchStats:
+        view = state.information_state(self.seat).view
+        sampler = self.game.world_sampler(view)
+        return ismcts_search(sampler, self.seat, state.legal_actions(), self.game,
+                             iterations=self.iterations, seconds=self.time, c=self.c,
+                             rng=self.rng, progress=progress)
+
+
+register_bot("ismcts", ISMCTSBot)
