@@ -620,7 +620,7 @@ class _RoundModel:
 
     def deal(self, rng):
         """``(hands, turn_up, stock)`` of one uniformly drawn world."""
-        placed = self.sampler.sample(rng)
+        placed = self.sampler.compiled.sample(rng)
         full_stock = list(self.stock)
         for g, cards_here in zip(self.groups[1:], placed[1:]):
             if g.label == "rest":
