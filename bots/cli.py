@@ -97,6 +97,62 @@ def cmd_play(args) -> int:
     return 0
 
 
+def _demo_position(args):
+    """A seeded position: the game dealt by ``--seed`` and played by the
+    default bots for ``--after`` actions (default: the game's demo point)."""
+    options = _parse_options(args.option)
+    if args.players is not None:
+        options["players"] = args.players
+    game = solver.load_game(args.game, **options)
+    from .rules import has_rules_bot
+    spec = "rules" if has_rules_bot(game.name) else "random"
+    seed = 0 if args.seed is None else args.seed
+    state = game.new_initial_state(seed=seed)
+    bots = [make_bot(spec, game, s, seed=seed * 1000 + s) for s in range(game.num_players)]
+    after = args.after if args.after is not None else game.demo_hint_after
+    for _ in range(after):
+        if state.is_terminal():
+            break
+        state.apply_action(bots[state.current_player()].step(state))
+    while not state.is_terminal() and len(state.legal_actions()) < 2:
+        state.apply_action(state.legal_actions()[0])      # skip forced moves
+    return game, state, f"seed {seed}, {spec} bots played {len(state.history())} actions"
+
+
+def cmd_hint(args) -> int:
+    from solver.search import Limit, best_move
+    if args.position:
+        with open(args.position, encoding="utf-8") as fh:
+            pos = position.loads(fh.read())
+        view = pos if isinstance(pos, position.SeatView) else None
+        if view is None:
+            state = pos.state()
+            view = position.from_json(state.information_state(state.current_player()).view)
+        origin = args.position
+    else:
+        if not args.game:
+            raise solver.OptionError("hint: give a game (with --seed) or --position FILE")
+        game, state, origin = _demo_position(args)
+        if state.is_terminal():
+            raise solver.PositionError("the game is over: there is no move to advise")
+        view = position.from_json(state.information_state(state.current_player()).view)
+    game, seat = view.game, view.seat
+    known = view.info.known
+    print(f"{game!r}: {origin}; seat {seat} to move")
+    for key in ("hand", "opponent_hand", "trick", "trump", "turn_up", "tricks_won",
+                "tens", "totals", "scores", "contract"):
+        if known.get(key) not in (None, [], ""):
+            print(f"  {key.replace('_', ' ')}: {known[key]}")
+    limit = Limit(time=args.time) if args.time else Limit(iterations=args.iterations)
+    res = best_move(view, limit, bot=args.bot, seed=args.search_seed)
+    print(f"values ({res.bot}, mean result of this deal for seat {seat}, "
+          f"{sum(res.visits.values())} iterations, {res.time:.2f} s):")
+    for action, value in sorted(res.values.items(), key=lambda kv: -kv[1]):
+        mark = "  <- best" if action == res.action else ""
+        print(f"  {action:>10}  {value:+7.2f}  ({res.visits.get(action, 0)} visits){mark}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="dixtrix", description="dixtrix: card game engine")
     sub = p.add_subparsers(dest="command", required=True)
@@ -113,6 +169,19 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--quiet", action="store_true", help="print only the result")
     pl.add_argument("--record", metavar="FILE", help="write the game record (JSON)")
     pl.set_defaults(func=cmd_play)
+    h = sub.add_parser("hint", help="the best move and every legal action's value")
+    h.add_argument("game", nargs="?", help="a game to deal with --seed (or use --position)")
+    h.add_argument("--position", metavar="FILE", help="a record or seat view (JSON)")
+    h.add_argument("--seed", type=int, default=None, help="seed of the demo deal")
+    h.add_argument("--after", type=int, default=None,
+                   help="actions the bots play before the hint (default: the game's demo)")
+    h.add_argument("--players", type=int, help="number of players (games that allow it)")
+    h.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option")
+    h.add_argument("--bot", default="ismcts", help="search: ismcts")
+    h.add_argument("--iterations", type=int, default=2000)
+    h.add_argument("--time", type=float, default=None, help="seconds (instead of iterations)")
+    h.add_argument("--search-seed", type=int, default=0)
+    h.set_defaults(func=cmd_hint)
     return p
 
 

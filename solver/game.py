@@ -172,6 +172,8 @@ class Game(ABC):
     conformance_configs: ClassVar[tuple] = ({},)
     #: a bound on ``abs(state.round_returns()[seat])``, to scale search rewards
     round_scale: ClassVar[float] = 1.0
+    #: actions the bots play before ``dixtrix hint GAME --seed N`` advises
+    demo_hint_after: ClassVar[int] = 0
     options_spec: ClassVar[dict[str, Option]] = {}
     state_class: ClassVar[type]
 

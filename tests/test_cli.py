@@ -43,3 +43,27 @@ def test_console_entry_point_runs():
     r = subprocess.run([sys.executable, "-m", "bots.cli", "play", "dix", "--seed", "3",
                         "--quiet"], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and "returns" in r.stdout
+
+
+def test_hint_demo_lists_every_legal_action(capsys):
+    assert main(["hint", "dix", "--seed", "1", "--iterations", "200"]) == 0
+    out = capsys.readouterr().out
+    assert "to move" in out and "<- best" in out
+    assert main(["hint", "dix", "--seed", "1", "--iterations", "200"]) == 0
+    assert capsys.readouterr().out.split("values")[1].split("\n", 1)[1] == \
+        out.split("values")[1].split("\n", 1)[1]          # seeded search: same values
+
+
+def test_hint_from_a_position_file(tmp_path, capsys):
+    import solver
+    state = solver.load_game("dix").new_initial_state(seed=5)
+    state.apply_action(state.legal_actions()[0])
+    path = tmp_path / "view.json"
+    seat = state.current_player()
+    path.write_text(json.dumps(state.information_state(seat).view))
+    assert main(["hint", "--position", str(path), "--iterations", "100"]) == 0
+    assert f"seat {seat} to move" in capsys.readouterr().out
+    path.write_text("{not json")
+    assert main(["hint", "--position", str(path)]) == 2
+    assert "malformed JSON" in capsys.readouterr().err
+    assert main(["hint"]) == 2
