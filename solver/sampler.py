@@ -275,3 +275,105 @@ class CompiledSampler:
 
 
 _PURE = os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0")
+
+
+# ----------------------------------------------------------------------
+# several holders with fixed hands (trix, tricks, dixie-rook)
+
+class HolderSampler:
+    """Uniform assignments of hidden cards to holders with fixed sizes.
+
+    ``capacities[h]``: how many hidden cards holder ``h`` has (a seat's
+    unseen hand, a nest); ``cards``: ``(card, allowed)`` with ``allowed`` a
+    bitmask of the holders the card may be with (a void or a layout pass
+    removes a seat).  Every assignment respecting both is equally likely.
+
+    Cards with the same ``allowed`` set are interchangeable, so the count is
+    a sum over how many of each type each holder gets: ``f(type, caps)``,
+    memoized over the remaining capacities; a draw walks the types choosing
+    the split of each with probability proportional to its multinomial times
+    the count of the rest, then a uniform subset of the type's cards per
+    holder.  Exact big-integer arithmetic; no rejection."""
+
+    def __init__(self, capacities, cards):
+        self.capacities = tuple(capacities)
+        self.n = len(self.capacities)
+        if sum(self.capacities) != len(cards):
+            raise InconsistentConstraints(
+                f"{len(cards)} hidden cards for {sum(self.capacities)} hidden places")
+        by_type: dict[int, list] = {}
+        for card, allowed in cards:
+            allowed &= (1 << self.n) - 1
+            if allowed == 0:
+                raise InconsistentConstraints(f"card {card} can be with nobody")
+            by_type.setdefault(allowed, []).append(card)
+        self.types = sorted(by_type)
+        self.cards_of = [by_type[t] for t in self.types]
+        self._memo: dict = {}
+        self.count = self._f(0, self.capacities)
+        if self.count == 0:
+            raise InconsistentConstraints("no placement of the hidden cards is consistent")
+
+    def _splits(self, k: int, caps):
+        """Every way to split ``k`` cards of type ``self.types[k]`` among its
+        holders within ``caps``: (counts per holder, multinomial)."""
+        allowed = [h for h in range(self.n) if self.types[k] >> h & 1]
+        total = len(self.cards_of[k])
+        out = []
+
+        def rec(i, left, counts, ways):
+            if i == len(allowed) - 1:
+                h = allowed[i]
+                if left <= caps[h]:
+                    c = list(counts)
+                    c[h] = left
+                    out.append((tuple(c), ways))
+                return
+            h = allowed[i]
+            for x in range(min(left, caps[h]) + 1):
+                c = list(counts)
+                c[h] = x
+                rec(i + 1, left - x, c, ways * _comb(left, x))
+
+        rec(0, total, [0] * self.n, 1)
+        return out
+
+    def _f(self, k: int, caps) -> int:
+        if k == len(self.types):
+            return 1 if not any(caps) else 0
+        key = (k, caps)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        total = 0
+        for counts, ways in self._splits(k, caps):
+            rest = tuple(c - x for c, x in zip(caps, counts))
+            total += ways * self._f(k + 1, rest)
+        self._memo[key] = total
+        return total
+
+    def sample(self, rng: random.Random) -> list:
+        """A list per holder of the cards it gets."""
+        out = [[] for _ in range(self.n)]
+        caps = self.capacities
+        for k in range(len(self.types)):
+            r = rng.randrange(self._f(k, caps))
+            for counts, ways in self._splits(k, caps):
+                rest = tuple(c - x for c, x in zip(caps, counts))
+                w = ways * self._f(k + 1, rest)
+                if r < w:
+                    cards = list(self.cards_of[k])
+                    rng.shuffle(cards)
+                    pos = 0
+                    for h, x in enumerate(counts):
+                        out[h].extend(cards[pos:pos + x])
+                        pos += x
+                    caps = rest
+                    break
+                r -= w
+        return out
+
+
+def _comb(n: int, k: int) -> int:
+    from math import comb
+    return comb(n, k)

@@ -237,3 +237,83 @@ def test_dix_fast_worlds_equal_a_full_replay_of_their_own_deal():
                     assert (replayed.information_state_string(s)
                             == world.information_state_string(s))
                 assert world.information_state(seat).view == state.information_state(seat).view
+
+
+# ------------------------------------------------------------ holders
+
+from solver.sampler import HolderSampler  # noqa: E402
+
+
+def _brute_holders(caps, cards):
+    worlds = []
+    for combo in itertools.product(range(len(caps)), repeat=len(cards)):
+        if any(not (allowed >> h & 1) for (c, allowed), h in zip(cards, combo)):
+            continue
+        if all(combo.count(h) == caps[h] for h in range(len(caps))):
+            worlds.append(combo)
+    return worlds
+
+
+def _random_holder_instance(rng):
+    n = rng.randrange(2, 5)
+    caps = [rng.randrange(0, 3) for _ in range(n)]
+    total = sum(caps)
+    cards = [(c, rng.randrange(1, 1 << n) | (1 << rng.randrange(n))) for c in range(total)]
+    return caps, cards
+
+
+def test_holder_counts_match_brute_force():
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(300):
+        caps, cards = _random_holder_instance(rng)
+        if len(cards) > 8:
+            continue
+        worlds = _brute_holders(caps, cards)
+        if not worlds:
+            with pytest.raises(InconsistentConstraints):
+                HolderSampler(caps, cards)
+            continue
+        assert HolderSampler(caps, cards).count == len(worlds)
+        checked += 1
+    assert checked > 80
+
+
+def test_holder_draws_are_uniform():
+    rng = random.Random(6)
+    done = 0
+    while done < 5:
+        caps, cards = _random_holder_instance(rng)
+        if not 4 <= len(cards) <= 7:
+            continue
+        worlds = _brute_holders(caps, cards)
+        if len(worlds) < 5:
+            continue
+        index = {w: i for i, w in enumerate(worlds)}
+        sampler = HolderSampler(caps, cards)
+        r = random.Random(done)
+        seen = Counter()
+        draws = 200 * len(worlds)
+        for _ in range(draws):
+            out = sampler.sample(r)
+            where = [None] * len(cards)
+            for h, got in enumerate(out):
+                for c in got:
+                    where[c] = h
+            key = tuple(where)
+            assert key in index
+            seen[index[key]] += 1
+        expected = draws / len(worlds)
+        stat = sum((seen[i] - expected) ** 2 / expected for i in range(len(worlds)))
+        assert stat < chi2_critical(len(worlds) - 1, 1e-4), (stat, len(worlds))
+        done += 1
+
+
+def test_holder_sampler_full_size_is_fast_enough_to_build():
+    # three opponents with 13 unseen cards each, voids in two suits
+    rng = random.Random(1)
+    cards = [(c, 0b111 if c % 4 else 0b101) for c in range(39)]
+    s = HolderSampler([13, 13, 13], cards)
+    out = s.sample(rng)
+    assert sorted(len(h) for h in out) == [13, 13, 13]
+    assert all(c % 4 for c in out[1])
