@@ -542,3 +542,35 @@ def test_cli_plays_seven_players_to_the_end(capsys):
     assert "is the first dealer" in out
     assert "showdown:" in out and "draws" in out
     assert out.splitlines()[-2].endswith("wins")
+
+
+# ----------------------------------------------------------------------
+# seat views with stocks rebuilt from used cards (rare with 55 cards)
+
+def test_views_resample_across_rebuilt_stocks():
+    import random
+    game = solver.load_game("dix-exchange", deck="10:2 8:2 7:2 CJ:2 0:2 3:1", tokens=2)
+    for seed in range(3):
+        st = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and len(st.history()) < 120:
+            for seat in range(4):
+                info = st.information_state_string(seat)
+                sv = position.from_json(st.information_state(seat).view)
+                assert sv.world(seed=seed).information_state_string(seat) == info
+            st.apply_action(rng.choice(st.legal_actions()))
+        assert len(st.shuffles) >= 3
+
+
+def test_docs_examples_load():
+    import pathlib
+    import re
+    text = (pathlib.Path(__file__).parents[2] / "docs" / "positions.md").read_text()
+    section = text.split("## dix-exchange", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```json\n(.*?)```", section, re.S)
+    assert len(blocks) == 2
+    rec = position.from_json(json.loads(blocks[0]))
+    view = position.from_json(json.loads(blocks[1]))
+    st = rec.state()
+    assert st.tokens == [3, 2, 2, 3]
+    assert view.to_json() == st.information_state(2).view
