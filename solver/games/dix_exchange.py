@@ -75,8 +75,9 @@ HIBOU, LOUP, PUTOIS, SAUTE_LAPIN, HOTEL = (VALUE_INDEX[v] for v in ("10", "9", "
 CHAT_JOKER = VALUE_INDEX["CJ"]
 MIN_BLOCK_RANK = 6
 _NAME_INDEX = {EXCHANGE_NAMES[v].lower(): i for i, v in enumerate(EXCHANGE_VALUES)}
-_NAME_INDEX.update({"hôtel": HOTEL, "masquéléon": VALUE_INDEX["000"], "lion": VALUE_INDEX["0000"],
-                    "chat": CHAT_JOKER, "joker": CHAT_JOKER, "saute lapin": SAUTE_LAPIN})
+_NAME_INDEX.update({"hôtel": HOTEL, "masquéléon": VALUE_INDEX["000"],
+                    "lion": VALUE_INDEX["0000"], "chat": CHAT_JOKER, "joker": CHAT_JOKER,
+                    "saute lapin": SAUTE_LAPIN})
 
 STANDARD_COUNTS = {"10": 4, "9": 4, "8": 4, "7": 4, "6": 4, "5": 4, "4": 4, "3": 4, "2": 4,
                    "1": 4, "0": 3, "00": 3, "000": 3, "0000": 3, "CJ": 3}
@@ -94,6 +95,10 @@ _ACTION_STRINGS = ("keep", "ask", "accept", "draw") + tuple(f"block {v}" for v i
 
 # phases
 TURN, RESPOND, OVER = "turn", "respond", "over"
+
+
+def _is_action(action) -> bool:
+    return not isinstance(action, bool) and isinstance(action, int) and 0 <= action < NUM_ACTIONS
 
 
 def value_text(v: int) -> str:
@@ -423,7 +428,7 @@ class DixExchangeState(State):
         return [KEEP, ASK]
 
     def why_illegal(self, action: int) -> str:
-        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+        if not _is_action(action):
             return f"not an action of {self.game.name}"
         seat = self.current_player()
         if self.phase == RESPOND:
@@ -587,7 +592,7 @@ class DixExchangeState(State):
 
     # ---- notation --------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
-        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+        if not _is_action(action):
             raise NotationError(f"{action!r} is not an action of {self.game.name}", str(action))
         return _ACTION_STRINGS[action]
 
