@@ -1,0 +1,813 @@
+"""dix-exchange -- DIX by Dave De Vega, 4-12 players (seed 002, RULINGS
+"dix-exchange").
+
+Read top to bottom as the rules:
+
+* Value cards, high to low: 10 Hibou, 9 Loup, 8 Putois, 7 Saute-lapin,
+  6 Hotel, 5 .. 1, 0 Roc, 00 Ogre, 000 Masqueleon, 0000 Lion froussard; the
+  Chat-Joker (CJ) ties with the Lion.  The deck is an option (default 55
+  cards: four each of 10..1, three each of 0..0000, three Chat-Jokers).
+* Every player starts with ``tokens`` (3).  First dealer random.  Each round
+  the player after the dealer draws first, the dealer last; one hidden card
+  each.
+* Turns go from seat dealer+1 to the dealer (eliminated seats skipped).  A
+  non-dealer keeps, or asks to exchange with the next seat R.  R holding 5
+  or lower must accept; R holding 6-10 may accept, or block by showing the
+  card: Hotel/Hibou cancel; Loup cancels and the asker loses a token;
+  Putois cancels, the asker loses a token, the original drawer of the
+  offered card loses a token (once only if that is the asker) and everyone
+  takes back the card they drew; Saute-lapin passes the same request to the
+  seat after R (wrapping past the dealer, lapsing if it would come back to
+  the asker).  Turn order never changes.
+* The dealer keeps, or swaps for the top stock card (and keeps that).
+* Showdown: every holder of the lowest value loses a token; two or more
+  Chat-Jokers: nobody loses and every player on zero re-enters with one
+  token.  Tokens never go below zero; elimination is settled after the
+  showdown; a round leaving nobody with a token is replayed from the
+  tokens it started with.  The last player holding tokens wins.
+* Stock: with 5+ active players (or ``carry_stock`` off) all cards are
+  reshuffled every round; with fewer the stock carries over and the used
+  cards are reshuffled into a new stock only when a card must be drawn from
+  an empty stock.
+
+Choices the rulings leave open, made here: the dealer who swaps takes the
+top stock card first and then discards (so the discard is never reshuffled
+into the stock it is drawn from), face down: only the dealer knows it.  The
+offered card returned by a Putois is not shown.  A replayed round (nobody
+left with a token) is dealt by the next active seat, like any round.
+Returns: the winner +1, every other seat -1/(n-1) (zero-sum).
+
+Physical cards: each card of the deck has an id (``0..size-1``, in deck
+order); a stock is a shuffle of ids.  The record lists each shuffle by
+values (the ids follow canonically: the lowest free id of that value), since
+only values are ever seen.  Who holds which stock position is public at all
+times (every request, acceptance and block is public); what a seat knows is
+the value of some positions: its own draws, cards it received in a swap,
+cards shown to block, the showdowns, and (the dealer) its stock draw and
+discard.  A seat view is the record with every other position ``"?"``.
+
+Actions (canonical strings; aliases in parentheses, case-insensitive):
+``keep`` (``stay``), ``ask`` (``exchange``, ``swap``), ``accept``
+(``ok``), ``draw`` (``stock``: the dealer swaps with the stock), and
+``block <card>`` for each value (``block 9``, ``block loup``; a bare
+``block`` means the card of the seat answering the request).  Only
+``block 6`` .. ``block 10`` can ever be legal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ..cards import EXCHANGE_NAMES, EXCHANGE_VALUES
+from ..errors import IllegalActionError, NotationError, OptionError, PositionError
+from ..game import TERMINAL, Chance, Game, InfoState, Option, State, register_game
+from .common import check_keys, need
+
+# ----------------------------------------------------------------------
+# values
+
+VALUE_INDEX = {v: i for i, v in enumerate(EXCHANGE_VALUES)}
+#: comparison rank of each value index: 10 .. 1, 0, then 00 / 000 / 0000
+#: below zero; the Chat-Joker ranks with the Lion.
+RANK = (10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, -1, -2, -3, -3)
+HIBOU, LOUP, PUTOIS, SAUTE_LAPIN, HOTEL = (VALUE_INDEX[v] for v in ("10", "9", "8", "7", "6"))
+CHAT_JOKER = VALUE_INDEX["CJ"]
+MIN_BLOCK_RANK = 6
+_NAME_INDEX = {EXCHANGE_NAMES[v].lower(): i for i, v in enumerate(EXCHANGE_VALUES)}
+_NAME_INDEX.update({"hôtel": HOTEL, "masquéléon": VALUE_INDEX["000"],
+                    "lion": VALUE_INDEX["0000"], "chat": CHAT_JOKER, "joker": CHAT_JOKER,
+                    "saute lapin": SAUTE_LAPIN})
+
+STANDARD_COUNTS = {"10": 4, "9": 4, "8": 4, "7": 4, "6": 4, "5": 4, "4": 4, "3": 4, "2": 4,
+                   "1": 4, "0": 3, "00": 3, "000": 3, "0000": 3, "CJ": 3}
+
+MIN_PLAYERS, MAX_PLAYERS = 4, 12
+FULL_SHUFFLE_PLAYERS = 5        # with this many active players: reshuffle every round
+
+# actions
+KEEP, ASK, ACCEPT, DRAW = 0, 1, 2, 3
+BLOCK = 4                       # BLOCK + value index: "block <value>"
+NUM_ACTIONS = BLOCK + len(EXCHANGE_VALUES)
+_WORDS = {"keep": KEEP, "stay": KEEP, "ask": ASK, "exchange": ASK, "swap": ASK,
+          "accept": ACCEPT, "ok": ACCEPT, "draw": DRAW, "stock": DRAW}
+_ACTION_STRINGS = ("keep", "ask", "accept", "draw") + tuple(f"block {v}" for v in EXCHANGE_VALUES)
+
+# phases
+TURN, RESPOND, OVER = "turn", "respond", "over"
+
+
+def _is_action(action) -> bool:
+    return not isinstance(action, bool) and isinstance(action, int) and 0 <= action < NUM_ACTIONS
+
+
+def value_text(v: int) -> str:
+    """``"9 (Loup)"``."""
+    name = EXCHANGE_VALUES[v]
+    return f"{name} ({EXCHANGE_NAMES[name]})"
+
+
+def parse_value(token, what: str = "card") -> int:
+    """A value token (``"9"``, ``"cj"``, ``"loup"``) -> value index."""
+    if not isinstance(token, str):
+        raise NotationError(f"a {what} is a string, got {token!r}", str(token))
+    key = token.strip()
+    if key.upper() in VALUE_INDEX:
+        return VALUE_INDEX[key.upper()]
+    if key.lower() in _NAME_INDEX:
+        return _NAME_INDEX[key.lower()]
+    raise NotationError(f"unknown {what} {token!r} (values: {' '.join(EXCHANGE_VALUES)})",
+                        token)
+
+
+# ----------------------------------------------------------------------
+# the deck option
+
+def deck_counts(text: str) -> list[int]:
+    """Counts per value index of a canonical deck string."""
+    counts = [0] * len(EXCHANGE_VALUES)
+    for item in text.split():
+        v, _, c = item.partition(":")
+        counts[VALUE_INDEX[v]] = int(c)
+    return counts
+
+
+def canonical_deck(counts: dict) -> str:
+    return " ".join(f"{v}:{counts[v]}" for v in EXCHANGE_VALUES if counts.get(v, 0))
+
+
+class DeckOption(Option):
+    """The ``deck`` option: ``"standard"``, a string ``"10:4 9:4 ... CJ:3"``
+    (separators: spaces or commas; ``10x4`` and ``10=4`` accepted), or a
+    mapping ``{"10": 4, "CJ": 3}``.  Values left out have no cards.  The
+    stored value is the canonical string (non-zero counts, high to low)."""
+
+    def check(self, game: str, name: str, value):
+        where = f"{game}: option {name!r}"
+        if isinstance(value, str) and value.strip().lower() in ("standard", "default"):
+            return canonical_deck(STANDARD_COUNTS)
+        if isinstance(value, str):
+            items = []
+            for tok in value.replace(",", " ").split():
+                for sep in (":", "x", "X", "="):
+                    if sep in tok:
+                        v, _, c = tok.partition(sep)
+                        break
+                else:
+                    raise OptionError(f"{where}: {tok!r} is not value:count (e.g. '9:4')")
+                items.append((v, c))
+        elif isinstance(value, dict):
+            items = list(value.items())
+        else:
+            raise OptionError(f"{where} must be 'standard', a string like '10:4 9:4 ... CJ:3' "
+                              f"or a mapping value -> count, got {value!r}")
+        counts: dict[str, int] = {}
+        for v, c in items:
+            key = str(v).strip().upper() if isinstance(v, (str, int)) and not isinstance(
+                v, bool) else None
+            if key not in VALUE_INDEX:
+                raise OptionError(f"{where}: unknown card value {v!r} "
+                                  f"(values: {' '.join(EXCHANGE_VALUES)})")
+            if isinstance(c, str) and c.strip().isdigit():
+                c = int(c)
+            if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= 99:
+                raise OptionError(f"{where}: the count of {key!r} must be an integer 0..99, "
+                                  f"got {c!r}")
+            if key in counts:
+                raise OptionError(f"{where}: value {key!r} is given twice")
+            counts[key] = c
+        if not any(counts.values()):
+            raise OptionError(f"{where}: the deck has no cards")
+        return canonical_deck(counts)
+
+
+# ----------------------------------------------------------------------
+# the game
+
+@register_game
+class DixExchangeGame(Game):
+    name = "dix-exchange"
+    zero_sum = True                 # winner +1, every other seat -1/(n-1)
+    description = ("DIX (Dave De Vega): 4-12 players, one hidden card each, exchange or "
+                   "block, lowest card loses a token")
+    conformance_configs = ({}, {"players": 7}, {"players": 12})
+    options_spec = {
+        "players": Option(4, "number of players", min=MIN_PLAYERS, max=MAX_PLAYERS),
+        "deck": DeckOption(canonical_deck(STANDARD_COUNTS),
+                           "the deck as value:count pairs ('standard' = the 55 cards of "
+                           "the rulings; a mapping value -> count is accepted too)"),
+        "carry_stock": Option(True, "with fewer than 5 active players the stock carries over "
+                              "between rounds (used cards reshuffled when it runs out); "
+                              "false: reshuffle every round"),
+        "tokens": Option(3, "tokens each player starts with", min=1, max=20),
+    }
+
+    def check_options(self) -> None:
+        counts = deck_counts(self.options["deck"])
+        n = self.options["players"]
+        if sum(counts) < n + 1:
+            raise OptionError(f"{self.name}: option 'deck' has {sum(counts)} cards; "
+                              f"{n} players need at least {n + 1}")
+        self.counts = tuple(counts)
+        #: value index of each physical card id, in deck order (high to low)
+        self.id_value = tuple(v for v, c in enumerate(counts) for _ in range(c))
+        self.size = len(self.id_value)
+
+    @property
+    def num_players(self) -> int:
+        return self.options["players"]
+
+    # ------------------------------------------------------------------
+    # the deal: the first dealer and every shuffle of a stock, by values
+
+    def parse_deal(self, deal: dict) -> list:
+        return _parse_deal(self, deal, unknown_ok=False)[0]
+
+    def format_deal(self, outcomes: list) -> dict:
+        out: dict = {"first_dealer": 0, "shuffles": []}
+        for kind, value in outcomes:
+            if kind == "first_dealer":
+                out["first_dealer"] = value
+            else:
+                out["shuffles"].append(" ".join(EXCHANGE_VALUES[v] for v in value))
+        return out
+
+    # ------------------------------------------------------------------
+    # seat views
+
+    def complete_view(self, view: dict, rng: random.Random) -> dict:
+        return _complete_view(self, view, rng)
+
+
+def _parse_deal(game: DixExchangeGame, deal, unknown_ok: bool):
+    """``deal`` -> (outcomes, masked shuffles); with ``unknown_ok`` a ``"?"``
+    is an unseen position (``None``)."""
+    if not isinstance(deal, dict):
+        raise PositionError("expected an object", "deal")
+    check_keys(deal, ("first_dealer", "shuffles"), "deal")
+    first = need(deal, "first_dealer", "deal", int)
+    n = game.num_players
+    if not 0 <= first < n:
+        raise PositionError(f"must be a seat 0..{n - 1}, got {first}", "deal.first_dealer")
+    raw = need(deal, "shuffles", "deal", list)
+    outcomes = [("first_dealer", first)]
+    masked = []
+    for k, sh in enumerate(raw):
+        path = f"deal.shuffles[{k}]"
+        if isinstance(sh, str):
+            tokens = sh.split()
+        elif isinstance(sh, list):
+            tokens = sh
+        else:
+            raise PositionError(f"expected a list of card values, got {type(sh).__name__}",
+                                path)
+        if not tokens:
+            raise PositionError("a shuffle has at least one card", path)
+        vals = []
+        for i, tok in enumerate(tokens):
+            if unknown_ok and tok == "?":
+                vals.append(None)
+                continue
+            if not isinstance(tok, str) or tok.strip().upper() not in VALUE_INDEX:
+                raise PositionError(f"unknown card value {tok!r} (values: "
+                                    f"{' '.join(EXCHANGE_VALUES)})", f"{path}[{i}]")
+            vals.append(VALUE_INDEX[tok.strip().upper()])
+        if len(vals) > game.size:
+            raise PositionError(f"{len(vals)} cards, the deck has {game.size}", path)
+        got = Counter(v for v in vals if v is not None)
+        for v, c in got.items():
+            if c > game.counts[v]:
+                raise PositionError(f"{c} cards {EXCHANGE_VALUES[v]}, the deck has "
+                                    f"{game.counts[v]}", path)
+        masked.append(vals)
+        if not unknown_ok:
+            outcomes.append(("shuffle", tuple(vals)))
+    return outcomes, masked
+
+
+class _ShuffleDraw:
+    """The generator of one stock shuffle: ``pool`` (value indices of the
+    cards shuffled) and ``held`` (stock positions in players' hands at that
+    moment, kept out of the pool); completion of seat views reads both."""
+
+    __slots__ = ("pool", "held")
+
+    def __init__(self, pool: list, held: list):
+        self.pool = pool
+        self.held = held
+
+    def __call__(self, rng: random.Random) -> tuple:
+        vals = list(self.pool)
+        rng.shuffle(vals)
+        return tuple(vals)
+
+
+class DixExchangeState(State):
+    """A DIX match in progress.  Public attributes (read-only for bots and
+    front ends): ``tokens``, ``dealer``, ``active`` (the seats in this
+    round), ``order`` (turn order), ``phase`` (``turn`` / ``respond`` /
+    ``over``), ``asker`` and ``target`` of a pending request, ``hand``
+    (per seat the stock position ``(k, i)`` held, or None), ``drawn`` (the
+    position each seat drew this round), ``round_no``, ``winner``, and
+    ``events`` (the narrative)."""
+
+    def __init__(self, game: DixExchangeGame, chance):
+        super().__init__(game, chance)
+        n = game.num_players
+        self.n = n
+        self.all_seen = (1 << n) - 1
+        self.tokens = [game.options["tokens"]] * n
+        self.round_no = -1
+        self.winner: int | None = None
+        self.events: list[str] = []
+        self.shuffles: list[tuple] = []     # value index per stock position
+        self.ids: list[tuple] = []          # physical card id per stock position
+        self.seen: list[list[int]] = []     # per position: bitmask of seats that know it
+        self.cur = -1                       # index of the current stock
+        self.stock_pos = 0
+        self.used: list[int] = []           # physical ids set aside since the last shuffle
+        self.hand: list = [None] * n
+        self.drawn: list = [None] * n
+        self.phase = TURN
+        self.asker = self.target = -1
+        self.dealer = chance.draw("first_dealer", lambda rng: rng.randrange(n))
+        self.events.append(f"seat {self.dealer} is the first dealer")
+        self._start_round()
+
+    # ---- cards -----------------------------------------------------------
+    def value(self, pos) -> int:
+        """Value index of the card at stock position ``pos = (k, i)``."""
+        return self.shuffles[pos[0]][pos[1]]
+
+    def card_of(self, seat: int) -> str:
+        """The value (notation) of the card ``seat`` holds now."""
+        return EXCHANGE_VALUES[self.value(self.hand[seat])]
+
+    def _see(self, pos, seat: int) -> None:
+        self.seen[pos[0]][pos[1]] |= 1 << seat
+
+    def _show(self, pos) -> None:
+        self.seen[pos[0]][pos[1]] = self.all_seen
+
+    def _new_stock(self, pool_ids: list, held: list, why: str) -> None:
+        g: DixExchangeGame = self.game
+        k = len(self.shuffles)
+        pool = sorted(g.id_value[i] for i in pool_ids)
+        values = self._chance.draw("shuffle", _ShuffleDraw(pool, held))
+        if sorted(values) != pool:
+            raise PositionError(f"this stock is a shuffle of {_multiset_text(pool)}; the "
+                                f"record gives {_multiset_text(sorted(values))}",
+                                f"deal.shuffles[{k}]")
+        free: dict[int, list[int]] = {}
+        for i in sorted(pool_ids, reverse=True):
+            free.setdefault(g.id_value[i], []).append(i)
+        self.ids.append(tuple(free[v].pop() for v in values))
+        self.shuffles.append(tuple(values))
+        self.seen.append([0] * len(values))
+        self.cur = k
+        self.stock_pos = 0
+        self.used = []
+        self.events.append(f"  {why} into a new stock")
+
+    def _draw_card(self):
+        """The top stock position; an empty stock is first rebuilt from the
+        used cards (the cards in players' hands stay out)."""
+        if self.stock_pos >= len(self.shuffles[self.cur]):
+            held = [p for p in self.hand if p is not None]
+            self._new_stock(self.used, held, f"the stock is empty: {len(self.used)} used "
+                                             f"cards are shuffled")
+        pos = (self.cur, self.stock_pos)
+        self.stock_pos += 1
+        return pos
+
+    # ---- round set-up ----------------------------------------------------
+    def _start_round(self) -> None:
+        g: DixExchangeGame = self.game
+        n = self.n
+        self.round_no += 1
+        self.active = tuple(s for s in range(n) if self.tokens[s] > 0)
+        self.start_tokens = list(self.tokens)
+        d = self.dealer
+        self.order = tuple(s for s in ((d + 1 + j) % n for j in range(n)) if s in self.active)
+        self.events.append(f"round {self.round_no + 1}: seat {d} deals; tokens "
+                           + " ".join(f"{s}:{self.tokens[s]}" for s in self.active))
+        self.hand = [None] * n
+        self.drawn = [None] * n
+        if (self.round_no == 0 or len(self.active) >= FULL_SHUFFLE_PLAYERS
+                or not g.options["carry_stock"]):
+            self._new_stock(list(range(g.size)), [], f"all {g.size} cards are shuffled")
+        for s in self.order:
+            pos = self._draw_card()
+            self.hand[s] = self.drawn[s] = pos
+            self._see(pos, s)
+            self.events.append(f"  seat {s} draws {value_text(self.value(pos))}")
+        self.turn = 0
+        self.phase = TURN
+        self.asker = self.target = -1
+
+    def _next_active(self, seat: int) -> int:
+        i = self.order.index(seat)
+        return self.order[(i + 1) % len(self.order)]
+
+    # ---- protocol ----------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        if self.phase == RESPOND:
+            return self.target
+        return self.order[self.turn]
+
+    def legal_actions(self) -> list[int]:
+        if self.phase == OVER:
+            return []
+        if self.phase == RESPOND:
+            v = self.value(self.hand[self.target])
+            return [ACCEPT, BLOCK + v] if RANK[v] >= MIN_BLOCK_RANK else [ACCEPT]
+        if self.order[self.turn] == self.dealer:
+            return [KEEP, DRAW]
+        return [KEEP, ASK]
+
+    def why_illegal(self, action: int) -> str:
+        if not _is_action(action):
+            return f"not an action of {self.game.name}"
+        seat = self.current_player()
+        if self.phase == RESPOND:
+            a, t = self.asker, self.target
+            held = self.value(self.hand[t])
+            if action >= BLOCK:
+                v = action - BLOCK
+                if RANK[v] < MIN_BLOCK_RANK:
+                    return (f"{EXCHANGE_VALUES[v]} cannot block: only 6 to 10 block "
+                            f"(seat {t} must accept seat {a}'s request)"
+                            if RANK[held] < MIN_BLOCK_RANK else
+                            f"{EXCHANGE_VALUES[v]} cannot block: only 6 to 10 block")
+                return f"seat {t} does not hold {EXCHANGE_VALUES[v]}"
+            if RANK[held] < MIN_BLOCK_RANK:
+                return (f"seat {t} must accept seat {a}'s request: its card is 5 or lower, "
+                        f"so {_ACTION_STRINGS[action]!r} is not an answer")
+            return (f"seat {t} must answer seat {a}'s request first: accept or "
+                    f"block {EXCHANGE_VALUES[held]}, not {_ACTION_STRINGS[action]!r}")
+        if action == ACCEPT or action >= BLOCK:
+            return f"no request is pending: seat {seat} is to " + (
+                "keep or draw" if seat == self.dealer else "keep or ask")
+        if action == DRAW:
+            return (f"only the dealer (seat {self.dealer}) draws from the stock; seat {seat} "
+                    f"keeps or asks")
+        return f"the dealer (seat {seat}) does not ask: keep or draw"
+
+    def _apply(self, action: int) -> None:
+        if self.phase == RESPOND:
+            self._apply_response(action)
+        elif self.order[self.turn] == self.dealer:
+            self._apply_dealer(action)
+        else:
+            self._apply_turn(action)
+
+    # ---- a non-dealer's turn ----------------------------------------------------
+    def _apply_turn(self, action: int) -> None:
+        seat = self.order[self.turn]
+        if action == KEEP:
+            self.events.append(f"seat {seat} keeps")
+            self._next_turn()
+            return
+        self.asker = seat
+        self.target = self._next_active(seat)
+        self.phase = RESPOND
+        self.events.append(f"seat {seat} asks seat {self.target} to exchange")
+
+    def _apply_response(self, action: int) -> None:
+        a, t = self.asker, self.target
+        if action == ACCEPT:
+            self.hand[a], self.hand[t] = self.hand[t], self.hand[a]
+            self._see(self.hand[a], a)
+            self._see(self.hand[t], t)
+            self.events.append(f"seat {t} accepts: seat {a} now holds "
+                               f"{value_text(self.value(self.hand[a]))}, seat {t} "
+                               f"{value_text(self.value(self.hand[t]))}")
+            self._next_turn()
+            return
+        v = action - BLOCK
+        self._show(self.hand[t])
+        head = f"seat {t} blocks with {value_text(v)}"
+        if v == SAUTE_LAPIN:
+            nxt = self._next_active(t)
+            if nxt == a:
+                self.events.append(f"{head}: the request would come back to seat {a} and "
+                                   f"lapses")
+                self._next_turn()
+            else:
+                self.events.append(f"{head}: the request passes to seat {nxt}")
+                self.target = nxt
+            return
+        if v == LOUP:
+            self.events.append(f"{head}: seat {a} loses a token" + self._lose(a))
+        elif v == PUTOIS:
+            offered = self.hand[a]
+            drawer = self.drawn.index(offered)
+            line = f"{head}: seat {a} loses a token" + self._lose(a)
+            if drawer != a:
+                line += (f"; seat {drawer}, who drew the offered card, loses a token"
+                         + self._lose(drawer))
+            self.events.append(line + "; everyone takes back the card they drew")
+            for s in self.active:
+                self.hand[s] = self.drawn[s]
+        else:
+            self.events.append(f"{head}: the exchange is cancelled")
+        self._next_turn()
+
+    def _lose(self, seat: int) -> str:
+        if self.tokens[seat] > 0:
+            self.tokens[seat] -= 1
+        return f" ({self.tokens[seat]} left)"
+
+    def _next_turn(self) -> None:
+        self.phase = TURN
+        self.asker = self.target = -1
+        self.turn += 1
+
+    # ---- the dealer ----------------------------------------------------------
+    def _apply_dealer(self, action: int) -> None:
+        d = self.dealer
+        if action == DRAW:
+            old = self.hand[d]
+            pos = self._draw_card()
+            self.hand[d] = pos
+            self._see(pos, d)
+            self.used.append(self.ids[old[0]][old[1]])
+            self.events.append(f"seat {d} (dealer) discards {value_text(self.value(old))} "
+                               f"and draws {value_text(self.value(pos))}")
+        else:
+            self.events.append(f"seat {d} (dealer) keeps")
+        self._showdown()
+
+    # ---- the showdown ------------------------------------------------------
+    def _showdown(self) -> None:
+        n = self.n
+        for s in self.active:
+            self._show(self.hand[s])
+        vals = {s: self.value(self.hand[s]) for s in self.active}
+        self.events.append("showdown: " + ", ".join(f"seat {s} {EXCHANGE_VALUES[v]}"
+                                                    for s, v in vals.items()))
+        if sum(1 for v in vals.values() if v == CHAT_JOKER) >= 2:
+            back = [s for s in range(n) if self.tokens[s] == 0]
+            for s in back:
+                self.tokens[s] = 1
+            self.events.append("  two or more Chat-Jokers: nobody loses" + (
+                "; " + ", ".join(f"seat {s}" for s in back) + " re-enter with one token"
+                if back else ""))
+        else:
+            low = min(RANK[v] for v in vals.values())
+            losers = [s for s, v in vals.items() if RANK[v] == low]
+            for s in losers:
+                self._lose(s)
+            self.events.append("  lowest card: " + ", ".join(f"seat {s}" for s in losers)
+                               + " lose a token" if len(losers) > 1 else
+                               f"  lowest card: seat {losers[0]} loses a token")
+        for s in self.active:
+            self.used.append(self.ids[self.hand[s][0]][self.hand[s][1]])
+        if not any(self.tokens):
+            self.tokens = list(self.start_tokens)
+            self.events.append("  nobody would hold a token: tokens restored to the start "
+                               "of the round, another round is played")
+        out = [s for s in self.active if self.tokens[s] == 0]
+        for s in out:
+            self.events.append(f"  seat {s} is eliminated")
+        self.events.append("  tokens " + " ".join(f"{s}:{self.tokens[s]}" for s in range(n)))
+        alive = [s for s in range(n) if self.tokens[s] > 0]
+        if len(alive) == 1:
+            self.winner = alive[0]
+            self.phase = OVER
+            self.hand = [None] * n
+            self.events.append(f"seat {self.winner} wins")
+            return
+        d = self.dealer
+        self.dealer = next(s for s in ((d + 1 + j) % n for j in range(n)) if self.tokens[s])
+        self._start_round()
+
+    def returns(self) -> list[float]:
+        if self.winner is None:
+            return [0.0] * self.n
+        lose = -1.0 / (self.n - 1)
+        return [1.0 if s == self.winner else lose for s in range(self.n)]
+
+    # ---- notation --------------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        if not _is_action(action):
+            raise NotationError(f"{action!r} is not an action of {self.game.name}", str(action))
+        return _ACTION_STRINGS[action]
+
+    def string_to_action(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise NotationError(f"an action is a string, got {text!r}", str(text))
+        words = text.strip().lower().split()
+        if len(words) == 1 and words[0] in _WORDS:
+            return _WORDS[words[0]]
+        if words and words[0] == "block":
+            if len(words) == 1:
+                if self.phase != RESPOND:
+                    raise NotationError(f"{text!r}: no request is pending, so a bare 'block' "
+                                        f"names no card (write e.g. 'block 9')", text)
+                return BLOCK + self.value(self.hand[self.target])
+            try:
+                return BLOCK + parse_value(" ".join(words[1:]))
+            except NotationError:
+                raise NotationError(f"{text!r}: unknown card {' '.join(words[1:])!r} to block "
+                                    f"with (values: {' '.join(EXCHANGE_VALUES)})",
+                                    text) from None
+        raise NotationError(f"unknown action {text!r} (expected keep, ask, accept, "
+                            f"block <card>, draw)", text)
+
+    # ---- information -------------------------------------------------------
+    def information_state(self, seat: int) -> InfoState:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise ValueError(f"seat must be 0..{self.n - 1}, got {seat!r}")
+        g = self.game
+        bit = 1 << seat
+        shuffles = []
+        for vals, seen in zip(self.shuffles, self.seen):
+            shuffles.append(" ".join(EXCHANGE_VALUES[v] if m & bit else "?"
+                                     for v, m in zip(vals, seen)))
+        view = {"game": g.name, "options": g.non_default_options(), "seat": seat,
+                "deal": {"first_dealer": self._chance.log[0][1], "shuffles": shuffles},
+                "actions": [_ACTION_STRINGS[a] for a in self._history]}
+        return InfoState(seat, view, self._known(seat))
+
+    def _known(self, seat: int) -> dict:
+        pos = self.hand[seat]
+        return {"card": None if pos is None else EXCHANGE_VALUES[self.value(pos)],
+                "tokens": list(self.tokens), "dealer": self.dealer, "round": self.round_no,
+                "active": list(self.active), "phase": self.phase,
+                "asker": None if self.asker < 0 else self.asker,
+                "target": None if self.target < 0 else self.target,
+                "stock_left": len(self.shuffles[self.cur]) - self.stock_pos,
+                "winner": self.winner}
+
+    # ---- display / misc ------------------------------------------------------
+    def to_text(self) -> str:
+        lines = [f"dix-exchange round {self.round_no + 1}, dealer seat {self.dealer}, "
+                 f"phase {self.phase}"]
+        for s in range(self.n):
+            card = "-" if self.hand[s] is None else self.card_of(s)
+            lines.append(f"seat {s}: {card:>4}  tokens {self.tokens[s]}")
+        return "\n".join(lines)
+
+    def clone(self) -> "DixExchangeState":
+        new = DixExchangeState.__new__(DixExchangeState)
+        new.__dict__.update(self.__dict__)
+        new._chance = self._chance.clone()
+        new._history = list(self._history)
+        new.tokens = list(self.tokens)
+        new.start_tokens = list(self.start_tokens)
+        new.events = list(self.events)
+        new.shuffles = list(self.shuffles)
+        new.ids = list(self.ids)
+        new.seen = [list(m) for m in self.seen]
+        new.used = list(self.used)
+        new.hand = list(self.hand)
+        new.drawn = list(self.drawn)
+        return new
+
+
+DixExchangeGame.state_class = DixExchangeState
+
+
+def _multiset_text(values: list) -> str:
+    c = Counter(values)
+    return " ".join(f"{EXCHANGE_VALUES[v]}:{c[v]}" for v in sorted(c))
+
+
+# ----------------------------------------------------------------------
+# seat views: completion of the unseen stock positions
+
+class _Infeasible(Exception):
+    """The view's known values of a stock do not fit the cards left to
+    shuffle into it: ``k`` the stock, ``held`` the positions held then."""
+
+    def __init__(self, k: int, held: list):
+        super().__init__(k)
+        self.k = k
+        self.held = held
+
+
+class _Completion(Chance):
+    """Chance for completing a seat view: the first dealer as given; each
+    stock's unseen positions filled at random with the cards of its pool the
+    view does not place.  ``limits[k]`` lists the positions held when stock
+    ``k`` is shuffled from used cards: values filled into them are capped so
+    that stock ``k`` can still hold the values the view shows in it."""
+
+    def __init__(self, game, first: int, masked: list, rng: random.Random, limits: dict):
+        super().__init__(0)
+        self.game = game
+        self.first = first
+        self.masked = masked
+        self.fill_rng = rng
+        self.limits = limits
+        self.filled: list[list] = []
+
+    def draw(self, kind, generate):
+        if kind == "first_dealer":
+            value = self.first
+        else:
+            value = self._fill(len(self.filled), generate)
+        self.log.append((kind, value))
+        return value
+
+    def _fill(self, k: int, gen: _ShuffleDraw) -> tuple:
+        path = f"deal.shuffles[{k}]"
+        if k >= len(self.masked):
+            raise PositionError(f"the actions need stock {k}, which the view does not list",
+                                "deal.shuffles")
+        known = self.masked[k]
+        if len(known) != len(gen.pool):
+            raise PositionError(f"this stock has {len(gen.pool)} cards, the view gives "
+                                f"{len(known)}", path)
+        rest = Counter(gen.pool)
+        rest.subtract(v for v in known if v is not None)
+        if any(c < 0 for c in rest.values()):
+            raise _Infeasible(k, gen.held)
+        values = [v for v, c in rest.items() for _ in range(c)]
+        self.fill_rng.shuffle(values)
+        holes = [i for i, v in enumerate(known) if v is None]
+        out = list(known)
+        nxt = self.limits.get(k + 1)
+        if nxt is not None and k + 1 < len(self.masked):
+            # positions of this stock still held when stock k+1 is shuffled:
+            # fill them first, within what stock k+1 leaves to them
+            cap = Counter({v: c for v, c in enumerate(self.game.counts)})
+            cap.subtract(v for v in self.masked[k + 1] if v is not None)
+            mine = [i for (kk, i) in nxt if kk == k and known[i] is None]
+            for (kk, i) in nxt:
+                if kk != k:
+                    cap[self.filled[kk][i]] -= 1
+                elif known[i] is not None:
+                    cap[known[i]] -= 1
+            take, left = [], []
+            for v in values:
+                if len(take) < len(mine) and cap[v] > 0:
+                    cap[v] -= 1
+                    take.append(v)
+                else:
+                    left.append(v)
+            if len(take) < len(mine):
+                raise _Infeasible(k + 1, nxt)
+            for i, v in zip(mine, take):
+                out[i] = v
+            holes = [i for i in holes if i not in set(mine)]
+            values = left
+        for i, v in zip(holes, values):
+            out[i] = v
+        self.filled.append(out)
+        return tuple(out)
+
+
+def _complete_view(game: DixExchangeGame, view: dict, rng: random.Random) -> dict:
+    """A complete record consistent with a seat view, or ``PositionError``.
+
+    Every action is public, so only the unseen stock positions are chosen:
+    the game is replayed with each stock filled as it is shuffled.  Unseen
+    positions never change the public course of the game (a block or a
+    showdown shows the card), so any fill that respects the pools
+    replays; the pools of stocks rebuilt from used cards depend on the
+    cards held at that moment, which a retry learns and respects."""
+    seat = view["seat"]
+    if "deal" not in view:
+        raise PositionError("a seat view needs the deal as the seat sees it", "deal")
+    outcomes, masked = _parse_deal(game, view["deal"], unknown_ok=True)
+    first = outcomes[0][1]
+    actions = view["actions"]
+    limits: dict = {}
+    for _attempt in range(60):
+        chance = _Completion(game, first, masked, rng, limits)
+        try:
+            state = DixExchangeState(game, chance)
+            for i, text in enumerate(actions):
+                if state.is_terminal():
+                    raise PositionError(f"{text!r}: the game is already over", f"actions[{i}]")
+                try:
+                    state.apply_action(state.string_to_action(text))
+                except (NotationError, IllegalActionError) as exc:
+                    raise PositionError(str(exc), f"actions[{i}]") from None
+        except _Infeasible as exc:
+            limits[exc.k] = exc.held
+            continue
+        _check_masks(state, seat, masked)
+        return {"deal": game.format_deal(chance.log), "actions": list(actions)}
+    raise PositionError(f"no deal of the unseen cards is consistent with seat {seat}'s view",
+                        "deal.shuffles")
+
+
+def _check_masks(state: DixExchangeState, seat: int, masked: list) -> None:
+    """The view shows exactly the stock positions the seat has seen."""
+    if len(masked) != len(state.shuffles):
+        raise PositionError(f"the actions shuffle {len(state.shuffles)} stocks, the view "
+                            f"lists {len(masked)}", "deal.shuffles")
+    bit = 1 << seat
+    for k, (given, seen) in enumerate(zip(masked, state.seen)):
+        for i, (v, m) in enumerate(zip(given, seen)):
+            if m & bit and v is None:
+                raise PositionError(f"seat {seat} has seen this card: name it",
+                                    f"deal.shuffles[{k}][{i}]")
+            if v is not None and not m & bit:
+                raise PositionError(f"seat {seat} cannot see this card: give it as '?'",
+                                    f"deal.shuffles[{k}][{i}]")
