@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -51,6 +52,7 @@ JACK = 11
 MAX_TT_MB = 65536              # larger tables are refused as absurd (LimitError)
 
 _solvers: dict[int, object] = {}   # one kernel (and its table) per table size, reused
+_lock = threading.Lock()           # the kernel releases the GIL: one solve at a time
 
 
 @dataclass(frozen=True)
@@ -198,15 +200,17 @@ def solve_layout(hands, rows, to_move: int, finished=(), seat: int | None = None
     if nout >= 3:
         return LayoutSolution(already, MappingProxyType({}), seat, partnership, to_move,
                               0, time.perf_counter() - t0)
-    solver = _solvers.get(nbytes)
-    if solver is None:
-        try:
-            solver = LayoutSolver(nbytes)
-        except MemoryError as exc:
-            raise LimitError(f"cannot allocate a {tt_mb} MiB transposition table") from exc
-        _solvers.clear()               # keep one table alive at a time
-        _solvers[nbytes] = solver
-    value, actions, nodes = solver.solve(masks, lo, hi, to_move, nout, score_mask)
+    with _lock:
+        solver = _solvers.get(nbytes)
+        if solver is None:
+            _solvers.clear()           # keep one table alive at a time
+            try:
+                solver = LayoutSolver(nbytes)
+            except MemoryError as exc:
+                raise LimitError(f"cannot allocate a {tt_mb} MiB transposition "
+                                 f"table") from exc
+            _solvers[nbytes] = solver
+        value, actions, nodes = solver.solve(masks, lo, hi, to_move, nout, score_mask)
     table = MappingProxyType({a: already + UNIT * v for a, v in actions})
     return LayoutSolution(already + UNIT * value, table, seat, partnership, to_move,
                           nodes, time.perf_counter() - t0)
