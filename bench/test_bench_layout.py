@@ -56,6 +56,7 @@ def _report(benchmark, capsys, title, times, nodes, values):
         "median_nodes": statistics.median(nodes),
         "p95_nodes": _pct(nodes, 0.95),
         "worst_nodes": max(nodes),
+        "total_nodes": sum(nodes),      # a determinism signature of the search
         "maxrss_mib": _maxrss_mib(),
     }
     benchmark.extra_info.update(figures)

@@ -196,7 +196,7 @@ cdef inline int mover(const LayoutCtx* x, uint64_t legal) noexcept nogil:
 
 cdef int search(LayoutCtx* x, int depth, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta value (future units of the scoring seats)."""
-    cdef int k = 0, i, j, p, c, n, v, imm, term, best, bm, nc, tmp, sct
+    cdef int k = 0, i, j, p, c, n, v, imm, term, best, bm, nc, sct
     cdef int a0, b0, lb, ub, maxing, tm, seen_private, ttmove
     cdef uint64_t legal, playable, h
     cdef uint64_t k0 = 0, k1 = 0, k2 = 0
