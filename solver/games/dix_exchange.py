@@ -188,6 +188,7 @@ class DeckOption(Option):
 class DixExchangeGame(Game):
     name = "dix-exchange"
     zero_sum = True                 # winner +1, every other seat -1/(n-1)
+    round_scale = 3.0          # a round costs a seat at most 3 tokens (Loup, Putois, showdown)
     description = ("DIX (Dave De Vega): 4-12 players, one hidden card each, exchange or "
                    "block, lowest card loses a token")
     conformance_configs = ({}, {"players": 7}, {"players": 12})
@@ -318,6 +319,7 @@ class DixExchangeState(State):
         self.all_seen = (1 << n) - 1
         self.tokens = [game.options["tokens"]] * n
         self.round_no = -1
+        self.round_deltas: list[list[int]] = []   # token change of each finished round
         self.winner: int | None = None
         self.events: list[str] = []
         self.shuffles: list[tuple] = []     # value index per stock position
@@ -569,6 +571,7 @@ class DixExchangeState(State):
             self.tokens = list(self.start_tokens)
             self.events.append("  nobody would hold a token: tokens restored to the start "
                                "of the round, another round is played")
+        self.round_deltas.append([self.tokens[s] - self.start_tokens[s] for s in range(n)])
         out = [s for s in self.active if self.tokens[s] == 0]
         for s in out:
             self.events.append(f"  seat {s} is eliminated")
@@ -583,6 +586,16 @@ class DixExchangeState(State):
         d = self.dealer
         self.dealer = next(s for s in ((d + 1 + j) % n for j in range(n)) if self.tokens[s])
         self._start_round()
+
+    def round_index(self) -> int:
+        return self.round_no
+
+    def round_returns(self, index: int | None = None) -> list[float]:
+        """Tokens won (revival) or lost in round ``index`` (default: the
+        round in play, so far), per seat."""
+        if index is not None and index < len(self.round_deltas):
+            return [float(x) for x in self.round_deltas[index]]
+        return [float(self.tokens[s] - self.start_tokens[s]) for s in range(self.n)]
 
     def returns(self) -> list[float]:
         if self.winner is None:
@@ -658,6 +671,7 @@ class DixExchangeState(State):
         new._history = list(self._history)
         new.tokens = list(self.tokens)
         new.start_tokens = list(self.start_tokens)
+        new.round_deltas = [list(d) for d in self.round_deltas]
         new.events = list(self.events)
         new.shuffles = list(self.shuffles)
         new.ids = list(self.ids)
