@@ -4,8 +4,9 @@
     python bench/strength.py dix --a ismcts:iterations=300 --b rules --deals 60
 
 Each seeded deal is played twice with the bots' seats swapped (duplicate),
-to the end of the first deal only; the statistic is bot A's result of the
-deal (``round_returns``) averaged over its seats, per deal pair.  The
+to the end of the first deal only; the statistic is bot A's mean result of
+the deal (``round_returns``) over its seats minus bot B's over theirs,
+averaged over the two seatings of the deal.  The
 interval is mean +- 1.96 standard errors over deal pairs.  With more than
 two seats, bot A takes the even seats, then the odd ones.
 """
@@ -46,8 +47,9 @@ def compare(game, a, b, deals, first_seed=0):
         for parity in (0, 1):
             specs = [a if s % 2 == parity else b for s in range(n)]
             res = play_deal(game, specs, seed)
-            total += sum(res[s] for s in range(n) if s % 2 == parity) / \
-                len([s for s in range(n) if s % 2 == parity])
+            mine = [res[s] for s in range(n) if s % 2 == parity]
+            theirs = [res[s] for s in range(n) if s % 2 != parity]
+            total += sum(mine) / len(mine) - sum(theirs) / len(theirs)
         diffs.append(total / 2)
     mean = sum(diffs) / len(diffs)
     sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / max(1, len(diffs) - 1))
@@ -71,7 +73,7 @@ def main(argv=None):
     mean, ci, secs = compare(game, args.a, args.b, args.deals, args.seed)
     verdict = "A stronger" if mean - ci > 0 else "B stronger" if mean + ci < 0 else "no verdict"
     print(f"{game!r}: A={args.a} vs B={args.b}, {args.deals} duplicate deal pairs: "
-          f"A's mean result per deal {mean:+.3f} +- {ci:.3f} (95%) -> {verdict} "
+          f"A - B per deal {mean:+.3f} +- {ci:.3f} (95%) -> {verdict} "
           f"[{secs:.1f} s]")
 
 

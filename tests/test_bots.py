@@ -50,3 +50,25 @@ def test_dix_rules_bot_prefers_to_lose_a_ten_trick():
     state.apply_action_string("AS")     # seat 1 (all clubs) can answer 9C: a ten for seat 0
     bot = make_bot("rules", g, 1, seed=0)
     assert state.action_to_string(bot.step(state)) == "9C"
+
+
+def test_dix_exchange_rules_bot_blocks_and_asks_sensibly():
+    from solver.games.dix_exchange import ASK, BLOCK, KEEP
+    g = solver.load_game("dix-exchange")
+    for seed in range(30):
+        state = g.new_initial_state(seed=seed)
+        seat = state.current_player()
+        bot = make_bot("rules", g, seat, seed=0)
+        card = state.information_state(seat).known["card"]
+        a = bot.step(state)
+        if card in ("2", "1", "0", "00", "000", "0000", "CJ"):
+            assert a == ASK
+        else:
+            assert a == KEEP
+        state.apply_action(a)
+        if a == ASK and not state.is_terminal():
+            responder = state.current_player()
+            legal = state.legal_actions()
+            choice = make_bot("rules", g, responder, seed=0).step(state)
+            if any(x >= BLOCK for x in legal):
+                assert choice >= BLOCK

@@ -8,8 +8,9 @@ from solver.errors import OptionError
 
 from ..base import Bot, register_bot
 from .dix import DixRulesBot
+from .dix_exchange import DixExchangeRulesBot
 
-_BY_GAME = {"dix": DixRulesBot}
+_BY_GAME = {"dix": DixRulesBot, "dix-exchange": DixExchangeRulesBot}
 
 
 def rules_bot(game, seat, seed=None, **settings) -> Bot:
