@@ -1,0 +1,57 @@
+"""Every bot returns a legal action in 1000 random positions of every game
+(every kind of decision the game has), deterministically by seed."""
+
+import random
+
+import pytest
+
+import solver
+from bots import make_bot
+from bots.rules import has_rules_bot
+
+POSITIONS = 1000
+
+
+def _positions(game, count, seed=0):
+    """``count`` positions reached by random play over several seeded games."""
+    rng = random.Random(seed)
+    out = []
+    g = 0
+    while len(out) < count:
+        state = game.new_initial_state(seed=seed * 1000 + g)
+        g += 1
+        while not state.is_terminal() and len(out) < count:
+            if rng.random() < 0.3:
+                out.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+    return out
+
+
+def _specs(name):
+    specs = ["random", "ismcts:iterations=4"]
+    if has_rules_bot(name):
+        specs.append("rules")
+    return specs
+
+
+@pytest.mark.parametrize("name", solver.registered_games())
+def test_every_bot_is_legal_everywhere(name):
+    game = solver.load_game(name)
+    positions = _positions(game, POSITIONS)
+    for spec in _specs(name):
+        for i, state in enumerate(positions):
+            seat = state.current_player()
+            bot = make_bot(spec, game, seat, seed=i)
+            action = bot.step(state)
+            assert action in state.legal_actions(), (spec, i, action)
+
+
+@pytest.mark.parametrize("name", solver.registered_games())
+def test_bots_are_deterministic(name):
+    game = solver.load_game(name)
+    for state in _positions(game, 20, seed=3):
+        seat = state.current_player()
+        for spec in _specs(name):
+            a = make_bot(spec, game, seat, seed=5).step(state)
+            b = make_bot(spec, game, seat, seed=5).step(state)
+            assert a == b, spec
