@@ -22,7 +22,8 @@ def extensions():
             Extension(
                 f"solver._{name}",
                 [pyx],
-                extra_compile_args=["-O3"],
+                extra_compile_args=["-O3", "-fopenmp"],
+                extra_link_args=["-fopenmp"],
             )
         )
     return cythonize(

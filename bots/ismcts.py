@@ -133,10 +133,62 @@ def ismcts_search(sampler, seat: int, root_legal: list[int], game: Game, *,
     return _stats(root, it, nodes, start, scale)
 
 
+def run_native(native, game: Game, iterations, seconds, c, threads, seed) -> SearchStats:
+    """Run a prepared Cython search; the result in the same form as
+    ``ismcts_search``'s."""
+    start = _time.perf_counter()
+    its = iterations if iterations is not None else 10**12
+    visits, means, done = native.run(its, seconds or 0.0, seed, threads, c)
+    scale = float(game.round_scale)
+    values = {a: m * scale for a, m in means.items()}
+    return SearchStats(values, visits, done, sum(visits.values()) + 1,
+                       _time.perf_counter() - start)
+
+
 def _stats(root, it, nodes, start, scale) -> SearchStats:
     values = {a: ch.total / ch.visits * scale for a, ch in root.children.items() if ch.visits}
     visits = {a: ch.visits for a, ch in root.children.items()}
     return SearchStats(values, visits, it, nodes, _time.perf_counter() - start)
+
+
+def native_dix_search(sampler):
+    """The Cython search (``csrc/ismcts.pyx``) prepared from a dix world
+    sampler, or ``None`` without the build or under DIXTRIX_PUREPYTHON."""
+    import os
+    if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
+        return None
+    try:
+        from solver import _ismcts
+    except ImportError:  # pragma: no cover
+        return None
+    from solver.cardset import dix_pips
+    from solver.cards import DIX
+    base = sampler.base
+    if base.is_terminal() or not sampler.live:
+        return None
+    model = sampler.models[-1]
+    compiled = model.sampler.compiled
+    dest = []
+    for k, j in zip(compiled.slot_group, compiled.slot_offset):
+        label = model.groups[k].label
+        if label == "rest":
+            dest.append(model.rest[j] if base.game.stock_size else -2)
+        else:
+            dest.append(-1)                      # the opponent's hand or a draw
+    table = base.table
+    rules = {"suit_of": [table[c] for c in range(64)],
+             "strength": [table[64 + c] for c in range(64)],
+             "pips": [dix_pips(c) for c in range(64)],
+             "suit_mask": [sum(1 << c for c in DIX.cards if table[c] == s) for s in range(4)],
+             "trump": base.trump, "free_play": int(base.game.options["free_play_while_stock"]),
+             "stock_len": len(base.stock), "total_tricks": base.game.tricks_per_round,
+             "seat": sampler.seat, "played": base.played, "dest": dest}
+    state = {"hands": list(base.hands), "stock": list(base.stock),
+             "stock_pos": base.stock_pos, "leader": base.leader,
+             "lead_card": base.trick[0] if base.trick else -1,
+             "tricks_done": base.tricks_done, "won": list(base.tricks_won),
+             "tens": list(base.tens), "last_winner": base.last_winner}
+    return _ismcts.DixSearch(compiled, rules, state)
 
 
 class ISMCTSBot(Bot):
@@ -147,7 +199,7 @@ class ISMCTSBot(Bot):
     name = "ismcts"
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, iterations=None,
-                 time=None, c: float = 0.7, **settings):
+                 time=None, c: float = 0.7, threads: int = 1, **settings):
         super().__init__(game, seat, seed, **settings)
         if iterations is None and time is None:
             iterations = 1000
@@ -158,7 +210,10 @@ class ISMCTSBot(Bot):
             raise LimitError(f"ismcts: time must be seconds in (0, 86400], got {time!r}")
         if not isinstance(c, (int, float)) or not 0 <= c <= 100:
             raise LimitError(f"ismcts: c must be in [0, 100], got {c!r}")
+        if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
+            raise LimitError(f"ismcts: threads must be 1..64, got {threads!r}")
         self.iterations, self.time, self.c = iterations, time, float(c)
+        self.threads = threads
         self.last: SearchStats | None = None
 
     def step(self, state: State) -> int:
@@ -172,6 +227,10 @@ class ISMCTSBot(Bot):
     def search(self, state: State, progress=None) -> SearchStats:
         view = state.information_state(self.seat).view
         sampler = self.game.world_sampler(view)
+        native = native_dix_search(sampler) if self.game.name == "dix" else None
+        if native is not None:
+            return run_native(native, self.game, self.iterations, self.time, self.c,
+                              self.threads, self.rng.getrandbits(64))
         return ismcts_search(sampler, self.seat, state.legal_actions(), self.game,
                              iterations=self.iterations, seconds=self.time, c=self.c,
                              rng=self.rng, progress=progress)

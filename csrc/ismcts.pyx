@@ -1,0 +1,359 @@
+# cython: language_level=3
+"""SO-ISMCTS for dix card play, in C over a compact state (nogil).
+
+The same algorithm as ``bots/ismcts.py`` (its pure-Python twin; see that
+module for the description): per iteration a uniform determinization (a
+walk of the seat view's compiled sampler graph, ``walker.pxd``), UCB1 with
+availability counts down a tree keyed by cards, a uniformly random rollout
+to the end of the round, and the round's score difference divided by 30 as
+the reward.  Root-parallel: each thread grows its own tree from its own
+seed and the root statistics are summed, so a seed and a thread count fix
+the answer.
+
+The compact dix state (``DixPlay``) carries the stock, so a determinization
+plays the draws after tricks 1-13 exactly as the rules do.
+"""
+from cython.parallel cimport prange
+from libc.math cimport log, sqrt
+from libc.stdint cimport uint64_t, int32_t, uint8_t
+from libc.stdlib cimport malloc, free
+from libc.string cimport memcpy
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+from bits cimport popcount, lowest_bit
+from rng cimport Rng, rng_seed, rng_below, _splitmix
+from walker cimport Graph, graph_walk, graph_load, graph_scratch, graph_free
+
+DEF MAX_SLOTS = 64
+
+
+cdef struct DixRules:
+    uint8_t suit_of[64]        # effective suit (the joker: trumps); 255 not in play
+    uint8_t strength[64]
+    uint8_t pips[64]
+    uint64_t suit_mask[4]
+    int trump                  # -1: no trumps
+    int free_play              # free_play_while_stock
+    int stock_len              # 26, or 0 (seventeen)
+    int total_tricks           # 26 or 17
+    int seat                   # the searching seat
+    uint64_t played            # cards played this round before the search
+    int32_t dest[MAX_SLOTS]    # per sampler slot: -1 opponent held, >= 0 stock place, -2 unseen
+
+
+cdef struct DixPlay:
+    uint64_t hands[2]
+    int32_t stock[26]
+    int stock_pos
+    int leader
+    int lead_card              # -1: no card on the table
+    int tricks_done
+    int won[2]
+    int tens[2]
+    int last_winner
+
+
+cdef struct Node:
+    int32_t first_child
+    int32_t next_sibling
+    int32_t action
+    int32_t mover              # the seat that moved into this node
+    int32_t visits
+    int32_t avail
+    double total
+    uint64_t tried             # actions with a child
+
+
+cdef inline int to_move(const DixPlay* P) noexcept nogil:
+    return P.leader if P.lead_card < 0 else 1 - P.leader
+
+
+cdef inline uint64_t legal(const DixPlay* P, const DixRules* R) noexcept nogil:
+    cdef int seat = to_move(P)
+    cdef uint64_t hand = P.hands[seat]
+    cdef uint64_t f
+    if P.lead_card < 0:
+        return hand
+    if R.free_play and P.stock_pos < R.stock_len:
+        return hand
+    f = hand & R.suit_mask[R.suit_of[P.lead_card]]
+    return f if f else hand
+
+
+cdef inline void apply(DixPlay* P, const DixRules* R, int card) noexcept nogil:
+    cdef int seat = to_move(P)
+    cdef int lead, winner
+    P.hands[seat] &= ~((<uint64_t>1) << card)
+    if P.lead_card < 0:
+        P.lead_card = card
+        return
+    lead = P.lead_card
+    if R.suit_of[card] == R.suit_of[lead]:
+        winner = seat if R.strength[card] > R.strength[lead] else P.leader
+    elif R.suit_of[card] == R.trump:
+        winner = seat
+    else:
+        winner = P.leader
+    P.won[winner] += 1
+    if R.pips[lead] + R.pips[card] == 10:
+        P.tens[winner] += 1
+    P.tricks_done += 1
+    P.last_winner = winner
+    P.lead_card = -1
+    P.leader = winner
+    if P.tricks_done <= 13 and P.stock_pos < R.stock_len:
+        P.hands[winner] |= (<uint64_t>1) << P.stock[P.stock_pos]
+        P.hands[1 - winner] |= (<uint64_t>1) << P.stock[P.stock_pos + 1]
+        P.stock_pos += 2
+
+
+cdef inline double reward0(const DixPlay* P) noexcept nogil:
+    """Seat 0's round result (score difference, tie-breaks as half a point)
+    divided by 30 and clipped to [-1, 1]."""
+    cdef int s0 = P.won[0] - 4 * P.tens[0]
+    cdef int s1 = P.won[1] - 4 * P.tens[1]
+    cdef double d = s0 - s1
+    if d == 0:
+        if P.tens[0] != P.tens[1]:
+            d = 0.5 if P.tens[0] < P.tens[1] else -0.5
+        else:
+            d = 0.5 if P.last_winner == 0 else -0.5
+    d /= 30.0
+    if d > 1.0:
+        return 1.0
+    if d < -1.0:
+        return -1.0
+    return d
+
+
+cdef inline int random_bit(uint64_t m, Rng* r) noexcept nogil:
+    cdef int k = rng_below(r, popcount(m))
+    while k > 0:
+        m &= m - 1
+        k -= 1
+    return lowest_bit(m)
+
+
+cdef inline double now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef long grow_tree(Node* nodes, int max_nodes, const DixPlay* base, const DixRules* R,
+                    Graph* g, uint64_t seed, long iterations, double deadline,
+                    double c) noexcept nogil:
+    """Run one tree's iterations; returns the number done."""
+    cdef Rng r
+    cdef DixPlay P
+    cdef int32_t slots[MAX_SLOTS]
+    cdef int32_t path[128]
+    cdef int path_len, i, node, ch, best, a, mover, n_nodes = 1, other = 1 - R.seat
+    cdef uint64_t L, untried, opp
+    cdef double score, best_score, r0
+    cdef long it = 0
+    rng_seed(&r, seed)
+    nodes[0].first_child = -1
+    nodes[0].next_sibling = -1
+    nodes[0].visits = 0
+    nodes[0].tried = 0
+    while it < iterations:
+        if deadline > 0 and (it & 63) == 0 and it > 0 and now() >= deadline:
+            break
+        # determinization
+        memcpy(&P, base, sizeof(DixPlay))
+        graph_walk(g, &r, slots)
+        opp = 0
+        for i in range(g.n_slots):
+            if R.dest[i] == -1:
+                opp |= (<uint64_t>1) << slots[i]
+            elif R.dest[i] >= 0:
+                P.stock[R.dest[i]] = slots[i]
+        P.hands[other] = opp & ~R.played
+        # selection and expansion
+        node = 0
+        path_len = 0
+        while P.tricks_done < R.total_tricks:
+            L = legal(&P, R)
+            mover = to_move(&P)
+            best = -1
+            best_score = -1e300
+            ch = nodes[node].first_child
+            while ch >= 0:
+                if (L >> nodes[ch].action) & 1:
+                    nodes[ch].avail += 1
+                    score = nodes[ch].total / nodes[ch].visits + \
+                        c * sqrt(log(<double>nodes[ch].avail) / nodes[ch].visits)
+                    if score > best_score:
+                        best_score = score
+                        best = ch
+                ch = nodes[ch].next_sibling
+            untried = L & ~nodes[node].tried
+            if untried and n_nodes < max_nodes:
+                a = random_bit(untried, &r)
+                ch = n_nodes
+                n_nodes += 1
+                nodes[ch].first_child = -1
+                nodes[ch].next_sibling = nodes[node].first_child
+                nodes[ch].action = a
+                nodes[ch].mover = mover
+                nodes[ch].visits = 0
+                nodes[ch].avail = 1
+                nodes[ch].total = 0.0
+                nodes[ch].tried = 0
+                nodes[node].first_child = ch
+                nodes[node].tried |= (<uint64_t>1) << a
+                apply(&P, R, a)
+                path[path_len] = ch
+                path_len += 1
+                break
+            if best < 0:          # node pool full: finish by rollout
+                break
+            apply(&P, R, nodes[best].action)
+            path[path_len] = best
+            path_len += 1
+            node = best
+        # rollout
+        while P.tricks_done < R.total_tricks:
+            apply(&P, R, random_bit(legal(&P, R), &r))
+        r0 = reward0(&P)
+        nodes[0].visits += 1
+        for i in range(path_len):
+            nodes[path[i]].visits += 1
+            nodes[path[i]].total += r0 if nodes[path[i]].mover == 0 else -r0
+        it += 1
+    return it
+
+
+cdef class DixSearch:
+    """A prepared search: rules, the base state and the sampler graph.
+
+    Built by ``bots.ismcts.native_dix_search`` from a dix seat view; see
+    that function for the meaning of each field."""
+
+    cdef DixRules R
+    cdef DixPlay base
+    cdef Graph g
+
+    def __cinit__(self, compiled, dict rules, dict state):
+        cdef int i
+        dest = rules["dest"]
+        if len(dest) > MAX_SLOTS or compiled.n_slots != len(dest):
+            raise ValueError(f"at most {MAX_SLOTS} sampler slots, one dest each")
+        graph_load(&self.g, compiled)
+        for i in range(64):
+            self.R.suit_of[i] = rules["suit_of"][i]
+            self.R.strength[i] = rules["strength"][i]
+            self.R.pips[i] = rules["pips"][i]
+        for i in range(4):
+            self.R.suit_mask[i] = rules["suit_mask"][i]
+        self.R.trump = rules["trump"]
+        self.R.free_play = rules["free_play"]
+        self.R.stock_len = rules["stock_len"]
+        self.R.total_tricks = rules["total_tricks"]
+        self.R.seat = rules["seat"]
+        self.R.played = rules["played"]
+        for i in range(len(dest)):
+            self.R.dest[i] = dest[i]
+        self.base.hands[0] = state["hands"][0]
+        self.base.hands[1] = state["hands"][1]
+        for i in range(26):
+            self.base.stock[i] = state["stock"][i] if i < len(state["stock"]) else 0
+        self.base.stock_pos = state["stock_pos"]
+        self.base.leader = state["leader"]
+        self.base.lead_card = state["lead_card"]
+        self.base.tricks_done = state["tricks_done"]
+        self.base.won[0], self.base.won[1] = state["won"]
+        self.base.tens[0], self.base.tens[1] = state["tens"]
+        self.base.last_winner = state["last_winner"]
+
+    def __dealloc__(self):
+        graph_free(&self.g)
+
+    def run(self, long iterations, double seconds, uint64_t seed, int threads, double c):
+        """Grow ``threads`` trees (``iterations`` split between them; a
+        positive ``seconds`` is a deadline too); returns
+        ``({card: visits}, {card: mean reward of the searching seat},
+        iterations done, nodes)``."""
+        cdef int t, T = threads
+        cdef long per, extra
+        cdef double deadline = now() + seconds if seconds > 0 else 0.0
+        if T < 1 or T > 64:
+            raise ValueError("threads must be 1..64")
+        per = iterations // T
+        extra = iterations % T
+        cdef int max_nodes = <int>min(per + 2, 50_000_000)
+        cdef Node** trees = <Node**>malloc(T * sizeof(Node*))
+        cdef Graph* graphs = <Graph*>malloc(T * sizeof(Graph))
+        cdef long* done = <long*>malloc(T * sizeof(long))
+        cdef uint64_t* seeds = <uint64_t*>malloc(T * sizeof(uint64_t))
+        cdef uint64_t x = seed
+        if not trees or not graphs or not done or not seeds:
+            free(trees); free(graphs); free(done); free(seeds)
+            raise MemoryError()
+        for t in range(T):
+            trees[t] = <Node*>malloc((max_nodes + 1) * sizeof(Node))
+            graphs[t] = self.g
+            graphs[t].pool = NULL
+            graphs[t].pool_len = NULL
+            seeds[t] = _splitmix(&x)
+        try:
+            for t in range(T):
+                if not trees[t]:
+                    raise MemoryError()
+                graph_scratch(&graphs[t])
+            for t in prange(T, nogil=True, num_threads=T, schedule="static", chunksize=1):
+                done[t] = grow_tree(trees[t], max_nodes, &self.base, &self.R, &graphs[t],
+                                    seeds[t], per + (1 if t < extra else 0), deadline, c)
+            visits, totals = {}, {}
+            total_it, total_nodes = 0, 0
+            for t in range(T):
+                total_it += done[t]
+                ch = trees[t][0].first_child
+                while ch >= 0:
+                    a = trees[t][ch].action
+                    visits[a] = visits.get(a, 0) + trees[t][ch].visits
+                    totals[a] = totals.get(a, 0.0) + trees[t][ch].total
+                    ch = trees[t][ch].next_sibling
+            means = {a: totals[a] / visits[a] for a in visits if visits[a] > 0}
+            return visits, means, total_it
+        finally:
+            for t in range(T):
+                free(trees[t])
+                free(graphs[t].pool)
+                free(graphs[t].pool_len)
+            free(trees); free(graphs); free(done); free(seeds)
+
+    def simulate(self, uint64_t seed):
+        """One determinization and one random playout, for tests: returns
+        ``(opponent hand mask, stock list, cards played, won, tens,
+        last_winner, reward of seat 0)``."""
+        cdef Rng r
+        cdef DixPlay P
+        cdef int32_t slots[MAX_SLOTS]
+        cdef int i, a
+        cdef uint64_t opp = 0
+        cdef Graph g = self.g
+        graph_scratch(&g)
+        try:
+            rng_seed(&r, seed)
+            memcpy(&P, &self.base, sizeof(DixPlay))
+            graph_walk(&g, &r, slots)
+            for i in range(g.n_slots):
+                if self.R.dest[i] == -1:
+                    opp |= (<uint64_t>1) << slots[i]
+                elif self.R.dest[i] >= 0:
+                    P.stock[self.R.dest[i]] = slots[i]
+            P.hands[1 - self.R.seat] = opp & ~self.R.played
+            hand = P.hands[1 - self.R.seat]
+            stock = [P.stock[i] for i in range(self.R.stock_len)]
+            played = []
+            while P.tricks_done < self.R.total_tricks:
+                a = random_bit(legal(&P, &self.R), &r)
+                played.append(a)
+                apply(&P, &self.R, a)
+            return (hand, stock, played, [P.won[0], P.won[1]], [P.tens[0], P.tens[1]],
+                    P.last_winner, reward0(&P))
+        finally:
+            free(g.pool)
+            free(g.pool_len)

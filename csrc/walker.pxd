@@ -1,0 +1,94 @@
+# Walking a compiled interval-sampler graph (solver/sampler.py,
+# CompiledSampler): one uniform world per walk.  Inline header shared by
+# csrc/sampler.pyx and csrc/ismcts.pyx.
+from libc.stdint cimport int32_t
+from libc.stdlib cimport malloc, free
+from rng cimport Rng, rng_double, rng_below
+
+
+cdef struct Graph:
+    int n_slots
+    int n_classes
+    int n_cards
+    int32_t* enter_start      # n_slots + 1
+    int32_t* enter_class
+    int32_t* enter_card
+    int32_t* edge_start       # n_nodes + 1
+    int32_t* edge_class
+    int32_t* edge_next
+    double* edge_cum
+    int32_t* pool             # scratch: n_classes * n_cards
+    int32_t* pool_len         # scratch: n_classes
+
+
+cdef inline void graph_walk(Graph* g, Rng* r, int32_t* out) noexcept nogil:
+    """Fill ``out[i]`` with the card of slot ``i`` (visit order)."""
+    cdef int i, x, e, node = 0, pick, end
+    cdef double u
+    cdef int32_t* p
+    for e in range(g.n_classes):
+        g.pool_len[e] = 0
+    for i in range(g.n_slots):
+        for x in range(g.enter_start[i], g.enter_start[i + 1]):
+            e = g.enter_class[x]
+            g.pool[e * g.n_cards + g.pool_len[e]] = g.enter_card[x]
+            g.pool_len[e] += 1
+        u = rng_double(r)
+        x = g.edge_start[node]
+        end = g.edge_start[node + 1]
+        while g.edge_cum[x] <= u and x + 1 < end:
+            x += 1
+        e = g.edge_class[x]
+        p = g.pool + e * g.n_cards
+        pick = rng_below(r, g.pool_len[e])
+        out[i] = p[pick]
+        g.pool_len[e] -= 1
+        p[pick] = p[g.pool_len[e]]
+        node = g.edge_next[x]
+
+
+cdef inline int32_t* _int_array(list values) except NULL:
+    cdef int32_t* p = <int32_t*>malloc(max(1, len(values)) * sizeof(int32_t))
+    cdef Py_ssize_t i
+    if not p:
+        raise MemoryError()
+    for i in range(len(values)):
+        p[i] = values[i]
+    return p
+
+
+cdef inline int graph_load(Graph* g, object compiled) except -1:
+    """Copy a ``CompiledSampler``'s arrays into ``g`` (owned by ``g``:
+    release with ``graph_free``)."""
+    cdef Py_ssize_t i
+    g.n_slots = compiled.n_slots
+    g.n_classes = compiled.n_classes
+    g.n_cards = len(compiled.enter_card)
+    g.enter_start = _int_array(compiled.enter_start)
+    g.enter_class = _int_array(compiled.enter_class)
+    g.enter_card = _int_array(compiled.enter_card)
+    g.edge_start = _int_array(compiled.edge_start)
+    g.edge_class = _int_array(compiled.edge_class)
+    g.edge_next = _int_array(compiled.edge_next)
+    g.edge_cum = <double*>malloc(max(1, len(compiled.edge_cum)) * sizeof(double))
+    if not g.edge_cum:
+        raise MemoryError()
+    for i in range(len(compiled.edge_cum)):
+        g.edge_cum[i] = compiled.edge_cum[i]
+    return graph_scratch(g)
+
+
+cdef inline int graph_scratch(Graph* g) except -1:
+    """Give ``g`` its own scratch buffers (one set per thread)."""
+    g.pool = <int32_t*>malloc(max(1, g.n_classes * g.n_cards) * sizeof(int32_t))
+    g.pool_len = <int32_t*>malloc(max(1, g.n_classes) * sizeof(int32_t))
+    if not g.pool or not g.pool_len:
+        raise MemoryError()
+    return 0
+
+
+cdef inline void graph_free(Graph* g) noexcept:
+    """Free what ``graph_load`` allocated (NULL pointers are fine)."""
+    free(g.enter_start); free(g.enter_class); free(g.enter_card)
+    free(g.edge_start); free(g.edge_class); free(g.edge_next)
+    free(g.edge_cum); free(g.pool); free(g.pool_len)

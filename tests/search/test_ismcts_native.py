@@ -1,0 +1,82 @@
+"""The Cython dix ISMCTS against the rules engine and its Python twin."""
+
+import os
+import random
+
+import pytest
+
+import solver
+from bots.ismcts import ISMCTSBot, ismcts_search, native_dix_search, run_native
+from solver import position
+
+if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
+    pytest.skip("pure-Python run: no Cython search", allow_module_level=True)
+pytest.importorskip("solver._ismcts")
+
+
+def _state(seed, n, **opts):
+    game = solver.load_game("dix", **opts)
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(n):
+        state.apply_action(rng.choice(state.legal_actions()))
+    return game, state
+
+
+@pytest.mark.parametrize("opts", [{}, {"variant": "seventeen"},
+                                  {"free_play_while_stock": True}])
+def test_compact_playouts_follow_the_rules_exactly(opts):
+    """A determinization and playout done in C, replayed by the Python rules
+    engine on the same hidden cards, gives the same tricks and tens."""
+    for seed in range(25):
+        game, state = _state(seed, random.Random(seed).randrange(0, 40), **opts)
+        seat = state.current_player()
+        sampler = position.from_json(state.information_state(seat).view).sampler()
+        native = native_dix_search(sampler)
+        for k in range(4):
+            hand, stock, played, won, tens, last, r0 = native.simulate(seed * 10 + k)
+            world = sampler.base.clone()
+            world.hands[1 - seat] = hand
+            if stock:
+                world.stock = tuple(stock)
+            # the determinization agrees with the view
+            assert world.information_state(seat).view == state.information_state(seat).view
+            for a in played:
+                world.apply_action(a)             # raises if C played an illegal card
+            rnd = world.rounds[-1] if world.round_no > state.round_no or \
+                world.is_terminal() else None
+            assert rnd is not None
+            assert [rnd["scores"][s] + 4 * rnd["tens"][s] for s in (0, 1)] == won
+            assert rnd["tens"] == tens
+            diff = world.round_returns(state.round_no)[0]
+            assert r0 == pytest.approx(max(-1, min(1, diff / 30)))
+
+
+def test_native_and_python_agree_in_a_perfect_information_endgame():
+    from tests.games.test_dix import DEAL, SCRIPT
+    game = solver.load_game("dix")
+    state = game.new_initial_state(deal=DEAL)
+    for lead, follow, _, _ in SCRIPT[:13]:
+        state.apply_action_string(lead)
+        state.apply_action_string(follow)
+    state.apply_action_string("AD")
+    sampler = position.from_json(state.information_state(1).view).sampler()
+    nat = run_native(native_dix_search(sampler), game, 20000, None, 0.7, 1, 5)
+    py = ismcts_search(sampler, 1, state.legal_actions(), game, iterations=3000,
+                       rng=random.Random(5))
+    best_n = max(nat.visits, key=nat.visits.get)
+    best_p = max(py.visits, key=py.visits.get)
+    assert state.action_to_string(best_n) != "9H" and state.action_to_string(best_p) != "9H"
+    assert nat.values[state.string_to_action("9H")] < nat.values[best_n]
+
+
+def test_native_search_is_deterministic_for_1_and_2_threads():
+    game, state = _state(4, 16)
+    assert len(state.legal_actions()) > 1
+    seat = state.current_player()
+    for threads in (1, 2):
+        a = ISMCTSBot(game, seat, seed=3, iterations=4000, threads=threads)
+        b = ISMCTSBot(game, seat, seed=3, iterations=4000, threads=threads)
+        assert a.step(state) == b.step(state)
+        assert a.last.visits == b.last.visits and a.last.values == b.last.values
+        assert a.last.iterations == 4000
