@@ -1,3 +1,5 @@
 """Built-in games: importing this package registers them all."""
 
 from . import dix  # noqa: F401
+from . import trix  # noqa: F401
+from . import tricks  # noqa: F401
