@@ -28,9 +28,10 @@ seats under every constraint the actions imply (``complete_view``).
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from abc import abstractmethod
 
-from ..cards import FRENCH, cards_of, mask_of, suit_of
+from ..cards import FRENCH, SUIT_RANK_MASK, cards_of, mask_of
 from ..errors import IllegalActionError, NotationError, PositionError
 from ..game import TERMINAL, Chance, Game, InfoState, State
 from .common import check_distinct, check_keys, match_cards, need, parse_card_list
@@ -51,6 +52,17 @@ CHOOSE, DECLARE, CLAIM, TRICKS, LAYOUT_PLAY, OVER = range(6)
 
 ROUNDS = 4
 DEALS_PER_ROUND = 5
+
+
+#: game name -> ({action: text}, {text: action}): notation never depends on options
+_NOTATION_CACHE: dict[str, tuple[dict, dict]] = {}
+
+
+@lru_cache(maxsize=8192)
+def format_hand(cards: tuple) -> str:
+    """Display form of a sorted hand (suits S H D C, high first: for the
+    French deck that is descending card index)."""
+    return " ".join(FRENCH.to_string(c) for c in reversed(cards))
 
 
 def _norm(text: str) -> str:
@@ -143,8 +155,7 @@ class ContractGame(Game):
     def format_deal(self, outcomes: list) -> dict:
         out: dict = {}
         self._format_prefix(outcomes, out)
-        out["deals"] = [[FRENCH.format_cards(h) for h in v] for k, v in outcomes
-                        if k == "deal"]
+        out["deals"] = [[format_hand(h) for h in v] for k, v in outcomes if k == "deal"]
         return out
 
     def _parse_prefix(self, deal: dict) -> list:
@@ -305,11 +316,17 @@ def _complete_hands(seat: int, own: list, log: DealLog, forced: dict,
         if n_fixed[s] > HAND_SIZE:
             raise PositionError(f"seat {s} plays or shows more than {HAND_SIZE} cards", path)
 
+    allow = [0] * NUM_SEATS            # cards each seat may hold unseen
+    for s in others:
+        m = FRENCH.mask & ~excluded[s]
+        for suit in voids[s]:
+            m &= ~SUIT_RANK_MASK[suit]
+        if s in no_pen:
+            m &= ~pen_mask
+        allow[s] = m
+
     def allowed(card: int, slot) -> bool:
-        s = slot[0]
-        if suit_of(card) in voids[s] or (excluded[s] >> card) & 1:
-            return False
-        return not (s in no_pen and (pen_mask >> card) & 1)
+        return (allow[slot[0]] >> card) & 1 == 1
 
     free_all = [c for c in FRENCH.cards if c not in own_set and c not in fixed]
     patterns = [0]
@@ -328,7 +345,12 @@ def _complete_hands(seat: int, own: list, log: DealLog, forced: dict,
             continue
         free = [c for c in free_all if c not in fixed_here]
         slots = [(s, i) for s in others for i in range(HAND_SIZE - counts[s])]
-        assign = match_cards(free, slots, allowed, rng)
+        free_mask = mask_of(free)
+        if all(allow[s] & free_mask == free_mask for s in others):
+            rng.shuffle(free)          # no constraint on the unseen cards
+            assign = dict(zip(free, slots))
+        else:
+            assign = match_cards(free, slots, allowed, rng)
         if assign is None:
             continue
         hands = [[] for _ in range(NUM_SEATS)]
@@ -407,7 +429,7 @@ class ContractMatchState(State):
         self.events.append(f"{g.round_word} {self.round_no + 1}, deal {len(self.used) + (contract < 0)}"
                            f"{again}: seat {self.chooser} is the {g.chooser_word}")
         for s in range(NUM_SEATS):
-            self.events.append(f"  seat {s}: {FRENCH.format_cards(hands[s])}")
+            self.events.append(f"  seat {s}: {format_hand(log.hands[s])}")
         self.phase = CHOOSE if contract < 0 else self.phase
 
     def _hand_mask(self, seat: int) -> int:
@@ -463,6 +485,24 @@ class ContractMatchState(State):
     def is_bad_hand(mask: int) -> bool:
         return False
 
+    def apply_action(self, action: int) -> None:
+        """As ``State.apply_action`` (same checks and errors), with a fast
+        legality test for cards and passes."""
+        if type(action) is int and action >= 0:
+            ph = self.phase
+            if ph == TRICKS:
+                ok = action < CARD_LIMIT and (self.deal_logs[-1].play.legal_mask() >> action) & 1
+            elif ph == LAYOUT_PLAY:
+                m = self.deal_logs[-1].play.legal_mask()
+                ok = (action < CARD_LIMIT and (m >> action) & 1) or (action == PASS and not m)
+            else:
+                ok = False
+            if ok:
+                self._apply(action)
+                self._history.append(action)
+                return
+        super().apply_action(action)
+
     def apply_action_for(self, seat: int, action: int) -> None:
         """Apply ``action`` on behalf of ``seat``: an ``IllegalActionError``
         naming the action if it is not that seat's turn."""
@@ -474,7 +514,9 @@ class ContractMatchState(State):
         self.apply_action(action)
 
     def _apply(self, action: int) -> None:
-        self.labels.append(self.action_to_string(action))
+        labels = _NOTATION_CACHE.get(self.game.name)
+        text = labels[0].get(action) if labels else None
+        self.labels.append(text if text is not None else self.action_to_string(action))
         ph = self.phase
         if ph == TRICKS:
             self._apply_trick_card(action)
@@ -526,9 +568,10 @@ class ContractMatchState(State):
         else:
             out_before = len(play.finish)
             play.play(action)
-            out = "" if len(play.finish) == out_before else f" and is out ({len(play.finish)})"
-            self.events.append(f"  seat {seat} plays {FRENCH.to_string(action)}{out}"
-                               f"   [{play.layout.text()}]")
+            text = f"  seat {seat} plays {FRENCH.to_string(action)}"
+            if len(play.finish) > out_before:
+                text += f" and is out ({len(play.finish)}); layout {play.layout.text()}"
+            self.events.append(text)
         if play.done:
             self._end_deal()
 
@@ -675,7 +718,25 @@ class ContractMatchState(State):
 
     # ---- notation ------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
+        labels = _NOTATION_CACHE.setdefault(self.game.name, ({}, {}))[0]
+        text = labels.get(action)
+        if text is None:
+            text = labels[action] = self._format_action(action)
+        return text
+
+    def string_to_action(self, text: str) -> int:
+        parsed = _NOTATION_CACHE.setdefault(self.game.name, ({}, {}))[1]
+        action = parsed.get(text) if isinstance(text, str) else None
+        if action is None:
+            action = self._parse_action(text)
+            if len(parsed) < 4096:
+                parsed[text] = action
+        return action
+
+    def _format_action(self, action: int) -> str:
         g: ContractGame = self.game
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise NotationError(f"{action!r} is not an action of {g.name}", str(action))
         if 0 <= action < CARD_LIMIT:
             return FRENCH.to_string(action)
         if CONTRACT_BASE <= action < CONTRACT_BASE + 5:
@@ -694,7 +755,7 @@ class ContractMatchState(State):
                 return "no redeal"
         raise NotationError(f"{action!r} is not an action of {g.name}", str(action))
 
-    def string_to_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         g: ContractGame = self.game
         if not isinstance(text, str):
             raise NotationError(f"an action is a string, got {text!r}", str(text))

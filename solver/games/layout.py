@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..cards import ACE, FRENCH, JACK, TWO, make_card, rank_of, suit_of
 
 FINISH_SCORES = (200, 150, 100, 50)
+_JACKS = sum(1 << make_card(s, JACK) for s in range(4))
 _SUIT_LETTERS = "CDHS"
 
 
@@ -24,30 +25,23 @@ class Layout:
     """The four rows: ``lo[s]``..``hi[s]`` are the ranks placed in suit
     ``s`` (0, 0 while the row is not started)."""
 
-    __slots__ = ("lo", "hi")
+    __slots__ = ("lo", "hi", "fit")
 
     def __init__(self):
         self.lo = [0, 0, 0, 0]
         self.hi = [0, 0, 0, 0]
+        self.fit = _JACKS            # mask of the cards that fit now
 
     def copy(self) -> "Layout":
         new = Layout.__new__(Layout)
         new.lo = list(self.lo)
         new.hi = list(self.hi)
+        new.fit = self.fit
         return new
 
     def fitting(self) -> int:
         """Mask of every card that fits now (whoever holds it)."""
-        m = 0
-        for s in range(4):
-            if not self.lo[s]:
-                m |= 1 << make_card(s, JACK)
-                continue
-            if self.lo[s] > TWO:
-                m |= 1 << make_card(s, self.lo[s] - 1)
-            if self.hi[s] < ACE:
-                m |= 1 << make_card(s, self.hi[s] + 1)
-        return m
+        return self.fit
 
     def place(self, card: int) -> None:
         s, r = suit_of(card), rank_of(card)
@@ -57,6 +51,12 @@ class Layout:
             self.lo[s] = r
         else:
             self.hi[s] = r
+        m = self.fit & ~(0xFFFF << (16 * s))
+        if self.lo[s] > TWO:
+            m |= 1 << make_card(s, self.lo[s] - 1)
+        if self.hi[s] < ACE:
+            m |= 1 << make_card(s, self.hi[s] + 1)
+        self.fit = m
 
     def why_not(self, card: int) -> str:
         """Why ``card`` does not fit (it is known not to)."""

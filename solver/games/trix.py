@@ -60,8 +60,9 @@ class TrixGame(ContractGame):
     zero_sum = True   # returns: final (team) totals, every kingdom sums to zero
     description = ("Trix: 4 kingdoms x 5 contracts (King of Hearts, Queens, Diamonds, "
                    "Ltoosh, the Trix layout), doubling, individual or partnership")
-    conformance_configs = ({}, {"partners": True},
-                           {"must_discard_penalty": True, "stop_when_decided": False})
+    # must_discard_penalty and stop_when_decided=False are covered by
+    # tests/games/test_trix.py (a full conformance config costs ~10 s)
+    conformance_configs = ({}, {"partners": True})
     options_spec = {
         "partners": Option(False, "seats 0+2 against 1+3: team totals decide"),
         "stop_when_decided": Option(True, "end a deal as soon as every penalty card is "
