@@ -36,8 +36,7 @@ from ..errors import IllegalActionError, NotationError, PositionError
 from ..game import TERMINAL, Chance, Game, InfoState, State
 from .common import check_distinct, check_keys, match_cards, need, parse_card_list
 from .layout import LayoutDeal
-from .tricks_core import (HAND_SIZE, LAYOUT, NUM_SEATS, PENALTY_RULES, TrickDeal,
-                          format_trick)
+from .tricks_core import HAND_SIZE, NUM_SEATS, PENALTY_RULES, TrickDeal, format_trick
 
 CARD_LIMIT = 64
 CONTRACT_BASE = 64
@@ -72,7 +71,7 @@ def _norm(text: str) -> str:
 class DealLog:
     """One dealt hand (a redealt hand too) and everything public about it."""
 
-    __slots__ = ("hands", "contract", "reveals", "claim", "play")
+    __slots__ = ("hands", "contract", "reveals", "claim", "play", "scores")
 
     def __init__(self, hands: tuple):
         self.hands = hands                  # the four initial hands (sorted tuples)
@@ -80,6 +79,7 @@ class DealLog:
         self.reveals: list[tuple[int, int]] = []    # (seat, card), trix doubling
         self.claim = -1                     # seat that ordered a redeal (tricks)
         self.play = None                    # TrickDeal or LayoutDeal once play starts
+        self.scores = None                  # the deal's scores once it is over
 
     def copy(self) -> "DealLog":
         new = DealLog.__new__(DealLog)
@@ -88,6 +88,7 @@ class DealLog:
         new.reveals = list(self.reveals)
         new.claim = self.claim
         new.play = self.play.copy() if self.play is not None else None
+        new.scores = self.scores
         return new
 
 
@@ -579,6 +580,7 @@ class ContractMatchState(State):
         g: ContractGame = self.game
         log = self.log
         scores = self._deal_scores(log)
+        log.scores = scores
         for s in range(NUM_SEATS):
             self.totals[s] += scores[s]
         self.rows.append({"round": self.round_no, "chooser": self.chooser,
@@ -843,6 +845,28 @@ class ContractMatchState(State):
             lines.append(f"layout: {play.layout.text()}")
         lines.append("totals " + self._score_text(self.totals))
         return "\n".join(lines)
+
+    # ---- the deal in play, for search (each hand dealt is one "round") -----
+    def round_index(self) -> int:
+        """Index of the hand in play in ``deal_logs`` (a redealt hand counts)."""
+        return len(self.deal_logs) - 1
+
+    def round_returns(self, index: int | None = None) -> list[float]:
+        """Scores of hand ``index`` (default: the one in play): final for a
+        finished hand, so far for the hand in play (penalties taken, layout
+        places settled), zero for a redealt hand or before play starts."""
+        log = self.deal_logs[self.round_index() if index is None else index]
+        if log.scores is not None:
+            scores = log.scores
+        elif log.play is not None and log.claim < 0:
+            scores = self._deal_scores(log)
+        else:
+            scores = [0] * NUM_SEATS
+        return [float(v) for v in self._seat_view_of_scores(scores)]
+
+    def _seat_view_of_scores(self, scores: list[int]) -> list[int]:
+        """What each seat's result is made of (trix partners: the team's)."""
+        return scores
 
     def returns(self) -> list[float]:
         if self.phase != OVER:

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import FRENCH, cards_of, mask_of, rank_of
+from ..cards import FRENCH, mask_of, rank_of
 from ..errors import PositionError
 from ..game import register_game
 from .common import check_distinct, parse_card_list
@@ -47,9 +47,6 @@ CONTRACT_NAMES = ("kinghearts", "queens", "diamonds", "tricks", "jacks")
 CONTRACT_ALIASES = {"king": 0, "kh": 0, "kingofhearts": 0, "kingheart": 0,
                     "queen": 1, "q": 1, "diamond": 2, "ltoosh": 3, "trick": 3,
                     "layout": 4, "trix": 4, "jack": 4}
-
-TWOS = [s * 16 + 2 for s in range(4)]
-
 
 def is_bad_hand(mask: int) -> bool:
     """All four 2s, or three 2s and the 3s of at least two of their suits."""
@@ -65,6 +62,8 @@ def is_bad_hand(mask: int) -> bool:
 class TricksGame(ContractGame):
     name = "tricks"
     zero_sum = True   # returns: final totals, every set sums to zero
+    #: bound on one hand's result for a seat (the layout's +200)
+    round_scale = 200.0
     description = ("Tricks (Ayman Khouri): 4 dealers x 5 games (Diamonds, Queens, Tricks, "
                    "King of Hearts, Jacks layout), bad-hand redeals in Jacks")
     conformance_configs = ({},)
@@ -179,4 +178,4 @@ class TricksState(ContractMatchState):
 
 TricksGame.state_class = TricksState
 
-__all__ = ["TricksGame", "TricksState", "is_bad_hand", "draw_dealer", "TWOS", "cards_of"]
+__all__ = ["TricksGame", "TricksState", "is_bad_hand", "draw_dealer"]

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import (DIAMONDS, FRENCH, HEARTS, KING, QUEEN, SUIT_RANK_MASK, cards_of,
-                     make_card, mask_of, suit_of)
+from ..cards import (DIAMONDS, FRENCH, HEARTS, KING, QUEEN, SUIT_RANK_MASK, make_card,
+                     mask_of, suit_of)
 from ..cardset import make_rank_table, popcount, trick_winner
 
 NUM_SEATS = 4
@@ -207,4 +207,4 @@ def format_trick(leader: int, cards, winner: int) -> str:
 
 __all__ = ["PenaltyRule", "PENALTY_RULES", "TrickDeal", "KING_OF_HEARTS", "QUEENS",
            "DIAMONDS_CONTRACT", "LTOOSH", "LAYOUT", "KH", "QUEENS_MASK", "DIAMONDS_MASK",
-           "NUM_SEATS", "HAND_SIZE", "cards_of", "format_trick"]
+           "NUM_SEATS", "HAND_SIZE", "format_trick"]

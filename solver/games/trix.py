@@ -58,6 +58,8 @@ DOUBLING_CONTRACTS = (KING_OF_HEARTS, QUEENS)
 class TrixGame(ContractGame):
     name = "trix"
     zero_sum = True   # returns: final (team) totals, every kingdom sums to zero
+    #: bound on one deal's result for a seat (a team: 200 + 150 in the layout)
+    round_scale = 350.0
     description = ("Trix: 4 kingdoms x 5 contracts (King of Hearts, Queens, Diamonds, "
                    "Ltoosh, the Trix layout), doubling, individual or partnership")
     # must_discard_penalty and stop_when_decided=False are covered by
@@ -160,7 +162,7 @@ class TrixState(ContractMatchState):
         value = PENALTY_RULES[log.contract].per_card if log.contract in PENALTY_RULES else 0
         for revealer, card in log.reveals:
             taker = log.play.taker_of(card)
-            if taker != revealer:
+            if taker >= 0 and taker != revealer:
                 scores[taker] -= value
                 scores[revealer] += value
         return scores
@@ -195,6 +197,11 @@ class TrixState(ContractMatchState):
                                    f"{teams[1 - w]}")
             return
         super()._final_result()
+
+    def _seat_view_of_scores(self, scores: list[int]) -> list[int]:
+        if self.partners:
+            return [scores[s] + scores[(s + 2) % 4] for s in range(NUM_SEATS)]
+        return scores
 
     def returns(self) -> list[float]:
         ret = super().returns()

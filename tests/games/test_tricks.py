@@ -206,6 +206,7 @@ def test_every_set_sums_to_zero():
         assert st.returns() == [float(t) for t in st.totals] and sum(st.totals) == 0
         assert [r["chooser"] for r in st.rows[::5]] == [(st.rows[0]["chooser"] + k) % 4
                                                          for k in range(4)]
+    assert redeals > 0
 
 
 def test_notation():

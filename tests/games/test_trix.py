@@ -356,3 +356,20 @@ def test_views_mid_trick_respect_voids_reveals_and_the_owner():
     for w in range(4):
         hands = other.world(seed=w).deal_logs[0].hands
         assert FRENCH.parse("7H") in hands[0]                   # the owner's card
+
+
+def test_round_returns_for_search():
+    st = state_of(KH_HANDS)
+    _kh_declared(st, {1: ["reveal KH"]})
+    assert st.round_index() == 0 and st.round_returns() == [0.0] * 4
+    play(st, "AH", "KH", "2D", "2C")
+    assert st.round_index() == 1
+    assert st.round_returns(0) == [-150.0, 75.0, 0.0, 0.0]
+    team = state_of(KH_HANDS, partners=True)
+    _kh_declared(team, {1: ["reveal KH"]})
+    play(team, "AH", "KH", "2D", "2C")
+    assert team.round_returns(0) == [-150.0, 75.0, -150.0, 75.0]
+    # a deal in play: the penalties taken so far
+    play(st, "contract diamonds")
+    st.apply_action(st.legal_actions()[0])
+    assert st.round_returns() == [0.0] * 4
