@@ -28,12 +28,13 @@ seats under every constraint the actions imply (``complete_view``).
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from abc import abstractmethod
+from collections import OrderedDict
+from functools import lru_cache
 
 from ..cards import FRENCH, SUIT_RANK_MASK, cards_of, mask_of
 from ..errors import IllegalActionError, NotationError, PositionError
-from ..game import TERMINAL, Chance, Game, InfoState, State
+from ..game import TERMINAL, Chance, Game, InfoState, State, canonical_json
 from .common import check_distinct, check_keys, match_cards, need, parse_card_list
 from .layout import LayoutDeal
 from .tricks_core import HAND_SIZE, NUM_SEATS, PENALTY_RULES, TrickDeal, format_trick
@@ -52,6 +53,9 @@ CHOOSE, DECLARE, CLAIM, TRICKS, LAYOUT_PLAY, OVER = range(6)
 ROUNDS = 4
 DEALS_PER_ROUND = 5
 
+
+#: public facts of recently completed views (``ContractGame._public_facts``)
+_PUBLIC_CACHE: OrderedDict = OrderedDict()
 
 #: game name -> ({action: text}, {text: action}): notation never depends on options
 _NOTATION_CACHE: dict[str, tuple[dict, dict]] = {}
@@ -201,6 +205,28 @@ class ContractGame(Game):
         bad hand; the unseen cards are then matched to the other seats under
         those constraints.  The caller replays the result for legality."""
         seat = view["seat"]
+        prefix, facts, own, logs = self._public_facts(view)
+        outcomes = list(prefix)
+        for d, log in enumerate(logs):
+            outcomes.append(("deal", _complete_hands(seat, own[d], log, self._forced(d, facts),
+                                                     rng, f"deal.deals[{d}]")))
+        return {"deal": self.format_deal(outcomes), "actions": list(view["actions"])}
+
+    def _public_facts(self, view: dict) -> tuple:
+        """The view's public facts: (chance outcomes before the first deal,
+        facts for ``_dummy_deal`` / ``_forced``, the seat's own hands, the
+        public replay's deal logs).  Cached for the last few views, since a
+        sampler completes the same view many times."""
+        try:
+            key = (self.name, tuple(sorted(self.options.items())), view["seat"],
+                   canonical_json(view.get("deal")), tuple(view["actions"]))
+        except TypeError:
+            key = None
+        hit = _PUBLIC_CACHE.get(key) if key is not None else None
+        if hit is not None:
+            _PUBLIC_CACHE.move_to_end(key)
+            return hit
+        seat = view["seat"]
         deal = view.get("deal")
         if not isinstance(deal, dict):
             raise PositionError("a seat view needs a deal object", "deal")
@@ -231,11 +257,12 @@ class ContractGame(Game):
         if len(public.deal_logs) != len(raw):
             raise PositionError(f"the view lists {len(raw)} deals; its actions reach "
                                 f"{len(public.deal_logs)}", "deal.deals")
-        outcomes = list(prefix)
-        for d, log in enumerate(public.deal_logs):
-            outcomes.append(("deal", _complete_hands(seat, own[d], log, self._forced(d, facts),
-                                                     rng, f"deal.deals[{d}]")))
-        return {"deal": self.format_deal(outcomes), "actions": list(view["actions"])}
+        result = (prefix, facts, own, public.deal_logs)
+        if key is not None:
+            _PUBLIC_CACHE[key] = result
+            if len(_PUBLIC_CACHE) > 16:
+                _PUBLIC_CACHE.popitem(last=False)
+        return result
 
     def _view_own_hand(self, hands, seat: int, path: str) -> list:
         if not isinstance(hands, list) or len(hands) != NUM_SEATS:
@@ -463,6 +490,9 @@ class ContractMatchState(State):
         if ph == OVER:
             return TERMINAL
         return self.order[self.order_pos]
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
 
     def legal_actions(self) -> list[int]:
         ph = self.phase
