@@ -580,7 +580,8 @@ class ContractMatchState(State):
         if done is not None:
             leader, cards, winner = done
             pen = PENALTY_RULES[self.log.contract]
-            taken = [FRENCH.to_string(c) for c in cards if (pen.mask >> c) & 1]
+            taken = [FRENCH.to_string(c) + ("*" if (self.revealed >> c) & 1 else "")
+                     for c in cards if (pen.mask >> c) & 1]
             note = f" (takes {' '.join(taken)})" if taken else ""
             self.events.append(f"  trick {play.tricks_done}: {format_trick(leader, cards, winner)}"
                                f"{note}")

@@ -166,6 +166,7 @@ class TricksState(ContractMatchState):
             self._new_deal(contract=LAYOUT)
             self._start_claims()
             return
+        self.events.append(f"  seat {seat}: no redeal")
         self.order_pos += 1
         if self.order_pos == len(self.order):
             self._start_layout()

@@ -155,7 +155,8 @@ class TrixState(ContractMatchState):
         card = action - REVEAL_BASE
         self.revealed |= 1 << card
         self.log.reveals.append((seat, card))
-        self.events.append(f"  seat {seat} reveals {FRENCH.to_string(card)} (doubled)")
+        self.events.append(f"  seat {seat} reveals {FRENCH.to_string(card)} (doubled, "
+                           f"marked * when taken)")
 
     def _deal_scores(self, log) -> list[int]:
         scores = log.play.scores()
