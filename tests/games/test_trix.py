@@ -373,3 +373,27 @@ def test_round_returns_for_search():
     play(st, "contract diamonds")
     st.apply_action(st.legal_actions()[0])
     assert st.round_returns() == [0.0] * 4
+
+
+def test_views_never_leak_with_must_discard_and_full_deals():
+    """The conformance resampling check for the configuration the
+    conformance suite does not play (must_discard_penalty, no early end):
+    a world consistent with a seat's view gives that seat the same
+    information state."""
+    game = solver.load_game("trix", must_discard_penalty=True, stop_when_decided=False)
+    st = game.new_initial_state(seed=8)
+    rng = random.Random(8)
+    k = 0
+    discards = 0
+    while not st.is_terminal() and k < 500:
+        if k % 61 == 7:
+            for s in range(4):
+                info = st.information_state(s)
+                view = position.from_json(info.view)
+                for w in range(2):
+                    assert view.world(seed=w).information_state_string(s) == str(info)
+        st.apply_action(rng.choice(st.legal_actions()))
+        k += 1
+        play_ = st.deal_logs[-1].play
+        discards = max(discards, len(play_.no_penalty) if hasattr(play_, "no_penalty") else 0)
+    assert discards > 0      # a void discard of a non-penalty card happened
