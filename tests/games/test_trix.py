@@ -1,6 +1,7 @@
 """Trix: scripted scenarios (every score computed by hand here), zero-sum
 checks over seeded random matches, bad input, seat views."""
 
+import json
 import random
 
 import pytest
@@ -397,3 +398,37 @@ def test_views_never_leak_with_must_discard_and_full_deals():
         play_ = st.deal_logs[-1].play
         discards = max(discards, len(play_.no_penalty) if hasattr(play_, "no_penalty") else 0)
     assert discards > 0      # a void discard of a non-penalty card happened
+
+
+def test_bad_views_name_the_culprit():
+    st = state_of(KH_HANDS)
+    _kh_declared(st, {1: ["reveal KH"]})
+    play(st, "AS", "3S")
+    view = st.information_state(2).view
+
+    def refused(change, path, words):
+        doc = json.loads(json.dumps(view))
+        change(doc)
+        with pytest.raises(PositionError) as exc:
+            position.from_json(doc)
+        assert exc.value.path == path and words in str(exc.value)
+
+    def show_other(doc):
+        doc["deal"]["deals"][0][1] = KH_HANDS[1]
+    refused(show_other, "deal.deals[0][1]", "cannot show seat 1's cards")
+
+    def seat_plays_my_card(doc):
+        doc["actions"][-1] = "2D"            # seat 1 "plays" a card seat 2 holds
+    refused(seat_plays_my_card, "deal.deals[0]", "which seat 2 holds")
+
+    def owner_mismatch(doc):
+        doc["deal"]["first_owner"] = 2       # seat 2 does not hold 7H
+    refused(owner_mismatch, "deal.deals[0]", "7H")
+
+    # a contract choice in the middle of a trick
+    doc = json.loads(json.dumps(view))
+    doc["actions"].append("contract queens")
+    with pytest.raises(PositionError) as exc:
+        position.from_json(doc)
+    assert exc.value.path == f"actions[{len(view['actions'])}]"
+    assert st.to_text().startswith("trix: kingdom 1")
