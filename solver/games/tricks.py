@@ -12,7 +12,10 @@ Read top to bottom as the rules:
   once per set; the fifth is forced.  Four sets, 20 hands; the next set is
   dealt by seat dealer+1.  No doubling.
 * Trick games (``tricks_core``): the dealer leads trick 1, follow suit,
-  highest of the suit led wins.  Jacks (``layout``): the dealer plays first.
+  highest of the suit led wins; as trix's default ``stop_when_decided``, a
+  hand ends once every penalty card is taken (Tricks plays all 13 tricks)
+  and Jacks once three players are out -- the scores cannot change after
+  that.  Jacks (``layout``): the dealer plays first.
 * Bad hand: all four 2s, or three 2s plus 3s in at least two of the suits of
   those 2s.  After the dealer calls Jacks, each other seat in seat order
   from dealer+1 -- and then the dealer, only when Jacks is the last game of

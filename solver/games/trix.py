@@ -13,10 +13,12 @@ Read top to bottom as the rules:
   Queens -25 each, Diamonds -10 each, Ltoosh -15 per trick.  Option
   ``must_discard_penalty``: a void player holding a penalty card of the
   contract must play one.  Option ``stop_when_decided``: the deal ends when
-  every penalty card is taken (identical scores).
+  every penalty card is taken, and the layout when three players are out
+  (identical scores either way).
 * Doubling (King of Hearts and Queens): after the contract and before the
   first lead, in seat order from the owner, every seat declares which of its
-  penalty cards it reveals: ``reveal KH`` / ``reveal QS`` ... one at a time,
+  penalty cards it reveals: ``reveal KH`` / ``reveal QS`` (alias
+  ``double QS``) ... one at a time,
   then ``reveal done`` (aliases ``no reveal``, ``done``).  A seat holding no
   unrevealed penalty card has ``reveal done`` as its one legal action, so the
   holders stay secret, as at a table where everyone says "no double".
