@@ -2,3 +2,5 @@
 
 from . import dix  # noqa: F401
 from . import dix_exchange  # noqa: F401
+from . import tricks  # noqa: F401
+from . import trix  # noqa: F401

@@ -1,0 +1,920 @@
+"""The match skeleton shared by trix and tricks: a chooser picks contracts.
+
+Both games are four "rounds" (trix: kingdoms, tricks: sets) of five deals.
+In each round one seat (trix: the kingdom owner, tricks: the dealer) picks
+a contract for every new hand after seeing it, each contract once per round,
+so the fifth is forced (still an action, with one legal choice).  The next
+round's chooser is seat chooser+1.  Four trick contracts
+(``tricks_core``) and the layout (``layout``); what differs -- how the first
+chooser is found, doubling (trix) and bad-hand redeals (tricks), the
+returns -- lives in ``trix.py`` and ``tricks.py``, which subclass
+:class:`ContractGame` and :class:`ContractMatchState`.
+
+Actions (sorted ints; one canonical string each)::
+
+    0..63        a card (``solver.cards`` index)                  "QS"
+    64..68       contract 0..4 (each game names them)             "contract queens"
+    70           pass (layout, legal only when no card fits)      "pass"
+    71           end of a seat's doubling declaration (trix)      "reveal done"
+    72, 73       keep the hand / order a redeal (tricks, Jacks)   "no redeal", "redeal"
+    128 + card   reveal (double) a penalty card (trix)            "reveal KH"
+
+Every action is public, so a seat view hides only the other hands; a
+consistent world is found by replaying the public actions (which never
+depend on the hidden cards) and matching the unseen cards to the other
+seats under every constraint the actions imply (``complete_view``).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import abstractmethod
+from collections import OrderedDict
+from functools import lru_cache
+
+from ..cards import FRENCH, SUIT_RANK_MASK, cards_of, mask_of
+from ..errors import IllegalActionError, NotationError, PositionError
+from ..game import TERMINAL, Chance, Game, InfoState, State, canonical_json
+from .common import check_distinct, check_keys, match_cards, need, parse_card_list
+from .layout import LayoutDeal
+from .tricks_core import HAND_SIZE, NUM_SEATS, PENALTY_RULES, TrickDeal, format_trick
+
+CARD_LIMIT = 64
+CONTRACT_BASE = 64
+PASS = 70
+REVEAL_DONE = 71
+NO_REDEAL = 72
+REDEAL = 73
+REVEAL_BASE = 128
+
+# phases
+CHOOSE, DECLARE, CLAIM, TRICKS, LAYOUT_PLAY, OVER = range(6)
+
+ROUNDS = 4
+DEALS_PER_ROUND = 5
+
+
+#: public facts of recently completed views (``ContractGame._public_facts``)
+_PUBLIC_CACHE: OrderedDict = OrderedDict()
+
+#: game name -> ({action: text}, {text: action}): notation never depends on options
+_NOTATION_CACHE: dict[str, tuple[dict, dict]] = {}
+
+
+@lru_cache(maxsize=8192)
+def format_hand(cards: tuple) -> str:
+    """Display form of a sorted hand (suits S H D C, high first: for the
+    French deck that is descending card index)."""
+    return " ".join(FRENCH.to_string(c) for c in reversed(cards))
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.strip().lower().split())
+
+
+class DealLog:
+    """One dealt hand (a redealt hand too) and everything public about it."""
+
+    __slots__ = ("hands", "contract", "reveals", "claim", "play", "scores")
+
+    def __init__(self, hands: tuple):
+        self.hands = hands                  # the four initial hands (sorted tuples)
+        self.contract = -1
+        self.reveals: list[tuple[int, int]] = []    # (seat, card), trix doubling
+        self.claim = -1                     # seat that ordered a redeal (tricks)
+        self.play = None                    # TrickDeal or LayoutDeal once play starts
+        self.scores = None                  # the deal's scores once it is over
+
+    def copy(self) -> "DealLog":
+        new = DealLog.__new__(DealLog)
+        new.hands = self.hands
+        new.contract = self.contract
+        new.reveals = list(self.reveals)
+        new.claim = self.claim
+        new.play = self.play.copy() if self.play is not None else None
+        new.scores = self.scores
+        return new
+
+
+class ContractGame(Game):
+    """Common part of the trix and tricks games (4 seats, 20 deals)."""
+
+    #: canonical contract names, indexed by contract id (tricks_core ids)
+    contract_names: tuple = ()
+    #: extra accepted spellings (lower case, spaces/-/_ removed) -> contract id
+    contract_aliases: dict = {}
+    round_word = "round"
+    chooser_word = "chooser"
+    has_reveals = False
+    has_claims = False
+
+    @property
+    def num_players(self) -> int:
+        return NUM_SEATS
+
+    def generate_deal(self, rng: random.Random) -> tuple:
+        cards = list(FRENCH.cards)
+        rng.shuffle(cards)
+        return tuple(tuple(sorted(cards[13 * s:13 * s + 13])) for s in range(NUM_SEATS))
+
+    def contract_id(self, name: str) -> int | None:
+        key = name.replace(" ", "").replace("-", "").replace("_", "")
+        for i, n in enumerate(self.contract_names):
+            if key == n:
+                return i
+        return self.contract_aliases.get(key)
+
+    # ---- the deal object -------------------------------------------------
+    # Subclasses add their own keys before "deals" (``_parse_prefix`` /
+    # ``_format_prefix``); "deals" is a list of deals, each a list of the
+    # four hands (card strings).
+
+    deal_keys: tuple = ("deals",)
+
+    def parse_deal(self, deal: dict) -> list:
+        if not isinstance(deal, dict):
+            raise PositionError("expected an object", "deal")
+        check_keys(deal, self.deal_keys, "deal")
+        out = self._parse_prefix(deal)
+        raw = deal.get("deals", [])
+        if not isinstance(raw, list):
+            raise PositionError(f"must be a list, got {type(raw).__name__}", "deal.deals")
+        for d, hands in enumerate(raw):
+            out.append(("deal", self._parse_hands(hands, f"deal.deals[{d}]")))
+        self._check_parsed(deal, out)
+        return out
+
+    def _parse_hands(self, hands, path: str) -> tuple:
+        if not isinstance(hands, list) or len(hands) != NUM_SEATS:
+            raise PositionError("a deal is a list of the 4 hands", path)
+        parsed = []
+        for s, h in enumerate(hands):
+            cards = parse_card_list(FRENCH, h, f"{path}[{s}]")
+            if len(cards) != HAND_SIZE:
+                raise PositionError(f"seat {s} must hold {HAND_SIZE} cards, got {len(cards)}",
+                                    f"{path}[{s}]")
+            parsed.append(cards)
+        check_distinct(FRENCH, [(f"{path}[{s}]", parsed[s]) for s in range(NUM_SEATS)], path)
+        return tuple(tuple(sorted(h)) for h in parsed)
+
+    def format_deal(self, outcomes: list) -> dict:
+        out: dict = {}
+        self._format_prefix(outcomes, out)
+        out["deals"] = [[format_hand(h) for h in v] for k, v in outcomes if k == "deal"]
+        return out
+
+    def _parse_prefix(self, deal: dict) -> list:
+        return []
+
+    def _check_parsed(self, deal: dict, outcomes: list) -> None:
+        """Cross-checks of the parsed deal object (``PositionError``)."""
+
+    def _format_prefix(self, outcomes: list, out: dict) -> None:
+        """Add the game's own keys (before "deals") to ``out``."""
+
+    # ---- seat views --------------------------------------------------------
+
+    def view_deal(self, outcomes: list, seat: int) -> dict:
+        """The deal object as ``seat`` sees it: other hands as counts."""
+        full = self.format_deal(outcomes)
+        full["deals"] = [[h if s == seat else HAND_SIZE for s, h in enumerate(hands)]
+                         for hands in full["deals"]]
+        return full
+
+    def _view_prefix(self, deal: dict, seat: int) -> tuple[list, dict]:
+        """The game's own keys of a view's deal object -> (chance outcomes
+        before the first deal, facts for ``_dummy_deal`` and ``_forced``)."""
+        return [], {}
+
+    def _dummy_deal(self, d: int, facts: dict) -> tuple:
+        """Some deal, used only to replay a view's public actions."""
+        cards = FRENCH.cards
+        return tuple(tuple(cards[13 * s:13 * s + 13]) for s in range(NUM_SEATS))
+
+    def _forced(self, d: int, facts: dict) -> dict:
+        """``{card: seat}`` that the view's public facts place (trix: 7H)."""
+        return {}
+
+    def complete_view(self, view: dict, rng: random.Random) -> dict:
+        """A complete record consistent with a seat view.  Every action is
+        public and the course of play never depends on hidden cards, so the
+        actions are replayed over stand-in hands to learn, per deal, who
+        played or revealed which card, who failed to follow which suit, who
+        passed in the layout (holding no card that fitted), who proved to
+        hold no penalty card (``must_discard_penalty``) and who claimed a
+        bad hand; the unseen cards are then matched to the other seats under
+        those constraints.  The caller replays the result for legality."""
+        seat = view["seat"]
+        prefix, facts, own, logs = self._public_facts(view)
+        outcomes = list(prefix)
+        for d, log in enumerate(logs):
+            outcomes.append(("deal", _complete_hands(seat, own[d], log, self._forced(d, facts),
+                                                     rng, f"deal.deals[{d}]")))
+        return {"deal": self.format_deal(outcomes), "actions": list(view["actions"])}
+
+    def _public_facts(self, view: dict) -> tuple:
+        """The view's public facts: (chance outcomes before the first deal,
+        facts for ``_dummy_deal`` / ``_forced``, the seat's own hands, the
+        public replay's deal logs).  Cached for the last few views, since a
+        sampler completes the same view many times."""
+        try:
+            key = (self.name, tuple(sorted(self.options.items())), view["seat"],
+                   canonical_json(view.get("deal")), tuple(view["actions"]))
+        except TypeError:
+            key = None
+        hit = _PUBLIC_CACHE.get(key) if key is not None else None
+        if hit is not None:
+            _PUBLIC_CACHE.move_to_end(key)
+            return hit
+        seat = view["seat"]
+        deal = view.get("deal")
+        if not isinstance(deal, dict):
+            raise PositionError("a seat view needs a deal object", "deal")
+        check_keys(deal, self.deal_keys, "deal")
+        prefix, facts = self._view_prefix(deal, seat)
+        raw = need(deal, "deals", "deal", list)
+        if not raw:
+            raise PositionError("a view lists at least the first deal", "deal.deals")
+        own = [self._view_own_hand(hands, seat, f"deal.deals[{d}]")
+               for d, hands in enumerate(raw)]
+        scripted = prefix + [("deal", self._dummy_deal(d, facts)) for d in range(len(raw))]
+        public = self.state_class(self, Chance(None, scripted))
+        for i, text in enumerate(view["actions"]):
+            where = f"actions[{i}]"
+            if public.is_terminal():
+                raise PositionError(f"{text!r}: the game is already over", where)
+            try:
+                action = public.string_to_action(text)
+            except NotationError as exc:
+                raise PositionError(str(exc), where) from None
+            problem = public.public_problem(action)
+            if problem:
+                raise PositionError(f"illegal action {text!r}: {problem}", where)
+            public._apply(action)
+            if len(public._chance.log) > len(scripted):
+                raise PositionError(f"the actions reach deal {len(raw) + 1}, which the view "
+                                    f"does not list", "deal.deals")
+        if len(public.deal_logs) != len(raw):
+            raise PositionError(f"the view lists {len(raw)} deals; its actions reach "
+                                f"{len(public.deal_logs)}", "deal.deals")
+        result = (prefix, facts, own, public.deal_logs)
+        if key is not None:
+            _PUBLIC_CACHE[key] = result
+            if len(_PUBLIC_CACHE) > 16:
+                _PUBLIC_CACHE.popitem(last=False)
+        return result
+
+    def _view_own_hand(self, hands, seat: int, path: str) -> list:
+        if not isinstance(hands, list) or len(hands) != NUM_SEATS:
+            raise PositionError("a deal is a list of the 4 hands", path)
+        for s, h in enumerate(hands):
+            if s == seat:
+                continue
+            if isinstance(h, bool) or not isinstance(h, int):
+                raise PositionError(f"seat {seat}'s view cannot show seat {s}'s cards: give "
+                                    f"their count ({HAND_SIZE})", f"{path}[{s}]")
+            if h != HAND_SIZE:
+                raise PositionError(f"seat {s} holds {HAND_SIZE} cards, got {h}",
+                                    f"{path}[{s}]")
+        own = parse_card_list(FRENCH, hands[seat], f"{path}[{seat}]")
+        if len(own) != HAND_SIZE:
+            raise PositionError(f"seat {seat} must hold {HAND_SIZE} cards, got {len(own)}",
+                                f"{path}[{seat}]")
+        check_distinct(FRENCH, [(f"{path}[{seat}]", own)], path)
+        return own
+
+
+#: Bad hands (tricks, Jacks): all four 2s, or three 2s plus the 3s of two
+#: of their suits.  Each pattern is the set of cards that makes a hand bad.
+def _bad_patterns() -> list[int]:
+    twos = [s * 16 + 2 for s in range(4)]
+    pats = [mask_of(twos)]
+    for missing in range(4):
+        three = [s for s in range(4) if s != missing]
+        for skip in three:
+            pair = [s for s in three if s != skip]
+            pats.append(mask_of([s * 16 + 2 for s in three] + [s * 16 + 3 for s in pair]))
+    return pats
+
+
+BAD_PATTERNS = _bad_patterns()
+
+
+def _complete_hands(seat: int, own: list, log: DealLog, forced: dict,
+                    rng: random.Random, path: str) -> tuple:
+    """The four hands of one deal: ``seat``'s own, the rest matched."""
+    own_set = set(own)
+    fixed: dict[int, int] = {}
+
+    def fix(card: int, s: int, what: str) -> None:
+        text = FRENCH.to_string(card)
+        if s == seat:
+            if card not in own_set:
+                raise PositionError(f"seat {seat} {what} {text}, which is not in its hand",
+                                    path)
+            return
+        if card in own_set:
+            raise PositionError(f"seat {s} {what} {text}, which seat {seat} holds", path)
+        if fixed.setdefault(card, s) != s:
+            raise PositionError(f"{text} is placed with both seat {fixed[card]} and seat {s}",
+                                path)
+
+    for card, s in forced.items():
+        fix(card, s, "must hold")
+    for s, card in log.reveals:
+        fix(card, s, "reveals")
+    voids = [set() for _ in range(NUM_SEATS)]
+    no_pen = set()
+    excluded = [0] * NUM_SEATS         # cards a seat cannot hold (layout passes)
+    pen_mask = PENALTY_RULES[log.contract].mask if log.contract in PENALTY_RULES else 0
+    play = log.play
+    if play is not None:
+        for s, card in play.plays:
+            fix(card, s, "plays")
+        if isinstance(play, TrickDeal):
+            for s, suit in play.voids:
+                voids[s].add(suit)
+            no_pen = set(play.no_penalty)
+        else:
+            for s, fitting in play.passes:
+                excluded[s] |= fitting
+    others = [s for s in range(NUM_SEATS) if s != seat]
+    n_fixed = {s: sum(1 for v in fixed.values() if v == s) for s in others}
+    for s in others:
+        if n_fixed[s] > HAND_SIZE:
+            raise PositionError(f"seat {s} plays or shows more than {HAND_SIZE} cards", path)
+
+    allow = [0] * NUM_SEATS            # cards each seat may hold unseen
+    for s in others:
+        m = FRENCH.mask & ~excluded[s]
+        for suit in voids[s]:
+            m &= ~SUIT_RANK_MASK[suit]
+        if s in no_pen:
+            m &= ~pen_mask
+        allow[s] = m
+
+    def allowed(card: int, slot) -> bool:
+        return (allow[slot[0]] >> card) & 1 == 1
+
+    free_all = [c for c in FRENCH.cards if c not in own_set and c not in fixed]
+    patterns = [0]
+    if log.claim >= 0 and log.claim != seat:
+        claimer = log.claim
+        patterns = [p for p in BAD_PATTERNS
+                    if all(c not in own_set and fixed.get(c, claimer) == claimer
+                           for c in cards_of(p))]
+        rng.shuffle(patterns)
+    for pat in patterns:
+        fixed_here = dict(fixed)
+        for c in cards_of(pat):
+            fixed_here[c] = log.claim
+        counts = {s: sum(1 for v in fixed_here.values() if v == s) for s in others}
+        if any(counts[s] > HAND_SIZE for s in others):
+            continue
+        free = [c for c in free_all if c not in fixed_here]
+        slots = [(s, i) for s in others for i in range(HAND_SIZE - counts[s])]
+        free_mask = mask_of(free)
+        if all(allow[s] & free_mask == free_mask for s in others):
+            rng.shuffle(free)          # no constraint on the unseen cards
+            assign = dict(zip(free, slots))
+        else:
+            assign = match_cards(free, slots, allowed, rng)
+        if assign is None:
+            continue
+        hands = [[] for _ in range(NUM_SEATS)]
+        hands[seat] = list(own)
+        for c, s in fixed_here.items():
+            hands[s].append(c)
+        for c, (s, _) in assign.items():
+            hands[s].append(c)
+        return tuple(tuple(sorted(h)) for h in hands)
+    raise PositionError(f"no deal of the unseen cards is consistent with seat {seat}'s view "
+                        f"(plays, failures to follow, passes, reveals and claims)", path)
+
+
+class ContractMatchState(State):
+    """A whole match.  Read-only attributes for bots and front ends:
+    ``phase``, ``round_no`` (kingdom / set, 0..3), ``chooser``, ``used``
+    (contract ids played this round), ``deal_logs`` (every hand dealt, with
+    its public facts), ``totals``, ``rows`` (finished deals: scores),
+    ``winners`` (seats with the best result once over), ``events``."""
+
+    def __init__(self, game: ContractGame, chance: Chance):
+        super().__init__(game, chance)
+        self.totals = [0] * NUM_SEATS
+        self.round_no = 0
+        self.chooser = 0
+        self.used: list[int] = []
+        self.deal_logs: list[DealLog] = []
+        self.rows: list[dict] = []
+        self.events: list[str] = []
+        self.labels: list[str] = []
+        self.phase = CHOOSE
+        self.order: list[int] = []          # seats asked in DECLARE / CLAIM
+        self.order_pos = 0
+        self.revealed = 0                   # mask of revealed cards this deal
+        self.winners: list[int] | None = None
+        self._start_match()
+
+    # ---- hooks -----------------------------------------------------------
+    @abstractmethod
+    def _start_match(self) -> None:
+        """Draw what decides the first chooser, deal the first hand."""
+
+    @abstractmethod
+    def _after_choice(self, contract: int) -> None:
+        """What follows the contract choice (declarations, claims, play)."""
+
+    def _on_dealt(self, log: DealLog) -> None:
+        """Called when a hand is dealt, before it is announced."""
+
+    def _deal_scores(self, log: DealLog) -> list[int]:
+        return log.play.scores()
+
+    def _final_result(self) -> None:
+        """Set ``winners`` and add the result to the events."""
+        best = max(self.totals)
+        self.winners = [s for s in range(NUM_SEATS) if self.totals[s] == best]
+        names = " and ".join(f"seat {s}" for s in self.winners)
+        shared = "shared win: " if len(self.winners) > 1 else ""
+        self.events.append(f"match over: {shared}{names} with {best}; totals "
+                           + self._score_text(self.totals))
+
+    # ---- dealing -----------------------------------------------------------
+    @property
+    def log(self) -> DealLog:
+        return self.deal_logs[-1]
+
+    def _new_deal(self, contract: int = -1) -> None:
+        hands = self._chance.draw("deal", self.game.generate_deal)
+        log = DealLog(tuple(tuple(h) for h in hands))
+        log.contract = contract
+        self.deal_logs.append(log)
+        self.revealed = 0
+        self._on_dealt(log)
+        g: ContractGame = self.game
+        again = " (redeal)" if contract >= 0 else ""
+        self.events.append(f"{g.round_word} {self.round_no + 1}, deal {len(self.used) + (contract < 0)}"
+                           f"{again}: seat {self.chooser} is the {g.chooser_word}")
+        for s in range(NUM_SEATS):
+            self.events.append(f"  seat {s}: {format_hand(log.hands[s])}")
+        self.phase = CHOOSE if contract < 0 else self.phase
+
+    def _hand_mask(self, seat: int) -> int:
+        return mask_of(self.log.hands[seat])
+
+    def _start_tricks(self) -> None:
+        g = self.game
+        log = self.log
+        log.play = TrickDeal([mask_of(h) for h in log.hands], self.chooser,
+                             PENALTY_RULES[log.contract],
+                             must_discard=g.options.get("must_discard_penalty", False),
+                             stop=g.options.get("stop_when_decided", True))
+        self.phase = TRICKS
+
+    def _start_layout(self) -> None:
+        log = self.log
+        log.play = LayoutDeal([mask_of(h) for h in log.hands], self.chooser,
+                              stop=self.game.options.get("stop_when_decided", True))
+        self.phase = LAYOUT_PLAY
+
+    # ---- protocol ------------------------------------------------------------
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph == TRICKS:
+            return self.log.play.to_move()
+        if ph == LAYOUT_PLAY:
+            return self.log.play.turn
+        if ph == CHOOSE:
+            return self.chooser
+        if ph == OVER:
+            return TERMINAL
+        return self.order[self.order_pos]
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[int]:
+        ph = self.phase
+        if ph == TRICKS:
+            return cards_of(self.log.play.legal_mask())
+        if ph == LAYOUT_PLAY:
+            m = self.log.play.legal_mask()
+            return cards_of(m) if m else [PASS]
+        if ph == CHOOSE:
+            return [CONTRACT_BASE + c for c in range(5) if c not in self.used]
+        if ph == DECLARE:
+            seat = self.order[self.order_pos]
+            pen = PENALTY_RULES[self.log.contract].mask & self._hand_mask(seat) & ~self.revealed
+            return [REVEAL_DONE] + [REVEAL_BASE + c for c in cards_of(pen)]
+        if ph == CLAIM:
+            seat = self.order[self.order_pos]
+            return [NO_REDEAL, REDEAL] if self.is_bad_hand(self._hand_mask(seat)) else [NO_REDEAL]
+        return []
+
+    @staticmethod
+    def is_bad_hand(mask: int) -> bool:
+        return False
+
+    def apply_action(self, action: int) -> None:
+        """As ``State.apply_action`` (same checks and errors), with a fast
+        legality test for cards and passes."""
+        if type(action) is int and action >= 0:
+            ph = self.phase
+            if ph == TRICKS:
+                ok = action < CARD_LIMIT and (self.deal_logs[-1].play.legal_mask() >> action) & 1
+            elif ph == LAYOUT_PLAY:
+                m = self.deal_logs[-1].play.legal_mask()
+                ok = (action < CARD_LIMIT and (m >> action) & 1) or (action == PASS and not m)
+            else:
+                ok = False
+            if ok:
+                self._apply(action)
+                self._history.append(action)
+                return
+        super().apply_action(action)
+
+    def apply_action_for(self, seat: int, action: int) -> None:
+        """Apply ``action`` on behalf of ``seat``: an ``IllegalActionError``
+        naming the action if it is not that seat's turn."""
+        cur = self.current_player()
+        if seat != cur:
+            who = "nobody (the game is over)" if cur == TERMINAL else f"seat {cur}"
+            raise IllegalActionError(self._action_label(action),
+                                     f"it is {who}'s turn, not seat {seat}'s")
+        self.apply_action(action)
+
+    def _apply(self, action: int) -> None:
+        labels = _NOTATION_CACHE.get(self.game.name)
+        text = labels[0].get(action) if labels else None
+        self.labels.append(text if text is not None else self.action_to_string(action))
+        ph = self.phase
+        if ph == TRICKS:
+            self._apply_trick_card(action)
+        elif ph == LAYOUT_PLAY:
+            self._apply_layout(action)
+        elif ph == CHOOSE:
+            self._apply_contract(action - CONTRACT_BASE)
+        elif ph == DECLARE:
+            self._apply_declaration(action)
+        else:
+            self._apply_claim(action)
+
+    def _apply_contract(self, contract: int) -> None:
+        g: ContractGame = self.game
+        self.used.append(contract)
+        self.log.contract = contract
+        forced = " (forced: the last one)" if len(self.used) == DEALS_PER_ROUND else ""
+        self.events.append(f"  seat {self.chooser} chooses {g.contract_names[contract]}{forced}")
+        self._after_choice(contract)
+
+    def _apply_declaration(self, action: int) -> None:
+        """Overridden by trix (doubling)."""
+
+    def _apply_claim(self, action: int) -> None:
+        """Overridden by tricks (bad-hand redeals)."""
+
+    def _apply_trick_card(self, card: int) -> None:
+        play: TrickDeal = self.log.play
+        done = play.play(card)
+        if done is not None:
+            leader, cards, winner = done
+            pen = PENALTY_RULES[self.log.contract]
+            taken = [FRENCH.to_string(c) + ("*" if (self.revealed >> c) & 1 else "")
+                     for c in cards if (pen.mask >> c) & 1]
+            note = f" (takes {' '.join(taken)})" if taken else ""
+            self.events.append(f"  trick {play.tricks_done}: {format_trick(leader, cards, winner)}"
+                               f"{note}")
+            if play.done:
+                if play.tricks_done < 13:
+                    self.events.append(f"  every penalty card is taken: the deal ends after "
+                                       f"trick {play.tricks_done}")
+                self._end_deal()
+
+    def _apply_layout(self, action: int) -> None:
+        play: LayoutDeal = self.log.play
+        seat = play.turn
+        if action == PASS:
+            play.pass_turn()
+            self.events.append(f"  seat {seat} passes")
+        else:
+            out_before = len(play.finish)
+            play.play(action)
+            text = f"  seat {seat} plays {FRENCH.to_string(action)}"
+            if len(play.finish) > out_before:
+                text += f" and is out ({len(play.finish)}); layout {play.layout.text()}"
+            self.events.append(text)
+        if play.done:
+            self._end_deal()
+
+    def _end_deal(self) -> None:
+        g: ContractGame = self.game
+        log = self.log
+        scores = self._deal_scores(log)
+        log.scores = scores
+        for s in range(NUM_SEATS):
+            self.totals[s] += scores[s]
+        self.rows.append({"round": self.round_no, "chooser": self.chooser,
+                          "contract": log.contract, "scores": scores,
+                          "totals": list(self.totals)})
+        self.events.append(f"  {g.contract_names[log.contract]}: " + self._score_text(scores) +
+                           "; totals " + self._score_text(self.totals))
+        if len(self.used) < DEALS_PER_ROUND:
+            self._new_deal()
+            return
+        self.events.extend(self.score_table(self.round_no))
+        self.round_no += 1
+        if self.round_no == ROUNDS:
+            self.phase = OVER
+            self.events.extend(self.score_table(None))
+            self._final_result()
+            return
+        self.chooser = (self.chooser + 1) % NUM_SEATS
+        self.used = []
+        self._new_deal()
+
+    @staticmethod
+    def _score_text(scores) -> str:
+        return " ".join(f"{v:+d}" if v else "0" for v in scores)
+
+    def score_table(self, round_no: int | None) -> list[str]:
+        """Lines of the per-deal score table (one round, or the whole match)."""
+        g: ContractGame = self.game
+        rows = [(i, r) for i, r in enumerate(self.rows)
+                if round_no is None or r["round"] == round_no]
+        title = (f"{g.round_word} {round_no + 1} scores:" if round_no is not None
+                 else "match score table:")
+        head = (f"  {'deal':>4} {g.round_word:>7} {g.chooser_word:>6}  {'contract':<11}" +
+                "".join(f"{'seat ' + str(s):>8}" for s in range(NUM_SEATS)) +
+                self._table_extra_head())
+        lines = [title, head]
+        sums = [0] * NUM_SEATS
+        for i, r in rows:
+            for s in range(NUM_SEATS):
+                sums[s] += r["scores"][s]
+            lines.append(f"  {i + 1:>4} {r['round'] + 1:>7} {r['chooser']:>6}  "
+                         f"{g.contract_names[r['contract']]:<11}" +
+                         "".join(f"{v:>8}" for v in r["scores"]) +
+                         self._table_extra(r["scores"]))
+        lines.append(f"  {'sum':>4} {'':>7} {'':>6}  {'':<11}" +
+                     "".join(f"{v:>8}" for v in sums) + self._table_extra(sums))
+        return lines
+
+    def _table_extra_head(self) -> str:
+        return ""
+
+    def _table_extra(self, scores) -> str:
+        return ""
+
+    # ---- public replay (seat-view completion) ------------------------------
+    def public_problem(self, action: int) -> str | None:
+        """Why ``action`` cannot be the next action whatever the hidden
+        hands are (None if it can); used to replay a seat view."""
+        ph = self.phase
+        if ph == CHOOSE:
+            c = action - CONTRACT_BASE
+            if not 0 <= c < 5:
+                return self._phase_text()
+            return self._contract_problem(c)
+        if ph == DECLARE:
+            if action == REVEAL_DONE:
+                return None
+            card = action - REVEAL_BASE
+            if card not in FRENCH or action < REVEAL_BASE:
+                return self._phase_text()
+            return self._reveal_problem(card)
+        if ph == CLAIM:
+            return None if action in (REDEAL, NO_REDEAL) else self._phase_text()
+        if ph == TRICKS:
+            if not 0 <= action < CARD_LIMIT or action not in FRENCH:
+                return self._phase_text()
+            if (self.log.play.played >> action) & 1:
+                return f"{FRENCH.to_string(action)} was already played in this deal"
+            return None
+        if ph == LAYOUT_PLAY:
+            play: LayoutDeal = self.log.play
+            if action == PASS:
+                return None
+            if not 0 <= action < CARD_LIMIT or action not in FRENCH:
+                return self._phase_text()
+            if not (play.layout.fitting() >> action) & 1:
+                return play.layout.why_not(action)
+            return None
+        return "the game is over"
+
+    def _contract_problem(self, c: int) -> str | None:
+        g: ContractGame = self.game
+        if c in self.used:
+            return (f"contract {g.contract_names[c]} was already played in "
+                    f"{g.round_word} {self.round_no + 1}")
+        return None
+
+    def _reveal_problem(self, card: int) -> str | None:
+        rule = PENALTY_RULES.get(self.log.contract)
+        text = FRENCH.to_string(card)
+        if rule is None or not (rule.mask >> card) & 1:
+            return f"{text} is not a card that can be doubled in this contract"
+        if (self.revealed >> card) & 1:
+            return f"{text} is already revealed"
+        return None
+
+    def _phase_text(self) -> str:
+        seat = self.current_player()
+        return {CHOOSE: f"seat {seat} must choose a contract now",
+                DECLARE: f"seat {seat} must declare its reveals now ('reveal ..' or "
+                         f"'reveal done')",
+                CLAIM: f"seat {seat} must say 'redeal' or 'no redeal' now",
+                TRICKS: f"seat {seat} must play a card now",
+                LAYOUT_PLAY: f"seat {seat} must play a card to the layout or pass now",
+                OVER: "the game is over"}[self.phase]
+
+    def why_illegal(self, action: int) -> str:
+        problem = self.public_problem(action)
+        if problem:
+            return problem
+        seat = self.current_player()
+        ph = self.phase
+        if ph == TRICKS:
+            return self.log.play.why_not(action)
+        if ph == LAYOUT_PLAY:
+            play: LayoutDeal = self.log.play
+            if action == PASS:
+                fit = FRENCH.format_cards(cards_of(play.legal_mask()))
+                return (f"seat {seat} holds a card that fits ({fit}): a pass is legal only "
+                        f"without one")
+            return f"seat {seat} does not hold {FRENCH.to_string(action)}"
+        if ph == DECLARE:
+            return f"seat {seat} does not hold {FRENCH.to_string(action - REVEAL_BASE)}"
+        if ph == CLAIM:
+            return "hand is not bad"
+        return f"not legal for seat {seat} now"
+
+    # ---- notation ------------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        labels = _NOTATION_CACHE.setdefault(self.game.name, ({}, {}))[0]
+        text = labels.get(action)
+        if text is None:
+            text = labels[action] = self._format_action(action)
+        return text
+
+    def string_to_action(self, text: str) -> int:
+        parsed = _NOTATION_CACHE.setdefault(self.game.name, ({}, {}))[1]
+        action = parsed.get(text) if isinstance(text, str) else None
+        if action is None:
+            action = self._parse_action(text)
+            if len(parsed) < 4096:
+                parsed[text] = action
+        return action
+
+    def _format_action(self, action: int) -> str:
+        g: ContractGame = self.game
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise NotationError(f"{action!r} is not an action of {g.name}", str(action))
+        if 0 <= action < CARD_LIMIT:
+            return FRENCH.to_string(action)
+        if CONTRACT_BASE <= action < CONTRACT_BASE + 5:
+            return f"contract {g.contract_names[action - CONTRACT_BASE]}"
+        if action == PASS:
+            return "pass"
+        if g.has_reveals:
+            if action == REVEAL_DONE:
+                return "reveal done"
+            if REVEAL_BASE <= action < REVEAL_BASE + CARD_LIMIT:
+                return f"reveal {FRENCH.to_string(action - REVEAL_BASE)}"
+        if g.has_claims:
+            if action == REDEAL:
+                return "redeal"
+            if action == NO_REDEAL:
+                return "no redeal"
+        raise NotationError(f"{action!r} is not an action of {g.name}", str(action))
+
+    def _parse_action(self, text: str) -> int:
+        g: ContractGame = self.game
+        if not isinstance(text, str):
+            raise NotationError(f"an action is a string, got {text!r}", str(text))
+        t = _norm(text)
+        if t == "pass":
+            return PASS
+        if t.startswith("contract "):
+            c = g.contract_id(t[len("contract "):])
+            if c is None:
+                raise NotationError(f"unknown contract in {text!r} (one of: "
+                                    f"{', '.join(g.contract_names)})", text)
+            return CONTRACT_BASE + c
+        if g.has_reveals:
+            if t in ("reveal done", "no reveal", "done", "reveal none"):
+                return REVEAL_DONE
+            if t.startswith("reveal ") or t.startswith("double "):
+                card = t.split(" ", 1)[1]
+                try:
+                    return REVEAL_BASE + FRENCH.parse(card)
+                except NotationError:
+                    raise NotationError(f"unknown card in {text!r}", text) from None
+        if g.has_claims:
+            if t in ("redeal", "claim", "claim redeal", "bad hand"):
+                return REDEAL
+            if t in ("no redeal", "keep", "no claim"):
+                return NO_REDEAL
+        try:
+            return FRENCH.parse(t)
+        except NotationError:
+            raise NotationError(f"unknown action {text!r} for {g.name} ({self._notation_help()})",
+                                text) from None
+
+    def _notation_help(self) -> str:
+        g: ContractGame = self.game
+        extra = ""
+        if g.has_reveals:
+            extra = ", 'reveal KH', 'reveal done'"
+        if g.has_claims:
+            extra = ", 'redeal', 'no redeal'"
+        return f"a card like 'QS', 'contract {g.contract_names[1]}'{extra}, 'pass'"
+
+    # ---- information ---------------------------------------------------------
+    def information_state(self, seat: int) -> InfoState:
+        if isinstance(seat, bool) or seat not in range(NUM_SEATS):
+            raise ValueError(f"seat must be 0..3, got {seat!r}")
+        g: ContractGame = self.game
+        view = {"game": g.name, "options": g.non_default_options(), "seat": seat,
+                "deal": g.view_deal(self._chance.log, seat), "actions": list(self.labels)}
+        return InfoState(seat, view, self._known(seat))
+
+    def _known(self, seat: int) -> dict:
+        g: ContractGame = self.game
+        log = self.log
+        play = log.play
+        if play is not None:
+            hand = cards_of(play.hands[seat])
+        else:
+            hand = list(log.hands[seat])
+        known = {"hand": FRENCH.format_cards(hand), "round": self.round_no,
+                 "chooser": self.chooser, "used": [g.contract_names[c] for c in self.used],
+                 "contract": g.contract_names[log.contract] if log.contract >= 0 else None,
+                 "totals": list(self.totals), "trick": [], "leader": None, "layout": None}
+        if isinstance(play, TrickDeal):
+            known["trick"] = [FRENCH.to_string(c) for c in play.trick]
+            known["leader"] = play.leader
+            known["tricks_won"] = list(play.tricks_won)
+        elif isinstance(play, LayoutDeal):
+            known["layout"] = play.layout.text()
+            known["out"] = list(play.finish)
+        return known
+
+    def to_text(self) -> str:
+        g: ContractGame = self.game
+        log = self.log
+        lines = [f"{g.name}: {g.round_word} {self.round_no + 1}, {g.chooser_word} seat "
+                 f"{self.chooser}, contract "
+                 f"{g.contract_names[log.contract] if log.contract >= 0 else '-'}"]
+        play = log.play
+        for s in range(NUM_SEATS):
+            hand = cards_of(play.hands[s]) if play is not None else log.hands[s]
+            lines.append(f"seat {s}: {FRENCH.format_cards(hand)}")
+        if isinstance(play, TrickDeal):
+            lines.append(f"table: {' '.join(FRENCH.to_string(c) for c in play.trick) or '-'}")
+        elif isinstance(play, LayoutDeal):
+            lines.append(f"layout: {play.layout.text()}")
+        lines.append("totals " + self._score_text(self.totals))
+        return "\n".join(lines)
+
+    # ---- the deal in play, for search (each hand dealt is one "round") -----
+    def round_index(self) -> int:
+        """Index of the hand in play in ``deal_logs`` (a redealt hand counts)."""
+        return len(self.deal_logs) - 1
+
+    def round_returns(self, index: int | None = None) -> list[float]:
+        """Scores of hand ``index`` (default: the one in play): final for a
+        finished hand, so far for the hand in play (penalties taken, layout
+        places settled), zero for a redealt hand or before play starts."""
+        log = self.deal_logs[self.round_index() if index is None else index]
+        if log.scores is not None:
+            scores = log.scores
+        elif log.play is not None and log.claim < 0:
+            scores = self._deal_scores(log)
+        else:
+            scores = [0] * NUM_SEATS
+        return [float(v) for v in self._seat_view_of_scores(scores)]
+
+    def _seat_view_of_scores(self, scores: list[int]) -> list[int]:
+        """What each seat's result is made of (trix partners: the team's)."""
+        return scores
+
+    def returns(self) -> list[float]:
+        if self.phase != OVER:
+            return [0.0] * NUM_SEATS
+        return [float(v) for v in self.totals]
+
+    def clone(self) -> "ContractMatchState":
+        new = self.__class__.__new__(self.__class__)
+        new.__dict__.update(self.__dict__)
+        new._chance = self._chance.clone()
+        new._history = list(self._history)
+        new.labels = list(self.labels)
+        new.totals = list(self.totals)
+        new.used = list(self.used)
+        new.deal_logs = self.deal_logs[:-1] + [self.deal_logs[-1].copy()]
+        new.rows = list(self.rows)
+        new.events = list(self.events)
+        new.order = list(self.order)
+        new.winners = None if self.winners is None else list(self.winners)
+        return new
