@@ -34,8 +34,9 @@ from functools import lru_cache
 
 from ..cards import FRENCH, SUIT_RANK_MASK, cards_of, mask_of
 from ..errors import IllegalActionError, NotationError, PositionError
-from ..game import TERMINAL, Chance, Game, InfoState, State, canonical_json
-from .common import check_distinct, check_keys, match_cards, need, parse_card_list
+from ..game import TERMINAL, Chance, Game, InfoState, State, WorldSampler, canonical_json
+from ..sampler import HolderSampler, InconsistentConstraints
+from .common import check_distinct, check_keys, need, parse_card_list
 from .layout import LayoutDeal
 from .tricks_core import HAND_SIZE, NUM_SEATS, PENALTY_RULES, TrickDeal, format_trick
 
@@ -212,6 +213,9 @@ class ContractGame(Game):
                                                      rng, f"deal.deals[{d}]")))
         return {"deal": self.format_deal(outcomes), "actions": list(view["actions"])}
 
+    def world_sampler(self, view: dict) -> "ContractWorldSampler":
+        return ContractWorldSampler(self, view)
+
     def _public_facts(self, view: dict) -> tuple:
         """The view's public facts: (chance outcomes before the first deal,
         facts for ``_dummy_deal`` / ``_forced``, the seat's own hands, the
@@ -300,9 +304,11 @@ def _bad_patterns() -> list[int]:
 BAD_PATTERNS = _bad_patterns()
 
 
-def _complete_hands(seat: int, own: list, log: DealLog, forced: dict,
-                    rng: random.Random, path: str) -> tuple:
-    """The four hands of one deal: ``seat``'s own, the rest matched."""
+def _deal_constraints(seat: int, own: list, log: DealLog, forced: dict, path: str):
+    """What a seat view says about one deal's hidden cards: ``fixed`` (card
+    -> seat: played, revealed or forced), ``allow[s]`` (mask of the cards
+    seat ``s`` may hold unseen: voids, layout passes and proofs of holding
+    no penalty card remove cards), ``free`` (the unseen cards not fixed)."""
     own_set = set(own)
     fixed: dict[int, int] = {}
 
@@ -339,11 +345,9 @@ def _complete_hands(seat: int, own: list, log: DealLog, forced: dict,
             for s, fitting in play.passes:
                 excluded[s] |= fitting
     others = [s for s in range(NUM_SEATS) if s != seat]
-    n_fixed = {s: sum(1 for v in fixed.values() if v == s) for s in others}
     for s in others:
-        if n_fixed[s] > HAND_SIZE:
+        if sum(1 for v in fixed.values() if v == s) > HAND_SIZE:
             raise PositionError(f"seat {s} plays or shows more than {HAND_SIZE} cards", path)
-
     allow = [0] * NUM_SEATS            # cards each seat may hold unseen
     for s in others:
         m = FRENCH.mask & ~excluded[s]
@@ -352,11 +356,44 @@ def _complete_hands(seat: int, own: list, log: DealLog, forced: dict,
         if s in no_pen:
             m &= ~pen_mask
         allow[s] = m
+    free = [c for c in FRENCH.cards if c not in own_set and c not in fixed]
+    return fixed, allow, free
 
-    def allowed(card: int, slot) -> bool:
-        return (allow[slot[0]] >> card) & 1 == 1
 
-    free_all = [c for c in FRENCH.cards if c not in own_set and c not in fixed]
+def _holder_sampler(seat: int, fixed: dict, allow: list, free: list) -> HolderSampler | None:
+    """An exact uniform sampler of ``free`` over the other seats, or None
+    if no assignment exists."""
+    others = [s for s in range(NUM_SEATS) if s != seat]
+    caps = [HAND_SIZE - sum(1 for v in fixed.values() if v == s) for s in others]
+    if any(c < 0 for c in caps):
+        return None
+    cards = [(c, sum(1 << i for i, s in enumerate(others) if allow[s] >> c & 1))
+             for c in free]
+    try:
+        return HolderSampler(caps, cards)
+    except InconsistentConstraints:
+        return None
+
+
+def _hands_from(seat: int, own: list, fixed: dict, placed: list) -> tuple:
+    others = [s for s in range(NUM_SEATS) if s != seat]
+    hands = [[] for _ in range(NUM_SEATS)]
+    hands[seat] = list(own)
+    for c, s in fixed.items():
+        hands[s].append(c)
+    for i, got in enumerate(placed):
+        hands[others[i]].extend(got)
+    return tuple(tuple(sorted(h)) for h in hands)
+
+
+def _complete_hands(seat: int, own: list, log: DealLog, forced: dict,
+                    rng: random.Random, path: str) -> tuple:
+    """The four hands of one deal: ``seat``'s own, the rest drawn uniformly
+    among the assignments consistent with the view (``HolderSampler``); a
+    deal redealt on a bad-hand claim also gives the claimer a bad hand (one
+    bad pattern chosen at random, then uniform given it)."""
+    fixed, allow, free_all = _deal_constraints(seat, own, log, forced, path)
+    own_set = set(own)
     patterns = [0]
     if log.claim >= 0 and log.claim != seat:
         claimer = log.claim
@@ -368,28 +405,53 @@ def _complete_hands(seat: int, own: list, log: DealLog, forced: dict,
         fixed_here = dict(fixed)
         for c in cards_of(pat):
             fixed_here[c] = log.claim
-        counts = {s: sum(1 for v in fixed_here.values() if v == s) for s in others}
-        if any(counts[s] > HAND_SIZE for s in others):
-            continue
         free = [c for c in free_all if c not in fixed_here]
-        slots = [(s, i) for s in others for i in range(HAND_SIZE - counts[s])]
-        free_mask = mask_of(free)
-        if all(allow[s] & free_mask == free_mask for s in others):
-            rng.shuffle(free)          # no constraint on the unseen cards
-            assign = dict(zip(free, slots))
-        else:
-            assign = match_cards(free, slots, allowed, rng)
-        if assign is None:
+        sampler = _holder_sampler(seat, fixed_here, allow, free)
+        if sampler is None:
             continue
-        hands = [[] for _ in range(NUM_SEATS)]
-        hands[seat] = list(own)
-        for c, s in fixed_here.items():
-            hands[s].append(c)
-        for c, (s, _) in assign.items():
-            hands[s].append(c)
-        return tuple(tuple(sorted(h)) for h in hands)
+        return _hands_from(seat, own, fixed_here, sampler.sample(rng))
     raise PositionError(f"no deal of the unseen cards is consistent with seat {seat}'s view "
                         f"(plays, failures to follow, passes, reveals and claims)", path)
+
+
+class ContractWorldSampler(WorldSampler):
+    """Uniform worlds for a trix / tricks seat view, prepared once: one
+    replay makes a base state; each draw clones it and deals the current
+    hand's unseen cards anew (exactly uniform, ``HolderSampler``).  Earlier
+    deals keep the base's consistent completion: they cannot change what
+    happens next."""
+
+    def __init__(self, game: "ContractGame", view: dict):
+        from ..position import _replay
+        self.seat = seat = view["seat"]
+        rec = game.complete_view(view, random.Random(0))
+        self.base = _replay(game, None, rec["deal"], rec["actions"], strict_deal=False)[0]
+        prefix, facts, own, logs = game._public_facts(view)
+        d = len(logs) - 1
+        self.own = own[d]
+        self.fixed, allow, free = _deal_constraints(seat, own[d], logs[d],
+                                                    game._forced(d, facts), "deal")
+        self.sampler = None
+        if logs[d].claim < 0 and not self.base.is_terminal():
+            self.sampler = _holder_sampler(seat, self.fixed, allow, free)
+        self.log_index = max(i for i, (kind, _) in enumerate(self.base._chance.log)
+                             if kind == "deal")
+
+    def sample(self, rng: random.Random) -> "ContractMatchState":
+        state = self.base.clone()
+        if self.sampler is None:
+            return state
+        hands = _hands_from(self.seat, self.own, self.fixed, self.sampler.sample(rng))
+        log = state.deal_logs[-1]
+        log.hands = hands
+        play = log.play
+        if play is not None:
+            gone = [0] * NUM_SEATS
+            for s, card in play.plays:
+                gone[s] |= 1 << card
+            play.hands = [mask_of(hands[s]) & ~gone[s] for s in range(NUM_SEATS)]
+        state._chance.log[self.log_index] = ("deal", hands)
+        return state
 
 
 class ContractMatchState(State):

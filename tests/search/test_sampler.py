@@ -317,3 +317,86 @@ def test_holder_sampler_full_size_is_fast_enough_to_build():
     out = s.sample(rng)
     assert sorted(len(h) for h in out) == [13, 13, 13]
     assert all(c % 4 for c in out[1])
+
+
+# ------------------------------------------------------------ trix / tricks views
+
+def _late_trick_view(name, seed, left):
+    """A seat's view in a trick contract with ``left`` cards per hand left."""
+    from solver.games.contract_match import TRICKS
+    game = solver.load_game(name)
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=seed)
+    while True:
+        if state.phase == TRICKS and not state.log.play.trick and \
+                bin(state.log.play.hands[0]).count("1") == left:
+            return game, state
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", ["trix", "tricks"])
+def test_contract_fast_worlds_equal_a_full_replay(name):
+    for seed in range(4):
+        game, state = _late_trick_view(name, seed, 5)
+        seat = state.current_player()
+        view = state.information_state(seat).view
+        sampler = position.from_json(view).sampler()
+        for k in range(4):
+            world = sampler.sample(random.Random(k))
+            replayed = position.from_json(position.to_json(world)).state()
+            for s in range(4):
+                assert replayed.information_state_string(s) == \
+                    world.information_state_string(s)
+            assert world.information_state(seat).view == view
+
+
+def test_trix_worlds_are_uniform_over_consistent_hands():
+    game, state = _late_trick_view("trix", 11, 2)
+    seat = state.current_player()
+    view = state.information_state(seat).view
+    sampler = position.from_json(view).sampler()
+    others = [s for s in range(4) if s != seat]
+    unseen = [c for c in DIX.cards if c and any(state.log.play.hands[s] >> c & 1
+                                                 for s in others)]
+    # oracle: every split of the unseen cards into the others' hands that
+    # replays the view
+    consistent = []
+    base = sampler.base
+    for a in itertools.combinations(unseen, 2):
+        rest = [c for c in unseen if c not in a]
+        for b in itertools.combinations(rest, 2):
+            c3 = tuple(c for c in rest if c not in b)
+            split = {others[0]: a, others[1]: b, others[2]: c3}
+            world = base.clone()
+            log = world.deal_logs[-1]
+            gone = [0] * 4
+            for s, card in log.play.plays:
+                gone[s] |= 1 << card
+            hands = []
+            for s in range(4):
+                played = [card for (t, card) in log.play.plays if t == s]
+                cur = list(split[s]) if s in split else \
+                    [x for x in DIX.cards if state.log.play.hands[seat] >> x & 1]
+                hands.append(tuple(sorted(played + cur)))
+            log.hands = tuple(hands)
+            world._chance.log[sampler.log_index] = ("deal", log.hands)
+            rec = position.to_json(world)
+            try:
+                replay = position.from_json(rec).state()
+            except PositionError:
+                continue
+            if replay.information_state(seat).view == view:
+                consistent.append(tuple(sorted((s, tuple(sorted(v))) for s, v in split.items())))
+    assert len(consistent) >= 3
+    index = {k: i for i, k in enumerate(consistent)}
+    draws = 60 * len(consistent)
+    seen = Counter()
+    for k in range(draws):
+        w = sampler.sample(random.Random(k))
+        key = tuple(sorted((s, tuple(x for x in DIX.cards if w.log.play.hands[s] >> x & 1))
+                           for s in others))
+        assert key in index
+        seen[index[key]] += 1
+    expected = draws / len(consistent)
+    stat = sum((seen[i] - expected) ** 2 / expected for i in range(len(consistent)))
+    assert stat < chi2_critical(len(consistent) - 1, 1e-4)
