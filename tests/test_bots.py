@@ -72,3 +72,37 @@ def test_dix_exchange_rules_bot_blocks_and_asks_sensibly():
             choice = make_bot("rules", g, responder, seed=0).step(state)
             if any(x >= BLOCK for x in legal):
                 assert choice >= BLOCK
+
+
+@pytest.mark.parametrize("name", ["trix", "tricks", "dix-exchange"])
+def test_rules_bot_beats_random_on_fixed_seeds(name):
+    import importlib.util
+    import pathlib
+    path = pathlib.Path(__file__).resolve().parent.parent / "bench" / "strength.py"
+    spec = importlib.util.spec_from_file_location("strength", path)
+    strength = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(strength)
+    mean, ci, _ = strength.compare(solver.load_game(name), "rules", "random", 40)
+    assert mean > 0
+
+
+def test_contract_rules_bot_discards_the_king_of_hearts_when_void():
+    from solver.games.contract_match import TRICKS
+    from solver.games.tricks_core import KH, KING_OF_HEARTS
+    g = solver.load_game("trix")
+    import random
+    for seed in range(200):
+        state = g.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.phase == TRICKS and state.log.contract == KING_OF_HEARTS:
+                play = state.log.play
+                seat = state.current_player()
+                legal = state.legal_actions()
+                if play.trick and KH in legal and all(c >> 4 != play.trick[0] >> 4
+                                                      for c in legal):
+                    bot = make_bot("rules", g, seat, seed=0)
+                    assert bot.step(state) == KH
+                    return
+            state.apply_action(rng.choice(state.legal_actions()))
+    pytest.skip("no void-with-KH position met")

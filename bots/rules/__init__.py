@@ -7,10 +7,12 @@ from __future__ import annotations
 from solver.errors import OptionError
 
 from ..base import Bot, register_bot
+from .contract import ContractRulesBot
 from .dix import DixRulesBot
 from .dix_exchange import DixExchangeRulesBot
 
-_BY_GAME = {"dix": DixRulesBot, "dix-exchange": DixExchangeRulesBot}
+_BY_GAME = {"dix": DixRulesBot, "dix-exchange": DixExchangeRulesBot,
+            "trix": ContractRulesBot, "tricks": ContractRulesBot}
 
 
 def rules_bot(game, seat, seed=None, **settings) -> Bot:
