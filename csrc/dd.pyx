@@ -1,0 +1,598 @@
+# cython: language_level=3
+"""Double-dummy kernel: exact alpha-beta over a perfect-information trick
+state and a rule table (csrc/trickstate.pxd).
+
+* ``search(alpha, beta)`` is a fail-soft alpha-beta over single card plays;
+  its value is the max side's FUTURE value (the trick in progress included).
+  The max side's seats maximise it, every other seat minimises it (team
+  minimax; with a one-seat max side, the paranoid value of that seat).
+* A transposition table at trick boundaries stores lower/upper bounds of the
+  future value, keyed by the hands (relative ranks when the rule table says
+  scoring cannot tell the cards of a suit apart), the leader and, when a
+  most-tricks bonus is scored, the max side's trick count.  Fixed size:
+  buckets of four 16-byte entries (one cache line), replacement of the
+  shallowest entry, a generation stamp instead of clearing.
+* The driver (``mtdf``) asks null-window questions "does the max side reach
+  >= t?" and narrows [lo, hi] with the fail-soft answers (MTD(f)).
+* Cards of one hand that are adjacent in their effective suit once played
+  cards are removed, with the same scoring class, are searched once.
+* Move ordering: the table's best move, then simple trick heuristics.
+* Per-ply move buffers live in the kernel object: the search never
+  allocates.  Input is validated once by ``solver/dd.py``; nothing here
+  re-checks it (STYLE 5).
+
+The pure-Python twin is ``solver/reference/dd_oracle.py`` (plain minimax).
+"""
+from libc.stdint cimport uint64_t, uint8_t, uint16_t, int16_t, int32_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+from bits cimport popcount, highest_bit, lowest_bit, trick_winner_c
+from trickstate cimport (RuleTable, TrickState, TTEntry, mix64, between_bits, legal_mask,
+                         MAX_SEATS, MAX_PLY, NO_CARD)
+
+IMPLEMENTATION = "cython"
+
+cdef enum:
+    BUCKET = 4
+    INF = 1000000
+
+#: bytes per transposition-table entry and per bucket (for the size checks in dd.py)
+ENTRY_BYTES = sizeof(TTEntry)
+BUCKET_BYTES = sizeof(TTEntry) * BUCKET
+
+
+cdef class Kernel:
+    """Owns the rule table, the state, the per-ply buffers and the table."""
+
+    cdef RuleTable R
+    cdef TrickState S
+    cdef TTEntry* tt
+    cdef uint64_t nbuckets
+    cdef uint64_t tt_mask
+    cdef uint16_t gen
+    cdef public uint64_t nodes
+    cdef int32_t base_hi          # max over tricks of the per-trick base value
+    cdef int32_t base_lo
+    cdef int32_t end_hi           # last-trick + most-tricks extras, max / min
+    cdef int32_t end_lo
+    cdef uint8_t moves[MAX_PLY][64]
+    cdef int32_t scores[MAX_PLY][64]
+
+    def __cinit__(self, uint64_t nbuckets):
+        """``nbuckets`` must be a power of two (checked by solver/dd.py)."""
+        self.tt = <TTEntry*> calloc(nbuckets * BUCKET, sizeof(TTEntry))
+        if self.tt == NULL:
+            raise MemoryError(f"cannot allocate a transposition table of {nbuckets} buckets")
+        self.nbuckets = nbuckets
+        self.tt_mask = nbuckets - 1
+        self.gen = 0
+        self.nodes = 0
+
+    def __dealloc__(self):
+        free(self.tt)
+
+    @property
+    def table_bytes(self):
+        return self.nbuckets * BUCKET * sizeof(TTEntry)
+
+    # ------------------------------------------------------------------
+    # set-up (Python level, once per solve)
+
+    def load(self, dict rules, list hands, int leader, list trick, int tricks_left,
+             int max_tricks):
+        """Load a rule table (a dict from ``solver.dd.KernelTable.as_dict``)
+        and a position; starts a new table generation."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int i, c
+        memset(R, 0, sizeof(RuleTable))
+        memset(S, 0, sizeof(TrickState))
+        R.nseats = rules["nseats"]
+        R.trump = rules["trump"]
+        R.must_follow = rules["must_follow"]
+        R.ten_total = rules["ten_total"]
+        R.trick_win = rules["trick_win"]
+        R.trick_lose = rules["trick_lose"]
+        R.ten_win = rules["ten_win"]
+        R.ten_lose = rules["ten_lose"]
+        R.last_win = rules["last_win"]
+        R.last_lose = rules["last_lose"]
+        R.last_extra = rules["last_extra"]
+        R.use_most = rules["use_most"]
+        R.most_win = rules["most_win"]
+        R.most_lose = rules["most_lose"]
+        R.most_tie = rules["most_tie"]
+        R.total_tricks = rules["total_tricks"]
+        R.relative_ok = rules["relative_ok"]
+        R.discard_mask = rules["discard_mask"]
+        for i in range(R.nseats):
+            R.side[i] = rules["side"][i]
+            R.next_seat[i] = (i + 1) % R.nseats
+        for c in range(64):
+            R.suit_of[c] = rules["suit_of"][c]
+            R.strength[c] = rules["strength"][c]
+            R.cls[c] = rules["cls"][c]
+            R.pips[c] = rules["pips"][c]
+            R.win_pts[c] = rules["win_pts"][c]
+            R.lose_pts[c] = rules["lose_pts"][c]
+            R.card_at[c] = NO_CARD
+        for c in range(64):
+            if R.suit_of[c] < 4:
+                R.slot[c] = R.suit_of[c] * 16 + R.strength[c]
+                R.card_at[R.slot[c]] = c
+                R.suit_mask[R.suit_of[c]] |= (<uint64_t>1) << c
+            else:
+                R.slot[c] = 0
+        self.base_hi = max(R.trick_win, R.trick_lose)
+        self.base_lo = min(R.trick_win, R.trick_lose)
+        if R.ten_total >= 0:
+            self.base_hi = max(self.base_hi, R.ten_win, R.ten_lose)
+            self.base_lo = min(self.base_lo, R.ten_win, R.ten_lose)
+        self.end_hi = max(R.last_win, R.last_lose)
+        self.end_lo = min(R.last_win, R.last_lose)
+        if R.use_most:
+            self.end_hi += max(R.most_win, R.most_lose, R.most_tie)
+            self.end_lo += min(R.most_win, R.most_lose, R.most_tie)
+        for i in range(R.nseats):
+            S.hands[i] = hands[i]
+            m = S.hands[i]
+            while m:
+                c = lowest_bit(m)
+                m &= m - 1
+                S.rem_slot |= (<uint64_t>1) << R.slot[c]
+                S.card_ub += max(R.win_pts[c], R.lose_pts[c])
+                S.card_lb += min(R.win_pts[c], R.lose_pts[c])
+        S.leader = leader
+        S.ncards = len(trick)
+        for i in range(S.ncards):
+            S.trick[i] = trick[i]
+            S.rem_slot |= (<uint64_t>1) << R.slot[<int>trick[i]]
+        S.tricks_left = tricks_left
+        S.max_tricks = max_tricks
+        self.gen += 1
+        if self.gen == 0:          # wrapped: clear once, then start again at 1
+            memset(self.tt, 0, self.nbuckets * BUCKET * sizeof(TTEntry))
+            self.gen = 1
+        self.nodes = 0
+
+    def current_seat(self):
+        return (self.S.leader + self.S.ncards) % self.R.nseats
+
+    def legal(self):
+        """Legal cards of the seat to play (ascending)."""
+        cdef uint64_t m = legal_mask(&self.R, &self.S, self.current_seat())
+        out = []
+        while m:
+            out.append(lowest_bit(m))
+            m &= m - 1
+        return out
+
+    def solve_actions(self, int lo, int hi):
+        """Value of every legal card of the seat to play, as a dict
+        card -> future value (the trick in progress included).  ``lo`` and
+        ``hi`` bound every value (from solver/dd.py)."""
+        cdef int seat = self.current_seat()
+        cdef uint64_t legal = legal_mask(&self.R, &self.S, seat)
+        cdef int n, i, c, v, guess
+        cdef int reps[64]
+        cdef int rep_of[64]
+        cdef int values[64]
+        with nogil:
+            n = self.gen_moves(legal, 0, reps, rep_of)
+            guess = (lo + hi) // 2
+            for i in range(n):
+                c = reps[i]
+                v = self.solve_child(c, lo, hi, guess)
+                values[i] = v
+                guess = v
+        out = {}
+        for c in range(64):
+            if (legal >> c) & 1:
+                out[c] = values[rep_of[c]]
+        return out
+
+    def solve_value(self, int lo, int hi):
+        """The future value of the position (MTD(f) from the root)."""
+        cdef int v
+        with nogil:
+            v = self.mtdf((lo + hi) // 2, lo, hi, 0)
+        return v
+
+    # ------------------------------------------------------------------
+    # kernel
+
+    cdef int gen_moves(self, uint64_t legal, int ply, int* reps, int* rep_of) noexcept nogil:
+        """Root move list: one representative per equivalence class,
+        ``rep_of[card]`` = index of its representative in ``reps``."""
+        cdef RuleTable* R = &self.R
+        cdef uint64_t ls = 0
+        cdef uint64_t m = legal
+        cdef int s, c, prev = -1, n = 0
+        while m:
+            c = lowest_bit(m)
+            m &= m - 1
+            ls |= (<uint64_t>1) << R.slot[c]
+        while ls:
+            s = highest_bit(ls)
+            ls ^= (<uint64_t>1) << s
+            c = R.card_at[s]
+            if (prev >= 0 and (prev >> 4) == (s >> 4) and R.cls[c] == R.cls[R.card_at[prev]]
+                    and (self.S.rem_slot & between_bits(prev, s)) == 0):
+                rep_of[c] = n - 1
+            else:
+                reps[n] = c
+                rep_of[c] = n
+                n += 1
+            prev = s
+        return n
+
+    cdef int solve_child(self, int card, int lo, int hi, int guess) noexcept nogil:
+        """Value of playing ``card`` now (points of a trick it completes included)."""
+        cdef TrickState* S = &self.S
+        cdef int seat = (S.leader + S.ncards) % self.R.nseats
+        cdef int pts, v
+        cdef int saved[MAX_SEATS]
+        cdef int saved_leader, saved_n, saved_max
+        self.play(seat, card)
+        if S.ncards == self.R.nseats:
+            saved_leader = S.leader
+            saved_n = S.ncards
+            saved_max = S.max_tricks
+            for v in range(saved_n):
+                saved[v] = S.trick[v]
+            pts = self.finish_trick()
+            v = pts + self.mtdf(guess - pts, lo - pts, hi - pts, 1)
+            self.unfinish_trick(saved, saved_n, saved_leader, saved_max)
+        else:
+            v = self.mtdf(guess, lo, hi, 1)
+        self.unplay(seat, card)
+        return v
+
+    cdef int mtdf(self, int guess, int lo, int hi, int ply) noexcept nogil:
+        """Narrow [lo, hi] to the exact value with null-window searches."""
+        cdef int g = guess
+        cdef int beta, v
+        hi += 1            # half-open: value in [lo, hi)
+        while lo + 1 < hi:
+            beta = g
+            if beta <= lo:
+                beta = lo + 1
+            if beta >= hi:
+                beta = hi - 1
+            v = self.search(beta - 1, beta, ply)
+            if v < beta:
+                hi = v + 1
+            else:
+                lo = v
+            g = v
+        return lo
+
+    cdef inline void play(self, int seat, int card) noexcept nogil:
+        cdef TrickState* S = &self.S
+        S.hands[seat] &= ~((<uint64_t>1) << card)
+        S.trick[S.ncards] = card
+        S.ncards += 1
+
+    cdef inline void unplay(self, int seat, int card) noexcept nogil:
+        cdef TrickState* S = &self.S
+        S.ncards -= 1
+        S.hands[seat] |= (<uint64_t>1) << card
+
+    cdef int finish_trick(self) noexcept nogil:
+        """Score the complete trick on the table, clear it, set the leader.
+        Returns the max side's points for it (end-of-round extras included)."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int n = S.ncards
+        cdef int off = trick_winner_c(S.trick, n, R.trump, R.suit_of, R.strength)
+        cdef int winner = S.leader
+        cdef int i, c, pts = 0, pip = 0, other
+        cdef bint mine
+        for i in range(off):
+            winner = R.next_seat[winner]
+        mine = R.side[winner]
+        for i in range(n):
+            c = S.trick[i]
+            pip += R.pips[c]
+            S.rem_slot &= ~((<uint64_t>1) << R.slot[c])
+            S.card_ub -= max(R.win_pts[c], R.lose_pts[c])
+            S.card_lb -= min(R.win_pts[c], R.lose_pts[c])
+            if mine:
+                pts += R.win_pts[c]
+            else:
+                pts += R.lose_pts[c]
+        if R.ten_total >= 0 and pip == R.ten_total:
+            pts += R.ten_win if mine else R.ten_lose
+        else:
+            pts += R.trick_win if mine else R.trick_lose
+        if mine:
+            S.max_tricks += 1
+        S.tricks_left -= 1
+        if S.tricks_left == 0:
+            if mine:
+                pts += R.last_win
+                S.max_tricks += R.last_extra
+            else:
+                pts += R.last_lose
+            if R.use_most:
+                other = R.total_tricks - S.max_tricks
+                if S.max_tricks > other:
+                    pts += R.most_win
+                elif S.max_tricks < other:
+                    pts += R.most_lose
+                else:
+                    pts += R.most_tie
+        S.leader = winner
+        S.ncards = 0
+        return pts
+
+    cdef void unfinish_trick(self, int* saved, int n, int leader, int max_tricks) noexcept nogil:
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int i, c
+        for i in range(n):
+            c = saved[i]
+            S.trick[i] = c
+            S.rem_slot |= (<uint64_t>1) << R.slot[c]
+            S.card_ub += max(R.win_pts[c], R.lose_pts[c])
+            S.card_lb += min(R.win_pts[c], R.lose_pts[c])
+        S.ncards = n
+        S.leader = leader
+        S.max_tricks = max_tricks
+        S.tricks_left += 1
+
+    cdef void hash_key(self, uint64_t* h1, uint64_t* h2) noexcept nogil:
+        """Two independent 64-bit hashes of the trick-boundary key."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef uint64_t words[MAX_SEATS]
+        cdef uint64_t a, b, rem, bit, w
+        cdef int i, s, k, c
+        cdef uint64_t extra = <uint64_t>S.leader
+        if R.use_most:
+            extra |= (<uint64_t>S.max_tricks) << 8
+        if R.relative_ok:
+            for i in range(R.nseats):
+                words[i] = 0
+            for s in range(4):
+                rem = 0
+                for i in range(R.nseats):
+                    rem |= S.hands[i]
+                rem &= R.suit_mask[s]
+                k = s * 16
+                while rem:
+                    c = lowest_bit(rem)
+                    bit = (<uint64_t>1) << c
+                    rem ^= bit
+                    for i in range(R.nseats):
+                        if S.hands[i] & bit:
+                            words[i] |= (<uint64_t>1) << k
+                            break
+                    k += 1
+        else:
+            for i in range(R.nseats):
+                words[i] = S.hands[i]
+        a = <uint64_t>0x9e3779b97f4a7c15 ^ extra
+        b = <uint64_t>0xd1b54a32d192ed03 ^ (extra * <uint64_t>0x2545f4914f6cdd1d)
+        for i in range(R.nseats):
+            w = words[i]
+            a = mix64(a ^ w)
+            b = mix64(b + w * <uint64_t>0xff51afd7ed558ccd + <uint64_t>i)
+        if b == 0:
+            b = 1
+        h1[0] = a
+        h2[0] = b
+
+    cdef int order_moves(self, int seat, uint64_t legal, int ply, int ttmove) noexcept nogil:
+        """Fill ``moves[ply]`` with one card per equivalence class, best
+        first; returns their number."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef uint64_t ls = 0
+        cdef uint64_t m = legal
+        cdef uint64_t others = 0
+        cdef int s, c, prev = -1, n = 0, i, j, sc, wcard = -1, woff
+        cdef int d, st
+        cdef bint side = R.side[seat]
+        cdef bint my_side_winning = 0
+        cdef bint want, beats
+        cdef uint8_t* mv = self.moves[ply]
+        cdef int32_t* scv = self.scores[ply]
+        while m:
+            c = lowest_bit(m)
+            m &= m - 1
+            ls |= (<uint64_t>1) << R.slot[c]
+        if S.ncards > 0:
+            woff = trick_winner_c(S.trick, S.ncards, R.trump, R.suit_of, R.strength)
+            wcard = S.trick[woff]
+            j = S.leader
+            for i in range(woff):
+                j = R.next_seat[j]
+            my_side_winning = R.side[j] == side
+            d = R.trick_win - R.trick_lose
+            for i in range(S.ncards):
+                d += R.win_pts[S.trick[i]] - R.lose_pts[S.trick[i]]
+        else:
+            d = R.trick_win - R.trick_lose
+            for i in range(R.nseats):
+                if i != seat:
+                    others |= S.hands[i]
+        while ls:
+            s = highest_bit(ls)
+            ls ^= (<uint64_t>1) << s
+            c = R.card_at[s]
+            if (prev >= 0 and (prev >> 4) == (s >> 4) and R.cls[c] == R.cls[R.card_at[prev]]
+                    and (S.rem_slot & between_bits(prev, s)) == 0):
+                prev = s
+                continue
+            prev = s
+            st = R.strength[c]
+            if S.ncards == 0:
+                want = (d > 0) == side
+                # a card no other hand can beat in its suit is a winner
+                if ((others & R.suit_mask[R.suit_of[c]]) == 0 or
+                        highest_bit(S.rem_slot & (<uint64_t>0xFFFF << (s & 0x30))) == s):
+                    sc = 300 + st if want else 100 - st
+                else:
+                    sc = 100 - st if want else 200 + st
+            else:
+                if R.suit_of[c] == R.suit_of[wcard]:
+                    beats = st > R.strength[wcard]
+                else:
+                    beats = R.suit_of[c] == R.trump
+                i = d + R.win_pts[c] - R.lose_pts[c]
+                want = (i > 0) == side if i != 0 else 0
+                if want:
+                    if my_side_winning:
+                        sc = 100 - st
+                    elif beats:
+                        sc = 300 - st
+                    else:
+                        sc = 100 - st
+                elif i != 0:
+                    if not beats:
+                        sc = 300 + st
+                    else:
+                        sc = 100 - st
+                else:
+                    sc = 100 - st
+                if not beats:
+                    # discards: shed what the other side would like to take
+                    if side:
+                        sc += R.lose_pts[c] - R.win_pts[c]
+                    else:
+                        sc += R.win_pts[c] - R.lose_pts[c]
+            if c == ttmove:
+                sc = 100000
+            # insertion sort, descending
+            j = n
+            while j > 0 and scv[j - 1] < sc:
+                mv[j] = mv[j - 1]
+                scv[j] = scv[j - 1]
+                j -= 1
+            mv[j] = c
+            scv[j] = sc
+            n += 1
+        return n
+
+    cdef int search(self, int alpha, int beta, int ply) noexcept nogil:
+        """Fail-soft alpha-beta: the max side's future value if it lies in
+        (alpha, beta); otherwise a bound on the side of the window it fell."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int n = S.ncards
+        cdef int seat, nm, i, card, v, best, pts, ub, lb, bestmove = NO_CARD
+        cdef int ttmove = NO_CARD
+        cdef uint64_t h1 = 0, h2 = 0
+        cdef uint64_t legal
+        cdef TTEntry* bucket = NULL
+        cdef TTEntry* e
+        cdef bint maximize
+        cdef int saved[MAX_SEATS]
+        cdef int saved_leader, saved_max
+        cdef int alpha0 = alpha, beta0 = beta
+        self.nodes += 1
+        if n == 0:
+            if S.tricks_left == 0:
+                return 0
+            ub = S.tricks_left * self.base_hi + S.card_ub + self.end_hi
+            lb = S.tricks_left * self.base_lo + S.card_lb + self.end_lo
+            if ub <= alpha:
+                return ub
+            if lb >= beta:
+                return lb
+            self.hash_key(&h1, &h2)
+            bucket = &self.tt[(h1 & self.tt_mask) * BUCKET]
+            for i in range(BUCKET):
+                e = &bucket[i]
+                if e.gen == self.gen and e.check == h2:
+                    if e.lo >= beta:
+                        return e.lo
+                    if e.hi <= alpha:
+                        return e.hi
+                    if e.lo == e.hi:
+                        return e.lo
+                    ttmove = e.move
+                    break
+        seat = (S.leader + n) % R.nseats
+        maximize = R.side[seat]
+        legal = legal_mask(R, S, seat)
+        if ttmove != NO_CARD and not ((legal >> ttmove) & 1):
+            ttmove = NO_CARD
+        nm = self.order_moves(seat, legal, ply, ttmove)
+        best = -INF if maximize else INF
+        for i in range(nm):
+            card = self.moves[ply][i]
+            self.play(seat, card)
+            if S.ncards == R.nseats:
+                saved_leader = S.leader
+                saved_max = S.max_tricks
+                for v in range(R.nseats):
+                    saved[v] = S.trick[v]
+                pts = self.finish_trick()
+                v = pts + self.search(alpha - pts, beta - pts, ply + 1)
+                self.unfinish_trick(saved, R.nseats, saved_leader, saved_max)
+            else:
+                v = self.search(alpha, beta, ply + 1)
+            self.unplay(seat, card)
+            if maximize:
+                if v > best:
+                    best = v
+                    bestmove = card
+                    if best >= beta:
+                        break
+                    if best > alpha:
+                        alpha = best
+            else:
+                if v < best:
+                    best = v
+                    bestmove = card
+                    if best <= alpha:
+                        break
+                    if best < beta:
+                        beta = best
+        if n == 0:
+            self.store(bucket, h2, best, alpha0, beta0, bestmove)
+        return best
+
+    cdef void store(self, TTEntry* bucket, uint64_t h2, int best, int alpha0, int beta0,
+                    int bestmove) noexcept nogil:
+        """Record what ``best`` proves for the ORIGINAL window (alpha0,
+        beta0): a lower bound if it reached beta0, an upper bound if it
+        stayed at or below alpha0, else the exact value."""
+        cdef TTEntry* e = NULL
+        cdef TTEntry* victim = NULL
+        cdef int i, lo, hi
+        if best >= beta0:
+            lo = best
+            hi = 32767
+        elif best <= alpha0:
+            lo = -32768
+            hi = best
+        else:
+            lo = best
+            hi = best
+        for i in range(BUCKET):
+            if bucket[i].gen == self.gen and bucket[i].check == h2:
+                e = &bucket[i]
+                break
+        if e != NULL:
+            if lo > e.lo:
+                e.lo = <int16_t>lo
+            if hi < e.hi:
+                e.hi = <int16_t>hi
+            if bestmove != NO_CARD:
+                e.move = <uint8_t>bestmove
+            return
+        for i in range(BUCKET):
+            if bucket[i].gen != self.gen:
+                victim = &bucket[i]
+                break
+            if victim == NULL or bucket[i].depth < victim.depth:
+                victim = &bucket[i]
+        victim.check = h2
+        victim.lo = <int16_t>lo
+        victim.hi = <int16_t>hi
+        victim.move = <uint8_t>bestmove
+        victim.depth = <uint8_t>self.S.tricks_left
+        victim.gen = self.gen
