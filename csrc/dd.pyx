@@ -145,8 +145,11 @@ cdef class Kernel:
         S.leader = leader
         S.ncards = len(trick)
         for i in range(S.ncards):
-            S.trick[i] = trick[i]
-            S.rem_slot |= (<uint64_t>1) << R.slot[<int>trick[i]]
+            c = trick[i]
+            S.trick[i] = c
+            S.rem_slot |= (<uint64_t>1) << R.slot[c]
+            S.card_ub += max(R.win_pts[c], R.lose_pts[c])
+            S.card_lb += min(R.win_pts[c], R.lose_pts[c])
         S.tricks_left = tricks_left
         S.max_tricks = max_tricks
         self.gen += 1
