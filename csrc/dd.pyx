@@ -23,11 +23,12 @@ state and a rule table (csrc/trickstate.pxd).
 
 The pure-Python twin is ``solver/reference/dd_oracle.py`` (plain minimax).
 """
-from libc.stdint cimport uint64_t, uint8_t, uint16_t, int16_t, int32_t
+from libc.stdint cimport uint64_t, uint32_t, uint8_t, uint16_t, int16_t, int32_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 from bits cimport popcount, highest_bit, lowest_bit, trick_winner_c
 from trickstate cimport (RuleTable, TrickState, TTEntry, mix64, between_bits, legal_mask,
+                         pip_set, interchangeable,
                          MAX_SEATS, MAX_PLY, NO_CARD)
 
 IMPLEMENTATION = "cython"
@@ -51,12 +52,14 @@ cdef class Kernel:
     cdef uint64_t tt_mask
     cdef uint16_t gen
     cdef public uint64_t nodes
+    cdef public uint64_t probes, hits, cuts, stores, iters
     cdef int32_t base_hi          # max over tricks of the per-trick base value
     cdef int32_t base_lo
     cdef int32_t end_hi           # last-trick + most-tricks extras, max / min
     cdef int32_t end_lo
     cdef uint8_t moves[MAX_PLY][64]
     cdef int32_t scores[MAX_PLY][64]
+    cdef int32_t history[MAX_SEATS][64]   # cut-off history (ordering hint)
 
     def __cinit__(self, uint64_t nbuckets):
         """``nbuckets`` must be a power of two (checked by solver/dd.py)."""
@@ -104,6 +107,7 @@ cdef class Kernel:
         R.most_tie = rules["most_tie"]
         R.total_tricks = rules["total_tricks"]
         R.relative_ok = rules["relative_ok"]
+        R.pip_partners = rules["pip_partners"]
         R.discard_mask = rules["discard_mask"]
         for i in range(R.nseats):
             R.side[i] = rules["side"][i]
@@ -157,6 +161,7 @@ cdef class Kernel:
             memset(self.tt, 0, self.nbuckets * BUCKET * sizeof(TTEntry))
             self.gen = 1
         self.nodes = 0
+        memset(self.history, 0, sizeof(self.history))
 
     def current_seat(self):
         return (self.S.leader + self.S.ncards) % self.R.nseats
@@ -211,6 +216,7 @@ cdef class Kernel:
         cdef uint64_t ls = 0
         cdef uint64_t m = legal
         cdef int s, c, prev = -1, n = 0
+        cdef uint32_t partners = self.partner_pips(self.current_seat_c())
         while m:
             c = lowest_bit(m)
             m &= m - 1
@@ -219,8 +225,9 @@ cdef class Kernel:
             s = highest_bit(ls)
             ls ^= (<uint64_t>1) << s
             c = R.card_at[s]
-            if (prev >= 0 and (prev >> 4) == (s >> 4) and R.cls[c] == R.cls[R.card_at[prev]]
-                    and (self.S.rem_slot & between_bits(prev, s)) == 0):
+            if (prev >= 0 and (prev >> 4) == (s >> 4)
+                    and (self.S.rem_slot & between_bits(prev, s)) == 0
+                    and interchangeable(R, c, R.card_at[prev], partners)):
                 rep_of[c] = n - 1
             else:
                 reps[n] = c
@@ -228,6 +235,22 @@ cdef class Kernel:
                 n += 1
             prev = s
         return n
+
+    cdef inline int current_seat_c(self) noexcept nogil:
+        return (self.S.leader + self.S.ncards) % self.R.nseats
+
+    cdef inline uint32_t partner_pips(self, int seat) noexcept nogil:
+        """pip_set of the cards that may share a trick with ``seat``'s."""
+        cdef uint64_t m = 0
+        cdef int i
+        if not self.R.pip_partners:
+            return 0
+        for i in range(self.R.nseats):
+            if i != seat:
+                m |= self.S.hands[i]
+        for i in range(self.S.ncards):
+            m |= (<uint64_t>1) << self.S.trick[i]
+        return pip_set(m)
 
     cdef int solve_child(self, int card, int lo, int hi, int guess) noexcept nogil:
         """Value of playing ``card`` now (points of a trick it completes included)."""
@@ -263,6 +286,7 @@ cdef class Kernel:
             if beta >= hi:
                 beta = hi - 1
             v = self.search(beta - 1, beta, ply)
+            self.iters += 1
             if v < beta:
                 hi = v + 1
             else:
@@ -386,9 +410,36 @@ cdef class Kernel:
         h1[0] = a
         h2[0] = b
 
+    cdef int trick_value(self, int card) noexcept nogil:
+        """The max side's points for the trick on the table completed by
+        ``card`` (end-of-round extras left out): exact ordering for the
+        last seat to play."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int n = S.ncards
+        cdef int i, c, pts = 0, pip = 0, off, winner
+        cdef bint mine
+        S.trick[n] = card
+        off = trick_winner_c(S.trick, n + 1, R.trump, R.suit_of, R.strength)
+        winner = S.leader
+        for i in range(off):
+            winner = R.next_seat[winner]
+        mine = R.side[winner]
+        for i in range(n + 1):
+            c = S.trick[i]
+            pip += R.pips[c]
+            pts += R.win_pts[c] if mine else R.lose_pts[c]
+        if R.ten_total >= 0 and pip == R.ten_total:
+            pts += R.ten_win if mine else R.ten_lose
+        else:
+            pts += R.trick_win if mine else R.trick_lose
+        return pts
+
     cdef int order_moves(self, int seat, uint64_t legal, int ply, int ttmove) noexcept nogil:
         """Fill ``moves[ply]`` with one card per equivalence class, best
-        first; returns their number."""
+        first; returns their number.  Order: the table's move; for the last
+        seat of a trick the exact trick value; otherwise simple trick
+        heuristics; then the history of cut-offs."""
         cdef RuleTable* R = &self.R
         cdef TrickState* S = &self.S
         cdef uint64_t ls = 0
@@ -397,10 +448,13 @@ cdef class Kernel:
         cdef int s, c, prev = -1, n = 0, i, j, sc, wcard = -1, woff
         cdef int d, st
         cdef bint side = R.side[seat]
+        cdef bint last = S.ncards == R.nseats - 1
         cdef bint my_side_winning = 0
         cdef bint want, beats
         cdef uint8_t* mv = self.moves[ply]
         cdef int32_t* scv = self.scores[ply]
+        cdef int32_t* hist = self.history[seat]
+        cdef uint32_t partners = self.partner_pips(seat)
         while m:
             c = lowest_bit(m)
             m &= m - 1
@@ -424,27 +478,33 @@ cdef class Kernel:
             s = highest_bit(ls)
             ls ^= (<uint64_t>1) << s
             c = R.card_at[s]
-            if (prev >= 0 and (prev >> 4) == (s >> 4) and R.cls[c] == R.cls[R.card_at[prev]]
-                    and (S.rem_slot & between_bits(prev, s)) == 0):
+            if (prev >= 0 and (prev >> 4) == (s >> 4)
+                    and (S.rem_slot & between_bits(prev, s)) == 0
+                    and interchangeable(R, c, R.card_at[prev], partners)):
                 prev = s
                 continue
             prev = s
             st = R.strength[c]
-            if S.ncards == 0:
-                want = (d > 0) == side
+            if last:
+                i = self.trick_value(c)
+                sc = (i if side else -i) * 64 + 32 - st
+                sc = sc * 1024
+            elif S.ncards == 0:
+                want = d > 0
                 # a card no other hand can beat in its suit is a winner
                 if ((others & R.suit_mask[R.suit_of[c]]) == 0 or
                         highest_bit(S.rem_slot & (<uint64_t>0xFFFF << (s & 0x30))) == s):
                     sc = 300 + st if want else 100 - st
                 else:
                     sc = 100 - st if want else 200 + st
+                sc = sc * 1024
             else:
                 if R.suit_of[c] == R.suit_of[wcard]:
                     beats = st > R.strength[wcard]
                 else:
                     beats = R.suit_of[c] == R.trump
                 i = d + R.win_pts[c] - R.lose_pts[c]
-                want = (i > 0) == side if i != 0 else 0
+                want = i > 0
                 if want:
                     if my_side_winning:
                         sc = 100 - st
@@ -465,8 +525,10 @@ cdef class Kernel:
                         sc += R.lose_pts[c] - R.win_pts[c]
                     else:
                         sc += R.win_pts[c] - R.lose_pts[c]
+                sc = sc * 1024
+            sc += hist[c]
             if c == ttmove:
-                sc = 100000
+                sc = 2000000000
             # insertion sort, descending
             j = n
             while j > 0 and scv[j - 1] < sc:
@@ -505,10 +567,12 @@ cdef class Kernel:
             if lb >= beta:
                 return lb
             self.hash_key(&h1, &h2)
+            self.probes += 1
             bucket = &self.tt[(h1 & self.tt_mask) * BUCKET]
             for i in range(BUCKET):
                 e = &bucket[i]
                 if e.gen == self.gen and e.check == h2:
+                    self.hits += 1
                     if e.lo >= beta:
                         return e.lo
                     if e.hi <= alpha:
@@ -543,6 +607,7 @@ cdef class Kernel:
                     best = v
                     bestmove = card
                     if best >= beta:
+                        self.bump_history(seat, card)
                         break
                     if best > alpha:
                         alpha = best
@@ -551,12 +616,21 @@ cdef class Kernel:
                     best = v
                     bestmove = card
                     if best <= alpha:
+                        self.bump_history(seat, card)
                         break
                     if best < beta:
                         beta = best
         if n == 0:
             self.store(bucket, h2, best, alpha0, beta0, bestmove)
         return best
+
+    cdef inline void bump_history(self, int seat, int card) noexcept nogil:
+        cdef int32_t* h = self.history[seat]
+        cdef int k = self.S.tricks_left
+        h[card] += k * k
+        if h[card] > 1000:          # keep it below one heuristic step (1024)
+            for k in range(64):
+                h[k] >>= 1
 
     cdef void store(self, TTEntry* bucket, uint64_t h2, int best, int alpha0, int beta0,
                     int bestmove) noexcept nogil:

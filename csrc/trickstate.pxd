@@ -9,7 +9,7 @@
 # what it gets when the other side wins it ("win"/"lose").  So "own points"
 # objectives (bridge tricks, penalty contracts, Rook count) and "difference"
 # objectives (dix) are the same kernel with different tables.
-from libc.stdint cimport uint64_t, uint8_t, uint16_t, int16_t, int32_t
+from libc.stdint cimport uint64_t, uint32_t, uint8_t, uint16_t, int16_t, int32_t
 
 cdef enum:
     MAX_SEATS = 8          # array size; games use 2, 4 or 6 seats
@@ -34,6 +34,9 @@ ctypedef struct RuleTable:
     int32_t most_lose       # the other side took more
     int32_t most_tie        # equal (dixie-rook's cut: half the bonus, see docs/solver.md)
     int32_t total_tricks    # tricks of the whole round, extras included (for use_most)
+    int32_t pip_partners    # 1: cls leaves pips out; two cards with different pips are
+                            #    still equivalent when no card that could share a trick
+                            #    with them (other hands, the table) makes ten with either
     int32_t relative_ok     # 1: scoring never tells cards of a suit apart: TT keys use
                             #    relative ranks (requires slot[c] == c)
     uint8_t side[MAX_SEATS]     # 1 if the seat is on the max side
@@ -84,6 +87,34 @@ cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
 cdef inline uint64_t between_bits(int hi, int lo) noexcept nogil:
     """Bits strictly between positions ``lo`` < ``hi``."""
     return ((<uint64_t>1 << hi) - 1) & ~((<uint64_t>2 << lo) - 1)
+
+
+cdef inline uint32_t pip_set(uint64_t cards) noexcept nogil:
+    """Bit p set if ``cards`` hold a card of dix pips p (0..10)."""
+    cdef uint64_t r = cards | (cards >> 16) | (cards >> 32) | (cards >> 48)
+    cdef uint32_t ranks = <uint32_t>(r & 0xFFFF)
+    cdef uint32_t out = (ranks & 0x7FC) | ((ranks >> 13) & 2)
+    if ranks & 0x3801:          # joker (rank 0), J, Q, K: 0 pips
+        out |= 1
+    return out
+
+
+cdef inline bint interchangeable(const RuleTable* R, int a, int b, uint32_t partners) noexcept nogil:
+    """Whether scoring can never tell cards ``a`` and ``b`` apart (they are
+    adjacent in rank: checked by the caller).  ``partners``: pip_set of the
+    cards that may share a trick with them."""
+    cdef int ta, tb
+    if R.cls[a] != R.cls[b]:
+        return 0
+    if not R.pip_partners or R.pips[a] == R.pips[b]:
+        return 1
+    ta = R.ten_total - R.pips[a]
+    tb = R.ten_total - R.pips[b]
+    if 0 <= ta <= 15 and (partners >> ta) & 1:
+        return 0
+    if 0 <= tb <= 15 and (partners >> tb) & 1:
+        return 0
+    return 1
 
 
 cdef inline uint64_t legal_mask(const RuleTable* R, const TrickState* S, int seat) noexcept nogil:

@@ -341,13 +341,17 @@ def kernel_table(pos: TrickPosition, max_team, objective: str) -> tuple[dict, in
     win_pts = [0] * 64
     lose_pts = [0] * 64
     cls_key = [None] * 64
+    pip_partners = k.ten_total is not None and k.nseats == 2
     for c in cards_of(cards_in_play):
         s, r = k.effective(c)
         suit_of_t[c] = s
         strength[c] = r
         pips[c] = dix_pips(c) if k.ten_total is not None else 0
         win_pts[c], lose_pts[c] = win_lose(lambda t, c=c: k.gains(c, t))
-        cls_key[c] = (win_pts[c], lose_pts[c], pips[c], c in k.discard_cards)
+        # two seats: the kernel compares pips against the cards that can still
+        # share a trick (pip_partners); otherwise pips are part of the class
+        cls_key[c] = (win_pts[c], lose_pts[c], 0 if pip_partners else pips[c],
+                      c in k.discard_cards)
     classes = {key: i for i, key in enumerate(sorted({x for x in cls_key if x is not None}))}
     cls = [classes[x] if x is not None else 255 for x in cls_key]
     trick_win, trick_lose = win_lose(lambda t: {t: k.trick_points})
@@ -375,7 +379,9 @@ def kernel_table(pos: TrickPosition, max_team, objective: str) -> tuple[dict, in
         "use_most": int(bool(k.most_tricks_bonus)),
         "most_win": most_win, "most_lose": most_lose, "most_tie": most_tie,
         "total_tricks": tricks_done + pos.tricks_left + k.last_extra_tricks,
-        "relative_ok": int(len(classes) <= 1 and not (cards_in_play & 1 and k.deck == "dix")),
+        "relative_ok": int(len(classes) <= 1 and k.ten_total is None
+                           and not (cards_in_play & 1 and k.deck == "dix")),
+        "pip_partners": int(pip_partners),
         "side": [int(k.teams[s] == max_team) for s in range(k.nseats)],
         "suit_of": suit_of_t, "strength": strength, "cls": cls, "pips": pips,
         "win_pts": win_pts, "lose_pts": lose_pts,
