@@ -53,6 +53,7 @@ cdef class Kernel:
     cdef uint16_t gen
     cdef public uint64_t nodes
     cdef public uint64_t probes, hits, cuts, stores, iters
+    cdef public uint64_t cut_first_lead, cut_later_lead, cut_first_follow, cut_later_follow, all_lead, all_follow
     cdef int32_t base_hi          # max over tricks of the per-trick base value
     cdef int32_t base_lo
     cdef int32_t end_hi           # last-trick + most-tricks extras, max / min
@@ -108,6 +109,7 @@ cdef class Kernel:
         R.total_tricks = rules["total_tricks"]
         R.relative_ok = rules["relative_ok"]
         R.pip_partners = rules["pip_partners"]
+        R.quick_ok = rules["quick_ok"]
         R.discard_mask = rules["discard_mask"]
         for i in range(R.nseats):
             R.side[i] = rules["side"][i]
@@ -560,12 +562,23 @@ cdef class Kernel:
         if n == 0:
             if S.tricks_left == 0:
                 return 0
-            ub = S.tricks_left * self.base_hi + S.card_ub + self.end_hi
-            lb = S.tricks_left * self.base_lo + S.card_lb + self.end_lo
+            if R.pip_partners:
+                self.ten_bounds(&lb, &ub)
+            else:
+                ub = S.tricks_left * self.base_hi
+                lb = S.tricks_left * self.base_lo
+            ub += S.card_ub + self.end_hi
+            lb += S.card_lb + self.end_lo
             if ub <= alpha:
                 return ub
             if lb >= beta:
                 return lb
+            if R.quick_ok:
+                self.quick_bounds(&lb, &ub)
+                if ub <= alpha:
+                    return ub
+                if lb >= beta:
+                    return lb
             self.hash_key(&h1, &h2)
             self.probes += 1
             bucket = &self.tt[(h1 & self.tt_mask) * BUCKET]
@@ -608,6 +621,7 @@ cdef class Kernel:
                     bestmove = card
                     if best >= beta:
                         self.bump_history(seat, card)
+                        self.stat_cut(n, i)
                         break
                     if best > alpha:
                         alpha = best
@@ -617,12 +631,31 @@ cdef class Kernel:
                     bestmove = card
                     if best <= alpha:
                         self.bump_history(seat, card)
+                        self.stat_cut(n, i)
                         break
                     if best < beta:
                         beta = best
         if n == 0:
+            self.all_lead += 1
+        else:
+            self.all_follow += 1
+        if n == 0:
             self.store(bucket, h2, best, alpha0, beta0, bestmove)
         return best
+
+    cdef inline void stat_cut(self, int n, int i) noexcept nogil:
+        if n == 0:
+            self.all_lead -= 1
+            if i == 0:
+                self.cut_first_lead += 1
+            else:
+                self.cut_later_lead += 1
+        else:
+            self.all_follow -= 1
+            if i == 0:
+                self.cut_first_follow += 1
+            else:
+                self.cut_later_follow += 1
 
     cdef inline void bump_history(self, int seat, int card) noexcept nogil:
         cdef int32_t* h = self.history[seat]
@@ -631,6 +664,92 @@ cdef class Kernel:
         if h[card] > 1000:          # keep it below one heuristic step (1024)
             for k in range(64):
                 h[k] >>= 1
+
+    cdef void ten_bounds(self, int* lb, int* ub) noexcept nogil:
+        """Bounds on the future trick values of a two-seat game with the ten
+        rule: at most T tricks can be ten-tricks, T the largest matching of
+        the two hands' cards whose pips make ten."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int a[16]
+        cdef int b[16]
+        cdef int p, r, q, t = 0, k = S.tricks_left
+        cdef uint64_t rm
+        cdef int nlo = min(R.trick_win, R.trick_lose), nhi = max(R.trick_win, R.trick_lose)
+        cdef int tlo = min(R.ten_win, R.ten_lose), thi = max(R.ten_win, R.ten_lose)
+        for p in range(16):
+            a[p] = 0
+            b[p] = 0
+        for r in range(15):
+            rm = (<uint64_t>0x0001000100010001) << r
+            q = R.pips[r] if r != 0 else 0
+            if r == 14:
+                q = 1
+            elif r < 2 or r > 10:
+                q = 0
+            else:
+                q = r
+            a[q] += popcount(S.hands[0] & rm)
+            b[q] += popcount(S.hands[1] & rm)
+        for p in range(11):
+            q = R.ten_total - p
+            if 0 <= q <= 10:
+                t += min(a[p], b[q])
+        if t > k:
+            t = k
+        ub[0] = k * nhi + (t * (thi - nhi) if thi > nhi else 0)
+        lb[0] = k * nlo + (t * (tlo - nlo) if tlo < nlo else 0)
+
+    cdef void quick_bounds(self, int* lb, int* ub) noexcept nogil:
+        """Sure tricks of the side on lead (pure trick scoring, card index =
+        strength slot): the leader's cards above every opponent card of
+        their suit, when no partner card could be forced to overtake and,
+        at a trump contract, while every opponent holding trumps follows."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int L = S.leader
+        cdef bint lside = R.side[L]
+        cdef uint64_t opp_all = 0, mine, opp_s, w, ps
+        cdef int i, s, nw, qt = 0, k = S.tricks_left, ln, tlo, thi
+        for i in range(R.nseats):
+            if R.side[i] != lside:
+                opp_all |= S.hands[i]
+        for s in range(4):
+            mine = S.hands[L] & R.suit_mask[s]
+            if mine == 0:
+                continue
+            opp_s = opp_all & R.suit_mask[s]
+            if opp_s:
+                w = mine & ~((<uint64_t>2 << highest_bit(opp_s)) - 1)
+            else:
+                w = mine
+            if w == 0:
+                continue
+            nw = popcount(w)
+            for i in range(R.nseats):
+                if i != L and R.side[i] == lside:
+                    ps = S.hands[i] & R.suit_mask[s]
+                    if ps and highest_bit(ps) > lowest_bit(w):
+                        nw = 0
+            if nw and R.trump >= 0 and s != R.trump:
+                for i in range(R.nseats):
+                    if R.side[i] != lside and (S.hands[i] & R.suit_mask[R.trump]):
+                        ln = popcount(S.hands[i] & R.suit_mask[s])
+                        if ln < nw:
+                            nw = ln
+            qt += nw
+        if qt == 0:
+            return
+        if qt > k:
+            qt = k
+        tlo = min(R.trick_win, R.trick_lose)
+        thi = max(R.trick_win, R.trick_lose)
+        if lside:
+            lb[0] = max(lb[0], qt * R.trick_win + (k - qt) * tlo)
+            ub[0] = min(ub[0], qt * R.trick_win + (k - qt) * thi)
+        else:
+            lb[0] = max(lb[0], qt * R.trick_lose + (k - qt) * tlo)
+            ub[0] = min(ub[0], qt * R.trick_lose + (k - qt) * thi)
 
     cdef void store(self, TTEntry* bucket, uint64_t h2, int best, int alpha0, int beta0,
                     int bestmove) noexcept nogil:

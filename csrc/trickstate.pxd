@@ -37,6 +37,8 @@ ctypedef struct RuleTable:
     int32_t pip_partners    # 1: cls leaves pips out; two cards with different pips are
                             #    still equivalent when no card that could share a trick
                             #    with them (other hands, the table) makes ten with either
+    int32_t quick_ok        # 1: pure trick scoring (no card points, tens, last/most
+                            #    extras) and slot[c] == c: sure-trick bounds apply
     int32_t relative_ok     # 1: scoring never tells cards of a suit apart: TT keys use
                             #    relative ranks (requires slot[c] == c)
     uint8_t side[MAX_SEATS]     # 1 if the seat is on the max side

@@ -382,6 +382,10 @@ def kernel_table(pos: TrickPosition, max_team, objective: str) -> tuple[dict, in
         "relative_ok": int(len(classes) <= 1 and k.ten_total is None
                            and not (cards_in_play & 1 and k.deck == "dix")),
         "pip_partners": int(pip_partners),
+        "quick_ok": int(not any(win_pts) and not any(lose_pts) and k.ten_total is None
+                        and not (last_win or last_lose or k.last_extra_tricks
+                                 or k.most_tricks_bonus)
+                        and not (cards_in_play & 1 and k.deck == "dix")),
         "side": [int(k.teams[s] == max_team) for s in range(k.nseats)],
         "suit_of": suit_of_t, "strength": strength, "cls": cls, "pips": pips,
         "win_pts": win_pts, "lose_pts": lose_pts,
