@@ -710,7 +710,7 @@ cdef class Kernel:
         cdef int L = S.leader
         cdef bint lside = R.side[L]
         cdef uint64_t opp_all = 0, mine, opp_s, w, ps
-        cdef int i, s, nw, qt = 0, k = S.tricks_left, ln, tlo, thi
+        cdef int i, s, nw, qt = 0, k = S.tricks_left, ln
         for i in range(R.nseats):
             if R.side[i] != lside:
                 opp_all |= S.hands[i]
@@ -742,14 +742,13 @@ cdef class Kernel:
             return
         if qt > k:
             qt = k
-        tlo = min(R.trick_win, R.trick_lose)
-        thi = max(R.trick_win, R.trick_lose)
-        if lside:
-            lb[0] = max(lb[0], qt * R.trick_win + (k - qt) * tlo)
-            ub[0] = min(ub[0], qt * R.trick_win + (k - qt) * thi)
-        else:
-            lb[0] = max(lb[0], qt * R.trick_lose + (k - qt) * tlo)
-            ub[0] = min(ub[0], qt * R.trick_lose + (k - qt) * thi)
+        # the leader's side CAN take qt tricks; that bounds the value only on
+        # the side where taking tricks is what it wants
+        if R.trick_win > R.trick_lose:
+            if lside:
+                lb[0] = max(lb[0], qt * R.trick_win + (k - qt) * R.trick_lose)
+            else:
+                ub[0] = min(ub[0], qt * R.trick_lose + (k - qt) * R.trick_win)
 
     cdef void store(self, TTEntry* bucket, uint64_t h2, int best, int alpha0, int beta0,
                     int bestmove) noexcept nogil:
