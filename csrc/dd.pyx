@@ -24,7 +24,14 @@ state and a rule table (csrc/trickstate.pxd).
 The pure-Python twin is ``solver/reference/dd_oracle.py`` (plain minimax).
 """
 from libc.stdint cimport uint64_t, uint32_t, uint8_t, uint16_t, int16_t, int32_t
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport free
+
+cdef extern from "<stdlib.h>" nogil:
+    int posix_memalign(void** memptr, size_t alignment, size_t size)
+
+cdef extern from "<sys/mman.h>" nogil:
+    int madvise(void* addr, size_t length, int advice)
+    int MADV_HUGEPAGE
 from libc.string cimport memset
 from bits cimport popcount, highest_bit, lowest_bit, trick_winner_c
 from trickstate cimport (RuleTable, TrickState, TTEntry, mix64, between_bits, legal_mask,
@@ -64,9 +71,15 @@ cdef class Kernel:
 
     def __cinit__(self, uint64_t nbuckets):
         """``nbuckets`` must be a power of two (checked by solver/dd.py)."""
-        self.tt = <TTEntry*> calloc(nbuckets * BUCKET, sizeof(TTEntry))
-        if self.tt == NULL:
-            raise MemoryError(f"cannot allocate a transposition table of {nbuckets} buckets")
+        cdef size_t size = nbuckets * BUCKET * sizeof(TTEntry)
+        cdef void* p = NULL
+        # 2 MiB alignment and transparent huge pages: the table is probed at
+        # random, and 4 KiB pages would cost a TLB miss on almost every probe
+        if posix_memalign(&p, 1 << 21, size) != 0:
+            raise MemoryError(f"cannot allocate a transposition table of {size} bytes")
+        self.tt = <TTEntry*> p
+        madvise(p, size, MADV_HUGEPAGE)     # advice only: ignored where unsupported
+        memset(p, 0, size)
         self.nbuckets = nbuckets
         self.tt_mask = nbuckets - 1
         self.gen = 0
@@ -437,6 +450,48 @@ cdef class Kernel:
             pts += R.trick_win if mine else R.trick_lose
         return pts
 
+    cdef int lead_value(self, int seat, int card) noexcept nogil:
+        """Two seats: the max side's points for the trick led with ``card``
+        after the follower's best immediate reply."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int other = R.next_seat[seat]
+        cdef uint64_t f, hand = S.hands[other]
+        cdef int c, v, best
+        cdef bint fmax = R.side[other]
+        f = hand & R.suit_mask[R.suit_of[card]]
+        if f == 0 or not R.must_follow:
+            f = hand
+        best = -INF if fmax else INF
+        while f:
+            c = lowest_bit(f)
+            f &= f - 1
+            v = self.pair_value(seat, card, c)
+            if (fmax and v > best) or (not fmax and v < best):
+                best = v
+        return best
+
+    cdef inline int pair_value(self, int leader, int lead, int follow) noexcept nogil:
+        """Two seats: the max side's points for the trick ``lead``, ``follow``."""
+        cdef RuleTable* R = &self.R
+        cdef bint follower_wins
+        cdef bint mine
+        cdef int pts
+        if R.suit_of[follow] == R.suit_of[lead]:
+            follower_wins = R.strength[follow] > R.strength[lead]
+        else:
+            follower_wins = R.suit_of[follow] == R.trump
+        mine = R.side[R.next_seat[leader]] if follower_wins else R.side[leader]
+        if mine:
+            pts = R.win_pts[lead] + R.win_pts[follow]
+            if R.ten_total >= 0 and R.pips[lead] + R.pips[follow] == R.ten_total:
+                return pts + R.ten_win
+            return pts + R.trick_win
+        pts = R.lose_pts[lead] + R.lose_pts[follow]
+        if R.ten_total >= 0 and R.pips[lead] + R.pips[follow] == R.ten_total:
+            return pts + R.ten_lose
+        return pts + R.trick_lose
+
     cdef int order_moves(self, int seat, uint64_t legal, int ply, int ttmove) noexcept nogil:
         """Fill ``moves[ply]`` with one card per equivalence class, best
         first; returns their number.  Order: the table's move; for the last
@@ -487,10 +542,18 @@ cdef class Kernel:
                 continue
             prev = s
             st = R.strength[c]
-            if last:
+            if last and R.nseats == 2:
+                i = self.pair_value(S.leader, S.trick[0], c)
+                sc = (i if side else -i) * 64 + 32 - st
+                sc = sc * 1024
+            elif last:
                 i = self.trick_value(c)
                 sc = (i if side else -i) * 64 + 32 - st
                 sc = sc * 1024
+            elif S.ncards == 0 and R.nseats == 2:
+                # two seats: the trick's value after the follower's best reply
+                i = self.lead_value(seat, c)
+                sc = ((i if side else -i) * 64 + st) * 1024
             elif S.ncards == 0:
                 want = d > 0
                 # a card no other hand can beat in its suit is a winner
