@@ -52,3 +52,14 @@ class IllegalActionError(DixtrixError, ValueError):
 
 class LimitError(DixtrixError, ValueError):
     """A search limit that makes no sense (negative, absurd, wrong type)."""
+
+
+class HiddenInformationError(DixtrixError, ValueError):
+    """A perfect-information solver was given a position with unknown cards
+    (a seat view): use the sampling search (``best_move`` / ``evaluate``)."""
+
+
+class UnsupportedPositionError(DixtrixError, ValueError):
+    """A position the asked-for solver does not handle (a game without a
+    double-dummy adapter, a dix position while the stock lasts, a finished
+    game, a position too large for the pure-Python oracle)."""

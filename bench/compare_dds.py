@@ -1,0 +1,166 @@
+"""Side-by-side timings of the double-dummy kernel (one thread).
+
+    python bench/compare_dds.py                 # every row, 100 positions each
+    python bench/compare_dds.py --n 20 --rows dix14,bridge
+
+Rows (seeded positions; median / 95th percentile / worst, nodes/s):
+
+* ``dix14``: dix from trick 14 (13 + 13 cards, both hands known), the value
+  of every legal card (``solver.api.solve``).  Target: median <= 2 ms.
+* ``seventeen``: dix ``seventeen`` with both hands known (17 + 17), from the
+  first trick, or from trick ``--seventeen-from`` (default 1).
+  Target: median <= 50 ms.
+* ``bridge``: the kernel configured as bridge against DDS (endplay's
+  ``solve_board``, all cards) on the same endings of ``--bridge-cards``
+  cards a hand, per strain: both medians, the time ratio, nodes/s.
+  Target: within 3x of DDS.  Needs ``pip install endplay`` (the ``bench``
+  extra); without it the row is skipped.
+* ``oracle``: the Cython kernel against the pure-Python oracle on the same
+  small dix endings (4 tricks): the time ratio.
+
+``--budget`` seconds caps a row: it stops early and says how many positions
+it measured.  The memory high-water mark is the process's peak RSS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+import solver  # noqa: E402
+from solver import dd  # noqa: E402
+from solver.api import solve  # noqa: E402
+from solver.cards import FRENCH, mask_of  # noqa: E402
+from solver.reference.dd_oracle import solve_oracle  # noqa: E402
+
+
+def dix_from_trick(seed: int, first_trick: int, variant: str = "standard"):
+    """A dix state at trick ``first_trick`` of its first round, random play before."""
+    game = solver.load_game("dix", variant=variant)
+    st = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    while st.tricks_done < first_trick - 1:
+        st.apply_action(rng.choice(st.legal_actions()))
+    return st
+
+
+def bridge_ending(seed: int, n: int):
+    rng = random.Random(seed)
+    cards = list(FRENCH.cards)
+    rng.shuffle(cards)
+    return [sorted(cards[i * n:(i + 1) * n]) for i in range(4)], rng.randrange(4)
+
+
+def stats(times: list[float]) -> str:
+    t = sorted(times)
+    p95 = t[min(len(t) - 1, int(round(0.95 * (len(t) - 1))))]
+    return (f"median {1e3 * statistics.median(t):9.2f} ms  p95 {1e3 * p95:9.2f} ms  "
+            f"worst {1e3 * t[-1]:9.2f} ms")
+
+
+def peak_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def row_dix(name, n, budget, first_trick, variant):
+    times, nodes = [], []
+    start = time.perf_counter()
+    for seed in range(n):
+        st = dix_from_trick(seed, first_trick, variant)
+        s = solve(st)
+        times.append(s.time)
+        nodes.append(s.nodes)
+        if time.perf_counter() - start > budget:
+            break
+    rate = sum(nodes) / sum(times)
+    print(f"{name:<28} n={len(times):<4} {stats(times)}  nodes median "
+          f"{int(statistics.median(nodes)):>10}  {rate / 1e6:5.2f} Mnodes/s  "
+          f"peak RSS {peak_mib():7.1f} MiB"
+          + ("" if len(times) == n else f"  (budget {budget:.0f} s reached)"))
+
+
+def row_bridge(n, budget, cards):
+    try:
+        from endplay.dds import solve_board
+        from endplay.types import Deal, Denom, Player
+    except ImportError:
+        print("bridge: skipped (pip install endplay, the 'bench' extra)")
+        return
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "data"))
+    from make_dds_golden import pbn
+    for strain in range(5):
+        ours, theirs, nodes = [], [], []
+        start = time.perf_counter()
+        for seed in range(n):
+            hands, leader = bridge_ending(1000 * strain + seed, cards)
+            deal = Deal(pbn(hands))
+            deal.first = Player(leader)
+            deal.trump = Denom(4 if strain == 4 else 3 - strain)
+            t0 = time.perf_counter()
+            ref = {t for _, t in solve_board(deal)}
+            theirs.append(time.perf_counter() - t0)
+            pos = dd.TrickPosition(dd.bridge_contract(-1 if strain == 4 else strain),
+                                   tuple(mask_of(h) for h in hands), leader)
+            res = dd.solve_position(pos, max_team=leader % 2)
+            ours.append(res.time)
+            nodes.append(res.nodes)
+            assert max(ref) == res.value, (hands, leader, strain)
+            if time.perf_counter() - start > budget:
+                break
+        ratio = statistics.median(ours) / statistics.median(theirs)
+        print(f"bridge {cards} cards {'CDHSN'[strain]:<12} n={len(ours):<4} ours "
+              f"{stats(ours)}\n{'':<36}DDS  {stats(theirs)}\n{'':<36}ratio of medians "
+              f"{ratio:6.1f}x  ours {sum(nodes) / sum(ours) / 1e6:5.2f} Mnodes/s  "
+              f"peak RSS {peak_mib():7.1f} MiB")
+
+
+def row_oracle(n, tricks):
+    ratios, ours, theirs = [], [], []
+    for seed in range(n):
+        st = dix_from_trick(seed, 27 - tricks)
+        pos = dd.dix_position(st)
+        team = pos.seat_to_play
+        res = dd.solve_position(pos, team, "dix")
+        t0 = time.perf_counter()
+        value, values, _ = solve_oracle(pos, team, "dix")
+        t = time.perf_counter() - t0
+        assert values == dict(res.card_values)
+        ours.append(res.time)
+        theirs.append(t)
+        ratios.append(t / max(res.time, 1e-7))
+    print(f"oracle vs kernel, dix {tricks} tricks n={n:<4} kernel {stats(ours)}\n"
+          f"{'':<36}oracle {stats(theirs)}\n{'':<36}oracle/kernel median ratio "
+          f"{statistics.median(ratios):8.0f}x")
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--n", type=int, default=100, help="positions per row")
+    ap.add_argument("--rows", default="dix14,seventeen,bridge,oracle")
+    ap.add_argument("--budget", type=float, default=600.0, help="seconds per row at most")
+    ap.add_argument("--bridge-cards", type=int, default=8)
+    ap.add_argument("--seventeen-from", type=int, default=1)
+    args = ap.parse_args(argv)
+    rows = args.rows.split(",")
+    print(f"dixtrix dd kernel, one thread, {args.n} positions a row; python "
+          f"{sys.version.split()[0]}")
+    if "dix14" in rows:
+        row_dix("dix trick 14 (13+13)", args.n, args.budget, 14, "standard")
+    if "seventeen" in rows:
+        row_dix(f"dix seventeen from trick {args.seventeen_from}", args.n, args.budget,
+                args.seventeen_from, "seventeen")
+    if "bridge" in rows:
+        row_bridge(args.n, args.budget, args.bridge_cards)
+    if "oracle" in rows:
+        row_oracle(args.n, 4)
+
+
+if __name__ == "__main__":
+    main()

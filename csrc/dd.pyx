@@ -1,0 +1,856 @@
+# cython: language_level=3
+"""Double-dummy kernel: exact alpha-beta over a perfect-information trick
+state and a rule table (csrc/trickstate.pxd).
+
+* ``search(alpha, beta)`` is a fail-soft alpha-beta over single card plays;
+  its value is the max side's FUTURE value (the trick in progress included).
+  The max side's seats maximise it, every other seat minimises it (team
+  minimax; with a one-seat max side, the paranoid value of that seat).
+* A transposition table at trick boundaries stores lower/upper bounds of the
+  future value, keyed by the hands (relative ranks when the rule table says
+  scoring cannot tell the cards of a suit apart), the leader and, when a
+  most-tricks bonus is scored, the max side's trick count.  Fixed size:
+  buckets of four 16-byte entries (one cache line), replacement of the
+  shallowest entry, a generation stamp instead of clearing.
+* The driver (``mtdf``) asks null-window questions "does the max side reach
+  >= t?" and narrows [lo, hi] with the fail-soft answers (MTD(f)).
+* Cards of one hand that are adjacent in their effective suit once played
+  cards are removed, with the same scoring class, are searched once.
+* Move ordering: the table's best move, then simple trick heuristics.
+* Per-ply move buffers live in the kernel object: the search never
+  allocates.  Input is validated once by ``solver/dd.py``; nothing here
+  re-checks it (STYLE 5).
+
+The pure-Python twin is ``solver/reference/dd_oracle.py`` (plain minimax).
+"""
+from libc.stdint cimport uint64_t, uint32_t, uint8_t, uint16_t, int16_t, int32_t
+from libc.stdlib cimport free
+
+cdef extern from "<stdlib.h>" nogil:
+    int posix_memalign(void** memptr, size_t alignment, size_t size)
+
+cdef extern from "<sys/mman.h>" nogil:
+    int madvise(void* addr, size_t length, int advice)
+    int MADV_HUGEPAGE
+from libc.string cimport memset
+from bits cimport popcount, highest_bit, lowest_bit, trick_winner_c
+from trickstate cimport (RuleTable, TrickState, TTEntry, mix64, between_bits, legal_mask,
+                         pip_set, interchangeable,
+                         MAX_SEATS, MAX_PLY, NO_CARD)
+
+IMPLEMENTATION = "cython"
+
+cdef enum:
+    BUCKET = 4
+    INF = 1000000
+
+#: bytes per transposition-table entry and per bucket (for the size checks in dd.py)
+ENTRY_BYTES = sizeof(TTEntry)
+BUCKET_BYTES = sizeof(TTEntry) * BUCKET
+
+
+cdef class Kernel:
+    """Owns the rule table, the state, the per-ply buffers and the table."""
+
+    cdef RuleTable R
+    cdef TrickState S
+    cdef TTEntry* tt
+    cdef uint64_t nbuckets
+    cdef uint64_t tt_mask
+    cdef uint16_t gen
+    cdef public uint64_t nodes
+    cdef public uint64_t probes, hits, cuts, stores, iters
+    cdef public uint64_t cut_first_lead, cut_later_lead, cut_first_follow, cut_later_follow, all_lead, all_follow
+    cdef int32_t base_hi          # max over tricks of the per-trick base value
+    cdef int32_t base_lo
+    cdef int32_t end_hi           # last-trick + most-tricks extras, max / min
+    cdef int32_t end_lo
+    cdef uint8_t moves[MAX_PLY][64]
+    cdef int32_t scores[MAX_PLY][64]
+    cdef int32_t history[MAX_SEATS][64]   # cut-off history (ordering hint)
+
+    def __cinit__(self, uint64_t nbuckets):
+        """``nbuckets`` must be a power of two (checked by solver/dd.py)."""
+        cdef size_t size = nbuckets * BUCKET * sizeof(TTEntry)
+        cdef void* p = NULL
+        # 2 MiB alignment and transparent huge pages: the table is probed at
+        # random, and 4 KiB pages would cost a TLB miss on almost every probe
+        if posix_memalign(&p, 1 << 21, size) != 0:
+            raise MemoryError(f"cannot allocate a transposition table of {size} bytes")
+        self.tt = <TTEntry*> p
+        madvise(p, size, MADV_HUGEPAGE)     # advice only: ignored where unsupported
+        memset(p, 0, size)
+        self.nbuckets = nbuckets
+        self.tt_mask = nbuckets - 1
+        self.gen = 0
+        self.nodes = 0
+
+    def __dealloc__(self):
+        free(self.tt)
+
+    @property
+    def table_bytes(self):
+        return self.nbuckets * BUCKET * sizeof(TTEntry)
+
+    # ------------------------------------------------------------------
+    # set-up (Python level, once per solve)
+
+    def load(self, dict rules, list hands, int leader, list trick, int tricks_left,
+             int max_tricks):
+        """Load a rule table (a dict from ``solver.dd.KernelTable.as_dict``)
+        and a position; starts a new table generation."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int i, c
+        memset(R, 0, sizeof(RuleTable))
+        memset(S, 0, sizeof(TrickState))
+        R.nseats = rules["nseats"]
+        R.trump = rules["trump"]
+        R.must_follow = rules["must_follow"]
+        R.ten_total = rules["ten_total"]
+        R.trick_win = rules["trick_win"]
+        R.trick_lose = rules["trick_lose"]
+        R.ten_win = rules["ten_win"]
+        R.ten_lose = rules["ten_lose"]
+        R.last_win = rules["last_win"]
+        R.last_lose = rules["last_lose"]
+        R.last_extra = rules["last_extra"]
+        R.use_most = rules["use_most"]
+        R.most_win = rules["most_win"]
+        R.most_lose = rules["most_lose"]
+        R.most_tie = rules["most_tie"]
+        R.total_tricks = rules["total_tricks"]
+        R.relative_ok = rules["relative_ok"]
+        R.pip_partners = rules["pip_partners"]
+        R.quick_ok = rules["quick_ok"]
+        R.discard_mask = rules["discard_mask"]
+        for i in range(R.nseats):
+            R.side[i] = rules["side"][i]
+            R.next_seat[i] = (i + 1) % R.nseats
+        for c in range(64):
+            R.suit_of[c] = rules["suit_of"][c]
+            R.strength[c] = rules["strength"][c]
+            R.cls[c] = rules["cls"][c]
+            R.pips[c] = rules["pips"][c]
+            R.win_pts[c] = rules["win_pts"][c]
+            R.lose_pts[c] = rules["lose_pts"][c]
+            R.card_at[c] = NO_CARD
+        for c in range(64):
+            if R.suit_of[c] < 4:
+                R.slot[c] = R.suit_of[c] * 16 + R.strength[c]
+                R.card_at[R.slot[c]] = c
+                R.suit_mask[R.suit_of[c]] |= (<uint64_t>1) << c
+            else:
+                R.slot[c] = 0
+        self.base_hi = max(R.trick_win, R.trick_lose)
+        self.base_lo = min(R.trick_win, R.trick_lose)
+        if R.ten_total >= 0:
+            self.base_hi = max(self.base_hi, R.ten_win, R.ten_lose)
+            self.base_lo = min(self.base_lo, R.ten_win, R.ten_lose)
+        self.end_hi = max(R.last_win, R.last_lose)
+        self.end_lo = min(R.last_win, R.last_lose)
+        if R.use_most:
+            self.end_hi += max(R.most_win, R.most_lose, R.most_tie)
+            self.end_lo += min(R.most_win, R.most_lose, R.most_tie)
+        for i in range(R.nseats):
+            S.hands[i] = hands[i]
+            m = S.hands[i]
+            while m:
+                c = lowest_bit(m)
+                m &= m - 1
+                S.rem_slot |= (<uint64_t>1) << R.slot[c]
+                S.card_ub += max(R.win_pts[c], R.lose_pts[c])
+                S.card_lb += min(R.win_pts[c], R.lose_pts[c])
+        S.leader = leader
+        S.ncards = len(trick)
+        for i in range(S.ncards):
+            c = trick[i]
+            S.trick[i] = c
+            S.rem_slot |= (<uint64_t>1) << R.slot[c]
+            S.card_ub += max(R.win_pts[c], R.lose_pts[c])
+            S.card_lb += min(R.win_pts[c], R.lose_pts[c])
+        S.tricks_left = tricks_left
+        S.max_tricks = max_tricks
+        self.gen += 1
+        if self.gen == 0:          # wrapped: clear once, then start again at 1
+            memset(self.tt, 0, self.nbuckets * BUCKET * sizeof(TTEntry))
+            self.gen = 1
+        self.nodes = 0
+        memset(self.history, 0, sizeof(self.history))
+
+    def current_seat(self):
+        return (self.S.leader + self.S.ncards) % self.R.nseats
+
+    def legal(self):
+        """Legal cards of the seat to play (ascending)."""
+        cdef uint64_t m = legal_mask(&self.R, &self.S, self.current_seat())
+        out = []
+        while m:
+            out.append(lowest_bit(m))
+            m &= m - 1
+        return out
+
+    def solve_actions(self, int lo, int hi):
+        """Value of every legal card of the seat to play, as a dict
+        card -> future value (the trick in progress included).  ``lo`` and
+        ``hi`` bound every value (from solver/dd.py)."""
+        cdef int seat = self.current_seat()
+        cdef uint64_t legal = legal_mask(&self.R, &self.S, seat)
+        cdef int n, i, c, v, guess
+        cdef int reps[64]
+        cdef int rep_of[64]
+        cdef int values[64]
+        with nogil:
+            n = self.gen_moves(legal, 0, reps, rep_of)
+            guess = (lo + hi) // 2
+            for i in range(n):
+                c = reps[i]
+                v = self.solve_child(c, lo, hi, guess)
+                values[i] = v
+                guess = v
+        out = {}
+        for c in range(64):
+            if (legal >> c) & 1:
+                out[c] = values[rep_of[c]]
+        return out
+
+    def solve_value(self, int lo, int hi):
+        """The future value of the position (MTD(f) from the root)."""
+        cdef int v
+        with nogil:
+            v = self.mtdf((lo + hi) // 2, lo, hi, 0)
+        return v
+
+    # ------------------------------------------------------------------
+    # kernel
+
+    cdef int gen_moves(self, uint64_t legal, int ply, int* reps, int* rep_of) noexcept nogil:
+        """Root move list: one representative per equivalence class,
+        ``rep_of[card]`` = index of its representative in ``reps``."""
+        cdef RuleTable* R = &self.R
+        cdef uint64_t ls = 0
+        cdef uint64_t m = legal
+        cdef int s, c, prev = -1, n = 0
+        cdef uint32_t partners = self.partner_pips(self.current_seat_c())
+        while m:
+            c = lowest_bit(m)
+            m &= m - 1
+            ls |= (<uint64_t>1) << R.slot[c]
+        while ls:
+            s = highest_bit(ls)
+            ls ^= (<uint64_t>1) << s
+            c = R.card_at[s]
+            if (prev >= 0 and (prev >> 4) == (s >> 4)
+                    and (self.S.rem_slot & between_bits(prev, s)) == 0
+                    and interchangeable(R, c, R.card_at[prev], partners)):
+                rep_of[c] = n - 1
+            else:
+                reps[n] = c
+                rep_of[c] = n
+                n += 1
+            prev = s
+        return n
+
+    cdef inline int current_seat_c(self) noexcept nogil:
+        return (self.S.leader + self.S.ncards) % self.R.nseats
+
+    cdef inline uint32_t partner_pips(self, int seat) noexcept nogil:
+        """pip_set of the cards that may share a trick with ``seat``'s."""
+        cdef uint64_t m = 0
+        cdef int i
+        if not self.R.pip_partners:
+            return 0
+        for i in range(self.R.nseats):
+            if i != seat:
+                m |= self.S.hands[i]
+        for i in range(self.S.ncards):
+            m |= (<uint64_t>1) << self.S.trick[i]
+        return pip_set(m)
+
+    cdef int solve_child(self, int card, int lo, int hi, int guess) noexcept nogil:
+        """Value of playing ``card`` now (points of a trick it completes included)."""
+        cdef TrickState* S = &self.S
+        cdef int seat = (S.leader + S.ncards) % self.R.nseats
+        cdef int pts, v
+        cdef int saved[MAX_SEATS]
+        cdef int saved_leader, saved_n, saved_max
+        self.play(seat, card)
+        if S.ncards == self.R.nseats:
+            saved_leader = S.leader
+            saved_n = S.ncards
+            saved_max = S.max_tricks
+            for v in range(saved_n):
+                saved[v] = S.trick[v]
+            pts = self.finish_trick()
+            v = pts + self.mtdf(guess - pts, lo - pts, hi - pts, 1)
+            self.unfinish_trick(saved, saved_n, saved_leader, saved_max)
+        else:
+            v = self.mtdf(guess, lo, hi, 1)
+        self.unplay(seat, card)
+        return v
+
+    cdef int mtdf(self, int guess, int lo, int hi, int ply) noexcept nogil:
+        """Narrow [lo, hi] to the exact value with null-window searches."""
+        cdef int g = guess
+        cdef int beta, v
+        hi += 1            # half-open: value in [lo, hi)
+        while lo + 1 < hi:
+            beta = g
+            if beta <= lo:
+                beta = lo + 1
+            if beta >= hi:
+                beta = hi - 1
+            v = self.search(beta - 1, beta, ply)
+            self.iters += 1
+            if v < beta:
+                hi = v + 1
+            else:
+                lo = v
+            g = v
+        return lo
+
+    cdef inline void play(self, int seat, int card) noexcept nogil:
+        cdef TrickState* S = &self.S
+        S.hands[seat] &= ~((<uint64_t>1) << card)
+        S.trick[S.ncards] = card
+        S.ncards += 1
+
+    cdef inline void unplay(self, int seat, int card) noexcept nogil:
+        cdef TrickState* S = &self.S
+        S.ncards -= 1
+        S.hands[seat] |= (<uint64_t>1) << card
+
+    cdef int finish_trick(self) noexcept nogil:
+        """Score the complete trick on the table, clear it, set the leader.
+        Returns the max side's points for it (end-of-round extras included)."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int n = S.ncards
+        cdef int off = trick_winner_c(S.trick, n, R.trump, R.suit_of, R.strength)
+        cdef int winner = S.leader
+        cdef int i, c, pts = 0, pip = 0, other
+        cdef bint mine
+        for i in range(off):
+            winner = R.next_seat[winner]
+        mine = R.side[winner]
+        for i in range(n):
+            c = S.trick[i]
+            pip += R.pips[c]
+            S.rem_slot &= ~((<uint64_t>1) << R.slot[c])
+            S.card_ub -= max(R.win_pts[c], R.lose_pts[c])
+            S.card_lb -= min(R.win_pts[c], R.lose_pts[c])
+            if mine:
+                pts += R.win_pts[c]
+            else:
+                pts += R.lose_pts[c]
+        if R.ten_total >= 0 and pip == R.ten_total:
+            pts += R.ten_win if mine else R.ten_lose
+        else:
+            pts += R.trick_win if mine else R.trick_lose
+        if mine:
+            S.max_tricks += 1
+        S.tricks_left -= 1
+        if S.tricks_left == 0:
+            if mine:
+                pts += R.last_win
+                S.max_tricks += R.last_extra
+            else:
+                pts += R.last_lose
+            if R.use_most:
+                other = R.total_tricks - S.max_tricks
+                if S.max_tricks > other:
+                    pts += R.most_win
+                elif S.max_tricks < other:
+                    pts += R.most_lose
+                else:
+                    pts += R.most_tie
+        S.leader = winner
+        S.ncards = 0
+        return pts
+
+    cdef void unfinish_trick(self, int* saved, int n, int leader, int max_tricks) noexcept nogil:
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int i, c
+        for i in range(n):
+            c = saved[i]
+            S.trick[i] = c
+            S.rem_slot |= (<uint64_t>1) << R.slot[c]
+            S.card_ub += max(R.win_pts[c], R.lose_pts[c])
+            S.card_lb += min(R.win_pts[c], R.lose_pts[c])
+        S.ncards = n
+        S.leader = leader
+        S.max_tricks = max_tricks
+        S.tricks_left += 1
+
+    cdef void hash_key(self, uint64_t* h1, uint64_t* h2) noexcept nogil:
+        """Two independent 64-bit hashes of the trick-boundary key."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef uint64_t words[MAX_SEATS]
+        cdef uint64_t a, b, rem, bit, w
+        cdef int i, s, k, c
+        cdef uint64_t extra = <uint64_t>S.leader
+        if R.use_most:
+            extra |= (<uint64_t>S.max_tricks) << 8
+        if R.relative_ok:
+            for i in range(R.nseats):
+                words[i] = 0
+            for s in range(4):
+                rem = 0
+                for i in range(R.nseats):
+                    rem |= S.hands[i]
+                rem &= R.suit_mask[s]
+                k = s * 16
+                while rem:
+                    c = lowest_bit(rem)
+                    bit = (<uint64_t>1) << c
+                    rem ^= bit
+                    for i in range(R.nseats):
+                        if S.hands[i] & bit:
+                            words[i] |= (<uint64_t>1) << k
+                            break
+                    k += 1
+        else:
+            for i in range(R.nseats):
+                words[i] = S.hands[i]
+        a = <uint64_t>0x9e3779b97f4a7c15 ^ extra
+        b = <uint64_t>0xd1b54a32d192ed03 ^ (extra * <uint64_t>0x2545f4914f6cdd1d)
+        for i in range(R.nseats):
+            w = words[i]
+            a = mix64(a ^ w)
+            b = mix64(b + w * <uint64_t>0xff51afd7ed558ccd + <uint64_t>i)
+        if b == 0:
+            b = 1
+        h1[0] = a
+        h2[0] = b
+
+    cdef int trick_value(self, int card) noexcept nogil:
+        """The max side's points for the trick on the table completed by
+        ``card`` (end-of-round extras left out): exact ordering for the
+        last seat to play."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int n = S.ncards
+        cdef int i, c, pts = 0, pip = 0, off, winner
+        cdef bint mine
+        S.trick[n] = card
+        off = trick_winner_c(S.trick, n + 1, R.trump, R.suit_of, R.strength)
+        winner = S.leader
+        for i in range(off):
+            winner = R.next_seat[winner]
+        mine = R.side[winner]
+        for i in range(n + 1):
+            c = S.trick[i]
+            pip += R.pips[c]
+            pts += R.win_pts[c] if mine else R.lose_pts[c]
+        if R.ten_total >= 0 and pip == R.ten_total:
+            pts += R.ten_win if mine else R.ten_lose
+        else:
+            pts += R.trick_win if mine else R.trick_lose
+        return pts
+
+    cdef int lead_value(self, int seat, int card) noexcept nogil:
+        """Two seats: the max side's points for the trick led with ``card``
+        after the follower's best immediate reply."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int other = R.next_seat[seat]
+        cdef uint64_t f, hand = S.hands[other]
+        cdef int c, v, best
+        cdef bint fmax = R.side[other]
+        f = hand & R.suit_mask[R.suit_of[card]]
+        if f == 0 or not R.must_follow:
+            f = hand
+        best = -INF if fmax else INF
+        while f:
+            c = lowest_bit(f)
+            f &= f - 1
+            v = self.pair_value(seat, card, c)
+            if (fmax and v > best) or (not fmax and v < best):
+                best = v
+        return best
+
+    cdef inline int pair_value(self, int leader, int lead, int follow) noexcept nogil:
+        """Two seats: the max side's points for the trick ``lead``, ``follow``."""
+        cdef RuleTable* R = &self.R
+        cdef bint follower_wins
+        cdef bint mine
+        cdef int pts
+        if R.suit_of[follow] == R.suit_of[lead]:
+            follower_wins = R.strength[follow] > R.strength[lead]
+        else:
+            follower_wins = R.suit_of[follow] == R.trump
+        mine = R.side[R.next_seat[leader]] if follower_wins else R.side[leader]
+        if mine:
+            pts = R.win_pts[lead] + R.win_pts[follow]
+            if R.ten_total >= 0 and R.pips[lead] + R.pips[follow] == R.ten_total:
+                return pts + R.ten_win
+            return pts + R.trick_win
+        pts = R.lose_pts[lead] + R.lose_pts[follow]
+        if R.ten_total >= 0 and R.pips[lead] + R.pips[follow] == R.ten_total:
+            return pts + R.ten_lose
+        return pts + R.trick_lose
+
+    cdef int order_moves(self, int seat, uint64_t legal, int ply, int ttmove) noexcept nogil:
+        """Fill ``moves[ply]`` with one card per equivalence class, best
+        first; returns their number.  Order: the table's move; for the last
+        seat of a trick the exact trick value; otherwise simple trick
+        heuristics; then the history of cut-offs."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef uint64_t ls = 0
+        cdef uint64_t m = legal
+        cdef uint64_t others = 0
+        cdef int s, c, prev = -1, n = 0, i, j, sc, wcard = -1, woff
+        cdef int d, st
+        cdef bint side = R.side[seat]
+        cdef bint last = S.ncards == R.nseats - 1
+        cdef bint my_side_winning = 0
+        cdef bint want, beats
+        cdef uint8_t* mv = self.moves[ply]
+        cdef int32_t* scv = self.scores[ply]
+        cdef int32_t* hist = self.history[seat]
+        cdef uint32_t partners = self.partner_pips(seat)
+        while m:
+            c = lowest_bit(m)
+            m &= m - 1
+            ls |= (<uint64_t>1) << R.slot[c]
+        if S.ncards > 0:
+            woff = trick_winner_c(S.trick, S.ncards, R.trump, R.suit_of, R.strength)
+            wcard = S.trick[woff]
+            j = S.leader
+            for i in range(woff):
+                j = R.next_seat[j]
+            my_side_winning = R.side[j] == side
+            d = R.trick_win - R.trick_lose
+            for i in range(S.ncards):
+                d += R.win_pts[S.trick[i]] - R.lose_pts[S.trick[i]]
+        else:
+            d = R.trick_win - R.trick_lose
+            for i in range(R.nseats):
+                if i != seat:
+                    others |= S.hands[i]
+        while ls:
+            s = highest_bit(ls)
+            ls ^= (<uint64_t>1) << s
+            c = R.card_at[s]
+            if (prev >= 0 and (prev >> 4) == (s >> 4)
+                    and (S.rem_slot & between_bits(prev, s)) == 0
+                    and interchangeable(R, c, R.card_at[prev], partners)):
+                prev = s
+                continue
+            prev = s
+            st = R.strength[c]
+            if last and R.nseats == 2:
+                i = self.pair_value(S.leader, S.trick[0], c)
+                sc = (i if side else -i) * 64 + 32 - st
+                sc = sc * 1024
+            elif last:
+                i = self.trick_value(c)
+                sc = (i if side else -i) * 64 + 32 - st
+                sc = sc * 1024
+            elif S.ncards == 0 and R.nseats == 2:
+                # two seats: the trick's value after the follower's best reply
+                i = self.lead_value(seat, c)
+                sc = ((i if side else -i) * 64 + st) * 1024
+            elif S.ncards == 0:
+                want = d > 0
+                # a card no other hand can beat in its suit is a winner
+                if ((others & R.suit_mask[R.suit_of[c]]) == 0 or
+                        highest_bit(S.rem_slot & (<uint64_t>0xFFFF << (s & 0x30))) == s):
+                    sc = 300 + st if want else 100 - st
+                else:
+                    sc = 100 - st if want else 200 + st
+                sc = sc * 1024
+            else:
+                if R.suit_of[c] == R.suit_of[wcard]:
+                    beats = st > R.strength[wcard]
+                else:
+                    beats = R.suit_of[c] == R.trump
+                i = d + R.win_pts[c] - R.lose_pts[c]
+                want = i > 0
+                if want:
+                    if my_side_winning:
+                        sc = 100 - st
+                    elif beats:
+                        sc = 300 - st
+                    else:
+                        sc = 100 - st
+                elif i != 0:
+                    if not beats:
+                        sc = 300 + st
+                    else:
+                        sc = 100 - st
+                else:
+                    sc = 100 - st
+                if not beats:
+                    # discards: shed what the other side would like to take
+                    if side:
+                        sc += R.lose_pts[c] - R.win_pts[c]
+                    else:
+                        sc += R.win_pts[c] - R.lose_pts[c]
+                sc = sc * 1024
+            sc += hist[c]
+            if c == ttmove:
+                sc = 2000000000
+            # insertion sort, descending
+            j = n
+            while j > 0 and scv[j - 1] < sc:
+                mv[j] = mv[j - 1]
+                scv[j] = scv[j - 1]
+                j -= 1
+            mv[j] = c
+            scv[j] = sc
+            n += 1
+        return n
+
+    cdef int search(self, int alpha, int beta, int ply) noexcept nogil:
+        """Fail-soft alpha-beta: the max side's future value if it lies in
+        (alpha, beta); otherwise a bound on the side of the window it fell."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int n = S.ncards
+        cdef int seat, nm, i, card, v, best, pts, ub, lb, bestmove = NO_CARD
+        cdef int ttmove = NO_CARD
+        cdef uint64_t h1 = 0, h2 = 0
+        cdef uint64_t legal
+        cdef TTEntry* bucket = NULL
+        cdef TTEntry* e
+        cdef bint maximize
+        cdef int saved[MAX_SEATS]
+        cdef int saved_leader, saved_max
+        cdef int alpha0 = alpha, beta0 = beta
+        self.nodes += 1
+        if n == 0:
+            if S.tricks_left == 0:
+                return 0
+            if R.pip_partners:
+                self.ten_bounds(&lb, &ub)
+            else:
+                ub = S.tricks_left * self.base_hi
+                lb = S.tricks_left * self.base_lo
+            ub += S.card_ub + self.end_hi
+            lb += S.card_lb + self.end_lo
+            if ub <= alpha:
+                return ub
+            if lb >= beta:
+                return lb
+            if R.quick_ok:
+                self.quick_bounds(&lb, &ub)
+                if ub <= alpha:
+                    return ub
+                if lb >= beta:
+                    return lb
+            self.hash_key(&h1, &h2)
+            self.probes += 1
+            bucket = &self.tt[(h1 & self.tt_mask) * BUCKET]
+            for i in range(BUCKET):
+                e = &bucket[i]
+                if e.gen == self.gen and e.check == h2:
+                    self.hits += 1
+                    if e.lo >= beta:
+                        return e.lo
+                    if e.hi <= alpha:
+                        return e.hi
+                    if e.lo == e.hi:
+                        return e.lo
+                    ttmove = e.move
+                    break
+        seat = (S.leader + n) % R.nseats
+        maximize = R.side[seat]
+        legal = legal_mask(R, S, seat)
+        if ttmove != NO_CARD and not ((legal >> ttmove) & 1):
+            ttmove = NO_CARD
+        nm = self.order_moves(seat, legal, ply, ttmove)
+        best = -INF if maximize else INF
+        for i in range(nm):
+            card = self.moves[ply][i]
+            self.play(seat, card)
+            if S.ncards == R.nseats:
+                saved_leader = S.leader
+                saved_max = S.max_tricks
+                for v in range(R.nseats):
+                    saved[v] = S.trick[v]
+                pts = self.finish_trick()
+                v = pts + self.search(alpha - pts, beta - pts, ply + 1)
+                self.unfinish_trick(saved, R.nseats, saved_leader, saved_max)
+            else:
+                v = self.search(alpha, beta, ply + 1)
+            self.unplay(seat, card)
+            if maximize:
+                if v > best:
+                    best = v
+                    bestmove = card
+                    if best >= beta:
+                        self.bump_history(seat, card)
+                        self.stat_cut(n, i)
+                        break
+                    if best > alpha:
+                        alpha = best
+            else:
+                if v < best:
+                    best = v
+                    bestmove = card
+                    if best <= alpha:
+                        self.bump_history(seat, card)
+                        self.stat_cut(n, i)
+                        break
+                    if best < beta:
+                        beta = best
+        if n == 0:
+            self.all_lead += 1
+        else:
+            self.all_follow += 1
+        if n == 0:
+            self.store(bucket, h2, best, alpha0, beta0, bestmove)
+        return best
+
+    cdef inline void stat_cut(self, int n, int i) noexcept nogil:
+        if n == 0:
+            self.all_lead -= 1
+            if i == 0:
+                self.cut_first_lead += 1
+            else:
+                self.cut_later_lead += 1
+        else:
+            self.all_follow -= 1
+            if i == 0:
+                self.cut_first_follow += 1
+            else:
+                self.cut_later_follow += 1
+
+    cdef inline void bump_history(self, int seat, int card) noexcept nogil:
+        cdef int32_t* h = self.history[seat]
+        cdef int k = self.S.tricks_left
+        h[card] += k * k
+        if h[card] > 1000:          # keep it below one heuristic step (1024)
+            for k in range(64):
+                h[k] >>= 1
+
+    cdef void ten_bounds(self, int* lb, int* ub) noexcept nogil:
+        """Bounds on the future trick values of a two-seat game with the ten
+        rule: at most T tricks can be ten-tricks, T the largest matching of
+        the two hands' cards whose pips make ten."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int a[16]
+        cdef int b[16]
+        cdef int p, r, q, t = 0, k = S.tricks_left
+        cdef uint64_t rm
+        cdef int nlo = min(R.trick_win, R.trick_lose), nhi = max(R.trick_win, R.trick_lose)
+        cdef int tlo = min(R.ten_win, R.ten_lose), thi = max(R.ten_win, R.ten_lose)
+        for p in range(16):
+            a[p] = 0
+            b[p] = 0
+        for r in range(15):
+            rm = (<uint64_t>0x0001000100010001) << r
+            q = R.pips[r] if r != 0 else 0
+            if r == 14:
+                q = 1
+            elif r < 2 or r > 10:
+                q = 0
+            else:
+                q = r
+            a[q] += popcount(S.hands[0] & rm)
+            b[q] += popcount(S.hands[1] & rm)
+        for p in range(11):
+            q = R.ten_total - p
+            if 0 <= q <= 10:
+                t += min(a[p], b[q])
+        if t > k:
+            t = k
+        ub[0] = k * nhi + (t * (thi - nhi) if thi > nhi else 0)
+        lb[0] = k * nlo + (t * (tlo - nlo) if tlo < nlo else 0)
+
+    cdef void quick_bounds(self, int* lb, int* ub) noexcept nogil:
+        """Sure tricks of the side on lead (pure trick scoring, card index =
+        strength slot): the leader's cards above every opponent card of
+        their suit, when no partner card could be forced to overtake and,
+        at a trump contract, while every opponent holding trumps follows."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int L = S.leader
+        cdef bint lside = R.side[L]
+        cdef uint64_t opp_all = 0, mine, opp_s, w, ps
+        cdef int i, s, nw, qt = 0, k = S.tricks_left, ln
+        for i in range(R.nseats):
+            if R.side[i] != lside:
+                opp_all |= S.hands[i]
+        for s in range(4):
+            mine = S.hands[L] & R.suit_mask[s]
+            if mine == 0:
+                continue
+            opp_s = opp_all & R.suit_mask[s]
+            if opp_s:
+                w = mine & ~((<uint64_t>2 << highest_bit(opp_s)) - 1)
+            else:
+                w = mine
+            if w == 0:
+                continue
+            nw = popcount(w)
+            for i in range(R.nseats):
+                if i != L and R.side[i] == lside:
+                    ps = S.hands[i] & R.suit_mask[s]
+                    if ps and highest_bit(ps) > lowest_bit(w):
+                        nw = 0
+            if nw and R.trump >= 0 and s != R.trump:
+                for i in range(R.nseats):
+                    if R.side[i] != lside and (S.hands[i] & R.suit_mask[R.trump]):
+                        ln = popcount(S.hands[i] & R.suit_mask[s])
+                        if ln < nw:
+                            nw = ln
+            qt += nw
+        if qt == 0:
+            return
+        if qt > k:
+            qt = k
+        # the leader's side CAN take qt tricks; that bounds the value only on
+        # the side where taking tricks is what it wants
+        if R.trick_win > R.trick_lose:
+            if lside:
+                lb[0] = max(lb[0], qt * R.trick_win + (k - qt) * R.trick_lose)
+            else:
+                ub[0] = min(ub[0], qt * R.trick_lose + (k - qt) * R.trick_win)
+
+    cdef void store(self, TTEntry* bucket, uint64_t h2, int best, int alpha0, int beta0,
+                    int bestmove) noexcept nogil:
+        """Record what ``best`` proves for the ORIGINAL window (alpha0,
+        beta0): a lower bound if it reached beta0, an upper bound if it
+        stayed at or below alpha0, else the exact value."""
+        cdef TTEntry* e = NULL
+        cdef TTEntry* victim = NULL
+        cdef int i, lo, hi
+        if best >= beta0:
+            lo = best
+            hi = 32767
+        elif best <= alpha0:
+            lo = -32768
+            hi = best
+        else:
+            lo = best
+            hi = best
+        for i in range(BUCKET):
+            if bucket[i].gen == self.gen and bucket[i].check == h2:
+                e = &bucket[i]
+                break
+        if e != NULL:
+            if lo > e.lo:
+                e.lo = <int16_t>lo
+            if hi < e.hi:
+                e.hi = <int16_t>hi
+            if bestmove != NO_CARD:
+                e.move = <uint8_t>bestmove
+            return
+        for i in range(BUCKET):
+            if bucket[i].gen != self.gen:
+                victim = &bucket[i]
+                break
+            if victim == NULL or bucket[i].depth < victim.depth:
+                victim = &bucket[i]
+        victim.check = h2
+        victim.lo = <int16_t>lo
+        victim.hi = <int16_t>hi
+        victim.move = <uint8_t>bestmove
+        victim.depth = <uint8_t>self.S.tricks_left
+        victim.gen = self.gen

@@ -1,0 +1,145 @@
+"""The search facade (STYLE 9): ``solve`` -- the exact double-dummy value of
+a perfect-information position and of every legal action.
+
+``solve(position_or_state, seat=None, tt_mb=64)`` accepts a game record
+(``solver.position.Record`` or its JSON dict / text), a ``State``, or a
+``solver.dd.TrickPosition``.  A seat view (unknown cards) is refused with
+``HiddenInformationError``: hidden cards need the sampling search
+(``best_move`` / ``evaluate``), not a double-dummy solve.
+
+Games with a double-dummy adapter: ``dix`` (from trick 14 on in the standard
+variant, any time in ``seventeen``; see docs/solver.md).  Other games reach
+the kernel through ``solver.dd`` contracts (bridge, penalty contracts,
+dixie-rook card play) until their adapters are added to ``ADAPTERS``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Callable, Mapping
+
+from . import dd
+from .errors import HiddenInformationError, PositionError, UnsupportedPositionError
+from .game import State
+from .position import Record, SeatView, from_json
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Exact values for ``seat`` (higher is better for it).
+
+    ``value``: the position's value under best play by everyone;
+    ``action_values``: the value after each legal action (canonical
+    notation), EVERY legal action listed; ``best_actions``: the actions
+    reaching ``value``; ``nodes`` searched and ``time`` (s); ``objective``
+    names what ``value`` measures (docs/solver.md).
+
+    dix: ``value`` is the seat's round score minus the opponent's at the
+    end of the round (already-won tricks included); ``round_winner`` the
+    seat that wins the round under best play (tie-breaks applied: fewer
+    ten-tricks, then the last trick) and ``action_winners`` the same per
+    action.  ``raw_value``/``raw_action_values`` are the kernel's
+    lexicographic values (``solver.dd.decode_dix``)."""
+
+    value: int
+    action_values: Mapping[str, int]
+    nodes: int
+    time: float
+    seat: int
+    objective: str
+    best_actions: tuple
+    engine: str = "cython"
+    round_winner: int | None = None
+    action_winners: Mapping[str, int] | None = None
+    raw_value: int | None = None
+    raw_action_values: Mapping[str, int] | None = None
+
+
+def _to_state(position) -> State | dd.TrickPosition:
+    if isinstance(position, (State, dd.TrickPosition)):
+        return position
+    if isinstance(position, SeatView):
+        raise _hidden(position.seat)
+    if isinstance(position, Record):
+        return position.state()
+    if isinstance(position, (str, bytes, bytearray)):
+        try:
+            position = json.loads(position)
+        except json.JSONDecodeError as exc:
+            raise PositionError(f"malformed JSON: {exc.msg} at line {exc.lineno} "
+                                f"column {exc.colno}") from None
+    if isinstance(position, dict):
+        if "seat" in position:
+            raise _hidden(position["seat"])
+        rec = from_json(position)
+        return rec.state()
+    raise PositionError(f"solve expects a Record, a record JSON dict, a State or a "
+                        f"TrickPosition, got {type(position).__name__}")
+
+
+def _hidden(seat) -> HiddenInformationError:
+    return HiddenInformationError(
+        f"this is a seat view (seat {seat!r}): other hands are unknown, so there is no "
+        f"double-dummy value; use the sampling search (solver.api.best_move / "
+        f"solver.api.evaluate), or give solve a complete record")
+
+
+def _solve_dix(state, seat, tt_mb) -> Solution:
+    if seat is None:
+        seat = state.current_player()
+    if seat not in (0, 1):
+        raise PositionError(f"seat must be 0 or 1, got {seat!r}")
+    pos = dd.dix_position(state)
+    res = dd.solve_position(pos, max_team=seat, objective="dix", tt_mb=tt_mb)
+    names = {c: state.action_to_string(c) for c in res.card_values}
+    raw = {names[c]: v for c, v in res.card_values.items()}
+    decoded = {a: dd.decode_dix(v) for a, v in raw.items()}
+    values = {a: d[0] for a, d in decoded.items()}
+    winners = {a: seat if raw[a] > 0 else 1 - seat for a in raw}
+    best = tuple(a for a in raw if raw[a] == res.value)
+    return Solution(dd.decode_dix(res.value)[0], MappingProxyType(values), res.nodes, res.time,
+                    seat, "dix round score difference", best, res.engine,
+                    seat if res.value > 0 else 1 - seat, MappingProxyType(winners), res.value,
+                    MappingProxyType(raw))
+
+
+def _solve_trick_position(pos: dd.TrickPosition, seat, tt_mb) -> Solution:
+    if seat is None:
+        seat = pos.seat_to_play
+    if not (isinstance(seat, int) and 0 <= seat < pos.contract.nseats):
+        raise PositionError(f"seat must be 0..{pos.contract.nseats - 1}, got {seat!r}")
+    k = pos.contract
+    objective = "dix" if k.name == "dix" else "own"
+    res = dd.solve_position(pos, max_team=k.teams[seat], objective=objective, tt_mb=tt_mb)
+    deck = {"french": dd.FRENCH, "dix": dd.DIX, "rook": dd.ROOK}[k.deck]
+    values = {deck.to_string(c): v for c, v in res.card_values.items()}
+    best = tuple(a for a, v in values.items() if v == res.value)
+    return Solution(res.value, MappingProxyType(values), res.nodes, res.time, seat,
+                    f"{k.name}: {objective}", best, res.engine)
+
+
+#: game name -> solve function(state, seat, tt_mb)
+ADAPTERS: dict[str, Callable] = {"dix": _solve_dix}
+
+
+def solve(position_or_state, seat: int | None = None, tt_mb=dd.DEFAULT_TT_MB) -> Solution:
+    """The exact value of a perfect-information position for ``seat``
+    (default: the seat to act) and of every legal action.  ``tt_mb``: the
+    transposition table's size in MiB (``LimitError`` if absurd)."""
+    dd.check_tt_mb(tt_mb)
+    target = _to_state(position_or_state)
+    if isinstance(target, dd.TrickPosition):
+        return _solve_trick_position(target, seat, tt_mb)
+    name = target.game.name
+    if name not in ADAPTERS:
+        raise UnsupportedPositionError(
+            f"no double-dummy adapter for {name!r} yet (known: {', '.join(ADAPTERS)}); "
+            f"build a solver.dd.TrickPosition from its contract and pass that")
+    if target.is_terminal():
+        raise UnsupportedPositionError(f"the {name} game is over: nothing to solve")
+    return ADAPTERS[name](target, seat, tt_mb)
+
+
+__all__ = ["Solution", "solve", "ADAPTERS"]

@@ -1,0 +1,540 @@
+"""Double-dummy solving: rule tables as data, positions, the kernel facade.
+
+Three layers (docs/solver.md):
+
+* :class:`Contract` -- the card-play and scoring rules of one deal as PURE
+  DATA: seats and teams, trumps (and the dix joker), per-card points to the
+  taker, per-trick points, dix's ten-trick rule, a last-trick bonus (+ extra
+  tricks), a most-tricks bonus, a must-discard set, doubled (revealed) cards.
+  One builder per game: :func:`dix_contract`, :func:`bridge_contract`,
+  :func:`penalty_contract` (trix / tricks: king, queens, diamonds, ltoosh),
+  :func:`rook_contract` (dixie-rook).  A new game adds a builder, nothing in
+  the kernel.
+* :class:`TrickPosition` -- hands (64-bit masks), leader, the trick on the
+  table, and what each team has already won.  Validated once, here.
+* :func:`solve_position` -- builds the kernel's rule table for one MAX TEAM
+  and objective (:func:`kernel_table`), runs the Cython kernel
+  (``solver._dd``) and returns the value of every legal card.
+
+Objectives (``objective=``):
+
+* ``"own"``: the max team's total points (team minimax when the teams are
+  partnerships; with one seat per team the paranoid value: the best that seat
+  can guarantee against all others).  Bridge: tricks.
+* ``"difference"``: max team's points minus the other team's (two teams).
+* ``"dix"``: lexicographic (score difference, fewer ten-tricks, last trick),
+  encoded as one integer ``DIX_SCALE * diff + 4 * (opp tens - own tens) +
+  (+1 if the max side wins the last trick else -1)``; never 0, its sign is
+  the round's winner with the rules' tie-breaks (:func:`decode_dix`).
+
+Values are exact integers.  Every user-facing error is typed (solver.errors).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+from .cards import DIX, FRENCH, JOKER, ROOK, cards_of, make_card, mask_of, rank_of, suit_of
+from .errors import LimitError, PositionError, UnsupportedPositionError
+
+#: one score point of dix's difference in the lexicographic encoding
+DIX_SCALE = 256
+OBJECTIVES = ("own", "difference", "dix")
+DEFAULT_TT_MB = 64
+MAX_TT_MB = 16384
+#: largest |value| the 16-bit table entries hold
+VALUE_LIMIT = 32000
+
+
+def dix_pips(card: int) -> int:
+    """A=1, 2-10 face value, courts and the joker 0 (RULINGS dix)."""
+    r = card & 15
+    if r == 14:
+        return 1
+    if 2 <= r <= 10:
+        return r
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# contracts: the rules as data
+
+@dataclass(frozen=True)
+class Contract:
+    """Card play and scoring of one deal.
+
+    ``teams[s]`` is seat ``s``'s team (individual games: the seat itself).
+    ``trump`` -1 means no trumps.  ``joker_rank``: the dix joker (card 0)
+    is in play as a trump of that rank.  ``card_points[c]`` goes to the
+    team that takes card ``c``; ``trick_points`` to the taker of each trick,
+    except a trick whose dix pips total ``ten_total``, which scores
+    ``ten_points`` instead.  The last trick's taker gets ``last_points``
+    and counts ``last_extra_tricks`` more tricks.  ``most_tricks_bonus``
+    goes to the team with more tricks; a tie gives each of the two teams
+    half (the expected value of dixie-rook's fair cut).  ``discard_cards``:
+    a follower void in the led suit who holds one must play one (trix's
+    ``must_discard_penalty``).  ``doubled[c] = r``: card ``c`` was revealed
+    by seat ``r`` (trix doubling): another team's taker scores twice its
+    points and ``r``'s team gains minus its points; ``r``'s own team taking
+    it scores its points once."""
+
+    name: str
+    nseats: int
+    teams: tuple
+    deck: str = "french"
+    trump: int = -1
+    joker_rank: int | None = None
+    must_follow: bool = True
+    card_points: Mapping[int, int] = field(default_factory=dict)
+    trick_points: int = 0
+    ten_total: int | None = None
+    ten_points: int = 0
+    last_points: int = 0
+    last_extra_tricks: int = 0
+    most_tricks_bonus: int = 0
+    discard_cards: frozenset = frozenset()
+    doubled: Mapping[int, int] = field(default_factory=dict)
+
+    def __post_init__(self):
+        object.__setattr__(self, "card_points", MappingProxyType(dict(self.card_points)))
+        object.__setattr__(self, "doubled", MappingProxyType(dict(self.doubled)))
+        object.__setattr__(self, "discard_cards", frozenset(self.discard_cards))
+        object.__setattr__(self, "teams", tuple(self.teams))
+        if self.nseats not in (2, 4, 6):
+            raise PositionError(f"a contract has 2, 4 or 6 seats, got {self.nseats}")
+        if len(self.teams) != self.nseats:
+            raise PositionError(f"teams must name a team per seat, got {self.teams}")
+        if self.most_tricks_bonus and len(set(self.teams)) != 2:
+            raise PositionError("a most-tricks bonus needs exactly two teams")
+        if self.most_tricks_bonus % 2:
+            raise PositionError("the most-tricks bonus must be even (a tie splits it)")
+
+    @property
+    def team_ids(self) -> tuple:
+        return tuple(sorted(set(self.teams)))
+
+    def effective(self, card: int) -> tuple[int, int]:
+        """(suit, strength) the card counts as."""
+        if card == JOKER and self.joker_rank is not None:
+            return self.trump, self.joker_rank
+        return suit_of(card), rank_of(card)
+
+    def gains(self, card: int, taker_team) -> dict:
+        """Points per team when ``taker_team`` takes ``card`` (doubling included)."""
+        p = self.card_points.get(card, 0)
+        if not p:
+            return {}
+        if card in self.doubled:
+            rteam = self.teams[self.doubled[card]]
+            if rteam == taker_team:
+                return {taker_team: p}
+            return {taker_team: 2 * p, rteam: -p}
+        return {taker_team: p}
+
+
+def dix_contract(trump: int, joker_rank: int | None) -> Contract:
+    """Dix: two seats, trumps (-1 none), the joker as a trump of
+    ``joker_rank`` (None: the joker is turned up, not in play); +1 a trick,
+    -3 a ten-trick."""
+    return Contract("dix", 2, (0, 1), deck="dix", trump=trump, joker_rank=joker_rank,
+                    trick_points=1, ten_total=10, ten_points=-3)
+
+
+def bridge_contract(strain: int) -> Contract:
+    """Bridge card play: four seats N E S W = 0 1 2 3, partnerships N-S (team
+    0) and E-W (team 1), ``strain`` a suit C D H S = 0..3 or -1 for no
+    trumps; one point a trick."""
+    return Contract("bridge", 4, (0, 1, 0, 1), trump=strain, trick_points=1)
+
+
+#: trix / tricks penalty contracts: (card points, trick points)
+PENALTY_CONTRACTS = {
+    "king": ({make_card(2, 13): -75}, 0),
+    "queens": ({make_card(s, 12): -25 for s in range(4)}, 0),
+    "diamonds": ({make_card(1, r): -10 for r in range(2, 15)}, 0),
+    "ltoosh": ({}, -15),
+}
+
+
+def penalty_contract(kind: str, partners: bool = False, doubled: Mapping[int, int] | None = None,
+                     must_discard: bool = False) -> Contract:
+    """A trix / tricks trick contract (no trumps, four seats): ``kind`` one
+    of king, queens, diamonds, ltoosh; ``partners`` seats 0+2 vs 1+3;
+    ``doubled`` revealed card -> revealer seat; ``must_discard`` trix's
+    ``must_discard_penalty`` (a void follower plays a penalty card if held)."""
+    if kind not in PENALTY_CONTRACTS:
+        raise PositionError(f"unknown penalty contract {kind!r} "
+                            f"(known: {', '.join(PENALTY_CONTRACTS)})")
+    points, per_trick = PENALTY_CONTRACTS[kind]
+    teams = (0, 1, 0, 1) if partners else (0, 1, 2, 3)
+    discard = frozenset(points) if must_discard else frozenset()
+    return Contract(kind, 4, teams, trump=-1, card_points=points, trick_points=per_trick,
+                    discard_cards=discard, doubled=doubled or {})
+
+
+def rook_count(card: int) -> int:
+    """Dixie-rook count: every 5 = 5, every 10 = 10, every 13 = 10."""
+    return {5: 5, 10: 10, 13: 10}.get(rank_of(card), 0)
+
+
+def rook_contract(nseats: int, trump: int, nest_count: int) -> Contract:
+    """Dixie-rook card play: 4 or 6 seats in two teams by parity, ``trump``
+    colour 0..3, the nest's count to the last trick's taker (+1 trick), most
+    tricks +20 (a tie: 10 each, the cut's expectation)."""
+    teams = tuple(s % 2 for s in range(nseats))
+    points = {c: rook_count(c) for c in ROOK.cards if rook_count(c)}
+    return Contract("dixie-rook", nseats, teams, deck="rook", trump=trump, card_points=points,
+                    last_points=nest_count, last_extra_tricks=1, most_tricks_bonus=20)
+
+
+# ---------------------------------------------------------------------------
+# positions
+
+@dataclass(frozen=True)
+class TrickPosition:
+    """A perfect-information card-play position.
+
+    ``hands[s]`` a 64-bit mask, ``leader`` the seat that led the trick on
+    the table (``trick``, lead first; the seat to play is leader +
+    len(trick)), ``points``/``tricks``/``tens`` what each team (index into
+    ``contract.team_ids``) has already won this deal, ``last_winner`` the
+    seat that took the previous trick (-1 none)."""
+
+    contract: Contract
+    hands: tuple
+    leader: int
+    trick: tuple = ()
+    points: tuple | None = None
+    tricks: tuple | None = None
+    tens: tuple | None = None
+
+    def __post_init__(self):
+        k = self.contract
+        nteams = len(k.team_ids)
+        for name in ("points", "tricks", "tens"):
+            v = getattr(self, name)
+            object.__setattr__(self, name, tuple(v) if v is not None else (0,) * nteams)
+            if len(getattr(self, name)) != nteams:
+                raise PositionError(f"{name} must list {nteams} teams, got {v}")
+        object.__setattr__(self, "hands", tuple(self.hands))
+        object.__setattr__(self, "trick", tuple(self.trick))
+        self._check()
+
+    def _check(self) -> None:
+        k = self.contract
+        deck = {"french": FRENCH, "dix": DIX, "rook": ROOK}[k.deck]
+        if len(self.hands) != k.nseats:
+            raise PositionError(f"expected {k.nseats} hands, got {len(self.hands)}", "hands")
+        if not (isinstance(self.leader, int) and 0 <= self.leader < k.nseats):
+            raise PositionError(f"leader must be a seat 0..{k.nseats - 1}, got {self.leader!r}")
+        if len(self.trick) >= k.nseats:
+            raise PositionError(f"a trick in progress has fewer than {k.nseats} cards, "
+                                f"got {len(self.trick)}", "trick")
+        seen = 0
+        for s, h in enumerate(self.hands):
+            if not isinstance(h, int) or h < 0 or h >> 64:
+                raise PositionError(f"hand {s} must be a 64-bit card mask", f"hands[{s}]")
+            bad = [c for c in cards_of(h) if c not in deck]
+            if bad:
+                raise PositionError(f"card index {bad[0]} is not in the {deck.name} deck",
+                                    f"hands[{s}]")
+            if seen & h:
+                raise PositionError(f"{deck.format_cards(cards_of(seen & h))} held twice",
+                                    f"hands[{s}]")
+            seen |= h
+        for i, c in enumerate(self.trick):
+            if c not in deck or (seen >> c) & 1:
+                raise PositionError(f"card {c} on the table is not a free card of the deck",
+                                    f"trick[{i}]")
+            seen |= 1 << c
+        if k.joker_rank is None and (seen & 1) and k.deck == "dix":
+            raise PositionError("the joker is turned up (no trumps): it is not in play")
+        sizes = [bin(h).count("1") for h in self.hands]
+        n = len(self.trick)
+        want = [sizes[(self.leader + n) % k.nseats]] * k.nseats
+        for j in range(n):
+            want[(self.leader + j) % k.nseats] -= 1
+        if sizes != want:
+            raise PositionError(f"hand sizes {sizes} do not fit a trick of {n} card(s) "
+                                f"led by seat {self.leader}", "hands")
+        if sizes[(self.leader + n) % k.nseats] == 0:
+            raise PositionError("the deal is over: no card left to play")
+
+    @property
+    def seat_to_play(self) -> int:
+        return (self.leader + len(self.trick)) % self.contract.nseats
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks not finished, the one in progress included."""
+        return bin(self.hands[self.seat_to_play]).count("1")
+
+    def legal(self) -> list[int]:
+        k = self.contract
+        hand = self.hands[self.seat_to_play]
+        if not self.trick:
+            return cards_of(hand)
+        led = k.effective(self.trick[0])[0]
+        follow = [c for c in cards_of(hand) if k.effective(c)[0] == led]
+        if follow:
+            return follow if k.must_follow else cards_of(hand)
+        discard = [c for c in cards_of(hand) if c in k.discard_cards]
+        return discard or cards_of(hand)
+
+
+# ---------------------------------------------------------------------------
+# the kernel's rule table for one max team and objective
+
+def _other_team(contract: Contract, team) -> object:
+    others = [t for t in contract.team_ids if t != team]
+    if len(others) != 1:
+        raise PositionError(f"the {contract.name} contract has {len(contract.team_ids)} "
+                            f"teams: this objective needs exactly two")
+    return others[0]
+
+
+def kernel_table(pos: TrickPosition, max_team, objective: str) -> tuple[dict, int]:
+    """The kernel rule table (a dict of plain ints and lists) and the value
+    OFFSET of what is already won, for ``max_team`` and ``objective``.
+
+    Every rule becomes "what the max side gets when it wins / when the
+    other side wins"; with several other teams (paranoid) those must agree,
+    which they do for every contract above (checked)."""
+    k = pos.contract
+    if objective not in OBJECTIVES:
+        raise PositionError(f"unknown objective {objective!r} (known: {', '.join(OBJECTIVES)})")
+    if max_team not in k.team_ids:
+        raise PositionError(f"no team {max_team!r} in the {k.name} contract")
+    teams = k.team_ids
+    ti = {t: i for i, t in enumerate(teams)}
+    others = [t for t in teams if t != max_team]
+    if objective in ("difference", "dix"):
+        opp = _other_team(k, max_team)
+
+    def value_of(gain: dict) -> int:
+        """A per-team gain -> the objective's change."""
+        mine = gain.get(max_team, 0)
+        if objective == "own":
+            return mine
+        d = mine - gain.get(opp, 0)
+        return d * (DIX_SCALE if objective == "dix" else 1)
+
+    def win_lose(gain_for) -> tuple[int, int]:
+        w = value_of(gain_for(max_team))
+        losers = {value_of(gain_for(t)) for t in others}
+        if len(losers) != 1:
+            raise PositionError(f"the {k.name} contract's scoring depends on which opponent "
+                                f"takes a card: not expressible for one max team")
+        return w, losers.pop()
+
+    cards_in_play = 0
+    for h in pos.hands:
+        cards_in_play |= h
+    cards_in_play |= mask_of(pos.trick)
+    suit_of_t = [255] * 64
+    strength = [0] * 64
+    pips = [0] * 64
+    win_pts = [0] * 64
+    lose_pts = [0] * 64
+    cls_key = [None] * 64
+    pip_partners = k.ten_total is not None and k.nseats == 2
+    for c in cards_of(cards_in_play):
+        s, r = k.effective(c)
+        suit_of_t[c] = s
+        strength[c] = r
+        pips[c] = dix_pips(c) if k.ten_total is not None else 0
+        win_pts[c], lose_pts[c] = win_lose(lambda t, c=c: k.gains(c, t))
+        # two seats: the kernel compares pips against the cards that can still
+        # share a trick (pip_partners); otherwise pips are part of the class
+        cls_key[c] = (win_pts[c], lose_pts[c], 0 if pip_partners else pips[c],
+                      c in k.discard_cards)
+    classes = {key: i for i, key in enumerate(sorted({x for x in cls_key if x is not None}))}
+    cls = [classes[x] if x is not None else 255 for x in cls_key]
+    trick_win, trick_lose = win_lose(lambda t: {t: k.trick_points})
+    ten_win, ten_lose = win_lose(lambda t: {t: k.ten_points})
+    last_win, last_lose = win_lose(lambda t: {t: k.last_points})
+    most_win, most_lose = win_lose(lambda t: {t: k.most_tricks_bonus})
+    most_tie = value_of({t: k.most_tricks_bonus // 2 for t in teams})
+    if objective == "dix":
+        # tie-breaks: fewer ten-tricks (4 per ten), then the last trick (+-1)
+        ten_win -= 4
+        ten_lose += 4
+        last_win += 1
+        last_lose -= 1
+    mine = ti[max_team]
+    tricks_done = sum(pos.tricks)
+    table = {
+        "nseats": k.nseats,
+        "trump": k.trump,
+        "must_follow": int(k.must_follow),
+        "ten_total": -1 if k.ten_total is None else k.ten_total,
+        "trick_win": trick_win, "trick_lose": trick_lose,
+        "ten_win": ten_win, "ten_lose": ten_lose,
+        "last_win": last_win, "last_lose": last_lose,
+        "last_extra": k.last_extra_tricks,
+        "use_most": int(bool(k.most_tricks_bonus)),
+        "most_win": most_win, "most_lose": most_lose, "most_tie": most_tie,
+        "total_tricks": tricks_done + pos.tricks_left + k.last_extra_tricks,
+        "relative_ok": int(len(classes) <= 1 and k.ten_total is None
+                           and not (cards_in_play & 1 and k.deck == "dix")),
+        "pip_partners": int(pip_partners),
+        "quick_ok": int(not any(win_pts) and not any(lose_pts) and k.ten_total is None
+                        and not (last_win or last_lose or k.last_extra_tricks
+                                 or k.most_tricks_bonus)
+                        and not (cards_in_play & 1 and k.deck == "dix")),
+        "side": [int(k.teams[s] == max_team) for s in range(k.nseats)],
+        "suit_of": suit_of_t, "strength": strength, "cls": cls, "pips": pips,
+        "win_pts": win_pts, "lose_pts": lose_pts,
+        "discard_mask": mask_of(k.discard_cards) & cards_in_play,
+    }
+    # what is already won
+    if objective == "own":
+        offset = pos.points[mine]
+    else:
+        o = ti[opp]
+        offset = pos.points[mine] - pos.points[o]
+        if objective == "dix":
+            offset = DIX_SCALE * offset + 4 * (pos.tens[o] - pos.tens[mine])
+    table["max_tricks"] = pos.tricks[mine]
+    return table, offset
+
+
+def value_bound(table: dict, pos: TrickPosition) -> int:
+    """A bound on |future value| (for the driver's window and the 16-bit
+    table entries)."""
+    per = max(abs(table[k]) for k in ("trick_win", "trick_lose", "ten_win", "ten_lose"))
+    cards = sum(max(abs(table["win_pts"][c]), abs(table["lose_pts"][c])) for c in range(64))
+    end = max(abs(table["last_win"]), abs(table["last_lose"]))
+    end += max(abs(table["most_win"]), abs(table["most_lose"]), abs(table["most_tie"]))
+    return pos.tricks_left * per + cards + end + 1
+
+
+# ---------------------------------------------------------------------------
+# the facade
+
+@dataclass(frozen=True)
+class DDResult:
+    """Values of a position for the max team: ``value`` (the best card's),
+    ``card_values`` card -> value for EVERY legal card, ``nodes`` searched,
+    ``time`` in seconds, ``engine`` "cython" or "python"."""
+
+    value: int
+    card_values: Mapping[int, int]
+    nodes: int
+    time: float
+    engine: str
+    maximizing: bool
+
+
+_KERNELS: dict = {}
+
+
+def check_tt_mb(tt_mb) -> int:
+    """Validate a table size in MiB (``LimitError`` for an absurd one)."""
+    if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)):
+        raise LimitError(f"tt_mb must be a number of MiB, got {tt_mb!r}")
+    if not (1 <= tt_mb <= MAX_TT_MB):
+        raise LimitError(f"tt_mb must be between 1 and {MAX_TT_MB} MiB, got {tt_mb!r}")
+    return int(tt_mb)
+
+
+def kernel_for(tt_mb=DEFAULT_TT_MB):
+    """The (cached) Cython kernel with a table of at most ``tt_mb`` MiB."""
+    from . import _dd  # type: ignore
+    mb = check_tt_mb(tt_mb)
+    if mb not in _KERNELS:
+        buckets = (mb << 20) // _dd.BUCKET_BYTES
+        nb = 1 << (buckets.bit_length() - 1)
+        _KERNELS.clear()            # keep one table alive, not one per size asked
+        _KERNELS[mb] = _dd.Kernel(nb)
+    return _KERNELS[mb]
+
+
+def pure_python() -> bool:
+    return os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0")
+
+
+#: the pure-Python oracle handles positions with at most this many cards left
+ORACLE_MAX_CARDS = 16
+
+
+def solve_position(pos: TrickPosition, max_team=None, objective: str = "own",
+                   tt_mb=DEFAULT_TT_MB, engine: str | None = None) -> DDResult:
+    """Value of every legal card for ``max_team`` (default: the team of
+    the seat to play) under ``objective``.  ``engine`` "cython" (the
+    default) or "python" (the oracle; ``DIXTRIX_PUREPYTHON=1`` makes it the
+    default, for positions of at most ``ORACLE_MAX_CARDS`` cards)."""
+    if not isinstance(pos, TrickPosition):
+        raise PositionError(f"expected a TrickPosition, got {type(pos).__name__}")
+    if max_team is None:
+        max_team = pos.contract.teams[pos.seat_to_play]
+    check_tt_mb(tt_mb)
+    if engine is None:
+        engine = "python" if pure_python() else "cython"
+    if engine == "python":
+        left = sum(bin(h).count("1") for h in pos.hands)
+        if left > ORACLE_MAX_CARDS:
+            raise UnsupportedPositionError(
+                f"DIXTRIX_PUREPYTHON=1: the pure-Python oracle solves at most "
+                f"{ORACLE_MAX_CARDS} cards left, this position has {left}; unset "
+                f"DIXTRIX_PUREPYTHON to use the Cython kernel")
+        from .reference.dd_oracle import solve_oracle
+        t0 = time.perf_counter()
+        value, values, nodes = solve_oracle(pos, max_team, objective)
+        return DDResult(value, MappingProxyType(values), nodes, time.perf_counter() - t0,
+                        "python", pos.contract.teams[pos.seat_to_play] == max_team)
+    if engine != "cython":
+        raise PositionError(f"engine must be 'cython' or 'python', got {engine!r}")
+    table, offset = kernel_table(pos, max_team, objective)
+    bound = value_bound(table, pos)
+    if bound > VALUE_LIMIT:
+        raise LimitError(f"values up to {bound} exceed the table's range ({VALUE_LIMIT})")
+    kern = kernel_for(tt_mb)
+    t0 = time.perf_counter()
+    kern.load(table, list(pos.hands), pos.leader, list(pos.trick), pos.tricks_left,
+              table["max_tricks"])
+    future = kern.solve_actions(-bound, bound)
+    elapsed = time.perf_counter() - t0
+    values = {c: v + offset for c, v in sorted(future.items())}
+    maximizing = pos.contract.teams[pos.seat_to_play] == max_team
+    best = max(values.values()) if maximizing else min(values.values())
+    return DDResult(best, MappingProxyType(values), kern.nodes, elapsed, "cython", maximizing)
+
+
+def decode_dix(value: int) -> tuple[int, int, int]:
+    """A dix objective value -> (score difference, opponent tens - own
+    tens, +1/-1 last trick)."""
+    diff = (value + DIX_SCALE // 2) // DIX_SCALE
+    rest = value - DIX_SCALE * diff
+    last = 1 if rest % 4 == 1 else -1
+    return diff, (rest - last) // 4, last
+
+
+# ---------------------------------------------------------------------------
+# game adapters: a game state -> (TrickPosition, the team of a seat, objective)
+
+def dix_position(state) -> TrickPosition:
+    """The card-play position of a dix state whose hands are both known:
+    from trick 14 on (stock empty) in the standard variant, any time in
+    ``seventeen``.  While the stock lasts the draws make it a game of chance
+    (UnsupportedPositionError, see docs/solver.md)."""
+    if state.is_terminal():
+        raise UnsupportedPositionError("the dix match is over: nothing to solve")
+    if state.stock_pos < len(state.stock):
+        raise UnsupportedPositionError(
+            f"dix: the stock still holds {len(state.stock) - state.stock_pos} cards (trick "
+            f"{state.tricks_done + 1}); the double-dummy solver starts at trick 14, when the "
+            f"stock is empty and both hands are known (or use variant 'seventeen')")
+    contract = dix_contract(state.trump, None if state.trump < 0 else rank_of(state.turn_up))
+    return TrickPosition(contract, tuple(state.hands), state.leader, tuple(state.trick),
+                         points=tuple(state.round_scores()), tricks=tuple(state.tricks_won),
+                         tens=tuple(state.tens))
+
+
+__all__ = ["Contract", "TrickPosition", "DDResult", "dix_contract", "bridge_contract",
+           "penalty_contract", "rook_contract", "PENALTY_CONTRACTS", "kernel_table",
+           "solve_position", "decode_dix", "dix_position", "DIX_SCALE", "check_tt_mb"]

@@ -1,0 +1,135 @@
+"""Pure-Python twin of the double-dummy kernel (STYLE 11): plain minimax
+over the same rules, no pruning, no table.
+
+It does not use the kernel's rule table (``solver.dd.kernel_table``): it
+plays the tricks out under the :class:`solver.dd.Contract`, adds up each
+team's points, tricks and ten-tricks as the game would, and applies the
+objective to the final totals.  So it checks the kernel AND the translation
+of a contract into the kernel's table.  Exponential: for endings only.
+"""
+
+from __future__ import annotations
+
+from ..cards import cards_of
+
+_DIX_SCALE = 256
+
+
+def _pips(card: int) -> int:
+    r = card & 15
+    if r == 14:
+        return 1
+    if 2 <= r <= 10:
+        return r
+    return 0
+
+
+def _winner_offset(contract, trick) -> int:
+    """Highest trump, else the highest card of the suit led."""
+    eff = [contract.effective(c) for c in trick]
+    best = 0
+    for i in range(1, len(trick)):
+        s, r = eff[i]
+        bs, br = eff[best]
+        if s == bs:
+            if r > br:
+                best = i
+        elif s == contract.trump:
+            best = i
+    return best
+
+
+def _legal(contract, hand: int, trick) -> list[int]:
+    cards = cards_of(hand)
+    if not trick:
+        return cards
+    led = contract.effective(trick[0])[0]
+    follow = [c for c in cards if contract.effective(c)[0] == led]
+    if follow:
+        return follow if contract.must_follow else cards
+    discard = [c for c in cards if c in contract.discard_cards]
+    return discard or cards
+
+
+def solve_oracle(pos, max_team, objective: str):
+    """``(value, {card: value}, nodes)`` for the seat to play in ``pos``."""
+    k = pos.contract
+    teams = k.team_ids
+    if objective in ("difference", "dix"):
+        others = [t for t in teams if t != max_team]
+        if len(others) != 1:
+            raise ValueError("this objective needs exactly two teams")
+        opp = others[0]
+    nodes = [0]
+
+    def final(points, tricks, tens, last_team) -> int:
+        pts = dict(points)
+        if k.most_tricks_bonus:
+            a, b = teams
+            if tricks[a] > tricks[b]:
+                pts[a] += k.most_tricks_bonus
+            elif tricks[a] < tricks[b]:
+                pts[b] += k.most_tricks_bonus
+            else:
+                pts[a] += k.most_tricks_bonus // 2
+                pts[b] += k.most_tricks_bonus // 2
+        if objective == "own":
+            return pts[max_team]
+        diff = pts[max_team] - pts[opp]
+        if objective == "difference":
+            return diff
+        return (_DIX_SCALE * diff + 4 * (tens[opp] - tens[max_team])
+                + (1 if last_team == max_team else -1))
+
+    def finish(hands, leader, trick, points, tricks, tens):
+        off = _winner_offset(k, trick)
+        seat = (leader + off) % k.nseats
+        team = k.teams[seat]
+        points = dict(points)
+        tricks = dict(tricks)
+        tens = dict(tens)
+        for c in trick:
+            for t, g in k.gains(c, team).items():
+                points[t] += g
+        if k.ten_total is not None and sum(_pips(c) for c in trick) == k.ten_total:
+            points[team] += k.ten_points
+            tens[team] += 1
+        else:
+            points[team] += k.trick_points
+        tricks[team] += 1
+        if not any(hands):
+            points[team] += k.last_points
+            tricks[team] += k.last_extra_tricks
+            return final(points, tricks, tens, team)
+        return rec(hands, seat, (), points, tricks, tens)
+
+    def rec(hands, leader, trick, points, tricks, tens) -> int:
+        nodes[0] += 1
+        seat = (leader + len(trick)) % k.nseats
+        maximize = k.teams[seat] == max_team
+        best = None
+        for c in _legal(k, hands[seat], trick):
+            v = child(hands, leader, trick, points, tricks, tens, seat, c)
+            if best is None or (v > best if maximize else v < best):
+                best = v
+        return best
+
+    def child(hands, leader, trick, points, tricks, tens, seat, card) -> int:
+        hs = list(hands)
+        hs[seat] &= ~(1 << card)
+        hs = tuple(hs)
+        t = trick + (card,)
+        if len(t) == k.nseats:
+            return finish(hs, leader, t, points, tricks, tens)
+        return rec(hs, leader, t, points, tricks, tens)
+
+    points = dict(zip(teams, pos.points))
+    tricks = dict(zip(teams, pos.tricks))
+    tens = dict(zip(teams, pos.tens))
+    seat = pos.seat_to_play
+    nodes[0] += 1
+    values = {c: child(pos.hands, pos.leader, tuple(pos.trick), points, tricks, tens, seat, c)
+              for c in _legal(k, pos.hands[seat], pos.trick)}
+    maximize = k.teams[seat] == max_team
+    value = max(values.values()) if maximize else min(values.values())
+    return value, values, nodes[0]

@@ -1,0 +1,102 @@
+"""Write tests/data/dds_golden.json: bridge trick counts from DDS (the
+reference double-dummy solver, through its Python wrapper endplay) for
+seeded random deals, for tests/search/test_dds_golden.py.
+
+    pip install endplay && python tests/data/make_dds_golden.py
+
+Endings of 5 to 8 cards a hand (and some with cards already on the table),
+for every strain and every leader: DDS's ``solve_board`` gives the tricks
+the side to play takes after each of its legal cards.  The test needs only
+the JSON (endplay is not a test dependency).  Our seats 0..3 are N E S W,
+our suits C D H S = 0..3 (endplay: spades 0 .. clubs 3, no trumps 4).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
+
+from endplay.dds import solve_board  # noqa: E402
+from endplay.types import Deal, Denom, Player  # noqa: E402
+
+from solver.cards import FRENCH  # noqa: E402
+
+SEED = 20261122
+STRAINS = "CDHSN"          # our suit order, N = no trumps
+RANKS = "23456789TJQKA"
+OUT = os.path.join(os.path.dirname(__file__), "dds_golden.json")
+
+
+def pbn(hands) -> str:
+    """'N:' + each hand as S.H.D.C (high first)."""
+    out = []
+    for h in hands:
+        suits = []
+        for s in (3, 2, 1, 0):
+            rs = sorted((c & 15 for c in h if c >> 4 == s), reverse=True)
+            suits.append("".join(RANKS[r - 2] for r in rs))
+        out.append(".".join(suits))
+    return "N:" + " ".join(out)
+
+
+def endplay_card(card: int) -> str:
+    return "SHDC"[3 - (card >> 4)] + RANKS[(card & 15) - 2]
+
+
+def our_card(c) -> int:
+    suit = 3 - int(c.suit)
+    rank = RANKS.index(c.rank.abbr) + 2
+    return suit * 16 + rank
+
+
+def legal_follow(hand, trick):
+    led = trick[0] >> 4
+    follow = [c for c in hand if c >> 4 == led]
+    return follow or list(hand)
+
+
+def main() -> None:
+    rng = random.Random(SEED)
+    deals = []
+    sizes = [5] * 10 + [6] * 12 + [7] * 12 + [8] * 6
+    for d, n in enumerate(sizes):
+        cards = list(FRENCH.cards)
+        rng.shuffle(cards)
+        hands = [sorted(cards[i * n:(i + 1) * n]) for i in range(4)]
+        cases = []
+        for strain in range(5):
+            for leader in range(4):
+                # every fourth case starts with 1..3 cards on the table
+                k = rng.randrange(1, 4) if (strain * 4 + leader) % 4 == d % 4 else 0
+                hs = [list(h) for h in hands]
+                trick = []
+                for j in range(k):
+                    seat = (leader + j) % 4
+                    c = rng.choice(legal_follow(hs[seat], trick) if trick else hs[seat])
+                    hs[seat].remove(c)
+                    trick.append(c)
+                deal = Deal(pbn(hands))
+                deal.first = Player(leader)
+                deal.trump = Denom(4 if strain == 4 else 3 - strain)
+                for c in trick:
+                    deal.play(endplay_card(c))
+                solved = {FRENCH.to_string(our_card(c)): t for c, t in solve_board(deal)}
+                cases.append({"strain": STRAINS[strain], "leader": leader,
+                              "trick": [FRENCH.to_string(c) for c in trick],
+                              "tricks": dict(sorted(solved.items()))})
+        deals.append({"hands": [FRENCH.format_cards(h) for h in hands], "cases": cases})
+    doc = {"about": "DDS (endplay) trick counts for the side to play after each legal "
+                    "card; seats N E S W = 0 1 2 3; made by tests/data/make_dds_golden.py",
+           "seed": SEED, "deals": deals}
+    with open(OUT, "w") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
+    print(f"wrote {len(deals)} deals, {sum(len(d['cases']) for d in deals)} cases to {OUT}")
+
+
+if __name__ == "__main__":
+    main()

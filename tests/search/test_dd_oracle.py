@@ -1,0 +1,332 @@
+"""The Cython double-dummy kernel against its pure-Python twin (plain
+minimax, ``solver/reference/dd_oracle.py``), value for value and action by
+action, on thousands of random endings; the rule tables against the games'
+own scoring; determinism; bad input."""
+
+import random
+
+import pytest
+
+import solver
+from solver import dd
+from solver.api import solve
+from solver.cards import DIX, FRENCH, ROOK, mask_of
+from solver.errors import (HiddenInformationError, LimitError, PositionError,
+                           UnsupportedPositionError)
+from solver.game import TERMINAL
+from solver.reference.dd_oracle import solve_oracle
+
+
+def _random_trick_position(rng, contract, n, deck_cards, table_cards=None):
+    """``n`` cards a hand, then a random legal partial trick."""
+    cards = list(deck_cards)
+    if contract.deck == "dix" and contract.joker_rank is None and 0 in cards:
+        cards.remove(0)
+    rng.shuffle(cards)
+    ns = contract.nseats
+    hands = [cards[i * n:(i + 1) * n] for i in range(ns)]
+    leader = rng.randrange(ns)
+    k = rng.randrange(ns) if table_cards is None else table_cards
+    trick = []
+    for j in range(k):
+        s = (leader + j) % ns
+        legal = dd.TrickPosition(contract, tuple(mask_of(h) for h in hands), leader,
+                                 tuple(trick)).legal()
+        c = rng.choice(legal)
+        hands[s].remove(c)
+        trick.append(c)
+    nt = len(contract.team_ids)
+    return dd.TrickPosition(contract, tuple(mask_of(h) for h in hands), leader, tuple(trick),
+                            points=tuple(rng.randrange(-20, 20) for _ in range(nt)),
+                            tricks=tuple(rng.randrange(4) for _ in range(nt)),
+                            tens=tuple(rng.randrange(3) for _ in range(nt)))
+
+
+def _compare(pos, team, objective):
+    got = dd.solve_position(pos, team, objective)
+    value, values, _ = solve_oracle(pos, team, objective)
+    assert dict(got.card_values) == values, (pos, team, objective)
+    assert got.value == value
+    return got
+
+
+def _random_dix_contract(rng):
+    turn = rng.choice(DIX.cards)
+    if turn == 0:
+        return dd.dix_contract(-1, None), turn
+    return dd.dix_contract(turn >> 4, turn & 15), turn
+
+
+# ---------------------------------------------------------------------------
+# kernel == oracle
+
+def test_dix_endings_match_oracle():
+    rng = random.Random(2026)
+    count = 0
+    for i in range(700):
+        n = rng.choice((1, 2, 2, 3, 3, 3, 4, 4, 4, 4)) if i % 35 else rng.choice((5, 6))
+        contract, turn = _random_dix_contract(rng)
+        deck = [c for c in DIX.cards if c != turn]
+        pos = _random_trick_position(rng, contract, n, deck, rng.randrange(2))
+        for team in (0, 1):
+            _compare(pos, team, "dix")
+            count += 1
+    assert count == 1400
+
+
+def test_dix_game_positions_match_oracle():
+    """Positions reached by real dix play (trick 20 on), through dix_position."""
+    rng = random.Random(7)
+    game = solver.load_game("dix")
+    for seed in range(60):
+        st = game.new_initial_state(seed=seed)
+        stop = rng.choice((43, 44, 45, 46, 47, 48, 49)) if seed % 10 else 41
+        while len(st.history()) < stop:
+            st.apply_action(rng.choice(st.legal_actions()))
+        pos = dd.dix_position(st)
+        for team in (0, 1):
+            _compare(pos, team, "dix")
+
+
+def test_penalty_contracts_match_oracle():
+    rng = random.Random(11)
+    count = 0
+    for i in range(500):
+        kind = rng.choice(sorted(dd.PENALTY_CONTRACTS))
+        partners = rng.random() < 0.3
+        doubled = {}
+        if kind in ("king", "queens") and rng.random() < 0.4:
+            for c in dd.PENALTY_CONTRACTS[kind][0]:
+                if rng.random() < 0.5:
+                    doubled[c] = rng.randrange(4)
+        contract = dd.penalty_contract(kind, partners=partners, doubled=doubled,
+                                       must_discard=rng.random() < 0.3)
+        n = rng.choice((1, 2, 3, 3)) if i % 8 else 4
+        pos = _random_trick_position(rng, contract, n, FRENCH.cards)
+        seat = rng.randrange(4)
+        _compare(pos, contract.teams[seat], "own")
+        count += 1
+    assert count == 500
+
+
+def test_bridge_endings_match_oracle():
+    rng = random.Random(5)
+    for i in range(300):
+        contract = dd.bridge_contract(rng.randrange(-1, 4))
+        n = rng.choice((1, 2, 3, 3)) if i % 6 else 4
+        pos = _random_trick_position(rng, contract, n, FRENCH.cards)
+        _compare(pos, rng.randrange(2), "own")
+
+
+def test_rook_endings_match_oracle():
+    rng = random.Random(9)
+    for i in range(200):
+        nseats = rng.choice((4, 6))
+        contract = dd.rook_contract(nseats, rng.randrange(4), rng.choice((0, 5, 10, 25)))
+        n = rng.choice((1, 2, 3)) if nseats == 4 else rng.choice((1, 2))
+        pos = _random_trick_position(rng, contract, n, ROOK.cards)
+        team = rng.randrange(2)
+        _compare(pos, team, rng.choice(("own", "difference")))
+
+
+# ---------------------------------------------------------------------------
+# the rule table says what the game says
+
+def _dix_brute(state, seat, round_no):
+    """(score difference, opponent tens - own tens, +1 if ``seat`` wins the
+    round else -1) by plain minimax over DixState itself.  This is a
+    monotone function of the kernel's lexicographic value, so its minimax
+    is the kernel's value mapped the same way."""
+    if state.round_no != round_no or state.is_terminal():
+        last = state.rounds[-1]
+        sc, tens = last["scores"], last["tens"]
+        return (sc[seat] - sc[1 - seat], tens[1 - seat] - tens[seat],
+                1 if last["winner"] == seat else -1)
+    vals = []
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply_action(a)
+        vals.append(_dix_brute(child, seat, round_no))
+    return max(vals) if state.current_player() == seat else min(vals)
+
+
+def _mapped(v):
+    diff, tens, _ = dd.decode_dix(v)
+    return diff, tens, 1 if v > 0 else -1
+
+
+def _dix_round_state(seed, rng, tricks_left):
+    game = solver.load_game("dix", target=100000)
+    st = game.new_initial_state(seed=seed)
+    while st.tricks_done < 26 - tricks_left or (st.trick and rng.random() < 0.5):
+        st.apply_action(rng.choice(st.legal_actions()))
+        if st.tricks_done == 26 - tricks_left and rng.random() < 0.5:
+            break
+    return st
+
+
+def test_dix_rule_table_matches_the_game():
+    rng = random.Random(3)
+    for seed in range(40):
+        st = _dix_round_state(seed, rng, rng.choice((1, 2, 3)))
+        for seat in (0, 1):
+            got = solve(st, seat=seat)
+            want = {}
+            for a in st.legal_actions():
+                child = st.clone()
+                child.apply_action(a)
+                want[st.action_to_string(a)] = _dix_brute(child, seat, st.round_no)
+            assert {a: _mapped(v) for a, v in got.raw_action_values.items()} == want
+            best = max(want.values()) if st.current_player() == seat else min(want.values())
+            assert (got.value, got.round_winner == seat) == (best[0], best[2] == 1)
+
+
+def test_decode_dix_roundtrip():
+    for diff in range(-30, 31):
+        for tens in range(-26, 27):
+            for last in (1, -1):
+                v = dd.DIX_SCALE * diff + 4 * tens + last
+                assert dd.decode_dix(v) == (diff, tens, last)
+                assert (v > 0) == (diff > 0 or (diff == 0 and (tens > 0 or
+                                                               (tens == 0 and last > 0))))
+
+
+def test_dix_solution_fields():
+    rng = random.Random(1)
+    st = _dix_round_state(4, rng, 5)
+    s = solve(st)
+    assert s.seat == st.current_player()
+    assert set(s.action_values) == {st.action_to_string(a) for a in st.legal_actions()}
+    assert s.value == max(s.action_values.values())
+    assert all(s.action_values[a] == s.value for a in s.best_actions)
+    assert s.round_winner == (s.seat if s.raw_value > 0 else 1 - s.seat)
+    other = solve(st, seat=1 - s.seat)
+    assert other.value == -s.value and other.round_winner == s.round_winner
+
+
+def test_record_and_json_inputs_agree():
+    rng = random.Random(2)
+    st = _dix_round_state(6, rng, 4)
+    rec = solver.to_json(st)
+    a, b, c = solve(st), solve(rec), solve(solver.from_json(rec))
+    assert a.action_values == b.action_values == c.action_values
+
+
+def test_seventeen_solves_with_known_hands():
+    game = solver.load_game("dix", variant="seventeen")
+    st = game.new_initial_state(seed=3)
+    rng = random.Random(3)
+    while st.tricks_done < 12:
+        st.apply_action(rng.choice(st.legal_actions()))
+    pos = dd.dix_position(st)
+    for team in (0, 1):
+        _compare(pos, team, "dix")
+
+
+# ---------------------------------------------------------------------------
+# determinism, table size
+
+def test_determinism_values_and_nodes():
+    rng = random.Random(8)
+    st = _dix_round_state(9, rng, 9)
+    first = solve(st)
+    again = solve(st)
+    assert first.action_values == again.action_values
+    assert first.nodes == again.nodes
+
+
+def test_small_table_same_values():
+    rng = random.Random(12)
+    for seed in range(3):
+        st = _dix_round_state(seed, rng, 9)
+        assert solve(st, tt_mb=1).raw_action_values == solve(st).raw_action_values
+    contract = dd.bridge_contract(-1)
+    pos = _random_trick_position(rng, contract, 7, FRENCH.cards, 0)
+    assert (dd.solve_position(pos, 0, tt_mb=1).card_values ==
+            dd.solve_position(pos, 0).card_values)
+
+
+# ---------------------------------------------------------------------------
+# bad input
+
+def test_seat_view_refused():
+    rng = random.Random(1)
+    st = _dix_round_state(1, rng, 5)
+    view = st.information_state(0).view
+    with pytest.raises(HiddenInformationError, match="best_move"):
+        solve(view)
+    with pytest.raises(HiddenInformationError, match="seat view"):
+        solve(solver.from_json(view))
+
+
+def test_stock_not_empty_refused():
+    st = solver.load_game("dix").new_initial_state(seed=1)
+    with pytest.raises(UnsupportedPositionError, match="stock"):
+        solve(st)
+
+
+def test_terminal_refused():
+    st = solver.load_game("dix", target=1, variant="seventeen").new_initial_state(seed=1)
+    while not st.is_terminal():
+        st.apply_action(st.legal_actions()[0])
+    assert st.current_player() == TERMINAL
+    with pytest.raises(UnsupportedPositionError, match="over"):
+        solve(st)
+
+
+@pytest.mark.parametrize("size", [0, -1, 10 ** 9, "64", True, None, float("nan")])
+def test_absurd_table_size(size):
+    rng = random.Random(1)
+    st = _dix_round_state(1, rng, 3)
+    with pytest.raises(LimitError, match="tt_mb"):
+        solve(st, tt_mb=size)
+
+
+def test_bad_seat_and_bad_input():
+    rng = random.Random(1)
+    st = _dix_round_state(1, rng, 3)
+    with pytest.raises(PositionError, match="seat"):
+        solve(st, seat=2)
+    with pytest.raises(PositionError, match="list"):
+        solve([1, 2])
+    with pytest.raises(PositionError, match="malformed JSON"):
+        solve("{not json")
+
+
+def test_bad_trick_positions():
+    k = dd.bridge_contract(-1)
+    AS, KS = FRENCH.parse("AS"), FRENCH.parse("KS")
+    with pytest.raises(PositionError, match="held twice"):
+        dd.TrickPosition(k, (1 << AS, 1 << AS, 1 << KS, 1 << 2), 0)
+    with pytest.raises(PositionError, match="hand sizes"):
+        dd.TrickPosition(k, (1 << AS, 0, 1 << KS, 1 << 2), 0)
+    with pytest.raises(PositionError, match="leader"):
+        dd.TrickPosition(k, (1 << AS, 1 << 3, 1 << KS, 1 << 2), 4)
+    with pytest.raises(PositionError, match="not in the french deck"):
+        dd.TrickPosition(k, (1 << 0, 1 << 3, 1 << KS, 1 << 2), 0)
+    with pytest.raises(PositionError, match="over"):
+        dd.TrickPosition(k, (0, 0, 0, 0), 0)
+    with pytest.raises(PositionError, match="unknown penalty contract"):
+        dd.penalty_contract("hearts")
+    pos = dd.TrickPosition(k, (1 << AS, 1 << 3, 1 << KS, 1 << 2), 0)
+    with pytest.raises(PositionError, match="objective"):
+        dd.solve_position(pos, 0, "most")
+    with pytest.raises(PositionError, match="team"):
+        dd.solve_position(pos, 7)
+
+
+# ---------------------------------------------------------------------------
+# the pure-Python route
+
+def test_purepython_routes_small_positions_to_the_oracle(monkeypatch):
+    rng = random.Random(4)
+    st = _dix_round_state(2, rng, 3)
+    kernel = solve(st)
+    monkeypatch.setenv("DIXTRIX_PUREPYTHON", "1")
+    oracle = solve(st)
+    assert oracle.engine == "python" and kernel.engine == "cython"
+    assert oracle.action_values == kernel.action_values
+    assert oracle.raw_action_values == kernel.raw_action_values
+    big = _dix_round_state(2, rng, 12)
+    with pytest.raises(UnsupportedPositionError, match="DIXTRIX_PUREPYTHON"):
+        solve(big)
