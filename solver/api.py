@@ -120,8 +120,83 @@ def _solve_trick_position(pos: dd.TrickPosition, seat, tt_mb) -> Solution:
                     f"{k.name}: {objective}", best, res.engine)
 
 
+def _card_play_only(state, what: str):
+    return UnsupportedPositionError(
+        f"{state.game.name}: solve() gives exact values of card play; this is {what}, "
+        f"a decision before the cards are known to play out: use best_move / evaluate")
+
+
+def _solve_contract(state, seat, tt_mb) -> Solution:
+    """trix / tricks: a trick contract through the trick kernel, the layout
+    through the layout solver.  Individual: the best deal result ``seat``
+    can guarantee against the other three (paranoid); ``partners``: the
+    team's result, exact team minimax."""
+    from .games.contract_match import LAYOUT_PLAY, TRICKS
+    from .games.tricks_core import (DIAMONDS_CONTRACT, KING_OF_HEARTS, LTOOSH, QUEENS)
+    if seat is None:
+        seat = state.current_player()
+    if not (isinstance(seat, int) and 0 <= seat < 4):
+        raise PositionError(f"seat must be 0..3, got {seat!r}")
+    partners = bool(state.game.options.get("partners", False))
+    log = state.log
+    if state.phase == TRICKS:
+        play = log.play
+        kind = {KING_OF_HEARTS: "king", QUEENS: "queens", DIAMONDS_CONTRACT: "diamonds",
+                LTOOSH: "ltoosh"}[log.contract]
+        contract = dd.penalty_contract(kind, partners=partners,
+                                       doubled={c: r for r, c in log.reveals},
+                                       must_discard=play.must_discard)
+        so_far = state.round_returns()
+        teams = contract.team_ids
+        points = tuple(int(so_far[contract.teams.index(t)]) for t in teams)
+        tricks = tuple(sum(play.tricks_won[s] for s in range(4) if contract.teams[s] == t)
+                       for t in teams)
+        pos = dd.TrickPosition(contract, tuple(play.hands), play.leader, tuple(play.trick),
+                               points=points, tricks=tricks)
+        res = dd.solve_position(pos, max_team=contract.teams[seat], objective="own",
+                                tt_mb=tt_mb)
+        values = {state.action_to_string(c): v for c, v in res.card_values.items()}
+        best = tuple(a for a, v in values.items() if v == res.value)
+        return Solution(res.value, MappingProxyType(values), res.nodes, res.time, seat,
+                        f"{kind}: the {'team' if partners else 'seat'}'s deal score "
+                        f"({'team minimax' if partners else 'paranoid'})", best, res.engine)
+    if state.phase == LAYOUT_PLAY:
+        from .layout_dd import PASS, solve_layout
+        from .cards import cards_of
+        play = log.play
+        lay = play.layout
+        rows = {s: (lay.lo[s], lay.hi[s]) for s in range(4) if lay.lo[s]}
+        res = solve_layout([cards_of(h) for h in play.hands], rows, play.turn,
+                           list(play.finish), seat=seat, partnership=partners, tt_mb=tt_mb)
+        from .games.contract_match import PASS as PASS_ACTION
+        values = {state.action_to_string(PASS_ACTION if a == PASS else a): v
+                  for a, v in res.actions.items()}
+        best = tuple(a for a, v in values.items() if v == res.value)
+        return Solution(res.value, MappingProxyType(values), res.nodes, res.seconds, seat,
+                        f"layout: the {'team' if partners else 'seat'}'s finishing points "
+                        f"({'team minimax' if partners else 'paranoid'})", best, "cython")
+    raise _card_play_only(state, "a contract choice, a declaration or a redeal claim")
+
+
+def _solve_exchange(state, seat, tt_mb) -> Solution:
+    """dix-exchange: every card known, full alpha-beta over the round
+    (``solver.exact``): the tokens ``seat`` can guarantee to keep this round
+    against every other seat (paranoid)."""
+    from .exact import solve_protocol
+    if seat is None:
+        seat = state.current_player()
+    if not (isinstance(seat, int) and 0 <= seat < state.game.num_players):
+        raise PositionError(f"seat must be 0..{state.game.num_players - 1}, got {seat!r}")
+    res = solve_protocol(state, seat)
+    values = {state.action_to_string(a): int(v) for a, v in res.action_values.items()}
+    best = tuple(a for a, v in values.items() if v == res.value)
+    return Solution(int(res.value), MappingProxyType(values), res.nodes, res.seconds, seat,
+                    "dix-exchange: tokens won (-lost) this round (paranoid)", best, "python")
+
+
 #: game name -> solve function(state, seat, tt_mb)
-ADAPTERS: dict[str, Callable] = {"dix": _solve_dix}
+ADAPTERS: dict[str, Callable] = {"dix": _solve_dix, "trix": _solve_contract,
+                                 "tricks": _solve_contract, "dix-exchange": _solve_exchange}
 
 
 def solve(position_or_state, seat: int | None = None, tt_mb=dd.DEFAULT_TT_MB) -> Solution:

@@ -1,0 +1,80 @@
+"""solve() on trix / tricks / dix-exchange against the protocol-level exact
+search (``solver.exact``), which plays the game's own rules engine: an
+independent oracle for the adapters and the kernels behind them."""
+
+import random
+
+import pytest
+
+import solver
+from solver.api import solve
+from solver.errors import UnsupportedPositionError
+from solver.exact import solve_protocol
+from solver.games.contract_match import LAYOUT_PLAY, TRICKS
+
+
+def _endings(name, opts, phase, cards_left, count, seed0=0):
+    game = solver.load_game(name, **opts)
+    out = []
+    seed = seed0
+    while len(out) < count:
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        seed += 1
+        while not state.is_terminal():
+            if state.phase == phase:
+                hands = state.log.play.hands
+                if sum(bin(h).count("1") for h in hands) <= cards_left and \
+                        len(state.legal_actions()) > 1:
+                    out.append(state.clone())
+                    break
+            state.apply_action(rng.choice(state.legal_actions()))
+    return out
+
+
+def _oracle(state, seat, partners):
+    if partners:
+        res = solve_protocol(state, team={seat, (seat + 2) % 4})
+        return {a: v / 2 for a, v in res.action_values.items()}
+    return solve_protocol(state, seat).action_values
+
+
+@pytest.mark.parametrize("name,opts", [("trix", {}), ("trix", {"partners": True}),
+                                       ("tricks", {}),
+                                       ("trix", {"must_discard_penalty": True})])
+def test_trick_contracts_match_the_protocol_oracle(name, opts):
+    partners = opts.get("partners", False)
+    for state in _endings(name, opts, TRICKS, 12, 25):
+        for seat in range(4):
+            sol = solve(state, seat=seat)
+            oracle = _oracle(state, seat, partners)
+            assert {state.string_to_action(a): v for a, v in sol.action_values.items()} == \
+                oracle, (seat, state.log.contract)
+
+
+@pytest.mark.parametrize("name,opts", [("trix", {}), ("trix", {"partners": True}),
+                                       ("tricks", {})])
+def test_layout_matches_the_protocol_oracle(name, opts):
+    partners = opts.get("partners", False)
+    for state in _endings(name, opts, LAYOUT_PLAY, 14, 15, seed0=50):
+        for seat in range(4):
+            sol = solve(state, seat=seat)
+            oracle = _oracle(state, seat, partners)
+            assert {state.string_to_action(a): v for a, v in sol.action_values.items()} == \
+                oracle, seat
+
+
+def test_dix_exchange_solve_lists_every_action():
+    game = solver.load_game("dix-exchange", players=5)
+    state = game.new_initial_state(seed=2)
+    sol = solve(state)
+    assert set(sol.action_values) == {state.action_to_string(a)
+                                      for a in state.legal_actions()}
+    assert sol.value == max(sol.action_values.values())
+
+
+def test_non_card_decisions_are_refused_with_a_pointer():
+    game = solver.load_game("trix")
+    state = game.new_initial_state(seed=1)      # the owner chooses a contract
+    with pytest.raises(UnsupportedPositionError, match="best_move"):
+        solve(state)
