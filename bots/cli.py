@@ -143,13 +143,28 @@ def cmd_hint(args) -> int:
                 "tens", "totals", "scores", "contract"):
         if known.get(key) not in (None, [], ""):
             print(f"  {key.replace('_', ' ')}: {known[key]}")
-    limit = Limit(time=args.time) if args.time else Limit(iterations=args.iterations)
+    if known.get("opponent_hand") and not args.time and args.iterations is None:
+        # every card is known (dix from trick 14): the exact double-dummy values
+        from solver.api import solve
+        sol = solve(view.world(seed=0), seat=seat)
+        print(f"exact values (double dummy: {sol.objective}, {sol.nodes:,} nodes, "
+              f"{sol.time:.2f} s):")
+        for action, value in sorted(sol.action_values.items(), key=lambda kv: -kv[1]):
+            mark = "  <- best" if action in sol.best_actions else ""
+            print(f"  {action:>10}  {value:+7d}{mark}")
+        return 0
+    from bots.ismcts import native_dix_search
+    iterations = args.iterations
+    if iterations is None:
+        iterations = 200_000 if game.name == "dix" and \
+            native_dix_search(view.sampler()) is not None else 2000
+    limit = Limit(time=args.time) if args.time else Limit(iterations=iterations)
     res = best_move(view, limit, bot=args.bot, seed=args.search_seed)
-    print(f"values ({res.bot}, mean result of this deal for seat {seat}, "
-          f"{sum(res.visits.values())} iterations, {res.time:.2f} s):")
+    print(f"values ({res.bot}: mean result of this deal for seat {seat} over the worlds "
+          f"its view allows; {sum(res.visits.values()):,} iterations, {res.time:.2f} s):")
     for action, value in sorted(res.values.items(), key=lambda kv: -kv[1]):
         mark = "  <- best" if action == res.action else ""
-        print(f"  {action:>10}  {value:+7.2f}  ({res.visits.get(action, 0)} visits){mark}")
+        print(f"  {action:>10}  {value:+7.2f}  ({res.visits.get(action, 0):,} visits){mark}")
     return 0
 
 
@@ -178,7 +193,9 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--players", type=int, help="number of players (games that allow it)")
     h.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option")
     h.add_argument("--bot", default="ismcts", help="search: ismcts")
-    h.add_argument("--iterations", type=int, default=2000)
+    h.add_argument("--iterations", type=int, default=None,
+                   help="search iterations (default: 200000 with the Cython dix search, "
+                        "else 2000)")
     h.add_argument("--time", type=float, default=None, help="seconds (instead of iterations)")
     h.add_argument("--search-seed", type=int, default=0)
     h.set_defaults(func=cmd_hint)

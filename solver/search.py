@@ -118,7 +118,18 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
         raise PositionError(f"seat {seat} is not to move (seat {world.current_player()} is)")
     legal = world.legal_actions()
     if bot == "ismcts":
-        from bots.ismcts import ismcts_search
+        from bots.ismcts import ismcts_search, native_dix_search, run_native
+        native = native_dix_search(view.sampler()) if view.game.name == "dix" else None
+        if native is not None:
+            its = limit.iterations if limit.iterations is not None else (
+                None if limit.time is not None else 1000)
+            stats = run_native(native, view.game, its, limit.time, 0.7, 1,
+                               random.Random(seed).getrandbits(64))
+            if progress:
+                best = max(stats.visits, key=stats.visits.get)
+                progress({"iterations": stats.iterations, "seconds": stats.seconds,
+                          "best": world.action_to_string(best)})
+            return _play_result(world, legal, stats, seat, "ismcts")
         iterations = limit.iterations if limit.iterations is not None else (
             None if limit.time is not None else 1000)
 
@@ -130,15 +141,18 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
 
         stats = ismcts_search(view.sampler(), seat, legal, view.game, iterations=iterations,
                               seconds=limit.time, rng=random.Random(seed), progress=report)
-        chosen = max(legal, key=lambda a: (stats.visits.get(a, 0),
-                                           stats.values.get(a, -math.inf)))
-        total = max(1, sum(stats.visits.values()))
-        return PlayResult(world.action_to_string(chosen),
-                          {world.action_to_string(a): stats.values[a] for a in stats.values},
-                          {world.action_to_string(a): n for a, n in stats.visits.items()},
-                          stats.visits.get(chosen, 0) / total, seat, stats.nodes,
-                          stats.seconds, "ismcts")
+        return _play_result(world, legal, stats, seat, "ismcts")
     raise OptionError(f"best_move: unknown bot {bot!r} (known: ismcts)")
+
+
+def _play_result(world, legal, stats, seat, name) -> PlayResult:
+    chosen = max(legal, key=lambda a: (stats.visits.get(a, 0), stats.values.get(a, -math.inf)))
+    total = max(1, sum(stats.visits.values()))
+    return PlayResult(world.action_to_string(chosen),
+                      {world.action_to_string(a): stats.values[a] for a in stats.values},
+                      {world.action_to_string(a): n for a, n in stats.visits.items()},
+                      stats.visits.get(chosen, 0) / total, seat, stats.nodes,
+                      stats.seconds, name)
 
 
 def evaluate(position: Any, limit: Limit | None = None, policy: str = "rules",

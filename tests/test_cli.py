@@ -67,3 +67,12 @@ def test_hint_from_a_position_file(tmp_path, capsys):
     assert main(["hint", "--position", str(path)]) == 2
     assert "malformed JSON" in capsys.readouterr().err
     assert main(["hint"]) == 2
+
+
+def test_hint_is_exact_once_every_card_is_known(capsys):
+    assert main(["hint", "dix", "--seed", "1"]) == 0      # default: trick 15 of round 1
+    out = capsys.readouterr().out
+    assert "opponent hand:" in out and "exact values (double dummy" in out
+    assert main(["hint", "dix", "--seed", "1", "--after", "20", "--iterations", "5000"]) == 0
+    out = capsys.readouterr().out
+    assert "ismcts" in out and "5,000 iterations" in out

@@ -22,3 +22,11 @@ def _examples():
 @pytest.mark.parametrize("doc", list(_examples()))
 def test_doc_example_loads_canonically(doc):
     assert solver.to_json(solver.from_json(doc)) == doc
+
+
+def test_readme_python_examples_run():
+    readme = (DOCS.parent / "README.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {})

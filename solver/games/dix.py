@@ -38,7 +38,7 @@ class DixGame(Game):
     zero_sum = True                  # returns: +1 match winner, -1 loser
     conformance_configs = ({}, {"variant": SEVENTEEN}, {"free_play_while_stock": True})
     round_scale = 30.0
-    demo_hint_after = 20               # mid-round: ten tricks played, the stock still live
+    demo_hint_after = 28               # trick 15: the stock is empty, every card known: exact
     description = "Dix (Fred Blundun): 2 players, trumps and a joker, ten-tricks cost 3"
     options_spec = {
         "variant": Option(STANDARD, "standard: 13 cards and a 26-card stock, 26 tricks; "
