@@ -1,0 +1,64 @@
+"""ISMCTS speed on dix: Cython iterations/s with 1 and 2 threads, against
+the pure-Python twin on the same positions, as ratios from one run.
+
+    python bench/ismcts_speed.py [--positions 10] [--iterations 200000]
+"""
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import solver  # noqa: E402
+from bots.ismcts import ismcts_search, native_dix_search, run_native  # noqa: E402
+from solver import position  # noqa: E402
+
+
+def positions(n, after, seed0=0):
+    game = solver.load_game("dix")
+    out = []
+    for seed in range(seed0, seed0 + n):
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(after):
+            state.apply_action(rng.choice(state.legal_actions()))
+        while len(state.legal_actions()) < 2:
+            state.apply_action(state.legal_actions()[0])
+        out.append(state)
+    return game, out
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--positions", type=int, default=10)
+    p.add_argument("--iterations", type=int, default=200_000)
+    p.add_argument("--py-iterations", type=int, default=2_000)
+    args = p.parse_args()
+    print(f"dix ISMCTS, {args.positions} seeded positions a row; medians of iterations/s")
+    print(f"{'position':<22}{'cython 1 thr':>14}{'cython 2 thr':>14}{'2/1':>7}"
+          f"{'python':>10}{'cy/py':>8}")
+    for label, after in (("trick 1 (lead)", 0), ("trick 6", 10), ("trick 11", 20)):
+        game, states = positions(args.positions, after)
+        one, two, py = [], [], []
+        for st in states:
+            seat = st.current_player()
+            sampler = position.from_json(st.information_state(seat).view).sampler()
+            native = native_dix_search(sampler)
+            for threads, acc in ((1, one), (2, two)):
+                t0 = time.perf_counter()
+                res = run_native(native, game, args.iterations, None, 0.7, threads, 1)
+                acc.append(res.iterations / (time.perf_counter() - t0))
+            t0 = time.perf_counter()
+            res = ismcts_search(sampler, seat, st.legal_actions(), game,
+                                iterations=args.py_iterations, rng=random.Random(1))
+            py.append(res.iterations / (time.perf_counter() - t0))
+        m1, m2, mp = (statistics.median(x) for x in (one, two, py))
+        print(f"{label:<22}{m1:>14,.0f}{m2:>14,.0f}{m2 / m1:>7.2f}{mp:>10,.0f}{m1 / mp:>8.0f}")
+
+
+if __name__ == "__main__":
+    main()
