@@ -112,16 +112,12 @@ class IntervalSampler:
                 return False
         return True
 
-    def _f(self, i, placed) -> int:
-        if i == len(self.slots):
-            return 1 if placed == self.entered[-1] else 0
-        key = (i, placed)
-        hit = self._memo.get(key)
-        if hit is not None:
-            return hit
+    def _moves(self, i, placed):
+        """The classes slot ``i`` can take a card from, after ``placed``:
+        ``(class, next placed, weight)``, weight = free cards of the class x
+        the completions that follow."""
         t = self.slots[i][0]
         ent = self.entered[i]
-        total = 0
         for e, lo in enumerate(self.class_lo):
             free = ent[e] - placed[e]
             if free <= 0 or lo > t:
@@ -129,9 +125,18 @@ class IntervalSampler:
             nxt = placed[:e] + (placed[e] + 1,) + placed[e + 1:]
             if not self._alive(i + 1, nxt):
                 continue
-            total += free * self._f(i + 1, nxt)
-        self._memo[key] = total
-        return total
+            w = free * self._f(i + 1, nxt)
+            if w:
+                yield e, nxt, w
+
+    def _f(self, i, placed) -> int:
+        if i == len(self.slots):
+            return 1 if placed == self.entered[-1] else 0
+        key = (i, placed)
+        hit = self._memo.get(key)
+        if hit is None:
+            hit = self._memo[key] = sum(w for _, _, w in self._moves(i, placed))
+        return hit
 
     def sample(self, rng: random.Random) -> list:
         out = [[None] * g.size for g in self.groups]
@@ -140,17 +145,8 @@ class IntervalSampler:
         for i, (t, k, j) in enumerate(self.slots):
             for (e, card) in self.enter[i]:
                 pools[e].append(card)
-            here = self._f(i, placed)
-            r = rng.randrange(here)
-            ent = self.entered[i]
-            for e, lo in enumerate(self.class_lo):
-                free = ent[e] - placed[e]
-                if free <= 0 or lo > t:
-                    continue
-                nxt = placed[:e] + (placed[e] + 1,) + placed[e + 1:]
-                if not self._alive(i + 1, nxt):
-                    continue
-                w = free * self._f(i + 1, nxt)
+            r = rng.randrange(self._f(i, placed))
+            for e, nxt, w in self._moves(i, placed):
                 if r < w:
                     pool = pools[e]
                     pick = rng.randrange(len(pool))
@@ -202,20 +198,9 @@ class CompiledSampler:
             edge_start.append(len(edge_class))
             if i == self.n_slots:
                 continue
-            t = sampler.slots[i][0]
             here = sampler._f(i, placed)
-            ent = sampler.entered[i]
             acc = 0
-            for e, lo in enumerate(sampler.class_lo):
-                free = ent[e] - placed[e]
-                if free <= 0 or lo > t:
-                    continue
-                nxt = placed[:e] + (placed[e] + 1,) + placed[e + 1:]
-                if not sampler._alive(i + 1, nxt):
-                    continue
-                w = free * sampler._f(i + 1, nxt)
-                if w == 0:
-                    continue
+            for e, nxt, w in sampler._moves(i, placed):
                 acc += w
                 key = (i + 1, nxt)
                 if key not in ids:
