@@ -32,3 +32,30 @@ cdef class Walker:
         rng_seed(&r, seed)
         graph_walk(&self.g, &r, buf)
         return [buf[i] for i in range(self.g.n_slots)]
+
+
+from holderwalk cimport HolderGraph, holders_load, holders_free, holders_walk
+
+
+cdef class HolderWalker:
+    """Owns a compiled holder graph; ``walk(seed)`` -> a list of masks."""
+
+    cdef HolderGraph g
+
+    def __cinit__(self, compiled):
+        holders_load(&self.g, compiled)
+
+    def __dealloc__(self):
+        holders_free(&self.g)
+
+    def walk(self, uint64_t seed):
+        cdef uint64_t out[8]
+        cdef Rng r
+        cdef int h
+        if self.g.n_holders > 8:
+            raise ValueError("at most 8 holders")
+        for h in range(8):
+            out[h] = 0
+        rng_seed(&r, seed)
+        holders_walk(&self.g, &r, out)
+        return [out[h] for h in range(self.g.n_holders)]

@@ -359,6 +359,76 @@ class HolderSampler:
         return out
 
 
+    @property
+    def compiled(self) -> "CompiledHolders":
+        if getattr(self, "_compiled", None) is None:
+            self._compiled = CompiledHolders(self)
+        return self._compiled
+
+
+class CompiledHolders:
+    """A ``HolderSampler``'s count as flat arrays (as ``CompiledSampler``):
+    one node per reachable ``(type, capacities)``; its edges carry the split
+    (cards per holder), the cumulative probability and the next node.  A
+    draw walks the types, picks a split, shuffles the type's cards and deals
+    them out in holder order.  ``sample_py`` is the pure-Python twin of the
+    C walk in ``csrc/holderwalk.pxd``."""
+
+    def __init__(self, sampler: HolderSampler):
+        self.n_holders = sampler.n
+        self.n_types = len(sampler.types)
+        self.type_start, self.type_card = [0], []
+        for cards in sampler.cards_of:
+            self.type_card.extend(cards)
+            self.type_start.append(len(self.type_card))
+        ids = {(0, sampler.capacities): 0}
+        frontier = [(0, sampler.capacities)]
+        self.edge_start, self.edge_counts, self.edge_cum, self.edge_next = [], [], [], []
+        k = 0
+        while k < len(frontier):
+            t, caps = frontier[k]
+            k += 1
+            self.edge_start.append(len(self.edge_next))
+            if t == self.n_types:
+                continue
+            here = sampler._f(t, caps)
+            acc = 0
+            for counts, ways in sampler._splits(t, caps):
+                rest = tuple(c - x for c, x in zip(caps, counts))
+                w = ways * sampler._f(t + 1, rest)
+                if not w:
+                    continue
+                acc += w
+                key = (t + 1, rest)
+                if key not in ids:
+                    ids[key] = len(frontier)
+                    frontier.append(key)
+                self.edge_counts.extend(counts)
+                self.edge_cum.append(acc / here)
+                self.edge_next.append(ids[key])
+            self.edge_cum[-1] = 1.0
+        self.edge_start.append(len(self.edge_next))
+        self.n_nodes = len(frontier)
+
+    def sample_py(self, rng: random.Random) -> list:
+        out = [[] for _ in range(self.n_holders)]
+        node = 0
+        for t in range(self.n_types):
+            u = rng.random()
+            x = self.edge_start[node]
+            while self.edge_cum[x] <= u and x + 1 < self.edge_start[node + 1]:
+                x += 1
+            cards = self.type_card[self.type_start[t]:self.type_start[t + 1]]
+            rng.shuffle(cards)
+            pos = 0
+            for h in range(self.n_holders):
+                n = self.edge_counts[x * self.n_holders + h]
+                out[h].extend(cards[pos:pos + n])
+                pos += n
+            node = self.edge_next[x]
+        return out
+
+
 def _comb(n: int, k: int) -> int:
     from math import comb
     return comb(n, k)
