@@ -59,8 +59,6 @@ cdef class Kernel:
     cdef uint64_t tt_mask
     cdef uint16_t gen
     cdef public uint64_t nodes
-    cdef public uint64_t probes, hits, cuts, stores, iters
-    cdef public uint64_t cut_first_lead, cut_later_lead, cut_first_follow, cut_later_follow, all_lead, all_follow
     cdef int32_t base_hi          # max over tricks of the per-trick base value
     cdef int32_t base_lo
     cdef int32_t end_hi           # last-trick + most-tricks extras, max / min
@@ -301,7 +299,6 @@ cdef class Kernel:
             if beta >= hi:
                 beta = hi - 1
             v = self.search(beta - 1, beta, ply)
-            self.iters += 1
             if v < beta:
                 hi = v + 1
             else:
@@ -391,6 +388,8 @@ cdef class Kernel:
         cdef uint64_t a, b, rem, bit, w
         cdef int i, s, k, c
         cdef uint64_t extra = <uint64_t>S.leader
+        if S.ncards == 1:
+            extra |= (<uint64_t>(S.trick[0] + 1)) << 16
         if R.use_most:
             extra |= (<uint64_t>S.max_tricks) << 8
         if R.relative_ok:
@@ -621,6 +620,7 @@ cdef class Kernel:
         cdef int saved[MAX_SEATS]
         cdef int saved_leader, saved_max
         cdef int alpha0 = alpha, beta0 = beta
+        cdef bint use_tt
         self.nodes += 1
         if n == 0:
             if S.tricks_left == 0:
@@ -642,13 +642,15 @@ cdef class Kernel:
                     return ub
                 if lb >= beta:
                     return lb
+        # two seats (exact keys): the follower's node is in the table too,
+        # keyed with the card led
+        use_tt = n == 0 or (n == 1 and R.nseats == 2 and not R.relative_ok)
+        if use_tt:
             self.hash_key(&h1, &h2)
-            self.probes += 1
             bucket = &self.tt[(h1 & self.tt_mask) * BUCKET]
             for i in range(BUCKET):
                 e = &bucket[i]
                 if e.gen == self.gen and e.check == h2:
-                    self.hits += 1
                     if e.lo >= beta:
                         return e.lo
                     if e.hi <= alpha:
@@ -684,7 +686,6 @@ cdef class Kernel:
                     bestmove = card
                     if best >= beta:
                         self.bump_history(seat, card)
-                        self.stat_cut(n, i)
                         break
                     if best > alpha:
                         alpha = best
@@ -694,31 +695,12 @@ cdef class Kernel:
                     bestmove = card
                     if best <= alpha:
                         self.bump_history(seat, card)
-                        self.stat_cut(n, i)
                         break
                     if best < beta:
                         beta = best
-        if n == 0:
-            self.all_lead += 1
-        else:
-            self.all_follow += 1
-        if n == 0:
+        if use_tt:
             self.store(bucket, h2, best, alpha0, beta0, bestmove)
         return best
-
-    cdef inline void stat_cut(self, int n, int i) noexcept nogil:
-        if n == 0:
-            self.all_lead -= 1
-            if i == 0:
-                self.cut_first_lead += 1
-            else:
-                self.cut_later_lead += 1
-        else:
-            self.all_follow -= 1
-            if i == 0:
-                self.cut_first_follow += 1
-            else:
-                self.cut_later_follow += 1
 
     cdef inline void bump_history(self, int seat, int card) noexcept nogil:
         cdef int32_t* h = self.history[seat]

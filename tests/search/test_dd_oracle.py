@@ -330,3 +330,13 @@ def test_purepython_routes_small_positions_to_the_oracle(monkeypatch):
     big = _dix_round_state(2, rng, 12)
     with pytest.raises(UnsupportedPositionError, match="DIXTRIX_PUREPYTHON"):
         solve(big)
+
+
+def test_threads_share_the_kernel_safely():
+    from concurrent.futures import ThreadPoolExecutor
+    rng = random.Random(21)
+    states = [_dix_round_state(seed, rng, 7) for seed in range(6)]
+    alone = [solve(st).raw_action_values for st in states]
+    with ThreadPoolExecutor(3) as pool:
+        together = list(pool.map(lambda st: solve(st).raw_action_values, states))
+    assert together == alone
