@@ -727,7 +727,6 @@ cdef class Kernel:
             b[p] = 0
         for r in range(15):
             rm = (<uint64_t>0x0001000100010001) << r
-            q = R.pips[r] if r != 0 else 0
             if r == 14:
                 q = 1
             elif r < 2 or r > 10:
