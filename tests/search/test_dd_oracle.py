@@ -340,3 +340,16 @@ def test_threads_share_the_kernel_safely():
     with ThreadPoolExecutor(3) as pool:
         together = list(pool.map(lambda st: solve(st).raw_action_values, states))
     assert together == alone
+
+
+def test_solve_accepts_a_trick_position():
+    """A contract position through solver.api: paranoid value for a seat."""
+    contract = dd.penalty_contract("king")
+    hands = [FRENCH.parse_cards(h) for h in ("KH 2C", "AH 3C", "QH 4C", "5C 6C")]
+    pos = dd.TrickPosition(contract, tuple(mask_of(h) for h in hands), leader=0)
+    s = solve(pos)
+    assert s.seat == 0 and s.objective == "king: own"
+    value, values, _ = solve_oracle(pos, 0, "own")
+    assert s.action_values == {FRENCH.to_string(c): v for c, v in values.items()}
+    assert s.value == value
+    assert s.action_values["KH"] == 0     # seat 1 must follow with AH and takes it
