@@ -625,6 +625,8 @@ cdef class Kernel:
         if n == 0:
             if S.tricks_left == 0:
                 return 0
+            if S.tricks_left == 1:
+                return self.last_trick()
             if R.pip_partners:
                 self.ten_bounds(&lb, &ub)
             else:
@@ -701,6 +703,28 @@ cdef class Kernel:
         if use_tt:
             self.store(bucket, h2, best, alpha0, beta0, bestmove)
         return best
+
+    cdef int last_trick(self) noexcept nogil:
+        """One card a hand: the last trick is forced; its value, directly."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int cards[MAX_SEATS]
+        cdef int seat = S.leader
+        cdef int i, pts, saved_leader = S.leader, saved_max = S.max_tricks
+        for i in range(R.nseats):
+            cards[i] = lowest_bit(S.hands[seat])
+            S.trick[i] = cards[i]
+            S.hands[seat] = 0
+            seat = R.next_seat[seat]
+        S.ncards = R.nseats
+        pts = self.finish_trick()
+        self.unfinish_trick(cards, R.nseats, saved_leader, saved_max)
+        seat = saved_leader
+        for i in range(R.nseats):
+            S.hands[seat] = (<uint64_t>1) << cards[i]
+            seat = R.next_seat[seat]
+        S.ncards = 0
+        return pts
 
     cdef inline void bump_history(self, int seat, int card) noexcept nogil:
         cdef int32_t* h = self.history[seat]
