@@ -500,8 +500,8 @@ cdef class Kernel:
         cdef TrickState* S = &self.S
         cdef uint64_t ls = 0
         cdef uint64_t m = legal
-        cdef uint64_t others = 0
-        cdef int s, c, prev = -1, n = 0, i, j, sc, wcard = -1, woff
+        cdef uint64_t others = 0, mates = 0, smask
+        cdef int s, c, prev = -1, n = 0, i, j, sc, wcard = -1, woff, top
         cdef int d, st
         cdef bint side = R.side[seat]
         cdef bint last = S.ncards == R.nseats - 1
@@ -530,6 +530,8 @@ cdef class Kernel:
             for i in range(R.nseats):
                 if i != seat:
                     others |= S.hands[i]
+                    if R.side[i] == side:
+                        mates |= S.hands[i]
         while ls:
             s = highest_bit(ls)
             ls ^= (<uint64_t>1) << s
@@ -555,12 +557,21 @@ cdef class Kernel:
                 sc = ((i if side else -i) * 64 + st) * 1024
             elif S.ncards == 0:
                 want = d > 0
+                top = highest_bit(S.rem_slot & (<uint64_t>0xFFFF << (s & 0x30)))
+                smask = R.suit_mask[R.suit_of[c]]
                 # a card no other hand can beat in its suit is a winner
-                if ((others & R.suit_mask[R.suit_of[c]]) == 0 or
-                        highest_bit(S.rem_slot & (<uint64_t>0xFFFF << (s & 0x30))) == s):
+                if (others & smask) == 0 or top == s:
                     sc = 300 + st if want else 100 - st
+                elif want and (mates & ((<uint64_t>1) << R.card_at[top])):
+                    sc = 250 - st       # low towards a partner's winner
                 else:
                     sc = 100 - st if want else 200 + st
+                if want and R.trump >= 0 and R.suit_of[c] != R.trump:
+                    for j in range(R.nseats):
+                        if (R.side[j] != side and (S.hands[j] & smask) == 0
+                                and (S.hands[j] & R.suit_mask[R.trump])):
+                            sc -= 150   # an opponent can ruff
+                            break
                 sc = sc * 1024
             else:
                 if R.suit_of[c] == R.suit_of[wcard]:
