@@ -491,6 +491,16 @@ cdef class Kernel:
             return pts + R.ten_lose
         return pts + R.trick_lose
 
+    cdef inline bint touching_below(self, int s, int seat) noexcept nogil:
+        """Whether the next lower remaining card of slot ``s``'s suit is
+        ``seat``'s own (``s`` heads a sequence)."""
+        cdef uint64_t below = self.S.rem_slot & ((<uint64_t>1 << s) - 1) & (<uint64_t>0xFFFF << (s & 0x30))
+        cdef int b
+        if below == 0:
+            return 0
+        b = highest_bit(below)
+        return (self.S.hands[seat] >> self.R.card_at[b]) & 1
+
     cdef int order_moves(self, int seat, uint64_t legal, int ply, int ttmove) noexcept nogil:
         """Fill ``moves[ply]`` with one card per equivalence class, best
         first; returns their number.  Order: the table's move; for the last
@@ -564,6 +574,8 @@ cdef class Kernel:
                     sc = 300 + st if want else 100 - st
                 elif want and (mates & ((<uint64_t>1) << R.card_at[top])):
                     sc = 250 - st       # low towards a partner's winner
+                elif want and self.touching_below(s, seat):
+                    sc = 200 + st       # top of a sequence: establish the suit
                 else:
                     sc = 100 - st if want else 200 + st
                 if want and R.trump >= 0 and R.suit_of[c] != R.trump:
