@@ -59,8 +59,6 @@ cdef class Kernel:
     cdef uint64_t tt_mask
     cdef uint16_t gen
     cdef public uint64_t nodes
-    cdef public uint64_t probes, hits, cuts, stores, iters
-    cdef public uint64_t cut_first_lead, cut_later_lead, cut_first_follow, cut_later_follow, all_lead, all_follow
     cdef int32_t base_hi          # max over tricks of the per-trick base value
     cdef int32_t base_lo
     cdef int32_t end_hi           # last-trick + most-tricks extras, max / min
@@ -301,7 +299,6 @@ cdef class Kernel:
             if beta >= hi:
                 beta = hi - 1
             v = self.search(beta - 1, beta, ply)
-            self.iters += 1
             if v < beta:
                 hi = v + 1
             else:
@@ -391,6 +388,8 @@ cdef class Kernel:
         cdef uint64_t a, b, rem, bit, w
         cdef int i, s, k, c
         cdef uint64_t extra = <uint64_t>S.leader
+        if S.ncards == 1:
+            extra |= (<uint64_t>(S.trick[0] + 1)) << 16
         if R.use_most:
             extra |= (<uint64_t>S.max_tricks) << 8
         if R.relative_ok:
@@ -492,6 +491,16 @@ cdef class Kernel:
             return pts + R.ten_lose
         return pts + R.trick_lose
 
+    cdef inline bint touching_below(self, int s, int seat) noexcept nogil:
+        """Whether the next lower remaining card of slot ``s``'s suit is
+        ``seat``'s own (``s`` heads a sequence)."""
+        cdef uint64_t below = self.S.rem_slot & ((<uint64_t>1 << s) - 1) & (<uint64_t>0xFFFF << (s & 0x30))
+        cdef int b
+        if below == 0:
+            return 0
+        b = highest_bit(below)
+        return (self.S.hands[seat] >> self.R.card_at[b]) & 1
+
     cdef int order_moves(self, int seat, uint64_t legal, int ply, int ttmove) noexcept nogil:
         """Fill ``moves[ply]`` with one card per equivalence class, best
         first; returns their number.  Order: the table's move; for the last
@@ -501,8 +510,8 @@ cdef class Kernel:
         cdef TrickState* S = &self.S
         cdef uint64_t ls = 0
         cdef uint64_t m = legal
-        cdef uint64_t others = 0
-        cdef int s, c, prev = -1, n = 0, i, j, sc, wcard = -1, woff
+        cdef uint64_t others = 0, mates = 0, smask
+        cdef int s, c, prev = -1, n = 0, i, j, sc, wcard = -1, woff, top
         cdef int d, st
         cdef bint side = R.side[seat]
         cdef bint last = S.ncards == R.nseats - 1
@@ -531,6 +540,8 @@ cdef class Kernel:
             for i in range(R.nseats):
                 if i != seat:
                     others |= S.hands[i]
+                    if R.side[i] == side:
+                        mates |= S.hands[i]
         while ls:
             s = highest_bit(ls)
             ls ^= (<uint64_t>1) << s
@@ -556,12 +567,23 @@ cdef class Kernel:
                 sc = ((i if side else -i) * 64 + st) * 1024
             elif S.ncards == 0:
                 want = d > 0
+                top = highest_bit(S.rem_slot & (<uint64_t>0xFFFF << (s & 0x30)))
+                smask = R.suit_mask[R.suit_of[c]]
                 # a card no other hand can beat in its suit is a winner
-                if ((others & R.suit_mask[R.suit_of[c]]) == 0 or
-                        highest_bit(S.rem_slot & (<uint64_t>0xFFFF << (s & 0x30))) == s):
+                if (others & smask) == 0 or top == s:
                     sc = 300 + st if want else 100 - st
+                elif want and (mates & ((<uint64_t>1) << R.card_at[top])):
+                    sc = 250 - st       # low towards a partner's winner
+                elif want and self.touching_below(s, seat):
+                    sc = 200 + st       # top of a sequence: establish the suit
                 else:
                     sc = 100 - st if want else 200 + st
+                if want and R.trump >= 0 and R.suit_of[c] != R.trump:
+                    for j in range(R.nseats):
+                        if (R.side[j] != side and (S.hands[j] & smask) == 0
+                                and (S.hands[j] & R.suit_mask[R.trump])):
+                            sc -= 150   # an opponent can ruff
+                            break
                 sc = sc * 1024
             else:
                 if R.suit_of[c] == R.suit_of[wcard]:
@@ -621,10 +643,13 @@ cdef class Kernel:
         cdef int saved[MAX_SEATS]
         cdef int saved_leader, saved_max
         cdef int alpha0 = alpha, beta0 = beta
+        cdef bint use_tt
         self.nodes += 1
         if n == 0:
             if S.tricks_left == 0:
                 return 0
+            if S.tricks_left == 1:
+                return self.last_trick()
             if R.pip_partners:
                 self.ten_bounds(&lb, &ub)
             else:
@@ -642,13 +667,15 @@ cdef class Kernel:
                     return ub
                 if lb >= beta:
                     return lb
+        # two seats (exact keys): the follower's node is in the table too,
+        # keyed with the card led
+        use_tt = n == 0 or (n == 1 and R.nseats == 2 and not R.relative_ok)
+        if use_tt:
             self.hash_key(&h1, &h2)
-            self.probes += 1
             bucket = &self.tt[(h1 & self.tt_mask) * BUCKET]
             for i in range(BUCKET):
                 e = &bucket[i]
                 if e.gen == self.gen and e.check == h2:
-                    self.hits += 1
                     if e.lo >= beta:
                         return e.lo
                     if e.hi <= alpha:
@@ -684,7 +711,6 @@ cdef class Kernel:
                     bestmove = card
                     if best >= beta:
                         self.bump_history(seat, card)
-                        self.stat_cut(n, i)
                         break
                     if best > alpha:
                         alpha = best
@@ -694,31 +720,34 @@ cdef class Kernel:
                     bestmove = card
                     if best <= alpha:
                         self.bump_history(seat, card)
-                        self.stat_cut(n, i)
                         break
                     if best < beta:
                         beta = best
-        if n == 0:
-            self.all_lead += 1
-        else:
-            self.all_follow += 1
-        if n == 0:
+        if use_tt:
             self.store(bucket, h2, best, alpha0, beta0, bestmove)
         return best
 
-    cdef inline void stat_cut(self, int n, int i) noexcept nogil:
-        if n == 0:
-            self.all_lead -= 1
-            if i == 0:
-                self.cut_first_lead += 1
-            else:
-                self.cut_later_lead += 1
-        else:
-            self.all_follow -= 1
-            if i == 0:
-                self.cut_first_follow += 1
-            else:
-                self.cut_later_follow += 1
+    cdef int last_trick(self) noexcept nogil:
+        """One card a hand: the last trick is forced; its value, directly."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int cards[MAX_SEATS]
+        cdef int seat = S.leader
+        cdef int i, pts, saved_leader = S.leader, saved_max = S.max_tricks
+        for i in range(R.nseats):
+            cards[i] = lowest_bit(S.hands[seat])
+            S.trick[i] = cards[i]
+            S.hands[seat] = 0
+            seat = R.next_seat[seat]
+        S.ncards = R.nseats
+        pts = self.finish_trick()
+        self.unfinish_trick(cards, R.nseats, saved_leader, saved_max)
+        seat = saved_leader
+        for i in range(R.nseats):
+            S.hands[seat] = (<uint64_t>1) << cards[i]
+            seat = R.next_seat[seat]
+        S.ncards = 0
+        return pts
 
     cdef inline void bump_history(self, int seat, int card) noexcept nogil:
         cdef int32_t* h = self.history[seat]
@@ -745,7 +774,6 @@ cdef class Kernel:
             b[p] = 0
         for r in range(15):
             rm = (<uint64_t>0x0001000100010001) << r
-            q = R.pips[r] if r != 0 else 0
             if r == 14:
                 q = 1
             elif r < 2 or r > 10:

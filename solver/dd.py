@@ -33,6 +33,7 @@ Values are exact integers.  Every user-facing error is typed (solver.errors).
 from __future__ import annotations
 
 import os
+import threading
 import time
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -431,6 +432,9 @@ class DDResult:
 
 
 _KERNELS: dict = {}
+#: one kernel (one table) per process: solves are serialised, the search
+#: itself runs without the GIL
+_LOCK = threading.Lock()
 
 
 def check_tt_mb(tt_mb) -> int:
@@ -493,16 +497,18 @@ def solve_position(pos: TrickPosition, max_team=None, objective: str = "own",
     bound = value_bound(table, pos)
     if bound > VALUE_LIMIT:
         raise LimitError(f"values up to {bound} exceed the table's range ({VALUE_LIMIT})")
-    kern = kernel_for(tt_mb)
-    t0 = time.perf_counter()
-    kern.load(table, list(pos.hands), pos.leader, list(pos.trick), pos.tricks_left,
-              table["max_tricks"])
-    future = kern.solve_actions(-bound, bound)
-    elapsed = time.perf_counter() - t0
+    with _LOCK:
+        kern = kernel_for(tt_mb)
+        t0 = time.perf_counter()
+        kern.load(table, list(pos.hands), pos.leader, list(pos.trick), pos.tricks_left,
+                  table["max_tricks"])
+        future = kern.solve_actions(-bound, bound)
+        elapsed = time.perf_counter() - t0
+        nodes = kern.nodes
     values = {c: v + offset for c, v in sorted(future.items())}
     maximizing = pos.contract.teams[pos.seat_to_play] == max_team
     best = max(values.values()) if maximizing else min(values.values())
-    return DDResult(best, MappingProxyType(values), kern.nodes, elapsed, "cython", maximizing)
+    return DDResult(best, MappingProxyType(values), nodes, elapsed, "cython", maximizing)
 
 
 def decode_dix(value: int) -> tuple[int, int, int]:

@@ -330,3 +330,26 @@ def test_purepython_routes_small_positions_to_the_oracle(monkeypatch):
     big = _dix_round_state(2, rng, 12)
     with pytest.raises(UnsupportedPositionError, match="DIXTRIX_PUREPYTHON"):
         solve(big)
+
+
+def test_threads_share_the_kernel_safely():
+    from concurrent.futures import ThreadPoolExecutor
+    rng = random.Random(21)
+    states = [_dix_round_state(seed, rng, 7) for seed in range(6)]
+    alone = [solve(st).raw_action_values for st in states]
+    with ThreadPoolExecutor(3) as pool:
+        together = list(pool.map(lambda st: solve(st).raw_action_values, states))
+    assert together == alone
+
+
+def test_solve_accepts_a_trick_position():
+    """A contract position through solver.api: paranoid value for a seat."""
+    contract = dd.penalty_contract("king")
+    hands = [FRENCH.parse_cards(h) for h in ("KH 2C", "AH 3C", "QH 4C", "5C 6C")]
+    pos = dd.TrickPosition(contract, tuple(mask_of(h) for h in hands), leader=0)
+    s = solve(pos)
+    assert s.seat == 0 and s.objective == "king: own"
+    value, values, _ = solve_oracle(pos, 0, "own")
+    assert s.action_values == {FRENCH.to_string(c): v for c, v in values.items()}
+    assert s.value == value
+    assert s.action_values["KH"] == 0     # seat 1 must follow with AH and takes it
