@@ -1,5 +1,6 @@
-"""ISMCTS speed on dix: Cython iterations/s with 1 and 2 threads, against
-the pure-Python twin on the same positions, as ratios from one run.
+"""ISMCTS speed on dix and on a trix trick contract: Cython iterations/s with
+1 and 2 threads, against the pure-Python twin on the same positions, as
+ratios from one run.
 
     python bench/ismcts_speed.py [--positions 10] [--iterations 200000]
 """
@@ -14,7 +15,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import solver  # noqa: E402
-from bots.ismcts import ismcts_search, native_dix_search, run_native  # noqa: E402
+from bots.ismcts import ismcts_search, native_search, run_native  # noqa: E402
 from solver import position  # noqa: E402
 
 
@@ -32,22 +33,44 @@ def positions(n, after, seed0=0):
     return game, out
 
 
+def trix_positions(n, tricks_done, seed0=0):
+    from solver.games.contract_match import TRICKS
+    game = solver.load_game("trix")
+    out = []
+    seed = seed0
+    while len(out) < n:
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        seed += 1
+        while not state.is_terminal():
+            if state.phase == TRICKS and state.log.play.tricks_done == tricks_done and \
+                    not state.log.play.trick and len(state.legal_actions()) > 1:
+                out.append(state)
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+    return game, out
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--positions", type=int, default=10)
     p.add_argument("--iterations", type=int, default=200_000)
     p.add_argument("--py-iterations", type=int, default=2_000)
     args = p.parse_args()
-    print(f"dix ISMCTS, {args.positions} seeded positions a row; medians of iterations/s")
+    print(f"ISMCTS, {args.positions} seeded positions a row; medians of iterations/s")
     print(f"{'position':<22}{'cython 1 thr':>14}{'cython 2 thr':>14}{'2/1':>7}"
           f"{'python':>10}{'cy/py':>8}")
-    for label, after in (("trick 1 (lead)", 0), ("trick 6", 10), ("trick 11", 20)):
-        game, states = positions(args.positions, after)
+    rows = [("dix trick 1 (lead)", lambda: positions(args.positions, 0)),
+            ("dix trick 6", lambda: positions(args.positions, 10)),
+            ("dix trick 11", lambda: positions(args.positions, 20)),
+            ("trix contract trick 1", lambda: trix_positions(args.positions, 0))]
+    for label, make in rows:
+        game, states = make()
         one, two, py = [], [], []
         for st in states:
             seat = st.current_player()
             sampler = position.from_json(st.information_state(seat).view).sampler()
-            native = native_dix_search(sampler)
+            native = native_search(game, sampler)
             for threads, acc in ((1, one), (2, two)):
                 t0 = time.perf_counter()
                 res = run_native(native, game, args.iterations, None, 0.7, threads, 1)

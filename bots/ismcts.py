@@ -133,6 +133,54 @@ def ismcts_search(sampler, seat: int, root_legal: list[int], game: Game, *,
     return _stats(root, it, nodes, start, scale)
 
 
+def native_trick_search(sampler):
+    """The Cython search of a trix / tricks trick contract, prepared from a
+    ``ContractWorldSampler``; ``None`` outside a trick contract, without the
+    build, or under DIXTRIX_PUREPYTHON."""
+    import os
+    if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
+        return None
+    try:
+        from solver import _ismcts
+    except ImportError:  # pragma: no cover
+        return None
+    from solver.games.contract_match import TRICKS
+    from solver.games.tricks_core import PENALTY_RULES
+    base = sampler.base
+    if base.is_terminal() or base.phase != TRICKS or sampler.sampler is None:
+        return None
+    seat = sampler.seat
+    log = base.log
+    play = log.play
+    rule = PENALTY_RULES[log.contract]
+    revealer = [-1] * 64
+    for r, card in log.reveals:
+        revealer[card] = r
+    fixed = [0] * 4
+    for card, s in sampler.fixed.items():
+        fixed[s] |= 1 << card
+    partners = bool(base.game.options.get("partners", False))
+    rules = {"win_pts": [-rule.per_card if rule.mask >> c & 1 else 0 for c in range(64)],
+             "revealer": revealer, "trick_pts": -rule.per_trick,
+             "discard_mask": rule.mask if play.must_discard else 0,
+             "played": play.played, "team": [s % 2 if partners else s for s in range(4)],
+             "fixed": fixed, "others": [s for s in range(4) if s != seat], "seat": seat,
+             "scale": float(base.game.round_scale)}
+    state = {"hands": list(play.hands), "score": list(base._deal_scores(log)),
+             "trick": list(play.trick), "leader": play.leader,
+             "tricks_done": play.tricks_done}
+    return _ismcts.TrickSearch(sampler.sampler.compiled, rules, state)
+
+
+def native_search(game: Game, sampler):
+    """The Cython search for this game and view, when there is one."""
+    if game.name == "dix":
+        return native_dix_search(sampler)
+    if game.name in ("trix", "tricks"):
+        return native_trick_search(sampler)
+    return None
+
+
 def run_native(native, game: Game, iterations, seconds, c, threads, seed) -> SearchStats:
     """Run a prepared Cython search; the result in the same form as
     ``ismcts_search``'s."""
@@ -227,7 +275,7 @@ class ISMCTSBot(Bot):
     def search(self, state: State, progress=None) -> SearchStats:
         view = state.information_state(self.seat).view
         sampler = self.game.world_sampler(view)
-        native = native_dix_search(sampler) if self.game.name == "dix" else None
+        native = native_search(self.game, sampler)
         if native is not None:
             return run_native(native, self.game, self.iterations, self.time, self.c,
                               self.threads, self.rng.getrandbits(64))

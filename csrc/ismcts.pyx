@@ -1,5 +1,6 @@
 # cython: language_level=3
-"""SO-ISMCTS for dix card play, in C over a compact state (nogil).
+"""SO-ISMCTS for card play, in C over compact states (nogil): dix, and the
+trick contracts of trix / tricks.
 
 The same algorithm as ``bots/ismcts.py`` (its pure-Python twin; see that
 module for the description): per iteration a uniform determinization (a
@@ -10,8 +11,12 @@ the reward.  Root-parallel: each thread grows its own tree from its own
 seed and the root statistics are summed, so a seed and a thread count fix
 the answer.
 
-The compact dix state (``DixPlay``) carries the stock, so a determinization
-plays the draws after tricks 1-13 exactly as the rules do.
+The tree code (``grow_tree``) is written once against a small table of
+game operations (``Ops``: legal moves, apply, seat to move, end, rewards,
+determinize); each game supplies its compact state and rules.  The compact
+dix state (``DixPlay``) carries the stock, so a determinization plays the
+draws after tricks 1-13 exactly as the rules do; ``TrickPlay`` is a 4-seat
+no-trump trick deal with per-card and per-trick points and trix doubling.
 """
 from cython.parallel cimport prange
 from libc.math cimport log, sqrt
@@ -23,6 +28,7 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from bits cimport popcount, lowest_bit
 from rng cimport Rng, rng_seed, rng_below, _splitmix
 from walker cimport Graph, graph_walk, graph_load, graph_scratch, graph_free
+from holderwalk cimport HolderGraph, holders_load, holders_scratch, holders_free, holders_walk
 
 DEF MAX_SLOTS = 64
 
@@ -140,17 +146,36 @@ cdef inline double now() noexcept nogil:
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
-cdef long grow_tree(Node* nodes, int max_nodes, const DixPlay* base, const DixRules* R,
-                    Graph* g, uint64_t seed, long iterations, double deadline,
-                    double c) noexcept nogil:
-    """Run one tree's iterations; returns the number done."""
+ctypedef uint64_t (*legal_fn)(const void* P, const void* R) noexcept nogil
+ctypedef void (*apply_fn)(void* P, const void* R, int card) noexcept nogil
+ctypedef int (*mover_fn)(const void* P) noexcept nogil
+ctypedef int (*over_fn)(const void* P, const void* R) noexcept nogil
+ctypedef void (*rewards_fn)(const void* P, const void* R, double* out) noexcept nogil
+ctypedef void (*determinize_fn)(void* P, const void* R, void* sampler, Rng* r) noexcept nogil
+
+
+cdef struct Ops:
+    legal_fn legal
+    apply_fn apply
+    mover_fn mover
+    over_fn over
+    rewards_fn rewards
+    determinize_fn determinize
+    size_t state_size
+
+
+cdef long grow_tree(Node* nodes, int max_nodes, const Ops* ops, const void* base,
+                    const void* R, void* sampler, uint64_t seed, long iterations,
+                    double deadline, double c) noexcept nogil:
+    """Run one tree's iterations (see the module docstring); returns the
+    number done.  ``sampler`` is this thread's own determinization data."""
     cdef Rng r
-    cdef DixPlay P
-    cdef int32_t slots[MAX_SLOTS]
+    cdef uint64_t P[64]             # the state (any game's, <= 512 bytes)
+    cdef double rew[8]
     cdef int32_t path[128]
-    cdef int path_len, i, node, ch, best, a, mover, n_nodes = 1, other = 1 - R.seat
-    cdef uint64_t L, untried, opp
-    cdef double score, best_score, r0
+    cdef int path_len, i, node, ch, best, a, mover, n_nodes = 1
+    cdef uint64_t L, untried
+    cdef double score, best_score
     cdef long it = 0
     rng_seed(&r, seed)
     nodes[0].first_child = -1
@@ -160,22 +185,13 @@ cdef long grow_tree(Node* nodes, int max_nodes, const DixPlay* base, const DixRu
     while it < iterations:
         if deadline > 0 and (it & 63) == 0 and it > 0 and now() >= deadline:
             break
-        # determinization
-        memcpy(&P, base, sizeof(DixPlay))
-        graph_walk(g, &r, slots)
-        opp = 0
-        for i in range(g.n_slots):
-            if R.dest[i] == -1:
-                opp |= (<uint64_t>1) << slots[i]
-            elif R.dest[i] >= 0:
-                P.stock[R.dest[i]] = slots[i]
-        P.hands[other] = opp & ~R.played
-        # selection and expansion
+        memcpy(P, base, ops.state_size)
+        ops.determinize(P, R, sampler, &r)
         node = 0
         path_len = 0
-        while P.tricks_done < R.total_tricks:
-            L = legal(&P, R)
-            mover = to_move(&P)
+        while not ops.over(P, R):
+            L = ops.legal(P, R)
+            mover = ops.mover(P)
             best = -1
             best_score = -1e300
             ch = nodes[node].first_child
@@ -203,26 +219,232 @@ cdef long grow_tree(Node* nodes, int max_nodes, const DixPlay* base, const DixRu
                 nodes[ch].tried = 0
                 nodes[node].first_child = ch
                 nodes[node].tried |= (<uint64_t>1) << a
-                apply(&P, R, a)
+                ops.apply(P, R, a)
                 path[path_len] = ch
                 path_len += 1
                 break
             if best < 0:          # node pool full: finish by rollout
                 break
-            apply(&P, R, nodes[best].action)
+            ops.apply(P, R, nodes[best].action)
             path[path_len] = best
             path_len += 1
             node = best
-        # rollout
-        while P.tricks_done < R.total_tricks:
-            apply(&P, R, random_bit(legal(&P, R), &r))
-        r0 = reward0(&P)
+        while not ops.over(P, R):
+            ops.apply(P, R, random_bit(ops.legal(P, R), &r))
+        ops.rewards(P, R, rew)
         nodes[0].visits += 1
         for i in range(path_len):
             nodes[path[i]].visits += 1
-            nodes[path[i]].total += r0 if nodes[path[i]].mover == 0 else -r0
+            nodes[path[i]].total += rew[nodes[path[i]].mover]
         it += 1
     return it
+
+
+# ---- dix as Ops ----------------------------------------------------------
+
+cdef uint64_t dix_legal(const void* P, const void* R) noexcept nogil:
+    return legal(<const DixPlay*>P, <const DixRules*>R)
+
+
+cdef void dix_apply(void* P, const void* R, int card) noexcept nogil:
+    apply(<DixPlay*>P, <const DixRules*>R, card)
+
+
+cdef int dix_mover(const void* P) noexcept nogil:
+    return to_move(<const DixPlay*>P)
+
+
+cdef int dix_over(const void* P, const void* R) noexcept nogil:
+    return (<const DixPlay*>P).tricks_done >= (<const DixRules*>R).total_tricks
+
+
+cdef void dix_rewards(const void* P, const void* R, double* out) noexcept nogil:
+    out[0] = reward0(<const DixPlay*>P)
+    out[1] = -out[0]
+
+
+cdef void dix_determinize(void* Pv, const void* Rv, void* gv, Rng* r) noexcept nogil:
+    cdef DixPlay* P = <DixPlay*>Pv
+    cdef const DixRules* R = <const DixRules*>Rv
+    cdef Graph* g = <Graph*>gv
+    cdef int32_t slots[MAX_SLOTS]
+    cdef uint64_t opp = 0
+    cdef int i
+    graph_walk(g, r, slots)
+    for i in range(g.n_slots):
+        if R.dest[i] == -1:
+            opp |= (<uint64_t>1) << slots[i]
+        elif R.dest[i] >= 0:
+            P.stock[R.dest[i]] = slots[i]
+    P.hands[1 - R.seat] = opp & ~R.played
+
+
+cdef Ops DIX_OPS
+DIX_OPS.legal = dix_legal
+DIX_OPS.apply = dix_apply
+DIX_OPS.mover = dix_mover
+DIX_OPS.over = dix_over
+DIX_OPS.rewards = dix_rewards
+DIX_OPS.determinize = dix_determinize
+DIX_OPS.state_size = sizeof(DixPlay)
+
+
+# ---- 4-seat no-trump trick contracts (trix / tricks) ----------------------
+
+cdef struct TrickRules:
+    int32_t win_pts[64]        # points to the taker of the card
+    int32_t other_pts[64]      # points to the card's revealer when another seat takes it
+    int32_t revealer[64]       # -1 not revealed
+    int32_t trick_pts          # points to the taker of each trick (Ltoosh -15)
+    uint64_t discard_mask      # a void follower holding one must play one
+    uint64_t played            # cards played before the search
+    int32_t team[4]            # team of each seat (individual: the seat)
+    int32_t seat               # the searching seat
+    int32_t others[3]          # the holders of the determinization, in order
+    uint64_t fixed[4]          # cards known to be with each seat (not yet played or played)
+    double scale
+
+
+cdef struct TrickPlay:
+    uint64_t hands[4]
+    int32_t trick[4]
+    int32_t ntrick
+    int32_t leader
+    int32_t tricks_done
+    int32_t score[4]
+
+
+cdef uint64_t trick_legal(const void* Pv, const void* Rv) noexcept nogil:
+    cdef const TrickPlay* P = <const TrickPlay*>Pv
+    cdef const TrickRules* R = <const TrickRules*>Rv
+    cdef int seat = (P.leader + P.ntrick) & 3
+    cdef uint64_t hand = P.hands[seat], f
+    if P.ntrick == 0:
+        return hand
+    f = hand & ((<uint64_t>0xFFFE) << ((P.trick[0] >> 4) * 16))
+    if f:
+        return f
+    f = hand & R.discard_mask
+    return f if f else hand
+
+
+cdef void trick_apply(void* Pv, const void* Rv, int card) noexcept nogil:
+    cdef TrickPlay* P = <TrickPlay*>Pv
+    cdef const TrickRules* R = <const TrickRules*>Rv
+    cdef int seat = (P.leader + P.ntrick) & 3
+    cdef int i, c, best, suit, taker, rv
+    P.hands[seat] &= ~((<uint64_t>1) << card)
+    P.trick[P.ntrick] = card
+    P.ntrick += 1
+    if P.ntrick < 4:
+        return
+    suit = P.trick[0] >> 4
+    best = 0
+    for i in range(1, 4):
+        c = P.trick[i]
+        if (c >> 4) == suit and (c & 15) > (P.trick[best] & 15):
+            best = i
+    taker = (P.leader + best) & 3
+    P.score[taker] += R.trick_pts
+    for i in range(4):
+        c = P.trick[i]
+        rv = R.revealer[c]
+        if rv < 0 or rv == taker:
+            P.score[taker] += R.win_pts[c]
+        else:
+            P.score[taker] += 2 * R.win_pts[c]
+            P.score[rv] -= R.win_pts[c]
+    P.tricks_done += 1
+    P.ntrick = 0
+    P.leader = taker
+
+
+cdef int trick_mover(const void* Pv) noexcept nogil:
+    cdef const TrickPlay* P = <const TrickPlay*>Pv
+    return (P.leader + P.ntrick) & 3
+
+
+cdef int trick_over(const void* Pv, const void* Rv) noexcept nogil:
+    return (<const TrickPlay*>Pv).tricks_done >= 13
+
+
+cdef void trick_rewards(const void* Pv, const void* Rv, double* out) noexcept nogil:
+    cdef const TrickPlay* P = <const TrickPlay*>Pv
+    cdef const TrickRules* R = <const TrickRules*>Rv
+    cdef int s, t
+    cdef double v
+    for s in range(4):
+        v = 0
+        for t in range(4):
+            if R.team[t] == R.team[s]:
+                v += P.score[t]
+        v /= R.scale
+        out[s] = 1.0 if v > 1.0 else (-1.0 if v < -1.0 else v)
+
+
+cdef void trick_determinize(void* Pv, const void* Rv, void* gv, Rng* r) noexcept nogil:
+    cdef TrickPlay* P = <TrickPlay*>Pv
+    cdef const TrickRules* R = <const TrickRules*>Rv
+    cdef uint64_t got[8]
+    cdef int h
+    for h in range(3):
+        got[h] = 0
+    holders_walk(<HolderGraph*>gv, r, got)
+    for h in range(3):
+        P.hands[R.others[h]] = (got[h] | R.fixed[R.others[h]]) & ~R.played
+
+
+cdef Ops TRICK_OPS
+TRICK_OPS.legal = trick_legal
+TRICK_OPS.apply = trick_apply
+TRICK_OPS.mover = trick_mover
+TRICK_OPS.over = trick_over
+TRICK_OPS.rewards = trick_rewards
+TRICK_OPS.determinize = trick_determinize
+TRICK_OPS.state_size = sizeof(TrickPlay)
+
+
+cdef object run_trees(const Ops* ops, const void* base, const void* R, void** samplers,
+                      int T, long iterations, double seconds, uint64_t seed, double c):
+    """Grow ``T`` trees in parallel (``samplers[t]``: thread t's own data);
+    sum their root statistics."""
+    cdef int t
+    cdef long per = iterations // T, extra = iterations % T
+    cdef double deadline = now() + seconds if seconds > 0 else 0.0
+    cdef int max_nodes = <int>min(per + 2, 50_000_000)
+    cdef Node** trees = <Node**>malloc(T * sizeof(Node*))
+    cdef long* done = <long*>malloc(T * sizeof(long))
+    cdef uint64_t* seeds = <uint64_t*>malloc(T * sizeof(uint64_t))
+    cdef uint64_t x = seed
+    if not trees or not done or not seeds:
+        free(trees); free(done); free(seeds)
+        raise MemoryError()
+    for t in range(T):
+        trees[t] = <Node*>malloc((max_nodes + 1) * sizeof(Node))
+        seeds[t] = _splitmix(&x)
+    try:
+        for t in range(T):
+            if not trees[t]:
+                raise MemoryError()
+        for t in prange(T, nogil=True, num_threads=T, schedule="static", chunksize=1):
+            done[t] = grow_tree(trees[t], max_nodes, ops, base, R, samplers[t], seeds[t],
+                                per + (1 if t < extra else 0), deadline, c)
+        visits, totals = {}, {}
+        total_it = 0
+        for t in range(T):
+            total_it += done[t]
+            ch = trees[t][0].first_child
+            while ch >= 0:
+                a = trees[t][ch].action
+                visits[a] = visits.get(a, 0) + trees[t][ch].visits
+                totals[a] = totals.get(a, 0.0) + trees[t][ch].total
+                ch = trees[t][ch].next_sibling
+        means = {a: totals[a] / visits[a] for a in visits if visits[a] > 0}
+        return visits, means, total_it
+    finally:
+        for t in range(T):
+            free(trees[t])
+        free(trees); free(done); free(seeds)
 
 
 cdef class DixSearch:
@@ -274,55 +496,30 @@ cdef class DixSearch:
         """Grow ``threads`` trees (``iterations`` split between them; a
         positive ``seconds`` is a deadline too); returns
         ``({card: visits}, {card: mean reward of the searching seat},
-        iterations done, nodes)``."""
-        cdef int t, T = threads
-        cdef long per, extra
-        cdef double deadline = now() + seconds if seconds > 0 else 0.0
-        if T < 1 or T > 64:
+        iterations done)``."""
+        cdef int t
+        if threads < 1 or threads > 64:
             raise ValueError("threads must be 1..64")
-        per = iterations // T
-        extra = iterations % T
-        cdef int max_nodes = <int>min(per + 2, 50_000_000)
-        cdef Node** trees = <Node**>malloc(T * sizeof(Node*))
-        cdef Graph* graphs = <Graph*>malloc(T * sizeof(Graph))
-        cdef long* done = <long*>malloc(T * sizeof(long))
-        cdef uint64_t* seeds = <uint64_t*>malloc(T * sizeof(uint64_t))
-        cdef uint64_t x = seed
-        if not trees or not graphs or not done or not seeds:
-            free(trees); free(graphs); free(done); free(seeds)
+        cdef Graph* graphs = <Graph*>malloc(threads * sizeof(Graph))
+        cdef void** samplers = <void**>malloc(threads * sizeof(void*))
+        if not graphs or not samplers:
+            free(graphs); free(samplers)
             raise MemoryError()
-        for t in range(T):
-            trees[t] = <Node*>malloc((max_nodes + 1) * sizeof(Node))
+        for t in range(threads):
             graphs[t] = self.g
             graphs[t].pool = NULL
             graphs[t].pool_len = NULL
-            seeds[t] = _splitmix(&x)
+            samplers[t] = &graphs[t]
         try:
-            for t in range(T):
-                if not trees[t]:
-                    raise MemoryError()
+            for t in range(threads):
                 graph_scratch(&graphs[t])
-            for t in prange(T, nogil=True, num_threads=T, schedule="static", chunksize=1):
-                done[t] = grow_tree(trees[t], max_nodes, &self.base, &self.R, &graphs[t],
-                                    seeds[t], per + (1 if t < extra else 0), deadline, c)
-            visits, totals = {}, {}
-            total_it, total_nodes = 0, 0
-            for t in range(T):
-                total_it += done[t]
-                ch = trees[t][0].first_child
-                while ch >= 0:
-                    a = trees[t][ch].action
-                    visits[a] = visits.get(a, 0) + trees[t][ch].visits
-                    totals[a] = totals.get(a, 0.0) + trees[t][ch].total
-                    ch = trees[t][ch].next_sibling
-            means = {a: totals[a] / visits[a] for a in visits if visits[a] > 0}
-            return visits, means, total_it
+            return run_trees(&DIX_OPS, &self.base, &self.R, samplers, threads, iterations,
+                             seconds, seed, c)
         finally:
-            for t in range(T):
-                free(trees[t])
+            for t in range(threads):
                 free(graphs[t].pool)
                 free(graphs[t].pool_len)
-            free(trees); free(graphs); free(done); free(seeds)
+            free(graphs); free(samplers)
 
     def simulate(self, uint64_t seed):
         """One determinization and one random playout, for tests: returns
@@ -357,3 +554,85 @@ cdef class DixSearch:
         finally:
             free(g.pool)
             free(g.pool_len)
+
+
+cdef class TrickSearch:
+    """A prepared search of a trix / tricks trick contract (4 seats, no
+    trumps).  Built by ``bots.ismcts.native_trick_search`` from a seat view."""
+
+    cdef TrickRules R
+    cdef TrickPlay base
+    cdef HolderGraph g
+
+    def __cinit__(self, compiled, dict rules, dict state):
+        cdef int i
+        holders_load(&self.g, compiled)
+        for i in range(64):
+            self.R.win_pts[i] = rules["win_pts"][i]
+            self.R.revealer[i] = rules["revealer"][i]
+        self.R.trick_pts = rules["trick_pts"]
+        self.R.discard_mask = rules["discard_mask"]
+        self.R.played = rules["played"]
+        for i in range(4):
+            self.R.team[i] = rules["team"][i]
+            self.R.fixed[i] = rules["fixed"][i]
+        for i in range(3):
+            self.R.others[i] = rules["others"][i]
+        self.R.seat = rules["seat"]
+        self.R.scale = rules["scale"]
+        for i in range(4):
+            self.base.hands[i] = state["hands"][i]
+            self.base.score[i] = state["score"][i]
+            self.base.trick[i] = state["trick"][i] if i < len(state["trick"]) else 0
+        self.base.ntrick = len(state["trick"])
+        self.base.leader = state["leader"]
+        self.base.tricks_done = state["tricks_done"]
+
+    def __dealloc__(self):
+        holders_free(&self.g)
+
+    def run(self, long iterations, double seconds, uint64_t seed, int threads, double c):
+        """As ``DixSearch.run``."""
+        cdef int t
+        if threads < 1 or threads > 64:
+            raise ValueError("threads must be 1..64")
+        cdef HolderGraph* graphs = <HolderGraph*>malloc(threads * sizeof(HolderGraph))
+        cdef void** samplers = <void**>malloc(threads * sizeof(void*))
+        if not graphs or not samplers:
+            free(graphs); free(samplers)
+            raise MemoryError()
+        for t in range(threads):
+            graphs[t] = self.g
+            graphs[t].scratch = NULL
+            samplers[t] = &graphs[t]
+        try:
+            for t in range(threads):
+                holders_scratch(&graphs[t])
+            return run_trees(&TRICK_OPS, &self.base, &self.R, samplers, threads, iterations,
+                             seconds, seed, c)
+        finally:
+            for t in range(threads):
+                free(graphs[t].scratch)
+            free(graphs); free(samplers)
+
+    def simulate(self, uint64_t seed):
+        """One determinization and random playout, for tests: returns
+        ``(hands after the determinization, cards played, final scores)``."""
+        cdef Rng r
+        cdef TrickPlay P
+        cdef HolderGraph g = self.g
+        cdef int a
+        holders_scratch(&g)
+        try:
+            rng_seed(&r, seed)
+            memcpy(&P, &self.base, sizeof(TrickPlay))
+            trick_determinize(&P, &self.R, &g, &r)
+            hands = [P.hands[i] for i in range(4)]
+            played = []
+            while not trick_over(&P, &self.R):
+                a = random_bit(trick_legal(&P, &self.R), &r)
+                played.append(a)
+                trick_apply(&P, &self.R, a)
+            return hands, played, [P.score[i] for i in range(4)]
+        finally:
+            free(g.scratch)

@@ -118,8 +118,8 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
         raise PositionError(f"seat {seat} is not to move (seat {world.current_player()} is)")
     legal = world.legal_actions()
     if bot == "ismcts":
-        from bots.ismcts import ismcts_search, native_dix_search, run_native
-        native = native_dix_search(view.sampler()) if view.game.name == "dix" else None
+        from bots.ismcts import ismcts_search, native_search, run_native
+        native = native_search(view.game, view.sampler())
         if native is not None:
             its = limit.iterations if limit.iterations is not None else (
                 None if limit.time is not None else 1000)

@@ -80,3 +80,56 @@ def test_native_search_is_deterministic_for_1_and_2_threads():
         assert a.step(state) == b.step(state)
         assert a.last.visits == b.last.visits and a.last.values == b.last.values
         assert a.last.iterations == 4000
+
+
+def _trick_states(name, opts, count, seed0=0):
+    from solver.games.contract_match import TRICKS
+    game = solver.load_game(name, **opts)
+    out = []
+    seed = seed0
+    while len(out) < count:
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        seed += 1
+        stop_at = rng.randrange(0, 40)
+        k = 0
+        while not state.is_terminal():
+            if state.phase == TRICKS and len(state.legal_actions()) > 1:
+                if k >= stop_at:
+                    out.append(state)
+                    break
+                k += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    return game, out
+
+
+@pytest.mark.parametrize("name,opts", [("trix", {}), ("trix", {"partners": True}),
+                                       ("tricks", {}), ("trix", {"must_discard_penalty": True})])
+def test_compact_trick_playouts_follow_the_rules_exactly(name, opts):
+    from bots.ismcts import native_trick_search
+    game, states = _trick_states(name, opts, 12)
+    for state in states:
+        seat = state.current_player()
+        sampler = position.from_json(state.information_state(seat).view).sampler()
+        native = native_trick_search(sampler)
+        d = state.round_index()
+        for k in range(3):
+            hands, played, scores = native.simulate(k)
+            world = sampler.base.clone()
+            world.log.play.hands = list(hands)
+            assert world.information_state(seat).view == state.information_state(seat).view
+            for a in played:
+                if world.round_index() != d:
+                    break                      # stop_when_decided ended the deal early
+                world.apply_action(a)          # raises if C played an illegal card
+            assert world.deal_logs[d].scores == scores
+
+
+def test_trick_search_runs_and_is_deterministic():
+    game, states = _trick_states("trix", {}, 1, seed0=5)
+    state = states[0]
+    seat = state.current_player()
+    a = ISMCTSBot(game, seat, seed=2, iterations=3000)
+    b = ISMCTSBot(game, seat, seed=2, iterations=3000)
+    assert a.step(state) == b.step(state) and a.last.visits == b.last.visits
+    assert a.last.iterations == 3000
