@@ -217,4 +217,8 @@ def solve(position_or_state, seat: int | None = None, tt_mb=dd.DEFAULT_TT_MB) ->
     return ADAPTERS[name](target, seat, tt_mb)
 
 
-__all__ = ["Solution", "solve", "ADAPTERS"]
+# The sampling search lives in solver.search; the public API is here.
+from .search import Evaluation, Limit, PlayResult, best_move, evaluate  # noqa: E402
+
+__all__ = ["Solution", "solve", "ADAPTERS", "Limit", "PlayResult", "Evaluation",
+           "best_move", "evaluate"]
