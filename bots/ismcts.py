@@ -240,14 +240,17 @@ def native_dix_search(sampler):
 
 
 class ISMCTSBot(Bot):
-    """``ismcts:iterations=2000,c=0.7`` or ``ismcts:time=0.5``.
+    """``ismcts:iterations=2000,c=0.7`` or ``ismcts:time=0.5``; ``threads``
+    for the Cython search, ``py_iterations`` for decisions searched in
+    Python.
 
     Chooses the most visited root action (robust child)."""
 
     name = "ismcts"
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, iterations=None,
-                 time=None, c: float = 0.7, threads: int = 1, **settings):
+                 time=None, c: float = 0.7, threads: int = 1, py_iterations=None,
+                 **settings):
         super().__init__(game, seat, seed, **settings)
         if iterations is None and time is None:
             iterations = 1000
@@ -260,8 +263,15 @@ class ISMCTSBot(Bot):
             raise LimitError(f"ismcts: c must be in [0, 100], got {c!r}")
         if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
             raise LimitError(f"ismcts: threads must be 1..64, got {threads!r}")
+        if py_iterations is not None and (not isinstance(py_iterations, int) or
+                                          not 1 <= py_iterations <= 10**9):
+            raise LimitError(f"ismcts: py_iterations must be an integer 1..1e9, got "
+                             f"{py_iterations!r}")
         self.iterations, self.time, self.c = iterations, time, float(c)
         self.threads = threads
+        #: iterations for decisions searched in Python (no Cython search for
+        #: them: contract choices, bids, the layout...); default: iterations
+        self.py_iterations = py_iterations
         self.last: SearchStats | None = None
 
     def step(self, state: State) -> int:
@@ -279,8 +289,9 @@ class ISMCTSBot(Bot):
         if native is not None:
             return run_native(native, self.game, self.iterations, self.time, self.c,
                               self.threads, self.rng.getrandbits(64))
+        its = self.py_iterations if self.py_iterations is not None else self.iterations
         return ismcts_search(sampler, self.seat, state.legal_actions(), self.game,
-                             iterations=self.iterations, seconds=self.time, c=self.c,
+                             iterations=its, seconds=self.time, c=self.c,
                              rng=self.rng, progress=progress)
 
 
