@@ -1,3 +1,4 @@
 """Built-in games: importing this package registers them all."""
 
 from . import dix  # noqa: F401
+from . import dixie_rook  # noqa: F401
