@@ -382,3 +382,17 @@ def test_record_round_trip_of_a_whole_game():
     assert position.to_json(loaded) == rec
     assert loaded.state().returns() == state.returns()
     assert state.events[-1].startswith("game over")
+
+
+def test_doc_examples_load():
+    import json
+    import pathlib
+    import re
+    text = pathlib.Path(__file__).parents[2].joinpath("docs", "positions.md").read_text()
+    section = text.split("## dixie-rook", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```json\n(.*?)```", section, re.S)
+    assert len(blocks) == 2
+    record, view = (json.loads(b) for b in blocks)
+    state = position.from_json(record).state()
+    assert position.from_json(view).to_json() == view
+    assert state.information_state(3).view == view
