@@ -396,3 +396,47 @@ def test_doc_examples_load():
     state = position.from_json(record).state()
     assert position.from_json(view).to_json() == view
     assert state.information_state(3).view == view
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_views_in_every_phase_resample_to_the_same_information(players):
+    """Mid-discard, before trumps, mid-trick, across a hand boundary: every
+    seat's view completes into worlds that give it the same information."""
+    game = _game(players=players, target=150, lose_at=300)
+    checked = set()
+    for seed in range(3):
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        step = 0
+        while not state.is_terminal() and step < 100:
+            phase = state.phase
+            mid = phase == "discard" and len(state.discards) == 1
+            if mid or phase == "trump" or (phase == "play" and step % 17 == 0):
+                checked.add("mid-discard" if mid else phase)
+                for seat in range(players):
+                    info = state.information_state(seat)
+                    view = position.from_json(info.view)
+                    for w in range(1):
+                        assert view.world(seed=w).information_state_string(seat) == str(info)
+            state.apply_action(rng.choice(state.legal_actions()))
+            step += 1
+    assert checked == {"mid-discard", "trump", "play"}
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_rules_bot_plays_whole_games_with_a_narrative(players):
+    from bots.match import play_match
+    from bots.rules.dixie_rook import DixieRookRulesBot
+    game = _game(players=players)
+    for seed in range(5):
+        bots = [DixieRookRulesBot(game, s, seed=seed * 1000 + s) for s in range(players)]
+        state = play_match(game, bots, seed=seed)
+        assert state.is_terminal() and max(state.totals) >= 300
+        assert state.returns().count(1.0) == players // 2
+        text = "\n".join(state.events)
+        for phrase in ("deals first", "bids", "wins the auction", "names trumps",
+                       "trick 1:", "takes the last trick and the nest", "game over"):
+            assert phrase in text
+        again = play_match(game, [DixieRookRulesBot(game, s, seed=seed * 1000 + s)
+                                  for s in range(players)], seed=seed)
+        assert again.history() == state.history()
