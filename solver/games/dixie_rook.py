@@ -222,6 +222,9 @@ class Auction:
 class DixieRookGame(Game):
     name = "dixie-rook"
     zero_sum = True                # returns: +1 each seat of the winning team, -1 the others
+    #: bound on ``round_returns``: a hand's score difference (120 made vs 0,
+    #: or -120 set vs +120)
+    round_scale = 240.0
     description = ("Dixie Rook: 4 or 6 players in partnerships, bidding, a nest, count "
                    "cards, game to 300")
     # random play overbids and is set nearly every hand, driving both totals
@@ -382,6 +385,7 @@ class DixieRookState(State):
         self.winner: int | None = None
         self.meta: list[list] = []         # per dealt hand: [bid winner or None, over]
         self.discard_hand: dict[int, int] = {}   # action index of a discard -> hand
+        self.hand_scores: dict[int, tuple] = {}  # hand index -> (team 0, team 1) score
         self.n_actions = 0
         self.dealer = chance.draw("first_dealer", lambda rng: rng.randrange(game.num_players))
         self.events.append(f"seat {self.dealer} deals first (drawn)")
@@ -614,7 +618,8 @@ class DixieRookState(State):
         for t in (0, 1):
             self.totals[t] += score[t]
         self.meta[-1][1] = True
-        self.results.append({"dealer": self.dealer, "bid_winner": self.bid_winner,
+        self.hand_scores[self.hand_no] = tuple(score)
+        self.results.append({"hand": self.hand_no, "dealer": self.dealer, "bid_winner": self.bid_winner,
                              "bid": self.bid, "trump": self.trump,
                              "tricks": list(self.tricks_won), "count": list(self.count),
                              "most_tricks": most, "captured": captured, "made": made,
@@ -633,6 +638,22 @@ class DixieRookState(State):
             if g.game_decided(self.totals):
                 self.events.append(f"totals equal at {self.totals[0]}: another hand")
             self._start_hand()
+
+    # ---- the current hand, for search (a game is many hands) -------------
+    def round_index(self) -> int:
+        """Index of the hand in play (a passed-out hand counts as one)."""
+        return self.hand_no
+
+    def round_returns(self, index: int | None = None) -> list[float]:
+        """Hand ``index``'s score difference (own team minus the other),
+        per seat: final for a finished hand (0 for a passed-out one); for
+        the hand in play, the count captured so far."""
+        if index is None or index == self.hand_no and not self.meta[index][1]:
+            diff = float(self.count[0] - self.count[1])
+        else:
+            score = self.hand_scores.get(index, (0, 0))
+            diff = float(score[0] - score[1])
+        return [diff if team_of(s) == 0 else -diff for s in range(self.game.num_players)]
 
     def returns(self) -> list[float]:
         n = self.game.num_players
@@ -722,6 +743,7 @@ class DixieRookState(State):
         new.events = list(self.events)
         new.meta = [list(m) for m in self.meta]
         new.discard_hand = dict(self.discard_hand)
+        new.hand_scores = dict(self.hand_scores)
         return new
 
 

@@ -440,3 +440,15 @@ def test_rules_bot_plays_whole_games_with_a_narrative(players):
         again = play_match(game, [DixieRookRulesBot(game, s, seed=seed * 1000 + s)
                                   for s in range(players)], seed=seed)
         assert again.history() == state.history()
+
+
+def test_round_hooks_for_search():
+    state = _play(_game().new_initial_state(deal=DEAL, seed=1), _flat(SET)[:-1])
+    assert state.round_index() == 0
+    assert state.round_returns() == [-60, 60, -60, 60]    # count so far, 10 : 70
+    state.apply_action_string("G6")
+    assert state.round_index() == 1
+    assert state.round_returns(0) == [-190, 190, -190, 190]  # -80 against +110
+    assert state.round_returns() == [0, 0, 0, 0]
+    _play(state, ["pass"] * 4)                               # hand 2 passed out
+    assert state.round_index() == 2 and state.round_returns(1) == [0, 0, 0, 0]
