@@ -367,6 +367,11 @@ class DixieRookGame(Game):
         nests and hidden discards chosen (see ``_complete_hand``)."""
         return _complete_view(self, view, rng)
 
+    def world_sampler(self, view: dict) -> "HandSampler":
+        """Worlds for a (validated) seat view; the hands before the one in
+        play are replayed once (see ``HandSampler``)."""
+        return HandSampler(self, view)
+
 
 class DixieRookState(State):
     """A Dixie Rook game in progress.  Public attributes are read-only for
@@ -765,10 +770,10 @@ def _public_replay(game: DixieRookGame, first_dealer: int, tokens: list) -> list
     table = make_rank_table()
     hands: list[dict] = []
 
-    def new_hand():
+    def new_hand(start=0):
         dealer = (first_dealer + len(hands)) % n
         hands.append({"dealer": dealer, "w": None, "discards": [], "plays": [], "voids": [],
-                      "played": False, "n_actions": 0,
+                      "played": False, "n_actions": 0, "start": start,
                       "auction": Auction(n, dealer, game.options["dealer_must_bid"])})
 
     new_hand()
@@ -801,7 +806,7 @@ def _public_replay(game: DixieRookGame, first_dealer: int, tokens: list) -> list
                 raise PositionError(f"{tok!r}: the auction is on: seat {auc.to_act} must bid "
                                     f"or pass", path)
             if auc.passed_out:
-                new_hand()
+                new_hand(i + 1)
             elif auc.winner >= 0:
                 cur["w"] = auc.winner
                 phase = DISCARD
@@ -831,7 +836,7 @@ def _public_replay(game: DixieRookGame, first_dealer: int, tokens: list) -> list
                 if tricks == size:
                     cur["played"] = True
                     phase = AUCTION
-                    new_hand()
+                    new_hand(i + 1)
     return hands
 
 
@@ -998,3 +1003,52 @@ def _match_hand(game, seat, hands, own, nest, pub, played_by, rng, path):
         nest = rng.sample(allw, k)
         hands[w] = [c for c in allw if c not in nest]
     return hands, nest, fills
+
+
+class HandSampler:
+    """Draws complete states consistent with one seat view (the protocol's
+    world sampler: ``sample(rng)``).
+
+    Only the hand in play has unseen cards that matter: a hand played out is
+    known entirely, and the unseen hands of a passed-out one change nothing
+    later.  So the record is completed once, replayed once up to the deal of
+    the hand in play, and each sample clones that state, deals the hand in
+    play afresh by ``_complete_hand`` and replays only that hand's actions.
+    Like ``complete_view`` it gives consistent worlds, not uniform ones."""
+
+    def __init__(self, game: DixieRookGame, view: dict, rng: random.Random | None = None):
+        from ..position import _replay
+        self.game = game
+        self.seat = view["seat"]
+        rec = _complete_view(game, view, rng or random.Random(0))
+        deals = view["deal"]["deals"]
+        self.pub = _public_replay(game, view["deal"]["first_dealer"], list(view["actions"]))
+        self.tokens = list(view["actions"])
+        self.current = len(deals) - 1 if len(deals) == len(self.pub) else None
+        if self.current is None:          # the game is over: everything is known
+            self.prefix = _replay(game, None, rec["deal"], rec["actions"], False)[0]
+            return
+        self.hand_view = deals[self.current]
+        start = self.pub[self.current]["start"]
+        self.prefix = _replay(game, None, rec["deal"], rec["actions"][:start], False)[0]
+        self.start = start
+
+    def sample(self, rng: random.Random) -> DixieRookState:
+        world = self.prefix.clone()
+        if self.current is None:
+            return world
+        g = self.game
+        h = self.current
+        hands, nest, fills = _complete_hand(g, self.seat, self.hand_view, f"deal.deals[{h}]",
+                                            self.pub[h], rng)
+        world.initial_hands = hands
+        world.nest = nest
+        world.hands = [mask_of(c) for c in hands]
+        world._chance.log[-1] = ("deal", (hands, nest))
+        n = g.num_players
+        world.events[-n - 1:] = ([f"  seat {s}: {ROOK.format_cards(hands[s])}" for s in range(n)]
+                                 + [f"  nest: {ROOK.format_cards(nest)}"])
+        for i in range(self.start, len(self.tokens)):
+            c = fills.get(i)
+            world.apply_action(DISCARD_BASE + c if c is not None else parse_action(self.tokens[i]))
+        return world

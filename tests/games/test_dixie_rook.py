@@ -416,8 +416,13 @@ def test_views_in_every_phase_resample_to_the_same_information(players):
                 for seat in range(players):
                     info = state.information_state(seat)
                     view = position.from_json(info.view)
-                    for w in range(1):
-                        assert view.world(seed=w).information_state_string(seat) == str(info)
+                    assert view.world(seed=1).information_state_string(seat) == str(info)
+                    sampler = game.world_sampler(info.view)
+                    for w in range(2):
+                        world = sampler.sample(random.Random(w))
+                        assert world.information_state_string(seat) == str(info)
+                        assert world.history() == state.history() or "?" in info.view[
+                            "actions"]
             state.apply_action(rng.choice(state.legal_actions()))
             step += 1
     assert checked == {"mid-discard", "trump", "play"}
