@@ -26,7 +26,10 @@ Read top to bottom as the rules:
 * Opponents score what they took; the bidding team scores what it took if
   that reaches the bid, else minus the bid.  Game to ``target`` (300): after
   a hand in which a team has reached it, the higher total wins; exactly
-  equal totals play another hand.
+  equal totals play another hand.  ``lose_at`` (default 0, off) is a house
+  rule beyond the rulings: the game also ends once a team falls to
+  ``-lose_at``; random players overbid and are set nearly every hand, so
+  without it their games rarely end (the conformance configs use it).
 
 Actions (sorted ranges): 0..63 play a card (its index); 64 + card discard
 it; 128 + value bid ``value``; ``PASS``; ``TRUMP_BASE`` + colour name
