@@ -10,8 +10,10 @@ from ..base import Bot, register_bot
 from .contract import ContractRulesBot
 from .dix import DixRulesBot
 from .dix_exchange import DixExchangeRulesBot
+from .dixie_rook import DixieRookRulesBot
 
 _BY_GAME = {"dix": DixRulesBot, "dix-exchange": DixExchangeRulesBot,
+            "dixie-rook": DixieRookRulesBot,
             "trix": ContractRulesBot, "tricks": ContractRulesBot}
 
 
