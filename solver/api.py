@@ -194,9 +194,34 @@ def _solve_exchange(state, seat, tt_mb) -> Solution:
                     "dix-exchange: tokens won (-lost) this round (paranoid)", best, "python")
 
 
+def _solve_rook(state, seat, tt_mb) -> Solution:
+    """dixie-rook card play (after the discards and the trump): the seat's
+    team's captured points at the end of the hand under team minimax --
+    count taken so far, the nest's count to the last trick's taker, the +20
+    for most tricks (a tie: 10 each, the expectation of the fair cut)."""
+    from .games.dixie_rook import PLAY, card_count
+    if seat is None:
+        seat = state.current_player()
+    n = state.game.num_players
+    if not (isinstance(seat, int) and 0 <= seat < n):
+        raise PositionError(f"seat must be 0..{n - 1}, got {seat!r}")
+    if state.phase != PLAY:
+        raise _card_play_only(state, "the auction, the nest or the trump")
+    contract = dd.rook_contract(n, state.trump, sum(card_count(c) for c in state.discards))
+    pos = dd.TrickPosition(contract, tuple(state.hands), state.leader, tuple(state.trick),
+                           points=tuple(state.count), tricks=tuple(state.tricks_won))
+    res = dd.solve_position(pos, max_team=contract.teams[seat], objective="own", tt_mb=tt_mb)
+    values = {state.action_to_string(c): v for c, v in res.card_values.items()}
+    best = tuple(a for a, v in values.items() if v == res.value)
+    return Solution(res.value, MappingProxyType(values), res.nodes, res.time, seat,
+                    "dixie-rook: the team's captured points (count, nest, most tricks)",
+                    best, res.engine)
+
+
 #: game name -> solve function(state, seat, tt_mb)
 ADAPTERS: dict[str, Callable] = {"dix": _solve_dix, "trix": _solve_contract,
-                                 "tricks": _solve_contract, "dix-exchange": _solve_exchange}
+                                 "tricks": _solve_contract, "dix-exchange": _solve_exchange,
+                                 "dixie-rook": _solve_rook}
 
 
 def solve(position_or_state, seat: int | None = None, tt_mb=dd.DEFAULT_TT_MB) -> Solution:

@@ -78,3 +78,62 @@ def test_non_card_decisions_are_refused_with_a_pointer():
     state = game.new_initial_state(seed=1)      # the owner chooses a contract
     with pytest.raises(UnsupportedPositionError, match="best_move"):
         solve(state)
+
+
+def _rook_endings(players, count, max_tricks_left, seed0=0):
+    from solver.games.dixie_rook import PLAY
+    game = solver.load_game("dixie-rook", players=players)
+    bots_rng = random.Random(seed0)
+    out = []
+    seed = seed0
+    while len(out) < count:
+        state = game.new_initial_state(seed=seed)
+        seed += 1
+        from bots import make_bot
+        bots = [make_bot("rules", game, s, seed=seed) for s in range(players)]
+        while not state.is_terminal():
+            if state.phase == PLAY and not state.trick and \
+                    bin(state.hands[state.leader]).count("1") <= max_tricks_left:
+                out.append(state.clone())
+                break
+            if state.phase == PLAY:
+                state.apply_action(bots_rng.choice(state.legal_actions()))
+            else:
+                state.apply_action(bots[state.current_player()].step(state))
+    return out
+
+
+def _rook_oracle(state, team):
+    """Plain minimax over the game's own rules to the end of the hand: the
+    team's count + nest, and the most-tricks 20 (a tie: 10, the cut's
+    expectation)."""
+    hand = len(state.results)
+
+    def value(st):
+        if len(st.results) > hand:
+            r = st.results[hand]
+            t = r["tricks"]
+            bonus = 20 if t[team] > t[1 - team] else (10 if t[0] == t[1] else 0)
+            return r["count"][team] + bonus
+        vals = []
+        for a in st.legal_actions():
+            c = st.clone()
+            c.apply_action(a)
+            vals.append(value(c))
+        return max(vals) if st.current_player() % 2 == team else min(vals)
+
+    out = {}
+    for a in state.legal_actions():
+        c = state.clone()
+        c.apply_action(a)
+        out[a] = value(c)
+    return out
+
+
+@pytest.mark.parametrize("players,tricks_left", [(4, 3), (6, 2)])
+def test_dixie_rook_card_play_matches_the_game_oracle(players, tricks_left):
+    for state in _rook_endings(players, 12, tricks_left):
+        seat = state.current_player()
+        sol = solve(state, seat=seat)
+        oracle = _rook_oracle(state, seat % 2)
+        assert {state.string_to_action(a): v for a, v in sol.action_values.items()} == oracle
