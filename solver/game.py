@@ -286,6 +286,25 @@ class State(ABC):
         self._apply(action)
         self._history.append(action)
 
+    def apply_action_for(self, seat: int, action) -> int:
+        """Apply ``action`` (an int or notation) on behalf of ``seat``: a
+        front end that knows who is acting gets an ``IllegalActionError``
+        naming the action when it is not that seat's turn.  Returns the
+        action int."""
+        a = self.string_to_action(action) if isinstance(action, str) else action
+        cur = self.current_player()
+        if seat != cur:
+            if cur == TERMINAL:
+                raise IllegalActionError(self._action_label(a), "the game is over")
+            raise IllegalActionError(self._action_label(a), self.why_not_turn(seat))
+        self.apply_action(a)
+        return a
+
+    def why_not_turn(self, seat: int) -> str:
+        """Why ``seat`` may not act now (it is not its turn); games may say
+        more (a dixie-rook seat that passed never bids again)."""
+        return f"it is seat {self.current_player()}'s turn, not seat {seat}'s"
+
     def apply_action_string(self, text: str) -> int:
         action = self.string_to_action(text)
         self.apply_action(action)

@@ -287,3 +287,11 @@ def test_fuzz_fixed_point(seed, n, variant, mutate, as_view, mseed):
         return                     # rejected with a typed error: fine
     once = position.to_json(loaded)
     assert position.to_json(position.from_json(once)) == once
+
+
+def test_apply_action_for_names_whose_turn_it_is():
+    from solver.errors import IllegalActionError
+    state = solver.load_game("dix").new_initial_state(deal=copy.deepcopy(DEAL))
+    with pytest.raises(IllegalActionError, match="it is seat 0's turn, not seat 1's"):
+        state.apply_action_for(1, "9C")
+    assert state.apply_action_for(0, "AS") == state.string_to_action("AS")

@@ -596,16 +596,6 @@ class ContractMatchState(State):
                 return
         super().apply_action(action)
 
-    def apply_action_for(self, seat: int, action: int) -> None:
-        """Apply ``action`` on behalf of ``seat``: an ``IllegalActionError``
-        naming the action if it is not that seat's turn."""
-        cur = self.current_player()
-        if seat != cur:
-            who = "nobody (the game is over)" if cur == TERMINAL else f"seat {cur}"
-            raise IllegalActionError(self._action_label(action),
-                                     f"it is {who}'s turn, not seat {seat}'s")
-        self.apply_action(action)
-
     def _apply(self, action: int) -> None:
         labels = _NOTATION_CACHE.get(self.game.name)
         text = labels[0].get(action) if labels else None

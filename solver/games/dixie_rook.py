@@ -487,22 +487,11 @@ class DixieRookState(State):
             return f"seat {seat} does not hold {ROOK.to_string(card)}"
         return f"seat {seat} must follow {ROOK_COLOURS[suit_of(self.trick[0])]}"
 
-    def apply_action_as(self, seat: int, action) -> int:
-        """Apply ``action`` (int or notation) for ``seat``; an
-        ``IllegalActionError`` names it if it is not ``seat``'s turn (a
-        passed seat never bids again)."""
-        a = self.string_to_action(action) if isinstance(action, str) else action
-        cur = self.current_player()
-        if seat != cur:
-            label = self._action_label(a)
-            if cur == TERMINAL:
-                raise IllegalActionError(label, "the game is over")
-            if self.phase == AUCTION and 0 <= seat < len(self.auction.passed) and \
-                    self.auction.passed[seat]:
-                raise IllegalActionError(label, f"seat {seat} has passed (a pass is final)")
-            raise IllegalActionError(label, f"it is seat {cur}'s turn, not seat {seat}'s")
-        self.apply_action(a)
-        return a
+    def why_not_turn(self, seat: int) -> str:
+        if self.phase == AUCTION and 0 <= seat < len(self.auction.passed) and \
+                self.auction.passed[seat]:
+            return f"seat {seat} has passed (a pass is final)"
+        return super().why_not_turn(seat)
 
     def _apply(self, action: int) -> None:
         self.n_actions += 1

@@ -202,10 +202,10 @@ def test_auction_bad_bids_name_the_action():
         state.apply_action_string("bid 75")
     state.apply_action_string("pass")                    # seat 1 passes
     with pytest.raises(IllegalActionError, match=r"'bid 90'.*seat 1 has passed"):
-        state.apply_action_as(1, "bid 90")
+        state.apply_action_for(1, "bid 90")
     with pytest.raises(IllegalActionError, match=r"'bid 90'.*seat 2's turn"):
-        state.apply_action_as(3, "bid 90")
-    state.apply_action_as(2, "bid 85")                   # outbids its partner
+        state.apply_action_for(3, "bid 90")
+    state.apply_action_for(2, "bid 85")                   # outbids its partner
     assert state.auction.high_bidder == 2 and state.auction.to_act == 3
     with pytest.raises(IllegalActionError, match=r"'R1'.*auction is on"):
         state.apply_action_string("R1")
@@ -288,7 +288,7 @@ def test_discard_and_trump_errors():
     with pytest.raises(IllegalActionError, match=r"'R14'.*must follow green"):
         state.apply_action_string("R14")
     with pytest.raises(IllegalActionError, match=r"it is seat 1's turn, not seat 2's"):
-        state.apply_action_as(2, "Y1")
+        state.apply_action_for(2, "Y1")
 
 
 def test_notation_round_trip_and_aliases():
