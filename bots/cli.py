@@ -139,8 +139,9 @@ def cmd_hint(args) -> int:
     game, seat = view.game, view.seat
     known = view.info.known
     print(f"{game!r}: {origin}; seat {seat} to move")
-    for key in ("hand", "opponent_hand", "trick", "trump", "turn_up", "tricks_won",
-                "tens", "totals", "scores", "contract"):
+    for key in ("hand", "card", "opponent_hand", "contract", "layout", "trick", "trump",
+                "turn_up", "bid", "tricks_won", "tens", "count", "tokens", "totals",
+                "scores"):
         if known.get(key) not in (None, [], ""):
             print(f"  {key.replace('_', ' ')}: {known[key]}")
     if known.get("opponent_hand") and not args.time and args.iterations is None:
