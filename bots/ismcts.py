@@ -172,12 +172,66 @@ def native_trick_search(sampler):
     return _ismcts.TrickSearch(sampler.sampler.compiled, rules, state)
 
 
+def native_layout_search(sampler):
+    """The Cython search of the layout (trix "Trix" / tricks "Jacks"),
+    prepared from a ``ContractWorldSampler``; ``None`` outside the layout."""
+    import os
+    if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
+        return None
+    try:
+        from solver import _ismcts
+    except ImportError:  # pragma: no cover
+        return None
+    from solver.games.contract_match import LAYOUT_PLAY
+    base = sampler.base
+    if base.is_terminal() or base.phase != LAYOUT_PLAY or sampler.sampler is None:
+        return None
+    seat = sampler.seat
+    play = base.log.play
+    fixed = [0] * 4
+    for card, s in sampler.fixed.items():
+        fixed[s] |= 1 << card
+    partners = bool(base.game.options.get("partners", False))
+    played = 0
+    for _, card in play.plays:
+        played |= 1 << card
+    place = [-1] * 4
+    for i, s in enumerate(play.finish):
+        place[s] = i
+    rules = {"team": [s % 2 if partners else s for s in range(4)], "fixed": fixed,
+             "others": [s for s in range(4) if s != seat], "seat": seat,
+             "played": played, "scale": float(base.game.round_scale)}
+    lay = play.layout
+    state = {"hands": list(play.hands), "lo": list(lay.lo), "hi": list(lay.hi),
+             "left": list(play.left), "place": place, "fit": lay.fitting(),
+             "turn": play.turn, "nout": len(play.finish)}
+    return _NativeWithPass(_ismcts.LayoutSearch(sampler.sampler.compiled, rules, state))
+
+
+class _NativeWithPass:
+    """Maps the C search's pass (63) to the game's pass action."""
+
+    def __init__(self, native):
+        from solver.games.contract_match import PASS
+        self.native, self.pass_action = native, PASS
+
+    def _fix(self, d):
+        return {self.pass_action if a == 63 else a: v for a, v in d.items()}
+
+    def run(self, *args):
+        visits, means, done = self.native.run(*args)
+        return self._fix(visits), self._fix(means), done
+
+    def simulate(self, seed):
+        return self.native.simulate(seed)
+
+
 def native_search(game: Game, sampler):
     """The Cython search for this game and view, when there is one."""
     if game.name == "dix":
         return native_dix_search(sampler)
     if game.name in ("trix", "tricks"):
-        return native_trick_search(sampler)
+        return native_trick_search(sampler) or native_layout_search(sampler)
     return None
 
 

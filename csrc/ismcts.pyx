@@ -404,6 +404,115 @@ TRICK_OPS.determinize = trick_determinize
 TRICK_OPS.state_size = sizeof(TrickPlay)
 
 
+# ---- the layout (trix "Trix" / tricks "Jacks") ----------------------------
+# Rules: a TrickRules (its team, seat, holder and played fields); the pass is
+# the action PASS_BIT (63 is no card: ranks stop at 14).
+
+DEF PASS_BIT = 63
+
+
+cdef struct LayoutPlay:
+    uint64_t hands[4]
+    uint64_t fit               # cards that fit the layout now
+    int32_t lo[4]
+    int32_t hi[4]
+    int32_t left[4]
+    int32_t place[4]           # finishing place, -1 while in
+    int32_t turn
+    int32_t nout
+
+
+cdef uint64_t layout_legal(const void* Pv, const void* Rv) noexcept nogil:
+    cdef const LayoutPlay* P = <const LayoutPlay*>Pv
+    cdef uint64_t m = P.hands[P.turn] & P.fit
+    return m if m else (<uint64_t>1) << PASS_BIT
+
+
+cdef void layout_apply(void* Pv, const void* Rv, int card) noexcept nogil:
+    cdef LayoutPlay* P = <LayoutPlay*>Pv
+    cdef int s, r, t, seat = P.turn
+    cdef uint64_t m
+    if card != PASS_BIT:
+        s = card >> 4
+        r = card & 15
+        if P.lo[s] == 0:
+            P.lo[s] = r
+            P.hi[s] = r
+        elif r < P.lo[s]:
+            P.lo[s] = r
+        else:
+            P.hi[s] = r
+        m = P.fit & ~((<uint64_t>0xFFFF) << (16 * s))
+        if P.lo[s] > 2:
+            m |= (<uint64_t>1) << (16 * s + P.lo[s] - 1)
+        if P.hi[s] < 14:
+            m |= (<uint64_t>1) << (16 * s + P.hi[s] + 1)
+        P.fit = m
+        P.hands[seat] &= ~((<uint64_t>1) << card)
+        P.left[seat] -= 1
+        if P.left[seat] == 0:
+            P.place[seat] = P.nout
+            P.nout += 1
+    if P.nout >= 3:
+        if P.nout == 3:                  # the last seat's places are forced
+            for t in range(4):
+                if P.place[t] < 0:
+                    P.place[t] = 3
+            P.nout = 4
+        return
+    t = (seat + 1) & 3
+    while P.left[t] == 0:
+        t = (t + 1) & 3
+    P.turn = t
+
+
+cdef int layout_mover(const void* Pv) noexcept nogil:
+    return (<const LayoutPlay*>Pv).turn
+
+
+cdef int layout_over(const void* Pv, const void* Rv) noexcept nogil:
+    return (<const LayoutPlay*>Pv).nout >= 4
+
+
+cdef void layout_rewards(const void* Pv, const void* Rv, double* out) noexcept nogil:
+    cdef const LayoutPlay* P = <const LayoutPlay*>Pv
+    cdef const TrickRules* R = <const TrickRules*>Rv
+    cdef int32_t pts[4]
+    cdef int s, t
+    cdef double v
+    for s in range(4):
+        pts[s] = 200 - 50 * P.place[s]
+    for s in range(4):
+        v = 0
+        for t in range(4):
+            if R.team[t] == R.team[s]:
+                v += pts[t]
+        v /= R.scale
+        out[s] = 1.0 if v > 1.0 else (-1.0 if v < -1.0 else v)
+
+
+cdef void layout_determinize(void* Pv, const void* Rv, void* gv, Rng* r) noexcept nogil:
+    cdef LayoutPlay* P = <LayoutPlay*>Pv
+    cdef const TrickRules* R = <const TrickRules*>Rv
+    cdef uint64_t got[8]
+    cdef int h
+    for h in range(3):
+        got[h] = 0
+    holders_walk(<HolderGraph*>gv, r, got)
+    for h in range(3):
+        P.hands[R.others[h]] = (got[h] | R.fixed[R.others[h]]) & ~R.played
+
+
+cdef Ops LAYOUT_OPS
+LAYOUT_OPS.legal = layout_legal
+LAYOUT_OPS.apply = layout_apply
+LAYOUT_OPS.mover = layout_mover
+LAYOUT_OPS.over = layout_over
+LAYOUT_OPS.rewards = layout_rewards
+LAYOUT_OPS.determinize = layout_determinize
+LAYOUT_OPS.state_size = sizeof(LayoutPlay)
+
+
 cdef object run_trees(const Ops* ops, const void* base, const void* R, void** samplers,
                       int T, long iterations, double seconds, uint64_t seed, double c):
     """Grow ``T`` trees in parallel (``samplers[t]``: thread t's own data);
@@ -634,5 +743,83 @@ cdef class TrickSearch:
                 played.append(a)
                 trick_apply(&P, &self.R, a)
             return hands, played, [P.score[i] for i in range(4)]
+        finally:
+            free(g.scratch)
+
+
+cdef class LayoutSearch:
+    """A prepared search of the layout game (trix / tricks); the pass is the
+    action 63.  Built by ``bots.ismcts.native_layout_search``."""
+
+    cdef TrickRules R
+    cdef LayoutPlay base
+    cdef HolderGraph g
+
+    def __cinit__(self, compiled, dict rules, dict state):
+        cdef int i
+        holders_load(&self.g, compiled)
+        self.R.played = rules["played"]
+        for i in range(4):
+            self.R.team[i] = rules["team"][i]
+            self.R.fixed[i] = rules["fixed"][i]
+            self.base.hands[i] = state["hands"][i]
+            self.base.lo[i] = state["lo"][i]
+            self.base.hi[i] = state["hi"][i]
+            self.base.left[i] = state["left"][i]
+            self.base.place[i] = state["place"][i]
+        for i in range(3):
+            self.R.others[i] = rules["others"][i]
+        self.R.seat = rules["seat"]
+        self.R.scale = rules["scale"]
+        self.base.fit = state["fit"]
+        self.base.turn = state["turn"]
+        self.base.nout = state["nout"]
+
+    def __dealloc__(self):
+        holders_free(&self.g)
+
+    def run(self, long iterations, double seconds, uint64_t seed, int threads, double c):
+        """As ``DixSearch.run`` (the pass is reported as 63)."""
+        cdef int t
+        if threads < 1 or threads > 64:
+            raise ValueError("threads must be 1..64")
+        cdef HolderGraph* graphs = <HolderGraph*>malloc(threads * sizeof(HolderGraph))
+        cdef void** samplers = <void**>malloc(threads * sizeof(void*))
+        if not graphs or not samplers:
+            free(graphs); free(samplers)
+            raise MemoryError()
+        for t in range(threads):
+            graphs[t] = self.g
+            graphs[t].scratch = NULL
+            samplers[t] = &graphs[t]
+        try:
+            for t in range(threads):
+                holders_scratch(&graphs[t])
+            return run_trees(&LAYOUT_OPS, &self.base, &self.R, samplers, threads,
+                             iterations, seconds, seed, c)
+        finally:
+            for t in range(threads):
+                free(graphs[t].scratch)
+            free(graphs); free(samplers)
+
+    def simulate(self, uint64_t seed):
+        """One determinization and random playout, for tests: returns
+        ``(hands after the determinization, actions (63 = pass), places)``."""
+        cdef Rng r
+        cdef LayoutPlay P
+        cdef HolderGraph g = self.g
+        cdef int a
+        holders_scratch(&g)
+        try:
+            rng_seed(&r, seed)
+            memcpy(&P, &self.base, sizeof(LayoutPlay))
+            layout_determinize(&P, &self.R, &g, &r)
+            hands = [P.hands[i] for i in range(4)]
+            played = []
+            while not layout_over(&P, &self.R):
+                a = random_bit(layout_legal(&P, &self.R), &r)
+                played.append(a)
+                layout_apply(&P, &self.R, a)
+            return hands, played, [P.place[i] for i in range(4)]
         finally:
             free(g.scratch)

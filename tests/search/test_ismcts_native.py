@@ -133,3 +133,63 @@ def test_trick_search_runs_and_is_deterministic():
     b = ISMCTSBot(game, seat, seed=2, iterations=3000)
     assert a.step(state) == b.step(state) and a.last.visits == b.last.visits
     assert a.last.iterations == 3000
+
+
+def _layout_states(name, opts, count, seed0=0):
+    from solver.games.contract_match import LAYOUT_PLAY
+    game = solver.load_game(name, **opts)
+    out = []
+    seed = seed0
+    while len(out) < count:
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        seed += 1
+        stop_at = rng.randrange(0, 30)
+        k = 0
+        while not state.is_terminal():
+            if state.phase == LAYOUT_PLAY:
+                if k >= stop_at:
+                    out.append(state)
+                    break
+                k += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    return game, out
+
+
+@pytest.mark.parametrize("name,opts", [("trix", {}), ("trix", {"partners": True}),
+                                       ("tricks", {})])
+def test_compact_layout_playouts_follow_the_rules_exactly(name, opts):
+    from bots.ismcts import native_layout_search
+    from solver.games.contract_match import PASS
+    game, states = _layout_states(name, opts, 10)
+    for state in states:
+        seat = state.current_player()
+        sampler = position.from_json(state.information_state(seat).view).sampler()
+        native = native_layout_search(sampler)
+        d = state.round_index()
+        for k in range(3):
+            hands, played, places = native.simulate(k)
+            world = sampler.base.clone()
+            world.log.play.hands = list(hands)
+            assert world.information_state(seat).view == state.information_state(seat).view
+            for a in played:
+                if world.round_index() != d:
+                    break
+                world.apply_action(PASS if a == 63 else a)   # raises if C was illegal
+            finish = world.deal_logs[d].play.finish
+            assert [finish.index(s) for s in range(4)] == places
+
+
+def test_layout_search_runs_with_the_game_pass_action():
+    game, states = _layout_states("trix", {}, 30, seed0=3)
+    from solver.games.contract_match import PASS
+    for state in states:
+        if state.legal_actions() == [PASS]:
+            seat = state.current_player()
+            bot = ISMCTSBot(game, seat, seed=1, iterations=500)
+            assert bot.step(state) == PASS
+            break
+    state = next(s for s in states if len(s.legal_actions()) > 1)
+    bot = ISMCTSBot(game, state.current_player(), seed=1, iterations=2000)
+    assert bot.step(state) in state.legal_actions()
+    assert bot.last.iterations == 2000
