@@ -51,6 +51,23 @@ def trix_positions(n, tricks_done, seed0=0):
     return game, out
 
 
+def layout_positions(n, seed0=0):
+    from solver.games.contract_match import LAYOUT_PLAY
+    game = solver.load_game("trix")
+    out = []
+    seed = seed0
+    while len(out) < n:
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        seed += 1
+        while not state.is_terminal():
+            if state.phase == LAYOUT_PLAY and len(state.legal_actions()) > 1:
+                out.append(state)
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+    return game, out
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--positions", type=int, default=10)
@@ -63,7 +80,8 @@ def main():
     rows = [("dix trick 1 (lead)", lambda: positions(args.positions, 0)),
             ("dix trick 6", lambda: positions(args.positions, 10)),
             ("dix trick 11", lambda: positions(args.positions, 20)),
-            ("trix contract trick 1", lambda: trix_positions(args.positions, 0))]
+            ("trix contract trick 1", lambda: trix_positions(args.positions, 0)),
+            ("trix layout, first choice", lambda: layout_positions(args.positions))]
     for label, make in rows:
         game, states = make()
         one, two, py = [], [], []
