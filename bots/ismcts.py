@@ -130,7 +130,10 @@ def ismcts_search(sampler, seat: int, root_legal: list[int], game: Game, *,
         it += 1
         if progress is not None and it % 100 == 0:
             progress(_stats(root, it, nodes, start, scale))
-    return _stats(root, it, nodes, start, scale)
+    stats = _stats(root, it, nodes, start, scale)
+    if progress is not None and it % 100:
+        progress(stats)                      # and once at the end
+    return stats
 
 
 def native_trick_search(sampler):

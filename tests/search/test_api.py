@@ -54,11 +54,11 @@ def test_best_move_is_deterministic_and_reports_progress():
     r1 = best_move(state, Limit(iterations=250), seed=7, progress=seen.append)
     r2 = best_move(state, Limit(iterations=250), seed=7)
     assert (r1.action, r1.values, r1.visits) == (r2.action, r2.values, r2.visits)
-    assert seen and seen[-1]["iterations"] == 250      # the Cython search reports at the end
+    assert seen and seen[-1]["iterations"] == 250      # a report at the end (both searches)
     trix = solver.load_game("trix").new_initial_state(seed=2)
     steps = []
     best_move(trix, Limit(iterations=250), seed=7, progress=steps.append)
-    assert [p["iterations"] for p in steps] == [100, 200]   # the Python search, every 100
+    assert [p["iterations"] for p in steps] == [100, 200, 250]   # Python: every 100, and the end
 
 
 def test_best_move_bad_input():
