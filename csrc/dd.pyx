@@ -100,6 +100,7 @@ cdef class Kernel:
         cdef RuleTable* R = &self.R
         cdef TrickState* S = &self.S
         cdef int i, c
+        cdef int ccount[256]
         memset(R, 0, sizeof(RuleTable))
         memset(S, 0, sizeof(TrickState))
         R.nseats = rules["nseats"]
@@ -133,13 +134,22 @@ cdef class Kernel:
             R.win_pts[c] = rules["win_pts"][c]
             R.lose_pts[c] = rules["lose_pts"][c]
             R.card_at[c] = NO_CARD
+        memset(ccount, 0, sizeof(ccount))
+        R.class_relative = not R.relative_ok and not R.pip_partners and R.ten_total < 0
         for c in range(64):
             if R.suit_of[c] < 4:
                 R.slot[c] = R.suit_of[c] * 16 + R.strength[c]
                 R.card_at[R.slot[c]] = c
                 R.suit_mask[R.suit_of[c]] |= (<uint64_t>1) << c
+                ccount[R.cls[c]] += 1
+                if R.slot[c] != c:
+                    R.class_relative = 0
             else:
                 R.slot[c] = 0
+        R.cls_base = 0
+        for i in range(256):
+            if ccount[i] > ccount[R.cls_base]:
+                R.cls_base = i
         self.base_hi = max(R.trick_win, R.trick_lose)
         self.base_lo = min(R.trick_win, R.trick_lose)
         if R.ten_total >= 0:
@@ -392,7 +402,7 @@ cdef class Kernel:
             extra |= (<uint64_t>(S.trick[0] + 1)) << 16
         if R.use_most:
             extra |= (<uint64_t>S.max_tricks) << 8
-        if R.relative_ok:
+        if R.relative_ok or R.class_relative:
             for i in range(R.nseats):
                 words[i] = 0
             for s in range(4):
@@ -409,6 +419,10 @@ cdef class Kernel:
                         if S.hands[i] & bit:
                             words[i] |= (<uint64_t>1) << k
                             break
+                    if R.class_relative and R.cls[c] != R.cls_base:
+                        # a penalty card: its class at its relative place
+                        extra = mix64(extra ^ ((<uint64_t>R.cls[c] << 8) | <uint64_t>k)
+                                      ^ <uint64_t>0x5bd1e9955bd1e995)
                     k += 1
         else:
             for i in range(R.nseats):
@@ -669,7 +683,8 @@ cdef class Kernel:
                     return lb
         # two seats (exact keys): the follower's node is in the table too,
         # keyed with the card led
-        use_tt = n == 0 or (n == 1 and R.nseats == 2 and not R.relative_ok)
+        use_tt = n == 0 or (n == 1 and R.nseats == 2 and not R.relative_ok
+                            and not R.class_relative)
         if use_tt:
             self.hash_key(&h1, &h2)
             bucket = &self.tt[(h1 & self.tt_mask) * BUCKET]
