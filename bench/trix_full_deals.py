@@ -68,11 +68,11 @@ def build(game, name: str, seed: int, from_trick: int):
     return s
 
 
-def _child(conn, name, seed, from_trick):
+def _child(conn, name, seed, from_trick, tt_mb):
     game = solver.load_game("trix")
     s = build(game, name, seed, from_trick)
     t0 = time.perf_counter()
-    r = solve(s)
+    r = solve(s, tt_mb=tt_mb)
     conn.send((time.perf_counter() - t0, r.nodes, r.value))
     conn.close()
 
@@ -84,6 +84,7 @@ def main() -> None:
     ap.add_argument("--from-trick", type=int, default=1)
     ap.add_argument("--budget", type=float, default=10.0, help="seconds per solve")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--tt-mb", type=int, default=64, help="transposition table MiB")
     ap.add_argument("-v", action="store_true", help="one line per solve")
     a = ap.parse_args()
     game = solver.load_game("trix")
@@ -96,7 +97,7 @@ def main() -> None:
             if build(game, name, seed, a.from_trick) is None:
                 continue
             rd, wr = ctx.Pipe(False)
-            p = ctx.Process(target=_child, args=(wr, name, seed, a.from_trick))
+            p = ctx.Process(target=_child, args=(wr, name, seed, a.from_trick, a.tt_mb))
             p.start()
             wr.close()
             if rd.poll(a.budget):

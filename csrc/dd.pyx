@@ -63,6 +63,7 @@ cdef class Kernel:
     cdef int32_t base_lo
     cdef int32_t end_hi           # last-trick + most-tricks extras, max / min
     cdef int32_t end_lo
+    cdef bint penal               # winning a trick or a card never helps the max side
     cdef uint8_t moves[MAX_PLY][64]
     cdef int32_t scores[MAX_PLY][64]
     cdef int32_t history[MAX_SEATS][64]   # cut-off history (ordering hint)
@@ -155,6 +156,10 @@ cdef class Kernel:
         if R.ten_total >= 0:
             self.base_hi = max(self.base_hi, R.ten_win, R.ten_lose)
             self.base_lo = min(self.base_lo, R.ten_win, R.ten_lose)
+        self.penal = R.trick_win <= R.trick_lose and R.last_win <= R.last_lose and not R.use_most
+        for c in range(64):
+            if R.win_pts[c] > R.lose_pts[c]:
+                self.penal = 0
         self.end_hi = max(R.last_win, R.last_lose)
         self.end_lo = min(R.last_win, R.last_lose)
         if R.use_most:
@@ -605,6 +610,8 @@ cdef class Kernel:
                 else:
                     beats = R.suit_of[c] == R.trump
                 i = d + R.win_pts[c] - R.lose_pts[c]
+                if i == 0 and self.penal:
+                    i = -1      # penalty contracts: a trick is a risk, not a gain
                 want = i > 0
                 if want:
                     if my_side_winning:
@@ -621,11 +628,13 @@ cdef class Kernel:
                 else:
                     sc = 100 - st
                 if not beats:
-                    # discards: shed what the other side would like to take
-                    if side:
-                        sc += R.lose_pts[c] - R.win_pts[c]
-                    else:
+                    # a card that does not win the trick goes to the current
+                    # winner: give the other side what is worst for it, keep
+                    # from one's own side what is worst for one's own
+                    if my_side_winning:
                         sc += R.win_pts[c] - R.lose_pts[c]
+                    else:
+                        sc += R.lose_pts[c] - R.win_pts[c]
                 sc = sc * 1024
             sc += hist[c]
             if c == ttmove:
