@@ -63,6 +63,7 @@ cdef class Kernel:
     cdef int32_t base_lo
     cdef int32_t end_hi           # last-trick + most-tricks extras, max / min
     cdef int32_t end_lo
+    cdef bint penal               # winning a trick or a card never helps the max side
     cdef uint8_t moves[MAX_PLY][64]
     cdef int32_t scores[MAX_PLY][64]
     cdef int32_t history[MAX_SEATS][64]   # cut-off history (ordering hint)
@@ -100,6 +101,7 @@ cdef class Kernel:
         cdef RuleTable* R = &self.R
         cdef TrickState* S = &self.S
         cdef int i, c
+        cdef int ccount[256]
         memset(R, 0, sizeof(RuleTable))
         memset(S, 0, sizeof(TrickState))
         R.nseats = rules["nseats"]
@@ -133,18 +135,31 @@ cdef class Kernel:
             R.win_pts[c] = rules["win_pts"][c]
             R.lose_pts[c] = rules["lose_pts"][c]
             R.card_at[c] = NO_CARD
+        memset(ccount, 0, sizeof(ccount))
+        R.class_relative = not R.relative_ok and not R.pip_partners and R.ten_total < 0
         for c in range(64):
             if R.suit_of[c] < 4:
                 R.slot[c] = R.suit_of[c] * 16 + R.strength[c]
                 R.card_at[R.slot[c]] = c
                 R.suit_mask[R.suit_of[c]] |= (<uint64_t>1) << c
+                ccount[R.cls[c]] += 1
+                if R.slot[c] != c:
+                    R.class_relative = 0
             else:
                 R.slot[c] = 0
+        R.cls_base = 0
+        for i in range(256):
+            if ccount[i] > ccount[R.cls_base]:
+                R.cls_base = i
         self.base_hi = max(R.trick_win, R.trick_lose)
         self.base_lo = min(R.trick_win, R.trick_lose)
         if R.ten_total >= 0:
             self.base_hi = max(self.base_hi, R.ten_win, R.ten_lose)
             self.base_lo = min(self.base_lo, R.ten_win, R.ten_lose)
+        self.penal = R.trick_win <= R.trick_lose and R.last_win <= R.last_lose and not R.use_most
+        for c in range(64):
+            if R.win_pts[c] > R.lose_pts[c]:
+                self.penal = 0
         self.end_hi = max(R.last_win, R.last_lose)
         self.end_lo = min(R.last_win, R.last_lose)
         if R.use_most:
@@ -392,7 +407,7 @@ cdef class Kernel:
             extra |= (<uint64_t>(S.trick[0] + 1)) << 16
         if R.use_most:
             extra |= (<uint64_t>S.max_tricks) << 8
-        if R.relative_ok:
+        if R.relative_ok or R.class_relative:
             for i in range(R.nseats):
                 words[i] = 0
             for s in range(4):
@@ -409,6 +424,10 @@ cdef class Kernel:
                         if S.hands[i] & bit:
                             words[i] |= (<uint64_t>1) << k
                             break
+                    if R.class_relative and R.cls[c] != R.cls_base:
+                        # a penalty card: its class at its relative place
+                        extra = mix64(extra ^ ((<uint64_t>R.cls[c] << 8) | <uint64_t>k)
+                                      ^ <uint64_t>0x5bd1e9955bd1e995)
                     k += 1
         else:
             for i in range(R.nseats):
@@ -591,6 +610,8 @@ cdef class Kernel:
                 else:
                     beats = R.suit_of[c] == R.trump
                 i = d + R.win_pts[c] - R.lose_pts[c]
+                if i == 0 and self.penal:
+                    i = -1      # penalty contracts: a trick is a risk, not a gain
                 want = i > 0
                 if want:
                     if my_side_winning:
@@ -607,11 +628,13 @@ cdef class Kernel:
                 else:
                     sc = 100 - st
                 if not beats:
-                    # discards: shed what the other side would like to take
-                    if side:
-                        sc += R.lose_pts[c] - R.win_pts[c]
-                    else:
+                    # a card that does not win the trick goes to the current
+                    # winner: give the other side what is worst for it, keep
+                    # from one's own side what is worst for one's own
+                    if my_side_winning:
                         sc += R.win_pts[c] - R.lose_pts[c]
+                    else:
+                        sc += R.lose_pts[c] - R.win_pts[c]
                 sc = sc * 1024
             sc += hist[c]
             if c == ttmove:
@@ -669,7 +692,8 @@ cdef class Kernel:
                     return lb
         # two seats (exact keys): the follower's node is in the table too,
         # keyed with the card led
-        use_tt = n == 0 or (n == 1 and R.nseats == 2 and not R.relative_ok)
+        use_tt = n == 0 or (n == 1 and R.nseats == 2 and not R.relative_ok
+                            and not R.class_relative)
         if use_tt:
             self.hash_key(&h1, &h2)
             bucket = &self.tt[(h1 & self.tt_mask) * BUCKET]

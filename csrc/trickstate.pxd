@@ -41,6 +41,10 @@ ctypedef struct RuleTable:
                             #    extras) and slot[c] == c: sure-trick bounds apply
     int32_t relative_ok     # 1: scoring never tells cards of a suit apart: TT keys use
                             #    relative ranks (requires slot[c] == c)
+    int32_t class_relative  # 1: not relative_ok, but slot[c] == c and no pips: TT keys
+                            #    use relative ranks plus the scoring class of every
+                            #    card whose class is not cls_base (penalty cards)
+    int32_t cls_base        # the most common class among the cards in play
     uint8_t side[MAX_SEATS]     # 1 if the seat is on the max side
     uint8_t next_seat[MAX_SEATS]
     uint8_t suit_of[64]     # effective suit of a card (joker: trumps); 255 not in play
