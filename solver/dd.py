@@ -51,14 +51,7 @@ MAX_TT_MB = 16384
 VALUE_LIMIT = 32000
 
 
-def dix_pips(card: int) -> int:
-    """A=1, 2-10 face value, courts and the joker 0 (RULINGS dix)."""
-    r = card & 15
-    if r == 14:
-        return 1
-    if 2 <= r <= 10:
-        return r
-    return 0
+from .reference.cardset import dix_pips  # noqa: E402  (A=1, 2-10 face, courts/joker 0)
 
 
 # ---------------------------------------------------------------------------

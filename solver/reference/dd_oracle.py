@@ -15,13 +15,7 @@ from ..cards import cards_of
 _DIX_SCALE = 256
 
 
-def _pips(card: int) -> int:
-    r = card & 15
-    if r == 14:
-        return 1
-    if 2 <= r <= 10:
-        return r
-    return 0
+from .cardset import dix_pips as _pips  # noqa: E402
 
 
 def _winner_offset(contract, trick) -> int:
