@@ -136,10 +136,9 @@ def ismcts_search(sampler, seat: int, root_legal: list[int], game: Game, *,
     return stats
 
 
-def native_trick_search(sampler):
-    """The Cython search of a trix / tricks trick contract, prepared from a
-    ``ContractWorldSampler``; ``None`` outside a trick contract, without the
-    build, or under DIXTRIX_PUREPYTHON."""
+def _native_module():
+    """``solver._ismcts``, or ``None`` without the build or under
+    DIXTRIX_PUREPYTHON."""
     import os
     if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
         return None
@@ -147,28 +146,45 @@ def native_trick_search(sampler):
         from solver import _ismcts
     except ImportError:  # pragma: no cover
         return None
+    return _ismcts
+
+
+def _holder_rules(sampler) -> dict:
+    """The determinization part of a trix / tricks search's rules: teams,
+    the cards known to be with each seat, the seats the sampler deals to."""
+    base = sampler.base
+    seat = sampler.seat
+    fixed = [0] * 4
+    for card, s in sampler.fixed.items():
+        fixed[s] |= 1 << card
+    partners = bool(base.game.options.get("partners", False))
+    return {"team": [s % 2 if partners else s for s in range(4)], "fixed": fixed,
+            "others": [s for s in range(4) if s != seat], "seat": seat,
+            "scale": float(base.game.round_scale)}
+
+
+def native_trick_search(sampler):
+    """The Cython search of a trix / tricks trick contract, prepared from a
+    ``ContractWorldSampler``; ``None`` outside a trick contract, without the
+    build, or under DIXTRIX_PUREPYTHON."""
+    _ismcts = _native_module()
+    if _ismcts is None:
+        return None
     from solver.games.contract_match import TRICKS
     from solver.games.tricks_core import PENALTY_RULES
     base = sampler.base
     if base.is_terminal() or base.phase != TRICKS or sampler.sampler is None:
         return None
-    seat = sampler.seat
     log = base.log
     play = log.play
     rule = PENALTY_RULES[log.contract]
     revealer = [-1] * 64
     for r, card in log.reveals:
         revealer[card] = r
-    fixed = [0] * 4
-    for card, s in sampler.fixed.items():
-        fixed[s] |= 1 << card
-    partners = bool(base.game.options.get("partners", False))
-    rules = {"win_pts": [-rule.per_card if rule.mask >> c & 1 else 0 for c in range(64)],
-             "revealer": revealer, "trick_pts": -rule.per_trick,
-             "discard_mask": rule.mask if play.must_discard else 0,
-             "played": play.played, "team": [s % 2 if partners else s for s in range(4)],
-             "fixed": fixed, "others": [s for s in range(4) if s != seat], "seat": seat,
-             "scale": float(base.game.round_scale)}
+    rules = dict(_holder_rules(sampler),
+                 win_pts=[-rule.per_card if rule.mask >> c & 1 else 0 for c in range(64)],
+                 revealer=revealer, trick_pts=-rule.per_trick,
+                 discard_mask=rule.mask if play.must_discard else 0, played=play.played)
     state = {"hands": list(play.hands), "score": list(base._deal_scores(log)),
              "trick": list(play.trick), "leader": play.leader,
              "tricks_done": play.tricks_done}
@@ -178,32 +194,21 @@ def native_trick_search(sampler):
 def native_layout_search(sampler):
     """The Cython search of the layout (trix "Trix" / tricks "Jacks"),
     prepared from a ``ContractWorldSampler``; ``None`` outside the layout."""
-    import os
-    if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
-        return None
-    try:
-        from solver import _ismcts
-    except ImportError:  # pragma: no cover
+    _ismcts = _native_module()
+    if _ismcts is None:
         return None
     from solver.games.contract_match import LAYOUT_PLAY
     base = sampler.base
     if base.is_terminal() or base.phase != LAYOUT_PLAY or sampler.sampler is None:
         return None
-    seat = sampler.seat
     play = base.log.play
-    fixed = [0] * 4
-    for card, s in sampler.fixed.items():
-        fixed[s] |= 1 << card
-    partners = bool(base.game.options.get("partners", False))
     played = 0
     for _, card in play.plays:
         played |= 1 << card
     place = [-1] * 4
     for i, s in enumerate(play.finish):
         place[s] = i
-    rules = {"team": [s % 2 if partners else s for s in range(4)], "fixed": fixed,
-             "others": [s for s in range(4) if s != seat], "seat": seat,
-             "played": played, "scale": float(base.game.round_scale)}
+    rules = dict(_holder_rules(sampler), played=played)
     lay = play.layout
     state = {"hands": list(play.hands), "lo": list(lay.lo), "hi": list(lay.hi),
              "left": list(play.left), "place": place, "fit": lay.fitting(),
@@ -259,12 +264,8 @@ def _stats(root, it, nodes, start, scale) -> SearchStats:
 def native_dix_search(sampler):
     """The Cython search (``csrc/ismcts.pyx``) prepared from a dix world
     sampler, or ``None`` without the build or under DIXTRIX_PUREPYTHON."""
-    import os
-    if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
-        return None
-    try:
-        from solver import _ismcts
-    except ImportError:  # pragma: no cover
+    _ismcts = _native_module()
+    if _ismcts is None:
         return None
     from solver.cardset import dix_pips
     from solver.cards import DIX

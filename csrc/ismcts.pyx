@@ -665,6 +665,33 @@ cdef class DixSearch:
             free(g.pool_len)
 
 
+cdef object run_holder_trees(const Ops* ops, const void* base, const void* R,
+                             HolderGraph* g, int threads, long iterations, double seconds,
+                             uint64_t seed, double c):
+    """``run_trees`` for the games whose determinization walks a holder
+    graph (trix / tricks trick contracts and layout): one scratch per thread."""
+    cdef int t
+    if threads < 1 or threads > 64:
+        raise ValueError("threads must be 1..64")
+    cdef HolderGraph* graphs = <HolderGraph*>malloc(threads * sizeof(HolderGraph))
+    cdef void** samplers = <void**>malloc(threads * sizeof(void*))
+    if not graphs or not samplers:
+        free(graphs); free(samplers)
+        raise MemoryError()
+    for t in range(threads):
+        graphs[t] = g[0]
+        graphs[t].scratch = NULL
+        samplers[t] = &graphs[t]
+    try:
+        for t in range(threads):
+            holders_scratch(&graphs[t])
+        return run_trees(ops, base, R, samplers, threads, iterations, seconds, seed, c)
+    finally:
+        for t in range(threads):
+            free(graphs[t].scratch)
+        free(graphs); free(samplers)
+
+
 cdef class TrickSearch:
     """A prepared search of a trix / tricks trick contract (4 seats, no
     trumps).  Built by ``bots.ismcts.native_trick_search`` from a seat view."""
@@ -702,28 +729,8 @@ cdef class TrickSearch:
 
     def run(self, long iterations, double seconds, uint64_t seed, int threads, double c):
         """As ``DixSearch.run``."""
-        cdef int t
-        if threads < 1 or threads > 64:
-            raise ValueError("threads must be 1..64")
-        cdef HolderGraph* graphs = <HolderGraph*>malloc(threads * sizeof(HolderGraph))
-        cdef void** samplers = <void**>malloc(threads * sizeof(void*))
-        if not graphs or not samplers:
-            free(graphs); free(samplers)
-            raise MemoryError()
-        for t in range(threads):
-            graphs[t] = self.g
-            graphs[t].scratch = NULL
-            samplers[t] = &graphs[t]
-        try:
-            for t in range(threads):
-                holders_scratch(&graphs[t])
-            return run_trees(&TRICK_OPS, &self.base, &self.R, samplers, threads, iterations,
-                             seconds, seed, c)
-        finally:
-            for t in range(threads):
-                free(graphs[t].scratch)
-            free(graphs); free(samplers)
-
+        return run_holder_trees(&TRICK_OPS, &self.base, &self.R, &self.g, threads, iterations,
+                                seconds, seed, c)
     def simulate(self, uint64_t seed):
         """One determinization and random playout, for tests: returns
         ``(hands after the determinization, cards played, final scores)``."""
@@ -780,28 +787,8 @@ cdef class LayoutSearch:
 
     def run(self, long iterations, double seconds, uint64_t seed, int threads, double c):
         """As ``DixSearch.run`` (the pass is reported as 63)."""
-        cdef int t
-        if threads < 1 or threads > 64:
-            raise ValueError("threads must be 1..64")
-        cdef HolderGraph* graphs = <HolderGraph*>malloc(threads * sizeof(HolderGraph))
-        cdef void** samplers = <void**>malloc(threads * sizeof(void*))
-        if not graphs or not samplers:
-            free(graphs); free(samplers)
-            raise MemoryError()
-        for t in range(threads):
-            graphs[t] = self.g
-            graphs[t].scratch = NULL
-            samplers[t] = &graphs[t]
-        try:
-            for t in range(threads):
-                holders_scratch(&graphs[t])
-            return run_trees(&LAYOUT_OPS, &self.base, &self.R, samplers, threads,
-                             iterations, seconds, seed, c)
-        finally:
-            for t in range(threads):
-                free(graphs[t].scratch)
-            free(graphs); free(samplers)
-
+        return run_holder_trees(&LAYOUT_OPS, &self.base, &self.R, &self.g, threads, iterations,
+                                seconds, seed, c)
     def simulate(self, uint64_t seed):
         """One determinization and random playout, for tests: returns
         ``(hands after the determinization, actions (63 = pass), places)``."""
