@@ -21,7 +21,8 @@ from types import MappingProxyType
 from typing import Callable, Mapping
 
 from . import dd
-from .errors import HiddenInformationError, PositionError, UnsupportedPositionError
+from .errors import (HiddenInformationError, PositionError, SearchAborted,
+                     UnsupportedPositionError)
 from .game import State
 from .position import Record, SeatView, from_json
 
@@ -86,13 +87,14 @@ def _hidden(seat) -> HiddenInformationError:
         f"solver.api.evaluate), or give solve a complete record")
 
 
-def _solve_dix(state, seat, tt_mb) -> Solution:
+def _solve_dix(state, seat, tt_mb, max_nodes=None) -> Solution:
     if seat is None:
         seat = state.current_player()
     if seat not in (0, 1):
         raise PositionError(f"seat must be 0 or 1, got {seat!r}")
     pos = dd.dix_position(state)
-    res = dd.solve_position(pos, max_team=seat, objective="dix", tt_mb=tt_mb)
+    res = dd.solve_position(pos, max_team=seat, objective="dix", tt_mb=tt_mb,
+                            max_nodes=max_nodes)
     names = {c: state.action_to_string(c) for c in res.card_values}
     raw = {names[c]: v for c, v in res.card_values.items()}
     decoded = {a: dd.decode_dix(v) for a, v in raw.items()}
@@ -105,14 +107,15 @@ def _solve_dix(state, seat, tt_mb) -> Solution:
                     MappingProxyType(raw))
 
 
-def _solve_trick_position(pos: dd.TrickPosition, seat, tt_mb) -> Solution:
+def _solve_trick_position(pos: dd.TrickPosition, seat, tt_mb, max_nodes=None) -> Solution:
     if seat is None:
         seat = pos.seat_to_play
     if not (isinstance(seat, int) and 0 <= seat < pos.contract.nseats):
         raise PositionError(f"seat must be 0..{pos.contract.nseats - 1}, got {seat!r}")
     k = pos.contract
     objective = "dix" if k.name == "dix" else "own"
-    res = dd.solve_position(pos, max_team=k.teams[seat], objective=objective, tt_mb=tt_mb)
+    res = dd.solve_position(pos, max_team=k.teams[seat], objective=objective, tt_mb=tt_mb,
+                            max_nodes=max_nodes)
     deck = {"french": dd.FRENCH, "dix": dd.DIX, "rook": dd.ROOK}[k.deck]
     values = {deck.to_string(c): v for c, v in res.card_values.items()}
     best = tuple(a for a, v in values.items() if v == res.value)
@@ -126,7 +129,7 @@ def _card_play_only(state, what: str):
         f"a decision before the cards are known to play out: use best_move / evaluate")
 
 
-def _solve_contract(state, seat, tt_mb) -> Solution:
+def _solve_contract(state, seat, tt_mb, max_nodes=None) -> Solution:
     """trix / tricks: a trick contract through the trick kernel, the layout
     through the layout solver.  Individual: the best deal result ``seat``
     can guarantee against the other three (paranoid); ``partners``: the
@@ -154,7 +157,7 @@ def _solve_contract(state, seat, tt_mb) -> Solution:
         pos = dd.TrickPosition(contract, tuple(play.hands), play.leader, tuple(play.trick),
                                points=points, tricks=tricks)
         res = dd.solve_position(pos, max_team=contract.teams[seat], objective="own",
-                                tt_mb=tt_mb)
+                                tt_mb=tt_mb, max_nodes=max_nodes)
         values = {state.action_to_string(c): v for c, v in res.card_values.items()}
         best = tuple(a for a, v in values.items() if v == res.value)
         return Solution(res.value, MappingProxyType(values), res.nodes, res.time, seat,
@@ -178,7 +181,7 @@ def _solve_contract(state, seat, tt_mb) -> Solution:
     raise _card_play_only(state, "a contract choice, a declaration or a redeal claim")
 
 
-def _solve_exchange(state, seat, tt_mb) -> Solution:
+def _solve_exchange(state, seat, tt_mb, max_nodes=None) -> Solution:
     """dix-exchange: every card known, full alpha-beta over the round
     (``solver.exact``): the tokens ``seat`` can guarantee to keep this round
     against every other seat (paranoid)."""
@@ -187,14 +190,17 @@ def _solve_exchange(state, seat, tt_mb) -> Solution:
         seat = state.current_player()
     if not (isinstance(seat, int) and 0 <= seat < state.game.num_players):
         raise PositionError(f"seat must be 0..{state.game.num_players - 1}, got {seat!r}")
-    res = solve_protocol(state, seat)
+    try:
+        res = solve_protocol(state, seat, max_nodes=max_nodes or 5_000_000)
+    except OverflowError as exc:
+        raise SearchAborted(str(exc), max_nodes or 5_000_000) from exc
     values = {state.action_to_string(a): int(v) for a, v in res.action_values.items()}
     best = tuple(a for a, v in values.items() if v == res.value)
     return Solution(int(res.value), MappingProxyType(values), res.nodes, res.seconds, seat,
                     "dix-exchange: tokens won (-lost) this round (paranoid)", best, "python")
 
 
-def _solve_rook(state, seat, tt_mb) -> Solution:
+def _solve_rook(state, seat, tt_mb, max_nodes=None) -> Solution:
     """dixie-rook card play (after the discards and the trump): the seat's
     team's captured points at the end of the hand under team minimax --
     count taken so far, the nest's count to the last trick's taker, the +20
@@ -210,7 +216,8 @@ def _solve_rook(state, seat, tt_mb) -> Solution:
     contract = dd.rook_contract(n, state.trump, sum(card_count(c) for c in state.discards))
     pos = dd.TrickPosition(contract, tuple(state.hands), state.leader, tuple(state.trick),
                            points=tuple(state.count), tricks=tuple(state.tricks_won))
-    res = dd.solve_position(pos, max_team=contract.teams[seat], objective="own", tt_mb=tt_mb)
+    res = dd.solve_position(pos, max_team=contract.teams[seat], objective="own", tt_mb=tt_mb,
+                            max_nodes=max_nodes)
     values = {state.action_to_string(c): v for c, v in res.card_values.items()}
     best = tuple(a for a, v in values.items() if v == res.value)
     return Solution(res.value, MappingProxyType(values), res.nodes, res.time, seat,
@@ -224,14 +231,19 @@ ADAPTERS: dict[str, Callable] = {"dix": _solve_dix, "trix": _solve_contract,
                                  "dixie-rook": _solve_rook}
 
 
-def solve(position_or_state, seat: int | None = None, tt_mb=dd.DEFAULT_TT_MB) -> Solution:
+def solve(position_or_state, seat: int | None = None, tt_mb=dd.DEFAULT_TT_MB,
+          max_nodes: int | None = None) -> Solution:
     """The exact value of a perfect-information position for ``seat``
     (default: the seat to act) and of every legal action.  ``tt_mb``: the
-    transposition table's size in MiB (``LimitError`` if absurd)."""
+    transposition table's size in MiB (``LimitError`` if absurd).
+    ``max_nodes``: give up past that many search nodes with
+    ``SearchAborted`` (a ``LimitError``) instead of an answer; the layout
+    solver (sub-millisecond to milliseconds on full deals) is not limited."""
     dd.check_tt_mb(tt_mb)
+    dd.check_max_nodes(max_nodes)
     target = _to_state(position_or_state)
     if isinstance(target, dd.TrickPosition):
-        return _solve_trick_position(target, seat, tt_mb)
+        return _solve_trick_position(target, seat, tt_mb, max_nodes)
     name = target.game.name
     if name not in ADAPTERS:
         raise UnsupportedPositionError(
@@ -239,7 +251,7 @@ def solve(position_or_state, seat: int | None = None, tt_mb=dd.DEFAULT_TT_MB) ->
             f"build a solver.dd.TrickPosition from its contract and pass that")
     if target.is_terminal():
         raise UnsupportedPositionError(f"the {name} game is over: nothing to solve")
-    return ADAPTERS[name](target, seat, tt_mb)
+    return ADAPTERS[name](target, seat, tt_mb, max_nodes)
 
 
 # The sampling search lives in solver.search; the public API is here.

@@ -54,6 +54,16 @@ class LimitError(DixtrixError, ValueError):
     """A search limit that makes no sense (negative, absurd, wrong type)."""
 
 
+class SearchAborted(LimitError):
+    """A search stopped at its node limit (``max_nodes``) before it had an
+    exact answer; ``nodes`` is the work done.  Nothing partial is returned:
+    an aborted double-dummy solve has no value."""
+
+    def __init__(self, message: str, nodes: int = 0):
+        super().__init__(message)
+        self.nodes = nodes
+
+
 class HiddenInformationError(DixtrixError, ValueError):
     """A perfect-information solver was given a position with unknown cards
     (a seat view): use the sampling search (``best_move`` / ``evaluate``)."""
