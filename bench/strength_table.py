@@ -38,9 +38,9 @@ def rows_for(t: float) -> list[tuple[str, str, str]]:
 
 
 def run_row(job):
-    game_name, label, a, b, pairs, seed = job
+    game_name, label, a, b, pairs, seed, rounds = job
     game = solver.load_game(game_name)
-    mean, ci, secs = compare(game, a, b, pairs, seed)
+    mean, ci, secs = compare(game, a, b, pairs, seed, rounds)
     return game_name, label, a, b, pairs, mean, ci, secs
 
 
@@ -53,8 +53,9 @@ def main(argv=None):
                    help="row labels to run, e.g. 'pimc vs rules' (default: all)")
     p.add_argument("--seed", type=int, default=1000)
     p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--rounds", type=int, default=1, help="deals of the match per game")
     args = p.parse_args(argv)
-    jobs = [(g, label, a, b, args.pairs, args.seed) for g in args.games
+    jobs = [(g, label, a, b, args.pairs, args.seed, args.rounds) for g in args.games
             for label, a, b in rows_for(args.time) if args.rows is None or label in args.rows]
     print(f"strength table: {args.pairs} duplicate deal pairs a row, "
           f"{args.time} s a search decision, seeds from {args.seed}", flush=True)

@@ -16,7 +16,11 @@ How an action is valued in one world, in the seat's units of
 * **rollouts** elsewhere (dix while the stock lasts, bids, contract
   choices, reveals, nest discards, a world whose solve hits the node
   bound): the action is applied and the deal played out by the ``policy``
-  bot (``rules`` where the game has one) at every seat.
+  bot (``rules`` where the game has one) at every seat, until the hands are
+  down to ``LEAF_CARDS`` cards (dix 6, trix/tricks and dixie-rook 5): the
+  rest of the deal is then solved exactly (bounded by a hundredth of the
+  node bound; past it the play-out goes on).  Setting ``leaf=0`` plays every
+  rollout to the end.
 
 The solver's values are turned into the deal result the game scores:
 dix's score difference with its tie-breaks (+-0.5 for the round's winner
@@ -136,17 +140,74 @@ def _cards(mask: int):
         mask ^= low
 
 
-def _rollout_values(world: State, seat: int, legal: list, bots: list) -> dict:
+#: cards in the hand of the seat to move at which a rollout hands over to
+#: the solver (the rest of the deal solved exactly), per game
+LEAF_CARDS = {"dix": 6, "trix": 5, "tricks": 5, "dixie-rook": 5}
+
+
+def _hand_size(w: State) -> int | None:
+    """Cards left in the hand of the seat to move when ``w`` is at the start
+    of a trick of a card-play phase the solver takes, else None."""
+    name = w.game.name
+    seat = w.current_player()
+    if name == "dix":
+        if w.trick or (w.game.options["variant"] != "seventeen" and w.tricks_done < 13):
+            return None
+        return bin(w.hands[seat]).count("1")
+    if name in ("trix", "tricks"):
+        from solver.games.contract_match import TRICKS
+        if w.phase != TRICKS or w.log.play.trick:
+            return None
+        return bin(w.log.play.hands[seat]).count("1")
+    if name == "dixie-rook":
+        from solver.games.dixie_rook import PLAY
+        if w.phase != PLAY or w.trick:
+            return None
+        return bin(w.hands[seat]).count("1")
+    return None
+
+
+def _leaf_value(w: State, seat: int, nodes: int) -> float | None:
+    """The exact rest-of-deal value of ``w`` for ``seat`` (units of
+    ``round_returns``), or None when the solver cannot answer in ``nodes``."""
+    from solver.api import solve
+    try:
+        sol = solve(w, seat=seat, max_nodes=nodes)
+    except (UnsupportedPositionError, SearchAborted):
+        return None
+    v = sol.value
+    if w.game.name == "dix" and v == 0:
+        return 0.5 if sol.round_winner == seat else -0.5
+    if w.game.name == "dixie-rook":
+        return _rook_deal_score(w, seat, v)
+    return float(v)
+
+
+def _rollout_values(world: State, seat: int, legal: list, bots: list,
+                    leaf_nodes: int = 0, deadline: float = math.inf) -> dict | None:
     """Each action applied to a copy of ``world`` and the deal played out by
-    ``bots`` (one per seat)."""
+    ``bots`` (one per seat); with ``leaf_nodes``, once the hands are down to
+    ``LEAF_CARDS`` the rest is solved exactly instead (bounded by that many
+    nodes; a solve that hits the bound lets the play-out go on).  None when
+    ``deadline`` (a ``perf_counter`` time) passes first."""
     horizon = world.round_index()
+    leaf = LEAF_CARDS.get(world.game.name, 0) if leaf_nodes else 0
     out = {}
     for a in legal:
+        if _time.perf_counter() >= deadline:
+            return None
         w = world.clone()
         w.apply_action(a)
+        value = None
         while not w.is_terminal() and w.round_index() == horizon:
+            if leaf:
+                size = _hand_size(w)
+                if size is not None and size <= leaf:
+                    value = _leaf_value(w, seat, leaf_nodes)
+                    if value is not None:
+                        break
             w.apply_action(bots[w.current_player()].step(w))
-        out[a] = float(w.round_returns(horizon)[seat])
+        out[a] = value if value is not None else float(w.round_returns(horizon)[seat])
     return out
 
 
@@ -156,18 +217,20 @@ def _rollout_values(world: State, seat: int, legal: list, bots: list) -> dict:
 
 def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list,
                 game: Game, worlds: int | None = None, seconds: float | None = None,
-                nodes: int | None = None, policy: str = "rules",
+                nodes: int | None = None, policy: str = "rules", leaf: bool = True,
                 rng: random.Random | None = None,
                 progress: Callable[[PIMCStats], None] | None = None) -> PIMCStats:
     """Value ``legal`` (the seat's actions) over worlds drawn by
     ``sample(rng)``; stop after ``worlds`` worlds or ``seconds`` (checked
     between worlds and between rollouts; at least one world is always
     valued).  ``nodes`` bounds one world's solve (default
-    ``DEFAULT_NODES``)."""
+    ``DEFAULT_NODES``); ``leaf``: play-outs end in an exact solve of the
+    last ``LEAF_CARDS`` tricks (bounded by ``nodes // 100``)."""
     from .rules import has_rules_bot
     check_limits(worlds, seconds, nodes)
     nodes = DEFAULT_NODES if nodes is None else nodes
     rng = rng or random.Random(0)
+    leaf_nodes = max(1, nodes // 100) if leaf else 0
     if policy == "rules" and not has_rules_bot(game.name):
         policy = "random"
     bots = [make_bot(policy, game, s, seed=rng.randrange(1 << 30))
@@ -212,7 +275,10 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
         if vals is None:
             if stats.worlds and _time.perf_counter() >= deadline:
                 break
-            vals = _rollout_values(world, seat, legal, bots)
+            vals = _rollout_values(world, seat, legal, bots, leaf_nodes,
+                                   deadline if stats.worlds else math.inf)
+            if vals is None:            # out of time inside this world: drop it
+                break
             stats.nodes += len(legal)
         stats.worlds += 1
         best = max(vals.values())
@@ -240,20 +306,24 @@ def choose(stats: PIMCStats, legal: list) -> int:
 
 class PIMCBot(Bot):
     """``pimc:worlds=40``, ``pimc:time=0.5``; ``nodes`` bounds one world's
-    double-dummy solve, ``policy`` plays the rollouts (default ``rules``).
+    double-dummy solve, ``policy`` plays the rollouts (default ``rules``),
+    ``leaf=0`` plays them to the end (default: the last tricks solved).
     A decision with one legal action is played without search."""
 
     name = "pimc"
     cheat = False
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, worlds=None,
-                 time=None, nodes=None, policy: str = "rules", **settings):
+                 time=None, nodes=None, policy: str = "rules", leaf: int = 1, **settings):
         super().__init__(game, seat, seed, **settings)
         if worlds is None and time is None:
             worlds = 1 if self.cheat else 40
         check_limits(worlds, time, nodes)
         make_bot(policy, game, seat, seed=0)        # an unknown policy fails now
+        if leaf not in (0, 1):
+            raise LimitError(f"pimc: leaf must be 0 or 1, got {leaf!r}")
         self.worlds, self.time, self.nodes, self.policy = worlds, time, nodes, policy
+        self.leaf = bool(leaf)
         self.last: PIMCStats | None = None
 
     def step(self, state: State) -> int:
@@ -272,7 +342,8 @@ class PIMCBot(Bot):
             sample = sampler.sample
         return pimc_search(sample, self.seat, state.legal_actions(), self.game,
                            worlds=self.worlds, seconds=self.time, nodes=self.nodes,
-                           policy=self.policy, rng=self.rng, progress=progress)
+                           policy=self.policy, leaf=self.leaf, rng=self.rng,
+                           progress=progress)
 
 
 class CheatBot(PIMCBot):
