@@ -253,6 +253,8 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
                 # a solve must not run far past the deadline: bound it by
                 # the time left at the solver's measured speed
                 left = deadline - _time.perf_counter()
+                if not stats.worlds:
+                    left /= 2           # the first world may still need its rollouts
                 budget = max(1000, min(nodes, int(left * dd_rate)))
             try:
                 t0 = _time.perf_counter()
