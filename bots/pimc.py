@@ -11,9 +11,10 @@ How an action is valued in one world, in the seat's units of
 * **double-dummy** where the world is a card-play position the exact
   solver handles (``solver.api.solve``: dix from trick 14 or the
   ``seventeen`` variant, the trix/tricks trick contracts and layout,
-  dixie-rook card play, dix-exchange rounds): the exact value of every
-  legal action at once, bounded by ``nodes`` search nodes a world;
-* **rollouts** elsewhere (dix while the stock lasts, bids, contract
+  dixie-rook card play): the exact value of every legal action at once,
+  bounded by ``nodes`` search nodes a world;
+* **rollouts** elsewhere (dix while the stock lasts, dix-exchange (see
+  ``ROLLOUT_ONLY``), bids, contract
   choices, reveals, nest discards, a world whose solve hits the node
   bound): the action is applied and the deal played out by the ``policy``
   bot (``rules`` where the game has one) at every seat, until the hands are
@@ -140,6 +141,13 @@ def _cards(mask: int):
         mask ^= low
 
 
+#: games whose worlds are not valued by the solver at the root: in a
+#: dix-exchange round the exact solve is paranoid against every other
+#: player at once (all of them conspiring to make the seat lose its token),
+#: which values nearly every action alike; play-outs by the rules bots model
+#: the table better
+ROLLOUT_ONLY = frozenset({"dix-exchange"})
+
 #: cards in the hand of the seat to move at which a rollout hands over to
 #: the solver (the rest of the deal solved exactly), per game
 LEAF_CARDS = {"dix": 6, "trix": 5, "tricks": 5, "dixie-rook": 5}
@@ -240,7 +248,7 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
     totals = {a: 0.0 for a in legal}
     start = _time.perf_counter()
     deadline = start + seconds if seconds is not None else math.inf
-    use_dd, aborted_only = True, 0
+    use_dd, aborted_only = game.name not in ROLLOUT_ONLY, 0
     dd_nodes, dd_time, dd_rate = 0, 0.0, 2e6      # solver speed estimate (nodes/s)
     while worlds is None or stats.worlds < worlds:
         if stats.worlds and _time.perf_counter() >= deadline:
