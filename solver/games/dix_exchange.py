@@ -57,11 +57,14 @@ Actions (canonical strings; aliases in parentheses, case-insensitive):
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
+from math import comb
 
 from ..cards import EXCHANGE_NAMES, EXCHANGE_VALUES
 from ..errors import IllegalActionError, NotationError, OptionError, PositionError
-from ..game import TERMINAL, Chance, Game, InfoState, Option, State, register_game
+from ..game import (TERMINAL, Chance, Game, InfoState, Option, State, WorldSampler,
+                    register_game)
 from .common import check_keys, need
 
 # ----------------------------------------------------------------------
@@ -236,8 +239,14 @@ class DixExchangeGame(Game):
     # ------------------------------------------------------------------
     # seat views
 
+    def world_sampler(self, view: dict) -> "DixExchangeWorldSampler":
+        return DixExchangeWorldSampler(self, view)
+
     def complete_view(self, view: dict, rng: random.Random) -> dict:
-        return _complete_view(self, view, rng)
+        """A complete record consistent with a seat view, drawn uniformly
+        (``PositionError`` naming the culprit when none exists)."""
+        outcomes = DixExchangeWorldSampler(self, view).outcomes(rng)
+        return {"deal": self.format_deal(outcomes), "actions": list(view["actions"])}
 
 
 def _parse_deal(game: DixExchangeGame, deal, unknown_ok: bool):
@@ -288,14 +297,12 @@ def _parse_deal(game: DixExchangeGame, deal, unknown_ok: bool):
 
 class _ShuffleDraw:
     """The generator of one stock shuffle: ``pool`` (value indices of the
-    cards shuffled) and ``held`` (stock positions in players' hands at that
-    moment, kept out of the pool); completion of seat views reads both."""
+    cards shuffled)."""
 
-    __slots__ = ("pool", "held")
+    __slots__ = ("pool",)
 
-    def __init__(self, pool: list, held: list):
+    def __init__(self, pool: list):
         self.pool = pool
-        self.held = held
 
     def __call__(self, rng: random.Random) -> tuple:
         vals = list(self.pool)
@@ -351,11 +358,13 @@ class DixExchangeState(State):
     def _show(self, pos) -> None:
         self.seen[pos[0]][pos[1]] = self.all_seen
 
-    def _new_stock(self, pool_ids: list, held: list, why: str) -> None:
+    def _new_stock(self, from_used: bool, why: str) -> None:
+        """Shuffle a new stock: the used cards (``from_used``) or all cards."""
         g: DixExchangeGame = self.game
         k = len(self.shuffles)
+        pool_ids = self.used if from_used else range(g.size)
         pool = sorted(g.id_value[i] for i in pool_ids)
-        values = self._chance.draw("shuffle", _ShuffleDraw(pool, held))
+        values = self._chance.draw("shuffle", _ShuffleDraw(pool))
         if sorted(values) != pool:
             raise PositionError(f"this stock is a shuffle of {_multiset_text(pool)}; the "
                                 f"record gives {_multiset_text(sorted(values))}",
@@ -375,9 +384,8 @@ class DixExchangeState(State):
         """The top stock position; an empty stock is first rebuilt from the
         used cards (the cards in players' hands stay out)."""
         if self.stock_pos >= len(self.shuffles[self.cur]):
-            held = [p for p in self.hand if p is not None]
-            self._new_stock(self.used, held, f"the stock is empty: {len(self.used)} used "
-                                             f"cards are shuffled")
+            self._new_stock(True, f"the stock is empty: {len(self.used)} used cards are "
+                                  f"shuffled")
         pos = (self.cur, self.stock_pos)
         self.stock_pos += 1
         return pos
@@ -397,7 +405,7 @@ class DixExchangeState(State):
         self.drawn = [None] * n
         if (self.round_no == 0 or len(self.active) >= FULL_SHUFFLE_PLAYERS
                 or not g.options["carry_stock"]):
-            self._new_stock(list(range(g.size)), [], f"all {g.size} cards are shuffled")
+            self._new_stock(False, f"all {g.size} cards are shuffled")
         for s in self.order:
             pos = self._draw_card()
             self.hand[s] = self.drawn[s] = pos
@@ -691,124 +699,334 @@ def _multiset_text(values: list) -> str:
 
 
 # ----------------------------------------------------------------------
-# seat views: completion of the unseen stock positions
+# seat views: the worlds a view allows, counted and drawn uniformly
+#
+# Every action is public and every card whose value decides something (a
+# block, a showdown) is shown to all, so the public course of the match --
+# who holds which stock position, which positions are used and shuffled
+# into which later stock -- does not depend on the unseen values.  A world
+# is the view with a value at each "?" (the first dealer and the actions
+# are the view's); it is consistent exactly when every stock is a shuffle
+# of its pool: all the cards of the deck, or (a stock rebuilt when the
+# carried-over stock ran out) the cards at the positions used since the
+# previous stock, some of them unseen (the dealers' discards).
+#
+# The unseen positions fall into groups (stock k, destination u): the
+# positions of stock k later shuffled into stock u (u None: not so far).
+# The positions of a group are interchangeable, so a world is how many
+# cards of each value each group receives, n[g][v], and an arrangement of
+# each group: prod_g |g|! / prod_v n[g][v]! worlds.  Per stock k and value v
+#     sum over the groups out of k of n[g][v]
+#         = base[k][v] + sum over the groups into k of n[g][v]
+# where base[k][v] is the deck's count of v (or the seen values of the
+# pool) minus the seen values of stock k.
+#
+# The count goes through the values one at a time; its state is how many
+# cards each *tracked* group holds so far.  One group out of each stock (its
+# "free" group: the undestined one when there is one) is not tracked: its
+# count follows from the balance above.  The state space stays small: a
+# stock rebuilt from used cards replaces a stock only when it is empty, so
+# every earlier stock is wholly drawn, its unseen positions are its
+# discards (free) and the cards still held (undestined); the tracked groups
+# are the unseen discards of the one or two stocks that still have cards
+# in hand, a few cards each.  Counts are exact integers; a draw walks the
+# values choosing each step with probability weight x count(next) / count,
+# then shuffles each group: exactly uniform over the consistent worlds,
+# no rejection.  No consistent world: count 0, a PositionError naming the
+# first stock that cannot be filled.
 
-class _Infeasible(Exception):
-    """The view's known values of a stock do not fit the cards left to
-    shuffle into it: ``k`` the stock, ``held`` the positions held then."""
-
-    def __init__(self, k: int, held: list):
-        super().__init__(k)
-        self.k = k
-        self.held = held
+#: the value a replay of a seat view gives the unseen positions; it never
+#: decides anything (blocks and showdowns show their cards, so a view that
+#: hides one is refused before it is read)
+_UNSEEN = VALUE_INDEX["0"]
 
 
-class _Completion(Chance):
-    """Chance for completing a seat view: the first dealer as given; each
-    stock's unseen positions filled at random with the cards of its pool the
-    view does not place.  ``limits[k]`` lists the positions held when stock
-    ``k`` is shuffled from used cards: values filled into them are capped so
-    that stock ``k`` can still hold the values the view shows in it."""
+class _ViewReplay(DixExchangeState):
+    """A replay of a seat view with the unseen values left open: it records
+    the public course (``sources``: per stock, None for a shuffle of all the
+    cards or the positions of the used cards shuffled into it) and refuses
+    a view that hides a card its seat has seen as soon as the seat sees it.
+    Here a card's "id" is its stock position, so ``used`` lists positions."""
 
-    def __init__(self, game, first: int, masked: list, rng: random.Random, limits: dict):
-        super().__init__(0)
-        self.game = game
-        self.first = first
+    def __init__(self, game: DixExchangeGame, first: int, masked: list, seat: int):
         self.masked = masked
-        self.fill_rng = rng
-        self.limits = limits
-        self.filled: list[list] = []
+        self.view_seat = seat
+        self.sources: list = []
+        super().__init__(game, Chance(0, [("first_dealer", first)]))
 
-    def draw(self, kind, generate):
-        if kind == "first_dealer":
-            value = self.first
-        else:
-            value = self._fill(len(self.filled), generate)
-        self.log.append((kind, value))
-        return value
-
-    def _fill(self, k: int, gen: _ShuffleDraw) -> tuple:
-        path = f"deal.shuffles[{k}]"
+    def _new_stock(self, from_used: bool, why: str) -> None:
+        k = len(self.shuffles)
         if k >= len(self.masked):
             raise PositionError(f"the actions need stock {k}, which the view does not list",
                                 "deal.shuffles")
+        size = len(self.used) if from_used else self.game.size
         known = self.masked[k]
-        if len(known) != len(gen.pool):
-            raise PositionError(f"this stock has {len(gen.pool)} cards, the view gives "
-                                f"{len(known)}", path)
-        rest = Counter(gen.pool)
-        rest.subtract(v for v in known if v is not None)
-        if any(c < 0 for c in rest.values()):
-            raise _Infeasible(k, gen.held)
-        values = [v for v, c in rest.items() for _ in range(c)]
-        self.fill_rng.shuffle(values)
-        holes = [i for i, v in enumerate(known) if v is None]
-        out = list(known)
-        nxt = self.limits.get(k + 1)
-        if nxt is not None and k + 1 < len(self.masked):
-            # positions of this stock still held when stock k+1 is shuffled:
-            # fill them first, within what stock k+1 leaves to them
-            cap = Counter({v: c for v, c in enumerate(self.game.counts)})
-            cap.subtract(v for v in self.masked[k + 1] if v is not None)
-            mine = [i for (kk, i) in nxt if kk == k and known[i] is None]
-            for (kk, i) in nxt:
-                if kk != k:
-                    cap[self.filled[kk][i]] -= 1
-                elif known[i] is not None:
-                    cap[known[i]] -= 1
-            take, left = [], []
-            for v in values:
-                if len(take) < len(mine) and cap[v] > 0:
-                    cap[v] -= 1
-                    take.append(v)
-                else:
-                    left.append(v)
-            if len(take) < len(mine):
-                raise _Infeasible(k + 1, nxt)
-            for i, v in zip(mine, take):
-                out[i] = v
-            holes = [i for i in holes if i not in set(mine)]
-            values = left
-        for i, v in zip(holes, values):
-            out[i] = v
-        self.filled.append(out)
-        return tuple(out)
+        if len(known) != size:
+            what = (f"a shuffle of the {size} cards used since stock {k - 1}" if from_used
+                    else f"a shuffle of all {size} cards")
+            raise PositionError(f"this stock is {what}; the view gives {len(known)}",
+                                f"deal.shuffles[{k}]")
+        self.sources.append(list(self.used) if from_used else None)
+        self.shuffles.append(tuple(_UNSEEN if v is None else v for v in known))
+        self.ids.append(tuple((k, i) for i in range(size)))
+        self.seen.append([0] * size)
+        self.cur = k
+        self.stock_pos = 0
+        self.used = []
+
+    def named(self, pos) -> None:
+        """``PositionError`` unless the view names the card at ``pos``."""
+        k, i = pos
+        if self.masked[k][i] is None:
+            raise PositionError(f"seat {self.view_seat} has seen this card: name it",
+                                f"deal.shuffles[{k}][{i}]")
+
+    def _see(self, pos, seat: int) -> None:
+        if seat == self.view_seat:
+            self.named(pos)
+        super()._see(pos, seat)
+
+    def _show(self, pos) -> None:
+        self.named(pos)
+        super()._show(pos)
 
 
-def _complete_view(game: DixExchangeGame, view: dict, rng: random.Random) -> dict:
-    """A complete record consistent with a seat view, or ``PositionError``.
-
-    Every action is public, so only the unseen stock positions are chosen:
-    the game is replayed with each stock filled as it is shuffled.  Unseen
-    positions never change the public course of the game (a block or a
-    showdown shows the card), so any fill that respects the pools
-    replays; the pools of stocks rebuilt from used cards depend on the
-    cards held at that moment, which a retry learns and respects."""
+def _replay_view(game: DixExchangeGame, view: dict):
+    """Check a seat view's actions and masks; -> (first dealer, masked
+    shuffles, action ints, the replay)."""
     seat = view["seat"]
     if "deal" not in view:
         raise PositionError("a seat view needs the deal as the seat sees it", "deal")
     outcomes, masked = _parse_deal(game, view["deal"], unknown_ok=True)
     first = outcomes[0][1]
-    actions = view["actions"]
-    limits: dict = {}
-    for _attempt in range(60):
-        chance = _Completion(game, first, masked, rng, limits)
+    replay = _ViewReplay(game, first, masked, seat)
+    actions = []
+    for i, text in enumerate(view["actions"]):
+        if replay.is_terminal():
+            raise PositionError(f"{text!r}: the game is already over", f"actions[{i}]")
         try:
-            state = DixExchangeState(game, chance)
-            for i, text in enumerate(actions):
-                if state.is_terminal():
-                    raise PositionError(f"{text!r}: the game is already over", f"actions[{i}]")
-                try:
-                    state.apply_action(state.string_to_action(text))
-                except (NotationError, IllegalActionError) as exc:
-                    raise PositionError(str(exc), f"actions[{i}]") from None
-        except _Infeasible as exc:
-            limits[exc.k] = exc.held
+            action = replay.string_to_action(text)
+            if replay.phase == RESPOND and _is_action(action) and action >= BLOCK:
+                replay.named(replay.hand[replay.target])     # a block shows the card
+            replay.apply_action(action)
+        except (NotationError, IllegalActionError) as exc:
+            raise PositionError(str(exc), f"actions[{i}]") from None
+        actions.append(action)
+    _check_masks(replay, seat, masked)
+    return first, masked, actions, replay
+
+
+class _WorldModel:
+    """The unseen positions of stocks ``0..last`` (default: all) of a view,
+    the exact number of consistent fillings (``count``) and uniform draws
+    of one (``draw``).  See the comment above for the method."""
+
+    def __init__(self, counts, sources: list, masked: list, last: int | None = None):
+        nstock = len(masked) if last is None else last + 1
+        self.masked = masked[:nstock]
+        dest = {}
+        for k in range(nstock):
+            for p in sources[k] or ():
+                dest[p] = k
+        index: dict = {}
+        groups: list = []                       # (stock, destination, [position...])
+        for k in range(nstock):
+            for i, v in enumerate(masked[k]):
+                if v is None:
+                    key = (k, dest.get((k, i)))
+                    if key not in index:
+                        index[key] = len(groups)
+                        groups.append((k, key[1], []))
+                    groups[index[key]][2].append(i)
+        self.groups = groups
+        self.sizes = [len(g[2]) for g in groups]
+        nv = len(counts)
+        self.values = [v for v in range(nv) if counts[v]]
+        base = []
+        for k in range(nstock):
+            b = list(counts) if sources[k] is None else [0] * nv
+            for (kk, i) in sources[k] or ():
+                if masked[kk][i] is not None:
+                    b[masked[kk][i]] += 1
+            for v in masked[k]:
+                if v is not None:
+                    b[v] -= 1
+            base.append(b)
+        self.base = base
+        self.outs = [[g for g, grp in enumerate(groups) if grp[0] == k] for k in range(nstock)]
+        self.ins = [[g for g, grp in enumerate(groups) if grp[1] == k] for k in range(nstock)]
+        self.free = []
+        for k in range(nstock):
+            out = self.outs[k]
+            open_ = [g for g in out if groups[g][1] is None]
+            self.free.append(open_[0] if open_ else
+                             max(out, key=lambda g: self.sizes[g]) if out else None)
+        frees = set(self.free)
+        self.tracked = [g for g in range(len(groups)) if g not in frees]
+        # seen-before-value-j sums of base, for the free groups' running counts
+        self.before = []
+        for k in range(nstock):
+            acc, row = 0, []
+            for v in self.values:
+                row.append(acc)
+                acc += base[k][v]
+            self.before.append(row)
+        self.full = tuple(self.sizes[g] for g in self.tracked)
+        self.table: dict = {}
+        self._memo: dict = {}
+        self.start = tuple(0 for _ in self.tracked)
+        self.count = self._count(0, self.start)
+        self._memo = {}
+
+    # ---- the count ------------------------------------------------------
+    def _count(self, j: int, state: tuple) -> int:
+        key = (j, state)
+        got = self._memo.get(key)
+        if got is not None:
+            return got
+        if j == len(self.values):
+            total = 1 if state == self.full else 0
+        else:
+            total = 0
+            cums, moves = [], []
+            for weight, n, nxt in self._moves(j, state):
+                c = weight * self._count(j + 1, nxt)
+                if c:
+                    total += c
+                    cums.append(total)
+                    moves.append((n, nxt))
+            if moves:
+                self.table[key] = (cums, moves)
+        self._memo[key] = total
+        return total
+
+    def _moves(self, j: int, state: tuple):
+        """Every way to give value ``values[j]`` to the groups from
+        ``state``: (number of arrangements, per-group counts, next state)."""
+        v = self.values[j]
+        ng = len(self.groups)
+        cum = [0] * ng
+        for t, g in enumerate(self.tracked):
+            cum[g] = state[t]
+        for k, f in enumerate(self.free):
+            if f is not None:
+                cum[f] = (self.before[k][j] + sum(cum[g] for g in self.ins[k])
+                          - sum(cum[g] for g in self.outs[k] if g != f))
+        n = [0] * ng
+        found = []
+        nstock = len(self.base)
+
+        def stock(k: int) -> None:
+            if k == nstock:
+                weight = 1
+                for g in range(ng):
+                    if n[g]:
+                        weight *= comb(cum[g] + n[g], n[g])
+                found.append((weight, tuple(n),
+                              tuple(cum[g] + n[g] for g in self.tracked)))
+                return
+            r = self.base[k][v] + sum(n[g] for g in self.ins[k])
+            f = self.free[k]
+            if f is None:
+                if r == 0:
+                    stock(k + 1)
+                return
+            if r < 0:
+                return
+            split([g for g in self.outs[k] if g != f], 0, r, f, k)
+
+        def split(tr: list, idx: int, left: int, f: int, k: int) -> None:
+            if idx == len(tr):
+                if left <= self.sizes[f] - cum[f]:
+                    n[f] = left
+                    stock(k + 1)
+                    n[f] = 0
+                return
+            g = tr[idx]
+            for x in range(min(left, self.sizes[g] - cum[g]) + 1):
+                n[g] = x
+                split(tr, idx + 1, left - x, f, k)
+            n[g] = 0
+
+        stock(0)
+        return found
+
+    # ---- a draw ---------------------------------------------------------
+    def draw(self, rng: random.Random) -> list:
+        """One consistent filling, uniformly: per stock, its values."""
+        state = self.start
+        bags: list[list] = [[] for _ in self.groups]
+        for j, v in enumerate(self.values):
+            cums, moves = self.table[(j, state)]
+            if len(moves) == 1:
+                n, state = moves[0]
+            else:
+                n, state = moves[bisect_right(cums, rng.randrange(cums[-1]))]
+            for g, c in enumerate(n):
+                if c:
+                    bags[g].extend([v] * c)
+        out = [list(m) for m in self.masked]
+        for (k, _, slots), bag in zip(self.groups, bags):
+            rng.shuffle(bag)
+            row = out[k]
+            for i, v in zip(slots, bag):
+                row[i] = v
+        return out
+
+
+def _why_no_world(game: DixExchangeGame, seat: int, sources: list,
+                  masked: list) -> PositionError:
+    """The error for a view no world fits: the first stock that cannot be
+    filled once the stocks before it are."""
+    for last in range(len(masked)):
+        if _WorldModel(game.counts, sources, masked, last).count:
             continue
-        _check_masks(state, seat, masked)
-        return {"deal": game.format_deal(chance.log), "actions": list(actions)}
-    raise PositionError(f"no deal of the unseen cards is consistent with seat {seat}'s view",
-                        "deal.shuffles")
+        seen = [v for v in masked[last] if v is not None]
+        src = sources[last]
+        if src is None:
+            return PositionError(f"no shuffle of the deck shows seat {seat} what the view "
+                                 f"says ({_multiset_text(seen)})", f"deal.shuffles[{last}]")
+        pool = [masked[k][i] for (k, i) in src if masked[k][i] is not None]
+        hidden = len(src) - len(pool)
+        return PositionError(
+            f"this stock is a shuffle of the {len(src)} cards used since stock {last - 1} "
+            f"(seen by seat {seat}: {_multiset_text(pool) or 'none'}"
+            + (f"; {hidden} unseen" if hidden else "")
+            + f"); no values of the unseen cards make it show {_multiset_text(seen)}",
+            f"deal.shuffles[{last}]")
+    return PositionError(f"no deal of the unseen cards is consistent with seat {seat}'s view",
+                         "deal.shuffles")
+
+
+class DixExchangeWorldSampler(WorldSampler):
+    """Uniform worlds for one dix-exchange seat view, prepared once (one
+    replay of the view, the exact count of its worlds): ``count`` worlds,
+    every one equally likely.  A draw fills every unseen stock position
+    (earlier stocks too: a stock rebuilt from used cards depends on the
+    unseen discards) and replays the actions.  Chance after the view (a
+    stock shuffled later) comes from a seed taken from the draw's ``rng``."""
+
+    def __init__(self, game: DixExchangeGame, view: dict):
+        self.game = game
+        self.seat = view["seat"]
+        self.first, masked, self.actions, replay = _replay_view(game, view)
+        self.model = _WorldModel(game.counts, replay.sources, masked)
+        if not self.model.count:
+            raise _why_no_world(game, self.seat, replay.sources, masked)
+        self.count = self.model.count
+
+    def outcomes(self, rng: random.Random) -> list:
+        """The chance outcomes of one world: the first dealer, each stock."""
+        return [("first_dealer", self.first)] + [
+            ("shuffle", tuple(vals)) for vals in self.model.draw(rng)]
+
+    def sample(self, rng: random.Random) -> DixExchangeState:
+        chance = Chance(rng.getrandbits(62), self.outcomes(rng))
+        state = DixExchangeState(self.game, chance)
+        for a in self.actions:              # legal: the view replayed with these cards
+            state._apply(a)
+            state._history.append(a)
+        return state
 
 
 def _check_masks(state: DixExchangeState, seat: int, masked: list) -> None:

@@ -1,0 +1,309 @@
+"""The dix-exchange world sampler (issue #7): on small views every
+consistent world is enumerated by brute force (the engine itself replays
+each candidate and must give the seat the same view), the sampler's count
+must equal it and its draws must be uniform over those worlds (chi-square,
+fixed seeds); no draw is ever inconsistent; an inconsistent view is refused
+quickly with the culprit named.
+
+Small decks keep the enumeration small.  With 4 players and first dealer 0
+the draw order is seats 1, 2, 3, 0 (stock positions 0..3) and the dealer's
+stock card is position 4; with a 7-card deck the carried-over stock runs
+out in round 2, whose draws then come from a stock of the used cards --
+including the round-1 dealer's discard, which only the dealer has seen.
+"""
+
+import json
+import random
+import time
+from collections import Counter
+
+import pytest
+
+import solver
+from solver import position
+from solver.errors import PositionError
+from solver.game import Chance
+from solver.games.dix_exchange import VALUE_INDEX, DixExchangeState
+from tests.search.test_sampler import chi2_critical
+
+SMALL4 = "9:1 7:1 5:2 0:2 CJ:1"          # 7 cards, 4 players: a stock rebuilt in round 2
+SMALL5 = "10:1 8:1 7:1 3:1 0:1 CJ:1"     # 6 cards, 5 players: all cards every round
+
+
+def play(deck, players, stock, actions, dealer=0, seed=0):
+    game = solver.load_game("dix-exchange", players=players, deck=deck)
+    state = game.new_initial_state(seed=seed, deal={"first_dealer": dealer,
+                                                    "shuffles": [stock]})
+    for text in actions:
+        state.apply_action_string(text)
+    return state
+
+
+# ----------------------------------------------------------------------
+# brute force: the engine decides what is consistent
+
+class _NeedStock(Exception):
+    def __init__(self, pool):
+        super().__init__()
+        self.pool = pool
+
+
+class _Scripted(Chance):
+    """Plays the scripted outcomes; a stock not scripted yet stops the
+    replay and reports the pool the engine shuffles into it."""
+
+    def draw(self, kind, generate):
+        if self.pos >= len(self.scripted):
+            raise _NeedStock(generate.pool)
+        return super().draw(kind, generate)
+
+
+def _fills(pool, known):
+    """Every distinct arrangement of ``pool`` (a list of value indices) on
+    the stock positions, agreeing with the ``known`` values (None: "?")."""
+    rest = Counter(pool)
+    rest.subtract(v for v in known if v is not None)
+    if min(rest.values(), default=0) < 0:
+        return
+    holes = [i for i, v in enumerate(known) if v is None]
+
+    def rec(j, out):
+        if j == len(holes):
+            yield tuple(out)
+            return
+        for v in sorted(rest):
+            if rest[v] > 0:
+                rest[v] -= 1
+                out[holes[j]] = v
+                yield from rec(j + 1, out)
+                rest[v] += 1
+        out[holes[j]] = None
+
+    yield from rec(0, list(known))
+
+
+def brute_worlds(game, view):
+    """Every complete deal (a tuple of stocks) whose replay gives
+    ``view["seat"]`` exactly ``view``."""
+    seat = view["seat"]
+    masked = [[None if t == "?" else VALUE_INDEX[t] for t in sh.split()]
+              for sh in view["deal"]["shuffles"]]
+    first = view["deal"]["first_dealer"]
+    worlds = []
+
+    def extend(stocks):
+        chance = _Scripted(0, [("first_dealer", first)] + [("shuffle", s) for s in stocks])
+        try:
+            state = DixExchangeState(game, chance)
+            for text in view["actions"]:
+                state.apply_action_string(text)
+        except _NeedStock as need:
+            k = len(stocks)
+            if k < len(masked):
+                for fill in _fills(need.pool, masked[k]):
+                    extend(stocks + [fill])
+            return
+        if len(stocks) == len(masked) and state.information_state(seat).view == view:
+            worlds.append(tuple(stocks))
+
+    extend([])
+    return worlds
+
+
+def world_of(state, nstocks):
+    return tuple(v for kind, v in state._chance.log[1:nstocks + 1])
+
+
+# ----------------------------------------------------------------------
+# the views: early, after exchanges, after blocks, across rounds, and
+# across a stock rebuilt from used cards (with an unseen discard)
+
+ROUND1 = ["ask", "accept", "keep", "ask", "accept", "draw"]
+ROUND2 = ["keep", "ask", "accept", "keep"]
+
+
+def cases():
+    out = []
+    # 4 players, carried-over stock
+    st = play(SMALL4, 4, "5 0 9 0 CJ 7 5", [])
+    out.append(("start, seat 2", st, 2))
+    st = play(SMALL4, 4, "5 0 9 0 CJ 7 5", ["ask", "accept"])
+    out.append(("after an exchange, a party", st, 1))
+    out.append(("after an exchange, not a party", st, 3))
+    st = play(SMALL4, 4, "5 0 9 0 CJ 7 5", ["ask", "accept", "ask", "block 9"])
+    out.append(("after a Loup block", st, 0))
+    st = play(SMALL4, 4, "0 7 5 9 CJ 5 0", ["ask", "block 7", "accept"])
+    out.append(("after a Saute-lapin passed the request", st, 2))
+    st = play(SMALL4, 4, "0 5 9 0 CJ 7 5", ROUND1)
+    out.append(("round 2 starts, the dealer discarded", st, 2))
+    out.append(("round 2, seat 0 saw its discard", st, 0))
+    st = play(SMALL4, 4, "0 5 9 0 CJ 7 5", ROUND1 + ROUND2)
+    out.append(("round 2, a stock rebuilt from used cards", st, 1))
+    out.append(("round 2, rebuilt stock, seen by none of its cards", st, 2))
+    out.append(("round 2, rebuilt stock, the discarder", st, 0))
+    # 5 players: every round a shuffle of all the cards
+    st = play(SMALL5, 5, "0 3 8 10 7 CJ", ["ask", "accept", "ask", "block 8"])
+    out.append(("5 players, Putois block", st, 4))
+    st = play(SMALL5, 5, "0 3 8 10 7 CJ", ["keep", "ask", "accept", "ask", "block 10", "keep",
+                                           "draw", "ask"])
+    out.append(("5 players, round 2", st, 1))
+    return out
+
+
+CASES = cases()
+REBUILT = next(c for c in CASES if c[0] == "round 2, a stock rebuilt from used cards")
+
+
+def test_views_cover_the_hard_cases():
+    names = [c[0] for c in CASES]
+    st = dict((n, s) for n, s, _ in CASES)["round 2, a stock rebuilt from used cards"]
+    assert len(st.shuffles) == 2 and st.round_no == 1
+    for seat in (1, 2):
+        sampler = st.game.world_sampler(st.information_state(seat).view)
+        assert sampler.model.tracked, "the unseen discard ties the two stocks"
+    assert not st.game.world_sampler(st.information_state(3).view).model.tracked
+    assert len(names) == len(set(names))
+
+
+@pytest.mark.parametrize("name,state,seat", CASES, ids=[c[0] for c in CASES])
+def test_count_matches_brute_force_and_draws_are_uniform(name, state, seat):
+    game = state.game
+    view = state.information_state(seat).view
+    worlds = brute_worlds(game, view)
+    truth = world_of(state, len(state.shuffles))
+    assert truth in worlds
+    sampler = game.world_sampler(view)
+    assert sampler.count == len(worlds)
+    index = {w: i for i, w in enumerate(worlds)}
+    draws = max(2000, 60 * len(worlds))
+    seen = Counter()
+    rng = random.Random(7)
+    for _ in range(draws):
+        w = world_of(sampler.sample(rng), len(state.shuffles))
+        assert w in index, "an inconsistent world was drawn"
+        seen[w] += 1
+    if len(worlds) > 1:
+        expected = draws / len(worlds)
+        stat = sum((seen[w] - expected) ** 2 / expected for w in worlds)
+        assert stat < chi2_critical(len(worlds) - 1, 1e-3), (stat, len(worlds))
+
+
+def test_complete_view_draws_the_same_worlds():
+    name, state, seat = REBUILT
+    view = state.information_state(seat).view
+    worlds = set(brute_worlds(state.game, view))
+    for s in range(50):
+        rec = state.game.complete_view(view, random.Random(s))
+        got = tuple(tuple(VALUE_INDEX[t] for t in sh.split()) for sh in rec["deal"]["shuffles"])
+        assert got in worlds
+
+
+# ----------------------------------------------------------------------
+# never an inconsistent world (the 100k-draw run is in bench/)
+
+def test_5000_draws_are_consistent_in_a_long_match():
+    game = solver.load_game("dix-exchange", deck="10:2 8:2 7:2 CJ:2 0:2 3:1", tokens=5)
+    rng = random.Random(3)
+    st = game.new_initial_state(seed=3)
+    while not st.is_terminal() and st.round_no < 6:
+        st.apply_action(rng.choice(st.legal_actions()))
+    assert len(st.shuffles) >= 3
+    for seat in range(4):
+        view = st.information_state(seat).view
+        sampler = game.world_sampler(view)
+        info = st.information_state_string(seat)
+        r = random.Random(seat)
+        for _ in range(1250):
+            world = sampler.sample(r)
+            assert world.information_state_string(seat) == info
+            assert world.history() == st.history()
+
+
+def test_sampled_worlds_replay_as_records():
+    name, state, seat = REBUILT
+    sv = position.from_json(state.information_state(seat).view)
+    for s in range(20):
+        world = sv.world(seed=s)
+        rec = position.from_json(position.to_json(world))
+        assert rec.state().information_state_string(seat) == world.information_state_string(seat)
+        assert rec.state().events == world.events
+
+
+def test_future_stocks_vary_between_draws():
+    """A stock shuffled after the view (here: by the dealer's draw in the
+    round being played) is chance, drawn afresh for each world."""
+    deck = "9:1 7:1 5:2 0:2 CJ:1 3:1"
+    st = play(deck, 4, "0 5 9 0 CJ 7 5 3", ["keep"] * 7)
+    assert len(st.shuffles) == 1 and st.current_player() == st.dealer == 1
+    sampler = st.game.world_sampler(st.information_state(1).view)
+    rng = random.Random(1)
+    stocks = set()
+    for _ in range(100):
+        w = sampler.sample(rng)
+        w.apply_action_string("draw")            # the stock is empty: a new one
+        stocks.add(w.shuffles[1])
+    assert len(stocks) > 1
+
+
+# ----------------------------------------------------------------------
+# inconsistent views: refused quickly, with the culprit named
+
+def _view(state, seat):
+    return json.loads(json.dumps(state.information_state(seat).view))
+
+
+def _refused(view, match):
+    t0 = time.perf_counter()
+    with pytest.raises(PositionError, match=match) as exc:
+        position.from_json(view)
+    assert time.perf_counter() - t0 < 1.0
+    return exc.value
+
+
+def test_a_rebuilt_stock_that_the_used_cards_cannot_make():
+    st = play(SMALL4, 4, "0 5 9 0 CJ 7 5", ROUND1 + ROUND2)
+    view = _view(st, 3)
+    # seat 3 saw every used card: the discarded 9 (its own draw) and the
+    # showdown's 5 0 0 CJ; it received stock 1's top card from seat 0
+    toks = view["deal"]["shuffles"][1].split()
+    assert toks[0] != "?" and toks[1:] == ["?"] * 4
+    toks[0] = "7"
+    view["deal"]["shuffles"][1] = " ".join(toks)
+    err = _refused(view, r"deal\.shuffles\[1\]: this stock is a shuffle of the 5 cards used")
+    assert "9:1 5:2 0:2 CJ:1" not in str(err) and "7:1" in str(err)
+
+
+def test_a_view_hiding_a_blocking_card():
+    st = play(SMALL4, 4, "5 0 9 0 CJ 7 5", ["ask", "accept", "ask", "block 9"])
+    view = _view(st, 1)
+    toks = view["deal"]["shuffles"][0].split()
+    assert toks[2] == "9"
+    toks[2] = "?"
+    view["deal"]["shuffles"][0] = " ".join(toks)
+    _refused(view, r"deal\.shuffles\[0\]\[2\]: seat 1 has seen this card")
+
+
+def test_a_view_naming_a_card_the_seat_never_saw():
+    st = play(SMALL4, 4, "5 0 9 0 CJ 7 5", ["ask", "accept"])
+    view = _view(st, 3)
+    toks = view["deal"]["shuffles"][0].split()
+    toks[0] = "5"
+    view["deal"]["shuffles"][0] = " ".join(toks)
+    _refused(view, r"deal\.shuffles\[0\]\[0\]: seat 3 cannot see this card")
+
+
+def test_a_full_stock_with_too_many_cards_of_a_value():
+    st = play(SMALL4, 4, "5 0 9 0 CJ 7 5", [])
+    view = _view(st, 2)
+    toks = view["deal"]["shuffles"][0].split()
+    toks[3] = "9"                  # seat 2 claims to know another 9: the deck has one
+    toks[1] = "9"
+    view["deal"]["shuffles"][0] = " ".join(toks)
+    _refused(view, r"deal\.shuffles\[0\]")
+
+
+def test_a_rebuilt_stock_of_the_wrong_size():
+    name, state, seat = REBUILT
+    view = _view(state, seat)
+    view["deal"]["shuffles"][1] += " ?"
+    _refused(view, r"deal\.shuffles\[1\]: this stock is a shuffle of the 5 cards used")
