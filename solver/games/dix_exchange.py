@@ -328,7 +328,7 @@ class DixExchangeState(State):
         self.round_no = -1
         self.round_deltas: list[list[int]] = []   # token change of each finished round
         self.winner: int | None = None
-        self.events: list[str] = []
+        self._events: list = []             # lines: str, or parts (str or position)
         self.shuffles: list[tuple] = []     # value index per stock position
         self.ids: list[tuple] = []          # physical card id per stock position
         self.seen: list[list[int]] = []     # per position: bitmask of seats that know it
@@ -340,8 +340,18 @@ class DixExchangeState(State):
         self.phase = TURN
         self.asker = self.target = -1
         self.dealer = chance.draw("first_dealer", lambda rng: rng.randrange(n))
-        self.events.append(f"seat {self.dealer} is the first dealer")
+        self._events.append(f"seat {self.dealer} is the first dealer")
         self._start_round()
+
+    @property
+    def events(self) -> list[str]:
+        """The narrative, one line per event.  A line that names an unseen
+        card keeps its stock position and reads the value when shown, so a
+        world sampled with other values for the unseen cards (a copy of
+        another world with the stocks replaced) tells its own story."""
+        return [e if isinstance(e, str) else
+                "".join(p if isinstance(p, str) else value_text(self.value(p)) for p in e)
+                for e in self._events]
 
     # ---- cards -----------------------------------------------------------
     def value(self, pos) -> int:
@@ -378,7 +388,7 @@ class DixExchangeState(State):
         self.cur = k
         self.stock_pos = 0
         self.used = []
-        self.events.append(f"  {why} into a new stock")
+        self._events.append(f"  {why} into a new stock")
 
     def _draw_card(self):
         """The top stock position; an empty stock is first rebuilt from the
@@ -399,7 +409,7 @@ class DixExchangeState(State):
         self.start_tokens = list(self.tokens)
         d = self.dealer
         self.order = tuple(s for s in ((d + 1 + j) % n for j in range(n)) if s in self.active)
-        self.events.append(f"round {self.round_no + 1}: seat {d} deals; tokens "
+        self._events.append(f"round {self.round_no + 1}: seat {d} deals; tokens "
                            + " ".join(f"{s}:{self.tokens[s]}" for s in self.active))
         self.hand = [None] * n
         self.drawn = [None] * n
@@ -410,7 +420,7 @@ class DixExchangeState(State):
             pos = self._draw_card()
             self.hand[s] = self.drawn[s] = pos
             self._see(pos, s)
-            self.events.append(f"  seat {s} draws {value_text(self.value(pos))}")
+            self._events.append((f"  seat {s} draws ", pos))
         self.turn = 0
         self.phase = TURN
         self.asker = self.target = -1
@@ -477,13 +487,13 @@ class DixExchangeState(State):
     def _apply_turn(self, action: int) -> None:
         seat = self.order[self.turn]
         if action == KEEP:
-            self.events.append(f"seat {seat} keeps")
+            self._events.append(f"seat {seat} keeps")
             self._next_turn()
             return
         self.asker = seat
         self.target = self._next_active(seat)
         self.phase = RESPOND
-        self.events.append(f"seat {seat} asks seat {self.target} to exchange")
+        self._events.append(f"seat {seat} asks seat {self.target} to exchange")
 
     def _apply_response(self, action: int) -> None:
         a, t = self.asker, self.target
@@ -491,9 +501,8 @@ class DixExchangeState(State):
             self.hand[a], self.hand[t] = self.hand[t], self.hand[a]
             self._see(self.hand[a], a)
             self._see(self.hand[t], t)
-            self.events.append(f"seat {t} accepts: seat {a} now holds "
-                               f"{value_text(self.value(self.hand[a]))}, seat {t} "
-                               f"{value_text(self.value(self.hand[t]))}")
+            self._events.append((f"seat {t} accepts: seat {a} now holds ", self.hand[a],
+                                 f", seat {t} ", self.hand[t]))
             self._next_turn()
             return
         v = action - BLOCK
@@ -502,15 +511,15 @@ class DixExchangeState(State):
         if v == SAUTE_LAPIN:
             nxt = self._next_active(t)
             if nxt == a:
-                self.events.append(f"{head}: the request would come back to seat {a} and "
+                self._events.append(f"{head}: the request would come back to seat {a} and "
                                    f"lapses")
                 self._next_turn()
             else:
-                self.events.append(f"{head}: the request passes to seat {nxt}")
+                self._events.append(f"{head}: the request passes to seat {nxt}")
                 self.target = nxt
             return
         if v == LOUP:
-            self.events.append(f"{head}: seat {a} loses a token" + self._lose(a))
+            self._events.append(f"{head}: seat {a} loses a token" + self._lose(a))
         elif v == PUTOIS:
             offered = self.hand[a]
             drawer = self.drawn.index(offered)
@@ -518,11 +527,11 @@ class DixExchangeState(State):
             if drawer != a:
                 line += (f"; seat {drawer}, who drew the offered card, loses a token"
                          + self._lose(drawer))
-            self.events.append(line + "; everyone takes back the card they drew")
+            self._events.append(line + "; everyone takes back the card they drew")
             for s in self.active:
                 self.hand[s] = self.drawn[s]
         else:
-            self.events.append(f"{head}: the exchange is cancelled")
+            self._events.append(f"{head}: the exchange is cancelled")
         self._next_turn()
 
     def _lose(self, seat: int) -> str:
@@ -544,10 +553,9 @@ class DixExchangeState(State):
             self.hand[d] = pos
             self._see(pos, d)
             self.used.append(self.ids[old[0]][old[1]])
-            self.events.append(f"seat {d} (dealer) discards {value_text(self.value(old))} "
-                               f"and draws {value_text(self.value(pos))}")
+            self._events.append((f"seat {d} (dealer) discards ", old, " and draws ", pos))
         else:
-            self.events.append(f"seat {d} (dealer) keeps")
+            self._events.append(f"seat {d} (dealer) keeps")
         self._showdown()
 
     # ---- the showdown ------------------------------------------------------
@@ -556,13 +564,13 @@ class DixExchangeState(State):
         for s in self.active:
             self._show(self.hand[s])
         vals = {s: self.value(self.hand[s]) for s in self.active}
-        self.events.append("showdown: " + ", ".join(f"seat {s} {EXCHANGE_VALUES[v]}"
+        self._events.append("showdown: " + ", ".join(f"seat {s} {EXCHANGE_VALUES[v]}"
                                                     for s, v in vals.items()))
         if sum(1 for v in vals.values() if v == CHAT_JOKER) >= 2:
             back = [s for s in range(n) if self.tokens[s] == 0]
             for s in back:
                 self.tokens[s] = 1
-            self.events.append("  two or more Chat-Jokers: nobody loses" + (
+            self._events.append("  two or more Chat-Jokers: nobody loses" + (
                 "; " + ", ".join(f"seat {s}" for s in back) + " re-enter with one token"
                 if back else ""))
         else:
@@ -570,26 +578,26 @@ class DixExchangeState(State):
             losers = [s for s, v in vals.items() if RANK[v] == low]
             for s in losers:
                 self._lose(s)
-            self.events.append("  lowest card: " + ", ".join(f"seat {s}" for s in losers)
+            self._events.append("  lowest card: " + ", ".join(f"seat {s}" for s in losers)
                                + " lose a token" if len(losers) > 1 else
                                f"  lowest card: seat {losers[0]} loses a token")
         for s in self.active:
             self.used.append(self.ids[self.hand[s][0]][self.hand[s][1]])
         if not any(self.tokens):
             self.tokens = list(self.start_tokens)
-            self.events.append("  nobody would hold a token: tokens restored to the start "
+            self._events.append("  nobody would hold a token: tokens restored to the start "
                                "of the round, another round is played")
         self.round_deltas.append([self.tokens[s] - self.start_tokens[s] for s in range(n)])
         out = [s for s in self.active if self.tokens[s] == 0]
         for s in out:
-            self.events.append(f"  seat {s} is eliminated")
-        self.events.append("  tokens " + " ".join(f"{s}:{self.tokens[s]}" for s in range(n)))
+            self._events.append(f"  seat {s} is eliminated")
+        self._events.append("  tokens " + " ".join(f"{s}:{self.tokens[s]}" for s in range(n)))
         alive = [s for s in range(n) if self.tokens[s] > 0]
         if len(alive) == 1:
             self.winner = alive[0]
             self.phase = OVER
             self.hand = [None] * n
-            self.events.append(f"seat {self.winner} wins")
+            self._events.append(f"seat {self.winner} wins")
             return
         d = self.dealer
         self.dealer = next(s for s in ((d + 1 + j) % n for j in range(n)) if self.tokens[s])
@@ -680,7 +688,7 @@ class DixExchangeState(State):
         new.tokens = list(self.tokens)
         new.start_tokens = list(self.start_tokens)
         new.round_deltas = [list(d) for d in self.round_deltas]
-        new.events = list(self.events)
+        new._events = list(self._events)
         new.shuffles = list(self.shuffles)
         new.ids = list(self.ids)
         new.seen = [list(m) for m in self.seen]
@@ -999,33 +1007,70 @@ def _why_no_world(game: DixExchangeGame, seat: int, sources: list,
 
 
 class DixExchangeWorldSampler(WorldSampler):
-    """Uniform worlds for one dix-exchange seat view, prepared once (one
-    replay of the view, the exact count of its worlds): ``count`` worlds,
-    every one equally likely.  A draw fills every unseen stock position
-    (earlier stocks too: a stock rebuilt from used cards depends on the
-    unseen discards) and replays the actions.  Chance after the view (a
-    stock shuffled later) comes from a seed taken from the draw's ``rng``."""
+    """Uniform worlds for one dix-exchange seat view, prepared once: a
+    replay of the view (its public course), the exact count of its worlds
+    (``count``, every one equally likely) and one world replayed in full
+    (``base``).  A draw fills every unseen stock position (earlier stocks
+    too: a stock rebuilt from used cards depends on the unseen discards)
+    and copies ``base`` with the stocks, the cards' ids and the used cards
+    replaced -- the public course is the same in every world, so the copy
+    is the state a full replay would give (``replay``).  Chance after the
+    view (a stock shuffled later) comes from a seed taken from the draw's
+    ``rng``."""
 
     def __init__(self, game: DixExchangeGame, view: dict):
         self.game = game
         self.seat = view["seat"]
         self.first, masked, self.actions, replay = _replay_view(game, view)
+        self.sources = replay.sources
+        self.used_positions = list(replay.used)
         self.model = _WorldModel(game.counts, replay.sources, masked)
         if not self.model.count:
             raise _why_no_world(game, self.seat, replay.sources, masked)
         self.count = self.model.count
+        #: per value, the ids of the deck's cards of that value, ascending
+        self.deck_ids = [[i for i, v in enumerate(game.id_value) if v == w]
+                         for w in range(len(game.counts))]
+        self.base = self.replay(self.outcomes(random.Random(0)))
 
     def outcomes(self, rng: random.Random) -> list:
         """The chance outcomes of one world: the first dealer, each stock."""
         return [("first_dealer", self.first)] + [
             ("shuffle", tuple(vals)) for vals in self.model.draw(rng)]
 
-    def sample(self, rng: random.Random) -> DixExchangeState:
-        chance = Chance(rng.getrandbits(62), self.outcomes(rng))
-        state = DixExchangeState(self.game, chance)
+    def replay(self, outcomes: list, seed: int = 0) -> DixExchangeState:
+        """The world with these outcomes (chance after them seeded with
+        ``seed``), by replaying every action."""
+        state = DixExchangeState(self.game, Chance(seed, outcomes))
         for a in self.actions:              # legal: the view replayed with these cards
             state._apply(a)
             state._history.append(a)
+        return state
+
+    def sample(self, rng: random.Random) -> DixExchangeState:
+        seed = rng.getrandbits(62)
+        stocks = [tuple(vals) for vals in self.model.draw(rng)]
+        id_value = self.game.id_value
+        ids: list[tuple] = []
+        for vals, src in zip(stocks, self.sources):
+            # a card's id: the lowest id of its value not yet placed in this stock
+            if src is None:
+                free = [iter(x) for x in self.deck_ids]
+            else:
+                pool: list[list[int]] = [[] for _ in self.deck_ids]
+                for i in sorted(ids[k][j] for (k, j) in src):
+                    pool[id_value[i]].append(i)
+                free = [iter(x) for x in pool]
+            ids.append(tuple(next(free[v]) for v in vals))
+        outcomes = [("first_dealer", self.first)] + [("shuffle", s) for s in stocks]
+        chance = Chance(seed, outcomes)
+        chance.pos = len(outcomes)
+        chance.log = list(outcomes)
+        state = self.base.clone()
+        state._chance = chance
+        state.shuffles = stocks
+        state.ids = ids
+        state.used = [ids[k][j] for (k, j) in self.used_positions]
         return state
 
 

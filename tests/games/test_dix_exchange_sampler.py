@@ -307,3 +307,43 @@ def test_a_rebuilt_stock_of_the_wrong_size():
     view = _view(state, seat)
     view["deal"]["shuffles"][1] += " ?"
     _refused(view, r"deal\.shuffles\[1\]: this stock is a shuffle of the 5 cards used")
+
+
+# ----------------------------------------------------------------------
+# a draw copies one replayed world and replaces its cards: it must be the
+# state a full replay of the drawn deal gives
+
+def _same_state(a, b):
+    da = {k: v for k, v in vars(a).items() if k != "_chance"}
+    db = {k: v for k, v in vars(b).items() if k != "_chance"}
+    assert da == db
+    assert a._chance.log == b._chance.log
+    assert a.events == b.events
+
+
+def test_a_draw_is_the_state_a_replay_gives():
+    game = solver.load_game("dix-exchange", deck="10:2 8:2 7:2 CJ:2 0:2 3:1", tokens=5)
+    views = [st.information_state(seat).view for _, st, seat in CASES]
+    rng = random.Random(4)
+    st = game.new_initial_state(seed=4)
+    while not st.is_terminal():
+        if rng.random() < 0.15:
+            views.append(st.information_state(rng.randrange(4)).view)
+        st.apply_action(rng.choice(st.legal_actions()))
+    views.append(st.information_state(0).view)
+    assert len(st.shuffles) >= 3
+    r = random.Random(5)
+    for view in views:
+        sampler = solver.load_game(view["game"], **view["options"]).world_sampler(view)
+        for _ in range(5):
+            world = sampler.sample(r)
+            again = sampler.replay(world._chance.log, seed=world._chance.seed)
+            _same_state(world, again)
+            # and it plays on like one, new stocks included
+            for _ in range(30):
+                if world.is_terminal():
+                    break
+                a = r.choice(world.legal_actions())
+                world.apply_action(a)
+                again.apply_action(a)
+            _same_state(world, again)
