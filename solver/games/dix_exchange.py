@@ -825,33 +825,36 @@ def _replay_view(game: DixExchangeGame, view: dict):
 
 
 class _WorldModel:
-    """The unseen positions of stocks ``0..last`` (default: all) of a view,
+    """The unseen positions of some stocks of a view (``stocks``: every
+    stock whose pool takes an unseen card of one of them is among them),
     the exact number of consistent fillings (``count``) and uniform draws
     of one (``draw``).  See the comment above for the method."""
 
-    def __init__(self, counts, sources: list, masked: list, last: int | None = None):
-        nstock = len(masked) if last is None else last + 1
-        self.masked = masked[:nstock]
+    def __init__(self, counts, sources: list, masked: list, stocks):
+        self.stocks = list(stocks)
+        nstock = len(self.stocks)
+        at = {k: x for x, k in enumerate(self.stocks)}
+        self.masked = [masked[k] for k in self.stocks]
         dest = {}
-        for k in range(nstock):
+        for k in self.stocks:
             for p in sources[k] or ():
-                dest[p] = k
+                dest[p] = at[k]
         index: dict = {}
         groups: list = []                       # (stock, destination, [position...])
-        for k in range(nstock):
+        for x, k in enumerate(self.stocks):
             for i, v in enumerate(masked[k]):
                 if v is None:
-                    key = (k, dest.get((k, i)))
+                    key = (x, dest.get((k, i)))
                     if key not in index:
                         index[key] = len(groups)
-                        groups.append((k, key[1], []))
+                        groups.append((x, key[1], []))
                     groups[index[key]][2].append(i)
         self.groups = groups
         self.sizes = [len(g[2]) for g in groups]
         nv = len(counts)
         self.values = [v for v in range(nv) if counts[v]]
         base = []
-        for k in range(nstock):
+        for k in self.stocks:
             b = list(counts) if sources[k] is None else [0] * nv
             for (kk, i) in sources[k] or ():
                 if masked[kk][i] is not None:
@@ -961,7 +964,8 @@ class _WorldModel:
 
     # ---- a draw ---------------------------------------------------------
     def draw(self, rng: random.Random) -> list:
-        """One consistent filling, uniformly: per stock, its values."""
+        """One consistent filling, uniformly: the values of each stock
+        (in the order of ``stocks``)."""
         state = self.start
         bags: list[list] = [[] for _ in self.groups]
         for j, v in enumerate(self.values):
@@ -987,7 +991,7 @@ def _why_no_world(game: DixExchangeGame, seat: int, sources: list,
     """The error for a view no world fits: the first stock that cannot be
     filled once the stocks before it are."""
     for last in range(len(masked)):
-        if _WorldModel(game.counts, sources, masked, last).count:
+        if _WorldModel(game.counts, sources, masked, range(last + 1)).count:
             continue
         seen = [v for v in masked[last] if v is not None]
         src = sources[last]
@@ -1006,17 +1010,50 @@ def _why_no_world(game: DixExchangeGame, seat: int, sources: list,
                          "deal.shuffles")
 
 
+def _live_stocks(replay: _ViewReplay) -> list:
+    """The stocks whose unseen cards the rest of the match can read: the
+    stock in use, those holding a card in a hand or among the used cards
+    (the pool of the next rebuilt stock), and every stock tied to one of
+    these through an unseen card shuffled from one into the other."""
+    nstock = len(replay.shuffles)
+    parent = list(range(nstock))
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for k, src in enumerate(replay.sources):
+        for (kk, i) in src or ():
+            if replay.masked[kk][i] is None:
+                parent[root(kk)] = root(k)
+    touched = {replay.cur}
+    for pos in [*replay.hand, *replay.drawn, *replay.used]:
+        if pos is not None:
+            touched.add(pos[0])
+    live = {root(k) for k in touched}
+    return [k for k in range(nstock) if root(k) in live]
+
+
 class DixExchangeWorldSampler(WorldSampler):
     """Uniform worlds for one dix-exchange seat view, prepared once: a
     replay of the view (its public course), the exact count of its worlds
-    (``count``, every one equally likely) and one world replayed in full
-    (``base``).  A draw fills every unseen stock position (earlier stocks
-    too: a stock rebuilt from used cards depends on the unseen discards)
-    and copies ``base`` with the stocks, the cards' ids and the used cards
-    replaced -- the public course is the same in every world, so the copy
-    is the state a full replay would give (``replay``).  Chance after the
-    view (a stock shuffled later) comes from a seed taken from the draw's
-    ``rng``."""
+    (``count``) and one of them replayed in full (``base``).
+
+    ``outcomes(rng)`` (what ``complete_view`` gives) fills every unseen
+    stock position: uniform over the complete worlds.  ``sample(rng)`` (the
+    search's worlds) refills only the ``live`` stocks -- the stock in use,
+    those with a card in a hand or among the used cards, and any stock tied
+    to these by an unseen card shuffled from one into another -- and keeps
+    ``base``'s values elsewhere: the other stocks are never read again and
+    independent of the live ones, so the live cards are exactly uniform
+    among the consistent worlds (like dix's sampler, which keeps earlier
+    rounds).  A draw copies ``base`` with the stocks, the cards' ids and the
+    used cards replaced -- the public course is the same in every world, so
+    the copy is the state a full replay gives (``replay``).  Chance after
+    the view (a stock shuffled later) comes from a seed taken from the
+    draw's ``rng``."""
 
     def __init__(self, game: DixExchangeGame, view: dict):
         self.game = game
@@ -1024,17 +1061,21 @@ class DixExchangeWorldSampler(WorldSampler):
         self.first, masked, self.actions, replay = _replay_view(game, view)
         self.sources = replay.sources
         self.used_positions = list(replay.used)
-        self.model = _WorldModel(game.counts, replay.sources, masked)
+        self.model = _WorldModel(game.counts, replay.sources, masked, range(len(masked)))
         if not self.model.count:
             raise _why_no_world(game, self.seat, replay.sources, masked)
         self.count = self.model.count
+        self.live = _live_stocks(replay)
+        self.live_model = (self.model if len(self.live) == len(masked) else
+                           _WorldModel(game.counts, replay.sources, masked, self.live))
         #: per value, the ids of the deck's cards of that value, ascending
         self.deck_ids = [[i for i, v in enumerate(game.id_value) if v == w]
                          for w in range(len(game.counts))]
         self.base = self.replay(self.outcomes(random.Random(0)))
 
     def outcomes(self, rng: random.Random) -> list:
-        """The chance outcomes of one world: the first dealer, each stock."""
+        """The chance outcomes of one complete world, drawn uniformly: the
+        first dealer, each stock."""
         return [("first_dealer", self.first)] + [
             ("shuffle", tuple(vals)) for vals in self.model.draw(rng)]
 
@@ -1049,10 +1090,14 @@ class DixExchangeWorldSampler(WorldSampler):
 
     def sample(self, rng: random.Random) -> DixExchangeState:
         seed = rng.getrandbits(62)
-        stocks = [tuple(vals) for vals in self.model.draw(rng)]
+        base = self.base
+        stocks = list(base.shuffles)
+        for k, vals in zip(self.live, self.live_model.draw(rng)):
+            stocks[k] = tuple(vals)
         id_value = self.game.id_value
-        ids: list[tuple] = []
-        for vals, src in zip(stocks, self.sources):
+        first_live = self.live[0] if self.live else len(stocks)
+        ids = base.ids[:first_live]
+        for vals, src in zip(stocks[first_live:], self.sources[first_live:]):
             # a card's id: the lowest id of its value not yet placed in this stock
             if src is None:
                 free = [iter(x) for x in self.deck_ids]
@@ -1066,7 +1111,7 @@ class DixExchangeWorldSampler(WorldSampler):
         chance = Chance(seed, outcomes)
         chance.pos = len(outcomes)
         chance.log = list(outcomes)
-        state = self.base.clone()
+        state = base.clone()
         state._chance = chance
         state.shuffles = stocks
         state.ids = ids

@@ -162,40 +162,62 @@ def test_views_cover_the_hard_cases():
         sampler = st.game.world_sampler(st.information_state(seat).view)
         assert sampler.model.tracked, "the unseen discard ties the two stocks"
     assert not st.game.world_sampler(st.information_state(3).view).model.tracked
+    assert st.game.world_sampler(st.information_state(1).view).live == [0, 1]
+    st = dict((n, s) for n, s, _ in CASES)["5 players, round 2"]
+    assert st.game.world_sampler(st.information_state(1).view).live == [1]
     assert len(names) == len(set(names))
+
+
+def _chi2(draw, support):
+    """Draw ``60 x len(support)`` times (at least 2000); every draw must be
+    in ``support`` and the frequencies uniform (chi-square, p = 0.001)."""
+    index = set(support)
+    draws = max(2000, 60 * len(support))
+    seen = Counter()
+    rng = random.Random(7)
+    for _ in range(draws):
+        w = draw(rng)
+        assert w in index, "an inconsistent world was drawn"
+        seen[w] += 1
+    if len(support) > 1:
+        expected = draws / len(support)
+        stat = sum((seen[w] - expected) ** 2 / expected for w in support)
+        assert stat < chi2_critical(len(support) - 1, 1e-3), (stat, len(support))
 
 
 @pytest.mark.parametrize("name,state,seat", CASES, ids=[c[0] for c in CASES])
 def test_count_matches_brute_force_and_draws_are_uniform(name, state, seat):
     game = state.game
+    nstock = len(state.shuffles)
     view = state.information_state(seat).view
     worlds = brute_worlds(game, view)
-    truth = world_of(state, len(state.shuffles))
-    assert truth in worlds
+    assert world_of(state, nstock) in worlds
     sampler = game.world_sampler(view)
     assert sampler.count == len(worlds)
-    index = {w: i for i, w in enumerate(worlds)}
-    draws = max(2000, 60 * len(worlds))
-    seen = Counter()
-    rng = random.Random(7)
-    for _ in range(draws):
-        w = world_of(sampler.sample(rng), len(state.shuffles))
-        assert w in index, "an inconsistent world was drawn"
-        seen[w] += 1
-    if len(worlds) > 1:
-        expected = draws / len(worlds)
-        stat = sum((seen[w] - expected) ** 2 / expected for w in worlds)
-        assert stat < chi2_critical(len(worlds) - 1, 1e-3), (stat, len(worlds))
+    # complete worlds (complete_view's): uniform over all of them
+    _chi2(lambda r: tuple(v for _, v in sampler.outcomes(r)[1:]), worlds)
+    # the search's worlds: the live stocks uniform, the others kept from base
+    live = sampler.live
+    fixed = world_of(sampler.base, nstock)
+    per_live = Counter(tuple(w[k] for k in live) for w in worlds)
+    assert len(set(per_live.values())) == 1, "the other stocks are independent of the live ones"
+
+    def draw(r):
+        w = world_of(sampler.sample(r), nstock)
+        assert w in worlds and all(w[k] == fixed[k] for k in range(nstock) if k not in live)
+        return tuple(w[k] for k in live)
+
+    _chi2(draw, list(per_live))
 
 
-def test_complete_view_draws_the_same_worlds():
+def test_complete_view_draws_the_sampler_outcomes():
     name, state, seat = REBUILT
     view = state.information_state(seat).view
-    worlds = set(brute_worlds(state.game, view))
-    for s in range(50):
+    sampler = state.game.world_sampler(view)
+    for s in range(20):
         rec = state.game.complete_view(view, random.Random(s))
-        got = tuple(tuple(VALUE_INDEX[t] for t in sh.split()) for sh in rec["deal"]["shuffles"])
-        assert got in worlds
+        assert rec == {"deal": state.game.format_deal(sampler.outcomes(random.Random(s))),
+                       "actions": view["actions"]}
 
 
 # ----------------------------------------------------------------------
@@ -333,6 +355,7 @@ def test_a_draw_is_the_state_a_replay_gives():
     views.append(st.information_state(0).view)
     assert len(st.shuffles) >= 3
     r = random.Random(5)
+    most_new = 0
     for view in views:
         sampler = solver.load_game(view["game"], **view["options"]).world_sampler(view)
         for _ in range(5):
@@ -340,10 +363,13 @@ def test_a_draw_is_the_state_a_replay_gives():
             again = sampler.replay(world._chance.log, seed=world._chance.seed)
             _same_state(world, again)
             # and it plays on like one, new stocks included
-            for _ in range(30):
+            before = len(world.shuffles)
+            for _ in range(150):
                 if world.is_terminal():
                     break
                 a = r.choice(world.legal_actions())
                 world.apply_action(a)
                 again.apply_action(a)
             _same_state(world, again)
+            most_new = max(most_new, len(world.shuffles) - before)
+    assert most_new >= 2
