@@ -45,6 +45,9 @@ times (every request, acceptance and block is public); what a seat knows is
 the value of some positions: its own draws, cards it received in a swap,
 cards shown to block, the showdowns, and (the dealer) its stock draw and
 discard.  A seat view is the record with every other position ``"?"``.
+``DixExchangeGame.world_sampler`` counts the worlds a view allows exactly
+and draws them uniformly (``DixExchangeWorldSampler``); ``complete_view``
+draws through it.
 
 Actions (canonical strings; aliases in parentheses, case-insensitive):
 ``keep`` (``stay``), ``ask`` (``exchange``, ``swap``), ``accept``
@@ -742,6 +745,11 @@ def _multiset_text(values: list) -> str:
 # then shuffles each group: exactly uniform over the consistent worlds,
 # no rejection.  No consistent world: count 0, a PositionError naming the
 # first stock that cannot be filled.
+#
+# Uniform means every complete record equally likely (the worlds a seat
+# view allows).  A physical shuffle of a rebuilt stock whose pool holds
+# unseen discards would weight each record by prod_v (pool count of v)!;
+# that weight is not applied.
 
 #: the value a replay of a seat view gives the unseen positions; it never
 #: decides anything (blocks and showdowns show their cards, so a view that

@@ -292,7 +292,7 @@ def test_a_rebuilt_stock_that_the_used_cards_cannot_make():
     toks[0] = "7"
     view["deal"]["shuffles"][1] = " ".join(toks)
     err = _refused(view, r"deal\.shuffles\[1\]: this stock is a shuffle of the 5 cards used")
-    assert "9:1 5:2 0:2 CJ:1" not in str(err) and "7:1" in str(err)
+    assert "seen by seat 3: 9:1 5:1 0:2 CJ:1" in str(err) and "show 7:1" in str(err)
 
 
 def test_a_view_hiding_a_blocking_card():
