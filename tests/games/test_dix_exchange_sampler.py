@@ -373,3 +373,63 @@ def test_a_draw_is_the_state_a_replay_gives():
             _same_state(world, again)
             most_new = max(most_new, len(world.shuffles) - before)
     assert most_new >= 2
+
+
+# ----------------------------------------------------------------------
+# the count itself on made-up stock chains: several stocks rebuilt from
+# unseen cards of several earlier ones (more tied groups than play gives
+# on small decks), against enumeration stock by stock
+
+def _chain_instance(rng):
+    counts = [0] * len(VALUE_INDEX)
+    for v in rng.sample(range(len(VALUE_INDEX)), 3):
+        counts[v] = rng.randrange(1, 3)
+    size = sum(counts)
+    deck = [v for v, c in enumerate(counts) for _ in range(c)]
+    stocks = [rng.sample(deck, size)]
+    sources = [None]
+    free = [(0, i) for i in range(size)]         # positions not shuffled again yet
+    for k in range(1, rng.randrange(2, 4)):
+        src = rng.sample(free, rng.randrange(2, min(5, len(free)) + 1))
+        for p in src:
+            free.remove(p)
+        vals = [stocks[kk][i] for (kk, i) in src]
+        rng.shuffle(vals)
+        stocks.append(vals)
+        sources.append(src)
+        free += [(k, i) for i in range(len(vals))]
+    masked = [[v if rng.random() < 0.3 else None for v in st] for st in stocks]
+    return counts, sources, masked
+
+
+def _chain_brute(counts, sources, masked):
+    deck = [v for v, c in enumerate(counts) for _ in range(c)]
+    worlds = []
+
+    def extend(stocks):
+        k = len(stocks)
+        if k == len(masked):
+            worlds.append(tuple(stocks))
+            return
+        pool = deck if sources[k] is None else [stocks[kk][i] for (kk, i) in sources[k]]
+        for fill in _fills(pool, masked[k]):
+            extend(stocks + [fill])
+
+    extend([])
+    return worlds
+
+
+def test_the_count_on_stock_chains_matches_enumeration():
+    from solver.games.dix_exchange import _WorldModel
+    rng = random.Random(8)
+    multi = tested = 0
+    for _ in range(300):
+        counts, sources, masked = _chain_instance(rng)
+        model = _WorldModel(counts, sources, masked, range(len(masked)))
+        worlds = _chain_brute(counts, sources, masked)
+        assert model.count == len(worlds)
+        multi += len(model.tracked) >= 2
+        if len(model.tracked) >= 2 and 4 <= len(worlds) <= 60 and tested < 4:
+            _chi2(lambda r: tuple(map(tuple, model.draw(r))), worlds)
+            tested += 1
+    assert multi >= 10 and tested == 4
