@@ -1,8 +1,8 @@
-"""ISMCTS speed on dix and on a trix trick contract: Cython iterations/s with
-1 and 2 threads, against the pure-Python twin on the same positions, as
-ratios from one run; and PIMC worlds valued per second on the same
-positions (``bots.pimc``: solved double dummy where the solver takes the
-world, else played out, the last tricks solved).
+"""ISMCTS speed on dix, trix (a trick contract, the layout) and dixie-rook
+card play: Cython iterations/s with 1 and 2 threads, against the pure-Python
+twin on the same positions, as ratios from one run; and PIMC worlds valued
+per second on the same positions (``bots.pimc``: solved double dummy where
+the solver takes the world, else played out, the last tricks solved).
 
     python bench/ismcts_speed.py [--positions 10] [--iterations 200000]
 """
@@ -71,6 +71,26 @@ def layout_positions(n, seed0=0):
     return game, out
 
 
+def rook_positions(n, players, tricks_done, seed0=0):
+    """Dixie-rook card play at a trick's lead, from random auctions and
+    discards (the searching seat: the one on lead, bid winner or not)."""
+    from solver.games.dixie_rook import PLAY
+    game = solver.load_game("dixie-rook", players=players)
+    out = []
+    seed = seed0
+    while len(out) < n:
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        seed += 1
+        while not state.is_terminal() and state.hand_no < 3:
+            if state.phase == PLAY and state.tricks_done == tricks_done and \
+                    not state.trick and len(state.legal_actions()) > 1:
+                out.append(state)
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+    return game, out
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--positions", type=int, default=10)
@@ -85,7 +105,10 @@ def main():
             ("dix trick 6", lambda: positions(args.positions, 10)),
             ("dix trick 11", lambda: positions(args.positions, 20)),
             ("trix contract trick 1", lambda: trix_positions(args.positions, 0)),
-            ("trix layout, first choice", lambda: layout_positions(args.positions))]
+            ("trix layout, first choice", lambda: layout_positions(args.positions)),
+            ("rook 4p trick 1", lambda: rook_positions(args.positions, 4, 0)),
+            ("rook 4p trick 7", lambda: rook_positions(args.positions, 4, 6)),
+            ("rook 6p trick 1", lambda: rook_positions(args.positions, 6, 0))]
     for label, make in rows:
         game, states = make()
         one, two, py, pw, solved = [], [], [], [], []
