@@ -76,6 +76,7 @@ class PIMCStats:
     nodes: int = 0
     seconds: float = 0.0
     iterations: int = 0          # = worlds (the name ISMCTS reports use)
+    tiebreak: dict = field(default_factory=dict)   # play-out means of tied best actions
 
 
 def check_limits(worlds, seconds, nodes) -> None:
@@ -250,8 +251,11 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
     deadline = start + seconds if seconds is not None else math.inf
     use_dd, aborted_only = game.name not in ROLLOUT_ONLY, 0
     dd_nodes, dd_time, dd_rate = 0, 0.0, 2e6      # solver speed estimate (nodes/s)
+    # solved worlds may leave tied best actions: keep 15% of a time limit
+    # to tell them apart (_break_ties)
+    reserve = 0.15 * seconds if seconds is not None else 0.0
     while worlds is None or stats.worlds < worlds:
-        if stats.worlds and _time.perf_counter() >= deadline:
+        if stats.worlds and _time.perf_counter() >= deadline - (reserve if stats.solved else 0):
             break
         world = sample(rng)
         vals = None
@@ -302,16 +306,47 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
             stats.iterations = stats.worlds
             stats.values = {a: totals[a] / stats.worlds for a in legal}
             progress(stats)
-    stats.seconds = _time.perf_counter() - start
     stats.iterations = stats.worlds
     stats.values = {a: totals[a] / stats.worlds for a in legal}
+    _break_ties(stats, sample, seat, legal, bots, leaf_nodes, rng, worlds,
+                start + seconds if seconds is not None else math.inf)
+    stats.seconds = _time.perf_counter() - start
     return stats
 
 
+def _break_ties(stats, sample, seat, legal, bots, leaf_nodes, rng, worlds, deadline):
+    """Exact values tie often (a paranoid solve values every card alike when
+    the others can force the worst on the seat anyway; equal cards in a
+    perfect-information ending): the tied best actions of solved worlds are
+    then told apart by play-outs (the rules bots at every seat), in a few
+    more worlds: ``worlds // 4`` (at least 1) or, under a time limit, what
+    time is left (at least one world)."""
+    if not stats.solved:
+        return
+    top = max(stats.values.values())
+    tied = [a for a in legal if stats.values[a] == top]
+    if len(tied) < 2:
+        return
+    sums, n = {a: 0.0 for a in tied}, 0
+    budget = max(1, (worlds or 4) // 4)
+    while n < budget or (worlds is None and _time.perf_counter() < deadline):
+        vals = _rollout_values(sample(rng), seat, tied, bots, leaf_nodes, deadline)
+        if vals is None:
+            break
+        for a in tied:
+            sums[a] += vals[a]
+        n += 1
+        stats.nodes += len(tied)
+        if _time.perf_counter() >= deadline:
+            break
+    stats.tiebreak = {a: sums[a] / n for a in tied}
+
+
 def choose(stats: PIMCStats, legal: list) -> int:
-    """The best mean; ties to the action best in more worlds, then the
-    lowest action."""
-    return max(legal, key=lambda a: (stats.values[a], stats.wins[a], -a))
+    """The best mean; ties to the best play-out mean (``_break_ties``), then
+    the action best in more worlds, then the lowest action."""
+    return max(legal, key=lambda a: (stats.values[a], stats.tiebreak.get(a, -math.inf),
+                                     stats.wins[a], -a))
 
 
 class PIMCBot(Bot):

@@ -157,3 +157,30 @@ def test_bad_settings_are_typed_errors():
         best_move(state, Limit(iterations=10), bot="pimc")
     with pytest.raises(OptionError, match="unknown bot"):
         best_move(state, Limit(worlds=1), bot="alphazero")
+
+
+def test_tied_exact_values_are_told_apart_by_play_outs():
+    """A paranoid solve often values several cards alike: the tie goes to
+    the best play-out mean, and the choice is one of the tied cards."""
+    game = solver.load_game("trix")
+    found = 0
+    for seed in range(40):
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(25, 45)):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal() or len(state.legal_actions()) < 2:
+            continue
+        bot = make_bot("cheat:worlds=4", game, state.current_player(), seed=1)
+        action = bot.step(state)
+        stats = bot.last
+        top = max(stats.values.values())
+        tied = {a for a, v in stats.values.items() if v == top}
+        if stats.solved and len(tied) > 1:
+            assert set(stats.tiebreak) == tied
+            assert action in tied
+            assert stats.tiebreak[action] == max(stats.tiebreak.values())
+            found += 1
+    assert found >= 3
