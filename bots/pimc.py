@@ -339,7 +339,8 @@ def _break_ties(stats, sample, seat, legal, bots, leaf_nodes, rng, worlds, deadl
         stats.nodes += len(tied)
         if _time.perf_counter() >= deadline:
             break
-    stats.tiebreak = {a: sums[a] / n for a in tied}
+    if n:
+        stats.tiebreak = {a: sums[a] / n for a in tied}
 
 
 def choose(stats: PIMCStats, legal: list) -> int:

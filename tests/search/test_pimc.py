@@ -184,3 +184,16 @@ def test_tied_exact_values_are_told_apart_by_play_outs():
             assert stats.tiebreak[action] == max(stats.tiebreak.values())
             found += 1
     assert found >= 3
+
+
+def test_no_time_left_for_the_tie_break_is_not_an_error():
+    from bots.pimc import PIMCStats, _break_ties
+    state = _dix_at(20, 2)
+    legal = state.legal_actions()[:2]
+    stats = PIMCStats(values={a: 1.0 for a in legal}, visits={a: 1 for a in legal},
+                      wins={a: 1 for a in legal}, worlds=1, solved=1)
+    bots = [make_bot("random", state.game, s, seed=s) for s in range(2)]
+    _break_ties(stats, lambda rng: state.clone(), 0, legal, bots, 0, random.Random(0),
+                None, deadline=0.0)
+    assert stats.tiebreak == {}
+    assert choose(stats, legal) == min(legal)
