@@ -40,7 +40,12 @@ def rows_for(t: float) -> list[tuple[str, str, str]]:
 def run_row(job):
     game_name, label, a, b, pairs, seed, rounds = job
     game = solver.load_game(game_name)
-    mean, ci, secs = compare(game, a, b, pairs, seed, rounds)
+    try:
+        mean, ci, secs = compare(game, a, b, pairs, seed, rounds)
+    except Exception as exc:            # one broken row must not lose the others
+        import traceback
+        traceback.print_exc()
+        return game_name, label, a, b, pairs, float("nan"), float("nan"), repr(exc)
     return game_name, label, a, b, pairs, mean, ci, secs
 
 
@@ -63,6 +68,9 @@ def main(argv=None):
     t0 = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for g, label, a, b, pairs, mean, ci, secs in pool.map(run_row, jobs):
+            if isinstance(secs, str):
+                print(f"| {g} | {label} | {a} | {b} | error: {secs} | | |", flush=True)
+                continue
             verdict = "A" if mean - ci > 0 else "B" if mean + ci < 0 else "none"
             results[(g, label)] = (mean, ci)
             print(f"| {g} | {label} | {a} | {b} | {mean:+.2f} +- {ci:.2f} | {verdict} | "
