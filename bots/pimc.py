@@ -10,11 +10,11 @@ How an action is valued in one world, in the seat's units of
 
 * **double-dummy** where the world is a card-play position the exact
   solver handles (``solver.api.solve``: dix from trick 14 or the
-  ``seventeen`` variant, the trix/tricks trick contracts and layout,
+  ``seventeen`` variant, the trix/tricks trick contracts and partnership layout,
   dixie-rook card play): the exact value of every legal action at once,
   bounded by ``nodes`` search nodes a world;
-* **rollouts** elsewhere (dix while the stock lasts, dix-exchange (see
-  ``ROLLOUT_ONLY``), bids, contract
+* **rollouts** elsewhere (dix while the stock lasts, dix-exchange and the
+  individual layout game (see ``_root_solve_ok``), bids, contract
   choices, reveals, nest discards, a world whose solve hits the node
   bound): the action is applied and the deal played out by the ``policy``
   bot (``rules`` where the game has one) at every seat, until the hands are
@@ -149,6 +149,20 @@ def _cards(mask: int):
 #: the table better
 ROLLOUT_ONLY = frozenset({"dix-exchange"})
 
+
+def _root_solve_ok(world: State) -> bool:
+    """Whether the solver values this decision's worlds: not in
+    ``ROLLOUT_ONLY`` games, nor in the individual layout game of trix /
+    tricks, where the paranoid solve (three seats blocking the fourth)
+    again values most cards alike and plays worse than play-outs."""
+    name = world.game.name
+    if name in ROLLOUT_ONLY:
+        return False
+    if name in ("trix", "tricks") and not world.game.options.get("partners", False):
+        from solver.games.contract_match import LAYOUT_PLAY
+        return world.phase != LAYOUT_PLAY
+    return True
+
 #: cards in the hand of the seat to move at which a rollout hands over to
 #: the solver (the rest of the deal solved exactly), per game
 LEAF_CARDS = {"dix": 6, "trix": 5, "tricks": 5, "dixie-rook": 5}
@@ -249,7 +263,7 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
     totals = {a: 0.0 for a in legal}
     start = _time.perf_counter()
     deadline = start + seconds if seconds is not None else math.inf
-    use_dd, aborted_only = game.name not in ROLLOUT_ONLY, 0
+    use_dd, aborted_only = True, 0
     dd_nodes, dd_time, dd_rate = 0, 0.0, 2e6      # solver speed estimate (nodes/s)
     # solved worlds may leave tied best actions: keep 15% of a time limit
     # to tell them apart (_break_ties)
@@ -259,6 +273,8 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
             break
         world = sample(rng)
         vals = None
+        if not stats.worlds and use_dd:
+            use_dd = _root_solve_ok(world)
         if use_dd:
             budget = nodes
             if seconds is not None:
