@@ -39,7 +39,7 @@ import random
 import time as _time
 from dataclasses import dataclass, field
 
-from solver.errors import LimitError
+from solver.errors import LimitError, OptionError
 from solver.game import Game, State
 
 from .base import Bot, register_bot
@@ -332,7 +332,8 @@ def native_dix_search(sampler):
 class ISMCTSBot(Bot):
     """``ismcts:iterations=2000,c=0.7`` or ``ismcts:time=0.5``; ``threads``
     for the Cython search, ``py_iterations`` for decisions searched in
-    Python.
+    Python, ``policy=rules`` for the rules bot's play-outs in Python
+    searches (default random).
 
     Chooses the most visited root action (robust child)."""
 
@@ -340,8 +341,13 @@ class ISMCTSBot(Bot):
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, iterations=None,
                  time=None, c: float = 0.7, threads: int = 1, py_iterations=None,
-                 **settings):
+                 policy: str = "random", **settings):
         super().__init__(game, seat, seed, **settings)
+        if policy not in ("random", "rules"):
+            raise OptionError(f"ismcts: policy must be 'random' or 'rules', got {policy!r}")
+        #: play-out policy of the Python search (the Cython searches play
+        #: out at random): "rules" plays the game's heuristic at every seat
+        self.policy = policy
         if iterations is None and time is None:
             iterations = 1000
         if iterations is not None and (not isinstance(iterations, int) or
@@ -380,9 +386,19 @@ class ISMCTSBot(Bot):
             return run_native(native, self.game, self.iterations, self.time, self.c,
                               self.threads, self.rng.getrandbits(64))
         its = self.py_iterations if self.py_iterations is not None else self.iterations
+        rollout = None
+        if self.policy == "rules":
+            from .rules import has_rules_bot
+            if has_rules_bot(self.game.name):
+                from .base import make_bot
+                players = [make_bot("rules", self.game, s, seed=self.rng.randrange(1 << 30))
+                           for s in range(self.game.num_players)]
+
+                def rollout(world, rng):
+                    return players[world.current_player()].step(world)
         return ismcts_search(sampler, self.seat, state.legal_actions(), self.game,
                              iterations=its, seconds=self.time, c=self.c,
-                             rng=self.rng, progress=progress)
+                             rng=self.rng, rollout=rollout, progress=progress)
 
 
 register_bot("ismcts", ISMCTSBot)
