@@ -80,21 +80,17 @@ def test_bad_limits():
 
 
 def test_rules_play_outs_in_python_searches():
-    import random as _random
-    import pytest as _pytest
-    import solver as _solver
-    from bots import make_bot as _make_bot
-    from solver.errors import OptionError as _OptionError
-    game = _solver.load_game("dix-exchange")
+    from solver.errors import OptionError
+    game = solver.load_game("dix-exchange")
     state = game.new_initial_state(seed=4)
-    rng = _random.Random(4)
+    rng = random.Random(4)
     for _ in range(6):
         state.apply_action(rng.choice(state.legal_actions()))
     while len(state.legal_actions()) < 2:
         state.apply_action(state.legal_actions()[0])
     seat = state.current_player()
-    a = _make_bot("ismcts:iterations=60,policy=rules", game, seat, seed=2).step(state)
-    b = _make_bot("ismcts:iterations=60,policy=rules", game, seat, seed=2).step(state)
+    a = make_bot("ismcts:iterations=60,policy=rules", game, seat, seed=2).step(state)
+    b = make_bot("ismcts:iterations=60,policy=rules", game, seat, seed=2).step(state)
     assert a == b and a in state.legal_actions()
-    with _pytest.raises(_OptionError, match="policy"):
-        _make_bot("ismcts:policy=greedy", game, seat, seed=2)
+    with pytest.raises(OptionError, match="policy"):
+        make_bot("ismcts:policy=greedy", game, seat, seed=2)
