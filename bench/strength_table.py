@@ -29,11 +29,12 @@ import solver  # noqa: E402
 GAMES = ["dix", "trix", "tricks", "dixie-rook", "dix-exchange"]
 
 
-def rows_for(t: float) -> list[tuple[str, str, str]]:
+def rows_for(t: float, ismcts_extra: str = "") -> list[tuple[str, str, str]]:
+    ismcts = f"ismcts:time={t}{ismcts_extra}"
     return [("rules vs random", "rules", "random"),
             ("pimc vs rules", f"pimc:time={t}", "rules"),
-            ("ismcts vs rules", f"ismcts:time={t}", "rules"),
-            ("pimc vs ismcts", f"pimc:time={t}", f"ismcts:time={t}"),
+            ("ismcts vs rules", ismcts, "rules"),
+            ("pimc vs ismcts", f"pimc:time={t}", ismcts),
             ("cheat vs rules", f"cheat:time={t}", "rules")]
 
 
@@ -58,10 +59,11 @@ def main(argv=None):
                    help="row labels to run, e.g. 'pimc vs rules' (default: all)")
     p.add_argument("--seed", type=int, default=1000)
     p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--ismcts", default="", help="extra ismcts settings, e.g. ',policy=rules'")
     p.add_argument("--rounds", type=int, default=1, help="deals of the match per game")
     args = p.parse_args(argv)
     jobs = [(g, label, a, b, args.pairs, args.seed, args.rounds) for g in args.games
-            for label, a, b in rows_for(args.time) if args.rows is None or label in args.rows]
+            for label, a, b in rows_for(args.time, args.ismcts) if args.rows is None or label in args.rows]
     print(f"strength table: {args.pairs} duplicate deal pairs a row, "
           f"{args.time} s a search decision, seeds from {args.seed}", flush=True)
     results = {}
