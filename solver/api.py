@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Callable, Mapping
 
-from . import dd
+from . import dd, dixdd
 from .errors import HiddenInformationError, PositionError, UnsupportedPositionError
 from .game import State
 from .position import Record, SeatView, from_json
@@ -86,13 +86,26 @@ def _hidden(seat) -> HiddenInformationError:
         f"solver.api.evaluate), or give solve a complete record")
 
 
-def _solve_dix(state, seat, tt_mb) -> Solution:
+def _dix_engine(pos: dd.TrickPosition, seat, tt_mb, max_nodes) -> dd.DDResult:
+    """dix through the specialised solver (solver.dixdd), or through the
+    generic kernel when ``DIXTRIX_DIX_SOLVER=generic`` (for comparison) and
+    the pure-Python oracle under ``DIXTRIX_PUREPYTHON=1``."""
+    if dd.pure_python() or dixdd.generic_requested():
+        if max_nodes is not None:
+            raise UnsupportedPositionError(
+                "max_nodes is supported by the dix solver only (unset DIXTRIX_PUREPYTHON "
+                "and DIXTRIX_DIX_SOLVER)")
+        return dd.solve_position(pos, max_team=seat, objective="dix", tt_mb=tt_mb)
+    return dixdd.solve_dix(pos, seat, tt_mb=tt_mb, max_nodes=max_nodes)
+
+
+def _solve_dix(state, seat, tt_mb, max_nodes=None) -> Solution:
     if seat is None:
         seat = state.current_player()
     if seat not in (0, 1):
         raise PositionError(f"seat must be 0 or 1, got {seat!r}")
     pos = dd.dix_position(state)
-    res = dd.solve_position(pos, max_team=seat, objective="dix", tt_mb=tt_mb)
+    res = _dix_engine(pos, seat, tt_mb, max_nodes)
     names = {c: state.action_to_string(c) for c in res.card_values}
     raw = {names[c]: v for c, v in res.card_values.items()}
     decoded = {a: dd.decode_dix(v) for a, v in raw.items()}
@@ -105,14 +118,20 @@ def _solve_dix(state, seat, tt_mb) -> Solution:
                     MappingProxyType(raw))
 
 
-def _solve_trick_position(pos: dd.TrickPosition, seat, tt_mb) -> Solution:
+def _solve_trick_position(pos: dd.TrickPosition, seat, tt_mb, max_nodes=None) -> Solution:
     if seat is None:
         seat = pos.seat_to_play
     if not (isinstance(seat, int) and 0 <= seat < pos.contract.nseats):
         raise PositionError(f"seat must be 0..{pos.contract.nseats - 1}, got {seat!r}")
     k = pos.contract
     objective = "dix" if k.name == "dix" else "own"
-    res = dd.solve_position(pos, max_team=k.teams[seat], objective=objective, tt_mb=tt_mb)
+    if dixdd.is_dix_position(pos):
+        res = _dix_engine(pos, seat, tt_mb, max_nodes)
+    else:
+        if max_nodes is not None:
+            raise UnsupportedPositionError(_NODE_LIMIT_DIX_ONLY)
+        res = dd.solve_position(pos, max_team=k.teams[seat], objective=objective,
+                                tt_mb=tt_mb)
     deck = {"french": dd.FRENCH, "dix": dd.DIX, "rook": dd.ROOK}[k.deck]
     values = {deck.to_string(c): v for c, v in res.card_values.items()}
     best = tuple(a for a, v in values.items() if v == res.value)
@@ -224,14 +243,21 @@ ADAPTERS: dict[str, Callable] = {"dix": _solve_dix, "trix": _solve_contract,
                                  "dixie-rook": _solve_rook}
 
 
-def solve(position_or_state, seat: int | None = None, tt_mb=dd.DEFAULT_TT_MB) -> Solution:
+_NODE_LIMIT_DIX_ONLY = "max_nodes is supported for dix only (solver.dixdd)"
+
+
+def solve(position_or_state, seat: int | None = None, tt_mb=dd.DEFAULT_TT_MB,
+          max_nodes: int | None = None) -> Solution:
     """The exact value of a perfect-information position for ``seat``
     (default: the seat to act) and of every legal action.  ``tt_mb``: the
-    transposition table's size in MiB (``LimitError`` if absurd)."""
+    transposition table's size in MiB (``LimitError`` if absurd).
+    ``max_nodes`` (dix only): stop the search past that many nodes and
+    raise ``solver.errors.SearchAborted`` (a ``LimitError``)."""
     dd.check_tt_mb(tt_mb)
+    dixdd.check_max_nodes(max_nodes)
     target = _to_state(position_or_state)
     if isinstance(target, dd.TrickPosition):
-        return _solve_trick_position(target, seat, tt_mb)
+        return _solve_trick_position(target, seat, tt_mb, max_nodes)
     name = target.game.name
     if name not in ADAPTERS:
         raise UnsupportedPositionError(
@@ -239,6 +265,10 @@ def solve(position_or_state, seat: int | None = None, tt_mb=dd.DEFAULT_TT_MB) ->
             f"build a solver.dd.TrickPosition from its contract and pass that")
     if target.is_terminal():
         raise UnsupportedPositionError(f"the {name} game is over: nothing to solve")
+    if name == "dix":
+        return _solve_dix(target, seat, tt_mb, max_nodes)
+    if max_nodes is not None:
+        raise UnsupportedPositionError(_NODE_LIMIT_DIX_ONLY)
     return ADAPTERS[name](target, seat, tt_mb)
 
 

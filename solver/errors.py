@@ -54,6 +54,15 @@ class LimitError(DixtrixError, ValueError):
     """A search limit that makes no sense (negative, absurd, wrong type)."""
 
 
+class SearchAborted(LimitError):
+    """A search stopped by its own node limit (``max_nodes``) before it
+    finished: no answer.  ``nodes`` is the number of nodes searched."""
+
+    def __init__(self, message: str, nodes: int):
+        super().__init__(message)
+        self.nodes = nodes
+
+
 class HiddenInformationError(DixtrixError, ValueError):
     """A perfect-information solver was given a position with unknown cards
     (a seat view): use the sampling search (``best_move`` / ``evaluate``)."""
