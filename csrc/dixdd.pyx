@@ -1,4 +1,5 @@
 # cython: language_level=3
+# distutils: extra_compile_args = -O3 -fopenmp -mpopcnt
 """The two-seat dix double-dummy solver (docs/solver.md, "The dix solver").
 
 A kernel for one game only: two hands, follow suit, trumps (the joker as a
@@ -46,7 +47,7 @@ The pure-Python twin is ``solver/reference/dd_oracle.py`` (plain minimax
 over the same rules); tests/search/test_dixdd.py compares them, and this
 solver with the generic kernel (csrc/dd.pyx).
 """
-from libc.stdint cimport uint64_t, uint32_t, uint8_t, uint16_t, int16_t, int32_t
+from libc.stdint cimport uint64_t, uint32_t, uint8_t, uint16_t, int8_t, int16_t, int32_t
 from libc.stdlib cimport free
 from libc.string cimport memset
 from bits cimport popcount, highest_bit, lowest_bit
@@ -141,9 +142,10 @@ cdef class DixSolver:
     cdef public uint64_t tie_nodes     # nodes spent after the difference was settled
     cdef uint64_t max_nodes
     cdef bint aborted
-    cdef public bint relative_keys     # False: exact masks as keys (for comparison)
+    cdef public int relative_keys      # 0: exact masks, 1: relative + live pips, 2: + pip pairs renamed
     cdef public bint follow_tt         # False: no table at follow nodes
     cdef public int driver             # 0: MTD(f); 1: score difference first
+    cdef public int exact_k            # lead nodes with at most this many tricks: full window
     cdef int trump                     # -1: no trumps
     cdef uint64_t jbit                 # the joker's slot bit (0: not in play)
     cdef uint64_t hands[2]
@@ -170,9 +172,10 @@ cdef class DixSolver:
         self.tt_mask = nbuckets - 1
         self.gen = 0
         self.nodes = 0
-        self.relative_keys = 1
+        self.relative_keys = 2
         self.follow_tt = 0
         self.driver = 1
+        self.exact_k = 4
 
     def __dealloc__(self):
         free(self.tt)
@@ -395,7 +398,7 @@ cdef class DixSolver:
                 v = self.trick_for_leader(c, r)
                 if v < worst:
                     worst = v
-            sc = (worst * 32 + (c & 15)) * 1024 + h[c]
+            sc = (worst * 32 + 16 - (c & 15)) * 1024 + h[c]
             if c == ttmove:
                 sc = 2000000000
             j = i
@@ -454,8 +457,11 @@ cdef class DixSolver:
             w0 = compress(rem, mine)
             w1 = compress(rem, theirs)
             w2 = compress(rem, lv)
-            w3 = compress(rem, nz)
-            w4 = nz
+            if self.relative_keys == 2:
+                self.pip_labels(lv, &w3, &w4)
+            else:
+                w3 = compress(rem, nz)
+                w4 = nz
             if L >= 0:
                 w4 ^= mix64(compress(rem, tab) + <uint64_t>0x632be59bd9b4e019)
         else:
@@ -478,6 +484,36 @@ cdef class DixSolver:
             b = 1
         h1[0] = a
         h2[0] = b
+
+    cdef void pip_labels(self, uint64_t lv, uint64_t* w3, uint64_t* w4) noexcept nogil:
+        """The pips of the live cards up to a renaming of the pip pairs:
+        in slot order, each pair {p, 10 - p} gets the next number when
+        first met and the pip first met of it is its side 0; a card's label
+        is (number, side).  Two positions with the same relative ranks and
+        labels pair their cards into ten-tricks alike."""
+        cdef int8_t gid[6]
+        cdef int8_t first[6]
+        cdef int ng = 0, c, p, g, lab, i = 0
+        cdef uint64_t a = 0, b = 0
+        for g in range(6):
+            gid[g] = -1
+        while lv:
+            c = lowest_bit(lv)
+            lv &= lv - 1
+            p = self.pip[c]
+            g = p if p <= 5 else 10 - p
+            if gid[g] < 0:
+                gid[g] = <int8_t>ng
+                first[g] = <int8_t>p
+                ng += 1
+            lab = gid[g] * 2 + (0 if first[g] == p else 1)
+            if i < 16:
+                a |= (<uint64_t>lab) << (4 * i)
+            else:
+                b |= (<uint64_t>lab) << (4 * (i - 16))
+            i += 1
+        w3[0] = a
+        w4[0] = b
 
     cdef void store(self, Entry* bucket, uint64_t h2, int best, int alpha0, int beta0,
                     int move, int depth) noexcept nogil:
@@ -613,6 +649,13 @@ cdef class DixSolver:
                 if (mine >> e.move) & 1:
                     ttmove = e.move
                 break
+        if k <= self.exact_k:
+            # small endings are solved exactly once (a full window), so the
+            # table answers every later question about them
+            alpha = -INF
+            beta = INF
+            alpha0 = -INF
+            beta0 = INF
         n = self.classes(mine, mine | theirs, self.live(mine, theirs), cls)
         self.order_lead(me, cls, n, ply, ttmove)
         best = -INF
@@ -763,6 +806,8 @@ cdef class DixSolver:
                     lo = v
                 g = v
         n0 = self.nodes
+        if lo <= guess < hi:
+            g = guess
         while lo + 1 < hi:
             beta = g
             if beta <= lo:
