@@ -55,6 +55,9 @@ from bits cimport popcount, highest_bit, lowest_bit
 cdef extern from "<stdlib.h>" nogil:
     int posix_memalign(void** memptr, size_t alignment, size_t size)
 
+cdef extern from *:
+    void prefetch "__builtin_prefetch" (const void* p) nogil
+
 cdef extern from "<sys/mman.h>" nogil:
     int madvise(void* addr, size_t length, int advice)
     int MADV_HUGEPAGE
@@ -619,6 +622,10 @@ cdef class DixSolver:
         k = popcount(mine)
         if k == 1:
             return self.last_trick(me)
+        # the key first: the bucket is fetched from memory during the bounds
+        self.key(mine, theirs, -1, &h1, &h2)
+        bucket = &self.tt[(h1 & self.tt_mask) * BUCKET]
+        prefetch(bucket)
         t = self.tens_possible(mine, theirs, k)
         ub = k * WIN + t * (TEN - WIN) + 1
         if ub <= alpha:
@@ -631,8 +638,6 @@ cdef class DixSolver:
             lb = (2 * q - k) * WIN - 1
         if lb >= beta:
             return lb
-        self.key(mine, theirs, -1, &h1, &h2)
-        bucket = &self.tt[(h1 & self.tt_mask) * BUCKET]
         for i in range(BUCKET):
             e = &bucket[i]
             if e.gen == self.gen and e.check == h2:
