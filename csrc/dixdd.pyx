@@ -47,7 +47,7 @@ The pure-Python twin is ``solver/reference/dd_oracle.py`` (plain minimax
 over the same rules); tests/search/test_dixdd.py compares them, and this
 solver with the generic kernel (csrc/dd.pyx).
 """
-from libc.stdint cimport uint64_t, uint32_t, uint8_t, uint16_t, int8_t, int16_t, int32_t
+from libc.stdint cimport uint64_t, uint32_t, uint8_t, uint16_t, int16_t, int32_t
 from libc.stdlib cimport free
 from libc.string cimport memset
 from bits cimport popcount, highest_bit, lowest_bit
@@ -85,28 +85,6 @@ ctypedef struct Entry:
 ENTRY_BYTES = sizeof(Entry)
 BUCKET_BYTES = sizeof(Entry) * BUCKET
 
-# COMPRESS[r][s]: the bits of s (a subset of r, one byte) packed to the low
-# end in the order of r's bits -- relative ranks, a byte at a time
-cdef uint8_t COMPRESS[256][256]
-
-
-cdef void _fill_compress() noexcept nogil:
-    cdef int r, s, b, k, out
-    for r in range(256):
-        for s in range(256):
-            out = 0
-            k = 0
-            for b in range(8):
-                if (r >> b) & 1:
-                    if (s >> b) & 1:
-                        out |= 1 << k
-                    k += 1
-            COMPRESS[r][s] = <uint8_t>out
-
-
-_fill_compress()
-
-
 cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
     x ^= x >> 30
     x *= <uint64_t>0xbf58476d1ce4e5b9
@@ -114,23 +92,6 @@ cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
     x *= <uint64_t>0x94d049bb133111eb
     x ^= x >> 31
     return x
-
-
-cdef inline uint64_t compress(uint64_t rem, uint64_t sel) noexcept nogil:
-    """``sel`` (a subset of ``rem``) in relative ranks: per suit, bit j set
-    if the j-th lowest card of ``rem`` in that suit is in ``sel``."""
-    cdef uint64_t out = 0
-    cdef uint32_t r, s, lo
-    cdef int suit
-    for suit in range(4):
-        r = <uint32_t>((rem >> (16 * suit)) & 0xFFFF)
-        if r == 0:
-            continue
-        s = <uint32_t>((sel >> (16 * suit)) & 0xFFFF)
-        lo = COMPRESS[r & 255][s & 255]
-        lo |= (<uint32_t>COMPRESS[r >> 8][s >> 8]) << popcount(r & 255)
-        out |= (<uint64_t>lo) << (16 * suit)
-    return out
 
 
 cdef class DixSolver:
@@ -145,7 +106,7 @@ cdef class DixSolver:
     cdef public uint64_t tie_nodes     # nodes spent after the difference was settled
     cdef uint64_t max_nodes
     cdef bint aborted
-    cdef public int relative_keys      # 0: exact masks, 1: relative + live pips, 2: + pip pairs renamed
+    cdef public bint relative_keys     # False: exact masks as keys (for comparison)
     cdef public bint follow_tt         # False: no table at follow nodes
     cdef public int driver             # 0: MTD(f); 1: score difference first
     cdef public int exact_k            # lead nodes with at most this many tricks: full window
@@ -175,7 +136,7 @@ cdef class DixSolver:
         self.tt_mask = nbuckets - 1
         self.gen = 0
         self.nodes = 0
-        self.relative_keys = 2
+        self.relative_keys = 1
         self.follow_tt = 0
         self.driver = 1
         self.exact_k = 4
@@ -316,65 +277,67 @@ cdef class DixSolver:
         cdef int t = -TEN if self.pip[lead] + self.pip[reply] == 10 else WIN
         return -t if self.beats(lead, reply) else t
 
-    cdef int classes(self, uint64_t legal, uint64_t rem, uint64_t livem,
-                     uint8_t* out) noexcept nogil:
-        """One card per class of equivalent cards of ``legal``, high to low:
-        two cards are equivalent when adjacent among ``rem`` (every card in
-        play, the table included) and of the same pip role (``livem``: the
-        cards whose pips can still make ten; dead pips never matter, live
-        ones must be equal)."""
-        cdef int n = 0, c, prev = -1
+    cdef int classes(self, uint64_t legal, uint64_t sep, uint64_t livem,
+                     uint8_t* out, int* cls_of) noexcept nogil:
+        """One card per class of equivalent cards of ``legal`` (one hand's
+        cards): two cards are equivalent when of one suit with no card of
+        ``sep`` (the other hand, the table) between them, and of the same
+        pip role (``livem``: the cards whose pips can still make ten; dead
+        pips never matter, live ones must be equal).  With two seats a
+        hand's own cards never meet in a trick, so only the other side's
+        cards tell ranks apart.  ``cls_of[c]`` (if not NULL): the index in
+        ``out`` of card c's representative."""
+        cdef int n = 0, c, prev = -1, role, i
+        cdef int rep[12]
         cdef uint64_t m = legal
         cdef uint64_t between
+        for i in range(12):
+            rep[i] = -1
         while m:
             c = highest_bit(m)
             m ^= (<uint64_t>1) << c
-            if prev >= 0 and (prev >> 4) == (c >> 4):
+            if prev >= 0:
                 between = (((<uint64_t>1) << prev) - 1) & ~((<uint64_t>2 << c) - 1)
-                if (rem & between) == 0:
-                    if ((livem >> c) & 1) == 0 and ((livem >> prev) & 1) == 0:
-                        prev = c
-                        continue
-                    if ((livem >> c) & 1) and ((livem >> prev) & 1) \
-                            and self.pip[c] == self.pip[prev]:
-                        prev = c
-                        continue
-            out[n] = <uint8_t>c
-            n += 1
+                if (prev >> 4) != (c >> 4) or (sep & between) != 0:
+                    for i in range(12):
+                        rep[i] = -1
             prev = c
+            role = self.pip[c] if (livem >> c) & 1 else 11
+            if rep[role] < 0:
+                rep[role] = n
+                out[n] = <uint8_t>c
+                n += 1
+            if cls_of != NULL:
+                cls_of[c] = rep[role]
         return n
 
     cdef int root_classes(self, int me, uint64_t legal, int L, uint8_t* reps,
                           int* rep_of) noexcept nogil:
         """Root classes, ordered like an inner node; ``rep_of[c]`` the
-        index of card ``c``'s representative."""
+        index in ``reps`` of card ``c``'s representative."""
         cdef uint64_t mine = self.hands[me], theirs = self.hands[1 - me]
         cdef uint64_t tab = (<uint64_t>1) << L if L >= 0 else 0
-        cdef uint64_t rem = mine | theirs | tab
         cdef uint64_t livem = self.live(mine, theirs | tab)
-        cdef int n, i, j, c, r
+        cdef int n, i, j, c
         cdef uint64_t m
         cdef uint8_t cls[MAXMOVES]
+        cdef int cls_of[64]
         cdef int ply = 0
-        n = self.classes(legal, rem, livem, cls)
+        n = self.classes(legal, theirs | tab, livem, cls, cls_of)
         if L >= 0:
             self.order_follow(me, L, cls, n, ply, NO_CARD)
         else:
             self.order_lead(me, cls, n, ply, NO_CARD)
         for i in range(n):
             reps[i] = self.moves[ply][i]
-        # every legal card -> the representative of its run (runs are
-        # contiguous from high to low, each headed by its representative)
-        r = -1
         m = legal
         while m:
-            c = highest_bit(m)
-            m ^= (<uint64_t>1) << c
+            c = lowest_bit(m)
+            m &= m - 1
             for j in range(n):
-                if reps[j] == c:
-                    r = j
+                if reps[j] == cls[cls_of[c]]:
+                    rep_of[c] = j
                     break
-            rep_of[c] = r
         return n
 
     # ------------------------------------------------------------------
@@ -448,75 +411,72 @@ cdef class DixSolver:
     cdef void key(self, uint64_t mine, uint64_t theirs, int L, uint64_t* h1,
                   uint64_t* h2) noexcept nogil:
         """Two independent hashes of the position's key: the mover's hand,
-        the other hand, the card on the table (``L`` >= 0 at a follow
-        node), in relative ranks plus the pips of the cards that can still
-        make ten (see the module docstring)."""
+        the other hand and the card on the table (``L`` >= 0 at a follow
+        node) by runs (``run_key``), or as exact masks when
+        ``relative_keys`` is off (for comparison)."""
         cdef uint64_t tab = (<uint64_t>1) << L if L >= 0 else 0
-        cdef uint64_t rem, lv, nz, w0, w1, w2, w3, w4, a, b
+        cdef uint64_t lv, a, b
         if self.relative_keys:
-            rem = mine | theirs | tab
             lv = self.live(mine, theirs | tab) | self.live(theirs | tab, mine)
-            nz = lv & ~self.pipm[0]
-            w0 = compress(rem, mine)
-            w1 = compress(rem, theirs)
-            w2 = compress(rem, lv)
-            if self.relative_keys == 2:
-                self.pip_labels(lv, &w3, &w4)
-            else:
-                w3 = compress(rem, nz)
-                w4 = nz
-            if L >= 0:
-                w4 ^= mix64(compress(rem, tab) + <uint64_t>0x632be59bd9b4e019)
-        else:
-            w0 = mine
-            w1 = theirs
-            w2 = tab
-            w3 = 0
-            w4 = 0
-        a = mix64(w0 ^ <uint64_t>0x9e3779b97f4a7c15)
-        a = mix64(a ^ w1)
-        a = mix64(a ^ w2)
-        a = mix64(a ^ w3)
-        a = mix64(a ^ w4)
-        b = mix64(w0 * <uint64_t>0xff51afd7ed558ccd + <uint64_t>0xd1b54a32d192ed03)
-        b = mix64(b + w1 * <uint64_t>0xc4ceb9fe1a85ec53)
-        b = mix64(b + w2 * <uint64_t>0x2545f4914f6cdd1d)
-        b = mix64(b + w3 * <uint64_t>0x9e3779b97f4a7c15)
-        b = mix64(b + w4)
+            self.run_key(mine, theirs, tab, lv, h1, h2)
+            return
+        a = mix64(mine ^ <uint64_t>0x9e3779b97f4a7c15)
+        a = mix64(a ^ theirs)
+        a = mix64(a ^ tab)
+        b = mix64(mine * <uint64_t>0xff51afd7ed558ccd + <uint64_t>0xd1b54a32d192ed03)
+        b = mix64(b + theirs * <uint64_t>0xc4ceb9fe1a85ec53)
+        b = mix64(b + tab * <uint64_t>0x2545f4914f6cdd1d)
         if b == 0:
             b = 1
         h1[0] = a
         h2[0] = b
 
-    cdef void pip_labels(self, uint64_t lv, uint64_t* w3, uint64_t* w4) noexcept nogil:
-        """The pips of the live cards up to a renaming of the pip pairs:
-        in slot order, each pair {p, 10 - p} gets the next number when
-        first met and the pip first met of it is its side 0; a card's label
-        is (number, side).  Two positions with the same relative ranks and
-        labels pair their cards into ten-tricks alike."""
-        cdef int8_t gid[6]
-        cdef int8_t first[6]
-        cdef int ng = 0, c, p, g, lab, i = 0
-        cdef uint64_t a = 0, b = 0
-        for g in range(6):
-            gid[g] = -1
-        while lv:
-            c = lowest_bit(lv)
-            lv &= lv - 1
-            p = self.pip[c]
-            g = p if p <= 5 else 10 - p
-            if gid[g] < 0:
-                gid[g] = <int8_t>ng
-                first[g] = <int8_t>p
-                ng += 1
-            lab = gid[g] * 2 + (0 if first[g] == p else 1)
-            if i < 16:
-                a |= (<uint64_t>lab) << (4 * i)
-            else:
-                b |= (<uint64_t>lab) << (4 * (i - 16))
-            i += 1
-        w3[0] = a
-        w4[0] = b
+    cdef void run_key(self, uint64_t mine, uint64_t theirs, uint64_t tab, uint64_t lv,
+                      uint64_t* h1, uint64_t* h2) noexcept nogil:
+        """The key by runs: per suit, from low to high, the maximal runs of
+        cards of one owner (the mover, the other hand, the table), each as
+        its owner, the set of live pips 1..10 in it, its number of live
+        0-pip cards and of dead cards.  Within a run the ranks never matter
+        (two seats: a hand's own cards never meet), nor dead pips."""
+        cdef uint64_t a = <uint64_t>0x9e3779b97f4a7c15, b = <uint64_t>0xd1b54a32d192ed03
+        cdef uint64_t acc = 0, own[3], sm, rest, run, other, lvr, nz
+        cdef int suit, c, owner, o, nacc = 0, lmask, z, d, top
+        cdef uint32_t desc
+        for suit in range(4):
+            sm = self.suitm[suit]
+            own[0] = mine & sm
+            own[1] = theirs & sm
+            own[2] = tab & sm
+            rest = own[0] | own[1] | own[2]
+            while rest:
+                c = lowest_bit(rest)
+                owner = 0 if (own[0] >> c) & 1 else (1 if (own[1] >> c) & 1 else 2)
+                other = rest & ~own[owner]
+                if other:
+                    top = lowest_bit(other)
+                    run = own[owner] & rest & (((<uint64_t>1) << top) - 1)
+                else:
+                    run = own[owner] & rest
+                rest &= ~run
+                lvr = run & lv
+                nz = lvr & ~self.pipm[0]
+                z = popcount(lvr) - popcount(nz)
+                d = popcount(run) - popcount(lvr)
+                lmask = <int>(self.pipset(nz) & 0x7FE)
+                desc = <uint32_t>(owner | (lmask << 2) | (z << 13) | (d << 16) | (suit << 21))
+                acc = (acc << 23) | desc
+                nacc += 1
+                if nacc == 2:
+                    a = mix64(a ^ acc)
+                    b = mix64(b + acc * <uint64_t>0xff51afd7ed558ccd)
+                    acc = 0
+                    nacc = 0
+        a = mix64(a ^ acc ^ (<uint64_t>nacc << 60))
+        b = mix64(b + (acc ^ <uint64_t>0x632be59bd9b4e019) * <uint64_t>0xc4ceb9fe1a85ec53)
+        if b == 0:
+            b = 1
+        h1[0] = a
+        h2[0] = b
 
     cdef void store(self, Entry* bucket, uint64_t h2, int best, int alpha0, int beta0,
                     int move, int depth) noexcept nogil:
@@ -661,7 +621,7 @@ cdef class DixSolver:
             beta = INF
             alpha0 = -INF
             beta0 = INF
-        n = self.classes(mine, mine | theirs, self.live(mine, theirs), cls)
+        n = self.classes(mine, theirs, self.live(mine, theirs), cls, NULL)
         self.order_lead(me, cls, n, ply, ttmove)
         best = -INF
         for i in range(n):
@@ -726,8 +686,8 @@ cdef class DixSolver:
                     if (legal >> e.move) & 1:
                         ttmove = e.move
                     break
-        n = self.classes(legal, mine | theirs | ((<uint64_t>1) << L),
-                         self.live(mine, theirs | ((<uint64_t>1) << L)), cls)
+        n = self.classes(legal, theirs | ((<uint64_t>1) << L),
+                         self.live(mine, theirs | ((<uint64_t>1) << L)), cls, NULL)
         self.order_follow(me, L, cls, n, ply, ttmove)
         best = -INF
         for i in range(n):

@@ -114,7 +114,7 @@ def test_kernel_switches_do_not_change_values():
     for i in range(20):
         pos = _ending(rng, rng.choice((6, 7, 8)))
         want = dict(dixdd.solve_dix(pos).card_values)
-        for opts in ({"relative_keys": 0}, {"relative_keys": 1}, {"follow_tt": True},
+        for opts in ({"relative_keys": False}, {"follow_tt": True},
                      {"driver": 0}, {"exact_k": 0}, {"exact_k": 7}):
             assert dict(dixdd.solve_dix(pos, options=opts).card_values) == want, opts
 
