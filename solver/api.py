@@ -8,9 +8,11 @@ a perfect-information position and of every legal action.
 (``best_move`` / ``evaluate``), not a double-dummy solve.
 
 Games with a double-dummy adapter: ``dix`` (from trick 14 on in the standard
-variant, any time in ``seventeen``; see docs/solver.md).  Other games reach
-the kernel through ``solver.dd`` contracts (bridge, penalty contracts,
-dixie-rook card play) until their adapters are added to ``ADAPTERS``.
+variant, any time in ``seventeen``; solved by the two-seat dix solver
+``solver.dixdd``, which also takes ``max_nodes``; see docs/solver.md).  Other
+games reach the generic kernel through ``solver.dd`` contracts (bridge,
+penalty contracts, dixie-rook card play) until their adapters are added to
+``ADAPTERS``.
 """
 
 from __future__ import annotations
