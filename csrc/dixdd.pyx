@@ -39,7 +39,7 @@ suit block" is "beats", and a hand is one 64-bit mask.
   pips allow; with no ten-trick possible, the leader's sure tricks.
 * Move ordering: the table's card; the follower by the exact value of the
   trick; the leader by the trick's value after the follower's best reply;
-  then a history of cut-offs.
+  then live cards first, low cards first, a history of cut-offs.
 * ``max_nodes`` aborts a search cleanly (nothing is stored after the limit
   is hit; the facade raises ``solver.errors.SearchAborted``).
 
@@ -325,9 +325,9 @@ cdef class DixSolver:
         cdef int ply = 0
         n = self.classes(legal, theirs | tab, livem, cls, cls_of)
         if L >= 0:
-            self.order_follow(me, L, cls, n, ply, NO_CARD)
+            self.order_follow(me, L, cls, n, ply, NO_CARD, livem)
         else:
-            self.order_lead(me, cls, n, ply, NO_CARD)
+            self.order_lead(me, cls, n, ply, NO_CARD, livem)
         for i in range(n):
             reps[i] = self.moves[ply][i]
         m = legal
@@ -343,10 +343,12 @@ cdef class DixSolver:
     # ------------------------------------------------------------------
     # move ordering
 
-    cdef void order_lead(self, int me, uint8_t* cls, int n, int ply, int ttmove) noexcept nogil:
+    cdef void order_lead(self, int me, uint8_t* cls, int n, int ply, int ttmove,
+                         uint64_t livem) noexcept nogil:
         """``moves[ply]``: the leads of ``cls`` best first: the table's card,
         then the trick's value after the follower's best immediate reply,
-        then the history of cut-offs."""
+        then live cards (``livem``: their pips can make ten) before dead
+        ones, low before high, then the history of cut-offs."""
         cdef uint64_t opp = self.hands[1 - me], f
         cdef int i, j, c, r, v, worst, sc
         cdef uint8_t* mv = self.moves[ply]
@@ -364,7 +366,7 @@ cdef class DixSolver:
                 v = self.trick_for_leader(c, r)
                 if v < worst:
                     worst = v
-            sc = (worst * 32 + 16 - (c & 15)) * 1024 + h[c]
+            sc = (worst * 64 + 16 - (c & 15) + ((livem >> c) & 1) * 16) * 1024 + h[c]
             if c == ttmove:
                 sc = 2000000000
             j = i
@@ -376,17 +378,18 @@ cdef class DixSolver:
             scv[j] = sc
 
     cdef void order_follow(self, int me, int L, uint8_t* cls, int n, int ply,
-                           int ttmove) noexcept nogil:
+                           int ttmove, uint64_t livem) noexcept nogil:
         """``moves[ply]``: the replies best first: the table's card, then
-        the exact value of the trick, the cheapest card among equals, then
-        the history of cut-offs."""
+        the exact value of the trick, live cards before dead ones, the
+        cheapest card among equals, then the history of cut-offs."""
         cdef int i, j, c, sc
         cdef uint8_t* mv = self.moves[ply]
         cdef int32_t* scv = self.scores[ply]
         cdef int32_t* h = self.hist[me]
         for i in range(n):
             c = cls[i]
-            sc = (-self.trick_for_leader(L, c) * 32 + 16 - (c & 15)) * 1024 + h[c]
+            sc = (-self.trick_for_leader(L, c) * 64 + 16 - (c & 15)
+                  + ((livem >> c) & 1) * 16) * 1024 + h[c]
             if c == ttmove:
                 sc = 2000000000
             j = i
@@ -571,7 +574,7 @@ cdef class DixSolver:
         cdef uint64_t mine = self.hands[me], theirs = self.hands[1 - me]
         cdef int k, t, ub, lb, q, i, n, c, v, best, bm = NO_CARD, ttmove = NO_CARD
         cdef int alpha0 = alpha, beta0 = beta
-        cdef uint64_t h1, h2, bit
+        cdef uint64_t h1, h2, bit, livem
         cdef Entry* bucket
         cdef Entry* e
         cdef uint8_t cls[MAXMOVES]
@@ -621,8 +624,9 @@ cdef class DixSolver:
             beta = INF
             alpha0 = -INF
             beta0 = INF
-        n = self.classes(mine, theirs, self.live(mine, theirs), cls, NULL)
-        self.order_lead(me, cls, n, ply, ttmove)
+        livem = self.live(mine, theirs)
+        n = self.classes(mine, theirs, livem, cls, NULL)
+        self.order_lead(me, cls, n, ply, ttmove, livem)
         best = -INF
         for i in range(n):
             c = self.moves[ply][i]
@@ -647,7 +651,7 @@ cdef class DixSolver:
         """Fail-soft: the follower ``me``'s future value (this trick
         included) after the other seat led slot ``L``."""
         cdef uint64_t mine = self.hands[me], theirs = self.hands[1 - me]
-        cdef uint64_t legal, bit, h1 = 0, h2 = 0
+        cdef uint64_t legal, bit, livem, h1 = 0, h2 = 0
         cdef int k, i, n, c, v, t, best, bm = NO_CARD, ttmove = NO_CARD
         cdef int alpha0 = alpha, beta0 = beta
         cdef Entry* bucket = NULL
@@ -686,9 +690,9 @@ cdef class DixSolver:
                     if (legal >> e.move) & 1:
                         ttmove = e.move
                     break
-        n = self.classes(legal, theirs | ((<uint64_t>1) << L),
-                         self.live(mine, theirs | ((<uint64_t>1) << L)), cls, NULL)
-        self.order_follow(me, L, cls, n, ply, ttmove)
+        livem = self.live(mine, theirs | ((<uint64_t>1) << L))
+        n = self.classes(legal, theirs | ((<uint64_t>1) << L), livem, cls, NULL)
+        self.order_follow(me, L, cls, n, ply, ttmove, livem)
         best = -INF
         for i in range(n):
             c = self.moves[ply][i]
