@@ -39,7 +39,8 @@ suit block" is "beats", and a hand is one 64-bit mask.
   pips allow; with no ten-trick possible, the leader's sure tricks.
 * Move ordering: the table's card; the follower by the exact value of the
   trick; the leader by the trick's value after the follower's best reply;
-  then live cards first, low cards first, a history of cut-offs.
+  then live cards first, then the leader's high cards and the
+  follower's low cards first, a history of cut-offs.
 * ``max_nodes`` aborts a search cleanly (nothing is stored after the limit
   is hit; the facade raises ``solver.errors.SearchAborted``).
 
@@ -348,7 +349,7 @@ cdef class DixSolver:
         """``moves[ply]``: the leads of ``cls`` best first: the table's card,
         then the trick's value after the follower's best immediate reply,
         then live cards (``livem``: their pips can make ten) before dead
-        ones, low before high, then the history of cut-offs."""
+        ones, high before low, then the history of cut-offs."""
         cdef uint64_t opp = self.hands[1 - me], f
         cdef int i, j, c, r, v, worst, sc
         cdef uint8_t* mv = self.moves[ply]
@@ -366,7 +367,7 @@ cdef class DixSolver:
                 v = self.trick_for_leader(c, r)
                 if v < worst:
                     worst = v
-            sc = (worst * 64 + 16 - (c & 15) + ((livem >> c) & 1) * 16) * 1024 + h[c]
+            sc = (worst * 64 + (c & 15) + ((livem >> c) & 1) * 16) * 1024 + h[c]
             if c == ttmove:
                 sc = 2000000000
             j = i
