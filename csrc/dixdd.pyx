@@ -23,24 +23,32 @@ suit block" is "beats", and a hand is one 64-bit mask.
 * Search: two functions, ``lead`` (trick boundary, the leader chooses) and
   ``follow`` (the follower answers a card on the table); fail-soft
   alpha-beta in negamax form; the forced last trick is scored directly.
-* Transposition table at lead AND follow nodes (a follow key includes the
-  card led), lower/upper bounds of the future value, the best card; buckets
-  of four 16-byte entries, replacement of the shallowest, a generation
-  stamp instead of clearing, a fixed size.
-* Table key: relative ranks (per suit, the order of the cards still in
-  play and who holds each) plus, for the cards whose pips can still make a
-  ten-trick (the other side holds a complement: A-9, 2-8, 3-7, 4-6, 5-5,
-  10-court/joker), their pips; every other card's pips can never matter.
+* Transposition table at lead nodes (at follow nodes too with
+  ``follow_tt``, keyed with the card led: the same nodes, slower), lower
+  and upper bounds of the future value, the best card; buckets of four
+  16-byte entries, replacement of the shallowest, a generation stamp
+  instead of clearing, a fixed size; the bucket is prefetched while the
+  bounds are computed.  Lead nodes with at most ``exact_k`` (4) tricks are
+  searched with a full window: their exact value serves every question.
+* Two seats never pit a hand's own cards against each other, so ranks
+  matter only against the other hand (and the card on the table).  A card
+  is LIVE when the other side holds a card that makes ten with it (A-9,
+  2-8, 3-7, 4-6, 5-5, 10-court/joker), else dead: its pips can never
+  matter (cards only leave the hands).
+* Table key by runs: per suit, the maximal runs of one owner's cards, each
+  as its owner, its live pips, its numbers of live 0-pip and dead cards.
   Positions with the same key play out identically (docs/solver.md).
-* Equivalent cards (same hand, adjacent among the cards in play, the table
-  included, and the same pip role: both pips dead, or equal pips) are
-  searched once.
+* Equivalent cards (one hand, one suit, no card of the other side between
+  them, the same pip role: dead, or live with equal pips) are searched once.
 * Bounds at trick boundaries: the largest number of ten-tricks the hands'
   pips allow; with no ten-trick possible, the leader's sure tricks.
 * Move ordering: the table's card; the follower by the exact value of the
   trick; the leader by the trick's value after the follower's best reply;
   then live cards first, then the leader's high cards and the
   follower's low cards first, a history of cut-offs.
+* The root: every class of legal cards gets its exact value by null-window
+  questions, the score difference first (``driver`` 1), then the
+  tie-breaks; the table is shared by every question and card.
 * ``max_nodes`` aborts a search cleanly (nothing is stored after the limit
   is hit; the facade raises ``solver.errors.SearchAborted``).
 
@@ -204,13 +212,12 @@ cdef class DixSolver:
         limit) was exceeded."""
         cdef int me = self.root_seat
         cdef int L = self.root_lead
-        cdef uint64_t legal, hand = self.hands[me], opp
+        cdef uint64_t legal, hand = self.hands[me]
         cdef int n, i, c, v, k, guess, bound
         cdef uint8_t reps[MAXMOVES]
         cdef int rep_of[64]
         cdef int values[MAXMOVES]
         self.max_nodes = max_nodes if max_nodes > 0 else <uint64_t>0xFFFFFFFFFFFFFFFF
-        opp = self.hands[1 - me]
         k = popcount(hand)
         bound = k * TEN + 2
         if L >= 0:

@@ -98,6 +98,30 @@ def test_matches_generic_kernel_on_game_positions():
                                                for c, v in generic.card_values.items()}
 
 
+def test_value_alone_is_the_best_cards():
+    """``solve_value`` (the position's value only) against every card's."""
+    rng = random.Random(14)
+    for i in range(30):
+        pos = _ending(rng, rng.choice((3, 5, 7)))
+        sol = dixdd.solver_for()
+        every = dixdd.solve_dix(pos, pos.seat_to_play)
+        k = pos.contract
+        joker = k.trump * 16 + k.joker_rank if k.joker_rank is not None else -1
+
+        def slots(mask):
+            return sum(1 << (joker if c == JOKER else c) for c in range(64) if mask >> c & 1)
+        lead = (joker if pos.trick[0] == JOKER else pos.trick[0]) if pos.trick else -1
+        sol.load(slots(pos.hands[0]), slots(pos.hands[1]), k.trump, joker, pos.seat_to_play,
+                 lead)
+        me, other = pos.seat_to_play, 1 - pos.seat_to_play
+        won = (dd.DIX_SCALE * (pos.points[me] - pos.points[other])
+               + 4 * (pos.tens[other] - pos.tens[me]))
+        assert sol.solve_value() + won == every.value
+        sol.load(slots(pos.hands[0]), slots(pos.hands[1]), k.trump, joker, pos.seat_to_play,
+                 lead)
+        assert sol.solve_value(max_nodes=1) is None
+
+
 def test_deterministic_values_and_nodes():
     rng = random.Random(8)
     st = _dix_round_state(9, rng, 11)
