@@ -1,6 +1,8 @@
-"""ISMCTS speed on dix and on a trix trick contract: Cython iterations/s with
-1 and 2 threads, against the pure-Python twin on the same positions, as
-ratios from one run.
+"""ISMCTS speed on dix, trix (a trick contract, the layout) and dixie-rook
+card play: Cython iterations/s with 1 and 2 threads, against the pure-Python
+twin on the same positions, as ratios from one run; and PIMC worlds valued
+per second on the same positions (``bots.pimc``: solved double dummy where
+the solver takes the world, else played out, the last tricks solved).
 
     python bench/ismcts_speed.py [--positions 10] [--iterations 200000]
 """
@@ -16,6 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import solver  # noqa: E402
 from bots.ismcts import ismcts_search, native_search, run_native  # noqa: E402
+from bots.pimc import pimc_search  # noqa: E402
 from solver import position  # noqa: E402
 
 
@@ -68,23 +71,47 @@ def layout_positions(n, seed0=0):
     return game, out
 
 
+def rook_positions(n, players, tricks_done, seed0=0):
+    """Dixie-rook card play at a trick's lead, from random auctions and
+    discards (the searching seat: the one on lead, bid winner or not)."""
+    from solver.games.dixie_rook import PLAY
+    game = solver.load_game("dixie-rook", players=players)
+    out = []
+    seed = seed0
+    while len(out) < n:
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        seed += 1
+        while not state.is_terminal() and state.hand_no < 3:
+            if state.phase == PLAY and state.tricks_done == tricks_done and \
+                    not state.trick and len(state.legal_actions()) > 1:
+                out.append(state)
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+    return game, out
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--positions", type=int, default=10)
     p.add_argument("--iterations", type=int, default=200_000)
     p.add_argument("--py-iterations", type=int, default=2_000)
+    p.add_argument("--pimc-worlds", type=int, default=20)
     args = p.parse_args()
     print(f"ISMCTS, {args.positions} seeded positions a row; medians of iterations/s")
     print(f"{'position':<22}{'cython 1 thr':>14}{'cython 2 thr':>14}{'2/1':>7}"
-          f"{'python':>10}{'cy/py':>8}")
+          f"{'python':>10}{'cy/py':>8}{'pimc w/s':>10}{'solved':>8}")
     rows = [("dix trick 1 (lead)", lambda: positions(args.positions, 0)),
             ("dix trick 6", lambda: positions(args.positions, 10)),
             ("dix trick 11", lambda: positions(args.positions, 20)),
             ("trix contract trick 1", lambda: trix_positions(args.positions, 0)),
-            ("trix layout, first choice", lambda: layout_positions(args.positions))]
+            ("trix layout, first choice", lambda: layout_positions(args.positions)),
+            ("rook 4p trick 1", lambda: rook_positions(args.positions, 4, 0)),
+            ("rook 4p trick 7", lambda: rook_positions(args.positions, 4, 6)),
+            ("rook 6p trick 1", lambda: rook_positions(args.positions, 6, 0))]
     for label, make in rows:
         game, states = make()
-        one, two, py = [], [], []
+        one, two, py, pw, solved = [], [], [], [], []
         for st in states:
             seat = st.current_player()
             sampler = position.from_json(st.information_state(seat).view).sampler()
@@ -97,8 +124,14 @@ def main():
             res = ismcts_search(sampler, seat, st.legal_actions(), game,
                                 iterations=args.py_iterations, rng=random.Random(1))
             py.append(res.iterations / (time.perf_counter() - t0))
-        m1, m2, mp = (statistics.median(x) for x in (one, two, py))
-        print(f"{label:<22}{m1:>14,.0f}{m2:>14,.0f}{m2 / m1:>7.2f}{mp:>10,.0f}{m1 / mp:>8.0f}")
+            t0 = time.perf_counter()
+            res = pimc_search(sampler.sample, seat, st.legal_actions(), game,
+                              worlds=args.pimc_worlds, rng=random.Random(1))
+            pw.append(res.worlds / (time.perf_counter() - t0))
+            solved.append(res.solved / res.worlds)
+        m1, m2, mp, mw = (statistics.median(x) for x in (one, two, py, pw))
+        print(f"{label:<22}{m1:>14,.0f}{m2:>14,.0f}{m2 / m1:>7.2f}{mp:>10,.0f}{m1 / mp:>8.0f}"
+              f"{mw:>10,.1f}{100 * statistics.mean(solved):>7.0f}%")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@
     python bench/strength.py dix --a ismcts:iterations=300 --b rules --deals 60
 
 Each seeded deal is played twice with the bots' seats swapped (duplicate),
-to the end of the first deal only; the statistic is bot A's mean result of
+to the end of the first deal (``--rounds``: deals) only; the statistic is bot A's mean result of
 the deal (``round_returns``) over its seats minus bot B's over theirs,
 averaged over the two seatings of the deal.  The
 interval is mean +- 1.96 standard errors over deal pairs.  With more than
@@ -25,19 +25,23 @@ import solver  # noqa: E402
 from bots import make_bot  # noqa: E402
 
 
-def play_deal(game, specs, seed):
+def play_deal(game, specs, seed, rounds=1):
+    """Play the first ``rounds`` deals of a seeded match; each seat's summed
+    deal results (``round_returns``)."""
     state = game.new_initial_state(seed=seed)
     bots = [make_bot(spec, game, s, seed=seed * 100 + s) for s, spec in enumerate(specs)]
-    while not state.is_terminal() and state.round_index() == 0:
+    while not state.is_terminal() and state.round_index() < rounds:
         seat = state.current_player()
         action = bots[seat].step(state)
         state.apply_action(action)
         for b in bots:
             b.inform_action(state, seat, action)
-    return state.round_returns(0)
+    played = min(rounds, state.round_index() + 1)
+    return [sum(state.round_returns(r)[s] for r in range(played))
+            for s in range(game.num_players)]
 
 
-def compare(game, a, b, deals, first_seed=0):
+def compare(game, a, b, deals, first_seed=0, rounds=1):
     diffs = []
     t0 = time.perf_counter()
     n = game.num_players
@@ -46,7 +50,7 @@ def compare(game, a, b, deals, first_seed=0):
         total = 0.0
         for parity in (0, 1):
             specs = [a if s % 2 == parity else b for s in range(n)]
-            res = play_deal(game, specs, seed)
+            res = play_deal(game, specs, seed, rounds)
             mine = [res[s] for s in range(n) if s % 2 == parity]
             theirs = [res[s] for s in range(n) if s % 2 != parity]
             total += sum(mine) / len(mine) - sum(theirs) / len(theirs)
@@ -63,6 +67,7 @@ def main(argv=None):
     p.add_argument("--b", required=True)
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--rounds", type=int, default=1, help="deals of the match played per game")
     p.add_argument("--option", action="append", default=[])
     args = p.parse_args(argv)
     opts = {}
@@ -70,7 +75,7 @@ def main(argv=None):
         k, _, v = item.partition("=")
         opts[k] = int(v) if v.lstrip("-").isdigit() else v
     game = solver.load_game(args.game, **opts)
-    mean, ci, secs = compare(game, args.a, args.b, args.deals, args.seed)
+    mean, ci, secs = compare(game, args.a, args.b, args.deals, args.seed, args.rounds)
     verdict = "A stronger" if mean - ci > 0 else "B stronger" if mean + ci < 0 else "no verdict"
     print(f"{game!r}: A={args.a} vs B={args.b}, {args.deals} duplicate deal pairs: "
           f"A - B per deal {mean:+.3f} +- {ci:.3f} (95%) -> {verdict} "

@@ -62,7 +62,7 @@ def register_bot(name: str, factory: Callable[..., Bot]) -> None:
 
 
 def registered_bots() -> list[str]:
-    from . import ismcts, rules  # noqa: F401
+    from . import ismcts, pimc, rules  # noqa: F401
     return sorted(_BOTS)
 
 
@@ -85,7 +85,7 @@ def _parse_settings(spec: str) -> tuple[str, dict]:
 
 def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
     """A bot from ``"name"`` or ``"name:key=value,key=value"``."""
-    from . import ismcts, rules  # noqa: F401  (register "ismcts", "rules")
+    from . import ismcts, pimc, rules  # noqa: F401  (register the search bots)
     name, settings = _parse_settings(spec)
     if name not in _BOTS:
         raise OptionError(f"unknown bot {name!r} (known: {', '.join(registered_bots())})")

@@ -154,18 +154,25 @@ def cmd_hint(args) -> int:
             mark = "  <- best" if action in sol.best_actions else ""
             print(f"  {action:>10}  {value:+7d}{mark}")
         return 0
-    from bots.ismcts import native_dix_search
-    iterations = args.iterations
-    if iterations is None:
-        iterations = 200_000 if game.name == "dix" and \
-            native_dix_search(view.sampler()) is not None else 2000
-    limit = Limit(time=args.time) if args.time else Limit(iterations=iterations)
-    res = best_move(view, limit, bot=args.bot, seed=args.search_seed)
+    if args.bot == "pimc":
+        limit = Limit(time=args.time) if args.time else Limit(worlds=args.worlds or 50)
+        res = best_move(view, limit, bot="pimc", seed=args.search_seed)
+        work = f"{max(res.visits.values()):,} worlds"
+    else:
+        from bots.ismcts import native_dix_search
+        iterations = args.iterations
+        if iterations is None:
+            iterations = 200_000 if game.name == "dix" and \
+                native_dix_search(view.sampler()) is not None else 2000
+        limit = Limit(time=args.time) if args.time else Limit(iterations=iterations)
+        res = best_move(view, limit, bot=args.bot, seed=args.search_seed)
+        work = f"{sum(res.visits.values()):,} iterations"
     print(f"values ({res.bot}: mean result of this deal for seat {seat} over the worlds "
-          f"its view allows; {sum(res.visits.values()):,} iterations, {res.time:.2f} s):")
+          f"its view allows; {work}, {res.time:.2f} s):")
     for action, value in sorted(res.values.items(), key=lambda kv: -kv[1]):
         mark = "  <- best" if action == res.action else ""
-        print(f"  {action:>10}  {value:+7.2f}  ({res.visits.get(action, 0):,} visits){mark}")
+        unit = "worlds" if res.bot == "pimc" else "visits"
+        print(f"  {action:>10}  {value:+7.2f}  ({res.visits.get(action, 0):,} {unit}){mark}")
     return 0
 
 
@@ -193,7 +200,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="actions the bots play before the hint (default: the game's demo)")
     h.add_argument("--players", type=int, help="number of players (games that allow it)")
     h.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option")
-    h.add_argument("--bot", default="ismcts", help="search: ismcts")
+    h.add_argument("--bot", default="ismcts", choices=("ismcts", "pimc"),
+                   help="search: ismcts (information-set MCTS) or pimc (sampled worlds "
+                        "solved double dummy)")
+    h.add_argument("--worlds", type=int, default=None, help="pimc: worlds (default 50)")
     h.add_argument("--iterations", type=int, default=None,
                    help="search iterations (default: 200000 with the Cython dix search, "
                         "else 2000)")

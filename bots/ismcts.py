@@ -234,12 +234,44 @@ class _NativeWithPass:
         return self.native.simulate(seed)
 
 
+def native_rook_search(sampler):
+    """The Cython search of dixie-rook card play, prepared from a
+    ``RookWorldSampler``; ``None`` outside the play, without the build, or
+    under DIXTRIX_PUREPYTHON.  Its value is the hand's score difference
+    that ``round_returns`` reports once the hand is over (count, the nest
+    to the last trick, most tricks, the bid made or set), a tie for most
+    tricks valued at the mean of the cut's two outcomes."""
+    _ismcts = _native_module()
+    if _ismcts is None:
+        return None
+    from solver.games.dixie_rook import PLAY, card_count, team_of
+    base = sampler.base
+    if base.is_terminal() or base.phase != PLAY or sampler.sampler is None:
+        return None
+    game = base.game
+    n = game.num_players
+    seat = sampler.seat
+    rules = {"points": [card_count(c) for c in range(64)], "nseats": n,
+             "hand_size": game.hand_size, "trump": base.trump, "bid": base.bid,
+             "bid_team": team_of(base.bid_winner), "seat": seat,
+             "holder_seat": [h if h >= 0 else -1 for h in sampler.holders],
+             "scale": float(game.round_scale)}
+    seen_nest = base.bid_winner == seat
+    state = {"hands": list(base.hands), "trick": list(base.trick), "leader": base.leader,
+             "tricks_done": base.tricks_done, "won": list(base.tricks_won),
+             "count": list(base.count),
+             "nest_pts": sum(card_count(c) for c in base.discards) if seen_nest else 0}
+    return _ismcts.RookSearch(sampler.sampler.compiled, rules, state)
+
+
 def native_search(game: Game, sampler):
     """The Cython search for this game and view, when there is one."""
     if game.name == "dix":
         return native_dix_search(sampler)
     if game.name in ("trix", "tricks"):
         return native_trick_search(sampler) or native_layout_search(sampler)
+    if game.name == "dixie-rook":
+        return native_rook_search(sampler)
     return None
 
 

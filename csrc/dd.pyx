@@ -59,6 +59,8 @@ cdef class Kernel:
     cdef uint64_t tt_mask
     cdef uint16_t gen
     cdef public uint64_t nodes
+    cdef public uint64_t node_limit   # 0: none; else abort past it (aborted set)
+    cdef public bint aborted
     cdef int32_t base_hi          # max over tricks of the per-trick base value
     cdef int32_t base_lo
     cdef int32_t end_hi           # last-trick + most-tricks extras, max / min
@@ -189,6 +191,7 @@ cdef class Kernel:
             memset(self.tt, 0, self.nbuckets * BUCKET * sizeof(TTEntry))
             self.gen = 1
         self.nodes = 0
+        self.aborted = False
         memset(self.history, 0, sizeof(self.history))
 
     def current_seat(self):
@@ -667,7 +670,12 @@ cdef class Kernel:
         cdef int saved_leader, saved_max
         cdef int alpha0 = alpha, beta0 = beta
         cdef bint use_tt
+        if self.aborted:
+            return alpha
         self.nodes += 1
+        if self.node_limit and self.nodes > self.node_limit:
+            self.aborted = True
+            return alpha
         if n == 0:
             if S.tricks_left == 0:
                 return 0
@@ -747,7 +755,7 @@ cdef class Kernel:
                         break
                     if best < beta:
                         beta = best
-        if use_tt:
+        if use_tt and not self.aborted:
             self.store(bucket, h2, best, alpha0, beta0, bestmove)
         return best
 

@@ -1,6 +1,6 @@
 # cython: language_level=3
-"""SO-ISMCTS for card play, in C over compact states (nogil): dix, and the
-trick contracts of trix / tricks.
+"""SO-ISMCTS for card play, in C over compact states (nogil): dix, the
+trick contracts and the layout of trix / tricks, and dixie-rook's card play.
 
 The same algorithm as ``bots/ismcts.py`` (its pure-Python twin; see that
 module for the description): per iteration a uniform determinization (a
@@ -29,6 +29,8 @@ from bits cimport popcount, lowest_bit
 from rng cimport Rng, rng_seed, rng_below, _splitmix
 from walker cimport Graph, graph_walk, graph_load, graph_scratch, graph_free
 from holderwalk cimport HolderGraph, holders_load, holders_scratch, holders_free, holders_walk
+from columnwalk cimport (ColumnGraph, columns_load, columns_scratch, columns_free,
+                        columns_free_scratch, columns_walk)
 
 DEF MAX_SLOTS = 64
 
@@ -810,3 +812,265 @@ cdef class LayoutSearch:
             return hands, played, [P.place[i] for i in range(4)]
         finally:
             free(g.scratch)
+
+
+# ---- dixie-rook card play --------------------------------------------------
+# 4 or 6 seats in two teams by parity, a trump colour, count cards, the
+# nest's count and one more trick to the last trick's taker, most tricks +20
+# (a tie: the expectation of the fair cut, half the hand score each way),
+# the bid made or set.  The determinization walks a column graph
+# (``ColumnSampler``): the other seats' hands and, when the searcher did not
+# win the bid, the discards (the nest the last trick takes).
+
+DEF ROOK_BONUS = 20
+
+
+cdef struct RookRules:
+    int32_t points[64]         # a card's count
+    int32_t nseats
+    int32_t hand_size          # tricks in the hand
+    int32_t trump              # colour 0..3
+    int32_t bid
+    int32_t bid_team
+    int32_t seat               # the searching seat
+    int32_t n_holders
+    int32_t holder_seat[8]     # -1: the discards (their count is the nest's)
+    double scale
+
+
+cdef struct RookPlay:
+    uint64_t hands[6]
+    int32_t trick[6]
+    int32_t ntrick
+    int32_t leader
+    int32_t tricks_done
+    int32_t won[2]             # tricks per team (the nest counts as one)
+    int32_t count[2]
+    int32_t nest_pts           # the discards' count (drawn when hidden)
+    int32_t nseats             # (a copy of the rules', for ``rook_mover``)
+
+
+cdef inline int rook_to_move(const RookPlay* P, const RookRules* R) noexcept nogil:
+    return (P.leader + P.ntrick) % R.nseats
+
+
+cdef uint64_t rook_legal(const void* Pv, const void* Rv) noexcept nogil:
+    cdef const RookPlay* P = <const RookPlay*>Pv
+    cdef const RookRules* R = <const RookRules*>Rv
+    cdef uint64_t hand = P.hands[rook_to_move(P, R)], f
+    if P.ntrick == 0:
+        return hand
+    f = hand & ((<uint64_t>0xFFFF) << ((P.trick[0] >> 4) * 16))
+    return f if f else hand
+
+
+cdef void rook_apply(void* Pv, const void* Rv, int card) noexcept nogil:
+    cdef RookPlay* P = <RookPlay*>Pv
+    cdef const RookRules* R = <const RookRules*>Rv
+    cdef int i, c, b, best, taker, team, pts = 0
+    P.hands[rook_to_move(P, R)] &= ~((<uint64_t>1) << card)
+    P.trick[P.ntrick] = card
+    P.ntrick += 1
+    if P.ntrick < R.nseats:
+        return
+    best = 0
+    for i in range(1, R.nseats):
+        c = P.trick[i]
+        b = P.trick[best]
+        if (c >> 4) == (b >> 4):
+            if (c & 15) > (b & 15):
+                best = i
+        elif (c >> 4) == R.trump:
+            best = i
+    for i in range(R.nseats):
+        pts += R.points[P.trick[i]]
+    taker = (P.leader + best) % R.nseats
+    team = taker & 1
+    P.won[team] += 1
+    P.count[team] += pts
+    P.tricks_done += 1
+    if P.tricks_done == R.hand_size:
+        P.won[team] += 1
+        P.count[team] += P.nest_pts
+    P.ntrick = 0
+    P.leader = taker
+
+
+cdef int rook_mover(const void* Pv) noexcept nogil:
+    cdef const RookPlay* P = <const RookPlay*>Pv
+    return (P.leader + P.ntrick) % P.nseats
+
+
+cdef int rook_over(const void* Pv, const void* Rv) noexcept nogil:
+    return (<const RookPlay*>Pv).tricks_done >= (<const RookRules*>Rv).hand_size
+
+
+cdef inline double rook_hand_diff(const RookPlay* P, const RookRules* R, int most) noexcept nogil:
+    """Team 0's hand score minus team 1's when team ``most`` gets the 20."""
+    cdef int cap[2]
+    cap[0] = P.count[0] + (ROOK_BONUS if most == 0 else 0)
+    cap[1] = P.count[1] + (ROOK_BONUS if most == 1 else 0)
+    if cap[R.bid_team] < R.bid:
+        cap[R.bid_team] = -R.bid
+    return cap[0] - cap[1]
+
+
+cdef double rook_value0(const RookPlay* P, const RookRules* R) noexcept nogil:
+    """Team 0's hand score difference (a tie for most tricks: the mean of
+    the cut's two outcomes, each of probability 1/2)."""
+    if P.won[0] != P.won[1]:
+        return rook_hand_diff(P, R, 0 if P.won[0] > P.won[1] else 1)
+    return 0.5 * (rook_hand_diff(P, R, 0) + rook_hand_diff(P, R, 1))
+
+
+cdef void rook_rewards(const void* Pv, const void* Rv, double* out) noexcept nogil:
+    cdef const RookRules* R = <const RookRules*>Rv
+    cdef double v = rook_value0(<const RookPlay*>Pv, R) / R.scale
+    cdef int s
+    v = 1.0 if v > 1.0 else (-1.0 if v < -1.0 else v)
+    for s in range(R.nseats):
+        out[s] = v if (s & 1) == 0 else -v
+
+
+cdef void rook_determinize(void* Pv, const void* Rv, void* gv, Rng* r) noexcept nogil:
+    cdef RookPlay* P = <RookPlay*>Pv
+    cdef const RookRules* R = <const RookRules*>Rv
+    cdef uint64_t got[8]
+    cdef uint64_t m
+    cdef int h, s, pts
+    for h in range(R.n_holders):
+        got[h] = 0
+    columns_walk(<ColumnGraph*>gv, r, got)
+    for h in range(R.n_holders):
+        s = R.holder_seat[h]
+        if s >= 0:
+            P.hands[s] = got[h]
+        else:
+            pts = 0
+            m = got[h]
+            while m:
+                pts += R.points[lowest_bit(m)]
+                m &= m - 1
+            P.nest_pts = pts
+
+
+cdef Ops ROOK_OPS
+ROOK_OPS.legal = rook_legal
+ROOK_OPS.apply = rook_apply
+ROOK_OPS.mover = rook_mover
+ROOK_OPS.over = rook_over
+ROOK_OPS.rewards = rook_rewards
+ROOK_OPS.determinize = rook_determinize
+ROOK_OPS.state_size = sizeof(RookPlay)
+
+
+cdef object run_column_trees(const Ops* ops, const void* base, const void* R,
+                             ColumnGraph* g, int threads, long iterations, double seconds,
+                             uint64_t seed, double c):
+    """``run_trees`` for the searches whose determinization walks a column
+    graph (dixie-rook): one scratch per thread."""
+    cdef int t
+    if threads < 1 or threads > 64:
+        raise ValueError("threads must be 1..64")
+    cdef ColumnGraph* graphs = <ColumnGraph*>malloc(threads * sizeof(ColumnGraph))
+    cdef void** samplers = <void**>malloc(threads * sizeof(void*))
+    if not graphs or not samplers:
+        free(graphs); free(samplers)
+        raise MemoryError()
+    for t in range(threads):
+        graphs[t] = g[0]
+        graphs[t].scratch = NULL
+        graphs[t].left = NULL
+        samplers[t] = &graphs[t]
+    try:
+        for t in range(threads):
+            columns_scratch(&graphs[t])
+        return run_trees(ops, base, R, samplers, threads, iterations, seconds, seed, c)
+    finally:
+        for t in range(threads):
+            columns_free_scratch(&graphs[t])
+        free(graphs); free(samplers)
+
+
+cdef class RookSearch:
+    """A prepared search of dixie-rook card play (4 or 6 seats).  Built by
+    ``bots.ismcts.native_rook_search`` from a seat view's world sampler;
+    rewards: team 0's hand score difference (``rook_value0``) over
+    ``scale``, negated for team 1 (the Python twin's ``round_returns``)."""
+
+    cdef RookRules R
+    cdef RookPlay base
+    cdef ColumnGraph g
+
+    def __cinit__(self, compiled, dict rules, dict state):
+        cdef int i
+        self.g.scratch = NULL
+        self.g.left = NULL
+        n = rules["nseats"]
+        holders = rules["holder_seat"]
+        if n not in (4, 6) or len(holders) > 8 or compiled.n_holders != len(holders):
+            raise ValueError("4 or 6 seats, at most 8 holders, one seat (or -1) each")
+        columns_load(&self.g, compiled)
+        for i in range(64):
+            self.R.points[i] = rules["points"][i]
+        self.R.nseats = n
+        self.R.hand_size = rules["hand_size"]
+        self.R.trump = rules["trump"]
+        self.R.bid = rules["bid"]
+        self.R.bid_team = rules["bid_team"]
+        self.R.seat = rules["seat"]
+        self.R.n_holders = len(holders)
+        for i in range(len(holders)):
+            self.R.holder_seat[i] = holders[i]
+        self.R.scale = rules["scale"]
+        for i in range(6):
+            self.base.hands[i] = state["hands"][i] if i < n else 0
+            self.base.trick[i] = state["trick"][i] if i < len(state["trick"]) else 0
+        self.base.ntrick = len(state["trick"])
+        self.base.leader = state["leader"]
+        self.base.tricks_done = state["tricks_done"]
+        self.base.won[0], self.base.won[1] = state["won"]
+        self.base.count[0], self.base.count[1] = state["count"]
+        self.base.nest_pts = state["nest_pts"]
+        self.base.nseats = n
+
+    def __dealloc__(self):
+        columns_free(&self.g)
+
+    def run(self, long iterations, double seconds, uint64_t seed, int threads, double c):
+        """As ``DixSearch.run``."""
+        return run_column_trees(&ROOK_OPS, &self.base, &self.R, &self.g, threads, iterations,
+                                seconds, seed, c)
+
+    def simulate(self, uint64_t seed):
+        """One determinization and random playout, for tests: returns
+        ``(cards per holder after the determinization (masks), cards
+        played, tricks per team, count per team, team 0's hand score
+        difference)``."""
+        cdef Rng r
+        cdef RookPlay P
+        cdef ColumnGraph g = self.g
+        cdef uint64_t got[8]
+        cdef int a, h
+        g.scratch = NULL
+        g.left = NULL
+        columns_scratch(&g)
+        try:
+            rng_seed(&r, seed)
+            memcpy(&P, &self.base, sizeof(RookPlay))
+            for h in range(8):
+                got[h] = 0
+            columns_walk(&g, &r, got)
+            held = [got[h] for h in range(self.R.n_holders)]
+            # the same draw again, through the search's own determinization
+            rng_seed(&r, seed)
+            rook_determinize(&P, &self.R, &g, &r)
+            played = []
+            while not rook_over(&P, &self.R):
+                a = random_bit(rook_legal(&P, &self.R), &r)
+                played.append(a)
+                rook_apply(&P, &self.R, a)
+            return (held, played, [P.won[0], P.won[1]], [P.count[0], P.count[1]],
+                    rook_value0(&P, &self.R))
+        finally:
+            columns_free_scratch(&g)

@@ -59,3 +59,33 @@ cdef class HolderWalker:
         rng_seed(&r, seed)
         holders_walk(&self.g, &r, out)
         return [out[h] for h in range(self.g.n_holders)]
+
+
+from columnwalk cimport ColumnGraph, columns_load, columns_free, columns_walk
+
+
+cdef class ColumnWalker:
+    """Owns a compiled column graph (``CompiledColumns``); ``walk(seed)``
+    -> a list of masks, one per holder."""
+
+    cdef ColumnGraph g
+
+    def __cinit__(self, compiled):
+        self.g.scratch = NULL
+        self.g.left = NULL
+        columns_load(&self.g, compiled)
+
+    def __dealloc__(self):
+        columns_free(&self.g)
+
+    def walk(self, uint64_t seed):
+        cdef uint64_t out[8]
+        cdef Rng r
+        cdef int h
+        if self.g.n_holders > 8:
+            raise ValueError("at most 8 holders")
+        for h in range(8):
+            out[h] = 0
+        rng_seed(&r, seed)
+        columns_walk(&self.g, &r, out)
+        return [out[h] for h in range(self.g.n_holders)]

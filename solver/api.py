@@ -9,10 +9,9 @@ a perfect-information position and of every legal action.
 
 Games with a double-dummy adapter: ``dix`` (from trick 14 on in the standard
 variant, any time in ``seventeen``; solved by the two-seat dix solver
-``solver.dixdd``, which also takes ``max_nodes``; see docs/solver.md).  Other
-games reach the generic kernel through ``solver.dd`` contracts (bridge,
-penalty contracts, dixie-rook card play) until their adapters are added to
-``ADAPTERS``.
+``solver.dixdd``; see docs/solver.md).  Other games reach the generic kernel
+through ``solver.dd`` contracts (bridge, penalty contracts, dixie-rook card
+play) until their adapters are added to ``ADAPTERS``.
 """
 
 from __future__ import annotations
@@ -23,7 +22,8 @@ from types import MappingProxyType
 from typing import Callable, Mapping
 
 from . import dd, dixdd
-from .errors import HiddenInformationError, PositionError, UnsupportedPositionError
+from .errors import (HiddenInformationError, PositionError, SearchAborted,
+                     UnsupportedPositionError)
 from .game import State
 from .position import Record, SeatView, from_json
 
@@ -93,11 +93,8 @@ def _dix_engine(pos: dd.TrickPosition, seat, tt_mb, max_nodes) -> dd.DDResult:
     generic kernel when ``DIXTRIX_DIX_SOLVER=generic`` (for comparison) and
     the pure-Python oracle under ``DIXTRIX_PUREPYTHON=1``."""
     if dd.pure_python() or dixdd.generic_requested():
-        if max_nodes is not None:
-            raise UnsupportedPositionError(
-                "max_nodes is supported by the dix solver only (unset DIXTRIX_PUREPYTHON "
-                "and DIXTRIX_DIX_SOLVER)")
-        return dd.solve_position(pos, max_team=seat, objective="dix", tt_mb=tt_mb)
+        return dd.solve_position(pos, max_team=seat, objective="dix", tt_mb=tt_mb,
+                                 max_nodes=max_nodes)
     return dixdd.solve_dix(pos, seat, tt_mb=tt_mb, max_nodes=max_nodes)
 
 
@@ -130,10 +127,8 @@ def _solve_trick_position(pos: dd.TrickPosition, seat, tt_mb, max_nodes=None) ->
     if dixdd.is_dix_position(pos):
         res = _dix_engine(pos, seat, tt_mb, max_nodes)
     else:
-        if max_nodes is not None:
-            raise UnsupportedPositionError(_NODE_LIMIT_DIX_ONLY)
         res = dd.solve_position(pos, max_team=k.teams[seat], objective=objective,
-                                tt_mb=tt_mb)
+                                tt_mb=tt_mb, max_nodes=max_nodes)
     deck = {"french": dd.FRENCH, "dix": dd.DIX, "rook": dd.ROOK}[k.deck]
     values = {deck.to_string(c): v for c, v in res.card_values.items()}
     best = tuple(a for a, v in values.items() if v == res.value)
@@ -147,7 +142,7 @@ def _card_play_only(state, what: str):
         f"a decision before the cards are known to play out: use best_move / evaluate")
 
 
-def _solve_contract(state, seat, tt_mb) -> Solution:
+def _solve_contract(state, seat, tt_mb, max_nodes=None) -> Solution:
     """trix / tricks: a trick contract through the trick kernel, the layout
     through the layout solver.  Individual: the best deal result ``seat``
     can guarantee against the other three (paranoid); ``partners``: the
@@ -175,7 +170,7 @@ def _solve_contract(state, seat, tt_mb) -> Solution:
         pos = dd.TrickPosition(contract, tuple(play.hands), play.leader, tuple(play.trick),
                                points=points, tricks=tricks)
         res = dd.solve_position(pos, max_team=contract.teams[seat], objective="own",
-                                tt_mb=tt_mb)
+                                tt_mb=tt_mb, max_nodes=max_nodes)
         values = {state.action_to_string(c): v for c, v in res.card_values.items()}
         best = tuple(a for a, v in values.items() if v == res.value)
         return Solution(res.value, MappingProxyType(values), res.nodes, res.time, seat,
@@ -199,7 +194,7 @@ def _solve_contract(state, seat, tt_mb) -> Solution:
     raise _card_play_only(state, "a contract choice, a declaration or a redeal claim")
 
 
-def _solve_exchange(state, seat, tt_mb) -> Solution:
+def _solve_exchange(state, seat, tt_mb, max_nodes=None) -> Solution:
     """dix-exchange: every card known, full alpha-beta over the round
     (``solver.exact``): the tokens ``seat`` can guarantee to keep this round
     against every other seat (paranoid)."""
@@ -208,14 +203,17 @@ def _solve_exchange(state, seat, tt_mb) -> Solution:
         seat = state.current_player()
     if not (isinstance(seat, int) and 0 <= seat < state.game.num_players):
         raise PositionError(f"seat must be 0..{state.game.num_players - 1}, got {seat!r}")
-    res = solve_protocol(state, seat)
+    try:
+        res = solve_protocol(state, seat, max_nodes=max_nodes or 5_000_000)
+    except OverflowError as exc:
+        raise SearchAborted(str(exc), max_nodes or 5_000_000) from exc
     values = {state.action_to_string(a): int(v) for a, v in res.action_values.items()}
     best = tuple(a for a, v in values.items() if v == res.value)
     return Solution(int(res.value), MappingProxyType(values), res.nodes, res.seconds, seat,
                     "dix-exchange: tokens won (-lost) this round (paranoid)", best, "python")
 
 
-def _solve_rook(state, seat, tt_mb) -> Solution:
+def _solve_rook(state, seat, tt_mb, max_nodes=None) -> Solution:
     """dixie-rook card play (after the discards and the trump): the seat's
     team's captured points at the end of the hand under team minimax --
     count taken so far, the nest's count to the last trick's taker, the +20
@@ -231,7 +229,8 @@ def _solve_rook(state, seat, tt_mb) -> Solution:
     contract = dd.rook_contract(n, state.trump, sum(card_count(c) for c in state.discards))
     pos = dd.TrickPosition(contract, tuple(state.hands), state.leader, tuple(state.trick),
                            points=tuple(state.count), tricks=tuple(state.tricks_won))
-    res = dd.solve_position(pos, max_team=contract.teams[seat], objective="own", tt_mb=tt_mb)
+    res = dd.solve_position(pos, max_team=contract.teams[seat], objective="own", tt_mb=tt_mb,
+                            max_nodes=max_nodes)
     values = {state.action_to_string(c): v for c, v in res.card_values.items()}
     best = tuple(a for a, v in values.items() if v == res.value)
     return Solution(res.value, MappingProxyType(values), res.nodes, res.time, seat,
@@ -245,18 +244,16 @@ ADAPTERS: dict[str, Callable] = {"dix": _solve_dix, "trix": _solve_contract,
                                  "dixie-rook": _solve_rook}
 
 
-_NODE_LIMIT_DIX_ONLY = "max_nodes is supported for dix only (solver.dixdd)"
-
-
 def solve(position_or_state, seat: int | None = None, tt_mb=dd.DEFAULT_TT_MB,
           max_nodes: int | None = None) -> Solution:
     """The exact value of a perfect-information position for ``seat``
     (default: the seat to act) and of every legal action.  ``tt_mb``: the
     transposition table's size in MiB (``LimitError`` if absurd).
-    ``max_nodes`` (dix only): stop the search past that many nodes and
-    raise ``solver.errors.SearchAborted`` (a ``LimitError``)."""
+    ``max_nodes``: give up past that many search nodes with
+    ``SearchAborted`` (a ``LimitError``) instead of an answer; the layout
+    solver (sub-millisecond to milliseconds on full deals) is not limited."""
     dd.check_tt_mb(tt_mb)
-    dixdd.check_max_nodes(max_nodes)
+    dd.check_max_nodes(max_nodes)
     target = _to_state(position_or_state)
     if isinstance(target, dd.TrickPosition):
         return _solve_trick_position(target, seat, tt_mb, max_nodes)
@@ -267,11 +264,7 @@ def solve(position_or_state, seat: int | None = None, tt_mb=dd.DEFAULT_TT_MB,
             f"build a solver.dd.TrickPosition from its contract and pass that")
     if target.is_terminal():
         raise UnsupportedPositionError(f"the {name} game is over: nothing to solve")
-    if name == "dix":
-        return _solve_dix(target, seat, tt_mb, max_nodes)
-    if max_nodes is not None:
-        raise UnsupportedPositionError(_NODE_LIMIT_DIX_ONLY)
-    return ADAPTERS[name](target, seat, tt_mb)
+    return ADAPTERS[name](target, seat, tt_mb, max_nodes)
 
 
 # The sampling search lives in solver.search; the public API is here.

@@ -40,7 +40,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .cards import DIX, FRENCH, JOKER, ROOK, cards_of, make_card, mask_of, rank_of, suit_of
-from .errors import LimitError, PositionError, UnsupportedPositionError
+from .errors import LimitError, PositionError, SearchAborted, UnsupportedPositionError
 
 #: one score point of dix's difference in the lexicographic encoding
 DIX_SCALE = 256
@@ -459,17 +459,37 @@ def pure_python() -> bool:
 ORACLE_MAX_CARDS = 16
 
 
+def check_max_nodes(max_nodes) -> int:
+    """0 for no limit, else the validated node limit."""
+    if max_nodes is None:
+        return 0
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or \
+            not 1 <= max_nodes <= MAX_NODES:
+        raise LimitError(f"max_nodes must be an integer 1..{MAX_NODES} or None, "
+                         f"got {max_nodes!r}")
+    return max_nodes
+
+
+#: the largest node limit accepted (a few hours of search)
+MAX_NODES = 10**13
+
+
 def solve_position(pos: TrickPosition, max_team=None, objective: str = "own",
-                   tt_mb=DEFAULT_TT_MB, engine: str | None = None) -> DDResult:
+                   tt_mb=DEFAULT_TT_MB, engine: str | None = None,
+                   max_nodes: int | None = None) -> DDResult:
     """Value of every legal card for ``max_team`` (default: the team of
     the seat to play) under ``objective``.  ``engine`` "cython" (the
     default) or "python" (the oracle; ``DIXTRIX_PUREPYTHON=1`` makes it the
-    default, for positions of at most ``ORACLE_MAX_CARDS`` cards)."""
+    default, for positions of at most ``ORACLE_MAX_CARDS`` cards).
+    ``max_nodes``: stop past that many kernel nodes and raise
+    ``SearchAborted`` (the oracle is not limited: it only takes tiny
+    positions)."""
     if not isinstance(pos, TrickPosition):
         raise PositionError(f"expected a TrickPosition, got {type(pos).__name__}")
     if max_team is None:
         max_team = pos.contract.teams[pos.seat_to_play]
     check_tt_mb(tt_mb)
+    limit = check_max_nodes(max_nodes)
     if engine is None:
         engine = "python" if pure_python() else "cython"
     if engine == "python":
@@ -495,9 +515,16 @@ def solve_position(pos: TrickPosition, max_team=None, objective: str = "own",
         t0 = time.perf_counter()
         kern.load(table, list(pos.hands), pos.leader, list(pos.trick), pos.tricks_left,
                   table["max_tricks"])
-        future = kern.solve_actions(-bound, bound)
+        kern.node_limit = limit
+        try:
+            future = kern.solve_actions(-bound, bound)
+        finally:
+            kern.node_limit = 0
         elapsed = time.perf_counter() - t0
         nodes = kern.nodes
+        if kern.aborted:
+            raise SearchAborted(f"double-dummy search stopped at its node limit "
+                                f"({limit:,} nodes, {elapsed:.3f} s)", nodes)
     values = {c: v + offset for c, v in sorted(future.items())}
     maximizing = pos.contract.teams[pos.seat_to_play] == max_team
     best = max(values.values()) if maximizing else min(values.values())

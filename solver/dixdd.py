@@ -22,11 +22,9 @@ import time
 from types import MappingProxyType
 
 from .cards import JOKER, cards_of
-from .dd import DDResult, DIX_SCALE, TrickPosition, check_tt_mb, DEFAULT_TT_MB
-from .errors import LimitError, PositionError, SearchAborted
-
-#: the largest node limit accepted (the kernel counts in 64 bits)
-MAX_NODES_LIMIT = 1 << 62
+from .dd import (DDResult, DIX_SCALE, TrickPosition, check_max_nodes, check_tt_mb,
+                 DEFAULT_TT_MB)
+from .errors import PositionError, SearchAborted
 
 _SOLVERS: dict = {}
 #: one solver (one table) per process: solves are serialised, the search
@@ -37,17 +35,6 @@ _LOCK = threading.Lock()
 def generic_requested() -> bool:
     """``DIXTRIX_DIX_SOLVER=generic``: dix through the generic kernel."""
     return os.environ.get("DIXTRIX_DIX_SOLVER", "") == "generic"
-
-
-def check_max_nodes(max_nodes) -> int:
-    """``None`` (no limit) or a positive int; 0 is returned for no limit."""
-    if max_nodes is None:
-        return 0
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
-        raise LimitError(f"max_nodes must be a positive integer or None, got {max_nodes!r}")
-    if not (1 <= max_nodes <= MAX_NODES_LIMIT):
-        raise LimitError(f"max_nodes must be between 1 and {MAX_NODES_LIMIT}, got {max_nodes!r}")
-    return max_nodes
 
 
 def solver_for(tt_mb=DEFAULT_TT_MB):
@@ -128,5 +115,4 @@ def solve_dix(pos: TrickPosition, seat=None, tt_mb=DEFAULT_TT_MB, max_nodes=None
     return DDResult(best, MappingProxyType(values), nodes, elapsed, "cython", maximizing)
 
 
-__all__ = ["solve_dix", "is_dix_position", "check_max_nodes", "generic_requested",
-           "SearchAborted"]
+__all__ = ["solve_dix", "is_dix_position", "generic_requested", "solver_for"]

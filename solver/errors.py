@@ -55,10 +55,11 @@ class LimitError(DixtrixError, ValueError):
 
 
 class SearchAborted(LimitError):
-    """A search stopped by its own node limit (``max_nodes``) before it
-    finished: no answer.  ``nodes`` is the number of nodes searched."""
+    """A search stopped at its node limit (``max_nodes``) before it had an
+    exact answer; ``nodes`` is the work done.  Nothing partial is returned:
+    an aborted double-dummy solve has no value."""
 
-    def __init__(self, message: str, nodes: int):
+    def __init__(self, message: str, nodes: int = 0):
         super().__init__(message)
         self.nodes = nodes
 

@@ -70,7 +70,8 @@ class SeatView:
 
     def world(self, seed: int | None = None) -> State:
         """One complete state consistent with the view, drawn by the game's
-        world sampler (exactly uniform where the game has one: dix)."""
+        world sampler (exactly uniform among the consistent worlds in every
+        game: docs/search.md)."""
         return self.sampler().sample(random.Random(seed))
 
     def sampler(self):

@@ -429,6 +429,201 @@ class CompiledHolders:
         return out
 
 
+# ----------------------------------------------------------------------
+# the same model counted holder by holder (many holders, few card types)
+
+class ColumnSampler:
+    """Uniform assignments of hidden cards to holders with fixed sizes: the
+    contract of ``HolderSampler`` (``capacities``, ``cards`` as ``(card,
+    allowed holders mask)``, ``sample(rng)`` a list of cards per holder),
+    counted the other way round.
+
+    ``HolderSampler`` walks the card types and splits each among the
+    holders: its state is the holders' remaining capacities, and a split is
+    a composition over every allowed holder, which grows fast with the
+    number of holders (dixie-rook with six seats: five hands and the
+    discards).  Here the walk goes holder by holder and the state is how
+    many cards of each type are still unplaced: ``f(h, left)`` = the number
+    of ways to fill holders ``h..`` from ``left``; holder ``h`` takes
+    ``x[t]`` cards of each type it may hold (``sum x = capacity[h]``) in
+    ``prod C(left[t], x[t])`` ways.  Cards with the same ``allowed`` set
+    are one type, so voids by colour give at most a few types and the
+    state space stays small.  A draw walks the holders choosing ``x`` with
+    probability ``prod C * f(h + 1, left - x) / f(h, left)``, then a
+    uniform subset of each type's unplaced cards: every assignment is
+    equally likely.  Exact big-integer arithmetic; no rejection;
+    ``InconsistentConstraints`` when none exists."""
+
+    def __init__(self, capacities, cards):
+        self.capacities = tuple(capacities)
+        self.n = len(self.capacities)
+        if sum(self.capacities) != len(cards):
+            raise InconsistentConstraints(
+                f"{len(cards)} hidden cards for {sum(self.capacities)} hidden places")
+        by_type: dict[int, list] = {}
+        for card, allowed in cards:
+            allowed &= (1 << self.n) - 1
+            if allowed == 0:
+                raise InconsistentConstraints(f"card {card} can be with nobody")
+            by_type.setdefault(allowed, []).append(card)
+        self.types = sorted(by_type)
+        self.cards_of = [by_type[t] for t in self.types]
+        # the types each holder may take
+        self.takes = [[t for t, m in enumerate(self.types) if m >> h & 1]
+                      for h in range(self.n)]
+        self._memo: dict = {}
+        self._moves_memo: dict = {}
+        self.count = self._f(0, tuple(len(c) for c in self.cards_of))
+        if self.count == 0:
+            raise InconsistentConstraints("no placement of the hidden cards is consistent")
+
+    def _moves(self, h: int, left: tuple) -> list:
+        """Holder ``h``'s takes from ``left``: ``(x per type, ways)``."""
+        key = (h, left)
+        hit = self._moves_memo.get(key)
+        if hit is not None:
+            return hit
+        takes = self.takes[h]
+        out = []
+        x = [0] * len(left)
+
+        def rec(i, need, ways):
+            if i == len(takes):
+                if need == 0:
+                    out.append((tuple(x), ways))
+                return
+            t = takes[i]
+            room = sum(left[u] for u in takes[i + 1:])
+            for k in range(max(0, need - room), min(need, left[t]) + 1):
+                x[t] = k
+                rec(i + 1, need - k, ways * _comb(left[t], k))
+            x[t] = 0
+
+        rec(0, self.capacities[h], 1)
+        self._moves_memo[key] = out
+        return out
+
+    def _f(self, h: int, left: tuple) -> int:
+        if h == self.n:
+            return 1 if not any(left) else 0
+        key = (h, left)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        total = sum(w for _, _, w in self._edges(h, left))
+        self._memo[key] = total
+        return total
+
+    def _finishable(self, h: int, left: tuple) -> bool:
+        """Every unplaced type has a holder ``>= h`` that may take it."""
+        for t, k in enumerate(left):
+            if k and not self.types[t] >> h:
+                return False
+        return True
+
+    def _edges(self, h: int, left: tuple):
+        """``(x, next left, weight)`` for every take of holder ``h`` that
+        leads to a completion."""
+        for x, ways in self._moves(h, left):
+            rest = tuple(a - b for a, b in zip(left, x))
+            if self._finishable(h + 1, rest):
+                w = ways * self._f(h + 1, rest)
+                if w:
+                    yield x, rest, w
+
+    def sample(self, rng: random.Random) -> list:
+        """A list per holder of the cards it gets."""
+        pools = [list(c) for c in self.cards_of]
+        left = tuple(len(c) for c in self.cards_of)
+        out = []
+        for h in range(self.n):
+            r = rng.randrange(self._f(h, left))
+            for x, rest, w in self._edges(h, left):
+                if r < w:
+                    got = []
+                    for t, k in enumerate(x):
+                        pool = pools[t]
+                        for _ in range(k):
+                            j = rng.randrange(len(pool))
+                            pool[j], pool[-1] = pool[-1], pool[j]
+                            got.append(pool.pop())
+                    out.append(got)
+                    left = rest
+                    break
+                r -= w
+        return out
+
+    @property
+    def compiled(self) -> "CompiledColumns":
+        if getattr(self, "_compiled", None) is None:
+            self._compiled = CompiledColumns(self)
+        return self._compiled
+
+
+class CompiledColumns:
+    """A ``ColumnSampler``'s count as flat arrays: one node per reachable
+    ``(holder, cards left per type)``; its edges carry the take (cards per
+    type), the cumulative probability and the next node.  A draw walks the
+    holders, picks a take, and moves that many uniform cards of each type
+    from the type's pool of unplaced cards to the holder.  ``sample_py`` is
+    the pure-Python twin of the C walk in ``csrc/ismcts.pyx``
+    (``columns_walk``)."""
+
+    def __init__(self, sampler: ColumnSampler):
+        self.n_holders = sampler.n
+        self.n_types = len(sampler.types)
+        self.type_start, self.type_card = [0], []
+        for cards in sampler.cards_of:
+            self.type_card.extend(cards)
+            self.type_start.append(len(self.type_card))
+        root = (0, tuple(len(c) for c in sampler.cards_of))
+        ids = {root: 0}
+        frontier = [root]
+        self.edge_start, self.edge_counts, self.edge_cum, self.edge_next = [], [], [], []
+        k = 0
+        while k < len(frontier):
+            h, left = frontier[k]
+            k += 1
+            self.edge_start.append(len(self.edge_next))
+            if h == self.n_holders:
+                continue
+            here = sampler._f(h, left)
+            acc = 0
+            for x, rest, w in sampler._edges(h, left):
+                acc += w
+                key = (h + 1, rest)
+                if key not in ids:
+                    ids[key] = len(frontier)
+                    frontier.append(key)
+                self.edge_counts.extend(x)
+                self.edge_cum.append(acc / here)
+                self.edge_next.append(ids[key])
+            self.edge_cum[-1] = 1.0
+        self.edge_start.append(len(self.edge_next))
+        self.n_nodes = len(frontier)
+
+    def sample_py(self, rng: random.Random) -> list:
+        pools = [self.type_card[self.type_start[t]:self.type_start[t + 1]]
+                 for t in range(self.n_types)]
+        out = []
+        node = 0
+        for h in range(self.n_holders):
+            u = rng.random()
+            x = self.edge_start[node]
+            while self.edge_cum[x] <= u and x + 1 < self.edge_start[node + 1]:
+                x += 1
+            got = []
+            for t in range(self.n_types):
+                pool = pools[t]
+                for _ in range(self.edge_counts[x * self.n_types + t]):
+                    j = rng.randrange(len(pool))
+                    pool[j], pool[-1] = pool[-1], pool[j]
+                    got.append(pool.pop())
+            out.append(got)
+            node = self.edge_next[x]
+        return out
+
+
 def _comb(n: int, k: int) -> int:
     from math import comb
     return comb(n, k)

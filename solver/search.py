@@ -103,9 +103,17 @@ def _as_view(position: Any) -> SeatView:
 
 
 def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
-              seed: int = 0, progress: Callable[[dict], None] | None = None) -> PlayResult:
+              seed: int = 0, progress: Callable[[dict], None] | None = None,
+              nodes: int | None = None) -> PlayResult:
     """The best action for the seat to move in ``position``, with every
-    legal action's value (see the module docstring)."""
+    legal action's value (see the module docstring).
+
+    ``bot``: ``"ismcts"`` (information-set MCTS; ``Limit.iterations`` /
+    ``time``) or ``"pimc"`` (sampled worlds each solved double-dummy where
+    the solver applies, else played out; ``Limit.worlds`` / ``time``;
+    ``nodes`` bounds one world's solve, see ``bots.pimc``).  For pimc,
+    ``confidence`` is the share of worlds in which the chosen action was
+    best and ``visits`` the worlds that valued each action."""
     limit = limit or Limit(iterations=1000)
     if not isinstance(limit, Limit):
         raise LimitError(f"limit must be a solver.search.Limit, got {type(limit).__name__}")
@@ -142,7 +150,26 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
         stats = ismcts_search(view.sampler(), seat, legal, view.game, iterations=iterations,
                               seconds=limit.time, rng=random.Random(seed), progress=report)
         return _play_result(world, legal, stats, seat, "ismcts")
-    raise OptionError(f"best_move: unknown bot {bot!r} (known: ismcts)")
+    if bot == "pimc":
+        from bots.pimc import choose, pimc_search
+        if limit.worlds is None and limit.time is None:
+            raise LimitError("bot 'pimc' counts worlds: give Limit(worlds=...) or a time")
+
+        def report_pimc(stats):
+            if progress:
+                progress({"iterations": stats.worlds, "seconds": stats.seconds,
+                          "best": world.action_to_string(choose(stats, legal))})
+
+        stats = pimc_search(view.sampler().sample, seat, legal, view.game,
+                            worlds=limit.worlds, seconds=limit.time, nodes=nodes,
+                            rng=random.Random(seed), progress=report_pimc)
+        chosen = choose(stats, legal)
+        return PlayResult(world.action_to_string(chosen),
+                          {world.action_to_string(a): v for a, v in stats.values.items()},
+                          {world.action_to_string(a): n for a, n in stats.visits.items()},
+                          stats.wins[chosen] / max(1, stats.worlds), seat, stats.nodes,
+                          stats.seconds, "pimc")
+    raise OptionError(f"best_move: unknown bot {bot!r} (known: ismcts, pimc)")
 
 
 def _play_result(world, legal, stats, seat, name) -> PlayResult:

@@ -76,3 +76,10 @@ def test_hint_is_exact_once_every_card_is_known(capsys):
     assert main(["hint", "dix", "--seed", "1", "--after", "20", "--iterations", "5000"]) == 0
     out = capsys.readouterr().out
     assert "ismcts" in out and "5,000 iterations" in out
+
+
+def test_hint_with_pimc_counts_worlds(capsys):
+    assert main(["hint", "trix", "--seed", "2", "--after", "30", "--bot", "pimc",
+                 "--worlds", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "pimc" in out and "8 worlds" in out and "<- best" in out

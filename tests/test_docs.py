@@ -30,3 +30,11 @@ def test_readme_python_examples_run():
     assert blocks
     for block in blocks:
         exec(compile(block, "README.md", "exec"), {})
+
+
+@pytest.mark.parametrize("md", ["search.md", "solver.md"])
+def test_docs_python_examples_run(md):
+    blocks = re.findall(r"```python\n(.*?)```", (DOCS / md).read_text(), re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, md, "exec"), {})

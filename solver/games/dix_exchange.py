@@ -45,6 +45,9 @@ times (every request, acceptance and block is public); what a seat knows is
 the value of some positions: its own draws, cards it received in a swap,
 cards shown to block, the showdowns, and (the dealer) its stock draw and
 discard.  A seat view is the record with every other position ``"?"``.
+``DixExchangeGame.world_sampler`` counts the worlds a view allows exactly
+and draws them uniformly (``DixExchangeWorldSampler``); ``complete_view``
+draws through it.
 
 Actions (canonical strings; aliases in parentheses, case-insensitive):
 ``keep`` (``stay``), ``ask`` (``exchange``, ``swap``), ``accept``
@@ -57,11 +60,14 @@ Actions (canonical strings; aliases in parentheses, case-insensitive):
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
+from math import comb
 
 from ..cards import EXCHANGE_NAMES, EXCHANGE_VALUES
 from ..errors import IllegalActionError, NotationError, OptionError, PositionError
-from ..game import TERMINAL, Chance, Game, InfoState, Option, State, register_game
+from ..game import (TERMINAL, Chance, Game, InfoState, Option, State, WorldSampler,
+                    register_game)
 from .common import check_keys, need
 
 # ----------------------------------------------------------------------
@@ -236,8 +242,14 @@ class DixExchangeGame(Game):
     # ------------------------------------------------------------------
     # seat views
 
+    def world_sampler(self, view: dict) -> "DixExchangeWorldSampler":
+        return DixExchangeWorldSampler(self, view)
+
     def complete_view(self, view: dict, rng: random.Random) -> dict:
-        return _complete_view(self, view, rng)
+        """A complete record consistent with a seat view, drawn uniformly
+        (``PositionError`` naming the culprit when none exists)."""
+        outcomes = DixExchangeWorldSampler(self, view).outcomes(rng)
+        return {"deal": self.format_deal(outcomes), "actions": list(view["actions"])}
 
 
 def _parse_deal(game: DixExchangeGame, deal, unknown_ok: bool):
@@ -288,14 +300,12 @@ def _parse_deal(game: DixExchangeGame, deal, unknown_ok: bool):
 
 class _ShuffleDraw:
     """The generator of one stock shuffle: ``pool`` (value indices of the
-    cards shuffled) and ``held`` (stock positions in players' hands at that
-    moment, kept out of the pool); completion of seat views reads both."""
+    cards shuffled)."""
 
-    __slots__ = ("pool", "held")
+    __slots__ = ("pool",)
 
-    def __init__(self, pool: list, held: list):
+    def __init__(self, pool: list):
         self.pool = pool
-        self.held = held
 
     def __call__(self, rng: random.Random) -> tuple:
         vals = list(self.pool)
@@ -321,7 +331,7 @@ class DixExchangeState(State):
         self.round_no = -1
         self.round_deltas: list[list[int]] = []   # token change of each finished round
         self.winner: int | None = None
-        self.events: list[str] = []
+        self._events: list = []             # lines: str, or parts (str or position)
         self.shuffles: list[tuple] = []     # value index per stock position
         self.ids: list[tuple] = []          # physical card id per stock position
         self.seen: list[list[int]] = []     # per position: bitmask of seats that know it
@@ -333,8 +343,18 @@ class DixExchangeState(State):
         self.phase = TURN
         self.asker = self.target = -1
         self.dealer = chance.draw("first_dealer", lambda rng: rng.randrange(n))
-        self.events.append(f"seat {self.dealer} is the first dealer")
+        self._events.append(f"seat {self.dealer} is the first dealer")
         self._start_round()
+
+    @property
+    def events(self) -> list[str]:
+        """The narrative, one line per event.  A line that names an unseen
+        card keeps its stock position and reads the value when shown, so a
+        world sampled with other values for the unseen cards (a copy of
+        another world with the stocks replaced) tells its own story."""
+        return [e if isinstance(e, str) else
+                "".join(p if isinstance(p, str) else value_text(self.value(p)) for p in e)
+                for e in self._events]
 
     # ---- cards -----------------------------------------------------------
     def value(self, pos) -> int:
@@ -351,11 +371,13 @@ class DixExchangeState(State):
     def _show(self, pos) -> None:
         self.seen[pos[0]][pos[1]] = self.all_seen
 
-    def _new_stock(self, pool_ids: list, held: list, why: str) -> None:
+    def _new_stock(self, from_used: bool, why: str) -> None:
+        """Shuffle a new stock: the used cards (``from_used``) or all cards."""
         g: DixExchangeGame = self.game
         k = len(self.shuffles)
+        pool_ids = self.used if from_used else range(g.size)
         pool = sorted(g.id_value[i] for i in pool_ids)
-        values = self._chance.draw("shuffle", _ShuffleDraw(pool, held))
+        values = self._chance.draw("shuffle", _ShuffleDraw(pool))
         if sorted(values) != pool:
             raise PositionError(f"this stock is a shuffle of {_multiset_text(pool)}; the "
                                 f"record gives {_multiset_text(sorted(values))}",
@@ -369,15 +391,14 @@ class DixExchangeState(State):
         self.cur = k
         self.stock_pos = 0
         self.used = []
-        self.events.append(f"  {why} into a new stock")
+        self._events.append(f"  {why} into a new stock")
 
     def _draw_card(self):
         """The top stock position; an empty stock is first rebuilt from the
         used cards (the cards in players' hands stay out)."""
         if self.stock_pos >= len(self.shuffles[self.cur]):
-            held = [p for p in self.hand if p is not None]
-            self._new_stock(self.used, held, f"the stock is empty: {len(self.used)} used "
-                                             f"cards are shuffled")
+            self._new_stock(True, f"the stock is empty: {len(self.used)} used cards are "
+                                  f"shuffled")
         pos = (self.cur, self.stock_pos)
         self.stock_pos += 1
         return pos
@@ -391,18 +412,18 @@ class DixExchangeState(State):
         self.start_tokens = list(self.tokens)
         d = self.dealer
         self.order = tuple(s for s in ((d + 1 + j) % n for j in range(n)) if s in self.active)
-        self.events.append(f"round {self.round_no + 1}: seat {d} deals; tokens "
+        self._events.append(f"round {self.round_no + 1}: seat {d} deals; tokens "
                            + " ".join(f"{s}:{self.tokens[s]}" for s in self.active))
         self.hand = [None] * n
         self.drawn = [None] * n
         if (self.round_no == 0 or len(self.active) >= FULL_SHUFFLE_PLAYERS
                 or not g.options["carry_stock"]):
-            self._new_stock(list(range(g.size)), [], f"all {g.size} cards are shuffled")
+            self._new_stock(False, f"all {g.size} cards are shuffled")
         for s in self.order:
             pos = self._draw_card()
             self.hand[s] = self.drawn[s] = pos
             self._see(pos, s)
-            self.events.append(f"  seat {s} draws {value_text(self.value(pos))}")
+            self._events.append((f"  seat {s} draws ", pos))
         self.turn = 0
         self.phase = TURN
         self.asker = self.target = -1
@@ -469,13 +490,13 @@ class DixExchangeState(State):
     def _apply_turn(self, action: int) -> None:
         seat = self.order[self.turn]
         if action == KEEP:
-            self.events.append(f"seat {seat} keeps")
+            self._events.append(f"seat {seat} keeps")
             self._next_turn()
             return
         self.asker = seat
         self.target = self._next_active(seat)
         self.phase = RESPOND
-        self.events.append(f"seat {seat} asks seat {self.target} to exchange")
+        self._events.append(f"seat {seat} asks seat {self.target} to exchange")
 
     def _apply_response(self, action: int) -> None:
         a, t = self.asker, self.target
@@ -483,9 +504,8 @@ class DixExchangeState(State):
             self.hand[a], self.hand[t] = self.hand[t], self.hand[a]
             self._see(self.hand[a], a)
             self._see(self.hand[t], t)
-            self.events.append(f"seat {t} accepts: seat {a} now holds "
-                               f"{value_text(self.value(self.hand[a]))}, seat {t} "
-                               f"{value_text(self.value(self.hand[t]))}")
+            self._events.append((f"seat {t} accepts: seat {a} now holds ", self.hand[a],
+                                 f", seat {t} ", self.hand[t]))
             self._next_turn()
             return
         v = action - BLOCK
@@ -494,15 +514,15 @@ class DixExchangeState(State):
         if v == SAUTE_LAPIN:
             nxt = self._next_active(t)
             if nxt == a:
-                self.events.append(f"{head}: the request would come back to seat {a} and "
+                self._events.append(f"{head}: the request would come back to seat {a} and "
                                    f"lapses")
                 self._next_turn()
             else:
-                self.events.append(f"{head}: the request passes to seat {nxt}")
+                self._events.append(f"{head}: the request passes to seat {nxt}")
                 self.target = nxt
             return
         if v == LOUP:
-            self.events.append(f"{head}: seat {a} loses a token" + self._lose(a))
+            self._events.append(f"{head}: seat {a} loses a token" + self._lose(a))
         elif v == PUTOIS:
             offered = self.hand[a]
             drawer = self.drawn.index(offered)
@@ -510,11 +530,11 @@ class DixExchangeState(State):
             if drawer != a:
                 line += (f"; seat {drawer}, who drew the offered card, loses a token"
                          + self._lose(drawer))
-            self.events.append(line + "; everyone takes back the card they drew")
+            self._events.append(line + "; everyone takes back the card they drew")
             for s in self.active:
                 self.hand[s] = self.drawn[s]
         else:
-            self.events.append(f"{head}: the exchange is cancelled")
+            self._events.append(f"{head}: the exchange is cancelled")
         self._next_turn()
 
     def _lose(self, seat: int) -> str:
@@ -536,10 +556,9 @@ class DixExchangeState(State):
             self.hand[d] = pos
             self._see(pos, d)
             self.used.append(self.ids[old[0]][old[1]])
-            self.events.append(f"seat {d} (dealer) discards {value_text(self.value(old))} "
-                               f"and draws {value_text(self.value(pos))}")
+            self._events.append((f"seat {d} (dealer) discards ", old, " and draws ", pos))
         else:
-            self.events.append(f"seat {d} (dealer) keeps")
+            self._events.append(f"seat {d} (dealer) keeps")
         self._showdown()
 
     # ---- the showdown ------------------------------------------------------
@@ -548,13 +567,13 @@ class DixExchangeState(State):
         for s in self.active:
             self._show(self.hand[s])
         vals = {s: self.value(self.hand[s]) for s in self.active}
-        self.events.append("showdown: " + ", ".join(f"seat {s} {EXCHANGE_VALUES[v]}"
+        self._events.append("showdown: " + ", ".join(f"seat {s} {EXCHANGE_VALUES[v]}"
                                                     for s, v in vals.items()))
         if sum(1 for v in vals.values() if v == CHAT_JOKER) >= 2:
             back = [s for s in range(n) if self.tokens[s] == 0]
             for s in back:
                 self.tokens[s] = 1
-            self.events.append("  two or more Chat-Jokers: nobody loses" + (
+            self._events.append("  two or more Chat-Jokers: nobody loses" + (
                 "; " + ", ".join(f"seat {s}" for s in back) + " re-enter with one token"
                 if back else ""))
         else:
@@ -562,26 +581,26 @@ class DixExchangeState(State):
             losers = [s for s, v in vals.items() if RANK[v] == low]
             for s in losers:
                 self._lose(s)
-            self.events.append("  lowest card: " + ", ".join(f"seat {s}" for s in losers)
+            self._events.append("  lowest card: " + ", ".join(f"seat {s}" for s in losers)
                                + " lose a token" if len(losers) > 1 else
                                f"  lowest card: seat {losers[0]} loses a token")
         for s in self.active:
             self.used.append(self.ids[self.hand[s][0]][self.hand[s][1]])
         if not any(self.tokens):
             self.tokens = list(self.start_tokens)
-            self.events.append("  nobody would hold a token: tokens restored to the start "
+            self._events.append("  nobody would hold a token: tokens restored to the start "
                                "of the round, another round is played")
         self.round_deltas.append([self.tokens[s] - self.start_tokens[s] for s in range(n)])
         out = [s for s in self.active if self.tokens[s] == 0]
         for s in out:
-            self.events.append(f"  seat {s} is eliminated")
-        self.events.append("  tokens " + " ".join(f"{s}:{self.tokens[s]}" for s in range(n)))
+            self._events.append(f"  seat {s} is eliminated")
+        self._events.append("  tokens " + " ".join(f"{s}:{self.tokens[s]}" for s in range(n)))
         alive = [s for s in range(n) if self.tokens[s] > 0]
         if len(alive) == 1:
             self.winner = alive[0]
             self.phase = OVER
             self.hand = [None] * n
-            self.events.append(f"seat {self.winner} wins")
+            self._events.append(f"seat {self.winner} wins")
             return
         d = self.dealer
         self.dealer = next(s for s in ((d + 1 + j) % n for j in range(n)) if self.tokens[s])
@@ -672,7 +691,7 @@ class DixExchangeState(State):
         new.tokens = list(self.tokens)
         new.start_tokens = list(self.start_tokens)
         new.round_deltas = [list(d) for d in self.round_deltas]
-        new.events = list(self.events)
+        new._events = list(self._events)
         new.shuffles = list(self.shuffles)
         new.ids = list(self.ids)
         new.seen = [list(m) for m in self.seen]
@@ -691,124 +710,421 @@ def _multiset_text(values: list) -> str:
 
 
 # ----------------------------------------------------------------------
-# seat views: completion of the unseen stock positions
+# seat views: the worlds a view allows, counted and drawn uniformly
+#
+# Every action is public and every card whose value decides something (a
+# block, a showdown) is shown to all, so the public course of the match --
+# who holds which stock position, which positions are used and shuffled
+# into which later stock -- does not depend on the unseen values.  A world
+# is the view with a value at each "?" (the first dealer and the actions
+# are the view's); it is consistent exactly when every stock is a shuffle
+# of its pool: all the cards of the deck, or (a stock rebuilt when the
+# carried-over stock ran out) the cards at the positions used since the
+# previous stock, some of them unseen (the dealers' discards).
+#
+# The unseen positions fall into groups (stock k, destination u): the
+# positions of stock k later shuffled into stock u (u None: not so far).
+# The positions of a group are interchangeable, so a world is how many
+# cards of each value each group receives, n[g][v], and an arrangement of
+# each group: prod_g |g|! / prod_v n[g][v]! worlds.  Per stock k and value v
+#     sum over the groups out of k of n[g][v]
+#         = base[k][v] + sum over the groups into k of n[g][v]
+# where base[k][v] is the deck's count of v (or the seen values of the
+# pool) minus the seen values of stock k.
+#
+# The count goes through the values one at a time; its state is how many
+# cards each *tracked* group holds so far.  One group out of each stock (its
+# "free" group: the undestined one when there is one) is not tracked: its
+# count follows from the balance above.  The state space stays small: a
+# stock rebuilt from used cards replaces a stock only when it is empty, so
+# every earlier stock is wholly drawn, its unseen positions are its
+# discards (free) and the cards still held (undestined); the tracked groups
+# are the unseen discards of the one or two stocks that still have cards
+# in hand, a few cards each.  Counts are exact integers; a draw walks the
+# values choosing each step with probability weight x count(next) / count,
+# then shuffles each group: exactly uniform over the consistent worlds,
+# no rejection.  No consistent world: count 0, a PositionError naming the
+# first stock that cannot be filled.
+#
+# Uniform means every complete record equally likely (the worlds a seat
+# view allows).  A physical shuffle of a rebuilt stock whose pool holds
+# unseen discards would weight each record by prod_v (pool count of v)!;
+# that weight is not applied.
 
-class _Infeasible(Exception):
-    """The view's known values of a stock do not fit the cards left to
-    shuffle into it: ``k`` the stock, ``held`` the positions held then."""
-
-    def __init__(self, k: int, held: list):
-        super().__init__(k)
-        self.k = k
-        self.held = held
+#: the value a replay of a seat view gives the unseen positions; it never
+#: decides anything (blocks and showdowns show their cards, so a view that
+#: hides one is refused before it is read)
+_UNSEEN = VALUE_INDEX["0"]
 
 
-class _Completion(Chance):
-    """Chance for completing a seat view: the first dealer as given; each
-    stock's unseen positions filled at random with the cards of its pool the
-    view does not place.  ``limits[k]`` lists the positions held when stock
-    ``k`` is shuffled from used cards: values filled into them are capped so
-    that stock ``k`` can still hold the values the view shows in it."""
+class _ViewReplay(DixExchangeState):
+    """A replay of a seat view with the unseen values left open: it records
+    the public course (``sources``: per stock, None for a shuffle of all the
+    cards or the positions of the used cards shuffled into it) and refuses
+    a view that hides a card its seat has seen as soon as the seat sees it.
+    Here a card's "id" is its stock position, so ``used`` lists positions."""
 
-    def __init__(self, game, first: int, masked: list, rng: random.Random, limits: dict):
-        super().__init__(0)
-        self.game = game
-        self.first = first
+    def __init__(self, game: DixExchangeGame, first: int, masked: list, seat: int):
         self.masked = masked
-        self.fill_rng = rng
-        self.limits = limits
-        self.filled: list[list] = []
+        self.view_seat = seat
+        self.sources: list = []
+        super().__init__(game, Chance(0, [("first_dealer", first)]))
 
-    def draw(self, kind, generate):
-        if kind == "first_dealer":
-            value = self.first
-        else:
-            value = self._fill(len(self.filled), generate)
-        self.log.append((kind, value))
-        return value
-
-    def _fill(self, k: int, gen: _ShuffleDraw) -> tuple:
-        path = f"deal.shuffles[{k}]"
+    def _new_stock(self, from_used: bool, why: str) -> None:
+        k = len(self.shuffles)
         if k >= len(self.masked):
             raise PositionError(f"the actions need stock {k}, which the view does not list",
                                 "deal.shuffles")
+        size = len(self.used) if from_used else self.game.size
         known = self.masked[k]
-        if len(known) != len(gen.pool):
-            raise PositionError(f"this stock has {len(gen.pool)} cards, the view gives "
-                                f"{len(known)}", path)
-        rest = Counter(gen.pool)
-        rest.subtract(v for v in known if v is not None)
-        if any(c < 0 for c in rest.values()):
-            raise _Infeasible(k, gen.held)
-        values = [v for v, c in rest.items() for _ in range(c)]
-        self.fill_rng.shuffle(values)
-        holes = [i for i, v in enumerate(known) if v is None]
-        out = list(known)
-        nxt = self.limits.get(k + 1)
-        if nxt is not None and k + 1 < len(self.masked):
-            # positions of this stock still held when stock k+1 is shuffled:
-            # fill them first, within what stock k+1 leaves to them
-            cap = Counter({v: c for v, c in enumerate(self.game.counts)})
-            cap.subtract(v for v in self.masked[k + 1] if v is not None)
-            mine = [i for (kk, i) in nxt if kk == k and known[i] is None]
-            for (kk, i) in nxt:
-                if kk != k:
-                    cap[self.filled[kk][i]] -= 1
-                elif known[i] is not None:
-                    cap[known[i]] -= 1
-            take, left = [], []
-            for v in values:
-                if len(take) < len(mine) and cap[v] > 0:
-                    cap[v] -= 1
-                    take.append(v)
-                else:
-                    left.append(v)
-            if len(take) < len(mine):
-                raise _Infeasible(k + 1, nxt)
-            for i, v in zip(mine, take):
-                out[i] = v
-            holes = [i for i in holes if i not in set(mine)]
-            values = left
-        for i, v in zip(holes, values):
-            out[i] = v
-        self.filled.append(out)
-        return tuple(out)
+        if len(known) != size:
+            what = (f"a shuffle of the {size} cards used since stock {k - 1}" if from_used
+                    else f"a shuffle of all {size} cards")
+            raise PositionError(f"this stock is {what}; the view gives {len(known)}",
+                                f"deal.shuffles[{k}]")
+        self.sources.append(list(self.used) if from_used else None)
+        self.shuffles.append(tuple(_UNSEEN if v is None else v for v in known))
+        self.ids.append(tuple((k, i) for i in range(size)))
+        self.seen.append([0] * size)
+        self.cur = k
+        self.stock_pos = 0
+        self.used = []
+
+    def named(self, pos) -> None:
+        """``PositionError`` unless the view names the card at ``pos``."""
+        k, i = pos
+        if self.masked[k][i] is None:
+            raise PositionError(f"seat {self.view_seat} has seen this card: name it",
+                                f"deal.shuffles[{k}][{i}]")
+
+    def _see(self, pos, seat: int) -> None:
+        if seat == self.view_seat:
+            self.named(pos)
+        super()._see(pos, seat)
+
+    def _show(self, pos) -> None:
+        self.named(pos)
+        super()._show(pos)
 
 
-def _complete_view(game: DixExchangeGame, view: dict, rng: random.Random) -> dict:
-    """A complete record consistent with a seat view, or ``PositionError``.
-
-    Every action is public, so only the unseen stock positions are chosen:
-    the game is replayed with each stock filled as it is shuffled.  Unseen
-    positions never change the public course of the game (a block or a
-    showdown shows the card), so any fill that respects the pools
-    replays; the pools of stocks rebuilt from used cards depend on the
-    cards held at that moment, which a retry learns and respects."""
+def _replay_view(game: DixExchangeGame, view: dict):
+    """Check a seat view's actions and masks; -> (first dealer, masked
+    shuffles, action ints, the replay)."""
     seat = view["seat"]
     if "deal" not in view:
         raise PositionError("a seat view needs the deal as the seat sees it", "deal")
     outcomes, masked = _parse_deal(game, view["deal"], unknown_ok=True)
     first = outcomes[0][1]
-    actions = view["actions"]
-    limits: dict = {}
-    for _attempt in range(60):
-        chance = _Completion(game, first, masked, rng, limits)
+    replay = _ViewReplay(game, first, masked, seat)
+    actions = []
+    for i, text in enumerate(view["actions"]):
+        if replay.is_terminal():
+            raise PositionError(f"{text!r}: the game is already over", f"actions[{i}]")
         try:
-            state = DixExchangeState(game, chance)
-            for i, text in enumerate(actions):
-                if state.is_terminal():
-                    raise PositionError(f"{text!r}: the game is already over", f"actions[{i}]")
-                try:
-                    state.apply_action(state.string_to_action(text))
-                except (NotationError, IllegalActionError) as exc:
-                    raise PositionError(str(exc), f"actions[{i}]") from None
-        except _Infeasible as exc:
-            limits[exc.k] = exc.held
+            action = replay.string_to_action(text)
+            if replay.phase == RESPOND and _is_action(action) and action >= BLOCK:
+                replay.named(replay.hand[replay.target])     # a block shows the card
+            replay.apply_action(action)
+        except (NotationError, IllegalActionError) as exc:
+            raise PositionError(str(exc), f"actions[{i}]") from None
+        actions.append(action)
+    _check_masks(replay, seat, masked)
+    return first, masked, actions, replay
+
+
+class _WorldModel:
+    """The unseen positions of some stocks of a view (``stocks``: every
+    stock whose pool takes an unseen card of one of them is among them),
+    the exact number of consistent fillings (``count``) and uniform draws
+    of one (``draw``).  See the comment above for the method."""
+
+    def __init__(self, counts, sources: list, masked: list, stocks):
+        self.stocks = list(stocks)
+        nstock = len(self.stocks)
+        at = {k: x for x, k in enumerate(self.stocks)}
+        self.masked = [masked[k] for k in self.stocks]
+        dest = {}
+        for k in self.stocks:
+            for p in sources[k] or ():
+                dest[p] = at[k]
+        index: dict = {}
+        groups: list = []                       # (stock, destination, [position...])
+        for x, k in enumerate(self.stocks):
+            for i, v in enumerate(masked[k]):
+                if v is None:
+                    key = (x, dest.get((k, i)))
+                    if key not in index:
+                        index[key] = len(groups)
+                        groups.append((x, key[1], []))
+                    groups[index[key]][2].append(i)
+        self.groups = groups
+        self.sizes = [len(g[2]) for g in groups]
+        nv = len(counts)
+        self.values = [v for v in range(nv) if counts[v]]
+        base = []
+        for k in self.stocks:
+            b = list(counts) if sources[k] is None else [0] * nv
+            for (kk, i) in sources[k] or ():
+                if masked[kk][i] is not None:
+                    b[masked[kk][i]] += 1
+            for v in masked[k]:
+                if v is not None:
+                    b[v] -= 1
+            base.append(b)
+        self.base = base
+        self.outs = [[g for g, grp in enumerate(groups) if grp[0] == k] for k in range(nstock)]
+        self.ins = [[g for g, grp in enumerate(groups) if grp[1] == k] for k in range(nstock)]
+        self.free = []
+        for k in range(nstock):
+            out = self.outs[k]
+            open_ = [g for g in out if groups[g][1] is None]
+            self.free.append(open_[0] if open_ else
+                             max(out, key=lambda g: self.sizes[g]) if out else None)
+        frees = set(self.free)
+        self.tracked = [g for g in range(len(groups)) if g not in frees]
+        # seen-before-value-j sums of base, for the free groups' running counts
+        self.before = []
+        for k in range(nstock):
+            acc, row = 0, []
+            for v in self.values:
+                row.append(acc)
+                acc += base[k][v]
+            self.before.append(row)
+        self.full = tuple(self.sizes[g] for g in self.tracked)
+        self.table: dict = {}
+        self._memo: dict = {}
+        self.start = tuple(0 for _ in self.tracked)
+        self.count = self._count(0, self.start)
+        self._memo = {}
+
+    # ---- the count ------------------------------------------------------
+    def _count(self, j: int, state: tuple) -> int:
+        key = (j, state)
+        got = self._memo.get(key)
+        if got is not None:
+            return got
+        if j == len(self.values):
+            total = 1 if state == self.full else 0
+        else:
+            total = 0
+            cums, moves = [], []
+            for weight, n, nxt in self._moves(j, state):
+                c = weight * self._count(j + 1, nxt)
+                if c:
+                    total += c
+                    cums.append(total)
+                    moves.append((n, nxt))
+            if moves:
+                self.table[key] = (cums, moves)
+        self._memo[key] = total
+        return total
+
+    def _moves(self, j: int, state: tuple):
+        """Every way to give value ``values[j]`` to the groups from
+        ``state``: (number of arrangements, per-group counts, next state)."""
+        v = self.values[j]
+        ng = len(self.groups)
+        cum = [0] * ng
+        for t, g in enumerate(self.tracked):
+            cum[g] = state[t]
+        for k, f in enumerate(self.free):
+            if f is not None:
+                cum[f] = (self.before[k][j] + sum(cum[g] for g in self.ins[k])
+                          - sum(cum[g] for g in self.outs[k] if g != f))
+        n = [0] * ng
+        found = []
+        nstock = len(self.base)
+
+        def stock(k: int) -> None:
+            if k == nstock:
+                weight = 1
+                for g in range(ng):
+                    if n[g]:
+                        weight *= comb(cum[g] + n[g], n[g])
+                found.append((weight, tuple(n),
+                              tuple(cum[g] + n[g] for g in self.tracked)))
+                return
+            r = self.base[k][v] + sum(n[g] for g in self.ins[k])
+            f = self.free[k]
+            if f is None:
+                if r == 0:
+                    stock(k + 1)
+                return
+            if r < 0:
+                return
+            split([g for g in self.outs[k] if g != f], 0, r, f, k)
+
+        def split(tr: list, idx: int, left: int, f: int, k: int) -> None:
+            if idx == len(tr):
+                if left <= self.sizes[f] - cum[f]:
+                    n[f] = left
+                    stock(k + 1)
+                    n[f] = 0
+                return
+            g = tr[idx]
+            for x in range(min(left, self.sizes[g] - cum[g]) + 1):
+                n[g] = x
+                split(tr, idx + 1, left - x, f, k)
+            n[g] = 0
+
+        stock(0)
+        return found
+
+    # ---- a draw ---------------------------------------------------------
+    def draw(self, rng: random.Random) -> list:
+        """One consistent filling, uniformly: the values of each stock
+        (in the order of ``stocks``)."""
+        state = self.start
+        bags: list[list] = [[] for _ in self.groups]
+        for j, v in enumerate(self.values):
+            cums, moves = self.table[(j, state)]
+            if len(moves) == 1:
+                n, state = moves[0]
+            else:
+                n, state = moves[bisect_right(cums, rng.randrange(cums[-1]))]
+            for g, c in enumerate(n):
+                if c:
+                    bags[g].extend([v] * c)
+        out = [list(m) for m in self.masked]
+        for (k, _, slots), bag in zip(self.groups, bags):
+            rng.shuffle(bag)
+            row = out[k]
+            for i, v in zip(slots, bag):
+                row[i] = v
+        return out
+
+
+def _why_no_world(game: DixExchangeGame, seat: int, sources: list,
+                  masked: list) -> PositionError:
+    """The error for a view no world fits: the first stock that cannot be
+    filled once the stocks before it are."""
+    for last in range(len(masked)):
+        if _WorldModel(game.counts, sources, masked, range(last + 1)).count:
             continue
-        _check_masks(state, seat, masked)
-        return {"deal": game.format_deal(chance.log), "actions": list(actions)}
-    raise PositionError(f"no deal of the unseen cards is consistent with seat {seat}'s view",
-                        "deal.shuffles")
+        seen = [v for v in masked[last] if v is not None]
+        src = sources[last]
+        if src is None:
+            return PositionError(f"no shuffle of the deck shows seat {seat} what the view "
+                                 f"says ({_multiset_text(seen)})", f"deal.shuffles[{last}]")
+        pool = [masked[k][i] for (k, i) in src if masked[k][i] is not None]
+        hidden = len(src) - len(pool)
+        return PositionError(
+            f"this stock is a shuffle of the {len(src)} cards used since stock {last - 1} "
+            f"(seen by seat {seat}: {_multiset_text(pool) or 'none'}"
+            + (f"; {hidden} unseen" if hidden else "")
+            + f"); no values of the unseen cards make it show {_multiset_text(seen)}",
+            f"deal.shuffles[{last}]")
+    return PositionError(f"no deal of the unseen cards is consistent with seat {seat}'s view",
+                         "deal.shuffles")
+
+
+def _live_stocks(replay: _ViewReplay) -> list:
+    """The stocks whose unseen cards the rest of the match can read: the
+    stock in use, those holding a card in a hand or among the used cards
+    (the pool of the next rebuilt stock), and every stock tied to one of
+    these through an unseen card shuffled from one into the other."""
+    nstock = len(replay.shuffles)
+    parent = list(range(nstock))
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for k, src in enumerate(replay.sources):
+        for (kk, i) in src or ():
+            if replay.masked[kk][i] is None:
+                parent[root(kk)] = root(k)
+    touched = {replay.cur}
+    for pos in [*replay.hand, *replay.drawn, *replay.used]:
+        if pos is not None:
+            touched.add(pos[0])
+    live = {root(k) for k in touched}
+    return [k for k in range(nstock) if root(k) in live]
+
+
+class DixExchangeWorldSampler(WorldSampler):
+    """Uniform worlds for one dix-exchange seat view, prepared once: a
+    replay of the view (its public course), the exact count of its worlds
+    (``count``) and one of them replayed in full (``base``).
+
+    ``outcomes(rng)`` (what ``complete_view`` gives) fills every unseen
+    stock position: uniform over the complete worlds.  ``sample(rng)`` (the
+    search's worlds) refills only the ``live`` stocks -- the stock in use,
+    those with a card in a hand or among the used cards, and any stock tied
+    to these by an unseen card shuffled from one into another -- and keeps
+    ``base``'s values elsewhere: the other stocks are never read again and
+    independent of the live ones, so the live cards are exactly uniform
+    among the consistent worlds (like dix's sampler, which keeps earlier
+    rounds).  A draw copies ``base`` with the stocks, the cards' ids and the
+    used cards replaced -- the public course is the same in every world, so
+    the copy is the state a full replay gives (``replay``).  Chance after
+    the view (a stock shuffled later) comes from a seed taken from the
+    draw's ``rng``."""
+
+    def __init__(self, game: DixExchangeGame, view: dict):
+        self.game = game
+        self.seat = view["seat"]
+        self.first, masked, self.actions, replay = _replay_view(game, view)
+        self.sources = replay.sources
+        self.used_positions = list(replay.used)
+        self.model = _WorldModel(game.counts, replay.sources, masked, range(len(masked)))
+        if not self.model.count:
+            raise _why_no_world(game, self.seat, replay.sources, masked)
+        self.count = self.model.count
+        self.live = _live_stocks(replay)
+        self.live_model = (self.model if len(self.live) == len(masked) else
+                           _WorldModel(game.counts, replay.sources, masked, self.live))
+        #: per value, the ids of the deck's cards of that value, ascending
+        self.deck_ids = [[i for i, v in enumerate(game.id_value) if v == w]
+                         for w in range(len(game.counts))]
+        self.base = self.replay(self.outcomes(random.Random(0)))
+
+    def outcomes(self, rng: random.Random) -> list:
+        """The chance outcomes of one complete world, drawn uniformly: the
+        first dealer, each stock."""
+        return [("first_dealer", self.first)] + [
+            ("shuffle", tuple(vals)) for vals in self.model.draw(rng)]
+
+    def replay(self, outcomes: list, seed: int = 0) -> DixExchangeState:
+        """The world with these outcomes (chance after them seeded with
+        ``seed``), by replaying every action."""
+        state = DixExchangeState(self.game, Chance(seed, outcomes))
+        for a in self.actions:              # legal: the view replayed with these cards
+            state._apply(a)
+            state._history.append(a)
+        return state
+
+    def sample(self, rng: random.Random) -> DixExchangeState:
+        seed = rng.getrandbits(62)
+        base = self.base
+        stocks = list(base.shuffles)
+        for k, vals in zip(self.live, self.live_model.draw(rng)):
+            stocks[k] = tuple(vals)
+        id_value = self.game.id_value
+        first_live = self.live[0] if self.live else len(stocks)
+        ids = base.ids[:first_live]
+        for vals, src in zip(stocks[first_live:], self.sources[first_live:]):
+            # a card's id: the lowest id of its value not yet placed in this stock
+            if src is None:
+                free = [iter(x) for x in self.deck_ids]
+            else:
+                pool: list[list[int]] = [[] for _ in self.deck_ids]
+                for i in sorted(ids[k][j] for (k, j) in src):
+                    pool[id_value[i]].append(i)
+                free = [iter(x) for x in pool]
+            ids.append(tuple(next(free[v]) for v in vals))
+        outcomes = [("first_dealer", self.first)] + [("shuffle", s) for s in stocks]
+        chance = Chance(seed, outcomes)
+        chance.pos = len(outcomes)
+        chance.log = list(outcomes)
+        state = base.clone()
+        state._chance = chance
+        state.shuffles = stocks
+        state.ids = ids
+        state.used = [ids[k][j] for (k, j) in self.used_positions]
+        return state
 
 
 def _check_masks(state: DixExchangeState, seat: int, masked: list) -> None:

@@ -50,7 +50,8 @@ import random
 from ..cards import ROOK, ROOK_COLOURS, SUIT_RANK_MASK, cards_of, mask_of, rank_of, suit_of
 from ..cardset import make_rank_table, trick_winner
 from ..errors import IllegalActionError, NotationError, PositionError
-from ..game import TERMINAL, Game, InfoState, Option, State, register_game
+from ..game import TERMINAL, Game, InfoState, Option, State, WorldSampler, register_game
+from ..sampler import ColumnSampler, InconsistentConstraints
 from .common import check_distinct, check_keys, match_cards, need, parse_card_list
 
 MIN_BID, MAX_BID, BID_STEP = 70, 120, 5
@@ -370,10 +371,10 @@ class DixieRookGame(Game):
         nests and hidden discards chosen (see ``_complete_hand``)."""
         return _complete_view(self, view, rng)
 
-    def world_sampler(self, view: dict) -> "HandSampler":
-        """Worlds for a (validated) seat view; the hands before the one in
-        play are replayed once (see ``HandSampler``)."""
-        return HandSampler(self, view)
+    def world_sampler(self, view: dict) -> "RookWorldSampler":
+        """Worlds drawn exactly uniformly among those consistent with a
+        (validated) seat view (see ``RookWorldSampler``)."""
+        return RookWorldSampler(self, view)
 
 
 class DixieRookState(State):
@@ -425,9 +426,23 @@ class DixieRookState(State):
         self.meta.append([None, False])
         self.events.append(f"hand {self.hand_no + 1}: seat {self.dealer} deals; totals "
                            f"{self.totals[0]} : {self.totals[1]}")
-        for s in range(n):
-            self.events.append(f"  seat {s}: {ROOK.format_cards(hands[s])}")
-        self.events.append(f"  nest: {ROOK.format_cards(nest)}")
+        #: where this hand's event lines that show hidden cards are (the
+        #: world sampler rewrites them): the deal, the nest taken, the discards
+        self.ev_deal, self.ev_nest, self.ev_discards = len(self.events), -1, -1
+        self.events += self._deal_events(hands, nest)
+
+    @staticmethod
+    def _deal_events(hands, nest) -> list[str]:
+        return ([f"  seat {s}: {ROOK.format_cards(h)}" for s, h in enumerate(hands)] +
+                [f"  nest: {ROOK.format_cards(nest)}"])
+
+    def _nest_event(self) -> str:
+        return (f"seat {self.bid_winner} wins the auction at {self.bid} and takes the nest "
+                f"({ROOK.format_cards(self.nest)})")
+
+    def _discards_event(self) -> str:
+        return (f"seat {self.bid_winner} discards {ROOK.format_cards(self.discards, sort=False)}"
+                f" face down (the new nest)")
 
     # ---- protocol ----------------------------------------------------------
     def current_player(self) -> int:
@@ -530,8 +545,8 @@ class DixieRookState(State):
             self.meta[-1][0] = w
             self.hands[w] |= mask_of(self.nest)
             self.phase = DISCARD
-            self.events.append(f"seat {w} wins the auction at {self.bid} and takes the nest "
-                               f"({ROOK.format_cards(self.nest)})")
+            self.ev_nest = len(self.events)
+            self.events.append(self._nest_event())
 
     # ---- nest and trumps ---------------------------------------------------
     def _apply_discard(self, card: int) -> None:
@@ -540,9 +555,8 @@ class DixieRookState(State):
         self.discards.append(card)
         if len(self.discards) == self.game.nest_size:
             self.phase = TRUMP
-            self.events.append(f"seat {self.bid_winner} discards "
-                               f"{ROOK.format_cards(self.discards, sort=False)} face down "
-                               f"(the new nest)")
+            self.ev_discards = len(self.events)
+            self.events.append(self._discards_event())
 
     def _apply_trump(self, colour: int) -> None:
         self.trump = colour
@@ -997,50 +1011,159 @@ def _match_hand(game, seat, hands, own, nest, pub, played_by, rng, path):
     return hands, nest, fills
 
 
-class HandSampler:
-    """Draws complete states consistent with one seat view (the protocol's
-    world sampler: ``sample(rng)``).
+class RookWorldSampler(WorldSampler):
+    """Worlds drawn exactly uniformly among those consistent with one seat
+    view (the protocol's world sampler: ``sample(rng)``).
 
-    Only the hand in play has unseen cards that matter: a hand played out is
-    known entirely, and the unseen hands of a passed-out one change nothing
-    later.  So the record is completed once, replayed once up to the deal of
-    the hand in play, and each sample clones that state, deals the hand in
-    play afresh by ``_complete_hand`` and replays only that hand's actions.
-    Like ``complete_view`` it gives consistent worlds, not uniform ones."""
+    Only the hand in play has unseen cards that matter: a hand played out
+    is known entirely (its nest is turned up), and the unseen hands of a
+    passed-out one change nothing later; those keep the completion made
+    once (``complete_view``, which also validates the view), replayed once
+    into ``base``.  In the hand in play the unseen cards are those neither
+    the seat holds nor saw (the nest and discards when it won the bid) nor
+    anyone played; their **holders** (``holders``: a seat, or ``NEST`` /
+    ``DISCARDS``) are
+
+    * every other seat's hand as it is now (the bid winner's, when this
+      seat did not win the bid: its cards left after the discards made so
+      far), ``capacity`` = its cards not yet played;
+    * the nest while the auction is on (nobody has taken it);
+    * the discards made so far, when another seat won the bid: discarded
+      before the play, they can be any unseen card (no failure to follow
+      says anything about them).
+
+    A seat that failed to follow a colour holds none of it now (a hand only
+    loses cards during the play), and the cards of that colour it held then
+    and played later are public: so a void removes that seat from the
+    allowed holders of every unseen card of the colour, and nothing else.
+    (Trumps do not change the colour a card follows: dixie-rook has no Rook
+    bird card.)  ``ColumnSampler`` draws every assignment of the unseen
+    cards to the holders with equal probability (exact big-integer counts;
+    each draw is a walk of its compiled graph, in C when built); then, when another seat
+    won the bid, its original hand and the nest are a uniform split of the
+    cards it took up (held now, played, discarded) and the discards'
+    order is a uniform permutation: each assignment stands for the same
+    number of complete records, so the records are uniform too.  An
+    inconsistent view is a ``PositionError``, never a hang.
+
+    Each draw clones ``base`` and rewrites the hand in play's hidden cards
+    in place (the deal in the chance log, the hands, the discards and their
+    actions, the narrative lines that show them), and gives the world a
+    fresh tie-cut stream from ``rng`` (otherwise every world cloned from
+    ``base`` would settle a tie for most tricks the same way)."""
+
+    NEST, DISCARDS = -1, -2
 
     def __init__(self, game: DixieRookGame, view: dict, rng: random.Random | None = None):
         from ..position import _replay
         self.game = game
-        self.seat = view["seat"]
+        self.seat = seat = view["seat"]
         rec = _complete_view(game, view, rng or random.Random(0))
+        self.base = _replay(game, None, rec["deal"], rec["actions"], False)[0]
+        self.sampler = None
         deals = view["deal"]["deals"]
-        self.pub = _public_replay(game, view["deal"]["first_dealer"], list(view["actions"]))
-        self.tokens = list(view["actions"])
-        self.current = len(deals) - 1 if len(deals) == len(self.pub) else None
-        if self.current is None:          # the game is over: everything is known
-            self.prefix = _replay(game, None, rec["deal"], rec["actions"], False)[0]
-            return
-        self.hand_view = deals[self.current]
-        start = self.pub[self.current]["start"]
-        self.prefix = _replay(game, None, rec["deal"], rec["actions"][:start], False)[0]
-        self.start = start
+        pub = _public_replay(game, view["deal"]["first_dealer"], list(view["actions"]))
+        if len(deals) != len(pub) or self.base.is_terminal():
+            return                        # the game is over: everything is known
+        h = len(deals) - 1
+        p = pub[h]
+        n, size, k = game.num_players, game.hand_size, game.nest_size
+        self.w = w = p["w"]
+        self.discard_actions = [i for i, _ in p["discards"]]
+        own = set(self.base.initial_hands[seat])
+        known = set(own)
+        if w == seat:
+            known |= set(self.base.nest)
+        self.played = [[] for _ in range(n)]
+        void = [0] * n
+        for _, s, c, _ in p["plays"]:
+            self.played[s].append(c)
+        for _, s, col in p["voids"]:
+            void[s] |= SUIT_RANK_MASK[col]
+        gone = len(p["discards"])
+        self.holders, caps = [], []
+        for o in range(n):
+            if o != seat:
+                self.holders.append(o)
+                caps.append(size - len(self.played[o]) + (k - gone if o == w else 0))
+        if w is None:
+            self.holders.append(self.NEST)
+            caps.append(k)
+        elif w != seat:
+            self.holders.append(self.DISCARDS)
+            caps.append(gone)
+        played_all = {c for cards in self.played for c in cards}
+        hidden = [c for c in ROOK.cards if c not in known and c not in played_all]
+        cards = [(c, sum(1 << i for i, o in enumerate(self.holders)
+                         if o < 0 or not void[o] >> c & 1)) for c in hidden]
+        try:
+            self.sampler = ColumnSampler(caps, cards)
+        except InconsistentConstraints as exc:
+            raise PositionError(f"no deal of the unseen cards is consistent with seat "
+                                f"{seat}'s view ({exc})", f"deal.deals[{h}]") from None
+        self.log_index = max(i for i, (kind, _) in enumerate(self.base._chance.log)
+                             if kind == "deal")
+        self._walker = None
+
+    def assignment(self, rng: random.Random) -> list[list[int]]:
+        """One uniform assignment: the unseen cards of each holder (in
+        ``holders`` order); the compiled walk in C when built."""
+        if self._walker is None:
+            self._walker = False
+            if not _sampler_pure():
+                try:
+                    from .. import _sampler
+                    self._walker = _sampler.ColumnWalker(self.sampler.compiled)
+                except ImportError:   # pragma: no cover - without a build
+                    self._walker = False
+        if self._walker:
+            return [cards_of(m) for m in self._walker.walk(rng.getrandbits(64))]
+        return self.sampler.sample(rng)
 
     def sample(self, rng: random.Random) -> DixieRookState:
-        world = self.prefix.clone()
-        if self.current is None:
+        world = self.base.clone()
+        if self.sampler is None:
             return world
+        return self.world_from(world, self.assignment(rng), rng)
+
+    def world_from(self, world: DixieRookState, got: list, rng: random.Random) -> DixieRookState:
+        """``world`` (a clone of ``base``) with the hand in play's unseen
+        cards placed as ``got`` says (one list per holder), the bid
+        winner's nest split and the discard order drawn from ``rng``."""
         g = self.game
-        h = self.current
-        hands, nest, fills = _complete_hand(g, self.seat, self.hand_view, f"deal.deals[{h}]",
-                                            self.pub[h], rng)
-        world.initial_hands = hands
-        world.nest = nest
-        world.hands = [mask_of(c) for c in hands]
-        world._chance.log[-1] = ("deal", (hands, nest))
-        n = g.num_players
-        world.events[-n - 1:] = ([f"  seat {s}: {ROOK.format_cards(hands[s])}" for s in range(n)]
-                                 + [f"  nest: {ROOK.format_cards(nest)}"])
-        for i in range(self.start, len(self.tokens)):
-            c = fills.get(i)
-            world.apply_action(DISCARD_BASE + c if c is not None else parse_action(self.tokens[i]))
+        n, k, seat, w = g.num_players, g.nest_size, self.seat, self.w
+        initial = [list(self.base.initial_hands[seat]) if o == seat else None for o in range(n)]
+        nest = list(self.base.nest)
+        pile = []
+        for o, cards in zip(self.holders, got):
+            if o == self.NEST:
+                nest = list(cards)
+            elif o == self.DISCARDS:
+                pile = list(cards)
+                rng.shuffle(pile)
+            else:
+                world.hands[o] = mask_of(cards)
+                initial[o] = list(cards) + self.played[o]
+        if w is not None and w != seat:
+            took = sorted(initial[w] + pile)
+            nest = rng.sample(took, k)
+            initial[w] = [c for c in took if c not in nest]
+            world.discards = list(pile)
+            for i, c in zip(self.discard_actions, pile):
+                world._history[i] = DISCARD_BASE + c
+        world.initial_hands = tuple(tuple(sorted(hd)) for hd in initial)
+        world.nest = tuple(sorted(nest))
+        world._chance.log[self.log_index] = ("deal", (world.initial_hands, world.nest))
+        world.events[world.ev_deal:world.ev_deal + n + 1] = world._deal_events(
+            world.initial_hands, world.nest)
+        if world.ev_nest >= 0:
+            world.events[world.ev_nest] = world._nest_event()
+        if world.ev_discards >= 0:
+            world.events[world.ev_discards] = world._discards_event()
+        world._chance._streams["cut"] = random.Random(rng.getrandbits(64))
         return world
+
+
+def _sampler_pure() -> bool:
+    import os
+    return os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0")

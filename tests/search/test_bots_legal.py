@@ -28,7 +28,10 @@ def _positions(game, count, seed=0):
 
 
 def _specs(name):
-    specs = ["random", "ismcts:iterations=4"]
+    specs = ["random", "ismcts:iterations=4",
+             # one world, a small solve bound, random rollouts: every path of
+             # pimc (solver, aborted solve, rollouts) at a test's cost
+             "pimc:worlds=1,nodes=20000,policy=random", "cheat:nodes=20000,policy=random"]
     if has_rules_bot(name):
         specs.append("rules")
     return specs

@@ -193,3 +193,116 @@ def test_layout_search_runs_with_the_game_pass_action():
     bot = ISMCTSBot(game, state.current_player(), seed=1, iterations=2000)
     assert bot.step(state) in state.legal_actions()
     assert bot.last.iterations == 2000
+
+
+# ---- dixie-rook card play -------------------------------------------------
+
+def _rook_states(players, count, seed0=0):
+    """Card-play decisions of random dixie-rook games (random auctions,
+    discards and trumps), any trick, the deciding seat bid winner or not."""
+    from solver.games.dixie_rook import PLAY
+    game = solver.load_game("dixie-rook", players=players, target=120, lose_at=300)
+    out = []
+    seed = seed0
+    while len(out) < count:
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        seed += 1
+        stop_at = rng.randrange(0, game.hand_size * players)
+        k = 0
+        while not state.is_terminal():
+            if state.phase == PLAY and len(state.legal_actions()) > 1:
+                if k >= stop_at:
+                    out.append(state)
+                    break
+                k += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    return game, out
+
+
+def _rook_hand_values(world, last_card, h):
+    """The hand score difference (team 0 minus team 1) the Python game
+    gives when ``last_card`` ends the hand, for each winner of a tie cut
+    (one value when the tricks are not tied)."""
+    out = []
+    for most in (0, 1):
+        w = world.clone()
+        tied = []
+
+        def forced(tied=tied, w=w, most=most):
+            tied.append(w.tricks_won[0] == w.tricks_won[1])
+            return most if tied[0] else type(w)._most_tricks(w)
+        w._most_tricks = forced
+        w.apply_action(last_card)
+        out.append(w.round_returns(h)[0])
+        if not tied[0]:
+            return out[:1]
+    return out
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_rook_playouts_follow_the_rules_and_score_as_the_game(players):
+    """A determinization and random playout done in C, replayed by the
+    Python rules on the same hidden cards: every card legal, the same
+    tricks and count, and the C value of the hand equal to the Python
+    game's score difference (``round_returns``, what the Python twin backs
+    up) -- a tie for most tricks: the mean of the cut's two outcomes."""
+    from bots.ismcts import native_rook_search
+    from solver.cards import cards_of
+    from tests.search.test_rook_sampler import _consistent
+    game, states = _rook_states(players, 14)
+    ties = 0
+    for state in states:
+        seat = state.current_player()
+        view = state.information_state(seat).view
+        sampler = position.from_json(view).sampler()
+        native = native_rook_search(sampler)
+        h = state.hand_no
+        for k in range(4):
+            held, played, won, count, value = native.simulate(state.n_actions * 10 + k)
+            world = sampler.world_from(sampler.base.clone(), [cards_of(m) for m in held],
+                                       random.Random(k))
+            _consistent(world, view, seat)           # the C draw is a world of the view
+            for a in played[:-1]:
+                world.apply_action(a)               # raises if C played an illegal card
+            assert world.hand_no == h
+            values = _rook_hand_values(world, played[-1], h)
+            ties += len(values) == 2
+            assert value == pytest.approx(sum(values) / len(values))
+            world.apply_action(played[-1])
+            res = world.results[-1]
+            assert res["tricks"] == won and res["count"] == count
+            # what the Python twin backs up is one of the cut's outcomes
+            assert world.round_returns(h)[0] in values
+            assert world.round_returns(h)[1] == -world.round_returns(h)[0]
+    assert ties > 0
+
+
+def test_rook_search_chooses_legal_cards_and_is_deterministic():
+    game, states = _rook_states(4, 3, seed0=40)
+    _, states6 = _rook_states(6, 2, seed0=50)
+    for state in states + states6:
+        seat = state.current_player()
+        for threads in (1, 2):
+            a = ISMCTSBot(state.game, seat, seed=3, iterations=3000, threads=threads)
+            b = ISMCTSBot(state.game, seat, seed=3, iterations=3000, threads=threads)
+            move = a.step(state)
+            assert move in state.legal_actions() and b.step(state) == move
+            assert a.last.visits == b.last.visits and a.last.values == b.last.values
+            assert a.last.iterations == 3000
+            assert set(a.last.visits) <= set(state.legal_actions())
+
+
+def test_rook_native_and_python_searches_value_the_hand_alike():
+    """The two searches optimise the same number: at a late, nearly
+    determined decision their root values agree to a few points."""
+    from bots.ismcts import native_rook_search
+    game, states = _rook_states(4, 40, seed0=60)
+    state = next(s for s in states if s.tricks_done >= 10)
+    seat = state.current_player()
+    sampler = position.from_json(state.information_state(seat).view).sampler()
+    nat = run_native(native_rook_search(sampler), game, 20000, None, 0.7, 1, 5)
+    py = ismcts_search(sampler, seat, state.legal_actions(), game, iterations=2000,
+                       rng=random.Random(5))
+    best = max(nat.visits, key=nat.visits.get)
+    assert abs(nat.values[best] - py.values[best]) < 8

@@ -137,3 +137,25 @@ def test_dixie_rook_card_play_matches_the_game_oracle(players, tricks_left):
         sol = solve(state, seat=seat)
         oracle = _rook_oracle(state, seat % 2)
         assert {state.string_to_action(a): v for a, v in sol.action_values.items()} == oracle
+
+
+@pytest.mark.skipif(__import__("solver.dd").dd.pure_python(),
+                    reason="a kernel feature: DIXTRIX_PUREPYTHON=1 solves with the oracle")
+def test_max_nodes_aborts_cleanly_and_leaves_the_table_sound():
+    import solver
+    from solver.api import solve
+    from solver.errors import LimitError, SearchAborted
+    game = solver.load_game("dix")
+    state = game.new_initial_state(seed=1)
+    while state.tricks_done < 16:
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(SearchAborted, match="node limit") as info:
+        solve(state, max_nodes=50)
+    assert 50 <= info.value.nodes <= 51
+    full = solve(state)                     # same table: no bogus entries were stored
+    again = solve(state, max_nodes=full.nodes)
+    assert dict(again.action_values) == dict(full.action_values)
+    assert again.nodes == full.nodes
+    for bad in (0, -1, 1.5, True, "10", 10**14):
+        with pytest.raises(LimitError, match="max_nodes"):
+            solve(state, max_nodes=bad)

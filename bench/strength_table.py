@@ -1,0 +1,89 @@
+"""The strength table of issue #7: in every game, rules vs random, pimc and
+ismcts vs rules, pimc vs ismcts at equal time, and the cheating
+double-dummy player vs rules (the upper bound), each over duplicate-dealt
+seeded deal pairs with a 95% interval (``bench/strength.py``'s
+statistic), plus the share of the rules-to-cheat gap each search bot
+closes.
+
+    python bench/strength_table.py --time 0.1 --pairs 40 [--games dix trix] [--jobs 2]
+
+Rows run in ``--jobs`` worker processes; each row prints as it finishes
+(markdown), the summary table at the end.  ``--time`` is the search time
+per decision for every search bot (pimc, ismcts, cheat).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from strength import compare  # noqa: E402
+
+import solver  # noqa: E402
+
+GAMES = ["dix", "trix", "tricks", "dixie-rook", "dix-exchange"]
+
+
+def rows_for(t: float) -> list[tuple[str, str, str]]:
+    return [("rules vs random", "rules", "random"),
+            ("pimc vs rules", f"pimc:time={t}", "rules"),
+            ("ismcts vs rules", f"ismcts:time={t}", "rules"),
+            ("pimc vs ismcts", f"pimc:time={t}", f"ismcts:time={t}"),
+            ("cheat vs rules", f"cheat:time={t}", "rules")]
+
+
+def run_row(job):
+    game_name, label, a, b, pairs, seed, rounds = job
+    game = solver.load_game(game_name)
+    try:
+        mean, ci, secs = compare(game, a, b, pairs, seed, rounds)
+    except Exception as exc:            # one broken row must not lose the others
+        import traceback
+        traceback.print_exc()
+        return game_name, label, a, b, pairs, float("nan"), float("nan"), repr(exc)
+    return game_name, label, a, b, pairs, mean, ci, secs
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--time", type=float, default=0.1)
+    p.add_argument("--pairs", type=int, default=40)
+    p.add_argument("--games", nargs="*", default=GAMES)
+    p.add_argument("--rows", nargs="*", default=None,
+                   help="row labels to run, e.g. 'pimc vs rules' (default: all)")
+    p.add_argument("--seed", type=int, default=1000)
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--rounds", type=int, default=1, help="deals of the match per game")
+    args = p.parse_args(argv)
+    jobs = [(g, label, a, b, args.pairs, args.seed, args.rounds) for g in args.games
+            for label, a, b in rows_for(args.time) if args.rows is None or label in args.rows]
+    print(f"strength table: {args.pairs} duplicate deal pairs a row, "
+          f"{args.time} s a search decision, seeds from {args.seed}", flush=True)
+    results = {}
+    t0 = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for g, label, a, b, pairs, mean, ci, secs in pool.map(run_row, jobs):
+            if isinstance(secs, str):
+                print(f"| {g} | {label} | {a} | {b} | error: {secs} | | |", flush=True)
+                continue
+            verdict = "A" if mean - ci > 0 else "B" if mean + ci < 0 else "none"
+            results[(g, label)] = (mean, ci)
+            print(f"| {g} | {label} | {a} | {b} | {mean:+.2f} +- {ci:.2f} | {verdict} | "
+                  f"{secs:.0f} s |", flush=True)
+    print(f"\nshare of the rules -> cheat gap closed (A vs rules / cheat vs rules); "
+          f"{time.perf_counter() - t0:.0f} s in all")
+    for g in args.games:
+        cheat = results.get((g, "cheat vs rules"))
+        for label in ("pimc vs rules", "ismcts vs rules"):
+            mine = results.get((g, label))
+            if cheat and mine and cheat[0] > 0:
+                print(f"| {g} | {label.split()[0]} | {100 * mine[0] / cheat[0]:.0f}% |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,421 @@
+"""Perfect-information Monte Carlo (PIMC) and the "cheating" double-dummy
+player.
+
+PIMC decides from a seat's view: it draws complete worlds consistent with
+the view (the game's exact world sampler), values every legal action in
+each world, and plays the action with the best mean value over the worlds.
+
+How an action is valued in one world, in the seat's units of
+``round_returns`` (the deal is the horizon):
+
+* **double-dummy** where the world is a card-play position the exact
+  solver handles (``solver.api.solve``: dix from trick 14 or the
+  ``seventeen`` variant, the trix/tricks trick contracts and partnership layout,
+  dixie-rook card play): the exact value of every legal action at once,
+  bounded by ``nodes`` search nodes a world;
+* **rollouts** elsewhere (dix while the stock lasts, dix-exchange and the
+  individual layout game (see ``_root_solve_ok``), bids, contract
+  choices, reveals, nest discards, a world whose solve hits the node
+  bound): the action is applied and the deal played out by the ``policy``
+  bot (``rules`` where the game has one) at every seat, until the hands are
+  down to ``LEAF_CARDS`` cards (dix 6, trix/tricks and dixie-rook 5): the
+  rest of the deal is then solved exactly (bounded by a hundredth of the
+  node bound; past it the play-out goes on).  Setting ``leaf=0`` plays every
+  rollout to the end.
+
+The solver's values are turned into the deal result the game scores:
+dix's score difference with its tie-breaks (+-0.5 for the round's winner
+on a tie, as ``DixState.round_returns``), dixie-rook's captured points
+through the bid (a bidder team short of its bid scores minus the bid).  In
+4-player individual contracts the solver's value is paranoid (the three
+others play against the seat), so it is a guaranteed result, lower than a
+rollout's typical one; a decision mixes the two only when some worlds hit
+the node bound.
+
+PIMC's known weakness (strategy fusion: it assumes it will know the hidden
+cards later) is the price of its speed; ISMCTS (``bots.ismcts``) does not
+have it.
+
+The cheating player (bot ``cheat``) runs the same valuation on the TRUE
+state, which it can see: the upper bound a search bot is measured against
+(bench/strength.py), never a fair opponent.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time as _time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from solver.errors import LimitError, SearchAborted, UnsupportedPositionError
+from solver.game import Game, State
+
+from .base import Bot, make_bot, register_bot
+
+#: default bound on one world's double-dummy solve (then rollouts value it)
+DEFAULT_NODES = 2_000_000
+#: after this many worlds of a decision whose solves all hit the node bound,
+#: the rest of the decision's worlds are valued by rollouts straight away
+GIVE_UP_AFTER = 2
+
+
+@dataclass
+class PIMCStats:
+    """``values``: mean value per action over the worlds; ``visits``: worlds
+    that valued the action; ``wins``: worlds where it was (one of) the
+    best; ``worlds``, ``solved`` (worlds valued by the solver), ``nodes``
+    (solver nodes + rollout actions), ``seconds``."""
+
+    values: dict = field(default_factory=dict)
+    visits: dict = field(default_factory=dict)
+    wins: dict = field(default_factory=dict)
+    worlds: int = 0
+    solved: int = 0
+    nodes: int = 0
+    seconds: float = 0.0
+    iterations: int = 0          # = worlds (the name ISMCTS reports use)
+    tiebreak: dict = field(default_factory=dict)   # play-out means of tied best actions
+
+
+def check_limits(worlds, seconds, nodes) -> None:
+    if worlds is not None and (isinstance(worlds, bool) or not isinstance(worlds, int)
+                               or not 1 <= worlds <= 10**9):
+        raise LimitError(f"pimc: worlds must be an integer 1..1e9, got {worlds!r}")
+    if seconds is not None and (isinstance(seconds, bool)
+                                or not isinstance(seconds, (int, float))
+                                or not math.isfinite(seconds) or not 0 < seconds <= 86400):
+        raise LimitError(f"pimc: time must be seconds in (0, 86400], got {seconds!r}")
+    if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int)
+                              or not 1 <= nodes <= 10**12):
+        raise LimitError(f"pimc: nodes must be an integer 1..1e12, got {nodes!r}")
+    if worlds is None and seconds is None:
+        raise LimitError("pimc: give worlds or time (or both)")
+
+
+# ---------------------------------------------------------------------------
+# one world
+
+
+def _dd_values(world: State, seat: int, nodes: int) -> tuple[dict, int]:
+    """Every legal action's exact value in ``world`` for ``seat``, in the
+    units of ``round_returns`` (``UnsupportedPositionError`` /
+    ``SearchAborted`` when the solver cannot answer)."""
+    from solver.api import solve
+    sol = solve(world, seat=seat, max_nodes=nodes)
+    name = world.game.name
+    out = {}
+    for text, v in sol.action_values.items():
+        a = world.string_to_action(text)
+        if name == "dix":
+            if v == 0:
+                v = 0.5 if sol.action_winners[text] == seat else -0.5
+        elif name == "dixie-rook":
+            v = _rook_deal_score(world, seat, v)
+        out[a] = float(v)
+    return out, sol.nodes
+
+
+def _rook_deal_score(world: State, seat: int, captured: float) -> float:
+    """Dixie-rook: the hand's score difference for ``seat``'s team (what
+    ``round_returns`` scores) when its team captures ``captured`` points
+    (count, nest, most-tricks bonus; a tricks tie counted half, the cut's
+    expectation): a bidder team short of its bid scores minus the bid."""
+    from solver.games.dixie_rook import MOST_TRICKS_BONUS, card_count, team_of
+    in_play = sum(card_count(c) for h in world.hands for c in _cards(h))
+    in_play += sum(card_count(c) for c in world.trick) + sum(card_count(c) for c in world.discards)
+    pot = sum(world.count) + in_play + MOST_TRICKS_BONUS
+    mine = team_of(seat)
+    captured_by = {mine: captured, 1 - mine: pot - captured}
+    bidder = team_of(world.bid_winner)
+    score = dict(captured_by)
+    if captured_by[bidder] < world.bid:
+        score[bidder] = -world.bid
+    return float(score[mine] - score[1 - mine])
+
+
+def _cards(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+#: games whose worlds are not valued by the solver at the root: in a
+#: dix-exchange round the exact solve is paranoid against every other
+#: player at once (all of them conspiring to make the seat lose its token),
+#: which values nearly every action alike; play-outs by the rules bots model
+#: the table better
+ROLLOUT_ONLY = frozenset({"dix-exchange"})
+
+
+def _root_solve_ok(world: State) -> bool:
+    """Whether the solver values this decision's worlds: not in
+    ``ROLLOUT_ONLY`` games, nor in the individual layout game of trix /
+    tricks, where the paranoid solve (three seats blocking the fourth)
+    again values most cards alike and plays worse than play-outs."""
+    name = world.game.name
+    if name in ROLLOUT_ONLY:
+        return False
+    if name in ("trix", "tricks") and not world.game.options.get("partners", False):
+        from solver.games.contract_match import LAYOUT_PLAY
+        return world.phase != LAYOUT_PLAY
+    return True
+
+#: cards in the hand of the seat to move at which a rollout hands over to
+#: the solver (the rest of the deal solved exactly), per game
+LEAF_CARDS = {"dix": 6, "trix": 5, "tricks": 5, "dixie-rook": 5}
+
+
+def _hand_size(w: State) -> int | None:
+    """Cards left in the hand of the seat to move when ``w`` is at the start
+    of a trick of a card-play phase the solver takes, else None."""
+    name = w.game.name
+    seat = w.current_player()
+    if name == "dix":
+        if w.trick or (w.game.options["variant"] != "seventeen" and w.tricks_done < 13):
+            return None
+        return bin(w.hands[seat]).count("1")
+    if name in ("trix", "tricks"):
+        from solver.games.contract_match import TRICKS
+        if w.phase != TRICKS or w.log.play.trick:
+            return None
+        return bin(w.log.play.hands[seat]).count("1")
+    if name == "dixie-rook":
+        from solver.games.dixie_rook import PLAY
+        if w.phase != PLAY or w.trick:
+            return None
+        return bin(w.hands[seat]).count("1")
+    return None
+
+
+def _leaf_value(w: State, seat: int, nodes: int) -> float | None:
+    """The exact rest-of-deal value of ``w`` for ``seat`` (units of
+    ``round_returns``), or None when the solver cannot answer in ``nodes``."""
+    from solver.api import solve
+    try:
+        sol = solve(w, seat=seat, max_nodes=nodes)
+    except (UnsupportedPositionError, SearchAborted):
+        return None
+    v = sol.value
+    if w.game.name == "dix" and v == 0:
+        return 0.5 if sol.round_winner == seat else -0.5
+    if w.game.name == "dixie-rook":
+        return _rook_deal_score(w, seat, v)
+    return float(v)
+
+
+def _rollout_values(world: State, seat: int, legal: list, bots: list,
+                    leaf_nodes: int = 0, deadline: float = math.inf) -> dict | None:
+    """Each action applied to a copy of ``world`` and the deal played out by
+    ``bots`` (one per seat); with ``leaf_nodes``, once the hands are down to
+    ``LEAF_CARDS`` the rest is solved exactly instead (bounded by that many
+    nodes; a solve that hits the bound lets the play-out go on).  None when
+    ``deadline`` (a ``perf_counter`` time) passes first."""
+    horizon = world.round_index()
+    leaf = LEAF_CARDS.get(world.game.name, 0) if leaf_nodes else 0
+    out = {}
+    for a in legal:
+        if _time.perf_counter() >= deadline:
+            return None
+        w = world.clone()
+        w.apply_action(a)
+        value = None
+        while not w.is_terminal() and w.round_index() == horizon:
+            if leaf:
+                size = _hand_size(w)
+                if size is not None and size <= leaf:
+                    value = _leaf_value(w, seat, leaf_nodes)
+                    if value is not None:
+                        break
+            w.apply_action(bots[w.current_player()].step(w))
+        out[a] = value if value is not None else float(w.round_returns(horizon)[seat])
+    return out
+
+
+# ---------------------------------------------------------------------------
+# the search
+
+
+def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list,
+                game: Game, worlds: int | None = None, seconds: float | None = None,
+                nodes: int | None = None, policy: str = "rules", leaf: bool = True,
+                rng: random.Random | None = None,
+                progress: Callable[[PIMCStats], None] | None = None) -> PIMCStats:
+    """Value ``legal`` (the seat's actions) over worlds drawn by
+    ``sample(rng)``; stop after ``worlds`` worlds or ``seconds`` (checked
+    between worlds and between rollouts; at least one world is always
+    valued).  ``nodes`` bounds one world's solve (default
+    ``DEFAULT_NODES``); ``leaf``: play-outs end in an exact solve of the
+    last ``LEAF_CARDS`` tricks (bounded by ``nodes // 100``)."""
+    from .rules import has_rules_bot
+    check_limits(worlds, seconds, nodes)
+    nodes = DEFAULT_NODES if nodes is None else nodes
+    rng = rng or random.Random(0)
+    leaf_nodes = max(1, nodes // 100) if leaf else 0
+    if policy == "rules" and not has_rules_bot(game.name):
+        policy = "random"
+    bots = [make_bot(policy, game, s, seed=rng.randrange(1 << 30))
+            for s in range(game.num_players)]
+    stats = PIMCStats(values={a: 0.0 for a in legal}, visits={a: 0 for a in legal},
+                      wins={a: 0 for a in legal})
+    totals = {a: 0.0 for a in legal}
+    start = _time.perf_counter()
+    deadline = start + seconds if seconds is not None else math.inf
+    use_dd, aborted_only = True, 0
+    dd_nodes, dd_time, dd_rate = 0, 0.0, 2e6      # solver speed estimate (nodes/s)
+    # solved worlds may leave tied best actions: keep 15% of a time limit
+    # to tell them apart (_break_ties)
+    reserve = 0.15 * seconds if seconds is not None else 0.0
+    while worlds is None or stats.worlds < worlds:
+        if stats.worlds and _time.perf_counter() >= deadline - (reserve if stats.solved else 0):
+            break
+        world = sample(rng)
+        vals = None
+        if not stats.worlds and use_dd:
+            use_dd = _root_solve_ok(world)
+        if use_dd:
+            budget = nodes
+            if seconds is not None:
+                # a solve must not run far past the deadline: bound it by
+                # the time left at the solver's measured speed
+                left = deadline - _time.perf_counter()
+                if not stats.worlds:
+                    left /= 2           # the first world may still need its rollouts
+                budget = max(1000, min(nodes, int(left * dd_rate)))
+            try:
+                t0 = _time.perf_counter()
+                vals, n = _dd_values(world, seat, budget)
+                dd_nodes += n
+                dd_time += _time.perf_counter() - t0
+                if dd_nodes > 100_000:
+                    dd_rate = dd_nodes / max(dd_time, 1e-6)
+                stats.nodes += n
+                stats.solved += 1
+            except UnsupportedPositionError:
+                use_dd = False          # the same for every world of this decision
+            except SearchAborted as exc:
+                stats.nodes += exc.nodes
+                dd_nodes += exc.nodes
+                dd_time += _time.perf_counter() - t0
+                if not stats.solved:
+                    aborted_only += 1
+                    use_dd = aborted_only < GIVE_UP_AFTER
+        if vals is None:
+            if stats.worlds and _time.perf_counter() >= deadline:
+                break
+            vals = _rollout_values(world, seat, legal, bots, leaf_nodes,
+                                   deadline if stats.worlds else math.inf)
+            if vals is None:            # out of time inside this world: drop it
+                break
+            stats.nodes += len(legal)
+        stats.worlds += 1
+        best = max(vals.values())
+        for a in legal:
+            totals[a] += vals[a]
+            stats.visits[a] += 1
+            if vals[a] == best:
+                stats.wins[a] += 1
+        if progress is not None:
+            stats.seconds = _time.perf_counter() - start
+            stats.iterations = stats.worlds
+            stats.values = {a: totals[a] / stats.worlds for a in legal}
+            progress(stats)
+    stats.iterations = stats.worlds
+    stats.values = {a: totals[a] / stats.worlds for a in legal}
+    _break_ties(stats, sample, seat, legal, bots, leaf_nodes, rng, worlds,
+                start + seconds if seconds is not None else math.inf)
+    stats.seconds = _time.perf_counter() - start
+    return stats
+
+
+def _break_ties(stats, sample, seat, legal, bots, leaf_nodes, rng, worlds, deadline):
+    """Exact values tie often (a paranoid solve values every card alike when
+    the others can force the worst on the seat anyway; equal cards in a
+    perfect-information ending): the tied best actions of solved worlds are
+    then told apart by play-outs (the rules bots at every seat), in a few
+    more worlds: ``worlds // 4`` (at least 1) or, under a time limit, what
+    time is left (at least one world)."""
+    if not stats.solved:
+        return
+    top = max(stats.values.values())
+    tied = [a for a in legal if stats.values[a] == top]
+    if len(tied) < 2:
+        return
+    sums, n = {a: 0.0 for a in tied}, 0
+    budget = max(1, (worlds or 4) // 4)
+    while n < budget or (worlds is None and _time.perf_counter() < deadline):
+        vals = _rollout_values(sample(rng), seat, tied, bots, leaf_nodes, deadline)
+        if vals is None:
+            break
+        for a in tied:
+            sums[a] += vals[a]
+        n += 1
+        stats.nodes += len(tied)
+        if _time.perf_counter() >= deadline:
+            break
+    if n:
+        stats.tiebreak = {a: sums[a] / n for a in tied}
+
+
+def choose(stats: PIMCStats, legal: list) -> int:
+    """The best mean; ties to the best play-out mean (``_break_ties``), then
+    the action best in more worlds, then the lowest action."""
+    return max(legal, key=lambda a: (stats.values[a], stats.tiebreak.get(a, -math.inf),
+                                     stats.wins[a], -a))
+
+
+class PIMCBot(Bot):
+    """``pimc:worlds=40``, ``pimc:time=0.5``; ``nodes`` bounds one world's
+    double-dummy solve, ``policy`` plays the rollouts (default ``rules``),
+    ``leaf=0`` plays them to the end (default: the last tricks solved).
+    A decision with one legal action is played without search."""
+
+    name = "pimc"
+    cheat = False
+
+    def __init__(self, game: Game, seat: int, seed: int | None = None, worlds=None,
+                 time=None, nodes=None, policy: str = "rules", leaf: int = 1, **settings):
+        super().__init__(game, seat, seed, **settings)
+        if worlds is None and time is None:
+            worlds = 1 if self.cheat else 40
+        check_limits(worlds, time, nodes)
+        make_bot(policy, game, seat, seed=0)        # an unknown policy fails now
+        if leaf not in (0, 1):
+            raise LimitError(f"pimc: leaf must be 0 or 1, got {leaf!r}")
+        self.worlds, self.time, self.nodes, self.policy = worlds, time, nodes, policy
+        self.leaf = bool(leaf)
+        self.last: PIMCStats | None = None
+
+    def step(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        self.last = self.search(state)
+        return choose(self.last, legal)
+
+    def search(self, state: State, progress=None) -> PIMCStats:
+        if self.cheat:
+            def sample(rng, _state=state):
+                return _state.clone()
+        else:
+            sampler = self.game.world_sampler(state.information_state(self.seat).view)
+            sample = sampler.sample
+        return pimc_search(sample, self.seat, state.legal_actions(), self.game,
+                           worlds=self.worlds, seconds=self.time, nodes=self.nodes,
+                           policy=self.policy, leaf=self.leaf, rng=self.rng,
+                           progress=progress)
+
+
+class CheatBot(PIMCBot):
+    """Sees every card: the double-dummy value of the true state where the
+    solver applies, else rollouts from the true state (``worlds`` of them,
+    default 1).  An upper bound for strength tables, not a fair player."""
+
+    name = "cheat"
+    cheat = True
+
+
+register_bot("pimc", PIMCBot)
+register_bot("cheat", CheatBot)
