@@ -2,14 +2,18 @@
 
     python bench/compare_dds.py                 # every row, 100 positions each
     python bench/compare_dds.py --n 20 --rows dix14,bridge
+    python bench/compare_dds.py --rows seventeen --seventeen-from 5,3,1 --budget 120
 
 Rows (seeded positions; median / 95th percentile / worst, nodes/s):
 
 * ``dix14``: dix from trick 14 (13 + 13 cards, both hands known), the value
-  of every legal card (``solver.api.solve``).  Target: median <= 2 ms.
+  of every legal card, by the dix solver (``solver.dixdd``, what
+  ``solver.api.solve`` uses) and by the generic kernel (``solver.dd``) side
+  by side, each within ``--budget``, with the ratio of their medians and a
+  check that every card's value agrees.  Target: median <= 2 ms.
 * ``seventeen``: dix ``seventeen`` with both hands known (17 + 17), from the
-  first trick, or from trick ``--seventeen-from`` (default 1).
-  Target: median <= 50 ms.
+  first trick, or from trick(s) ``--seventeen-from`` (e.g. ``5,3,1``).
+  Target: median <= 50 ms from trick 1.
 * ``bridge``: the kernel configured as bridge against DDS (endplay's
   ``solve_board``, all cards) on the same endings of ``--bridge-cards``
   cards a hand, per strain: both medians, the time ratio, nodes/s.
@@ -38,6 +42,7 @@ import solver  # noqa: E402
 from solver import dd  # noqa: E402
 from solver.api import solve  # noqa: E402
 from solver.cards import FRENCH, mask_of  # noqa: E402
+from solver.dixdd import solve_dix  # noqa: E402
 from solver.reference.dd_oracle import solve_oracle  # noqa: E402
 
 
@@ -69,21 +74,45 @@ def peak_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def row_dix(name, n, budget, first_trick, variant):
-    times, nodes = [], []
-    start = time.perf_counter()
-    for seed in range(n):
-        st = dix_from_trick(seed, first_trick, variant)
-        s = solve(st)
-        times.append(s.time)
-        nodes.append(s.nodes)
-        if time.perf_counter() - start > budget:
-            break
-    rate = sum(nodes) / sum(times)
-    print(f"{name:<28} n={len(times):<4} {stats(times)}  nodes median "
-          f"{int(statistics.median(nodes)):>10}  {rate / 1e6:5.2f} Mnodes/s  "
-          f"peak RSS {peak_mib():7.1f} MiB"
-          + ("" if len(times) == n else f"  (budget {budget:.0f} s reached)"))
+def _dix_engine_run(engine, pos):
+    """One all-solutions dix solve: (card values, nodes, seconds)."""
+    seat = pos.seat_to_play
+    if engine == "dixdd":
+        res = solve_dix(pos, seat)
+    else:
+        res = dd.solve_position(pos, seat, "dix")
+    return dict(res.card_values), res.nodes, res.time
+
+
+def row_dix(name, n, budget, first_trick, variant, engines=("dixdd", "generic")):
+    """Each engine on the same seeded positions, ``budget`` seconds each; the
+    values of every card are checked equal where both solved."""
+    results = {}
+    for engine in engines:
+        times, nodes, values = [], [], []
+        start = time.perf_counter()
+        for seed in range(n):
+            pos = dd.dix_position(dix_from_trick(seed, first_trick, variant))
+            v, k, t = _dix_engine_run(engine, pos)
+            times.append(t)
+            nodes.append(k)
+            values.append(v)
+            if time.perf_counter() - start > budget:
+                break
+        results[engine] = (times, values)
+        rate = sum(nodes) / sum(times)
+        label = "dix solver" if engine == "dixdd" else "generic kernel"
+        print(f"{name:<28} {label:<15} n={len(times):<4} {stats(times)}  nodes median "
+              f"{int(statistics.median(nodes)):>10}  {rate / 1e6:5.2f} Mnodes/s  "
+              f"peak RSS {peak_mib():7.1f} MiB"
+              + ("" if len(times) == n else f"  (budget {budget:.0f} s reached)"))
+    if len(results) == 2:
+        (ta, va), (tb, vb) = results["dixdd"], results["generic"]
+        m = min(len(ta), len(tb))
+        assert va[:m] == vb[:m], "the two solvers disagree"
+        ratio = statistics.median(tb[:m]) / statistics.median(ta[:m])
+        print(f"{'':<28} generic / dix solver, medians over the {m} positions both "
+              f"solved: {ratio:6.1f}x (every card's value equal)")
 
 
 def row_bridge(n, budget, cards):
@@ -146,16 +175,21 @@ def main(argv=None) -> None:
     ap.add_argument("--rows", default="dix14,seventeen,bridge,oracle")
     ap.add_argument("--budget", type=float, default=600.0, help="seconds per row at most")
     ap.add_argument("--bridge-cards", type=int, default=8)
-    ap.add_argument("--seventeen-from", type=int, default=1)
+    ap.add_argument("--seventeen-from", default="1",
+                    help="first trick(s) of the seventeen rows, comma-separated: 5,3,1")
+    ap.add_argument("--engines", default="dixdd,generic",
+                    help="dix rows: dixdd (solver.dixdd), generic (the generic kernel)")
     args = ap.parse_args(argv)
     rows = args.rows.split(",")
     print(f"dixtrix dd kernel, one thread, {args.n} positions a row; python "
           f"{sys.version.split()[0]}")
+    engines = tuple(args.engines.split(","))
     if "dix14" in rows:
-        row_dix("dix trick 14 (13+13)", args.n, args.budget, 14, "standard")
+        row_dix("dix trick 14 (13+13)", args.n, args.budget, 14, "standard", engines)
     if "seventeen" in rows:
-        row_dix(f"dix seventeen from trick {args.seventeen_from}", args.n, args.budget,
-                args.seventeen_from, "seventeen")
+        for first in (int(t) for t in str(args.seventeen_from).split(",")):
+            row_dix(f"dix seventeen from trick {first}", args.n, args.budget, first,
+                    "seventeen", engines)
     if "bridge" in rows:
         row_bridge(args.n, args.budget, args.bridge_cards)
     if "oracle" in rows:

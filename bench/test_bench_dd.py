@@ -15,14 +15,24 @@ from compare_dds import bridge_ending, dix_from_trick  # noqa: E402
 from solver import dd  # noqa: E402
 from solver.api import solve  # noqa: E402
 from solver.cards import mask_of  # noqa: E402
+from solver.dixdd import solve_dix  # noqa: E402
 from solver.reference.dd_oracle import solve_oracle  # noqa: E402
 
 
+def _dix_run(engine, positions):
+    if engine == "dixdd":
+        return [solve_dix(p) for p in positions]
+    return [dd.solve_position(p, p.seat_to_play, "dix") for p in positions]
+
+
+@pytest.mark.parametrize("engine", ["dixdd", "generic"])
 @pytest.mark.parametrize("first_trick", [14, 18, 22])
-def test_dix_endgame(benchmark, first_trick):
-    states = [dix_from_trick(seed, first_trick) for seed in range(2 if first_trick == 14 else 5)]
-    benchmark.pedantic(lambda: [solve(st) for st in states], rounds=1 if first_trick == 14 else 3,
-                       iterations=1)
+def test_dix_endgame(benchmark, first_trick, engine):
+    """The dix solver (what solve() uses) and the generic kernel."""
+    positions = [dd.dix_position(dix_from_trick(seed, first_trick))
+                 for seed in range(2 if first_trick == 14 else 5)]
+    benchmark.pedantic(lambda: _dix_run(engine, positions),
+                       rounds=1 if first_trick == 14 else 3, iterations=1)
 
 
 @pytest.mark.parametrize("first_trick", [9, 11])

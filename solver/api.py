@@ -8,9 +8,10 @@ a perfect-information position and of every legal action.
 (``best_move`` / ``evaluate``), not a double-dummy solve.
 
 Games with a double-dummy adapter: ``dix`` (from trick 14 on in the standard
-variant, any time in ``seventeen``; see docs/solver.md).  Other games reach
-the kernel through ``solver.dd`` contracts (bridge, penalty contracts,
-dixie-rook card play) until their adapters are added to ``ADAPTERS``.
+variant, any time in ``seventeen``; solved by the two-seat dix solver
+``solver.dixdd``; see docs/solver.md).  Other games reach the generic kernel
+through ``solver.dd`` contracts (bridge, penalty contracts, dixie-rook card
+play) until their adapters are added to ``ADAPTERS``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Callable, Mapping
 
-from . import dd
+from . import dd, dixdd
 from .errors import (HiddenInformationError, PositionError, SearchAborted,
                      UnsupportedPositionError)
 from .game import State
@@ -87,14 +88,23 @@ def _hidden(seat) -> HiddenInformationError:
         f"solver.api.evaluate), or give solve a complete record")
 
 
+def _dix_engine(pos: dd.TrickPosition, seat, tt_mb, max_nodes) -> dd.DDResult:
+    """dix through the specialised solver (solver.dixdd), or through the
+    generic kernel when ``DIXTRIX_DIX_SOLVER=generic`` (for comparison) and
+    the pure-Python oracle under ``DIXTRIX_PUREPYTHON=1``."""
+    if dd.pure_python() or dixdd.generic_requested():
+        return dd.solve_position(pos, max_team=seat, objective="dix", tt_mb=tt_mb,
+                                 max_nodes=max_nodes)
+    return dixdd.solve_dix(pos, seat, tt_mb=tt_mb, max_nodes=max_nodes)
+
+
 def _solve_dix(state, seat, tt_mb, max_nodes=None) -> Solution:
     if seat is None:
         seat = state.current_player()
     if seat not in (0, 1):
         raise PositionError(f"seat must be 0 or 1, got {seat!r}")
     pos = dd.dix_position(state)
-    res = dd.solve_position(pos, max_team=seat, objective="dix", tt_mb=tt_mb,
-                            max_nodes=max_nodes)
+    res = _dix_engine(pos, seat, tt_mb, max_nodes)
     names = {c: state.action_to_string(c) for c in res.card_values}
     raw = {names[c]: v for c, v in res.card_values.items()}
     decoded = {a: dd.decode_dix(v) for a, v in raw.items()}
@@ -114,8 +124,11 @@ def _solve_trick_position(pos: dd.TrickPosition, seat, tt_mb, max_nodes=None) ->
         raise PositionError(f"seat must be 0..{pos.contract.nseats - 1}, got {seat!r}")
     k = pos.contract
     objective = "dix" if k.name == "dix" else "own"
-    res = dd.solve_position(pos, max_team=k.teams[seat], objective=objective, tt_mb=tt_mb,
-                            max_nodes=max_nodes)
+    if dixdd.is_dix_position(pos):
+        res = _dix_engine(pos, seat, tt_mb, max_nodes)
+    else:
+        res = dd.solve_position(pos, max_team=k.teams[seat], objective=objective,
+                                tt_mb=tt_mb, max_nodes=max_nodes)
     deck = {"french": dd.FRENCH, "dix": dd.DIX, "rook": dd.ROOK}[k.deck]
     values = {deck.to_string(c): v for c, v in res.card_values.items()}
     best = tuple(a for a, v in values.items() if v == res.value)

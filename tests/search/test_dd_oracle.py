@@ -14,6 +14,7 @@ from solver.cards import DIX, FRENCH, ROOK, mask_of
 from solver.errors import (HiddenInformationError, LimitError, PositionError,
                            UnsupportedPositionError)
 from solver.game import TERMINAL
+from solver.dixdd import solve_dix
 from solver.reference.dd_oracle import solve_oracle
 
 
@@ -47,6 +48,11 @@ def _compare(pos, team, objective):
     value, values, _ = solve_oracle(pos, team, objective)
     assert dict(got.card_values) == values, (pos, team, objective)
     assert got.value == value
+    if objective == "dix":
+        # the specialised dix solver (solver.dixdd) too
+        mine = solve_dix(pos, team)
+        assert dict(mine.card_values) == values, (pos, team, "dixdd")
+        assert mine.value == value
     return got
 
 
