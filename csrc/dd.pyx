@@ -34,7 +34,7 @@ cdef extern from "<sys/mman.h>" nogil:
     int MADV_HUGEPAGE
 from libc.string cimport memset
 from bits cimport popcount, highest_bit, lowest_bit, trick_winner_c
-from trickstate cimport (RuleTable, TrickState, TTEntry, mix64, between_bits, legal_mask,
+from trickstate cimport (RuleTable, TrickState, TTEntry, WEntry, mix64, between_bits, legal_mask,
                          pip_set, interchangeable,
                          MAX_SEATS, MAX_PLY, NO_CARD)
 
@@ -42,6 +42,7 @@ IMPLEMENTATION = "cython"
 
 cdef enum:
     BUCKET = 4
+    WBUCKET = 16           # winning-ranks entries a bucket (512 bytes)
     INF = 1000000
 
 #: bytes per transposition-table entry and per bucket (for the size checks in dd.py)
@@ -69,6 +70,18 @@ cdef class Kernel:
     cdef uint8_t moves[MAX_PLY][64]
     cdef int32_t scores[MAX_PLY][64]
     cdef int32_t history[MAX_SEATS][64]   # cut-off history (ordering hint)
+    # winning ranks (DDS): 4 seats with relative keys store entries that
+    # match every position differing only in low cards that never mattered
+    cdef bint wmode
+    cdef WEntry* wtt              # the same memory as tt, as 16-entry buckets
+    cdef uint64_t wt_mask
+    cdef uint64_t pinned          # cards always keyed (penalty classes)
+    cdef uint64_t win_add         # the trick just finished: its winner if contested
+    cdef uint64_t qwin            # quick_bounds: the lowest sure winner of each suit
+    # wr[ply]: cards whose rank (and every higher card's) decided the result
+    # of the last search at ply: only the lowest per suit matters
+    cdef uint64_t wr[MAX_PLY]
+    cdef uint64_t runs[MAX_PLY][64]       # equivalence class of each listed move
 
     def __cinit__(self, uint64_t nbuckets):
         """``nbuckets`` must be a power of two (checked by solver/dd.py)."""
@@ -79,6 +92,8 @@ cdef class Kernel:
         if posix_memalign(&p, 1 << 21, size) != 0:
             raise MemoryError(f"cannot allocate a transposition table of {size} bytes")
         self.tt = <TTEntry*> p
+        self.wtt = <WEntry*> p
+        self.wt_mask = (size // (WBUCKET * sizeof(WEntry))) - 1
         madvise(p, size, MADV_HUGEPAGE)     # advice only: ignored where unsupported
         memset(p, 0, size)
         self.nbuckets = nbuckets
@@ -153,6 +168,15 @@ cdef class Kernel:
         for i in range(256):
             if ccount[i] > ccount[R.cls_base]:
                 R.cls_base = i
+        self.wmode = (R.relative_ok or R.class_relative) and R.nseats == 4
+        self.pinned = 0
+        for i in range(4):
+            if popcount(R.suit_mask[i]) > 14:
+                self.wmode = 0
+        if R.class_relative:
+            for c in range(64):
+                if R.suit_of[c] < 4 and R.cls[c] != R.cls_base:
+                    self.pinned |= (<uint64_t>1) << c
         self.base_hi = max(R.trick_win, R.trick_lose)
         self.base_lo = min(R.trick_win, R.trick_lose)
         if R.ten_total >= 0:
@@ -344,12 +368,18 @@ cdef class Kernel:
         cdef int off = trick_winner_c(S.trick, n, R.trump, R.suit_of, R.strength)
         cdef int winner = S.leader
         cdef int i, c, pts = 0, pip = 0, other
+        cdef int wcard = S.trick[off]
         cdef bint mine
         for i in range(off):
             winner = R.next_seat[winner]
         mine = R.side[winner]
+        # the winner's rank decided the trick only if another card of its
+        # suit was in it (winning ranks)
+        self.win_add = 0
         for i in range(n):
             c = S.trick[i]
+            if i != off and R.suit_of[c] == R.suit_of[wcard]:
+                self.win_add = (<uint64_t>1) << wcard
             pip += R.pips[c]
             S.rem_slot &= ~((<uint64_t>1) << R.slot[c])
             S.card_ub -= max(R.win_pts[c], R.lose_pts[c])
@@ -543,6 +573,8 @@ cdef class Kernel:
         cdef int32_t* scv = self.scores[ply]
         cdef int32_t* hist = self.history[seat]
         cdef uint32_t partners = self.partner_pips(seat)
+        cdef uint64_t* runs = self.runs[ply]
+        cdef int currep = 0
         while m:
             c = lowest_bit(m)
             m &= m - 1
@@ -572,8 +604,11 @@ cdef class Kernel:
                     and (S.rem_slot & between_bits(prev, s)) == 0
                     and interchangeable(R, c, R.card_at[prev], partners)):
                 prev = s
+                runs[currep] |= (<uint64_t>1) << c
                 continue
             prev = s
+            currep = c
+            runs[c] = (<uint64_t>1) << c
             st = R.strength[c]
             if last and R.nseats == 2:
                 i = self.pair_value(S.leader, S.trick[0], c)
@@ -655,21 +690,27 @@ cdef class Kernel:
 
     cdef int search(self, int alpha, int beta, int ply) noexcept nogil:
         """Fail-soft alpha-beta: the max side's future value if it lies in
-        (alpha, beta); otherwise a bound on the side of the window it fell."""
+        (alpha, beta); otherwise a bound on the side of the window it fell.
+        In winning-ranks mode ``wr[ply]`` is set to the cards whose ranks
+        decided the result (the lowest per suit: every card from it up)."""
         cdef RuleTable* R = &self.R
         cdef TrickState* S = &self.S
         cdef int n = S.ncards
         cdef int seat, nm, i, card, v, best, pts, ub, lb, bestmove = NO_CARD
         cdef int ttmove = NO_CARD
         cdef uint64_t h1 = 0, h2 = 0
-        cdef uint64_t legal
+        cdef uint64_t legal, wacc = 0, wchild, ws, run
+        cdef uint32_t pat[4]
         cdef TTEntry* bucket = NULL
+        cdef WEntry* wbucket = NULL
         cdef TTEntry* e
-        cdef bint maximize
+        cdef bint maximize, cut = 0
+        cdef bint wm = self.wmode
         cdef int saved[MAX_SEATS]
         cdef int saved_leader, saved_max
         cdef int alpha0 = alpha, beta0 = beta
         cdef bint use_tt
+        self.wr[ply] = 0
         if self.aborted:
             return alpha
         self.nodes += 1
@@ -680,7 +721,9 @@ cdef class Kernel:
             if S.tricks_left == 0:
                 return 0
             if S.tricks_left == 1:
-                return self.last_trick()
+                v = self.last_trick()
+                self.wr[ply] = self.win_add
+                return v
             if R.pip_partners:
                 self.ten_bounds(&lb, &ub)
             else:
@@ -695,14 +738,22 @@ cdef class Kernel:
             if R.quick_ok:
                 self.quick_bounds(&lb, &ub)
                 if ub <= alpha:
+                    self.wr[ply] = self.qwin
                     return ub
                 if lb >= beta:
+                    self.wr[ply] = self.qwin
                     return lb
         # two seats (exact keys): the follower's node is in the table too,
         # keyed with the card led
         use_tt = n == 0 or (n == 1 and R.nseats == 2 and not R.relative_ok
                             and not R.class_relative)
-        if use_tt:
+        if use_tt and wm:
+            self.wkey(&h1, &h2, pat)
+            wbucket = &self.wtt[(h1 & self.wt_mask) * WBUCKET]
+            v = self.wprobe(wbucket, h2, pat, alpha, beta, &ttmove, ply)
+            if v != INF:
+                return v
+        elif use_tt:
             self.hash_key(&h1, &h2)
             bucket = &self.tt[(h1 & self.tt_mask) * BUCKET]
             for i in range(BUCKET):
@@ -732,17 +783,30 @@ cdef class Kernel:
                 for v in range(R.nseats):
                     saved[v] = S.trick[v]
                 pts = self.finish_trick()
+                wchild = self.win_add
                 v = pts + self.search(alpha - pts, beta - pts, ply + 1)
                 self.unfinish_trick(saved, R.nseats, saved_leader, saved_max)
             else:
+                wchild = 0
                 v = self.search(alpha, beta, ply + 1)
             self.unplay(seat, card)
+            if wm:
+                wchild |= self.wr[ply + 1]
+                # the cards equivalent to ``card`` (not searched) decide by
+                # the same ranks, relabelled within the run: key the whole
+                # run when any of it is keyed
+                run = self.runs[ply][card]
+                ws = wchild & R.suit_mask[R.suit_of[card]]
+                if ws and highest_bit(run) >= lowest_bit(ws):
+                    wchild |= run
+                wacc |= wchild
             if maximize:
                 if v > best:
                     best = v
                     bestmove = card
                     if best >= beta:
                         self.bump_history(seat, card)
+                        cut = 1
                         break
                     if best > alpha:
                         alpha = best
@@ -752,12 +816,173 @@ cdef class Kernel:
                     bestmove = card
                     if best <= alpha:
                         self.bump_history(seat, card)
+                        cut = 1
                         break
                     if best < beta:
                         beta = best
+        if wm:
+            # a cut-off rests on its one move; otherwise on every move
+            self.wr[ply] = wchild if cut else wacc
         if use_tt and not self.aborted:
-            self.store(bucket, h2, best, alpha0, beta0, bestmove)
+            if wm:
+                self.wstore(wbucket, h2, pat, self.wr[ply], best, alpha0, beta0, bestmove)
+            else:
+                self.store(bucket, h2, best, alpha0, beta0, bestmove)
         return best
+
+    cdef void wkey(self, uint64_t* h1, uint64_t* h2, uint32_t* pat) noexcept nogil:
+        """Winning-ranks key of a trick boundary (4 seats, slot == card):
+        the hand lengths per suit, the leader, the key extras and the
+        penalty cards' classes at their places from the top hash to ``h1``
+        (bucket) and ``h2`` (check); ``pat[s]``: the owners of suit ``s``'s
+        cards from the top, two bits each, top-aligned."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef uint64_t A = S.hands[1] | S.hands[3]
+        cdef uint64_t B = S.hands[2] | S.hands[3]
+        cdef uint64_t rem = S.hands[0] | A | S.hands[2]
+        cdef uint64_t lens = 0, extra = <uint64_t>S.leader, m, rs, bit
+        cdef uint32_t p
+        cdef int s, h, c, nc
+        if R.use_most:
+            extra |= (<uint64_t>S.max_tricks) << 8
+        for s in range(4):
+            rs = rem & (<uint64_t>0xFFFF << (16 * s))
+            p = 0
+            nc = 0
+            m = rs
+            while m:
+                c = highest_bit(m)
+                bit = (<uint64_t>1) << c
+                m ^= bit
+                p = (p << 2) | <uint32_t>(((A >> c) & 1) | (((B >> c) & 1) << 1))
+                nc += 1
+            pat[s] = (p << (32 - 2 * nc)) if nc else 0
+            for h in range(4):
+                lens |= (<uint64_t>popcount(S.hands[h] & rs)) << (4 * (4 * s + h))
+        m = self.pinned & rem
+        while m:
+            c = lowest_bit(m)
+            m &= m - 1
+            s = c >> 4
+            rs = rem & (<uint64_t>0xFFFF << (16 * s)) & ~((<uint64_t>2 << c) - 1)
+            extra = mix64(extra ^ ((<uint64_t>R.cls[c] << 8) | <uint64_t>(16 * s + popcount(rs)))
+                          ^ <uint64_t>0x5bd1e9955bd1e995)
+        h1[0] = mix64(lens ^ mix64(extra ^ <uint64_t>0x9e3779b97f4a7c15))
+        h2[0] = mix64((lens + <uint64_t>0xd1b54a32d192ed03) * <uint64_t>0xff51afd7ed558ccd
+                      ^ mix64(extra + <uint64_t>0x2545f4914f6cdd1d))
+        if h2[0] == 0:
+            h2[0] = 1
+
+    cdef int wprobe(self, WEntry* bucket, uint64_t h2, uint32_t* pat, int alpha, int beta,
+                    int* ttmove, int ply) noexcept nogil:
+        """Look the boundary up among the winning-ranks entries: a bound
+        that settles the window (its value; ``wr[ply]`` set), else INF
+        (``ttmove`` set from the first matching entry)."""
+        cdef WEntry* e
+        cdef int i, s, k
+        cdef uint32_t top
+        cdef bint ok
+        for i in range(WBUCKET):
+            e = &bucket[i]
+            if e.gen != self.gen or e.check != h2:
+                continue
+            ok = 1
+            for s in range(4):
+                k = e.pat[s] & 15
+                if k:
+                    top = <uint32_t>0xFFFFFFFF << (32 - 2 * k)
+                    if (pat[s] & top) != (e.pat[s] & ~(<uint32_t>15)):
+                        ok = 0
+                        break
+            if not ok:
+                continue
+            if e.lo >= beta or e.hi <= alpha or e.lo == e.hi:
+                self.wr[ply] = self.entry_ranks(e)
+                if e.lo >= beta:
+                    return e.lo
+                if e.hi <= alpha:
+                    return e.hi
+                return e.lo
+            if ttmove[0] == NO_CARD:
+                ttmove[0] = e.move
+        return INF
+
+    cdef uint64_t entry_ranks(self, WEntry* e) noexcept nogil:
+        """The lowest keyed card of each suit of an entry, in the current
+        position."""
+        cdef TrickState* S = &self.S
+        cdef uint64_t rem = S.hands[0] | S.hands[1] | S.hands[2] | S.hands[3]
+        cdef uint64_t out = 0, rs
+        cdef int s, k, c
+        for s in range(4):
+            k = e.pat[s] & 15
+            if k == 0:
+                continue
+            rs = rem & (<uint64_t>0xFFFF << (16 * s))
+            c = highest_bit(rs)
+            while k > 1:
+                rs ^= (<uint64_t>1) << c
+                c = highest_bit(rs)
+                k -= 1
+            out |= (<uint64_t>1) << c
+        return out
+
+    cdef void wstore(self, WEntry* bucket, uint64_t h2, uint32_t* pat, uint64_t wins, int best,
+                     int alpha0, int beta0, int bestmove) noexcept nogil:
+        """Store a bound keyed by the owners of every card from the lowest
+        deciding card of each suit up (penalty cards always included)."""
+        cdef TrickState* S = &self.S
+        cdef uint64_t rem = S.hands[0] | S.hands[1] | S.hands[2] | S.hands[3]
+        cdef uint64_t rs, ws
+        cdef uint32_t key[4]
+        cdef int i, s, k, lo, hi
+        cdef WEntry* e = NULL
+        cdef WEntry* victim = NULL
+        if best >= beta0:
+            lo = best
+            hi = 32767
+        elif best <= alpha0:
+            lo = -32768
+            hi = best
+        else:
+            lo = best
+            hi = best
+        wins |= self.pinned & rem
+        for s in range(4):
+            rs = rem & (<uint64_t>0xFFFF << (16 * s))
+            ws = wins & rs
+            if ws:
+                k = popcount(rs & ~(((<uint64_t>1) << lowest_bit(ws)) - 1))
+                key[s] = (pat[s] & (<uint32_t>0xFFFFFFFF << (32 - 2 * k))) | <uint32_t>k
+            else:
+                key[s] = 0
+        for i in range(WBUCKET):
+            e = &bucket[i]
+            if (e.gen == self.gen and e.check == h2 and e.pat[0] == key[0]
+                    and e.pat[1] == key[1] and e.pat[2] == key[2] and e.pat[3] == key[3]):
+                if lo > e.lo:
+                    e.lo = <int16_t>lo
+                if hi < e.hi:
+                    e.hi = <int16_t>hi
+                if bestmove != NO_CARD:
+                    e.move = <uint8_t>bestmove
+                return
+        for i in range(WBUCKET):
+            e = &bucket[i]
+            if e.gen != self.gen:
+                victim = e
+                break
+            if victim == NULL or e.depth < victim.depth:
+                victim = e
+        victim.check = h2
+        for s in range(4):
+            victim.pat[s] = key[s]
+        victim.lo = <int16_t>lo
+        victim.hi = <int16_t>hi
+        victim.move = <uint8_t>bestmove
+        victim.depth = <uint8_t>S.tricks_left
+        victim.gen = self.gen
 
     cdef int last_trick(self) noexcept nogil:
         """One card a hand: the last trick is forced; its value, directly."""
@@ -834,6 +1059,7 @@ cdef class Kernel:
         cdef bint lside = R.side[L]
         cdef uint64_t opp_all = 0, mine, opp_s, w, ps
         cdef int i, s, nw, qt = 0, k = S.tricks_left, ln
+        self.qwin = 0
         for i in range(R.nseats):
             if R.side[i] != lside:
                 opp_all |= S.hands[i]
@@ -860,6 +1086,10 @@ cdef class Kernel:
                         ln = popcount(S.hands[i] & R.suit_mask[s])
                         if ln < nw:
                             nw = ln
+            if nw:
+                # the sure winners stay sure while every card from the
+                # lowest of them up has the same owner
+                self.qwin |= (<uint64_t>1) << lowest_bit(w)
             qt += nw
         if qt == 0:
             return
