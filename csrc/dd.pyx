@@ -696,10 +696,11 @@ cdef class Kernel:
         cdef RuleTable* R = &self.R
         cdef TrickState* S = &self.S
         cdef int n = S.ncards
-        cdef int seat, nm, i, card, v, best, pts, ub, lb, bestmove = NO_CARD
+        cdef int seat, nm, i, card, v, v2, best, pts, ub, lb, bestmove = NO_CARD
         cdef int ttmove = NO_CARD
         cdef uint64_t h1 = 0, h2 = 0
-        cdef uint64_t legal, wacc = 0, wchild, ws, run
+        cdef uint64_t legal, wacc = 0, wchild, ws, run, pin_here = 0
+        cdef int lowcut[4]
         cdef uint32_t pat[4]
         cdef TTEntry* bucket = NULL
         cdef WEntry* wbucket = NULL
@@ -774,8 +775,18 @@ cdef class Kernel:
             ttmove = NO_CARD
         nm = self.order_moves(seat, legal, ply, ttmove)
         best = -INF if maximize else INF
+        if wm:
+            lowcut[0] = lowcut[1] = lowcut[2] = lowcut[3] = 0
+            pin_here = S.hands[0] | S.hands[1] | S.hands[2] | S.hands[3]
+            for i in range(n):
+                pin_here |= (<uint64_t>1) << S.trick[i]
+            pin_here &= self.pinned
         for i in range(nm):
             card = self.moves[ply][i]
+            if wm and card < lowcut[card >> 4]:
+                # below every deciding card of its suit, like a card already
+                # searched: the same result by relabelling the low cards
+                continue
             self.play(seat, card)
             if S.ncards == R.nseats:
                 saved_leader = S.leader
@@ -800,6 +811,11 @@ cdef class Kernel:
                 if ws and highest_bit(run) >= lowest_bit(ws):
                     wchild |= run
                 wacc |= wchild
+                if lowcut[card >> 4] == 0:
+                    ws = (wacc | pin_here) & (<uint64_t>0xFFFF << (card & 0x30))
+                    v2 = lowest_bit(ws) if ws else (card & 0x30) + 16
+                    if highest_bit(run) < v2:
+                        lowcut[card >> 4] = v2
             if maximize:
                 if v > best:
                     best = v
