@@ -42,8 +42,9 @@ IMPLEMENTATION = "cython"
 
 cdef enum:
     BUCKET = 4
-    WBUCKET = 16           # winning-ranks entries a bucket (512 bytes)
+    WBUCKET = 256          # winning-ranks entries a bucket (8 KiB): a hand distribution's list
     INF = 1000000
+    FORCE1 = 0
 
 #: bytes per transposition-table entry and per bucket (for the size checks in dd.py)
 ENTRY_BYTES = sizeof(TTEntry)
@@ -62,6 +63,10 @@ cdef class Kernel:
     cdef public uint64_t nodes
     cdef public uint64_t node_limit   # 0: none; else abort past it (aborted set)
     cdef public bint aborted
+    cdef public uint64_t st_probe, st_hit, st_match, st_qt, st_static, st_store
+    cdef uint64_t st_depth[16]
+    def depth_stats(self):
+        return [self.st_depth[i] for i in range(16)]
     cdef int32_t base_hi          # max over tricks of the per-trick base value
     cdef int32_t base_lo
     cdef int32_t end_hi           # last-trick + most-tricks extras, max / min
@@ -714,6 +719,7 @@ cdef class Kernel:
         self.wr[ply] = 0
         if self.aborted:
             return alpha
+        self.st_depth[S.tricks_left] += 1
         self.nodes += 1
         if self.node_limit and self.nodes > self.node_limit:
             self.aborted = True
@@ -751,9 +757,13 @@ cdef class Kernel:
         if use_tt and wm:
             self.wkey(&h1, &h2, pat)
             wbucket = &self.wtt[(h1 & self.wt_mask) * WBUCKET]
+            self.st_probe += 1
             v = self.wprobe(wbucket, h2, pat, alpha, beta, &ttmove, ply)
             if v != INF:
+                self.st_hit += 1
                 return v
+            if ttmove != NO_CARD:
+                self.st_match += 1
         elif use_tt:
             self.hash_key(&h1, &h2)
             bucket = &self.tt[(h1 & self.tt_mask) * BUCKET]
@@ -901,7 +911,9 @@ cdef class Kernel:
         cdef bint ok
         for i in range(WBUCKET):
             e = &bucket[i]
-            if e.gen != self.gen or e.check != h2:
+            if e.gen != self.gen:
+                break           # a bucket fills from the front: the rest is empty
+            if e.check != h2:
                 continue
             ok = 1
             for s in range(4):
@@ -965,12 +977,17 @@ cdef class Kernel:
             lo = best
             hi = best
         wins |= self.pinned & rem
+        self.st_store += 1
+        self.st_static += popcount(rem)
         for s in range(4):
             rs = rem & (<uint64_t>0xFFFF << (16 * s))
             ws = wins & rs
             if ws:
                 k = popcount(rs & ~(((<uint64_t>1) << lowest_bit(ws)) - 1))
                 key[s] = (pat[s] & (<uint32_t>0xFFFFFFFF << (32 - 2 * k))) | <uint32_t>k
+                self.st_qt += k
+            elif rs and FORCE1:
+                key[s] = (pat[s] & (<uint32_t>0xFFFFFFFF << 30)) | 1
             else:
                 key[s] = 0
         for i in range(WBUCKET):
@@ -991,6 +1008,8 @@ cdef class Kernel:
                 break
             if victim == NULL or e.depth < victim.depth:
                 victim = e
+        if victim.gen == self.gen:
+            self.st_match += 1000000000
         victim.check = h2
         for s in range(4):
             victim.pat[s] = key[s]
