@@ -859,7 +859,7 @@ cdef class Kernel:
     cdef void wkey(self, uint64_t* h1, uint64_t* h2, uint32_t* pat) noexcept nogil:
         """Winning-ranks key of a trick boundary (4 seats, slot == card):
         the hand lengths per suit, the leader, the key extras and the
-        penalty cards' classes at their places from the top hash to ``h1``
+        class of every penalty card by its place in its hand hash to ``h1``
         (bucket) and ``h2`` (check); ``pat[s]``: the owners of suit ``s``'s
         cards from the top, two bits each, top-aligned."""
         cdef RuleTable* R = &self.R
@@ -886,14 +886,18 @@ cdef class Kernel:
             pat[s] = (p << (32 - 2 * nc)) if nc else 0
             for h in range(4):
                 lens |= (<uint64_t>popcount(S.hands[h] & rs)) << (4 * (4 * s + h))
-        m = self.pinned & rem
-        while m:
-            c = lowest_bit(m)
-            m &= m - 1
-            s = c >> 4
-            rs = rem & (<uint64_t>0xFFFF << (16 * s)) & ~((<uint64_t>2 << c) - 1)
-            extra = mix64(extra ^ ((<uint64_t>R.cls[c] << 8) | <uint64_t>(16 * s + popcount(rs)))
-                          ^ <uint64_t>0x5bd1e9955bd1e995)
+        # penalty cards: the class of each card of each hand by its place
+        # among that hand's cards of the suit (from the top), so low cards
+        # relabelled within a hand keep their classes
+        for h in range(4):
+            m = self.pinned & S.hands[h]
+            while m:
+                c = lowest_bit(m)
+                m &= m - 1
+                rs = S.hands[h] & (<uint64_t>0xFFFF << (c & 0x30)) & ~((<uint64_t>2 << c) - 1)
+                extra = mix64(extra ^ ((<uint64_t>R.cls[c] << 16) | <uint64_t>(h << 8)
+                                       | <uint64_t>((c & 0x30) + popcount(rs)))
+                              ^ <uint64_t>0x5bd1e9955bd1e995)
         h1[0] = mix64(lens ^ mix64(extra ^ <uint64_t>0x9e3779b97f4a7c15))
         h2[0] = mix64((lens + <uint64_t>0xd1b54a32d192ed03) * <uint64_t>0xff51afd7ed558ccd
                       ^ mix64(extra + <uint64_t>0x2545f4914f6cdd1d))
@@ -976,7 +980,6 @@ cdef class Kernel:
         else:
             lo = best
             hi = best
-        wins |= self.pinned & rem
         self.st_store += 1
         self.st_static += popcount(rem)
         for s in range(4):
