@@ -42,9 +42,32 @@ IMPLEMENTATION = "cython"
 
 cdef enum:
     BUCKET = 4
-    WBUCKET = 256          # winning-ranks entries a bucket (8 KiB): a hand distribution's list
+    XBUCKET = 4            # exact-key entries a bucket (winning-ranks mode)
+    WBUCKET = 256          # winning-ranks entries a bucket: a hand distribution's list
+    WHEAD = 1088           # bucket header (generation, count, cursor) + 32-bit tags, padded
     INF = 1000000
-    FORCE1 = 0
+
+# LEVMASK[levels]: the tag bits an entry keys, from its levels byte (two
+# bits a suit: 0, 1 or 2 top cards keyed -> 0, the top owner's or both
+# top owners' bits of the suit's nibble)
+cdef uint16_t LEVMASK[256]
+
+
+cdef void _init_levmask():
+    cdef int lev, s, l
+    cdef uint16_t m
+    for lev in range(256):
+        m = 0
+        for s in range(4):
+            l = (lev >> (2 * s)) & 3
+            if l == 1:
+                m |= <uint16_t>(0xC << (4 * s))
+            elif l >= 2:
+                m |= <uint16_t>(0xF << (4 * s))
+        LEVMASK[lev] = m
+
+
+_init_levmask()
 
 #: bytes per transposition-table entry and per bucket (for the size checks in dd.py)
 ENTRY_BYTES = sizeof(TTEntry)
@@ -78,8 +101,10 @@ cdef class Kernel:
     # winning ranks (DDS): 4 seats with relative keys store entries that
     # match every position differing only in low cards that never mattered
     cdef bint wmode
-    cdef WEntry* wtt              # the same memory as tt, as 16-entry buckets
-    cdef uint64_t wt_mask
+    cdef char* wtt                # half the memory of tt: the distribution lists
+    cdef uint64_t wt_count        # buckets there (WHEAD + WBUCKET entries each)
+    cdef WEntry* xtt              # the other half: exact keys
+    cdef uint64_t xt_mask
     cdef uint64_t pinned          # cards always keyed (penalty classes)
     cdef uint64_t win_add         # the trick just finished: its winner if contested
     cdef uint64_t qwin            # quick_bounds: the lowest sure winner of each suit
@@ -97,8 +122,12 @@ cdef class Kernel:
         if posix_memalign(&p, 1 << 21, size) != 0:
             raise MemoryError(f"cannot allocate a transposition table of {size} bytes")
         self.tt = <TTEntry*> p
-        self.wtt = <WEntry*> p
-        self.wt_mask = (size // (WBUCKET * sizeof(WEntry))) - 1
+        # winning-ranks mode: half the memory for the distribution lists,
+        # half for exact keys (4-entry buckets, uniformly hashed)
+        self.xtt = <WEntry*> p
+        self.xt_mask = (size // 2 // (XBUCKET * sizeof(WEntry))) - 1
+        self.wtt = <char*> p + size // 2
+        self.wt_count = (size // 2) // (WHEAD + WBUCKET * sizeof(WEntry))
         madvise(p, size, MADV_HUGEPAGE)     # advice only: ignored where unsupported
         memset(p, 0, size)
         self.nbuckets = nbuckets
@@ -708,7 +737,10 @@ cdef class Kernel:
         cdef int lowcut[4]
         cdef uint32_t pat[4]
         cdef TTEntry* bucket = NULL
-        cdef WEntry* wbucket = NULL
+        cdef char* wbucket = NULL
+        cdef WEntry* xbucket = NULL
+        cdef WEntry* we
+        cdef uint64_t x1 = 0, x2 = 0
         cdef TTEntry* e
         cdef bint maximize, cut = 0
         cdef bint wm = self.wmode
@@ -756,14 +788,33 @@ cdef class Kernel:
                             and not R.class_relative)
         if use_tt and wm:
             self.wkey(&h1, &h2, pat)
-            wbucket = &self.wtt[(h1 & self.wt_mask) * WBUCKET]
-            self.st_probe += 1
+            wbucket = self.wtt + (((h1 >> 32) * self.wt_count) >> 32) * (
+                WHEAD + WBUCKET * sizeof(WEntry))
+            # the distribution's list of winning-ranks entries first (the
+            # most general bounds), then the exact key
             v = self.wprobe(wbucket, h2, pat, alpha, beta, &ttmove, ply)
             if v != INF:
-                self.st_hit += 1
                 return v
-            if ttmove != NO_CARD:
-                self.st_match += 1
+            x1 = mix64(h2 ^ (<uint64_t>pat[0] | (<uint64_t>pat[1] << 32)))
+            x2 = mix64(x1 ^ (<uint64_t>pat[2] | (<uint64_t>pat[3] << 32))
+                       ^ <uint64_t>0x632be59bd9b4e019)
+            x1 = mix64(x2 + h1)
+            if x2 == 0:
+                x2 = 1
+            xbucket = &self.xtt[(x1 & self.xt_mask) * XBUCKET]
+            for i in range(XBUCKET):
+                we = &xbucket[i]
+                if we.gen == self.gen and we.check == x2:
+                    if we.lo >= beta or we.hi <= alpha or we.lo == we.hi:
+                        self.wr[ply] = self.entry_ranks(we)
+                        if we.lo >= beta:
+                            return we.lo
+                        if we.hi <= alpha:
+                            return we.hi
+                        return we.lo
+                    if ttmove == NO_CARD:
+                        ttmove = we.move
+                    break
         elif use_tt:
             self.hash_key(&h1, &h2)
             bucket = &self.tt[(h1 & self.tt_mask) * BUCKET]
@@ -851,7 +902,8 @@ cdef class Kernel:
             self.wr[ply] = wchild if cut else wacc
         if use_tt and not self.aborted:
             if wm:
-                self.wstore(wbucket, h2, pat, self.wr[ply], best, alpha0, beta0, bestmove)
+                self.wstore(wbucket, xbucket, h2, x2, pat, self.wr[ply], best, alpha0, beta0,
+                            bestmove)
             else:
                 self.store(bucket, h2, best, alpha0, beta0, bestmove)
         return best
@@ -904,19 +956,33 @@ cdef class Kernel:
         if h2[0] == 0:
             h2[0] = 1
 
-    cdef int wprobe(self, WEntry* bucket, uint64_t h2, uint32_t* pat, int alpha, int beta,
+    cdef int wprobe(self, char* bucket, uint64_t h2, uint32_t* pat, int alpha, int beta,
                     int* ttmove, int ply) noexcept nogil:
         """Look the boundary up among the winning-ranks entries: a bound
         that settles the window (its value; ``wr[ply]`` set), else INF
-        (``ttmove`` set from the first matching entry)."""
+        (``ttmove`` set from the first matching entry).  A bucket is a
+        header (generation, entries filled, replacement cursor), a 16-bit
+        tag per entry (scanned first), then the entries."""
+        cdef uint16_t* head = <uint16_t*> bucket
+        cdef uint32_t* tags = <uint32_t*> (bucket + 64)
+        cdef WEntry* entries = <WEntry*> (bucket + WHEAD)
+        cdef uint32_t q = ((<uint32_t>(h2 >> 56)) << 24) | ((pat[0] >> 28) | ((pat[1] >> 28) << 4)
+                                                          | ((pat[2] >> 28) << 8) | ((pat[3] >> 28) << 12))
+        cdef uint32_t t
         cdef WEntry* e
-        cdef int i, s, k
+        cdef int i, s, k, count
         cdef uint32_t top
         cdef bint ok
-        for i in range(WBUCKET):
-            e = &bucket[i]
-            if e.gen != self.gen:
-                break           # a bucket fills from the front: the rest is empty
+        if head[0] != self.gen:
+            return INF
+        count = head[1]
+        for i in range(count):
+            # the tag: 8 check bits, the entry's levels, the owners of the
+            # top two cards of each suit: most misses end here
+            t = tags[i]
+            if ((q ^ t) & (<uint32_t>0xFF000000 | LEVMASK[(t >> 16) & 0xFF])) != 0:
+                continue
+            e = &entries[i]
             if e.check != h2:
                 continue
             ok = 1
@@ -960,7 +1026,8 @@ cdef class Kernel:
             out |= (<uint64_t>1) << c
         return out
 
-    cdef void wstore(self, WEntry* bucket, uint64_t h2, uint32_t* pat, uint64_t wins, int best,
+    cdef void wstore(self, char* bucket, WEntry* xbucket, uint64_t h2, uint64_t x2,
+                     uint32_t* pat, uint64_t wins, int best,
                      int alpha0, int beta0, int bestmove) noexcept nogil:
         """Store a bound keyed by the owners of every card from the lowest
         deciding card of each suit up (penalty cards always included)."""
@@ -971,6 +1038,10 @@ cdef class Kernel:
         cdef int i, s, k, lo, hi
         cdef WEntry* e = NULL
         cdef WEntry* victim = NULL
+        cdef uint16_t* head = <uint16_t*> bucket
+        cdef uint32_t* tags = <uint32_t*> (bucket + 64)
+        cdef WEntry* entries = <WEntry*> (bucket + WHEAD)
+        cdef uint32_t tag = (<uint32_t>(h2 >> 56)) << 24
         if best >= beta0:
             lo = best
             hi = 32767
@@ -989,13 +1060,50 @@ cdef class Kernel:
                 k = popcount(rs & ~(((<uint64_t>1) << lowest_bit(ws)) - 1))
                 key[s] = (pat[s] & (<uint32_t>0xFFFFFFFF << (32 - 2 * k))) | <uint32_t>k
                 self.st_qt += k
-            elif rs and FORCE1:
-                key[s] = (pat[s] & (<uint32_t>0xFFFFFFFF << 30)) | 1
             else:
                 key[s] = 0
-        for i in range(WBUCKET):
-            e = &bucket[i]
-            if (e.gen == self.gen and e.check == h2 and e.pat[0] == key[0]
+            k = key[s] & 15
+            tag |= ((key[s] >> 28) << (4 * s)) | ((<uint32_t>(2 if k >= 2 else k)) << (16 + 2 * s))
+        # the exact-key copy: the same bound and deciding ranks (k only)
+        for i in range(XBUCKET):
+            e = &xbucket[i]
+            if e.gen == self.gen and e.check == x2:
+                victim = e
+                break
+            if victim == NULL or e.gen != self.gen or (victim.gen == self.gen
+                                                       and e.depth < victim.depth):
+                victim = e
+        if victim.gen == self.gen and victim.check == x2:
+            # both bounds must hold with the ranks reported: key the union
+            for s in range(4):
+                if (key[s] & 15) > victim.pat[s]:
+                    victim.pat[s] = key[s] & 15
+            if lo > victim.lo:
+                victim.lo = <int16_t>lo
+            if hi < victim.hi:
+                victim.hi = <int16_t>hi
+            if bestmove != NO_CARD:
+                victim.move = <uint8_t>bestmove
+        else:
+            victim.check = x2
+            for s in range(4):
+                victim.pat[s] = key[s] & 15
+            victim.lo = <int16_t>lo
+            victim.hi = <int16_t>hi
+            victim.move = <uint8_t>bestmove
+            victim.depth = <uint8_t>S.tricks_left
+            victim.gen = self.gen
+        # the distribution list: merge with the same key, else append, else
+        # replace in turn (the oldest first)
+        if head[0] != self.gen:
+            head[0] = self.gen
+            head[1] = 0
+            head[2] = 0
+        for i in range(head[1]):
+            if tags[i] != tag:
+                continue
+            e = &entries[i]
+            if (e.check == h2 and e.pat[0] == key[0]
                     and e.pat[1] == key[1] and e.pat[2] == key[2] and e.pat[3] == key[3]):
                 if lo > e.lo:
                     e.lo = <int16_t>lo
@@ -1004,15 +1112,15 @@ cdef class Kernel:
                 if bestmove != NO_CARD:
                     e.move = <uint8_t>bestmove
                 return
-        for i in range(WBUCKET):
-            e = &bucket[i]
-            if e.gen != self.gen:
-                victim = e
-                break
-            if victim == NULL or e.depth < victim.depth:
-                victim = e
-        if victim.gen == self.gen:
+        if head[1] < WBUCKET:
+            i = head[1]
+            head[1] += 1
+        else:
+            i = head[2]
+            head[2] = (i + 1) % WBUCKET
             self.st_match += 1000000000
+        tags[i] = tag
+        victim = &entries[i]
         victim.check = h2
         for s in range(4):
             victim.pat[s] = key[s]
