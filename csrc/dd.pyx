@@ -1203,8 +1203,9 @@ cdef class Kernel:
         cdef TrickState* S = &self.S
         cdef int L = S.leader
         cdef bint lside = R.side[L]
-        cdef uint64_t opp_all = 0, mine, opp_s, w, ps
-        cdef int i, s, nw, qt = 0, k = S.tricks_left, ln
+        cdef uint64_t opp_all = 0, mine, opp_s, w, ps, pwin = 0
+        cdef int i, s, nw, qt = 0, k = S.tricks_left, ln, P = -1, qp = 0
+        cdef bint entry = 0
         self.qwin = 0
         for i in range(R.nseats):
             if R.side[i] != lside:
@@ -1237,6 +1238,40 @@ cdef class Kernel:
                 # lowest of them up has the same owner
                 self.qwin |= (<uint64_t>1) << lowest_bit(w)
             qt += nw
+        # the partner's sure winners (4 seats, one partner): the leader
+        # leads a low card of a suit where the partner has winners it cannot
+        # overtake, and the partner cashes its winners of every suit
+        if R.nseats == 4 and R.side[(L + 2) % 4] == lside and R.side[(L + 1) % 4] != lside:
+            P = (L + 2) % 4
+            for s in range(4):
+                mine = S.hands[P] & R.suit_mask[s]
+                if mine == 0:
+                    continue
+                opp_s = opp_all & R.suit_mask[s]
+                if opp_s:
+                    w = mine & ~((<uint64_t>2 << highest_bit(opp_s)) - 1)
+                else:
+                    w = mine
+                if w == 0:
+                    continue
+                ps = S.hands[L] & R.suit_mask[s]
+                if ps and highest_bit(ps) > lowest_bit(w):
+                    continue
+                nw = popcount(w)
+                if R.trump >= 0 and s != R.trump:
+                    for i in range(R.nseats):
+                        if R.side[i] != lside and (S.hands[i] & R.suit_mask[R.trump]):
+                            ln = popcount(S.hands[i] & R.suit_mask[s])
+                            if ln < nw:
+                                nw = ln
+                if nw:
+                    pwin |= (<uint64_t>1) << lowest_bit(w)
+                    if ps:
+                        entry = 1       # the leader can reach the partner here
+                qp += nw
+            if entry and qp > qt:
+                qt = qp
+                self.qwin |= pwin
         if qt == 0:
             return
         if qt > k:
