@@ -101,6 +101,8 @@ cdef class Kernel:
     # winning ranks (DDS): 4 seats with relative keys store entries that
     # match every position differing only in low cards that never mattered
     cdef bint wmode
+    #: False: plain exact keys even where winning ranks apply (tests compare the two)
+    cdef public bint use_winning_ranks
     cdef char* wtt                # half the memory of tt: the distribution lists
     cdef uint64_t wt_count        # buckets there (WHEAD + WBUCKET entries each)
     cdef WEntry* xtt              # the other half: exact keys
@@ -134,6 +136,7 @@ cdef class Kernel:
         self.tt_mask = nbuckets - 1
         self.gen = 0
         self.nodes = 0
+        self.use_winning_ranks = True
 
     def __dealloc__(self):
         free(self.tt)
@@ -202,7 +205,8 @@ cdef class Kernel:
         for i in range(256):
             if ccount[i] > ccount[R.cls_base]:
                 R.cls_base = i
-        self.wmode = (R.relative_ok or R.class_relative) and R.nseats == 4
+        self.wmode = ((R.relative_ok or R.class_relative) and R.nseats == 4
+                      and self.use_winning_ranks)
         self.pinned = 0
         for i in range(4):
             if popcount(R.suit_mask[i]) > 14:
@@ -733,7 +737,7 @@ cdef class Kernel:
         cdef int seat, nm, i, card, v, v2, best, pts, ub, lb, bestmove = NO_CARD
         cdef int ttmove = NO_CARD
         cdef uint64_t h1 = 0, h2 = 0
-        cdef uint64_t legal, wacc = 0, wchild, ws, run, pin_here = 0
+        cdef uint64_t legal, wacc = 0, wchild, ws, run, pin_here
         cdef int lowcut[4]
         cdef uint32_t pat[4]
         cdef TTEntry* bucket = NULL
@@ -838,10 +842,6 @@ cdef class Kernel:
         best = -INF if maximize else INF
         if wm:
             lowcut[0] = lowcut[1] = lowcut[2] = lowcut[3] = 0
-            pin_here = S.hands[0] | S.hands[1] | S.hands[2] | S.hands[3]
-            for i in range(n):
-                pin_here |= (<uint64_t>1) << S.trick[i]
-            pin_here &= self.pinned
         for i in range(nm):
             card = self.moves[ply][i]
             if wm and card < lowcut[card >> 4]:
@@ -873,10 +873,21 @@ cdef class Kernel:
                     wchild |= run
                 wacc |= wchild
                 if lowcut[card >> 4] == 0:
-                    ws = (wacc | pin_here) & (<uint64_t>0xFFFF << (card & 0x30))
+                    ws = wacc & (<uint64_t>0xFFFF << (card & 0x30))
                     v2 = lowest_bit(ws) if ws else (card & 0x30) + 16
                     if highest_bit(run) < v2:
-                        lowcut[card >> 4] = v2
+                        # the hand's cards of the suit below the line must
+                        # be of one class: relabelling them keeps the class
+                        # of every place in the hand (penalty keys)
+                        pin_here = ((S.hands[seat] | run) & (<uint64_t>0xFFFF << (card & 0x30))
+                                    & (((<uint64_t>1) << (v2 & 63)) - 1 if v2 < 64
+                                       else ~(<uint64_t>0)))
+                        while pin_here:
+                            if R.cls[lowest_bit(pin_here)] != R.cls[card]:
+                                break
+                            pin_here &= pin_here - 1
+                        if pin_here == 0:
+                            lowcut[card >> 4] = v2
             if maximize:
                 if v > best:
                     best = v
