@@ -780,6 +780,8 @@ cdef class Kernel:
                 return lb
             if R.quick_ok:
                 self.quick_bounds(&lb, &ub)
+                if R.trump >= 0:
+                    self.trump_bounds(&lb, &ub)
                 if ub <= alpha:
                     self.wr[ply] = self.qwin
                     return ub
@@ -1294,6 +1296,56 @@ cdef class Kernel:
                 lb[0] = max(lb[0], qt * R.trick_win + (k - qt) * R.trick_lose)
             else:
                 ub[0] = min(ub[0], qt * R.trick_lose + (k - qt) * R.trick_win)
+
+    cdef void trump_bounds(self, int* lb, int* ub) noexcept nogil:
+        """Tricks each side surely takes with its trumps (pure trick scoring,
+        card index = strength slot): a hand holding the r highest trumps
+        wins r tricks (each falls in its own trick and no trump beats it);
+        against a side without trumps, every trump of a hand wins a trick
+        (the longest hand's count).  Both bound the value, whichever way
+        tricks count."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef uint64_t tm = R.suit_mask[R.trump]
+        cdef uint64_t all_t = 0, side_t[2], m
+        cdef int i, h, r, g[2], top, k = S.tricks_left
+        side_t[0] = side_t[1] = 0
+        g[0] = g[1] = 0
+        for i in range(R.nseats):
+            side_t[R.side[i]] |= S.hands[i] & tm
+        all_t = side_t[0] | side_t[1]
+        if all_t == 0:
+            return
+        top = highest_bit(all_t)
+        for i in range(R.nseats):
+            if (S.hands[i] >> top) & 1:
+                h = i
+        # the run of top trumps in hand h
+        m = all_t
+        r = 0
+        while m and ((S.hands[h] >> highest_bit(m)) & 1):
+            r += 1
+            m ^= (<uint64_t>1) << highest_bit(m)
+        g[R.side[h]] = r
+        if r:
+            # they stay the top trumps while every trump from the lowest of
+            # them up has the same owner
+            self.qwin |= (<uint64_t>1) << lowest_bit(all_t & ~m)
+        for i in range(2):
+            if side_t[1 - i] == 0:
+                for h in range(R.nseats):
+                    if R.side[h] == i and popcount(S.hands[h] & tm) > g[i]:
+                        g[i] = popcount(S.hands[h] & tm)
+        if g[1] > k:
+            g[1] = k
+        if g[0] > k:
+            g[0] = k
+        if R.trick_win > R.trick_lose:
+            lb[0] = max(lb[0], g[1] * R.trick_win + (k - g[1]) * R.trick_lose)
+            ub[0] = min(ub[0], (k - g[0]) * R.trick_win + g[0] * R.trick_lose)
+        else:
+            ub[0] = min(ub[0], g[1] * R.trick_win + (k - g[1]) * R.trick_lose)
+            lb[0] = max(lb[0], (k - g[0]) * R.trick_win + g[0] * R.trick_lose)
 
     cdef void store(self, TTEntry* bucket, uint64_t h2, int best, int alpha0, int beta0,
                     int bestmove) noexcept nogil:
