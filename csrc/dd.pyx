@@ -12,6 +12,15 @@ state and a rule table (csrc/trickstate.pxd).
   most-tricks bonus is scored, the max side's trick count.  Fixed size:
   buckets of four 16-byte entries (one cache line), replacement of the
   shallowest entry, a generation stamp instead of clearing.
+* Four seats with relative keys (bridge, penalty contracts, 4-seat Rook):
+  DDS's winning ranks instead.  Every search also reports the cards whose
+  ranks decided it (``wr[ply]``: the lowest of each suit; every card from
+  it up counts); an entry keys only the owners of those top cards of each
+  suit plus the hand lengths, so it matches every position differing only
+  in low cards that never mattered.  Half the table: lists of 256 such
+  entries per hand distribution; the other half: the same bounds under
+  exact keys.  A hand's further cards of a suit below every deciding card
+  are skipped once one was searched (DDS's one small card a suit).
 * The driver (``mtdf``) asks null-window questions "does the max side reach
   >= t?" and narrows [lo, hi] with the fail-soft answers (MTD(f)).
 * Cards of one hand that are adjacent in their effective suit once played
@@ -86,10 +95,6 @@ cdef class Kernel:
     cdef public uint64_t nodes
     cdef public uint64_t node_limit   # 0: none; else abort past it (aborted set)
     cdef public bint aborted
-    cdef public uint64_t st_probe, st_hit, st_match, st_qt, st_static, st_store
-    cdef uint64_t st_depth[16]
-    def depth_stats(self):
-        return [self.st_depth[i] for i in range(16)]
     cdef int32_t base_hi          # max over tricks of the per-trick base value
     cdef int32_t base_lo
     cdef int32_t end_hi           # last-trick + most-tricks extras, max / min
@@ -755,7 +760,6 @@ cdef class Kernel:
         self.wr[ply] = 0
         if self.aborted:
             return alpha
-        self.st_depth[S.tricks_left] += 1
         self.nodes += 1
         if self.node_limit and self.nodes > self.node_limit:
             self.aborted = True
@@ -1064,15 +1068,12 @@ cdef class Kernel:
         else:
             lo = best
             hi = best
-        self.st_store += 1
-        self.st_static += popcount(rem)
         for s in range(4):
             rs = rem & (<uint64_t>0xFFFF << (16 * s))
             ws = wins & rs
             if ws:
                 k = popcount(rs & ~(((<uint64_t>1) << lowest_bit(ws)) - 1))
                 key[s] = (pat[s] & (<uint32_t>0xFFFFFFFF << (32 - 2 * k))) | <uint32_t>k
-                self.st_qt += k
             else:
                 key[s] = 0
             k = key[s] & 15
@@ -1131,7 +1132,6 @@ cdef class Kernel:
         else:
             i = head[2]
             head[2] = (i + 1) % WBUCKET
-            self.st_match += 1000000000
         tags[i] = tag
         victim = &entries[i]
         victim.check = h2
