@@ -8,10 +8,16 @@ time only.  Each ``csrc/<name>.pyx`` becomes the extension ``solver._<name>``;
 """
 import glob
 import os
+import platform
 
 from setuptools import Extension, setup
 
 from Cython.Build import cythonize
+
+
+#: x86-64: the POPCNT instruction (every x86-64 CPU since 2008) instead of a
+#: libgcc call for the card-mask popcounts of the search kernels
+ARCH_FLAGS = ["-mpopcnt"] if platform.machine().lower() in ("x86_64", "amd64") else []
 
 
 def extensions():
@@ -22,7 +28,7 @@ def extensions():
             Extension(
                 f"solver._{name}",
                 [pyx],
-                extra_compile_args=["-O3", "-fopenmp"],
+                extra_compile_args=["-O3", "-fopenmp"] + ARCH_FLAGS,
                 extra_link_args=["-fopenmp"],
             )
         )

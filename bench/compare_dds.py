@@ -21,6 +21,14 @@ Rows (seeded positions; median / 95th percentile / worst, nodes/s):
   extra); without it the row is skipped.
 * ``oracle``: the Cython kernel against the pure-Python oracle on the same
   small dix endings (4 tricks): the time ratio.
+* ``rook``: dixie-rook (``--rook-players`` 4 or 6) deals played through the
+  game with random legal actions up to the start of card play; the seat on
+  lead's team value, every legal card.  Target: median <= 100 ms.
+* ``bridge13``: full 13-card bridge deals (seeded, every strain), the side on
+  lead, every legal card; DDS alongside when endplay is installed.
+
+``--max-nodes`` stops a solve past that many nodes (``SearchAborted``): it
+counts as the time it took and is flagged "over".
 
 ``--budget`` seconds caps a row: it stops early and says how many positions
 it measured.  The memory high-water mark is the process's peak RSS.
@@ -150,6 +158,85 @@ def row_bridge(n, budget, cards):
               f"peak RSS {peak_mib():7.1f} MiB")
 
 
+def timed_solve(fn, max_nodes):
+    """(seconds, nodes, finished) of one solve with a node limit."""
+    from solver.errors import SearchAborted
+    t0 = time.perf_counter()
+    try:
+        res = fn(max_nodes)
+    except SearchAborted as e:
+        return time.perf_counter() - t0, e.nodes, False
+    return res.time, res.nodes, True
+
+
+def report(name, times, nodes, over, n, budget, extra=""):
+    rate = sum(nodes) / max(sum(times), 1e-9)
+    print(f"{name:<28} n={len(times):<4} {stats(times)}  nodes median "
+          f"{int(statistics.median(nodes)):>10}  {rate / 1e6:5.2f} Mnodes/s  "
+          f"peak RSS {peak_mib():7.1f} MiB"
+          + (f"  ({over} over the node limit)" if over else "")
+          + ("" if len(times) == n else f"  (budget {budget:.0f} s reached)") + extra,
+          flush=True)
+
+
+def rook_start(seed: int, players: int):
+    """A dixie-rook state at the start of card play (random legal actions)."""
+    from solver.games.dixie_rook import PLAY
+    game = solver.load_game("dixie-rook", players=players)
+    st = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    while st.phase != PLAY:
+        st.apply_action(rng.choice(st.legal_actions()))
+    return st
+
+
+def row_rook(n, budget, players, max_nodes):
+    times, nodes, over = [], [], 0
+    start = time.perf_counter()
+    for seed in range(n):
+        st = rook_start(seed, players)
+        t, nd, ok = timed_solve(lambda m: solve(st, max_nodes=m), max_nodes)
+        times.append(t)
+        nodes.append(nd)
+        over += not ok
+        if time.perf_counter() - start > budget:
+            break
+    report(f"dixie-rook {players} seats, play", times, nodes, over, n, budget)
+
+
+def row_bridge13(n, budget, max_nodes):
+    try:
+        from endplay.dds import solve_board
+        from endplay.types import Deal, Denom, Player
+        sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "data"))
+        from make_dds_golden import pbn
+    except ImportError:
+        solve_board = None
+    for strain in range(5):
+        times, nodes, theirs, over = [], [], [], 0
+        start = time.perf_counter()
+        for seed in range(n):
+            hands, leader = bridge_ending(1000 * strain + seed, 13)
+            pos = dd.TrickPosition(dd.bridge_contract(-1 if strain == 4 else strain),
+                                   tuple(mask_of(h) for h in hands), leader)
+            t, nd, ok = timed_solve(
+                lambda m: dd.solve_position(pos, max_team=leader % 2, max_nodes=m), max_nodes)
+            times.append(t)
+            nodes.append(nd)
+            over += not ok
+            if solve_board is not None:
+                deal = Deal(pbn(hands))
+                deal.first = Player(leader)
+                deal.trump = Denom(4 if strain == 4 else 3 - strain)
+                t0 = time.perf_counter()
+                solve_board(deal)
+                theirs.append(time.perf_counter() - t0)
+            if time.perf_counter() - start > budget:
+                break
+        extra = f"\n{'':<36}DDS  {stats(theirs)}" if theirs else ""
+        report(f"bridge 13 cards {'CDHSN'[strain]}", times, nodes, over, n, budget, extra)
+
+
 def row_oracle(n, tricks):
     ratios, ours, theirs = [], [], []
     for seed in range(n):
@@ -179,6 +266,9 @@ def main(argv=None) -> None:
                     help="first trick(s) of the seventeen rows, comma-separated: 5,3,1")
     ap.add_argument("--engines", default="dixdd,generic",
                     help="dix rows: dixdd (solver.dixdd), generic (the generic kernel)")
+    ap.add_argument("--rook-players", type=int, default=4)
+    ap.add_argument("--max-nodes", type=int, default=None,
+                    help="stop a solve past this many nodes (counted as its time, 'over')")
     args = ap.parse_args(argv)
     rows = args.rows.split(",")
     print(f"dixtrix dd kernel, one thread, {args.n} positions a row; python "
@@ -194,6 +284,10 @@ def main(argv=None) -> None:
         row_bridge(args.n, args.budget, args.bridge_cards)
     if "oracle" in rows:
         row_oracle(args.n, 4)
+    if "rook" in rows:
+        row_rook(args.n, args.budget, args.rook_players, args.max_nodes)
+    if "bridge13" in rows:
+        row_bridge13(args.n, args.budget, args.max_nodes)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,15 @@ state and a rule table (csrc/trickstate.pxd).
   most-tricks bonus is scored, the max side's trick count.  Fixed size:
   buckets of four 16-byte entries (one cache line), replacement of the
   shallowest entry, a generation stamp instead of clearing.
+* Four seats with relative keys (bridge, penalty contracts, 4-seat Rook):
+  DDS's winning ranks instead.  Every search also reports the cards whose
+  ranks decided it (``wr[ply]``: the lowest of each suit; every card from
+  it up counts); an entry keys only the owners of those top cards of each
+  suit plus the hand lengths, so it matches every position differing only
+  in low cards that never mattered.  Half the table: lists of 256 such
+  entries per hand distribution; the other half: the same bounds under
+  exact keys.  A hand's further cards of a suit below every deciding card
+  are skipped once one was searched (DDS's one small card a suit).
 * The driver (``mtdf``) asks null-window questions "does the max side reach
   >= t?" and narrows [lo, hi] with the fail-soft answers (MTD(f)).
 * Cards of one hand that are adjacent in their effective suit once played
@@ -34,7 +43,7 @@ cdef extern from "<sys/mman.h>" nogil:
     int MADV_HUGEPAGE
 from libc.string cimport memset
 from bits cimport popcount, highest_bit, lowest_bit, trick_winner_c
-from trickstate cimport (RuleTable, TrickState, TTEntry, mix64, between_bits, legal_mask,
+from trickstate cimport (RuleTable, TrickState, TTEntry, WEntry, mix64, between_bits, legal_mask,
                          pip_set, interchangeable,
                          MAX_SEATS, MAX_PLY, NO_CARD)
 
@@ -42,7 +51,32 @@ IMPLEMENTATION = "cython"
 
 cdef enum:
     BUCKET = 4
+    XBUCKET = 4            # exact-key entries a bucket (winning-ranks mode)
+    WBUCKET = 256          # winning-ranks entries a bucket: a hand distribution's list
+    WHEAD = 1088           # bucket header (generation, count, cursor) + 32-bit tags, padded
     INF = 1000000
+
+# LEVMASK[levels]: the tag bits an entry keys, from its levels byte (two
+# bits a suit: 0, 1 or 2 top cards keyed -> 0, the top owner's or both
+# top owners' bits of the suit's nibble)
+cdef uint16_t LEVMASK[256]
+
+
+cdef void _init_levmask():
+    cdef int lev, s, l
+    cdef uint16_t m
+    for lev in range(256):
+        m = 0
+        for s in range(4):
+            l = (lev >> (2 * s)) & 3
+            if l == 1:
+                m |= <uint16_t>(0xC << (4 * s))
+            elif l >= 2:
+                m |= <uint16_t>(0xF << (4 * s))
+        LEVMASK[lev] = m
+
+
+_init_levmask()
 
 #: bytes per transposition-table entry and per bucket (for the size checks in dd.py)
 ENTRY_BYTES = sizeof(TTEntry)
@@ -69,6 +103,22 @@ cdef class Kernel:
     cdef uint8_t moves[MAX_PLY][64]
     cdef int32_t scores[MAX_PLY][64]
     cdef int32_t history[MAX_SEATS][64]   # cut-off history (ordering hint)
+    # winning ranks (DDS): 4 seats with relative keys store entries that
+    # match every position differing only in low cards that never mattered
+    cdef bint wmode
+    #: False: plain exact keys even where winning ranks apply (tests compare the two)
+    cdef public bint use_winning_ranks
+    cdef char* wtt                # half the memory of tt: the distribution lists
+    cdef uint64_t wt_count        # buckets there (WHEAD + WBUCKET entries each)
+    cdef WEntry* xtt              # the other half: exact keys
+    cdef uint64_t xt_mask
+    cdef uint64_t pinned          # cards always keyed (penalty classes)
+    cdef uint64_t win_add         # the trick just finished: its winner if contested
+    cdef uint64_t qwin            # quick_bounds: the lowest sure winner of each suit
+    # wr[ply]: cards whose rank (and every higher card's) decided the result
+    # of the last search at ply: only the lowest per suit matters
+    cdef uint64_t wr[MAX_PLY]
+    cdef uint64_t runs[MAX_PLY][64]       # equivalence class of each listed move
 
     def __cinit__(self, uint64_t nbuckets):
         """``nbuckets`` must be a power of two (checked by solver/dd.py)."""
@@ -79,12 +129,19 @@ cdef class Kernel:
         if posix_memalign(&p, 1 << 21, size) != 0:
             raise MemoryError(f"cannot allocate a transposition table of {size} bytes")
         self.tt = <TTEntry*> p
+        # winning-ranks mode: half the memory for the distribution lists,
+        # half for exact keys (4-entry buckets, uniformly hashed)
+        self.xtt = <WEntry*> p
+        self.xt_mask = (size // 2 // (XBUCKET * sizeof(WEntry))) - 1
+        self.wtt = <char*> p + size // 2
+        self.wt_count = (size // 2) // (WHEAD + WBUCKET * sizeof(WEntry))
         madvise(p, size, MADV_HUGEPAGE)     # advice only: ignored where unsupported
         memset(p, 0, size)
         self.nbuckets = nbuckets
         self.tt_mask = nbuckets - 1
         self.gen = 0
         self.nodes = 0
+        self.use_winning_ranks = True
 
     def __dealloc__(self):
         free(self.tt)
@@ -153,6 +210,16 @@ cdef class Kernel:
         for i in range(256):
             if ccount[i] > ccount[R.cls_base]:
                 R.cls_base = i
+        self.wmode = ((R.relative_ok or R.class_relative) and R.nseats == 4
+                      and self.use_winning_ranks)
+        self.pinned = 0
+        for i in range(4):
+            if popcount(R.suit_mask[i]) > 14:
+                self.wmode = 0
+        if R.class_relative:
+            for c in range(64):
+                if R.suit_of[c] < 4 and R.cls[c] != R.cls_base:
+                    self.pinned |= (<uint64_t>1) << c
         self.base_hi = max(R.trick_win, R.trick_lose)
         self.base_lo = min(R.trick_win, R.trick_lose)
         if R.ten_total >= 0:
@@ -344,12 +411,18 @@ cdef class Kernel:
         cdef int off = trick_winner_c(S.trick, n, R.trump, R.suit_of, R.strength)
         cdef int winner = S.leader
         cdef int i, c, pts = 0, pip = 0, other
+        cdef int wcard = S.trick[off]
         cdef bint mine
         for i in range(off):
             winner = R.next_seat[winner]
         mine = R.side[winner]
+        # the winner's rank decided the trick only if another card of its
+        # suit was in it (winning ranks)
+        self.win_add = 0
         for i in range(n):
             c = S.trick[i]
+            if i != off and R.suit_of[c] == R.suit_of[wcard]:
+                self.win_add = (<uint64_t>1) << wcard
             pip += R.pips[c]
             S.rem_slot &= ~((<uint64_t>1) << R.slot[c])
             S.card_ub -= max(R.win_pts[c], R.lose_pts[c])
@@ -543,6 +616,8 @@ cdef class Kernel:
         cdef int32_t* scv = self.scores[ply]
         cdef int32_t* hist = self.history[seat]
         cdef uint32_t partners = self.partner_pips(seat)
+        cdef uint64_t* runs = self.runs[ply]
+        cdef int currep = 0
         while m:
             c = lowest_bit(m)
             m &= m - 1
@@ -572,8 +647,11 @@ cdef class Kernel:
                     and (S.rem_slot & between_bits(prev, s)) == 0
                     and interchangeable(R, c, R.card_at[prev], partners)):
                 prev = s
+                runs[currep] |= (<uint64_t>1) << c
                 continue
             prev = s
+            currep = c
+            runs[c] = (<uint64_t>1) << c
             st = R.strength[c]
             if last and R.nseats == 2:
                 i = self.pair_value(S.leader, S.trick[0], c)
@@ -655,21 +733,31 @@ cdef class Kernel:
 
     cdef int search(self, int alpha, int beta, int ply) noexcept nogil:
         """Fail-soft alpha-beta: the max side's future value if it lies in
-        (alpha, beta); otherwise a bound on the side of the window it fell."""
+        (alpha, beta); otherwise a bound on the side of the window it fell.
+        In winning-ranks mode ``wr[ply]`` is set to the cards whose ranks
+        decided the result (the lowest per suit: every card from it up)."""
         cdef RuleTable* R = &self.R
         cdef TrickState* S = &self.S
         cdef int n = S.ncards
-        cdef int seat, nm, i, card, v, best, pts, ub, lb, bestmove = NO_CARD
+        cdef int seat, nm, i, card, v, v2, best, pts, ub, lb, bestmove = NO_CARD
         cdef int ttmove = NO_CARD
         cdef uint64_t h1 = 0, h2 = 0
-        cdef uint64_t legal
+        cdef uint64_t legal, wacc = 0, wchild, ws, run, pin_here
+        cdef int lowcut[4]
+        cdef uint32_t pat[4]
         cdef TTEntry* bucket = NULL
+        cdef char* wbucket = NULL
+        cdef WEntry* xbucket = NULL
+        cdef WEntry* we
+        cdef uint64_t x1 = 0, x2 = 0
         cdef TTEntry* e
-        cdef bint maximize
+        cdef bint maximize, cut = 0
+        cdef bint wm = self.wmode
         cdef int saved[MAX_SEATS]
         cdef int saved_leader, saved_max
         cdef int alpha0 = alpha, beta0 = beta
         cdef bint use_tt
+        self.wr[ply] = 0
         if self.aborted:
             return alpha
         self.nodes += 1
@@ -680,7 +768,9 @@ cdef class Kernel:
             if S.tricks_left == 0:
                 return 0
             if S.tricks_left == 1:
-                return self.last_trick()
+                v = self.last_trick()
+                self.wr[ply] = self.win_add
+                return v
             if R.pip_partners:
                 self.ten_bounds(&lb, &ub)
             else:
@@ -694,15 +784,48 @@ cdef class Kernel:
                 return lb
             if R.quick_ok:
                 self.quick_bounds(&lb, &ub)
+                if R.trump >= 0:
+                    self.trump_bounds(&lb, &ub)
                 if ub <= alpha:
+                    self.wr[ply] = self.qwin
                     return ub
                 if lb >= beta:
+                    self.wr[ply] = self.qwin
                     return lb
         # two seats (exact keys): the follower's node is in the table too,
         # keyed with the card led
         use_tt = n == 0 or (n == 1 and R.nseats == 2 and not R.relative_ok
                             and not R.class_relative)
-        if use_tt:
+        if use_tt and wm:
+            self.wkey(&h1, &h2, pat)
+            wbucket = self.wtt + (((h1 >> 32) * self.wt_count) >> 32) * (
+                WHEAD + WBUCKET * sizeof(WEntry))
+            # the distribution's list of winning-ranks entries first (the
+            # most general bounds), then the exact key
+            v = self.wprobe(wbucket, h2, pat, alpha, beta, &ttmove, ply)
+            if v != INF:
+                return v
+            x1 = mix64(h2 ^ (<uint64_t>pat[0] | (<uint64_t>pat[1] << 32)))
+            x2 = mix64(x1 ^ (<uint64_t>pat[2] | (<uint64_t>pat[3] << 32))
+                       ^ <uint64_t>0x632be59bd9b4e019)
+            x1 = mix64(x2 + h1)
+            if x2 == 0:
+                x2 = 1
+            xbucket = &self.xtt[(x1 & self.xt_mask) * XBUCKET]
+            for i in range(XBUCKET):
+                we = &xbucket[i]
+                if we.gen == self.gen and we.check == x2:
+                    if we.lo >= beta or we.hi <= alpha or we.lo == we.hi:
+                        self.wr[ply] = self.entry_ranks(we)
+                        if we.lo >= beta:
+                            return we.lo
+                        if we.hi <= alpha:
+                            return we.hi
+                        return we.lo
+                    if ttmove == NO_CARD:
+                        ttmove = we.move
+                    break
+        elif use_tt:
             self.hash_key(&h1, &h2)
             bucket = &self.tt[(h1 & self.tt_mask) * BUCKET]
             for i in range(BUCKET):
@@ -723,8 +846,14 @@ cdef class Kernel:
             ttmove = NO_CARD
         nm = self.order_moves(seat, legal, ply, ttmove)
         best = -INF if maximize else INF
+        if wm:
+            lowcut[0] = lowcut[1] = lowcut[2] = lowcut[3] = 0
         for i in range(nm):
             card = self.moves[ply][i]
+            if wm and card < lowcut[card >> 4]:
+                # below every deciding card of its suit, like a card already
+                # searched: the same result by relabelling the low cards
+                continue
             self.play(seat, card)
             if S.ncards == R.nseats:
                 saved_leader = S.leader
@@ -732,17 +861,46 @@ cdef class Kernel:
                 for v in range(R.nseats):
                     saved[v] = S.trick[v]
                 pts = self.finish_trick()
+                wchild = self.win_add
                 v = pts + self.search(alpha - pts, beta - pts, ply + 1)
                 self.unfinish_trick(saved, R.nseats, saved_leader, saved_max)
             else:
+                wchild = 0
                 v = self.search(alpha, beta, ply + 1)
             self.unplay(seat, card)
+            if wm:
+                wchild |= self.wr[ply + 1]
+                # the cards equivalent to ``card`` (not searched) decide by
+                # the same ranks, relabelled within the run: key the whole
+                # run when any of it is keyed
+                run = self.runs[ply][card]
+                ws = wchild & R.suit_mask[R.suit_of[card]]
+                if ws and highest_bit(run) >= lowest_bit(ws):
+                    wchild |= run
+                wacc |= wchild
+                if lowcut[card >> 4] == 0:
+                    ws = wacc & (<uint64_t>0xFFFF << (card & 0x30))
+                    v2 = lowest_bit(ws) if ws else (card & 0x30) + 16
+                    if highest_bit(run) < v2:
+                        # the hand's cards of the suit below the line must
+                        # be of one class: relabelling them keeps the class
+                        # of every place in the hand (penalty keys)
+                        pin_here = ((S.hands[seat] | run) & (<uint64_t>0xFFFF << (card & 0x30))
+                                    & (((<uint64_t>1) << (v2 & 63)) - 1 if v2 < 64
+                                       else ~(<uint64_t>0)))
+                        while pin_here:
+                            if R.cls[lowest_bit(pin_here)] != R.cls[card]:
+                                break
+                            pin_here &= pin_here - 1
+                        if pin_here == 0:
+                            lowcut[card >> 4] = v2
             if maximize:
                 if v > best:
                     best = v
                     bestmove = card
                     if best >= beta:
                         self.bump_history(seat, card)
+                        cut = 1
                         break
                     if best > alpha:
                         alpha = best
@@ -752,12 +910,238 @@ cdef class Kernel:
                     bestmove = card
                     if best <= alpha:
                         self.bump_history(seat, card)
+                        cut = 1
                         break
                     if best < beta:
                         beta = best
+        if wm:
+            # a cut-off rests on its one move; otherwise on every move
+            self.wr[ply] = wchild if cut else wacc
         if use_tt and not self.aborted:
-            self.store(bucket, h2, best, alpha0, beta0, bestmove)
+            if wm:
+                self.wstore(wbucket, xbucket, h2, x2, pat, self.wr[ply], best, alpha0, beta0,
+                            bestmove)
+            else:
+                self.store(bucket, h2, best, alpha0, beta0, bestmove)
         return best
+
+    cdef void wkey(self, uint64_t* h1, uint64_t* h2, uint32_t* pat) noexcept nogil:
+        """Winning-ranks key of a trick boundary (4 seats, slot == card):
+        the hand lengths per suit, the leader, the key extras and the
+        class of every penalty card by its place in its hand hash to ``h1``
+        (bucket) and ``h2`` (check); ``pat[s]``: the owners of suit ``s``'s
+        cards from the top, two bits each, top-aligned."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef uint64_t A = S.hands[1] | S.hands[3]
+        cdef uint64_t B = S.hands[2] | S.hands[3]
+        cdef uint64_t rem = S.hands[0] | A | S.hands[2]
+        cdef uint64_t lens = 0, extra = <uint64_t>S.leader, m, rs, bit
+        cdef uint32_t p
+        cdef int s, h, c, nc
+        if R.use_most:
+            extra |= (<uint64_t>S.max_tricks) << 8
+        for s in range(4):
+            rs = rem & (<uint64_t>0xFFFF << (16 * s))
+            p = 0
+            nc = 0
+            m = rs
+            while m:
+                c = highest_bit(m)
+                bit = (<uint64_t>1) << c
+                m ^= bit
+                p = (p << 2) | <uint32_t>(((A >> c) & 1) | (((B >> c) & 1) << 1))
+                nc += 1
+            pat[s] = (p << (32 - 2 * nc)) if nc else 0
+            for h in range(4):
+                lens |= (<uint64_t>popcount(S.hands[h] & rs)) << (4 * (4 * s + h))
+        # penalty cards: the class of each card of each hand by its place
+        # among that hand's cards of the suit (from the top), so low cards
+        # relabelled within a hand keep their classes
+        for h in range(4):
+            m = self.pinned & S.hands[h]
+            while m:
+                c = lowest_bit(m)
+                m &= m - 1
+                rs = S.hands[h] & (<uint64_t>0xFFFF << (c & 0x30)) & ~((<uint64_t>2 << c) - 1)
+                extra = mix64(extra ^ ((<uint64_t>R.cls[c] << 16) | <uint64_t>(h << 8)
+                                       | <uint64_t>((c & 0x30) + popcount(rs)))
+                              ^ <uint64_t>0x5bd1e9955bd1e995)
+        h1[0] = mix64(lens ^ mix64(extra ^ <uint64_t>0x9e3779b97f4a7c15))
+        h2[0] = mix64((lens + <uint64_t>0xd1b54a32d192ed03) * <uint64_t>0xff51afd7ed558ccd
+                      ^ mix64(extra + <uint64_t>0x2545f4914f6cdd1d))
+        if h2[0] == 0:
+            h2[0] = 1
+
+    cdef int wprobe(self, char* bucket, uint64_t h2, uint32_t* pat, int alpha, int beta,
+                    int* ttmove, int ply) noexcept nogil:
+        """Look the boundary up among the winning-ranks entries: a bound
+        that settles the window (its value; ``wr[ply]`` set), else INF
+        (``ttmove`` set from the first matching entry).  A bucket is a
+        header (generation, entries filled, replacement cursor), a 16-bit
+        tag per entry (scanned first), then the entries."""
+        cdef uint16_t* head = <uint16_t*> bucket
+        cdef uint32_t* tags = <uint32_t*> (bucket + 64)
+        cdef WEntry* entries = <WEntry*> (bucket + WHEAD)
+        cdef uint32_t q = ((<uint32_t>(h2 >> 56)) << 24) | ((pat[0] >> 28) | ((pat[1] >> 28) << 4)
+                                                          | ((pat[2] >> 28) << 8) | ((pat[3] >> 28) << 12))
+        cdef uint32_t t
+        cdef WEntry* e
+        cdef int i, s, k, count
+        cdef uint32_t top
+        cdef bint ok
+        if head[0] != self.gen:
+            return INF
+        count = head[1]
+        for i in range(count):
+            # the tag: 8 check bits, the entry's levels, the owners of the
+            # top two cards of each suit: most misses end here
+            t = tags[i]
+            if ((q ^ t) & (<uint32_t>0xFF000000 | LEVMASK[(t >> 16) & 0xFF])) != 0:
+                continue
+            e = &entries[i]
+            if e.check != h2:
+                continue
+            ok = 1
+            for s in range(4):
+                k = e.pat[s] & 15
+                if k:
+                    top = <uint32_t>0xFFFFFFFF << (32 - 2 * k)
+                    if (pat[s] & top) != (e.pat[s] & ~(<uint32_t>15)):
+                        ok = 0
+                        break
+            if not ok:
+                continue
+            if e.lo >= beta or e.hi <= alpha or e.lo == e.hi:
+                self.wr[ply] = self.entry_ranks(e)
+                if e.lo >= beta:
+                    return e.lo
+                if e.hi <= alpha:
+                    return e.hi
+                return e.lo
+            if ttmove[0] == NO_CARD:
+                ttmove[0] = e.move
+        return INF
+
+    cdef uint64_t entry_ranks(self, WEntry* e) noexcept nogil:
+        """The lowest keyed card of each suit of an entry, in the current
+        position."""
+        cdef TrickState* S = &self.S
+        cdef uint64_t rem = S.hands[0] | S.hands[1] | S.hands[2] | S.hands[3]
+        cdef uint64_t out = 0, rs
+        cdef int s, k, c
+        for s in range(4):
+            k = e.pat[s] & 15
+            if k == 0:
+                continue
+            rs = rem & (<uint64_t>0xFFFF << (16 * s))
+            c = highest_bit(rs)
+            while k > 1:
+                rs ^= (<uint64_t>1) << c
+                c = highest_bit(rs)
+                k -= 1
+            out |= (<uint64_t>1) << c
+        return out
+
+    cdef void wstore(self, char* bucket, WEntry* xbucket, uint64_t h2, uint64_t x2,
+                     uint32_t* pat, uint64_t wins, int best,
+                     int alpha0, int beta0, int bestmove) noexcept nogil:
+        """Store a bound keyed by the owners of every card from the lowest
+        deciding card of each suit up (penalty cards always included)."""
+        cdef TrickState* S = &self.S
+        cdef uint64_t rem = S.hands[0] | S.hands[1] | S.hands[2] | S.hands[3]
+        cdef uint64_t rs, ws
+        cdef uint32_t key[4]
+        cdef int i, s, k, lo, hi
+        cdef WEntry* e = NULL
+        cdef WEntry* victim = NULL
+        cdef uint16_t* head = <uint16_t*> bucket
+        cdef uint32_t* tags = <uint32_t*> (bucket + 64)
+        cdef WEntry* entries = <WEntry*> (bucket + WHEAD)
+        cdef uint32_t tag = (<uint32_t>(h2 >> 56)) << 24
+        if best >= beta0:
+            lo = best
+            hi = 32767
+        elif best <= alpha0:
+            lo = -32768
+            hi = best
+        else:
+            lo = best
+            hi = best
+        for s in range(4):
+            rs = rem & (<uint64_t>0xFFFF << (16 * s))
+            ws = wins & rs
+            if ws:
+                k = popcount(rs & ~(((<uint64_t>1) << lowest_bit(ws)) - 1))
+                key[s] = (pat[s] & (<uint32_t>0xFFFFFFFF << (32 - 2 * k))) | <uint32_t>k
+            else:
+                key[s] = 0
+            k = key[s] & 15
+            tag |= ((key[s] >> 28) << (4 * s)) | ((<uint32_t>(2 if k >= 2 else k)) << (16 + 2 * s))
+        # the exact-key copy: the same bound and deciding ranks (k only)
+        for i in range(XBUCKET):
+            e = &xbucket[i]
+            if e.gen == self.gen and e.check == x2:
+                victim = e
+                break
+            if victim == NULL or e.gen != self.gen or (victim.gen == self.gen
+                                                       and e.depth < victim.depth):
+                victim = e
+        if victim.gen == self.gen and victim.check == x2:
+            # both bounds must hold with the ranks reported: key the union
+            for s in range(4):
+                if (key[s] & 15) > victim.pat[s]:
+                    victim.pat[s] = key[s] & 15
+            if lo > victim.lo:
+                victim.lo = <int16_t>lo
+            if hi < victim.hi:
+                victim.hi = <int16_t>hi
+            if bestmove != NO_CARD:
+                victim.move = <uint8_t>bestmove
+        else:
+            victim.check = x2
+            for s in range(4):
+                victim.pat[s] = key[s] & 15
+            victim.lo = <int16_t>lo
+            victim.hi = <int16_t>hi
+            victim.move = <uint8_t>bestmove
+            victim.depth = <uint8_t>S.tricks_left
+            victim.gen = self.gen
+        # the distribution list: merge with the same key, else append, else
+        # replace in turn (the oldest first)
+        if head[0] != self.gen:
+            head[0] = self.gen
+            head[1] = 0
+            head[2] = 0
+        for i in range(head[1]):
+            if tags[i] != tag:
+                continue
+            e = &entries[i]
+            if (e.check == h2 and e.pat[0] == key[0]
+                    and e.pat[1] == key[1] and e.pat[2] == key[2] and e.pat[3] == key[3]):
+                if lo > e.lo:
+                    e.lo = <int16_t>lo
+                if hi < e.hi:
+                    e.hi = <int16_t>hi
+                if bestmove != NO_CARD:
+                    e.move = <uint8_t>bestmove
+                return
+        if head[1] < WBUCKET:
+            i = head[1]
+            head[1] += 1
+        else:
+            i = head[2]
+            head[2] = (i + 1) % WBUCKET
+        tags[i] = tag
+        victim = &entries[i]
+        victim.check = h2
+        for s in range(4):
+            victim.pat[s] = key[s]
+        victim.lo = <int16_t>lo
+        victim.hi = <int16_t>hi
+        victim.move = <uint8_t>bestmove
+        victim.depth = <uint8_t>S.tricks_left
+        victim.gen = self.gen
 
     cdef int last_trick(self) noexcept nogil:
         """One card a hand: the last trick is forced; its value, directly."""
@@ -832,8 +1216,10 @@ cdef class Kernel:
         cdef TrickState* S = &self.S
         cdef int L = S.leader
         cdef bint lside = R.side[L]
-        cdef uint64_t opp_all = 0, mine, opp_s, w, ps
-        cdef int i, s, nw, qt = 0, k = S.tricks_left, ln
+        cdef uint64_t opp_all = 0, mine, opp_s, w, ps, pwin = 0
+        cdef int i, s, nw, qt = 0, k = S.tricks_left, ln, P = -1, qp = 0
+        cdef bint entry = 0
+        self.qwin = 0
         for i in range(R.nseats):
             if R.side[i] != lside:
                 opp_all |= S.hands[i]
@@ -860,7 +1246,45 @@ cdef class Kernel:
                         ln = popcount(S.hands[i] & R.suit_mask[s])
                         if ln < nw:
                             nw = ln
+            if nw:
+                # the sure winners stay sure while every card from the
+                # lowest of them up has the same owner
+                self.qwin |= (<uint64_t>1) << lowest_bit(w)
             qt += nw
+        # the partner's sure winners (4 seats, one partner): the leader
+        # leads a low card of a suit where the partner has winners it cannot
+        # overtake, and the partner cashes its winners of every suit
+        if R.nseats == 4 and R.side[(L + 2) % 4] == lside and R.side[(L + 1) % 4] != lside:
+            P = (L + 2) % 4
+            for s in range(4):
+                mine = S.hands[P] & R.suit_mask[s]
+                if mine == 0:
+                    continue
+                opp_s = opp_all & R.suit_mask[s]
+                if opp_s:
+                    w = mine & ~((<uint64_t>2 << highest_bit(opp_s)) - 1)
+                else:
+                    w = mine
+                if w == 0:
+                    continue
+                ps = S.hands[L] & R.suit_mask[s]
+                if ps and highest_bit(ps) > lowest_bit(w):
+                    continue
+                nw = popcount(w)
+                if R.trump >= 0 and s != R.trump:
+                    for i in range(R.nseats):
+                        if R.side[i] != lside and (S.hands[i] & R.suit_mask[R.trump]):
+                            ln = popcount(S.hands[i] & R.suit_mask[s])
+                            if ln < nw:
+                                nw = ln
+                if nw:
+                    pwin |= (<uint64_t>1) << lowest_bit(w)
+                    if ps:
+                        entry = 1       # the leader can reach the partner here
+                qp += nw
+            if entry and qp > qt:
+                qt = qp
+                self.qwin |= pwin
         if qt == 0:
             return
         if qt > k:
@@ -872,6 +1296,56 @@ cdef class Kernel:
                 lb[0] = max(lb[0], qt * R.trick_win + (k - qt) * R.trick_lose)
             else:
                 ub[0] = min(ub[0], qt * R.trick_lose + (k - qt) * R.trick_win)
+
+    cdef void trump_bounds(self, int* lb, int* ub) noexcept nogil:
+        """Tricks each side surely takes with its trumps (pure trick scoring,
+        card index = strength slot): a hand holding the r highest trumps
+        wins r tricks (each falls in its own trick and no trump beats it);
+        against a side without trumps, every trump of a hand wins a trick
+        (the longest hand's count).  Both bound the value, whichever way
+        tricks count."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef uint64_t tm = R.suit_mask[R.trump]
+        cdef uint64_t all_t = 0, side_t[2], m
+        cdef int i, h, r, g[2], top, k = S.tricks_left
+        side_t[0] = side_t[1] = 0
+        g[0] = g[1] = 0
+        for i in range(R.nseats):
+            side_t[R.side[i]] |= S.hands[i] & tm
+        all_t = side_t[0] | side_t[1]
+        if all_t == 0:
+            return
+        top = highest_bit(all_t)
+        for i in range(R.nseats):
+            if (S.hands[i] >> top) & 1:
+                h = i
+        # the run of top trumps in hand h
+        m = all_t
+        r = 0
+        while m and ((S.hands[h] >> highest_bit(m)) & 1):
+            r += 1
+            m ^= (<uint64_t>1) << highest_bit(m)
+        g[R.side[h]] = r
+        if r:
+            # they stay the top trumps while every trump from the lowest of
+            # them up has the same owner
+            self.qwin |= (<uint64_t>1) << lowest_bit(all_t & ~m)
+        for i in range(2):
+            if side_t[1 - i] == 0:
+                for h in range(R.nseats):
+                    if R.side[h] == i and popcount(S.hands[h] & tm) > g[i]:
+                        g[i] = popcount(S.hands[h] & tm)
+        if g[1] > k:
+            g[1] = k
+        if g[0] > k:
+            g[0] = k
+        if R.trick_win > R.trick_lose:
+            lb[0] = max(lb[0], g[1] * R.trick_win + (k - g[1]) * R.trick_lose)
+            ub[0] = min(ub[0], (k - g[0]) * R.trick_win + g[0] * R.trick_lose)
+        else:
+            ub[0] = min(ub[0], g[1] * R.trick_win + (k - g[1]) * R.trick_lose)
+            lb[0] = max(lb[0], (k - g[0]) * R.trick_win + g[0] * R.trick_lose)
 
     cdef void store(self, TTEntry* bucket, uint64_t h2, int best, int alpha0, int beta0,
                     int bestmove) noexcept nogil:

@@ -71,6 +71,21 @@ ctypedef struct TrickState:
     int32_t card_lb         # sum over cards in hands of min(win_pts, lose_pts)
 
 
+ctypedef struct WEntry:
+    # a "winning ranks" entry (4 seats, relative keys): it matches every
+    # position with the same hand lengths per suit, leader and key extras
+    # (the bucket and ``check``) whose top ``k`` remaining cards of each suit
+    # have the same owners (``pat``: two owner bits a card from the top, the
+    # low 4 bits hold k); the cards below were never compared for the result
+    uint64_t check
+    uint32_t pat[4]
+    int16_t lo
+    int16_t hi
+    uint16_t gen
+    uint8_t move
+    uint8_t depth
+
+
 ctypedef struct TTEntry:
     uint64_t check          # second hash of the key (0 never stored)
     int16_t lo              # lower bound of the future value

@@ -6,7 +6,9 @@ seeded random deals, for tests/search/test_dds_golden.py.
 
 Endings of 5 to 8 cards a hand (and some with cards already on the table),
 for every strain and every leader: DDS's ``solve_board`` gives the tricks
-the side to play takes after each of its legal cards.  The test needs only
+the side to play takes after each of its legal cards.  ``full_deals``: full
+13-card deals, one strain and leader each (strains in turn, every third with
+1 to 3 cards already on the table), from a seed of their own.  The test needs only
 the JSON (endplay is not a test dependency).  Our seats 0..3 are N E S W,
 our suits C D H S = 0..3 (endplay: spades 0 .. clubs 3, no trumps 4).
 """
@@ -26,6 +28,8 @@ from endplay.types import Deal, Denom, Player  # noqa: E402
 from solver.cards import FRENCH  # noqa: E402
 
 SEED = 20261122
+FULL_SEED = 20261123
+FULL_DEALS = 15
 STRAINS = "CDHSN"          # our suit order, N = no trumps
 RANKS = "23456789TJQKA"
 OUT = os.path.join(os.path.dirname(__file__), "dds_golden.json")
@@ -57,6 +61,44 @@ def legal_follow(hand, trick):
     led = trick[0] >> 4
     follow = [c for c in hand if c >> 4 == led]
     return follow or list(hand)
+
+
+def solve_case(hands, strain, leader, trick) -> dict:
+    deal = Deal(pbn(hands))
+    deal.first = Player(leader)
+    deal.trump = Denom(4 if strain == 4 else 3 - strain)
+    for c in trick:
+        deal.play(endplay_card(c))
+    return {FRENCH.to_string(our_card(c)): t for c, t in solve_board(deal)}
+
+
+def random_trick(rng, hands, leader, k):
+    hs = [list(h) for h in hands]
+    trick = []
+    for j in range(k):
+        seat = (leader + j) % 4
+        c = rng.choice(legal_follow(hs[seat], trick) if trick else hs[seat])
+        hs[seat].remove(c)
+        trick.append(c)
+    return trick
+
+
+def full_deals() -> list:
+    rng = random.Random(FULL_SEED)
+    out = []
+    for d in range(FULL_DEALS):
+        cards = list(FRENCH.cards)
+        rng.shuffle(cards)
+        hands = [sorted(cards[i * 13:(i + 1) * 13]) for i in range(4)]
+        strain = d % 5
+        leader = rng.randrange(4)
+        trick = random_trick(rng, hands, leader, rng.randrange(1, 4) if d % 3 == 2 else 0)
+        solved = solve_case(hands, strain, leader, trick)
+        out.append({"hands": [FRENCH.format_cards(h) for h in hands],
+                    "cases": [{"strain": STRAINS[strain], "leader": leader,
+                               "trick": [FRENCH.to_string(c) for c in trick],
+                               "tricks": dict(sorted(solved.items()))}]})
+    return out
 
 
 def main() -> None:
@@ -91,11 +133,12 @@ def main() -> None:
         deals.append({"hands": [FRENCH.format_cards(h) for h in hands], "cases": cases})
     doc = {"about": "DDS (endplay) trick counts for the side to play after each legal "
                     "card; seats N E S W = 0 1 2 3; made by tests/data/make_dds_golden.py",
-           "seed": SEED, "deals": deals}
+           "seed": SEED, "deals": deals, "full_seed": FULL_SEED, "full_deals": full_deals()}
     with open(OUT, "w") as f:
         json.dump(doc, f, indent=1)
         f.write("\n")
-    print(f"wrote {len(deals)} deals, {sum(len(d['cases']) for d in deals)} cases to {OUT}")
+    print(f"wrote {len(deals)} deals, {sum(len(d['cases']) for d in deals)} cases and "
+          f"{len(doc['full_deals'])} full deals to {OUT}")
 
 
 if __name__ == "__main__":

@@ -17,9 +17,7 @@ with open(GOLDEN) as f:
     DOC = json.load(f)
 
 
-@pytest.mark.parametrize("index", range(len(DOC["deals"])))
-def test_kernel_matches_dds(index):
-    deal = DOC["deals"][index]
+def _check_deal(deal):
     hands = [FRENCH.parse_cards(h) for h in deal["hands"]]
     for case in deal["cases"]:
         strain = "CDHSN".index(case["strain"])
@@ -34,6 +32,18 @@ def test_kernel_matches_dds(index):
         assert got == case["tricks"], (deal["hands"], case)
 
 
+@pytest.mark.parametrize("index", range(len(DOC["deals"])))
+def test_kernel_matches_dds(index):
+    _check_deal(DOC["deals"][index])
+
+
+@pytest.mark.parametrize("index", range(len(DOC["full_deals"])))
+def test_kernel_matches_dds_on_full_deals(index):
+    """Full 13-card deals (every strain in turn, some with cards on the
+    table): the strongest check of the table's winning ranks and bounds."""
+    _check_deal(DOC["full_deals"][index])
+
+
 def test_golden_covers_the_brief():
     cases = [c for d in DOC["deals"] for c in d["cases"]]
     assert len(cases) >= 800
@@ -42,3 +52,5 @@ def test_golden_covers_the_brief():
     assert any(c["trick"] for c in cases)
     sizes = {len(d["hands"][0].split()) for d in DOC["deals"]}
     assert sizes == {5, 6, 7, 8}
+    assert len(DOC["full_deals"]) >= 15
+    assert {len(d["hands"][0].split()) for d in DOC["full_deals"]} == {13}
