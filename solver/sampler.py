@@ -265,6 +265,26 @@ _PURE = os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0")
 # ----------------------------------------------------------------------
 # several holders with fixed hands (trix, tricks, dixie-rook)
 
+def _card_types(capacities, cards) -> tuple:
+    """``(capacities, holders, types, cards_of)``: the hidden cards grouped
+    by the set of holders allowed to take them (a bit mask, the "type"),
+    types ascending; ``InconsistentConstraints`` when the counts disagree or
+    a card can be with nobody.  Shared by the holder and column samplers."""
+    capacities = tuple(capacities)
+    n = len(capacities)
+    if sum(capacities) != len(cards):
+        raise InconsistentConstraints(
+            f"{len(cards)} hidden cards for {sum(capacities)} hidden places")
+    by_type: dict[int, list] = {}
+    for card, allowed in cards:
+        allowed &= (1 << n) - 1
+        if allowed == 0:
+            raise InconsistentConstraints(f"card {card} can be with nobody")
+        by_type.setdefault(allowed, []).append(card)
+    types = sorted(by_type)
+    return capacities, n, types, [by_type[t] for t in types]
+
+
 class HolderSampler:
     """Uniform assignments of hidden cards to holders with fixed sizes.
 
@@ -281,19 +301,7 @@ class HolderSampler:
     holder.  Exact big-integer arithmetic; no rejection."""
 
     def __init__(self, capacities, cards):
-        self.capacities = tuple(capacities)
-        self.n = len(self.capacities)
-        if sum(self.capacities) != len(cards):
-            raise InconsistentConstraints(
-                f"{len(cards)} hidden cards for {sum(self.capacities)} hidden places")
-        by_type: dict[int, list] = {}
-        for card, allowed in cards:
-            allowed &= (1 << self.n) - 1
-            if allowed == 0:
-                raise InconsistentConstraints(f"card {card} can be with nobody")
-            by_type.setdefault(allowed, []).append(card)
-        self.types = sorted(by_type)
-        self.cards_of = [by_type[t] for t in self.types]
+        self.capacities, self.n, self.types, self.cards_of = _card_types(capacities, cards)
         self._memo: dict = {}
         self.count = self._f(0, self.capacities)
         if self.count == 0:
@@ -455,19 +463,7 @@ class ColumnSampler:
     ``InconsistentConstraints`` when none exists."""
 
     def __init__(self, capacities, cards):
-        self.capacities = tuple(capacities)
-        self.n = len(self.capacities)
-        if sum(self.capacities) != len(cards):
-            raise InconsistentConstraints(
-                f"{len(cards)} hidden cards for {sum(self.capacities)} hidden places")
-        by_type: dict[int, list] = {}
-        for card, allowed in cards:
-            allowed &= (1 << self.n) - 1
-            if allowed == 0:
-                raise InconsistentConstraints(f"card {card} can be with nobody")
-            by_type.setdefault(allowed, []).append(card)
-        self.types = sorted(by_type)
-        self.cards_of = [by_type[t] for t in self.types]
+        self.capacities, self.n, self.types, self.cards_of = _card_types(capacities, cards)
         # the types each holder may take
         self.takes = [[t for t, m in enumerate(self.types) if m >> h & 1]
                       for h in range(self.n)]
