@@ -126,7 +126,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
         raise PositionError(f"seat {seat} is not to move (seat {world.current_player()} is)")
     legal = world.legal_actions()
     if bot == "ismcts":
-        from bots.ismcts import ismcts_search, native_search, run_native
+        from bots.ismcts import ismcts_search, native_search, python_policies, run_native
         native = native_search(view.game, view.sampler())
         if native is not None:
             its = limit.iterations if limit.iterations is not None else (
@@ -147,8 +147,11 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
                 progress({"iterations": stats.iterations, "seconds": stats.seconds,
                           "best": world.action_to_string(best) if best is not None else None})
 
+        rng = random.Random(seed)
+        rollout, prior = python_policies(view.game, "rules", "rules", rng)
         stats = ismcts_search(view.sampler(), seat, legal, view.game, iterations=iterations,
-                              seconds=limit.time, rng=random.Random(seed), progress=report)
+                              seconds=limit.time, rng=rng, rollout=rollout, prior=prior,
+                              progress=report)
         return _play_result(world, legal, stats, seat, "ismcts")
     if bot == "pimc":
         from bots.pimc import choose, pimc_search

@@ -33,7 +33,7 @@ def _specs(name):
              # pimc (solver, aborted solve, rollouts) at a test's cost
              "pimc:worlds=1,nodes=20000,policy=random", "cheat:nodes=20000,policy=random"]
     if has_rules_bot(name):
-        specs.append("rules")
+        specs += ["rules", "ismcts:iterations=4,policy=rules,prior=rules"]
     return specs
 
 

@@ -94,3 +94,38 @@ def test_rules_play_outs_in_python_searches():
     assert a == b and a in state.legal_actions()
     with pytest.raises(OptionError, match="policy"):
         make_bot("ismcts:policy=greedy", game, seat, seed=2)
+
+
+def test_puct_prior_follows_the_heuristic_until_the_search_disagrees():
+    from bots.ismcts import _Node, _select_puct
+    node = _Node()
+    # nothing tried yet: the favoured action first, whatever its number
+    a, child = _select_puct(node, [3, 5, 9], 9, 1.5)
+    assert a == 9 and child is node.children[9] and all(node.children[x].avail == 1
+                                                       for x in (3, 5, 9))
+    # the favoured action tried and bad, another good: the good one wins
+    node.children[9].visits, node.children[9].total = 10, -9.0
+    node.children[5].visits, node.children[5].total = 3, 2.5
+    a, _ = _select_puct(node, [3, 5, 9], 9, 1.5)
+    assert a == 5
+    # an action never tried is valued at the mean of the tried ones
+    # (first-play urgency), so a large c tries it
+    a, _ = _select_puct(node, [3, 5, 9], 9, 50.0)
+    assert a == 3
+
+
+def test_rules_prior_in_python_searches():
+    from solver.errors import OptionError
+    game = solver.load_game("dixie-rook")
+    state = game.new_initial_state(seed=3)
+    seat = state.current_player()
+    spec = "ismcts:iterations=80,policy=rules,prior=rules,c=1.5"
+    a = make_bot(spec, game, seat, seed=2)
+    b = make_bot(spec, game, seat, seed=2)
+    assert a.step(state) == b.step(state) and a.last.values == b.last.values
+    # the visits concentrate on the rules bid (the prior) in a short search
+    rules = make_bot("rules", game, seat).step(state)
+    assert max(a.last.visits, key=a.last.visits.get) == rules
+    assert a.last.iterations == 80 and sum(a.last.visits.values()) == 80
+    with pytest.raises(OptionError, match="prior"):
+        make_bot("ismcts:prior=expert", game, seat, seed=2)
