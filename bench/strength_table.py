@@ -6,6 +6,8 @@ statistic), plus the share of the rules-to-cheat gap each search bot
 closes.
 
     python bench/strength_table.py --time 0.1 --pairs 40 [--games dix trix] [--jobs 2]
+    python bench/strength_table.py --games dix-exchange --pairs 4000 \
+        --pimc-limit worlds=30 --ismcts-limit iterations=200 --cheat-limit worlds=1
 
 Rows run in ``--jobs`` worker processes; each row prints as it finishes
 (markdown), the summary table at the end.  ``--time`` is the search time
@@ -29,13 +31,19 @@ import solver  # noqa: E402
 GAMES = ["dix", "trix", "tricks", "dixie-rook", "dix-exchange"]
 
 
-def rows_for(t: float, ismcts_extra: str = "") -> list[tuple[str, str, str]]:
-    ismcts = f"ismcts:time={t}{ismcts_extra}"
+def rows_for(t: float, ismcts_extra: str = "", limits: dict | None = None
+             ) -> list[tuple[str, str, str]]:
+    """The table's rows; ``limits`` maps a search bot to its limit settings
+    (default ``time=t``), e.g. ``{"pimc": "worlds=30"}``."""
+    limits = limits or {}
+    pimc = f"pimc:{limits.get('pimc', f'time={t}')}"
+    ismcts = f"ismcts:{limits.get('ismcts', f'time={t}')}{ismcts_extra}"
+    cheat = f"cheat:{limits.get('cheat', f'time={t}')}"
     return [("rules vs random", "rules", "random"),
-            ("pimc vs rules", f"pimc:time={t}", "rules"),
+            ("pimc vs rules", pimc, "rules"),
             ("ismcts vs rules", ismcts, "rules"),
-            ("pimc vs ismcts", f"pimc:time={t}", ismcts),
-            ("cheat vs rules", f"cheat:time={t}", "rules")]
+            ("pimc vs ismcts", pimc, ismcts),
+            ("cheat vs rules", cheat, "rules")]
 
 
 def run_row(job):
@@ -61,11 +69,19 @@ def main(argv=None):
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--ismcts", default="", help="extra ismcts settings, e.g. ',policy=rules'")
     p.add_argument("--rounds", type=int, default=1, help="deals of the match per game")
+    for bot in ("pimc", "ismcts", "cheat"):
+        p.add_argument(f"--{bot}-limit", default=None,
+                       help=f"{bot}'s limit settings instead of time=TIME, e.g. "
+                            f"'{dict(pimc='worlds=30', ismcts='iterations=200', cheat='worlds=1')[bot]}'"
+                            " (quick decisions for games that need many pairs)")
     args = p.parse_args(argv)
+    limits = {bot: getattr(args, f"{bot}_limit") for bot in ("pimc", "ismcts", "cheat")
+              if getattr(args, f"{bot}_limit")}
     jobs = [(g, label, a, b, args.pairs, args.seed, args.rounds) for g in args.games
-            for label, a, b in rows_for(args.time, args.ismcts) if args.rows is None or label in args.rows]
+            for label, a, b in rows_for(args.time, args.ismcts, limits) if args.rows is None or label in args.rows]
     print(f"strength table: {args.pairs} duplicate deal pairs a row, "
-          f"{args.time} s a search decision, seeds from {args.seed}", flush=True)
+          f"{args.time} s a search decision, seeds from {args.seed}"
+          + "".join(f", {b} {v}" for b, v in limits.items()), flush=True)
     results = {}
     t0 = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
