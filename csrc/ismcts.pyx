@@ -28,9 +28,8 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from bits cimport popcount, lowest_bit
 from rng cimport Rng, rng_seed, rng_below, _splitmix
 from walker cimport Graph, graph_walk, graph_load, graph_scratch, graph_free
-from holderwalk cimport HolderGraph, holders_load, holders_scratch, holders_free, holders_walk
-from columnwalk cimport (ColumnGraph, columns_load, columns_scratch, columns_free,
-                        columns_free_scratch, columns_walk)
+from typegraph cimport (TypeGraph, typegraph_load, typegraph_copy, typegraph_free,
+                        typegraph_free_scratch, holders_walk, columns_walk)
 
 DEF MAX_SLOTS = 64
 
@@ -370,30 +369,38 @@ cdef int trick_over(const void* Pv, const void* Rv) noexcept nogil:
     return (<const TrickPlay*>Pv).tricks_done >= 13
 
 
-cdef void trick_rewards(const void* Pv, const void* Rv, double* out) noexcept nogil:
-    cdef const TrickPlay* P = <const TrickPlay*>Pv
-    cdef const TrickRules* R = <const TrickRules*>Rv
+cdef inline void team_rewards(const int32_t* pts, const TrickRules* R, double* out) noexcept nogil:
+    """Each seat's reward: its team's points (``pts`` per seat) over
+    ``R.scale``, clamped to [-1, 1]."""
     cdef int s, t
     cdef double v
     for s in range(4):
         v = 0
         for t in range(4):
             if R.team[t] == R.team[s]:
-                v += P.score[t]
+                v += pts[t]
         v /= R.scale
         out[s] = 1.0 if v > 1.0 else (-1.0 if v < -1.0 else v)
 
 
-cdef void trick_determinize(void* Pv, const void* Rv, void* gv, Rng* r) noexcept nogil:
-    cdef TrickPlay* P = <TrickPlay*>Pv
-    cdef const TrickRules* R = <const TrickRules*>Rv
+cdef inline void deal_others(uint64_t* hands, const TrickRules* R, void* gv, Rng* r) noexcept nogil:
+    """The determinization of the 4-seat searches: the other three seats'
+    hidden cards by a holder-graph walk, plus what each is known to hold."""
     cdef uint64_t got[8]
     cdef int h
     for h in range(3):
         got[h] = 0
-    holders_walk(<HolderGraph*>gv, r, got)
+    holders_walk(<TypeGraph*>gv, r, got)
     for h in range(3):
-        P.hands[R.others[h]] = (got[h] | R.fixed[R.others[h]]) & ~R.played
+        hands[R.others[h]] = (got[h] | R.fixed[R.others[h]]) & ~R.played
+
+
+cdef void trick_rewards(const void* Pv, const void* Rv, double* out) noexcept nogil:
+    team_rewards((<const TrickPlay*>Pv).score, <const TrickRules*>Rv, out)
+
+
+cdef void trick_determinize(void* Pv, const void* Rv, void* gv, Rng* r) noexcept nogil:
+    deal_others((<TrickPlay*>Pv).hands, <const TrickRules*>Rv, gv, r)
 
 
 cdef Ops TRICK_OPS
@@ -478,31 +485,15 @@ cdef int layout_over(const void* Pv, const void* Rv) noexcept nogil:
 
 cdef void layout_rewards(const void* Pv, const void* Rv, double* out) noexcept nogil:
     cdef const LayoutPlay* P = <const LayoutPlay*>Pv
-    cdef const TrickRules* R = <const TrickRules*>Rv
     cdef int32_t pts[4]
-    cdef int s, t
-    cdef double v
+    cdef int s
     for s in range(4):
         pts[s] = 200 - 50 * P.place[s]
-    for s in range(4):
-        v = 0
-        for t in range(4):
-            if R.team[t] == R.team[s]:
-                v += pts[t]
-        v /= R.scale
-        out[s] = 1.0 if v > 1.0 else (-1.0 if v < -1.0 else v)
+    team_rewards(pts, <const TrickRules*>Rv, out)
 
 
 cdef void layout_determinize(void* Pv, const void* Rv, void* gv, Rng* r) noexcept nogil:
-    cdef LayoutPlay* P = <LayoutPlay*>Pv
-    cdef const TrickRules* R = <const TrickRules*>Rv
-    cdef uint64_t got[8]
-    cdef int h
-    for h in range(3):
-        got[h] = 0
-    holders_walk(<HolderGraph*>gv, r, got)
-    for h in range(3):
-        P.hands[R.others[h]] = (got[h] | R.fixed[R.others[h]]) & ~R.played
+    deal_others((<LayoutPlay*>Pv).hands, <const TrickRules*>Rv, gv, r)
 
 
 cdef Ops LAYOUT_OPS
@@ -667,30 +658,31 @@ cdef class DixSearch:
             free(g.pool_len)
 
 
-cdef object run_holder_trees(const Ops* ops, const void* base, const void* R,
-                             HolderGraph* g, int threads, long iterations, double seconds,
-                             uint64_t seed, double c):
-    """``run_trees`` for the games whose determinization walks a holder
-    graph (trix / tricks trick contracts and layout): one scratch per thread."""
+cdef object run_graph_trees(const Ops* ops, const void* base, const void* R,
+                            TypeGraph* g, int threads, long iterations, double seconds,
+                            uint64_t seed, double c):
+    """``run_trees`` for the searches whose determinization walks a type
+    graph (trix / tricks trick contracts and layout: holder graphs;
+    dixie-rook: column graphs): one scratch per thread."""
     cdef int t
     if threads < 1 or threads > 64:
         raise ValueError("threads must be 1..64")
-    cdef HolderGraph* graphs = <HolderGraph*>malloc(threads * sizeof(HolderGraph))
+    cdef TypeGraph* graphs = <TypeGraph*>malloc(threads * sizeof(TypeGraph))
     cdef void** samplers = <void**>malloc(threads * sizeof(void*))
     if not graphs or not samplers:
         free(graphs); free(samplers)
         raise MemoryError()
     for t in range(threads):
-        graphs[t] = g[0]
         graphs[t].scratch = NULL
+        graphs[t].left = NULL
         samplers[t] = &graphs[t]
     try:
         for t in range(threads):
-            holders_scratch(&graphs[t])
+            typegraph_copy(&graphs[t], g)
         return run_trees(ops, base, R, samplers, threads, iterations, seconds, seed, c)
     finally:
         for t in range(threads):
-            free(graphs[t].scratch)
+            typegraph_free_scratch(&graphs[t])
         free(graphs); free(samplers)
 
 
@@ -700,11 +692,11 @@ cdef class TrickSearch:
 
     cdef TrickRules R
     cdef TrickPlay base
-    cdef HolderGraph g
+    cdef TypeGraph g
 
     def __cinit__(self, compiled, dict rules, dict state):
         cdef int i
-        holders_load(&self.g, compiled)
+        typegraph_load(&self.g, compiled)
         for i in range(64):
             self.R.win_pts[i] = rules["win_pts"][i]
             self.R.revealer[i] = rules["revealer"][i]
@@ -727,20 +719,20 @@ cdef class TrickSearch:
         self.base.tricks_done = state["tricks_done"]
 
     def __dealloc__(self):
-        holders_free(&self.g)
+        typegraph_free(&self.g)
 
     def run(self, long iterations, double seconds, uint64_t seed, int threads, double c):
         """As ``DixSearch.run``."""
-        return run_holder_trees(&TRICK_OPS, &self.base, &self.R, &self.g, threads, iterations,
+        return run_graph_trees(&TRICK_OPS, &self.base, &self.R, &self.g, threads, iterations,
                                 seconds, seed, c)
     def simulate(self, uint64_t seed):
         """One determinization and random playout, for tests: returns
         ``(hands after the determinization, cards played, final scores)``."""
         cdef Rng r
         cdef TrickPlay P
-        cdef HolderGraph g = self.g
+        cdef TypeGraph g
         cdef int a
-        holders_scratch(&g)
+        typegraph_copy(&g, &self.g)
         try:
             rng_seed(&r, seed)
             memcpy(&P, &self.base, sizeof(TrickPlay))
@@ -753,7 +745,7 @@ cdef class TrickSearch:
                 trick_apply(&P, &self.R, a)
             return hands, played, [P.score[i] for i in range(4)]
         finally:
-            free(g.scratch)
+            typegraph_free_scratch(&g)
 
 
 cdef class LayoutSearch:
@@ -762,11 +754,11 @@ cdef class LayoutSearch:
 
     cdef TrickRules R
     cdef LayoutPlay base
-    cdef HolderGraph g
+    cdef TypeGraph g
 
     def __cinit__(self, compiled, dict rules, dict state):
         cdef int i
-        holders_load(&self.g, compiled)
+        typegraph_load(&self.g, compiled)
         self.R.played = rules["played"]
         for i in range(4):
             self.R.team[i] = rules["team"][i]
@@ -785,20 +777,20 @@ cdef class LayoutSearch:
         self.base.nout = state["nout"]
 
     def __dealloc__(self):
-        holders_free(&self.g)
+        typegraph_free(&self.g)
 
     def run(self, long iterations, double seconds, uint64_t seed, int threads, double c):
         """As ``DixSearch.run`` (the pass is reported as 63)."""
-        return run_holder_trees(&LAYOUT_OPS, &self.base, &self.R, &self.g, threads, iterations,
+        return run_graph_trees(&LAYOUT_OPS, &self.base, &self.R, &self.g, threads, iterations,
                                 seconds, seed, c)
     def simulate(self, uint64_t seed):
         """One determinization and random playout, for tests: returns
         ``(hands after the determinization, actions (63 = pass), places)``."""
         cdef Rng r
         cdef LayoutPlay P
-        cdef HolderGraph g = self.g
+        cdef TypeGraph g
         cdef int a
-        holders_scratch(&g)
+        typegraph_copy(&g, &self.g)
         try:
             rng_seed(&r, seed)
             memcpy(&P, &self.base, sizeof(LayoutPlay))
@@ -811,7 +803,7 @@ cdef class LayoutSearch:
                 layout_apply(&P, &self.R, a)
             return hands, played, [P.place[i] for i in range(4)]
         finally:
-            free(g.scratch)
+            typegraph_free_scratch(&g)
 
 
 # ---- dixie-rook card play --------------------------------------------------
@@ -940,7 +932,7 @@ cdef void rook_determinize(void* Pv, const void* Rv, void* gv, Rng* r) noexcept 
     cdef int h, s, pts
     for h in range(R.n_holders):
         got[h] = 0
-    columns_walk(<ColumnGraph*>gv, r, got)
+    columns_walk(<TypeGraph*>gv, r, got)
     for h in range(R.n_holders):
         s = R.holder_seat[h]
         if s >= 0:
@@ -964,34 +956,6 @@ ROOK_OPS.determinize = rook_determinize
 ROOK_OPS.state_size = sizeof(RookPlay)
 
 
-cdef object run_column_trees(const Ops* ops, const void* base, const void* R,
-                             ColumnGraph* g, int threads, long iterations, double seconds,
-                             uint64_t seed, double c):
-    """``run_trees`` for the searches whose determinization walks a column
-    graph (dixie-rook): one scratch per thread."""
-    cdef int t
-    if threads < 1 or threads > 64:
-        raise ValueError("threads must be 1..64")
-    cdef ColumnGraph* graphs = <ColumnGraph*>malloc(threads * sizeof(ColumnGraph))
-    cdef void** samplers = <void**>malloc(threads * sizeof(void*))
-    if not graphs or not samplers:
-        free(graphs); free(samplers)
-        raise MemoryError()
-    for t in range(threads):
-        graphs[t] = g[0]
-        graphs[t].scratch = NULL
-        graphs[t].left = NULL
-        samplers[t] = &graphs[t]
-    try:
-        for t in range(threads):
-            columns_scratch(&graphs[t])
-        return run_trees(ops, base, R, samplers, threads, iterations, seconds, seed, c)
-    finally:
-        for t in range(threads):
-            columns_free_scratch(&graphs[t])
-        free(graphs); free(samplers)
-
-
 cdef class RookSearch:
     """A prepared search of dixie-rook card play (4 or 6 seats).  Built by
     ``bots.ismcts.native_rook_search`` from a seat view's world sampler;
@@ -1000,7 +964,7 @@ cdef class RookSearch:
 
     cdef RookRules R
     cdef RookPlay base
-    cdef ColumnGraph g
+    cdef TypeGraph g
 
     def __cinit__(self, compiled, dict rules, dict state):
         cdef int i
@@ -1010,7 +974,7 @@ cdef class RookSearch:
         holders = rules["holder_seat"]
         if n not in (4, 6) or len(holders) > 8 or compiled.n_holders != len(holders):
             raise ValueError("4 or 6 seats, at most 8 holders, one seat (or -1) each")
-        columns_load(&self.g, compiled)
+        typegraph_load(&self.g, compiled)
         for i in range(64):
             self.R.points[i] = rules["points"][i]
         self.R.nseats = n
@@ -1035,11 +999,11 @@ cdef class RookSearch:
         self.base.nseats = n
 
     def __dealloc__(self):
-        columns_free(&self.g)
+        typegraph_free(&self.g)
 
     def run(self, long iterations, double seconds, uint64_t seed, int threads, double c):
         """As ``DixSearch.run``."""
-        return run_column_trees(&ROOK_OPS, &self.base, &self.R, &self.g, threads, iterations,
+        return run_graph_trees(&ROOK_OPS, &self.base, &self.R, &self.g, threads, iterations,
                                 seconds, seed, c)
 
     def simulate(self, uint64_t seed):
@@ -1049,12 +1013,10 @@ cdef class RookSearch:
         difference)``."""
         cdef Rng r
         cdef RookPlay P
-        cdef ColumnGraph g = self.g
+        cdef TypeGraph g
         cdef uint64_t got[8]
         cdef int a, h
-        g.scratch = NULL
-        g.left = NULL
-        columns_scratch(&g)
+        typegraph_copy(&g, &self.g)
         try:
             rng_seed(&r, seed)
             memcpy(&P, &self.base, sizeof(RookPlay))
@@ -1073,4 +1035,4 @@ cdef class RookSearch:
             return (held, played, [P.won[0], P.won[1]], [P.count[0], P.count[1]],
                     rook_value0(&P, &self.R))
         finally:
-            columns_free_scratch(&g)
+            typegraph_free_scratch(&g)

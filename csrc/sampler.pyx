@@ -34,49 +34,26 @@ cdef class Walker:
         return [buf[i] for i in range(self.g.n_slots)]
 
 
-from holderwalk cimport HolderGraph, holders_load, holders_free, holders_walk
+from typegraph cimport (TypeGraph, typegraph_load, typegraph_free, holders_walk,
+                        columns_walk)
 
 
-cdef class HolderWalker:
-    """Owns a compiled holder graph; ``walk(seed)`` -> a list of masks."""
+cdef class _TypeWalker:
+    """Owns a compiled type graph; ``walk(seed)`` -> a list of masks, one
+    per holder."""
 
-    cdef HolderGraph g
-
-    def __cinit__(self, compiled):
-        holders_load(&self.g, compiled)
-
-    def __dealloc__(self):
-        holders_free(&self.g)
-
-    def walk(self, uint64_t seed):
-        cdef uint64_t out[8]
-        cdef Rng r
-        cdef int h
-        if self.g.n_holders > 8:
-            raise ValueError("at most 8 holders")
-        for h in range(8):
-            out[h] = 0
-        rng_seed(&r, seed)
-        holders_walk(&self.g, &r, out)
-        return [out[h] for h in range(self.g.n_holders)]
-
-
-from columnwalk cimport ColumnGraph, columns_load, columns_free, columns_walk
-
-
-cdef class ColumnWalker:
-    """Owns a compiled column graph (``CompiledColumns``); ``walk(seed)``
-    -> a list of masks, one per holder."""
-
-    cdef ColumnGraph g
+    cdef TypeGraph g
 
     def __cinit__(self, compiled):
         self.g.scratch = NULL
         self.g.left = NULL
-        columns_load(&self.g, compiled)
+        typegraph_load(&self.g, compiled)
 
     def __dealloc__(self):
-        columns_free(&self.g)
+        typegraph_free(&self.g)
+
+    cdef void _walk(self, Rng* r, uint64_t* out) noexcept nogil:
+        holders_walk(&self.g, r, out)
 
     def walk(self, uint64_t seed):
         cdef uint64_t out[8]
@@ -87,5 +64,16 @@ cdef class ColumnWalker:
         for h in range(8):
             out[h] = 0
         rng_seed(&r, seed)
-        columns_walk(&self.g, &r, out)
+        self._walk(&r, out)
         return [out[h] for h in range(self.g.n_holders)]
+
+
+cdef class HolderWalker(_TypeWalker):
+    """A compiled holder graph (``CompiledHolders``)."""
+
+
+cdef class ColumnWalker(_TypeWalker):
+    """A compiled column graph (``CompiledColumns``)."""
+
+    cdef void _walk(self, Rng* r, uint64_t* out) noexcept nogil:
+        columns_walk(&self.g, r, out)

@@ -21,10 +21,20 @@ cdef struct Graph:
     int32_t* pool_len         # scratch: n_classes
 
 
+cdef inline int pick_edge(const int32_t* edge_start, const double* edge_cum, int node,
+                          Rng* r) noexcept nogil:
+    """One of ``node``'s out-edges at random, by their cumulative
+    probabilities (every compiled graph stores edges this way)."""
+    cdef double u = rng_double(r)
+    cdef int x = edge_start[node], end = edge_start[node + 1]
+    while edge_cum[x] <= u and x + 1 < end:
+        x += 1
+    return x
+
+
 cdef inline void graph_walk(Graph* g, Rng* r, int32_t* out) noexcept nogil:
     """Fill ``out[i]`` with the card of slot ``i`` (visit order)."""
-    cdef int i, x, e, node = 0, pick, end
-    cdef double u
+    cdef int i, x, e, node = 0, pick
     cdef int32_t* p
     for e in range(g.n_classes):
         g.pool_len[e] = 0
@@ -33,11 +43,7 @@ cdef inline void graph_walk(Graph* g, Rng* r, int32_t* out) noexcept nogil:
             e = g.enter_class[x]
             g.pool[e * g.n_cards + g.pool_len[e]] = g.enter_card[x]
             g.pool_len[e] += 1
-        u = rng_double(r)
-        x = g.edge_start[node]
-        end = g.edge_start[node + 1]
-        while g.edge_cum[x] <= u and x + 1 < end:
-            x += 1
+        x = pick_edge(g.edge_start, g.edge_cum, node, r)
         e = g.edge_class[x]
         p = g.pool + e * g.n_cards
         pick = rng_below(r, g.pool_len[e])
@@ -57,10 +63,19 @@ cdef inline int32_t* _int_array(list values) except NULL:
     return p
 
 
+cdef inline double* _double_array(list values) except NULL:
+    cdef double* p = <double*>malloc(max(1, len(values)) * sizeof(double))
+    cdef Py_ssize_t i
+    if not p:
+        raise MemoryError()
+    for i in range(len(values)):
+        p[i] = values[i]
+    return p
+
+
 cdef inline int graph_load(Graph* g, object compiled) except -1:
     """Copy a ``CompiledSampler``'s arrays into ``g`` (owned by ``g``:
     release with ``graph_free``)."""
-    cdef Py_ssize_t i
     g.n_slots = compiled.n_slots
     g.n_classes = compiled.n_classes
     g.n_cards = len(compiled.enter_card)
@@ -70,11 +85,7 @@ cdef inline int graph_load(Graph* g, object compiled) except -1:
     g.edge_start = _int_array(compiled.edge_start)
     g.edge_class = _int_array(compiled.edge_class)
     g.edge_next = _int_array(compiled.edge_next)
-    g.edge_cum = <double*>malloc(max(1, len(compiled.edge_cum)) * sizeof(double))
-    if not g.edge_cum:
-        raise MemoryError()
-    for i in range(len(compiled.edge_cum)):
-        g.edge_cum[i] = compiled.edge_cum[i]
+    g.edge_cum = _double_array(compiled.edge_cum)
     return graph_scratch(g)
 
 
