@@ -12,7 +12,8 @@ paranoid value of every legal card of the seat to move.  Each solve runs in a
 child process and is stopped after ``--budget`` seconds (counted as the
 budget, flagged ">" with -v).  Printed per contract: median / 95th
 percentile / worst time (the p95 of 10 solves is the worst), median / worst
-nodes of the solves that finished.  Target: median <= 100 ms, p95 <= 1 s
+nodes of the solves that finished, and the peak memory of a solve (the
+largest child's RSS).  Target: median <= 100 ms, p95 <= 1 s
 from trick 1.
 """
 
@@ -22,6 +23,7 @@ import argparse
 import multiprocessing as mp
 import os
 import random
+import resource
 import statistics
 import sys
 import time
@@ -124,7 +126,9 @@ def main() -> None:
               f"{statistics.median(times) * 1e3:.1f} ms  p95 {p95 * 1e3:.1f} ms  worst "
               f"{times[-1] * 1e3:.1f} ms  nodes (finished solves) median "
               f"{int(statistics.median(nodes)) if nodes else 0} worst "
-              f"{max(nodes) if nodes else 0}{mark}", flush=True)
+              f"{max(nodes) if nodes else 0}{mark}; peak RSS of a solve "
+              f"{resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024:.0f} MiB",
+              flush=True)
 
 
 if __name__ == "__main__":
