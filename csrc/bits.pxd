@@ -26,6 +26,14 @@ cdef inline int highest_bit(uint64_t m) noexcept nogil:
     return 63 - __builtin_clzll(m)
 
 
+cdef inline uint64_t above_all(uint64_t mine, uint64_t others) noexcept nogil:
+    """The cards of ``mine`` higher than every card of ``others`` (one
+    suit's masks; all of ``mine`` when ``others`` is empty)."""
+    if others == 0:
+        return mine
+    return mine & ~((<uint64_t>2 << highest_bit(others)) - 1)
+
+
 cdef inline uint64_t suit_bits(int suit) noexcept nogil:
     """Bits 1..15 of a suit's 16-bit slot (never the joker at index 0)."""
     return (<uint64_t>0xFFFE) << (suit * 16)

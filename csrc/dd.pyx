@@ -42,7 +42,7 @@ cdef extern from "<sys/mman.h>" nogil:
     int madvise(void* addr, size_t length, int advice)
     int MADV_HUGEPAGE
 from libc.string cimport memset
-from bits cimport popcount, highest_bit, lowest_bit, trick_winner_c
+from bits cimport popcount, highest_bit, lowest_bit, trick_winner_c, above_all
 from trickstate cimport (RuleTable, TrickState, TTEntry, WEntry, mix64, between_bits, legal_mask,
                          pip_set, interchangeable,
                          MAX_SEATS, MAX_PLY, NO_CARD)
@@ -1216,7 +1216,7 @@ cdef class Kernel:
         cdef TrickState* S = &self.S
         cdef int L = S.leader
         cdef bint lside = R.side[L]
-        cdef uint64_t opp_all = 0, mine, opp_s, w, ps, pwin = 0
+        cdef uint64_t opp_all = 0, mine, w, ps, pwin = 0
         cdef int i, s, nw, qt = 0, k = S.tricks_left, ln, P = -1, qp = 0
         cdef bint entry = 0
         self.qwin = 0
@@ -1227,11 +1227,7 @@ cdef class Kernel:
             mine = S.hands[L] & R.suit_mask[s]
             if mine == 0:
                 continue
-            opp_s = opp_all & R.suit_mask[s]
-            if opp_s:
-                w = mine & ~((<uint64_t>2 << highest_bit(opp_s)) - 1)
-            else:
-                w = mine
+            w = above_all(mine, opp_all & R.suit_mask[s])
             if w == 0:
                 continue
             nw = popcount(w)
@@ -1260,11 +1256,7 @@ cdef class Kernel:
                 mine = S.hands[P] & R.suit_mask[s]
                 if mine == 0:
                     continue
-                opp_s = opp_all & R.suit_mask[s]
-                if opp_s:
-                    w = mine & ~((<uint64_t>2 << highest_bit(opp_s)) - 1)
-                else:
-                    w = mine
+                w = above_all(mine, opp_all & R.suit_mask[s])
                 if w == 0:
                     continue
                 ps = S.hands[L] & R.suit_mask[s]

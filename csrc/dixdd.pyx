@@ -59,7 +59,7 @@ solver with the generic kernel (csrc/dd.pyx).
 from libc.stdint cimport uint64_t, uint32_t, uint8_t, uint16_t, int16_t, int32_t
 from libc.stdlib cimport free
 from libc.string cimport memset
-from bits cimport popcount, highest_bit, lowest_bit
+from bits cimport popcount, highest_bit, lowest_bit, above_all
 
 cdef extern from "<stdlib.h>" nogil:
     int posix_memalign(void** memptr, size_t alignment, size_t size)
@@ -553,10 +553,7 @@ cdef class DixSolver:
             if ms == 0:
                 continue
             ts = theirs & self.suitm[s]
-            if ts:
-                top = ms & ~((<uint64_t>2 << highest_bit(ts)) - 1)
-            else:
-                top = ms
+            top = above_all(ms, ts)
             if top == 0:
                 continue
             w = popcount(top)

@@ -114,19 +114,8 @@ def main() -> None:
             for leader in range(4):
                 # every fourth case starts with 1..3 cards on the table
                 k = rng.randrange(1, 4) if (strain * 4 + leader) % 4 == d % 4 else 0
-                hs = [list(h) for h in hands]
-                trick = []
-                for j in range(k):
-                    seat = (leader + j) % 4
-                    c = rng.choice(legal_follow(hs[seat], trick) if trick else hs[seat])
-                    hs[seat].remove(c)
-                    trick.append(c)
-                deal = Deal(pbn(hands))
-                deal.first = Player(leader)
-                deal.trump = Denom(4 if strain == 4 else 3 - strain)
-                for c in trick:
-                    deal.play(endplay_card(c))
-                solved = {FRENCH.to_string(our_card(c)): t for c, t in solve_board(deal)}
+                trick = random_trick(rng, hands, leader, k)
+                solved = solve_case(hands, strain, leader, trick)
                 cases.append({"strain": STRAINS[strain], "leader": leader,
                               "trick": [FRENCH.to_string(c) for c in trick],
                               "tricks": dict(sorted(solved.items()))})
