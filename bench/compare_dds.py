@@ -7,8 +7,8 @@
 Rows (seeded positions; median / 95th percentile / worst, nodes/s):
 
 * ``dix14``: dix from trick 14 (13 + 13 cards, both hands known), the value
-  of every legal card, by the dix solver (``solver.dixdd``, what
-  ``solver.api.solve`` uses) and by the generic kernel (``solver.dd``) side
+  of every legal card, by the dix solver (``solver.dd.dix``, what
+  ``solver.dd.solve`` uses) and by the generic kernel (``solver.dd``) side
   by side, each within ``--budget``, with the ratio of their medians and a
   check that every card's value agrees.  Target: median <= 2 ms.
 * ``seventeen``: dix ``seventeen`` with both hands known (17 + 17), from the
@@ -47,10 +47,10 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import solver  # noqa: E402
-from solver import dd  # noqa: E402
-from solver.api import solve  # noqa: E402
+from solver.dd import trick as dd  # noqa: E402
+from solver.dd import solve  # noqa: E402
 from solver.cards import FRENCH, mask_of  # noqa: E402
-from solver.dixdd import solve_dix  # noqa: E402
+from solver.dd.dix import solve_dix  # noqa: E402
 from solver.errors import SearchAborted  # noqa: E402
 from solver.reference.dd_oracle import solve_oracle  # noqa: E402
 
@@ -275,7 +275,7 @@ def main(argv=None) -> None:
     ap.add_argument("--seventeen-from", default="1",
                     help="first trick(s) of the seventeen rows, comma-separated: 5,3,1")
     ap.add_argument("--engines", default="dixdd,generic",
-                    help="dix rows: dixdd (solver.dixdd), generic (the generic kernel)")
+                    help="dix rows: dixdd (solver.dd.dix), generic (the generic kernel)")
     ap.add_argument("--rook-players", type=int, default=4)
     ap.add_argument("--max-nodes", type=int, default=None,
                     help="stop a solve past this many nodes (counted as its time, 'over')")

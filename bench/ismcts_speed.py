@@ -1,7 +1,7 @@
 """ISMCTS speed on dix, trix (a trick contract, the layout) and dixie-rook
 card play: Cython iterations/s with 1 and 2 threads, against the pure-Python
 twin on the same positions, as ratios from one run; and PIMC worlds valued
-per second on the same positions (``bots.pimc``: solved double dummy where
+per second on the same positions (``solver.search.pimc``: solved double dummy where
 the solver takes the world, else played out, the last tricks solved).
 
     python bench/ismcts_speed.py [--positions 10] [--iterations 200000]
@@ -17,8 +17,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import solver  # noqa: E402
-from bots.ismcts import ismcts_search, native_search, run_native  # noqa: E402
-from bots.pimc import pimc_search  # noqa: E402
+from solver.search.ismcts import ismcts_search, run_native  # noqa: E402
+from solver.search.native import native_search  # noqa: E402
+from solver.search.pimc import pimc_search  # noqa: E402
 from solver import position  # noqa: E402
 
 

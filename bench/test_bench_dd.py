@@ -12,10 +12,10 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 from compare_dds import bridge_ending, dix_from_trick  # noqa: E402
 
-from solver import dd  # noqa: E402
-from solver.api import solve  # noqa: E402
+from solver.dd import trick as dd  # noqa: E402
+from solver.dd import solve  # noqa: E402
 from solver.cards import mask_of  # noqa: E402
-from solver.dixdd import solve_dix  # noqa: E402
+from solver.dd.dix import solve_dix  # noqa: E402
 from solver.reference.dd_oracle import solve_oracle  # noqa: E402
 
 

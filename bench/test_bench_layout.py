@@ -15,7 +15,7 @@ import resource
 import statistics
 import time
 
-from solver.layout_dd import solve_layout
+from solver.dd.layout import solve_layout
 from solver.reference import layout_oracle as oracle
 
 DEALS = 100
@@ -87,8 +87,8 @@ def test_full_deals_partnership(benchmark, capsys):
 def test_kernel_vs_oracle(benchmark, capsys):
     """Same endings, same objective: the raw kernel call against the oracle's
     (both take validated masks), and the facade (validation included)."""
-    from solver import layout_dd
-    from solver._layoutdd import LayoutSolver
+    from solver.dd import layout as layout_dd
+    from solver.dd._layoutdd import LayoutSolver
 
     rng = random.Random(2024)
     positions = []

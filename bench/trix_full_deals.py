@@ -7,7 +7,7 @@
 Each deal is built through the real game (``trix``, seed k): random legal
 actions, except that the wanted contract is chosen as soon as it is legal,
 until the deal's card play starts (``phase == TRICKS``); then ``--from-trick``
-minus one tricks are played at random.  ``solver.api.solve`` then gives the
+minus one tricks are played at random.  ``solver.dd.solve`` then gives the
 paranoid value of every legal card of the seat to move.  Each solve runs in a
 child process and is stopped after ``--budget`` seconds (counted as the
 budget, flagged ">" with -v).  Printed per contract: median / 95th
@@ -31,7 +31,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import solver  # noqa: E402
-from solver.api import solve  # noqa: E402
+from solver.dd import solve  # noqa: E402
 from solver.games.contract_match import TRICKS  # noqa: E402
 from solver.games.tricks_core import (DIAMONDS_CONTRACT, KING_OF_HEARTS, LTOOSH,  # noqa: E402
                                       QUEENS)

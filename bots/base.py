@@ -8,6 +8,17 @@ the same game give the same choices.
 
 Bots are made by name with a settings string: ``make_bot("random", game,
 seat, seed=1)``, ``make_bot("ismcts:time=0.2", ...)``.
+
+The contract: a fair bot decides from what its seat knows.  ``step``
+receives the ``State`` (a search bot's sampled worlds and the match
+runner's real game are States, and reading them directly is fast), but
+its choice must be a function of ``state.information_state(seat)`` and
+its seed only: given two worlds that its seat cannot tell apart, it plays
+the same action (``tests/bots/test_no_peeking.py`` checks every fair bot
+on random positions of every game).  A front end that holds only a seat
+view calls ``step_view(view)``, which plays from one world the view
+allows.  ``cheat`` is the one unfair bot (``fair = False``): it sees every
+card and exists only as an upper bound for measurements.
 """
 
 from __future__ import annotations
@@ -22,6 +33,8 @@ from solver.game import Game, State
 
 class Bot(ABC):
     name = "bot"
+    #: False only for a bot that reads hidden cards (``cheat``)
+    fair = True
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, **settings):
         self.game = game
@@ -34,6 +47,12 @@ class Bot(ABC):
     @abstractmethod
     def step(self, state: State) -> int:
         """The action to play (``state.current_player() == self.seat``)."""
+
+    def step_view(self, view) -> int:
+        """The action from a seat view (``solver.position.SeatView``) alone:
+        ``step`` on one world the view allows (any world gives a fair bot
+        the same answer)."""
+        return self.step(view.world(seed=0))
 
     def inform_action(self, state: State, seat: int, action: int) -> None:
         """Called after every action is applied (default: nothing)."""
@@ -62,7 +81,7 @@ def register_bot(name: str, factory: Callable[..., Bot]) -> None:
 
 
 def registered_bots() -> list[str]:
-    from . import ismcts, pimc, rules  # noqa: F401
+    from . import rules, searchbots  # noqa: F401  (register the built-in bots)
     return sorted(_BOTS)
 
 
@@ -85,7 +104,7 @@ def _parse_settings(spec: str) -> tuple[str, dict]:
 
 def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
     """A bot from ``"name"`` or ``"name:key=value,key=value"``."""
-    from . import ismcts, pimc, rules  # noqa: F401  (register the search bots)
+    from . import rules, searchbots  # noqa: F401  (register the built-in bots)
     name, settings = _parse_settings(spec)
     if name not in _BOTS:
         raise OptionError(f"unknown bot {name!r} (known: {', '.join(registered_bots())})")

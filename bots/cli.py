@@ -146,7 +146,7 @@ def cmd_hint(args) -> int:
             print(f"  {key.replace('_', ' ')}: {known[key]}")
     if known.get("opponent_hand") and not args.time and args.iterations is None:
         # every card is known (dix from trick 14): the exact double-dummy values
-        from solver.api import solve
+        from solver.dd import solve
         sol = solve(view.world(seed=0), seat=seat)
         print(f"exact values (double dummy: {sol.objective}, {sol.nodes:,} nodes, "
               f"{sol.time:.2f} s):")
@@ -159,7 +159,7 @@ def cmd_hint(args) -> int:
         res = best_move(view, limit, bot="pimc", seed=args.search_seed)
         work = f"{max(res.visits.values()):,} worlds"
     else:
-        from bots.ismcts import native_dix_search
+        from solver.search.native import native_dix_search
         iterations = args.iterations
         if iterations is None:
             iterations = 200_000 if game.name == "dix" and \

@@ -5,15 +5,18 @@
 >>> state = game.new_initial_state(seed=1)
 
 The public search API: ``solver.best_move(position, limit)``,
-``solver.evaluate(position)``, ``solver.solve(position)`` (see ``solver.api``).
+``solver.evaluate(position)`` (``solver.search``), ``solver.solve(position)``
+(``solver.dd``).  The layers: docs/architecture.md.
 """
 
 from . import errors
 from .errors import (DixtrixError, HiddenInformationError, IllegalActionError, LimitError,
                      NotationError, OptionError, PositionError, UnsupportedPositionError)
 from .game import TERMINAL, Game, InfoState, State, load_game, registered_games
+from . import games  # noqa: F401,E402  (registers the built-in games)
 from .position import from_json, loads, to_json
-from .api import Evaluation, Limit, PlayResult, Solution, best_move, evaluate, solve
+from .dd import Solution, solve
+from .search import Evaluation, Limit, PlayResult, best_move, evaluate
 
 __version__ = "0.1.0"
 

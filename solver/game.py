@@ -407,17 +407,14 @@ def register_game(cls: type[Game]) -> type[Game]:
 
 
 def registered_games() -> list[str]:
-    _load_builtin_games()
     return sorted(_REGISTRY)
 
 
 def load_game(name: str, **options: Any) -> Game:
-    """The game ``name`` with ``options`` (``OptionError`` if unknown)."""
-    _load_builtin_games()
+    """The game ``name`` with ``options`` (``OptionError`` if unknown).  The
+    built-in games register when the package is imported
+    (``solver/__init__.py`` imports ``solver.games``)."""
     if not isinstance(name, str) or name not in _REGISTRY:
         raise OptionError(f"unknown game {name!r} (known: {', '.join(sorted(_REGISTRY))})")
     return _REGISTRY[name](**options)
 
-
-def _load_builtin_games() -> None:
-    from . import games  # noqa: F401  (registers the built-in games)

@@ -431,10 +431,10 @@ def test_views_in_every_phase_resample_to_the_same_information(players):
 @pytest.mark.parametrize("players", [4, 6])
 def test_rules_bot_plays_whole_games_with_a_narrative(players):
     from bots.match import play_match
-    from bots.rules.dixie_rook import DixieRookRulesBot
+    from bots import make_bot
     game = _game(players=players)
     for seed in range(5):
-        bots = [DixieRookRulesBot(game, s, seed=seed * 1000 + s) for s in range(players)]
+        bots = [make_bot("rules", game, s, seed=seed * 1000 + s) for s in range(players)]
         state = play_match(game, bots, seed=seed)
         assert state.is_terminal() and max(state.totals) >= 300
         assert state.returns().count(1.0) == players // 2
@@ -442,7 +442,7 @@ def test_rules_bot_plays_whole_games_with_a_narrative(players):
         for phrase in ("deals first", "bids", "wins the auction", "names trumps",
                        "trick 1:", "takes the last trick and the nest", "game over"):
             assert phrase in text
-        again = play_match(game, [DixieRookRulesBot(game, s, seed=seed * 1000 + s)
+        again = play_match(game, [make_bot("rules", game, s, seed=seed * 1000 + s)
                                   for s in range(players)], seed=seed)
         assert again.history() == state.history()
 

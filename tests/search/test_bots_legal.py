@@ -7,7 +7,7 @@ import pytest
 
 import solver
 from bots import make_bot
-from bots.rules import has_rules_bot
+from solver.search.heuristics import has_heuristic as has_rules_bot
 
 POSITIONS = 1000
 

@@ -8,13 +8,13 @@ import random
 import pytest
 
 import solver
-from solver import dd
-from solver.api import solve
+from solver.dd import trick as dd
+from solver.dd import solve
 from solver.cards import DIX, FRENCH, ROOK, mask_of
 from solver.errors import (HiddenInformationError, LimitError, PositionError,
                            UnsupportedPositionError)
 from solver.game import TERMINAL
-from solver.dixdd import solve_dix
+from solver.dd.dix import solve_dix
 from solver.reference.dd_oracle import solve_oracle
 
 
@@ -49,7 +49,7 @@ def _compare(pos, team, objective):
     assert dict(got.card_values) == values, (pos, team, objective)
     assert got.value == value
     if objective == "dix":
-        # the specialised dix solver (solver.dixdd) too
+        # the specialised dix solver (solver.dd.dix) too
         mine = solve_dix(pos, team)
         assert dict(mine.card_values) == values, (pos, team, "dixdd")
         assert mine.value == value
@@ -391,7 +391,7 @@ def test_threads_share_the_kernel_safely():
 
 
 def test_solve_accepts_a_trick_position():
-    """A contract position through solver.api: paranoid value for a seat."""
+    """A contract position through solver.dd.solve: paranoid value for a seat."""
     contract = dd.penalty_contract("king")
     hands = [FRENCH.parse_cards(h) for h in ("KH 2C", "AH 3C", "QH 4C", "5C 6C")]
     pos = dd.TrickPosition(contract, tuple(mask_of(h) for h in hands), leader=0)

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from solver import dd
+from solver.dd import trick as dd
 from solver.cards import FRENCH, mask_of
 
 GOLDEN = os.path.join(os.path.dirname(__file__), "..", "data", "dds_golden.json")

@@ -1,15 +1,16 @@
-"""The specialised dix solver (solver.dixdd, csrc/dixdd.pyx) against the
+"""The specialised dix solver (solver.dd.dix, csrc/dixdd.pyx) against the
 pure-Python oracle (small endings, every kind of round) and against the
 generic kernel (7-10-trick endings), card by card; determinism, the node
-limit, the routing through solver.api.solve."""
+limit, the routing through solver.dd.solve."""
 
 import random
 
 import pytest
 
 import solver
-from solver import dd, dixdd
-from solver.api import solve
+from solver.dd import dix as dixdd
+from solver.dd import trick as dd
+from solver.dd import solve
 from solver.cards import DIX, JOKER
 from solver.errors import LimitError, PositionError, SearchAborted
 from solver.reference.dd_oracle import solve_oracle

@@ -6,7 +6,7 @@ import random
 import pytest
 
 import solver
-from solver.exact import solve_protocol
+from solver.dd.exact import solve_protocol
 
 
 def plain_minimax(state, side, horizon):

@@ -4,7 +4,7 @@ import pytest
 
 import solver
 from bots import make_bot
-from bots.ismcts import ISMCTSBot
+from bots.searchbots import ISMCTSBot
 from solver.errors import LimitError
 
 
@@ -97,7 +97,7 @@ def test_rules_play_outs_in_python_searches():
 
 
 def test_puct_prior_follows_the_heuristic_until_the_search_disagrees():
-    from bots.ismcts import _Node, _select_puct
+    from solver.search.ismcts import _Node, _select_puct
     node = _Node()
     # nothing tried yet: the favoured action first, whatever its number
     a, child = _select_puct(node, [3, 5, 9], 9, 1.5)

@@ -6,12 +6,14 @@ import random
 import pytest
 
 import solver
-from bots.ismcts import ISMCTSBot, ismcts_search, native_dix_search, run_native
+from bots.searchbots import ISMCTSBot
+from solver.search.ismcts import ismcts_search, run_native
+from solver.search.native import native_dix_search
 from solver import position
 
 if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
     pytest.skip("pure-Python run: no Cython search", allow_module_level=True)
-pytest.importorskip("solver._ismcts")
+pytest.importorskip("solver.search._ismcts")
 
 
 def _state(seed, n, **opts):
@@ -106,7 +108,7 @@ def _trick_states(name, opts, count, seed0=0):
 @pytest.mark.parametrize("name,opts", [("trix", {}), ("trix", {"partners": True}),
                                        ("tricks", {}), ("trix", {"must_discard_penalty": True})])
 def test_compact_trick_playouts_follow_the_rules_exactly(name, opts):
-    from bots.ismcts import native_trick_search
+    from solver.search.native import native_trick_search
     game, states = _trick_states(name, opts, 12)
     for state in states:
         seat = state.current_player()
@@ -159,7 +161,7 @@ def _layout_states(name, opts, count, seed0=0):
 @pytest.mark.parametrize("name,opts", [("trix", {}), ("trix", {"partners": True}),
                                        ("tricks", {})])
 def test_compact_layout_playouts_follow_the_rules_exactly(name, opts):
-    from bots.ismcts import native_layout_search
+    from solver.search.native import native_layout_search
     from solver.games.contract_match import PASS
     game, states = _layout_states(name, opts, 10)
     for state in states:
@@ -247,7 +249,7 @@ def test_rook_playouts_follow_the_rules_and_score_as_the_game(players):
     tricks and count, and the C value of the hand equal to the Python
     game's score difference (``round_returns``, what the Python twin backs
     up) -- a tie for most tricks: the mean of the cut's two outcomes."""
-    from bots.ismcts import native_rook_search
+    from solver.search.native import native_rook_search
     from solver.cards import cards_of
     from tests.search.test_rook_sampler import _consistent
     game, states = _rook_states(players, 14)
@@ -296,7 +298,7 @@ def test_rook_search_chooses_legal_cards_and_is_deterministic():
 def test_rook_native_and_python_searches_value_the_hand_alike():
     """The two searches optimise the same number: at a late, nearly
     determined decision their root values agree to a few points."""
-    from bots.ismcts import native_rook_search
+    from solver.search.native import native_rook_search
     game, states = _rook_states(4, 40, seed0=60)
     state = next(s for s in states if s.tricks_done >= 10)
     seat = state.current_player()

@@ -7,14 +7,14 @@ import random
 
 import pytest
 
-from solver import layout_dd
+from solver.dd import layout as layout_dd
 from solver.cards import FRENCH
 from solver.errors import LimitError, PositionError
-from solver.layout_dd import PASS, solve_layout
+from solver.dd.layout import PASS, solve_layout
 from solver.reference import layout_oracle as oracle
 
 C, D, H, S = 0, 1, 2, 3
-native = pytest.importorskip("solver._layoutdd")
+native = pytest.importorskip("solver.dd._layoutdd")
 
 
 def card(text):

@@ -7,7 +7,7 @@ import pytest
 
 import solver
 from bots import make_bot
-from bots.pimc import _dd_values, _rook_deal_score, choose, pimc_search
+from solver.search.pimc import _dd_values, _rook_deal_score, choose, pimc_search
 from solver import Limit, best_move, solve
 from solver.errors import LimitError, OptionError
 
@@ -148,8 +148,9 @@ def test_bad_settings_are_typed_errors():
     for spec in ("pimc:worlds=0", "pimc:time=-1", "pimc:nodes=0", "pimc:worlds=2.5"):
         with pytest.raises(LimitError):
             make_bot(spec, game, 0, seed=0)
-    with pytest.raises(OptionError, match="unknown bot"):
-        make_bot("pimc:policy=nonsense", game, 0, seed=0)
+    for policy in ("nonsense", "pimc", "ismcts"):     # a searching play-out: refused
+        with pytest.raises(OptionError, match="unknown policy"):
+            make_bot(f"pimc:policy={policy}", game, 0, seed=0)
     with pytest.raises(OptionError, match="unknown setting"):
         make_bot("pimc:width=3", game, 0, seed=0)
     state = game.new_initial_state(seed=1)
@@ -187,7 +188,7 @@ def test_tied_exact_values_are_told_apart_by_play_outs():
 
 
 def test_no_time_left_for_the_tie_break_is_not_an_error():
-    from bots.pimc import PIMCStats, _break_ties
+    from solver.search.pimc import PIMCStats, _break_ties
     state = _dix_at(20, 2)
     legal = state.legal_actions()[:2]
     stats = PIMCStats(values={a: 1.0 for a in legal}, visits={a: 1 for a in legal},

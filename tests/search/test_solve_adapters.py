@@ -1,5 +1,5 @@
 """solve() on trix / tricks / dix-exchange against the protocol-level exact
-search (``solver.exact``), which plays the game's own rules engine: an
+search (``solver.dd.exact``), which plays the game's own rules engine: an
 independent oracle for the adapters and the kernels behind them."""
 
 import random
@@ -7,9 +7,9 @@ import random
 import pytest
 
 import solver
-from solver.api import solve
+from solver.dd import solve
 from solver.errors import UnsupportedPositionError
-from solver.exact import solve_protocol
+from solver.dd.exact import solve_protocol
 from solver.games.contract_match import LAYOUT_PLAY, TRICKS
 
 
@@ -143,7 +143,7 @@ def test_dixie_rook_card_play_matches_the_game_oracle(players, tricks_left):
                     reason="a kernel feature: DIXTRIX_PUREPYTHON=1 solves with the oracle")
 def test_max_nodes_aborts_cleanly_and_leaves_the_table_sound():
     import solver
-    from solver.api import solve
+    from solver.dd import solve
     from solver.errors import LimitError, SearchAborted
     game = solver.load_game("dix")
     state = game.new_initial_state(seed=1)

@@ -34,15 +34,15 @@ unless we have low cards of its suit.
 
 from __future__ import annotations
 
-from solver.cards import ACE, HEARTS, JACK, KING, QUEEN, TWO, make_card, rank_of, suit_of
-from solver.cardset import cards_of, popcount
-from solver.games.contract_match import (CHOOSE, CLAIM, CONTRACT_BASE, DECLARE,
+from ...cards import ACE, HEARTS, JACK, KING, QUEEN, TWO, make_card, rank_of, suit_of
+from ...cardset import cards_of, popcount
+from ...games.contract_match import (CHOOSE, CLAIM, CONTRACT_BASE, DECLARE,
                                          LAYOUT_PLAY, NO_REDEAL, PASS, REDEAL, REVEAL_BASE,
                                          REVEAL_DONE, TRICKS)
-from solver.games.tricks_core import (DIAMONDS_CONTRACT, KH, KING_OF_HEARTS, LAYOUT,
+from ...games.tricks_core import (DIAMONDS_CONTRACT, KH, KING_OF_HEARTS, LAYOUT,
                                       LTOOSH, PENALTY_RULES, QUEENS)
 
-from ..base import Bot
+from . import Policy
 
 _TRICK_CHANCE = {ACE: 0.9, KING: 0.65, QUEEN: 0.4, JACK: 0.2}
 
@@ -100,7 +100,7 @@ def contract_estimate(contract: int, hand: list) -> float:
     return value
 
 
-class ContractRulesBot(Bot):
+class ContractRules(Policy):
     name = "rules"
 
     def step(self, state) -> int:

@@ -7,7 +7,7 @@ one and otherwise passes (forced), seats out of cards are skipped, and the
 finishing order scores +200, +150, +100, +50.
 
 ``solve_layout`` checks its input once and hands the position to the Cython
-kernel ``solver._layoutdd`` (or, with ``DIXTRIX_PUREPYTHON=1`` or without a
+kernel ``solver.dd._layoutdd`` (or, with ``DIXTRIX_PUREPYTHON=1`` or without a
 build, to the pure-Python oracle ``solver.reference.layout_oracle``, which
 is exponential: small endings only).  Objectives (docs/solver.md):
 
@@ -32,16 +32,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .cards import FRENCH
-from .errors import LimitError, PositionError
+from ..cards import FRENCH
+from ..errors import LimitError, PositionError
 
 if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
-    from .reference.layout_oracle import IMPLEMENTATION, PASS, LayoutSolver
+    from ..reference.layout_oracle import IMPLEMENTATION, PASS, LayoutSolver
 else:
     try:
         from ._layoutdd import IMPLEMENTATION, PASS, LayoutSolver  # type: ignore
     except ImportError:  # pragma: no cover - only without a build
-        from .reference.layout_oracle import IMPLEMENTATION, PASS, LayoutSolver
+        from ..reference.layout_oracle import IMPLEMENTATION, PASS, LayoutSolver
 
 __all__ = ["solve_layout", "LayoutSolution", "PASS", "IMPLEMENTATION", "PLACE_POINTS",
            "MAX_TT_MB"]

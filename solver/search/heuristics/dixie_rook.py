@@ -22,12 +22,12 @@ trumps and the cards on the table (and, as bid winner, the nest).
 
 from __future__ import annotations
 
-from solver.cardset import trick_winner
-from solver.cards import cards_of, rank_of, suit_of
-from solver.games.dixie_rook import (BID_BASE, DISCARD_BASE, MAX_BID, MIN_BID, PASS,
+from ...cardset import trick_winner
+from ...cards import cards_of, rank_of, suit_of
+from ...games.dixie_rook import (BID_BASE, DISCARD_BASE, MAX_BID, MIN_BID, PASS,
                                      TRUMP_BASE, card_count)
 
-from ..base import Bot
+from . import Policy
 
 
 def _colour_score(cards, colour):
@@ -50,7 +50,7 @@ def estimate(cards, hand_size: int) -> float:
     return 25 + 5 * length + 7 * aces + 3 * kings + count / 2
 
 
-class DixieRookRulesBot(Bot):
+class DixieRookRules(Policy):
     name = "rules"
 
     def step(self, state) -> int:

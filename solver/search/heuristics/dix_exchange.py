@@ -11,15 +11,15 @@
 
 from __future__ import annotations
 
-from solver.games.dix_exchange import (ACCEPT, ASK, BLOCK, DRAW, KEEP, RANK,
+from ...games.dix_exchange import (ACCEPT, ASK, BLOCK, DRAW, KEEP, RANK,
                                        VALUE_INDEX)
 
-from ..base import Bot
+from . import Policy
 
 ASK_AT_OR_BELOW = 2
 
 
-class DixExchangeRulesBot(Bot):
+class DixExchangeRules(Policy):
     name = "rules"
 
     def step(self, state) -> int:

@@ -20,9 +20,13 @@ import time as _time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .errors import LimitError, OptionError, PositionError
-from .game import State
-from .position import Record, SeatView, from_json
+from ..errors import LimitError, OptionError, PositionError
+from ..game import State
+from ..position import Record, SeatView, from_json
+from .heuristics import has_heuristic, make_policy
+from .ismcts import ismcts_search, python_policies, run_native
+from .native import native_search
+from .pimc import choose, pimc_search
 
 MAX_SECONDS = 86400.0
 MAX_COUNT = 10**9
@@ -111,7 +115,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     ``bot``: ``"ismcts"`` (information-set MCTS; ``Limit.iterations`` /
     ``time``) or ``"pimc"`` (sampled worlds each solved double-dummy where
     the solver applies, else played out; ``Limit.worlds`` / ``time``;
-    ``nodes`` bounds one world's solve, see ``bots.pimc``).  For pimc,
+    ``nodes`` bounds one world's solve, see ``solver.search.pimc``).  For pimc,
     ``confidence`` is the share of worlds in which the chosen action was
     best and ``visits`` the worlds that valued each action."""
     limit = limit or Limit(iterations=1000)
@@ -126,7 +130,6 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
         raise PositionError(f"seat {seat} is not to move (seat {world.current_player()} is)")
     legal = world.legal_actions()
     if bot == "ismcts":
-        from bots.ismcts import ismcts_search, native_search, python_policies, run_native
         native = native_search(view.game, view.sampler())
         if native is not None:
             its = limit.iterations if limit.iterations is not None else (
@@ -154,7 +157,6 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
                               progress=report)
         return _play_result(world, legal, stats, seat, "ismcts")
     if bot == "pimc":
-        from bots.pimc import choose, pimc_search
         if limit.worlds is None and limit.time is None:
             raise LimitError("bot 'pimc' counts worlds: give Limit(worlds=...) or a time")
 
@@ -191,14 +193,12 @@ def evaluate(position: Any, limit: Limit | None = None, policy: str = "rules",
     consistent with the view and play each to the end of the deal with the
     ``policy`` bot at every seat (``rules`` where the game has one, else
     ``random``); mean and 95% interval over the worlds."""
-    from bots.base import make_bot
-    from bots.rules import has_rules_bot
     limit = limit or Limit(worlds=200)
     if not isinstance(limit, Limit):
         raise LimitError(f"limit must be a solver.search.Limit, got {type(limit).__name__}")
     view = _as_view(position)
     game = view.game
-    if policy == "rules" and not has_rules_bot(game.name):
+    if policy == "rules" and not has_heuristic(game.name):
         policy = "random"
     sampler = view.sampler()
     rng = random.Random(seed)
@@ -211,7 +211,7 @@ def evaluate(position: Any, limit: Limit | None = None, policy: str = "rules",
             break
         world = sampler.sample(rng)
         horizon = world.round_index()
-        bots = [make_bot(policy, game, s, seed=rng.randrange(1 << 30))
+        bots = [make_policy(policy, game, s, seed=rng.randrange(1 << 30))
                 for s in range(game.num_players)]
         while not world.is_terminal() and world.round_index() == horizon:
             world.apply_action(bots[world.current_player()].step(world))

@@ -1,5 +1,6 @@
-"""The search facade (STYLE 9): ``solve`` -- the exact double-dummy value of
-a perfect-information position and of every legal action.
+"""The solving facade (STYLE 9): ``solve`` -- the exact double-dummy value of
+a perfect-information position and of every legal action, through one
+adapter per game (``ADAPTERS``).
 
 ``solve(position_or_state, seat=None, tt_mb=64)`` accepts a game record
 (``solver.position.Record`` or its JSON dict / text), a ``State``, or a
@@ -9,9 +10,10 @@ a perfect-information position and of every legal action.
 
 Games with a double-dummy adapter: ``dix`` (from trick 14 on in the standard
 variant, any time in ``seventeen``; solved by the two-seat dix solver
-``solver.dixdd``; see docs/solver.md).  Other games reach the generic kernel
-through ``solver.dd`` contracts (bridge, penalty contracts, dixie-rook card
-play) until their adapters are added to ``ADAPTERS``.
+``solver.dd.dix``; see docs/solver.md).  trix / tricks card play and the layout,
+dixie-rook card play and dix-exchange rounds have adapters too; bridge and
+other trick games reach the generic kernel through a ``solver.dd.trick``
+contract (a ``TrickPosition``).
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Callable, Mapping
 
-from . import dd, dixdd
-from .errors import (HiddenInformationError, PositionError, SearchAborted,
+from . import dix as dixdd
+from . import trick as dd
+from ..errors import (HiddenInformationError, PositionError, SearchAborted,
                      UnsupportedPositionError)
-from .game import State
-from .position import Record, SeatView, from_json
+from ..game import State
+from ..position import Record, SeatView, from_json
 
 
 @dataclass(frozen=True)
@@ -84,12 +87,12 @@ def _to_state(position) -> State | dd.TrickPosition:
 def _hidden(seat) -> HiddenInformationError:
     return HiddenInformationError(
         f"this is a seat view (seat {seat!r}): other hands are unknown, so there is no "
-        f"double-dummy value; use the sampling search (solver.api.best_move / "
-        f"solver.api.evaluate), or give solve a complete record")
+        f"double-dummy value; use the sampling search (solver.best_move / "
+        f"solver.evaluate), or give solve a complete record")
 
 
 def _dix_engine(pos: dd.TrickPosition, seat, tt_mb, max_nodes) -> dd.DDResult:
-    """dix through the specialised solver (solver.dixdd), or through the
+    """dix through the specialised solver (solver.dd.dix), or through the
     generic kernel when ``DIXTRIX_DIX_SOLVER=generic`` (for comparison) and
     the pure-Python oracle under ``DIXTRIX_PUREPYTHON=1``."""
     if dd.pure_python() or dixdd.generic_requested():
@@ -147,8 +150,8 @@ def _solve_contract(state, seat, tt_mb, max_nodes=None) -> Solution:
     through the layout solver.  Individual: the best deal result ``seat``
     can guarantee against the other three (paranoid); ``partners``: the
     team's result, exact team minimax."""
-    from .games.contract_match import LAYOUT_PLAY, TRICKS
-    from .games.tricks_core import (DIAMONDS_CONTRACT, KING_OF_HEARTS, LTOOSH, QUEENS)
+    from ..games.contract_match import LAYOUT_PLAY, TRICKS
+    from ..games.tricks_core import (DIAMONDS_CONTRACT, KING_OF_HEARTS, LTOOSH, QUEENS)
     if seat is None:
         seat = state.current_player()
     if not (isinstance(seat, int) and 0 <= seat < 4):
@@ -177,14 +180,14 @@ def _solve_contract(state, seat, tt_mb, max_nodes=None) -> Solution:
                         f"{kind}: the {'team' if partners else 'seat'}'s deal score "
                         f"({'team minimax' if partners else 'paranoid'})", best, res.engine)
     if state.phase == LAYOUT_PLAY:
-        from .layout_dd import PASS, solve_layout
-        from .cards import cards_of
+        from .layout import PASS, solve_layout
+        from ..cards import cards_of
         play = log.play
         lay = play.layout
         rows = {s: (lay.lo[s], lay.hi[s]) for s in range(4) if lay.lo[s]}
         res = solve_layout([cards_of(h) for h in play.hands], rows, play.turn,
                            list(play.finish), seat=seat, partnership=partners, tt_mb=tt_mb)
-        from .games.contract_match import PASS as PASS_ACTION
+        from ..games.contract_match import PASS as PASS_ACTION
         values = {state.action_to_string(PASS_ACTION if a == PASS else a): v
                   for a, v in res.actions.items()}
         best = tuple(a for a, v in values.items() if v == res.value)
@@ -196,7 +199,7 @@ def _solve_contract(state, seat, tt_mb, max_nodes=None) -> Solution:
 
 def _solve_exchange(state, seat, tt_mb, max_nodes=None) -> Solution:
     """dix-exchange: every card known, full alpha-beta over the round
-    (``solver.exact``): the tokens ``seat`` can guarantee to keep this round
+    (``solver.dd.exact``): the tokens ``seat`` can guarantee to keep this round
     against every other seat (paranoid)."""
     from .exact import solve_protocol
     if seat is None:
@@ -218,7 +221,7 @@ def _solve_rook(state, seat, tt_mb, max_nodes=None) -> Solution:
     team's captured points at the end of the hand under team minimax --
     count taken so far, the nest's count to the last trick's taker, the +20
     for most tricks (a tie: 10 each, the expectation of the fair cut)."""
-    from .games.dixie_rook import PLAY, card_count
+    from ..games.dixie_rook import PLAY, card_count
     if seat is None:
         seat = state.current_player()
     n = state.game.num_players
@@ -266,9 +269,4 @@ def solve(position_or_state, seat: int | None = None, tt_mb=dd.DEFAULT_TT_MB,
         raise UnsupportedPositionError(f"the {name} game is over: nothing to solve")
     return ADAPTERS[name](target, seat, tt_mb, max_nodes)
 
-
-# The sampling search lives in solver.search; the public API is here.
-from .search import Evaluation, Limit, PlayResult, best_move, evaluate  # noqa: E402
-
-__all__ = ["Solution", "solve", "ADAPTERS", "Limit", "PlayResult", "Evaluation",
-           "best_move", "evaluate"]
+__all__ = ["Solution", "solve", "ADAPTERS"]

@@ -14,7 +14,7 @@ Three layers (docs/solver.md):
   table, and what each team has already won.  Validated once, here.
 * :func:`solve_position` -- builds the kernel's rule table for one MAX TEAM
   and objective (:func:`kernel_table`), runs the Cython kernel
-  (``solver._dd``) and returns the value of every legal card.
+  (``solver.dd._dd``) and returns the value of every legal card.
 
 Objectives (``objective=``):
 
@@ -39,8 +39,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from .cards import DIX, FRENCH, JOKER, ROOK, cards_of, make_card, mask_of, rank_of, suit_of
-from .errors import LimitError, PositionError, SearchAborted, UnsupportedPositionError
+from ..cards import DIX, FRENCH, JOKER, ROOK, cards_of, make_card, mask_of, rank_of, suit_of
+from ..errors import LimitError, PositionError, SearchAborted, UnsupportedPositionError
 
 #: one score point of dix's difference in the lexicographic encoding
 DIX_SCALE = 256
@@ -51,7 +51,7 @@ MAX_TT_MB = 16384
 VALUE_LIMIT = 32000
 
 
-from .reference.cardset import dix_pips  # noqa: E402  (A=1, 2-10 face, courts/joker 0)
+from ..reference.cardset import dix_pips  # noqa: E402  (A=1, 2-10 face, courts/joker 0)
 
 
 # ---------------------------------------------------------------------------
@@ -499,7 +499,7 @@ def solve_position(pos: TrickPosition, max_team=None, objective: str = "own",
                 f"DIXTRIX_PUREPYTHON=1: the pure-Python oracle solves at most "
                 f"{ORACLE_MAX_CARDS} cards left, this position has {left}; unset "
                 f"DIXTRIX_PUREPYTHON to use the Cython kernel")
-        from .reference.dd_oracle import solve_oracle
+        from ..reference.dd_oracle import solve_oracle
         t0 = time.perf_counter()
         value, values, nodes = solve_oracle(pos, max_team, objective)
         return DDResult(value, MappingProxyType(values), nodes, time.perf_counter() - t0,

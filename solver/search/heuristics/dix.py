@@ -16,17 +16,17 @@ It sees only its information state.  A ten-trick costs its *taker*, so:
 
 from __future__ import annotations
 
-from solver.cardset import dix_pips, trick_winner
-from solver.cards import DIX, JOKER, rank_of
+from ...cardset import dix_pips, trick_winner
+from ...cards import DIX, JOKER, rank_of
 
-from ..base import Bot
+from . import Policy
 
 
 def _complement(pips: int) -> int:
     return 10 - pips if 0 <= 10 - pips <= 10 else -1
 
 
-class DixRulesBot(Bot):
+class DixRules(Policy):
     name = "rules"
 
     def step(self, state) -> int:

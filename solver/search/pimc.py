@@ -33,12 +33,12 @@ rollout's typical one; a decision mixes the two only when some worlds hit
 the node bound.
 
 PIMC's known weakness (strategy fusion: it assumes it will know the hidden
-cards later) is the price of its speed; ISMCTS (``bots.ismcts``) does not
+cards later) is the price of its speed; ISMCTS (``solver.search.ismcts``) does not
 have it.
 
 The cheating player (bot ``cheat``) runs the same valuation on the TRUE
 state, which it can see: the upper bound a search bot is measured against
-(bench/strength.py), never a fair opponent.
+(bench/strength.py), never a fair opponent; it is a bot (``bots.searchbots``).
 """
 
 from __future__ import annotations
@@ -49,10 +49,10 @@ import time as _time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from solver.errors import LimitError, SearchAborted, UnsupportedPositionError
-from solver.game import Game, State
-
-from .base import Bot, make_bot, register_bot
+from ..dd import solve
+from ..errors import LimitError, OptionError, SearchAborted, UnsupportedPositionError
+from ..game import Game, State
+from .heuristics import POLICIES, has_heuristic, make_policy
 
 #: default bound on one world's double-dummy solve (then rollouts value it)
 DEFAULT_NODES = 2_000_000
@@ -94,6 +94,16 @@ def check_limits(worlds, seconds, nodes) -> None:
         raise LimitError("pimc: give worlds or time (or both)")
 
 
+def check_policy(policy) -> None:
+    """The play-out policy: a heuristic (``solver.search.heuristics``),
+    never a search (a play-out that searches would multiply the time of
+    every world and break the time limit)."""
+    if policy not in POLICIES:
+        raise OptionError(f"pimc: unknown policy {policy!r}: play-outs are heuristic "
+                          f"({', '.join(POLICIES)}); a searching play-out would not keep "
+                          f"the time limit")
+
+
 # ---------------------------------------------------------------------------
 # one world
 
@@ -102,7 +112,6 @@ def _dd_values(world: State, seat: int, nodes: int) -> tuple[dict, int]:
     """Every legal action's exact value in ``world`` for ``seat``, in the
     units of ``round_returns`` (``UnsupportedPositionError`` /
     ``SearchAborted`` when the solver cannot answer)."""
-    from solver.api import solve
     sol = solve(world, seat=seat, max_nodes=nodes)
     name = world.game.name
     out = {}
@@ -122,7 +131,7 @@ def _rook_deal_score(world: State, seat: int, captured: float) -> float:
     ``round_returns`` scores) when its team captures ``captured`` points
     (count, nest, most-tricks bonus; a tricks tie counted half, the cut's
     expectation): a bidder team short of its bid scores minus the bid."""
-    from solver.games.dixie_rook import MOST_TRICKS_BONUS, card_count, team_of
+    from ..games.dixie_rook import MOST_TRICKS_BONUS, card_count, team_of
     in_play = sum(card_count(c) for h in world.hands for c in _cards(h))
     in_play += sum(card_count(c) for c in world.trick) + sum(card_count(c) for c in world.discards)
     pot = sum(world.count) + in_play + MOST_TRICKS_BONUS
@@ -159,7 +168,7 @@ def _root_solve_ok(world: State) -> bool:
     if name in ROLLOUT_ONLY:
         return False
     if name in ("trix", "tricks") and not world.game.options.get("partners", False):
-        from solver.games.contract_match import LAYOUT_PLAY
+        from ..games.contract_match import LAYOUT_PLAY
         return world.phase != LAYOUT_PLAY
     return True
 
@@ -178,12 +187,12 @@ def _hand_size(w: State) -> int | None:
             return None
         return bin(w.hands[seat]).count("1")
     if name in ("trix", "tricks"):
-        from solver.games.contract_match import TRICKS
+        from ..games.contract_match import TRICKS
         if w.phase != TRICKS or w.log.play.trick:
             return None
         return bin(w.log.play.hands[seat]).count("1")
     if name == "dixie-rook":
-        from solver.games.dixie_rook import PLAY
+        from ..games.dixie_rook import PLAY
         if w.phase != PLAY or w.trick:
             return None
         return bin(w.hands[seat]).count("1")
@@ -193,7 +202,6 @@ def _hand_size(w: State) -> int | None:
 def _leaf_value(w: State, seat: int, nodes: int) -> float | None:
     """The exact rest-of-deal value of ``w`` for ``seat`` (units of
     ``round_returns``), or None when the solver cannot answer in ``nodes``."""
-    from solver.api import solve
     try:
         sol = solve(w, seat=seat, max_nodes=nodes)
     except (UnsupportedPositionError, SearchAborted):
@@ -249,14 +257,14 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
     valued).  ``nodes`` bounds one world's solve (default
     ``DEFAULT_NODES``); ``leaf``: play-outs end in an exact solve of the
     last ``LEAF_CARDS`` tricks (bounded by ``nodes // 100``)."""
-    from .rules import has_rules_bot
     check_limits(worlds, seconds, nodes)
     nodes = DEFAULT_NODES if nodes is None else nodes
     rng = rng or random.Random(0)
     leaf_nodes = max(1, nodes // 100) if leaf else 0
-    if policy == "rules" and not has_rules_bot(game.name):
+    check_policy(policy)
+    if policy == "rules" and not has_heuristic(game.name):
         policy = "random"
-    bots = [make_bot(policy, game, s, seed=rng.randrange(1 << 30))
+    bots = [make_policy(policy, game, s, seed=rng.randrange(1 << 30))
             for s in range(game.num_players)]
     stats = PIMCStats(values={a: 0.0 for a in legal}, visits={a: 0 for a in legal},
                       wins={a: 0 for a in legal})
@@ -364,58 +372,3 @@ def choose(stats: PIMCStats, legal: list) -> int:
     the action best in more worlds, then the lowest action."""
     return max(legal, key=lambda a: (stats.values[a], stats.tiebreak.get(a, -math.inf),
                                      stats.wins[a], -a))
-
-
-class PIMCBot(Bot):
-    """``pimc:worlds=40``, ``pimc:time=0.5``; ``nodes`` bounds one world's
-    double-dummy solve, ``policy`` plays the rollouts (default ``rules``),
-    ``leaf=0`` plays them to the end (default: the last tricks solved).
-    A decision with one legal action is played without search."""
-
-    name = "pimc"
-    cheat = False
-
-    def __init__(self, game: Game, seat: int, seed: int | None = None, worlds=None,
-                 time=None, nodes=None, policy: str = "rules", leaf: int = 1, **settings):
-        super().__init__(game, seat, seed, **settings)
-        if worlds is None and time is None:
-            worlds = 1 if self.cheat else 40
-        check_limits(worlds, time, nodes)
-        make_bot(policy, game, seat, seed=0)        # an unknown policy fails now
-        if leaf not in (0, 1):
-            raise LimitError(f"pimc: leaf must be 0 or 1, got {leaf!r}")
-        self.worlds, self.time, self.nodes, self.policy = worlds, time, nodes, policy
-        self.leaf = bool(leaf)
-        self.last: PIMCStats | None = None
-
-    def step(self, state: State) -> int:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        self.last = self.search(state)
-        return choose(self.last, legal)
-
-    def search(self, state: State, progress=None) -> PIMCStats:
-        if self.cheat:
-            def sample(rng, _state=state):
-                return _state.clone()
-        else:
-            sampler = self.game.world_sampler(state.information_state(self.seat).view)
-            sample = sampler.sample
-        return pimc_search(sample, self.seat, state.legal_actions(), self.game,
-                           worlds=self.worlds, seconds=self.time, nodes=self.nodes,
-                           policy=self.policy, leaf=self.leaf, rng=self.rng,
-                           progress=progress)
-
-
-class CheatBot(PIMCBot):
-    """Sees every card: the double-dummy value of the true state where the
-    solver applies, else rollouts from the true state (``worlds`` of them,
-    default 1).  An upper bound for strength tables, not a fair player."""
-
-    name = "cheat"
-    cheat = True
-
-
-register_bot("pimc", PIMCBot)
-register_bot("cheat", CheatBot)

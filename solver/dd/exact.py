@@ -21,7 +21,7 @@ import math
 import time as _time
 from dataclasses import dataclass
 
-from .game import State
+from ..game import State
 
 
 @dataclass(frozen=True)

@@ -21,10 +21,10 @@ import threading
 import time
 from types import MappingProxyType
 
-from .cards import JOKER, cards_of
-from .dd import (DDResult, DIX_SCALE, TrickPosition, check_max_nodes, check_tt_mb,
+from ..cards import JOKER, cards_of
+from .trick import (DDResult, DIX_SCALE, TrickPosition, check_max_nodes, check_tt_mb,
                  DEFAULT_TT_MB)
-from .errors import PositionError, SearchAborted
+from ..errors import PositionError, SearchAborted
 
 _SOLVERS: dict = {}
 #: one solver (one table) per process: solves are serialised, the search

@@ -1,0 +1,39 @@
+"""The ``rules`` bot: each game's documented heuristic
+(``solver.search.heuristics``), the kind of play a casual human finds
+sensible.  ``make_bot("rules", game, seat)`` picks the game's heuristic."""
+
+from __future__ import annotations
+
+from solver.errors import OptionError
+from solver.game import State
+from solver.search.heuristics import RULES, has_heuristic, make_policy
+
+from .base import Bot, register_bot
+
+
+class RulesBot(Bot):
+    """Plays the game's heuristic policy (it reads only its seat's
+    information; ``tests/bots/test_no_peeking.py``)."""
+
+    name = "rules"
+
+    def __init__(self, game, seat: int, seed: int | None = None, **settings):
+        super().__init__(game, seat, seed, **settings)
+        if not has_heuristic(game.name):
+            raise OptionError(f"bot 'rules' has no heuristic for {game.name!r} "
+                              f"(it has: {', '.join(sorted(RULES))})")
+        self.policy = make_policy("rules", game, seat, seed)
+
+    def step(self, state: State) -> int:
+        return self.policy.step(state)
+
+    def restart(self) -> None:
+        super().restart()
+        self.policy.restart()
+
+
+def has_rules_bot(game_name: str) -> bool:
+    return has_heuristic(game_name)
+
+
+register_bot("rules", RulesBot)

@@ -1,0 +1,22 @@
+"""Searching positions with hidden cards: the layer above exact solving.
+
+* :mod:`solver.search.facade` -- ``best_move(position, limit)`` and
+  ``evaluate(position, limit)``, ``Limit``, ``PlayResult``, ``Evaluation``:
+  all a caller needs (STYLE 9);
+* :mod:`solver.search.ismcts` -- information-set MCTS in Python (any
+  decision of any game), and the driver of the Cython kernels;
+* :mod:`solver.search.native` -- each game's compact encoding for the
+  Cython ISMCTS kernel (``csrc/search/ismcts.pyx``, compiled to
+  ``solver.search._ismcts``);
+* :mod:`solver.search.pimc` -- perfect-information Monte Carlo: sampled
+  worlds, each solved by ``solver.dd`` where it applies;
+* :mod:`solver.search.heuristics` -- each game's rule-of-thumb policy, the
+  searches' prior and play-out policy.
+
+Worlds are drawn by the game's world sampler (``solver.sampler``); nothing
+here knows a front end or a bot (docs/architecture.md).
+"""
+
+from .facade import Evaluation, Limit, PlayResult, best_move, evaluate
+
+__all__ = ["Limit", "PlayResult", "Evaluation", "best_move", "evaluate"]

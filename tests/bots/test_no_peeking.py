@@ -1,0 +1,109 @@
+"""The bot contract: a fair bot decides from what its seat knows.
+
+For random positions of every game, the same bot with the same seed is
+asked on the TRUE state and on another world its seat cannot tell from it
+(drawn from the seat's view by the game's world sampler); it must choose the
+same action.  ``cheat`` is the one unfair bot, and the test shows that it
+does peek (so the test can see peeking)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import solver
+from bots import make_bot, registered_bots
+from bots.base import _BOTS
+from solver.position import from_json
+
+#: (game, options) pairs: every game, and the options that change who knows what
+GAMES = [("dix", {}), ("dix", {"variant": "seventeen"}), ("trix", {}),
+         ("trix", {"partners": True}), ("tricks", {}), ("dixie-rook", {}),
+         ("dixie-rook", {"players": 6}), ("dix-exchange", {"players": 5})]
+POSITIONS = 200
+#: every fair bot, with limits small enough for 200 positions a game
+FAIR = ["random", "rules", "ismcts:iterations=40,py_iterations=20",
+        "pimc:worlds=1,nodes=2000,leaf=0"]
+
+
+def _positions(game, n, seed):
+    """``n`` (state, other world) pairs at decisions of random play-outs,
+    where the other world differs from the state in some hidden card when
+    the seat's view allows any other world."""
+    rng = random.Random(seed)
+    out, deal = [], 0
+    while len(out) < n:
+        state = game.new_initial_state(seed=seed * 1000 + deal)
+        deal += 1
+        stops = sorted(rng.sample(range(1, 120), 6))
+        step = 0
+        while not state.is_terminal() and len(out) < n and stops:
+            if step == stops[0]:
+                stops.pop(0)
+                seat = state.current_player()
+                if seat >= 0 and len(state.legal_actions()) > 1:
+                    view = from_json(state.information_state(seat).view)
+                    for k in range(4):              # prefer a world unlike the truth
+                        other = view.world(seed=rng.randrange(1 << 30))
+                        if solver.to_json(other)["deal"] != solver.to_json(state)["deal"]:
+                            break
+                    out.append((state.clone(), other))
+            state.apply_action(rng.choice(state.legal_actions()))
+            step += 1
+    return out
+
+
+@pytest.fixture(scope="module", params=GAMES, ids=lambda g: g[0] + "".join(
+    f"-{k}={v}" for k, v in g[1].items()))
+def positions(request):
+    name, options = request.param
+    game = solver.load_game(name, **options)
+    return game, _positions(game, POSITIONS, seed=7)
+
+
+def test_the_positions_hide_something(positions):
+    game, pairs = positions
+    differ = sum(solver.to_json(a)["deal"] != solver.to_json(b)["deal"] for a, b in pairs)
+    assert differ >= len(pairs) // 2, f"{game}: only {differ} worlds differ from the truth"
+
+
+@pytest.mark.parametrize("spec", FAIR)
+def test_a_fair_bot_plays_the_same_on_worlds_its_seat_cannot_tell_apart(positions, spec):
+    game, pairs = positions
+    for i, (truth, other) in enumerate(pairs):
+        seat = truth.current_player()
+        a = make_bot(spec, game, seat, seed=i).step(truth)
+        b = make_bot(spec, game, seat, seed=i).step(other)
+        assert a == b, (f"{spec} at position {i} of {game} (seat {seat}): "
+                        f"{truth.action_to_string(a)} on the true deal, "
+                        f"{other.action_to_string(b)} on another world of its view")
+
+
+def test_every_registered_bot_is_checked_or_declared_unfair():
+    names = {spec.partition(":")[0] for spec in FAIR}
+    for name in registered_bots():
+        assert name in names or not _BOTS[name].fair, name
+
+
+def test_cheat_is_declared_unfair_and_does_peek():
+    """The check above sees peeking: ``cheat`` (every card visible)
+    changes its card with the hidden cards on some dix endings."""
+    game = solver.load_game("dix")
+    assert not _BOTS["cheat"].fair
+    changed = 0
+    for truth, other in _positions(game, 40, seed=3):
+        seat = truth.current_player()
+        a = make_bot("cheat:nodes=20000", game, seat, seed=0).step(truth)
+        b = make_bot("cheat:nodes=20000", game, seat, seed=0).step(other)
+        changed += a != b
+    assert changed > 0
+
+
+def test_step_view_plays_from_the_view_alone():
+    game = solver.load_game("trix")
+    truth, _ = _positions(game, 1, seed=5)[0]
+    seat = truth.current_player()
+    view = from_json(truth.information_state(seat).view)
+    bot = make_bot("rules", game, seat, seed=1)
+    assert bot.step_view(view) == make_bot("rules", game, seat, seed=1).step(truth)

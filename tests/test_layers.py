@@ -1,0 +1,122 @@
+"""The layers look only down (docs/architecture.md): core <- games <- dd
+<- search <- bots.  Every module under ``solver/`` is parsed (ast) and its
+imports -- at the top or inside a function -- are checked."""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+SOLVER = ROOT / "solver"
+
+#: the layer of each part of ``solver`` (higher numbers sit above)
+LAYER = {"core": 0, "reference": 0, "games": 1, "dd": 2, "search": 3}
+#: modules of the package root that sit above the layers: the facade
+#: ``solver/__init__.py`` re-exports the public API of every layer
+FACADE = {"solver"}
+
+
+def _module_name(path: pathlib.Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _layer_of(module: str) -> int | None:
+    """The layer of a module of ``solver`` (None: not ours)."""
+    parts = module.split(".")
+    if parts[0] != "solver":
+        return None
+    if len(parts) == 1:
+        return None
+    sub = parts[1]
+    return LAYER.get(sub, LAYER["core"])
+
+
+def _imports(path: pathlib.Path):
+    """(line, absolute module name) of every import in the file."""
+    tree = ast.parse(path.read_text(), str(path))
+    here = _module_name(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - (node.level - 1)]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            if node.module is None or node.level:
+                # ``from . import x`` / ``from .pkg import x``: x may be a module
+                for alias in node.names:
+                    yield node.lineno, f"{mod}.{alias.name}"
+            yield node.lineno, mod
+
+
+MODULES = sorted(p for p in SOLVER.rglob("*.py"))
+
+
+def test_the_tree_is_laid_out_by_layer():
+    for sub in ("games", "dd", "search", "reference"):
+        assert (SOLVER / sub / "__init__.py").is_file(), sub
+    # the old flat modules are gone for good
+    for old in ("api.py", "search.py", "dd.py", "dixdd.py", "layout_dd.py", "exact.py"):
+        assert not (SOLVER / old).exists(), old
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_imports_only_look_down(path):
+    here = _module_name(path)
+    mine = None if here in FACADE else _layer_of(here)
+    bad = []
+    for line, mod in _imports(path):
+        top = mod.split(".")[0]
+        if top == "bots":
+            bad.append(f"line {line}: imports {mod} (solver never imports bots)")
+            continue
+        if mine is None:
+            continue
+        theirs = _layer_of(mod)
+        if theirs is not None and theirs > mine and mod not in FACADE:
+            bad.append(f"line {line}: imports {mod}, a layer above {here}")
+    assert not bad, f"{path.relative_to(ROOT)}:\n" + "\n".join(bad)
+
+
+def test_the_checker_catches_violations(tmp_path, monkeypatch):
+    """The test above would fail on a games module importing the search or
+    any module importing bots (a checker that sees nothing proves
+    nothing)."""
+    fake = SOLVER / "games" / "_layers_probe.py"
+    cases = {"from ..search import best_move\n": "a layer above",
+             "def f():\n    from solver.search.pimc import pimc_search\n": "a layer above",
+             "import bots.base\n": "never imports bots",
+             "def f():\n    from bots import make_bot\n": "never imports bots",
+             "from ..dd import solve\n": "a layer above"}
+    try:
+        for source, message in cases.items():
+            fake.write_text(source)
+            with pytest.raises(AssertionError, match=message):
+                test_imports_only_look_down(fake)
+        fake.write_text("from ..cards import DIX\nfrom .common import need\n")
+        test_imports_only_look_down(fake)
+    finally:
+        fake.unlink(missing_ok=True)
+
+
+def test_no_import_circle_between_solver_and_bots():
+    """Importing the whole engine never loads ``bots``."""
+    import subprocess
+    import sys
+    code = ("import sys, solver, solver.search, solver.dd, solver.search.pimc, "
+            "solver.search.ismcts, solver.search.native, solver.search.heuristics; "
+            "print(any(m == 'bots' or m.startswith('bots.') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout.strip()
+    assert out == "False"
