@@ -27,7 +27,7 @@ import random
 from abc import ABC, abstractmethod
 from typing import Callable
 
-from solver.errors import OptionError
+from solver.errors import OptionError, short_repr
 from solver.game import Game, State
 
 
@@ -86,6 +86,11 @@ def registered_bots() -> list[str]:
 
 
 def _parse_settings(spec: str) -> tuple[str, dict]:
+    if not isinstance(spec, str):
+        raise OptionError(f"a bot is named by a settings string like 'ismcts:time=0.5', "
+                          f"got {short_repr(spec)}")
+    if len(spec) > 1000:
+        raise OptionError(f"bot settings of {len(spec)} characters (at most 1000)")
     name, _, rest = spec.partition(":")
     settings = {}
     for part in filter(None, rest.split(",")):
@@ -103,9 +108,19 @@ def _parse_settings(spec: str) -> tuple[str, dict]:
 
 
 def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
-    """A bot from ``"name"`` or ``"name:key=value,key=value"``."""
+    """A bot from ``"name"`` or ``"name:key=value,key=value"``; every
+    argument is checked here (``OptionError`` / ``LimitError``)."""
     from . import rules, searchbots  # noqa: F401  (register the built-in bots)
     name, settings = _parse_settings(spec)
+    if not isinstance(game, Game):
+        raise OptionError(f"make_bot: game must be a solver Game (solver.load_game(...)), "
+                          f"got {short_repr(game)}")
+    if isinstance(seat, bool) or not isinstance(seat, int) or \
+            not 0 <= seat < game.num_players:
+        raise OptionError(f"make_bot: seat must be 0..{game.num_players - 1}, "
+                          f"got {short_repr(seat)}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise OptionError(f"make_bot: seed must be an integer or None, got {short_repr(seed)}")
     if name not in _BOTS:
         raise OptionError(f"unknown bot {name!r} (known: {', '.join(registered_bots())})")
     return _BOTS[name](game, seat, seed=seed, **settings)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .errors import NotationError
+from .errors import NotationError, short_repr
 
 SUIT_BITS = 16
 
@@ -103,20 +103,20 @@ class Deck:
         try:
             return self._str[card]
         except KeyError:
-            raise NotationError(f"{card!r} is not a card of the {self.name} deck") from None
+            raise NotationError(f"{short_repr(card)} is not a card of the {self.name} deck") from None
 
     def parse(self, token: str, index: int | None = None) -> int:
         """Parse one card token; ``NotationError`` names it (and ``index``)."""
         if not isinstance(token, str):
             where = f" at position {index}" if index is not None else ""
-            raise NotationError(f"card{where} must be a string, got {token!r}", str(token), index)
+            raise NotationError(f"card{where} must be a string, got {short_repr(token)}", str(token), index)
         key = token.strip().upper()
         try:
             return self._parse[key]
         except KeyError:
             where = f" at position {index}" if index is not None else ""
             raise NotationError(
-                f"unknown card {token!r}{where} for the {self.name} deck", token, index
+                f"unknown card {short_repr(token)}{where} for the {self.name} deck", token, index
             ) from None
 
     def parse_cards(self, cards: str | Sequence[str], unique: bool = True) -> list[int]:

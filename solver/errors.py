@@ -5,6 +5,33 @@ action) so a typo never surfaces as an ``IndexError`` from deep inside."""
 
 from __future__ import annotations
 
+#: characters of a user's value that an error message quotes
+QUOTE_LIMIT = 60
+
+
+def short_repr(value, limit: int = QUOTE_LIMIT) -> str:
+    """A bounded, non-recursive description of a user's value for an error
+    message: scalars by ``repr`` cut to ``limit`` characters, an integer too
+    long to print by its size, a container by its type and length (never a
+    recursive ``repr``, which a deeply nested value turns into a
+    ``RecursionError`` and a huge one into a huge message)."""
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        text = repr(value)
+    elif isinstance(value, int):
+        if value.bit_length() > 200:
+            return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
+        text = repr(value)
+    elif isinstance(value, (str, bytes, bytearray)):
+        text = repr(value[:limit + 1])
+    elif isinstance(value, (list, tuple, dict, set, frozenset)):
+        kind = type(value).__name__
+        return f"a {kind} of {len(value)} item{'s' if len(value) != 1 else ''}"
+    else:
+        text = f"<{type(value).__name__} object>"
+    if len(text) > limit:
+        text = text[:limit - 3] + "..."
+    return text
+
 
 class DixtrixError(Exception):
     """Base class of every error raised on purpose by dixtrix."""
@@ -45,7 +72,7 @@ class IllegalActionError(DixtrixError, ValueError):
     ``action`` is the action (int or string as given), ``reason`` why."""
 
     def __init__(self, action, reason: str):
-        super().__init__(f"illegal action {action!r}: {reason}")
+        super().__init__(f"illegal action {short_repr(action)}: {reason}")
         self.action = action
         self.reason = reason
 

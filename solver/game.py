@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, ClassVar
 
-from .errors import IllegalActionError, NotationError, OptionError
+from .errors import IllegalActionError, NotationError, OptionError, short_repr
 
 #: ``current_player()`` of a terminal state (OpenSpiel's kTerminalPlayerId).
 TERMINAL = -4
@@ -49,20 +49,20 @@ class Option:
         kind = type(self.default)
         if kind is bool:
             if not isinstance(value, bool):
-                raise OptionError(f"{game}: option {name!r} must be true or false, got {value!r}")
+                raise OptionError(f"{game}: option {short_repr(name)} must be true or false, got {short_repr(value)}")
         elif kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError(f"{game}: option {name!r} must be an integer, got {value!r}")
+                raise OptionError(f"{game}: option {short_repr(name)} must be an integer, got {short_repr(value)}")
         elif kind is str:
             if not isinstance(value, str):
-                raise OptionError(f"{game}: option {name!r} must be a string, got {value!r}")
+                raise OptionError(f"{game}: option {short_repr(name)} must be a string, got {short_repr(value)}")
         if self.choices is not None and value not in self.choices:
             raise OptionError(
-                f"{game}: option {name!r} must be one of {list(self.choices)}, got {value!r}")
+                f"{game}: option {short_repr(name)} must be one of {list(self.choices)}, got {short_repr(value)}")
         if self.min is not None and value < self.min:
-            raise OptionError(f"{game}: option {name!r} must be >= {self.min}, got {value!r}")
+            raise OptionError(f"{game}: option {short_repr(name)} must be >= {self.min}, got {short_repr(value)}")
         if self.max is not None and value > self.max:
-            raise OptionError(f"{game}: option {name!r} must be <= {self.max}, got {value!r}")
+            raise OptionError(f"{game}: option {short_repr(name)} must be <= {self.max}, got {short_repr(value)}")
         return value
 
 
@@ -101,7 +101,7 @@ class Chance:
             got_kind, value = self.scripted[self.pos]
             if got_kind != kind:
                 raise NotationError(
-                    f"deal: expected a {kind!r} outcome next, the record has {got_kind!r}")
+                    f"deal: expected a {short_repr(kind)} outcome next, the record has {short_repr(got_kind)}")
             self.pos += 1
         else:
             value = generate(self.rng)
@@ -172,6 +172,8 @@ class Game(ABC):
     conformance_configs: ClassVar[tuple] = ({},)
     #: a bound on ``abs(state.round_returns()[seat])``, to scale search rewards
     round_scale: ClassVar[float] = 1.0
+    #: what ``round_returns`` measures, in a player's words (hints name it)
+    round_unit: ClassVar[str] = "points this deal"
     #: actions the bots play before ``dixtrix hint GAME --seed N`` advises
     demo_hint_after: ClassVar[int] = 0
     options_spec: ClassVar[dict[str, Option]] = {}
@@ -237,8 +239,8 @@ class Game(ABC):
         return _ReplaySampler(self, view)
 
     def __repr__(self) -> str:
-        args = "".join(f", {k}={v!r}" for k, v in self.non_default_options().items())
-        return f"load_game({self.name!r}{args})"
+        args = "".join(f", {k}={short_repr(v)}" for k, v in self.non_default_options().items())
+        return f"load_game({short_repr(self.name)}{args})"
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and (self.name, dict(self._options)) == (
@@ -415,6 +417,6 @@ def load_game(name: str, **options: Any) -> Game:
     built-in games register when the package is imported
     (``solver/__init__.py`` imports ``solver.games``)."""
     if not isinstance(name, str) or name not in _REGISTRY:
-        raise OptionError(f"unknown game {name!r} (known: {', '.join(sorted(_REGISTRY))})")
+        raise OptionError(f"unknown game {short_repr(name)} (known: {', '.join(sorted(_REGISTRY))})")
     return _REGISTRY[name](**options)
 

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import IllegalActionError, NotationError, OptionError, PositionError
+from .errors import IllegalActionError, NotationError, OptionError, PositionError, short_repr
 from .game import Game, InfoState, State, canonical_json, load_game
 
 RECORD_KEYS = ("game", "options", "seed", "deal", "actions")
@@ -81,16 +82,132 @@ class SeatView:
         return self._sampler
 
 
-def loads(text: str) -> Record | SeatView:
-    """Parse a JSON string (``PositionError`` for malformed JSON)."""
+#: input limits (docs/positions.md, "Limits"): the largest document, the
+#: deepest nesting, the most values, the longest integer a position may hold
+MAX_DOCUMENT_BYTES = 1 << 20
+MAX_DEPTH = 32
+MAX_VALUES = 200_000
+MAX_INT_DIGITS = 20
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_INT_DIGITS:
+        raise _TooLarge(f"an integer of {digits} digits (at most {MAX_INT_DIGITS})")
+    return int(text)
+
+
+def _parse_constant(text: str):
+    raise _TooLarge(f"{text} is not a JSON number")
+
+
+class _TooLarge(ValueError):
+    pass
+
+
+def parse_json(text) -> Any:
+    """JSON text to Python values, within the input limits: a document over
+    ``MAX_DOCUMENT_BYTES``, nested deeper than ``MAX_DEPTH``, with an
+    integer over ``MAX_INT_DIGITS`` digits, NaN/Infinity, bad UTF-8 or bad
+    syntax gets a ``PositionError`` saying which."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise PositionError(f"expected JSON text, got {type(text).__name__}")
+    if len(text) > MAX_DOCUMENT_BYTES:
+        raise PositionError(f"the document has {len(text):,} characters "
+                            f"(at most {MAX_DOCUMENT_BYTES:,})")
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise PositionError(f"not UTF-8 text: byte {exc.start} "
+                                f"({bytes(text[exc.start:exc.start + 1])!r}) cannot be decoded")\
+                from None
+    depth = _nesting(text)
+    if depth > MAX_DEPTH:
+        raise PositionError(f"the document nests {depth} levels deep (at most {MAX_DEPTH})")
     try:
-        doc = json.loads(text)
+        return json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
     except json.JSONDecodeError as exc:
         raise PositionError(f"malformed JSON: {exc.msg} at line {exc.lineno} "
                             f"column {exc.colno}") from None
-    return from_json(doc)
+    except _TooLarge as exc:
+        raise PositionError(f"malformed JSON: {exc}") from None
+    except RecursionError:                       # pragma: no cover - _nesting guards
+        raise PositionError(f"the document nests too deep (at most {MAX_DEPTH})") from None
+
+
+_STRUCTURE = re.compile(r'[\[\]{}"\\]')
+
+
+def _nesting(text: str) -> int:
+    """The deepest nesting of ``[`` / ``{`` outside strings (one linear scan
+    of the structural characters, so that a hostile document can make
+    neither the parser recurse nor this check take quadratic time)."""
+    depth = best = 0
+    in_string = False
+    skip = -1
+    for m in _STRUCTURE.finditer(text):
+        j = m.start()
+        if j < skip:
+            continue
+        ch = text[j]
+        if in_string:
+            if ch == "\\":
+                skip = j + 2                # the escaped character
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch == "[" or ch == "{":
+            depth += 1
+            if depth > best:
+                best = depth
+                if best > MAX_DEPTH:
+                    return best
+        elif ch == "]" or ch == "}":
+            depth -= 1
+    return best
+
+
+def check_values(doc: Any, path: str = "") -> None:
+    """The input limits on already-parsed values (a dict given to
+    ``from_json``): nesting depth, number of values, integer size, and only
+    JSON's types; ``PositionError`` naming the path of the culprit.  An
+    iterative walk: a hostile value cannot make it recurse."""
+    stack = [(doc, 0, path)]
+    count = 0
+    while stack:
+        value, depth, where = stack.pop()
+        count += 1
+        if count > MAX_VALUES:
+            raise PositionError(f"the document holds more than {MAX_VALUES:,} values")
+        if depth > MAX_DEPTH:
+            raise PositionError(f"nested deeper than {MAX_DEPTH} levels", where or None)
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise PositionError(f"object keys are strings, got {short_repr(key)}",
+                                        where or None)
+                stack.append((item, depth + 1, f"{where}.{key}" if where else key))
+        elif isinstance(value, (list, tuple)):
+            for i, item in enumerate(value):
+                stack.append((item, depth + 1, f"{where}[{i}]"))
+        elif isinstance(value, bool) or value is None or isinstance(value, str):
+            continue
+        elif isinstance(value, int):
+            if len(str(abs(value))) > MAX_INT_DIGITS if value.bit_length() < 300 else True:
+                raise PositionError(f"an integer over {MAX_INT_DIGITS} digits", where or None)
+        elif isinstance(value, float):
+            if value != value or value in (float("inf"), float("-inf")):
+                raise PositionError(f"{value} is not a JSON number", where or None)
+        else:
+            raise PositionError(f"not a JSON value: {type(value).__name__}", where or None)
+
+
+def loads(text: str) -> Record | SeatView:
+    """Parse a JSON string (``PositionError`` for malformed JSON or a
+    document over the input limits, see ``parse_json``)."""
+    return from_json(parse_json(text))
 
 
 def dumps(obj, indent: int | None = None) -> str:
@@ -119,11 +236,13 @@ def record_of(state: State) -> Record:
 
 
 def from_json(doc: Any) -> Record | SeatView:
-    """Validate a record or a seat view (a dict, or JSON text)."""
+    """Validate a record or a seat view (a dict, or JSON text); the input
+    limits of ``parse_json`` / ``check_values`` hold for both."""
     if isinstance(doc, (str, bytes, bytearray)):
         return loads(doc)
     if not isinstance(doc, dict):
         raise PositionError(f"a position is a JSON object, got {type(doc).__name__}")
+    check_values(doc)
     if "game" not in doc:
         raise PositionError("missing 'game'")
     name = doc["game"]
@@ -139,7 +258,7 @@ def from_json(doc: Any) -> Record | SeatView:
         raise PositionError(f"must be a list, got {type(actions).__name__}", "actions")
     for i, a in enumerate(actions):
         if not isinstance(a, str):
-            raise PositionError(f"an action is a string, got {a!r}", f"actions[{i}]")
+            raise PositionError(f"an action is a string, got {short_repr(a)}", f"actions[{i}]")
     if "seat" in doc:
         return _load_view(game, doc, actions)
     return _load_record(game, doc, actions)
@@ -148,11 +267,11 @@ def from_json(doc: Any) -> Record | SeatView:
 def _load_record(game: Game, doc: dict, actions: list[str]) -> Record:
     for key in doc:
         if key not in RECORD_KEYS:
-            raise PositionError(f"unknown key {key!r} (a record has: {', '.join(RECORD_KEYS)};"
+            raise PositionError(f"unknown key {short_repr(key)} (a record has: {', '.join(RECORD_KEYS)};"
                                 f" a seat view adds 'seat')")
     seed = doc.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise PositionError(f"must be an integer, got {seed!r}", "seed")
+        raise PositionError(f"must be an integer, got {short_repr(seed)}", "seed")
     deal = doc.get("deal")
     if seed is None and deal is None:
         raise PositionError("a record needs a 'deal' or a 'seed'")
@@ -175,7 +294,7 @@ def _replay(game: Game, seed, deal, actions: list[str], strict_deal: bool):
             raise PositionError("this action is played in a deal the record does not list "
                                 "(add it to 'deal', or give a 'seed')", f"actions[{i}]")
         if state.is_terminal():
-            raise PositionError(f"{text!r}: the game is already over", f"actions[{i}]")
+            raise PositionError(f"{short_repr(text)}: the game is already over", f"actions[{i}]")
         try:
             a = state.string_to_action(text)
         except NotationError as exc:
@@ -193,11 +312,11 @@ def _replay(game: Game, seed, deal, actions: list[str], strict_deal: bool):
 def _load_view(game: Game, doc: dict, actions: list[str]) -> SeatView:
     for key in doc:
         if key not in VIEW_KEYS:
-            raise PositionError(f"unknown key {key!r} (a seat view has: "
+            raise PositionError(f"unknown key {short_repr(key)} (a seat view has: "
                                 f"{', '.join(VIEW_KEYS)})")
     seat = doc["seat"]
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players:
-        raise PositionError(f"must be a seat 0..{game.num_players - 1}, got {seat!r}", "seat")
+        raise PositionError(f"must be a seat 0..{game.num_players - 1}, got {short_repr(seat)}", "seat")
     if "deal" not in doc:
         raise PositionError("a seat view needs the deal as the seat sees it", "deal")
     view = {"game": game.name, "options": game.non_default_options(), "seat": seat,

@@ -2,8 +2,8 @@
 """SO-ISMCTS for card play, in C over compact states (nogil): dix, the
 trick contracts and the layout of trix / tricks, and dixie-rook's card play.
 
-The same algorithm as ``bots/ismcts.py`` (its pure-Python twin; see that
-module for the description): per iteration a uniform determinization (a
+The same algorithm as ``solver/search/ismcts.py`` (its pure-Python twin;
+see that module for the description): per iteration a uniform determinization (a
 walk of the seat view's compiled sampler graph, ``walker.pxd``), UCB1 with
 availability counts down a tree keyed by cards, a uniformly random rollout
 to the end of the round, and the round's score difference divided by 30 as
@@ -17,11 +17,23 @@ determinize); each game supplies its compact state and rules.  The compact
 dix state (``DixPlay``) carries the stock, so a determinization plays the
 draws after tricks 1-13 exactly as the rules do; ``TrickPlay`` is a 4-seat
 no-trump trick deal with per-card and per-trick points and trix doubling.
+
+Progress and cancellation: while the trees grow, the calling thread is a
+monitor (OpenMP thread 0 of the team; the trees grow on threads 1..T).
+About every ``POLL_SECONDS`` it takes the GIL and calls ``poll(iterations,
+visits, means)`` with the root statistics so far (read while the trees
+grow: approximate, for reports); a true result, or an exception (Ctrl-C
+raises ``KeyboardInterrupt`` there when the caller is the main thread),
+sets a stop flag that every tree checks each 64 iterations, so the search
+ends within milliseconds.  A stopped search returns its statistics as a
+finished one does; an exception is re-raised once the trees have stopped.
 """
 from cython.parallel cimport prange
 from libc.math cimport log, sqrt
 from libc.stdint cimport uint64_t, int32_t, uint8_t
-from libc.stdlib cimport malloc, free
+from libc.stdlib cimport malloc, free, calloc
+from posix.unistd cimport usleep
+cimport openmp
 from libc.string cimport memcpy
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
@@ -165,11 +177,19 @@ cdef struct Ops:
     size_t state_size
 
 
+#: seconds between two calls of a search's ``poll`` (progress, stop, signals)
+cdef double POLL_SECONDS = 0.05
+
+
 cdef long grow_tree(Node* nodes, int max_nodes, const Ops* ops, const void* base,
                     const void* R, void* sampler, uint64_t seed, long iterations,
-                    double deadline, double c) noexcept nogil:
+                    double deadline, double c, volatile int* stop, volatile long* done,
+                    double* root_sq) noexcept nogil:
     """Run one tree's iterations (see the module docstring); returns the
-    number done.  ``sampler`` is this thread's own determinization data."""
+    number done.  ``sampler`` is this thread's own determinization data;
+    ``stop[0]`` set ends the search; ``done[0]`` counts the iterations so
+    far (for the monitor); ``root_sq[a]`` sums the squared rewards of root
+    action ``a`` (for the interval of its mean)."""
     cdef Rng r
     cdef uint64_t P[64]             # the state (any game's, <= 512 bytes)
     cdef double rew[8]
@@ -184,8 +204,10 @@ cdef long grow_tree(Node* nodes, int max_nodes, const Ops* ops, const void* base
     nodes[0].visits = 0
     nodes[0].tried = 0
     while it < iterations:
-        if deadline > 0 and (it & 63) == 0 and it > 0 and now() >= deadline:
-            break
+        if (it & 63) == 0 and it > 0:
+            done[0] = it
+            if stop[0] or (deadline > 0 and now() >= deadline):
+                break
         memcpy(P, base, ops.state_size)
         ops.determinize(P, R, sampler, &r)
         node = 0
@@ -237,7 +259,11 @@ cdef long grow_tree(Node* nodes, int max_nodes, const Ops* ops, const void* base
         for i in range(path_len):
             nodes[path[i]].visits += 1
             nodes[path[i]].total += rew[nodes[path[i]].mover]
+        if path_len:
+            root_sq[nodes[path[0]].action] += rew[nodes[path[0]].mover] * \
+                rew[nodes[path[0]].mover]
         it += 1
+    done[0] = it
     return it
 
 
@@ -506,20 +532,91 @@ LAYOUT_OPS.determinize = layout_determinize
 LAYOUT_OPS.state_size = sizeof(LayoutPlay)
 
 
-cdef object run_trees(const Ops* ops, const void* base, const void* R, void** samplers,
-                      int T, long iterations, double seconds, uint64_t seed, double c):
-    """Grow ``T`` trees in parallel (``samplers[t]``: thread t's own data);
-    sum their root statistics."""
+cdef object root_stats(Node** trees, int T, int max_nodes, const double* sq):
+    """``(visits, means, squares)`` of the root actions summed over the
+    trees (``sq``: T rows of 64 sums of squared rewards, or NULL).  Safe
+    while the trees grow: child indices are bounds-checked and each list
+    walk is capped at 64 children."""
+    cdef int t, ch, k, a
+    visits, totals, squares = {}, {}, {}
+    for t in range(T):
+        ch = trees[t][0].first_child
+        k = 0
+        while 0 < ch <= max_nodes and k < 64:
+            a = trees[t][ch].action
+            if 0 <= a < 64:
+                visits[a] = visits.get(a, 0) + trees[t][ch].visits
+                totals[a] = totals.get(a, 0.0) + trees[t][ch].total
+                if sq != NULL:
+                    squares[a] = squares.get(a, 0.0) + sq[t * 64 + a]
+            ch = trees[t][ch].next_sibling
+            k += 1
+    means = {a: totals[a] / visits[a] for a in visits if visits[a] > 0}
+    return visits, means, squares
+
+
+cdef int call_poll(object poll, Node** trees, int T, int max_nodes, long* done,
+                   int* stop) except -1:
+    """The monitor's call of ``poll`` (with the GIL): sets ``stop`` on a
+    true answer or an exception (which is passed on)."""
     cdef int t
+    cdef long total = 0
+    for t in range(T):
+        total += (<volatile long*>done)[t]
+    try:
+        visits, means, _ = root_stats(trees, T, max_nodes, NULL)
+        if poll(total, visits, means):
+            (<volatile int*>stop)[0] = 1
+    except BaseException:
+        (<volatile int*>stop)[0] = 1
+        raise
+    return 0
+
+
+cdef int monitor(object poll, Node** trees, int T, int max_nodes, long* progress,
+                 int* stop, int* finished) except -1 nogil:
+    """Thread 0's loop while the trees grow: ``poll`` every POLL_SECONDS
+    until every tree has finished."""
+    cdef int t, all_done
+    cdef double next_poll = now() + POLL_SECONDS
+    while True:
+        all_done = 1
+        for t in range(T):
+            if not (<volatile int*>finished)[t]:
+                all_done = 0
+        if all_done:
+            return 0
+        usleep(1000)
+        if now() >= next_poll and not (<volatile int*>stop)[0]:
+            next_poll = now() + POLL_SECONDS
+            with gil:
+                call_poll(poll, trees, T, max_nodes, progress, stop)
+
+
+cdef object run_trees(const Ops* ops, const void* base, const void* R, void** samplers,
+                      int T, long iterations, double seconds, uint64_t seed, double c,
+                      object poll=None):
+    """Grow ``T`` trees in parallel (``samplers[t]``: thread t's own data)
+    while the calling thread monitors them (``poll``, see the module
+    docstring); sum their root statistics: ``(visits, means, iterations,
+    squares)``, ``squares[a]`` the sum of the squared rewards of action
+    ``a``'s iterations."""
+    cdef int t, w
     cdef long per = iterations // T, extra = iterations % T
     cdef double deadline = now() + seconds if seconds > 0 else 0.0
     cdef int max_nodes = <int>min(per + 2, 50_000_000)
     cdef Node** trees = <Node**>malloc(T * sizeof(Node*))
     cdef long* done = <long*>malloc(T * sizeof(long))
     cdef uint64_t* seeds = <uint64_t*>malloc(T * sizeof(uint64_t))
+    cdef long* progress = <long*>calloc(T, sizeof(long))
+    cdef double* sq = <double*>calloc(T * 64, sizeof(double))
+    cdef int* stop = <int*>calloc(1, sizeof(int))
+    cdef int* finished = <int*>calloc(T, sizeof(int))
+    cdef int monitored = poll is not None
     cdef uint64_t x = seed
-    if not trees or not done or not seeds:
-        free(trees); free(done); free(seeds)
+    if not trees or not done or not seeds or not progress or not sq or not stop or not finished:
+        free(trees); free(done); free(seeds); free(progress); free(sq); free(stop)
+        free(finished)
         raise MemoryError()
     for t in range(T):
         trees[t] = <Node*>malloc((max_nodes + 1) * sizeof(Node))
@@ -528,31 +625,37 @@ cdef object run_trees(const Ops* ops, const void* base, const void* R, void** sa
         for t in range(T):
             if not trees[t]:
                 raise MemoryError()
-        for t in prange(T, nogil=True, num_threads=T, schedule="static", chunksize=1):
-            done[t] = grow_tree(trees[t], max_nodes, ops, base, R, samplers[t], seeds[t],
-                                per + (1 if t < extra else 0), deadline, c)
-        visits, totals = {}, {}
+        for t in range(T):
+            trees[t][0].first_child = -1
+        # iteration 0 is the monitor (the master thread: it runs Python, so
+        # it receives Ctrl-C); iterations 1..T grow the trees.  A team too
+        # small to hold both (OMP_NUM_THREADS=1...) runs without a monitor.
+        for w in prange(T + monitored, nogil=True, num_threads=T + monitored,
+                        schedule="static", chunksize=1):
+            if w >= monitored:
+                done[w - monitored] = grow_tree(
+                    trees[w - monitored], max_nodes, ops, base, R, samplers[w - monitored],
+                    seeds[w - monitored], per + (1 if w - monitored < extra else 0), deadline,
+                    c, stop, &progress[w - monitored], &sq[(w - monitored) * 64])
+                (<volatile int*>finished)[w - monitored] = 1
+            elif openmp.omp_get_num_threads() > T:
+                monitor(poll, trees, T, max_nodes, progress, stop, finished)
         total_it = 0
         for t in range(T):
             total_it += done[t]
-            ch = trees[t][0].first_child
-            while ch >= 0:
-                a = trees[t][ch].action
-                visits[a] = visits.get(a, 0) + trees[t][ch].visits
-                totals[a] = totals.get(a, 0.0) + trees[t][ch].total
-                ch = trees[t][ch].next_sibling
-        means = {a: totals[a] / visits[a] for a in visits if visits[a] > 0}
-        return visits, means, total_it
+        visits, means, squares = root_stats(trees, T, max_nodes, sq)
+        return visits, means, total_it, squares
     finally:
         for t in range(T):
             free(trees[t])
-        free(trees); free(done); free(seeds)
+        free(trees); free(done); free(seeds); free(progress); free(sq); free(stop)
+        free(finished)
 
 
 cdef class DixSearch:
     """A prepared search: rules, the base state and the sampler graph.
 
-    Built by ``bots.ismcts.native_dix_search`` from a dix seat view; see
+    Built by ``solver.search.native.native_dix_search`` from a dix seat view; see
     that function for the meaning of each field."""
 
     cdef DixRules R
@@ -594,7 +697,8 @@ cdef class DixSearch:
     def __dealloc__(self):
         graph_free(&self.g)
 
-    def run(self, long iterations, double seconds, uint64_t seed, int threads, double c):
+    def run(self, long iterations, double seconds, uint64_t seed, int threads, double c,
+            poll=None):
         """Grow ``threads`` trees (``iterations`` split between them; a
         positive ``seconds`` is a deadline too); returns
         ``({card: visits}, {card: mean reward of the searching seat},
@@ -616,7 +720,7 @@ cdef class DixSearch:
             for t in range(threads):
                 graph_scratch(&graphs[t])
             return run_trees(&DIX_OPS, &self.base, &self.R, samplers, threads, iterations,
-                             seconds, seed, c)
+                             seconds, seed, c, poll)
         finally:
             for t in range(threads):
                 free(graphs[t].pool)
@@ -660,7 +764,7 @@ cdef class DixSearch:
 
 cdef object run_graph_trees(const Ops* ops, const void* base, const void* R,
                             TypeGraph* g, int threads, long iterations, double seconds,
-                            uint64_t seed, double c):
+                            uint64_t seed, double c, object poll=None):
     """``run_trees`` for the searches whose determinization walks a type
     graph (trix / tricks trick contracts and layout: holder graphs;
     dixie-rook: column graphs): one scratch per thread."""
@@ -679,7 +783,7 @@ cdef object run_graph_trees(const Ops* ops, const void* base, const void* R,
     try:
         for t in range(threads):
             typegraph_copy(&graphs[t], g)
-        return run_trees(ops, base, R, samplers, threads, iterations, seconds, seed, c)
+        return run_trees(ops, base, R, samplers, threads, iterations, seconds, seed, c, poll)
     finally:
         for t in range(threads):
             typegraph_free_scratch(&graphs[t])
@@ -688,7 +792,7 @@ cdef object run_graph_trees(const Ops* ops, const void* base, const void* R,
 
 cdef class TrickSearch:
     """A prepared search of a trix / tricks trick contract (4 seats, no
-    trumps).  Built by ``bots.ismcts.native_trick_search`` from a seat view."""
+    trumps).  Built by ``solver.search.native.native_trick_search`` from a seat view."""
 
     cdef TrickRules R
     cdef TrickPlay base
@@ -721,10 +825,11 @@ cdef class TrickSearch:
     def __dealloc__(self):
         typegraph_free(&self.g)
 
-    def run(self, long iterations, double seconds, uint64_t seed, int threads, double c):
+    def run(self, long iterations, double seconds, uint64_t seed, int threads, double c,
+            poll=None):
         """As ``DixSearch.run``."""
         return run_graph_trees(&TRICK_OPS, &self.base, &self.R, &self.g, threads, iterations,
-                                seconds, seed, c)
+                                seconds, seed, c, poll)
     def simulate(self, uint64_t seed):
         """One determinization and random playout, for tests: returns
         ``(hands after the determinization, cards played, final scores)``."""
@@ -750,7 +855,7 @@ cdef class TrickSearch:
 
 cdef class LayoutSearch:
     """A prepared search of the layout game (trix / tricks); the pass is the
-    action 63.  Built by ``bots.ismcts.native_layout_search``."""
+    action 63.  Built by ``solver.search.native.native_layout_search``."""
 
     cdef TrickRules R
     cdef LayoutPlay base
@@ -779,10 +884,11 @@ cdef class LayoutSearch:
     def __dealloc__(self):
         typegraph_free(&self.g)
 
-    def run(self, long iterations, double seconds, uint64_t seed, int threads, double c):
+    def run(self, long iterations, double seconds, uint64_t seed, int threads, double c,
+            poll=None):
         """As ``DixSearch.run`` (the pass is reported as 63)."""
         return run_graph_trees(&LAYOUT_OPS, &self.base, &self.R, &self.g, threads, iterations,
-                                seconds, seed, c)
+                                seconds, seed, c, poll)
     def simulate(self, uint64_t seed):
         """One determinization and random playout, for tests: returns
         ``(hands after the determinization, actions (63 = pass), places)``."""
@@ -958,7 +1064,7 @@ ROOK_OPS.state_size = sizeof(RookPlay)
 
 cdef class RookSearch:
     """A prepared search of dixie-rook card play (4 or 6 seats).  Built by
-    ``bots.ismcts.native_rook_search`` from a seat view's world sampler;
+    ``solver.search.native.native_rook_search`` from a seat view's world sampler;
     rewards: team 0's hand score difference (``rook_value0``) over
     ``scale``, negated for team 1 (the Python twin's ``round_returns``)."""
 
@@ -1001,10 +1107,11 @@ cdef class RookSearch:
     def __dealloc__(self):
         typegraph_free(&self.g)
 
-    def run(self, long iterations, double seconds, uint64_t seed, int threads, double c):
+    def run(self, long iterations, double seconds, uint64_t seed, int threads, double c,
+            poll=None):
         """As ``DixSearch.run``."""
         return run_graph_trees(&ROOK_OPS, &self.base, &self.R, &self.g, threads, iterations,
-                                seconds, seed, c)
+                                seconds, seed, c, poll)
 
     def simulate(self, uint64_t seed):
         """One determinization and random playout, for tests: returns

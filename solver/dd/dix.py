@@ -22,7 +22,7 @@ import time
 from types import MappingProxyType
 
 from ..cards import JOKER, cards_of
-from .trick import (DDResult, DIX_SCALE, TrickPosition, check_max_nodes, check_tt_mb,
+from .trick import (allocate, DDResult, DIX_SCALE, TrickPosition, check_max_nodes, check_tt_mb,
                  DEFAULT_TT_MB)
 from ..errors import PositionError, SearchAborted
 
@@ -42,10 +42,8 @@ def solver_for(tt_mb=DEFAULT_TT_MB):
     from . import _dixdd  # type: ignore
     mb = check_tt_mb(tt_mb)
     if mb not in _SOLVERS:
-        buckets = (mb << 20) // _dixdd.BUCKET_BYTES
-        nb = 1 << (buckets.bit_length() - 1)
         _SOLVERS.clear()            # keep one table alive, not one per size asked
-        _SOLVERS[mb] = _dixdd.DixSolver(nb)
+        _SOLVERS[mb] = allocate(_dixdd.DixSolver, _dixdd.BUCKET_BYTES, mb)
     return _SOLVERS[mb]
 
 

@@ -40,7 +40,8 @@ from types import MappingProxyType
 from typing import Mapping
 
 from ..cards import DIX, FRENCH, JOKER, ROOK, cards_of, make_card, mask_of, rank_of, suit_of
-from ..errors import LimitError, PositionError, SearchAborted, UnsupportedPositionError
+from ..errors import (LimitError, PositionError, SearchAborted, UnsupportedPositionError,
+                      short_repr)
 
 #: one score point of dix's difference in the lexicographic encoding
 DIX_SCALE = 256
@@ -430,13 +431,44 @@ _KERNELS: dict = {}
 _LOCK = threading.Lock()
 
 
+def available_mib() -> int | None:
+    """The memory this machine can still give (MiB), or None if unknown."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) // 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") >> 20
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
 def check_tt_mb(tt_mb) -> int:
-    """Validate a table size in MiB (``LimitError`` for an absurd one)."""
+    """Validate a table size in MiB: ``LimitError`` for an absurd one, or
+    one larger than the memory the machine has available now."""
     if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)):
-        raise LimitError(f"tt_mb must be a number of MiB, got {tt_mb!r}")
+        raise LimitError(f"tt_mb must be a number of MiB, got {short_repr(tt_mb)}")
     if not (1 <= tt_mb <= MAX_TT_MB):
-        raise LimitError(f"tt_mb must be between 1 and {MAX_TT_MB} MiB, got {tt_mb!r}")
+        raise LimitError(f"tt_mb must be between 1 and {MAX_TT_MB} MiB, "
+                         f"got {short_repr(tt_mb)}")
+    free = available_mib()
+    if free is not None and tt_mb > free:
+        raise LimitError(f"tt_mb={int(tt_mb)}: this machine has only {free} MiB of memory "
+                         f"available for the transposition table")
     return int(tt_mb)
+
+
+def allocate(factory, nbytes_per_bucket: int, mb: int):
+    """A kernel with a table of at most ``mb`` MiB (a power-of-two number of
+    buckets); ``LimitError`` when the memory cannot be had."""
+    buckets = (mb << 20) // nbytes_per_bucket
+    try:
+        return factory(1 << (buckets.bit_length() - 1))
+    except MemoryError:
+        raise LimitError(f"cannot allocate a {mb} MiB transposition table") from None
 
 
 def kernel_for(tt_mb=DEFAULT_TT_MB):
@@ -444,10 +476,8 @@ def kernel_for(tt_mb=DEFAULT_TT_MB):
     from . import _dd  # type: ignore
     mb = check_tt_mb(tt_mb)
     if mb not in _KERNELS:
-        buckets = (mb << 20) // _dd.BUCKET_BYTES
-        nb = 1 << (buckets.bit_length() - 1)
         _KERNELS.clear()            # keep one table alive, not one per size asked
-        _KERNELS[mb] = _dd.Kernel(nb)
+        _KERNELS[mb] = allocate(_dd.Kernel, _dd.BUCKET_BYTES, mb)
     return _KERNELS[mb]
 
 
@@ -466,7 +496,7 @@ def check_max_nodes(max_nodes) -> int:
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or \
             not 1 <= max_nodes <= MAX_NODES:
         raise LimitError(f"max_nodes must be an integer 1..{MAX_NODES} or None, "
-                         f"got {max_nodes!r}")
+                         f"got {short_repr(max_nodes)}")
     return max_nodes
 
 

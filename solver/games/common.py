@@ -7,7 +7,7 @@ import random
 from typing import Any, Sequence
 
 from ..cards import Deck
-from ..errors import NotationError, PositionError
+from ..errors import NotationError, PositionError, short_repr
 
 
 def need(obj: Any, key: str, path: str, kind: type | tuple = object) -> Any:
@@ -16,7 +16,7 @@ def need(obj: Any, key: str, path: str, kind: type | tuple = object) -> Any:
     if not isinstance(obj, dict):
         raise PositionError(f"expected an object, got {type(obj).__name__}", path)
     if key not in obj:
-        raise PositionError(f"missing {key!r}", path)
+        raise PositionError(f"missing {short_repr(key)}", path)
     value = obj[key]
     if kind is not object and (not isinstance(value, kind) or
                                (isinstance(value, bool) and bool not in _as_tuple(kind))):
@@ -32,7 +32,7 @@ def _as_tuple(kind):
 def check_keys(obj: dict, allowed: Sequence[str], path: str) -> None:
     for key in obj:
         if key not in allowed:
-            raise PositionError(f"unknown key {key!r} (allowed: {', '.join(allowed)})", path)
+            raise PositionError(f"unknown key {short_repr(key)} (allowed: {', '.join(allowed)})", path)
 
 
 def parse_card_list(deck: Deck, value: Any, path: str, unknown_ok: bool = False) -> list:

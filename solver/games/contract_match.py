@@ -33,7 +33,7 @@ from collections import OrderedDict
 from functools import lru_cache
 
 from ..cards import FRENCH, SUIT_RANK_MASK, cards_of, mask_of
-from ..errors import IllegalActionError, NotationError, PositionError
+from ..errors import IllegalActionError, NotationError, PositionError, short_repr
 from ..game import TERMINAL, Chance, Game, InfoState, State, WorldSampler, canonical_json
 from ..sampler import HolderSampler, InconsistentConstraints
 from .common import check_distinct, check_keys, need, parse_card_list
@@ -246,14 +246,14 @@ class ContractGame(Game):
         for i, text in enumerate(view["actions"]):
             where = f"actions[{i}]"
             if public.is_terminal():
-                raise PositionError(f"{text!r}: the game is already over", where)
+                raise PositionError(f"{short_repr(text)}: the game is already over", where)
             try:
                 action = public.string_to_action(text)
             except NotationError as exc:
                 raise PositionError(str(exc), where) from None
             problem = public.public_problem(action)
             if problem:
-                raise PositionError(f"illegal action {text!r}: {problem}", where)
+                raise PositionError(f"illegal action {short_repr(text)}: {problem}", where)
             public._apply(action)
             if len(public._chance.log) > len(scripted):
                 raise PositionError(f"the actions reach deal {len(raw) + 1}, which the view "
@@ -821,7 +821,7 @@ class ContractMatchState(State):
     def _format_action(self, action: int) -> str:
         g: ContractGame = self.game
         if isinstance(action, bool) or not isinstance(action, int):
-            raise NotationError(f"{action!r} is not an action of {g.name}", str(action))
+            raise NotationError(f"{short_repr(action)} is not an action of {g.name}", str(action))
         if 0 <= action < CARD_LIMIT:
             return FRENCH.to_string(action)
         if CONTRACT_BASE <= action < CONTRACT_BASE + 5:
@@ -838,19 +838,19 @@ class ContractMatchState(State):
                 return "redeal"
             if action == NO_REDEAL:
                 return "no redeal"
-        raise NotationError(f"{action!r} is not an action of {g.name}", str(action))
+        raise NotationError(f"{short_repr(action)} is not an action of {g.name}", str(action))
 
     def _parse_action(self, text: str) -> int:
         g: ContractGame = self.game
         if not isinstance(text, str):
-            raise NotationError(f"an action is a string, got {text!r}", str(text))
+            raise NotationError(f"an action is a string, got {short_repr(text)}", str(text))
         t = _norm(text)
         if t == "pass":
             return PASS
         if t.startswith("contract "):
             c = g.contract_id(t[len("contract "):])
             if c is None:
-                raise NotationError(f"unknown contract in {text!r} (one of: "
+                raise NotationError(f"unknown contract in {short_repr(text)} (one of: "
                                     f"{', '.join(g.contract_names)})", text)
             return CONTRACT_BASE + c
         if g.has_reveals:
@@ -861,7 +861,7 @@ class ContractMatchState(State):
                 try:
                     return REVEAL_BASE + FRENCH.parse(card)
                 except NotationError:
-                    raise NotationError(f"unknown card in {text!r}", text) from None
+                    raise NotationError(f"unknown card in {short_repr(text)}", text) from None
         if g.has_claims:
             if t in ("redeal", "claim", "claim redeal", "bad hand"):
                 return REDEAL
@@ -870,7 +870,7 @@ class ContractMatchState(State):
         try:
             return FRENCH.parse(t)
         except NotationError:
-            raise NotationError(f"unknown action {text!r} for {g.name} ({self._notation_help()})",
+            raise NotationError(f"unknown action {short_repr(text)} for {g.name} ({self._notation_help()})",
                                 text) from None
 
     def _notation_help(self) -> str:
@@ -885,7 +885,7 @@ class ContractMatchState(State):
     # ---- information ---------------------------------------------------------
     def information_state(self, seat: int) -> InfoState:
         if isinstance(seat, bool) or seat not in range(NUM_SEATS):
-            raise ValueError(f"seat must be 0..3, got {seat!r}")
+            raise ValueError(f"seat must be 0..3, got {short_repr(seat)}")
         g: ContractGame = self.game
         view = {"game": g.name, "options": g.non_default_options(), "seat": seat,
                 "deal": g.view_deal(self._chance.log, seat), "actions": list(self.labels)}

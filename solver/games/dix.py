@@ -23,7 +23,7 @@ import random
 
 from ..cardset import cards_of, dix_pips, make_rank_table, trick_winner
 from ..cards import DIX, JOKER, SUIT_NAMES, make_card, rank_of, suit_of
-from ..errors import IllegalActionError, NotationError, PositionError
+from ..errors import IllegalActionError, NotationError, PositionError, short_repr
 from ..game import TERMINAL, Game, InfoState, Option, State, WorldSampler, register_game
 from ..sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup
 from .common import check_distinct, check_keys, need, parse_card_list
@@ -38,6 +38,7 @@ class DixGame(Game):
     zero_sum = True                  # returns: +1 match winner, -1 loser
     conformance_configs = ({}, {"variant": SEVENTEEN}, {"free_play_while_stock": True})
     round_scale = 30.0
+    round_unit = "round score difference (yours minus the opponent's; a tie-break win +0.5)"
     demo_hint_after = 28               # trick 15: the stock is empty, every card known: exact
     description = "Dix (Fred Blundun): 2 players, trumps and a joker, ten-tricks cost 3"
     options_spec = {
@@ -339,7 +340,7 @@ class DixState(State):
 
     def information_state(self, seat: int) -> InfoState:
         if seat not in (0, 1):
-            raise ValueError(f"seat must be 0 or 1, got {seat!r}")
+            raise ValueError(f"seat must be 0 or 1, got {short_repr(seat)}")
         g: DixGame = self.game
         outcomes = self._chance.log
         rounds = []

@@ -65,7 +65,7 @@ from collections import Counter
 from math import comb
 
 from ..cards import EXCHANGE_NAMES, EXCHANGE_VALUES
-from ..errors import IllegalActionError, NotationError, OptionError, PositionError
+from ..errors import IllegalActionError, NotationError, OptionError, PositionError, short_repr
 from ..game import (TERMINAL, Chance, Game, InfoState, Option, State, WorldSampler,
                     register_game)
 from .common import check_keys, need
@@ -116,13 +116,13 @@ def value_text(v: int) -> str:
 def parse_value(token, what: str = "card") -> int:
     """A value token (``"9"``, ``"cj"``, ``"loup"``) -> value index."""
     if not isinstance(token, str):
-        raise NotationError(f"a {what} is a string, got {token!r}", str(token))
+        raise NotationError(f"a {what} is a string, got {short_repr(token)}", str(token))
     key = token.strip()
     if key.upper() in VALUE_INDEX:
         return VALUE_INDEX[key.upper()]
     if key.lower() in _NAME_INDEX:
         return _NAME_INDEX[key.lower()]
-    raise NotationError(f"unknown {what} {token!r} (values: {' '.join(EXCHANGE_VALUES)})",
+    raise NotationError(f"unknown {what} {short_repr(token)} (values: {' '.join(EXCHANGE_VALUES)})",
                         token)
 
 
@@ -149,7 +149,7 @@ class DeckOption(Option):
     stored value is the canonical string (non-zero counts, high to low)."""
 
     def check(self, game: str, name: str, value):
-        where = f"{game}: option {name!r}"
+        where = f"{game}: option {short_repr(name)}"
         if isinstance(value, str) and value.strip().lower() in ("standard", "default"):
             return canonical_deck(STANDARD_COUNTS)
         if isinstance(value, str):
@@ -160,27 +160,27 @@ class DeckOption(Option):
                         v, _, c = tok.partition(sep)
                         break
                 else:
-                    raise OptionError(f"{where}: {tok!r} is not value:count (e.g. '9:4')")
+                    raise OptionError(f"{where}: {short_repr(tok)} is not value:count (e.g. '9:4')")
                 items.append((v, c))
         elif isinstance(value, dict):
             items = list(value.items())
         else:
             raise OptionError(f"{where} must be 'standard', a string like '10:4 9:4 ... CJ:3' "
-                              f"or a mapping value -> count, got {value!r}")
+                              f"or a mapping value -> count, got {short_repr(value)}")
         counts: dict[str, int] = {}
         for v, c in items:
             key = str(v).strip().upper() if isinstance(v, (str, int)) and not isinstance(
                 v, bool) else None
             if key not in VALUE_INDEX:
-                raise OptionError(f"{where}: unknown card value {v!r} "
+                raise OptionError(f"{where}: unknown card value {short_repr(v)} "
                                   f"(values: {' '.join(EXCHANGE_VALUES)})")
             if isinstance(c, str) and c.strip().isdigit():
                 c = int(c)
             if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= 99:
-                raise OptionError(f"{where}: the count of {key!r} must be an integer 0..99, "
-                                  f"got {c!r}")
+                raise OptionError(f"{where}: the count of {short_repr(key)} must be an integer 0..99, "
+                                  f"got {short_repr(c)}")
             if key in counts:
-                raise OptionError(f"{where}: value {key!r} is given twice")
+                raise OptionError(f"{where}: value {short_repr(key)} is given twice")
             counts[key] = c
         if not any(counts.values()):
             raise OptionError(f"{where}: the deck has no cards")
@@ -194,6 +194,7 @@ class DeckOption(Option):
 class DixExchangeGame(Game):
     name = "dix-exchange"
     zero_sum = True                 # winner +1, every other seat -1/(n-1)
+    round_unit = "tokens won (+) or lost (-) this round"
     round_scale = 3.0          # a round costs a seat at most 3 tokens (Loup, Putois, showdown)
     description = ("DIX (Dave De Vega): 4-12 players, one hidden card each, exchange or "
                    "block, lowest card loses a token")
@@ -282,7 +283,7 @@ def _parse_deal(game: DixExchangeGame, deal, unknown_ok: bool):
                 vals.append(None)
                 continue
             if not isinstance(tok, str) or tok.strip().upper() not in VALUE_INDEX:
-                raise PositionError(f"unknown card value {tok!r} (values: "
+                raise PositionError(f"unknown card value {short_repr(tok)} (values: "
                                     f"{' '.join(EXCHANGE_VALUES)})", f"{path}[{i}]")
             vals.append(VALUE_INDEX[tok.strip().upper()])
         if len(vals) > game.size:
@@ -625,34 +626,34 @@ class DixExchangeState(State):
     # ---- notation --------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
         if not _is_action(action):
-            raise NotationError(f"{action!r} is not an action of {self.game.name}", str(action))
+            raise NotationError(f"{short_repr(action)} is not an action of {self.game.name}", str(action))
         return _ACTION_STRINGS[action]
 
     def string_to_action(self, text: str) -> int:
         if not isinstance(text, str):
-            raise NotationError(f"an action is a string, got {text!r}", str(text))
+            raise NotationError(f"an action is a string, got {short_repr(text)}", str(text))
         words = text.strip().lower().split()
         if len(words) == 1 and words[0] in _WORDS:
             return _WORDS[words[0]]
         if words and words[0] == "block":
             if len(words) == 1:
                 if self.phase != RESPOND:
-                    raise NotationError(f"{text!r}: no request is pending, so a bare 'block' "
+                    raise NotationError(f"{short_repr(text)}: no request is pending, so a bare 'block' "
                                         f"names no card (write e.g. 'block 9')", text)
                 return BLOCK + self.value(self.hand[self.target])
             try:
                 return BLOCK + parse_value(" ".join(words[1:]))
             except NotationError:
-                raise NotationError(f"{text!r}: unknown card {' '.join(words[1:])!r} to block "
+                raise NotationError(f"{short_repr(text)}: unknown card {' '.join(words[1:])!r} to block "
                                     f"with (values: {' '.join(EXCHANGE_VALUES)})",
                                     text) from None
-        raise NotationError(f"unknown action {text!r} (expected keep, ask, accept, "
+        raise NotationError(f"unknown action {short_repr(text)} (expected keep, ask, accept, "
                             f"block <card>, draw)", text)
 
     # ---- information -------------------------------------------------------
     def information_state(self, seat: int) -> InfoState:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise ValueError(f"seat must be 0..{self.n - 1}, got {seat!r}")
+            raise ValueError(f"seat must be 0..{self.n - 1}, got {short_repr(seat)}")
         g = self.game
         bit = 1 << seat
         shuffles = []
@@ -819,7 +820,7 @@ def _replay_view(game: DixExchangeGame, view: dict):
     actions = []
     for i, text in enumerate(view["actions"]):
         if replay.is_terminal():
-            raise PositionError(f"{text!r}: the game is already over", f"actions[{i}]")
+            raise PositionError(f"{short_repr(text)}: the game is already over", f"actions[{i}]")
         try:
             action = replay.string_to_action(text)
             if replay.phase == RESPOND and _is_action(action) and action >= BLOCK:

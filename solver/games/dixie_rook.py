@@ -49,7 +49,7 @@ import random
 
 from ..cards import ROOK, ROOK_COLOURS, SUIT_RANK_MASK, cards_of, mask_of, rank_of, suit_of
 from ..cardset import make_rank_table, trick_winner
-from ..errors import IllegalActionError, NotationError, PositionError
+from ..errors import IllegalActionError, NotationError, PositionError, short_repr
 from ..game import TERMINAL, Game, InfoState, Option, State, WorldSampler, register_game
 from ..sampler import ColumnSampler, InconsistentConstraints
 from .common import check_distinct, check_keys, match_cards, need, parse_card_list
@@ -88,7 +88,7 @@ def _team_name(team: int, n: int) -> str:
 def parse_action(text) -> int:
     """Action notation -> action int (``NotationError`` names the text)."""
     if not isinstance(text, str):
-        raise NotationError(f"an action is a string, got {text!r}", str(text))
+        raise NotationError(f"an action is a string, got {short_repr(text)}", str(text))
     t = " ".join(text.strip().lower().split())
     if t in ("pass", "p"):
         return PASS
@@ -96,23 +96,23 @@ def parse_action(text) -> int:
     if word == "bid" or (t.isdigit() and not rest):
         value = rest if word == "bid" else t
         if not value.isdigit() or int(value) > MAX_BID_VALUE:
-            raise NotationError(f"bad bid {text!r}: a bid is a number from {MIN_BID} to "
+            raise NotationError(f"bad bid {short_repr(text)}: a bid is a number from {MIN_BID} to "
                                 f"{MAX_BID} in steps of {BID_STEP}", text)
         return BID_BASE + int(value)
     if word == "discard" and rest:
         try:
             return DISCARD_BASE + ROOK.parse(rest)
         except NotationError:
-            raise NotationError(f"bad discard {text!r}: unknown card {rest!r}", text) from None
+            raise NotationError(f"bad discard {short_repr(text)}: unknown card {short_repr(rest)}", text) from None
     if word in ("trump", "trumps") and rest:
         if rest not in COLOUR_WORDS:
-            raise NotationError(f"bad trump {text!r}: name red, green, yellow or black "
+            raise NotationError(f"bad trump {short_repr(text)}: name red, green, yellow or black "
                                 f"(or R G Y B)", text)
         return TRUMP_BASE + COLOUR_WORDS[rest]
     try:
         return ROOK.parse(t)
     except NotationError:
-        raise NotationError(f"unknown action {text!r} (expected a card like R14, 'bid 85', "
+        raise NotationError(f"unknown action {short_repr(text)} (expected a card like R14, 'bid 85', "
                             f"'pass', 'discard R5' or 'trump red')", text) from None
 
 
@@ -128,7 +128,7 @@ def format_action(action: int) -> str:
             return "pass"
         if TRUMP_BASE <= action < NUM_ACTIONS:
             return "trump " + ROOK_COLOURS[action - TRUMP_BASE]
-    raise NotationError(f"{action!r} is not a dixie-rook action", str(action))
+    raise NotationError(f"{short_repr(action)} is not a dixie-rook action", str(action))
 
 
 # ----------------------------------------------------------------------
@@ -229,6 +229,7 @@ class DixieRookGame(Game):
     #: bound on ``round_returns``: a hand's score difference (120 made vs 0,
     #: or -120 set vs +120)
     round_scale = 240.0
+    round_unit = "hand score difference (your team minus the other)"
     description = ("Dixie Rook: 4 or 6 players in partnerships, bidding, a nest, count "
                    "cards, game to 300")
     # random play overbids and is set nearly every hand, driving both totals
@@ -684,7 +685,7 @@ class DixieRookState(State):
         g: DixieRookGame = self.game
         n = g.num_players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"seat must be 0..{n - 1}, got {seat!r}")
+            raise ValueError(f"seat must be 0..{n - 1}, got {short_repr(seat)}")
         deals = []
         h = -1
         for kind, value in self._chance.log:
@@ -801,15 +802,15 @@ def _public_replay(game: DixieRookGame, first_dealer: int, tokens: list) -> list
             auc: Auction = cur["auction"]
             if a is not None and BID_BASE <= a < PASS:
                 if a not in auc.legal():
-                    raise PositionError(f"illegal action {tok!r}: "
+                    raise PositionError(f"illegal action {short_repr(tok)}: "
                                         f"{auc.why_not_bid(a - BID_BASE)}", path)
                 auc.bid(a - BID_BASE)
             elif a == PASS:
                 if PASS not in auc.legal():
-                    raise PositionError(f"illegal action {tok!r}: {auc.why_not_pass()}", path)
+                    raise PositionError(f"illegal action {short_repr(tok)}: {auc.why_not_pass()}", path)
                 auc.pass_()
             else:
-                raise PositionError(f"{tok!r}: the auction is on: seat {auc.to_act} must bid "
+                raise PositionError(f"{short_repr(tok)}: the auction is on: seat {auc.to_act} must bid "
                                     f"or pass", path)
             if auc.passed_out:
                 new_hand(i + 1)
@@ -818,18 +819,18 @@ def _public_replay(game: DixieRookGame, first_dealer: int, tokens: list) -> list
                 phase = DISCARD
         elif phase == DISCARD:
             if a is not None and not DISCARD_BASE <= a < BID_BASE:
-                raise PositionError(f"{tok!r}: seat {cur['w']} must discard", path)
+                raise PositionError(f"{short_repr(tok)}: seat {cur['w']} must discard", path)
             cur["discards"].append((i, None if a is None else a - DISCARD_BASE))
             if len(cur["discards"]) == k:
                 phase = TRUMP
         elif phase == TRUMP:
             if a is None or a < TRUMP_BASE:
-                raise PositionError(f"{tok!r}: seat {cur['w']} must name trumps", path)
+                raise PositionError(f"{short_repr(tok)}: seat {cur['w']} must name trumps", path)
             trump = a - TRUMP_BASE
             phase, leader, trick, tricks = PLAY, (cur["dealer"] + 1) % n, [], 0
         else:
             if a is None or a >= DISCARD_BASE:
-                raise PositionError(f"{tok!r}: a card must be played", path)
+                raise PositionError(f"{short_repr(tok)}: a card must be played", path)
             seat = (leader + len(trick)) % n
             cur["plays"].append((tricks + 1, seat, a, i))
             if trick and suit_of(a) != suit_of(trick[0]):

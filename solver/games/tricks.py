@@ -67,6 +67,7 @@ class TricksGame(ContractGame):
     zero_sum = True   # returns: final totals, every set sums to zero
     #: bound on one hand's result for a seat (the layout's +200)
     round_scale = 200.0
+    round_unit = "points this deal"
     description = ("Tricks (Ayman Khouri): 4 dealers x 5 games (Diamonds, Queens, Tricks, "
                    "King of Hearts, Jacks layout), bad-hand redeals in Jacks")
     conformance_configs = ({},)

@@ -41,7 +41,7 @@ Contract notation: ``contract kinghearts`` (aliases ``king``, ``kh``,
 from __future__ import annotations
 
 from ..cards import FRENCH, HEARTS, SEVEN, make_card
-from ..errors import PositionError
+from ..errors import PositionError, short_repr
 from ..game import Option, register_game
 from .common import need
 from .contract_match import (DECLARE, NUM_SEATS, REVEAL_BASE, REVEAL_DONE, ContractGame,
@@ -62,6 +62,7 @@ class TrixGame(ContractGame):
     zero_sum = True   # returns: final (team) totals, every kingdom sums to zero
     #: bound on one deal's result for a seat (a team: 200 + 150 in the layout)
     round_scale = 350.0
+    round_unit = "points this deal"
     description = ("Trix: 4 kingdoms x 5 contracts (King of Hearts, Queens, Diamonds, "
                    "Ltoosh, the Trix layout), doubling, individual or partnership")
     # must_discard_penalty and stop_when_decided=False are covered by
@@ -88,7 +89,7 @@ class TrixGame(ContractGame):
             return
         owner = deal["first_owner"]
         if isinstance(owner, bool) or not isinstance(owner, int) or owner not in range(4):
-            raise PositionError(f"must be a seat 0..3, got {owner!r}", "deal.first_owner")
+            raise PositionError(f"must be a seat 0..3, got {short_repr(owner)}", "deal.first_owner")
         if not outcomes:
             raise PositionError("needs the first deal (it follows from who holds 7H)",
                                 "deal.first_owner")
@@ -104,7 +105,7 @@ class TrixGame(ContractGame):
     def _view_prefix(self, deal: dict, seat: int) -> tuple[list, dict]:
         owner = need(deal, "first_owner", "deal", int)
         if owner not in range(4):
-            raise PositionError(f"must be a seat 0..3, got {owner!r}", "deal.first_owner")
+            raise PositionError(f"must be a seat 0..3, got {short_repr(owner)}", "deal.first_owner")
         return [], {"first_owner": owner}
 
     def _dummy_deal(self, d: int, facts: dict) -> tuple:

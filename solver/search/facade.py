@@ -4,12 +4,20 @@ Both take a *position* — a seat view (what the player to advise knows), or a
 game record, which is turned into the view of the seat to move so that the
 advice never uses cards that seat cannot see — and a :class:`Limit`.  They
 return small dataclasses; nothing above this module knows how a search
-works.  A ``progress`` callback receives a dict (iterations, seconds, best
-action so far) about every 100 iterations.
+works.
+
+Every value comes with its 95% interval (``ci95``), and ``best_move`` names
+the actions that its search cannot tell from the recommended one
+(``equal``): advice a player can trust says when the choice does not
+matter.  A ``progress`` callback receives a dict (``iterations``,
+``seconds``, ``nodes``, ``best``, ``value``) about every 0.1 s; ``stop`` (a
+``threading.Event``) ends a search early with the best found so far
+(``stopped=True``); Ctrl-C raises ``KeyboardInterrupt`` within a fraction
+of a second (solver/search/control.py).
 
 Determinism: the same position, limit and ``seed`` give the same answer when
-the limit is a number of iterations or worlds; a time limit makes the amount
-of work depend on the machine.
+the limit is a number of iterations or worlds; a time limit (the default,
+one second) makes the amount of work depend on the machine.
 """
 
 from __future__ import annotations
@@ -20,16 +28,21 @@ import time as _time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..errors import LimitError, OptionError, PositionError
+from ..errors import LimitError, OptionError, PositionError, short_repr
 from ..game import State
 from ..position import Record, SeatView, from_json
-from .heuristics import has_heuristic, make_policy
+from .control import Control, check_progress, check_stop, half_width
+from .heuristics import POLICIES, has_heuristic, make_policy
 from .ismcts import ismcts_search, python_policies, run_native
 from .native import native_search
 from .pimc import choose, pimc_search
 
 MAX_SECONDS = 86400.0
 MAX_COUNT = 10**9
+#: what ``best_move`` searches when no limit is given
+DEFAULT_LIMIT_SECONDS = 1.0
+#: the searches ``best_move`` runs
+BOTS = ("ismcts", "pimc")
 
 
 @dataclass(frozen=True)
@@ -47,22 +60,31 @@ class Limit:
             if isinstance(self.time, bool) or not isinstance(self.time, (int, float)) \
                     or not math.isfinite(self.time) or not 0 < self.time <= MAX_SECONDS:
                 raise LimitError(f"Limit.time must be seconds in (0, {MAX_SECONDS:g}], "
-                                 f"got {self.time!r}")
+                                 f"got {short_repr(self.time)}")
         for name in ("iterations", "worlds"):
             v = getattr(self, name)
             if v is not None and (isinstance(v, bool) or not isinstance(v, int)
                                   or not 1 <= v <= MAX_COUNT):
-                raise LimitError(f"Limit.{name} must be an integer 1..{MAX_COUNT}, got {v!r}")
+                raise LimitError(f"Limit.{name} must be an integer 1..{MAX_COUNT}, "
+                                 f"got {short_repr(v)}")
         if self.time is None and self.iterations is None and self.worlds is None:
             raise LimitError("a Limit needs time, iterations or worlds")
 
 
 @dataclass(frozen=True)
 class PlayResult:
-    """``action``: the recommended action (notation); ``values``: each legal
-    action's estimated result of the deal for the seat, in game points;
-    ``visits``: how much search each got; ``confidence``: the share of the
-    search that chose ``action``; ``nodes``/``time``: work done."""
+    """The advice for the seat to move.
+
+    ``action``: the recommended action (notation); ``values``: each legal
+    action's estimated result of the deal for the seat, in ``unit``;
+    ``ci95``: each value's 95% interval half-width; ``equal``: the actions
+    the search cannot tell from ``action`` (the recommended one first):
+    for ISMCTS those whose interval overlaps the recommended one's, for
+    PIMC those whose paired difference from it over the same worlds is not
+    significantly negative; ``visits``: how much search each got (ISMCTS
+    iterations, PIMC worlds); ``confidence``: the share of the search that
+    chose ``action``; ``iterations``, ``nodes``, ``time``: work done;
+    ``stopped``: a stop request ended the search early."""
 
     action: str
     values: dict
@@ -72,32 +94,39 @@ class PlayResult:
     nodes: int
     time: float
     bot: str
+    ci95: dict = field(default_factory=dict)
+    equal: tuple = ()
+    iterations: int = 0
+    stopped: bool = False
+    unit: str = "points this deal"
 
 
 @dataclass(frozen=True)
 class Evaluation:
-    """Expected result of the current deal per seat (game points) with a
-    95% confidence interval half-width, from ``worlds`` sampled deals."""
+    """Expected result of the current deal per seat (``unit``) with a 95%
+    confidence interval half-width, from ``worlds`` sampled deals."""
 
     values: list
     ci95: list
     worlds: int
     time: float
     method: str
+    stopped: bool = False
+    unit: str = "points this deal"
 
 
 def _as_view(position: Any) -> SeatView:
     if isinstance(position, State):
         seat = position.current_player()
-        if seat < 0:
+        if position.is_terminal() or seat < 0:
             raise PositionError("the game is over: there is no move to advise")
         return from_json(position.information_state(seat).view)
-    if isinstance(position, (dict, str, bytes)):
+    if isinstance(position, (dict, str, bytes, bytearray)):
         position = from_json(position)
     if isinstance(position, Record):
         state = position.state()
         seat = state.current_player()
-        if seat < 0:
+        if state.is_terminal() or seat < 0:
             raise PositionError("the game is over: there is no move to advise")
         return from_json(state.information_state(seat).view)
     if isinstance(position, SeatView):
@@ -106,21 +135,42 @@ def _as_view(position: Any) -> SeatView:
                         f"{type(position).__name__}")
 
 
-def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
-              seed: int = 0, progress: Callable[[dict], None] | None = None,
-              nodes: int | None = None) -> PlayResult:
-    """The best action for the seat to move in ``position``, with every
-    legal action's value (see the module docstring).
+def check_seed(seed: Any, name: str = "seed") -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise OptionError(f"{name} must be an integer, got {short_repr(seed)}")
+    return seed
 
-    ``bot``: ``"ismcts"`` (information-set MCTS; ``Limit.iterations`` /
-    ``time``) or ``"pimc"`` (sampled worlds each solved double-dummy where
-    the solver applies, else played out; ``Limit.worlds`` / ``time``;
-    ``nodes`` bounds one world's solve, see ``solver.search.pimc``).  For pimc,
-    ``confidence`` is the share of worlds in which the chosen action was
-    best and ``visits`` the worlds that valued each action."""
-    limit = limit or Limit(iterations=1000)
+
+def _check_limit(limit: Any, default: Limit) -> Limit:
+    if limit is None:
+        return default
     if not isinstance(limit, Limit):
         raise LimitError(f"limit must be a solver.search.Limit, got {type(limit).__name__}")
+    return limit
+
+
+def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
+              seed: int = 0, progress: Callable[[dict], None] | None = None,
+              nodes: int | None = None, stop=None, threads: int = 1) -> PlayResult:
+    """The best action for the seat to move in ``position``, with every
+    legal action's value and its interval (see the module docstring).
+
+    ``limit``: default one second.  ``bot``: ``"ismcts"`` (information-set
+    MCTS; ``Limit.iterations`` / ``time``; ``threads`` root-parallel trees
+    in the Cython searches) or ``"pimc"`` (sampled worlds each solved
+    double-dummy where the solver applies, else played out;
+    ``Limit.worlds`` / ``time``; ``nodes`` bounds one world's solve, see
+    ``solver.search.pimc``).  For pimc, ``confidence`` is the share of
+    worlds in which the chosen action was best and ``visits`` the worlds
+    that valued each action."""
+    if not isinstance(bot, str) or bot not in BOTS:
+        raise OptionError(f"best_move: unknown bot {short_repr(bot)} (known: {', '.join(BOTS)})")
+    limit = _check_limit(limit, Limit(time=DEFAULT_LIMIT_SECONDS))
+    check_seed(seed)
+    check_progress(progress)
+    check_stop(stop)
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
+        raise LimitError(f"threads must be an integer 1..64, got {short_repr(threads)}")
     view = _as_view(position)
     world = view.world(seed=seed)
     seat = view.seat
@@ -129,73 +179,84 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     if world.current_player() != seat:
         raise PositionError(f"seat {seat} is not to move (seat {world.current_player()} is)")
     legal = world.legal_actions()
+    name = world.action_to_string
+    unit = view.game.round_unit
+
+    def report(stats, pick):
+        if progress is not None and stats.visits:
+            best = pick(stats)
+            progress({"iterations": stats.iterations, "seconds": stats.seconds,
+                      "nodes": stats.nodes, "best": name(best),
+                      "value": stats.values.get(best)})
+
     if bot == "ismcts":
+        if limit.iterations is None and limit.time is None:
+            raise LimitError("bot 'ismcts' counts iterations: give Limit(iterations=...) "
+                             "or a time")
+
+        def pick(stats):
+            return max(stats.visits, key=lambda a: (stats.visits[a],
+                                                    stats.values.get(a, -math.inf)))
+
         native = native_search(view.game, view.sampler())
         if native is not None:
-            its = limit.iterations if limit.iterations is not None else (
-                None if limit.time is not None else 1000)
-            stats = run_native(native, view.game, its, limit.time, 0.7, 1,
-                               random.Random(seed).getrandbits(64))
-            if progress:
-                best = max(stats.visits, key=stats.visits.get)
-                progress({"iterations": stats.iterations, "seconds": stats.seconds,
-                          "best": world.action_to_string(best)})
-            return _play_result(world, legal, stats, seat, "ismcts")
-        iterations = limit.iterations if limit.iterations is not None else (
-            None if limit.time is not None else 1000)
-
-        def report(stats):
-            if progress:
-                best = max(stats.visits, key=stats.visits.get) if stats.visits else None
-                progress({"iterations": stats.iterations, "seconds": stats.seconds,
-                          "best": world.action_to_string(best) if best is not None else None})
-
-        rng = random.Random(seed)
-        rollout, prior = python_policies(view.game, "rules", "rules", rng)
-        stats = ismcts_search(view.sampler(), seat, legal, view.game, iterations=iterations,
-                              seconds=limit.time, rng=rng, rollout=rollout, prior=prior,
-                              progress=report)
-        return _play_result(world, legal, stats, seat, "ismcts")
-    if bot == "pimc":
-        if limit.worlds is None and limit.time is None:
-            raise LimitError("bot 'pimc' counts worlds: give Limit(worlds=...) or a time")
-
-        def report_pimc(stats):
-            if progress:
-                progress({"iterations": stats.worlds, "seconds": stats.seconds,
-                          "best": world.action_to_string(choose(stats, legal))})
-
-        stats = pimc_search(view.sampler().sample, seat, legal, view.game,
-                            worlds=limit.worlds, seconds=limit.time, nodes=nodes,
-                            rng=random.Random(seed), progress=report_pimc)
-        chosen = choose(stats, legal)
-        return PlayResult(world.action_to_string(chosen),
-                          {world.action_to_string(a): v for a, v in stats.values.items()},
-                          {world.action_to_string(a): n for a, n in stats.visits.items()},
-                          stats.wins[chosen] / max(1, stats.worlds), seat, stats.nodes,
-                          stats.seconds, "pimc")
-    raise OptionError(f"best_move: unknown bot {bot!r} (known: ismcts, pimc)")
+            stats = run_native(native, view.game, limit.iterations, limit.time, 0.7, threads,
+                               random.Random(seed).getrandbits(64),
+                               progress=lambda st: report(st, pick), stop=stop)
+        else:
+            rng = random.Random(seed)
+            rollout, prior = python_policies(view.game, "rules", "rules", rng)
+            stats = ismcts_search(view.sampler(), seat, legal, view.game,
+                                  iterations=limit.iterations, seconds=limit.time, rng=rng,
+                                  rollout=rollout, prior=prior,
+                                  progress=lambda st: report(st, pick), stop=stop)
+        return _ismcts_result(world, legal, stats, seat, unit)
+    if limit.worlds is None and limit.time is None:
+        raise LimitError("bot 'pimc' counts worlds: give Limit(worlds=...) or a time")
+    stats = pimc_search(view.sampler().sample, seat, legal, view.game,
+                        worlds=limit.worlds, seconds=limit.time, nodes=nodes,
+                        rng=random.Random(seed),
+                        progress=lambda st: report(st, lambda s: choose(s, legal)), stop=stop)
+    chosen = choose(stats, legal)
+    equal = [chosen] + [a for a in legal if a != chosen and
+                        stats.values[a] + stats.paired_half_width(a, chosen)
+                        >= stats.values[chosen]]
+    return PlayResult(name(chosen), {name(a): v for a, v in stats.values.items()},
+                      {name(a): n for a, n in stats.visits.items()},
+                      stats.wins[chosen] / max(1, stats.worlds), seat, stats.nodes,
+                      stats.seconds, "pimc", {name(a): h for a, h in stats.ci95.items()},
+                      tuple(name(a) for a in equal), stats.worlds, stats.stopped, unit)
 
 
-def _play_result(world, legal, stats, seat, name) -> PlayResult:
+def _ismcts_result(world, legal, stats, seat, unit) -> PlayResult:
+    name = world.action_to_string
     chosen = max(legal, key=lambda a: (stats.visits.get(a, 0), stats.values.get(a, -math.inf)))
     total = max(1, sum(stats.visits.values()))
-    return PlayResult(world.action_to_string(chosen),
-                      {world.action_to_string(a): stats.values[a] for a in stats.values},
-                      {world.action_to_string(a): n for a, n in stats.visits.items()},
+    v0 = stats.values.get(chosen, -math.inf)
+    h0 = stats.ci95.get(chosen, math.inf)
+    equal = [chosen] + [a for a in legal if a != chosen and a in stats.values and
+                        stats.values[a] + stats.ci95.get(a, math.inf) >= v0 - h0]
+    return PlayResult(name(chosen), {name(a): stats.values[a] for a in stats.values},
+                      {name(a): n for a, n in stats.visits.items()},
                       stats.visits.get(chosen, 0) / total, seat, stats.nodes,
-                      stats.seconds, name)
+                      stats.seconds, "ismcts", {name(a): h for a, h in stats.ci95.items()},
+                      tuple(name(a) for a in equal), stats.iterations, stats.stopped, unit)
 
 
 def evaluate(position: Any, limit: Limit | None = None, policy: str = "rules",
-             seed: int = 0) -> Evaluation:
+             seed: int = 0, progress: Callable[[dict], None] | None = None,
+             stop=None) -> Evaluation:
     """Expected result of the current deal for every seat: sample worlds
     consistent with the view and play each to the end of the deal with the
-    ``policy`` bot at every seat (``rules`` where the game has one, else
-    ``random``); mean and 95% interval over the worlds."""
-    limit = limit or Limit(worlds=200)
-    if not isinstance(limit, Limit):
-        raise LimitError(f"limit must be a solver.search.Limit, got {type(limit).__name__}")
+    ``policy`` heuristic at every seat (``rules`` where the game has one,
+    else ``random``); mean and 95% interval over the worlds.  ``progress``
+    and ``stop`` as for ``best_move``."""
+    if not isinstance(policy, str) or policy not in POLICIES:
+        raise OptionError(f"evaluate: unknown policy {short_repr(policy)} "
+                          f"(known: {', '.join(POLICIES)})")
+    limit = _check_limit(limit, Limit(worlds=200))
+    check_seed(seed)
+    control = Control(stop, progress)
     view = _as_view(position)
     game = view.game
     if policy == "rules" and not has_heuristic(game.name):
@@ -207,7 +268,9 @@ def evaluate(position: Any, limit: Limit | None = None, policy: str = "rules",
     start = _time.perf_counter()
     results: list[list[float]] = []
     while n_max is None or len(results) < n_max:
-        if limit.time is not None and results and _time.perf_counter() - start >= limit.time:
+        if results and limit.time is not None and _time.perf_counter() - start >= limit.time:
+            break
+        if results and control.stopped():
             break
         world = sampler.sample(rng)
         horizon = world.round_index()
@@ -216,15 +279,20 @@ def evaluate(position: Any, limit: Limit | None = None, policy: str = "rules",
         while not world.is_terminal() and world.round_index() == horizon:
             world.apply_action(bots[world.current_player()].step(world))
         results.append(world.round_returns(horizon))
+        if control.due():
+            n = len(results)
+            means = [sum(r[s] for r in results) / n for s in range(game.num_players)]
+            control.report({"iterations": n, "seconds": _time.perf_counter() - start,
+                            "nodes": n, "best": None, "value": means[view.seat]})
     n = len(results)
     means, cis = [], []
     for s in range(game.num_players):
         xs = [r[s] for r in results]
-        mean = sum(xs) / n
-        var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-        means.append(mean)
-        cis.append(1.96 * math.sqrt(var / n) if n > 1 else math.inf)
-    return Evaluation(means, cis, n, _time.perf_counter() - start, f"rollout:{policy}")
+        means.append(sum(xs) / n)
+        cis.append(half_width(n, sum(xs), sum(x * x for x in xs)))
+    return Evaluation(means, cis, n, _time.perf_counter() - start, f"rollout:{policy}",
+                      control.stopped(), game.round_unit)
 
 
-__all__ = ["Limit", "PlayResult", "Evaluation", "best_move", "evaluate"]
+__all__ = ["Limit", "PlayResult", "Evaluation", "best_move", "evaluate", "check_seed",
+           "DEFAULT_LIMIT_SECONDS"]

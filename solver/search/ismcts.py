@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 
 from ..errors import LimitError, OptionError
 from ..game import Game
+from .control import PROGRESS_SECONDS, Control, half_width
 from .heuristics import has_heuristic, make_policy
 
 
@@ -58,32 +59,41 @@ class _Node:
     total: float = 0.0          # reward sum for the seat that moved into this node
     avail: int = 0
     children: dict = field(default_factory=dict)
+    squares: float = 0.0        # sum of squared rewards (kept for the root's children)
 
 
 @dataclass
 class SearchStats:
-    """What a search found at its root."""
+    """What a search found at its root.  ``ci95[a]``: the 95% interval
+    half-width of ``values[a]`` (game points) over the iterations that
+    tried ``a`` (the tree's choices make them not quite independent: a
+    guide, measured in bench/hint_stability.py); ``stopped``: ended by a
+    stop request before its limit."""
 
     values: dict            # action -> mean result of the deal, in game points
     visits: dict            # action -> visits
     iterations: int
     nodes: int
     seconds: float
+    ci95: dict = field(default_factory=dict)
+    stopped: bool = False
 
 
 def ismcts_search(sampler, seat: int, root_legal: list[int], game: Game, *,
                   iterations: int | None = None, seconds: float | None = None,
                   c: float = 0.7, rng: random.Random, rollout=None,
-                  prior=None, progress=None) -> SearchStats:
+                  prior=None, progress=None, stop=None) -> SearchStats:
     """Run SO-ISMCTS from a world sampler; see the module docstring.
 
     ``rollout(state, rng) -> action`` is the playout policy (default
     uniform random).  ``prior(state) -> action``: a heuristic's choice in
     the world at hand; with it the tree selects by PUCT (``_select_puct``,
     ``c`` is then the PUCT constant) instead of UCB1.
-    ``progress(stats)`` is called about every 100 iterations."""
+    ``progress(stats)`` is called about every 0.1 s (``control``);
+    ``stop.is_set()`` ends the search early with what it has."""
     if iterations is None and seconds is None:
         raise LimitError("ISMCTS needs an iteration or a time limit")
+    control = Control(stop, progress)
     root = _Node()
     scale = float(game.round_scale)
     start = _time.perf_counter()
@@ -94,6 +104,8 @@ def ismcts_search(sampler, seat: int, root_legal: list[int], game: Game, *,
         if iterations is not None and it >= iterations:
             break
         if deadline is not None and it > 0 and _time.perf_counter() >= deadline:
+            break
+        if control.stopped():
             break
         world = sampler.sample(rng)
         horizon = world.round_index()
@@ -147,11 +159,14 @@ def ismcts_search(sampler, seat: int, root_legal: list[int], game: Game, *,
         for n, mover in path:
             n.visits += 1
             n.total += rewards[mover]
+        if path:
+            path[0][0].squares += rewards[path[0][1]] ** 2
         it += 1
-        if progress is not None and it % 100 == 0:
+        if progress is not None and (it == 1 or control.due()):
             progress(_stats(root, it, nodes, start, scale))
     stats = _stats(root, it, nodes, start, scale)
-    if progress is not None and it % 100:
+    stats.stopped = control.stopped()
+    if progress is not None:
         progress(stats)                      # and once at the end
     return stats
 
@@ -195,22 +210,46 @@ def _select_puct(node: _Node, legal: list, favoured, c: float):
     return best, children[best]
 
 
-def run_native(native, game: Game, iterations, seconds, c, threads, seed) -> SearchStats:
+def run_native(native, game: Game, iterations, seconds, c, threads, seed, progress=None,
+               stop=None) -> SearchStats:
     """Run a prepared Cython search; the result in the same form as
-    ``ismcts_search``'s."""
+    ``ismcts_search``'s.  ``progress(stats)`` about every 0.1 s (from the
+    kernel's monitor, with approximate statistics) and ``stop`` as in
+    ``ismcts_search``; Ctrl-C in the main thread raises
+    ``KeyboardInterrupt`` within a fraction of a second."""
     start = _time.perf_counter()
     its = iterations if iterations is not None else 10**12
-    visits, means, done = native.run(its, seconds or 0.0, seed, threads, c)
     scale = float(game.round_scale)
+    control = Control(stop, progress)
+    last = [0.0]
+
+    def poll(done, visits, means):
+        if control.stopped():
+            return True
+        now = _time.perf_counter()
+        if progress is not None and now - last[0] >= PROGRESS_SECONDS:
+            last[0] = now
+            progress(SearchStats({a: m * scale for a, m in means.items()}, visits, done,
+                                 sum(visits.values()) + 1, now - start))
+        return False
+
+    visits, means, done, squares = native.run(its, seconds or 0.0, seed, threads, c, poll)
     values = {a: m * scale for a, m in means.items()}
-    return SearchStats(values, visits, done, sum(visits.values()) + 1,
-                       _time.perf_counter() - start)
+    ci = {a: half_width(visits[a], means[a] * visits[a], squares.get(a, 0.0), scale)
+          for a in means}
+    stats = SearchStats(values, visits, done, sum(visits.values()) + 1,
+                        _time.perf_counter() - start, ci, control.stopped())
+    if progress is not None:
+        progress(stats)
+    return stats
 
 
 def _stats(root, it, nodes, start, scale) -> SearchStats:
-    values = {a: ch.total / ch.visits * scale for a, ch in root.children.items() if ch.visits}
-    visits = {a: ch.visits for a, ch in root.children.items()}
-    return SearchStats(values, visits, it, nodes, _time.perf_counter() - start)
+    kids = root.children.items()
+    values = {a: ch.total / ch.visits * scale for a, ch in kids if ch.visits}
+    visits = {a: ch.visits for a, ch in kids}
+    ci = {a: half_width(ch.visits, ch.total, ch.squares, scale) for a, ch in kids if ch.visits}
+    return SearchStats(values, visits, it, nodes, _time.perf_counter() - start, ci)
 
 
 def python_policies(game: Game, policy: str, prior: str, rng: random.Random):

@@ -104,8 +104,14 @@ class _NativeWithPass:
         return {self.pass_action if a == 63 else a: v for a, v in d.items()}
 
     def run(self, *args):
-        visits, means, done = self.native.run(*args)
-        return self._fix(visits), self._fix(means), done
+        poll = args[5] if len(args) > 5 else None
+
+        def fixed_poll(done, visits, means):
+            return poll(done, self._fix(visits), self._fix(means))
+
+        visits, means, done, squares = self.native.run(
+            *args[:5], fixed_poll if poll is not None else None)
+        return self._fix(visits), self._fix(means), done, self._fix(squares)
 
     def simulate(self, seed):
         return self.native.simulate(seed)

@@ -52,6 +52,7 @@ from typing import Callable
 from ..dd import solve
 from ..errors import LimitError, OptionError, SearchAborted, UnsupportedPositionError
 from ..game import Game, State
+from .control import Control, half_width
 from .heuristics import POLICIES, has_heuristic, make_policy
 
 #: default bound on one world's double-dummy solve (then rollouts value it)
@@ -77,6 +78,18 @@ class PIMCStats:
     seconds: float = 0.0
     iterations: int = 0          # = worlds (the name ISMCTS reports use)
     tiebreak: dict = field(default_factory=dict)   # play-out means of tied best actions
+    #: each valued world's {action: value}, in order (for intervals and
+    #: paired comparisons between actions)
+    samples: list = field(default_factory=list)
+    ci95: dict = field(default_factory=dict)       # action -> 95% half-width over worlds
+    stopped: bool = False
+
+    def paired_half_width(self, a, b) -> float:
+        """95% half-width of the mean of ``value(a) - value(b)`` over the
+        same worlds (much tighter than the two intervals apart: the worlds'
+        luck cancels)."""
+        diffs = [w[a] - w[b] for w in self.samples]
+        return half_width(len(diffs), sum(diffs), sum(d * d for d in diffs))
 
 
 def check_limits(worlds, seconds, nodes) -> None:
@@ -250,14 +263,18 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
                 game: Game, worlds: int | None = None, seconds: float | None = None,
                 nodes: int | None = None, policy: str = "rules", leaf: bool = True,
                 rng: random.Random | None = None,
-                progress: Callable[[PIMCStats], None] | None = None) -> PIMCStats:
+                progress: Callable[[PIMCStats], None] | None = None,
+                stop=None) -> PIMCStats:
     """Value ``legal`` (the seat's actions) over worlds drawn by
     ``sample(rng)``; stop after ``worlds`` worlds or ``seconds`` (checked
     between worlds and between rollouts; at least one world is always
     valued).  ``nodes`` bounds one world's solve (default
     ``DEFAULT_NODES``); ``leaf``: play-outs end in an exact solve of the
-    last ``LEAF_CARDS`` tricks (bounded by ``nodes // 100``)."""
+    last ``LEAF_CARDS`` tricks (bounded by ``nodes // 100``).
+    ``progress(stats)`` about every 0.1 s; ``stop.is_set()`` ends the
+    search after the world in hand (``stats.stopped``)."""
     check_limits(worlds, seconds, nodes)
+    control = Control(stop, progress)
     nodes = DEFAULT_NODES if nodes is None else nodes
     rng = rng or random.Random(0)
     leaf_nodes = max(1, nodes // 100) if leaf else 0
@@ -269,6 +286,7 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
     stats = PIMCStats(values={a: 0.0 for a in legal}, visits={a: 0 for a in legal},
                       wins={a: 0 for a in legal})
     totals = {a: 0.0 for a in legal}
+    squares = {a: 0.0 for a in legal}
     start = _time.perf_counter()
     deadline = start + seconds if seconds is not None else math.inf
     use_dd, aborted_only = True, 0
@@ -278,6 +296,9 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
     reserve = 0.15 * seconds if seconds is not None else 0.0
     while worlds is None or stats.worlds < worlds:
         if stats.worlds and _time.perf_counter() >= deadline - (reserve if stats.solved else 0):
+            break
+        if stats.worlds and control.stopped():
+            stats.stopped = True
             break
         world = sample(rng)
         vals = None
@@ -319,26 +340,33 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
                 break
             stats.nodes += len(legal)
         stats.worlds += 1
+        stats.samples.append(vals)
         best = max(vals.values())
         for a in legal:
             totals[a] += vals[a]
+            squares[a] += vals[a] * vals[a]
             stats.visits[a] += 1
             if vals[a] == best:
                 stats.wins[a] += 1
-        if progress is not None:
+        if control.due() or stats.worlds == 1 and progress is not None:
             stats.seconds = _time.perf_counter() - start
             stats.iterations = stats.worlds
             stats.values = {a: totals[a] / stats.worlds for a in legal}
             progress(stats)
     stats.iterations = stats.worlds
     stats.values = {a: totals[a] / stats.worlds for a in legal}
-    _break_ties(stats, sample, seat, legal, bots, leaf_nodes, rng, worlds,
-                start + seconds if seconds is not None else math.inf)
+    stats.ci95 = {a: half_width(stats.worlds, totals[a], squares[a]) for a in legal}
+    if not stats.stopped:
+        _break_ties(stats, sample, seat, legal, bots, leaf_nodes, rng, worlds,
+                    start + seconds if seconds is not None else math.inf, control)
     stats.seconds = _time.perf_counter() - start
+    if progress is not None:
+        progress(stats)
     return stats
 
 
-def _break_ties(stats, sample, seat, legal, bots, leaf_nodes, rng, worlds, deadline):
+def _break_ties(stats, sample, seat, legal, bots, leaf_nodes, rng, worlds, deadline,
+                control=None):
     """Exact values tie often (a paranoid solve values every card alike when
     the others can force the worst on the seat anyway; equal cards in a
     perfect-information ending): the tied best actions of solved worlds are
@@ -354,6 +382,8 @@ def _break_ties(stats, sample, seat, legal, bots, leaf_nodes, rng, worlds, deadl
     sums, n = {a: 0.0 for a in tied}, 0
     budget = max(1, (worlds or 4) // 4)
     while n < budget or (worlds is None and _time.perf_counter() < deadline):
+        if control is not None and control.stopped():
+            break
         vals = _rollout_values(sample(rng), seat, tied, bots, leaf_nodes, deadline)
         if vals is None:
             break
