@@ -120,64 +120,33 @@ def _demo_position(args):
 
 
 def cmd_hint(args) -> int:
-    from solver.search import Limit, best_move
+    from . import hint
+    target = args.target
     if args.position:
-        with open(args.position, encoding="utf-8") as fh:
-            pos = position.loads(fh.read())
-        view = pos if isinstance(pos, position.SeatView) else None
-        if view is None:
-            state = pos.state()
-            view = position.from_json(state.information_state(state.current_player()).view)
-        origin = args.position
+        if target:
+            raise solver.OptionError("hint: give a POSITION or --position FILE, not both")
+        target = args.position
+    if target and (target == "-" or target not in solver.registered_games()):
+        if args.seed is not None or args.after is not None or args.option or args.players:
+            raise solver.OptionError("hint: --seed, --after, --option and --players deal a "
+                                     "demo game; a POSITION file brings its own")
+        view = hint.view_of(hint.read_position(target))
+        origin = "standard input" if target == "-" else target
     else:
-        if not args.game:
-            raise solver.OptionError("hint: give a game (with --seed) or --position FILE")
+        if not target:
+            raise solver.OptionError("hint: give a POSITION file (or - for stdin), or a game "
+                                     "to deal with --seed")
+        args.game = target
         game, state, origin = _demo_position(args)
         if state.is_terminal():
             raise solver.PositionError("the game is over: there is no move to advise")
         view = position.from_json(state.information_state(state.current_player()).view)
-    game, seat = view.game, view.seat
-    known = view.info.known
-    print(f"{game!r}: {origin}; seat {seat} to move")
-    for key in ("hand", "card", "opponent_hand", "contract", "layout", "trick", "trump",
-                "turn_up", "bid", "tricks_won", "tens", "count", "tokens", "totals",
-                "scores"):
-        if known.get(key) not in (None, [], ""):
-            print(f"  {key.replace('_', ' ')}: {known[key]}")
-    if known.get("opponent_hand") and not args.time and args.iterations is None:
-        # every card is known (dix from trick 14): the exact double-dummy values
-        from solver.dd import solve
-        sol = solve(view.world(seed=0), seat=seat)
-        print(f"exact values (double dummy: {sol.objective}, {sol.nodes:,} nodes, "
-              f"{sol.time:.2f} s):")
-        for action, value in sorted(sol.action_values.items(), key=lambda kv: -kv[1]):
-            mark = "  <- best" if action in sol.best_actions else ""
-            print(f"  {action:>10}  {value:+7d}{mark}")
-        return 0
-    if args.bot == "pimc":
-        limit = Limit(time=args.time) if args.time else Limit(worlds=args.worlds or 50)
-        res = best_move(view, limit, bot="pimc", seed=args.search_seed)
-        work = f"{max(res.visits.values()):,} worlds"
-    else:
-        from solver.search.native import native_dix_search
-        iterations = args.iterations
-        if iterations is None:
-            iterations = 200_000 if game.name == "dix" and \
-                native_dix_search(view.sampler()) is not None else 2000
-        limit = Limit(time=args.time) if args.time else Limit(iterations=iterations)
-        res = best_move(view, limit, bot=args.bot, seed=args.search_seed)
-        work = f"{sum(res.visits.values()):,} iterations"
-    print(f"values ({res.bot}: mean result of this deal for seat {seat} over the worlds "
-          f"its view allows; {work}, {res.time:.2f} s):")
-    for action, value in sorted(res.values.items(), key=lambda kv: -kv[1]):
-        mark = "  <- best" if action == res.action else ""
-        unit = "worlds" if res.bot == "pimc" else "visits"
-        print(f"  {action:>10}  {value:+7.2f}  ({res.visits.get(action, 0):,} {unit}){mark}")
-    return 0
+    return hint.run(args, origin, view)
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="dixtrix", description="dixtrix: card game engine")
+    p.add_argument("--version", action="version", version=f"dixtrix {solver.__version__}")
     sub = p.add_subparsers(dest="command", required=True)
     g = sub.add_parser("games", help="list the games and their options")
     g.set_defaults(func=cmd_games)
@@ -192,8 +161,12 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--quiet", action="store_true", help="print only the result")
     pl.add_argument("--record", metavar="FILE", help="write the game record (JSON)")
     pl.set_defaults(func=cmd_play)
-    h = sub.add_parser("hint", help="the best move and every legal action's value")
-    h.add_argument("game", nargs="?", help="a game to deal with --seed (or use --position)")
+    h = sub.add_parser("hint", help="the best move and every legal action's value",
+                       description="Advice for the seat to move: a POSITION file (a record "
+                                   "or seat view, docs/positions.md; - for stdin), or a game "
+                                   "dealt by --seed and played by the rules bots.")
+    h.add_argument("target", nargs="?", metavar="POSITION|GAME",
+                   help="a position file, - for stdin, or a game to deal with --seed")
     h.add_argument("--position", metavar="FILE", help="a record or seat view (JSON)")
     h.add_argument("--seed", type=int, default=None, help="seed of the demo deal")
     h.add_argument("--after", type=int, default=None,
@@ -203,12 +176,17 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--bot", default="ismcts", choices=("ismcts", "pimc"),
                    help="search: ismcts (information-set MCTS) or pimc (sampled worlds "
                         "solved double dummy)")
-    h.add_argument("--worlds", type=int, default=None, help="pimc: worlds (default 50)")
+    h.add_argument("--worlds", type=int, default=None,
+                   help="pimc: sampled worlds (default: search for --time)")
     h.add_argument("--iterations", type=int, default=None,
-                   help="search iterations (default: 200000 with the Cython dix search, "
-                        "else 2000)")
-    h.add_argument("--time", type=float, default=None, help="seconds (instead of iterations)")
+                   help="ismcts: iterations (default: search for --time)")
+    h.add_argument("--time", type=float, default=None,
+                   help="seconds of search (default 1; iterations or worlds alone make the "
+                        "answer the same on every machine)")
     h.add_argument("--search-seed", type=int, default=0)
+    h.add_argument("--json", action="store_true", help="the same content as JSON")
+    h.add_argument("--save-position", metavar="FILE",
+                   help="write the seat view advised on (JSON), to edit and ask again")
     h.set_defaults(func=cmd_hint)
     return p
 
@@ -219,8 +197,16 @@ def main(argv=None) -> int:
     try:
         return args.func(args)
     except DixtrixError as exc:
-        print(f"dixtrix: error: {exc}", file=sys.stderr)
+        print(f"dixtrix: error: {_one_line(str(exc))}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("dixtrix: interrupted", file=sys.stderr)
+        return 130
+
+
+def _one_line(text: str, limit: int = 500) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def entry() -> None:

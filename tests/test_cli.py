@@ -46,40 +46,104 @@ def test_console_entry_point_runs():
 
 
 def test_hint_demo_lists_every_legal_action(capsys):
-    assert main(["hint", "dix", "--seed", "1", "--iterations", "200"]) == 0
+    assert main(["hint", "dix", "--seed", "1", "--after", "20", "--iterations", "300"]) == 0
     out = capsys.readouterr().out
-    assert "to move" in out and "<- best" in out
-    assert main(["hint", "dix", "--seed", "1", "--iterations", "200"]) == 0
-    assert capsys.readouterr().out.split("values")[1].split("\n", 1)[1] == \
-        out.split("values")[1].split("\n", 1)[1]          # seeded search: same values
+    assert "You are to move" in out and "best" in out and "Unit: round score difference" in out
+    assert out.strip().splitlines()[-1].startswith("Play ")
+    assert main(["hint", "dix", "--seed", "1", "--after", "20", "--iterations", "300"]) == 0
+    assert capsys.readouterr().out == out          # iterations and a seed: the same answer
 
 
-def test_hint_from_a_position_file(tmp_path, capsys):
+def test_hint_from_a_position_file(tmp_path, capsys, monkeypatch):
+    import io
     import solver
     state = solver.load_game("dix").new_initial_state(seed=5)
     state.apply_action(state.legal_actions()[0])
     path = tmp_path / "view.json"
     seat = state.current_player()
     path.write_text(json.dumps(state.information_state(seat).view))
+    assert main(["hint", str(path), "--iterations", "100"]) == 0
+    assert "You are to move" in capsys.readouterr().out
     assert main(["hint", "--position", str(path), "--iterations", "100"]) == 0
-    assert f"seat {seat} to move" in capsys.readouterr().out
-    path.write_text("{not json")
-    assert main(["hint", "--position", str(path)]) == 2
-    assert "malformed JSON" in capsys.readouterr().err
-    assert main(["hint"]) == 2
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes())))
+    assert main(["hint", "-", "--iterations", "100", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["seat"] == seat and doc["search"]["action"] in doc["search"]["values"]
+    assert doc["advice"].startswith("Play ")
+
+
+def _error(capsys, argv):
+    """One line on stderr and exit status 2."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("dixtrix: error: "), err
+    return err
+
+
+def test_every_hint_input_error_is_one_line_and_status_2(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert "malformed JSON" in _error(capsys, ["hint", str(bad)])
+    assert "no such file" in _error(capsys, ["hint", str(tmp_path / "missing.json")])
+    assert "is a directory" in _error(capsys, ["hint", str(tmp_path)])
+    latin = tmp_path / "latin.json"
+    latin.write_bytes('{"game": "dix", "x": "caf\xe9"}'.encode("latin-1"))
+    assert "not UTF-8" in _error(capsys, ["hint", str(latin)])
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 5000 + "]" * 5000)
+    assert "nests" in _error(capsys, ["hint", str(deep)])
+    huge = tmp_path / "huge.json"
+    huge.write_text('{"game": "dix", "seed": ' + "9" * 5000 + "}")
+    assert "digits" in _error(capsys, ["hint", str(huge)])
+    assert "give a POSITION" in _error(capsys, ["hint"])
+    done = tmp_path / "done.json"
+    assert main(["play", "dix", "--seed", "2", "--option", "target=5", "--quiet",
+                 "--record", str(done)]) == 0
+    capsys.readouterr()
+    assert "over" in _error(capsys, ["hint", str(done)])
+    assert "Limit.time" in _error(capsys, ["hint", "dix", "--seed", "1", "--time", "-1"])
+    assert "Limit.iterations" in _error(capsys, ["hint", "dix", "--seed", "1",
+                                                 "--iterations", "0"])
+    assert "not both" in _error(capsys, ["hint", str(done), "--position", str(done)])
+
+
+def test_version(capsys):
+    import pytest
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0 and "dixtrix 0.1.0" in capsys.readouterr().out
+
+
+def test_hint_save_position_writes_the_view_it_advised_on(tmp_path, capsys):
+    import solver
+    out = tmp_path / "saved.json"
+    assert main(["hint", "trix", "--seed", "2", "--after", "30", "--iterations", "50",
+                 "--save-position", str(out)]) == 0
+    first = capsys.readouterr().out
+    view = solver.from_json(json.loads(out.read_text()))
+    assert isinstance(view, solver.position.SeatView)
+    assert main(["hint", str(out), "--iterations", "50"]) == 0
+    again = capsys.readouterr().out
+    assert first.split("\n", 1)[1] == again.split("\n", 1)[1]    # same advice, same words
 
 
 def test_hint_is_exact_once_every_card_is_known(capsys):
     assert main(["hint", "dix", "--seed", "1"]) == 0      # default: trick 15 of round 1
     out = capsys.readouterr().out
-    assert "opponent hand:" in out and "exact values (double dummy" in out
-    assert main(["hint", "dix", "--seed", "1", "--after", "20", "--iterations", "5000"]) == 0
-    out = capsys.readouterr().out
-    assert "ismcts" in out and "5,000 iterations" in out
+    assert "Opponent's hand (known" in out and "Exact values" in out
+    assert "Expected line of play: you " in out and "Exactly as good" in out
 
 
 def test_hint_with_pimc_counts_worlds(capsys):
     assert main(["hint", "trix", "--seed", "2", "--after", "30", "--bot", "pimc",
                  "--worlds", "8"]) == 0
     out = capsys.readouterr().out
-    assert "pimc" in out and "8 worlds" in out and "<- best" in out
+    assert "8 worlds" in out and "8 worlds  best" in out
+
+
+def test_seat_names_from_the_askers_side():
+    from bots.hint import seat_names
+    assert seat_names(2, 1, False) == ["opponent", "you"]
+    assert seat_names(4, 1, True) == ["right", "you", "left", "partner"]
+    assert seat_names(4, 0, False)[2] == "across"

@@ -269,4 +269,46 @@ def solve(position_or_state, seat: int | None = None, tt_mb=dd.DEFAULT_TT_MB,
         raise UnsupportedPositionError(f"the {name} game is over: nothing to solve")
     return ADAPTERS[name](target, seat, tt_mb, max_nodes)
 
-__all__ = ["Solution", "solve", "ADAPTERS"]
+def principal_line(position_or_state, seat: int | None = None, plies: int = 8,
+                   tt_mb=dd.DEFAULT_TT_MB, max_nodes: int | None = None) -> list[tuple]:
+    """The expected line of play from a perfect-information position: up to
+    ``plies`` actions under best play by everyone, valued for ``seat``
+    (default: the seat to act): its side takes a best action, the others
+    the action worst for it (the minimax line of ``solve``'s objective).
+    Returns ``[(seat to act, action string, value for seat), ...]``; it
+    stops early at the end of the deal or where the solver has no answer.
+    Ties go to the first action in the game's order, so the line is
+    deterministic."""
+    state = _to_state(position_or_state)
+    if isinstance(state, dd.TrickPosition):
+        raise UnsupportedPositionError("principal_line takes a State or a record")
+    state = state.clone()
+    if seat is None:
+        seat = state.current_player()
+    horizon = state.round_index()
+    line = []
+    partners = state.game.options.get("partners", False) or state.game.name == "dixie-rook"
+    for _ in range(plies):
+        if state.is_terminal() or state.round_index() != horizon:
+            break
+        mover = state.current_player()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            action = legal[0]
+            value = None
+        else:
+            try:
+                sol = solve(state, seat=seat, tt_mb=tt_mb, max_nodes=max_nodes)
+            except (UnsupportedPositionError, SearchAborted):
+                break
+            ours = mover == seat or (partners and mover % 2 == seat % 2)
+            pick = max if ours else min
+            text = pick(sol.action_values, key=lambda a: (sol.action_values[a]
+                                                          if ours else sol.action_values[a]))
+            action, value = state.string_to_action(text), sol.action_values[text]
+        line.append((mover, state.action_to_string(action), value))
+        state.apply_action(action)
+    return line
+
+
+__all__ = ["Solution", "solve", "ADAPTERS", "principal_line"]

@@ -70,11 +70,16 @@ class Control:
             self.progress(info)
 
 
+#: fewer results than this give no interval (their sample variance says
+#: too little: two equal play-outs would claim a certain value)
+MIN_SAMPLES = 5
+
+
 def half_width(n: int, total: float, squares: float, scale: float = 1.0) -> float:
     """The 95% interval half-width of the mean of ``n`` results whose sum is
     ``total`` and sum of squares ``squares`` (sample variance; infinite
-    below two results), times ``scale``."""
-    if n < 2:
+    below ``MIN_SAMPLES`` results), times ``scale``."""
+    if n < MIN_SAMPLES:
         return math.inf
     mean = total / n
     var = max(0.0, (squares - n * mean * mean) / (n - 1))

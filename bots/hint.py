@@ -1,0 +1,358 @@
+"""``dixtrix hint``: advice for the seat to move, in a card player's words.
+
+The position is described from the asker's side (you, left, partner,
+right; opponent in dix), the trick with who played what, the unit of every
+value named; then every legal action's value with its 95% interval, the
+actions the search cannot tell apart marked, and one plain line of advice
+("Play 8D.").  Where every card is known (dix from trick 14, a full
+record of a card-play position) the values are exact, with the expected
+line of play.  ``--json`` gives the same content for programs.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time as _time
+
+import solver
+from solver import position
+from solver.errors import DixtrixError, PositionError, UnsupportedPositionError
+
+#: what a hint searches when no limit is given (seconds)
+DEFAULT_SECONDS = 1.0
+#: plies of the expected line of play shown with an exact solve
+LINE_PLIES = 8
+#: a progress line is shown on a terminal once a search has run this long
+PROGRESS_AFTER = 1.0
+
+SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+# --------------------------------------------------------------------------
+# names from the asker's side
+
+
+def seat_names(n: int, seat: int, partnership: bool) -> list[str]:
+    """Each seat's name as the player in ``seat`` says it."""
+    names = []
+    for s in range(n):
+        k = (s - seat) % n
+        if k == 0:
+            name = "you"
+        elif n == 2:
+            name = "opponent"
+        elif k == 1:
+            name = "left"
+        elif k == n - 1:
+            name = "right"
+        elif n == 4 and k == 2:
+            name = "partner" if partnership else "across"
+        elif partnership and k % 2 == 0:
+            name = f"partner ({k} to the left)"
+        else:
+            name = f"seat {s} ({k} to the left)"
+        names.append(name)
+    return names
+
+
+def _partnership(game) -> bool:
+    return game.name == "dixie-rook" or bool(game.options.get("partners", False))
+
+
+def _per_seat(values, names, teams: bool) -> str:
+    """``[3, 5]`` as ``you 3, opponent 5`` (or per team)."""
+    if teams:
+        return f"your team {values[0]}, the other team {values[1]}"
+    me = names.index("you")
+    n = len(values)
+    return ", ".join(f"{names[(me + k) % n]} {values[(me + k) % n]}" for k in range(n))
+
+
+def describe(view) -> list[str]:
+    """The position as the seat to move sees it, one fact a line."""
+    game, seat = view.game, view.seat
+    n = game.num_players
+    names = seat_names(n, seat, _partnership(game))
+    known = dict(view.info.known)
+    team_lists = game.name == "dixie-rook"
+    if team_lists:      # dixie-rook keeps team lists as (team of seat 0, team of seat 1)
+        mine = seat % 2
+
+        def order(v):
+            return [v[mine], v[1 - mine]]
+    else:
+        def order(v):
+            return v
+    lines = []
+
+    def who(s):
+        return names[s] if isinstance(s, int) and 0 <= s < n else "nobody"
+
+    if known.get("hand") not in (None, ""):
+        lines.append(f"Your hand: {known['hand']}")
+    if known.get("card") not in (None, ""):
+        lines.append(f"Your card: {known['card']}")
+    if known.get("opponent_hand"):
+        lines.append(f"Opponent's hand (known, the stock is empty): {known['opponent_hand']}")
+    if known.get("trump") not in (None, ""):
+        trump = SUITS.get(known["trump"], known["trump"])
+        extra = f" (turn-up {known['turn_up']})" if known.get("turn_up") else ""
+        lines.append(f"Trumps: {trump}{extra}")
+    if known.get("contract") not in (None, ""):
+        by = known.get("chooser")
+        lines.append(f"Contract: {known['contract']}" + (f", chosen by {who(by)}"
+                                                          if by is not None else ""))
+    if known.get("used"):
+        lines.append(f"Contracts already played in this kingdom: {', '.join(known['used'])}")
+    if known.get("layout"):
+        lines.append(f"Layout: {known['layout']}")
+    if known.get("bid") is not None and known.get("bid_winner") is not None:
+        lines.append(f"Bid: {known['bid']} by {who(known['bid_winner'])}")
+    elif known.get("high_bid") is not None:
+        lines.append(f"Highest bid: {known['high_bid']} by {who(known.get('high_bidder'))}")
+    trick = known.get("trick")
+    leader = known.get("leader")
+    if isinstance(trick, list) and isinstance(leader, int):
+        if trick:
+            played = ", ".join(f"{who((leader + i) % n)} {c}" for i, c in enumerate(trick))
+            lines.append(f"Trick so far: {played}")
+        elif leader == seat:
+            lines.append("Trick: you lead")
+    if known.get("tricks_won") is not None:
+        lines.append(f"Tricks won: {_per_seat(order(known['tricks_won']), names, team_lists)}")
+    if known.get("tens") is not None:
+        lines.append(f"Ten-tricks taken (3 each against the taker): "
+                     f"{_per_seat(known['tens'], names, False)}")
+    if known.get("count") is not None:
+        lines.append(f"Count taken this hand: {_per_seat(order(known['count']), names, True)}")
+    if known.get("tokens") is not None:
+        lines.append(f"Tokens: {_per_seat(known['tokens'], names, False)}")
+    if known.get("totals") is not None:
+        lines.append(f"Match score: {_per_seat(order(known['totals']), names, team_lists)}")
+    if known.get("stock_left"):
+        lines.append(f"Cards left in the stock: {known['stock_left']}")
+    return lines
+
+
+def advice_line(action: str, equal, is_card: bool, exact: bool = False) -> str:
+    verb = f"Play {action}" if is_card else action[:1].upper() + action[1:]
+    others = [a for a in equal if a != action]
+    if others and exact:
+        return f"{verb}. Exactly as good: {', '.join(others)}."
+    if others:
+        return (f"{verb}. As good as far as the search can tell: {', '.join(others)} "
+                f"(their 95% intervals overlap).")
+    return f"{verb}."
+
+
+# --------------------------------------------------------------------------
+# the command
+
+
+def read_position(source: str):
+    """A record or seat view from a file path or ``-`` (stdin); every
+    failure is a ``PositionError`` naming the file."""
+    label = "standard input" if source == "-" else repr(source)
+    try:
+        if source == "-":
+            data = sys.stdin.buffer.read(position.MAX_DOCUMENT_BYTES + 1)
+        else:
+            with open(source, "rb") as fh:
+                data = fh.read(position.MAX_DOCUMENT_BYTES + 1)
+    except FileNotFoundError:
+        raise PositionError(f"cannot read the position {label}: no such file") from None
+    except IsADirectoryError:
+        raise PositionError(f"cannot read the position {label}: it is a directory") from None
+    except PermissionError:
+        raise PositionError(f"cannot read the position {label}: permission denied") from None
+    except OSError as exc:
+        raise PositionError(f"cannot read the position {label}: {exc.strerror or exc}") \
+            from None
+    try:
+        return position.loads(data)
+    except PositionError as exc:
+        raise PositionError(f"position {label}: {exc}") from None
+
+
+def view_of(pos):
+    """The seat view of the seat to move (``PositionError`` for a finished
+    game)."""
+    if isinstance(pos, position.SeatView):
+        return pos
+    state = pos.state()
+    if state.is_terminal():
+        raise PositionError("the game in this record is over: there is no move to advise")
+    return position.from_json(state.information_state(state.current_player()).view)
+
+
+class Progress:
+    """A one-line progress display on a terminal (stderr) for searches over
+    ``PROGRESS_AFTER`` seconds; silent when stderr is not a terminal."""
+
+    def __init__(self, stream=None, enabled=None):
+        self.stream = stream or sys.stderr
+        self.enabled = self.stream.isatty() if enabled is None else enabled
+        self.start = _time.perf_counter()
+        self.shown = False
+
+    def __call__(self, info: dict) -> None:
+        if not self.enabled or _time.perf_counter() - self.start < PROGRESS_AFTER:
+            return
+        value = info.get("value")
+        best = f", best so far {info['best']}" if info.get("best") else ""
+        val = f" ({value:+.2f})" if isinstance(value, (int, float)) else ""
+        self.stream.write(f"\r  searching: {info.get('iterations', 0):,} iterations, "
+                          f"{info.get('seconds', 0):.1f} s{best}{val}   ")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r" + " " * 78 + "\r")
+            self.stream.flush()
+
+
+def _limit(args, bot):
+    from solver.search import Limit
+    if args.time is not None or (args.iterations is None and args.worlds is None):
+        return Limit(time=args.time if args.time is not None else DEFAULT_SECONDS,
+                     iterations=args.iterations, worlds=args.worlds)
+    return Limit(iterations=args.iterations, worlds=args.worlds)
+
+
+def _exact(view, args):
+    """The exact values when the view hides nothing and the solver takes the
+    position, else None."""
+    if args.iterations is not None or args.time is not None or args.worlds is not None:
+        return None
+    if not view.info.known.get("opponent_hand"):
+        return None
+    from solver.dd import solve
+    from solver.dd.solve import principal_line
+    world = view.world(seed=0)
+    try:
+        sol = solve(world, seat=view.seat)
+    except UnsupportedPositionError as exc:
+        return {"unavailable": str(exc)}
+    line = principal_line(world, view.seat, plies=LINE_PLIES)
+    return {"solution": sol, "line": line}
+
+
+def run(args, origin: str, view) -> int:
+    from solver.search import best_move
+    game, seat = view.game, view.seat
+    names = seat_names(game.num_players, seat, _partnership(game))
+    facts = describe(view)
+    out: dict = {"game": game.name, "options": game.non_default_options(), "seat": seat,
+                 "origin": origin, "position": view.to_json(), "facts": facts}
+    exact = _exact(view, args)
+    note = None
+    if exact is not None and "unavailable" in exact:
+        note = f"(no exact values here: {exact['unavailable']}; searching instead)"
+        exact = None
+    if args.save_position:
+        try:
+            with open(args.save_position, "w", encoding="utf-8") as fh:
+                json.dump(view.to_json(), fh, indent=1)
+                fh.write("\n")
+        except OSError as exc:
+            raise PositionError(f"cannot write {args.save_position!r}: "
+                                f"{exc.strerror or exc}") from None
+    if exact is not None:
+        sol = exact["solution"]
+        unit = game.round_unit
+        rows = sorted(sol.action_values.items(), key=lambda kv: -kv[1])
+        out["exact"] = {"unit": unit, "values": dict(sol.action_values),
+                        "best": list(sol.best_actions), "nodes": sol.nodes, "time": sol.time,
+                        "objective": sol.objective,
+                        "line": [{"seat": s, "who": names[s], "action": a, "value": v}
+                                 for s, a, v in exact["line"]]}
+        best = sol.best_actions[0]
+        is_card = _is_card(view, best)
+        out["advice"] = advice_line(best, sol.best_actions, is_card, exact=True)
+        if args.json:
+            print(json.dumps(out, indent=1))
+            return 0
+        _print_header(game, origin, facts)
+        print(f"Exact values, every card known (double dummy; {sol.nodes:,} nodes, "
+              f"{sol.time:.2f} s). Unit: {unit}.")
+        width = max(len(a) for a, _ in rows)
+        for action, value in rows:
+            mark = "best" if action in sol.best_actions else ""
+            winner = ""
+            if sol.action_winners:
+                winner = f"  round won by {names[sol.action_winners[action]]}"
+            print(f"  {action:<{width}}  {value:+5d}  {mark:<4}{winner}")
+        if exact["line"]:
+            print("Expected line of play: " + ", ".join(
+                f"{names[s]} {a}" for s, a, _ in exact["line"]))
+        print(out["advice"])
+        return 0
+    limit = _limit(args, args.bot)
+    progress = Progress(enabled=False if args.json else None)
+    try:
+        res = best_move(view, limit, bot=args.bot, seed=args.search_seed, progress=progress)
+    finally:
+        progress.close()
+    unit = res.unit
+    per = "worlds" if res.bot == "pimc" else "visits"
+    rows = sorted(res.values.items(), key=lambda kv: (-kv[1], kv[0]))
+    out["search"] = {"bot": res.bot, "unit": unit, "action": res.action,
+                     "equal": list(res.equal), "values": res.values, "ci95": res.ci95,
+                     per: res.visits, "iterations": res.iterations, "nodes": res.nodes,
+                     "time": res.time, "stopped": res.stopped}
+    out["advice"] = advice_line(res.action, res.equal, _is_card(view, res.action))
+    if args.json:
+        print(json.dumps(_finite(out), indent=1))
+        return 0
+    _print_header(game, origin, facts)
+    if note:
+        print(note)
+    what = ("sampled worlds, each solved double dummy where the solver applies"
+            if res.bot == "pimc" else "information-set MCTS over the worlds your view allows")
+    print(f"Values: {what}; {res.iterations:,} {'worlds' if res.bot == 'pimc' else 'iterations'}"
+          f", {res.time:.2f} s. Unit: {unit}, mean with its 95% interval.")
+    width = max(len(a) for a, _ in rows)
+    for action, value in rows:
+        ci = res.ci95.get(action, math.inf)
+        ci_text = f"+-{ci:5.2f}" if math.isfinite(ci) else "   n/a "
+        mark = "best" if action == res.action else ("as good" if action in res.equal else "")
+        print(f"  {action:<{width}}  {value:+8.2f} {ci_text}  {res.visits.get(action, 0):>9,} "
+              f"{per}  {mark}")
+    print(out["advice"])
+    return 0
+
+
+def _finite(value):
+    """JSON has no infinity: an interval not yet known is null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
+def _is_card(view, action: str) -> bool:
+    try:
+        a = view.world(seed=0).string_to_action(action)
+    except DixtrixError:
+        return False
+    return a < 64 and " " not in action
+
+
+def _print_header(game, origin, facts):
+    print(f"{game.name}{_options_text(game)}, {origin}. You are to move.")
+    for line in facts:
+        print(f"  {line}")
+
+
+def _options_text(game) -> str:
+    opts = game.non_default_options()
+    return " (" + ", ".join(f"{k}={v}" for k, v in opts.items()) + ")" if opts else ""
+
+
+__all__ = ["run", "describe", "seat_names", "read_position", "view_of", "Progress"]
