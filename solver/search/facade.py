@@ -171,6 +171,9 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     check_stop(stop)
     if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
         raise LimitError(f"threads must be an integer 1..64, got {short_repr(threads)}")
+    if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int)
+                              or not 1 <= nodes <= 10**12):
+        raise LimitError(f"nodes must be an integer 1..1e12 or None, got {short_repr(nodes)}")
     view = _as_view(position)
     world = view.world(seed=seed)
     seat = view.seat
