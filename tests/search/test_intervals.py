@@ -1,0 +1,126 @@
+"""The 95% intervals of the searches (issue #13): they cover the truth at
+about the stated rate.
+
+* ``half_width`` (the ISMCTS root statistics and every other mean) on
+  synthetic results of known mean and variance;
+* PIMC on a small trix view whose worlds can all be enumerated and solved:
+  the exact mean over every world is what PIMC's sampled worlds estimate.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import solver
+from solver.cards import cards_of, suit_of
+from solver.games.contract_match import TRICKS
+from solver.position import from_json
+from solver.search.control import Z95, half_width
+from solver.search.pimc import _dd_values, pimc_search
+
+
+def _coverage(draw, mean, n, trials, rng):
+    hits = 0
+    for _ in range(trials):
+        xs = [draw(rng) for _ in range(n)]
+        h = half_width(n, sum(xs), sum(x * x for x in xs))
+        hits += abs(sum(xs) / n - mean) <= h
+    return hits / trials
+
+
+def test_half_width_covers_at_the_stated_rate_on_synthetic_results():
+    rng = random.Random(1)
+    # rewards in [-1, 1] as the ISMCTS root sees them: a skewed three-point law
+    def skewed(r):
+        u = r.random()
+        return 1.0 if u < 0.2 else (-1.0 if u < 0.5 else 0.25)
+    skewed_mean = 0.2 - 0.3 + 0.5 * 0.25
+    rates = [_coverage(lambda r: r.gauss(3.0, 2.0), 3.0, 50, 2000, rng),
+             _coverage(skewed, skewed_mean, 200, 2000, rng),
+             _coverage(lambda r: r.choice((-1.0, 1.0)), 0.0, 30, 2000, rng)]
+    for rate in rates:
+        assert 0.92 <= rate <= 0.975, rates
+
+
+def test_half_width_is_the_normal_interval():
+    xs = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+    n = len(xs)
+    mean = sum(xs) / n
+    sd = (sum((x - mean) ** 2 for x in xs) / (n - 1)) ** 0.5
+    assert abs(half_width(n, sum(xs), sum(x * x for x in xs)) - Z95 * sd / n ** 0.5) < 1e-12
+    assert half_width(3, 3.0, 3.0) == float("inf")           # too few results: no interval
+
+
+def _late_trick_position(seed):
+    """A trix trick contract with three cards left in each hand, the seat to
+    move at the start of a trick."""
+    game = solver.load_game("trix")
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=seed)
+    while not (state.phase == TRICKS and not state.log.play.trick
+               and bin(state.log.play.hands[state.current_player()]).count("1") == 3):
+        if state.is_terminal():
+            return None
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def _every_world(state, seat):
+    """Every deal of the other seats' cards the seat's view allows: their
+    hands' sizes, and the suits each has shown out of (an enumeration
+    independent of the samplers)."""
+    play = state.log.play
+    others = [s for s in range(4) if s != seat]
+    hidden = [c for s in others for c in cards_of(play.hands[s])]
+    sizes = [bin(play.hands[s]).count("1") for s in others]
+    voids = {s: {suit for v, suit in play.voids if v == s} for s in others}
+    worlds = []
+    for perm in set(itertools.permutations(hidden)):
+        hands, i = [], 0
+        for k in sizes:
+            hands.append(frozenset(perm[i:i + k]))
+            i += k
+        if any(suit_of(c) in voids[s] for s, h in zip(others, hands) for c in h):
+            continue
+        worlds.append(tuple(hands))
+    worlds = sorted(set(worlds), key=lambda w: [sorted(h) for h in w])
+    out = []
+    for hands in worlds:
+        w = state.clone()
+        for s, h in zip(others, hands):
+            w.log.play.hands[s] = sum(1 << c for c in h)
+        out.append(w)
+    return out
+
+
+def test_pimc_intervals_cover_the_exact_mean_over_every_world():
+    state = None
+    for seed in range(1, 40):
+        state = _late_trick_position(seed)
+        if state is not None:
+            break
+    seat = state.current_player()
+    legal = state.legal_actions()
+    worlds = _every_world(state, seat)
+    assert 2 <= len(worlds) <= 1680
+    exact = {a: 0.0 for a in legal}
+    for w in worlds:
+        vals, _ = _dd_values(w, seat, 10**6)
+        for a in legal:
+            exact[a] += vals[a] / len(worlds)
+    view = from_json(state.information_state(seat).view)
+    sampler = view.sampler()
+    hits = total = 0
+    for trial in range(60):
+        stats = pimc_search(sampler.sample, seat, legal, state.game, worlds=25,
+                            rng=random.Random(trial))
+        for a in legal:
+            h = stats.ci95[a]
+            total += 1
+            # a constant value over every world has a zero-width interval
+            hits += abs(stats.values[a] - exact[a]) <= h + 1e-9
+    rate = hits / total
+    print(f"coverage {rate:.3f} over {total} intervals, {len(worlds)} worlds")
+    assert 0.85 <= rate <= 1.0, (rate, exact, len(worlds))
+    assert len(set(round(v, 6) for v in exact.values())) > 1      # a real choice
