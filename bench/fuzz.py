@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import copy
 import io
 import json
 import os
@@ -66,9 +67,9 @@ HOSTILE = [None, True, -1, 0, 10**30, 2**64, -(2**63) - 1, 1.5, "", "?", "ZZ", "
 def _hostile(rng: random.Random):
     r = rng.random()
     if r < 0.5:
-        return rng.choice(HOSTILE)
+        return copy.deepcopy(rng.choice(HOSTILE))     # never share a mutable value
     if r < 0.7:
-        v = rng.choice(HOSTILE)
+        v = copy.deepcopy(rng.choice(HOSTILE))
         for _ in range(rng.randrange(1, 60)):
             v = [v] if rng.random() < 0.5 else {"k": v}
         return v
@@ -95,7 +96,7 @@ def _paths(doc):
 
 def mutate_doc(doc: dict, rng: random.Random) -> dict:
     """One to three structural mutations of a copy of ``doc``."""
-    doc = json.loads(json.dumps(doc))
+    doc = copy.deepcopy(doc)
     for _ in range(rng.randrange(1, 4)):
         paths = _paths(doc)[1:]
         if not paths:

@@ -189,3 +189,18 @@ def test_the_command_line_answers_any_file_with_one_line(data):
         assert code in (0, 2)
     finally:
         os.unlink(path)
+
+
+def test_long_digit_strings_in_actions_and_options_are_typed_errors():
+    """Found by bench/fuzz.py: int() of a 5,000-digit string raised
+    Python's own ValueError from a bid and from a deck option."""
+    game = solver.load_game("dixie-rook")
+    state = game.new_initial_state(seed=1)
+    with pytest.raises(DixtrixError):
+        state.string_to_action("bid " + "9" * 5000)
+    with pytest.raises(DixtrixError):
+        solver.load_game("dix-exchange", deck={"10": "9" * 5000})
+    with pytest.raises(DixtrixError):
+        solver.load_game("dix-exchange", deck={10 ** 5000: 4})
+    with pytest.raises(DixtrixError):
+        solver.solve({"game": "dix", "seed": 10 ** 5000})

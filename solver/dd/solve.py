@@ -18,7 +18,6 @@ contract (a ``TrickPosition``).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Callable, Mapping
@@ -26,7 +25,7 @@ from typing import Callable, Mapping
 from . import dix as dixdd
 from . import trick as dd
 from ..errors import (HiddenInformationError, PositionError, SearchAborted,
-                     UnsupportedPositionError)
+                      UnsupportedPositionError, short_repr)
 from ..game import State
 from ..position import Record, SeatView, from_json
 
@@ -69,24 +68,18 @@ def _to_state(position) -> State | dd.TrickPosition:
         raise _hidden(position.seat)
     if isinstance(position, Record):
         return position.state()
-    if isinstance(position, (str, bytes, bytearray)):
-        try:
-            position = json.loads(position)
-        except json.JSONDecodeError as exc:
-            raise PositionError(f"malformed JSON: {exc.msg} at line {exc.lineno} "
-                                f"column {exc.colno}") from None
-    if isinstance(position, dict):
-        if "seat" in position:
-            raise _hidden(position["seat"])
-        rec = from_json(position)
-        return rec.state()
+    if isinstance(position, (str, bytes, bytearray, dict)):
+        pos = from_json(position)           # the input limits and every check
+        if isinstance(pos, SeatView):
+            raise _hidden(pos.seat)
+        return pos.state()
     raise PositionError(f"solve expects a Record, a record JSON dict, a State or a "
                         f"TrickPosition, got {type(position).__name__}")
 
 
 def _hidden(seat) -> HiddenInformationError:
     return HiddenInformationError(
-        f"this is a seat view (seat {seat!r}): other hands are unknown, so there is no "
+        f"this is a seat view (seat {short_repr(seat)}): other hands are unknown, so there is no "
         f"double-dummy value; use the sampling search (solver.best_move / "
         f"solver.evaluate), or give solve a complete record")
 

@@ -169,12 +169,13 @@ class DeckOption(Option):
                               f"or a mapping value -> count, got {short_repr(value)}")
         counts: dict[str, int] = {}
         for v, c in items:
-            key = str(v).strip().upper() if isinstance(v, (str, int)) and not isinstance(
-                v, bool) else None
+            key = str(v).strip().upper() if (isinstance(v, str) or isinstance(v, int) and
+                                             not isinstance(v, bool) and abs(v) < 1000) \
+                else None
             if key not in VALUE_INDEX:
                 raise OptionError(f"{where}: unknown card value {short_repr(v)} "
                                   f"(values: {' '.join(EXCHANGE_VALUES)})")
-            if isinstance(c, str) and c.strip().isdigit():
+            if isinstance(c, str) and c.strip().isdigit() and len(c.strip()) <= 3:
                 c = int(c)
             if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= 99:
                 raise OptionError(f"{where}: the count of {short_repr(key)} must be an integer 0..99, "

@@ -95,7 +95,7 @@ def parse_action(text) -> int:
     word, _, rest = t.partition(" ")
     if word == "bid" or (t.isdigit() and not rest):
         value = rest if word == "bid" else t
-        if not value.isdigit() or int(value) > MAX_BID_VALUE:
+        if not value.isdigit() or len(value) > 6 or int(value) > MAX_BID_VALUE:
             raise NotationError(f"bad bid {short_repr(text)}: a bid is a number from {MIN_BID} to "
                                 f"{MAX_BID} in steps of {BID_STEP}", text)
         return BID_BASE + int(value)
