@@ -1,0 +1,107 @@
+"""Is the advice stable across search seeds? (issue #13)
+
+For seeded card-play positions of dix, trix, tricks and dixie-rook (the
+deal played by the rules bots to a random point of the card play), the
+hint's search runs at its default limit (one second; ``--time`` to change)
+with 5 search seeds. A position is **stable** when all 5 recommend the same
+action; where they differ, the advice is still **honest** when every
+recommended action is marked as good as the others (``PlayResult.equal``)
+in the runs that did not pick it.
+
+    python bench/hint_stability.py --positions 50
+    python bench/hint_stability.py --games dix --positions 20 --time 0.5
+
+Prints one row per game: positions, stable %, honest % among the unstable,
+median iterations per search.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import solver  # noqa: E402
+from bots import make_bot  # noqa: E402
+from solver.search import Limit, best_move  # noqa: E402
+
+GAMES = ("dix", "trix", "tricks", "dixie-rook")
+
+
+def in_card_play(state) -> bool:
+    name = state.game.name
+    if name == "dix":
+        return True
+    if name in ("trix", "tricks"):
+        from solver.games.contract_match import TRICKS
+        return state.phase == TRICKS
+    from solver.games.dixie_rook import PLAY
+    return state.phase == PLAY
+
+
+def positions(name: str, n: int, seed: int):
+    """``n`` card-play positions with at least two legal cards."""
+    game = solver.load_game(name)
+    rng = random.Random(seed)
+    out, deal = [], 0
+    while len(out) < n:
+        state = game.new_initial_state(seed=seed * 1000 + deal)
+        bots = [make_bot("rules", game, s, seed=deal * 10 + s) for s in range(game.num_players)]
+        deal += 1
+        stop = rng.randrange(0, 40)
+        seen = 0
+        while not state.is_terminal():
+            if in_card_play(state) and len(state.legal_actions()) > 1:
+                if seen == stop:
+                    out.append(state.clone())
+                    break
+                seen += 1
+            state.apply_action(bots[state.current_player()].step(state))
+    return out
+
+
+def measure(name, n, seed, seconds, seeds=5):
+    stable = honest = unstable = 0
+    its = []
+    for state in positions(name, n, seed):
+        view = state.information_state(state.current_player()).view
+        runs = [best_move(view, Limit(time=seconds), seed=k) for k in range(seeds)]
+        its += [r.iterations for r in runs]
+        picks = {r.action for r in runs}
+        if len(picks) == 1:
+            stable += 1
+            continue
+        unstable += 1
+        if all(p in r.equal for r in runs for p in picks):
+            honest += 1
+    return {"game": name, "positions": n, "stable": stable, "unstable": unstable,
+            "honest": honest, "iterations": statistics.median(its)}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", nargs="*", default=list(GAMES), choices=GAMES)
+    ap.add_argument("--positions", type=int, default=50)
+    ap.add_argument("--time", type=float, default=1.0, help="seconds a search (the default)")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    print(f"search seeds 0-4 at {args.time:g} s a search; positions seeded from {args.seed}")
+    print("| game | positions | same advice for 5 seeds | differing, alternatives marked "
+          "as good | median iterations | wall time |")
+    print("|---|---|---|---|---|---|")
+    for name in args.games:
+        t0 = time.perf_counter()
+        r = measure(name, args.positions, args.seed, args.time)
+        honest = (f"{r['honest']} of {r['unstable']}" if r["unstable"] else "-")
+        print(f"| {name} | {r['positions']} | {r['stable']} ({100 * r['stable'] / r['positions']:.0f}%)"
+              f" | {honest} | {r['iterations']:,.0f} | {time.perf_counter() - t0:.0f} s |",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
