@@ -43,6 +43,7 @@ cdef extern from "<sys/mman.h>" nogil:
     int MADV_HUGEPAGE
 from libc.string cimport memset
 from bits cimport popcount, highest_bit, lowest_bit, trick_winner_c, above_all
+from interrupt cimport signal_raised, reraise, INTERRUPT_MASK
 from trickstate cimport (RuleTable, TrickState, TTEntry, WEntry, mix64, between_bits, legal_mask,
                          pip_set, interchangeable,
                          MAX_SEATS, MAX_PLY, NO_CARD)
@@ -95,6 +96,7 @@ cdef class Kernel:
     cdef public uint64_t nodes
     cdef public uint64_t node_limit   # 0: none; else abort past it (aborted set)
     cdef public bint aborted
+    cdef bint interrupted             # a signal handler raised (Ctrl-C): re-raise it
     cdef int32_t base_hi          # max over tricks of the per-trick base value
     cdef int32_t base_lo
     cdef int32_t end_hi           # last-trick + most-tricks extras, max / min
@@ -291,6 +293,7 @@ cdef class Kernel:
                 v = self.solve_child(c, lo, hi, guess)
                 values[i] = v
                 guess = v
+        self.check_interrupt()
         out = {}
         for c in range(64):
             if (legal >> c) & 1:
@@ -302,7 +305,16 @@ cdef class Kernel:
         cdef int v
         with nogil:
             v = self.mtdf((lo + hi) // 2, lo, hi, 0)
+        self.check_interrupt()
         return v
+
+    cdef int check_interrupt(self) except -1:
+        """Re-raise a signal handler's exception (Ctrl-C) that stopped the
+        search."""
+        if self.interrupted:
+            self.interrupted = False
+            return reraise()
+        return 0
 
     # ------------------------------------------------------------------
     # kernel
@@ -763,6 +775,10 @@ cdef class Kernel:
         self.nodes += 1
         if self.node_limit and self.nodes > self.node_limit:
             self.aborted = True
+            return alpha
+        if (self.nodes & INTERRUPT_MASK) == 0 and signal_raised():
+            self.aborted = True
+            self.interrupted = True
             return alpha
         if n == 0:
             if S.tricks_left == 0:

@@ -60,6 +60,7 @@ from libc.stdint cimport uint64_t, uint32_t, uint8_t, uint16_t, int16_t, int32_t
 from libc.stdlib cimport free
 from libc.string cimport memset
 from bits cimport popcount, highest_bit, lowest_bit, above_all
+from interrupt cimport signal_raised, reraise, INTERRUPT_MASK
 
 cdef extern from "<stdlib.h>" nogil:
     int posix_memalign(void** memptr, size_t alignment, size_t size)
@@ -115,6 +116,7 @@ cdef class DixSolver:
     cdef public uint64_t tie_nodes     # nodes spent after the difference was settled
     cdef uint64_t max_nodes
     cdef bint aborted
+    cdef bint interrupted              # a signal handler raised (Ctrl-C): re-raise it
     cdef public bint relative_keys     # False: exact masks as keys (for comparison)
     cdef public bint follow_tt         # False: no table at follow nodes
     cdef public int driver             # 0: MTD(f); 1: score difference first
@@ -235,6 +237,7 @@ cdef class DixSolver:
                     break
                 values[i] = v
                 guess = v
+        self.check_interrupt()
         if self.aborted:
             return None
         out = {}
@@ -250,9 +253,18 @@ cdef class DixSolver:
         self.max_nodes = max_nodes if max_nodes > 0 else <uint64_t>0xFFFFFFFFFFFFFFFF
         with nogil:
             v = self.mtd(NO_CARD, -(k * TEN + 2), k * TEN + 2, 0)
+        self.check_interrupt()
         if self.aborted:
             return None
         return v
+
+    cdef int check_interrupt(self) except -1:
+        """Re-raise a signal handler's exception (Ctrl-C) that stopped the
+        search."""
+        if self.interrupted:
+            self.interrupted = 0
+            return reraise()
+        return 0
 
     # ------------------------------------------------------------------
     # small helpers
@@ -587,6 +599,10 @@ cdef class DixSolver:
         if self.nodes > self.max_nodes:
             self.aborted = 1
             return 0
+        if (self.nodes & INTERRUPT_MASK) == 0 and signal_raised():
+            self.aborted = 1
+            self.interrupted = 1
+            return 0
         k = popcount(mine)
         if k == 1:
             return self.last_trick(me)
@@ -666,6 +682,10 @@ cdef class DixSolver:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             self.aborted = 1
+            return 0
+        if (self.nodes & INTERRUPT_MASK) == 0 and signal_raised():
+            self.aborted = 1
+            self.interrupted = 1
             return 0
         k = popcount(mine)
         if k == 1:

@@ -67,12 +67,15 @@ SCRIPT = textwrap.dedent("""
     import solver
     from solver.search import Limit, best_move
     bot = sys.argv[1]
-    state = solver.load_game("GAME").new_initial_state(seed=3)
+    state = solver.load_game("GAME", **OPTIONS).new_initial_state(seed=3)
     for _ in range(STEPS):
         state.apply_action(state.legal_actions()[0])
     print("ready", flush=True)
     try:
-        best_move(state, Limit(LIMIT=10**9), bot=bot, seed=1)
+        if bot == "solve":
+            solver.solve(state)
+        else:
+            best_move(state, Limit(LIMIT=10**9), bot=bot, seed=1)
     except KeyboardInterrupt:
         print("interrupted", flush=True)
         sys.exit(0)
@@ -80,12 +83,13 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
-def _interrupt(bot, game, steps, limit, attempts=2):
+def _interrupt(bot, game, steps, limit, attempts=2, options=None):
     """Seconds from SIGINT to the child's ``interrupted`` line (the best of
     ``attempts`` runs: a loaded machine can delay one)."""
     best = None
     for _ in range(attempts):
-        code = SCRIPT.replace("GAME", game).replace("STEPS", str(steps)).replace("LIMIT", limit)
+        code = SCRIPT.replace("GAME", game).replace("STEPS", str(steps)).replace(
+            "LIMIT", limit).replace("OPTIONS", repr(options or {}))
         proc = subprocess.Popen([sys.executable, "-c", code, bot], stdout=subprocess.PIPE,
                                 text=True, cwd=ROOT)
         try:
@@ -112,8 +116,14 @@ def _interrupt(bot, game, steps, limit, attempts=2):
     ("pimc", "dix", 20, "worlds"),                # play-outs while the stock lasts
     ("pimc", "dix", 30, "worlds"),                # every world solved double dummy
     ("pimc", "trix", 5, "worlds"),                # full-deal solves of 2M nodes each
+    ("solve", "dixie-rook", 16, "worlds"),        # a full-deal solve: the generic kernel
+    ("solve", "dix:seventeen", 0, "worlds"),      # a whole round: the dix solver
 ])
 def test_ctrl_c_stops_a_search_within_half_a_second(bot, game, steps, limit):
-    took = _interrupt(bot, game, steps, limit)
+    options = {}
+    if ":" in game:
+        game, variant = game.split(":")
+        options = {"variant": variant}
+    took = _interrupt(bot, game, steps, limit, options=options)
     print(f"{bot} {game}: SIGINT answered in {took * 1000:.0f} ms")
     assert took < 0.5
