@@ -532,16 +532,20 @@ LAYOUT_OPS.determinize = layout_determinize
 LAYOUT_OPS.state_size = sizeof(LayoutPlay)
 
 
-cdef object root_stats(Node** trees, int T, int max_nodes, const double* sq):
+cdef object root_stats(Node** trees, int T, int max_nodes, const double* sq,
+                       list per_tree=None):
     """``(visits, means, squares)`` of the root actions summed over the
-    trees (``sq``: T rows of 64 sums of squared rewards, or NULL).  Safe
-    while the trees grow: child indices are bounds-checked and each list
-    walk is capped at 64 children."""
+    trees (``sq``: T rows of 64 sums of squared rewards, or NULL); with
+    ``per_tree``, each tree's ``{action: (visits, mean)}`` is appended to
+    it (the spread between independent trees).  Safe while the trees grow:
+    child indices are bounds-checked and each list walk is capped at 64
+    children."""
     cdef int t, ch, k, a
     visits, totals, squares = {}, {}, {}
     for t in range(T):
         ch = trees[t][0].first_child
         k = 0
+        mine = {}
         while 0 < ch <= max_nodes and k < 64:
             a = trees[t][ch].action
             if 0 <= a < 64:
@@ -549,8 +553,12 @@ cdef object root_stats(Node** trees, int T, int max_nodes, const double* sq):
                 totals[a] = totals.get(a, 0.0) + trees[t][ch].total
                 if sq != NULL:
                     squares[a] = squares.get(a, 0.0) + sq[t * 64 + a]
+                if per_tree is not None and trees[t][ch].visits > 0:
+                    mine[a] = (trees[t][ch].visits, trees[t][ch].total / trees[t][ch].visits)
             ch = trees[t][ch].next_sibling
             k += 1
+        if per_tree is not None:
+            per_tree.append(mine)
     means = {a: totals[a] / visits[a] for a in visits if visits[a] > 0}
     return visits, means, squares
 
@@ -599,12 +607,14 @@ cdef object run_trees(const Ops* ops, const void* base, const void* R, void** sa
     """Grow ``T`` trees in parallel (``samplers[t]``: thread t's own data)
     while the calling thread monitors them (``poll``, see the module
     docstring); sum their root statistics: ``(visits, means, iterations,
-    squares)``, ``squares[a]`` the sum of the squared rewards of action
-    ``a``'s iterations."""
+    squares, per_tree)``, ``squares[a]`` the sum of the squared rewards of
+    action ``a``'s iterations, ``per_tree`` each tree's ``{action: (visits,
+    mean)}``."""
     cdef int t, w
     cdef long per = iterations // T, extra = iterations % T
     cdef double deadline = now() + seconds if seconds > 0 else 0.0
-    cdef int max_nodes = <int>min(per + 2, 50_000_000)
+    # at most 50M nodes (2 GB) over all the trees of a search
+    cdef int max_nodes = <int>min(per + 2, 50_000_000 // T)
     cdef Node** trees = <Node**>malloc(T * sizeof(Node*))
     cdef long* done = <long*>malloc(T * sizeof(long))
     cdef uint64_t* seeds = <uint64_t*>malloc(T * sizeof(uint64_t))
@@ -643,8 +653,9 @@ cdef object run_trees(const Ops* ops, const void* base, const void* R, void** sa
         total_it = 0
         for t in range(T):
             total_it += done[t]
-        visits, means, squares = root_stats(trees, T, max_nodes, sq)
-        return visits, means, total_it, squares
+        per_tree = []
+        visits, means, squares = root_stats(trees, T, max_nodes, sq, per_tree)
+        return visits, means, total_it, squares, per_tree
     finally:
         for t in range(T):
             free(trees[t])

@@ -41,6 +41,9 @@ MAX_SECONDS = 86400.0
 MAX_COUNT = 10**9
 #: what ``best_move`` searches when no limit is given
 DEFAULT_LIMIT_SECONDS = 1.0
+#: independent trees of a Cython ISMCTS search (root parallelism): their
+#: disagreement is part of each value's interval (ismcts.between_trees)
+DEFAULT_TREES = 8
 #: the searches ``best_move`` runs
 BOTS = ("ismcts", "pimc")
 
@@ -151,13 +154,14 @@ def _check_limit(limit: Any, default: Limit) -> Limit:
 
 def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
               seed: int = 0, progress: Callable[[dict], None] | None = None,
-              nodes: int | None = None, stop=None, threads: int = 1) -> PlayResult:
+              nodes: int | None = None, stop=None, threads: int = DEFAULT_TREES) -> PlayResult:
     """The best action for the seat to move in ``position``, with every
     legal action's value and its interval (see the module docstring).
 
     ``limit``: default one second.  ``bot``: ``"ismcts"`` (information-set
-    MCTS; ``Limit.iterations`` / ``time``; ``threads`` root-parallel trees
-    in the Cython searches) or ``"pimc"`` (sampled worlds each solved
+    MCTS; ``Limit.iterations`` / ``time``; ``threads`` independent trees
+    searched in parallel by the Cython searches, default 8: where they
+    disagree, the intervals widen and the advice says so) or ``"pimc"`` (sampled worlds each solved
     double-dummy where the solver applies, else played out;
     ``Limit.worlds`` / ``time``; ``nodes`` bounds one world's solve, see
     ``solver.search.pimc``).  For pimc, ``confidence`` is the share of

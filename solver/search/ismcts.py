@@ -233,15 +233,38 @@ def run_native(native, game: Game, iterations, seconds, c, threads, seed, progre
                                  sum(visits.values()) + 1, now - start))
         return False
 
-    visits, means, done, squares = native.run(its, seconds or 0.0, seed, threads, c, poll)
+    visits, means, done, squares, per_tree = native.run(its, seconds or 0.0, seed, threads, c,
+                                                        poll)
     values = {a: m * scale for a, m in means.items()}
-    ci = {a: half_width(visits[a], means[a] * visits[a], squares.get(a, 0.0), scale)
+    ci = {a: max(half_width(visits[a], means[a] * visits[a], squares.get(a, 0.0), scale),
+                 between_trees(per_tree, a, scale))
           for a in means}
     stats = SearchStats(values, visits, done, sum(visits.values()) + 1,
                         _time.perf_counter() - start, ci, control.stopped())
     if progress is not None:
         progress(stats)
     return stats
+
+
+#: two-sided 97.5% quantiles of Student's t by degrees of freedom (1-9)
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262)
+
+
+def between_trees(per_tree: list, action, scale: float = 1.0) -> float:
+    """The 95% half-width of ``action``'s value from the spread of its mean
+    between independent trees (root parallelism): one tree's mean is not
+    an independent sample of its iterations (the tree's choices feed on
+    them), and a tree that settled early on one of two equivalent cards
+    values the other badly; independent trees that disagree show it.
+    0 with fewer than two trees that tried the action."""
+    means = [t[action][1] for t in per_tree if action in t]
+    k = len(means)
+    if k < 2:
+        return 0.0
+    mean = sum(means) / k
+    sd = math.sqrt(sum((m - mean) ** 2 for m in means) / (k - 1))
+    q = _T975[k - 2] if k - 2 < len(_T975) else 1.96
+    return q * sd / math.sqrt(k) * scale
 
 
 def _stats(root, it, nodes, start, scale) -> SearchStats:

@@ -109,9 +109,10 @@ class _NativeWithPass:
         def fixed_poll(done, visits, means):
             return poll(done, self._fix(visits), self._fix(means))
 
-        visits, means, done, squares = self.native.run(
+        visits, means, done, squares, per_tree = self.native.run(
             *args[:5], fixed_poll if poll is not None else None)
-        return self._fix(visits), self._fix(means), done, self._fix(squares)
+        return (self._fix(visits), self._fix(means), done, self._fix(squares),
+                [self._fix(t) for t in per_tree])
 
     def simulate(self, seed):
         return self.native.simulate(seed)
