@@ -86,25 +86,6 @@ ctypedef struct WEntry:
     uint8_t depth
 
 
-ctypedef struct TTEntry:
-    uint64_t check          # second hash of the key (0 never stored)
-    int16_t lo              # lower bound of the future value
-    int16_t hi              # upper bound
-    uint8_t move            # best card found (a hint; checked before use)
-    uint8_t depth           # tricks left: the replacement priority
-    uint16_t gen            # solve generation; another generation = empty
-
-
-cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
-    """splitmix64 finaliser."""
-    x ^= x >> 30
-    x *= <uint64_t>0xbf58476d1ce4e5b9
-    x ^= x >> 27
-    x *= <uint64_t>0x94d049bb133111eb
-    x ^= x >> 31
-    return x
-
-
 cdef inline uint64_t between_bits(int hi, int lo) noexcept nogil:
     """Bits strictly between positions ``lo`` < ``hi``."""
     return ((<uint64_t>1 << hi) - 1) & ~((<uint64_t>2 << lo) - 1)
