@@ -147,3 +147,18 @@ def test_seat_names_from_the_askers_side():
     assert seat_names(2, 1, False) == ["opponent", "you"]
     assert seat_names(4, 1, True) == ["right", "you", "left", "partner"]
     assert seat_names(4, 0, False)[2] == "across"
+
+
+def test_the_progress_line_shows_on_a_terminal_only(monkeypatch):
+    import io
+    from bots import hint
+    monkeypatch.setattr(hint, "PROGRESS_AFTER", 0.0)
+    out = io.StringIO()
+    p = hint.Progress(stream=out, enabled=True)
+    p({"iterations": 12345, "seconds": 1.5, "best": "8D", "value": 1.25})
+    p.close()
+    assert "12,345 iterations" in out.getvalue() and "best so far 8D (+1.25)" in out.getvalue()
+    quiet = io.StringIO()
+    p = hint.Progress(stream=quiet)              # a StringIO is not a terminal
+    p({"iterations": 1, "seconds": 2.0})
+    assert quiet.getvalue() == ""

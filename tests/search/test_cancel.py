@@ -127,3 +127,18 @@ def test_ctrl_c_stops_a_search_within_half_a_second(bot, game, steps, limit):
     took = _interrupt(bot, game, steps, limit, options=options)
     print(f"{bot} {game}: SIGINT answered in {took * 1000:.0f} ms")
     assert took < 0.5
+
+
+def test_the_cython_search_reports_progress_every_tenth_of_a_second():
+    state = _dix_mid_round()
+    seen = []
+    t0 = time.perf_counter()
+    best_move(state, Limit(time=0.6), seed=1,
+              progress=lambda info: seen.append((time.perf_counter() - t0, info)))
+    times = [t for t, _ in seen]
+    assert len(seen) >= 4, times
+    gaps = [b - a for a, b in zip(times, times[1:])]
+    print(f"progress gaps: max {max(gaps) * 1000:.0f} ms")
+    assert max(gaps) < 0.3                                 # 0.1 s nominal, a loaded machine
+    its = [info["iterations"] for _, info in seen]
+    assert its == sorted(its) and seen[-1][1]["best"]
