@@ -81,7 +81,7 @@ def register_bot(name: str, factory: Callable[..., Bot]) -> None:
 
 
 def registered_bots() -> list[str]:
-    from . import rules, searchbots  # noqa: F401  (register the built-in bots)
+    from . import engine_client, rules, searchbots  # noqa: F401  (register the built-in bots)
     return sorted(_BOTS)
 
 
@@ -99,7 +99,7 @@ def _parse_settings(spec: str) -> tuple[str, dict]:
             raise OptionError(f"bot settings {spec!r}: expected key=value, got {part!r}")
         for conv in (int, float):
             try:
-                value = conv(value)
+                value = conv(value) if len(value) <= 30 else value
                 break
             except ValueError:
                 continue
@@ -110,7 +110,7 @@ def _parse_settings(spec: str) -> tuple[str, dict]:
 def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
     """A bot from ``"name"`` or ``"name:key=value,key=value"``; every
     argument is checked here (``OptionError`` / ``LimitError``)."""
-    from . import rules, searchbots  # noqa: F401  (register the built-in bots)
+    from . import engine_client, rules, searchbots  # noqa: F401  (register the built-in bots)
     name, settings = _parse_settings(spec)
     if not isinstance(game, Game):
         raise OptionError(f"make_bot: game must be a solver Game (solver.load_game(...)), "

@@ -69,6 +69,13 @@ def cmd_play(args) -> int:
     seed = args.seed
     bots = [make_bot(spec, game, seat, seed=None if seed is None else seed * 1000 + seat)
             for seat, spec in enumerate(specs)]
+    if args.human is not None:
+        if not 0 <= args.human < game.num_players:
+            raise solver.OptionError(f"--human: {game.name} has seats 0..{game.num_players - 1}"
+                                     f", got {args.human}")
+        from .human import play_human
+        others = {s: b for s, b in enumerate(bots) if s != args.human}
+        return play_human(game, others, args.human, seed)
     print(f"{game!r}, seed {seed}: " + ", ".join(f"seat {i} {s}" for i, s in enumerate(specs)))
     printed = [0]
 
@@ -144,6 +151,75 @@ def cmd_hint(args) -> int:
     return hint.run(args, origin, view)
 
 
+def _read_any(target: str):
+    from . import hint
+    return hint.read_position(target)
+
+
+def cmd_engine(args) -> int:
+    from . import engine
+    return engine.main()
+
+
+def cmd_solve(args) -> int:
+    """Exact values of a complete record (every card known)."""
+    from solver.dd import solve
+    from solver.dd.solve import principal_line
+    pos = _read_any(args.position)
+    if isinstance(pos, position.SeatView):
+        raise solver.HiddenInformationError(
+            "solve needs every card, and this is a seat view: use dixtrix hint (the "
+            "search) or dixtrix evaluate")
+    state = pos.state()
+    if state.is_terminal():
+        raise solver.PositionError("the game in this record is over: nothing to solve")
+    sol = solve(state, tt_mb=args.tt_mb, max_nodes=args.max_nodes)
+    line = principal_line(state, sol.seat, plies=args.line, tt_mb=args.tt_mb)
+    doc = {"game": state.game.name, "seat": sol.seat, "objective": sol.objective,
+           "value": sol.value, "action_values": dict(sol.action_values),
+           "best_actions": list(sol.best_actions), "nodes": sol.nodes, "time": sol.time,
+           "line": [{"seat": s, "action": a, "value": v} for s, a, v in line]}
+    if args.json:
+        print(json.dumps(doc, indent=1))
+        return 0
+    print(f"{state.game.name}: seat {sol.seat} to move; {sol.objective}")
+    print(f"value {sol.value:+d} ({sol.nodes:,} nodes, {sol.time:.2f} s)")
+    width = max(len(a) for a in sol.action_values)
+    for a, v in sorted(sol.action_values.items(), key=lambda kv: -kv[1]):
+        print(f"  {a:<{width}}  {v:+6d}{'  best' if a in sol.best_actions else ''}")
+    if line:
+        print("line: " + ", ".join(f"seat {s} {a}" for s, a, _ in line))
+    return 0
+
+
+def cmd_evaluate(args) -> int:
+    """The expected result of the deal per seat, with 95% intervals."""
+    from solver.search import Limit, evaluate
+    from . import hint
+    view = hint.view_of(_read_any(args.position))
+    kw = {}
+    if args.worlds is not None:
+        kw["worlds"] = args.worlds
+    if args.time is not None:
+        kw["time"] = args.time
+    ev = evaluate(view, Limit(**kw) if kw else None, policy=args.policy, seed=args.seed)
+    names = hint.seat_names(view.game.num_players, view.seat, hint._partnership(view.game))
+    if args.json:
+        print(json.dumps(hint._finite({"game": view.game.name, "seat": view.seat,
+                                       "values": ev.values, "ci95": ev.ci95,
+                                       "worlds": ev.worlds, "unit": ev.unit,
+                                       "method": ev.method, "time": ev.time}), indent=1))
+        return 0
+    print(f"{view.game.name}: expected result of this deal ({ev.unit}), "
+          f"{ev.worlds:,} sampled worlds played out by {ev.method.split(':')[-1]}, "
+          f"{ev.time:.2f} s")
+    labels = [f"seat {s} ({names[s]}):" for s in range(len(ev.values))]
+    width = max(map(len, labels))
+    for label, v, h in zip(labels, ev.values, ev.ci95):
+        print(f"  {label:<{width}} {v:+9.2f}  +-{h:.2f}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="dixtrix", description="dixtrix: card game engine")
     p.add_argument("--version", action="version", version=f"dixtrix {solver.__version__}")
@@ -160,6 +236,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option")
     pl.add_argument("--quiet", action="store_true", help="print only the result")
     pl.add_argument("--record", metavar="FILE", help="write the game record (JSON)")
+    pl.add_argument("--human", type=int, metavar="SEAT",
+                    help="play this seat yourself in the terminal (the bots play the others)")
     pl.set_defaults(func=cmd_play)
     h = sub.add_parser("hint", help="the best move and every legal action's value",
                        description="Advice for the seat to move: a POSITION file (a record "
@@ -188,6 +266,24 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--save-position", metavar="FILE",
                    help="write the seat view advised on (JSON), to edit and ask again")
     h.set_defaults(func=cmd_hint)
+    e = sub.add_parser("engine", help="serve the engine protocol on stdin/stdout "
+                                      "(docs/protocol.md)")
+    e.set_defaults(func=cmd_engine)
+    so = sub.add_parser("solve", help="exact values of a complete record (every card known)")
+    so.add_argument("position", metavar="POSITION", help="a record file, or - for stdin")
+    so.add_argument("--json", action="store_true", help="JSON for programs")
+    so.add_argument("--tt-mb", type=int, default=64, help="transposition table (MiB)")
+    so.add_argument("--max-nodes", type=int, default=None, help="give up past this many nodes")
+    so.add_argument("--line", type=int, default=8, help="plies of the expected line of play")
+    so.set_defaults(func=cmd_solve)
+    ev = sub.add_parser("evaluate", help="the expected result of the deal per seat")
+    ev.add_argument("position", metavar="POSITION", help="a record or seat view file, or -")
+    ev.add_argument("--worlds", type=int, default=None, help="sampled worlds (default 200)")
+    ev.add_argument("--time", type=float, default=None, help="seconds")
+    ev.add_argument("--policy", default="rules", choices=("rules", "random"))
+    ev.add_argument("--seed", type=int, default=0)
+    ev.add_argument("--json", action="store_true", help="JSON for programs")
+    ev.set_defaults(func=cmd_evaluate)
     return p
 
 

@@ -162,3 +162,71 @@ def test_the_progress_line_shows_on_a_terminal_only(monkeypatch):
     p = hint.Progress(stream=quiet)              # a StringIO is not a terminal
     p({"iterations": 1, "seconds": 2.0})
     assert quiet.getvalue() == ""
+
+
+def test_play_human_through_standard_input(monkeypatch, capsys):
+    """A whole dix deal (seventeen, to 1 point) typed on stdin, with a bad
+    token, 'help' and 'hint' along the way; the opponent's hand is never
+    shown."""
+    import io
+    import solver
+    game = solver.load_game("dix", variant="seventeen", target=1)
+    state = game.new_initial_state(seed=4)
+    from bots import make_bot
+    other = make_bot("rules", game, 1, seed=4001)
+    moves = ["ZZ", "help", "hint"]
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            a = state.legal_actions()[-1]
+            moves.append(state.action_to_string(a))
+        else:
+            a = other.step(state)
+        state.apply_action(a)
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(moves) + "\n"))
+    from bots import hint
+    monkeypatch.setattr("bots.human.HINT_SECONDS", 0.05)
+    code = main(["play", "dix", "--seed", "4", "--option", "variant=seventeen",
+                 "--option", "target=1", "--human", "0"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "unknown card 'ZZ'" in out and "Legal:" in out and "best" in out
+    assert "Match over" in out and "Deal 1 over" in out
+    assert "Opponent's hand" not in out
+    opp = set(solver.to_json(state)["deal"]["rounds"][0]["hands"][1].split())
+    shown = out.split("your move>")[0]
+    assert not any(c in shown.split() for c in opp)        # no hidden card before play
+
+
+def test_play_human_ends_cleanly_on_end_of_input(monkeypatch, capsys):
+    import io
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["play", "trix", "--seed", "1", "--human", "2"]) == 0
+    assert "game abandoned" in capsys.readouterr().out
+    assert main(["play", "trix", "--human", "7"]) == 2
+
+
+def test_solve_and_evaluate_commands(tmp_path, capsys):
+    import solver
+    state = solver.load_game("dix").new_initial_state(seed=1)
+    while state.tricks_done < 14:
+        state.apply_action(state.legal_actions()[0])
+    rec = tmp_path / "rec.json"
+    rec.write_text(json.dumps(solver.to_json(state)))
+    assert main(["solve", str(rec), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["value"] == solver.solve(state).value and doc["line"]
+    assert main(["solve", str(rec)]) == 0
+    assert "line:" in capsys.readouterr().out
+    view = tmp_path / "view.json"
+    view.write_text(json.dumps(state.information_state(state.current_player()).view))
+    assert "seat view" in _error(capsys, ["solve", str(view)])
+    assert main(["evaluate", str(view), "--worlds", "20", "--json"]) == 0
+    ev = json.loads(capsys.readouterr().out)
+    assert ev["worlds"] == 20 and len(ev["values"]) == 2
+    assert main(["evaluate", str(rec), "--worlds", "10"]) == 0
+    assert "(you)" in capsys.readouterr().out
+    assert "no such file" in _error(capsys, ["evaluate", str(tmp_path / "nope.json")])
+    early = tmp_path / "early.json"
+    early.write_text(json.dumps(solver.to_json(solver.load_game("dix").new_initial_state(
+        seed=1))))
+    assert "trick 14" in _error(capsys, ["solve", str(early)])

@@ -1,0 +1,365 @@
+"""``dixtrix engine``: a line protocol for other programs (docs/protocol.md).
+
+In the spirit of UCI: the engine reads one command a line on standard
+input and writes one answer a line on standard output (flushed per line;
+logs go to standard error).  Positions are the JSON of docs/positions.md on
+one line.  A search runs on a worker thread, so ``stop``, ``isready`` and
+``quit`` are answered while it runs; ``stop`` ends it within milliseconds
+with the best found so far (``solver.search`` polls a stop event).  Bad
+input of any kind gets one ``error <where>: <reason>`` line, and the engine
+goes on with its state unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import shlex
+import sys
+import threading
+import time as _time
+from dataclasses import asdict
+
+import solver
+from solver.errors import DixtrixError, LimitError, OptionError, PositionError, short_repr
+from solver.search import Limit, best_move, evaluate
+from solver.search.facade import DEFAULT_TREES
+
+NAME = "dixtrix"
+#: the longest command line read (a position of 1 MiB and some room)
+MAX_LINE = (1 << 20) + 4096
+#: seconds an ``infinite`` search may run before it stops by itself
+INFINITE_SECONDS = 86400.0
+
+#: option name -> (type, default, min, max or choices, what it does)
+OPTIONS = {
+    "threads": ("spin", DEFAULT_TREES, 1, 64,
+                "independent ISMCTS trees searched in parallel (their disagreement widens "
+                "the intervals)"),
+    "tt_mb": ("spin", 64, 1, 16384, "transposition table of the double-dummy solver (MiB)"),
+    "bot": ("combo", "ismcts", ("ismcts", "pimc"), None, "the search of go"),
+    "seed": ("spin", 0, 0, 2**63 - 1, "search seed: the same seed, position and limit "
+             "(iterations or worlds) give the same answer"),
+    "nodes": ("spin", 2_000_000, 1, 10**12, "pimc: node bound of one world's solve"),
+    "policy": ("combo", "rules", ("rules", "random"), None, "evaluate: play-out policy"),
+}
+
+
+class Engine:
+    """The protocol's state: the options, the current position, and the
+    search running on its worker thread (at most one)."""
+
+    def __init__(self, out=None, err=None):
+        self.out = out or sys.stdout
+        self.err = err or sys.stderr
+        self.options = {k: v[1] for k, v in OPTIONS.items()}
+        self.position = None          # a solver.position.Record or SeatView
+        self.worker: threading.Thread | None = None
+        self.stop_event = threading.Event()
+        self.write_lock = threading.Lock()
+        #: a search is under way (cleared just before its final line, so a
+        #: command sent after that line never finds the engine busy)
+        self.active = False
+
+    # ---- output -------------------------------------------------------------
+
+    def send(self, line: str) -> None:
+        with self.write_lock:
+            self.out.write(line + "\n")
+            self.out.flush()
+
+    def error(self, where: str, reason: str) -> None:
+        reason = " ".join(str(reason).split())
+        if len(reason) > 500:
+            reason = reason[:497] + "..."
+        self.send(f"error {where}: {reason}")
+
+    # ---- the loop -----------------------------------------------------------
+
+    def run(self, stream=None) -> int:
+        """Read commands until ``quit`` or the end of the input."""
+        stream = stream or sys.stdin
+        while True:
+            try:
+                line = stream.readline(MAX_LINE)
+            except (UnicodeDecodeError, ValueError) as exc:
+                self.error("input", f"not UTF-8 text ({exc.__class__.__name__})")
+                continue
+            if not line:
+                break
+            if len(line) >= MAX_LINE and not line.endswith("\n"):
+                # drain the rest of an over-long line, then refuse it
+                while line and not line.endswith("\n"):
+                    line = stream.readline(MAX_LINE)
+                self.error("input", f"a command line over {MAX_LINE:,} characters")
+                continue
+            if not self.handle(line.strip()):
+                break
+        self.shutdown()
+        return 0
+
+    def handle(self, line: str) -> bool:
+        """One command; False for ``quit``."""
+        if not line:
+            return True
+        verb, _, rest = line.partition(" ")
+        rest = rest.strip()
+        handler = COMMANDS.get(verb)
+        if handler is None:
+            self.error(short_repr(verb, 30).strip("'"),
+                       f"unknown command (known: {', '.join(COMMANDS)})")
+            return True
+        try:
+            return handler(self, rest) is not False
+        except DixtrixError as exc:
+            self.error(verb if not getattr(exc, "path", None) else exc.path, str(exc))
+        except Exception as exc:          # a bug: say it, keep serving
+            print(f"dixtrix engine: internal error: {exc!r}", file=self.err)
+            self.error(verb, f"internal error ({type(exc).__name__})")
+        return True
+
+    def shutdown(self) -> None:
+        self.stop_event.set()
+        if self.worker is not None:
+            self.worker.join(timeout=5)
+
+    def busy(self) -> bool:
+        return self.active
+
+    def start(self, target, *args) -> None:
+        if self.busy():
+            raise OptionError("a search is running: send stop first")
+        if self.worker is not None:
+            self.worker.join()                # past its final line: ending now
+        self.active = True
+        self.stop_event = threading.Event()
+        self.worker = threading.Thread(target=self._guard, args=(target, *args), daemon=True)
+        self.worker.start()
+
+    def _guard(self, target, *args):
+        try:
+            target(*args)
+        except DixtrixError as exc:
+            self.active = False
+            self.error(getattr(exc, "path", None) or target.__name__.lstrip("_"), str(exc))
+        except Exception as exc:          # a bug: say it, keep serving
+            self.active = False
+            print(f"dixtrix engine: internal error: {exc!r}", file=self.err)
+            self.error(target.__name__.lstrip("_"), f"internal error ({type(exc).__name__})")
+        finally:
+            self.active = False
+
+    def final(self, *lines: str) -> None:
+        """The last lines of a search: the engine is free once they are out."""
+        with self.write_lock:
+            self.active = False
+            for line in lines:
+                self.out.write(line + "\n")
+            self.out.flush()
+
+    # ---- commands -----------------------------------------------------------
+
+    def cmd_hello(self, rest):
+        self.send(f"id name {NAME}")
+        self.send(f"id version {solver.__version__}")
+        for name, (kind, default, lo, hi, doc) in OPTIONS.items():
+            if kind == "spin":
+                self.send(f"option name {name} type spin default {default} min {lo} max {hi}")
+            else:
+                self.send(f"option name {name} type combo default {default} "
+                          + " ".join(f"var {v}" for v in lo))
+        self.send("ok")
+
+    def cmd_isready(self, rest):
+        self.send("readyok")
+
+    def cmd_setoption(self, rest):
+        words = rest.split()
+        if len(words) != 4 or words[0] != "name" or words[2] != "value":
+            raise OptionError("expected: setoption name <name> value <value>")
+        name, value = words[1].lower(), words[3]
+        if name not in OPTIONS:
+            raise OptionError(f"unknown option {short_repr(name)} "
+                              f"(known: {', '.join(OPTIONS)})")
+        kind, _, lo, hi, _ = OPTIONS[name]
+        if kind == "spin":
+            if not value.lstrip("-").isdigit() or len(value) > 20:
+                raise OptionError(f"option {name}: an integer {lo}..{hi}, "
+                                  f"got {short_repr(value)}")
+            v = int(value)
+            if not lo <= v <= hi:
+                raise OptionError(f"option {name}: an integer {lo}..{hi}, got {v}")
+            if name == "tt_mb":
+                from solver.dd.trick import check_tt_mb
+                check_tt_mb(v)
+        else:
+            if value not in lo:
+                raise OptionError(f"option {name}: one of {', '.join(lo)}, "
+                                  f"got {short_repr(value)}")
+            v = value
+        if self.busy():
+            raise OptionError("a search is running: options change between searches")
+        self.options[name] = v
+
+    def cmd_newgame(self, rest):
+        if self.busy():
+            raise OptionError("a search is running: send stop first")
+        self.position = None
+
+    def cmd_position(self, rest):
+        if not rest:
+            raise PositionError("expected: position <record or seat view JSON on one line>")
+        if self.busy():
+            raise OptionError("a search is running: send stop first")
+        pos = solver.from_json(rest)       # validated; the state is unchanged on error
+        if isinstance(pos, solver.position.Record) and pos.state().is_terminal():
+            raise PositionError("the game in this record is over: there is no move to advise")
+        self.position = pos
+
+    def _need_position(self):
+        if self.position is None:
+            raise PositionError("no position: send position <json> first")
+        return self.position
+
+    def cmd_go(self, rest):
+        pos = self._need_position()
+        words = rest.split()
+        kw, bot, infinite = {}, self.options["bot"], False
+        i = 0
+        while i < len(words):
+            w = words[i]
+            if w == "infinite":
+                infinite = True
+                i += 1
+                continue
+            if w not in ("time", "iterations", "worlds", "bot") or i + 1 >= len(words):
+                raise LimitError(f"go: expected time S, iterations N, worlds N, bot NAME or "
+                                 f"infinite, got {short_repr(' '.join(words[i:]), 40)}")
+            value = words[i + 1]
+            if w == "bot":
+                if value not in ("ismcts", "pimc"):
+                    raise OptionError(f"go: bot is ismcts or pimc, got {short_repr(value)}")
+                bot = value
+            elif w == "time":
+                try:
+                    kw["time"] = float(value)
+                except ValueError:
+                    raise LimitError(f"go: time is seconds, got {short_repr(value)}") from None
+            else:
+                if not value.isdigit() or len(value) > 12:
+                    raise LimitError(f"go: {w} is a positive integer, got {short_repr(value)}")
+                kw[w] = int(value)
+            i += 2
+        if infinite:
+            if kw:
+                raise LimitError("go: infinite takes no other limit")
+            kw["time"] = INFINITE_SECONDS
+        limit = Limit(**kw) if kw else Limit(time=1.0)
+        self.start(self._search, pos, limit, bot)
+
+    def _search(self, pos, limit, bot):
+        last = [0.0]
+
+        def progress(info):
+            now = _time.perf_counter()
+            if now - last[0] < 0.1:
+                return
+            last[0] = now
+            value = info.get("value")
+            val = f" value {value:.4f}" if isinstance(value, (int, float)) and \
+                math.isfinite(value) else ""
+            best = f" best {info['best']}" if info.get("best") else ""
+            self.send(f"info iterations {info.get('iterations', 0)} nodes "
+                      f"{info.get('nodes', 0)} seconds {info.get('seconds', 0.0):.3f}"
+                      f"{best}{val}")
+
+        res = best_move(pos, limit, bot=bot, seed=self.options["seed"], progress=progress,
+                        stop=self.stop_event, nodes=self.options["nodes"] if bot == "pimc"
+                        else None, threads=self.options["threads"])
+        self.final("result " + json.dumps(_finite(asdict(res)), separators=(",", ":")),
+                   f"bestmove {res.action} value {res.values.get(res.action, 0.0):.4f}")
+
+    def cmd_stop(self, rest):
+        self.stop_event.set()
+
+    def cmd_solve(self, rest):
+        pos = self._need_position()
+        if isinstance(pos, solver.position.SeatView):
+            raise PositionError("solve needs every card: this is a seat view (use go or "
+                                "evaluate)")
+        self.start(self._solve, pos)
+
+    def _solve(self, pos):
+        sol = solver.solve(pos, tt_mb=self.options["tt_mb"])
+        doc = {"value": sol.value, "action_values": dict(sol.action_values),
+               "best_actions": list(sol.best_actions), "seat": sol.seat,
+               "objective": sol.objective, "nodes": sol.nodes, "time": sol.time}
+        if sol.round_winner is not None:
+            doc["round_winner"] = sol.round_winner
+        self.final("solution " + json.dumps(doc, separators=(",", ":")),
+                   f"bestmove {sol.best_actions[0]} value {sol.value}")
+
+    def cmd_evaluate(self, rest):
+        pos = self._need_position()
+        words = rest.split()
+        kw = {}
+        if len(words) % 2 or any(w not in ("time", "worlds") for w in words[::2]):
+            raise LimitError("evaluate: expected worlds N and/or time S")
+        for w, value in zip(words[::2], words[1::2]):
+            try:
+                kw[w] = float(value) if w == "time" else int(value)
+            except ValueError:
+                raise LimitError(f"evaluate: bad {w} {short_repr(value)}") from None
+        self.start(self._evaluate, pos, Limit(**kw) if kw else Limit(worlds=200))
+
+    def _evaluate(self, pos, limit):
+        ev = evaluate(pos, limit, policy=self.options["policy"], seed=self.options["seed"],
+                      stop=self.stop_event)
+        self.final("evaluation " + json.dumps(_finite(asdict(ev)), separators=(",", ":")))
+
+    def cmd_quit(self, rest):
+        return False
+
+
+def _finite(value):
+    """JSON has no infinity: an unknown interval is null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
+COMMANDS = {"dixtrix": Engine.cmd_hello, "isready": Engine.cmd_isready,
+            "setoption": Engine.cmd_setoption, "newgame": Engine.cmd_newgame,
+            "position": Engine.cmd_position, "go": Engine.cmd_go, "stop": Engine.cmd_stop,
+            "solve": Engine.cmd_solve, "evaluate": Engine.cmd_evaluate,
+            "quit": Engine.cmd_quit}
+
+
+def main() -> int:
+    """``dixtrix engine``: serve the protocol on stdin/stdout."""
+    stdin = open(sys.stdin.fileno(), "r", encoding="utf-8", errors="strict", closefd=False,
+                 newline="\n")
+    try:
+        return Engine().run(stdin)
+    except KeyboardInterrupt:
+        return 130
+
+
+def default_command() -> list[str]:
+    """The command that starts this package's engine."""
+    return [sys.executable, "-m", "bots.cli", "engine"]
+
+
+def split_command(cmd) -> list[str]:
+    if cmd is None:
+        return default_command()
+    if isinstance(cmd, str):
+        return shlex.split(cmd)
+    return list(cmd)
+
+
+__all__ = ["Engine", "main", "COMMANDS", "OPTIONS", "default_command", "split_command"]

@@ -1,0 +1,314 @@
+"""A Python client of the engine protocol (docs/protocol.md), in the manner
+of python-chess's ``chess.engine``, and the ``engine`` bot that seats an
+engine subprocess at a table (so a bot written in any language can play a
+match or a ladder).
+
+    from bots.engine_client import Engine
+    from solver.search import Limit
+
+    with Engine.popen() as engine:                 # this package's engine
+        result = engine.play(view, Limit(iterations=20_000))
+        result.action, result.values               # the same PlayResult as best_move
+
+The context manager always reaps the process: ``quit``, then terminate,
+then kill.  Errors the engine reports become ``EngineError`` (a
+``DixtrixError``) with its message; an engine that dies or stops answering
+is an ``EngineError`` too.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import subprocess
+import threading
+import time as _time
+from typing import Callable
+
+from solver.errors import DixtrixError, LimitError, OptionError
+from solver.game import Game, State
+from solver.search import Evaluation, Limit, PlayResult
+
+from .base import Bot, register_bot
+from .engine import split_command
+
+#: seconds to wait for an answer that needs no search
+REPLY_SECONDS = 30.0
+
+
+class EngineError(DixtrixError):
+    """The engine answered ``error ...``, died, or did not answer."""
+
+
+class Engine:
+    """One engine subprocess.  Use ``Engine.popen(cmd)`` as a context
+    manager (or call ``close()``)."""
+
+    def __init__(self, process: subprocess.Popen):
+        self.process = process
+        self.lines: queue.Queue = queue.Queue()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+        self.id: dict = {}
+        self.options: dict = {}
+
+    @classmethod
+    def popen(cls, cmd=None, timeout: float = REPLY_SECONDS) -> "Engine":
+        """Start ``cmd`` (a string or list; default: this package's engine)
+        and shake hands with it."""
+        argv = split_command(cmd)
+        try:
+            process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       stderr=subprocess.DEVNULL, text=True, bufsize=1,
+                                       encoding="utf-8")
+        except OSError as exc:
+            raise EngineError(f"cannot start the engine {argv[0]!r}: "
+                              f"{exc.strerror or exc}") from None
+        engine = cls(process)
+        try:
+            engine._hello(timeout)
+        except BaseException:
+            engine.close()
+            raise
+        return engine
+
+    # ---- plumbing -----------------------------------------------------------
+
+    def _read(self):
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)                 # end of output: the engine is gone
+
+    def send(self, line: str) -> None:
+        if self.process.poll() is not None:
+            raise EngineError(f"the engine has exited (status {self.process.returncode})")
+        try:
+            self.process.stdin.write(line + "\n")
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise EngineError("the engine has exited") from None
+
+    def receive(self, timeout: float | None = REPLY_SECONDS) -> str:
+        try:
+            line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            raise EngineError(f"the engine did not answer within {timeout} s") from None
+        if line is None:
+            self.lines.put(None)
+            raise EngineError(f"the engine has exited (status {self.process.poll()})")
+        if line.startswith("error "):
+            raise EngineError(line[len("error "):])
+        return line
+
+    def _until(self, prefix: str, timeout=REPLY_SECONDS, on_line=None) -> str:
+        while True:
+            line = self.receive(timeout)
+            if line.startswith(prefix):
+                return line
+            if on_line is not None:
+                on_line(line)
+
+    def _hello(self, timeout):
+        self.send("dixtrix")
+
+        def note(line):
+            if line.startswith("id "):
+                key, _, value = line[3:].partition(" ")
+                self.id[key] = value
+            elif line.startswith("option name "):
+                words = line.split()
+                self.options[words[2]] = words[3:]
+
+        self._until("ok", timeout, note)
+
+    # ---- commands -----------------------------------------------------------
+
+    def ping(self, timeout: float = REPLY_SECONDS) -> None:
+        """``isready``: returns once the engine answers ``readyok``."""
+        self.send("isready")
+        self._until("readyok", timeout)
+
+    def configure(self, **options) -> None:
+        """``setoption`` for each option (``threads=2``, ``bot="pimc"`` ...);
+        a bad value is an ``EngineError`` naming it."""
+        for name, value in options.items():
+            self.send(f"setoption name {name} value {value}")
+        self.ping()                           # errors, if any, come before readyok
+
+    def _position(self, position) -> None:
+        if isinstance(position, State):
+            position = position.information_state(position.current_player()).view
+        if hasattr(position, "to_json"):
+            position = position.to_json()
+        text = position if isinstance(position, str) else json.dumps(position)
+        self.send("position " + " ".join(text.split("\n")))
+
+    @staticmethod
+    def _go_args(limit: Limit | None, bot: str | None) -> str:
+        if limit is not None and not isinstance(limit, Limit):
+            raise LimitError(f"limit must be a solver.search.Limit, got {type(limit).__name__}")
+        parts = []
+        if limit is not None:
+            for name in ("time", "iterations", "worlds"):
+                v = getattr(limit, name)
+                if v is not None:
+                    parts += [name, str(v)]
+        if bot is not None:
+            parts += ["bot", bot]
+        return " ".join(parts)
+
+    def analyse(self, position, limit: Limit | None = None, bot: str | None = None,
+                info: Callable[[dict], None] | None = None,
+                timeout: float | None = None) -> tuple[PlayResult, list[dict]]:
+        """Search ``position`` (a seat view, a record, their JSON or a
+        State: its seat to move's view) and return the ``PlayResult`` and
+        every ``info`` line as a dict (also passed to ``info``)."""
+        self._position(position)
+        self.send(("go " + self._go_args(limit, bot)).strip())
+        infos = []
+        if timeout is None:
+            timeout = (limit.time if limit is not None and limit.time else 0) + REPLY_SECONDS
+
+        def on_line(line):
+            if line.startswith("info "):
+                d = _parse_info(line)
+                infos.append(d)
+                if info is not None:
+                    info(d)
+
+        result = self._until("result ", timeout, on_line)
+        self._until("bestmove ", REPLY_SECONDS)
+        doc = json.loads(result[len("result "):])
+        doc["ci95"] = {k: (float("inf") if v is None else v)
+                       for k, v in doc.get("ci95", {}).items()}
+        doc["equal"] = tuple(doc.get("equal", ()))
+        return PlayResult(**doc), infos
+
+    def play(self, position, limit: Limit | None = None, bot: str | None = None
+             ) -> PlayResult:
+        """The engine's ``PlayResult`` for ``position`` (see ``analyse``)."""
+        return self.analyse(position, limit, bot)[0]
+
+    def stop(self) -> None:
+        self.send("stop")
+
+    def solve(self, position) -> dict:
+        """Exact values of a complete record (``solution`` JSON)."""
+        self._position(position)
+        self.send("solve")
+        line = self._until("solution ", None)
+        self._until("bestmove ", REPLY_SECONDS)
+        return json.loads(line[len("solution "):])
+
+    def evaluate(self, position, limit: Limit | None = None) -> Evaluation:
+        self._position(position)
+        args = []
+        if limit is not None:
+            if limit.worlds is not None:
+                args += ["worlds", str(limit.worlds)]
+            if limit.time is not None:
+                args += ["time", str(limit.time)]
+        self.send(("evaluate " + " ".join(args)).strip())
+        line = self._until("evaluation ", None)
+        doc = json.loads(line[len("evaluation "):])
+        doc["ci95"] = [float("inf") if v is None else v for v in doc["ci95"]]
+        return Evaluation(**doc)
+
+    def quit(self) -> None:
+        try:
+            self.send("quit")
+        except EngineError:
+            pass
+
+    def close(self, timeout: float = 2.0) -> None:
+        """Quit, then terminate, then kill: the process is always reaped."""
+        if self.process.poll() is None:
+            self.quit()
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.process.terminate()
+                try:
+                    self.process.wait(timeout)
+                except subprocess.TimeoutExpired:
+                    self.process.kill()
+                    self.process.wait()
+        for stream in (self.process.stdin, self.process.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+
+    def __enter__(self) -> "Engine":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _parse_info(line: str) -> dict:
+    words = line.split()[1:]
+    out = {}
+    for key, value in zip(words[::2], words[1::2]):
+        try:
+            out[key] = int(value)
+        except ValueError:
+            try:
+                out[key] = float(value)
+            except ValueError:
+                out[key] = value
+    return out
+
+
+class EngineBot(Bot):
+    """``engine:cmd=...`` (default: this package's engine), with ``time``,
+    ``iterations``, ``worlds`` and ``bot`` for its searches (default one
+    second).  It sends its seat's view, never the hidden cards, so it is as
+    fair as the engine behind it."""
+
+    name = "engine"
+
+    def __init__(self, game: Game, seat: int, seed: int | None = None, cmd=None, time=None,
+                 iterations=None, worlds=None, bot=None, **settings):
+        super().__init__(game, seat, seed, **settings)
+        if bot is not None and bot not in ("ismcts", "pimc"):
+            raise OptionError(f"engine: bot is ismcts or pimc, got {bot!r}")
+        kw = {k: v for k, v in (("time", time), ("iterations", iterations),
+                                ("worlds", worlds)) if v is not None}
+        self.limit = Limit(**kw) if kw else Limit(time=1.0)
+        self.cmd = cmd if cmd is None else str(cmd)
+        self.bot = bot
+        self.engine: Engine | None = None
+
+    def _engine(self) -> Engine:
+        if self.engine is None or self.engine.process.poll() is not None:
+            self.engine = Engine.popen(self.cmd)
+            self.engine.configure(seed=self.seed if self.seed is not None else 0)
+        return self.engine
+
+    def step(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        view = state.information_state(self.seat).view
+        res = self._engine().play(view, self.limit, self.bot)
+        action = state.string_to_action(res.action)
+        if action not in legal:
+            raise EngineError(f"the engine played {res.action!r}, which is not legal here")
+        return action
+
+    def close(self) -> None:
+        if self.engine is not None:
+            self.engine.close()
+            self.engine = None
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+
+register_bot("engine", EngineBot)
+
+__all__ = ["Engine", "EngineError", "EngineBot"]
