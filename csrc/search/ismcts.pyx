@@ -34,7 +34,7 @@ from libc.stdint cimport uint64_t, int32_t, uint8_t
 from libc.stdlib cimport malloc, free, calloc
 from posix.unistd cimport usleep
 cimport openmp
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from bits cimport popcount, lowest_bit
@@ -197,7 +197,9 @@ cdef long grow_tree(Node* nodes, int max_nodes, const Ops* ops, const void* base
     cdef int path_len, i, node, ch, best, a, mover, n_nodes = 1
     cdef uint64_t L, untried
     cdef double score, best_score
+    cdef double rsq[64]             # squared root rewards, local: no aliasing in the loop
     cdef long it = 0
+    memset(rsq, 0, sizeof(rsq))
     rng_seed(&r, seed)
     nodes[0].first_child = -1
     nodes[0].next_sibling = -1
@@ -260,10 +262,10 @@ cdef long grow_tree(Node* nodes, int max_nodes, const Ops* ops, const void* base
             nodes[path[i]].visits += 1
             nodes[path[i]].total += rew[nodes[path[i]].mover]
         if path_len:
-            root_sq[nodes[path[0]].action] += rew[nodes[path[0]].mover] * \
-                rew[nodes[path[0]].mover]
+            rsq[nodes[path[0]].action] += rew[nodes[path[0]].mover] * rew[nodes[path[0]].mover]
         it += 1
     done[0] = it
+    memcpy(root_sq, rsq, sizeof(rsq))
     return it
 
 
