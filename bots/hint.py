@@ -19,6 +19,7 @@ import time as _time
 import solver
 from solver import position
 from solver.errors import DixtrixError, PositionError, UnsupportedPositionError
+from solver.search import contracts
 
 #: what a hint searches when no limit is given (seconds)
 DEFAULT_SECONDS = 1.0
@@ -312,6 +313,10 @@ def run(args, origin: str, view) -> int:
         print(note)
     what = ("sampled worlds, each solved double dummy where the solver applies"
             if res.bot == "pimc" else "information-set MCTS over the worlds your view allows")
+    if res.unit == contracts.UNIT:
+        what = ("every open contract played out by the rules heuristic in the same sampled "
+                "worlds; you play each contract of the set once, so each is compared with "
+                "its value on an average deal")
     print(f"Values: {what}; {res.iterations:,} {'worlds' if res.bot == 'pimc' else 'iterations'}"
           f", {res.time:.2f} s. Unit: {unit}, mean with its 95% interval.")
     width = max(len(a) for a, _ in rows)

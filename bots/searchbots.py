@@ -17,6 +17,7 @@ import math
 
 from solver.errors import LimitError, OptionError
 from solver.game import Game, State
+from solver.search import contracts
 from solver.search.ismcts import SearchStats, ismcts_search, python_policies, run_native
 from solver.search.native import native_search
 from solver.search.pimc import PIMCStats, check_limits, check_policy, choose, pimc_search
@@ -77,9 +78,21 @@ class ISMCTSBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if contracts.applies(state):
+            return self._contract(state, legal)
         self.last = self.search(state)
         return max(legal, key=lambda a: (self.last.visits.get(a, 0),
                                          self.last.values.get(a, -math.inf)))
+
+    def _contract(self, state, legal):
+        """Judged for the whole kingdom (solver.search.contracts)."""
+        sampler = self.game.world_sampler(state.information_state(self.seat).view)
+        its = self.py_iterations if self.py_iterations is not None else self.iterations
+        worlds = None if its is None else max(20, its // 100)
+        action, self.last = contracts.choose_contract(sampler.sample, self.seat, legal,
+                                                      self.game, worlds=worlds,
+                                                      seconds=self.time, rng=self.rng)
+        return action
 
     def search(self, state: State, progress=None) -> SearchStats:
         view = state.information_state(self.seat).view
@@ -121,6 +134,12 @@ class PIMCBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if contracts.applies(state) and not self.cheat:
+            sampler = self.game.world_sampler(state.information_state(self.seat).view)
+            action, self.last = contracts.choose_contract(
+                sampler.sample, self.seat, legal, self.game, worlds=self.worlds,
+                seconds=self.time, rng=self.rng)
+            return action
         self.last = self.search(state)
         return choose(self.last, legal)
 

@@ -31,6 +31,7 @@ from typing import Any, Callable
 from ..errors import LimitError, OptionError, PositionError, short_repr
 from ..game import State
 from ..position import Record, SeatView, from_json
+from . import contracts
 from .control import Control, check_progress, check_stop, half_width
 from .heuristics import POLICIES, has_heuristic, make_policy
 from .ismcts import ismcts_search, python_policies, run_native
@@ -196,6 +197,13 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
                       "nodes": stats.nodes, "best": name(best),
                       "value": stats.values.get(best)})
 
+    contract = contracts.applies(world)
+    if contract:
+        # a contract choice: every contract's play-outs from the same worlds
+        # (equal work, paired comparisons), judged for the whole kingdom
+        bot = "pimc"
+        if limit.worlds is None and limit.time is None:
+            limit = Limit(worlds=max(20, limit.iterations // 100))
     if bot == "ismcts":
         if limit.iterations is None and limit.time is None:
             raise LimitError("bot 'ismcts' counts iterations: give Limit(iterations=...) "
@@ -224,11 +232,19 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
                         worlds=limit.worlds, seconds=limit.time, nodes=nodes,
                         rng=random.Random(seed),
                         progress=lambda st: report(st, lambda s: choose(s, legal)), stop=stop)
-    chosen = choose(stats, legal)
+    values = dict(stats.values)
+    if contract:
+        # judged for the whole kingdom (solver.search.contracts): what this
+        # hand gains over each contract's value on an average deal
+        base = {a: contracts.baseline(view.game, name(a)) for a in legal}
+        values = {a: v - base[a] for a, v in values.items()}
+        chosen = max(legal, key=lambda a: (values[a], -a))
+        unit = contracts.UNIT
+    else:
+        chosen = choose(stats, legal)
     equal = [chosen] + [a for a in legal if a != chosen and
-                        stats.values[a] + stats.paired_half_width(a, chosen)
-                        >= stats.values[chosen]]
-    return PlayResult(name(chosen), {name(a): v for a, v in stats.values.items()},
+                        values[a] + stats.paired_half_width(a, chosen) >= values[chosen]]
+    return PlayResult(name(chosen), {name(a): v for a, v in values.items()},
                       {name(a): n for a, n in stats.visits.items()},
                       stats.wins[chosen] / max(1, stats.worlds), seat, stats.nodes,
                       stats.seconds, "pimc", {name(a): h for a, h in stats.ci95.items()},
