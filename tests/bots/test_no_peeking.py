@@ -80,8 +80,23 @@ def test_a_fair_bot_plays_the_same_on_worlds_its_seat_cannot_tell_apart(position
                         f"{other.action_to_string(b)} on another world of its view")
 
 
+def test_the_engine_bot_sends_only_its_seats_view():
+    """``engine`` (a subprocess per bot: too slow for 200 positions a game)
+    on a few positions: the same answer on two worlds of one view."""
+    game = solver.load_game("trix")
+    bots = {}
+    try:
+        for i, (truth, other) in enumerate(_positions(game, 6, seed=11)):
+            seat = truth.current_player()
+            bot = bots.setdefault(seat, make_bot("engine:iterations=200", game, seat, seed=1))
+            assert bot.step(truth) == bot.step(other), i
+    finally:
+        for bot in bots.values():
+            bot.close()
+
+
 def test_every_registered_bot_is_checked_or_declared_unfair():
-    names = {spec.partition(":")[0] for spec in FAIR}
+    names = {spec.partition(":")[0] for spec in FAIR} | {"engine"}
     for name in registered_bots():
         assert name in names or not _BOTS[name].fair, name
 
