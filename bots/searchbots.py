@@ -88,7 +88,8 @@ class ISMCTSBot(Bot):
         """Judged for the whole kingdom (solver.search.contracts)."""
         sampler = self.game.world_sampler(state.information_state(self.seat).view)
         its = self.py_iterations if self.py_iterations is not None else self.iterations
-        worlds = None if its is None else max(20, its // 100)
+        # a play-out a contract a world: the same work as that many iterations
+        worlds = None if its is None else max(1, its // len(legal))
         action, self.last = contracts.choose_contract(sampler.sample, self.seat, legal,
                                                       self.game, worlds=worlds,
                                                       seconds=self.time, rng=self.rng)

@@ -51,7 +51,7 @@ def test_hint_demo_lists_every_legal_action(capsys):
     assert "You are to move" in out and "best" in out and "Unit: round score difference" in out
     assert out.strip().splitlines()[-1].startswith("Play ")
     assert main(["hint", "dix", "--seed", "1", "--after", "20", "--iterations", "300"]) == 0
-    assert capsys.readouterr().out == out          # iterations and a seed: the same answer
+    assert _table(capsys.readouterr().out) == _table(out)   # iterations and a seed: the same
 
 
 def test_hint_from_a_position_file(tmp_path, capsys, monkeypatch):
@@ -71,6 +71,12 @@ def test_hint_from_a_position_file(tmp_path, capsys, monkeypatch):
     doc = json.loads(capsys.readouterr().out)
     assert doc["seat"] == seat and doc["search"]["action"] in doc["search"]["values"]
     assert doc["advice"].startswith("Play ")
+
+
+def _table(out: str) -> list:
+    """The hint's facts, values and advice: not the first line (where the
+    position came from) nor the lines that carry timings."""
+    return [line for line in out.splitlines()[1:] if not line.startswith(("Values:", "Exact"))]
 
 
 def _error(capsys, argv):
@@ -125,7 +131,7 @@ def test_hint_save_position_writes_the_view_it_advised_on(tmp_path, capsys):
     assert isinstance(view, solver.position.SeatView)
     assert main(["hint", str(out), "--iterations", "50"]) == 0
     again = capsys.readouterr().out
-    assert first.split("\n", 1)[1] == again.split("\n", 1)[1]    # same advice, same words
+    assert _table(first) == _table(again)                       # same advice, same words
 
 
 def test_hint_is_exact_once_every_card_is_known(capsys):

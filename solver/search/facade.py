@@ -203,7 +203,8 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
         # (equal work, paired comparisons), judged for the whole kingdom
         bot = "pimc"
         if limit.worlds is None and limit.time is None:
-            limit = Limit(worlds=max(20, limit.iterations // 100))
+            # a play-out a contract a world: the work of that many iterations
+            limit = Limit(worlds=max(1, limit.iterations // len(legal)))
     if bot == "ismcts":
         if limit.iterations is None and limit.time is None:
             raise LimitError("bot 'ismcts' counts iterations: give Limit(iterations=...) "
@@ -217,7 +218,8 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
         if native is not None:
             stats = run_native(native, view.game, limit.iterations, limit.time, 0.7, threads,
                                random.Random(seed).getrandbits(64),
-                               progress=lambda st: report(st, pick), stop=stop)
+                               progress=(lambda st: report(st, pick)) if progress else None,
+                               stop=stop)
         else:
             rng = random.Random(seed)
             rollout, prior = python_policies(view.game, "rules", "rules", rng)

@@ -210,6 +210,12 @@ def _select_puct(node: _Node, legal: list, favoured, c: float):
     return best, children[best]
 
 
+#: searches at least this long (seconds, iterations) run with the kernel's
+#: monitor (progress, stop, Ctrl-C); shorter ones end before it would matter
+MONITOR_ABOVE_SECONDS = 0.05
+MONITOR_ABOVE_ITERATIONS = 50_000
+
+
 def run_native(native, game: Game, iterations, seconds, c, threads, seed, progress=None,
                stop=None) -> SearchStats:
     """Run a prepared Cython search; the result in the same form as
@@ -233,8 +239,12 @@ def run_native(native, game: Game, iterations, seconds, c, threads, seed, progre
                                  sum(visits.values()) + 1, now - start))
         return False
 
+    # the monitor costs a thread and a millisecond: worth it only for a
+    # search that can run long enough to want progress, a stop or Ctrl-C
+    long = progress is not None or stop is not None or (seconds or 0) >= MONITOR_ABOVE_SECONDS \
+        or its >= MONITOR_ABOVE_ITERATIONS
     visits, means, done, squares, per_tree = native.run(its, seconds or 0.0, seed, threads, c,
-                                                        poll)
+                                                        poll if long else None)
     values = {a: m * scale for a, m in means.items()}
     ci = {a: max(half_width(visits[a], means[a] * visits[a], squares.get(a, 0.0), scale),
                  between_trees(per_tree, a, scale))

@@ -55,9 +55,9 @@ def test_best_move_is_deterministic_and_reports_progress():
     r2 = best_move(state, Limit(iterations=250), seed=7)
     assert (r1.action, r1.values, r1.visits) == (r2.action, r2.values, r2.visits)
     assert seen and seen[-1]["iterations"] == 250      # a report at the end (both searches)
-    trix = solver.load_game("trix").new_initial_state(seed=2)
+    rook = solver.load_game("dixie-rook").new_initial_state(seed=2)     # a bid: Python
     steps = []
-    best_move(trix, Limit(iterations=250), seed=7, progress=steps.append)
+    best_move(rook, Limit(iterations=250), seed=7, progress=steps.append)
     # Python search: a report at the first iteration, then on the clock
     # (every 0.1 s), and at the end
     its = [p["iterations"] for p in steps]
