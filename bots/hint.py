@@ -137,15 +137,22 @@ def describe(view) -> list[str]:
     return lines
 
 
-def advice_line(action: str, equal, is_card: bool, exact: bool = False) -> str:
+def advice_line(action: str, equal, is_card: bool, exact: bool = False,
+                unknown=()) -> str:
+    """One line of advice; ``equal``: the actions as good; ``unknown``: those
+    among them searched too little to have an interval."""
     verb = f"Play {action}" if is_card else action[:1].upper() + action[1:]
-    others = [a for a in equal if a != action]
+    others = [a for a in equal if a != action and a not in unknown]
+    rare = [a for a in equal if a != action and a in unknown]
     if others and exact:
         return f"{verb}. Exactly as good: {', '.join(others)}."
+    text = f"{verb}."
     if others:
-        return (f"{verb}. As good as far as the search can tell: {', '.join(others)} "
-                f"(their 95% intervals overlap).")
-    return f"{verb}."
+        text += (f" As good as far as the search can tell: {', '.join(others)} "
+                 f"(their 95% intervals overlap).")
+    if rare:
+        text += f" Searched too little to judge: {', '.join(rare)}."
+    return text
 
 
 # --------------------------------------------------------------------------
@@ -304,7 +311,9 @@ def run(args, origin: str, view) -> int:
                      "equal": list(res.equal), "values": res.values, "ci95": res.ci95,
                      per: res.visits, "iterations": res.iterations, "nodes": res.nodes,
                      "time": res.time, "stopped": res.stopped}
-    out["advice"] = advice_line(res.action, res.equal, _is_card(view, res.action))
+    unknown = {a for a in res.values if not math.isfinite(res.ci95.get(a, math.inf))}
+    out["advice"] = advice_line(res.action, res.equal, _is_card(view, res.action),
+                                unknown=unknown)
     if args.json:
         print(json.dumps(_finite(out), indent=1))
         return 0
@@ -323,7 +332,9 @@ def run(args, origin: str, view) -> int:
     for action, value in rows:
         ci = res.ci95.get(action, math.inf)
         ci_text = f"+-{ci:5.2f}" if math.isfinite(ci) else "   n/a "
-        mark = "best" if action == res.action else ("as good" if action in res.equal else "")
+        mark = "best" if action == res.action else (
+            "" if action not in res.equal else "as good" if math.isfinite(ci) else
+            "too little searched")
         print(f"  {action:<{width}}  {value:+8.2f} {ci_text}  {res.visits.get(action, 0):>9,} "
               f"{per}  {mark}")
     print(out["advice"])
@@ -346,7 +357,9 @@ def _is_card(view, action: str) -> bool:
         a = view.world(seed=0).string_to_action(action)
     except DixtrixError:
         return False
-    return a < 64 and " " not in action
+    # cards are the actions below 64 (their deck index) in every game but
+    # dix-exchange, whose decisions (keep, ask, block...) are not cards
+    return a < 64 and " " not in action and view.game.name != "dix-exchange"
 
 
 def _print_header(game, origin, facts):
