@@ -34,16 +34,10 @@ The pure-Python twin is ``solver/reference/dd_oracle.py`` (plain minimax).
 """
 from libc.stdint cimport uint64_t, uint32_t, uint8_t, uint16_t, int16_t, int32_t
 from libc.stdlib cimport free
-
-cdef extern from "<stdlib.h>" nogil:
-    int posix_memalign(void** memptr, size_t alignment, size_t size)
-
-cdef extern from "<sys/mman.h>" nogil:
-    int madvise(void* addr, size_t length, int advice)
-    int MADV_HUGEPAGE
 from libc.string cimport memset
+from ttable cimport TTEntry, tt_alloc, tt_next_gen, tt_find, tt_store
 from bits cimport popcount, highest_bit, lowest_bit, trick_winner_c, above_all
-from trickstate cimport (RuleTable, TrickState, TTEntry, WEntry, mix64, between_bits, legal_mask,
+from trickstate cimport (RuleTable, TrickState, WEntry, mix64, between_bits, legal_mask,
                          pip_set, interchangeable,
                          MAX_SEATS, MAX_PLY, NO_CARD)
 
@@ -123,10 +117,8 @@ cdef class Kernel:
     def __cinit__(self, uint64_t nbuckets):
         """``nbuckets`` must be a power of two (checked by solver/dd.py)."""
         cdef size_t size = nbuckets * BUCKET * sizeof(TTEntry)
-        cdef void* p = NULL
-        # 2 MiB alignment and transparent huge pages: the table is probed at
-        # random, and 4 KiB pages would cost a TLB miss on almost every probe
-        if posix_memalign(&p, 1 << 21, size) != 0:
+        cdef void* p = tt_alloc(size)
+        if p == NULL:
             raise MemoryError(f"cannot allocate a transposition table of {size} bytes")
         self.tt = <TTEntry*> p
         # winning-ranks mode: half the memory for the distribution lists,
@@ -135,8 +127,6 @@ cdef class Kernel:
         self.xt_mask = (size // 2 // (XBUCKET * sizeof(WEntry))) - 1
         self.wtt = <char*> p + size // 2
         self.wt_count = (size // 2) // (WHEAD + WBUCKET * sizeof(WEntry))
-        madvise(p, size, MADV_HUGEPAGE)     # advice only: ignored where unsupported
-        memset(p, 0, size)
         self.nbuckets = nbuckets
         self.tt_mask = nbuckets - 1
         self.gen = 0
@@ -253,10 +243,7 @@ cdef class Kernel:
             S.card_lb += min(R.win_pts[c], R.lose_pts[c])
         S.tricks_left = tricks_left
         S.max_tricks = max_tricks
-        self.gen += 1
-        if self.gen == 0:          # wrapped: clear once, then start again at 1
-            memset(self.tt, 0, self.nbuckets * BUCKET * sizeof(TTEntry))
-            self.gen = 1
+        self.gen = tt_next_gen(self.tt, self.nbuckets * BUCKET * sizeof(TTEntry), self.gen)
         self.nodes = 0
         self.aborted = False
         memset(self.history, 0, sizeof(self.history))
@@ -828,17 +815,15 @@ cdef class Kernel:
         elif use_tt:
             self.hash_key(&h1, &h2)
             bucket = &self.tt[(h1 & self.tt_mask) * BUCKET]
-            for i in range(BUCKET):
-                e = &bucket[i]
-                if e.gen == self.gen and e.check == h2:
-                    if e.lo >= beta:
-                        return e.lo
-                    if e.hi <= alpha:
-                        return e.hi
-                    if e.lo == e.hi:
-                        return e.lo
-                    ttmove = e.move
-                    break
+            e = tt_find(bucket, BUCKET, self.gen, h2)
+            if e != NULL:
+                if e.lo >= beta:
+                    return e.lo
+                if e.hi <= alpha:
+                    return e.hi
+                if e.lo == e.hi:
+                    return e.lo
+                ttmove = e.move
         seat = (S.leader + n) % R.nseats
         maximize = R.side[seat]
         legal = legal_mask(R, S, seat)
@@ -1339,44 +1324,9 @@ cdef class Kernel:
             ub[0] = min(ub[0], g[1] * R.trick_win + (k - g[1]) * R.trick_lose)
             lb[0] = max(lb[0], (k - g[0]) * R.trick_win + g[0] * R.trick_lose)
 
-    cdef void store(self, TTEntry* bucket, uint64_t h2, int best, int alpha0, int beta0,
-                    int bestmove) noexcept nogil:
+    cdef inline void store(self, TTEntry* bucket, uint64_t h2, int best, int alpha0, int beta0,
+                           int bestmove) noexcept nogil:
         """Record what ``best`` proves for the ORIGINAL window (alpha0,
-        beta0): a lower bound if it reached beta0, an upper bound if it
-        stayed at or below alpha0, else the exact value."""
-        cdef TTEntry* e = NULL
-        cdef TTEntry* victim = NULL
-        cdef int i, lo, hi
-        if best >= beta0:
-            lo = best
-            hi = 32767
-        elif best <= alpha0:
-            lo = -32768
-            hi = best
-        else:
-            lo = best
-            hi = best
-        for i in range(BUCKET):
-            if bucket[i].gen == self.gen and bucket[i].check == h2:
-                e = &bucket[i]
-                break
-        if e != NULL:
-            if lo > e.lo:
-                e.lo = <int16_t>lo
-            if hi < e.hi:
-                e.hi = <int16_t>hi
-            if bestmove != NO_CARD:
-                e.move = <uint8_t>bestmove
-            return
-        for i in range(BUCKET):
-            if bucket[i].gen != self.gen:
-                victim = &bucket[i]
-                break
-            if victim == NULL or bucket[i].depth < victim.depth:
-                victim = &bucket[i]
-        victim.check = h2
-        victim.lo = <int16_t>lo
-        victim.hi = <int16_t>hi
-        victim.move = <uint8_t>bestmove
-        victim.depth = <uint8_t>self.S.tricks_left
-        victim.gen = self.gen
+        beta0) (csrc/ttable.pxd); depth = tricks left."""
+        tt_store(bucket, BUCKET, self.gen, h2, best, alpha0, beta0, bestmove,
+                 self.S.tricks_left, NO_CARD)

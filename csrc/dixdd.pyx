@@ -60,16 +60,11 @@ from libc.stdint cimport uint64_t, uint32_t, uint8_t, uint16_t, int16_t, int32_t
 from libc.stdlib cimport free
 from libc.string cimport memset
 from bits cimport popcount, highest_bit, lowest_bit, above_all
-
-cdef extern from "<stdlib.h>" nogil:
-    int posix_memalign(void** memptr, size_t alignment, size_t size)
+from trickstate cimport mix64
+from ttable cimport TTEntry, tt_alloc, tt_next_gen, tt_find, tt_store
 
 cdef extern from *:
     void prefetch "__builtin_prefetch" (const void* p) nogil
-
-cdef extern from "<sys/mman.h>" nogil:
-    int madvise(void* addr, size_t length, int advice)
-    int MADV_HUGEPAGE
 
 IMPLEMENTATION = "cython"
 
@@ -83,24 +78,12 @@ cdef enum:
     TEN = 772           # what a ten-trick costs its taker: 3 * 256 + 4
     DIFF = 256          # one point of score difference
 
-ctypedef struct Entry:
-    uint64_t check      # second hash of the key (never 0 when stored)
-    int16_t lo          # lower bound of the future value (mover's view)
-    int16_t hi          # upper bound
-    uint8_t move        # best slot found (a hint: checked before use)
-    uint8_t depth       # cards left: the replacement priority
-    uint16_t gen        # solve generation; another generation = empty
+# table entries (csrc/ttable.pxd): bounds of the future value in the
+# mover's view, the best slot, depth = cards left in both hands
+ctypedef TTEntry Entry
 
 ENTRY_BYTES = sizeof(Entry)
 BUCKET_BYTES = sizeof(Entry) * BUCKET
-
-cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
-    x ^= x >> 30
-    x *= <uint64_t>0xbf58476d1ce4e5b9
-    x ^= x >> 27
-    x *= <uint64_t>0x94d049bb133111eb
-    x ^= x >> 31
-    return x
 
 
 cdef class DixSolver:
@@ -135,12 +118,10 @@ cdef class DixSolver:
     def __cinit__(self, uint64_t nbuckets):
         """``nbuckets``: a power of two (checked by solver/dixdd.py)."""
         cdef size_t size = nbuckets * BUCKET * sizeof(Entry)
-        cdef void* p = NULL
-        if posix_memalign(&p, 1 << 21, size) != 0:
+        cdef void* p = tt_alloc(size)
+        if p == NULL:
             raise MemoryError(f"cannot allocate a transposition table of {size} bytes")
         self.tt = <Entry*> p
-        madvise(p, size, MADV_HUGEPAGE)
-        memset(p, 0, size)
         self.nbuckets = nbuckets
         self.tt_mask = nbuckets - 1
         self.gen = 0
@@ -197,10 +178,7 @@ cdef class DixSolver:
         self.root_seat = to_move
         self.root_lead = lead_slot
         memset(self.hist, 0, sizeof(self.hist))
-        self.gen += 1
-        if self.gen == 0:
-            memset(self.tt, 0, self.nbuckets * BUCKET * sizeof(Entry))
-            self.gen = 1
+        self.gen = tt_next_gen(self.tt, self.nbuckets * BUCKET * sizeof(Entry), self.gen)
         self.nodes = 0
         self.questions = 0
         self.tie_nodes = 0
@@ -489,45 +467,10 @@ cdef class DixSolver:
         h1[0] = a
         h2[0] = b
 
-    cdef void store(self, Entry* bucket, uint64_t h2, int best, int alpha0, int beta0,
-                    int move, int depth) noexcept nogil:
+    cdef inline void store(self, Entry* bucket, uint64_t h2, int best, int alpha0, int beta0,
+                           int move, int depth) noexcept nogil:
         """Record what ``best`` proves for the window (alpha0, beta0)."""
-        cdef Entry* e = NULL
-        cdef Entry* victim = NULL
-        cdef int i, lo, hi
-        if best >= beta0:
-            lo = best
-            hi = 32767
-        elif best <= alpha0:
-            lo = -32768
-            hi = best
-        else:
-            lo = best
-            hi = best
-        for i in range(BUCKET):
-            if bucket[i].gen == self.gen and bucket[i].check == h2:
-                e = &bucket[i]
-                break
-        if e != NULL:
-            if lo > e.lo:
-                e.lo = <int16_t>lo
-            if hi < e.hi:
-                e.hi = <int16_t>hi
-            if move != NO_CARD:
-                e.move = <uint8_t>move
-            return
-        for i in range(BUCKET):
-            if bucket[i].gen != self.gen:
-                victim = &bucket[i]
-                break
-            if victim == NULL or bucket[i].depth < victim.depth:
-                victim = &bucket[i]
-        victim.check = h2
-        victim.lo = <int16_t>lo
-        victim.hi = <int16_t>hi
-        victim.move = <uint8_t>move
-        victim.depth = <uint8_t>depth
-        victim.gen = self.gen
+        tt_store(bucket, BUCKET, self.gen, h2, best, alpha0, beta0, move, depth, NO_CARD)
 
     # ------------------------------------------------------------------
     # bounds
@@ -606,22 +549,20 @@ cdef class DixSolver:
             lb = (2 * q - k) * WIN - 1
         if lb >= beta:
             return lb
-        for i in range(BUCKET):
-            e = &bucket[i]
-            if e.gen == self.gen and e.check == h2:
-                if e.lo >= beta:
-                    return e.lo
-                if e.hi <= alpha:
-                    return e.hi
-                if e.lo == e.hi:
-                    return e.lo
-                if e.lo > alpha:
-                    alpha = e.lo
-                if e.hi < beta:
-                    beta = e.hi
-                if (mine >> e.move) & 1:
-                    ttmove = e.move
-                break
+        e = tt_find(bucket, BUCKET, self.gen, h2)
+        if e != NULL:
+            if e.lo >= beta:
+                return e.lo
+            if e.hi <= alpha:
+                return e.hi
+            if e.lo == e.hi:
+                return e.lo
+            if e.lo > alpha:
+                alpha = e.lo
+            if e.hi < beta:
+                beta = e.hi
+            if (mine >> e.move) & 1:
+                ttmove = e.move
         if k <= self.exact_k:
             # small endings are solved exactly once (a full window), so the
             # table answers every later question about them
@@ -679,22 +620,20 @@ cdef class DixSolver:
         if use_tt:
             self.key(mine, theirs, L, &h1, &h2)
             bucket = &self.tt[(h1 & self.tt_mask) * BUCKET]
-            for i in range(BUCKET):
-                e = &bucket[i]
-                if e.gen == self.gen and e.check == h2:
-                    if e.lo >= beta:
-                        return e.lo
-                    if e.hi <= alpha:
-                        return e.hi
-                    if e.lo == e.hi:
-                        return e.lo
-                    if e.lo > alpha:
-                        alpha = e.lo
-                    if e.hi < beta:
-                        beta = e.hi
-                    if (legal >> e.move) & 1:
-                        ttmove = e.move
-                    break
+            e = tt_find(bucket, BUCKET, self.gen, h2)
+            if e != NULL:
+                if e.lo >= beta:
+                    return e.lo
+                if e.hi <= alpha:
+                    return e.hi
+                if e.lo == e.hi:
+                    return e.lo
+                if e.lo > alpha:
+                    alpha = e.lo
+                if e.hi < beta:
+                    beta = e.hi
+                if (legal >> e.move) & 1:
+                    ttmove = e.move
         livem = self.live(mine, theirs | ((<uint64_t>1) << L))
         n = self.classes(legal, theirs | ((<uint64_t>1) << L), livem, cls, NULL)
         self.order_follow(me, L, cls, n, ply, ttmove, livem)

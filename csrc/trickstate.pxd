@@ -86,15 +86,6 @@ ctypedef struct WEntry:
     uint8_t depth
 
 
-ctypedef struct TTEntry:
-    uint64_t check          # second hash of the key (0 never stored)
-    int16_t lo              # lower bound of the future value
-    int16_t hi              # upper bound
-    uint8_t move            # best card found (a hint; checked before use)
-    uint8_t depth           # tricks left: the replacement priority
-    uint16_t gen            # solve generation; another generation = empty
-
-
 cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
     """splitmix64 finaliser."""
     x ^= x >> 30
