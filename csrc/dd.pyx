@@ -109,6 +109,21 @@ cdef class Kernel:
     cdef uint64_t pinned          # cards always keyed (penalty classes)
     cdef uint64_t win_add         # the trick just finished: its winner if contested
     cdef uint64_t qwin            # quick_bounds: the lowest sure winner of each suit
+    cdef bint sweep_ok            # no ten rule and slot == card: sweep() applies
+    # the table is kept while the same deal returns under the same rules
+    # (load): its bounds stay true for any position under one rule table
+    #: False: every load starts a new table generation (measurements)
+    cdef public bint keep_table
+    cdef object last_rules        # the rule dict of the last load (None: none yet)
+    cdef list deal_hands          # each seat's cards (hand and played to the table)
+    cdef bint last_wmode
+    cdef uint64_t pts_mask        # cards with card points (either side)
+    # measurements (move ordering): cut-offs by the position in the trick
+    # of the node's seat, and how many of them came from the first move
+    cdef uint64_t cuts[MAX_SEATS]
+    cdef uint64_t first_cuts[MAX_SEATS]
+    cdef uint64_t cut_moves[MAX_SEATS]   # moves searched at cut nodes
+    cdef uint64_t all_nodes[MAX_SEATS]   # nodes with every move searched
     # wr[ply]: cards whose rank (and every higher card's) decided the result
     # of the last search at ply: only the lowest per suit matters
     cdef uint64_t wr[MAX_PLY]
@@ -132,6 +147,9 @@ cdef class Kernel:
         self.gen = 0
         self.nodes = 0
         self.use_winning_ranks = True
+        self.keep_table = True
+        self.last_rules = None
+        self.deal_hands = None
 
     def __dealloc__(self):
         free(self.tt)
@@ -146,7 +164,11 @@ cdef class Kernel:
     def load(self, dict rules, list hands, int leader, list trick, int tricks_left,
              int max_tricks):
         """Load a rule table (a dict from ``solver.dd.KernelTable.as_dict``)
-        and a position; starts a new table generation."""
+        and a position.  The table is kept when the same deal returns (the
+        same rules, every seat's cards, hand and table, among those of the
+        deal loaded before, the last search not aborted): the next move of
+        a game, a re-solve.  Otherwise a new table generation starts (as
+        ``new_table``)."""
         cdef RuleTable* R = &self.R
         cdef TrickState* S = &self.S
         cdef int i, c
@@ -210,6 +232,14 @@ cdef class Kernel:
             for c in range(64):
                 if R.suit_of[c] < 4 and R.cls[c] != R.cls_base:
                     self.pinned |= (<uint64_t>1) << c
+        self.sweep_ok = R.ten_total < 0
+        self.pts_mask = 0
+        for c in range(64):
+            if R.suit_of[c] < 4:
+                if R.slot[c] != c:
+                    self.sweep_ok = 0
+                if R.win_pts[c] != 0 or R.lose_pts[c] != 0:
+                    self.pts_mask |= (<uint64_t>1) << c
         self.base_hi = max(R.trick_win, R.trick_lose)
         self.base_lo = min(R.trick_win, R.trick_lose)
         if R.ten_total >= 0:
@@ -243,10 +273,38 @@ cdef class Kernel:
             S.card_lb += min(R.win_pts[c], R.lose_pts[c])
         S.tricks_left = tricks_left
         S.max_tricks = max_tricks
-        self.gen = tt_next_gen(self.tt, self.nbuckets * BUCKET * sizeof(TTEntry), self.gen)
+        seat_cards = [hands[i] for i in range(R.nseats)]
+        for i in range(S.ncards):
+            seat_cards[(leader + i) % R.nseats] |= (<uint64_t>1) << S.trick[i]
+        if not (self.keep_table and not self.aborted and self.deal_hands is not None
+                and self.last_wmode == self.wmode and rules == self.last_rules
+                and all(seat_cards[i] & ~self.deal_hands[i] == 0 for i in range(R.nseats))):
+            self.new_table()
+            self.deal_hands = seat_cards
+            self.last_rules = rules
+            self.last_wmode = self.wmode
         self.nodes = 0
         self.aborted = False
         memset(self.history, 0, sizeof(self.history))
+
+    def new_table(self):
+        """Start a new table generation: every entry becomes invisible (the
+        next solve then visits the nodes a first solve does)."""
+        self.gen = tt_next_gen(self.tt, self.nbuckets * BUCKET * sizeof(TTEntry), self.gen)
+        self.deal_hands = None
+
+    def cut_stats(self):
+        """Per position in the trick (0 = leader): (cut-off nodes, of which
+        at the first move, moves searched at cut nodes, nodes without a
+        cut-off) since the last ``reset_cut_stats``."""
+        return [(self.cuts[i], self.first_cuts[i], self.cut_moves[i], self.all_nodes[i])
+                for i in range(self.R.nseats)]
+
+    def reset_cut_stats(self):
+        memset(self.cuts, 0, sizeof(self.cuts))
+        memset(self.first_cuts, 0, sizeof(self.first_cuts))
+        memset(self.cut_moves, 0, sizeof(self.cut_moves))
+        memset(self.all_nodes, 0, sizeof(self.all_nodes))
 
     def current_seat(self):
         return (self.S.leader + self.S.ncards) % self.R.nseats
@@ -769,6 +827,10 @@ cdef class Kernel:
                 return ub
             if lb >= beta:
                 return lb
+            if self.sweep_ok and self.sweep(&v):
+                # the side on lead takes every trick left: the exact value
+                self.wr[ply] = self.qwin
+                return v
             if R.quick_ok:
                 self.quick_bounds(&lb, &ub)
                 if R.trump >= 0:
@@ -899,6 +961,13 @@ cdef class Kernel:
                         break
                     if best < beta:
                         beta = best
+        if cut:
+            self.cuts[n] += 1
+            self.cut_moves[n] += i + 1
+            if i == 0:
+                self.first_cuts[n] += 1
+        else:
+            self.all_nodes[n] += 1
         if wm:
             # a cut-off rests on its one move; otherwise on every move
             self.wr[ply] = wchild if cut else wacc
@@ -1191,6 +1260,59 @@ cdef class Kernel:
             t = k
         ub[0] = k * nhi + (t * (thi - nhi) if thi > nhi else 0)
         lb[0] = k * nlo + (t * (tlo - nlo) if tlo < nlo else 0)
+
+    cdef bint sweep(self, int* value) noexcept nogil:
+        """Whether the side on lead surely takes every trick left, and then
+        the exact future value.  It does when, in every suit, each card of
+        the other side is below each card of the leader's side and the
+        other side holds no trumps: every trick is led by the leader's side
+        (it keeps the lead), and the other side can only follow lower or
+        discard; the condition survives every trick.  (Penalty contracts:
+        "no penalty card can reach the max seat any more" is this with the
+        max seat's side not on lead; bridge/Rook: the side on lead cashes
+        everything.)  Winning ranks: the lowest card of the leader's side
+        in each suit the other side holds (``qwin``)."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef bint lside = R.side[S.leader]
+        cdef uint64_t hi = 0, lo = 0, hs, ls, m
+        cdef int i, s, v, k = S.tricks_left, mt
+        for i in range(R.nseats):
+            if R.side[i] == lside:
+                hi |= S.hands[i]
+            else:
+                lo |= S.hands[i]
+        if R.trump >= 0 and (lo & R.suit_mask[R.trump]):
+            return 0
+        self.qwin = 0
+        for s in range(4):
+            ls = lo & R.suit_mask[s]
+            hs = hi & R.suit_mask[s]
+            if ls and hs:
+                if highest_bit(ls) > lowest_bit(hs):
+                    return 0
+                self.qwin |= (<uint64_t>1) << lowest_bit(hs)
+        v = 0
+        m = (hi | lo) & self.pts_mask
+        while m:
+            i = lowest_bit(m)
+            m &= m - 1
+            v += R.win_pts[i] if lside else R.lose_pts[i]
+        if lside:
+            v += k * R.trick_win + R.last_win
+            mt = S.max_tricks + k + R.last_extra
+        else:
+            v += k * R.trick_lose + R.last_lose
+            mt = S.max_tricks
+        if R.use_most:
+            if mt > R.total_tricks - mt:
+                v += R.most_win
+            elif mt < R.total_tricks - mt:
+                v += R.most_lose
+            else:
+                v += R.most_tie
+        value[0] = v
+        return 1
 
     cdef void quick_bounds(self, int* lb, int* ub) noexcept nogil:
         """Sure tricks of the side on lead (pure trick scoring, card index =

@@ -114,6 +114,12 @@ cdef class DixSolver:
     cdef int32_t hist[2][64]
     cdef int root_seat
     cdef int root_lead                  # slot on the table at the root, or -1
+    # the table is kept while the same deal returns (load)
+    #: False: every load starts a new table generation (measurements)
+    cdef public bint keep_table
+    cdef object deal_key               # (trump, joker slot, key kind) of the kept table
+    cdef uint64_t deal_hands[2]        # each seat's slots (hand and table) in that deal
+    cdef bint have_deal
 
     def __cinit__(self, uint64_t nbuckets):
         """``nbuckets``: a power of two (checked by solver/dixdd.py)."""
@@ -130,6 +136,8 @@ cdef class DixSolver:
         self.follow_tt = 0
         self.driver = 1
         self.exact_k = 4
+        self.keep_table = 1
+        self.have_deal = 0
 
     def __dealloc__(self):
         free(self.tt)
@@ -145,8 +153,12 @@ cdef class DixSolver:
              int lead_slot):
         """A position in slot space: the two hands, the trump suit (-1
         none), the joker's slot (-1: not in play), the seat to move and the
-        slot on the table (-1: the seat to move leads).  Starts a new table
-        generation (older entries become invisible)."""
+        slot on the table (-1: the seat to move leads).  The table is kept
+        when the same deal returns (the same trump and joker, each seat's
+        slots among those of the deal loaded before, the last search not
+        aborted); otherwise a new table generation starts (``new_table``).
+        Stored bounds are of the mover's future value: true for any
+        position under the same trump and joker."""
         cdef int s, r, p, q
         cdef uint64_t m
         self.hands[0] = hand0
@@ -178,11 +190,25 @@ cdef class DixSolver:
         self.root_seat = to_move
         self.root_lead = lead_slot
         memset(self.hist, 0, sizeof(self.hist))
-        self.gen = tt_next_gen(self.tt, self.nbuckets * BUCKET * sizeof(Entry), self.gen)
+        seat0 = hand0 | ((<uint64_t>1) << lead_slot if lead_slot >= 0 and to_move == 1 else 0)
+        seat1 = hand1 | ((<uint64_t>1) << lead_slot if lead_slot >= 0 and to_move == 0 else 0)
+        key = (trump, joker_slot, self.relative_keys)
+        if not (self.keep_table and self.have_deal and not self.aborted and key == self.deal_key
+                and (seat0 & ~self.deal_hands[0]) == 0 and (seat1 & ~self.deal_hands[1]) == 0):
+            self.new_table()
+            self.have_deal = 1
+            self.deal_key = key
+            self.deal_hands[0] = seat0
+            self.deal_hands[1] = seat1
         self.nodes = 0
         self.questions = 0
         self.tie_nodes = 0
         self.aborted = 0
+
+    def new_table(self):
+        """Start a new table generation: every entry becomes invisible."""
+        self.gen = tt_next_gen(self.tt, self.nbuckets * BUCKET * sizeof(Entry), self.gen)
+        self.have_deal = 0
 
     def solve_all(self, uint64_t max_nodes=0):
         """Exact future value (the mover's view) of every legal slot of the

@@ -278,9 +278,37 @@ def test_determinism_values_and_nodes():
     rng = random.Random(8)
     st = _dix_round_state(9, rng, 9)
     first = solve(st)
-    again = solve(st)
+    again = solve(st)           # the same deal: the table is kept
     assert first.action_values == again.action_values
-    assert first.nodes == again.nodes
+    assert again.nodes <= first.nodes
+    from solver.dixdd import solver_for
+    solver_for().new_table()
+    fresh = solve(st)
+    assert fresh.action_values == first.action_values and fresh.nodes == first.nodes
+
+
+def test_table_kept_for_the_same_deal_only():
+    """The generic kernel keeps its table when the same deal returns (a
+    re-solve, the next card of the game), not for another deal; values
+    never change."""
+    rng = random.Random(21)
+    contract = dd.bridge_contract(1)
+    pos = _random_trick_position(rng, contract, 7, FRENCH.cards, 0)
+    kern = dd.kernel_for()
+    kern.new_table()
+    first = dd.solve_position(pos, 0)
+    again = dd.solve_position(pos, 0)
+    assert again.card_values == first.card_values and again.nodes < first.nodes
+    other = _random_trick_position(rng, contract, 7, FRENCH.cards, 0)
+    kern.new_table()
+    want = dd.solve_position(other, 0)
+    dd.solve_position(pos, 0)
+    assert dd.solve_position(other, 0).nodes == want.nodes     # another deal: a new table
+    kern.keep_table = False
+    try:
+        assert dd.solve_position(pos, 0).nodes == first.nodes
+    finally:
+        kern.keep_table = True
 
 
 def test_small_table_same_values():
