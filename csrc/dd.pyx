@@ -527,7 +527,7 @@ cdef class Kernel:
         if S.ncards == 1:
             extra |= (<uint64_t>(S.trick[0] + 1)) << 16
         if R.use_most:
-            extra |= (<uint64_t>S.max_tricks) << 8
+            extra |= (<uint64_t>self.most_range(&i, &k)) << 8
         if R.relative_ok or R.class_relative:
             for i in range(R.nseats):
                 words[i] = 0
@@ -821,8 +821,15 @@ cdef class Kernel:
             else:
                 ub = S.tricks_left * self.base_hi
                 lb = S.tricks_left * self.base_lo
-            ub += S.card_ub + self.end_hi
-            lb += S.card_lb + self.end_lo
+            if R.use_most:
+                # the most-tricks bonus over the final counts still
+                # reachable: settled once one side has more than half
+                self.most_range(&v, &v2)
+                ub += S.card_ub + max(R.last_win, R.last_lose) + v2
+                lb += S.card_lb + min(R.last_win, R.last_lose) + v
+            else:
+                ub += S.card_ub + self.end_hi
+                lb += S.card_lb + self.end_lo
             if ub <= alpha:
                 return ub
             if lb >= beta:
@@ -994,7 +1001,7 @@ cdef class Kernel:
         cdef uint32_t p
         cdef int s, h, c, nc
         if R.use_most:
-            extra |= (<uint64_t>S.max_tricks) << 8
+            extra |= (<uint64_t>self.most_range(&s, &h)) << 8
         for s in range(4):
             rs = rem & (<uint64_t>0xFFFF << (16 * s))
             p = 0
@@ -1260,6 +1267,40 @@ cdef class Kernel:
             t = k
         ub[0] = k * nhi + (t * (thi - nhi) if thi > nhi else 0)
         lb[0] = k * nlo + (t * (tlo - nlo) if tlo < nlo else 0)
+
+    cdef inline int most_of(self, int f) noexcept nogil:
+        """The most-tricks bonus to the max side for a final count ``f``
+        (extras included)."""
+        cdef int o = self.R.total_tricks - f
+        if f > o:
+            return self.R.most_win
+        if f < o:
+            return self.R.most_lose
+        return self.R.most_tie
+
+    cdef int most_range(self, int* lo, int* hi) noexcept nogil:
+        """The least and the most bonus the max side can still end with
+        (its final count lies between what it has and that plus every trick
+        left and the last trick's extras).  Returns the table key's part:
+        the count while the bonus is open, else 64 + the settled level (so
+        positions that differ only in a count that can no longer change
+        the bonus share entries: their future values are equal)."""
+        cdef RuleTable* R = &self.R
+        cdef int a = self.S.max_tricks
+        cdef int b = a + self.S.tricks_left + R.last_extra
+        cdef int x = self.most_of(a), y = self.most_of(b)
+        lo[0] = min(x, y)
+        hi[0] = max(x, y)
+        if R.total_tricks % 2 == 0 and 2 * a <= R.total_tricks <= 2 * b:
+            lo[0] = min(lo[0], R.most_tie)
+            hi[0] = max(hi[0], R.most_tie)
+        if lo[0] != hi[0]:
+            return a
+        if lo[0] == R.most_win:
+            return 66
+        if lo[0] == R.most_tie:
+            return 65
+        return 64
 
     cdef bint sweep(self, int* value) noexcept nogil:
         """Whether the side on lead surely takes every trick left, and then

@@ -271,6 +271,38 @@ def test_seventeen_solves_with_known_hands():
         _compare(pos, team, "dix")
 
 
+def test_sweep_and_most_tricks_bounds_match_oracle():
+    """Endings built for the kernel's settling bounds: one seat (or team)
+    holding the lowest cards, so that the side on lead often takes every
+    trick left (sweep: for penalty contracts "no penalty card can reach
+    the max seat"), and dixie-rook endings whose most-tricks bonus is
+    already settled or still open (counts near half of 14)."""
+    rng = random.Random(1818)
+    for i in range(200):
+        contract, deck = _random_contract(rng)
+        n = rng.choice((2, 3, 3))
+        cards = list(deck)
+        rng.shuffle(cards)
+        cards = sorted(cards[:4 * n], key=lambda c: (c & 15, c))
+        low = rng.randrange(4)
+        order = [low] + [s for s in range(4) if s != low]
+        rest = cards[n:]
+        rng.shuffle(rest)
+        hands = {order[0]: cards[:n]}
+        for j, s in enumerate(order[1:]):
+            hands[s] = rest[j * n:(j + 1) * n]
+        leader = rng.randrange(4)
+        nt = len(contract.team_ids)
+        played = 13 - n                 # tricks before this ending (13 a hand)
+        mt = rng.randrange(played + 1)
+        tricks = (mt, played - mt) if nt == 2 else tuple(
+            rng.randrange(3) for _ in range(nt))
+        pos = dd.TrickPosition(contract, tuple(mask_of(hands[s]) for s in range(4)), leader,
+                               (), points=tuple(rng.randrange(-20, 20) for _ in range(nt)),
+                               tricks=tricks, tens=tuple(0 for _ in range(nt)))
+        _compare(pos, rng.choice((contract.teams[low], contract.teams[leader])), "own")
+
+
 # ---------------------------------------------------------------------------
 # determinism, table size
 
