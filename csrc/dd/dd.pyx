@@ -35,11 +35,10 @@ The pure-Python twin is ``solver/reference/dd_oracle.py`` (plain minimax).
 from libc.stdint cimport uint64_t, uint32_t, uint8_t, uint16_t, int16_t, int32_t
 from libc.stdlib cimport free
 from libc.string cimport memset
+from ttable cimport TTEntry, tt_alloc, tt_next_gen, tt_find, tt_store
 from bits cimport popcount, highest_bit, lowest_bit, trick_winner_c, above_all
 from interrupt cimport signal_raised, reraise, INTERRUPT_MASK
-from ttable cimport (TTEntry, mix64, table_alloc, table_next_gen, table_probe, table_store,
-                     table_cut)
-from trickstate cimport (RuleTable, TrickState, WEntry, between_bits, legal_mask,
+from trickstate cimport (RuleTable, TrickState, WEntry, mix64, between_bits, legal_mask,
                          pip_set, interchangeable,
                          MAX_SEATS, MAX_PLY, NO_CARD)
 
@@ -112,6 +111,21 @@ cdef class Kernel:
     cdef uint64_t pinned          # cards always keyed (penalty classes)
     cdef uint64_t win_add         # the trick just finished: its winner if contested
     cdef uint64_t qwin            # quick_bounds: the lowest sure winner of each suit
+    cdef bint sweep_ok            # no ten rule and slot == card: sweep() applies
+    # the table is kept while the same deal returns under the same rules
+    # (load): its bounds stay true for any position under one rule table
+    #: False: every load starts a new table generation (measurements)
+    cdef public bint keep_table
+    cdef object last_rules        # the rule dict of the last load (None: none yet)
+    cdef list deal_hands          # each seat's cards (hand and played to the table)
+    cdef bint last_wmode
+    cdef uint64_t pts_mask        # cards with card points (either side)
+    # measurements (move ordering): cut-offs by the position in the trick
+    # of the node's seat, and how many of them came from the first move
+    cdef uint64_t cuts[MAX_SEATS]
+    cdef uint64_t first_cuts[MAX_SEATS]
+    cdef uint64_t cut_moves[MAX_SEATS]   # moves searched at cut nodes
+    cdef uint64_t all_nodes[MAX_SEATS]   # nodes with every move searched
     # wr[ply]: cards whose rank (and every higher card's) decided the result
     # of the last search at ply: only the lowest per suit matters
     cdef uint64_t wr[MAX_PLY]
@@ -120,7 +134,9 @@ cdef class Kernel:
     def __cinit__(self, uint64_t nbuckets):
         """``nbuckets`` must be a power of two (checked by solver/dd.py)."""
         cdef size_t size = nbuckets * BUCKET * sizeof(TTEntry)
-        cdef void* p = table_alloc(size)
+        cdef void* p = tt_alloc(size)
+        if p == NULL:
+            raise MemoryError(f"cannot allocate a transposition table of {size} bytes")
         self.tt = <TTEntry*> p
         # winning-ranks mode: half the memory for the distribution lists,
         # half for exact keys (4-entry buckets, uniformly hashed)
@@ -133,6 +149,9 @@ cdef class Kernel:
         self.gen = 0
         self.nodes = 0
         self.use_winning_ranks = True
+        self.keep_table = True
+        self.last_rules = None
+        self.deal_hands = None
 
     def __dealloc__(self):
         free(self.tt)
@@ -147,7 +166,11 @@ cdef class Kernel:
     def load(self, dict rules, list hands, int leader, list trick, int tricks_left,
              int max_tricks):
         """Load a rule table (a dict from ``solver.dd.KernelTable.as_dict``)
-        and a position; starts a new table generation."""
+        and a position.  The table is kept when the same deal returns (the
+        same rules, every seat's cards, hand and table, among those of the
+        deal loaded before, the last search not aborted): the next move of
+        a game, a re-solve.  Otherwise a new table generation starts (as
+        ``new_table``)."""
         cdef RuleTable* R = &self.R
         cdef TrickState* S = &self.S
         cdef int i, c
@@ -211,6 +234,14 @@ cdef class Kernel:
             for c in range(64):
                 if R.suit_of[c] < 4 and R.cls[c] != R.cls_base:
                     self.pinned |= (<uint64_t>1) << c
+        self.sweep_ok = R.ten_total < 0
+        self.pts_mask = 0
+        for c in range(64):
+            if R.suit_of[c] < 4:
+                if R.slot[c] != c:
+                    self.sweep_ok = 0
+                if R.win_pts[c] != 0 or R.lose_pts[c] != 0:
+                    self.pts_mask |= (<uint64_t>1) << c
         self.base_hi = max(R.trick_win, R.trick_lose)
         self.base_lo = min(R.trick_win, R.trick_lose)
         if R.ten_total >= 0:
@@ -244,10 +275,38 @@ cdef class Kernel:
             S.card_lb += min(R.win_pts[c], R.lose_pts[c])
         S.tricks_left = tricks_left
         S.max_tricks = max_tricks
-        self.gen = table_next_gen(self.tt, self.nbuckets * BUCKET * sizeof(TTEntry), self.gen)
+        seat_cards = [hands[i] for i in range(R.nseats)]
+        for i in range(S.ncards):
+            seat_cards[(leader + i) % R.nseats] |= (<uint64_t>1) << S.trick[i]
+        if not (self.keep_table and not self.aborted and self.deal_hands is not None
+                and self.last_wmode == self.wmode and rules == self.last_rules
+                and all(seat_cards[i] & ~self.deal_hands[i] == 0 for i in range(R.nseats))):
+            self.new_table()
+            self.deal_hands = seat_cards
+            self.last_rules = rules
+            self.last_wmode = self.wmode
         self.nodes = 0
         self.aborted = False
         memset(self.history, 0, sizeof(self.history))
+
+    def new_table(self):
+        """Start a new table generation: every entry becomes invisible (the
+        next solve then visits the nodes a first solve does)."""
+        self.gen = tt_next_gen(self.tt, self.nbuckets * BUCKET * sizeof(TTEntry), self.gen)
+        self.deal_hands = None
+
+    def cut_stats(self):
+        """Per position in the trick (0 = leader): (cut-off nodes, of which
+        at the first move, moves searched at cut nodes, nodes without a
+        cut-off) since the last ``reset_cut_stats``."""
+        return [(self.cuts[i], self.first_cuts[i], self.cut_moves[i], self.all_nodes[i])
+                for i in range(self.R.nseats)]
+
+    def reset_cut_stats(self):
+        memset(self.cuts, 0, sizeof(self.cuts))
+        memset(self.first_cuts, 0, sizeof(self.first_cuts))
+        memset(self.cut_moves, 0, sizeof(self.cut_moves))
+        memset(self.all_nodes, 0, sizeof(self.all_nodes))
 
     def current_seat(self):
         return (self.S.leader + self.S.ncards) % self.R.nseats
@@ -480,7 +539,7 @@ cdef class Kernel:
         if S.ncards == 1:
             extra |= (<uint64_t>(S.trick[0] + 1)) << 16
         if R.use_most:
-            extra |= (<uint64_t>S.max_tricks) << 8
+            extra |= (<uint64_t>self.most_range(&i, &k)) << 8
         if R.relative_ok or R.class_relative:
             for i in range(R.nseats):
                 words[i] = 0
@@ -749,7 +808,6 @@ cdef class Kernel:
         cdef WEntry* we
         cdef uint64_t x1 = 0, x2 = 0
         cdef TTEntry* e
-        cdef int settled
         cdef bint maximize, cut = 0
         cdef bint wm = self.wmode
         cdef int saved[MAX_SEATS]
@@ -779,12 +837,23 @@ cdef class Kernel:
             else:
                 ub = S.tricks_left * self.base_hi
                 lb = S.tricks_left * self.base_lo
-            ub += S.card_ub + self.end_hi
-            lb += S.card_lb + self.end_lo
+            if R.use_most:
+                # the most-tricks bonus over the final counts still
+                # reachable: settled once one side has more than half
+                self.most_range(&v, &v2)
+                ub += S.card_ub + max(R.last_win, R.last_lose) + v2
+                lb += S.card_lb + min(R.last_win, R.last_lose) + v
+            else:
+                ub += S.card_ub + self.end_hi
+                lb += S.card_lb + self.end_lo
             if ub <= alpha:
                 return ub
             if lb >= beta:
                 return lb
+            if self.sweep_ok and self.sweep(&v):
+                # the side on lead takes every trick left: the exact value
+                self.wr[ply] = self.qwin
+                return v
             if R.quick_ok:
                 self.quick_bounds(&lb, &ub)
                 if R.trump >= 0:
@@ -831,10 +900,14 @@ cdef class Kernel:
         elif use_tt:
             self.hash_key(&h1, &h2)
             bucket = &self.tt[(h1 & self.tt_mask) * BUCKET]
-            e = table_probe(bucket, BUCKET, self.gen, h2)
+            e = tt_find(bucket, BUCKET, self.gen, h2)
             if e != NULL:
-                if table_cut(e, alpha, beta, &settled):
-                    return settled
+                if e.lo >= beta:
+                    return e.lo
+                if e.hi <= alpha:
+                    return e.hi
+                if e.lo == e.hi:
+                    return e.lo
                 ttmove = e.move
         seat = (S.leader + n) % R.nseats
         maximize = R.side[seat]
@@ -911,6 +984,13 @@ cdef class Kernel:
                         break
                     if best < beta:
                         beta = best
+        if cut:
+            self.cuts[n] += 1
+            self.cut_moves[n] += i + 1
+            if i == 0:
+                self.first_cuts[n] += 1
+        else:
+            self.all_nodes[n] += 1
         if wm:
             # a cut-off rests on its one move; otherwise on every move
             self.wr[ply] = wchild if cut else wacc
@@ -937,7 +1017,7 @@ cdef class Kernel:
         cdef uint32_t p
         cdef int s, h, c, nc
         if R.use_most:
-            extra |= (<uint64_t>S.max_tricks) << 8
+            extra |= (<uint64_t>self.most_range(&s, &h)) << 8
         for s in range(4):
             rs = rem & (<uint64_t>0xFFFF << (16 * s))
             p = 0
@@ -1204,6 +1284,93 @@ cdef class Kernel:
         ub[0] = k * nhi + (t * (thi - nhi) if thi > nhi else 0)
         lb[0] = k * nlo + (t * (tlo - nlo) if tlo < nlo else 0)
 
+    cdef inline int most_of(self, int f) noexcept nogil:
+        """The most-tricks bonus to the max side for a final count ``f``
+        (extras included)."""
+        cdef int o = self.R.total_tricks - f
+        if f > o:
+            return self.R.most_win
+        if f < o:
+            return self.R.most_lose
+        return self.R.most_tie
+
+    cdef int most_range(self, int* lo, int* hi) noexcept nogil:
+        """The least and the most bonus the max side can still end with
+        (its final count lies between what it has and that plus every trick
+        left and the last trick's extras).  Returns the table key's part:
+        the count while the bonus is open, else 64 + the settled level (so
+        positions that differ only in a count that can no longer change
+        the bonus share entries: their future values are equal)."""
+        cdef RuleTable* R = &self.R
+        cdef int a = self.S.max_tricks
+        cdef int b = a + self.S.tricks_left + R.last_extra
+        cdef int x = self.most_of(a), y = self.most_of(b)
+        lo[0] = min(x, y)
+        hi[0] = max(x, y)
+        if R.total_tricks % 2 == 0 and 2 * a <= R.total_tricks <= 2 * b:
+            lo[0] = min(lo[0], R.most_tie)
+            hi[0] = max(hi[0], R.most_tie)
+        if lo[0] != hi[0]:
+            return a
+        if lo[0] == R.most_win:
+            return 66
+        if lo[0] == R.most_tie:
+            return 65
+        return 64
+
+    cdef bint sweep(self, int* value) noexcept nogil:
+        """Whether the side on lead surely takes every trick left, and then
+        the exact future value.  It does when, in every suit, each card of
+        the other side is below each card of the leader's side and the
+        other side holds no trumps: every trick is led by the leader's side
+        (it keeps the lead), and the other side can only follow lower or
+        discard; the condition survives every trick.  (Penalty contracts:
+        "no penalty card can reach the max seat any more" is this with the
+        max seat's side not on lead; bridge/Rook: the side on lead cashes
+        everything.)  Winning ranks: the lowest card of the leader's side
+        in each suit the other side holds (``qwin``)."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef bint lside = R.side[S.leader]
+        cdef uint64_t hi = 0, lo = 0, hs, ls, m
+        cdef int i, s, v, k = S.tricks_left, mt
+        for i in range(R.nseats):
+            if R.side[i] == lside:
+                hi |= S.hands[i]
+            else:
+                lo |= S.hands[i]
+        if R.trump >= 0 and (lo & R.suit_mask[R.trump]):
+            return 0
+        self.qwin = 0
+        for s in range(4):
+            ls = lo & R.suit_mask[s]
+            hs = hi & R.suit_mask[s]
+            if ls and hs:
+                if highest_bit(ls) > lowest_bit(hs):
+                    return 0
+                self.qwin |= (<uint64_t>1) << lowest_bit(hs)
+        v = 0
+        m = (hi | lo) & self.pts_mask
+        while m:
+            i = lowest_bit(m)
+            m &= m - 1
+            v += R.win_pts[i] if lside else R.lose_pts[i]
+        if lside:
+            v += k * R.trick_win + R.last_win
+            mt = S.max_tricks + k + R.last_extra
+        else:
+            v += k * R.trick_lose + R.last_lose
+            mt = S.max_tricks
+        if R.use_most:
+            if mt > R.total_tricks - mt:
+                v += R.most_win
+            elif mt < R.total_tricks - mt:
+                v += R.most_lose
+            else:
+                v += R.most_tie
+        value[0] = v
+        return 1
+
     cdef void quick_bounds(self, int* lb, int* ub) noexcept nogil:
         """Sure tricks of the side on lead (pure trick scoring, card index =
         strength slot): the leader's cards above every opponent card of
@@ -1336,9 +1503,9 @@ cdef class Kernel:
             ub[0] = min(ub[0], g[1] * R.trick_win + (k - g[1]) * R.trick_lose)
             lb[0] = max(lb[0], (k - g[0]) * R.trick_win + g[0] * R.trick_lose)
 
-    cdef void store(self, TTEntry* bucket, uint64_t h2, int best, int alpha0, int beta0,
-                    int bestmove) noexcept nogil:
+    cdef inline void store(self, TTEntry* bucket, uint64_t h2, int best, int alpha0, int beta0,
+                           int bestmove) noexcept nogil:
         """Record what ``best`` proves for the ORIGINAL window (alpha0,
-        beta0) (``table_store``), the tricks left as the entry's depth."""
-        table_store(bucket, BUCKET, self.gen, h2, best, alpha0, beta0, bestmove, NO_CARD,
-                    self.S.tricks_left)
+        beta0) (csrc/ttable.pxd); depth = tricks left."""
+        tt_store(bucket, BUCKET, self.gen, h2, best, alpha0, beta0, bestmove,
+                 self.S.tricks_left, NO_CARD)

@@ -61,8 +61,11 @@ from libc.stdlib cimport free
 from libc.string cimport memset
 from bits cimport popcount, highest_bit, lowest_bit, above_all
 from interrupt cimport signal_raised, reraise, INTERRUPT_MASK
-from ttable cimport (TTEntry, mix64, table_alloc, table_next_gen, table_probe, table_store,
-                     table_cut, prefetch)
+from trickstate cimport mix64
+from ttable cimport TTEntry, tt_alloc, tt_next_gen, tt_find, tt_store
+
+cdef extern from *:
+    void prefetch "__builtin_prefetch" (const void* p) nogil
 
 IMPLEMENTATION = "cython"
 
@@ -76,13 +79,12 @@ cdef enum:
     TEN = 772           # what a ten-trick costs its taker: 3 * 256 + 4
     DIFF = 256          # one point of score difference
 
-# the table's entries (csrc/include/ttable.pxd): bounds of the future value
-# from the mover's view, the best slot found, cards left as the depth
+# table entries (csrc/ttable.pxd): bounds of the future value in the
+# mover's view, the best slot, depth = cards left in both hands
 ctypedef TTEntry Entry
 
 ENTRY_BYTES = sizeof(Entry)
 BUCKET_BYTES = sizeof(Entry) * BUCKET
-
 
 
 cdef class DixSolver:
@@ -114,10 +116,20 @@ cdef class DixSolver:
     cdef int32_t hist[2][64]
     cdef int root_seat
     cdef int root_lead                  # slot on the table at the root, or -1
+    # the table is kept while the same deal returns (load)
+    #: False: every load starts a new table generation (measurements)
+    cdef public bint keep_table
+    cdef object deal_key               # (trump, joker slot, key kind) of the kept table
+    cdef uint64_t deal_hands[2]        # each seat's slots (hand and table) in that deal
+    cdef bint have_deal
 
     def __cinit__(self, uint64_t nbuckets):
         """``nbuckets``: a power of two (checked by solver/dixdd.py)."""
-        self.tt = <Entry*> table_alloc(nbuckets * BUCKET * sizeof(Entry))
+        cdef size_t size = nbuckets * BUCKET * sizeof(Entry)
+        cdef void* p = tt_alloc(size)
+        if p == NULL:
+            raise MemoryError(f"cannot allocate a transposition table of {size} bytes")
+        self.tt = <Entry*> p
         self.nbuckets = nbuckets
         self.tt_mask = nbuckets - 1
         self.gen = 0
@@ -126,6 +138,8 @@ cdef class DixSolver:
         self.follow_tt = 0
         self.driver = 1
         self.exact_k = 4
+        self.keep_table = 1
+        self.have_deal = 0
 
     def __dealloc__(self):
         free(self.tt)
@@ -141,8 +155,12 @@ cdef class DixSolver:
              int lead_slot):
         """A position in slot space: the two hands, the trump suit (-1
         none), the joker's slot (-1: not in play), the seat to move and the
-        slot on the table (-1: the seat to move leads).  Starts a new table
-        generation (older entries become invisible)."""
+        slot on the table (-1: the seat to move leads).  The table is kept
+        when the same deal returns (the same trump and joker, each seat's
+        slots among those of the deal loaded before, the last search not
+        aborted); otherwise a new table generation starts (``new_table``).
+        Stored bounds are of the mover's future value: true for any
+        position under the same trump and joker."""
         cdef int s, r, p, q
         cdef uint64_t m
         self.hands[0] = hand0
@@ -174,11 +192,25 @@ cdef class DixSolver:
         self.root_seat = to_move
         self.root_lead = lead_slot
         memset(self.hist, 0, sizeof(self.hist))
-        self.gen = table_next_gen(self.tt, self.nbuckets * BUCKET * sizeof(Entry), self.gen)
+        seat0 = hand0 | ((<uint64_t>1) << lead_slot if lead_slot >= 0 and to_move == 1 else 0)
+        seat1 = hand1 | ((<uint64_t>1) << lead_slot if lead_slot >= 0 and to_move == 0 else 0)
+        key = (trump, joker_slot, self.relative_keys)
+        if not (self.keep_table and self.have_deal and not self.aborted and key == self.deal_key
+                and (seat0 & ~self.deal_hands[0]) == 0 and (seat1 & ~self.deal_hands[1]) == 0):
+            self.new_table()
+            self.have_deal = 1
+            self.deal_key = key
+            self.deal_hands[0] = seat0
+            self.deal_hands[1] = seat1
         self.nodes = 0
         self.questions = 0
         self.tie_nodes = 0
         self.aborted = 0
+
+    def new_table(self):
+        """Start a new table generation: every entry becomes invisible."""
+        self.gen = tt_next_gen(self.tt, self.nbuckets * BUCKET * sizeof(Entry), self.gen)
+        self.have_deal = 0
 
     def solve_all(self, uint64_t max_nodes=0):
         """Exact future value (the mover's view) of every legal slot of the
@@ -473,11 +505,10 @@ cdef class DixSolver:
         h1[0] = a
         h2[0] = b
 
-    cdef void store(self, Entry* bucket, uint64_t h2, int best, int alpha0, int beta0,
-                    int move, int depth) noexcept nogil:
-        """Record what ``best`` proves for the window (alpha0, beta0)
-        (``table_store``)."""
-        table_store(bucket, BUCKET, self.gen, h2, best, alpha0, beta0, move, NO_CARD, depth)
+    cdef inline void store(self, Entry* bucket, uint64_t h2, int best, int alpha0, int beta0,
+                           int move, int depth) noexcept nogil:
+        """Record what ``best`` proves for the window (alpha0, beta0)."""
+        tt_store(bucket, BUCKET, self.gen, h2, best, alpha0, beta0, move, depth, NO_CARD)
 
     # ------------------------------------------------------------------
     # bounds
@@ -532,7 +563,6 @@ cdef class DixSolver:
         cdef uint64_t h1, h2, bit, livem
         cdef Entry* bucket
         cdef Entry* e
-        cdef int cut
         cdef uint8_t cls[MAXMOVES]
         self.nodes += 1
         if self.nodes > self.max_nodes:
@@ -561,10 +591,14 @@ cdef class DixSolver:
             lb = (2 * q - k) * WIN - 1
         if lb >= beta:
             return lb
-        e = table_probe(bucket, BUCKET, self.gen, h2)
+        e = tt_find(bucket, BUCKET, self.gen, h2)
         if e != NULL:
-            if table_cut(e, alpha, beta, &cut):
-                return cut
+            if e.lo >= beta:
+                return e.lo
+            if e.hi <= alpha:
+                return e.hi
+            if e.lo == e.hi:
+                return e.lo
             if e.lo > alpha:
                 alpha = e.lo
             if e.hi < beta:
@@ -610,7 +644,6 @@ cdef class DixSolver:
         cdef int alpha0 = alpha, beta0 = beta
         cdef Entry* bucket = NULL
         cdef Entry* e
-        cdef int cut
         cdef uint8_t cls[MAXMOVES]
         cdef bint use_tt
         self.nodes += 1
@@ -633,10 +666,14 @@ cdef class DixSolver:
         if use_tt:
             self.key(mine, theirs, L, &h1, &h2)
             bucket = &self.tt[(h1 & self.tt_mask) * BUCKET]
-            e = table_probe(bucket, BUCKET, self.gen, h2)
+            e = tt_find(bucket, BUCKET, self.gen, h2)
             if e != NULL:
-                if table_cut(e, alpha, beta, &cut):
-                    return cut
+                if e.lo >= beta:
+                    return e.lo
+                if e.hi <= alpha:
+                    return e.hi
+                if e.lo == e.hi:
+                    return e.lo
                 if e.lo > alpha:
                     alpha = e.lo
                 if e.hi < beta:

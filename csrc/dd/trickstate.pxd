@@ -86,6 +86,16 @@ ctypedef struct WEntry:
     uint8_t depth
 
 
+cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
+    """splitmix64 finaliser."""
+    x ^= x >> 30
+    x *= <uint64_t>0xbf58476d1ce4e5b9
+    x ^= x >> 27
+    x *= <uint64_t>0x94d049bb133111eb
+    x ^= x >> 31
+    return x
+
+
 cdef inline uint64_t between_bits(int hi, int lo) noexcept nogil:
     """Bits strictly between positions ``lo`` < ``hi``."""
     return ((<uint64_t>1 << hi) - 1) & ~((<uint64_t>2 << lo) - 1)

@@ -5,6 +5,7 @@ as a normal result) and on Ctrl-C (SIGINT raises KeyboardInterrupt within
 from __future__ import annotations
 
 import os
+import queue
 import signal
 import subprocess
 import sys
@@ -63,7 +64,10 @@ def test_bad_stop_and_progress_are_option_errors():
 
 
 SCRIPT = textwrap.dedent("""
-    import sys, time
+    import signal, sys, time
+    # a process started in the background may inherit SIGINT ignored (then
+    # Python installs no handler): the test is of Python's default handler
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     import solver
     from solver.search import Limit, best_move
     bot = sys.argv[1]
@@ -92,12 +96,18 @@ def _interrupt(bot, game, steps, limit, attempts=2, options=None):
             "LIMIT", limit).replace("OPTIONS", repr(options or {}))
         proc = subprocess.Popen([sys.executable, "-c", code, bot], stdout=subprocess.PIPE,
                                 text=True, cwd=ROOT)
+        lines: queue.Queue = queue.Queue()
+        threading.Thread(target=lambda: [lines.put(x.strip()) for x in proc.stdout],
+                         daemon=True).start()
         try:
-            assert proc.stdout.readline().strip() == "ready"
+            assert lines.get(timeout=60) == "ready"
             time.sleep(0.7)                          # well inside the search
             t0 = time.perf_counter()
             proc.send_signal(signal.SIGINT)
-            line = proc.stdout.readline().strip()
+            try:
+                line = lines.get(timeout=30)         # never hang the suite
+            except queue.Empty:
+                line = "no answer within 30 s"
             took = time.perf_counter() - t0
             assert line == "interrupted", line
             assert proc.wait(timeout=10) == 0

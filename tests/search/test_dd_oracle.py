@@ -271,6 +271,38 @@ def test_seventeen_solves_with_known_hands():
         _compare(pos, team, "dix")
 
 
+def test_sweep_and_most_tricks_bounds_match_oracle():
+    """Endings built for the kernel's settling bounds: one seat (or team)
+    holding the lowest cards, so that the side on lead often takes every
+    trick left (sweep: for penalty contracts "no penalty card can reach
+    the max seat"), and dixie-rook endings whose most-tricks bonus is
+    already settled or still open (counts near half of 14)."""
+    rng = random.Random(1818)
+    for i in range(200):
+        contract, deck = _random_contract(rng)
+        n = rng.choice((2, 3, 3))
+        cards = list(deck)
+        rng.shuffle(cards)
+        cards = sorted(cards[:4 * n], key=lambda c: (c & 15, c))
+        low = rng.randrange(4)
+        order = [low] + [s for s in range(4) if s != low]
+        rest = cards[n:]
+        rng.shuffle(rest)
+        hands = {order[0]: cards[:n]}
+        for j, s in enumerate(order[1:]):
+            hands[s] = rest[j * n:(j + 1) * n]
+        leader = rng.randrange(4)
+        nt = len(contract.team_ids)
+        played = 13 - n                 # tricks before this ending (13 a hand)
+        mt = rng.randrange(played + 1)
+        tricks = (mt, played - mt) if nt == 2 else tuple(
+            rng.randrange(3) for _ in range(nt))
+        pos = dd.TrickPosition(contract, tuple(mask_of(hands[s]) for s in range(4)), leader,
+                               (), points=tuple(rng.randrange(-20, 20) for _ in range(nt)),
+                               tricks=tricks, tens=tuple(0 for _ in range(nt)))
+        _compare(pos, rng.choice((contract.teams[low], contract.teams[leader])), "own")
+
+
 # ---------------------------------------------------------------------------
 # determinism, table size
 
@@ -278,9 +310,37 @@ def test_determinism_values_and_nodes():
     rng = random.Random(8)
     st = _dix_round_state(9, rng, 9)
     first = solve(st)
-    again = solve(st)
+    again = solve(st)           # the same deal: the table is kept
     assert first.action_values == again.action_values
-    assert first.nodes == again.nodes
+    assert again.nodes <= first.nodes
+    from solver.dd.dix import solver_for
+    solver_for().new_table()
+    fresh = solve(st)
+    assert fresh.action_values == first.action_values and fresh.nodes == first.nodes
+
+
+def test_table_kept_for_the_same_deal_only():
+    """The generic kernel keeps its table when the same deal returns (a
+    re-solve, the next card of the game), not for another deal; values
+    never change."""
+    rng = random.Random(21)
+    contract = dd.bridge_contract(1)
+    pos = _random_trick_position(rng, contract, 7, FRENCH.cards, 0)
+    kern = dd.kernel_for()
+    kern.new_table()
+    first = dd.solve_position(pos, 0)
+    again = dd.solve_position(pos, 0)
+    assert again.card_values == first.card_values and again.nodes < first.nodes
+    other = _random_trick_position(rng, contract, 7, FRENCH.cards, 0)
+    kern.new_table()
+    want = dd.solve_position(other, 0)
+    dd.solve_position(pos, 0)
+    assert dd.solve_position(other, 0).nodes == want.nodes     # another deal: a new table
+    kern.keep_table = False
+    try:
+        assert dd.solve_position(pos, 0).nodes == first.nodes
+    finally:
+        kern.keep_table = True
 
 
 def test_small_table_same_values():

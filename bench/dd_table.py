@@ -1,0 +1,239 @@
+"""The issue #18 table in one command: double-dummy speed on full deals.
+
+    python bench/dd_table.py --n 100               # every row
+    python bench/dd_table.py --n 20 --rows dix14,bridge --cap 5000000
+    python bench/dd_table.py --n 100 --n-heavy 30 --cap 20000000
+
+One thread, all-solutions mode (the value of every legal card), 64 MiB
+table, seeded positions (seeds 0..n-1 per row, the same in every run):
+
+* ``dix14``: dix from trick 14 (13 + 13 cards, both hands known), the dix
+  solver.  Target: median <= 2 ms, p95 <= 20 ms.
+* ``seventeen``: dix ``seventeen`` from trick 1 (17 + 17), the dix solver.
+  Target: median <= 50 ms, p95 <= 1 s.
+* ``king``, ``queens``, ``diamonds``, ``ltoosh``: trix full deals (built
+  through the game as in ``bench/trix_full_deals.py``), paranoid value of
+  the seat on lead, from trick 1.  Target: median <= 100 ms, p95 <= 1 s.
+* ``rook``: dixie-rook, 4 seats, card play from trick 1 (random auction and
+  discards), the team value of the seat on lead.  Target: median <= 100 ms.
+* ``bridge``: full 13-card bridge deals per strain, the side on lead; ours
+  and DDS (endplay's ``solve_board``, all cards) interleaved deal by deal:
+  a first solve (a fresh table for us; DDS as endplay calls it) and a
+  repeated solve of the same deal.  Target: <= 1.5x DDS.
+* ``pimc``: PIMC worlds valued per second (``solver.search.pimc.pimc_search``, 20
+  worlds) at the first trick of dix and trix (``--pimc-n`` positions).
+
+A solve past ``--cap`` nodes stops (``SearchAborted``) and counts its time
+(flagged "over"): median / p95 / worst are then lower bounds.  ``--budget``
+seconds caps each row (it says how many positions it measured).  Node
+counts are exact (deterministic); wall times move with the machine's load.
+The memory figure is the process's peak RSS so far.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.dirname(__file__))
+
+import solver  # noqa: E402
+from solver.dd import trick as dd  # noqa: E402
+from solver.dd import solve  # noqa: E402
+from solver.cards import mask_of  # noqa: E402
+from solver.errors import SearchAborted  # noqa: E402
+
+from compare_dds import bridge_ending, dix_from_trick, rook_start  # noqa: E402
+from trix_full_deals import build  # noqa: E402
+
+TARGETS = {"dix14": "median <= 2 ms, p95 <= 20 ms", "seventeen": "median <= 50 ms, p95 <= 1 s",
+           "trix": "median <= 100 ms, p95 <= 1 s", "rook": "median <= 100 ms, p95 <= 1 s",
+           "bridge": "<= 1.5x DDS"}
+
+
+def peak_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def pct(values, q):
+    t = sorted(values)
+    return t[min(len(t) - 1, int(round(q * (len(t) - 1))))]
+
+
+def fmt_t(s: float) -> str:
+    return f"{1e3 * s:8.1f} ms" if s < 10 else f"{s:8.1f} s "
+
+
+def summary(times, nodes, over):
+    return (f"median {fmt_t(statistics.median(times))}  p95 {fmt_t(pct(times, 0.95))}  "
+            f"worst {fmt_t(max(times))}  nodes median {statistics.median(nodes) / 1e6:7.3f} M"
+            f"  {sum(nodes) / max(sum(times), 1e-9) / 1e6:5.1f} M/s"
+            + (f"  {over} over the cap" if over else ""))
+
+
+def fresh():
+    """A new table generation in both solvers (a first solve)."""
+    for get in (dd.kernel_for, __import__("solver.dd.dix", fromlist=["x"]).solver_for):
+        k = get()
+        if hasattr(k, "new_table"):
+            k.new_table()
+
+
+def timed(fn, cap):
+    fresh()
+    t0 = time.perf_counter()
+    try:
+        r = fn(cap)
+    except SearchAborted as e:
+        return time.perf_counter() - t0, e.nodes, False
+    return time.perf_counter() - t0, r.nodes, True
+
+
+def run_row(label, target, makes, n, cap, budget):
+    times, nodes, over = [], [], 0
+    start = time.perf_counter()
+    for make in makes:
+        fn = make()
+        if fn is None:
+            continue
+        t, k, ok = timed(fn, cap)
+        times.append(t)
+        nodes.append(k)
+        over += not ok
+        if len(times) >= n or time.perf_counter() - start > budget:
+            break
+    print(f"{label:<26} n={len(times):<4} {summary(times, nodes, over)}  "
+          f"peak {peak_mib():5.0f} MiB   target {target}", flush=True)
+
+
+def dix_makes(first_trick, variant, count):
+    for seed in range(count):
+        st = dix_from_trick(seed, first_trick, variant)
+        yield lambda st=st: (lambda cap: solve(st, max_nodes=cap))
+
+
+def trix_makes(name, count):
+    game = solver.load_game("trix")
+    for seed in range(1, 20 * count):
+        st = build(game, name, seed, 1)
+        yield (None if st is None else (lambda st=st: (lambda cap: solve(st, max_nodes=cap))))
+
+
+def rook_makes(count):
+    for seed in range(count):
+        st = rook_start(seed, 4)
+        yield lambda st=st: (lambda cap: solve(st, max_nodes=cap))
+
+
+def row_bridge(n, cap, budget):
+    try:
+        from endplay.dds import solve_board
+        from endplay.types import Deal, Denom, Player
+        sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "data"))
+        from make_dds_golden import pbn
+    except ImportError:
+        solve_board = None
+        print("bridge: DDS skipped (pip install endplay, the 'bench' extra)")
+    for strain in range(5):
+        ours1, ours2, dds1, dds2, nodes, over = [], [], [], [], [], 0
+        start = time.perf_counter()
+        for seed in range(n):
+            hands, leader = bridge_ending(1000 * strain + seed, 13)
+            pos = dd.TrickPosition(dd.bridge_contract(-1 if strain == 4 else strain),
+                                   tuple(mask_of(h) for h in hands), leader)
+            t, k, ok = timed(lambda m: dd.solve_position(pos, max_team=leader % 2, max_nodes=m),
+                             cap)
+            ours1.append(t)
+            nodes.append(k)
+            over += not ok
+            t0 = time.perf_counter()
+            try:
+                dd.solve_position(pos, max_team=leader % 2, max_nodes=cap)
+            except SearchAborted:
+                pass
+            ours2.append(time.perf_counter() - t0)
+            if solve_board is not None:
+                deal = Deal(pbn(hands))
+                deal.first = Player(leader)
+                deal.trump = Denom(4 if strain == 4 else 3 - strain)
+                for acc in (dds1, dds2):
+                    t0 = time.perf_counter()
+                    solve_board(deal)
+                    acc.append(time.perf_counter() - t0)
+            if time.perf_counter() - start > budget:
+                break
+        label = f"bridge 13 cards {'CDHSN'[strain]}"
+        print(f"{label:<26} n={len(ours1):<4} first   {summary(ours1, nodes, over)}  "
+              f"peak {peak_mib():5.0f} MiB", flush=True)
+        med = statistics.median
+        if dds1:
+            print(f"{'':<33}DDS     median {fmt_t(med(dds1))}  p95 {fmt_t(pct(dds1, .95))}  "
+                  f"worst {fmt_t(max(dds1))}   ours / DDS {med(ours1) / med(dds1):5.1f}x"
+                  f"   target {TARGETS['bridge']}")
+            print(f"{'':<33}repeat  ours median {fmt_t(med(ours2))}  DDS median "
+                  f"{fmt_t(med(dds2))}   ours / DDS {med(ours2) / med(dds2):5.1f}x", flush=True)
+
+
+def row_pimc(n):
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__)))
+    from ismcts_speed import positions, trix_positions
+    from solver.search.pimc import pimc_search
+    from solver import position
+    for label, make in (("pimc dix trick 1", lambda: positions(n, 0)),
+                        ("pimc trix trick 1", lambda: trix_positions(n, 0))):
+        game, states = make()
+        rates = []
+        t_all = time.perf_counter()
+        for st in states:
+            seat = st.current_player()
+            sampler = position.from_json(st.information_state(seat).view).sampler()
+            t0 = time.perf_counter()
+            res = pimc_search(sampler.sample, seat, st.legal_actions(), game, worlds=20,
+                              rng=random.Random(1))
+            rates.append(res.worlds / (time.perf_counter() - t0))
+        print(f"{label:<26} n={len(rates):<4} worlds/s median {statistics.median(rates):8.1f}  "
+              f"({time.perf_counter() - t_all:.1f} s)  peak {peak_mib():5.0f} MiB", flush=True)
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--n", type=int, default=100, help="positions per row")
+    ap.add_argument("--n-heavy", type=int, default=None,
+                    help="positions for the rows that mostly meet the cap (seventeen, "
+                         "the trix contracts, dixie-rook); default --n")
+    ap.add_argument("--rows", default="dix14,seventeen,king,queens,diamonds,ltoosh,rook,"
+                                      "bridge,pimc")
+    ap.add_argument("--cap", type=int, default=30_000_000, help="nodes per solve at most")
+    ap.add_argument("--budget", type=float, default=900.0, help="seconds per row at most")
+    ap.add_argument("--pimc-n", type=int, default=10)
+    a = ap.parse_args(argv)
+    rows = a.rows.split(",")
+    nh = a.n if a.n_heavy is None else a.n_heavy
+    print(f"issue #18 table: n={a.n} (capped rows {nh}), cap {a.cap:,} nodes a solve, budget {a.budget:.0f} s "
+          f"a row, one thread, all solutions, 64 MiB", flush=True)
+    if "dix14" in rows:
+        run_row("dix from trick 14", TARGETS["dix14"], dix_makes(14, "standard", a.n),
+                a.n, a.cap, a.budget)
+    if "seventeen" in rows:
+        run_row("dix seventeen trick 1", TARGETS["seventeen"],
+                dix_makes(1, "seventeen", nh), nh, a.cap, a.budget)
+    for name in ("king", "queens", "diamonds", "ltoosh"):
+        if name in rows:
+            run_row(f"trix {name} trick 1", TARGETS["trix"], trix_makes(name, nh), nh,
+                    a.cap, a.budget)
+    if "rook" in rows:
+        run_row("dixie-rook 4 seats", TARGETS["rook"], rook_makes(nh), nh, a.cap, a.budget)
+    if "bridge" in rows:
+        row_bridge(a.n, a.cap, a.budget)
+    if "pimc" in rows:
+        row_pimc(a.pimc_n)
+
+
+if __name__ == "__main__":
+    main()
