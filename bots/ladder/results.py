@@ -26,7 +26,8 @@ class LadderResults:
 
     @property
     def entries(self) -> list[str]:
-        return list(self.schedule.entries)
+        """Display names of the entries (see ``Schedule.labels``)."""
+        return self.schedule.labels
 
     def ratings(self, ci: str = "fisher", bootstrap: int = 200) -> Ratings:
         return rate(self.entries, self.units, ci=ci, bootstrap=bootstrap)

@@ -141,11 +141,6 @@ class Schedule:
         entries = [canonical_entry(e) for e in entries]
         if len(entries) < 2:
             raise OptionError(f"a ladder needs at least 2 bot entries, got {len(entries)}")
-        seen = set()
-        for e in entries:
-            if e in seen:
-                raise OptionError(f"bot entry {e!r} is listed twice")
-            seen.add(e)
         if check_bots:
             for e in entries:       # a bad entry fails before anything runs
                 for seat in range(self.game.num_players):
@@ -163,6 +158,19 @@ class Schedule:
         }
         canon = json.dumps(self.definition, sort_keys=True, separators=(",", ":"))
         self.schedule_id = hashlib.sha256(canon.encode()).hexdigest()[:16]
+
+    @property
+    def labels(self) -> list[str]:
+        """Display names: the settings strings, numbered where one is listed
+        more than once (``rules #1``, ``rules #2``: an A/A ladder, whose
+        ratings should agree within their intervals)."""
+        counts = {e: self.entries.count(e) for e in self.entries}
+        seen: dict[str, int] = {}
+        out = []
+        for e in self.entries:
+            seen[e] = seen.get(e, 0) + 1
+            out.append(f"{e} #{seen[e]}" if counts[e] > 1 else e)
+        return out
 
     @classmethod
     def from_definition(cls, definition: dict) -> "Schedule":

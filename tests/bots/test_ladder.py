@@ -120,11 +120,19 @@ def test_every_arrangement_gets_the_same_deal():
     ("rules,ismcts:foo=1", "unknown setting 'foo'"),
     ("rules,ismcts:time=-1", "time must be"),
     ("rules", "at least 2"),
-    ("rules,random,rules", "listed twice"),
 ])
 def test_bad_entries_fail_up_front(entries, message):
     with pytest.raises(DixtrixError, match=message):
         Schedule(SMALL, entries)
+
+
+def test_an_entry_listed_twice_is_an_a_a_ladder(tmp_path):
+    sch = Schedule(SMALL, "rules,random,rules", seed=1)
+    assert sch.labels == ["rules #1", "random", "rules #2"]
+    db = str(tmp_path / "aa.db")
+    run_ladder(SMALL, "rules,rules", deals=3, seed=1, db=db, progress=False)
+    assert "rules #1 vs rules #2" in LadderResults.open(db).table().replace(
+        "rules #2 vs rules #1", "rules #1 vs rules #2")
 
 
 def test_bad_game_spec():
