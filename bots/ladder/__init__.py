@@ -22,7 +22,7 @@ __all__ = ["Schedule", "GameTask", "GameResult", "play_game", "run_ladder", "Run
            "fit_bradley_terry", "pair_differences", "write_report"]
 
 
-def write_report(results, out_dir, fmt="md", plots=True, ci="fisher"):
+def write_report(results, out_dir, fmt="md", plots=True, ci="auto"):
     """See ``bots.ladder.report.write_report`` (imported lazily: matplotlib)."""
     from .report import write_report as _write
     return _write(results, out_dir, fmt=fmt, plots=plots, ci=ci)

@@ -20,8 +20,13 @@ def cmd_run(args) -> int:
         from solver.errors import OptionError
         raise OptionError("--jobs and --dask exclude each other (Dask decides the workers)")
     show = not args.quiet and sys.stderr.isatty() and sys.stdout.isatty()
-    summary = run_ladder(args.game, args.bots, deals=args.deals, seed=args.seed, db=args.db,
-                         jobs=args.jobs, dask=args.dask, progress=show)
+    try:
+        summary = run_ladder(args.game, args.bots, deals=args.deals, seed=args.seed,
+                             db=args.db, jobs=args.jobs, dask=args.dask, progress=show)
+    except KeyboardInterrupt:
+        print(f"dixtrix: interrupted; the finished games are in {args.db}: rerun the same "
+              f"command to resume", file=sys.stderr)
+        return 130
     rate = summary.games_per_second
     print(f"{summary.played} games played on {summary.where} in {summary.seconds:.1f} s"
           + (f" ({rate:.2f} games/s)" if summary.played else "")
@@ -72,8 +77,8 @@ def add_parser(sub) -> None:
     rep.add_argument("--db", default="ladder.db", help="SQLite file (default ladder.db)")
     rep.add_argument("--out", default=None, help="report folder (default: DB name + -report)")
     rep.add_argument("--format", choices=("md", "html"), default="md")
-    rep.add_argument("--ci", choices=("fisher", "bootstrap"), default="fisher",
-                     help="rating intervals: Fisher information (default) or a bootstrap "
-                          "over deals")
+    rep.add_argument("--ci", choices=("auto", "fisher", "bootstrap"), default="auto",
+                     help="rating intervals: Fisher information, or a bootstrap over deals "
+                          "(auto: Fisher when every group is a pair, else bootstrap)")
     rep.add_argument("--no-plots", action="store_true", help="the table only, no PNGs")
     rep.set_defaults(func=cmd_report)

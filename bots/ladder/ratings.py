@@ -18,7 +18,8 @@
    through the centring; or ``bootstrap``: the deals resampled with
    replacement, percentile intervals (which also accounts for the
    comparisons of one unit being correlated when a group has more than
-   two entries).
+   two entries), widened where needed to cover the Fisher interval (a
+   bootstrap over few deals is too narrow).
 5. **Pairs**: the mean duplicate score difference of each pair over the
    units where both played, with a Student-t 95% interval.
 
@@ -59,7 +60,7 @@ class Ratings:
     wins: list = field(default_factory=list)
     draws: list = field(default_factory=list)
     losses: list = field(default_factory=list)
-    cov: list | None = None    # covariance of the centred Elo ratings (fisher)
+    cov: list | None = None    # covariance of the centred Elo ratings (inverse information)
 
     def order(self) -> list[int]:
         return sorted(range(len(self.entries)), key=lambda i: -self.elo[i])
@@ -238,11 +239,13 @@ def rate(entries, units, ci: str = "fisher", bootstrap: int = 200, seed: int = 0
     theta, cov = fit_bradley_terry(k, [(i, j, s) for _, i, j, s in comps])
     elo = [ELO * t for t in theta]
     cov_elo = [[ELO * ELO * c for c in row] for row in cov]
-    if ci == "fisher":
-        se = [math.sqrt(max(cov_elo[i][i], 0.0)) for i in range(k)]
-        lo = [elo[i] - Z95 * se[i] for i in range(k)]
-        hi = [elo[i] + Z95 * se[i] for i in range(k)]
-    else:
+    se = [math.sqrt(max(cov_elo[i][i], 0.0)) for i in range(k)]
+    lo = [elo[i] - Z95 * se[i] for i in range(k)]
+    hi = [elo[i] + Z95 * se[i] for i in range(k)]
+    if ci == "bootstrap":
+        # the percentile interval, widened to cover the Fisher one: a
+        # bootstrap over a handful of deals is far too narrow (a single
+        # deal gives a zero-width interval)
         by_deal = defaultdict(list)
         for d, i, j, s in comps:
             by_deal[d].append((i, j, s))
@@ -254,13 +257,11 @@ def rate(entries, units, ci: str = "fisher", bootstrap: int = 200, seed: int = 0
             th, _ = fit_bradley_terry(k, [c for d in pick for c in by_deal[d]])
             for i in range(k):
                 samples[i].append(ELO * th[i])
-        lo, hi = [], []
         for i in range(k):
             xs = sorted(samples[i])
-            lo.append(_quantile(xs, 0.025))
-            hi.append(_quantile(xs, 0.975))
-    return Ratings(list(entries), elo, lo, hi, ci, len(comps), wins, draws, losses,
-                   cov_elo if ci == "fisher" else None)
+            lo[i] = min(lo[i], _quantile(xs, 0.025))
+            hi[i] = max(hi[i], _quantile(xs, 0.975))
+    return Ratings(list(entries), elo, lo, hi, ci, len(comps), wins, draws, losses, cov_elo)
 
 
 def _quantile(xs: list[float], q: float) -> float:
@@ -310,7 +311,8 @@ def pair_differences(k: int, units) -> list[PairStat]:
     return out
 
 
-def rating_history(entries, units, points: int = 12) -> list[tuple[int, int, Ratings]]:
+def rating_history(entries, units, points: int = 12,
+                   ci: str = "fisher") -> list[tuple[int, int, Ratings]]:
     """Ratings fitted on the first deals only, at up to ``points`` numbers
     of deals: ``(games played, deals, Ratings)`` for plotting how the
     ratings and their intervals settle."""
@@ -322,5 +324,6 @@ def rating_history(entries, units, points: int = 12) -> list[tuple[int, int, Rat
     out = []
     for last in marks:
         sub = [u for u in units if u.deal <= last]
-        out.append((sum(u.games for u in sub), len({u.deal for u in sub}), rate(entries, sub)))
+        out.append((sum(u.games for u in sub), len({u.deal for u in sub}),
+                    rate(entries, sub, ci=ci, bootstrap=100)))
     return out

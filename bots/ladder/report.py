@@ -87,7 +87,7 @@ def plot_history(res: LadderResults, history, path: str) -> None:
 
 
 def write_report(res: LadderResults, out_dir: str, fmt: str = "md", plots: bool = True,
-                 ci: str = "fisher") -> str:
+                 ci: str = "auto") -> str:
     """Write ``report.md`` (or ``report.html``) and its PNGs in ``out_dir``;
     returns the report's path."""
     if fmt not in ("md", "html"):
@@ -106,7 +106,7 @@ def write_report(res: LadderResults, out_dir: str, fmt: str = "md", plots: bool 
         if pairs:
             plot_pairs(res, pairs, os.path.join(out_dir, "pairs.png"))
             images.append(("pairs.png", "Score difference per pair"))
-        history = res.history()
+        history = res.history(ci=ci)
         if len(history) >= 2:
             plot_history(res, history, os.path.join(out_dir, "history.png"))
             images.append(("history.png", "Rating against games played"))

@@ -29,14 +29,26 @@ class LadderResults:
         """Display names of the entries (see ``Schedule.labels``)."""
         return self.schedule.labels
 
-    def ratings(self, ci: str = "fisher", bootstrap: int = 200) -> Ratings:
+    def default_ci(self) -> str:
+        """``fisher`` when every group is a pair (one comparison per unit,
+        independent across deals), else ``bootstrap`` over deals (the
+        comparisons of one unit are correlated)."""
+        return "fisher" if all(len(g) == 2 for g in self.schedule.groups) else "bootstrap"
+
+    def ratings(self, ci: str = "auto", bootstrap: int = 200) -> Ratings:
+        """Bradley-Terry Elo with 95% intervals: ``ci`` is ``fisher``,
+        ``bootstrap`` or ``auto`` (see ``default_ci``)."""
+        if ci == "auto":
+            ci = self.default_ci()
         return rate(self.entries, self.units, ci=ci, bootstrap=bootstrap)
 
     def pairs(self):
         return pair_differences(len(self.entries), self.units)
 
-    def history(self, points: int = 12):
-        return rating_history(self.entries, self.units, points)
+    def history(self, points: int = 12, ci: str = "auto"):
+        """Ratings on the first deals only: ``(games, deals, Ratings)``."""
+        return rating_history(self.entries, self.units, points,
+                              ci=self.default_ci() if ci == "auto" else ci)
 
     def mean_scores(self) -> list[float]:
         """Mean duplicate score of each entry over its complete units."""
@@ -90,4 +102,5 @@ class LadderResults:
 def _interval(lo: float, hi: float, digits: int) -> str:
     if math.isnan(lo) or math.isnan(hi):
         return "n/a"
+    lo, hi = round(lo, digits) + 0.0, round(hi, digits) + 0.0      # no "-0"
     return f"[{lo:+.{digits}f}, {hi:+.{digits}f}]"

@@ -295,3 +295,20 @@ def test_cli_run_report_and_other_schedule(tmp_path, capsys):
             assert fh.read(8) == b"\x89PNG\r\n\x1a\n"
     assert main(["ladder", "report", "--db", str(tmp_path / "none.db")]) == 2
     assert "no such ladder" in capsys.readouterr().err
+
+
+def test_four_seat_individual_ladder_uses_the_bootstrap(tmp_path):
+    db = str(tmp_path / "t.db")
+    s = run_ladder("trix", "rules,random,rules,random", deals=2, seed=1, db=db,
+                   progress=False)
+    assert s.played == 2 * 4
+    res = LadderResults.open(db)
+    assert res.default_ci() == "bootstrap" and len(res.units) == 2
+    r = res.ratings()
+    assert r.method == "bootstrap" and r.comparisons == 2 * 6
+    assert all(r.lo[i] <= r.elo[i] <= r.hi[i] for i in range(4))
+    fisher = res.ratings(ci="fisher")
+    assert all(r.lo[i] <= fisher.lo[i] and fisher.hi[i] <= r.hi[i] for i in range(4))
+    # each entry sat in every seat once per deal: its scores add up to the table's
+    for u in res.units:
+        assert sum(u.scores.values()) == pytest.approx(0.0)     # trix is zero-sum
