@@ -5,6 +5,7 @@
     dixtrix play dix --seed 1 --bots random,random --option target=20
     dixtrix play dix-exchange --players 7 --seed 3
     dixtrix play dix --seed 1 --record game.json   also write the game record
+    dixtrix ladder run --game dix --bots rules,random --deals 50 --db ladder.db
 
 Errors in what the user typed are reported in one line and exit status 2.
 """
@@ -284,6 +285,8 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--seed", type=int, default=0)
     ev.add_argument("--json", action="store_true", help="JSON for programs")
     ev.set_defaults(func=cmd_evaluate)
+    from .ladder.cli import add_parser as add_ladder_parser
+    add_ladder_parser(sub)              # dixtrix ladder run|report (docs/ladder.md)
     return p
 
 

@@ -1,0 +1,140 @@
+"""Where the games run: in this process (``jobs=1``), in worker processes
+(``concurrent.futures.ProcessPoolExecutor``), or on an existing Dask
+distributed cluster.  Each executor yields finished games as they come,
+in any order; the coordinator (``runner.run_ladder``) stores them.  At
+most a small window of games is in flight at a time (twice the workers),
+so a killed coordinator loses only those.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+from solver.errors import OptionError
+
+from .play import GameResult, play_game
+from .schedule import GameTask
+from .store import LadderError
+
+
+class GameFailed(LadderError):
+    """A game raised inside a bot or the rules: names the game."""
+
+
+def _fail(task: GameTask, exc: BaseException) -> GameFailed:
+    return GameFailed(f"game (deal {task.deal}, group {task.group}, rotation "
+                      f"{task.rotation}: {', '.join(task.specs)}) failed: "
+                      f"{type(exc).__name__}: {exc}")
+
+
+class LocalExecutor:
+    """``jobs`` processes on this machine (``jobs=1``: this process)."""
+
+    def __init__(self, jobs: int = 1):
+        if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 256:
+            raise OptionError(f"--jobs must be 1..256, got {jobs!r}")
+        self.jobs = jobs
+
+    def describe(self) -> str:
+        return "this process" if self.jobs == 1 else f"{self.jobs} worker processes"
+
+    def run(self, tasks: Iterable[GameTask]) -> Iterator[GameResult]:
+        if self.jobs == 1:
+            for task in tasks:
+                try:
+                    yield play_game(task)
+                except Exception as exc:
+                    raise _fail(task, exc) from exc
+            return
+        window = 2 * self.jobs
+        it = iter(tasks)
+        with ProcessPoolExecutor(max_workers=self.jobs) as pool:
+            pending = {}
+            try:
+                for task in it:
+                    pending[pool.submit(play_game, task)] = task
+                    if len(pending) >= window:
+                        break
+                while pending:
+                    done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    for fut in done:
+                        task = pending.pop(fut)
+                        exc = fut.exception()
+                        if exc is not None:
+                            raise _fail(task, exc) from exc
+                        yield fut.result()
+                        nxt = next(it, None)
+                        if nxt is not None:
+                            pending[pool.submit(play_game, nxt)] = nxt
+            finally:
+                for fut in pending:
+                    fut.cancel()
+
+
+class DaskExecutor:
+    """The games on an existing Dask distributed cluster: ``address`` is a
+    scheduler address (``tcp://host:8786``), or a ``distributed.Client``
+    or cluster object (``LocalCluster``).  Workers need only dixtrix
+    installed; results come back to this process, which writes SQLite."""
+
+    def __init__(self, address, timeout: float = 30.0):
+        try:
+            import distributed
+        except ImportError:
+            raise OptionError("--dask needs Dask distributed: pip install 'dixtrix[dask]'") \
+                from None
+        self._distributed = distributed
+        self._own = False
+        if isinstance(address, distributed.Client):
+            self.client = address
+        else:
+            if isinstance(address, str) and not address.strip():
+                raise OptionError("--dask: empty scheduler address")
+            try:
+                self.client = distributed.Client(address, timeout=timeout,
+                                                 set_as_default=False)
+            except (OSError, TimeoutError, ValueError) as exc:
+                raise LadderError(f"--dask {address!r}: cannot reach the scheduler "
+                                  f"({type(exc).__name__}: {exc})") from None
+            self._own = True
+
+    def describe(self) -> str:
+        n = len(self.client.scheduler_info().get("workers", {}))
+        return f"Dask cluster {self.client.scheduler.address} ({n} workers)"
+
+    def _window(self) -> int:
+        info = self.client.scheduler_info().get("workers", {})
+        threads = sum(w.get("nthreads", 1) for w in info.values()) or os.cpu_count() or 2
+        return 2 * threads
+
+    def run(self, tasks: Iterable[GameTask]) -> Iterator[GameResult]:
+        it = iter(tasks)
+        futures = {}
+        window = self._window()
+        for task in it:
+            futures[self.client.submit(play_game, task, pure=False)] = task
+            if len(futures) >= window:
+                break
+        queue = self._distributed.as_completed(list(futures), loop=self.client.loop)
+        try:
+            for fut in queue:
+                task = futures.pop(fut)
+                if fut.status == "error":
+                    raise _fail(task, fut.exception())
+                res = fut.result()
+                fut.release()
+                yield res
+                nxt = next(it, None)
+                if nxt is not None:
+                    f2 = self.client.submit(play_game, nxt, pure=False)
+                    futures[f2] = nxt
+                    queue.add(f2)
+        finally:
+            for fut in futures:
+                fut.cancel()
+
+    def close(self) -> None:
+        if self._own:
+            self.client.close()
