@@ -385,9 +385,14 @@ def _is_card(view, action: str) -> bool:
         a = view.world(seed=0).string_to_action(action)
     except DixtrixError:
         return False
-    # cards are the actions below 64 (their deck index) in every game but
-    # dix-exchange, whose decisions (keep, ask, block...) are not cards
-    return a < 64 and " " not in action and view.game.name != "dix-exchange"
+    return is_card_action(view.game, a, action)
+
+
+def is_card_action(game, action: int, text: str) -> bool:
+    """Whether an action is a card played from the hand: cards are the
+    actions below 64 (their deck index) in every game but dix-exchange,
+    whose decisions (keep, ask, block...) are not cards."""
+    return action < 64 and " " not in text and game.name != "dix-exchange"
 
 
 def _print_header(game, origin, facts):

@@ -1,0 +1,89 @@
+"""The bounded worker pool: searches and bot turns run here, off the event
+loop, on threads (the Cython kernels release the GIL while they search).
+
+At most ``workers`` jobs run and ``queue`` more wait; one more is refused
+at once with :class:`Busy` (the app answers 503 with ``Retry-After``), so
+a flood of requests can neither grow memory without bound nor delay every
+client.  Each job gets a ``threading.Event`` it passes to the search as its
+stop event: a shutdown sets them all, and a search ends within
+milliseconds with the best it found.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+from solver.errors import DixtrixError
+
+
+class Busy(DixtrixError):
+    """Every worker is busy and the queue is full; ``retry_after`` is the
+    seconds after which a retry has a fair chance."""
+
+    def __init__(self, message: str, retry_after: int):
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class Pool:
+    def __init__(self, workers: int, queue: int, job_seconds: float):
+        self.workers = workers
+        self.capacity = workers + queue
+        #: a job's usual upper bound, for Retry-After
+        self.job_seconds = job_seconds
+        self.executor = ThreadPoolExecutor(max_workers=workers,
+                                           thread_name_prefix="dixtrix-worker")
+        self.lock = threading.Lock()
+        self.pending = 0
+        self.stops: set[threading.Event] = set()
+        self.closed = False
+
+    def stats(self) -> dict:
+        with self.lock:
+            return {"workers": self.workers, "capacity": self.capacity,
+                    "pending": self.pending}
+
+    async def run(self, fn, *args, **kwargs):
+        """``fn(*args, stop=event, **kwargs)`` on a worker; ``Busy`` when
+        full."""
+        stop = threading.Event()
+        with self.lock:
+            if self.closed:
+                raise Busy("the server is shutting down", 1)
+            if self.pending >= self.capacity:
+                waves = math.ceil((self.pending + 1) / max(1, self.workers))
+                raise Busy(f"all {self.workers} workers are busy and {self.pending - self.workers}"
+                           f" requests wait (at most {self.capacity - self.workers}): retry "
+                           f"later", max(1, math.ceil(waves * self.job_seconds)))
+            self.pending += 1
+            self.stops.add(stop)
+
+        def done(_):
+            with self.lock:
+                self.pending -= 1
+                self.stops.discard(stop)
+
+        try:
+            future = self.executor.submit(fn, *args, stop=stop, **kwargs)
+        except RuntimeError:                 # the executor was shut down meanwhile
+            done(None)
+            raise Busy("the server is shutting down", 1) from None
+        future.add_done_callback(done)
+        try:
+            return await asyncio.wrap_future(future)
+        except asyncio.CancelledError:       # the client went away: end its search
+            stop.set()
+            raise
+
+    def shutdown(self) -> None:
+        with self.lock:
+            self.closed = True
+            for stop in self.stops:
+                stop.set()
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+__all__ = ["Pool", "Busy"]
