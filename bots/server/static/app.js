@@ -238,6 +238,7 @@ function renderScores(p) {
 async function play(action) {
   if (busy || !current) return;
   busy = true;
+  document.body.dataset.busy = "1";
   say("");
   for (const b of document.querySelectorAll("#hand button, #actions button")) b.disabled = true;
   try {
@@ -247,6 +248,7 @@ async function play(action) {
     if (current) show(current);
   } finally {
     busy = false;
+    document.body.dataset.busy = "0";
   }
 }
 
