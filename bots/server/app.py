@@ -337,7 +337,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         def look(stop=None):
             with table.lock:
                 table.play_bots(store, stop)       # after a restart, a bot may be to move
-                table.touch(store)
+                table.touch(store, settings.idle)
                 return table.payload(seat)
         return JSONResponse(await pool.run(look))
 
