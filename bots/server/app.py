@@ -331,10 +331,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @endpoint
     async def get_table(request):
-        table = tables.get(request.path_params["table_id"])
-        seat = seat_param(request, table)
+        table_id = request.path_params["table_id"]
 
         def look(stop=None):
+            table = tables.get(table_id)        # a replay after a restart: on a worker
+            seat = seat_param(request, table)
             with table.lock:
                 table.play_bots(store, stop)       # after a restart, a bot may be to move
                 table.touch(store, settings.idle)
@@ -343,20 +344,25 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @endpoint
     async def delete_table(request):
-        tables.delete(request.path_params["table_id"])
+        table_id = request.path_params["table_id"]
+        tables.check_id(table_id)
+        await asyncio.to_thread(tables.delete, table_id)
         return Response(status_code=204)
 
     @endpoint
     async def act(request):
-        table = tables.get(request.path_params["table_id"])
+        table_id = request.path_params["table_id"]
+        tables.require(table_id)
         doc = await body_object(request, settings.max_body, ("seat", "action"))
-        seat = int_field(doc, "seat", table.row.humans[0], 0, 63)
+        seat = int_field(doc, "seat", -1, 0, 63) if "seat" in doc else None
         action = need(doc, "action")
         if not isinstance(action, str) or not action.strip() or len(action) > 100:
             raise RequestError(f"an action in the game's notation (like 'QS' or 'bid 85'), "
                                f"got {short_repr(action)}", "action")
 
-        def play(stop=None):
+        def play(stop=None, seat=seat):
+            table = tables.get(table_id)
+            seat = table.row.humans[0] if seat is None else seat
             with table.lock:
                 try:
                     table.act(seat, action, store)
@@ -369,15 +375,18 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @endpoint
     async def table_hint(request):
-        table = tables.get(request.path_params["table_id"])
+        table_id = request.path_params["table_id"]
+        tables.require(table_id)
         doc = await body_object(request, settings.max_body, ("seat", "limit", "bot", "seed"))
-        seat = int_field(doc, "seat", table.row.humans[0], 0, 63)
+        seat = int_field(doc, "seat", -1, 0, 63) if "seat" in doc else None
         bot = choice_field(doc, "bot", "ismcts", ("ismcts", "pimc"))
         seed = int_field(doc, "seed", 0, 0, 2**63 - 1)
         limit, given, applied = read_limit(
             doc, settings, Limit(time=min(settings.hint_time, settings.max_time)))
 
-        def advise(stop=None):
+        def advise(stop=None, seat=seat):
+            table = tables.get(table_id)
+            seat = table.row.humans[0] if seat is None else seat
             with table.lock:
                 table.payload(seat)                 # one of the person's seats
                 if table.state.is_terminal():
@@ -395,9 +404,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @endpoint
     async def table_record(request):
-        table = tables.get(request.path_params["table_id"])
-        with table.lock:
-            return JSONResponse(table.record())
+        table_id = request.path_params["table_id"]
+
+        def record(stop=None):
+            table = tables.get(table_id)
+            with table.lock:
+                return table.record()
+        return JSONResponse(await pool.run(record))
 
     # ---- documentation ------------------------------------------------------
 

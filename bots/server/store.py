@@ -100,6 +100,11 @@ class Store:
                    {int(k): v for k, v in json.loads(bots).items()}, json.loads(actions),
                    created, updated, ended)
 
+    def exists(self, table_id: str) -> bool:
+        with self.lock:
+            return self.db.execute("SELECT 1 FROM tables WHERE id = ?",
+                                   (table_id,)).fetchone() is not None
+
     def delete(self, table_id: str) -> bool:
         with self.lock:
             cur = self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))

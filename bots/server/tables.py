@@ -323,10 +323,21 @@ class Tables:
             table.play_bots(self.store, stop)
         return table, seats[0]
 
-    def get(self, table_id: str) -> Table:
+    @staticmethod
+    def check_id(table_id: str) -> None:
         if not isinstance(table_id, str) or not ID_PATTERN.match(table_id):
             raise TableNotFound(f"no table {short_repr(table_id)} (a table id is what "
                                 f"POST /v1/tables answered)")
+
+    def require(self, table_id: str) -> None:
+        """``TableNotFound`` unless the table exists (one indexed lookup)."""
+        self.check_id(table_id)
+        if table_id not in self.cache and not self.store.exists(table_id):
+            raise TableNotFound(f"no table {table_id!r}: never made, or deleted after it "
+                                f"ended or idled")
+
+    def get(self, table_id: str) -> Table:
+        self.check_id(table_id)
         with self.lock:
             table = self.cache.get(table_id)
             if table is not None:
@@ -340,8 +351,8 @@ class Tables:
             return table
 
     def delete(self, table_id: str) -> None:
-        self.get(table_id)
         with self.lock:
+            self.require(table_id)
             self.cache.pop(table_id, None)
             self.store.delete(table_id)
 
