@@ -213,12 +213,20 @@ function renderHand(p) {
   }
 }
 
-function fmt(v) { return Number.isInteger(v) ? String(v) : v.toFixed(1); }
+function fmt(v) { return Number.isInteger(v) ? String(v) : v.toFixed(2); }
+
+function shortNames(names) {
+  // "partner (2 to the left)" -> "partner 2", "seat 3 (3 to the left)" -> "seat 3"
+  return names.map((n, s) => {
+    const base = n.split(" (")[0];
+    return base !== n && !/^seat /.test(base) ? `${base} ${s}` : base;
+  });
+}
 
 function renderScores(p) {
   const t = $("scores");
   t.replaceChildren();
-  t.append(el("tr", {}, el("th", { text: "" }), ...p.names.map((n) => el("th", { text: n }))));
+  t.append(el("tr", {}, el("th", { text: "" }), ...shortNames(p.names).map((n) => el("th", { text: n }))));
   p.deal_scores.forEach((row, i) => {
     t.append(el("tr", { class: "deal", "data-deal": i }, el("td", { text: `Deal ${i + 1}` }),
       ...row.map((v, s) => el("td", { "data-seat": s, text: fmt(v) }))));
@@ -226,13 +234,18 @@ function renderScores(p) {
   const totals = p.over && p.returns ? p.returns : p.totals;
   if (Array.isArray(totals)) {
     const label = p.over ? "Match result" : "Match score";
-    // dixie-rook's totals are per team (your team's first when it is seat 0's)
-    const cells = totals.length === p.players ? totals.map((v, s) => el("td", { "data-seat": s, text: fmt(v) }))
-      : totals.map((v, i) => el("td", { text: `team ${i + 1}: ${fmt(v)}` }));
-    t.append(el("tr", { class: "match" }, el("td", { text: label }), ...cells));
+    if (totals.length === p.players) {
+      t.append(el("tr", { class: "match" }, el("td", { text: label }),
+        ...totals.map((v, s) => el("td", { "data-seat": s, text: fmt(v) }))));
+    } else {
+      // dixie-rook keeps team totals as (the team of seat 0, the team of seat 1)
+      const mine = p.seat % 2;
+      const text = `your team ${fmt(totals[mine])}, the other team ${fmt(totals[1 - mine])}`;
+      t.append(el("tr", { class: "match" }, el("td", { text: label }),
+        el("td", { colspan: p.players, class: "teams", text })));
+    }
   }
-  const unit = el("tr", {}, el("td", { colspan: p.players + 1, class: "doc", text: `Deals in ${p.unit}` }));
-  t.append(unit);
+  $("unit").textContent = `Deals in ${p.unit}.`;
 }
 
 async function play(action) {
