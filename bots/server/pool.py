@@ -78,6 +78,12 @@ class Pool:
             stop.set()
             raise
 
+    def stop_all(self) -> None:
+        """Ask every search under way to end now (with the best it found)."""
+        with self.lock:
+            for stop in self.stops:
+                stop.set()
+
     def shutdown(self) -> None:
         with self.lock:
             self.closed = True

@@ -43,7 +43,16 @@ def serve(settings, host: str = "127.0.0.1", port: int = 8000, access_log: bool 
     config = uvicorn.Config(app, log_level="warning", access_log=access_log,
                             lifespan="on", timeout_graceful_shutdown=5,
                             backlog=2048)
-    server = uvicorn.Server(config)
+    pool = app.state.pool
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame):
+            # end the searches under way at once, so that the graceful
+            # shutdown waits for their answers, not for their time limits
+            pool.stop_all()
+            super().handle_exit(sig, frame)
+
+    server = Server(config)
     # uvicorn re-raises the signal that stopped it once it has shut down;
     # handled here, so that a stop by SIGTERM or Ctrl-C exits with status 0
     caught = []

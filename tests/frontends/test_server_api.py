@@ -261,3 +261,56 @@ def test_a_full_pool_answers_503_with_retry_after(server, http):
         t.join()
     assert answers == [200] * 4
     assert http.get("/healthz").json()["pending"] == 0
+
+
+def test_sigterm_ends_a_long_search_at_once(tmp_path):
+    """A stop signal sets every search's stop event: the 30-second hint is
+    answered with what it found (``stopped``) and the server exits 0 in a
+    few seconds."""
+    srv = ServerProcess(str(tmp_path / "t.db"), "--max-time", "30", "--threads", "1")
+    got = []
+    try:
+        body = {"position": view_doc(played("trix", 12)), "limit": {"time": 30}}
+
+        def ask():
+            with httpx.Client(base_url=srv.url, timeout=60) as c:
+                got.append(c.post("/v1/hint", json=body))
+        t = threading.Thread(target=ask)
+        t.start()
+        with httpx.Client(base_url=srv.url, timeout=10) as c:
+            deadline = time.monotonic() + 10
+            while c.get("/healthz").json()["pending"] < 1:
+                assert time.monotonic() < deadline
+                time.sleep(0.02)
+        time.sleep(0.3)
+        t0 = time.monotonic()
+        assert srv.stop() == 0
+        assert time.monotonic() - t0 < 8
+        t.join(timeout=10)
+        assert got and got[0].status_code == 200
+        assert got[0].json()["search"]["stopped"] is True
+    finally:
+        srv.kill()
+
+
+def test_an_internal_error_is_a_logged_500_and_the_server_goes_on(monkeypatch, caplog):
+    """In process: a bug (here a planted RuntimeError) gives a JSON 500 and a
+    log line with the traceback; the next request is served."""
+    from starlette.testclient import TestClient
+
+    from bots.server import app as server_app
+    from bots.server.settings import Settings
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("planted")
+    monkeypatch.setattr(server_app, "_solve", broken)
+    application = server_app.create_app(Settings(db=":memory:", max_tables=1))
+    with TestClient(application, raise_server_exceptions=False) as client:
+        resp = client.post("/v1/solve", json={"position": solver.to_json(dix_endgame())})
+        assert resp.status_code == 500 and "RuntimeError" in resp.json()["error"]
+        assert any("internal error" in r.getMessage() and r.exc_info for r in caplog.records)
+        assert client.get("/healthz").status_code == 200
+        # the table limit: one more table is refused with 503 and Retry-After
+        assert client.post("/v1/tables", json={"game": "dix"}).status_code == 201
+        full = client.post("/v1/tables", json={"game": "dix"})
+        assert full.status_code == 503 and int(full.headers["Retry-After"]) >= 1
