@@ -275,8 +275,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         seed = int_field(doc, "seed", 0, 0, 2**63 - 1)
         limit, given, applied = read_limit(
             doc, settings, Limit(time=min(settings.hint_time, settings.max_time)))
-        view = hints.view_of(read_position(doc))
-        out = await pool.run(_advise, view, bot, limit, seed, not given, settings)
+        need(doc, "position")
+
+        def advise(stop=None):
+            # the position is validated (replayed) on the worker too
+            view = hints.view_of(read_position(doc))
+            return _advise(view, bot, limit, seed, not given, settings, stop=stop)
+        out = await pool.run(advise)
         out["limit"] = applied
         return JSONResponse(_finite(out))
 
@@ -284,14 +289,19 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def solve(request):
         doc = await body_object(request, settings.max_body, ("position", "line"))
         plies = int_field(doc, "line", DEFAULT_LINE, 0, MAX_LINE)
-        pos = read_position(doc)
-        if isinstance(pos, position.SeatView):
-            raise HiddenInformationError("solve needs every card, and this is a seat view: "
-                                         "use /v1/hint or /v1/evaluate")
-        state = pos.state()
-        if state.is_terminal():
-            raise RequestError("the game in this record is over: nothing to solve", "position")
-        return JSONResponse(await pool.run(_solve, state, plies, settings))
+        need(doc, "position")
+
+        def solve_it(stop=None):
+            pos = read_position(doc)
+            if isinstance(pos, position.SeatView):
+                raise HiddenInformationError("solve needs every card, and this is a seat "
+                                             "view: use /v1/hint or /v1/evaluate")
+            state = pos.state()
+            if state.is_terminal():
+                raise RequestError("the game in this record is over: nothing to solve",
+                                   "position")
+            return _solve(state, plies, settings, stop=stop)
+        return JSONResponse(await pool.run(solve_it))
 
     @endpoint
     async def evaluate(request):
@@ -301,8 +311,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
         seed = int_field(doc, "seed", 0, 0, 2**63 - 1)
         limit, _, applied = read_limit(
             doc, settings, Limit(worlds=min(DEFAULT_WORLDS, settings.max_worlds)))
-        view = hints.view_of(read_position(doc))
-        out = await pool.run(_evaluate, view, limit, policy, seed)
+        need(doc, "position")
+
+        def evaluate_it(stop=None):
+            view = hints.view_of(read_position(doc))
+            return _evaluate(view, limit, policy, seed, stop=stop)
+        out = await pool.run(evaluate_it)
         out["limit"] = applied
         return JSONResponse(_finite(out))
 
@@ -312,7 +326,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         text = request.query_params.get("seat")
         if text is None:
             return table.row.humans[0]
-        if not text.isdigit() or len(text) > 3:
+        if not (text.isascii() and text.isdigit()) or len(text) > 3:
             raise RequestError(f"seat is a seat number, got {short_repr(text)}", "seat")
         return int(text)
 
@@ -388,7 +402,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             table = tables.get(table_id)
             seat = table.row.humans[0] if seat is None else seat
             with table.lock:
-                table.payload(seat)                 # one of the person's seats
+                table.check_seat(seat)
                 if table.state.is_terminal():
                     raise RequestError("the match is over: there is no move to advise",
                                        status=409)
@@ -466,6 +480,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: http_error, Exception: internal_error})
+    app.router.redirect_slashes = False     # "/v1/tables/" is no route: 404, not a 307
     app.state.settings = settings
     app.state.tables = tables
     app.state.pool = pool

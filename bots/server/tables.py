@@ -33,6 +33,7 @@ from .. import hint as hints
 from ..base import make_bot
 from ..rules import has_rules_bot
 from .errors import RequestError, TableNotFound
+from .pool import Busy
 from .settings import Settings
 from .store import Row, Store
 
@@ -150,7 +151,7 @@ class Table:
             raise RequestError(f"seat {seat} is played by a bot at this table (your seats: "
                                f"{', '.join(map(str, self.row.humans))})", "seat")
         action = self.state.string_to_action(text)
-        name = self.state._action_label(action)
+        name = self.state.action_to_string(action)
         # apply_action_for checks the turn and the rules and names the reason
         self.state.apply_action_for(seat, action)
         self.actions.append(name)
@@ -192,12 +193,16 @@ class Table:
                 break
         return scores
 
-    def payload(self, seat: int) -> dict:
-        """The table as ``seat`` sees it (see the module docstring)."""
+    def check_seat(self, seat: int) -> None:
+        """``RequestError`` unless ``seat`` is one of the person's seats."""
         if seat not in self.row.humans:
             raise RequestError(f"seat {seat} is not one of your seats at this table (yours: "
                                f"{', '.join(map(str, self.row.humans))}); a seat shows only "
                                f"its own view", "seat")
+
+    def payload(self, seat: int) -> dict:
+        """The table as ``seat`` sees it (see the module docstring)."""
+        self.check_seat(seat)
         state, game = self.state, self.game
         view = self.seat_view(seat)
         known = view.info.known
@@ -310,7 +315,6 @@ class Tables:
                                "seed")
         with self.lock:
             if self.store.count() >= self.settings.max_tables:
-                from .pool import Busy
                 raise Busy(f"this server holds its maximum of {self.settings.max_tables} "
                            f"tables: retry later", 60)
             now = _time.time()
