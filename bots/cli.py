@@ -164,7 +164,8 @@ def cmd_serve(args) -> int:
                         max_worlds=args.max_worlds, max_nodes=args.max_nodes,
                         max_body=args.max_body, workers=args.workers, queue=args.queue,
                         hint_time=args.hint_time, threads=args.threads, db=args.db,
-                        grace=args.grace, idle=args.idle, max_tables=args.max_tables)
+                        grace=args.grace, idle=args.idle, max_tables=args.max_tables,
+                        bot_seconds=args.bot_seconds)
     return serve(settings, args.host, args.port, access_log=args.access_log)
 
 
@@ -326,6 +327,9 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--grace", type=float, default=d.grace,
                     help="seconds an ended table is kept")
     sv.add_argument("--max-tables", type=int, default=d.max_tables, help="tables held at once")
+    sv.add_argument("--bot-seconds", type=float, default=d.bot_seconds,
+                    help="seconds a table's bots play in one request (then the next request "
+                         "lets them go on)")
     sv.add_argument("--access-log", action="store_true", help="log every request")
     sv.set_defaults(func=cmd_serve)
     from .ladder.cli import add_parser as add_ladder_parser

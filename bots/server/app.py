@@ -48,7 +48,7 @@ STATIC = Path(__file__).parent / "static"
 #: evaluate's worlds when the request gives no limit
 DEFAULT_WORLDS = 200
 #: plies of the expected line of play a solve gives by default, and at most
-DEFAULT_LINE, MAX_LINE = 8, 40
+DEFAULT_LINE, MAX_LINE = 8, 16
 
 
 # --------------------------------------------------------------------------
@@ -351,7 +351,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             table = tables.get(table_id)        # a replay after a restart: on a worker
             seat = seat_param(request, table)
             with table.lock:
-                table.play_bots(store, stop)       # after a restart, a bot may be to move
+                table.play_bots(store, stop, settings.bot_seconds)       # after a restart, a bot may be to move
                 table.touch(store, settings.idle)
                 return table.payload(seat)
         return JSONResponse(await pool.run(look))
@@ -383,7 +383,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 except (NotationError, IllegalActionError) as exc:
                     exc.path = "action"
                     raise
-                table.play_bots(store, stop)
+                table.play_bots(store, stop, settings.bot_seconds)
                 return table.payload(seat)
         return JSONResponse(await pool.run(play))
 

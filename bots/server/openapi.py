@@ -65,7 +65,7 @@ def document(settings) -> dict:
             "summary": "exact values of a complete record (every card known), the expected "
                        "line of play",
             "requestBody": _body({"position": POSITION,
-                                  "line": {"type": "integer", "minimum": 0, "maximum": 40}},
+                                  "line": {"type": "integer", "minimum": 0, "maximum": 16}},
                                  ["position"]),
             "responses": {**_ok("the solution"), **search_errors}}},
         "/v1/evaluate": {"post": {

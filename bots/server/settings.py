@@ -36,9 +36,12 @@ class Settings:
     idle: float = 86400.0
     #: tables held at once (one more gets 503)
     max_tables: int = 1000
+    #: seconds the bots of a table play in one request (then the answer says
+    #: a bot is to move, and the next GET lets them go on)
+    bot_seconds: float = 5.0
 
     def __post_init__(self):
-        for name in ("max_time", "hint_time", "grace", "idle"):
+        for name in ("max_time", "hint_time", "grace", "idle", "bot_seconds"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= 86400 * 365:
                 raise OptionError(f"server setting {name} must be seconds > 0, got {v!r}")

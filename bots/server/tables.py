@@ -85,6 +85,10 @@ def check_bot(spec, game, seat: int, settings: Settings, path: str) -> str:
                                path)
     if getattr(bot, "nodes", 1) is None:     # an unbounded pimc solve: bound it
         spec += ("," if ":" in spec else ":") + f"nodes={settings.max_nodes}"
+    if hasattr(bot, "time") and bot.time is None:
+        # a search bot also stops at the server's time cap (its iterations or
+        # worlds decide first, unless the machine is far slower than usual)
+        spec += ("," if ":" in spec else ":") + f"time={settings.max_time:g}"
     return spec
 
 
@@ -120,15 +124,20 @@ class Table:
 
     # ---- play ---------------------------------------------------------------
 
-    def play_bots(self, store: Store | None = None, stop=None) -> int:
-        """Let the bots play until a person's seat is to move or the match is
-        over; returns the number of actions they played (saved when a store
-        is given)."""
+    def play_bots(self, store: Store | None = None, stop=None,
+                  seconds: float | None = None) -> int:
+        """Let the bots play until a person's seat is to move, the match is
+        over, or ``seconds`` have passed (then a bot is still to move: the
+        next request lets them go on); returns the number of actions they
+        played (saved when a store is given)."""
         played = 0
         humans = set(self.row.humans)
+        start = _time.monotonic()
         while not self.state.is_terminal():
             seat = self.state.current_player()
             if seat in humans or (stop is not None and stop.is_set()):
+                break
+            if played and seconds is not None and _time.monotonic() - start >= seconds:
                 break
             legal = self.state.legal_actions()
             if len(legal) == 1:
@@ -324,7 +333,7 @@ class Tables:
             table = Table(row)
             self.cache[row.id] = table
         with table.lock:
-            table.play_bots(self.store, stop)
+            table.play_bots(self.store, stop, self.settings.bot_seconds)
         return table, seats[0]
 
     @staticmethod

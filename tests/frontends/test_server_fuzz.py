@@ -21,7 +21,7 @@ import solver
 
 from .server_process import ServerProcess
 
-EXAMPLES = 60
+EXAMPLES = 40
 
 json_scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**25, 10**25),
                          st.floats(allow_nan=False, allow_infinity=False),
@@ -83,7 +83,7 @@ ROUTES = {
                   {"position": bad_positions,
                    "line": json_values.filter(lambda v: not (isinstance(v, int) and
                                                              not isinstance(v, bool) and
-                                                             0 <= v <= 40))}),
+                                                             0 <= v <= 16))}),
     "/v1/evaluate": ({"position": VIEW, "limit": {"worlds": 5}},
                      {"position": bad_positions, "limit": bad_limits, "seed": bad_seeds,
                       "policy": json_values.filter(lambda p: p not in ("rules", "random"))}),

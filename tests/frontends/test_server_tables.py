@@ -134,6 +134,28 @@ def test_a_whole_deal_scores_as_the_record(http, server):
     assert t["deal"] == 1 and sum(t["totals"]) == sum(t["deal_scores"][0])
 
 
+def test_bots_out_of_time_in_one_request_go_on_at_the_next(tmp_path):
+    """--bot-seconds bounds the bots' play in one request: here one action a
+    request (or a few forced ones); the answer says a bot is to move, and each GET lets them go on
+    until it is the person's turn.  A search bot gets the server's time cap."""
+    srv = ServerProcess(str(tmp_path / "t.db"), *FLAGS, "--bot-seconds", "0.001")
+    try:
+        with httpx.Client(base_url=srv.url, timeout=60) as http:
+            t = new_table(http, game="trix", seed=0, seats=[2],   # seat 3 chooses first
+                          bots={"0": "ismcts:iterations=100", "1": "rules", "3": "rules"})
+            assert t["bots"]["0"] == "ismcts:iterations=100,time=1"
+            gets = 0
+            while not t["your_turn"]:
+                assert not t["legal"] and t["to_move"] != 2
+                before = t["actions"]
+                t = http.get(f"/v1/tables/{t['table']}", params={"seat": 2}).json()
+                assert t["actions"] > before              # the bots went on
+                gets += 1
+            assert gets >= 2 and t["legal"]
+    finally:
+        assert srv.stop() == 0
+
+
 def test_bot_settings_are_checked(http):
     for bots, path, text in (("cheat", "bots", "cannot sit"),
                              ("engine:cmd=ls", "bots", "cannot sit"),

@@ -133,8 +133,21 @@ async function startTable(ev) {
 
 // ---- the table ---------------------------------------------------------------
 
+let poll = null;             // the timer that asks again while a bot is to move
+
 function show(p) {
   current = p;
+  clearTimeout(poll);
+  if (!p.over && !p.your_turn) {
+    // the bots' time in one request ran out: let them go on
+    poll = setTimeout(async () => {
+      try {
+        show(await api("GET", `/v1/tables/${p.table}?seat=${p.seat}`));
+      } catch (e) {
+        say(e.message);
+      }
+    }, 200);
+  }
   $("setup").hidden = true;
   $("table").hidden = false;
   $("hint-out").replaceChildren();
@@ -299,6 +312,7 @@ async function hint() {
 
 function leave() {
   current = null;
+  clearTimeout(poll);
   history.replaceState(null, "", location.pathname);
   $("table").hidden = true;
   $("setup").hidden = false;
