@@ -201,3 +201,33 @@ def test_random_paths_get_only_4xx_or_a_page(http, path, method):
     from urllib.parse import quote
     resp = http.request(method, "/" + quote(path), content=b"x")
     assert resp.status_code < 500, (resp.status_code, resp.text[:300])
+
+
+@settings(max_examples=EXAMPLES, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(junk=st.one_of(
+    st.binary(min_size=1, max_size=300),
+    st.builds(lambda m, p, h: f"{m} {p} HTTP/1.1\r\n{h}\r\n\r\n".encode("utf-8", "replace"),
+              st.sampled_from(["GET", "POST", "BREW", "", "GET GET"]),
+              st.text(max_size=30), st.text(max_size=60))))
+def test_junk_on_the_socket_gets_a_4xx_or_a_closed_connection(server, junk):
+    """Bytes that are no HTTP request: the answer, if any, is no 5xx (uvicorn
+    answers 400 to what it cannot parse), and the server goes on."""
+    import socket
+    host, port = server.url.split("//")[1].rsplit(":", 1)
+    with socket.create_connection((host, int(port)), timeout=10) as s:
+        s.sendall(junk)
+        s.shutdown(socket.SHUT_WR)
+        data = b""
+        try:
+            while len(data) < 64:
+                chunk = s.recv(4096)
+                if not chunk:
+                    break
+                data += chunk
+        except (ConnectionResetError, socket.timeout):
+            pass
+    if data.startswith(b"HTTP/1.1 "):
+        # a 4xx, or an answer to what happened to be a request ("GET / ...")
+        assert int(data[9:12]) < 500, data[:200]
+    assert server.alive()
