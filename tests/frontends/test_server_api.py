@@ -314,3 +314,28 @@ def test_an_internal_error_is_a_logged_500_and_the_server_goes_on(monkeypatch, c
         assert client.post("/v1/tables", json={"game": "dix"}).status_code == 201
         full = client.post("/v1/tables", json={"game": "dix"})
         assert full.status_code == 503 and int(full.headers["Retry-After"]) >= 1
+
+
+def test_serve_command_errors_are_one_line(capsys, monkeypatch, tmp_path):
+    import socket
+    import sys as _sys
+
+    from bots.cli import main
+
+    def error(argv):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("dixtrix: error:") and err.count("\n") == 1
+        return err
+    db = str(tmp_path / "t.db")
+    assert "workers" in error(["serve", "--workers", "0", "--db", db])
+    assert "max_time" in error(["serve", "--max-time", "-1", "--db", db])
+    assert "--port" in error(["serve", "--port", "70000", "--db", db])
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        assert "cannot listen" in error(["serve", "--port", str(port), "--db", db])
+    assert "cannot open the table database" in error(["serve", "--db", str(tmp_path)])
+    monkeypatch.setitem(_sys.modules, "uvicorn", None)
+    assert "server extra" in error(["serve", "--db", db])
