@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import signal
 import socket
 import sys
@@ -15,7 +16,7 @@ def serve(settings, host: str = "127.0.0.1", port: int = 8000, access_log: bool 
     until SIGINT/SIGTERM, which end the searches under way and close."""
     try:
         import uvicorn
-        import starlette  # noqa: F401
+        importlib.import_module("starlette")
     except ImportError:
         raise OptionError("dixtrix serve needs the server extra: pip install '.[server]' "
                           "(starlette and uvicorn)") from None
