@@ -303,7 +303,8 @@ class Tables:
         elif isinstance(given, dict):
             specs = {}
             for key, spec in given.items():
-                if not key.isdigit() or len(key) > 3 or int(key) not in others:
+                if not (key.isascii() and key.isdigit()) or len(key) > 3 or \
+                        int(key) not in others:
                     raise RequestError(f"bots are keyed by the bots' seats "
                                        f"({', '.join(map(str, others)) or 'none'}), got "
                                        f"{short_repr(key)}", f"bots.{key}")
