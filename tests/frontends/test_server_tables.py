@@ -112,6 +112,28 @@ def test_illegal_actions_get_the_reason(http):
     assert other == http.get(f"/v1/tables/{t['table']}").json()["view"]["deal"]
 
 
+def test_concurrent_actions_on_one_table_are_ordered(http, server):
+    """Four clients post the same card at once: one is played, the others are
+    told why not (422), and the record holds it once."""
+    import threading
+    t = new_table(http, game="dix", options={"variant": "seventeen"}, seed=8)
+    card = t["legal"][0]["action"]
+    got = []
+
+    def post():
+        with httpx.Client(base_url=server.url, timeout=60) as c:
+            got.append(act(c, t, card))
+    threads = [threading.Thread(target=post) for _ in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert sorted(r.status_code for r in got) == [200, 422, 422, 422]
+    assert all(r.json()["reason"] for r in got if r.status_code == 422)
+    state = replay(server.p.args[server.p.args.index("--db") + 1], t["table"])
+    assert [state.action_to_string(a) for a in state.history()].count(card) == 1
+
+
 def test_hint_at_a_table(http):
     t = new_table(http, game="dix", options={"variant": "seventeen"}, seed=6)
     h = http.post(f"/v1/tables/{t['table']}/hint",
