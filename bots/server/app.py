@@ -281,7 +281,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             # the position is validated (replayed) on the worker too
             view = hints.view_of(read_position(doc))
             return _advise(view, bot, limit, seed, not given, settings, stop=stop)
-        out = await pool.run(advise)
+        out = await pool.run(advise, disconnected=request.is_disconnected)
         out["limit"] = applied
         return JSONResponse(_finite(out))
 
@@ -301,7 +301,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 raise RequestError("the game in this record is over: nothing to solve",
                                    "position")
             return _solve(state, plies, settings, stop=stop)
-        return JSONResponse(await pool.run(solve_it))
+        return JSONResponse(await pool.run(solve_it, disconnected=request.is_disconnected))
 
     @endpoint
     async def evaluate(request):
@@ -316,7 +316,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         def evaluate_it(stop=None):
             view = hints.view_of(read_position(doc))
             return _evaluate(view, limit, policy, seed, stop=stop)
-        out = await pool.run(evaluate_it)
+        out = await pool.run(evaluate_it, disconnected=request.is_disconnected)
         out["limit"] = applied
         return JSONResponse(_finite(out))
 
@@ -412,7 +412,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                                        status=409)
                 view = table.seat_view(seat)
             return _advise(view, bot, limit, seed, not given, settings, stop=stop)
-        out = await pool.run(advise)
+        out = await pool.run(advise, disconnected=request.is_disconnected)
         out["limit"] = applied
         return JSONResponse(_finite(out))
 

@@ -6,7 +6,8 @@ at once with :class:`Busy` (the app answers 503 with ``Retry-After``), so
 a flood of requests can neither grow memory without bound nor delay every
 client.  Each job gets a ``threading.Event`` it passes to the search as its
 stop event: a shutdown sets them all, and a search ends within
-milliseconds with the best it found.
+milliseconds with the best it found; so does a client that goes away
+while its search runs.
 """
 
 from __future__ import annotations
@@ -17,6 +18,10 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from solver.errors import DixtrixError
+
+
+#: seconds between two looks at whether a job's client went away
+WATCH_SECONDS = 0.1
 
 
 class Busy(DixtrixError):
@@ -46,9 +51,11 @@ class Pool:
             return {"workers": self.workers, "capacity": self.capacity,
                     "pending": self.pending}
 
-    async def run(self, fn, *args, **kwargs):
+    async def run(self, fn, *args, disconnected=None, **kwargs):
         """``fn(*args, stop=event, **kwargs)`` on a worker; ``Busy`` when
-        full."""
+        full.  ``disconnected``: an async callable that says whether the
+        client went away (polled every ``WATCH_SECONDS``): then the job's
+        stop event is set and its search ends with what it found."""
         stop = threading.Event()
         with self.lock:
             if self.closed:
@@ -72,9 +79,17 @@ class Pool:
             done(None)
             raise Busy("the server is shutting down", 1) from None
         future.add_done_callback(done)
+        waiter = asyncio.wrap_future(future)
         try:
-            return await asyncio.wrap_future(future)
-        except asyncio.CancelledError:       # the client went away: end its search
+            if disconnected is None:
+                return await waiter
+            while True:
+                finished, _ = await asyncio.wait({waiter}, timeout=WATCH_SECONDS)
+                if finished:
+                    return waiter.result()
+                if not stop.is_set() and await disconnected():
+                    stop.set()               # nobody waits for the answer: end the search
+        except asyncio.CancelledError:       # the request was cancelled: end its search
             stop.set()
             raise
 

@@ -293,6 +293,24 @@ def test_sigterm_ends_a_long_search_at_once(tmp_path):
         srv.kill()
 
 
+def test_a_client_that_goes_away_ends_its_search(tmp_path):
+    """A 30-second hint whose client gives up after half a second: the
+    server sees the connection close and stops the search (the pool is
+    free again within about a second, not 30)."""
+    srv = ServerProcess(str(tmp_path / "t.db"), "--max-time", "30", "--threads", "1")
+    try:
+        body = {"position": view_doc(played("trix", 12)), "limit": {"time": 30}}
+        with httpx.Client(base_url=srv.url, timeout=10) as c:
+            t0 = time.monotonic()
+            with pytest.raises(httpx.ReadTimeout):
+                c.post("/v1/hint", json=body, timeout=0.5)
+            while c.get("/healthz").json()["pending"] > 0:
+                assert time.monotonic() - t0 < 8, "the search went on without its client"
+                time.sleep(0.05)
+    finally:
+        assert srv.stop() == 0
+
+
 def test_an_internal_error_is_a_logged_500_and_the_server_goes_on(monkeypatch, caplog):
     """In process: a bug (here a planted RuntimeError) gives a JSON 500 and a
     log line with the traceback; the next request is served."""
