@@ -164,3 +164,154 @@ def test_best_move_takes_a_midmatch_view(case):
     view = from_json(state.information_state(state.current_player()).view).from_current_deal()
     res = best_move(view, limit=Limit(iterations=60), seed=1, threads=1)
     assert res.action in [state.action_to_string(a) for a in state.legal_actions()]
+
+
+# ----------------------------------------------------------------------
+# bad input: every bad match field is refused with its JSON path
+
+def _mid(name, opts, seed, deals_in, acts_in=0, seat=None):
+    game = solver.load_game(name, **opts)
+    state, _ = _point(game, _play_match(game, seed), deals_in, acts_in)
+    if seat is None:
+        return to_json(state, from_deal="current")
+    return from_json(state.information_state(seat).view).from_current_deal().to_json()
+
+
+def _with_match(doc, **changes):
+    out = json.loads(json.dumps(doc))
+    for key, value in changes.items():
+        if value is _DROP:
+            out["match"].pop(key, None)
+        else:
+            out["match"][key] = value
+    return out
+
+
+_DROP = object()
+
+BAD = [
+    # (game, options, seed, deals in, changes, path, message)
+    ("dix", {"target": 40}, 3, 1, {"round": 0}, "match.round", "round number"),
+    ("dix", {"target": 40}, 3, 1, {"round": "2"}, "match.round", "must be int"),
+    ("dix", {"target": 40}, 3, 1, {"dealer": 2}, "match.dealer", "0 or 1"),
+    ("dix", {"target": 40}, 3, 1, {"totals": [1]}, "match.totals", "one total per seat"),
+    ("dix", {"target": 40}, 3, 1, {"totals": [1.5, 0]}, "match.totals[0]", "integer"),
+    ("dix", {"target": 40}, 3, 1, {"round": 2, "totals": [30, -4]}, "match.totals[0]",
+     "lies in -78..26"),
+    ("dix", {"target": 40}, 3, 1, {"round": 2, "totals": [13, 12]}, "match.totals",
+     "less 4 per ten-trick"),
+    ("dix", {"target": 40}, 3, 1, {"round": 5, "totals": [41, -1]}, "match.totals",
+     "already over"),
+    ("dix", {"target": 40}, 3, 1, {"first_dealer": 0}, "match", "unknown key"),
+    ("trix", {}, 11, 6, {"kingdom": 5}, "match.kingdom", "kingdom number 1..4"),
+    ("trix", {}, 11, 6, {"owner": 4}, "match.owner", "seat 0..3"),
+    ("trix", {}, 11, 6, {"played": ["queens", "queen"]}, "match.played[1]", "listed twice"),
+    ("trix", {}, 11, 6, {"played": ["bridge"]}, "match.played[0]", "unknown contract"),
+    ("trix", {}, 11, 6, {"played": ["queens", "kinghearts", "diamonds", "ltoosh", "trix"]},
+     "match.played", "every contract of this kingdom is played"),
+    ("trix", {}, 11, 6, {"played": [], "totals": [10, 0, 0, -20]}, "match.totals",
+     "sum to -10"),
+    ("trix", {}, 11, 6, {"totals": [0, 0, 0, 99999]}, "match.totals[3]", "lies in"),
+    ("trix", {}, 11, 6, {"kingdom": 1, "played": [], "totals": [0, 0, 0, 0], "owner": 0},
+     "match.owner", "holds 7H"),
+    ("tricks", {}, 13, 6, {"set": 0}, "match.set", "set number"),
+    ("tricks", {}, 13, 6, {"owner": 1}, "match", "unknown key"),
+    ("tricks", {}, 13, 6, {"played": "queens"}, "match.played", "must be list"),
+    ("dixie-rook", {"target": 120, "lose_at": 300}, 14, 1, {"totals": [7, 0]},
+     "match.totals[0]", "multiple of 5"),
+    ("dixie-rook", {"target": 120, "lose_at": 300}, 14, 1, {"hand": 4, "totals": [125, 0]},
+     "match.totals", "already over"),
+    ("dixie-rook", {"target": 120, "lose_at": 300}, 14, 1, {"hand": 2, "totals": [200, 0]},
+     "match.totals[0]", "lies in -120..120"),
+    ("dixie-rook", {"target": 120, "lose_at": 300}, 14, 1, {"dealer": 4}, "match.dealer",
+     "seat 0..3"),
+    ("dixie-rook", {"target": 120, "lose_at": 300}, 14, 1, {"hand": _DROP}, "match",
+     "missing 'hand'"),
+    ("dix-exchange", {}, 18, 3, {"tokens": [0, 0, 0, 3]}, "match.tokens", "already over"),
+    ("dix-exchange", {}, 18, 3, {"tokens": [3, 3, 3, 4]}, "match.tokens[3]", "0..3 tokens"),
+    ("dix-exchange", {}, 18, 3, {"tokens": [0, 3, 3, 3], "dealer": 0}, "match.dealer",
+     "holds no token"),
+    ("dix-exchange", {}, 18, 3, {"round": 1, "tokens": [2, 3, 3, 3]}, "match.tokens",
+     "round 1 starts"),
+    ("dix-exchange", {}, 18, 3, {"stock": _DROP}, "match", "missing 'stock'"),
+    ("dix-exchange", {}, 18, 3, {"stock": "11 5"}, "match.stock[0]", "unknown card value"),
+    ("dix-exchange", {}, 18, 3, {"stock": "10 10 10 10 10"}, "match.stock", "5 cards 10"),
+    ("dix-exchange", {"players": 6}, 16, 1, {"stock": "5 4"}, "match.stock",
+     "every card is shuffled"),
+    ("dix-exchange", {"carry_stock": False}, 17, 1, {"stock": "5 4"}, "match.stock",
+     "carry_stock is off"),
+]
+
+
+@pytest.mark.parametrize("name,opts,seed,deals_in,changes,path,message", BAD,
+                         ids=[f"{b[0]}-{b[5]}-{b[6][:20]}" for b in BAD])
+def test_bad_match_fields_name_their_path(name, opts, seed, deals_in, changes, path, message):
+    doc = _with_match(_mid(name, opts, seed, deals_in), **changes)
+    with pytest.raises(PositionError) as exc:
+        from_json(doc)
+    assert exc.value.path == path, str(exc.value)
+    assert message in str(exc.value)
+    # the same field is refused in a seat view
+    view = _with_match(_mid(name, opts, seed, deals_in, seat=0), **changes)
+    with pytest.raises(PositionError) as exc:
+        from_json(view)
+    # seat 0 sees its own hand of the first deal without 7H
+    also = {"match.owner": "deal.deals[0]"}.get(path)
+    assert exc.value.path in (path, also), str(exc.value)
+
+
+def test_bad_midmatch_shapes():
+    doc = _mid("dix", {"target": 40}, 3, 1)
+    with pytest.raises(PositionError) as exc:
+        from_json(dict(doc, match=[1, 2]))
+    assert exc.value.path == "match" and "must be an object" in str(exc.value)
+    bad = json.loads(json.dumps(doc))
+    bad["deal"]["first_dealer"] = 0              # the dealer is in the match object
+    with pytest.raises(PositionError) as exc:
+        from_json(bad)
+    assert exc.value.path == "deal" and "unknown key 'first_dealer'" in str(exc.value)
+    with pytest.raises(PositionError) as exc:
+        from_json({k: v for k, v in doc.items() if k != "deal"} | {"actions": []})
+    assert "a record needs a 'deal' or a 'seed'" in str(exc.value)
+    # a record with a match and a seed: the seed deals this round and later ones
+    rec = from_json({"game": "dix", "match": doc["match"], "seed": 7, "actions": []})
+    assert rec.to_json()["match"] == doc["match"]
+    with pytest.raises(TypeError):
+        to_json(rec, from_deal="current")
+    with pytest.raises(ValueError):
+        to_json(rec.state(), from_deal="first")
+    # the whole-match form of a game without a match object is unaffected
+    assert "match" not in to_json(solver.load_game("dix").new_initial_state(seed=1))
+
+
+def test_unseen_runs_as_counts():
+    view = _mid("dix", {"target": 40}, 3, 1, acts_in=0, seat=1)
+    stock = view["deal"]["rounds"][0]["stock"]
+    assert stock == 26                          # nothing drawn yet: the count
+    view["deal"]["rounds"][0]["stock"] = ["?", 24, "?"]
+    assert from_json(view).to_json()["deal"]["rounds"][0]["stock"] == 26
+    for bad, path in ((25, "deal.rounds[0].stock"), (-1, "deal.rounds[0].stock"),
+                      (["?", 0], "deal.rounds[0].stock[1]"),
+                      (10**15, "deal.rounds[0].stock")):
+        view["deal"]["rounds"][0]["stock"] = bad
+        with pytest.raises(PositionError) as exc:
+            from_json(view)
+        assert exc.value.path == path, str(exc.value)
+    # a partly seen stock: a list mixing cards, "?" and counts
+    view = _mid("dix", {"target": 40}, 3, 1, acts_in=9, seat=1)
+    toks = view["deal"]["rounds"][0]["stock"].split()
+    last = max(i for i, t in enumerate(toks) if t != "?")
+    mixed = toks[:last + 1] + [len(toks) - last - 1]
+    again = dict(view, deal={"rounds": [dict(view["deal"]["rounds"][0], stock=mixed)]})
+    assert from_json(again).to_json() == view
+    # dix-exchange: a carried stock nobody has seen, and a named card nobody showed
+    ex = _mid("dix-exchange", {}, 18, 3, acts_in=0, seat=0)
+    carried = ex["match"]["stock"]
+    assert isinstance(carried, (int, str))
+    n = carried if isinstance(carried, int) else len(carried.split())
+    toks = ["?"] * n if isinstance(carried, int) else carried.split()
+    spot = next(i for i, t in enumerate(toks) if t == "?")
+    toks[spot] = "10"
+    with pytest.raises(PositionError) as exc:
+        from_json(_with_match(ex, stock=" ".join(toks)))
+    assert exc.value.path.startswith("match.stock")
