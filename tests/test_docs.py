@@ -32,7 +32,7 @@ def test_readme_python_examples_run():
         exec(compile(block, "README.md", "exec"), {})
 
 
-@pytest.mark.parametrize("md", ["search.md", "solver.md", "protocol.md"])
+@pytest.mark.parametrize("md", ["search.md", "solver.md", "protocol.md", "positions.md"])
 def test_docs_python_examples_run(md):
     blocks = re.findall(r"```python\n(.*?)```", (DOCS / md).read_text(), re.S)
     assert blocks
