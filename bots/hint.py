@@ -138,15 +138,20 @@ def describe(view) -> list[str]:
 
 
 def advice_line(action: str, equal, is_card: bool, exact: bool = False,
-                unknown=()) -> str:
+                unknown=(), same=()) -> str:
     """One line of advice; ``equal``: the actions as good; ``unknown``: those
-    among them searched too little to have an interval."""
+    among them searched too little to have an interval; ``same``: the
+    classes of equivalent cards (``PlayResult.same``)."""
     verb = f"Play {action}" if is_card else action[:1].upper() + action[1:]
-    others = [a for a in equal if a != action and a not in unknown]
-    rare = [a for a in equal if a != action and a in unknown]
+    twins = next((m for m in same if action in m), ())
+    others = [a for a in equal if a != action and a not in unknown and a not in twins]
+    rare = [a for a in equal if a != action and a in unknown and a not in twins]
     if others and exact:
         return f"{verb}. Exactly as good: {', '.join(others)}."
     text = f"{verb}."
+    if len(twins) > 1:
+        text += (f" {', '.join(a for a in twins if a != action)} "
+                 f"{'is' if len(twins) == 2 else 'are'} the same card here (equivalent).")
     if others:
         text += (f" As good as far as the search can tell: {', '.join(others)} "
                  f"(their 95% intervals overlap).")
@@ -322,12 +327,13 @@ def run(args, origin: str, view) -> int:
     per = "worlds" if res.bot == "pimc" else "visits"
     rows = sorted(res.values.items(), key=lambda kv: (-kv[1], kv[0]))
     out["search"] = {"bot": res.bot, "unit": unit, "action": res.action,
-                     "equal": list(res.equal), "values": res.values, "ci95": res.ci95,
+                     "equal": list(res.equal), "same": [list(m) for m in res.same],
+                     "values": res.values, "ci95": res.ci95,
                      per: res.visits, "iterations": res.iterations, "nodes": res.nodes,
                      "time": res.time, "stopped": res.stopped}
     unknown = {a for a in res.values if not math.isfinite(res.ci95.get(a, math.inf))}
     out["advice"] = advice_line(res.action, res.equal, _is_card(view, res.action),
-                                unknown=unknown)
+                                unknown=unknown, same=res.same)
     if args.json:
         print(json.dumps(_finite(out), indent=1))
         return 0
@@ -346,7 +352,9 @@ def run(args, origin: str, view) -> int:
     for action, value in rows:
         ci = res.ci95.get(action, math.inf)
         ci_text = f"+-{ci:5.2f}" if math.isfinite(ci) else "   n/a "
+        twin = next((m[0] for m in res.same if action in m), action)
         mark = "best" if action == res.action else (
+            f"same as {twin}" if twin != action else
             "" if action not in res.equal else "as good" if math.isfinite(ci) else
             "too little searched")
         print(f"  {action:<{width}}  {value:+8.2f} {ci_text}  {res.visits.get(action, 0):>9,} "

@@ -32,6 +32,7 @@ from ..errors import LimitError, OptionError, PositionError, short_repr
 from ..game import State
 from ..position import Record, SeatView, from_json
 from . import contracts
+from .equivalence import card_classes, pool
 from .control import Control, check_progress, check_stop, half_width
 from .heuristics import POLICIES, has_heuristic, make_policy
 from .ismcts import ismcts_search, python_policies, run_native
@@ -88,7 +89,11 @@ class PlayResult:
     significantly negative; ``visits``: how much search each got (ISMCTS
     iterations, PIMC worlds); ``confidence``: the share of the search that
     chose ``action``; ``iterations``, ``nodes``, ``time``: work done;
-    ``stopped``: a stop request ended the search early."""
+    ``stopped``: a stop request ended the search early; ``same``: the
+    classes of equivalent cards among the legal actions (cards worth
+    exactly the same in every world: solver.search.equivalence), whose
+    statistics are pooled, each class of two or more cards as a tuple, the
+    recommended action always its first (lowest) card."""
 
     action: str
     values: dict
@@ -103,6 +108,7 @@ class PlayResult:
     iterations: int = 0
     stopped: bool = False
     unit: str = "points this deal"
+    same: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -234,7 +240,8 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
                         worlds=limit.worlds, seconds=limit.time, nodes=nodes,
                         rng=random.Random(seed),
                         progress=lambda st: report(st, lambda s: choose(s, legal)), stop=stop)
-    values = dict(stats.values)
+    classes = card_classes(world, legal)
+    _, values, ci95 = pool(classes, stats.visits, stats.values, stats.ci95)
     if contract:
         # judged for the whole kingdom (solver.search.contracts): what this
         # hand gains over each contract's value on an average deal
@@ -243,29 +250,43 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
         chosen = max(legal, key=lambda a: (values[a], -a))
         unit = contracts.UNIT
     else:
-        chosen = choose(stats, legal)
-    equal = [chosen] + [a for a in legal if a != chosen and
-                        values[a] + stats.paired_half_width(a, chosen) >= values[chosen]]
+        # the best pooled mean (ties as ``choose``), then its class's first card
+        best = max(legal, key=lambda a: (values[a], stats.tiebreak.get(a, -math.inf),
+                                         stats.wins[a], -a))
+        chosen = min(next(m for m in classes if best in m))
+    cls = next(m for m in classes if chosen in m)
+    equal = [chosen] + [a for a in legal if a != chosen and (
+        a in cls or values[a] + stats.paired_half_width(a, chosen) >= values[chosen])]
     return PlayResult(name(chosen), {name(a): v for a, v in values.items()},
                       {name(a): n for a, n in stats.visits.items()},
-                      stats.wins[chosen] / max(1, stats.worlds), seat, stats.nodes,
-                      stats.seconds, "pimc", {name(a): h for a, h in stats.ci95.items()},
-                      tuple(name(a) for a in equal), stats.worlds, stats.stopped, unit)
+                      max(stats.wins[a] for a in cls) / max(1, stats.worlds), seat, stats.nodes,
+                      stats.seconds, "pimc", {name(a): h for a, h in ci95.items()},
+                      tuple(name(a) for a in equal), stats.worlds, stats.stopped, unit,
+                      _same(classes, name))
 
 
 def _ismcts_result(world, legal, stats, seat, unit) -> PlayResult:
     name = world.action_to_string
-    chosen = max(legal, key=lambda a: (stats.visits.get(a, 0), stats.values.get(a, -math.inf)))
+    classes = card_classes(world, legal)
+    visits, values, ci95 = pool(classes, stats.visits, stats.values, stats.ci95)
+    # the class most searched (pooled over its equivalent cards), then its
+    # first card: the same advice whichever equivalent card a tree preferred
+    chosen = max(legal, key=lambda a: (visits.get(a, 0), values.get(a, -math.inf), -a))
     total = max(1, sum(stats.visits.values()))
-    v0 = stats.values.get(chosen, -math.inf)
-    h0 = stats.ci95.get(chosen, math.inf)
-    equal = [chosen] + [a for a in legal if a != chosen and a in stats.values and
-                        stats.values[a] + stats.ci95.get(a, math.inf) >= v0 - h0]
-    return PlayResult(name(chosen), {name(a): stats.values[a] for a in stats.values},
+    v0 = values.get(chosen, -math.inf)
+    h0 = ci95.get(chosen, math.inf)
+    equal = [chosen] + [a for a in legal if a != chosen and a in values and
+                        values[a] + ci95.get(a, math.inf) >= v0 - h0]
+    return PlayResult(name(chosen), {name(a): values[a] for a in values},
                       {name(a): n for a, n in stats.visits.items()},
-                      stats.visits.get(chosen, 0) / total, seat, stats.nodes,
-                      stats.seconds, "ismcts", {name(a): h for a, h in stats.ci95.items()},
-                      tuple(name(a) for a in equal), stats.iterations, stats.stopped, unit)
+                      visits.get(chosen, 0) / total, seat, stats.nodes,
+                      stats.seconds, "ismcts", {name(a): h for a, h in ci95.items()},
+                      tuple(name(a) for a in equal), stats.iterations, stats.stopped, unit,
+                      _same(classes, name))
+
+
+def _same(classes, name) -> tuple:
+    return tuple(tuple(name(a) for a in m) for m in classes if len(m) > 1)
 
 
 def evaluate(position: Any, limit: Limit | None = None, policy: str = "rules",
