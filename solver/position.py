@@ -392,8 +392,8 @@ def _check_view_matches(given: dict, derived: dict, game: Game) -> None:
     checked the deal part (own cards, counts, seen cards)."""
     if given.get("match") != derived.get("match"):
         raise PositionError(f"does not agree with the deal and the actions (seat "
-                            f"{given['seat']} would see {short_repr(derived.get('match'))})",
-                            "match")
+                            f"{given['seat']} would see "
+                            f"{short_repr(canonical_json(derived.get('match')))})", "match")
     if len(given["actions"]) != len(derived["actions"]):
         raise PositionError("the view's actions do not replay", "actions")
     for i, (a, b) in enumerate(zip(given["actions"], derived["actions"])):

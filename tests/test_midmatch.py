@@ -173,9 +173,11 @@ def test_midmatch_record_and_views_agree_with_the_whole_match(case):
         assert w.information_state(seat).view == sv.to_json()
 
 
-@pytest.mark.parametrize("case", [c for c in CASES if c[1] in ({"target": 40}, {},
-                                                                 {"players": 6}, {"target": 120, "lose_at": 300})],
-                         ids=_ids)
+SEARCHED = [c for c in CASES
+            if c[1] in ({"target": 40}, {}, {"players": 6}, {"target": 120, "lose_at": 300})]
+
+
+@pytest.mark.parametrize("case", SEARCHED, ids=_ids)
 def test_best_move_takes_a_midmatch_view(case):
     from solver.search import Limit, best_move
     name, opts, seed, deals_in, acts_in = case

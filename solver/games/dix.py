@@ -254,7 +254,8 @@ class DixState(State):
         self.draws: list[tuple[int, int, int]] = []   # (trick, seat, stock index)
         self.round_start = len(self._history)
         trump_text = "no trumps" if self.trump < 0 else SUIT_NAMES[self.trump]
-        self.events.append(f"round {self.round_base + self.round_no + 1}: seat {self.dealer} deals; turn-up "
+        number = self.round_base + self.round_no + 1
+        self.events.append(f"round {number}: seat {self.dealer} deals; turn-up "
                            f"{DIX.to_string(turn_up)} ({trump_text})")
         for s in (0, 1):
             self.events.append(f"  seat {s}: {DIX.format_cards(hands[s])}")
@@ -371,7 +372,8 @@ class DixState(State):
             self.totals[s] += scores[s]
         self.rounds.append({"scores": scores, "tens": list(self.tens), "winner": rw,
                             "totals": list(self.totals)})
-        self.events.append(f"round {self.round_base + self.round_no + 1} over: scores {scores[0]} : {scores[1]}"
+        number = self.round_base + self.round_no + 1
+        self.events.append(f"round {number} over: scores {scores[0]} : {scores[1]}"
                            f" (ten-tricks {self.tens[0]} : {self.tens[1]}), round to seat "
                            f"{rw}; totals {self.totals[0]} : {self.totals[1]}")
         target = self.game.options["target"]
@@ -468,7 +470,8 @@ class DixState(State):
 
     # ---- display / misc --------------------------------------------------
     def to_text(self) -> str:
-        lines = [f"dix round {self.round_base + self.round_no + 1}, dealer seat {self.dealer}, turn-up "
+        number = self.round_base + self.round_no + 1
+        lines = [f"dix round {number}, dealer seat {self.dealer}, turn-up "
                  f"{DIX.to_string(self.turn_up)}, trick {self.tricks_done + 1}",
                  f"seat 0: {DIX.format_cards(cards_of(self.hands[0]))}",
                  f"seat 1: {DIX.format_cards(cards_of(self.hands[1]))}",

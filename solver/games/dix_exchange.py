@@ -825,7 +825,8 @@ class DixExchangeState(State):
 
     # ---- display / misc ------------------------------------------------------
     def to_text(self) -> str:
-        lines = [f"dix-exchange round {self.round_base + self.round_no + 1}, dealer seat {self.dealer}, "
+        number = self.round_base + self.round_no + 1
+        lines = [f"dix-exchange round {number}, dealer seat {self.dealer}, "
                  f"phase {self.phase}"]
         for s in range(self.n):
             card = "-" if self.hand[s] is None else self.card_of(s)

@@ -482,7 +482,8 @@ class DixieRookState(State):
         self.tricks_won = [0, 0]
         self.count = [0, 0]
         self.meta.append([None, False])
-        self.events.append(f"hand {self.hand_base + self.hand_no + 1}: seat {self.dealer} deals; totals "
+        number = self.hand_base + self.hand_no + 1
+        self.events.append(f"hand {number}: seat {self.dealer} deals; totals "
                            f"{self.totals[0]} : {self.totals[1]}")
         #: where this hand's event lines that show hidden cards are (the
         #: world sampler rewrites them): the deal, the nest taken, the discards
@@ -792,7 +793,8 @@ class DixieRookState(State):
     # ---- display / misc ----------------------------------------------------
     def to_text(self) -> str:
         n = self.game.num_players
-        lines = [f"dixie-rook hand {self.hand_base + self.hand_no + 1}, dealer seat {self.dealer}, phase "
+        number = self.hand_base + self.hand_no + 1
+        lines = [f"dixie-rook hand {number}, dealer seat {self.dealer}, phase "
                  f"{self.phase}, bid {self.bid or '-'} by seat {self.bid_winner}, trumps "
                  f"{ROOK_COLOURS.get(self.trump, '-')}"]
         lines += [f"seat {s}: {ROOK.format_cards(cards_of(self.hands[s]))}" for s in range(n)]
