@@ -200,6 +200,19 @@ def view_of(pos):
     return position.from_json(state.information_state(state.current_player()).view)
 
 
+def saved_position(view, whole_match: bool = False) -> dict:
+    """What ``--save-position`` writes: the seat view advised on, from the
+    start of the deal in play (a mid-match view: the match object, this
+    deal, its actions) when the position is past the first deal of the
+    match, since that is what a user edits; ``whole_match`` keeps the view
+    from the first deal (perfect recall of the whole match)."""
+    if whole_match or view.match is not None:
+        return view.to_json()
+    if view.world(seed=0).deal_start()[1] == 0:
+        return view.to_json()                    # the first deal: the same thing
+    return view.from_current_deal().to_json()
+
+
 class Progress:
     """A one-line progress display on a terminal (stderr) for searches over
     ``PROGRESS_AFTER`` seconds; silent when stderr is not a terminal."""
@@ -266,9 +279,10 @@ def run(args, origin: str, view) -> int:
         note = f"(no exact values here: {exact['unavailable']}; searching instead)"
         exact = None
     if args.save_position:
+        saved = saved_position(view, getattr(args, "whole_match", False))
         try:
             with open(args.save_position, "w", encoding="utf-8") as fh:
-                json.dump(view.to_json(), fh, indent=1)
+                json.dump(saved, fh, indent=1)
                 fh.write("\n")
         except OSError as exc:
             raise PositionError(f"cannot write {args.save_position!r}: "

@@ -38,7 +38,8 @@ def _pages_with_python():
 
 def test_every_page_with_examples_is_run():
     # a page that gains a python block is run without editing this file
-    assert {"search.md", "solver.md", "protocol.md", "ladder.md"} <= set(_pages_with_python())
+    assert {"search.md", "solver.md", "protocol.md", "ladder.md", "positions.md"} <= set(
+        _pages_with_python())
 
 
 @pytest.mark.parametrize("md", _pages_with_python())
