@@ -57,6 +57,11 @@ def corpus(seed: int = 0) -> list[dict]:
             docs.append(solver.to_json(state))
             if not state.is_terminal():
                 docs.append(state.information_state(state.current_player()).view)
+                if state.deal_start()[1] > 0:       # past the first deal: mid-match forms
+                    mid = solver.to_json(state, from_deal="current")
+                    docs.append(mid)
+                    docs.append(solver.from_json(mid).state().information_state(
+                        state.current_player()).view)
     return docs
 
 

@@ -277,7 +277,12 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--search-seed", type=int, default=0)
     h.add_argument("--json", action="store_true", help="the same content as JSON")
     h.add_argument("--save-position", metavar="FILE",
-                   help="write the seat view advised on (JSON), to edit and ask again")
+                   help="write the seat view advised on (JSON), to edit and ask again; "
+                        "past the first deal it starts at the current deal (a mid-match "
+                        "view, docs/positions.md)")
+    h.add_argument("--whole-match", action="store_true",
+                   help="with --save-position: write the view from the first deal of the "
+                        "match instead")
     h.set_defaults(func=cmd_hint)
     e = sub.add_parser("engine", help="serve the engine protocol on stdin/stdout "
                                       "(docs/protocol.md)")

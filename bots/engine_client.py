@@ -182,6 +182,7 @@ class Engine:
         doc["ci95"] = {k: (float("inf") if v is None else v)
                        for k, v in doc.get("ci95", {}).items()}
         doc["equal"] = tuple(doc.get("equal", ()))
+        doc["same"] = tuple(tuple(m) for m in doc.get("same", ()))
         return PlayResult(**doc), infos
 
     def play(self, position, limit: Limit | None = None, bot: str | None = None

@@ -138,15 +138,20 @@ def describe(view) -> list[str]:
 
 
 def advice_line(action: str, equal, is_card: bool, exact: bool = False,
-                unknown=()) -> str:
+                unknown=(), same=()) -> str:
     """One line of advice; ``equal``: the actions as good; ``unknown``: those
-    among them searched too little to have an interval."""
+    among them searched too little to have an interval; ``same``: the
+    classes of equivalent cards (``PlayResult.same``)."""
     verb = f"Play {action}" if is_card else action[:1].upper() + action[1:]
-    others = [a for a in equal if a != action and a not in unknown]
-    rare = [a for a in equal if a != action and a in unknown]
+    twins = next((m for m in same if action in m), ())
+    others = [a for a in equal if a != action and a not in unknown and a not in twins]
+    rare = [a for a in equal if a != action and a in unknown and a not in twins]
     if others and exact:
         return f"{verb}. Exactly as good: {', '.join(others)}."
     text = f"{verb}."
+    if len(twins) > 1:
+        text += (f" {', '.join(a for a in twins if a != action)} "
+                 f"{'is' if len(twins) == 2 else 'are'} the same card here (equivalent).")
     if others:
         text += (f" As good as far as the search can tell: {', '.join(others)} "
                  f"(their 95% intervals overlap).")
@@ -193,6 +198,19 @@ def view_of(pos):
     if state.is_terminal():
         raise PositionError("the game in this record is over: there is no move to advise")
     return position.from_json(state.information_state(state.current_player()).view)
+
+
+def saved_position(view, whole_match: bool = False) -> dict:
+    """What ``--save-position`` writes: the seat view advised on, from the
+    start of the deal in play (a mid-match view: the match object, this
+    deal, its actions) when the position is past the first deal of the
+    match, since that is what a user edits; ``whole_match`` keeps the view
+    from the first deal (perfect recall of the whole match)."""
+    if whole_match or view.match is not None:
+        return view.to_json()
+    if view.world(seed=0).deal_start()[1] == 0:
+        return view.to_json()                    # the first deal: the same thing
+    return view.from_current_deal().to_json()
 
 
 class Progress:
@@ -292,12 +310,13 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
                     progress=progress, stop=stop, **kw)
     per = "worlds" if res.bot == "pimc" else "visits"
     out["search"] = {"bot": res.bot, "unit": res.unit, "action": res.action,
-                     "equal": list(res.equal), "values": res.values, "ci95": res.ci95,
+                     "equal": list(res.equal), "same": [list(m) for m in res.same],
+                     "values": res.values, "ci95": res.ci95,
                      per: res.visits, "iterations": res.iterations, "nodes": res.nodes,
                      "time": res.time, "stopped": res.stopped}
     unknown = {a for a in res.values if not math.isfinite(res.ci95.get(a, math.inf))}
     out["advice"] = advice_line(res.action, res.equal, _is_card(view, res.action),
-                                unknown=unknown)
+                                unknown=unknown, same=res.same)
     return out
 
 
@@ -305,9 +324,10 @@ def run(args, origin: str, view) -> int:
     game = view.game
     names = seat_names(game.num_players, view.seat, _partnership(game))
     if args.save_position:
+        saved = saved_position(view, getattr(args, "whole_match", False))
         try:
             with open(args.save_position, "w", encoding="utf-8") as fh:
-                json.dump(view.to_json(), fh, indent=1)
+                json.dump(saved, fh, indent=1)
                 fh.write("\n")
         except OSError as exc:
             raise PositionError(f"cannot write {args.save_position!r}: "
@@ -360,7 +380,9 @@ def run(args, origin: str, view) -> int:
     for action, value in rows:
         ci = res["ci95"].get(action, math.inf)
         ci_text = f"+-{ci:5.2f}" if math.isfinite(ci) else "   n/a "
+        twin = next((m[0] for m in res["same"] if action in m), action)
         mark = "best" if action == res["action"] else (
+            f"same as {twin}" if twin != action else
             "" if action not in res["equal"] else "as good" if math.isfinite(ci) else
             "too little searched")
         print(f"  {action:<{width}}  {value:+8.2f} {ci_text}  {res[per].get(action, 0):>9,} "

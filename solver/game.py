@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, ClassVar
 
-from .errors import IllegalActionError, NotationError, OptionError, short_repr
+from .errors import IllegalActionError, NotationError, OptionError, PositionError, short_repr
 
 #: ``current_player()`` of a terminal state (OpenSpiel's kTerminalPlayerId).
 TERMINAL = -4
@@ -204,22 +204,45 @@ class Game(ABC):
     def non_default_options(self) -> dict:
         return {k: v for k, v in self._options.items() if v != self.options_spec[k].default}
 
-    def new_initial_state(self, seed: int | None = None, deal: dict | None = None) -> "State":
+    def new_initial_state(self, seed: int | None = None, deal: dict | None = None,
+                          match: dict | None = None) -> "State":
         """A new state.  ``seed`` seeds every chance event; ``deal`` (the
         ``deal`` object of a game record) scripts them, the seeded generator
-        taking over for outcomes the deal does not list."""
-        scripted = self.parse_deal(deal) if deal is not None else None
+        taking over for outcomes the deal does not list.  With ``match`` (the
+        ``match`` object of a mid-match position, docs/positions.md) the
+        state starts at the beginning of a deal in the middle of the match,
+        and ``deal`` lists that deal and later ones only."""
+        if match is None:
+            scripted = self.parse_deal(deal) if deal is not None else None
+        else:
+            scripted = [("match", self.parse_match(match))]
+            if deal is not None:
+                scripted += self.parse_deal(deal, mid=True)
         return self.state_class(self, Chance(seed, scripted))
+
+    # -- mid-match positions (docs/positions.md) --
+    #: the keys of the game's ``match`` object, in canonical order
+    match_keys: ClassVar[tuple] = ()
+
+    def parse_match(self, match: dict, seat: int | None = None) -> dict:
+        """The ``match`` object of a mid-match record (or of ``seat``'s view)
+        -> its canonical form; ``PositionError`` naming ``match.<key>``."""
+        raise PositionError(f"{self.name}: positions from the middle of a match are not "
+                            f"supported", "match")
 
     # -- the deal object of the position format (per game) --
     @abstractmethod
-    def parse_deal(self, deal: dict) -> list:
+    def parse_deal(self, deal: dict, mid: bool = False) -> list:
         """The record's ``deal`` object -> list of ``(kind, value)`` chance
-        outcomes; raise ``PositionError`` with the JSON path of the culprit."""
+        outcomes; raise ``PositionError`` with the JSON path of the culprit.
+        ``mid``: the deal of a mid-match position (from the current deal on;
+        what comes before it, such as the first dealer, is in ``match``)."""
 
     @abstractmethod
     def format_deal(self, outcomes: list) -> dict:
-        """Inverse of ``parse_deal`` (canonical form)."""
+        """Inverse of ``parse_deal`` (canonical form).  Outcomes that start
+        with ``("match", ...)`` are those of a mid-match state: the deal is
+        written in the mid-match form."""
 
     # -- seat views --
     def complete_view(self, view: dict, rng: random.Random) -> dict:
@@ -330,6 +353,26 @@ class State(ABC):
     def history(self) -> list[int]:
         return list(self._history)
 
+    # ---- the start of the current deal, for mid-match positions ----
+    #: ``(chance log length, history length, match object)`` at the start of
+    #: the current deal (set by the games that support mid-match positions)
+    _mark: tuple | None = None
+
+    def match_object(self) -> dict | None:
+        """The ``match`` object this state started from (None: it started
+        at the beginning of the match)."""
+        log = self._chance.log
+        return log[0][1] if log and log[0][0] == "match" else None
+
+    def deal_start(self) -> tuple:
+        """``(chance log index, history index, match object)`` of the start
+        of the current deal: the outcomes and actions from there on, with
+        the match object, make the mid-match record of this state."""
+        if self._mark is None:
+            raise PositionError(f"{self.game.name}: positions from the middle of a match "
+                                f"are not supported", "match")
+        return self._mark
+
     # ---- the current deal, for search (a match is many deals) ----
     def round_index(self) -> int:
         """Index of the deal (round, hand) in play; search treats the end of
@@ -393,7 +436,8 @@ class _ReplaySampler(WorldSampler):
     def sample(self, rng: random.Random) -> "State":
         from .position import _replay
         rec = self.game.complete_view(self.view, rng)
-        return _replay(self.game, None, rec["deal"], rec["actions"], strict_deal=False)[0]
+        return _replay(self.game, None, rec["deal"], rec["actions"], strict_deal=False,
+                       match=rec.get("match"))[0]
 
 
 # --------------------------------------------------------------------------

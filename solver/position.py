@@ -27,8 +27,8 @@ from typing import Any
 from .errors import IllegalActionError, NotationError, OptionError, PositionError, short_repr
 from .game import Game, InfoState, State, canonical_json, load_game
 
-RECORD_KEYS = ("game", "options", "seed", "deal", "actions")
-VIEW_KEYS = ("game", "options", "seat", "deal", "actions")
+RECORD_KEYS = ("game", "options", "seed", "match", "deal", "actions")
+VIEW_KEYS = ("game", "options", "seat", "match", "deal", "actions")
 
 
 @dataclass
@@ -40,15 +40,23 @@ class Record:
     deal: dict | None          # canonical deal object as given (None: seed only)
     actions: list[str]         # canonical notation
     _state: State = field(repr=False, default=None)
+    match: dict | None = None  # canonical match object of a mid-match record
 
     def state(self) -> State:
         return self._state.clone()
+
+    def from_current_deal(self) -> "Record":
+        """This record from the start of the deal in play (a mid-match
+        record: the match object, this deal and the actions since)."""
+        return from_json(to_json(self._state, from_deal="current"))
 
     def to_json(self) -> dict:
         out: dict[str, Any] = {"game": self.game.name,
                                "options": self.game.non_default_options()}
         if self.seed is not None:
             out["seed"] = self.seed
+        if self.match is not None:
+            out["match"] = json.loads(json.dumps(self.match))
         if self.deal is not None:
             out["deal"] = self.deal
         out["actions"] = list(self.actions)
@@ -68,6 +76,19 @@ class SeatView:
 
     def to_json(self) -> dict:
         return json.loads(json.dumps(self.view))
+
+    @property
+    def match(self) -> dict | None:
+        """The view's match object (None: the view starts at the first deal)."""
+        return self.view.get("match")
+
+    def from_current_deal(self) -> "SeatView":
+        """The same seat's view from the start of the deal in play: the
+        match object as the seat knows it, this deal and its actions
+        (perfect recall of this deal only)."""
+        world = self.world(seed=0)
+        mid = from_json(to_json(world, from_deal="current"))
+        return from_json(mid.state().information_state(self.seat).view)
 
     def world(self, seed: int | None = None) -> State:
         """One complete state consistent with the view, drawn by the game's
@@ -214,15 +235,31 @@ def dumps(obj, indent: int | None = None) -> str:
     return json.dumps(to_json(obj), indent=indent, ensure_ascii=False)
 
 
-def to_json(obj) -> dict:
+def to_json(obj, from_deal: str | None = None) -> dict:
     """JSON of a ``Record``, a ``SeatView``, or a ``State`` (a full record
-    with the explicit deal of every chance outcome drawn so far)."""
+    with the explicit deal of every chance outcome drawn so far).  With
+    ``from_deal="current"`` a state is written from the start of the deal in
+    play: a mid-match record (``match``, this deal, the actions since)."""
+    if from_deal not in (None, "current"):
+        raise ValueError(f"from_deal is None or 'current', got {short_repr(from_deal)}")
+    if from_deal is not None and not isinstance(obj, State):
+        raise TypeError("to_json(..., from_deal='current') takes a State "
+                        "(use Record.from_current_deal or SeatView.from_current_deal)")
     if isinstance(obj, (Record, SeatView)):
         return obj.to_json()
     if isinstance(obj, State):
-        return {"game": obj.game.name, "options": obj.game.non_default_options(),
-                "deal": obj.deal_record(),
-                "actions": [obj.action_to_string(a) for a in _labels(obj)]}
+        game = obj.game
+        out = {"game": game.name, "options": game.non_default_options()}
+        log, labels = obj._chance.log, _labels(obj)
+        if from_deal is not None:
+            at, first, match = obj.deal_start()
+            log = [("match", match)] + log[at:]
+            labels = labels[first:]
+        if log and log[0][0] == "match":
+            out["match"] = json.loads(json.dumps(log[0][1]))
+        out["deal"] = game.format_deal(log)
+        out["actions"] = [obj.action_to_string(a) for a in labels]
+        return out
     raise TypeError(f"to_json expects a Record, SeatView or State, got {type(obj).__name__}")
 
 
@@ -275,18 +312,35 @@ def _load_record(game: Game, doc: dict, actions: list[str]) -> Record:
     deal = doc.get("deal")
     if seed is None and deal is None:
         raise PositionError("a record needs a 'deal' or a 'seed'")
-    state, labels = _replay(game, seed, deal, actions, strict_deal=seed is None)
+    match = _match_object(doc)
+    state, labels = _replay(game, seed, deal, actions, strict_deal=seed is None, match=match)
     canon_deal = None
+    canon_match = state.match_object()
     if deal is not None:
-        canon_deal = game.format_deal(game.parse_deal(deal))
-    return Record(game, seed, canon_deal, labels, state)
+        if match is None:
+            canon_deal = game.format_deal(game.parse_deal(deal))
+        else:
+            canon_deal = game.format_deal([("match", canon_match)] +
+                                          game.parse_deal(deal, mid=True))
+    return Record(game, seed, canon_deal, labels, state, canon_match)
 
 
-def _replay(game: Game, seed, deal, actions: list[str], strict_deal: bool):
+def _match_object(doc: dict):
+    if "match" not in doc:
+        return None
+    match = doc["match"]
+    if not isinstance(match, dict):
+        raise PositionError(f"must be an object, got {type(match).__name__}", "match")
+    return match
+
+
+def _replay(game: Game, seed, deal, actions: list[str], strict_deal: bool,
+            match: dict | None = None):
     """Build the state and apply the actions, naming the culprit on error.
     With ``strict_deal`` an action may not be played in a deal that the
-    record does not list (there is no seed to make it)."""
-    state = game.new_initial_state(seed=seed, deal=deal)
+    record does not list (there is no seed to make it).  ``match``: the
+    match object of a mid-match position."""
+    state = game.new_initial_state(seed=seed, deal=deal, match=match)
     scripted = len(state._chance.scripted)
     labels = []
     for i, text in enumerate(actions):
@@ -321,8 +375,12 @@ def _load_view(game: Game, doc: dict, actions: list[str]) -> SeatView:
         raise PositionError("a seat view needs the deal as the seat sees it", "deal")
     view = {"game": game.name, "options": game.non_default_options(), "seat": seat,
             "deal": doc["deal"], "actions": list(actions)}
+    match = _match_object(doc)
+    if match is not None:
+        view["match"] = game.parse_match(match, seat=seat)
     record = game.complete_view(view, random.Random(0))
-    state, _ = _replay(game, None, record["deal"], record["actions"], strict_deal=True)
+    state, _ = _replay(game, None, record["deal"], record["actions"], strict_deal=True,
+                       match=record.get("match"))
     info = state.information_state(seat)
     _check_view_matches(view, info.view, game)
     return SeatView(game, seat, info.view, info)
@@ -332,6 +390,10 @@ def _check_view_matches(given: dict, derived: dict, game: Game) -> None:
     """The view rebuilt from a consistent world must say what the given view
     says about public actions; the game's ``complete_view`` has already
     checked the deal part (own cards, counts, seen cards)."""
+    if given.get("match") != derived.get("match"):
+        raise PositionError(f"does not agree with the deal and the actions (seat "
+                            f"{given['seat']} would see "
+                            f"{short_repr(canonical_json(derived.get('match')))})", "match")
     if len(given["actions"]) != len(derived["actions"]):
         raise PositionError("the view's actions do not replay", "actions")
     for i, (a, b) in enumerate(zip(given["actions"], derived["actions"])):

@@ -236,3 +236,38 @@ def test_solve_and_evaluate_commands(tmp_path, capsys):
     early.write_text(json.dumps(solver.to_json(solver.load_game("dix").new_initial_state(
         seed=1))))
     assert "trick 14" in _error(capsys, ["solve", str(early)])
+
+
+def test_hint_saves_and_reads_mid_match_positions(tmp_path, capsys):
+    import solver
+    mid, whole = tmp_path / "mid.json", tmp_path / "whole.json"
+    # trix deal 3 or later: the saved view starts at the current deal
+    assert main(["hint", "trix", "--seed", "2", "--after", "120", "--iterations", "40",
+                 "--save-position", str(mid)]) == 0
+    first = capsys.readouterr().out
+    doc = json.loads(mid.read_text())
+    assert "match" in doc and len(doc["deal"]["deals"]) == 1
+    assert doc["match"]["kingdom"] >= 1 and len(doc["match"]["totals"]) == 4
+    assert isinstance(solver.from_json(doc), solver.position.SeatView)
+    assert main(["hint", str(mid), "--iterations", "40"]) == 0
+    again = capsys.readouterr().out
+    assert _table(first) == _table(again)       # the current deal is all the search reads
+    # --whole-match keeps every deal
+    assert main(["hint", "trix", "--seed", "2", "--after", "120", "--iterations", "40",
+                 "--save-position", str(whole), "--whole-match"]) == 0
+    capsys.readouterr()
+    full = json.loads(whole.read_text())
+    assert "match" not in full and len(full["deals"] if "deals" in full else
+                                       full["deal"]["deals"]) > 1
+    # a mid-match record (not a view) is advised on too
+    state = solver.from_json(full).world(seed=0)
+    rec = tmp_path / "rec.json"
+    rec.write_text(json.dumps(solver.position.to_json(state, from_deal="current")))
+    assert main(["hint", str(rec), "--iterations", "40"]) == 0
+    capsys.readouterr()
+    # a bad match field: one line, exit status 2
+    bad = dict(doc, match=dict(doc["match"], owner=7))
+    mid.write_text(json.dumps(bad))
+    assert main(["hint", str(mid)]) == 2
+    err = capsys.readouterr().err
+    assert "match.owner" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1

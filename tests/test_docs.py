@@ -32,7 +32,17 @@ def test_readme_python_examples_run():
         exec(compile(block, "README.md", "exec"), {})
 
 
-@pytest.mark.parametrize("md", ["search.md", "solver.md", "protocol.md", "server.md"])
+def _pages_with_python():
+    return [md.name for md in sorted(DOCS.glob("*.md")) if "```python\n" in md.read_text()]
+
+
+def test_every_page_with_examples_is_run():
+    # a page that gains a python block is run without editing this file
+    assert {"search.md", "solver.md", "protocol.md", "ladder.md", "positions.md"} <= set(
+        _pages_with_python())
+
+
+@pytest.mark.parametrize("md", _pages_with_python())
 def test_docs_python_examples_run(md):
     blocks = re.findall(r"```python\n(.*?)```", (DOCS / md).read_text(), re.S)
     assert blocks

@@ -39,6 +39,16 @@ def _documents():
         docs.append(solver.to_json(state))
         if not state.is_terminal():
             docs.append(state.information_state(state.current_player()).view)
+        # a mid-match record and view: play on into the second deal
+        for _ in range(400):
+            if state.is_terminal() or state.deal_start()[1] > 0:
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_terminal():
+            mid = solver.to_json(state, from_deal="current")
+            docs.append(mid)
+            seat = state.current_player()
+            docs.append(solver.from_json(mid).state().information_state(seat).view)
     return docs
 
 

@@ -28,7 +28,7 @@ def cmd_run(args) -> int:
               f"command to resume", file=sys.stderr)
         return 130
     rate = summary.games_per_second
-    print(f"{summary.played} games played on {summary.where} in {summary.seconds:.1f} s"
+    print(f"{summary.played} games played {summary.where} in {summary.seconds:.1f} s"
           + (f" ({rate:.2f} games/s)" if summary.played else "")
           + f"; {summary.already} were already in {summary.db}")
     res = LadderResults.open(args.db)

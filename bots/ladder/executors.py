@@ -38,7 +38,7 @@ class LocalExecutor:
         self.jobs = jobs
 
     def describe(self) -> str:
-        return "this process" if self.jobs == 1 else f"{self.jobs} worker processes"
+        return "in this process" if self.jobs == 1 else f"on {self.jobs} worker processes"
 
     def run(self, tasks: Iterable[GameTask]) -> Iterator[GameResult]:
         if self.jobs == 1:
@@ -102,7 +102,7 @@ class DaskExecutor:
 
     def describe(self) -> str:
         n = len(self.client.scheduler_info().get("workers", {}))
-        return f"Dask cluster {self.client.scheduler.address} ({n} workers)"
+        return f"on Dask cluster {self.client.scheduler.address} ({n} workers)"
 
     def _window(self) -> int:
         info = self.client.scheduler_info().get("workers", {})

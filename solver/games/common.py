@@ -35,9 +35,18 @@ def check_keys(obj: dict, allowed: Sequence[str], path: str) -> None:
             raise PositionError(f"unknown key {short_repr(key)} (allowed: {', '.join(allowed)})", path)
 
 
+#: the most unseen places one count may stand for (a hostile count must not
+#: make a huge list): far above any stock of any game
+MAX_UNSEEN_RUN = 10_000
+
+
 def parse_card_list(deck: Deck, value: Any, path: str, unknown_ok: bool = False) -> list:
     """Parse ``"AS KH"`` or ``["AS", "KH"]``; with ``unknown_ok`` a ``"?"``
-    stands for an unseen card (returned as ``None``)."""
+    stands for an unseen card (returned as ``None``), and a count for a run
+    of unseen cards: the whole list as an integer (``26``: all unseen), or an
+    integer inside a JSON list (``["?", "TS", 24]``: 24 unseen places)."""
+    if unknown_ok and isinstance(value, int) and not isinstance(value, bool):
+        return [None] * _unseen_run(value, path, 0)
     if isinstance(value, str):
         tokens = value.split()
     elif isinstance(value, list):
@@ -49,11 +58,30 @@ def parse_card_list(deck: Deck, value: Any, path: str, unknown_ok: bool = False)
         if unknown_ok and tok == "?":
             out.append(None)
             continue
+        if unknown_ok and isinstance(tok, int) and not isinstance(tok, bool):
+            out.extend([None] * _unseen_run(tok, f"{path}[{i}]", 1, len(out)))
+            continue
         try:
             out.append(deck.parse(tok, i))
         except NotationError as exc:
             raise PositionError(str(exc), f"{path}[{i}]") from None
     return out
+
+
+def _unseen_run(count: int, path: str, least: int, before: int = 0) -> int:
+    if count < least or before + count > MAX_UNSEEN_RUN:
+        raise PositionError(f"a count of unseen places must be {least}.."
+                            f"{MAX_UNSEEN_RUN - before}, got {short_repr(count)}", path)
+    return count
+
+
+def compact_unseen(tokens: list, size: int | None = None):
+    """The canonical text of a list of card texts with ``"?"`` for the unseen
+    ones: the count alone when every place is unseen (``26``), else the
+    space-separated text (``"? TS 2C ? ..."``)."""
+    if tokens and all(t == "?" for t in tokens):
+        return len(tokens)
+    return " ".join(tokens)
 
 
 def check_distinct(deck: Deck, groups: Sequence[tuple[str, Sequence]], where: str) -> None:

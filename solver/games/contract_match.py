@@ -32,12 +32,13 @@ from abc import abstractmethod
 from collections import OrderedDict
 from functools import lru_cache
 
+from ..cardset import popcount
 from ..cards import FRENCH, SUIT_RANK_MASK, cards_of, mask_of
 from ..errors import IllegalActionError, NotationError, PositionError, short_repr
 from ..game import TERMINAL, Chance, Game, InfoState, State, WorldSampler, canonical_json
 from ..sampler import HolderSampler, InconsistentConstraints
 from .common import check_distinct, check_keys, need, parse_card_list
-from .layout import LayoutDeal
+from .layout import FINISH_SCORES, LayoutDeal
 from .tricks_core import HAND_SIZE, NUM_SEATS, PENALTY_RULES, TrickDeal, format_trick
 
 CARD_LIMIT = 64
@@ -132,17 +133,75 @@ class ContractGame(Game):
 
     deal_keys: tuple = ("deals",)
 
-    def parse_deal(self, deal: dict) -> list:
+    # ---- mid-match positions: {round word: k, chooser word: seat,
+    #      "played": [contracts of this round so far], "totals": [4 ints]} ----
+    @property
+    def match_keys(self) -> tuple:
+        return (self.round_word, self.chooser_word, "played", "totals")
+
+    def contract_total(self, contract: int) -> int:
+        """What one deal of ``contract`` adds to the four totals together."""
+        rule = PENALTY_RULES.get(contract)
+        if rule is None:                     # the layout
+            return sum(FINISH_SCORES)
+        return -(popcount(rule.mask) * rule.per_card + HAND_SIZE * rule.per_trick)
+
+    def parse_match(self, match: dict, seat: int | None = None) -> dict:
+        rw, cw = self.round_word, self.chooser_word
+        check_keys(match, self.match_keys, "match")
+        rnd = need(match, rw, "match", int)
+        if not 1 <= rnd <= ROUNDS:
+            raise PositionError(f"must be a {rw} number 1..{ROUNDS}, got {rnd}", f"match.{rw}")
+        chooser = need(match, cw, "match", int)
+        if chooser not in range(NUM_SEATS):
+            raise PositionError(f"must be a seat 0..3, got {chooser}", f"match.{cw}")
+        played_raw = need(match, "played", "match", list)
+        played: list[int] = []
+        for i, name in enumerate(played_raw):
+            where = f"match.played[{i}]"
+            c = self.contract_id(_norm(name)) if isinstance(name, str) else None
+            if c is None:
+                raise PositionError(f"unknown contract {short_repr(name)} (one of "
+                                    f"{', '.join(self.contract_names)})", where)
+            if c in played:
+                raise PositionError(f"{self.contract_names[c]} is listed twice: each "
+                                    f"contract is played once per {rw}", where)
+            played.append(c)
+        if len(played) >= DEALS_PER_ROUND:
+            raise PositionError(f"every contract of this {rw} is played: the position "
+                                f"starts in the next {rw}", "match.played")
+        totals = need(match, "totals", "match", list)
+        if len(totals) != NUM_SEATS:
+            raise PositionError(f"one total per seat (4), got {len(totals)}", "match.totals")
+        done = (rnd - 1) * DEALS_PER_ROUND + len(played)
+        bound = int(self.round_scale) * done
+        for s, t in enumerate(totals):
+            if isinstance(t, bool) or not isinstance(t, int):
+                raise PositionError(f"a total is an integer, got {short_repr(t)}",
+                                    f"match.totals[{s}]")
+            if abs(t) > bound:
+                raise PositionError(f"after {done} deal{'s' if done != 1 else ''} a total "
+                                    f"lies in -{bound}..{bound}, got {t}", f"match.totals[{s}]")
+        want = sum(self.contract_total(c) for c in played)   # whole rounds sum to zero
+        if sum(totals) != want:
+            what = ", ".join(self.contract_names[c] for c in played) or "no contract"
+            raise PositionError(f"the totals sum to {sum(totals)}, but whole {rw}s sum to 0 "
+                                f"and {what} played in this {rw} make {want}", "match.totals")
+        return {rw: rnd, cw: chooser, "played": [self.contract_names[c] for c in played],
+                "totals": list(totals)}
+
+    def parse_deal(self, deal: dict, mid: bool = False) -> list:
         if not isinstance(deal, dict):
             raise PositionError("expected an object", "deal")
-        check_keys(deal, self.deal_keys, "deal")
-        out = self._parse_prefix(deal)
+        check_keys(deal, ("deals",) if mid else self.deal_keys, "deal")
+        out = [] if mid else self._parse_prefix(deal)
         raw = deal.get("deals", [])
         if not isinstance(raw, list):
             raise PositionError(f"must be a list, got {type(raw).__name__}", "deal.deals")
         for d, hands in enumerate(raw):
             out.append(("deal", self._parse_hands(hands, f"deal.deals[{d}]")))
-        self._check_parsed(deal, out)
+        if not mid:
+            self._check_parsed(deal, out)
         return out
 
     def _parse_hands(self, hands, path: str) -> tuple:
@@ -160,7 +219,10 @@ class ContractGame(Game):
 
     def format_deal(self, outcomes: list) -> dict:
         out: dict = {}
-        self._format_prefix(outcomes, out)
+        if outcomes and outcomes[0][0] == "match":
+            outcomes = outcomes[1:]
+        else:
+            self._format_prefix(outcomes, out)
         out["deals"] = [[format_hand(h) for h in v] for k, v in outcomes if k == "deal"]
         return out
 
@@ -211,7 +273,16 @@ class ContractGame(Game):
         for d, log in enumerate(logs):
             outcomes.append(("deal", _complete_hands(seat, own[d], log, self._forced(d, facts),
                                                      rng, f"deal.deals[{d}]")))
-        return {"deal": self.format_deal(outcomes), "actions": list(view["actions"])}
+        out = {"deal": self.format_deal(outcomes), "actions": list(view["actions"])}
+        if "match" in view:
+            out["match"] = view["match"]
+        return out
+
+    def _mid_view_prefix(self, match: dict) -> tuple[list, dict]:
+        """A mid-match view's chance outcomes before its first deal and the
+        facts for ``_dummy_deal`` / ``_forced`` (trix: 7H when the view
+        starts at the first deal of the match)."""
+        return [("match", match)], {}
 
     def world_sampler(self, view: dict) -> "ContractWorldSampler":
         return ContractWorldSampler(self, view)
@@ -223,6 +294,7 @@ class ContractGame(Game):
         sampler completes the same view many times."""
         try:
             key = (self.name, tuple(sorted(self.options.items())), view["seat"],
+                   canonical_json(view.get("match")),
                    canonical_json(view.get("deal")), tuple(view["actions"]))
         except TypeError:
             key = None
@@ -234,8 +306,12 @@ class ContractGame(Game):
         deal = view.get("deal")
         if not isinstance(deal, dict):
             raise PositionError("a seat view needs a deal object", "deal")
-        check_keys(deal, self.deal_keys, "deal")
-        prefix, facts = self._view_prefix(deal, seat)
+        if "match" in view:
+            check_keys(deal, ("deals",), "deal")
+            prefix, facts = self._mid_view_prefix(view["match"])
+        else:
+            check_keys(deal, self.deal_keys, "deal")
+            prefix, facts = self._view_prefix(deal, seat)
         raw = need(deal, "deals", "deal", list)
         if not raw:
             raise PositionError("a view lists at least the first deal", "deal.deals")
@@ -425,7 +501,8 @@ class ContractWorldSampler(WorldSampler):
         from ..position import _replay
         self.seat = seat = view["seat"]
         rec = game.complete_view(view, random.Random(0))
-        self.base = _replay(game, None, rec["deal"], rec["actions"], strict_deal=False)[0]
+        self.base = _replay(game, None, rec["deal"], rec["actions"], strict_deal=False,
+                            match=rec.get("match"))[0]
         prefix, facts, own, logs = game._public_facts(view)
         d = len(logs) - 1
         self.own = own[d]
@@ -476,7 +553,26 @@ class ContractMatchState(State):
         self.order_pos = 0
         self.revealed = 0                   # mask of revealed cards this deal
         self.winners: list[int] | None = None
-        self._start_match()
+        if chance.scripted and chance.scripted[0][0] == "match":
+            self._start_from(chance.draw("match", None))
+        else:
+            self._start_match()
+
+    def _start_from(self, match: dict) -> None:
+        """Start at the first deal of a mid-match position."""
+        g: ContractGame = self.game
+        self.round_no = match[g.round_word] - 1
+        self.chooser = match[g.chooser_word]
+        self.used = [g.contract_id(name) for name in match["played"]]
+        self.totals = list(match["totals"])
+        self.events.append(f"from {g.round_word} {self.round_no + 1}, deal "
+                           f"{len(self.used) + 1}: totals " + self._score_text(self.totals))
+        self._new_deal()
+
+    def _match_now(self) -> dict:
+        g: ContractGame = self.game
+        return {g.round_word: self.round_no + 1, g.chooser_word: self.chooser,
+                "played": [g.contract_names[c] for c in self.used], "totals": list(self.totals)}
 
     # ---- hooks -----------------------------------------------------------
     @abstractmethod
@@ -514,6 +610,11 @@ class ContractMatchState(State):
         self.deal_logs.append(log)
         self.revealed = 0
         self._on_dealt(log)
+        if contract < 0:
+            # a new deal (not a redeal): the start of a mid-match position; a
+            # later deal starts inside apply_action, before its action is logged
+            self._mark = (len(self._chance.log) - 1,
+                          len(self._history) + (len(self.deal_logs) > 1), self._match_now())
         g: ContractGame = self.game
         again = " (redeal)" if contract >= 0 else ""
         self.events.append(f"{g.round_word} {self.round_no + 1}, deal {len(self.used) + (contract < 0)}"
@@ -887,8 +988,13 @@ class ContractMatchState(State):
         if isinstance(seat, bool) or seat not in range(NUM_SEATS):
             raise ValueError(f"seat must be 0..3, got {short_repr(seat)}")
         g: ContractGame = self.game
-        view = {"game": g.name, "options": g.non_default_options(), "seat": seat,
-                "deal": g.view_deal(self._chance.log, seat), "actions": list(self.labels)}
+        view = {"game": g.name, "options": g.non_default_options(), "seat": seat}
+        match = self.match_object()
+        if match is not None:
+            view["match"] = dict(match, played=list(match["played"]),
+                                 totals=list(match["totals"]))
+        view["deal"] = g.view_deal(self._chance.log, seat)
+        view["actions"] = list(self.labels)
         return InfoState(seat, view, self._known(seat))
 
     def _known(self, seat: int) -> dict:

@@ -26,10 +26,11 @@ from ..cards import DIX, JOKER, SUIT_NAMES, make_card, rank_of, suit_of
 from ..errors import IllegalActionError, NotationError, PositionError, short_repr
 from ..game import TERMINAL, Game, InfoState, Option, State, WorldSampler, register_game
 from ..sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup
-from .common import check_distinct, check_keys, need, parse_card_list
+from .common import check_distinct, check_keys, compact_unseen, need, parse_card_list
 
 STANDARD, SEVENTEEN = "standard", "seventeen"
 TEN_TRICK_PENALTY = 4          # a ten-trick scores -3 instead of +1
+MAX_ROUND = 1_000_000          # the largest round number a mid-match position may give
 
 
 @register_game
@@ -79,14 +80,55 @@ class DixGame(Game):
         stock = tuple(cards[2 * n + 1:2 * n + 1 + self.stock_size])
         return hands, turn_up, stock
 
-    def parse_deal(self, deal: dict) -> list:
+    # ------------------------------------------------------------------
+    # mid-match positions: {"round": r, "dealer": seat, "totals": [a, b]}
+
+    match_keys = ("round", "dealer", "totals")
+
+    def parse_match(self, match: dict, seat: int | None = None) -> dict:
+        check_keys(match, self.match_keys, "match")
+        rnd = need(match, "round", "match", int)
+        if not 1 <= rnd <= MAX_ROUND:
+            raise PositionError(f"must be a round number 1..{MAX_ROUND}, got {rnd}",
+                                "match.round")
+        dealer = need(match, "dealer", "match", int)
+        if dealer not in (0, 1):
+            raise PositionError(f"must be 0 or 1, got {dealer}", "match.dealer")
+        totals = need(match, "totals", "match", list)
+        if len(totals) != 2:
+            raise PositionError(f"one total per seat (2), got {len(totals)}", "match.totals")
+        per, done = self.tricks_per_round, rnd - 1
+        for s, t in enumerate(totals):
+            if isinstance(t, bool) or not isinstance(t, int):
+                raise PositionError(f"a total is an integer, got {short_repr(t)}",
+                                    f"match.totals[{s}]")
+            # a round scores between -3 x tricks (every trick a ten-trick) and +tricks
+            if not -3 * per * done <= t <= per * done:
+                raise PositionError(f"after {done} round{'s' if done != 1 else ''} a total "
+                                    f"lies in {-3 * per * done}..{per * done}, got {t}",
+                                    f"match.totals[{s}]")
+        tens4 = per * done - sum(totals)       # 4 x the ten-tricks made so far
+        if tens4 < 0 or tens4 % 4 or tens4 > 4 * per * done:
+            raise PositionError(f"no {done} round{'s' if done != 1 else ''} of {per} tricks "
+                                f"make these totals (they sum to {per * done} less 4 per "
+                                f"ten-trick)", "match.totals")
+        if max(totals) >= self.options["target"]:
+            raise PositionError(f"a total reached the target {self.options['target']}: "
+                                f"the match is already over", "match.totals")
+        return {"round": rnd, "dealer": dealer, "totals": list(totals)}
+
+    def parse_deal(self, deal: dict, mid: bool = False) -> list:
         if not isinstance(deal, dict):
             raise PositionError("expected an object", "deal")
-        check_keys(deal, ("first_dealer", "rounds"), "deal")
-        first = need(deal, "first_dealer", "deal", int)
-        if first not in (0, 1):
-            raise PositionError(f"must be 0 or 1, got {first}", "deal.first_dealer")
-        out = [("first_dealer", first)]
+        if mid:
+            check_keys(deal, ("rounds",), "deal")
+            out = []
+        else:
+            check_keys(deal, ("first_dealer", "rounds"), "deal")
+            first = need(deal, "first_dealer", "deal", int)
+            if first not in (0, 1):
+                raise PositionError(f"must be 0 or 1, got {first}", "deal.first_dealer")
+            out = [("first_dealer", first)]
         rounds = need(deal, "rounds", "deal", list)
         for r, rnd in enumerate(rounds):
             out.append(("round", self._parse_round(rnd, f"deal.rounds[{r}]")))
@@ -119,10 +161,13 @@ class DixGame(Game):
         return (tuple(sorted(hands[0])), tuple(sorted(hands[1]))), turn_up, tuple(stock)
 
     def format_deal(self, outcomes: list) -> dict:
-        out: dict = {"first_dealer": 0, "rounds": []}
+        mid = bool(outcomes) and outcomes[0][0] == "match"
+        out: dict = {"rounds": []} if mid else {"first_dealer": 0, "rounds": []}
         for kind, value in outcomes:
             if kind == "first_dealer":
                 out["first_dealer"] = value
+            elif kind == "match":
+                continue
             else:
                 hands, turn_up, stock = value
                 rnd = {"hands": [DIX.format_cards(h) for h in hands],
@@ -141,7 +186,10 @@ class DixGame(Game):
     def complete_view(self, view: dict, rng: random.Random) -> dict:
         """A complete record (``deal`` and ``actions``) consistent with a
         seat view; every action in dix is public, so only the deal is new."""
-        return {"deal": _complete_view(self, view, rng), "actions": list(view["actions"])}
+        out = {"deal": _complete_view(self, view, rng), "actions": list(view["actions"])}
+        if "match" in view:
+            out["match"] = view["match"]
+        return out
 
 
 class DixState(State):
@@ -153,12 +201,26 @@ class DixState(State):
     def __init__(self, game: DixGame, chance):
         super().__init__(game, chance)
         self.totals = [0, 0]
-        self.round_no = -1                 # index of the current round
+        self.round_no = -1                 # index of the current round (in this record)
+        self.round_base = 0                # rounds played before this record starts
         self.rounds: list[dict] = []       # finished rounds: scores and winner
         self.events: list[str] = []        # narrative for front ends
         self.winner: int | None = None     # match winner once terminal
-        self.dealer = chance.draw("first_dealer", lambda rng: rng.randrange(2))
+        if chance.scripted and chance.scripted[0][0] == "match":
+            match = chance.draw("match", None)
+            self.round_base = match["round"] - 1
+            self.totals = list(match["totals"])
+            self.dealer = match["dealer"]
+            self.events.append(f"from round {match['round']}: totals {self.totals[0]} : "
+                               f"{self.totals[1]}")
+        else:
+            self.dealer = chance.draw("first_dealer", lambda rng: rng.randrange(2))
         self._start_round()
+
+    def first_dealer(self) -> int:
+        """The dealer of the first round of this record."""
+        kind, value = self._chance.log[0]
+        return value["dealer"] if kind == "match" else value
 
     # ---- round set-up ------------------------------------------------
     def _start_round(self) -> None:
@@ -166,6 +228,10 @@ class DixState(State):
         self.round_no += 1
         if self.round_no > 0:
             self.dealer = 1 - self.dealer
+        # a later round starts inside apply_action, before its action is logged
+        self._mark = (len(self._chance.log), len(self._history) + (self.round_no > 0),
+                      {"round": self.round_base + self.round_no + 1, "dealer": self.dealer,
+                       "totals": list(self.totals)})
         hands, turn_up, stock = self._chance.draw("round", g.generate_round)
         self.initial_hands = (tuple(hands[0]), tuple(hands[1]))
         self.hands = [sum(1 << c for c in hands[0]), sum(1 << c for c in hands[1])]
@@ -188,7 +254,8 @@ class DixState(State):
         self.draws: list[tuple[int, int, int]] = []   # (trick, seat, stock index)
         self.round_start = len(self._history)
         trump_text = "no trumps" if self.trump < 0 else SUIT_NAMES[self.trump]
-        self.events.append(f"round {self.round_no + 1}: seat {self.dealer} deals; turn-up "
+        number = self.round_base + self.round_no + 1
+        self.events.append(f"round {number}: seat {self.dealer} deals; turn-up "
                            f"{DIX.to_string(turn_up)} ({trump_text})")
         for s in (0, 1):
             self.events.append(f"  seat {s}: {DIX.format_cards(hands[s])}")
@@ -305,7 +372,8 @@ class DixState(State):
             self.totals[s] += scores[s]
         self.rounds.append({"scores": scores, "tens": list(self.tens), "winner": rw,
                             "totals": list(self.totals)})
-        self.events.append(f"round {self.round_no + 1} over: scores {scores[0]} : {scores[1]}"
+        number = self.round_base + self.round_no + 1
+        self.events.append(f"round {number} over: scores {scores[0]} : {scores[1]}"
                            f" (ten-tricks {self.tens[0]} : {self.tens[1]}), round to seat "
                            f"{rw}; totals {self.totals[0]} : {self.totals[1]}")
         target = self.game.options["target"]
@@ -354,20 +422,24 @@ class DixState(State):
                    "turn_up": DIX.to_string(turn_up)}
             if g.stock_size:
                 seen = self._own_draw_positions(r, seat)
-                rnd["stock"] = " ".join(DIX.to_string(c) if i in seen else "?"
-                                        for i, c in enumerate(stock))
+                rnd["stock"] = compact_unseen([DIX.to_string(c) if i in seen else "?"
+                                               for i, c in enumerate(stock)])
             rounds.append(rnd)
             r += 1
-        view = {"game": g.name, "options": g.non_default_options(), "seat": seat,
-                "deal": {"first_dealer": outcomes[0][1], "rounds": rounds},
-                "actions": [DIX.to_string(a) for a in self._history]}
+        view = {"game": g.name, "options": g.non_default_options(), "seat": seat}
+        if outcomes[0][0] == "match":
+            view["match"] = dict(outcomes[0][1], totals=list(outcomes[0][1]["totals"]))
+            view["deal"] = {"rounds": rounds}
+        else:
+            view["deal"] = {"first_dealer": outcomes[0][1], "rounds": rounds}
+        view["actions"] = [DIX.to_string(a) for a in self._history]
         return InfoState(seat, view, self._known(seat))
 
     def _own_draw_positions(self, round_index: int, seat: int) -> set:
         if round_index == self.round_no:
             return {i for (_, s, i) in self.draws if s == seat}
         # a finished round: draws are recomputed from its public play
-        return {i for (_, s, i) in _public_replay(self.game, self._chance.log[0][1],
+        return {i for (_, s, i) in _public_replay(self.game, self.first_dealer(),
                                                   self._round_actions(round_index),
                                                   self._round_turn_up(round_index),
                                                   round_index)["draws"] if s == seat}
@@ -385,7 +457,7 @@ class DixState(State):
                  "turn_up": DIX.to_string(self.turn_up),
                  "trick": [DIX.to_string(c) for c in self.trick],
                  "leader": self.leader,
-                 "round": self.round_no, "dealer": self.dealer,
+                 "round": self.round_base + self.round_no, "dealer": self.dealer,
                  "tricks_won": list(self.tricks_won), "tens": list(self.tens),
                  "totals": list(self.totals),
                  "stock_left": len(self.stock) - self.stock_pos,
@@ -398,7 +470,8 @@ class DixState(State):
 
     # ---- display / misc --------------------------------------------------
     def to_text(self) -> str:
-        lines = [f"dix round {self.round_no + 1}, dealer seat {self.dealer}, turn-up "
+        number = self.round_base + self.round_no + 1
+        lines = [f"dix round {number}, dealer seat {self.dealer}, turn-up "
                  f"{DIX.to_string(self.turn_up)}, trick {self.tricks_done + 1}",
                  f"seat 0: {DIX.format_cards(cards_of(self.hands[0]))}",
                  f"seat 1: {DIX.format_cards(cards_of(self.hands[1]))}",
@@ -473,10 +546,14 @@ def _prepare_view(game: DixGame, view: dict, rng: random.Random):
     deal = view.get("deal")
     if not isinstance(deal, dict):
         raise PositionError("a seat view needs a deal object", "deal")
-    check_keys(deal, ("first_dealer", "rounds"), "deal")
-    first = need(deal, "first_dealer", "deal", int)
-    if first not in (0, 1):
-        raise PositionError(f"must be 0 or 1, got {first}", "deal.first_dealer")
+    if "match" in view:
+        check_keys(deal, ("rounds",), "deal")
+        first = view["match"]["dealer"]
+    else:
+        check_keys(deal, ("first_dealer", "rounds"), "deal")
+        first = need(deal, "first_dealer", "deal", int)
+        if first not in (0, 1):
+            raise PositionError(f"must be 0 or 1, got {first}", "deal.first_dealer")
     rounds = need(deal, "rounds", "deal", list)
     actions = []
     for i, a in enumerate(view["actions"]):
@@ -496,7 +573,8 @@ def _prepare_view(game: DixGame, view: dict, rng: random.Random):
 
 def _complete_view(game: DixGame, view: dict, rng: random.Random) -> dict:
     first, models = _prepare_view(game, view, rng)
-    outcomes = [("first_dealer", first)] + [("round", m.deal(rng)) for m in models]
+    head = [("match", view["match"])] if "match" in view else [("first_dealer", first)]
+    outcomes = head + [("round", m.deal(rng)) for m in models]
     return game.format_deal(outcomes)
 
 
@@ -511,7 +589,8 @@ class DixWorldSampler(WorldSampler):
         _, self.models = _prepare_view(game, view, random.Random(0))
         from ..position import _replay
         rec = game.complete_view(view, random.Random(0))
-        self.base = _replay(game, None, rec["deal"], rec["actions"], strict_deal=False)[0]
+        self.base = _replay(game, None, rec["deal"], rec["actions"], strict_deal=False,
+                            match=rec.get("match"))[0]
         log = self.base._chance.log
         self.log_index = max(i for i, (kind, _) in enumerate(log) if kind == "round")
         # a view whose last round just ended holds no hidden card that matters

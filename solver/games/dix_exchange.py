@@ -68,7 +68,7 @@ from ..cards import EXCHANGE_NAMES, EXCHANGE_VALUES
 from ..errors import IllegalActionError, NotationError, OptionError, PositionError, short_repr
 from ..game import (TERMINAL, Chance, Game, InfoState, Option, State, WorldSampler,
                     register_game)
-from .common import check_keys, need
+from .common import check_keys, compact_unseen, need
 
 # ----------------------------------------------------------------------
 # values
@@ -90,6 +90,7 @@ STANDARD_COUNTS = {"10": 4, "9": 4, "8": 4, "7": 4, "6": 4, "5": 4, "4": 4, "3":
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 12
 FULL_SHUFFLE_PLAYERS = 5        # with this many active players: reshuffle every round
+MAX_ROUND = 1_000_000           # the largest round number a mid-match position may give
 
 # actions
 KEEP, ASK, ACCEPT, DRAW = 0, 1, 2, 3
@@ -229,16 +230,75 @@ class DixExchangeGame(Game):
     # ------------------------------------------------------------------
     # the deal: the first dealer and every shuffle of a stock, by values
 
-    def parse_deal(self, deal: dict) -> list:
-        return _parse_deal(self, deal, unknown_ok=False)[0]
+    def parse_deal(self, deal: dict, mid: bool = False) -> list:
+        return _parse_deal(self, deal, unknown_ok=False, mid=mid)[0]
 
     def format_deal(self, outcomes: list) -> dict:
-        out: dict = {"first_dealer": 0, "shuffles": []}
+        mid = bool(outcomes) and outcomes[0][0] == "match"
+        out: dict = {"shuffles": []} if mid else {"first_dealer": 0, "shuffles": []}
         for kind, value in outcomes:
             if kind == "first_dealer":
                 out["first_dealer"] = value
-            else:
+            elif kind == "shuffle":
                 out["shuffles"].append(" ".join(EXCHANGE_VALUES[v] for v in value))
+        return out
+
+    # ------------------------------------------------------------------
+    # mid-match positions: {"round": r, "dealer": seat, "tokens": [per seat],
+    # "stock": the carried stock, top first, when this round carries it}
+
+    match_keys = ("round", "dealer", "tokens", "stock")
+
+    def carries_stock(self, round_number: int, tokens) -> bool:
+        """Whether round ``round_number`` (1-based) with these tokens at its
+        start plays on with the stock left from the round before."""
+        active = sum(1 for t in tokens if t > 0)
+        return (round_number > 1 and self.options["carry_stock"]
+                and active < FULL_SHUFFLE_PLAYERS)
+
+    def parse_match(self, match: dict, seat: int | None = None) -> dict:
+        check_keys(match, self.match_keys, "match")
+        rnd = need(match, "round", "match", int)
+        if not 1 <= rnd <= MAX_ROUND:
+            raise PositionError(f"must be a round number 1..{MAX_ROUND}, got {rnd}",
+                                "match.round")
+        n, start = self.num_players, self.options["tokens"]
+        tokens = need(match, "tokens", "match", list)
+        if len(tokens) != n:
+            raise PositionError(f"one count per seat ({n}), got {len(tokens)}", "match.tokens")
+        for s, t in enumerate(tokens):
+            if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= start:
+                raise PositionError(f"a seat holds 0..{start} tokens, got {short_repr(t)}",
+                                    f"match.tokens[{s}]")
+        alive = [s for s in range(n) if tokens[s] > 0]
+        if len(alive) < 2:
+            raise PositionError("fewer than two seats hold a token: the match is already "
+                                "over", "match.tokens")
+        if rnd == 1 and any(t != start for t in tokens):
+            raise PositionError(f"round 1 starts with every seat holding {start} tokens",
+                                "match.tokens")
+        dealer = need(match, "dealer", "match", int)
+        if not 0 <= dealer < n:
+            raise PositionError(f"must be a seat 0..{n - 1}, got {dealer}", "match.dealer")
+        if tokens[dealer] == 0:
+            raise PositionError(f"seat {dealer} holds no token: it is out of the match and "
+                                f"does not deal", "match.dealer")
+        out = {"round": rnd, "dealer": dealer, "tokens": list(tokens)}
+        if self.carries_stock(rnd, tokens):
+            if "stock" not in match:
+                raise PositionError(f"missing 'stock': with {len(alive)} seats holding tokens "
+                                    f"the stock carries over from round {rnd - 1} (give its "
+                                    f"cards top first, or their count in a seat view)", "match")
+            vals = _parse_values(self, match["stock"], "match.stock", seat is not None)
+            out["stock"] = (compact_unseen([EXCHANGE_VALUES[v] if v is not None else "?"
+                                            for v in vals]) if seat is not None else
+                            " ".join(EXCHANGE_VALUES[v] for v in vals))
+        elif "stock" in match:
+            why = ("round 1 shuffles every card" if rnd == 1 else
+                   "the stock never carries over (carry_stock is off)"
+                   if not self.options["carry_stock"] else
+                   f"{len(alive)} seats hold tokens, so every card is shuffled this round")
+            raise PositionError(f"no carried stock here: {why}", "match.stock")
         return out
 
     # ------------------------------------------------------------------
@@ -250,50 +310,78 @@ class DixExchangeGame(Game):
     def complete_view(self, view: dict, rng: random.Random) -> dict:
         """A complete record consistent with a seat view, drawn uniformly
         (``PositionError`` naming the culprit when none exists)."""
-        outcomes = DixExchangeWorldSampler(self, view).outcomes(rng)
-        return {"deal": self.format_deal(outcomes), "actions": list(view["actions"])}
+        sampler = DixExchangeWorldSampler(self, view)
+        outcomes = sampler.outcomes(rng)
+        out = {"deal": self.format_deal(outcomes), "actions": list(view["actions"])}
+        if outcomes[0][0] == "match":
+            out["match"] = outcomes[0][1]
+        return out
 
 
-def _parse_deal(game: DixExchangeGame, deal, unknown_ok: bool):
+def _parse_values(game: DixExchangeGame, raw, path: str, unknown_ok: bool) -> list:
+    """A list of card values (text or a JSON list); with ``unknown_ok`` a
+    ``"?"`` is an unseen position (``None``) and a count stands for a run of
+    them (the whole list as an integer, or an integer inside a JSON list)."""
+    if unknown_ok and isinstance(raw, int) and not isinstance(raw, bool):
+        tokens = [raw]
+    elif isinstance(raw, str):
+        tokens = raw.split()
+    elif isinstance(raw, list):
+        tokens = raw
+    else:
+        raise PositionError(f"expected a list of card values, got {type(raw).__name__}", path)
+    vals: list = []
+    for i, tok in enumerate(tokens):
+        if unknown_ok and tok == "?":
+            vals.append(None)
+            continue
+        if unknown_ok and isinstance(tok, int) and not isinstance(tok, bool):
+            where = path if isinstance(raw, int) else f"{path}[{i}]"
+            least = 0 if isinstance(raw, int) else 1
+            if not least <= tok <= game.size - len(vals):
+                raise PositionError(f"a count of unseen cards must be {least}.."
+                                    f"{game.size - len(vals)}, got {short_repr(tok)}", where)
+            vals.extend([None] * tok)
+            continue
+        if not isinstance(tok, str) or tok.strip().upper() not in VALUE_INDEX:
+            raise PositionError(f"unknown card value {short_repr(tok)} (values: "
+                                f"{' '.join(EXCHANGE_VALUES)})", f"{path}[{i}]")
+        vals.append(VALUE_INDEX[tok.strip().upper()])
+        if len(vals) > game.size:
+            break
+    if len(vals) > game.size:
+        raise PositionError(f"more than {game.size} cards, the deck has {game.size}", path)
+    got = Counter(v for v in vals if v is not None)
+    for v, c in got.items():
+        if c > game.counts[v]:
+            raise PositionError(f"{c} cards {EXCHANGE_VALUES[v]}, the deck has "
+                                f"{game.counts[v]}", path)
+    return vals
+
+
+def _parse_deal(game: DixExchangeGame, deal, unknown_ok: bool, mid: bool = False):
     """``deal`` -> (outcomes, masked shuffles); with ``unknown_ok`` a ``"?"``
-    is an unseen position (``None``)."""
+    (or a count of them) is an unseen position (``None``).  ``mid``: the
+    deal of a mid-match position (no first dealer: it is in the match)."""
     if not isinstance(deal, dict):
         raise PositionError("expected an object", "deal")
-    check_keys(deal, ("first_dealer", "shuffles"), "deal")
-    first = need(deal, "first_dealer", "deal", int)
     n = game.num_players
-    if not 0 <= first < n:
-        raise PositionError(f"must be a seat 0..{n - 1}, got {first}", "deal.first_dealer")
+    if mid:
+        check_keys(deal, ("shuffles",), "deal")
+        outcomes = []
+    else:
+        check_keys(deal, ("first_dealer", "shuffles"), "deal")
+        first = need(deal, "first_dealer", "deal", int)
+        if not 0 <= first < n:
+            raise PositionError(f"must be a seat 0..{n - 1}, got {first}", "deal.first_dealer")
+        outcomes = [("first_dealer", first)]
     raw = need(deal, "shuffles", "deal", list)
-    outcomes = [("first_dealer", first)]
     masked = []
     for k, sh in enumerate(raw):
         path = f"deal.shuffles[{k}]"
-        if isinstance(sh, str):
-            tokens = sh.split()
-        elif isinstance(sh, list):
-            tokens = sh
-        else:
-            raise PositionError(f"expected a list of card values, got {type(sh).__name__}",
-                                path)
-        if not tokens:
+        vals = _parse_values(game, sh, path, unknown_ok)
+        if not vals:
             raise PositionError("a shuffle has at least one card", path)
-        vals = []
-        for i, tok in enumerate(tokens):
-            if unknown_ok and tok == "?":
-                vals.append(None)
-                continue
-            if not isinstance(tok, str) or tok.strip().upper() not in VALUE_INDEX:
-                raise PositionError(f"unknown card value {short_repr(tok)} (values: "
-                                    f"{' '.join(EXCHANGE_VALUES)})", f"{path}[{i}]")
-            vals.append(VALUE_INDEX[tok.strip().upper()])
-        if len(vals) > game.size:
-            raise PositionError(f"{len(vals)} cards, the deck has {game.size}", path)
-        got = Counter(v for v in vals if v is not None)
-        for v, c in got.items():
-            if c > game.counts[v]:
-                raise PositionError(f"{c} cards {EXCHANGE_VALUES[v]}, the deck has "
-                                    f"{game.counts[v]}", path)
         masked.append(vals)
         if not unknown_ok:
             outcomes.append(("shuffle", tuple(vals)))
@@ -344,9 +432,48 @@ class DixExchangeState(State):
         self.drawn: list = [None] * n
         self.phase = TURN
         self.asker = self.target = -1
-        self.dealer = chance.draw("first_dealer", lambda rng: rng.randrange(n))
-        self._events.append(f"seat {self.dealer} is the first dealer")
+        self.round_base = 0                 # rounds played before this record starts
+        self.stock_base = 0                 # stocks not in the deal (a carried stock)
+        if chance.scripted and chance.scripted[0][0] == "match":
+            match = chance.draw("match", None)
+            self.round_base = match["round"] - 1
+            self.tokens = list(match["tokens"])
+            self.dealer = match["dealer"]
+            self._events.append(f"from round {match['round']}")
+            if "stock" in match:
+                self._carry_in(match)
+        else:
+            self.dealer = chance.draw("first_dealer", lambda rng: rng.randrange(n))
+            self._events.append(f"seat {self.dealer} is the first dealer")
         self._start_round()
+
+    def deal_start(self) -> tuple:
+        at, first, match = self._mark
+        if self._mark_stock is not None:
+            k, i = self._mark_stock
+            match = dict(match, stock=" ".join(EXCHANGE_VALUES[v] for v in self.shuffles[k][i:]))
+        return at, first, match
+
+    def _carry_in(self, match: dict) -> None:
+        """Stock 0 (not in the deal) of a mid-match position whose round
+        carries the stock: a shuffle of every card whose last places are the
+        carried stock and whose first ones the used cards (every card not in
+        it), already drawn."""
+        g: DixExchangeGame = self.game
+        carried = [VALUE_INDEX[t] for t in match["stock"].split()]
+        left = Counter({v: c for v, c in enumerate(g.counts)})
+        left.subtract(carried)
+        head = [v for v in sorted(left) for _ in range(left[v])]
+        values = tuple(head + carried)
+        free: dict[int, list[int]] = {}
+        for i in range(g.size - 1, -1, -1):
+            free.setdefault(g.id_value[i], []).append(i)
+        self.ids.append(tuple(free[v].pop() for v in values))
+        self.shuffles.append(values)
+        self.seen.append([0] * len(values))
+        self.cur, self.stock_pos = 0, len(head)
+        self.used = list(self.ids[0][:len(head)])
+        self.stock_base = 1
 
     @property
     def events(self) -> list[str]:
@@ -414,12 +541,19 @@ class DixExchangeState(State):
         self.start_tokens = list(self.tokens)
         d = self.dealer
         self.order = tuple(s for s in ((d + 1 + j) % n for j in range(n)) if s in self.active)
-        self._events.append(f"round {self.round_no + 1}: seat {d} deals; tokens "
+        number = self.round_base + self.round_no + 1
+        self._events.append(f"round {number}: seat {d} deals; tokens "
                            + " ".join(f"{s}:{self.tokens[s]}" for s in self.active))
         self.hand = [None] * n
         self.drawn = [None] * n
-        if (self.round_no == 0 or len(self.active) >= FULL_SHUFFLE_PLAYERS
-                or not g.options["carry_stock"]):
+        fresh = (self.round_no == 0 and not self.stock_base) or not g.carries_stock(
+            number, self.tokens)
+        match = {"round": number, "dealer": d, "tokens": list(self.tokens)}
+        # a later round starts inside apply_action, before its action is logged;
+        # the carried stock is read when asked (a sampled world has other cards)
+        self._mark = (len(self._chance.log), len(self._history) + (self.round_no > 0), match)
+        self._mark_stock = None if fresh else (self.cur, self.stock_pos)
+        if fresh:
             self._new_stock(False, f"all {g.size} cards are shuffled")
         for s in self.order:
             pos = self._draw_card()
@@ -659,17 +793,30 @@ class DixExchangeState(State):
         bit = 1 << seat
         shuffles = []
         for vals, seen in zip(self.shuffles, self.seen):
-            shuffles.append(" ".join(EXCHANGE_VALUES[v] if m & bit else "?"
-                                     for v, m in zip(vals, seen)))
-        view = {"game": g.name, "options": g.non_default_options(), "seat": seat,
-                "deal": {"first_dealer": self._chance.log[0][1], "shuffles": shuffles},
-                "actions": [_ACTION_STRINGS[a] for a in self._history]}
+            shuffles.append(compact_unseen([EXCHANGE_VALUES[v] if m & bit else "?"
+                                            for v, m in zip(vals, seen)]))
+        view = {"game": g.name, "options": g.non_default_options(), "seat": seat}
+        kind, first = self._chance.log[0]
+        if kind == "match":
+            match = {k: first[k] for k in ("round", "dealer")}
+            match["tokens"] = list(first["tokens"])
+            if self.stock_base:
+                head = g.size - len(first["stock"].split())
+                match["stock"] = compact_unseen([
+                    EXCHANGE_VALUES[v] if m & bit else "?"
+                    for v, m in zip(self.shuffles[0][head:], self.seen[0][head:])])
+            view["match"] = match
+            view["deal"] = {"shuffles": shuffles[self.stock_base:]}
+        else:
+            view["deal"] = {"first_dealer": first, "shuffles": shuffles}
+        view["actions"] = [_ACTION_STRINGS[a] for a in self._history]
         return InfoState(seat, view, self._known(seat))
 
     def _known(self, seat: int) -> dict:
         pos = self.hand[seat]
         return {"card": None if pos is None else EXCHANGE_VALUES[self.value(pos)],
-                "tokens": list(self.tokens), "dealer": self.dealer, "round": self.round_no,
+                "tokens": list(self.tokens), "dealer": self.dealer,
+                "round": self.round_base + self.round_no,
                 "active": list(self.active), "phase": self.phase,
                 "asker": None if self.asker < 0 else self.asker,
                 "target": None if self.target < 0 else self.target,
@@ -678,7 +825,8 @@ class DixExchangeState(State):
 
     # ---- display / misc ------------------------------------------------------
     def to_text(self) -> str:
-        lines = [f"dix-exchange round {self.round_no + 1}, dealer seat {self.dealer}, "
+        number = self.round_base + self.round_no + 1
+        lines = [f"dix-exchange round {number}, dealer seat {self.dealer}, "
                  f"phase {self.phase}"]
         for s in range(self.n):
             card = "-" if self.hand[s] is None else self.card_of(s)
@@ -766,24 +914,40 @@ class _ViewReplay(DixExchangeState):
     a view that hides a card its seat has seen as soon as the seat sees it.
     Here a card's "id" is its stock position, so ``used`` lists positions."""
 
-    def __init__(self, game: DixExchangeGame, first: int, masked: list, seat: int):
+    def __init__(self, game: DixExchangeGame, head, masked: list, seat: int):
+        """``head``: the first dealer, or the match object of a mid-match
+        view (whose carried stock, if any, is ``masked[0]``)."""
         self.masked = masked
         self.view_seat = seat
         self.sources: list = []
-        super().__init__(game, Chance(0, [("first_dealer", first)]))
+        self.carried_from = 0
+        first = ("match", head) if isinstance(head, dict) else ("first_dealer", head)
+        super().__init__(game, Chance(0, [first]))
+
+    def _carry_in(self, match: dict) -> None:
+        size = self.game.size
+        known = self.masked[0]
+        self.sources.append(None)
+        self.shuffles.append(tuple(_UNSEEN if v is None else v for v in known))
+        self.ids.append(tuple((0, i) for i in range(size)))
+        self.seen.append([0] * size)
+        self.cur = 0
+        self.stock_pos = self.carried_from = size - len(match["stock"])
+        self.used = list(self.ids[0][:self.stock_pos])
+        self.stock_base = 1
 
     def _new_stock(self, from_used: bool, why: str) -> None:
         k = len(self.shuffles)
         if k >= len(self.masked):
-            raise PositionError(f"the actions need stock {k}, which the view does not list",
-                                "deal.shuffles")
+            raise PositionError(f"the actions need stock {k - self.stock_base}, which the "
+                                f"view does not list", "deal.shuffles")
         size = len(self.used) if from_used else self.game.size
         known = self.masked[k]
         if len(known) != size:
-            what = (f"a shuffle of the {size} cards used since stock {k - 1}" if from_used
-                    else f"a shuffle of all {size} cards")
+            what = (f"a shuffle of the {size} cards used since the stock before"
+                    if from_used else f"a shuffle of all {size} cards")
             raise PositionError(f"this stock is {what}; the view gives {len(known)}",
-                                f"deal.shuffles[{k}]")
+                                _stock_path(self.stock_base, k))
         self.sources.append(list(self.used) if from_used else None)
         self.shuffles.append(tuple(_UNSEEN if v is None else v for v in known))
         self.ids.append(tuple((k, i) for i in range(size)))
@@ -797,7 +961,7 @@ class _ViewReplay(DixExchangeState):
         k, i = pos
         if self.masked[k][i] is None:
             raise PositionError(f"seat {self.view_seat} has seen this card: name it",
-                                f"deal.shuffles[{k}][{i}]")
+                                _position_path(self.stock_base, self.carried_from, k, i))
 
     def _see(self, pos, seat: int) -> None:
         if seat == self.view_seat:
@@ -815,8 +979,16 @@ def _replay_view(game: DixExchangeGame, view: dict):
     seat = view["seat"]
     if "deal" not in view:
         raise PositionError("a seat view needs the deal as the seat sees it", "deal")
-    outcomes, masked = _parse_deal(game, view["deal"], unknown_ok=True)
-    first = outcomes[0][1]
+    match = view.get("match")
+    outcomes, masked = _parse_deal(game, view["deal"], unknown_ok=True, mid=match is not None)
+    if match is None:
+        first = outcomes[0][1]
+    else:
+        first = match
+        if "stock" in match:
+            carried = _parse_values(game, match["stock"], "match.stock", True)
+            masked = [[None] * (game.size - len(carried)) + carried] + masked
+            first = dict(match, stock=carried)
     replay = _ViewReplay(game, first, masked, seat)
     actions = []
     for i, text in enumerate(view["actions"]):
@@ -996,8 +1168,22 @@ class _WorldModel:
         return out
 
 
+def _stock_path(base: int, k: int) -> str:
+    """The JSON path of internal stock ``k`` (stock 0 is the match's carried
+    stock when ``base`` is 1)."""
+    return "match.stock" if k < base else f"deal.shuffles[{k - base}]"
+
+
+def _position_path(base: int, head: int, k: int, i: int) -> str:
+    """The JSON path of place ``i`` of internal stock ``k`` (``head``: the
+    used places before the carried stock in stock 0)."""
+    if k < base:
+        return f"match.stock[{i - head}]"
+    return f"deal.shuffles[{k - base}][{i}]"
+
+
 def _why_no_world(game: DixExchangeGame, seat: int, sources: list,
-                  masked: list) -> PositionError:
+                  masked: list, base: int = 0) -> PositionError:
     """The error for a view no world fits: the first stock that cannot be
     filled once the stocks before it are."""
     for last in range(len(masked)):
@@ -1007,15 +1193,15 @@ def _why_no_world(game: DixExchangeGame, seat: int, sources: list,
         src = sources[last]
         if src is None:
             return PositionError(f"no shuffle of the deck shows seat {seat} what the view "
-                                 f"says ({_multiset_text(seen)})", f"deal.shuffles[{last}]")
+                                 f"says ({_multiset_text(seen)})", _stock_path(base, last))
         pool = [masked[k][i] for (k, i) in src if masked[k][i] is not None]
         hidden = len(src) - len(pool)
         return PositionError(
-            f"this stock is a shuffle of the {len(src)} cards used since stock {last - 1} "
+            f"this stock is a shuffle of the {len(src)} cards used since the stock before "
             f"(seen by seat {seat}: {_multiset_text(pool) or 'none'}"
             + (f"; {hidden} unseen" if hidden else "")
             + f"); no values of the unseen cards make it show {_multiset_text(seen)}",
-            f"deal.shuffles[{last}]")
+            _stock_path(base, last))
     return PositionError(f"no deal of the unseen cards is consistent with seat {seat}'s view",
                          "deal.shuffles")
 
@@ -1069,11 +1255,13 @@ class DixExchangeWorldSampler(WorldSampler):
         self.game = game
         self.seat = view["seat"]
         self.first, masked, self.actions, replay = _replay_view(game, view)
+        self.match = view.get("match")
+        self.stock_base, self.carried_from = replay.stock_base, replay.carried_from
         self.sources = replay.sources
         self.used_positions = list(replay.used)
         self.model = _WorldModel(game.counts, replay.sources, masked, range(len(masked)))
         if not self.model.count:
-            raise _why_no_world(game, self.seat, replay.sources, masked)
+            raise _why_no_world(game, self.seat, replay.sources, masked, self.stock_base)
         self.count = self.model.count
         self.live = _live_stocks(replay)
         self.live_model = (self.model if len(self.live) == len(masked) else
@@ -1085,9 +1273,19 @@ class DixExchangeWorldSampler(WorldSampler):
 
     def outcomes(self, rng: random.Random) -> list:
         """The chance outcomes of one complete world, drawn uniformly: the
-        first dealer, each stock."""
-        return [("first_dealer", self.first)] + [
-            ("shuffle", tuple(vals)) for vals in self.model.draw(rng)]
+        first dealer (or the match object), each stock."""
+        return self._outcomes(self.model.draw(rng))
+
+    def _outcomes(self, stocks: list) -> list:
+        if self.match is None:
+            head = [("first_dealer", self.first)]
+        else:
+            match = {k: v for k, v in self.match.items() if k != "stock"}
+            if self.stock_base:
+                match["stock"] = " ".join(EXCHANGE_VALUES[v]
+                                          for v in stocks[0][self.carried_from:])
+            head = [("match", match)]
+        return head + [("shuffle", tuple(vals)) for vals in stocks[self.stock_base:]]
 
     def replay(self, outcomes: list, seed: int = 0) -> DixExchangeState:
         """The world with these outcomes (chance after them seeded with
@@ -1117,7 +1315,7 @@ class DixExchangeWorldSampler(WorldSampler):
                     pool[id_value[i]].append(i)
                 free = [iter(x) for x in pool]
             ids.append(tuple(next(free[v]) for v in vals))
-        outcomes = [("first_dealer", self.first)] + [("shuffle", s) for s in stocks]
+        outcomes = self._outcomes(stocks)
         chance = Chance(seed, outcomes)
         chance.pos = len(outcomes)
         chance.log = list(outcomes)
@@ -1129,17 +1327,18 @@ class DixExchangeWorldSampler(WorldSampler):
         return state
 
 
-def _check_masks(state: DixExchangeState, seat: int, masked: list) -> None:
+def _check_masks(state: "_ViewReplay", seat: int, masked: list) -> None:
     """The view shows exactly the stock positions the seat has seen."""
+    base = state.stock_base
     if len(masked) != len(state.shuffles):
-        raise PositionError(f"the actions shuffle {len(state.shuffles)} stocks, the view "
-                            f"lists {len(masked)}", "deal.shuffles")
+        raise PositionError(f"the actions shuffle {len(state.shuffles) - base} stocks, the "
+                            f"view lists {len(masked) - base}", "deal.shuffles")
     bit = 1 << seat
     for k, (given, seen) in enumerate(zip(masked, state.seen)):
         for i, (v, m) in enumerate(zip(given, seen)):
             if m & bit and v is None:
                 raise PositionError(f"seat {seat} has seen this card: name it",
-                                    f"deal.shuffles[{k}][{i}]")
+                                    _position_path(base, state.carried_from, k, i))
             if v is not None and not m & bit:
                 raise PositionError(f"seat {seat} cannot see this card: give it as '?'",
-                                    f"deal.shuffles[{k}][{i}]")
+                                    _position_path(base, state.carried_from, k, i))

@@ -56,6 +56,7 @@ from .common import check_distinct, check_keys, match_cards, need, parse_card_li
 
 MIN_BID, MAX_BID, BID_STEP = 70, 120, 5
 MOST_TRICKS_BONUS = 20
+MAX_HAND = 1_000_000           # the largest hand number a mid-match position may give
 COUNT_BY_RANK = {5: 5, 10: 10, 13: 10}
 
 DISCARD_BASE = 64              # 64 + card: discard that card into the nest
@@ -289,12 +290,47 @@ class DixieRookGame(Game):
     def cut_totals(self, cut) -> list[int]:
         return [sum(rank_of(c) for s, c in enumerate(cut) if team_of(s) == t) for t in (0, 1)]
 
-    def parse_deal(self, deal: dict) -> list:
+    # ------------------------------------------------------------------
+    # mid-match positions: {"hand": h, "dealer": seat, "totals": [team 0, team 1]}
+
+    match_keys = ("hand", "dealer", "totals")
+
+    def parse_match(self, match: dict, seat: int | None = None) -> dict:
+        check_keys(match, self.match_keys, "match")
+        hand = need(match, "hand", "match", int)
+        if not 1 <= hand <= MAX_HAND:
+            raise PositionError(f"must be a hand number 1..{MAX_HAND}, got {hand}", "match.hand")
+        n = self.num_players
+        dealer = need(match, "dealer", "match", int)
+        if not 0 <= dealer < n:
+            raise PositionError(f"must be a seat 0..{n - 1}, got {dealer}", "match.dealer")
+        totals = need(match, "totals", "match", list)
+        if len(totals) != 2:
+            raise PositionError(f"one total per team (2), got {len(totals)}", "match.totals")
+        bound = MAX_BID * (hand - 1)         # a hand scores -120..+120 for a team
+        for t, v in enumerate(totals):
+            where = f"match.totals[{t}]"
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise PositionError(f"a total is an integer, got {short_repr(v)}", where)
+            if v % BID_STEP:
+                raise PositionError(f"every score is a multiple of {BID_STEP}, got {v}", where)
+            if abs(v) > bound:
+                raise PositionError(f"after {hand - 1} hand{'s' if hand != 2 else ''} a total "
+                                    f"lies in -{bound}..{bound}, got {v}", where)
+        if self.game_decided(totals) and totals[0] != totals[1]:
+            raise PositionError(f"totals {totals[0]} : {totals[1]} end the game: it is "
+                                f"already over", "match.totals")
+        return {"hand": hand, "dealer": dealer, "totals": list(totals)}
+
+    def parse_deal(self, deal: dict, mid: bool = False) -> list:
         if not isinstance(deal, dict):
             raise PositionError("expected an object", "deal")
-        check_keys(deal, ("first_dealer", "deals"), "deal")
-        first = self._parse_first_dealer(deal)
-        out = [("first_dealer", first)]
+        if mid:
+            check_keys(deal, ("deals",), "deal")
+            out = []
+        else:
+            check_keys(deal, ("first_dealer", "deals"), "deal")
+            out = [("first_dealer", self._parse_first_dealer(deal))]
         for h, d in enumerate(need(deal, "deals", "deal", list)):
             path = f"deal.deals[{h}]"
             if not isinstance(d, dict):
@@ -351,8 +387,11 @@ class DixieRookGame(Game):
         return cuts
 
     def format_deal(self, outcomes: list) -> dict:
-        out: dict = {"first_dealer": 0, "deals": []}
+        mid = bool(outcomes) and outcomes[0][0] == "match"
+        out: dict = {"deals": []} if mid else {"first_dealer": 0, "deals": []}
         for kind, value in outcomes:
+            if kind == "match":
+                continue
             if kind == "first_dealer":
                 out["first_dealer"] = value
             elif kind == "deal":
@@ -397,9 +436,23 @@ class DixieRookState(State):
         self.discard_hand: dict[int, int] = {}   # action index of a discard -> hand
         self.hand_scores: dict[int, tuple] = {}  # hand index -> (team 0, team 1) score
         self.n_actions = 0
-        self.dealer = chance.draw("first_dealer", lambda rng: rng.randrange(game.num_players))
-        self.events.append(f"seat {self.dealer} deals first (drawn)")
+        self.hand_base = 0                 # hands played before this record starts
+        if chance.scripted and chance.scripted[0][0] == "match":
+            match = chance.draw("match", None)
+            self.hand_base = match["hand"] - 1
+            self.dealer = match["dealer"]
+            self.totals = list(match["totals"])
+            self.events.append(f"from hand {match['hand']}: seat {self.dealer} deals")
+        else:
+            self.dealer = chance.draw("first_dealer",
+                                      lambda rng: rng.randrange(game.num_players))
+            self.events.append(f"seat {self.dealer} deals first (drawn)")
         self._start_hand()
+
+    def first_dealer(self) -> int:
+        """The dealer of the first hand of this record."""
+        kind, value = self._chance.log[0]
+        return value["dealer"] if kind == "match" else value
 
     # ---- hand set-up -----------------------------------------------------
     def _start_hand(self) -> None:
@@ -408,6 +461,10 @@ class DixieRookState(State):
         self.hand_no += 1
         if self.hand_no > 0:
             self.dealer = (self.dealer + 1) % n
+        # a later hand starts inside apply_action, before its action is logged
+        self._mark = (len(self._chance.log), len(self._history) + (self.hand_no > 0),
+                      {"hand": self.hand_base + self.hand_no + 1, "dealer": self.dealer,
+                       "totals": list(self.totals)})
         hands, nest = self._chance.draw("deal", g.generate_deal)
         self.initial_hands = tuple(tuple(h) for h in hands)
         self.nest = tuple(nest)
@@ -425,7 +482,8 @@ class DixieRookState(State):
         self.tricks_won = [0, 0]
         self.count = [0, 0]
         self.meta.append([None, False])
-        self.events.append(f"hand {self.hand_no + 1}: seat {self.dealer} deals; totals "
+        number = self.hand_base + self.hand_no + 1
+        self.events.append(f"hand {number}: seat {self.dealer} deals; totals "
                            f"{self.totals[0]} : {self.totals[1]}")
         #: where this hand's event lines that show hidden cards are (the
         #: world sampler rewrites them): the deal, the nest taken, the discards
@@ -706,9 +764,14 @@ class DixieRookState(State):
                 actions.append("?")
             else:
                 actions.append(format_action(a))
-        view = {"game": g.name, "options": g.non_default_options(), "seat": seat,
-                "deal": {"first_dealer": self._chance.log[0][1], "deals": deals},
-                "actions": actions}
+        view = {"game": g.name, "options": g.non_default_options(), "seat": seat}
+        kind, first = self._chance.log[0]
+        if kind == "match":
+            view["match"] = dict(first, totals=list(first["totals"]))
+            view["deal"] = {"deals": deals}
+        else:
+            view["deal"] = {"first_dealer": first, "deals": deals}
+        view["actions"] = actions
         return InfoState(seat, view, self._known(seat))
 
     def _known(self, seat: int) -> dict:
@@ -716,7 +779,7 @@ class DixieRookState(State):
         mine = self.bid_winner == seat
         return {"hand": ROOK.format_cards(cards_of(self.hands[seat])),
                 "phase": "over" if self.winner is not None else self.phase,
-                "hand_no": self.hand_no, "dealer": self.dealer,
+                "hand_no": self.hand_base + self.hand_no, "dealer": self.dealer,
                 "high_bid": a.high_bid, "high_bidder": a.high_bidder,
                 "passed": list(a.passed),
                 "bid_winner": self.bid_winner, "bid": self.bid,
@@ -730,7 +793,8 @@ class DixieRookState(State):
     # ---- display / misc ----------------------------------------------------
     def to_text(self) -> str:
         n = self.game.num_players
-        lines = [f"dixie-rook hand {self.hand_no + 1}, dealer seat {self.dealer}, phase "
+        number = self.hand_base + self.hand_no + 1
+        lines = [f"dixie-rook hand {number}, dealer seat {self.dealer}, phase "
                  f"{self.phase}, bid {self.bid or '-'} by seat {self.bid_winner}, trumps "
                  f"{ROOK_COLOURS.get(self.trump, '-')}"]
         lines += [f"seat {s}: {ROOK.format_cards(cards_of(self.hands[s]))}" for s in range(n)]
@@ -852,8 +916,12 @@ def _complete_view(game: DixieRookGame, view: dict, rng: random.Random) -> dict:
     deal = view.get("deal")
     if not isinstance(deal, dict):
         raise PositionError("a seat view needs a deal object", "deal")
-    check_keys(deal, ("first_dealer", "deals"), "deal")
-    first = game._parse_first_dealer(deal)
+    if "match" in view:
+        check_keys(deal, ("deals",), "deal")
+        first = view["match"]["dealer"]
+    else:
+        check_keys(deal, ("first_dealer", "deals"), "deal")
+        first = game._parse_first_dealer(deal)
     deals = need(deal, "deals", "deal", list)
     tokens = list(view["actions"])
     pub = _public_replay(game, first, tokens)
@@ -862,7 +930,7 @@ def _complete_view(game: DixieRookGame, view: dict, rng: random.Random) -> dict:
                             "deal.deals")
     if len(deals) > len(pub):
         raise PositionError(f"no action reaches hand {len(pub) + 1}", f"deal.deals[{len(pub)}]")
-    outcomes = [("first_dealer", first)]
+    outcomes = [("match", view["match"])] if "match" in view else [("first_dealer", first)]
     for h, d in enumerate(deals):
         path = f"deal.deals[{h}]"
         hands, nest, fills = _complete_hand(game, seat, d, path, pub[h], rng)
@@ -871,7 +939,10 @@ def _complete_view(game: DixieRookGame, view: dict, rng: random.Random) -> dict:
             outcomes.append(("cut", cut))
         for i, c in fills.items():
             tokens[i] = format_action(DISCARD_BASE + c)
-    return {"deal": game.format_deal(outcomes), "actions": tokens}
+    out = {"deal": game.format_deal(outcomes), "actions": tokens}
+    if "match" in view:
+        out["match"] = view["match"]
+    return out
 
 
 def _complete_hand(game: DixieRookGame, seat: int, d, path: str, pub: dict,
@@ -1060,10 +1131,11 @@ class RookWorldSampler(WorldSampler):
         self.game = game
         self.seat = seat = view["seat"]
         rec = _complete_view(game, view, rng or random.Random(0))
-        self.base = _replay(game, None, rec["deal"], rec["actions"], False)[0]
+        self.base = _replay(game, None, rec["deal"], rec["actions"], False,
+                            match=rec.get("match"))[0]
         self.sampler = None
         deals = view["deal"]["deals"]
-        pub = _public_replay(game, view["deal"]["first_dealer"], list(view["actions"]))
+        pub = _public_replay(game, self.base.first_dealer(), list(view["actions"]))
         if len(deals) != len(pub) or self.base.is_terminal():
             return                        # the game is over: everything is known
         h = len(deals) - 1

@@ -108,22 +108,35 @@ class TrixGame(ContractGame):
             raise PositionError(f"must be a seat 0..3, got {short_repr(owner)}", "deal.first_owner")
         return [], {"first_owner": owner}
 
+    def _mid_view_prefix(self, match: dict) -> tuple[list, dict]:
+        prefix, facts = super()._mid_view_prefix(match)
+        if _starts_match(match):
+            facts["first_owner"] = match["owner"]
+        return prefix, facts
+
     def _dummy_deal(self, d: int, facts: dict) -> tuple:
         hands = [list(h) for h in super()._dummy_deal(d, facts)]
-        owner = facts["first_owner"]
+        owner = facts.get("first_owner")
         holder = _seven_holder(hands)
-        if d == 0 and holder != owner:
+        if d == 0 and owner is not None and holder != owner:
             hands[holder].remove(SEVEN_OF_HEARTS)
             hands[holder].append(hands[owner].pop())
             hands[owner].append(SEVEN_OF_HEARTS)
         return tuple(tuple(sorted(h)) for h in hands)
 
     def _forced(self, d: int, facts: dict) -> dict:
-        return {SEVEN_OF_HEARTS: facts["first_owner"]} if d == 0 else {}
+        return {SEVEN_OF_HEARTS: facts["first_owner"]} if d == 0 and "first_owner" in facts \
+            else {}
 
 
 def _seven_holder(hands) -> int:
     return next(s for s in range(NUM_SEATS) if SEVEN_OF_HEARTS in hands[s])
+
+
+def _starts_match(match: dict) -> bool:
+    """A mid-match position at kingdom 1 before any contract: the first deal
+    of the match, whose 7H decides the owner."""
+    return match["kingdom"] == 1 and not match["played"]
 
 
 class TrixState(ContractMatchState):
@@ -133,7 +146,14 @@ class TrixState(ContractMatchState):
         self._new_deal()
 
     def _on_dealt(self, log) -> None:
-        if len(self.deal_logs) == 1:
+        match = self.match_object()
+        if match is not None and len(self.deal_logs) == 1 and _starts_match(match):
+            holder = _seven_holder(log.hands)
+            if holder != match["owner"]:
+                raise PositionError(f"kingdom 1 before any contract is the first deal of the "
+                                    f"match: seat {holder} holds 7H, so it owns kingdom 1, "
+                                    f"not seat {match['owner']}", "match.owner")
+        if len(self.deal_logs) == 1 and match is None:
             self.chooser = _seven_holder(log.hands)
             self.events.append(f"seat {self.chooser} holds 7H in the first deal: it owns "
                                f"kingdom 1")
@@ -216,7 +236,9 @@ class TrixState(ContractMatchState):
 
     def _known(self, seat: int) -> dict:
         known = super()._known(seat)
-        known["first_owner"] = _seven_holder(self.deal_logs[0].hands)
+        match = self.match_object()
+        known["first_owner"] = (_seven_holder(self.deal_logs[0].hands) if match is None
+                                else (match["owner"] - match["kingdom"] + 1) % NUM_SEATS)
         known["revealed"] = {FRENCH.to_string(c): s for s, c in self.log.reveals}
         if self.partners:
             known["team_totals"] = self.team_totals()

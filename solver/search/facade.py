@@ -32,6 +32,7 @@ from ..errors import LimitError, OptionError, PositionError, short_repr
 from ..game import State
 from ..position import Record, SeatView, from_json
 from . import contracts
+from .equivalence import card_classes, pool
 from .control import Control, check_progress, check_stop, half_width
 from .heuristics import POLICIES, has_heuristic, make_policy
 from .ismcts import ismcts_search, python_policies, run_native
@@ -88,7 +89,11 @@ class PlayResult:
     significantly negative; ``visits``: how much search each got (ISMCTS
     iterations, PIMC worlds); ``confidence``: the share of the search that
     chose ``action``; ``iterations``, ``nodes``, ``time``: work done;
-    ``stopped``: a stop request ended the search early."""
+    ``stopped``: a stop request ended the search early; ``same``: the
+    classes of equivalent cards among the legal actions (cards worth
+    exactly the same in every world: solver.search.equivalence), whose
+    statistics are pooled, each class of two or more cards as a tuple, the
+    recommended action always its first (lowest) card."""
 
     action: str
     values: dict
@@ -103,6 +108,7 @@ class PlayResult:
     iterations: int = 0
     stopped: bool = False
     unit: str = "points this deal"
+    same: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -227,14 +233,15 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
                                   iterations=limit.iterations, seconds=limit.time, rng=rng,
                                   rollout=rollout, prior=prior,
                                   progress=lambda st: report(st, pick), stop=stop)
-        return _ismcts_result(world, legal, stats, seat, unit)
+        return _ismcts_result(world, legal, stats, seat, unit, _rules_choice(view, world))
     if limit.worlds is None and limit.time is None:
         raise LimitError("bot 'pimc' counts worlds: give Limit(worlds=...) or a time")
     stats = pimc_search(view.sampler().sample, seat, legal, view.game,
                         worlds=limit.worlds, seconds=limit.time, nodes=nodes,
                         rng=random.Random(seed),
                         progress=lambda st: report(st, lambda s: choose(s, legal)), stop=stop)
-    values = dict(stats.values)
+    classes = card_classes(world, legal)
+    _, values, ci95 = pool(classes, stats.visits, stats.values, stats.ci95)
     if contract:
         # judged for the whole kingdom (solver.search.contracts): what this
         # hand gains over each contract's value on an average deal
@@ -243,29 +250,93 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
         chosen = max(legal, key=lambda a: (values[a], -a))
         unit = contracts.UNIT
     else:
-        chosen = choose(stats, legal)
-    equal = [chosen] + [a for a in legal if a != chosen and
-                        values[a] + stats.paired_half_width(a, chosen) >= values[chosen]]
+        # the best pooled mean (ties as ``choose``), then its class's first card
+        best = max(legal, key=lambda a: (values[a], stats.tiebreak.get(a, -math.inf),
+                                         stats.wins[a], -a))
+        chosen = min(next(m for m in classes if best in m))
+        chosen = _tie_break(chosen, lambda a: values[a] + stats.paired_half_width(
+            a, chosen) >= values[chosen], classes, _rules_choice(view, world))
+    cls = next(m for m in classes if chosen in m)
+    equal = [chosen] + [a for a in legal if a != chosen and (
+        a in cls or values[a] + stats.paired_half_width(a, chosen) >= values[chosen])]
     return PlayResult(name(chosen), {name(a): v for a, v in values.items()},
                       {name(a): n for a, n in stats.visits.items()},
-                      stats.wins[chosen] / max(1, stats.worlds), seat, stats.nodes,
-                      stats.seconds, "pimc", {name(a): h for a, h in stats.ci95.items()},
-                      tuple(name(a) for a in equal), stats.worlds, stats.stopped, unit)
+                      max(stats.wins[a] for a in cls) / max(1, stats.worlds), seat, stats.nodes,
+                      stats.seconds, "pimc", {name(a): h for a, h in ci95.items()},
+                      tuple(name(a) for a in equal), stats.worlds, stats.stopped, unit,
+                      _same(classes, name))
 
 
-def _ismcts_result(world, legal, stats, seat, unit) -> PlayResult:
+def _rules_choice(view, world) -> int | None:
+    """The rules heuristic's action for the seat to move (a fair policy: the
+    same in every world of the view), or None where the game has none."""
+    if not has_heuristic(view.game.name):
+        return None
+    return make_policy("rules", view.game, view.seat, seed=0).step(world.clone())
+
+
+#: an action searched less than this share of the advised one's visits is
+#: never advised in its place by the tie-break (its interval is wide
+#: because it was tried little, not because it is as good)
+TIE_VISITS = 0.25
+
+
+def _tie_break(chosen, equal_to, classes, preferred, visits=None):
+    """Where the search cannot tell several actions apart, advise one by a
+    fixed rule instead of by whichever of them this search happened to
+    favour, so that the advice stays the same from one search seed to the
+    next: the rules heuristic's action if it is among them, else (ISMCTS,
+    given ``visits``) the lowest of those searched at least ``TIE_VISITS``
+    as much as the search's own choice.  Returns the first card of the
+    class to advise."""
+    def cls_of(a):
+        return next(m for m in classes if a in m)
+
+    if preferred is not None and preferred != chosen:
+        cls = cls_of(preferred)
+        if chosen in cls or any(equal_to(a) for a in cls):
+            return cls[0]
+    if visits is None:
+        return chosen
+    floor = TIE_VISITS * max(visits.get(a, 0) for a in cls_of(chosen))
+    ties = [a for a in visits if a != chosen and equal_to(a) and visits[a] >= floor]
+    return min([chosen] + [cls_of(a)[0] for a in ties])
+
+
+def _ismcts_result(world, legal, stats, seat, unit, preferred=None) -> PlayResult:
     name = world.action_to_string
-    chosen = max(legal, key=lambda a: (stats.visits.get(a, 0), stats.values.get(a, -math.inf)))
+    classes = card_classes(world, legal)
+    visits, values, ci95 = pool(classes, stats.visits, stats.values, stats.ci95)
+    # the class whose card the search tried most (a class's pooled visits
+    # would favour a class for its size: each of its cards was explored),
+    # then its first card: the same advice whichever equivalent card a tree
+    # happened to prefer
+    most = {}
+    for m in classes:
+        for a in m:
+            most[a] = max(stats.visits.get(b, 0) for b in m)
+    chosen = max(legal, key=lambda a: (most[a], values.get(a, -math.inf), -a))
+    chosen = min(next(m for m in classes if chosen in m))
+
+    def overlaps(a, b):
+        return a in values and b in values and \
+            values[a] + ci95.get(a, math.inf) >= values[b] - ci95.get(b, math.inf) and \
+            values[b] + ci95.get(b, math.inf) >= values[a] - ci95.get(a, math.inf)
+
+    chosen = _tie_break(chosen, lambda a: overlaps(a, chosen), classes, preferred,
+                        stats.visits)
     total = max(1, sum(stats.visits.values()))
-    v0 = stats.values.get(chosen, -math.inf)
-    h0 = stats.ci95.get(chosen, math.inf)
-    equal = [chosen] + [a for a in legal if a != chosen and a in stats.values and
-                        stats.values[a] + stats.ci95.get(a, math.inf) >= v0 - h0]
-    return PlayResult(name(chosen), {name(a): stats.values[a] for a in stats.values},
+    equal = [chosen] + [a for a in legal if a != chosen and overlaps(a, chosen)]
+    return PlayResult(name(chosen), {name(a): values[a] for a in values},
                       {name(a): n for a, n in stats.visits.items()},
-                      stats.visits.get(chosen, 0) / total, seat, stats.nodes,
-                      stats.seconds, "ismcts", {name(a): h for a, h in stats.ci95.items()},
-                      tuple(name(a) for a in equal), stats.iterations, stats.stopped, unit)
+                      visits.get(chosen, 0) / total, seat, stats.nodes,
+                      stats.seconds, "ismcts", {name(a): h for a, h in ci95.items()},
+                      tuple(name(a) for a in equal), stats.iterations, stats.stopped, unit,
+                      _same(classes, name))
+
+
+def _same(classes, name) -> tuple:
+    return tuple(tuple(name(a) for a in m) for m in classes if len(m) > 1)
 
 
 def evaluate(position: Any, limit: Limit | None = None, policy: str = "rules",

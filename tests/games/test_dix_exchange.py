@@ -21,6 +21,13 @@ from solver.errors import IllegalActionError, NotationError, OptionError, Positi
 from solver.games.dix_exchange import ACCEPT, ASK, BLOCK, DRAW, KEEP, VALUE_INDEX
 
 
+def places(shuffle) -> list:
+    """A view's stock as a list of places ("?" unseen): a stock nobody has
+    seen is written as its count."""
+    return ["?"] * shuffle if isinstance(shuffle, int) else shuffle.split()
+
+
+
 def shuffle(*first, deck="standard"):
     """A stock: ``first`` on top, then the rest of ``deck`` in deck order."""
     game = solver.load_game("dix-exchange", deck=deck)
@@ -44,7 +51,7 @@ def act(state, seat, *texts):
 
 def sees(state, seat, k, i):
     """Whether ``seat``'s view shows stock position ``i`` of stock ``k``."""
-    return state.information_state(seat).view["deal"]["shuffles"][k].split()[i] != "?"
+    return places(state.information_state(seat).view["deal"]["shuffles"][k])[i] != "?"
 
 
 # ----------------------------------------------------------------------
@@ -338,7 +345,7 @@ def test_a_third_player_cannot_tell_a_swap_between_two_others():
                 != worlds[1].information_state_string(seat))
     # and a world sampled from seat 3's view keeps seat 3's information
     view = worlds[0].information_state(3).view
-    assert view["deal"]["shuffles"][0].split()[:4] == ["?", "?", "5", "?"]
+    assert places(view["deal"]["shuffles"][0])[:4] == ["?", "?", "5", "?"]
     sv = position.from_json(view)
     for w in range(5):
         assert sv.world(seed=w).information_state_string(3) == str(worlds[0].information_state(3))
@@ -349,7 +356,7 @@ def test_the_dealers_stock_card_is_private_until_the_showdown():
     for seat in (1, 2, 3):
         act(st, seat, "keep")
     before = st.information_state(1).view
-    assert before["deal"]["shuffles"][0].split()[4] == "?"
+    assert places(before["deal"]["shuffles"][0])[4] == "?"
     act(st, 0, "draw")
     assert all(sees(st, s, 0, 4) for s in range(4))
 
@@ -364,7 +371,7 @@ def test_seat_view_claiming_an_unseen_card_is_rejected():
         position.from_json(view)
     assert exc.value.path == "deal.shuffles[0][0]"
     view = st.information_state(1).view
-    toks = view["deal"]["shuffles"][0].split()
+    toks = places(view["deal"]["shuffles"][0])
     toks[1] = "?"
     view["deal"]["shuffles"][0] = " ".join(toks)
     with pytest.raises(PositionError, match="has seen this card") as exc:

@@ -30,6 +30,13 @@ SMALL4 = "9:1 7:1 5:2 0:2 CJ:1"          # 7 cards, 4 players: a stock rebuilt i
 SMALL5 = "10:1 8:1 7:1 3:1 0:1 CJ:1"     # 6 cards, 5 players: all cards every round
 
 
+def places(shuffle) -> list:
+    """A view's stock as a list of places ("?" unseen): a stock nobody has
+    seen is written as its count."""
+    return ["?"] * shuffle if isinstance(shuffle, int) else shuffle.split()
+
+
+
 def play(deck, players, stock, actions, dealer=0, seed=0):
     game = solver.load_game("dix-exchange", players=players, deck=deck)
     state = game.new_initial_state(seed=seed, deal={"first_dealer": dealer,
@@ -86,7 +93,7 @@ def brute_worlds(game, view):
     """Every complete deal (a tuple of stocks) whose replay gives
     ``view["seat"]`` exactly ``view``."""
     seat = view["seat"]
-    masked = [[None if t == "?" else VALUE_INDEX[t] for t in sh.split()]
+    masked = [[None if t == "?" else VALUE_INDEX[t] for t in places(sh)]
               for sh in view["deal"]["shuffles"]]
     first = view["deal"]["first_dealer"]
     worlds = []
@@ -287,7 +294,7 @@ def test_a_rebuilt_stock_that_the_used_cards_cannot_make():
     view = _view(st, 3)
     # seat 3 saw every used card: the discarded 9 (its own draw) and the
     # showdown's 5 0 0 CJ; it received stock 1's top card from seat 0
-    toks = view["deal"]["shuffles"][1].split()
+    toks = places(view["deal"]["shuffles"][1])
     assert toks[0] != "?" and toks[1:] == ["?"] * 4
     toks[0] = "7"
     view["deal"]["shuffles"][1] = " ".join(toks)
@@ -298,7 +305,7 @@ def test_a_rebuilt_stock_that_the_used_cards_cannot_make():
 def test_a_view_hiding_a_blocking_card():
     st = play(SMALL4, 4, "5 0 9 0 CJ 7 5", ["ask", "accept", "ask", "block 9"])
     view = _view(st, 1)
-    toks = view["deal"]["shuffles"][0].split()
+    toks = places(view["deal"]["shuffles"][0])
     assert toks[2] == "9"
     toks[2] = "?"
     view["deal"]["shuffles"][0] = " ".join(toks)
@@ -308,7 +315,7 @@ def test_a_view_hiding_a_blocking_card():
 def test_a_view_naming_a_card_the_seat_never_saw():
     st = play(SMALL4, 4, "5 0 9 0 CJ 7 5", ["ask", "accept"])
     view = _view(st, 3)
-    toks = view["deal"]["shuffles"][0].split()
+    toks = places(view["deal"]["shuffles"][0])
     toks[0] = "5"
     view["deal"]["shuffles"][0] = " ".join(toks)
     _refused(view, r"deal\.shuffles\[0\]\[0\]: seat 3 cannot see this card")
@@ -317,7 +324,7 @@ def test_a_view_naming_a_card_the_seat_never_saw():
 def test_a_full_stock_with_too_many_cards_of_a_value():
     st = play(SMALL4, 4, "5 0 9 0 CJ 7 5", [])
     view = _view(st, 2)
-    toks = view["deal"]["shuffles"][0].split()
+    toks = places(view["deal"]["shuffles"][0])
     toks[3] = "9"                  # seat 2 claims to know another 9: the deck has one
     toks[1] = "9"
     view["deal"]["shuffles"][0] = " ".join(toks)
@@ -327,7 +334,7 @@ def test_a_full_stock_with_too_many_cards_of_a_value():
 def test_a_rebuilt_stock_of_the_wrong_size():
     name, state, seat = REBUILT
     view = _view(state, seat)
-    view["deal"]["shuffles"][1] += " ?"
+    view["deal"]["shuffles"][1] = " ".join(places(view["deal"]["shuffles"][1]) + ["?"])
     _refused(view, r"deal\.shuffles\[1\]: this stock is a shuffle of the 5 cards used")
 
 

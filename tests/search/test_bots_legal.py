@@ -12,17 +12,30 @@ from solver.search.heuristics import has_heuristic as has_rules_bot
 POSITIONS = 1000
 
 
+#: positions taken from one game at most: many short stretches of play
+#: rather than one long match, since a fair bot rebuilds its view from the
+#: first deal and a position deep in a match costs far more to set up
+PER_GAME = 60
+
+
 def _positions(game, count, seed=0):
-    """``count`` positions reached by random play over several seeded games."""
+    """``count`` positions reached by random play over several seeded games
+    (every kind of decision: the positions of a game start at a random
+    point of its match)."""
     rng = random.Random(seed)
     out = []
     g = 0
     while len(out) < count:
         state = game.new_initial_state(seed=seed * 1000 + g)
         g += 1
-        while not state.is_terminal() and len(out) < count:
-            if rng.random() < 0.3:
+        skip = rng.randrange(200)
+        taken = 0
+        while not state.is_terminal() and len(out) < count and taken < PER_GAME:
+            if skip > 0:
+                skip -= 1
+            elif rng.random() < 0.3:
                 out.append(state.clone())
+                taken += 1
             state.apply_action(rng.choice(state.legal_actions()))
     return out
 

@@ -296,9 +296,12 @@ async function hint() {
       const vals = Object.entries(s.values).sort((a, b) => b[1] - a[1]);
       for (const [a, v] of vals) {
         const ci = s.ci95[a];
+        // equivalent cards (the same card here) are named after the first of their class
+        const twin = (s.same || []).find((m) => m.includes(a) && m[0] !== a);
         rows.push(el("tr", { class: a === s.action ? "best" : "" }, el("td", { text: a }),
           el("td", { text: (v >= 0 ? "+" : "") + v.toFixed(2) }),
-          el("td", { text: ci === null || ci === undefined ? "n/a" : "\u00b1" + ci.toFixed(2) })));
+          el("td", { text: ci === null || ci === undefined ? "n/a" : "\u00b1" + ci.toFixed(2) }),
+          el("td", { class: "doc", text: twin ? `= ${twin[0]}` : "" })));
       }
       out.replaceChildren(el("p", { text: `${s.bot}, ${s.iterations} ${s.bot === "pimc" ? "worlds" : "iterations"}. Unit: ${s.unit}; mean \u00b1 95% interval.` }));
     }

@@ -1,0 +1,137 @@
+"""Equivalent cards (solver/search/equivalence.py): the classes are exact
+(every card of a class has the same double-dummy value, checked against the
+solver on random endings of every card-play game) and the advice pools them
+(the recommended card is the first of its class, every member valued alike)."""
+
+import random
+
+import pytest
+
+import solver
+from bots import make_bot
+from solver.dd import solve
+from solver.search import Limit, best_move
+from solver.search.equivalence import card_classes, pool
+
+#: game, options, how many tricks are left when an ending is solved
+ENDINGS = [("dix", {}, 7), ("dix", {"variant": "seventeen"}, 5), ("trix", {}, 5),
+           ("trix", {"partners": True}, 5), ("tricks", {}, 5), ("dixie-rook", {}, 4)]
+
+
+def _card_play(state) -> bool:
+    name = state.game.name
+    if name == "dix":
+        return state.tricks_done >= 13 or state.game.options["variant"] == "seventeen"
+    if name in ("trix", "tricks"):
+        from solver.games.contract_match import TRICKS
+        return state.phase == TRICKS
+    from solver.games.dixie_rook import PLAY
+    return state.phase == PLAY
+
+
+def _tricks_left(state) -> int:
+    if state.game.name in ("trix", "tricks"):
+        return 13 - state.log.play.tricks_done
+    return state.game.hand_size - state.tricks_done if state.game.name == "dixie-rook" \
+        else state.game.tricks_per_round - state.tricks_done
+
+
+def _endings(name, options, left, n, seed):
+    game = solver.load_game(name, **options)
+    rng = random.Random(seed)
+    out, deal = [], 0
+    while len(out) < n:
+        state = game.new_initial_state(seed=seed * 100 + deal)
+        bots = [make_bot("rules", game, s, seed=deal * 7 + s) for s in range(game.num_players)]
+        deal += 1
+        while not state.is_terminal():
+            if _card_play(state) and _tricks_left(state) <= left and len(state.legal_actions()) > 1 \
+                    and rng.random() < 0.5:
+                out.append(state.clone())
+                break
+            state.apply_action(bots[state.current_player()].step(state))
+    return out
+
+
+@pytest.mark.parametrize("name,options,left", ENDINGS,
+                         ids=[f"{n}-{'-'.join(map(str, o.values())) or 'default'}"
+                              for n, o, _ in ENDINGS])
+def test_equivalent_cards_have_equal_exact_values(name, options, left):
+    multi = 0
+    for state in _endings(name, options, left, 25, seed=11):
+        legal = state.legal_actions()
+        classes = card_classes(state, legal)
+        assert sorted(a for m in classes for a in m) == legal      # a partition
+        values = solve(state).action_values
+        for members in classes:
+            if len(members) > 1:
+                multi += 1
+                got = {state.action_to_string(a): values[state.action_to_string(a)]
+                       for a in members}
+                assert len(set(got.values())) == 1, got
+    assert multi >= 5                   # the check was not vacuous
+
+
+def test_a_card_between_on_the_table_or_unseen_splits_a_run():
+    # trix Ltoosh, seat 0 holds AS KS QS and JS; TS is unseen: AS..JS one class
+    game = solver.load_game("trix")
+    state = game.new_initial_state(deal={"first_owner": 0, "deals": [[
+        "AS KS QS JS 9S 8S AH 7H 6H 5H 4H 3H 2H",
+        "TS 7S 6S 5S KH QH JH TH 9H 8H 2D 3D 4D",
+        "4S 3S 2S AD KD QD JD TD 9D 8D 7D 6D 5D",
+        "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"]]})
+    state.apply_action_string("contract ltoosh")
+    name = state.action_to_string
+    classes = [[name(a) for a in m] for m in card_classes(state, state.legal_actions())]
+    assert ["JS", "QS", "KS", "AS"] in classes        # TS unseen: 9S and 8S apart
+    assert ["8S", "9S"] in classes
+    assert ["2H", "3H", "4H", "5H", "6H", "7H"] in classes   # KH..8H are out there
+    assert ["AH"] in classes
+    # seat 1 wins a heart and leads TS: on the table it still splits JS from 9S
+    for card in ("2H", "8H", "5D", "2C", "TS", "2S", "3C"):
+        state.apply_action_string(card)
+    assert state.current_player() == 0
+    classes = [[name(a) for a in m] for m in card_classes(state, state.legal_actions())]
+    assert classes == [["8S", "9S"], ["JS", "QS", "KS", "AS"]]
+    # once the trick is over TS is out of play: 8S..KS are one class
+    state.apply_action_string("AS")
+    classes = [[name(a) for a in m] for m in card_classes(state, state.legal_actions())]
+    assert ["8S", "9S", "JS", "QS", "KS"] in classes
+
+
+def test_pool_weights_by_visits():
+    visits, values, ci = pool([(1, 2), (3,)], {1: 30, 2: 10, 3: 5},
+                              {1: 1.0, 2: 3.0, 3: 0.0}, {1: 0.2, 2: 0.4, 3: float("inf")})
+    assert visits == {1: 40, 2: 40, 3: 5}
+    assert values[1] == values[2] == pytest.approx(1.5)
+    assert ci[1] == pytest.approx(((30 * 0.2) ** 2 + (10 * 0.4) ** 2) ** 0.5 / 40)
+    assert ci[3] == float("inf")
+
+
+@pytest.mark.parametrize("bot,limit", [("ismcts", Limit(iterations=3000)),
+                                       ("pimc", Limit(worlds=8))])
+def test_advice_names_the_first_card_of_its_class(bot, limit):
+    for state in _endings("trix", {}, 6, 3, seed=4):
+        view = state.information_state(state.current_player()).view
+        res = best_move(view, limit, bot=bot, seed=1)
+        for members in res.same:
+            assert len({res.values[a] for a in members}) == 1
+            assert all(a in res.equal for a in members) or res.action not in members
+            if res.action in members:
+                assert res.action == members[0]
+
+
+def test_tie_break_is_a_fixed_rule_among_the_equals():
+    from solver.search.facade import _tie_break
+    classes = [(1,), (2, 3), (4,), (5,)]
+    visits = {1: 100, 2: 90, 3: 10, 4: 20, 5: 80}
+    equal = {1, 2, 3, 4}.__contains__          # 5 is clearly worse
+    # the rules heuristic's action wins where it is among the equals
+    assert _tie_break(1, equal, classes, preferred=3, visits=visits) == 2
+    assert _tie_break(1, equal, classes, preferred=5, visits=visits) == 1
+    # else the lowest well-searched equal: 4 is tried too little to count
+    assert _tie_break(2, equal, classes, preferred=None, visits=visits) == 1
+    visits[1] = 10                             # now 1 is the one tried too little
+    assert _tie_break(2, equal, classes, preferred=None, visits=visits) == 2
+    # PIMC (no visits): only the heuristic breaks ties
+    assert _tie_break(2, equal, classes, preferred=None) == 2
