@@ -228,9 +228,13 @@ class Table:
         if hand is None and known.get("card"):
             hand = known["card"]
         actions = view.view["actions"]
+        # a view lists the match's actions from the first (a view starting at a
+        # later deal would list the last ones): align them with who played each
+        offset = len(self.actors) - len(actions)
         start = max(0, len(actions) - LOG_ENTRIES)
-        log = [{"index": i, "seat": self.actors[i], "who": names[self.actors[i]],
-                "action": actions[i]} for i in range(start, len(actions))]
+        log = [{"index": offset + i, "seat": self.actors[offset + i],
+                "who": names[self.actors[offset + i]], "action": actions[i]}
+               for i in range(start, len(actions))]
         return {
             "table": self.id, "game": game.name, "options": dict(game.options),
             "seat": seat, "seats": list(self.row.humans),
