@@ -240,44 +240,89 @@ class Progress:
             self.stream.flush()
 
 
-def _limit(args, bot):
+def make_limit(time=None, iterations=None, worlds=None):
+    """The search limit of a hint: ``time`` (default ``DEFAULT_SECONDS``
+    when no count is given) and/or ``iterations`` / ``worlds``."""
     from solver.search import Limit
-    if args.time is not None or (args.iterations is None and args.worlds is None):
-        return Limit(time=args.time if args.time is not None else DEFAULT_SECONDS,
-                     iterations=args.iterations, worlds=args.worlds)
-    return Limit(iterations=args.iterations, worlds=args.worlds)
+    if time is not None or (iterations is None and worlds is None):
+        return Limit(time=time if time is not None else DEFAULT_SECONDS,
+                     iterations=iterations, worlds=worlds)
+    return Limit(iterations=iterations, worlds=worlds)
 
 
-def _exact(view, args):
+def _exact(view, max_nodes=None):
     """The exact values when the view hides nothing and the solver takes the
-    position, else None."""
-    if args.iterations is not None or args.time is not None or args.worlds is not None:
-        return None
+    position (within ``max_nodes``), else None or ``{"unavailable": why}``."""
     if not view.info.known.get("opponent_hand"):
         return None
     from solver.dd import solve
     from solver.dd.solve import principal_line
+    from solver.errors import SearchAborted
     world = view.world(seed=0)
     try:
-        sol = solve(world, seat=view.seat)
-    except UnsupportedPositionError as exc:
+        sol = solve(world, seat=view.seat, max_nodes=max_nodes)
+        line = principal_line(world, view.seat, plies=LINE_PLIES, max_nodes=max_nodes)
+    except (UnsupportedPositionError, SearchAborted) as exc:
         return {"unavailable": str(exc)}
-    line = principal_line(world, view.seat, plies=LINE_PLIES)
     return {"solution": sol, "line": line}
 
 
-def run(args, origin: str, view) -> int:
+def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 0,
+           exact: bool = True, max_nodes=None, progress=None, stop=None,
+           threads=None, nodes=None) -> dict:
+    """The hint's whole content as a JSON-able dict (what ``--json``
+    prints and the web table's hint button shows): the game, seat, the
+    position, its ``facts`` in a player's words, then either ``exact``
+    (every card known and the solver takes the position: exact values,
+    best actions, the expected line of play) or ``search`` (each legal
+    action's mean with its 95% interval, the actions as good, visits...),
+    and one line of ``advice``.  ``exact=False`` skips the exact solve;
+    ``limit`` (a ``solver.search.Limit``, default ``make_limit()``),
+    ``bot``, ``seed``, ``progress``, ``stop``, ``threads`` and ``nodes``
+    go to ``best_move``; ``max_nodes`` bounds the exact solve (past it:
+    the search)."""
     from solver.search import best_move
     game, seat = view.game, view.seat
     names = seat_names(game.num_players, seat, _partnership(game))
     facts = describe(view)
     out: dict = {"game": game.name, "options": game.non_default_options(), "seat": seat,
                  "origin": origin, "position": view.to_json(), "facts": facts}
-    exact = _exact(view, args)
-    note = None
-    if exact is not None and "unavailable" in exact:
-        note = f"(no exact values here: {exact['unavailable']}; searching instead)"
-        exact = None
+    solved = _exact(view, max_nodes) if exact else None
+    if solved is not None and "unavailable" in solved:
+        out["note"] = f"(no exact values here: {solved['unavailable']}; searching instead)"
+        solved = None
+    if solved is not None:
+        sol = solved["solution"]
+        out["exact"] = {"unit": game.round_unit, "values": dict(sol.action_values),
+                        "best": list(sol.best_actions), "nodes": sol.nodes, "time": sol.time,
+                        "objective": sol.objective,
+                        "winners": ({sol_a: names[w] for sol_a, w in sol.action_winners.items()}
+                                    if sol.action_winners else {}),
+                        "line": [{"seat": s, "who": names[s], "action": a, "value": v}
+                                 for s, a, v in solved["line"]]}
+        best = sol.best_actions[0]
+        out["advice"] = advice_line(best, sol.best_actions, _is_card(view, best), exact=True)
+        return out
+    kw = {} if threads is None else {"threads": threads}
+    if nodes is not None and bot == "pimc":
+        kw["nodes"] = nodes
+    res = best_move(view, limit if limit is not None else make_limit(), bot=bot, seed=seed,
+                    progress=progress, stop=stop, **kw)
+    per = "worlds" if res.bot == "pimc" else "visits"
+    out["search"] = {"bot": res.bot, "unit": res.unit, "action": res.action,
+                     "equal": list(res.equal), "same": [list(m) for m in res.same],
+                     "values": res.values, "ci95": res.ci95,
+                     per: res.visits, "iterations": res.iterations, "nodes": res.nodes,
+                     "time": res.time, "stopped": res.stopped}
+    unknown = {a for a in res.values if not math.isfinite(res.ci95.get(a, math.inf))}
+    out["advice"] = advice_line(res.action, res.equal, _is_card(view, res.action),
+                                unknown=unknown, same=res.same)
+    return out
+
+
+def run(args, origin: str, view) -> int:
+    game = view.game
+    names = seat_names(game.num_players, view.seat, _partnership(game))
     if args.save_position:
         saved = saved_position(view, getattr(args, "whole_match", False))
         try:
@@ -287,77 +332,60 @@ def run(args, origin: str, view) -> int:
         except OSError as exc:
             raise PositionError(f"cannot write {args.save_position!r}: "
                                 f"{exc.strerror or exc}") from None
-    if exact is not None:
-        sol = exact["solution"]
-        unit = game.round_unit
-        rows = sorted(sol.action_values.items(), key=lambda kv: -kv[1])
-        out["exact"] = {"unit": unit, "values": dict(sol.action_values),
-                        "best": list(sol.best_actions), "nodes": sol.nodes, "time": sol.time,
-                        "objective": sol.objective,
-                        "line": [{"seat": s, "who": names[s], "action": a, "value": v}
-                                 for s, a, v in exact["line"]]}
-        best = sol.best_actions[0]
-        is_card = _is_card(view, best)
-        out["advice"] = advice_line(best, sol.best_actions, is_card, exact=True)
-        if args.json:
-            print(json.dumps(out, indent=1))
-            return 0
-        _print_header(game, origin, facts)
-        print(f"Exact values, every card known (double dummy; {sol.nodes:,} nodes, "
-              f"{sol.time:.2f} s). Unit: {unit}.")
-        width = max(len(a) for a, _ in rows)
-        for action, value in rows:
-            mark = "best" if action in sol.best_actions else ""
-            winner = ""
-            if sol.action_winners:
-                winner = f"  round won by {names[sol.action_winners[action]]}"
-            print(f"  {action:<{width}}  {value:+5d}  {mark:<4}{winner}")
-        if exact["line"]:
-            print("Expected line of play: " + ", ".join(
-                f"{names[s]} {a}" for s, a, _ in exact["line"]))
-        print(out["advice"])
-        return 0
-    limit = _limit(args, args.bot)
+    given = args.iterations is not None or args.time is not None or args.worlds is not None
     progress = Progress(enabled=False if args.json else None)
     try:
-        res = best_move(view, limit, bot=args.bot, seed=args.search_seed, progress=progress)
+        out = advise(view, origin, bot=args.bot,
+                     limit=make_limit(args.time, args.iterations, args.worlds),
+                     seed=args.search_seed, exact=not given, progress=progress)
     finally:
         progress.close()
-    unit = res.unit
-    per = "worlds" if res.bot == "pimc" else "visits"
-    rows = sorted(res.values.items(), key=lambda kv: (-kv[1], kv[0]))
-    out["search"] = {"bot": res.bot, "unit": unit, "action": res.action,
-                     "equal": list(res.equal), "same": [list(m) for m in res.same],
-                     "values": res.values, "ci95": res.ci95,
-                     per: res.visits, "iterations": res.iterations, "nodes": res.nodes,
-                     "time": res.time, "stopped": res.stopped}
-    unknown = {a for a in res.values if not math.isfinite(res.ci95.get(a, math.inf))}
-    out["advice"] = advice_line(res.action, res.equal, _is_card(view, res.action),
-                                unknown=unknown, same=res.same)
+    facts = out["facts"]
     if args.json:
+        out.pop("note", None)
+        out.get("exact", {}).pop("winners", None)
         print(json.dumps(_finite(out), indent=1))
         return 0
     _print_header(game, origin, facts)
-    if note:
-        print(note)
+    if "exact" in out:
+        ex = out["exact"]
+        rows = sorted(ex["values"].items(), key=lambda kv: -kv[1])
+        print(f"Exact values, every card known (double dummy; {ex['nodes']:,} nodes, "
+              f"{ex['time']:.2f} s). Unit: {ex['unit']}.")
+        width = max(len(a) for a, _ in rows)
+        for action, value in rows:
+            mark = "best" if action in ex["best"] else ""
+            winner = f"  round won by {ex['winners'][action]}" if ex["winners"] else ""
+            print(f"  {action:<{width}}  {value:+5d}  {mark:<4}{winner}")
+        if ex["line"]:
+            print("Expected line of play: " + ", ".join(
+                f"{names[step['seat']]} {step['action']}" for step in ex["line"]))
+        print(out["advice"])
+        return 0
+    if out.get("note"):
+        print(out["note"])
+    res = out["search"]
+    per = "worlds" if res["bot"] == "pimc" else "visits"
+    rows = sorted(res["values"].items(), key=lambda kv: (-kv[1], kv[0]))
     what = ("sampled worlds, each solved double dummy where the solver applies"
-            if res.bot == "pimc" else "information-set MCTS over the worlds your view allows")
-    if res.unit == contracts.UNIT:
+            if res["bot"] == "pimc" else "information-set MCTS over the worlds your view allows")
+    if res["unit"] == contracts.UNIT:
         what = ("every open contract played out by the rules heuristic in the same sampled "
                 "worlds; you play each contract of the set once, so each is compared with "
                 "its value on an average deal")
-    print(f"Values: {what}; {res.iterations:,} {'worlds' if res.bot == 'pimc' else 'iterations'}"
-          f", {res.time:.2f} s. Unit: {unit}, mean with its 95% interval.")
+    print(f"Values: {what}; {res['iterations']:,} "
+          f"{'worlds' if res['bot'] == 'pimc' else 'iterations'}"
+          f", {res['time']:.2f} s. Unit: {res['unit']}, mean with its 95% interval.")
     width = max(len(a) for a, _ in rows)
     for action, value in rows:
-        ci = res.ci95.get(action, math.inf)
+        ci = res["ci95"].get(action, math.inf)
         ci_text = f"+-{ci:5.2f}" if math.isfinite(ci) else "   n/a "
-        twin = next((m[0] for m in res.same if action in m), action)
-        mark = "best" if action == res.action else (
+        twin = next((m[0] for m in res["same"] if action in m), action)
+        mark = "best" if action == res["action"] else (
             f"same as {twin}" if twin != action else
-            "" if action not in res.equal else "as good" if math.isfinite(ci) else
+            "" if action not in res["equal"] else "as good" if math.isfinite(ci) else
             "too little searched")
-        print(f"  {action:<{width}}  {value:+8.2f} {ci_text}  {res.visits.get(action, 0):>9,} "
+        print(f"  {action:<{width}}  {value:+8.2f} {ci_text}  {res[per].get(action, 0):>9,} "
               f"{per}  {mark}")
     print(out["advice"])
     return 0
@@ -379,9 +407,14 @@ def _is_card(view, action: str) -> bool:
         a = view.world(seed=0).string_to_action(action)
     except DixtrixError:
         return False
-    # cards are the actions below 64 (their deck index) in every game but
-    # dix-exchange, whose decisions (keep, ask, block...) are not cards
-    return a < 64 and " " not in action and view.game.name != "dix-exchange"
+    return is_card_action(view.game, a, action)
+
+
+def is_card_action(game, action: int, text: str) -> bool:
+    """Whether an action is a card played from the hand: cards are the
+    actions below 64 (their deck index) in every game but dix-exchange,
+    whose decisions (keep, ask, block...) are not cards."""
+    return action < 64 and " " not in text and game.name != "dix-exchange"
 
 
 def _print_header(game, origin, facts):
@@ -395,4 +428,5 @@ def _options_text(game) -> str:
     return " (" + ", ".join(f"{k}={v}" for k, v in opts.items()) + ")" if opts else ""
 
 
-__all__ = ["run", "describe", "seat_names", "read_position", "view_of", "Progress"]
+__all__ = ["run", "advise", "make_limit", "describe", "seat_names", "read_position", "view_of",
+           "Progress"]

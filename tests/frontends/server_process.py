@@ -1,0 +1,80 @@
+"""A real ``dixtrix serve`` subprocess on a loopback ephemeral port, for
+the server's tests and bench/server_load.py."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+READY = re.compile(r"listening on (http://\S+?)/? ")
+
+
+class ServerProcess:
+    """``dixtrix serve --port 0`` with the given flags; ``url`` once it
+    listens; ``stop()`` sends SIGTERM (``kill()`` SIGKILL); stderr is kept
+    in ``log`` for the assertions about crashes and internal errors."""
+
+    def __init__(self, db: str, *flags: str, timeout: float = 60.0):
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.p = subprocess.Popen([sys.executable, "-m", "bots.cli", "serve", "--port", "0",
+                                   "--db", db, *flags],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                  env=env)
+        self.log: list[str] = []
+        self._err = threading.Thread(target=self._drain, daemon=True)
+        self._err.start()
+        deadline = time.monotonic() + timeout
+        line = ""
+        while time.monotonic() < deadline:
+            line = self.p.stdout.readline()
+            if not line:
+                break
+            m = READY.search(line)
+            if m:
+                self.url = m.group(1).rstrip("/")
+                threading.Thread(target=self.p.stdout.read, daemon=True).start()
+                return
+        self.kill()
+        raise RuntimeError(f"dixtrix serve did not start: {line!r} {''.join(self.log)[-2000:]}")
+
+    def _drain(self):
+        for line in self.p.stderr:
+            self.log.append(line)
+
+    @property
+    def pid(self) -> int:
+        return self.p.pid
+
+    def alive(self) -> bool:
+        return self.p.poll() is None
+
+    def stop(self, timeout: float = 20.0) -> int:
+        if self.p.poll() is None:
+            self.p.send_signal(signal.SIGTERM)
+        try:
+            return self.p.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            return -9
+
+    def kill(self) -> None:
+        if self.p.poll() is None:
+            self.p.kill()
+            self.p.wait(timeout=10)
+
+
+def rss_kib(pid: int) -> int:
+    """The process's resident memory (KiB) from /proc (0 where there is none)."""
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            for line in fh:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
