@@ -116,7 +116,7 @@ def trimmed_view(state: State, seat: int, horizon: int) -> dict:
     end of an episode the next deal has been dealt but is never played)."""
     view = state.information_state(seat).view
     spec = SPECS[state.game.name]
-    if spec.deal_kind is not None and not state.is_terminal() and state.round_index() >= horizon:
+    if spec.deal_kind is not None and beyond_horizon(state, horizon):
         deals = view["deal"].get(spec.deal_key)
         if isinstance(deals, list) and len(deals) > horizon:
             view = dict(view)
@@ -130,9 +130,17 @@ def info_string(state: State, seat: int, horizon: int) -> str:
     return canonical_json(trimmed_view(state, seat, horizon))
 
 
-def observation_string(state: State, seat: int) -> str:
+def beyond_horizon(state: State, horizon: int) -> bool:
+    """Whether the deal after the horizon has started (the episode is over
+    and what the state holds of that deal is never shown)."""
+    return not state.is_terminal() and state.round_index() >= horizon
+
+
+def observation_string(state: State, seat: int, horizon: int) -> str:
     """The observation string: what the seat knows now (``InfoState.known``:
     its hand, the trick, the scores...), not the whole history."""
+    if beyond_horizon(state, horizon):
+        return f"seat {seat}: the episode is over"
     known = state.information_state(seat).known
     return f"seat {seat}: " + json.dumps(known, sort_keys=True, separators=(",", ":"),
                                           default=str, ensure_ascii=False)
@@ -231,10 +239,10 @@ class Encoder:
         istate = state.information_state(seat)
         if view is None:
             view = istate.view
-        known = istate.known
-        hand = known.get("hand", known.get("card"))
-        for c in self._card_ids(hand):
-            planes["hand"][c] = 1.0
+        if not beyond_horizon(state, self.horizon):
+            known = istate.known
+            for c in self._card_ids(known.get("hand", known.get("card"))):
+                planes["hand"][c] = 1.0
         deals = view.get("deal", {}).get(self.spec.deal_key)
         if isinstance(deals, list) and deals:
             acc: list[str] = []

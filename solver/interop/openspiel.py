@@ -328,7 +328,7 @@ class _Observer:
             head = {"chance": x.kind, "drawn": len(x.outcomes), "seat": player}
             if st is not None:
                 head["before"] = (info_string(st, player, x.horizon) if self.info
-                                  else observation_string(st, player))
+                                  else observation_string(st, player, x.horizon))
                 if x.pending >= 0:
                     actor = st.current_player()
                     head["by"] = actor
@@ -337,7 +337,7 @@ class _Observer:
             return canonical_json(head)
         if self.info:
             return info_string(st, player, x.horizon)
-        return observation_string(st, player)
+        return observation_string(st, player, x.horizon)
 
 
 #: one subclass per game, the creator pyspiel calls.  (A class, not a
