@@ -32,8 +32,11 @@ def test_readme_python_examples_run():
         exec(compile(block, "README.md", "exec"), {})
 
 
-@pytest.mark.parametrize("md", ["search.md", "solver.md", "protocol.md"])
+@pytest.mark.parametrize("md", ["search.md", "solver.md", "protocol.md", "interop.md"])
 def test_docs_python_examples_run(md):
+    if md == "interop.md":       # the interop extras (in the test extra)
+        pytest.importorskip("pyspiel")
+        pytest.importorskip("pettingzoo")
     blocks = re.findall(r"```python\n(.*?)```", (DOCS / md).read_text(), re.S)
     assert blocks
     for block in blocks:
