@@ -18,9 +18,9 @@ replays the outcomes chosen so far; when the game asks for one more, it
 raises :class:`NeedChance` (a ``BaseException``, so no game code swallows
 it) and the state becomes a chance node; once the outcome is chosen the
 action is run again, from a copy of the state before it, with one more
-outcome.  A deal of n cards therefore runs its action n times; a state
-between deals is copied before every player action (``State.clone``, tens
-of microseconds).
+outcome.  A deal of n cards therefore runs its action n times.  The state
+before an action is not copied in advance: when an action calls for chance
+(between deals) it is rebuilt by replaying the deal record and the actions.
 
 The horizon (``common.py``): a draw for the deal that starts after the
 horizon (the deal kind's ``horizon``-th draw, or any draw once
@@ -56,7 +56,8 @@ class _Script(random.Random):
     the games draw only integers below a bound."""
 
     def __init__(self, outcomes: list[int]):
-        super().__init__(0)
+        # no ``random.Random.__init__``: seeding the Mersenne Twister costs
+        # more than a whole action, and this generator never uses it
         self.outcomes = outcomes
         self.pos = 0
         self.kind = ""
@@ -137,7 +138,8 @@ class ExplicitChanceState:
     outcomes (``START``: the start of the game), ``outcomes`` the outcomes
     chosen so far for it, ``need``/``kind`` the next draw."""
 
-    __slots__ = ("game", "horizon", "state", "pending", "outcomes", "need", "kind", "over")
+    __slots__ = ("game", "horizon", "state", "pending", "outcomes", "need", "kind", "over",
+                 "memo")
 
     def __init__(self, game: Game, horizon: int):
         self.game = game
@@ -148,6 +150,8 @@ class ExplicitChanceState:
         self.need = 0
         self.kind = ""
         self.over = False
+        #: what callers computed from this state (strings), until it changes
+        self.memo: dict = {}
         self._run()
 
     # ---- wrapping a complete state (a resampled world, a loaded record) ----
@@ -162,6 +166,7 @@ class ExplicitChanceState:
         new.need = 0
         new.kind = ""
         new.over = episode_over(new.state, horizon)
+        new.memo = {}
         return new
 
     def copy(self) -> "ExplicitChanceState":
@@ -174,6 +179,7 @@ class ExplicitChanceState:
         new.need = self.need
         new.kind = self.kind
         new.over = self.over
+        new.memo = {}
         return new
 
     # ---- the protocol, seen from a framework ----
@@ -205,6 +211,7 @@ class ExplicitChanceState:
         if isinstance(outcome, bool) or not isinstance(outcome, int) or not 0 <= outcome < self.need:
             raise IllegalActionError(outcome, f"a chance outcome here is 0..{self.need - 1} "
                                               f"({self.kind})")
+        self.memo = {}
         self.outcomes.append(outcome)
         self._run()
 
@@ -213,12 +220,15 @@ class ExplicitChanceState:
             raise IllegalActionError(action, f"chance acts now ({self.kind})")
         if self.over:
             raise IllegalActionError(action, "the episode is over")
-        before = self.state.clone()
-        self.state._chance.owner = self.state
+        self.memo = {}
+        state = self.state
+        drawn = len(state._chance.log)
+        state._chance.owner = state
         try:
-            self.state.apply_action(action)   # checks legality (IllegalActionError)
+            state.apply_action(action)   # checks legality first (IllegalActionError)
         except NeedChance as need:
-            self.state = before
+            # the action stopped half-way: rebuild the state before it
+            self.state = self._rebuild(drawn, state.history())
             self.pending = action
             self.outcomes = []
             self.need, self.kind = need.n, need.kind
@@ -231,6 +241,17 @@ class ExplicitChanceState:
         return episode_returns(self.state, self.horizon)
 
     # ---- inside ----
+    def _rebuild(self, drawn: int, actions: list[int]) -> State:
+        """The state after the first ``drawn`` chance outcomes of the log
+        and ``actions``: a replay (only when an action calls for chance,
+        between deals; copying the state before every action would cost
+        more)."""
+        log = self.state._chance.log[:drawn]
+        state = self.game.new_initial_state(deal=self.game.format_deal(log))
+        for a in actions:
+            state.apply_action(a)
+        return with_script_chance(state, self.horizon)
+
     def _run(self) -> None:
         """Run the pending action with the outcomes chosen so far."""
         spec = SPECS[self.game.name]

@@ -187,6 +187,16 @@ class Encoder:
             out.append(("recent", (self.n, self.width)))
         return out
 
+    def high(self) -> float:
+        """The largest value of any entry (dix-exchange's seen counts can pass
+        1 with a deck of more than four of a value)."""
+        if self.spec.deck is not None:
+            return 1.0
+        counts: dict = {}
+        for v in getattr(self.game, "id_value", ()):
+            counts[v] = counts.get(v, 0) + 1
+        return max(1.0, max(counts.values(), default=4) / 4.0)
+
     def size(self, info: bool) -> int:
         return int(sum(np.prod(shape) for _, shape in self.pieces(info)))
 

@@ -189,6 +189,7 @@ class _Core:
             x.state = with_script_chance(position.from_json(d["record"]).state(), x.horizon)
         x.pending, x.outcomes, x.need = d["pending"], list(d["outcomes"]), d["need"]
         x.kind, x.over = d["kind"], d["over"]
+        x.memo = {}
         self.x = x
 
 
@@ -321,6 +322,13 @@ class _Observer:
 
     def string_from(self, state: DixtrixState, player: int) -> str:
         x = state._core.x
+        key = (self.info, player)
+        text = x.memo.get(key)
+        if text is None:
+            text = x.memo[key] = self._string(x, player)
+        return text
+
+    def _string(self, x: ExplicitChanceState, player: int) -> str:
         st = x.state
         if x.is_chance():
             # the state before the pending draw, what the seat knows of the

@@ -10,7 +10,7 @@ of a match, or the whole match if it ends sooner (``common.py``); each
 agent's reward, given at the end, is the sum of its deals' results
 (``round_returns``) in the game's points.  ``reset(seed=s)`` deals with the
 game's own seeded generator: the same seed and actions give the same
-episode.
+episode, and the resets after it without a seed follow from it.
 
 Observations are dicts: ``observation`` a float32 vector
 (``common.Encoder``: the seat's hand, the cards it has seen this deal, the
@@ -64,12 +64,13 @@ class DixtrixEnv(AECEnv):
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         size = self.encoder.size(self.perfect_recall)
         self._obs_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(0.0, np.inf, (size,), np.float32),
+            "observation": spaces.Box(0.0, self.encoder.high(), (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8)})
             for a in self.possible_agents}
         self._act_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
         self.metadata = dict(self.metadata, name=f"dixtrix_{self.game.name.replace('-', '_')}_v0")
         self.state_: State | None = None
+        self._seeds: random.Random | None = None
 
     # ---- spaces ----
     def observation_space(self, agent):
@@ -80,7 +81,12 @@ class DixtrixEnv(AECEnv):
 
     # ---- the episode ----
     def reset(self, seed: int | None = None, options: dict | None = None):
-        if seed is None:
+        if seed is not None:
+            # later resets without a seed continue from this one
+            self._seeds = random.Random(seed)
+        elif self._seeds is not None:
+            seed = self._seeds.randrange(1 << 62)
+        else:
             seed = random.SystemRandom().randrange(1 << 62)
         self.state_ = self.game.new_initial_state(seed=seed)
         self.agents = list(self.possible_agents)

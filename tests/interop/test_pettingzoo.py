@@ -144,3 +144,21 @@ def test_gym_seat_env_against_bots():
     four = SeatEnv("trix", seat=2, opponents=["random", "rules", "random"])
     obs, _ = four.reset(seed=1)
     assert obs["action_mask"].any()
+
+
+def test_resets_after_a_seeded_one_repeat():
+    a, b = env("trix"), env("trix")
+    a.reset(seed=3)
+    b.reset(seed=3)
+    a.reset()
+    b.reset()
+    assert a.state_.deal_record() == b.state_.deal_record()
+    c = env("trix")
+    c.reset(seed=3)
+    assert c.state_.deal_record() != a.state_.deal_record()
+
+
+def test_a_custom_dix_exchange_deck_stays_in_its_space():
+    e = env("dix-exchange", players=5, deck="10:4 9:4 5:8 0:4 CJ:2")
+    assert e.observation_space("seat_0")["observation"].high.max() == 2.0
+    api_test(e, num_cycles=200)
