@@ -71,13 +71,13 @@ def hearts_child(seed: int, cards: int, sims: int) -> None:
 
 
 def hearts_rates(positions: int, cards: int, sims: int):
-    rates, crashes = [], 0
+    rates, crashes = [], []
     for p in range(positions):
         out = subprocess.run([sys.executable, os.path.abspath(__file__), "--hearts-child",
                               str(p), str(cards), str(sims)], capture_output=True, text=True)
         line = [ln for ln in out.stdout.splitlines() if ln.startswith("RATE")]
         if out.returncode != 0 or not line:
-            crashes += 1
+            crashes.append(out.returncode)    # -11: SIGSEGV inside pyspiel
             continue
         rates.append(float(line[0].split()[1]))
     return rates, crashes
@@ -233,7 +233,7 @@ def main() -> None:
         tr = trix_rates(args.positions, cards, args.trix_iterations)
         hs = f"{statistics.mean(h):9.0f}" if h else "      n/a"
         print(f"  {cards:2d} cards a hand: OpenSpiel hearts {hs} it/s over {len(h)} positions "
-              f"({crashes} crashed); ours trix {statistics.mean(tr):9.0f} it/s over {len(tr)}; "
+              f"({len(crashes)} crashed, return codes {crashes}); ours trix {statistics.mean(tr):9.0f} it/s over {len(tr)}; "
               f"ratio {statistics.mean(tr) / statistics.mean(h) if h else float('nan'):.1f}",
               flush=True)
 

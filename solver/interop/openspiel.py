@@ -26,8 +26,9 @@ the deals an episode lasts (default 1; ``common.py``).  What OpenSpiel sees:
   a state pickles as its game record (``solver.to_json``) and the pending
   chance outcomes.
 
-Never hand these games to the C++ ``pyspiel.ISMCTSBot``: it crashes the
-process (segfault) on Python-defined games.  The Python
+Never hand these games to the C++ ``pyspiel.ISMCTSBot`` (or, with
+open_spiel 2.0.2, the C++ ``pyspiel.MCTSBot``): they crash the process
+(segfault) on Python-defined games, OpenSpiel's own included.  The Python
 ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` and ``mcts.MCTSBot`` work.
 """
 
