@@ -17,7 +17,8 @@ Observations are dicts: ``observation`` a float32 vector
 last n actions; ``perfect_recall=True`` gives the whole episode's actions
 instead) and ``action_mask`` (int8, one entry per action id).  An action
 the mask forbids raises ``IllegalActionError`` (a ``ValueError``) naming it
-and why; the environment is unchanged.
+and why; the environment is unchanged (or, with ``illegal_reward``,
+PettingZoo's ``TerminateIllegalWrapper`` ends the episode).
 """
 
 from __future__ import annotations
@@ -166,7 +167,26 @@ class DixtrixEnv(AECEnv):
         pass
 
 
-def env(game: str = "dix", **kwargs) -> DixtrixEnv:
-    """The AEC environment of ``game`` (options, ``horizon``,
+def raw_env(game: str = "dix", **kwargs) -> DixtrixEnv:
+    """The bare AEC environment of ``game`` (options, ``horizon``,
     ``perfect_recall`` and ``render_mode`` as keywords)."""
     return DixtrixEnv(game, **kwargs)
+
+
+def env(game: str = "dix", illegal_reward: float | None = None, **kwargs):
+    """The AEC environment of ``game`` as PettingZoo ships its own:
+    wrapped in ``OrderEnforcingWrapper`` (stepping before ``reset`` is an
+    error).  ``illegal_reward``: instead of raising on an action the mask
+    forbids, end the episode with that reward for the seat that played it
+    (PettingZoo's ``TerminateIllegalWrapper``, as its classic games do).
+    ``env.unwrapped`` is the :class:`DixtrixEnv`."""
+    from pettingzoo.utils import wrappers
+    e = DixtrixEnv(game, **kwargs)
+    if illegal_reward is not None:
+        e = wrappers.TerminateIllegalWrapper(e, illegal_reward=float(illegal_reward))
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+#: one environment constructor per game (``ENVS["trix"](horizon=2)``)
+ENVS = {name: (lambda name: lambda **kw: env(name, **kw))(name)
+        for name in ("dix", "trix", "tricks", "dixie-rook", "dix-exchange")}

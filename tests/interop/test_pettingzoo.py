@@ -162,3 +162,21 @@ def test_a_custom_dix_exchange_deck_stays_in_its_space():
     e = env("dix-exchange", players=5, deck="10:4 9:4 5:8 0:4 CJ:2")
     assert e.observation_space("seat_0")["observation"].high.max() == 2.0
     api_test(e, num_cycles=200)
+
+
+def test_pettingzoos_own_wrappers():
+    from solver.interop.pettingzoo import ENVS
+    e = ENVS["dix"](variant="seventeen")
+    with pytest.raises(AssertionError, match="reset"):
+        e.step(0)                                  # OrderEnforcingWrapper
+    assert isinstance(e.unwrapped, DixtrixEnv)
+    # illegal_reward: an illegal action ends the episode, as in PettingZoo's
+    # classic games (TerminateIllegalWrapper)
+    e = env("trix", illegal_reward=-500)
+    api_test(env("trix", illegal_reward=-500), num_cycles=100)
+    e.reset(seed=1)
+    agent = e.agent_selection
+    obs = e.observe(agent)
+    e.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    assert all(e.terminations.values())
+    assert e.rewards[agent] == -500
