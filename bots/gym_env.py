@@ -18,7 +18,11 @@ in ``bots/`` because it seats players.
 
 from __future__ import annotations
 
-import gymnasium as gym
+try:
+    import gymnasium as gym
+except ImportError as exc:  # pragma: no cover - depends on the environment
+    raise ImportError("bots.gym_env needs Gymnasium: pip install 'dixtrix[pettingzoo]' "
+                      "(pettingzoo and gymnasium)") from exc
 
 from solver.errors import OptionError, short_repr
 from solver.interop.pettingzoo import DixtrixEnv
