@@ -209,6 +209,7 @@ def main() -> None:
     ap.add_argument("--hearts-sims", type=int, default=20000)
     ap.add_argument("--trix-iterations", type=int, default=100000)
     ap.add_argument("--skip-a", action="store_true")
+    ap.add_argument("--skip-b", action="store_true")
     args = ap.parse_args()
     import solver.interop.openspiel  # noqa: F401  (registers the games)
 
@@ -226,6 +227,8 @@ def main() -> None:
                 print(f"{name:6} {seconds:6.2f} {deals:5d} {r['mean']:+8.1f} +- {r['ci']:5.1f} "
                       f"{r['won']:6.2f} {r['ours_rate']:10.0f} {r['os_rate']:9.1f}"
                       f"   ({time.time() - t:.0f} s)", flush=True)
+    if args.skip_b:
+        return
     print("(b) iterations/s: OpenSpiel C++ ISMCTSBot on hearts (child process per position) "
           "vs our ismcts on trix diamonds")
     for cards in args.cards:
