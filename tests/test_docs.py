@@ -38,12 +38,16 @@ def _pages_with_python():
 
 def test_every_page_with_examples_is_run():
     # a page that gains a python block is run without editing this file
-    assert {"search.md", "solver.md", "protocol.md", "ladder.md", "positions.md"} <= set(
+    assert {"search.md", "solver.md", "protocol.md", "ladder.md", "positions.md",
+            "interop.md", "server.md"} <= set(
         _pages_with_python())
 
 
 @pytest.mark.parametrize("md", _pages_with_python())
 def test_docs_python_examples_run(md):
+    if md == "interop.md":       # the interop extras (in the test extra)
+        pytest.importorskip("pyspiel")
+        pytest.importorskip("pettingzoo")
     blocks = re.findall(r"```python\n(.*?)```", (DOCS / md).read_text(), re.S)
     assert blocks
     for block in blocks:

@@ -13,7 +13,11 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 SOLVER = ROOT / "solver"
 
 #: the layer of each part of ``solver`` (higher numbers sit above)
-LAYER = {"core": 0, "reference": 0, "games": 1, "dd": 2, "search": 3}
+LAYER = {"core": 0, "reference": 0, "games": 1, "dd": 2, "search": 3, "interop": 3}
+#: ``solver.interop`` sits beside ``solver.search``: it uses the protocol and
+#: the world samplers (core, games) and nothing of dd or search, and nothing
+#: in ``solver`` uses it (its framework modules need optional extras)
+INTEROP_USES = {"core", "reference", "games", "interop"}
 #: modules of the package root that sit above the layers: the facade
 #: ``solver/__init__.py`` re-exports the public API of every layer
 FACADE = {"solver"}
@@ -86,6 +90,23 @@ def test_imports_only_look_down(path):
         theirs = _layer_of(mod)
         if theirs is not None and theirs > mine and mod not in FACADE:
             bad.append(f"line {line}: imports {mod}, a layer above {here}")
+    assert not bad, f"{path.relative_to(ROOT)}:\n" + "\n".join(bad)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_interop_sits_beside_search(path):
+    here = _module_name(path)
+    inside = here.startswith("solver.interop")
+    bad = []
+    for line, mod in _imports(path):
+        parts = mod.split(".")
+        if parts[0] != "solver" or len(parts) == 1:
+            continue
+        sub = parts[1] if parts[1] in LAYER else "core"
+        if inside and sub not in INTEROP_USES:
+            bad.append(f"line {line}: imports {mod} (interop uses only the protocol and samplers)")
+        if not inside and sub == "interop":
+            bad.append(f"line {line}: imports {mod} (nothing in solver uses interop)")
     assert not bad, f"{path.relative_to(ROOT)}:\n" + "\n".join(bad)
 
 

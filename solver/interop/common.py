@@ -1,0 +1,275 @@
+"""What the OpenSpiel and PettingZoo adapters share: the size of each game's
+action space, a bound on the actions of one deal, the horizon (how many deals
+an episode lasts and what it returns), and the observation encodings.
+
+Nothing here imports a framework: this module is the protocol seen from
+outside (``Game``, ``State``, ``information_state``) and never the players.
+
+The horizon.  A whole match can last hundreds of deals; the frameworks'
+checks and learners want episodes of a known bounded length.  An episode is
+the first ``horizon`` deals (``State.round_index()``) of a match, or the
+whole match if it ends sooner.  Its return per seat is the sum of those
+deals' results, ``State.round_returns(i)``, in the game's points (the
+match's own ``returns()`` -- who won the match -- is not what an episode
+returns).  When the deal after the horizon starts, the episode is over; the
+cards of that deal are never shown (``trimmed_view``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from ..cards import DIX, EXCHANGE_VALUES, FRENCH, ROOK
+from ..errors import OptionError, short_repr
+from ..game import Game, State, canonical_json
+
+#: card ids of every deck are bit indices below 64 (docs/positions.md)
+CARD_SPACE = 64
+#: the largest horizon an adapter accepts (deals per episode)
+MAX_HORIZON = 1000
+
+
+def _contract_per_deal(game: Game) -> int:
+    # the contract (1), four redeal claims (tricks' Jacks), each seat's
+    # reveals of its penalty cards and "done" (4 x 6), and 52 cards played
+    # with at most three passes before each card of a layout (52 x 4)
+    return 1 + 4 + 4 * 6 + 52 * 4
+
+
+def _rook_per_deal(game: Game) -> int:
+    # bids 70..120 by fives (11) and one pass per seat, the trump, and the 56
+    # cards of the deck: the nest's discards plus every card played
+    return 11 + game.num_players + 1 + len(ROOK.cards)
+
+
+def _exchange_per_deal(game: Game) -> int:
+    # a turn per seat, each turn answered by at most every other seat (a
+    # Saute-lapin passes the request on): n + n (n - 1)
+    return game.num_players ** 2
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What an adapter needs to know about a game beyond the protocol."""
+
+    #: distinct action ids (actions are ints in ``range(num_actions)``)
+    num_actions: int
+    #: a bound on the player actions of one deal
+    per_deal: Callable[[Game], int]
+    #: the chance kind that deals a new deal (``None``: deals start without one)
+    deal_kind: str | None
+    #: the key of the deal object's list of deals (one entry per deal)
+    deal_key: str
+    #: the deck whose card tokens the hand and seen-cards planes encode (None:
+    #: dix-exchange, whose cards are values)
+    deck: object
+
+
+SPECS: dict[str, GameSpec] = {
+    "dix": GameSpec(CARD_SPACE, lambda g: 2 * g.tricks_per_round, "round", "rounds", DIX),
+    "trix": GameSpec(192, _contract_per_deal, "deal", "deals", FRENCH),
+    "tricks": GameSpec(192, _contract_per_deal, "deal", "deals", FRENCH),
+    "dixie-rook": GameSpec(128 + 256 + 1 + 4, _rook_per_deal, "deal", "deals", ROOK),
+    "dix-exchange": GameSpec(4 + len(EXCHANGE_VALUES), _exchange_per_deal, None, "shuffles", None),
+}
+
+
+def spec_of(game: Game) -> GameSpec:
+    try:
+        return SPECS[game.name]
+    except KeyError:
+        raise OptionError(f"{short_repr(game.name)} has no interop adapter (known: "
+                          f"{', '.join(sorted(SPECS))})") from None
+
+
+def check_horizon(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_HORIZON:
+        raise OptionError(f"option 'horizon' must be an integer 1..{MAX_HORIZON} (deals per "
+                          f"episode), got {short_repr(value)}")
+    return value
+
+
+# --------------------------------------------------------------------------
+# the episode: the first ``horizon`` deals
+
+def episode_over(state: State, horizon: int) -> bool:
+    return state.is_terminal() or state.round_index() >= horizon
+
+
+def episode_returns(state: State, horizon: int) -> list[float]:
+    """The sum of the results of the deals played within the horizon."""
+    r = state.round_index()
+    last = horizon if r >= horizon else r + 1
+    total = [0.0] * state.game.num_players
+    for i in range(last):
+        for s, v in enumerate(state.round_returns(i)):
+            total[s] += float(v)
+    return total
+
+
+def trimmed_view(state: State, seat: int, horizon: int) -> dict:
+    """The seat view, without the deal that starts after the horizon (at the
+    end of an episode the next deal has been dealt but is never played)."""
+    view = state.information_state(seat).view
+    spec = SPECS[state.game.name]
+    if spec.deal_kind is not None and beyond_horizon(state, horizon):
+        deals = view["deal"].get(spec.deal_key)
+        if isinstance(deals, list) and len(deals) > horizon:
+            view = dict(view)
+            view["deal"] = dict(view["deal"])
+            view["deal"][spec.deal_key] = deals[:horizon]
+    return view
+
+
+def info_string(state: State, seat: int, horizon: int) -> str:
+    """The information state string: canonical JSON of the seat view."""
+    return canonical_json(trimmed_view(state, seat, horizon))
+
+
+def beyond_horizon(state: State, horizon: int) -> bool:
+    """Whether the deal after the horizon has started (the episode is over
+    and what the state holds of that deal is never shown)."""
+    return not state.is_terminal() and state.round_index() >= horizon
+
+
+def observation_string(state: State, seat: int, horizon: int) -> str:
+    """The observation string: what the seat knows now (``InfoState.known``:
+    its hand, the trick, the scores...), not the whole history."""
+    if beyond_horizon(state, horizon):
+        return f"seat {seat}: the episode is over"
+    known = state.information_state(seat).known
+    return f"seat {seat}: " + json.dumps(known, sort_keys=True, separators=(",", ":"),
+                                          default=str, ensure_ascii=False)
+
+
+# --------------------------------------------------------------------------
+# tensors
+
+class Encoder:
+    """Fixed-size float32 encodings of what a seat knows.
+
+    information state (perfect recall within the episode):
+      ``player``  one-hot seat (n)
+      ``to_move`` one-hot seat to act (n; all zero when nobody acts)
+      ``hand``    the seat's current hand (64 card ids; dix-exchange: one-hot
+                  of the value held, 15)
+      ``seen``    every card of the current deal the seat has seen dealt,
+                  drawn or shown (64; dix-exchange: count per value / 4)
+      ``history`` every action of the episode in order, one-hot over the
+                  action ids plus one column for an action the seat did not
+                  see (``max_length`` x (num_actions + 1))
+    observation (no history): ``player``, ``to_move``, ``hand``, ``seen`` and
+      ``recent``: the last n actions, as ``history``.
+    The strings are exact; the tensors summarise (a card seen is one bit, not
+    when or where it was seen).
+    """
+
+    def __init__(self, game: Game, horizon: int):
+        self.game = game
+        self.spec = spec_of(game)
+        self.horizon = horizon
+        self.n = game.num_players
+        self.max_length = horizon * self.spec.per_deal(game)
+        self.width = self.spec.num_actions + 1
+        self.card_space = CARD_SPACE if self.spec.deck is not None else len(EXCHANGE_VALUES)
+        self._labels: dict[str, int] = {}
+
+    def pieces(self, info: bool) -> list[tuple[str, tuple]]:
+        out = [("player", (self.n,)), ("to_move", (self.n,)), ("hand", (self.card_space,)),
+               ("seen", (self.card_space,))]
+        if info:
+            out.append(("history", (self.max_length, self.width)))
+        else:
+            out.append(("recent", (self.n, self.width)))
+        return out
+
+    def high(self) -> float:
+        """The largest value of any entry (dix-exchange's seen counts can pass
+        1 with a deck of more than four of a value)."""
+        if self.spec.deck is not None:
+            return 1.0
+        counts: dict = {}
+        for v in getattr(self.game, "id_value", ()):
+            counts[v] = counts.get(v, 0) + 1
+        return max(1.0, max(counts.values(), default=4) / 4.0)
+
+    def size(self, info: bool) -> int:
+        return int(sum(np.prod(shape) for _, shape in self.pieces(info)))
+
+    def _action_id(self, state: State, label: str) -> int:
+        if label == "?":
+            return self.spec.num_actions
+        a = self._labels.get(label)
+        if a is None:
+            a = self._labels[label] = state.string_to_action(label)
+        return a
+
+    def _card_ids(self, text) -> list[int]:
+        out = []
+        if not isinstance(text, str):
+            return out
+        deck = self.spec.deck
+        for tok in text.split():
+            if tok == "?":
+                continue
+            if deck is None:
+                if tok in EXCHANGE_VALUES:
+                    out.append(EXCHANGE_VALUES.index(tok))
+                continue
+            try:
+                out.append(deck.parse(tok))
+            except ValueError:
+                continue
+        return out
+
+    def _strings(self, obj, acc: list) -> None:
+        if isinstance(obj, str):
+            acc.append(obj)
+        elif isinstance(obj, dict):
+            for v in obj.values():
+                self._strings(v, acc)
+        elif isinstance(obj, (list, tuple)):
+            for v in obj:
+                self._strings(v, acc)
+
+    def fill(self, planes: dict, state: State | None, seat: int, info: bool,
+             view: dict | None = None, to_move: int | None = None) -> None:
+        """Write the encoding of ``state`` for ``seat`` into ``planes``
+        (name -> numpy view, zeroed by the caller).  ``state`` None: nothing
+        is known yet (before the deal)."""
+        planes["player"][seat] = 1.0
+        if to_move is not None and 0 <= to_move < self.n:
+            planes["to_move"][to_move] = 1.0
+        if state is None:
+            return
+        istate = state.information_state(seat)
+        if view is None:
+            view = istate.view
+        if not beyond_horizon(state, self.horizon):
+            known = istate.known
+            for c in self._card_ids(known.get("hand", known.get("card"))):
+                planes["hand"][c] = 1.0
+        deals = view.get("deal", {}).get(self.spec.deal_key)
+        if isinstance(deals, list) and deals:
+            acc: list[str] = []
+            self._strings(deals[-1], acc)
+            seen = planes["seen"]
+            for text in acc:
+                for c in self._card_ids(text):
+                    if self.spec.deck is None:
+                        seen[c] += 0.25      # values: a count (four of a value at most)
+                    else:
+                        seen[c] = 1.0
+        labels = view.get("actions", [])
+        if info:
+            hist = planes["history"]
+            for i, label in enumerate(labels[:self.max_length]):
+                hist[i, self._action_id(state, label)] = 1.0
+        else:
+            recent = planes["recent"]
+            for i, label in enumerate(labels[-self.n:]):
+                recent[i, self._action_id(state, label)] = 1.0
