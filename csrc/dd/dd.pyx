@@ -197,6 +197,7 @@ cdef class Kernel:
         R.pip_partners = rules["pip_partners"]
         R.quick_ok = rules["quick_ok"]
         R.discard_mask = rules["discard_mask"]
+        R.unit = rules.get("unit", 1)
         for i in range(R.nseats):
             R.side[i] = rules["side"][i]
             R.next_seat[i] = (i + 1) % R.nseats
@@ -770,9 +771,9 @@ cdef class Kernel:
                     # winner: give the other side what is worst for it, keep
                     # from one's own side what is worst for one's own
                     if my_side_winning:
-                        sc += R.win_pts[c] - R.lose_pts[c]
+                        sc += (R.win_pts[c] - R.lose_pts[c]) * R.unit
                     else:
-                        sc += R.lose_pts[c] - R.win_pts[c]
+                        sc += (R.lose_pts[c] - R.win_pts[c]) * R.unit
                 sc = sc * 1024
             sc += hist[c]
             if c == ttmove:

@@ -32,6 +32,7 @@ Values are exact integers.  Every user-facing error is typed (solver.errors).
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
@@ -398,6 +399,38 @@ def kernel_table(pos: TrickPosition, max_team, objective: str) -> tuple[dict, in
     return table, offset
 
 
+#: the kernel table's fields that hold values (every one is divided by the unit)
+_VALUE_FIELDS = ("trick_win", "trick_lose", "ten_win", "ten_lose", "last_win", "last_lose",
+                 "most_win", "most_lose", "most_tie")
+
+
+def in_units(table: dict) -> tuple[dict, int]:
+    """The table with every value divided by their greatest common divisor,
+    and that divisor (the UNIT; 1 when there is nothing to divide).
+
+    Every future value is a sum of the table's values, so it is a multiple
+    of the unit: searching in units is exact (multiply back), and each
+    null-window probe of the driver then decides a whole unit (King of
+    Hearts: 75 points, a two-valued question: at most two probes; Queens
+    in queens, dixie-rook in 5s)."""
+    unit = 0
+    for name in _VALUE_FIELDS:
+        unit = math.gcd(unit, table[name])
+    for name in ("win_pts", "lose_pts"):
+        for v in table[name]:
+            unit = math.gcd(unit, v)
+    unit = max(unit, 1)
+    out = dict(table)
+    out["unit"] = unit
+    if unit == 1:
+        return out, 1
+    for name in _VALUE_FIELDS:
+        out[name] = table[name] // unit
+    for name in ("win_pts", "lose_pts"):
+        out[name] = [v // unit for v in table[name]]
+    return out, unit
+
+
 def value_bound(table: dict, pos: TrickPosition) -> int:
     """A bound on |future value| (for the driver's window and the 16-bit
     table entries)."""
@@ -537,6 +570,7 @@ def solve_position(pos: TrickPosition, max_team=None, objective: str = "own",
     if engine != "cython":
         raise PositionError(f"engine must be 'cython' or 'python', got {engine!r}")
     table, offset = kernel_table(pos, max_team, objective)
+    table, unit = in_units(table)
     bound = value_bound(table, pos)
     if bound > VALUE_LIMIT:
         raise LimitError(f"values up to {bound} exceed the table's range ({VALUE_LIMIT})")
@@ -555,7 +589,7 @@ def solve_position(pos: TrickPosition, max_team=None, objective: str = "own",
         if kern.aborted:
             raise SearchAborted(f"double-dummy search stopped at its node limit "
                                 f"({limit:,} nodes, {elapsed:.3f} s)", nodes)
-    values = {c: v + offset for c, v in sorted(future.items())}
+    values = {c: unit * v + offset for c, v in sorted(future.items())}
     maximizing = pos.contract.teams[pos.seat_to_play] == max_team
     best = max(values.values()) if maximizing else min(values.values())
     return DDResult(best, MappingProxyType(values), nodes, elapsed, "cython", maximizing)
@@ -592,5 +626,5 @@ def dix_position(state) -> TrickPosition:
 
 
 __all__ = ["Contract", "TrickPosition", "DDResult", "dix_contract", "bridge_contract",
-           "penalty_contract", "rook_contract", "PENALTY_CONTRACTS", "kernel_table",
+           "penalty_contract", "rook_contract", "PENALTY_CONTRACTS", "kernel_table", "in_units",
            "solve_position", "decode_dix", "dix_position", "DIX_SCALE", "check_tt_mb"]

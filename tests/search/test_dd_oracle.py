@@ -461,3 +461,25 @@ def test_solve_accepts_a_trick_position():
     assert s.action_values == {FRENCH.to_string(c): v for c, v in values.items()}
     assert s.value == value
     assert s.action_values["KH"] == 0     # seat 1 must follow with AH and takes it
+
+
+@pytest.mark.parametrize("contract,unit", [
+    (dd.penalty_contract("king"), 75), (dd.penalty_contract("queens"), 25),
+    (dd.penalty_contract("diamonds"), 10), (dd.penalty_contract("ltoosh"), 15),
+    (dd.rook_contract(4, 1, 25), 5), (dd.bridge_contract(2), 1)])
+def test_search_in_units(contract, unit):
+    """The kernel searches in the greatest common divisor of the table's
+    values (a King of Hearts probe decides 75 points); values come back in
+    points and equal the oracle's."""
+    rng = random.Random(unit)
+    deck = ROOK.cards if contract.deck == "rook" else FRENCH.cards
+    pos = _random_trick_position(rng, contract, len(deck) // 4, deck, table_cards=0)
+    table, _ = dd.kernel_table(pos, contract.teams[pos.leader], "own")
+    scaled, got = dd.in_units(table)
+    assert got == unit
+    assert scaled["unit"] == unit
+    assert all(v % unit == 0 for v in table["win_pts"] + table["lose_pts"])
+    assert scaled["win_pts"] == [v // unit for v in table["win_pts"]]
+    for _ in range(20):
+        pos = _random_trick_position(rng, contract, 3, deck)
+        _compare(pos, contract.teams[rng.randrange(4)], "own")
