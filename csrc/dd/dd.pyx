@@ -112,6 +112,7 @@ cdef class Kernel:
     cdef uint64_t win_add         # the trick just finished: its winner if contested
     cdef uint64_t qwin            # quick_bounds: the lowest sure winner of each suit
     cdef bint sweep_ok            # no ten rule and slot == card: sweep() applies
+    cdef bint duck_ok             # sweep_ok, no trumps, must follow: never_wins() applies
     # the table is kept while the same deal returns under the same rules
     # (load): its bounds stay true for any position under one rule table
     #: False: every load starts a new table generation (measurements)
@@ -243,6 +244,7 @@ cdef class Kernel:
                     self.sweep_ok = 0
                 if R.win_pts[c] != 0 or R.lose_pts[c] != 0:
                     self.pts_mask |= (<uint64_t>1) << c
+        self.duck_ok = self.sweep_ok and R.trump < 0 and R.must_follow
         self.base_hi = max(R.trick_win, R.trick_lose)
         self.base_lo = min(R.trick_win, R.trick_lose)
         if R.ten_total >= 0:
@@ -855,6 +857,17 @@ cdef class Kernel:
                 # the side on lead takes every trick left: the exact value
                 self.wr[ply] = self.qwin
                 return v
+            if self.duck_ok and self.never_wins(&v):
+                # the side not on lead can lose every trick left: a lower
+                # bound when that is the max side, an upper bound when it
+                # is the other side (exact when it meets the other bound)
+                if R.side[S.leader]:
+                    if v <= alpha or v <= lb:
+                        self.wr[ply] = self.qwin
+                        return v
+                elif v >= beta or v >= ub:
+                    self.wr[ply] = self.qwin
+                    return v
             if R.quick_ok:
                 self.quick_bounds(&lb, &ub)
                 if R.trump >= 0:
@@ -1369,6 +1382,67 @@ cdef class Kernel:
                 v += R.most_lose
             else:
                 v += R.most_tie
+        value[0] = v
+        return 1
+
+    cdef bint never_wins(self, int* value) noexcept nogil:
+        """Whether every seat of the side NOT on lead can lose every trick
+        left (no trumps, must follow, card index = strength slot); then
+        ``value``: the future value when the side on lead takes them all.
+
+        Let x be the lowest card of suit s the leading side holds and n
+        its number of cards of s.  While the ducking side wins nothing, the
+        leading side leads every trick, so there are at most n tricks led
+        in s, and each holds a leading-side card of s (the lead), at least
+        x.  A ducking seat with at least min(n, its length in s) cards of s
+        below x ducks every trick of s with them (and never wins a trick
+        of a suit it is void in: no trumps).  When this holds in every
+        suit, the ducking side never gains the lead and the argument holds
+        to the end.  Winning ranks: only x's rank, per suit both sides
+        hold, was compared (``qwin``); the cards below x are all the
+        ducking side's, counted by the key's hand lengths."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef bint lside = R.side[S.leader]
+        cdef uint64_t lead = 0, ls, h, m
+        cdef int i, s, x, nl, nh, v, k = S.tricks_left, mt
+        for i in range(R.nseats):
+            if R.side[i] == lside:
+                lead |= S.hands[i]
+        self.qwin = 0
+        for s in range(4):
+            ls = lead & R.suit_mask[s]
+            if ls == 0:
+                continue
+            x = lowest_bit(ls)
+            nl = popcount(ls)
+            for i in range(R.nseats):
+                if R.side[i] == lside:
+                    continue
+                h = S.hands[i] & R.suit_mask[s]
+                if h == 0:
+                    continue
+                nh = popcount(h)
+                if popcount(h & (((<uint64_t>1) << x) - 1)) < (nl if nl < nh else nh):
+                    return 0
+                self.qwin |= (<uint64_t>1) << x
+        v = 0
+        m = 0
+        for i in range(R.nseats):
+            m |= S.hands[i]
+        m &= self.pts_mask
+        while m:
+            i = lowest_bit(m)
+            m &= m - 1
+            v += R.win_pts[i] if lside else R.lose_pts[i]
+        if lside:
+            v += k * R.trick_win + R.last_win
+            mt = S.max_tricks + k + R.last_extra
+        else:
+            v += k * R.trick_lose + R.last_lose
+            mt = S.max_tricks
+        if R.use_most:
+            v += self.most_of(mt)
         value[0] = v
         return 1
 

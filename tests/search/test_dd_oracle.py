@@ -10,7 +10,7 @@ import pytest
 import solver
 from solver.dd import trick as dd
 from solver.dd import solve
-from solver.cards import DIX, FRENCH, ROOK, mask_of
+from solver.cards import DIX, FRENCH, ROOK, cards_of, mask_of
 from solver.errors import (HiddenInformationError, LimitError, PositionError,
                            UnsupportedPositionError)
 from solver.game import TERMINAL
@@ -483,3 +483,59 @@ def test_search_in_units(contract, unit):
     for _ in range(20):
         pos = _random_trick_position(rng, contract, 3, deck)
         _compare(pos, contract.teams[rng.randrange(4)], "own")
+
+
+def _ducks_everything(pos, side_of):
+    """Python twin of the kernel's ``never_wins`` condition: every seat
+    not on the leader's side holds, in each suit, at least min(n, its
+    length) cards below the leading side's lowest card of the suit (n: the
+    leading side's cards of the suit)."""
+    lead_side = side_of(pos.leader)
+    for s in range(4):
+        lead = [c for i, h in enumerate(pos.hands) if side_of(i) == lead_side
+                for c in cards_of(h) if c >> 4 == s]
+        if not lead:
+            continue
+        x = min(lead)
+        for i, h in enumerate(pos.hands):
+            mine = [c for c in cards_of(h) if c >> 4 == s]
+            if side_of(i) != lead_side and mine:
+                if sum(c < x for c in mine) < min(len(lead), len(mine)):
+                    return False
+    return True
+
+
+def test_ducking_bound_matches_oracle():
+    """No-trump endings where the side not on lead can lose every trick
+    left while holding high cards (so the plain sweep does not settle
+    them): the kernel's ducking bound (a lower bound for the max side, an
+    upper one for the other side; exact for penalty contracts) against the
+    oracle, for both sides as the max side."""
+    rng = random.Random(1819)
+    hits = 0
+    for i in range(400):
+        kind = rng.choice(sorted(dd.PENALTY_CONTRACTS) + ["bridge"])
+        if kind == "bridge":
+            contract = dd.bridge_contract(-1)
+        else:
+            contract = dd.penalty_contract(kind, partners=rng.random() < 0.3,
+                                           must_discard=rng.random() < 0.3)
+        n = 3
+        cards = list(FRENCH.cards)
+        rng.shuffle(cards)
+        cards = sorted(cards[:4 * n], key=lambda c: (c & 15, c))
+        leader = rng.randrange(4)
+        duck = (leader + rng.choice((1, 3))) % 4
+        # the ducking seat: low cards and one high card
+        lows, high = cards[:n - 1], cards[rng.randrange(3 * n, 4 * n)]
+        rest = [c for c in cards if c not in lows and c != high]
+        rng.shuffle(rest)
+        hands = {duck: lows + [high]}
+        for j, s in enumerate(s for s in range(4) if s != duck):
+            hands[s] = rest[j * n:(j + 1) * n]
+        pos = dd.TrickPosition(contract, tuple(mask_of(hands[s]) for s in range(4)), leader)
+        teams = contract.teams
+        if _ducks_everything(pos, lambda s: teams[s] == teams[leader]):
+            hits += 1
+        _compare(pos, teams[rng.choice((duck, leader))], "own")
+    assert hits >= 30, hits
