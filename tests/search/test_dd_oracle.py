@@ -539,3 +539,26 @@ def test_ducking_bound_matches_oracle():
             hits += 1
         _compare(pos, teams[rng.choice((duck, leader))], "own")
     assert hits >= 30, hits
+
+
+def test_rule_tables_are_remembered_per_deal_and_score():
+    """``unit_table`` returns the same table for the same contract, cards in
+    play, team, objective and score, and a new one when any of them
+    changes (the offset follows what is already won; a doubled card
+    changes the points); values stay the oracle's."""
+    rng = random.Random(77)
+    contract = dd.penalty_contract("queens")
+    pos = _random_trick_position(rng, contract, 3, FRENCH.cards, table_cards=0)
+    pos = dd.TrickPosition(contract, pos.hands, pos.leader)
+    a = dd.unit_table(pos, 0, "own")
+    assert dd.unit_table(pos, 0, "own") is a
+    assert dd.unit_table(pos, 1, "own") is not a
+    won = dd.TrickPosition(contract, pos.hands, pos.leader, points=(-25, 0, 0, 0))
+    b = dd.unit_table(won, 0, "own")
+    assert b[1] == a[1] - 25 and b[0] == a[0]
+    queens = [c for c in FRENCH.cards if c & 15 == 12]
+    doubled = dd.penalty_contract("queens", doubled={queens[0]: 2})
+    c = dd.unit_table(dd.TrickPosition(doubled, pos.hands, pos.leader), 0, "own")
+    assert c[0] != a[0] or not any((h >> queens[0]) & 1 for h in pos.hands)
+    for p in (pos, won):
+        _compare(p, 0, "own")
