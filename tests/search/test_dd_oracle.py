@@ -562,3 +562,86 @@ def test_rule_tables_are_remembered_per_deal_and_score():
     assert c[0] != a[0] or not any((h >> queens[0]) & 1 for h in pos.hands)
     for p in (pos, won):
         _compare(p, 0, "own")
+
+
+def _pivot_safe(pos, m, points):
+    """Python twin of the kernel's ``pivot_safe`` condition for max seat
+    ``m`` (penalty cards ``points``): every penalty card left is in one
+    suit p and in other hands; m's cards of p lie below the lowest penalty
+    card and its lowest card of p below every card of p of each penalty
+    holder (or m is void in p and not on lead); every other suit passes
+    the ducking count."""
+    pen = [c for i, h in enumerate(pos.hands) if i != m for c in cards_of(h) if c in points]
+    if not pen or any(c in points for c in cards_of(pos.hands[m])):
+        return False
+    p = pen[0] >> 4
+    if any(c >> 4 != p for c in pen):
+        return False
+    mine = [c for c in cards_of(pos.hands[m]) if c >> 4 == p]
+    if mine:
+        if max(mine) > min(pen):
+            return False
+        for i, h in enumerate(pos.hands):
+            held = [c for c in cards_of(h) if c >> 4 == p]
+            if i != m and any(c in points for c in held) and min(held) < min(mine):
+                return False
+    elif pos.leader == m:
+        return False
+    for s in range(4):
+        if s == p:
+            continue
+        lead = [c for i, h in enumerate(pos.hands) if i != m for c in cards_of(h) if c >> 4 == s]
+        own = [c for c in cards_of(pos.hands[m]) if c >> 4 == s]
+        if lead and own and sum(c < min(lead) for c in own) < min(len(lead), len(own)):
+            return False
+    return True
+
+
+def test_pivot_bound_matches_oracle():
+    """Penalty endings where the max seat may still win tricks but can
+    avoid every penalty card (all in one suit, held by others, above its
+    cards of that suit): the kernel's pivot bound against the oracle,
+    doubled cards and must-discard included."""
+    rng = random.Random(1820)
+    hits = 0
+    for i in range(400):
+        kind = rng.choice(("king", "king", "diamonds", "queens"))
+        points = dd.PENALTY_CONTRACTS[kind][0]
+        doubled = {}
+        if kind != "diamonds" and rng.random() < 0.4:
+            doubled = {c: rng.randrange(4) for c in points if rng.random() < 0.5}
+        contract = dd.penalty_contract(kind, doubled=doubled, must_discard=rng.random() < 0.3)
+        n = 3
+        m = rng.randrange(4)
+        cards = list(FRENCH.cards)
+        rng.shuffle(cards)
+        cards = cards[:4 * n - 1] + [rng.choice(sorted(points))]
+        cards = list(dict.fromkeys(cards))
+        while len(cards) < 4 * n:
+            c = rng.choice(FRENCH.cards)
+            if c not in cards:
+                cards.append(c)
+        # the max seat: the lowest cards by rank, often
+        cards.sort(key=lambda c: (c & 15) + rng.random() * 8)
+        p = sorted(points)[0] >> 4
+        tops = [c for c in FRENCH.cards if c >> 4 == p and c not in points]
+        if tops and rng.random() < 0.3:
+            # sometimes the max seat holds a card above a penalty card of
+            # its suit (the ace over the KH): not safe
+            top = max(tops)
+            if top in cards:
+                cards.remove(top)
+                cards.insert(0, top)
+            else:
+                cards[0] = top
+        rest = cards[n:]
+        rng.shuffle(rest)
+        hands = {m: cards[:n]}
+        for j, s in enumerate(s for s in range(4) if s != m):
+            hands[s] = rest[j * n:(j + 1) * n]
+        pos = dd.TrickPosition(contract, tuple(mask_of(hands[s]) for s in range(4)),
+                               rng.randrange(4))
+        if _pivot_safe(pos, m, points):
+            hits += 1
+        _compare(pos, contract.teams[m], "own")
+    assert hits >= 30, hits
