@@ -112,6 +112,10 @@ cdef class Kernel:
     cdef uint64_t win_add         # the trick just finished: its winner if contested
     cdef uint64_t qwin            # quick_bounds: the lowest sure winner of each suit
     cdef bint sweep_ok            # no ten rule and slot == card: sweep() applies
+    cdef bint duck_ok             # sweep_ok, no trumps, must follow: never_wins() applies
+    cdef bint pivot_ok            # duck_ok, one max seat, tricks and the last trick
+                                  # alike to both sides, no most-tricks bonus: pivot_safe()
+    cdef int max_seat             # the max seat when pivot_ok
     # the table is kept while the same deal returns under the same rules
     # (load): its bounds stay true for any position under one rule table
     #: False: every load starts a new table generation (measurements)
@@ -197,6 +201,7 @@ cdef class Kernel:
         R.pip_partners = rules["pip_partners"]
         R.quick_ok = rules["quick_ok"]
         R.discard_mask = rules["discard_mask"]
+        R.unit = rules.get("unit", 1)
         for i in range(R.nseats):
             R.side[i] = rules["side"][i]
             R.next_seat[i] = (i + 1) % R.nseats
@@ -242,6 +247,13 @@ cdef class Kernel:
                     self.sweep_ok = 0
                 if R.win_pts[c] != 0 or R.lose_pts[c] != 0:
                     self.pts_mask |= (<uint64_t>1) << c
+        self.duck_ok = self.sweep_ok and R.trump < 0 and R.must_follow
+        self.max_seat = -1
+        for i in range(R.nseats):
+            if R.side[i]:
+                self.max_seat = i if self.max_seat == -1 else -2
+        self.pivot_ok = (self.duck_ok and self.max_seat >= 0 and R.trick_win == R.trick_lose
+                         and R.last_win == R.last_lose and not R.use_most)
         self.base_hi = max(R.trick_win, R.trick_lose)
         self.base_lo = min(R.trick_win, R.trick_lose)
         if R.ten_total >= 0:
@@ -770,9 +782,9 @@ cdef class Kernel:
                     # winner: give the other side what is worst for it, keep
                     # from one's own side what is worst for one's own
                     if my_side_winning:
-                        sc += R.win_pts[c] - R.lose_pts[c]
+                        sc += (R.win_pts[c] - R.lose_pts[c]) * R.unit
                     else:
-                        sc += R.lose_pts[c] - R.win_pts[c]
+                        sc += (R.lose_pts[c] - R.win_pts[c]) * R.unit
                 sc = sc * 1024
             sc += hist[c]
             if c == ttmove:
@@ -854,6 +866,23 @@ cdef class Kernel:
                 # the side on lead takes every trick left: the exact value
                 self.wr[ply] = self.qwin
                 return v
+            if self.duck_ok and self.never_wins(&v):
+                # the side not on lead can lose every trick left: a lower
+                # bound when that is the max side, an upper bound when it
+                # is the other side (exact when it meets the other bound)
+                if R.side[S.leader]:
+                    if v <= alpha or v <= lb:
+                        self.wr[ply] = self.qwin
+                        return v
+                elif v >= beta or v >= ub:
+                    self.wr[ply] = self.qwin
+                    return v
+            if self.pivot_ok and self.pivot_safe(&v):
+                # the max seat can avoid every penalty card left: a lower
+                # bound (exact for penalty contracts: the best it can get)
+                if v >= beta or v >= ub:
+                    self.wr[ply] = self.qwin
+                    return v
             if R.quick_ok:
                 self.quick_bounds(&lb, &ub)
                 if R.trump >= 0:
@@ -1368,6 +1397,133 @@ cdef class Kernel:
                 v += R.most_lose
             else:
                 v += R.most_tie
+        value[0] = v
+        return 1
+
+    cdef bint pivot_safe(self, int* value) noexcept nogil:
+        """One max seat M, no trumps, must follow, tricks alike to both
+        sides: whether M can avoid every remaining penalty card (a card
+        with points) although it may still win tricks; then ``value``: the
+        future value when the other seats take every penalty card.
+
+        It can when every penalty card left is in the other seats' hands
+        and in one suit p, and
+        * M's cards of p are all below the lowest penalty card (M never
+          wins a trick of p holding one) and M's lowest card of p is below
+          every card of p of each seat holding a penalty card (or M holds
+          no p and is not on lead);
+        * in every other suit s M holds at least min(n, its length) cards
+          below the other seats' lowest card of s (n: their cards of s).
+        M keeps its lowest p card for last and leads p whenever on lead:
+        while a penalty card is out its holder must follow p with a higher
+        card, so M's last p card never wins; M therefore never leads another suit, every
+        trick of s is led by the other seats (at most n of them) and M
+        ducks it (``never_wins``).  Winning ranks: suit p keyed whole, the
+        others at the other seats' lowest card."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int M = self.max_seat, i, s, p, x, nl, nh, v
+        cdef uint64_t others = 0, pen, mp, ls, h, m
+        for i in range(R.nseats):
+            if i != M:
+                others |= S.hands[i]
+        pen = others & self.pts_mask
+        if pen == 0 or (S.hands[M] & self.pts_mask):
+            return 0
+        p = R.suit_of[lowest_bit(pen)]
+        if pen & ~R.suit_mask[p]:
+            return 0
+        mp = S.hands[M] & R.suit_mask[p]
+        if mp:
+            if highest_bit(mp) > lowest_bit(pen):
+                return 0
+            for i in range(R.nseats):
+                h = S.hands[i] & R.suit_mask[p]
+                if i != M and (h & pen) and lowest_bit(h) < lowest_bit(mp):
+                    return 0
+        elif S.leader == M:
+            return 0
+        self.qwin = (<uint64_t>1) << lowest_bit((others | mp) & R.suit_mask[p])
+        for s in range(4):
+            if s == p:
+                continue
+            ls = others & R.suit_mask[s]
+            h = S.hands[M] & R.suit_mask[s]
+            if ls == 0 or h == 0:
+                continue
+            x = lowest_bit(ls)
+            nl = popcount(ls)
+            nh = popcount(h)
+            if popcount(h & (((<uint64_t>1) << x) - 1)) < (nl if nl < nh else nh):
+                return 0
+            self.qwin |= (<uint64_t>1) << x
+        v = S.tricks_left * R.trick_lose + R.last_lose
+        m = pen
+        while m:
+            i = lowest_bit(m)
+            m &= m - 1
+            v += R.lose_pts[i]
+        value[0] = v
+        return 1
+
+    cdef bint never_wins(self, int* value) noexcept nogil:
+        """Whether every seat of the side NOT on lead can lose every trick
+        left (no trumps, must follow, card index = strength slot); then
+        ``value``: the future value when the side on lead takes them all.
+
+        Let x be the lowest card of suit s the leading side holds and n
+        its number of cards of s.  While the ducking side wins nothing, the
+        leading side leads every trick, so there are at most n tricks led
+        in s, and each holds a leading-side card of s (the lead), at least
+        x.  A ducking seat with at least min(n, its length in s) cards of s
+        below x ducks every trick of s with them (and never wins a trick
+        of a suit it is void in: no trumps).  When this holds in every
+        suit, the ducking side never gains the lead and the argument holds
+        to the end.  Winning ranks: only x's rank, per suit both sides
+        hold, was compared (``qwin``); the cards below x are all the
+        ducking side's, counted by the key's hand lengths."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef bint lside = R.side[S.leader]
+        cdef uint64_t lead = 0, ls, h, m
+        cdef int i, s, x, nl, nh, v, k = S.tricks_left, mt
+        for i in range(R.nseats):
+            if R.side[i] == lside:
+                lead |= S.hands[i]
+        self.qwin = 0
+        for s in range(4):
+            ls = lead & R.suit_mask[s]
+            if ls == 0:
+                continue
+            x = lowest_bit(ls)
+            nl = popcount(ls)
+            for i in range(R.nseats):
+                if R.side[i] == lside:
+                    continue
+                h = S.hands[i] & R.suit_mask[s]
+                if h == 0:
+                    continue
+                nh = popcount(h)
+                if popcount(h & (((<uint64_t>1) << x) - 1)) < (nl if nl < nh else nh):
+                    return 0
+                self.qwin |= (<uint64_t>1) << x
+        v = 0
+        m = 0
+        for i in range(R.nseats):
+            m |= S.hands[i]
+        m &= self.pts_mask
+        while m:
+            i = lowest_bit(m)
+            m &= m - 1
+            v += R.win_pts[i] if lside else R.lose_pts[i]
+        if lside:
+            v += k * R.trick_win + R.last_win
+            mt = S.max_tricks + k + R.last_extra
+        else:
+            v += k * R.trick_lose + R.last_lose
+            mt = S.max_tricks
+        if R.use_most:
+            v += self.most_of(mt)
         value[0] = v
         return 1
 

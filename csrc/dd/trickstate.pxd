@@ -45,6 +45,8 @@ ctypedef struct RuleTable:
                             #    use relative ranks plus the scoring class of every
                             #    card whose class is not cls_base (penalty cards)
     int32_t cls_base        # the most common class among the cards in play
+    int32_t unit            # points per value unit (solver/dd/trick.py in_units):
+                            #    move ordering weighs card points in points
     uint8_t side[MAX_SEATS]     # 1 if the seat is on the max side
     uint8_t next_seat[MAX_SEATS]
     uint8_t suit_of[64]     # effective suit of a card (joker: trumps); 255 not in play

@@ -10,7 +10,7 @@ import pytest
 import solver
 from solver.dd import trick as dd
 from solver.dd import solve
-from solver.cards import DIX, FRENCH, ROOK, mask_of
+from solver.cards import DIX, FRENCH, ROOK, cards_of, mask_of
 from solver.errors import (HiddenInformationError, LimitError, PositionError,
                            UnsupportedPositionError)
 from solver.game import TERMINAL
@@ -461,3 +461,187 @@ def test_solve_accepts_a_trick_position():
     assert s.action_values == {FRENCH.to_string(c): v for c, v in values.items()}
     assert s.value == value
     assert s.action_values["KH"] == 0     # seat 1 must follow with AH and takes it
+
+
+@pytest.mark.parametrize("contract,unit", [
+    (dd.penalty_contract("king"), 75), (dd.penalty_contract("queens"), 25),
+    (dd.penalty_contract("diamonds"), 10), (dd.penalty_contract("ltoosh"), 15),
+    (dd.rook_contract(4, 1, 25), 5), (dd.bridge_contract(2), 1)])
+def test_search_in_units(contract, unit):
+    """The kernel searches in the greatest common divisor of the table's
+    values (a King of Hearts probe decides 75 points); values come back in
+    points and equal the oracle's."""
+    rng = random.Random(unit)
+    deck = ROOK.cards if contract.deck == "rook" else FRENCH.cards
+    pos = _random_trick_position(rng, contract, len(deck) // 4, deck, table_cards=0)
+    table, _ = dd.kernel_table(pos, contract.teams[pos.leader], "own")
+    scaled, got = dd.in_units(table)
+    assert got == unit
+    assert scaled["unit"] == unit
+    assert all(v % unit == 0 for v in table["win_pts"] + table["lose_pts"])
+    assert scaled["win_pts"] == [v // unit for v in table["win_pts"]]
+    for _ in range(20):
+        pos = _random_trick_position(rng, contract, 3, deck)
+        _compare(pos, contract.teams[rng.randrange(4)], "own")
+
+
+def _ducks_everything(pos, side_of):
+    """Python twin of the kernel's ``never_wins`` condition: every seat
+    not on the leader's side holds, in each suit, at least min(n, its
+    length) cards below the leading side's lowest card of the suit (n: the
+    leading side's cards of the suit)."""
+    lead_side = side_of(pos.leader)
+    for s in range(4):
+        lead = [c for i, h in enumerate(pos.hands) if side_of(i) == lead_side
+                for c in cards_of(h) if c >> 4 == s]
+        if not lead:
+            continue
+        x = min(lead)
+        for i, h in enumerate(pos.hands):
+            mine = [c for c in cards_of(h) if c >> 4 == s]
+            if side_of(i) != lead_side and mine:
+                if sum(c < x for c in mine) < min(len(lead), len(mine)):
+                    return False
+    return True
+
+
+def test_ducking_bound_matches_oracle():
+    """No-trump endings where the side not on lead can lose every trick
+    left while holding high cards (so the plain sweep does not settle
+    them): the kernel's ducking bound (a lower bound for the max side, an
+    upper one for the other side; exact for penalty contracts) against the
+    oracle, for both sides as the max side."""
+    rng = random.Random(1819)
+    hits = 0
+    for i in range(400):
+        kind = rng.choice(sorted(dd.PENALTY_CONTRACTS) + ["bridge"])
+        if kind == "bridge":
+            contract = dd.bridge_contract(-1)
+        else:
+            contract = dd.penalty_contract(kind, partners=rng.random() < 0.3,
+                                           must_discard=rng.random() < 0.3)
+        n = 3
+        cards = list(FRENCH.cards)
+        rng.shuffle(cards)
+        cards = sorted(cards[:4 * n], key=lambda c: (c & 15, c))
+        leader = rng.randrange(4)
+        duck = (leader + rng.choice((1, 3))) % 4
+        # the ducking seat: low cards and one high card
+        lows, high = cards[:n - 1], cards[rng.randrange(3 * n, 4 * n)]
+        rest = [c for c in cards if c not in lows and c != high]
+        rng.shuffle(rest)
+        hands = {duck: lows + [high]}
+        for j, s in enumerate(s for s in range(4) if s != duck):
+            hands[s] = rest[j * n:(j + 1) * n]
+        pos = dd.TrickPosition(contract, tuple(mask_of(hands[s]) for s in range(4)), leader)
+        teams = contract.teams
+        if _ducks_everything(pos, lambda s: teams[s] == teams[leader]):
+            hits += 1
+        _compare(pos, teams[rng.choice((duck, leader))], "own")
+    assert hits >= 30, hits
+
+
+def test_rule_tables_are_remembered_per_deal_and_score():
+    """``unit_table`` returns the same table for the same contract, cards in
+    play, team, objective and score, and a new one when any of them
+    changes (the offset follows what is already won; a doubled card
+    changes the points); values stay the oracle's."""
+    rng = random.Random(77)
+    contract = dd.penalty_contract("queens")
+    pos = _random_trick_position(rng, contract, 3, FRENCH.cards, table_cards=0)
+    pos = dd.TrickPosition(contract, pos.hands, pos.leader)
+    a = dd.unit_table(pos, 0, "own")
+    assert dd.unit_table(pos, 0, "own") is a
+    assert dd.unit_table(pos, 1, "own") is not a
+    won = dd.TrickPosition(contract, pos.hands, pos.leader, points=(-25, 0, 0, 0))
+    b = dd.unit_table(won, 0, "own")
+    assert b[1] == a[1] - 25 and b[0] == a[0]
+    queens = [c for c in FRENCH.cards if c & 15 == 12]
+    doubled = dd.penalty_contract("queens", doubled={queens[0]: 2})
+    c = dd.unit_table(dd.TrickPosition(doubled, pos.hands, pos.leader), 0, "own")
+    assert c[0] != a[0] or not any((h >> queens[0]) & 1 for h in pos.hands)
+    for p in (pos, won):
+        _compare(p, 0, "own")
+
+
+def _pivot_safe(pos, m, points):
+    """Python twin of the kernel's ``pivot_safe`` condition for max seat
+    ``m`` (penalty cards ``points``): every penalty card left is in one
+    suit p and in other hands; m's cards of p lie below the lowest penalty
+    card and its lowest card of p below every card of p of each penalty
+    holder (or m is void in p and not on lead); every other suit passes
+    the ducking count."""
+    pen = [c for i, h in enumerate(pos.hands) if i != m for c in cards_of(h) if c in points]
+    if not pen or any(c in points for c in cards_of(pos.hands[m])):
+        return False
+    p = pen[0] >> 4
+    if any(c >> 4 != p for c in pen):
+        return False
+    mine = [c for c in cards_of(pos.hands[m]) if c >> 4 == p]
+    if mine:
+        if max(mine) > min(pen):
+            return False
+        for i, h in enumerate(pos.hands):
+            held = [c for c in cards_of(h) if c >> 4 == p]
+            if i != m and any(c in points for c in held) and min(held) < min(mine):
+                return False
+    elif pos.leader == m:
+        return False
+    for s in range(4):
+        if s == p:
+            continue
+        lead = [c for i, h in enumerate(pos.hands) if i != m for c in cards_of(h) if c >> 4 == s]
+        own = [c for c in cards_of(pos.hands[m]) if c >> 4 == s]
+        if lead and own and sum(c < min(lead) for c in own) < min(len(lead), len(own)):
+            return False
+    return True
+
+
+def test_pivot_bound_matches_oracle():
+    """Penalty endings where the max seat may still win tricks but can
+    avoid every penalty card (all in one suit, held by others, above its
+    cards of that suit): the kernel's pivot bound against the oracle,
+    doubled cards and must-discard included."""
+    rng = random.Random(1820)
+    hits = 0
+    for i in range(400):
+        kind = rng.choice(("king", "king", "diamonds", "queens"))
+        points = dd.PENALTY_CONTRACTS[kind][0]
+        doubled = {}
+        if kind != "diamonds" and rng.random() < 0.4:
+            doubled = {c: rng.randrange(4) for c in points if rng.random() < 0.5}
+        contract = dd.penalty_contract(kind, doubled=doubled, must_discard=rng.random() < 0.3)
+        n = 3
+        m = rng.randrange(4)
+        cards = list(FRENCH.cards)
+        rng.shuffle(cards)
+        cards = cards[:4 * n - 1] + [rng.choice(sorted(points))]
+        cards = list(dict.fromkeys(cards))
+        while len(cards) < 4 * n:
+            c = rng.choice(FRENCH.cards)
+            if c not in cards:
+                cards.append(c)
+        # the max seat: the lowest cards by rank, often
+        cards.sort(key=lambda c: (c & 15) + rng.random() * 8)
+        p = sorted(points)[0] >> 4
+        tops = [c for c in FRENCH.cards if c >> 4 == p and c not in points]
+        if tops and rng.random() < 0.3:
+            # sometimes the max seat holds a card above a penalty card of
+            # its suit (the ace over the KH): not safe
+            top = max(tops)
+            if top in cards:
+                cards.remove(top)
+                cards.insert(0, top)
+            else:
+                cards[0] = top
+        rest = cards[n:]
+        rng.shuffle(rest)
+        hands = {m: cards[:n]}
+        for j, s in enumerate(s for s in range(4) if s != m):
+            hands[s] = rest[j * n:(j + 1) * n]
+        pos = dd.TrickPosition(contract, tuple(mask_of(hands[s]) for s in range(4)),
+                               rng.randrange(4))
+        if _pivot_safe(pos, m, points):
+            hits += 1
+        _compare(pos, contract.teams[m], "own")
+    assert hits >= 30, hits
