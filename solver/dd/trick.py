@@ -439,9 +439,11 @@ def _contract_key(k: Contract) -> tuple:
             tuple(sorted(k.doubled.items())))
 
 
-#: rule tables built (``unit_table``), most recent last
+#: rule tables built (``unit_table``), least recently used first; guarded
+#: by its own lock (the server's worker threads build tables concurrently)
 _TABLES: dict = {}
 _TABLES_MAX = 64
+_TABLES_LOCK = threading.Lock()
 
 
 def unit_table(pos: TrickPosition, max_team, objective: str) -> tuple[dict, int, int]:
@@ -457,14 +459,18 @@ def unit_table(pos: TrickPosition, max_team, objective: str) -> tuple[dict, int,
         cards |= h
     key = (_contract_key(pos.contract), cards, max_team, objective, pos.points, pos.tricks,
            pos.tens, pos.tricks_left)
-    hit = _TABLES.get(key)
-    if hit is not None:
-        return hit
+    with _TABLES_LOCK:
+        hit = _TABLES.pop(key, None)
+        if hit is not None:
+            _TABLES[key] = hit                  # most recently used last
+            return hit
     table, offset = kernel_table(pos, max_team, objective)
     table, unit = in_units(table)
-    if len(_TABLES) >= _TABLES_MAX:
-        _TABLES.pop(next(iter(_TABLES)))
-    hit = _TABLES[key] = (table, offset, unit)
+    hit = (table, offset, unit)
+    with _TABLES_LOCK:
+        while len(_TABLES) >= _TABLES_MAX:
+            _TABLES.pop(next(iter(_TABLES)), None)
+        _TABLES[key] = hit
     return hit
 
 

@@ -564,6 +564,35 @@ def test_rule_tables_are_remembered_per_deal_and_score():
         _compare(p, 0, "own")
 
 
+def test_rule_table_cache_is_thread_safe():
+    """Worker threads (the server's pool) build and evict tables at once:
+    no error, and every answer is the table of its own position."""
+    import threading
+    contract = dd.penalty_contract("queens")
+    rng = random.Random(5)
+    positions = [_random_trick_position(rng, contract, 2, FRENCH.cards, table_cards=0)
+                 for _ in range(3 * dd._TABLES_MAX)]
+    errors = []
+
+    def work(k):
+        try:
+            for i in range(k, len(positions), 4):
+                p = dd.TrickPosition(contract, positions[i].hands, positions[i].leader)
+                table, offset, unit = dd.unit_table(p, 0, "own")
+                fresh, fresh_offset = dd.kernel_table(p, 0, "own")
+                assert (table, unit) == dd.in_units(fresh) and offset == fresh_offset
+        except Exception as exc:             # pragma: no cover - the failure
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert not errors, errors
+    assert len(dd._TABLES) <= dd._TABLES_MAX
+
+
 def _pivot_safe(pos, m, points):
     """Python twin of the kernel's ``pivot_safe`` condition for max seat
     ``m`` (penalty cards ``points``): every penalty card left is in one
