@@ -216,9 +216,9 @@ def cmd_evaluate(args) -> int:
     if args.time is not None:
         kw["time"] = args.time
     ev = evaluate(view, Limit(**kw) if kw else None, policy=args.policy, seed=args.seed)
-    names = hint.seat_names(view.game.num_players, view.seat, hint._partnership(view.game))
+    names = hint.seat_names(view.game.num_players, view.seat, view.game.partnership)
     if args.json:
-        print(json.dumps(hint._finite({"game": view.game.name, "seat": view.seat,
+        print(json.dumps(hint.json_finite({"game": view.game.name, "seat": view.seat,
                                        "values": ev.values, "ci95": ev.ci95,
                                        "worlds": ev.worlds, "unit": ev.unit,
                                        "method": ev.method, "time": ev.time}), indent=1))

@@ -25,6 +25,8 @@ from solver.errors import DixtrixError, LimitError, OptionError, PositionError, 
 from solver.search import Limit, best_move, evaluate
 from solver.search.facade import DEFAULT_TREES
 
+from .hint import json_finite
+
 NAME = "dixtrix"
 #: the longest command line read (a position of 1 MiB and some room)
 MAX_LINE = (1 << 20) + 4096
@@ -276,7 +278,7 @@ class Engine:
         res = best_move(pos, limit, bot=bot, seed=self.options["seed"], progress=progress,
                         stop=self.stop_event, nodes=self.options["nodes"] if bot == "pimc"
                         else None, threads=self.options["threads"])
-        self.final("result " + json.dumps(_finite(asdict(res)), separators=(",", ":")),
+        self.final("result " + json.dumps(json_finite(asdict(res)), separators=(",", ":")),
                    f"bestmove {res.action} value {res.values.get(res.action, 0.0):.4f}")
 
     def cmd_stop(self, rest):
@@ -315,21 +317,10 @@ class Engine:
     def _evaluate(self, pos, limit):
         ev = evaluate(pos, limit, policy=self.options["policy"], seed=self.options["seed"],
                       stop=self.stop_event)
-        self.final("evaluation " + json.dumps(_finite(asdict(ev)), separators=(",", ":")))
+        self.final("evaluation " + json.dumps(json_finite(asdict(ev)), separators=(",", ":")))
 
     def cmd_quit(self, rest):
         return False
-
-
-def _finite(value):
-    """JSON has no infinity: an unknown interval is null."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_finite(v) for v in value]
-    return value
 
 
 COMMANDS = {"dixtrix": Engine.cmd_hello, "isready": Engine.cmd_isready,

@@ -16,7 +16,6 @@ import math
 import sys
 import time as _time
 
-import solver
 from solver import position
 from solver.errors import DixtrixError, PositionError, UnsupportedPositionError
 from solver.search import contracts
@@ -58,10 +57,6 @@ def seat_names(n: int, seat: int, partnership: bool) -> list[str]:
     return names
 
 
-def _partnership(game) -> bool:
-    return game.name == "dixie-rook" or bool(game.options.get("partners", False))
-
-
 def _per_seat(values, names, teams: bool) -> str:
     """``[3, 5]`` as ``you 3, opponent 5`` (or per team)."""
     if teams:
@@ -75,7 +70,7 @@ def describe(view) -> list[str]:
     """The position as the seat to move sees it, one fact a line."""
     game, seat = view.game, view.seat
     n = game.num_players
-    names = seat_names(n, seat, _partnership(game))
+    names = seat_names(n, seat, game.partnership)
     known = dict(view.info.known)
     team_lists = game.name == "dixie-rook"
     if team_lists:      # dixie-rook keeps team lists as (team of seat 0, team of seat 1)
@@ -283,7 +278,7 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
     the search)."""
     from solver.search import best_move
     game, seat = view.game, view.seat
-    names = seat_names(game.num_players, seat, _partnership(game))
+    names = seat_names(game.num_players, seat, game.partnership)
     facts = describe(view)
     out: dict = {"game": game.name, "options": game.non_default_options(), "seat": seat,
                  "origin": origin, "position": view.to_json(), "facts": facts}
@@ -322,7 +317,7 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
 
 def run(args, origin: str, view) -> int:
     game = view.game
-    names = seat_names(game.num_players, view.seat, _partnership(game))
+    names = seat_names(game.num_players, view.seat, game.partnership)
     if args.save_position:
         saved = saved_position(view, getattr(args, "whole_match", False))
         try:
@@ -344,7 +339,7 @@ def run(args, origin: str, view) -> int:
     if args.json:
         out.pop("note", None)
         out.get("exact", {}).pop("winners", None)
-        print(json.dumps(_finite(out), indent=1))
+        print(json.dumps(json_finite(out), indent=1))
         return 0
     _print_header(game, origin, facts)
     if "exact" in out:
@@ -391,14 +386,14 @@ def run(args, origin: str, view) -> int:
     return 0
 
 
-def _finite(value):
+def json_finite(value):
     """JSON has no infinity: an interval not yet known is null."""
     if isinstance(value, float) and not math.isfinite(value):
         return None
     if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
+        return {k: json_finite(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_finite(v) for v in value]
+        return [json_finite(v) for v in value]
     return value
 
 

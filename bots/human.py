@@ -40,7 +40,7 @@ def play_human(game, bots: dict, human: int, seed, inp=None, out=None) -> int:
     for bot in bots.values():
         bot.restart()
     deal = state.round_index()
-    names = hints.seat_names(game.num_players, human, hints._partnership(game))
+    names = hints.seat_names(game.num_players, human, game.partnership)
     say(f"{game.name}: you play seat {human}. Type an action, 'hint', 'help' or 'quit'.")
     while not state.is_terminal():
         if state.round_index() != deal:

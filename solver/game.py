@@ -201,6 +201,12 @@ class Game(ABC):
     @abstractmethod
     def num_players(self) -> int: ...
 
+    @property
+    def partnership(self) -> bool:
+        """Whether the seats play as two teams, even seats against odd
+        seats, each team scoring as one (trix ``partners``, dixie-rook)."""
+        return False
+
     def non_default_options(self) -> dict:
         return {k: v for k, v in self._options.items() if v != self.options_spec[k].default}
 

@@ -36,18 +36,10 @@ from ..base import _parse_settings, make_bot
 #: bump when the meaning of a schedule definition changes (seeds, groups)
 SCHEDULE_FORMAT = 1
 
-# games whose seats form two partnerships (seats of the same parity); a
-# partnership is always one entry, so partners stay together
-_PARTNERSHIPS = {
-    "dixie-rook": lambda game: True,
-    "trix": lambda game: bool(game.options.get("partners")),
-}
-
-
 def is_partnership(game: solver.Game) -> bool:
-    """Whether the game's seats play as two teams (even seats vs odd seats)."""
-    rule = _PARTNERSHIPS.get(game.name)
-    return bool(rule and rule(game))
+    """Whether the game's seats play as two teams (even seats vs odd seats);
+    a partnership is always one entry, so partners stay together."""
+    return game.partnership
 
 
 def _option_value(text: str):

@@ -39,7 +39,7 @@ from . import openapi
 from .errors import RequestError, TableNotFound
 from .pool import Busy, Pool
 from .settings import Settings
-from .store import Store
+from .store import Store, StoreError
 from .tables import TABLE_BOTS, Tables, default_bot
 
 log = logging.getLogger("dixtrix.server")
@@ -55,11 +55,6 @@ DEFAULT_LINE, MAX_LINE = 8, 16
 # answers
 
 
-def _finite(value):
-    """JSON has no infinity: an interval not yet known is null."""
-    return hints._finite(value)
-
-
 def error_response(exc: Exception) -> JSONResponse:
     """The answer to a refused request: ``{"error", "status", "path"?,
     "reason"?}``."""
@@ -68,6 +63,9 @@ def error_response(exc: Exception) -> JSONResponse:
     if isinstance(exc, Busy):
         status = 503
         headers["Retry-After"] = str(exc.retry_after)
+    elif isinstance(exc, StoreError):       # the database failed: try again later
+        status = 503
+        headers["Retry-After"] = "1"
     elif isinstance(exc, RequestError):
         status = exc.status
     elif isinstance(exc, DixtrixError):
@@ -283,7 +281,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             return _advise(view, bot, limit, seed, not given, settings, stop=stop)
         out = await pool.run(advise, disconnected=request.is_disconnected)
         out["limit"] = applied
-        return JSONResponse(_finite(out))
+        return JSONResponse(hints.json_finite(out))
 
     @endpoint
     async def solve(request):
@@ -318,7 +316,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             return _evaluate(view, limit, policy, seed, stop=stop)
         out = await pool.run(evaluate_it, disconnected=request.is_disconnected)
         out["limit"] = applied
-        return JSONResponse(_finite(out))
+        return JSONResponse(hints.json_finite(out))
 
     # ---- tables -------------------------------------------------------------
 
@@ -414,7 +412,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             return _advise(view, bot, limit, seed, not given, settings, stop=stop)
         out = await pool.run(advise, disconnected=request.is_disconnected)
         out["limit"] = applied
-        return JSONResponse(_finite(out))
+        return JSONResponse(hints.json_finite(out))
 
     @endpoint
     async def table_record(request):
@@ -501,7 +499,10 @@ def _solve(state, plies, settings, stop=None) -> dict:
     from solver.dd import solve
     from solver.dd.solve import principal_line
     sol = solve(state, max_nodes=settings.max_nodes)
-    line = principal_line(state, sol.seat, plies=plies, max_nodes=settings.max_nodes)
+    # the line's solves share one budget (at most max_nodes more) and end
+    # when the request is stopped (client gone, server stopping)
+    line = principal_line(state, sol.seat, plies=plies, max_nodes=settings.max_nodes,
+                          total_nodes=settings.max_nodes, stop=stop)
     doc = {"game": state.game.name, "seat": sol.seat, "objective": sol.objective,
            "value": sol.value, "action_values": dict(sol.action_values),
            "best_actions": list(sol.best_actions), "nodes": sol.nodes, "time": sol.time,
@@ -514,7 +515,7 @@ def _solve(state, plies, settings, stop=None) -> dict:
 def _evaluate(view, limit, policy, seed, stop=None) -> dict:
     from solver.search import evaluate
     ev = evaluate(view, limit, policy=policy, seed=seed, stop=stop)
-    names = hints.seat_names(view.game.num_players, view.seat, hints._partnership(view.game))
+    names = hints.seat_names(view.game.num_players, view.seat, view.game.partnership)
     return {"game": view.game.name, "seat": view.seat, "names": names, "values": ev.values,
             "ci95": ev.ci95, "worlds": ev.worlds, "unit": ev.unit, "method": ev.method,
             "time": ev.time, "stopped": ev.stopped}

@@ -73,26 +73,37 @@ class Store:
         with self.lock:
             self.db.close()
 
-    def insert(self, row: Row) -> None:
+    def _execute(self, sql: str, params=(), fetch: str | None = None):
+        """One statement under the lock; a database error (locked past the
+        timeout, disk full, a file that went away) is a ``StoreError``,
+        which the server answers 503: the request may be tried again."""
         with self.lock:
-            self.db.execute(
-                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.id, row.game, json.dumps(row.options), row.seed, json.dumps(row.humans),
-                 json.dumps({str(k): v for k, v in row.bots.items()}),
-                 json.dumps(row.actions), row.created, row.updated, row.ended))
+            try:
+                cur = self.db.execute(sql, params)
+                if fetch == "one":
+                    return cur.fetchone()
+                if fetch == "all":
+                    return cur.fetchall()
+                return cur
+            except sqlite3.Error as exc:
+                raise StoreError(f"the table database {self.path!r} failed: {exc}") from None
+
+    def insert(self, row: Row) -> None:
+        self._execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                      (row.id, row.game, json.dumps(row.options), row.seed,
+                       json.dumps(row.humans),
+                       json.dumps({str(k): v for k, v in row.bots.items()}),
+                       json.dumps(row.actions), row.created, row.updated, row.ended))
 
     def save(self, table_id: str, actions: list, updated: float, ended: float | None) -> None:
-        with self.lock:
-            self.db.execute("UPDATE tables SET actions = ?, updated = ?, ended = ? WHERE id = ?",
-                            (json.dumps(actions), updated, ended, table_id))
+        self._execute("UPDATE tables SET actions = ?, updated = ?, ended = ? WHERE id = ?",
+                      (json.dumps(actions), updated, ended, table_id))
 
     def touch(self, table_id: str, updated: float) -> None:
-        with self.lock:
-            self.db.execute("UPDATE tables SET updated = ? WHERE id = ?", (updated, table_id))
+        self._execute("UPDATE tables SET updated = ? WHERE id = ?", (updated, table_id))
 
     def load(self, table_id: str) -> Row | None:
-        with self.lock:
-            got = self.db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+        got = self._execute("SELECT * FROM tables WHERE id = ?", (table_id,), "one")
         if got is None:
             return None
         (tid, game, options, seed, humans, bots, actions, created, updated, ended) = got
@@ -101,27 +112,22 @@ class Store:
                    created, updated, ended)
 
     def exists(self, table_id: str) -> bool:
-        with self.lock:
-            return self.db.execute("SELECT 1 FROM tables WHERE id = ?",
-                                   (table_id,)).fetchone() is not None
+        return self._execute("SELECT 1 FROM tables WHERE id = ?", (table_id,), "one") \
+            is not None
 
     def delete(self, table_id: str) -> bool:
-        with self.lock:
-            cur = self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
-        return cur.rowcount > 0
+        return self._execute("DELETE FROM tables WHERE id = ?", (table_id,)).rowcount > 0
 
     def expired(self, now: float, idle: float, grace: float) -> list[str]:
         """The ids of tables ended more than ``grace`` seconds ago or unused
         for ``idle`` seconds."""
-        with self.lock:
-            rows = self.db.execute(
-                "SELECT id FROM tables WHERE (ended IS NOT NULL AND ended < ?) OR updated < ?",
-                (now - grace, now - idle)).fetchall()
+        rows = self._execute(
+            "SELECT id FROM tables WHERE (ended IS NOT NULL AND ended < ?) OR updated < ?",
+            (now - grace, now - idle), "all")
         return [r[0] for r in rows]
 
     def count(self) -> int:
-        with self.lock:
-            return self.db.execute("SELECT COUNT(*) FROM tables").fetchone()[0]
+        return self._execute("SELECT COUNT(*) FROM tables", (), "one")[0]
 
 
 __all__ = ["Store", "Row", "StoreError"]

@@ -216,7 +216,7 @@ class Table:
         view = self.seat_view(seat)
         known = view.info.known
         n = game.num_players
-        names = hints.seat_names(n, seat, hints._partnership(game))
+        names = hints.seat_names(n, seat, game.partnership)
         over = state.is_terminal()
         cur = None if over else state.current_player()
         legal = []
@@ -358,15 +358,17 @@ class Tables:
         self.check_id(table_id)
         with self.lock:
             table = self.cache.get(table_id)
-            if table is not None:
-                return table
-            row = self.store.load(table_id)
-            if row is None:
-                raise TableNotFound(f"no table {table_id!r}: never made, or deleted after "
-                                    f"it ended or idled")
-            table = Table(row)
-            self.cache[table_id] = table
+        if table is not None:
             return table
+        row = self.store.load(table_id)
+        if row is None:
+            raise TableNotFound(f"no table {table_id!r}: never made, or deleted after "
+                                f"it ended or idled")
+        # the replay runs outside the lock (a long match must not hold up
+        # every other table); two requests racing here keep the first
+        table = Table(row)
+        with self.lock:
+            return self.cache.setdefault(table_id, table)
 
     def delete(self, table_id: str) -> None:
         with self.lock:

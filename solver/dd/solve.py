@@ -263,7 +263,8 @@ def solve(position_or_state, seat: int | None = None, tt_mb=dd.DEFAULT_TT_MB,
     return ADAPTERS[name](target, seat, tt_mb, max_nodes)
 
 def principal_line(position_or_state, seat: int | None = None, plies: int = 8,
-                   tt_mb=dd.DEFAULT_TT_MB, max_nodes: int | None = None) -> list[tuple]:
+                   tt_mb=dd.DEFAULT_TT_MB, max_nodes: int | None = None,
+                   total_nodes: int | None = None, stop=None) -> list[tuple]:
     """The expected line of play from a perfect-information position: up to
     ``plies`` actions under best play by everyone, valued for ``seat``
     (default: the seat to act): its side takes a best action, the others
@@ -271,7 +272,9 @@ def principal_line(position_or_state, seat: int | None = None, plies: int = 8,
     Returns ``[(seat to act, action string, value for seat), ...]``; it
     stops early at the end of the deal or where the solver has no answer.
     Ties go to the first action in the game's order, so the line is
-    deterministic."""
+    deterministic.  ``max_nodes`` bounds each ply's solve, ``total_nodes``
+    the whole line's; ``stop`` (an event) ends the line before the next
+    ply: a line cut short by either is the plies found so far."""
     state = _to_state(position_or_state)
     if isinstance(state, dd.TrickPosition):
         raise UnsupportedPositionError("principal_line takes a State or a record")
@@ -280,9 +283,12 @@ def principal_line(position_or_state, seat: int | None = None, plies: int = 8,
         seat = state.current_player()
     horizon = state.round_index()
     line = []
-    partners = state.game.options.get("partners", False) or state.game.name == "dixie-rook"
+    partners = state.game.partnership
+    spent = 0
     for _ in range(plies):
         if state.is_terminal() or state.round_index() != horizon:
+            break
+        if stop is not None and stop.is_set():
             break
         mover = state.current_player()
         legal = state.legal_actions()
@@ -290,10 +296,16 @@ def principal_line(position_or_state, seat: int | None = None, plies: int = 8,
             action = legal[0]
             value = None
         else:
+            cap = max_nodes
+            if total_nodes is not None:
+                if total_nodes - spent <= 0:
+                    break
+                cap = total_nodes - spent if cap is None else min(cap, total_nodes - spent)
             try:
-                sol = solve(state, seat=seat, tt_mb=tt_mb, max_nodes=max_nodes)
+                sol = solve(state, seat=seat, tt_mb=tt_mb, max_nodes=cap)
             except (UnsupportedPositionError, SearchAborted):
                 break
+            spent += sol.nodes
             ours = mover == seat or (partners and mover % 2 == seat % 2)
             pick = max if ours else min
             text = pick(sol.action_values, key=lambda a: (sol.action_values[a]

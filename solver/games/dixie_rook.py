@@ -231,6 +231,7 @@ class DixieRookGame(Game):
     #: or -120 set vs +120)
     round_scale = 240.0
     round_unit = "hand score difference (your team minus the other)"
+    partnership = True
     description = ("Dixie Rook: 4 or 6 players in partnerships, bidding, a nest, count "
                    "cards, game to 300")
     # random play overbids and is set nearly every hand, driving both totals

@@ -63,6 +63,10 @@ class TrixGame(ContractGame):
     #: bound on one deal's result for a seat (a team: 200 + 150 in the layout)
     round_scale = 350.0
     round_unit = "points this deal"
+
+    @property
+    def partnership(self) -> bool:
+        return bool(self.options["partners"])
     description = ("Trix: 4 kingdoms x 5 contracts (King of Hearts, Queens, Diamonds, "
                    "Ltoosh, the Trix layout), doubling, individual or partnership")
     # must_discard_penalty and stop_when_decided=False are covered by

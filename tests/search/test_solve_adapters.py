@@ -162,3 +162,23 @@ def test_max_nodes_aborts_cleanly_and_leaves_the_table_sound():
     for bad in (0, -1, 1.5, True, "10", 10**14):
         with pytest.raises(LimitError, match="max_nodes"):
             solve(state, max_nodes=bad)
+
+
+def test_principal_line_budget_and_stop():
+    """The line's solves share ``total_nodes``, and a set ``stop`` ends it
+    before the next ply: what is found so far comes back, never an error."""
+    import threading
+
+    from solver.dd.solve import principal_line
+    state = solver.load_game("dix").new_initial_state(seed=1)
+    while state.tricks_done < 20:
+        state.apply_action(state.legal_actions()[0])
+    full = principal_line(state, plies=6)
+    assert len(full) == 6
+    stop = threading.Event()
+    stop.set()
+    assert principal_line(state, plies=6, stop=stop) == []
+    assert principal_line(state, plies=6, total_nodes=1) == []     # the first solve aborts
+    budget = solve(state).nodes + 1
+    some = principal_line(state, plies=6, total_nodes=budget)
+    assert some == full[:len(some)]
