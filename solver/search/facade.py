@@ -33,7 +33,7 @@ from ..game import State
 from ..position import Record, SeatView, from_json
 from . import contracts
 from .equivalence import card_classes, pool
-from .control import Control, check_progress, check_stop, half_width
+from .control import Z95, Control, check_progress, check_stop, half_width
 from .heuristics import POLICIES, has_heuristic, make_policy
 from .ismcts import ismcts_search, python_policies, run_native
 from .native import native_search
@@ -233,7 +233,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
                                   iterations=limit.iterations, seconds=limit.time, rng=rng,
                                   rollout=rollout, prior=prior,
                                   progress=lambda st: report(st, pick), stop=stop)
-        return _ismcts_result(world, legal, stats, seat, unit, _rules_choice(view, world))
+        return _ismcts_result(world, legal, stats, seat, unit)
     if limit.worlds is None and limit.time is None:
         raise LimitError("bot 'pimc' counts worlds: give Limit(worlds=...) or a time")
     stats = pimc_search(view.sampler().sample, seat, legal, view.game,
@@ -254,8 +254,14 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
         best = max(legal, key=lambda a: (values[a], stats.tiebreak.get(a, -math.inf),
                                          stats.wins[a], -a))
         chosen = min(next(m for m in classes if best in m))
-        chosen = _tie_break(chosen, lambda a: values[a] + stats.paired_half_width(
-            a, chosen) >= values[chosen], classes, _rules_choice(view, world))
+        first = chosen
+        def se_apart(a):
+            half = stats.paired_half_width(a, first)
+            if not math.isfinite(half):
+                return math.inf
+            return abs(values[a] - values[first]) * Z95 / max(half, 1e-300)
+
+        chosen = _tie_break(first, se_apart, classes, legal)
     cls = next(m for m in classes if chosen in m)
     equal = [chosen] + [a for a in legal if a != chosen and (
         a in cls or values[a] + stats.paired_half_width(a, chosen) >= values[chosen])]
@@ -267,43 +273,36 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
                       _same(classes, name))
 
 
-def _rules_choice(view, world) -> int | None:
-    """The rules heuristic's action for the seat to move (a fair policy: the
-    same in every world of the view), or None where the game has none."""
-    if not has_heuristic(view.game.name):
-        return None
-    return make_policy("rules", view.game, view.seat, seed=0).step(world.clone())
-
-
-#: an action searched less than this share of the advised one's visits is
-#: never advised in its place by the tie-break (its interval is wide
-#: because it was tried little, not because it is as good)
+#: the advice breaks a near tie by a fixed rule: among the actions whose
+#: value is within this many standard errors of the difference from the
+#: search's choice (ISMCTS: and searched at least ``TIE_VISITS`` as much),
+#: the lowest.  bench/hint_stability.py chose it: wider ties make the
+#: advice steadier but advise cards that other seeds rank clearly below.
+TIE_SE = 0.5
+#: an action searched less than this share of the search's choice is never
+#: advised in its place (its interval is wide because it was tried little)
 TIE_VISITS = 0.25
 
 
-def _tie_break(chosen, equal_to, classes, preferred, visits=None):
-    """Where the search cannot tell several actions apart, advise one by a
-    fixed rule instead of by whichever of them this search happened to
-    favour, so that the advice stays the same from one search seed to the
-    next: the rules heuristic's action if it is among them, else (ISMCTS,
-    given ``visits``) the lowest of those searched at least ``TIE_VISITS``
-    as much as the search's own choice.  Returns the first card of the
-    class to advise."""
-    def cls_of(a):
-        return next(m for m in classes if a in m)
+def _tie_break(chosen, se_apart, classes, candidates, visits=None):
+    """The action to advise in a near tie: the lowest of ``chosen`` and the
+    ``candidates`` at most ``TIE_SE`` standard errors apart from it
+    (``se_apart(a)``), so that the advice is a fixed rule where the search
+    cannot separate the cards, rather than whichever one this search seed
+    happened to favour.  Returns the first card of that class."""
+    def first(a):
+        return next(m for m in classes if a in m)[0]
 
-    if preferred is not None and preferred != chosen:
-        cls = cls_of(preferred)
-        if chosen in cls or any(equal_to(a) for a in cls):
-            return cls[0]
-    if visits is None:
-        return chosen
-    floor = TIE_VISITS * max(visits.get(a, 0) for a in cls_of(chosen))
-    ties = [a for a in visits if a != chosen and equal_to(a) and visits[a] >= floor]
-    return min([chosen] + [cls_of(a)[0] for a in ties])
+    floor = 0.0
+    if visits is not None:
+        floor = TIE_VISITS * max(visits.get(a, 0) for a in next(m for m in classes
+                                                                if chosen in m))
+    ties = [a for a in candidates if a != chosen and se_apart(a) <= TIE_SE and
+            (visits is None or visits.get(a, 0) >= floor)]
+    return min([chosen] + [first(a) for a in ties])
 
 
-def _ismcts_result(world, legal, stats, seat, unit, preferred=None) -> PlayResult:
+def _ismcts_result(world, legal, stats, seat, unit) -> PlayResult:
     name = world.action_to_string
     classes = card_classes(world, legal)
     visits, values, ci95 = pool(classes, stats.visits, stats.values, stats.ci95)
@@ -323,8 +322,14 @@ def _ismcts_result(world, legal, stats, seat, unit, preferred=None) -> PlayResul
             values[a] + ci95.get(a, math.inf) >= values[b] - ci95.get(b, math.inf) and \
             values[b] + ci95.get(b, math.inf) >= values[a] - ci95.get(a, math.inf)
 
-    chosen = _tie_break(chosen, lambda a: overlaps(a, chosen), classes, preferred,
-                        stats.visits)
+    def se_apart(a, b=chosen):
+        if a not in values or b not in values:
+            return math.inf
+        se = math.hypot(ci95.get(a, math.inf), ci95.get(b, math.inf)) / Z95
+        return abs(values[a] - values[b]) / se if se > 0 else (
+            0.0 if values[a] == values[b] else math.inf)
+
+    chosen = _tie_break(chosen, se_apart, classes, legal, stats.visits)
     total = max(1, sum(stats.visits.values()))
     equal = [chosen] + [a for a in legal if a != chosen and overlaps(a, chosen)]
     return PlayResult(name(chosen), {name(a): values[a] for a in values},

@@ -121,17 +121,16 @@ def test_advice_names_the_first_card_of_its_class(bot, limit):
                 assert res.action == members[0]
 
 
-def test_tie_break_is_a_fixed_rule_among_the_equals():
-    from solver.search.facade import _tie_break
+def test_tie_break_is_a_fixed_rule_among_near_ties():
+    from solver.search.facade import TIE_SE, _tie_break
     classes = [(1,), (2, 3), (4,), (5,)]
+    legal = [1, 2, 3, 4, 5]
     visits = {1: 100, 2: 90, 3: 10, 4: 20, 5: 80}
-    equal = {1, 2, 3, 4}.__contains__          # 5 is clearly worse
-    # the rules heuristic's action wins where it is among the equals
-    assert _tie_break(1, equal, classes, preferred=3, visits=visits) == 2
-    assert _tie_break(1, equal, classes, preferred=5, visits=visits) == 1
-    # else the lowest well-searched equal: 4 is tried too little to count
-    assert _tie_break(2, equal, classes, preferred=None, visits=visits) == 1
-    visits[1] = 10                             # now 1 is the one tried too little
-    assert _tie_break(2, equal, classes, preferred=None, visits=visits) == 2
-    # PIMC (no visits): only the heuristic breaks ties
-    assert _tie_break(2, equal, classes, preferred=None) == 2
+    apart = {1: TIE_SE / 2, 2: 0.0, 3: 0.0, 4: 0.0, 5: 3 * TIE_SE}.__getitem__
+    # the lowest near tie searched enough: 1 (4 was tried too little, 5 is apart)
+    assert _tie_break(2, apart, classes, legal, visits) == 1
+    visits[1] = 10                              # now 1 is tried too little
+    assert _tie_break(2, apart, classes, legal, visits) == 2
+    assert _tie_break(3, apart, classes, legal, visits) == 2    # a class's first card
+    # PIMC (every action valued in every world): no visit floor
+    assert _tie_break(2, apart, classes, legal) == 1
