@@ -37,7 +37,7 @@ from ..cards import FRENCH, SUIT_RANK_MASK, cards_of, mask_of
 from ..errors import IllegalActionError, NotationError, PositionError, short_repr
 from ..game import TERMINAL, Chance, Game, InfoState, State, WorldSampler, canonical_json
 from ..sampler import HolderSampler, InconsistentConstraints
-from .common import check_distinct, check_keys, need, parse_card_list
+from .common import check_distinct, check_keys, match_number, need, parse_card_list
 from .layout import FINISH_SCORES, LayoutDeal
 from .tricks_core import HAND_SIZE, NUM_SEATS, PENALTY_RULES, TrickDeal, format_trick
 
@@ -149,9 +149,7 @@ class ContractGame(Game):
     def parse_match(self, match: dict, seat: int | None = None) -> dict:
         rw, cw = self.round_word, self.chooser_word
         check_keys(match, self.match_keys, "match")
-        rnd = need(match, rw, "match", int)
-        if not 1 <= rnd <= ROUNDS:
-            raise PositionError(f"must be a {rw} number 1..{ROUNDS}, got {rnd}", f"match.{rw}")
+        rnd = match_number(match, rw, ROUNDS)
         chooser = need(match, cw, "match", int)
         if chooser not in range(NUM_SEATS):
             raise PositionError(f"must be a seat 0..3, got {chooser}", f"match.{cw}")

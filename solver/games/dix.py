@@ -26,11 +26,10 @@ from ..cards import DIX, JOKER, SUIT_NAMES, make_card, rank_of, suit_of
 from ..errors import IllegalActionError, NotationError, PositionError, short_repr
 from ..game import TERMINAL, Game, InfoState, Option, State, WorldSampler, register_game
 from ..sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup
-from .common import check_distinct, check_keys, compact_unseen, need, parse_card_list
+from .common import check_distinct, check_keys, compact_unseen, match_number, need, parse_card_list
 
 STANDARD, SEVENTEEN = "standard", "seventeen"
 TEN_TRICK_PENALTY = 4          # a ten-trick scores -3 instead of +1
-MAX_ROUND = 1_000_000          # the largest round number a mid-match position may give
 
 
 @register_game
@@ -87,10 +86,7 @@ class DixGame(Game):
 
     def parse_match(self, match: dict, seat: int | None = None) -> dict:
         check_keys(match, self.match_keys, "match")
-        rnd = need(match, "round", "match", int)
-        if not 1 <= rnd <= MAX_ROUND:
-            raise PositionError(f"must be a round number 1..{MAX_ROUND}, got {rnd}",
-                                "match.round")
+        rnd = match_number(match, "round")
         dealer = need(match, "dealer", "match", int)
         if dealer not in (0, 1):
             raise PositionError(f"must be 0 or 1, got {dealer}", "match.dealer")

@@ -68,7 +68,7 @@ from ..cards import EXCHANGE_NAMES, EXCHANGE_VALUES
 from ..errors import IllegalActionError, NotationError, OptionError, PositionError, short_repr
 from ..game import (TERMINAL, Chance, Game, InfoState, Option, State, WorldSampler,
                     register_game)
-from .common import check_keys, compact_unseen, need
+from .common import check_keys, compact_unseen, match_number, need, parse_card_list
 
 # ----------------------------------------------------------------------
 # values
@@ -90,7 +90,6 @@ STANDARD_COUNTS = {"10": 4, "9": 4, "8": 4, "7": 4, "6": 4, "5": 4, "4": 4, "3":
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 12
 FULL_SHUFFLE_PLAYERS = 5        # with this many active players: reshuffle every round
-MAX_ROUND = 1_000_000           # the largest round number a mid-match position may give
 
 # actions
 KEEP, ASK, ACCEPT, DRAW = 0, 1, 2, 3
@@ -258,10 +257,7 @@ class DixExchangeGame(Game):
 
     def parse_match(self, match: dict, seat: int | None = None) -> dict:
         check_keys(match, self.match_keys, "match")
-        rnd = need(match, "round", "match", int)
-        if not 1 <= rnd <= MAX_ROUND:
-            raise PositionError(f"must be a round number 1..{MAX_ROUND}, got {rnd}",
-                                "match.round")
+        rnd = match_number(match, "round")
         n, start = self.num_players, self.options["tokens"]
         tokens = need(match, "tokens", "match", list)
         if len(tokens) != n:
@@ -318,37 +314,30 @@ class DixExchangeGame(Game):
         return out
 
 
+class _CardValues:
+    """The token parser of a dix-exchange card list (``parse_card_list``):
+    a value name -> its index; ``size``: the cards in the deck."""
+
+    __slots__ = ("size",)
+
+    def __init__(self, size: int):
+        self.size = size
+
+    def parse(self, token, index: int | None = None) -> int:
+        key = token.strip().upper() if isinstance(token, str) else None
+        if key not in VALUE_INDEX:
+            raise NotationError(f"unknown card value {short_repr(token)} (values: "
+                                f"{' '.join(EXCHANGE_VALUES)})", str(token), index)
+        return VALUE_INDEX[key]
+
+
 def _parse_values(game: DixExchangeGame, raw, path: str, unknown_ok: bool) -> list:
-    """A list of card values (text or a JSON list); with ``unknown_ok`` a
-    ``"?"`` is an unseen position (``None``) and a count stands for a run of
-    them (the whole list as an integer, or an integer inside a JSON list)."""
-    if unknown_ok and isinstance(raw, int) and not isinstance(raw, bool):
-        tokens = [raw]
-    elif isinstance(raw, str):
-        tokens = raw.split()
-    elif isinstance(raw, list):
-        tokens = raw
-    else:
-        raise PositionError(f"expected a list of card values, got {type(raw).__name__}", path)
-    vals: list = []
-    for i, tok in enumerate(tokens):
-        if unknown_ok and tok == "?":
-            vals.append(None)
-            continue
-        if unknown_ok and isinstance(tok, int) and not isinstance(tok, bool):
-            where = path if isinstance(raw, int) else f"{path}[{i}]"
-            least = 0 if isinstance(raw, int) else 1
-            if not least <= tok <= game.size - len(vals):
-                raise PositionError(f"a count of unseen cards must be {least}.."
-                                    f"{game.size - len(vals)}, got {short_repr(tok)}", where)
-            vals.extend([None] * tok)
-            continue
-        if not isinstance(tok, str) or tok.strip().upper() not in VALUE_INDEX:
-            raise PositionError(f"unknown card value {short_repr(tok)} (values: "
-                                f"{' '.join(EXCHANGE_VALUES)})", f"{path}[{i}]")
-        vals.append(VALUE_INDEX[tok.strip().upper()])
-        if len(vals) > game.size:
-            break
+    """A list of card values (text or a JSON list, see ``parse_card_list``:
+    with ``unknown_ok`` a ``"?"`` is an unseen position, ``None``, and a
+    count stands for a run of them), no value more often than the deck
+    holds it."""
+    vals = parse_card_list(_CardValues(game.size), raw, path, unknown_ok,
+                           what="a list of card values", unit="cards")
     if len(vals) > game.size:
         raise PositionError(f"more than {game.size} cards, the deck has {game.size}", path)
     got = Counter(v for v in vals if v is not None)

@@ -52,11 +52,10 @@ from ..cardset import make_rank_table, trick_winner
 from ..errors import IllegalActionError, NotationError, PositionError, short_repr
 from ..game import TERMINAL, Game, InfoState, Option, State, WorldSampler, register_game
 from ..sampler import ColumnSampler, InconsistentConstraints
-from .common import check_distinct, check_keys, match_cards, need, parse_card_list
+from .common import check_distinct, check_keys, match_cards, match_number, need, parse_card_list
 
 MIN_BID, MAX_BID, BID_STEP = 70, 120, 5
 MOST_TRICKS_BONUS = 20
-MAX_HAND = 1_000_000           # the largest hand number a mid-match position may give
 COUNT_BY_RANK = {5: 5, 10: 10, 13: 10}
 
 DISCARD_BASE = 64              # 64 + card: discard that card into the nest
@@ -297,9 +296,7 @@ class DixieRookGame(Game):
 
     def parse_match(self, match: dict, seat: int | None = None) -> dict:
         check_keys(match, self.match_keys, "match")
-        hand = need(match, "hand", "match", int)
-        if not 1 <= hand <= MAX_HAND:
-            raise PositionError(f"must be a hand number 1..{MAX_HAND}, got {hand}", "match.hand")
+        hand = match_number(match, "hand")
         n = self.num_players
         dealer = need(match, "dealer", "match", int)
         if not 0 <= dealer < n:
