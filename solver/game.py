@@ -108,6 +108,14 @@ class Chance:
         self.log.append((kind, value))
         return value
 
+    def draw_match(self) -> dict | None:
+        """The ``match`` object of a mid-match position (drawn, so logged
+        first), or None when the scripted outcomes do not start with one:
+        the state starts at the beginning of the match."""
+        if self.scripted and self.scripted[0][0] == "match":
+            return self.draw("match", None)
+        return None
+
     def clone(self) -> "Chance":
         c = Chance.__new__(Chance)
         c.seed = self.seed
@@ -352,6 +360,24 @@ class State(ABC):
 
     def history(self) -> list[int]:
         return list(self._history)
+
+    # ---- the start of the match ----
+    def _draw_match_or_dealer(self) -> tuple:
+        """``(match, dealer)`` for a state's first deal: the ``match`` object
+        of a mid-match position and its dealer, or ``None`` and the first
+        dealer, a ``"first_dealer"`` outcome drawn uniformly among the seats
+        (for games whose match starts with one)."""
+        match = self._chance.draw_match()
+        if match is not None:
+            return match, match["dealer"]
+        n = self.game.num_players
+        return None, self._chance.draw("first_dealer", lambda rng: rng.randrange(n))
+
+    def first_dealer(self) -> int:
+        """The dealer of the first deal of this record (games that start
+        with ``_draw_match_or_dealer``)."""
+        kind, value = self._chance.log[0]
+        return value["dealer"] if kind == "match" else value
 
     # ---- the start of the current deal, for mid-match positions ----
     #: ``(chance log length, history length, match object)`` at the start of

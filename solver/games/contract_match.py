@@ -551,8 +551,9 @@ class ContractMatchState(State):
         self.order_pos = 0
         self.revealed = 0                   # mask of revealed cards this deal
         self.winners: list[int] | None = None
-        if chance.scripted and chance.scripted[0][0] == "match":
-            self._start_from(chance.draw("match", None))
+        match = chance.draw_match()
+        if match is not None:
+            self._start_from(match)
         else:
             self._start_match()
 

@@ -202,21 +202,13 @@ class DixState(State):
         self.rounds: list[dict] = []       # finished rounds: scores and winner
         self.events: list[str] = []        # narrative for front ends
         self.winner: int | None = None     # match winner once terminal
-        if chance.scripted and chance.scripted[0][0] == "match":
-            match = chance.draw("match", None)
+        match, self.dealer = self._draw_match_or_dealer()
+        if match is not None:
             self.round_base = match["round"] - 1
             self.totals = list(match["totals"])
-            self.dealer = match["dealer"]
             self.events.append(f"from round {match['round']}: totals {self.totals[0]} : "
                                f"{self.totals[1]}")
-        else:
-            self.dealer = chance.draw("first_dealer", lambda rng: rng.randrange(2))
         self._start_round()
-
-    def first_dealer(self) -> int:
-        """The dealer of the first round of this record."""
-        kind, value = self._chance.log[0]
-        return value["dealer"] if kind == "match" else value
 
     # ---- round set-up ------------------------------------------------
     def _start_round(self) -> None:

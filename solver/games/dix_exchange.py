@@ -423,16 +423,14 @@ class DixExchangeState(State):
         self.asker = self.target = -1
         self.round_base = 0                 # rounds played before this record starts
         self.stock_base = 0                 # stocks not in the deal (a carried stock)
-        if chance.scripted and chance.scripted[0][0] == "match":
-            match = chance.draw("match", None)
+        match, self.dealer = self._draw_match_or_dealer()
+        if match is not None:
             self.round_base = match["round"] - 1
             self.tokens = list(match["tokens"])
-            self.dealer = match["dealer"]
             self._events.append(f"from round {match['round']}")
             if "stock" in match:
                 self._carry_in(match)
         else:
-            self.dealer = chance.draw("first_dealer", lambda rng: rng.randrange(n))
             self._events.append(f"seat {self.dealer} is the first dealer")
         self._start_round()
 

@@ -434,22 +434,14 @@ class DixieRookState(State):
         self.hand_scores: dict[int, tuple] = {}  # hand index -> (team 0, team 1) score
         self.n_actions = 0
         self.hand_base = 0                 # hands played before this record starts
-        if chance.scripted and chance.scripted[0][0] == "match":
-            match = chance.draw("match", None)
+        match, self.dealer = self._draw_match_or_dealer()
+        if match is not None:
             self.hand_base = match["hand"] - 1
-            self.dealer = match["dealer"]
             self.totals = list(match["totals"])
             self.events.append(f"from hand {match['hand']}: seat {self.dealer} deals")
         else:
-            self.dealer = chance.draw("first_dealer",
-                                      lambda rng: rng.randrange(game.num_players))
             self.events.append(f"seat {self.dealer} deals first (drawn)")
         self._start_hand()
-
-    def first_dealer(self) -> int:
-        """The dealer of the first hand of this record."""
-        kind, value = self._chance.log[0]
-        return value["dealer"] if kind == "match" else value
 
     # ---- hand set-up -----------------------------------------------------
     def _start_hand(self) -> None:
