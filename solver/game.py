@@ -246,11 +246,19 @@ class Game(ABC):
         ``mid``: the deal of a mid-match position (from the current deal on;
         what comes before it, such as the first dealer, is in ``match``)."""
 
-    @abstractmethod
     def format_deal(self, outcomes: list) -> dict:
         """Inverse of ``parse_deal`` (canonical form).  Outcomes that start
-        with ``("match", ...)`` are those of a mid-match state: the deal is
-        written in the mid-match form."""
+        with ``("match", ...)`` are those of a mid-match state: the match
+        object is not part of the deal (a record writes it as ``match``),
+        and the deal is written in the mid-match form."""
+        mid = bool(outcomes) and outcomes[0][0] == "match"
+        return self._format_deal(outcomes[1:] if mid else outcomes, mid)
+
+    @abstractmethod
+    def _format_deal(self, outcomes: list, mid: bool) -> dict:
+        """The deal object of ``outcomes``, which hold no ``match`` outcome;
+        ``mid``: the deal of a mid-match state (``parse_deal(..., mid=True)``
+        reads it back)."""
 
     # -- seat views --
     def complete_view(self, view: dict, rng: random.Random) -> dict:

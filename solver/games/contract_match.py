@@ -215,11 +215,9 @@ class ContractGame(Game):
         check_distinct(FRENCH, [(f"{path}[{s}]", parsed[s]) for s in range(NUM_SEATS)], path)
         return tuple(tuple(sorted(h)) for h in parsed)
 
-    def format_deal(self, outcomes: list) -> dict:
+    def _format_deal(self, outcomes: list, mid: bool) -> dict:
         out: dict = {}
-        if outcomes and outcomes[0][0] == "match":
-            outcomes = outcomes[1:]
-        else:
+        if not mid:
             self._format_prefix(outcomes, out)
         out["deals"] = [[format_hand(h) for h in v] for k, v in outcomes if k == "deal"]
         return out

@@ -156,14 +156,11 @@ class DixGame(Game):
                              (f"{path}.turn_up", [turn_up]), (f"{path}.stock", stock)], path)
         return (tuple(sorted(hands[0])), tuple(sorted(hands[1]))), turn_up, tuple(stock)
 
-    def format_deal(self, outcomes: list) -> dict:
-        mid = bool(outcomes) and outcomes[0][0] == "match"
+    def _format_deal(self, outcomes: list, mid: bool) -> dict:
         out: dict = {"rounds": []} if mid else {"first_dealer": 0, "rounds": []}
         for kind, value in outcomes:
             if kind == "first_dealer":
                 out["first_dealer"] = value
-            elif kind == "match":
-                continue
             else:
                 hands, turn_up, stock = value
                 rnd = {"hands": [DIX.format_cards(h) for h in hands],

@@ -232,8 +232,7 @@ class DixExchangeGame(Game):
     def parse_deal(self, deal: dict, mid: bool = False) -> list:
         return _parse_deal(self, deal, unknown_ok=False, mid=mid)[0]
 
-    def format_deal(self, outcomes: list) -> dict:
-        mid = bool(outcomes) and outcomes[0][0] == "match"
+    def _format_deal(self, outcomes: list, mid: bool) -> dict:
         out: dict = {"shuffles": []} if mid else {"first_dealer": 0, "shuffles": []}
         for kind, value in outcomes:
             if kind == "first_dealer":

@@ -383,12 +383,9 @@ class DixieRookGame(Game):
             cuts.append(tuple(cards))
         return cuts
 
-    def format_deal(self, outcomes: list) -> dict:
-        mid = bool(outcomes) and outcomes[0][0] == "match"
+    def _format_deal(self, outcomes: list, mid: bool) -> dict:
         out: dict = {"deals": []} if mid else {"first_dealer": 0, "deals": []}
         for kind, value in outcomes:
-            if kind == "match":
-                continue
             if kind == "first_dealer":
                 out["first_dealer"] = value
             elif kind == "deal":
