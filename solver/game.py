@@ -268,8 +268,19 @@ class Game(ABC):
         been checked for shape (game, seat, actions a list of strings).
         Raise ``PositionError`` (with the JSON path) if no world is
         consistent with the view.  The caller replays the record and checks
-        that the seat's information state is the view."""
+        that the seat's information state is the view.  A mid-match view's
+        ``match`` object is added by ``complete_record``."""
         raise OptionError(f"{self.name}: seat views are not supported")
+
+    def complete_record(self, view: dict, rng: random.Random) -> dict:
+        """``complete_view`` with the view's ``match`` object carried into
+        the record: a game's ``complete_view`` writes ``match`` only when
+        completing the view changes it (dix-exchange's carried stock, whose
+        unseen cards it chooses)."""
+        record = self.complete_view(view, rng)
+        if "match" in view and "match" not in record:
+            record["match"] = view["match"]
+        return record
 
     def world_sampler(self, view: dict) -> "WorldSampler":
         """A sampler of complete states consistent with a (validated) seat
@@ -469,7 +480,7 @@ class _ReplaySampler(WorldSampler):
 
     def sample(self, rng: random.Random) -> "State":
         from .position import _replay
-        rec = self.game.complete_view(self.view, rng)
+        rec = self.game.complete_record(self.view, rng)
         return _replay(self.game, None, rec["deal"], rec["actions"], strict_deal=False,
                        match=rec.get("match"))[0]
 

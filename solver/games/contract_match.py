@@ -269,10 +269,7 @@ class ContractGame(Game):
         for d, log in enumerate(logs):
             outcomes.append(("deal", _complete_hands(seat, own[d], log, self._forced(d, facts),
                                                      rng, f"deal.deals[{d}]")))
-        out = {"deal": self.format_deal(outcomes), "actions": list(view["actions"])}
-        if "match" in view:
-            out["match"] = view["match"]
-        return out
+        return {"deal": self.format_deal(outcomes), "actions": list(view["actions"])}
 
     def _mid_view_prefix(self, match: dict) -> tuple[list, dict]:
         """A mid-match view's chance outcomes before its first deal and the
@@ -496,7 +493,7 @@ class ContractWorldSampler(WorldSampler):
     def __init__(self, game: "ContractGame", view: dict):
         from ..position import _replay
         self.seat = seat = view["seat"]
-        rec = game.complete_view(view, random.Random(0))
+        rec = game.complete_record(view, random.Random(0))
         self.base = _replay(game, None, rec["deal"], rec["actions"], strict_deal=False,
                             match=rec.get("match"))[0]
         prefix, facts, own, logs = game._public_facts(view)

@@ -179,10 +179,7 @@ class DixGame(Game):
     def complete_view(self, view: dict, rng: random.Random) -> dict:
         """A complete record (``deal`` and ``actions``) consistent with a
         seat view; every action in dix is public, so only the deal is new."""
-        out = {"deal": _complete_view(self, view, rng), "actions": list(view["actions"])}
-        if "match" in view:
-            out["match"] = view["match"]
-        return out
+        return {"deal": _complete_view(self, view, rng), "actions": list(view["actions"])}
 
 
 class DixState(State):
@@ -573,7 +570,7 @@ class DixWorldSampler(WorldSampler):
         self.seat = view["seat"]
         _, self.models = _prepare_view(game, view, random.Random(0))
         from ..position import _replay
-        rec = game.complete_view(view, random.Random(0))
+        rec = game.complete_record(view, random.Random(0))
         self.base = _replay(game, None, rec["deal"], rec["actions"], strict_deal=False,
                             match=rec.get("match"))[0]
         log = self.base._chance.log

@@ -304,7 +304,9 @@ class DixExchangeGame(Game):
 
     def complete_view(self, view: dict, rng: random.Random) -> dict:
         """A complete record consistent with a seat view, drawn uniformly
-        (``PositionError`` naming the culprit when none exists)."""
+        (``PositionError`` naming the culprit when none exists); in the
+        middle of a match with its ``match`` object completed (the cards of
+        an unseen carried stock chosen)."""
         sampler = DixExchangeWorldSampler(self, view)
         outcomes = sampler.outcomes(rng)
         out = {"deal": self.format_deal(outcomes), "actions": list(view["actions"])}

@@ -925,10 +925,7 @@ def _complete_view(game: DixieRookGame, view: dict, rng: random.Random) -> dict:
             outcomes.append(("cut", cut))
         for i, c in fills.items():
             tokens[i] = format_action(DISCARD_BASE + c)
-    out = {"deal": game.format_deal(outcomes), "actions": tokens}
-    if "match" in view:
-        out["match"] = view["match"]
-    return out
+    return {"deal": game.format_deal(outcomes), "actions": tokens}
 
 
 def _complete_hand(game: DixieRookGame, seat: int, d, path: str, pub: dict,
@@ -1116,7 +1113,7 @@ class RookWorldSampler(WorldSampler):
         from ..position import _replay
         self.game = game
         self.seat = seat = view["seat"]
-        rec = _complete_view(game, view, rng or random.Random(0))
+        rec = game.complete_record(view, rng or random.Random(0))
         self.base = _replay(game, None, rec["deal"], rec["actions"], False,
                             match=rec.get("match"))[0]
         self.sampler = None
