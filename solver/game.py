@@ -398,6 +398,22 @@ class State(ABC):
         kind, value = self._chance.log[0]
         return value["dealer"] if kind == "match" else value
 
+    def _view_head(self, seat: int, deal: dict, match: dict | None = None) -> dict:
+        """The start of ``seat``'s view (``information_state``): game,
+        options, seat, then in the middle of a match the ``match`` object
+        (a copy of the one this state started from, or ``match`` when the
+        seat sees less of it), then ``deal``; a match that starts with a
+        ``"first_dealer"`` outcome gets it at the head of ``deal``."""
+        g = self.game
+        view = {"game": g.name, "options": g.non_default_options(), "seat": seat}
+        kind, first = self._chance.log[0]
+        if kind == "match":
+            view["match"] = copy.deepcopy(first) if match is None else match
+        elif kind == "first_dealer":
+            deal = {"first_dealer": first, **deal}
+        view["deal"] = deal
+        return view
+
     # ---- the start of the current deal, for mid-match positions ----
     #: ``(chance log length, history length, match object)`` at the start of
     #: the current deal (set by the games that support mid-match positions)

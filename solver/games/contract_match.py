@@ -982,12 +982,7 @@ class ContractMatchState(State):
         if isinstance(seat, bool) or seat not in range(NUM_SEATS):
             raise ValueError(f"seat must be 0..3, got {short_repr(seat)}")
         g: ContractGame = self.game
-        view = {"game": g.name, "options": g.non_default_options(), "seat": seat}
-        match = self.match_object()
-        if match is not None:
-            view["match"] = dict(match, played=list(match["played"]),
-                                 totals=list(match["totals"]))
-        view["deal"] = g.view_deal(self._chance.log, seat)
+        view = self._view_head(seat, g.view_deal(self._chance.log, seat))
         view["actions"] = list(self.labels)
         return InfoState(seat, view, self._known(seat))
 

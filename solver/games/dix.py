@@ -408,12 +408,7 @@ class DixState(State):
                                                for i, c in enumerate(stock)])
             rounds.append(rnd)
             r += 1
-        view = {"game": g.name, "options": g.non_default_options(), "seat": seat}
-        if outcomes[0][0] == "match":
-            view["match"] = dict(outcomes[0][1], totals=list(outcomes[0][1]["totals"]))
-            view["deal"] = {"rounds": rounds}
-        else:
-            view["deal"] = {"first_dealer": outcomes[0][1], "rounds": rounds}
+        view = self._view_head(seat, {"rounds": rounds})
         view["actions"] = [DIX.to_string(a) for a in self._history]
         return InfoState(seat, view, self._known(seat))
 

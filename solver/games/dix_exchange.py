@@ -783,20 +783,16 @@ class DixExchangeState(State):
         for vals, seen in zip(self.shuffles, self.seen):
             shuffles.append(compact_unseen([EXCHANGE_VALUES[v] if m & bit else "?"
                                             for v, m in zip(vals, seen)]))
-        view = {"game": g.name, "options": g.non_default_options(), "seat": seat}
-        kind, first = self._chance.log[0]
-        if kind == "match":
+        match = None
+        if self.stock_base:           # the carried stock: the seat sees what it saw
+            first = self._chance.log[0][1]
+            head = g.size - len(first["stock"].split())
             match = {k: first[k] for k in ("round", "dealer")}
             match["tokens"] = list(first["tokens"])
-            if self.stock_base:
-                head = g.size - len(first["stock"].split())
-                match["stock"] = compact_unseen([
-                    EXCHANGE_VALUES[v] if m & bit else "?"
-                    for v, m in zip(self.shuffles[0][head:], self.seen[0][head:])])
-            view["match"] = match
-            view["deal"] = {"shuffles": shuffles[self.stock_base:]}
-        else:
-            view["deal"] = {"first_dealer": first, "shuffles": shuffles}
+            match["stock"] = compact_unseen([
+                EXCHANGE_VALUES[v] if m & bit else "?"
+                for v, m in zip(self.shuffles[0][head:], self.seen[0][head:])])
+        view = self._view_head(seat, {"shuffles": shuffles[self.stock_base:]}, match)
         view["actions"] = [_ACTION_STRINGS[a] for a in self._history]
         return InfoState(seat, view, self._known(seat))
 

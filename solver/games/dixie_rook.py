@@ -750,13 +750,7 @@ class DixieRookState(State):
                 actions.append("?")
             else:
                 actions.append(format_action(a))
-        view = {"game": g.name, "options": g.non_default_options(), "seat": seat}
-        kind, first = self._chance.log[0]
-        if kind == "match":
-            view["match"] = dict(first, totals=list(first["totals"]))
-            view["deal"] = {"deals": deals}
-        else:
-            view["deal"] = {"first_dealer": first, "deals": deals}
+        view = self._view_head(seat, {"deals": deals})
         view["actions"] = actions
         return InfoState(seat, view, self._known(seat))
 
