@@ -335,8 +335,18 @@ class State(ABC):
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalActionError(self._action_label(action), self.why_illegal(action))
+        self._apply_and_log(action)
+
+    def _apply_and_log(self, action: int) -> None:
+        """``_apply`` a legal action and log it.  A deal that the action
+        started (``_mark_deal`` inside ``_apply``) starts after it: its
+        actions are those logged from then on."""
+        mark = self._mark
         self._apply(action)
         self._history.append(action)
+        if self._mark is not mark:
+            at, _, match = self._mark
+            self._mark = (at, len(self._history), match)
 
     def apply_action_for(self, seat: int, action) -> int:
         """Apply ``action`` (an int or notation) on behalf of ``seat``: a
@@ -418,6 +428,12 @@ class State(ABC):
     #: ``(chance log length, history length, match object)`` at the start of
     #: the current deal (set by the games that support mid-match positions)
     _mark: tuple | None = None
+
+    def _mark_deal(self, match: dict, at: int | None = None) -> None:
+        """Mark the start of a deal: ``match``, the match object before it,
+        and ``at``, the index of its first outcome in the chance log (by
+        default the next one drawn); its first action is the next logged."""
+        self._mark = (len(self._chance.log) if at is None else at, len(self._history), match)
 
     def match_object(self) -> dict | None:
         """The ``match`` object this state started from (None: it started

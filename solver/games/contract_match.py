@@ -605,10 +605,8 @@ class ContractMatchState(State):
         self.revealed = 0
         self._on_dealt(log)
         if contract < 0:
-            # a new deal (not a redeal): the start of a mid-match position; a
-            # later deal starts inside apply_action, before its action is logged
-            self._mark = (len(self._chance.log) - 1,
-                          len(self._history) + (len(self.deal_logs) > 1), self._match_now())
+            # a new deal (not a redeal): the start of a mid-match position
+            self._mark_deal(self._match_now(), at=len(self._chance.log) - 1)
         g: ContractGame = self.game
         again = " (redeal)" if contract >= 0 else ""
         self.events.append(f"{g.round_word} {self.round_no + 1}, deal {len(self.used) + (contract < 0)}"
@@ -686,8 +684,7 @@ class ContractMatchState(State):
             else:
                 ok = False
             if ok:
-                self._apply(action)
-                self._history.append(action)
+                self._apply_and_log(action)
                 return
         super().apply_action(action)
 

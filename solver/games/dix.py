@@ -210,10 +210,8 @@ class DixState(State):
         self.round_no += 1
         if self.round_no > 0:
             self.dealer = 1 - self.dealer
-        # a later round starts inside apply_action, before its action is logged
-        self._mark = (len(self._chance.log), len(self._history) + (self.round_no > 0),
-                      {"round": self.round_base + self.round_no + 1, "dealer": self.dealer,
-                       "totals": list(self.totals)})
+        self._mark_deal({"round": self.round_base + self.round_no + 1, "dealer": self.dealer,
+                         "totals": list(self.totals)})
         hands, turn_up, stock = self._chance.draw("round", g.generate_round)
         self.initial_hands = (tuple(hands[0]), tuple(hands[1]))
         self.hands = [sum(1 << c for c in hands[0]), sum(1 << c for c in hands[1])]

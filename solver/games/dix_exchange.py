@@ -436,7 +436,7 @@ class DixExchangeState(State):
         self._start_round()
 
     def deal_start(self) -> tuple:
-        at, first, match = self._mark
+        at, first, match = super().deal_start()
         if self._mark_stock is not None:
             k, i = self._mark_stock
             match = dict(match, stock=" ".join(EXCHANGE_VALUES[v] for v in self.shuffles[k][i:]))
@@ -537,9 +537,8 @@ class DixExchangeState(State):
         fresh = (self.round_no == 0 and not self.stock_base) or not g.carries_stock(
             number, self.tokens)
         match = {"round": number, "dealer": d, "tokens": list(self.tokens)}
-        # a later round starts inside apply_action, before its action is logged;
         # the carried stock is read when asked (a sampled world has other cards)
-        self._mark = (len(self._chance.log), len(self._history) + (self.round_no > 0), match)
+        self._mark_deal(match)
         self._mark_stock = None if fresh else (self.cur, self.stock_pos)
         if fresh:
             self._new_stock(False, f"all {g.size} cards are shuffled")
@@ -1276,8 +1275,7 @@ class DixExchangeWorldSampler(WorldSampler):
         ``seed``), by replaying every action."""
         state = DixExchangeState(self.game, Chance(seed, outcomes))
         for a in self.actions:              # legal: the view replayed with these cards
-            state._apply(a)
-            state._history.append(a)
+            state._apply_and_log(a)
         return state
 
     def sample(self, rng: random.Random) -> DixExchangeState:

@@ -447,10 +447,8 @@ class DixieRookState(State):
         self.hand_no += 1
         if self.hand_no > 0:
             self.dealer = (self.dealer + 1) % n
-        # a later hand starts inside apply_action, before its action is logged
-        self._mark = (len(self._chance.log), len(self._history) + (self.hand_no > 0),
-                      {"hand": self.hand_base + self.hand_no + 1, "dealer": self.dealer,
-                       "totals": list(self.totals)})
+        self._mark_deal({"hand": self.hand_base + self.hand_no + 1, "dealer": self.dealer,
+                         "totals": list(self.totals)})
         hands, nest = self._chance.draw("deal", g.generate_deal)
         self.initial_hands = tuple(tuple(h) for h in hands)
         self.nest = tuple(nest)
