@@ -108,6 +108,14 @@ class Chance:
         self.log.append((kind, value))
         return value
 
+    def draw_match(self) -> dict | None:
+        """The ``match`` object of a mid-match position (drawn, so logged
+        first), or None when the scripted outcomes do not start with one:
+        the state starts at the beginning of the match."""
+        if self.scripted and self.scripted[0][0] == "match":
+            return self.draw("match", None)
+        return None
+
     def clone(self) -> "Chance":
         c = Chance.__new__(Chance)
         c.seed = self.seed
@@ -244,11 +252,19 @@ class Game(ABC):
         ``mid``: the deal of a mid-match position (from the current deal on;
         what comes before it, such as the first dealer, is in ``match``)."""
 
-    @abstractmethod
     def format_deal(self, outcomes: list) -> dict:
         """Inverse of ``parse_deal`` (canonical form).  Outcomes that start
-        with ``("match", ...)`` are those of a mid-match state: the deal is
-        written in the mid-match form."""
+        with ``("match", ...)`` are those of a mid-match state: the match
+        object is not part of the deal (a record writes it as ``match``),
+        and the deal is written in the mid-match form."""
+        mid = bool(outcomes) and outcomes[0][0] == "match"
+        return self._format_deal(outcomes[1:] if mid else outcomes, mid)
+
+    @abstractmethod
+    def _format_deal(self, outcomes: list, mid: bool) -> dict:
+        """The deal object of ``outcomes``, which hold no ``match`` outcome;
+        ``mid``: the deal of a mid-match state (``parse_deal(..., mid=True)``
+        reads it back)."""
 
     # -- seat views --
     def complete_view(self, view: dict, rng: random.Random) -> dict:
@@ -258,8 +274,19 @@ class Game(ABC):
         been checked for shape (game, seat, actions a list of strings).
         Raise ``PositionError`` (with the JSON path) if no world is
         consistent with the view.  The caller replays the record and checks
-        that the seat's information state is the view."""
+        that the seat's information state is the view.  A mid-match view's
+        ``match`` object is added by ``complete_record``."""
         raise OptionError(f"{self.name}: seat views are not supported")
+
+    def complete_record(self, view: dict, rng: random.Random) -> dict:
+        """``complete_view`` with the view's ``match`` object carried into
+        the record: a game's ``complete_view`` writes ``match`` only when
+        completing the view changes it (dix-exchange's carried stock, whose
+        unseen cards it chooses)."""
+        record = self.complete_view(view, rng)
+        if "match" in view and "match" not in record:
+            record["match"] = view["match"]
+        return record
 
     def world_sampler(self, view: dict) -> "WorldSampler":
         """A sampler of complete states consistent with a (validated) seat
@@ -314,8 +341,18 @@ class State(ABC):
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalActionError(self._action_label(action), self.why_illegal(action))
+        self._apply_and_log(action)
+
+    def _apply_and_log(self, action: int) -> None:
+        """``_apply`` a legal action and log it.  A deal that the action
+        started (``_mark_deal`` inside ``_apply``) starts after it: its
+        actions are those logged from then on."""
+        mark = self._mark
         self._apply(action)
         self._history.append(action)
+        if self._mark is not mark:
+            at, _, match = self._mark
+            self._mark = (at, len(self._history), match)
 
     def apply_action_for(self, seat: int, action) -> int:
         """Apply ``action`` (an int or notation) on behalf of ``seat``: a
@@ -359,10 +396,50 @@ class State(ABC):
     def history(self) -> list[int]:
         return list(self._history)
 
+    # ---- the start of the match ----
+    def _draw_match_or_dealer(self) -> tuple:
+        """``(match, dealer)`` for a state's first deal: the ``match`` object
+        of a mid-match position and its dealer, or ``None`` and the first
+        dealer, a ``"first_dealer"`` outcome drawn uniformly among the seats
+        (for games whose match starts with one)."""
+        match = self._chance.draw_match()
+        if match is not None:
+            return match, match["dealer"]
+        n = self.game.num_players
+        return None, self._chance.draw("first_dealer", lambda rng: rng.randrange(n))
+
+    def first_dealer(self) -> int:
+        """The dealer of the first deal of this record (games that start
+        with ``_draw_match_or_dealer``)."""
+        kind, value = self._chance.log[0]
+        return value["dealer"] if kind == "match" else value
+
+    def _view_head(self, seat: int, deal: dict, match: dict | None = None) -> dict:
+        """The start of ``seat``'s view (``information_state``): game,
+        options, seat, then in the middle of a match the ``match`` object
+        (a copy of the one this state started from, or ``match`` when the
+        seat sees less of it), then ``deal``; a match that starts with a
+        ``"first_dealer"`` outcome gets it at the head of ``deal``."""
+        g = self.game
+        view = {"game": g.name, "options": g.non_default_options(), "seat": seat}
+        kind, first = self._chance.log[0]
+        if kind == "match":
+            view["match"] = copy.deepcopy(first) if match is None else match
+        elif kind == "first_dealer":
+            deal = {"first_dealer": first, **deal}
+        view["deal"] = deal
+        return view
+
     # ---- the start of the current deal, for mid-match positions ----
     #: ``(chance log length, history length, match object)`` at the start of
     #: the current deal (set by the games that support mid-match positions)
     _mark: tuple | None = None
+
+    def _mark_deal(self, match: dict, at: int | None = None) -> None:
+        """Mark the start of a deal: ``match``, the match object before it,
+        and ``at``, the index of its first outcome in the chance log (by
+        default the next one drawn); its first action is the next logged."""
+        self._mark = (len(self._chance.log) if at is None else at, len(self._history), match)
 
     def match_object(self) -> dict | None:
         """The ``match`` object this state started from (None: it started
@@ -441,7 +518,7 @@ class _ReplaySampler(WorldSampler):
 
     def sample(self, rng: random.Random) -> "State":
         from .position import _replay
-        rec = self.game.complete_view(self.view, rng)
+        rec = self.game.complete_record(self.view, rng)
         return _replay(self.game, None, rec["deal"], rec["actions"], strict_deal=False,
                        match=rec.get("match"))[0]
 

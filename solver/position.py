@@ -378,7 +378,7 @@ def _load_view(game: Game, doc: dict, actions: list[str]) -> SeatView:
     match = _match_object(doc)
     if match is not None:
         view["match"] = game.parse_match(match, seat=seat)
-    record = game.complete_view(view, random.Random(0))
+    record = game.complete_record(view, random.Random(0))
     state, _ = _replay(game, None, record["deal"], record["actions"], strict_deal=True,
                        match=record.get("match"))
     info = state.information_state(seat)

@@ -4,7 +4,7 @@ parsing inside a deal object, bipartite completion of hidden cards."""
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Protocol, Sequence
 
 from ..cards import Deck
 from ..errors import NotationError, PositionError, short_repr
@@ -35,43 +35,71 @@ def check_keys(obj: dict, allowed: Sequence[str], path: str) -> None:
             raise PositionError(f"unknown key {short_repr(key)} (allowed: {', '.join(allowed)})", path)
 
 
-#: the most unseen places one count may stand for (a hostile count must not
-#: make a huge list): far above any stock of any game
-MAX_UNSEEN_RUN = 10_000
+#: the largest round (hand) number a mid-match position may give
+MAX_MATCH_NUMBER = 1_000_000
 
 
-def parse_card_list(deck: Deck, value: Any, path: str, unknown_ok: bool = False) -> list:
-    """Parse ``"AS KH"`` or ``["AS", "KH"]``; with ``unknown_ok`` a ``"?"``
+def match_number(match: dict, key: str, most: int = MAX_MATCH_NUMBER) -> int:
+    """``match[key]``: the number of the round (hand) a mid-match position
+    starts in, 1..``most``; ``PositionError`` naming ``match.<key>``."""
+    number = need(match, key, "match", int)
+    if not 1 <= number <= most:
+        raise PositionError(f"must be a {key} number 1..{most}, got {number}", f"match.{key}")
+    return number
+
+
+class TokenParser(Protocol):
+    """What ``parse_card_list`` parses one token with: a ``Deck`` (a card
+    name -> its card), or e.g. dix-exchange's card values (a value name ->
+    its index).  ``size`` is the number of cards in the deck: a count of
+    unseen cards never stands for more."""
+
+    size: int
+
+    def parse(self, token: Any, index: int | None = None) -> Any:
+        """One token -> its card; ``NotationError`` naming it."""
+
+
+def parse_card_list(cards: TokenParser, value: Any, path: str, unknown_ok: bool = False, *,
+                    what: str = "a card list", unit: str = "places") -> list:
+    """Parse ``"AS KH"`` or ``["AS", "KH"]``, each token by ``cards.parse``
+    (a ``Deck``, or another ``TokenParser``); with ``unknown_ok`` a ``"?"``
     stands for an unseen card (returned as ``None``), and a count for a run
     of unseen cards: the whole list as an integer (``26``: all unseen), or an
-    integer inside a JSON list (``["?", "TS", 24]``: 24 unseen places)."""
+    integer inside a JSON list (``["?", "TS", 24]``: 24 unseen places).  A
+    count never makes the list longer than the deck (``cards.size``).
+    ``what`` and ``unit`` name the list and its places in errors."""
+    size = cards.size
     if unknown_ok and isinstance(value, int) and not isinstance(value, bool):
-        return [None] * _unseen_run(value, path, 0)
+        return [None] * _unseen_run(value, path, 0, size, unit)
     if isinstance(value, str):
         tokens = value.split()
     elif isinstance(value, list):
         tokens = value
     else:
-        raise PositionError(f"expected a card list, got {type(value).__name__}", path)
+        raise PositionError(f"expected {what}, got {type(value).__name__}", path)
     out = []
     for i, tok in enumerate(tokens):
         if unknown_ok and tok == "?":
             out.append(None)
             continue
         if unknown_ok and isinstance(tok, int) and not isinstance(tok, bool):
-            out.extend([None] * _unseen_run(tok, f"{path}[{i}]", 1, len(out)))
+            out.extend([None] * _unseen_run(tok, f"{path}[{i}]", 1, size - len(out), unit))
             continue
         try:
-            out.append(deck.parse(tok, i))
+            out.append(cards.parse(tok, i))
         except NotationError as exc:
             raise PositionError(str(exc), f"{path}[{i}]") from None
     return out
 
 
-def _unseen_run(count: int, path: str, least: int, before: int = 0) -> int:
-    if count < least or before + count > MAX_UNSEEN_RUN:
-        raise PositionError(f"a count of unseen places must be {least}.."
-                            f"{MAX_UNSEEN_RUN - before}, got {short_repr(count)}", path)
+def _unseen_run(count: int, path: str, least: int, most: int, unit: str) -> int:
+    if most < least:
+        raise PositionError(f"no unseen {unit} are left: the list already has more than "
+                            f"the deck", path)
+    if not least <= count <= most:
+        raise PositionError(f"a count of unseen {unit} must be {least}..{most}, "
+                            f"got {short_repr(count)}", path)
     return count
 
 

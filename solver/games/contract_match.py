@@ -37,7 +37,7 @@ from ..cards import FRENCH, SUIT_RANK_MASK, cards_of, mask_of
 from ..errors import IllegalActionError, NotationError, PositionError, short_repr
 from ..game import TERMINAL, Chance, Game, InfoState, State, WorldSampler, canonical_json
 from ..sampler import HolderSampler, InconsistentConstraints
-from .common import check_distinct, check_keys, need, parse_card_list
+from .common import check_distinct, check_keys, match_number, need, parse_card_list
 from .layout import FINISH_SCORES, LayoutDeal
 from .tricks_core import HAND_SIZE, NUM_SEATS, PENALTY_RULES, TrickDeal, format_trick
 
@@ -149,9 +149,7 @@ class ContractGame(Game):
     def parse_match(self, match: dict, seat: int | None = None) -> dict:
         rw, cw = self.round_word, self.chooser_word
         check_keys(match, self.match_keys, "match")
-        rnd = need(match, rw, "match", int)
-        if not 1 <= rnd <= ROUNDS:
-            raise PositionError(f"must be a {rw} number 1..{ROUNDS}, got {rnd}", f"match.{rw}")
+        rnd = match_number(match, rw, ROUNDS)
         chooser = need(match, cw, "match", int)
         if chooser not in range(NUM_SEATS):
             raise PositionError(f"must be a seat 0..3, got {chooser}", f"match.{cw}")
@@ -217,11 +215,9 @@ class ContractGame(Game):
         check_distinct(FRENCH, [(f"{path}[{s}]", parsed[s]) for s in range(NUM_SEATS)], path)
         return tuple(tuple(sorted(h)) for h in parsed)
 
-    def format_deal(self, outcomes: list) -> dict:
+    def _format_deal(self, outcomes: list, mid: bool) -> dict:
         out: dict = {}
-        if outcomes and outcomes[0][0] == "match":
-            outcomes = outcomes[1:]
-        else:
+        if not mid:
             self._format_prefix(outcomes, out)
         out["deals"] = [[format_hand(h) for h in v] for k, v in outcomes if k == "deal"]
         return out
@@ -273,10 +269,7 @@ class ContractGame(Game):
         for d, log in enumerate(logs):
             outcomes.append(("deal", _complete_hands(seat, own[d], log, self._forced(d, facts),
                                                      rng, f"deal.deals[{d}]")))
-        out = {"deal": self.format_deal(outcomes), "actions": list(view["actions"])}
-        if "match" in view:
-            out["match"] = view["match"]
-        return out
+        return {"deal": self.format_deal(outcomes), "actions": list(view["actions"])}
 
     def _mid_view_prefix(self, match: dict) -> tuple[list, dict]:
         """A mid-match view's chance outcomes before its first deal and the
@@ -500,7 +493,7 @@ class ContractWorldSampler(WorldSampler):
     def __init__(self, game: "ContractGame", view: dict):
         from ..position import _replay
         self.seat = seat = view["seat"]
-        rec = game.complete_view(view, random.Random(0))
+        rec = game.complete_record(view, random.Random(0))
         self.base = _replay(game, None, rec["deal"], rec["actions"], strict_deal=False,
                             match=rec.get("match"))[0]
         prefix, facts, own, logs = game._public_facts(view)
@@ -553,8 +546,9 @@ class ContractMatchState(State):
         self.order_pos = 0
         self.revealed = 0                   # mask of revealed cards this deal
         self.winners: list[int] | None = None
-        if chance.scripted and chance.scripted[0][0] == "match":
-            self._start_from(chance.draw("match", None))
+        match = chance.draw_match()
+        if match is not None:
+            self._start_from(match)
         else:
             self._start_match()
 
@@ -611,10 +605,8 @@ class ContractMatchState(State):
         self.revealed = 0
         self._on_dealt(log)
         if contract < 0:
-            # a new deal (not a redeal): the start of a mid-match position; a
-            # later deal starts inside apply_action, before its action is logged
-            self._mark = (len(self._chance.log) - 1,
-                          len(self._history) + (len(self.deal_logs) > 1), self._match_now())
+            # a new deal (not a redeal): the start of a mid-match position
+            self._mark_deal(self._match_now(), at=len(self._chance.log) - 1)
         g: ContractGame = self.game
         again = " (redeal)" if contract >= 0 else ""
         self.events.append(f"{g.round_word} {self.round_no + 1}, deal {len(self.used) + (contract < 0)}"
@@ -692,8 +684,7 @@ class ContractMatchState(State):
             else:
                 ok = False
             if ok:
-                self._apply(action)
-                self._history.append(action)
+                self._apply_and_log(action)
                 return
         super().apply_action(action)
 
@@ -988,12 +979,7 @@ class ContractMatchState(State):
         if isinstance(seat, bool) or seat not in range(NUM_SEATS):
             raise ValueError(f"seat must be 0..3, got {short_repr(seat)}")
         g: ContractGame = self.game
-        view = {"game": g.name, "options": g.non_default_options(), "seat": seat}
-        match = self.match_object()
-        if match is not None:
-            view["match"] = dict(match, played=list(match["played"]),
-                                 totals=list(match["totals"]))
-        view["deal"] = g.view_deal(self._chance.log, seat)
+        view = self._view_head(seat, g.view_deal(self._chance.log, seat))
         view["actions"] = list(self.labels)
         return InfoState(seat, view, self._known(seat))
 

@@ -26,11 +26,10 @@ from ..cards import DIX, JOKER, SUIT_NAMES, make_card, rank_of, suit_of
 from ..errors import IllegalActionError, NotationError, PositionError, short_repr
 from ..game import TERMINAL, Game, InfoState, Option, State, WorldSampler, register_game
 from ..sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup
-from .common import check_distinct, check_keys, compact_unseen, need, parse_card_list
+from .common import check_distinct, check_keys, compact_unseen, match_number, need, parse_card_list
 
 STANDARD, SEVENTEEN = "standard", "seventeen"
 TEN_TRICK_PENALTY = 4          # a ten-trick scores -3 instead of +1
-MAX_ROUND = 1_000_000          # the largest round number a mid-match position may give
 
 
 @register_game
@@ -87,10 +86,7 @@ class DixGame(Game):
 
     def parse_match(self, match: dict, seat: int | None = None) -> dict:
         check_keys(match, self.match_keys, "match")
-        rnd = need(match, "round", "match", int)
-        if not 1 <= rnd <= MAX_ROUND:
-            raise PositionError(f"must be a round number 1..{MAX_ROUND}, got {rnd}",
-                                "match.round")
+        rnd = match_number(match, "round")
         dealer = need(match, "dealer", "match", int)
         if dealer not in (0, 1):
             raise PositionError(f"must be 0 or 1, got {dealer}", "match.dealer")
@@ -160,14 +156,11 @@ class DixGame(Game):
                              (f"{path}.turn_up", [turn_up]), (f"{path}.stock", stock)], path)
         return (tuple(sorted(hands[0])), tuple(sorted(hands[1]))), turn_up, tuple(stock)
 
-    def format_deal(self, outcomes: list) -> dict:
-        mid = bool(outcomes) and outcomes[0][0] == "match"
+    def _format_deal(self, outcomes: list, mid: bool) -> dict:
         out: dict = {"rounds": []} if mid else {"first_dealer": 0, "rounds": []}
         for kind, value in outcomes:
             if kind == "first_dealer":
                 out["first_dealer"] = value
-            elif kind == "match":
-                continue
             else:
                 hands, turn_up, stock = value
                 rnd = {"hands": [DIX.format_cards(h) for h in hands],
@@ -186,10 +179,7 @@ class DixGame(Game):
     def complete_view(self, view: dict, rng: random.Random) -> dict:
         """A complete record (``deal`` and ``actions``) consistent with a
         seat view; every action in dix is public, so only the deal is new."""
-        out = {"deal": _complete_view(self, view, rng), "actions": list(view["actions"])}
-        if "match" in view:
-            out["match"] = view["match"]
-        return out
+        return {"deal": _complete_view(self, view, rng), "actions": list(view["actions"])}
 
 
 class DixState(State):
@@ -206,21 +196,13 @@ class DixState(State):
         self.rounds: list[dict] = []       # finished rounds: scores and winner
         self.events: list[str] = []        # narrative for front ends
         self.winner: int | None = None     # match winner once terminal
-        if chance.scripted and chance.scripted[0][0] == "match":
-            match = chance.draw("match", None)
+        match, self.dealer = self._draw_match_or_dealer()
+        if match is not None:
             self.round_base = match["round"] - 1
             self.totals = list(match["totals"])
-            self.dealer = match["dealer"]
             self.events.append(f"from round {match['round']}: totals {self.totals[0]} : "
                                f"{self.totals[1]}")
-        else:
-            self.dealer = chance.draw("first_dealer", lambda rng: rng.randrange(2))
         self._start_round()
-
-    def first_dealer(self) -> int:
-        """The dealer of the first round of this record."""
-        kind, value = self._chance.log[0]
-        return value["dealer"] if kind == "match" else value
 
     # ---- round set-up ------------------------------------------------
     def _start_round(self) -> None:
@@ -228,10 +210,8 @@ class DixState(State):
         self.round_no += 1
         if self.round_no > 0:
             self.dealer = 1 - self.dealer
-        # a later round starts inside apply_action, before its action is logged
-        self._mark = (len(self._chance.log), len(self._history) + (self.round_no > 0),
-                      {"round": self.round_base + self.round_no + 1, "dealer": self.dealer,
-                       "totals": list(self.totals)})
+        self._mark_deal({"round": self.round_base + self.round_no + 1, "dealer": self.dealer,
+                         "totals": list(self.totals)})
         hands, turn_up, stock = self._chance.draw("round", g.generate_round)
         self.initial_hands = (tuple(hands[0]), tuple(hands[1]))
         self.hands = [sum(1 << c for c in hands[0]), sum(1 << c for c in hands[1])]
@@ -426,12 +406,7 @@ class DixState(State):
                                                for i, c in enumerate(stock)])
             rounds.append(rnd)
             r += 1
-        view = {"game": g.name, "options": g.non_default_options(), "seat": seat}
-        if outcomes[0][0] == "match":
-            view["match"] = dict(outcomes[0][1], totals=list(outcomes[0][1]["totals"]))
-            view["deal"] = {"rounds": rounds}
-        else:
-            view["deal"] = {"first_dealer": outcomes[0][1], "rounds": rounds}
+        view = self._view_head(seat, {"rounds": rounds})
         view["actions"] = [DIX.to_string(a) for a in self._history]
         return InfoState(seat, view, self._known(seat))
 
@@ -588,7 +563,7 @@ class DixWorldSampler(WorldSampler):
         self.seat = view["seat"]
         _, self.models = _prepare_view(game, view, random.Random(0))
         from ..position import _replay
-        rec = game.complete_view(view, random.Random(0))
+        rec = game.complete_record(view, random.Random(0))
         self.base = _replay(game, None, rec["deal"], rec["actions"], strict_deal=False,
                             match=rec.get("match"))[0]
         log = self.base._chance.log

@@ -68,7 +68,7 @@ from ..cards import EXCHANGE_NAMES, EXCHANGE_VALUES
 from ..errors import IllegalActionError, NotationError, OptionError, PositionError, short_repr
 from ..game import (TERMINAL, Chance, Game, InfoState, Option, State, WorldSampler,
                     register_game)
-from .common import check_keys, compact_unseen, need
+from .common import check_keys, compact_unseen, match_number, need, parse_card_list
 
 # ----------------------------------------------------------------------
 # values
@@ -90,7 +90,6 @@ STANDARD_COUNTS = {"10": 4, "9": 4, "8": 4, "7": 4, "6": 4, "5": 4, "4": 4, "3":
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 12
 FULL_SHUFFLE_PLAYERS = 5        # with this many active players: reshuffle every round
-MAX_ROUND = 1_000_000           # the largest round number a mid-match position may give
 
 # actions
 KEEP, ASK, ACCEPT, DRAW = 0, 1, 2, 3
@@ -233,8 +232,7 @@ class DixExchangeGame(Game):
     def parse_deal(self, deal: dict, mid: bool = False) -> list:
         return _parse_deal(self, deal, unknown_ok=False, mid=mid)[0]
 
-    def format_deal(self, outcomes: list) -> dict:
-        mid = bool(outcomes) and outcomes[0][0] == "match"
+    def _format_deal(self, outcomes: list, mid: bool) -> dict:
         out: dict = {"shuffles": []} if mid else {"first_dealer": 0, "shuffles": []}
         for kind, value in outcomes:
             if kind == "first_dealer":
@@ -258,10 +256,7 @@ class DixExchangeGame(Game):
 
     def parse_match(self, match: dict, seat: int | None = None) -> dict:
         check_keys(match, self.match_keys, "match")
-        rnd = need(match, "round", "match", int)
-        if not 1 <= rnd <= MAX_ROUND:
-            raise PositionError(f"must be a round number 1..{MAX_ROUND}, got {rnd}",
-                                "match.round")
+        rnd = match_number(match, "round")
         n, start = self.num_players, self.options["tokens"]
         tokens = need(match, "tokens", "match", list)
         if len(tokens) != n:
@@ -309,7 +304,9 @@ class DixExchangeGame(Game):
 
     def complete_view(self, view: dict, rng: random.Random) -> dict:
         """A complete record consistent with a seat view, drawn uniformly
-        (``PositionError`` naming the culprit when none exists)."""
+        (``PositionError`` naming the culprit when none exists); in the
+        middle of a match with its ``match`` object completed (the cards of
+        an unseen carried stock chosen)."""
         sampler = DixExchangeWorldSampler(self, view)
         outcomes = sampler.outcomes(rng)
         out = {"deal": self.format_deal(outcomes), "actions": list(view["actions"])}
@@ -318,37 +315,30 @@ class DixExchangeGame(Game):
         return out
 
 
+class _CardValues:
+    """The token parser of a dix-exchange card list (``parse_card_list``):
+    a value name -> its index; ``size``: the cards in the deck."""
+
+    __slots__ = ("size",)
+
+    def __init__(self, size: int):
+        self.size = size
+
+    def parse(self, token, index: int | None = None) -> int:
+        key = token.strip().upper() if isinstance(token, str) else None
+        if key not in VALUE_INDEX:
+            raise NotationError(f"unknown card value {short_repr(token)} (values: "
+                                f"{' '.join(EXCHANGE_VALUES)})", str(token), index)
+        return VALUE_INDEX[key]
+
+
 def _parse_values(game: DixExchangeGame, raw, path: str, unknown_ok: bool) -> list:
-    """A list of card values (text or a JSON list); with ``unknown_ok`` a
-    ``"?"`` is an unseen position (``None``) and a count stands for a run of
-    them (the whole list as an integer, or an integer inside a JSON list)."""
-    if unknown_ok and isinstance(raw, int) and not isinstance(raw, bool):
-        tokens = [raw]
-    elif isinstance(raw, str):
-        tokens = raw.split()
-    elif isinstance(raw, list):
-        tokens = raw
-    else:
-        raise PositionError(f"expected a list of card values, got {type(raw).__name__}", path)
-    vals: list = []
-    for i, tok in enumerate(tokens):
-        if unknown_ok and tok == "?":
-            vals.append(None)
-            continue
-        if unknown_ok and isinstance(tok, int) and not isinstance(tok, bool):
-            where = path if isinstance(raw, int) else f"{path}[{i}]"
-            least = 0 if isinstance(raw, int) else 1
-            if not least <= tok <= game.size - len(vals):
-                raise PositionError(f"a count of unseen cards must be {least}.."
-                                    f"{game.size - len(vals)}, got {short_repr(tok)}", where)
-            vals.extend([None] * tok)
-            continue
-        if not isinstance(tok, str) or tok.strip().upper() not in VALUE_INDEX:
-            raise PositionError(f"unknown card value {short_repr(tok)} (values: "
-                                f"{' '.join(EXCHANGE_VALUES)})", f"{path}[{i}]")
-        vals.append(VALUE_INDEX[tok.strip().upper()])
-        if len(vals) > game.size:
-            break
+    """A list of card values (text or a JSON list, see ``parse_card_list``:
+    with ``unknown_ok`` a ``"?"`` is an unseen position, ``None``, and a
+    count stands for a run of them), no value more often than the deck
+    holds it."""
+    vals = parse_card_list(_CardValues(game.size), raw, path, unknown_ok,
+                           what="a list of card values", unit="cards")
     if len(vals) > game.size:
         raise PositionError(f"more than {game.size} cards, the deck has {game.size}", path)
     got = Counter(v for v in vals if v is not None)
@@ -434,21 +424,19 @@ class DixExchangeState(State):
         self.asker = self.target = -1
         self.round_base = 0                 # rounds played before this record starts
         self.stock_base = 0                 # stocks not in the deal (a carried stock)
-        if chance.scripted and chance.scripted[0][0] == "match":
-            match = chance.draw("match", None)
+        match, self.dealer = self._draw_match_or_dealer()
+        if match is not None:
             self.round_base = match["round"] - 1
             self.tokens = list(match["tokens"])
-            self.dealer = match["dealer"]
             self._events.append(f"from round {match['round']}")
             if "stock" in match:
                 self._carry_in(match)
         else:
-            self.dealer = chance.draw("first_dealer", lambda rng: rng.randrange(n))
             self._events.append(f"seat {self.dealer} is the first dealer")
         self._start_round()
 
     def deal_start(self) -> tuple:
-        at, first, match = self._mark
+        at, first, match = super().deal_start()
         if self._mark_stock is not None:
             k, i = self._mark_stock
             match = dict(match, stock=" ".join(EXCHANGE_VALUES[v] for v in self.shuffles[k][i:]))
@@ -549,9 +537,8 @@ class DixExchangeState(State):
         fresh = (self.round_no == 0 and not self.stock_base) or not g.carries_stock(
             number, self.tokens)
         match = {"round": number, "dealer": d, "tokens": list(self.tokens)}
-        # a later round starts inside apply_action, before its action is logged;
         # the carried stock is read when asked (a sampled world has other cards)
-        self._mark = (len(self._chance.log), len(self._history) + (self.round_no > 0), match)
+        self._mark_deal(match)
         self._mark_stock = None if fresh else (self.cur, self.stock_pos)
         if fresh:
             self._new_stock(False, f"all {g.size} cards are shuffled")
@@ -795,20 +782,16 @@ class DixExchangeState(State):
         for vals, seen in zip(self.shuffles, self.seen):
             shuffles.append(compact_unseen([EXCHANGE_VALUES[v] if m & bit else "?"
                                             for v, m in zip(vals, seen)]))
-        view = {"game": g.name, "options": g.non_default_options(), "seat": seat}
-        kind, first = self._chance.log[0]
-        if kind == "match":
+        match = None
+        if self.stock_base:           # the carried stock: the seat sees what it saw
+            first = self._chance.log[0][1]
+            head = g.size - len(first["stock"].split())
             match = {k: first[k] for k in ("round", "dealer")}
             match["tokens"] = list(first["tokens"])
-            if self.stock_base:
-                head = g.size - len(first["stock"].split())
-                match["stock"] = compact_unseen([
-                    EXCHANGE_VALUES[v] if m & bit else "?"
-                    for v, m in zip(self.shuffles[0][head:], self.seen[0][head:])])
-            view["match"] = match
-            view["deal"] = {"shuffles": shuffles[self.stock_base:]}
-        else:
-            view["deal"] = {"first_dealer": first, "shuffles": shuffles}
+            match["stock"] = compact_unseen([
+                EXCHANGE_VALUES[v] if m & bit else "?"
+                for v, m in zip(self.shuffles[0][head:], self.seen[0][head:])])
+        view = self._view_head(seat, {"shuffles": shuffles[self.stock_base:]}, match)
         view["actions"] = [_ACTION_STRINGS[a] for a in self._history]
         return InfoState(seat, view, self._known(seat))
 
@@ -1292,8 +1275,7 @@ class DixExchangeWorldSampler(WorldSampler):
         ``seed``), by replaying every action."""
         state = DixExchangeState(self.game, Chance(seed, outcomes))
         for a in self.actions:              # legal: the view replayed with these cards
-            state._apply(a)
-            state._history.append(a)
+            state._apply_and_log(a)
         return state
 
     def sample(self, rng: random.Random) -> DixExchangeState:

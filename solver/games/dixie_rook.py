@@ -52,11 +52,10 @@ from ..cardset import make_rank_table, trick_winner
 from ..errors import IllegalActionError, NotationError, PositionError, short_repr
 from ..game import TERMINAL, Game, InfoState, Option, State, WorldSampler, register_game
 from ..sampler import ColumnSampler, InconsistentConstraints
-from .common import check_distinct, check_keys, match_cards, need, parse_card_list
+from .common import check_distinct, check_keys, match_cards, match_number, need, parse_card_list
 
 MIN_BID, MAX_BID, BID_STEP = 70, 120, 5
 MOST_TRICKS_BONUS = 20
-MAX_HAND = 1_000_000           # the largest hand number a mid-match position may give
 COUNT_BY_RANK = {5: 5, 10: 10, 13: 10}
 
 DISCARD_BASE = 64              # 64 + card: discard that card into the nest
@@ -298,9 +297,7 @@ class DixieRookGame(Game):
 
     def parse_match(self, match: dict, seat: int | None = None) -> dict:
         check_keys(match, self.match_keys, "match")
-        hand = need(match, "hand", "match", int)
-        if not 1 <= hand <= MAX_HAND:
-            raise PositionError(f"must be a hand number 1..{MAX_HAND}, got {hand}", "match.hand")
+        hand = match_number(match, "hand")
         n = self.num_players
         dealer = need(match, "dealer", "match", int)
         if not 0 <= dealer < n:
@@ -387,12 +384,9 @@ class DixieRookGame(Game):
             cuts.append(tuple(cards))
         return cuts
 
-    def format_deal(self, outcomes: list) -> dict:
-        mid = bool(outcomes) and outcomes[0][0] == "match"
+    def _format_deal(self, outcomes: list, mid: bool) -> dict:
         out: dict = {"deals": []} if mid else {"first_dealer": 0, "deals": []}
         for kind, value in outcomes:
-            if kind == "match":
-                continue
             if kind == "first_dealer":
                 out["first_dealer"] = value
             elif kind == "deal":
@@ -438,22 +432,14 @@ class DixieRookState(State):
         self.hand_scores: dict[int, tuple] = {}  # hand index -> (team 0, team 1) score
         self.n_actions = 0
         self.hand_base = 0                 # hands played before this record starts
-        if chance.scripted and chance.scripted[0][0] == "match":
-            match = chance.draw("match", None)
+        match, self.dealer = self._draw_match_or_dealer()
+        if match is not None:
             self.hand_base = match["hand"] - 1
-            self.dealer = match["dealer"]
             self.totals = list(match["totals"])
             self.events.append(f"from hand {match['hand']}: seat {self.dealer} deals")
         else:
-            self.dealer = chance.draw("first_dealer",
-                                      lambda rng: rng.randrange(game.num_players))
             self.events.append(f"seat {self.dealer} deals first (drawn)")
         self._start_hand()
-
-    def first_dealer(self) -> int:
-        """The dealer of the first hand of this record."""
-        kind, value = self._chance.log[0]
-        return value["dealer"] if kind == "match" else value
 
     # ---- hand set-up -----------------------------------------------------
     def _start_hand(self) -> None:
@@ -462,10 +448,8 @@ class DixieRookState(State):
         self.hand_no += 1
         if self.hand_no > 0:
             self.dealer = (self.dealer + 1) % n
-        # a later hand starts inside apply_action, before its action is logged
-        self._mark = (len(self._chance.log), len(self._history) + (self.hand_no > 0),
-                      {"hand": self.hand_base + self.hand_no + 1, "dealer": self.dealer,
-                       "totals": list(self.totals)})
+        self._mark_deal({"hand": self.hand_base + self.hand_no + 1, "dealer": self.dealer,
+                         "totals": list(self.totals)})
         hands, nest = self._chance.draw("deal", g.generate_deal)
         self.initial_hands = tuple(tuple(h) for h in hands)
         self.nest = tuple(nest)
@@ -765,13 +749,7 @@ class DixieRookState(State):
                 actions.append("?")
             else:
                 actions.append(format_action(a))
-        view = {"game": g.name, "options": g.non_default_options(), "seat": seat}
-        kind, first = self._chance.log[0]
-        if kind == "match":
-            view["match"] = dict(first, totals=list(first["totals"]))
-            view["deal"] = {"deals": deals}
-        else:
-            view["deal"] = {"first_dealer": first, "deals": deals}
+        view = self._view_head(seat, {"deals": deals})
         view["actions"] = actions
         return InfoState(seat, view, self._known(seat))
 
@@ -940,10 +918,7 @@ def _complete_view(game: DixieRookGame, view: dict, rng: random.Random) -> dict:
             outcomes.append(("cut", cut))
         for i, c in fills.items():
             tokens[i] = format_action(DISCARD_BASE + c)
-    out = {"deal": game.format_deal(outcomes), "actions": tokens}
-    if "match" in view:
-        out["match"] = view["match"]
-    return out
+    return {"deal": game.format_deal(outcomes), "actions": tokens}
 
 
 def _complete_hand(game: DixieRookGame, seat: int, d, path: str, pub: dict,
@@ -1131,7 +1106,7 @@ class RookWorldSampler(WorldSampler):
         from ..position import _replay
         self.game = game
         self.seat = seat = view["seat"]
-        rec = _complete_view(game, view, rng or random.Random(0))
+        rec = game.complete_record(view, rng or random.Random(0))
         self.base = _replay(game, None, rec["deal"], rec["actions"], False,
                             match=rec.get("match"))[0]
         self.sampler = None
