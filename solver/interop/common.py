@@ -19,13 +19,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Callable
-
 import numpy as np
 
 from ..cards import DIX, EXCHANGE_VALUES, FRENCH, ROOK
 from ..errors import OptionError, short_repr
-from ..game import Game, State, canonical_json
+from ..game import Game, State, canonical_json, registered_games
 
 #: card ids of every deck are bit indices below 64 (docs/positions.md)
 CARD_SPACE = 64
@@ -33,33 +31,13 @@ CARD_SPACE = 64
 MAX_HORIZON = 1000
 
 
-def _contract_per_deal(game: Game) -> int:
-    # the contract (1), four redeal claims (tricks' Jacks), each seat's
-    # reveals of its penalty cards and "done" (4 x 6), and 52 cards played
-    # with at most three passes before each card of a layout (52 x 4)
-    return 1 + 4 + 4 * 6 + 52 * 4
-
-
-def _rook_per_deal(game: Game) -> int:
-    # bids 70..120 by fives (11) and one pass per seat, the trump, and the 56
-    # cards of the deck: the nest's discards plus every card played
-    return 11 + game.num_players + 1 + len(ROOK.cards)
-
-
-def _exchange_per_deal(game: Game) -> int:
-    # a turn per seat, each turn answered by at most every other seat (a
-    # Saute-lapin passes the request on): n + n (n - 1)
-    return game.num_players ** 2
-
-
 @dataclass(frozen=True)
 class GameSpec:
-    """What an adapter needs to know about a game beyond the protocol."""
+    """What the observation encodings need to know about a game's deal
+    object beyond the protocol.  The action space and the length of a deal
+    are the game's own (``Game.num_distinct_actions``,
+    ``Game.max_deal_length``)."""
 
-    #: distinct action ids (actions are ints in ``range(num_actions)``)
-    num_actions: int
-    #: a bound on the player actions of one deal
-    per_deal: Callable[[Game], int]
     #: the chance kind that deals a new deal (``None``: deals start without one)
     deal_kind: str | None
     #: the key of the deal object's list of deals (one entry per deal)
@@ -70,12 +48,18 @@ class GameSpec:
 
 
 SPECS: dict[str, GameSpec] = {
-    "dix": GameSpec(CARD_SPACE, lambda g: 2 * g.tricks_per_round, "round", "rounds", DIX),
-    "trix": GameSpec(192, _contract_per_deal, "deal", "deals", FRENCH),
-    "tricks": GameSpec(192, _contract_per_deal, "deal", "deals", FRENCH),
-    "dixie-rook": GameSpec(128 + 256 + 1 + 4, _rook_per_deal, "deal", "deals", ROOK),
-    "dix-exchange": GameSpec(4 + len(EXCHANGE_VALUES), _exchange_per_deal, None, "shuffles", None),
+    "dix": GameSpec("round", "rounds", DIX),
+    "trix": GameSpec("deal", "deals", FRENCH),
+    "tricks": GameSpec("deal", "deals", FRENCH),
+    "dixie-rook": GameSpec("deal", "deals", ROOK),
+    "dix-exchange": GameSpec(None, "shuffles", None),
 }
+
+
+def adapted_games() -> list[str]:
+    """The registered games the adapters serve (every one of them: a test
+    checks that no registered game lacks its ``SPECS`` entry)."""
+    return [name for name in registered_games() if name in SPECS]
 
 
 def spec_of(game: Game) -> GameSpec:
@@ -173,8 +157,9 @@ class Encoder:
         self.spec = spec_of(game)
         self.horizon = horizon
         self.n = game.num_players
-        self.max_length = horizon * self.spec.per_deal(game)
-        self.width = self.spec.num_actions + 1
+        self.max_length = horizon * game.max_deal_length
+        self.num_actions = game.num_distinct_actions
+        self.width = self.num_actions + 1
         self.card_space = CARD_SPACE if self.spec.deck is not None else len(EXCHANGE_VALUES)
         self._labels: dict[str, int] = {}
 
@@ -202,7 +187,7 @@ class Encoder:
 
     def _action_id(self, state: State, label: str) -> int:
         if label == "?":
-            return self.spec.num_actions
+            return self.num_actions
         a = self._labels.get(label)
         if a is None:
             a = self._labels[label] = state.string_to_action(label)

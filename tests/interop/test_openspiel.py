@@ -19,6 +19,7 @@ import solver  # noqa: E402
 from solver.errors import IllegalActionError, OptionError  # noqa: E402
 from solver.game import _REGISTRY, Chance  # noqa: E402
 from solver.interop import openspiel as ospiel  # noqa: E402
+from solver.interop.common import SPECS  # noqa: E402
 
 CONFIGS = [(name, cfg) for name in sorted(ospiel.GAME_TYPES)
            for cfg in _REGISTRY[name].conformance_configs]
@@ -71,6 +72,18 @@ def test_registered_names_and_parameters():
     assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     assert _load("trix").get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert _load("dix-exchange", players=7).num_players() == 7
+
+
+def test_action_space_and_length_are_the_games_own():
+    assert ospiel.adapted_games() == solver.registered_games()   # no game left without one
+    for name, cfg in CONFIGS + [("dix-exchange", {"players": 7}), ("dixie-rook", {"players": 6})]:
+        dx = solver.load_game(name, **cfg)
+        game = _load(name, cfg, horizon=2)
+        assert game.num_distinct_actions() == dx.num_distinct_actions
+        assert game.max_game_length() == 2 * dx.max_deal_length
+        assert game.information_state_tensor_shape()[0] == (
+            2 * dx.num_players + 2 * game.encoder.card_space
+            + 2 * dx.max_deal_length * (dx.num_distinct_actions + 1))
 
 
 class _Recorder(random.Random):
@@ -132,7 +145,7 @@ def test_the_second_deal_is_the_seeded_generators_too(name):
         seeded.apply_action(a)
         state.apply_action(a)
     assert seeded.round_index() == 2 and used < len(chance.rng.drawn)
-    key = ospiel.SPECS[name].deal_key
+    key = SPECS[name].deal_key
     assert (_no_cuts(state.dx_state.deal_record())[key][:2]
             == _no_cuts(seeded.deal_record())[key][:2])
 
