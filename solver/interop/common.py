@@ -22,8 +22,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..cards import DIX, EXCHANGE_VALUES, FRENCH, ROOK
-from ..errors import OptionError, short_repr
-from ..game import Game, State, canonical_json, registered_games
+from ..errors import OptionError, PositionError, short_repr
+from ..game import Game, InfoState, State, canonical_json, registered_games
 
 #: card ids of every deck are bit indices below 64 (docs/positions.md)
 CARD_SPACE = 64
@@ -95,10 +95,11 @@ def episode_returns(state: State, horizon: int) -> list[float]:
     return total
 
 
-def trimmed_view(state: State, seat: int, horizon: int) -> dict:
+def trimmed_view(state: State, seat: int, horizon: int, info: InfoState | None = None) -> dict:
     """The seat view, without the deal that starts after the horizon (at the
-    end of an episode the next deal has been dealt but is never played)."""
-    view = state.information_state(seat).view
+    end of an episode the next deal has been dealt but is never played).
+    ``info``: the seat's information state, if the caller has it already."""
+    view = (info if info is not None else state.information_state(seat)).view
     spec = SPECS[state.game.name]
     if spec.deal_kind is not None and beyond_horizon(state, horizon):
         deals = view["deal"].get(spec.deal_key)
@@ -162,6 +163,8 @@ class Encoder:
         self.width = self.num_actions + 1
         self.card_space = CARD_SPACE if self.spec.deck is not None else len(EXCHANGE_VALUES)
         self._labels: dict[str, int] = {}
+        #: card token -> card id (dix-exchange: value index), parsed once
+        self._cards: dict[str, int] = {}
 
     def pieces(self, info: bool) -> list[tuple[str, tuple]]:
         out = [("player", (self.n,)), ("to_move", (self.n,)), ("hand", (self.card_space,)),
@@ -193,58 +196,73 @@ class Encoder:
             a = self._labels[label] = state.string_to_action(label)
         return a
 
-    def _card_ids(self, text) -> list[int]:
+    def _card_ids(self, text, where: str) -> list[int]:
+        """The card ids of a text of card tokens (``?``: an unseen card);
+        a token that is no card of the game's deck is a ``PositionError``
+        naming it and where in the seat view it stands (a view the game
+        wrote should never hold one).  Tokens are parsed once per encoder."""
         out = []
         if not isinstance(text, str):
             return out
-        deck = self.spec.deck
+        cards = self._cards
         for tok in text.split():
-            if tok == "?":
-                continue
-            if deck is None:
-                if tok in EXCHANGE_VALUES:
-                    out.append(EXCHANGE_VALUES.index(tok))
-                continue
-            try:
-                out.append(deck.parse(tok))
-            except ValueError:
-                continue
+            c = cards.get(tok)
+            if c is None:
+                if tok == "?":
+                    continue
+                c = cards[tok] = self._parse_card(tok, where)
+            out.append(c)
         return out
 
-    def _strings(self, obj, acc: list) -> None:
+    def _parse_card(self, tok: str, where: str) -> int:
+        deck = self.spec.deck
+        if deck is None:
+            if tok not in EXCHANGE_VALUES:
+                raise PositionError(f"{self.game.name}: {short_repr(tok)} is not a card value "
+                                    f"({' '.join(EXCHANGE_VALUES)})", where)
+            return EXCHANGE_VALUES.index(tok)
+        try:
+            return deck.parse(tok)
+        except ValueError:
+            raise PositionError(f"{self.game.name}: {short_repr(tok)} is not a card of the "
+                                f"{deck.name} deck", where) from None
+
+    def _strings(self, obj, path: str, acc: list) -> None:
+        """Every string inside ``obj`` with its JSON path."""
         if isinstance(obj, str):
-            acc.append(obj)
+            acc.append((path, obj))
         elif isinstance(obj, dict):
-            for v in obj.values():
-                self._strings(v, acc)
+            for k, v in obj.items():
+                self._strings(v, f"{path}.{k}", acc)
         elif isinstance(obj, (list, tuple)):
-            for v in obj:
-                self._strings(v, acc)
+            for i, v in enumerate(obj):
+                self._strings(v, f"{path}[{i}]", acc)
 
     def fill(self, planes: dict, state: State | None, seat: int, info: bool,
-             view: dict | None = None, to_move: int | None = None) -> None:
+             to_move: int | None = None) -> None:
         """Write the encoding of ``state`` for ``seat`` into ``planes``
         (name -> numpy view, zeroed by the caller).  ``state`` None: nothing
-        is known yet (before the deal)."""
+        is known yet (before the deal).  One information state is built per
+        call; the view is trimmed at the horizon (``trimmed_view``)."""
         planes["player"][seat] = 1.0
         if to_move is not None and 0 <= to_move < self.n:
             planes["to_move"][to_move] = 1.0
         if state is None:
             return
         istate = state.information_state(seat)
-        if view is None:
-            view = istate.view
+        view = trimmed_view(state, seat, self.horizon, istate)
         if not beyond_horizon(state, self.horizon):
             known = istate.known
-            for c in self._card_ids(known.get("hand", known.get("card"))):
+            key = "hand" if "hand" in known else "card"
+            for c in self._card_ids(known.get(key), f"known.{key}"):
                 planes["hand"][c] = 1.0
         deals = view.get("deal", {}).get(self.spec.deal_key)
         if isinstance(deals, list) and deals:
-            acc: list[str] = []
-            self._strings(deals[-1], acc)
+            acc: list[tuple[str, str]] = []
+            self._strings(deals[-1], f"deal.{self.spec.deal_key}[{len(deals) - 1}]", acc)
             seen = planes["seen"]
-            for text in acc:
-                for c in self._card_ids(text):
+            for where, text in acc:
+                for c in self._card_ids(text, where):
                     if self.spec.deck is None:
                         seen[c] += 0.25      # values: a count (four of a value at most)
                     else:

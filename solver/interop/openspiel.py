@@ -318,8 +318,7 @@ class _Observer:
         x = state._core.x
         st = x.state
         to_move = None if x.is_chance() or x.over else st.current_player()
-        view = trimmed_view(st, player, x.horizon) if st is not None else None
-        self.game.encoder.fill(self.dict, st, player, self.info, view=view, to_move=to_move)
+        self.game.encoder.fill(self.dict, st, player, self.info, to_move=to_move)
 
     def string_from(self, state: DixtrixState, player: int) -> str:
         x = state._core.x

@@ -37,7 +37,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 from ..errors import IllegalActionError, short_repr
 from ..game import Game, State, load_game
 from .common import (Encoder, adapted_games, check_horizon, episode_over, episode_returns,
-                     info_string, spec_of, trimmed_view)
+                     info_string, spec_of)
 
 
 class DixtrixEnv(AECEnv):
@@ -142,9 +142,7 @@ class DixtrixEnv(AECEnv):
             i += size
         over = episode_over(self.state_, self.horizon)
         to_move = None if over else self.state_.current_player()
-        view = trimmed_view(self.state_, seat, self.horizon) if over else None
-        self.encoder.fill(planes, self.state_, seat, self.perfect_recall, view=view,
-                          to_move=to_move)
+        self.encoder.fill(planes, self.state_, seat, self.perfect_recall, to_move=to_move)
         mask = np.zeros(self.num_actions, np.int8)
         if not over and self.state_.current_player() == seat:
             mask[self.state_.legal_actions()] = 1
