@@ -1,5 +1,5 @@
 """bench/openspiel_compare.py and bench/interop_observe.py still run end to end (tiny sizes: they
-prints figures; nothing here asserts a speed)."""
+print figures; nothing here asserts a speed)."""
 
 from __future__ import annotations
 
