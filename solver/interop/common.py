@@ -1,6 +1,8 @@
-"""What the OpenSpiel and PettingZoo adapters share: the size of each game's
-action space, a bound on the actions of one deal, the horizon (how many deals
-an episode lasts and what it returns), and the observation encodings.
+"""What the OpenSpiel and PettingZoo adapters share: what the encodings need
+to know of each game's deal object (``SPECS``), the horizon (how many deals
+an episode lasts and what it returns), and the observation encodings.  The
+action space and the length of a deal are the game's own
+(``Game.num_distinct_actions``, ``Game.max_deal_length``).
 
 Nothing here imports a framework: this module is the protocol seen from
 outside (``Game``, ``State``, ``information_state``) and never the players.

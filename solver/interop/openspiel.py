@@ -50,7 +50,7 @@ from ..errors import DixtrixError, IllegalActionError, OptionError, short_repr
 from ..game import _REGISTRY, Game, canonical_json, load_game
 from .chance import ExplicitChanceState, with_script_chance
 from .common import (Encoder, adapted_games, check_horizon, info_string,
-                     observation_string, spec_of, trimmed_view)
+                     observation_string, trimmed_view)
 
 #: dealt decks and the first-dealer draw bound the chance outcomes
 _MAX_CHANCE = {"dix": 53, "trix": 52, "tricks": 52, "dixie-rook": 56}
@@ -116,7 +116,6 @@ class DixtrixGame(pyspiel.Game):
         self.dx_game: Game = load_game(name, **full)
         self.horizon = horizon
         self.encoder = Encoder(self.dx_game, horizon)
-        spec_of(self.dx_game)                # a clear error for a game without an adapter
         n = self.dx_game.num_players
         bound = horizon * float(self.dx_game.round_scale)
         max_chance = _MAX_CHANCE.get(name, getattr(self.dx_game, "size", 0))

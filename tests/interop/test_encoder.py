@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import solver
-from solver.errors import PositionError
+from solver.errors import OptionError, PositionError
 from solver.game import InfoState
 from solver.interop.common import Encoder
 
@@ -62,3 +62,10 @@ def test_a_dix_exchange_value_that_is_no_value_is_an_error():
     _tampered(state, seat, known=known)
     with pytest.raises(PositionError, match=rf"known\.{key}: dix-exchange: '11' is not a card value"):
         enc.fill(_planes(enc), state, seat, True)
+
+
+def test_a_game_without_an_adapter_is_named():
+    class Unadapted:
+        name = "solitaire"
+    with pytest.raises(OptionError, match="'solitaire' has no interop adapter"):
+        Encoder(Unadapted(), 1)
