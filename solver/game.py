@@ -215,6 +215,22 @@ class Game(ABC):
         seats, each team scoring as one (trix ``partners``, dixie-rook)."""
         return False
 
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Every action id of this game is an int in
+        ``range(num_distinct_actions)``, whatever the state (OpenSpiel's
+        ``NumDistinctActions``): the size of a flat action space.  Each game
+        derives it from its own action constants."""
+
+    @property
+    @abstractmethod
+    def max_deal_length(self) -> int:
+        """A bound on the player actions of one deal (round, hand,
+        shuffle: what ``State.round_index()`` counts), with these options;
+        ``horizon * max_deal_length`` bounds an episode of ``horizon``
+        deals (OpenSpiel's ``MaxGameLength``)."""
+
     def non_default_options(self) -> dict:
         return {k: v for k, v in self._options.items() if v != self.options_spec[k].default}
 

@@ -114,6 +114,18 @@ class ContractGame(Game):
     def num_players(self) -> int:
         return NUM_SEATS
 
+    @property
+    def num_distinct_actions(self) -> int:
+        # the reveals (REVEAL_BASE + card id) are the highest action ids
+        return REVEAL_BASE + CARD_LIMIT
+
+    @property
+    def max_deal_length(self) -> int:
+        # the contract (1), a redeal claim per seat (tricks' Jacks), each
+        # seat's reveals of its penalty cards and "done" (6 per seat), and 52
+        # cards played with at most three passes before each card of a layout
+        return 1 + NUM_SEATS + NUM_SEATS * 6 + 52 * NUM_SEATS
+
     def generate_deal(self, rng: random.Random) -> tuple:
         cards = list(FRENCH.cards)
         rng.shuffle(cards)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 
 from ..cardset import cards_of, dix_pips, make_rank_table, trick_winner
-from ..cards import DIX, JOKER, SUIT_NAMES, make_card, rank_of, suit_of
+from ..cards import DIX, JOKER, SUIT_BITS, SUIT_NAMES, make_card, rank_of, suit_of
 from ..errors import IllegalActionError, NotationError, PositionError, short_repr
 from ..game import TERMINAL, Game, InfoState, Option, State, WorldSampler, register_game
 from ..sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup
@@ -30,6 +30,8 @@ from .common import check_distinct, check_keys, compact_unseen, match_number, ne
 
 STANDARD, SEVENTEEN = "standard", "seventeen"
 TEN_TRICK_PENALTY = 4          # a ten-trick scores -3 instead of +1
+#: an action is a card id, a bit index of the 64-bit card mask (solver/cards.py)
+NUM_ACTIONS = 4 * SUIT_BITS
 
 
 @register_game
@@ -54,6 +56,15 @@ class DixGame(Game):
     @property
     def num_players(self) -> int:
         return 2
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    @property
+    def max_deal_length(self) -> int:
+        # every action is a card played: two per trick
+        return 2 * self.tricks_per_round
 
     @property
     def hand_size(self) -> int:

@@ -226,6 +226,16 @@ class DixExchangeGame(Game):
     def num_players(self) -> int:
         return self.options["players"]
 
+    @property
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    @property
+    def max_deal_length(self) -> int:
+        # a turn per seat, each turn answered by at most every other seat (a
+        # Saute-lapin passes the request on): n + n (n - 1)
+        return self.num_players ** 2
+
     # ------------------------------------------------------------------
     # the deal: the first dealer and every shuffle of a stock, by values
 

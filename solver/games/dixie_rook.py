@@ -256,6 +256,18 @@ class DixieRookGame(Game):
     def num_players(self) -> int:
         return self.options["players"]
 
+    @property
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    @property
+    def max_deal_length(self) -> int:
+        # the bids MIN_BID..MAX_BID by BID_STEP and one pass per seat, the
+        # trump, and every card of the deck: the nest's discards plus every
+        # card played
+        bids = (MAX_BID - MIN_BID) // BID_STEP + 1
+        return bids + self.num_players + 1 + len(ROOK.cards)
+
     def game_decided(self, totals) -> bool:
         """Whether the game ends after a hand with these totals (if they
         differ): a team reached ``target``, or, with ``lose_at``, fell to

@@ -245,9 +245,11 @@ class ExplicitChanceState:
         """The state after the first ``drawn`` chance outcomes of the log
         and ``actions``: a replay (only when an action calls for chance,
         between deals; copying the state before every action would cost
-        more)."""
-        log = self.state._chance.log[:drawn]
-        state = self.game.new_initial_state(deal=self.game.format_deal(log))
+        more).  The outcomes are replayed as they were logged, a mid-match
+        state's ``("match", ...)`` first, so the state is rebuilt as it
+        started: no round trip through the deal's JSON form."""
+        chance = self.state._chance
+        state = self.game.state_class(self.game, Chance(chance.seed, chance.log[:drawn]))
         for a in actions:
             state.apply_action(a)
         return with_script_chance(state, self.horizon)

@@ -1,6 +1,8 @@
-"""What the OpenSpiel and PettingZoo adapters share: the size of each game's
-action space, a bound on the actions of one deal, the horizon (how many deals
-an episode lasts and what it returns), and the observation encodings.
+"""What the OpenSpiel and PettingZoo adapters share: what the encodings need
+to know of each game's deal object (``SPECS``), the horizon (how many deals
+an episode lasts and what it returns), and the observation encodings.  The
+action space and the length of a deal are the game's own
+(``Game.num_distinct_actions``, ``Game.max_deal_length``).
 
 Nothing here imports a framework: this module is the protocol seen from
 outside (``Game``, ``State``, ``information_state``) and never the players.
@@ -19,13 +21,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Callable
-
 import numpy as np
 
 from ..cards import DIX, EXCHANGE_VALUES, FRENCH, ROOK
-from ..errors import OptionError, short_repr
-from ..game import Game, State, canonical_json
+from ..errors import OptionError, PositionError, short_repr
+from ..game import Game, InfoState, State, canonical_json, registered_games
 
 #: card ids of every deck are bit indices below 64 (docs/positions.md)
 CARD_SPACE = 64
@@ -33,33 +33,13 @@ CARD_SPACE = 64
 MAX_HORIZON = 1000
 
 
-def _contract_per_deal(game: Game) -> int:
-    # the contract (1), four redeal claims (tricks' Jacks), each seat's
-    # reveals of its penalty cards and "done" (4 x 6), and 52 cards played
-    # with at most three passes before each card of a layout (52 x 4)
-    return 1 + 4 + 4 * 6 + 52 * 4
-
-
-def _rook_per_deal(game: Game) -> int:
-    # bids 70..120 by fives (11) and one pass per seat, the trump, and the 56
-    # cards of the deck: the nest's discards plus every card played
-    return 11 + game.num_players + 1 + len(ROOK.cards)
-
-
-def _exchange_per_deal(game: Game) -> int:
-    # a turn per seat, each turn answered by at most every other seat (a
-    # Saute-lapin passes the request on): n + n (n - 1)
-    return game.num_players ** 2
-
-
 @dataclass(frozen=True)
 class GameSpec:
-    """What an adapter needs to know about a game beyond the protocol."""
+    """What the observation encodings need to know about a game's deal
+    object beyond the protocol.  The action space and the length of a deal
+    are the game's own (``Game.num_distinct_actions``,
+    ``Game.max_deal_length``)."""
 
-    #: distinct action ids (actions are ints in ``range(num_actions)``)
-    num_actions: int
-    #: a bound on the player actions of one deal
-    per_deal: Callable[[Game], int]
     #: the chance kind that deals a new deal (``None``: deals start without one)
     deal_kind: str | None
     #: the key of the deal object's list of deals (one entry per deal)
@@ -70,12 +50,18 @@ class GameSpec:
 
 
 SPECS: dict[str, GameSpec] = {
-    "dix": GameSpec(CARD_SPACE, lambda g: 2 * g.tricks_per_round, "round", "rounds", DIX),
-    "trix": GameSpec(192, _contract_per_deal, "deal", "deals", FRENCH),
-    "tricks": GameSpec(192, _contract_per_deal, "deal", "deals", FRENCH),
-    "dixie-rook": GameSpec(128 + 256 + 1 + 4, _rook_per_deal, "deal", "deals", ROOK),
-    "dix-exchange": GameSpec(4 + len(EXCHANGE_VALUES), _exchange_per_deal, None, "shuffles", None),
+    "dix": GameSpec("round", "rounds", DIX),
+    "trix": GameSpec("deal", "deals", FRENCH),
+    "tricks": GameSpec("deal", "deals", FRENCH),
+    "dixie-rook": GameSpec("deal", "deals", ROOK),
+    "dix-exchange": GameSpec(None, "shuffles", None),
 }
+
+
+def adapted_games() -> list[str]:
+    """The registered games the adapters serve (every one of them: a test
+    checks that no registered game lacks its ``SPECS`` entry)."""
+    return [name for name in registered_games() if name in SPECS]
 
 
 def spec_of(game: Game) -> GameSpec:
@@ -111,10 +97,11 @@ def episode_returns(state: State, horizon: int) -> list[float]:
     return total
 
 
-def trimmed_view(state: State, seat: int, horizon: int) -> dict:
+def trimmed_view(state: State, seat: int, horizon: int, info: InfoState | None = None) -> dict:
     """The seat view, without the deal that starts after the horizon (at the
-    end of an episode the next deal has been dealt but is never played)."""
-    view = state.information_state(seat).view
+    end of an episode the next deal has been dealt but is never played).
+    ``info``: the seat's information state, if the caller has it already."""
+    view = (info if info is not None else state.information_state(seat)).view
     spec = SPECS[state.game.name]
     if spec.deal_kind is not None and beyond_horizon(state, horizon):
         deals = view["deal"].get(spec.deal_key)
@@ -173,10 +160,13 @@ class Encoder:
         self.spec = spec_of(game)
         self.horizon = horizon
         self.n = game.num_players
-        self.max_length = horizon * self.spec.per_deal(game)
-        self.width = self.spec.num_actions + 1
+        self.max_length = horizon * game.max_deal_length
+        self.num_actions = game.num_distinct_actions
+        self.width = self.num_actions + 1
         self.card_space = CARD_SPACE if self.spec.deck is not None else len(EXCHANGE_VALUES)
         self._labels: dict[str, int] = {}
+        #: card token -> card id (dix-exchange: value index), parsed once
+        self._cards: dict[str, int] = {}
 
     def pieces(self, info: bool) -> list[tuple[str, tuple]]:
         out = [("player", (self.n,)), ("to_move", (self.n,)), ("hand", (self.card_space,)),
@@ -202,64 +192,79 @@ class Encoder:
 
     def _action_id(self, state: State, label: str) -> int:
         if label == "?":
-            return self.spec.num_actions
+            return self.num_actions
         a = self._labels.get(label)
         if a is None:
             a = self._labels[label] = state.string_to_action(label)
         return a
 
-    def _card_ids(self, text) -> list[int]:
+    def _card_ids(self, text, where: str) -> list[int]:
+        """The card ids of a text of card tokens (``?``: an unseen card);
+        a token that is no card of the game's deck is a ``PositionError``
+        naming it and where in the seat view it stands (a view the game
+        wrote should never hold one).  Tokens are parsed once per encoder."""
         out = []
         if not isinstance(text, str):
             return out
-        deck = self.spec.deck
+        cards = self._cards
         for tok in text.split():
-            if tok == "?":
-                continue
-            if deck is None:
-                if tok in EXCHANGE_VALUES:
-                    out.append(EXCHANGE_VALUES.index(tok))
-                continue
-            try:
-                out.append(deck.parse(tok))
-            except ValueError:
-                continue
+            c = cards.get(tok)
+            if c is None:
+                if tok == "?":
+                    continue
+                c = cards[tok] = self._parse_card(tok, where)
+            out.append(c)
         return out
 
-    def _strings(self, obj, acc: list) -> None:
+    def _parse_card(self, tok: str, where: str) -> int:
+        deck = self.spec.deck
+        if deck is None:
+            if tok not in EXCHANGE_VALUES:
+                raise PositionError(f"{self.game.name}: {short_repr(tok)} is not a card value "
+                                    f"({' '.join(EXCHANGE_VALUES)})", where)
+            return EXCHANGE_VALUES.index(tok)
+        try:
+            return deck.parse(tok)
+        except ValueError:
+            raise PositionError(f"{self.game.name}: {short_repr(tok)} is not a card of the "
+                                f"{deck.name} deck", where) from None
+
+    def _strings(self, obj, path: str, acc: list) -> None:
+        """Every string inside ``obj`` with its JSON path."""
         if isinstance(obj, str):
-            acc.append(obj)
+            acc.append((path, obj))
         elif isinstance(obj, dict):
-            for v in obj.values():
-                self._strings(v, acc)
+            for k, v in obj.items():
+                self._strings(v, f"{path}.{k}", acc)
         elif isinstance(obj, (list, tuple)):
-            for v in obj:
-                self._strings(v, acc)
+            for i, v in enumerate(obj):
+                self._strings(v, f"{path}[{i}]", acc)
 
     def fill(self, planes: dict, state: State | None, seat: int, info: bool,
-             view: dict | None = None, to_move: int | None = None) -> None:
+             to_move: int | None = None) -> None:
         """Write the encoding of ``state`` for ``seat`` into ``planes``
         (name -> numpy view, zeroed by the caller).  ``state`` None: nothing
-        is known yet (before the deal)."""
+        is known yet (before the deal).  One information state is built per
+        call; the view is trimmed at the horizon (``trimmed_view``)."""
         planes["player"][seat] = 1.0
         if to_move is not None and 0 <= to_move < self.n:
             planes["to_move"][to_move] = 1.0
         if state is None:
             return
         istate = state.information_state(seat)
-        if view is None:
-            view = istate.view
+        view = trimmed_view(state, seat, self.horizon, istate)
         if not beyond_horizon(state, self.horizon):
             known = istate.known
-            for c in self._card_ids(known.get("hand", known.get("card"))):
+            key = "hand" if "hand" in known else "card"
+            for c in self._card_ids(known.get(key), f"known.{key}"):
                 planes["hand"][c] = 1.0
         deals = view.get("deal", {}).get(self.spec.deal_key)
         if isinstance(deals, list) and deals:
-            acc: list[str] = []
-            self._strings(deals[-1], acc)
+            acc: list[tuple[str, str]] = []
+            self._strings(deals[-1], f"deal.{self.spec.deal_key}[{len(deals) - 1}]", acc)
             seen = planes["seen"]
-            for text in acc:
-                for c in self._card_ids(text):
+            for where, text in acc:
+                for c in self._card_ids(text, where):
                     if self.spec.deck is None:
                         seen[c] += 0.25      # values: a count (four of a value at most)
                     else:

@@ -47,10 +47,10 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 
 from .. import position
 from ..errors import DixtrixError, IllegalActionError, OptionError, short_repr
-from ..game import _REGISTRY, Game, canonical_json, load_game, registered_games
+from ..game import _REGISTRY, Game, canonical_json, load_game
 from .chance import ExplicitChanceState, with_script_chance
-from .common import (SPECS, Encoder, check_horizon, info_string, observation_string,
-                     spec_of, trimmed_view)
+from .common import (Encoder, adapted_games, check_horizon, info_string,
+                     observation_string, trimmed_view)
 
 #: dealt decks and the first-dealer draw bound the chance outcomes
 _MAX_CHANCE = {"dix": 53, "trix": 52, "tricks": 52, "dixie-rook": 56}
@@ -97,7 +97,7 @@ def _game_type(name: str) -> "pyspiel.GameType":
         parameter_specification=params)
 
 
-GAME_TYPES = {name: _game_type(name) for name in registered_games() if name in SPECS}
+GAME_TYPES = {name: _game_type(name) for name in adapted_games()}
 
 
 class DixtrixGame(pyspiel.Game):
@@ -116,18 +116,17 @@ class DixtrixGame(pyspiel.Game):
         self.dx_game: Game = load_game(name, **full)
         self.horizon = horizon
         self.encoder = Encoder(self.dx_game, horizon)
-        spec = spec_of(self.dx_game)
         n = self.dx_game.num_players
         bound = horizon * float(self.dx_game.round_scale)
         max_chance = _MAX_CHANCE.get(name, getattr(self.dx_game, "size", 0))
         info = pyspiel.GameInfo(
-            num_distinct_actions=spec.num_actions,
+            num_distinct_actions=self.dx_game.num_distinct_actions,
             max_chance_outcomes=max(max_chance, n),
             num_players=n,
             min_utility=-bound,
             max_utility=bound,
             utility_sum=0.0 if name in _ZERO_SUM_DEALS else None,
-            max_game_length=horizon * spec.per_deal(self.dx_game))
+            max_game_length=horizon * self.dx_game.max_deal_length)
         super().__init__(gtype, info, params)
         self._initial = ExplicitChanceState(self.dx_game, horizon)
         self._samplers: OrderedDict = OrderedDict()
@@ -318,8 +317,7 @@ class _Observer:
         x = state._core.x
         st = x.state
         to_move = None if x.is_chance() or x.over else st.current_player()
-        view = trimmed_view(st, player, x.horizon) if st is not None else None
-        self.game.encoder.fill(self.dict, st, player, self.info, view=view, to_move=to_move)
+        self.game.encoder.fill(self.dict, st, player, self.info, to_move=to_move)
 
     def string_from(self, state: DixtrixState, player: int) -> str:
         x = state._core.x

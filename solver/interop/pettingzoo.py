@@ -36,8 +36,8 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 
 from ..errors import IllegalActionError, short_repr
 from ..game import Game, State, load_game
-from .common import (Encoder, check_horizon, episode_over, episode_returns, info_string, spec_of,
-                     trimmed_view)
+from .common import (Encoder, adapted_games, check_horizon, episode_over, episode_returns,
+                     info_string, spec_of)
 
 
 class DixtrixEnv(AECEnv):
@@ -59,7 +59,8 @@ class DixtrixEnv(AECEnv):
         self.render_mode = render_mode
         self.perfect_recall = bool(perfect_recall)
         self.encoder = Encoder(self.game, self.horizon)
-        self.num_actions = spec_of(self.game).num_actions
+        spec_of(self.game)                   # a clear error for a game without an adapter
+        self.num_actions = self.game.num_distinct_actions
         n = self.game.num_players
         self.possible_agents = [f"seat_{i}" for i in range(n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
@@ -141,9 +142,7 @@ class DixtrixEnv(AECEnv):
             i += size
         over = episode_over(self.state_, self.horizon)
         to_move = None if over else self.state_.current_player()
-        view = trimmed_view(self.state_, seat, self.horizon) if over else None
-        self.encoder.fill(planes, self.state_, seat, self.perfect_recall, view=view,
-                          to_move=to_move)
+        self.encoder.fill(planes, self.state_, seat, self.perfect_recall, to_move=to_move)
         mask = np.zeros(self.num_actions, np.int8)
         if not over and self.state_.current_player() == seat:
             mask[self.state_.legal_actions()] = 1
@@ -189,4 +188,4 @@ def env(game: str = "dix", illegal_reward: float | None = None, **kwargs):
 
 #: one environment constructor per game (``ENVS["trix"](horizon=2)``)
 ENVS = {name: (lambda name: lambda **kw: env(name, **kw))(name)
-        for name in ("dix", "trix", "tricks", "dixie-rook", "dix-exchange")}
+        for name in adapted_games()}

@@ -25,11 +25,18 @@ def _random_playout(game, seed, check=None):
     state = game.new_initial_state(seed=seed)
     rng = random.Random(seed)
     steps = 0
+    deal, in_deal = state.round_index(), 0
     while not state.is_terminal():
         legal = state.legal_actions()
         assert legal, "no legal action in a non-terminal state"
         assert legal == sorted(set(legal)), "legal actions must be sorted and unique"
-        assert all(isinstance(a, int) and a >= 0 for a in legal)
+        assert all(isinstance(a, int) and 0 <= a < game.num_distinct_actions for a in legal), \
+            f"an action id outside range({game.num_distinct_actions}): {legal}"
+        if state.round_index() != deal:
+            deal, in_deal = state.round_index(), 0
+        in_deal += 1
+        assert in_deal <= game.max_deal_length, \
+            f"deal {deal} has more than max_deal_length={game.max_deal_length} actions"
         cur = state.current_player()
         assert 0 <= cur < game.num_players
         if check:

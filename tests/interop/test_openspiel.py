@@ -19,6 +19,8 @@ import solver  # noqa: E402
 from solver.errors import IllegalActionError, OptionError  # noqa: E402
 from solver.game import _REGISTRY, Chance  # noqa: E402
 from solver.interop import openspiel as ospiel  # noqa: E402
+from solver.interop.chance import ExplicitChanceState  # noqa: E402
+from solver.interop.common import SPECS  # noqa: E402
 
 CONFIGS = [(name, cfg) for name in sorted(ospiel.GAME_TYPES)
            for cfg in _REGISTRY[name].conformance_configs]
@@ -71,6 +73,18 @@ def test_registered_names_and_parameters():
     assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     assert _load("trix").get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert _load("dix-exchange", players=7).num_players() == 7
+
+
+def test_action_space_and_length_are_the_games_own():
+    assert ospiel.adapted_games() == solver.registered_games()   # no game left without one
+    for name, cfg in CONFIGS + [("dix-exchange", {"players": 7}), ("dixie-rook", {"players": 6})]:
+        dx = solver.load_game(name, **cfg)
+        game = _load(name, cfg, horizon=2)
+        assert game.num_distinct_actions() == dx.num_distinct_actions
+        assert game.max_game_length() == 2 * dx.max_deal_length
+        assert game.information_state_tensor_shape()[0] == (
+            2 * dx.num_players + 2 * game.encoder.card_space
+            + 2 * dx.max_deal_length * (dx.num_distinct_actions + 1))
 
 
 class _Recorder(random.Random):
@@ -132,9 +146,50 @@ def test_the_second_deal_is_the_seeded_generators_too(name):
         seeded.apply_action(a)
         state.apply_action(a)
     assert seeded.round_index() == 2 and used < len(chance.rng.drawn)
-    key = ospiel.SPECS[name].deal_key
+    key = SPECS[name].deal_key
     assert (_no_cuts(state.dx_state.deal_record())[key][:2]
             == _no_cuts(seeded.deal_record())[key][:2])
+
+
+@pytest.mark.parametrize("name", ["dix", "trix", "tricks", "dixie-rook"])
+def test_a_mid_match_state_plays_across_a_deal_boundary(name):
+    """A state that starts in the middle of a match (docs/positions.md)
+    crosses a deal boundary: the state before the deal's last action is
+    rebuilt from its chance log, ``match`` object first; the next deal is
+    the seeded match's, the episode returns that match's two deals, and a
+    pickle taken at the new deal's chance nodes plays on the same."""
+    cfg = {"dixie-rook": {"target": 500, "lose_at": 500}}.get(name, {})
+    game = _load(name, cfg, horizon=2)
+    dx = game.dx_game
+    chance = Chance(2)               # seed 2: no dixie-rook tie cut (its own stream)
+    chance.rng = _Recorder(2)
+    seeded = dx.state_class(dx, chance)
+    while seeded.round_index() < 1:
+        seeded.apply_action(seeded.legal_actions()[0])
+    used = len(chance.rng.drawn)
+    start, _, match = seeded.deal_start()
+    outcomes = [("match", dx.parse_match(match))] + seeded._chance.log[start:]
+    mid = dx.new_initial_state(match=match, deal=dx.format_deal(outcomes))
+    state = ospiel.DixtrixState(game, ExplicitChanceState.wrap(mid, 2))
+    pickled = False
+    while True:
+        while state.is_chance_node():
+            if not pickled:
+                state, pickled = pickle.loads(pickle.dumps(state)), True
+            state.apply_action(chance.rng.drawn[used])
+            used += 1
+        if state.is_terminal():
+            break
+        a = seeded.legal_actions()[0]
+        seeded.apply_action(a)
+        state.apply_action(a)
+    assert pickled and seeded.round_index() == 3
+    assert state.dx_state.match_object() == match
+    key = SPECS[name].deal_key
+    assert (_no_cuts(state.dx_state.deal_record())[key][:2]
+            == _no_cuts(seeded.deal_record())[key][1:3])
+    assert state.returns() == [a + b for a, b in zip(seeded.round_returns(1),
+                                                      seeded.round_returns(2))]
 
 
 def _no_cuts(deal):

@@ -164,6 +164,16 @@ def test_a_custom_dix_exchange_deck_stays_in_its_space():
     api_test(e, num_cycles=200)
 
 
+def test_every_registered_game_has_an_env_with_its_action_space():
+    from solver.interop.pettingzoo import ENVS
+    assert sorted(ENVS) == solver.registered_games()
+    for name in ENVS:
+        e = ENVS[name]()
+        space = e.action_space(e.possible_agents[0])
+        assert space.n == solver.load_game(name).num_distinct_actions
+        e.close()
+
+
 def test_pettingzoos_own_wrappers():
     from solver.interop.pettingzoo import ENVS
     e = ENVS["dix"](variant="seventeen")
