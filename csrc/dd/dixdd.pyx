@@ -612,7 +612,8 @@ cdef class DixSolver:
             if q >= k:
                 return k * WIN + 1
             lb = (2 * q - k) * WIN - 1
-        elif (self.trick_bounds & 2) and t < k:
+        elif (self.trick_bounds & 2) and t < k and k * WIN - t * (TEN + WIN) - 1 >= beta:
+            # (the test above: the bound could reach beta at all)
             # the leader wins at least q tricks by cashing its top cards,
             # whatever the pips; at most t of all tricks are ten-tricks
             q = self.sure_tricks(mine, theirs)
