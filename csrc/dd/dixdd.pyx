@@ -104,6 +104,10 @@ cdef class DixSolver:
     cdef public bint follow_tt         # False: no table at follow nodes
     cdef public int driver             # 0: MTD(f); 1: score difference first
     cdef public int exact_k            # lead nodes with at most this many tricks: full window
+    #: the sure-trick bounds also while ten-tricks are possible, and the
+    #: other hand's sure trumps as an upper bound (False: t == 0 only)
+    cdef public int trick_bounds
+    cdef public uint64_t bound_hits    # cut-offs by those bounds (tests, measurements)
     cdef int trump                     # -1: no trumps
     cdef uint64_t jbit                 # the joker's slot bit (0: not in play)
     cdef uint64_t hands[2]
@@ -138,6 +142,7 @@ cdef class DixSolver:
         self.follow_tt = 0
         self.driver = 1
         self.exact_k = 4
+        self.trick_bounds = 3
         self.keep_table = 1
         self.have_deal = 0
 
@@ -205,6 +210,7 @@ cdef class DixSolver:
         self.nodes = 0
         self.questions = 0
         self.tie_nodes = 0
+        self.bound_hits = 0
         self.aborted = 0
 
     def new_table(self):
@@ -545,6 +551,12 @@ cdef class DixSolver:
             q += w
         return q
 
+    cdef inline int sure_trumps(self, uint64_t mine, uint64_t theirs) noexcept nogil:
+        """The trumps of ``mine`` above all of ``theirs``: each wins the
+        trick it is played to, led or not (``self.trump`` >= 0)."""
+        cdef uint64_t tm = self.suitm[self.trump]
+        return popcount(above_all(mine & tm, theirs & tm))
+
     # ------------------------------------------------------------------
     # search
 
@@ -581,14 +593,37 @@ cdef class DixSolver:
         prefetch(bucket)
         t = self.tens_possible(mine, theirs, k)
         ub = k * WIN + t * (TEN - WIN) + 1
+        lb = -ub
+        if (self.trick_bounds & 1) and t < k and self.trump >= 0:
+            # the other hand wins at least qo tricks (its trumps above all
+            # of the mover's win whenever played), at most t ten-tricks fall
+            q = self.sure_trumps(theirs, mine)
+            if q > t:
+                v = (k - 2 * q) * WIN + t * (TEN + WIN) + 1
+                if v < ub:
+                    ub = v
+                    if ub <= alpha:
+                        self.bound_hits += 1
+                        return ub
         if ub <= alpha:
             return ub
-        lb = -ub
         if t == 0:
             q = self.sure_tricks(mine, theirs)
             if q >= k:
                 return k * WIN + 1
             lb = (2 * q - k) * WIN - 1
+        elif (self.trick_bounds & 2) and t < k and k * WIN - t * (TEN + WIN) - 1 >= beta:
+            # (the test above: the bound could reach beta at all)
+            # the leader wins at least q tricks by cashing its top cards,
+            # whatever the pips; at most t of all tricks are ten-tricks
+            q = self.sure_tricks(mine, theirs)
+            if q > t:
+                v = (2 * q - k) * WIN - t * (TEN + WIN) - 1
+                if v > lb:
+                    lb = v
+                    if lb >= beta:
+                        self.bound_hits += 1
+                        return lb
         if lb >= beta:
             return lb
         e = tt_find(bucket, BUCKET, self.gen, h2)
