@@ -3,9 +3,12 @@ the server's tests and bench/server_load.py."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -78,3 +81,33 @@ def rss_kib(pid: int) -> int:
     except OSError:
         pass
     return 0
+
+
+@contextlib.contextmanager
+def running(db: str, *flags: str):
+    """A server for a test module's fixture: stopped at the end, which must
+    be a clean exit with no internal error in its log."""
+    srv = ServerProcess(db, *flags)
+    srv.db = db
+    try:
+        yield srv
+    finally:
+        assert srv.stop() == 0
+        assert not [line for line in srv.log if "internal error" in line], srv.log
+
+
+def replay_table(db: str, table_id: str):
+    """A table's record as the server keeps it in SQLite, replayed by the
+    solver (what the scores shown must equal)."""
+    import solver
+    con = sqlite3.connect(db)
+    try:
+        game, options, seed, actions = con.execute(
+            "SELECT game, options, seed, actions FROM tables WHERE id = ?",
+            (table_id,)).fetchone()
+    finally:
+        con.close()
+    state = solver.load_game(game, **json.loads(options)).new_initial_state(seed=seed)
+    for text in json.loads(actions):
+        state.apply_action(state.string_to_action(text))
+    return state

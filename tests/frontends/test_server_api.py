@@ -14,7 +14,7 @@ import pytest
 import solver
 from bots.base import make_bot
 
-from .server_process import ServerProcess
+from .server_process import ServerProcess, running
 
 FLAGS = ("--workers", "2", "--queue", "2", "--max-time", "1.5", "--max-iterations", "5000",
          "--max-worlds", "40", "--max-body", "65536", "--hint-time", "0.2",
@@ -23,12 +23,8 @@ FLAGS = ("--workers", "2", "--queue", "2", "--max-time", "1.5", "--max-iteration
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    srv = ServerProcess(str(tmp_path_factory.mktemp("api") / "tables.db"), *FLAGS)
-    try:
+    with running(str(tmp_path_factory.mktemp("api") / "tables.db"), *FLAGS) as srv:
         yield srv
-    finally:
-        assert srv.stop() == 0
-        assert not [line for line in srv.log if "internal error" in line], srv.log
 
 
 @pytest.fixture(scope="module")

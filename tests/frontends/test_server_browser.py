@@ -13,16 +13,12 @@ browser exists."""
 
 from __future__ import annotations
 
-import json
 import shutil
-import sqlite3
 from pathlib import Path
 
 import pytest
 
-import solver
-
-from .server_process import ServerProcess
+from .server_process import replay_table, running
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 PHONE = {"width": 390, "height": 844}
@@ -56,29 +52,8 @@ def browser():
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    db = str(tmp_path_factory.mktemp("browser") / "tables.db")
-    srv = ServerProcess(db, "--workers", "2")
-    srv.db = db
-    try:
+    with running(str(tmp_path_factory.mktemp("browser") / "tables.db"), "--workers", "2") as srv:
         yield srv
-    finally:
-        assert srv.stop() == 0
-        assert not [line for line in srv.log if "internal error" in line]
-
-
-def _replayed(db: str, table_id: str):
-    """The table's record as the server keeps it, replayed by the solver."""
-    con = sqlite3.connect(db)
-    try:
-        game, options, seed, actions = con.execute(
-            "SELECT game, options, seed, actions FROM tables WHERE id = ?",
-            (table_id,)).fetchone()
-    finally:
-        con.close()
-    state = solver.load_game(game, **json.loads(options)).new_initial_state(seed=seed)
-    for text in json.loads(actions):
-        state.apply_action(state.string_to_action(text))
-    return state
 
 
 def _play_one_deal(page, server, game: str, options: dict, seed: int, shot: str):
@@ -105,7 +80,7 @@ def _play_one_deal(page, server, game: str, options: dict, seed: int, shot: str)
     table_id = page.evaluate("current.table")
     shown = [float(c.text_content()) for c in
              page.locator("#scores tr.deal[data-deal='0'] td[data-seat]").all()]
-    state = _replayed(server.db, table_id)
+    state = replay_table(server.db, table_id)
     assert shown == [float(v) for v in state.round_returns(0)]
     # the match score row shows the totals the seat's view knows
     assert page.locator("#scores tr.match").count() == 1

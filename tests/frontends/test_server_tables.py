@@ -6,8 +6,6 @@ and idle tables are deleted, bots are checked against the caps."""
 
 from __future__ import annotations
 
-import json
-import sqlite3
 import time
 
 import httpx
@@ -15,7 +13,7 @@ import pytest
 
 import solver
 
-from .server_process import ServerProcess
+from .server_process import ServerProcess, replay_table, running
 
 FLAGS = ("--workers", "2", "--max-time", "1", "--max-iterations", "3000",
          "--hint-time", "0.2", "--threads", "1")
@@ -23,12 +21,8 @@ FLAGS = ("--workers", "2", "--max-time", "1", "--max-iterations", "3000",
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    srv = ServerProcess(str(tmp_path_factory.mktemp("tables") / "tables.db"), *FLAGS)
-    try:
+    with running(str(tmp_path_factory.mktemp("tables") / "tables.db"), *FLAGS) as srv:
         yield srv
-    finally:
-        assert srv.stop() == 0
-        assert not [line for line in srv.log if "internal error" in line], srv.log
 
 
 @pytest.fixture(scope="module")
@@ -56,20 +50,6 @@ def play_first_legal(http, t: dict, until) -> dict:
         assert resp.status_code == 200, resp.text
         t = resp.json()
     return t
-
-
-def replay(db: str, table_id: str):
-    con = sqlite3.connect(db)
-    try:
-        game, options, seed, actions = con.execute(
-            "SELECT game, options, seed, actions FROM tables WHERE id = ?",
-            (table_id,)).fetchone()
-    finally:
-        con.close()
-    state = solver.load_game(game, **json.loads(options)).new_initial_state(seed=seed)
-    for text in json.loads(actions):
-        state.apply_action(state.string_to_action(text))
-    return state
 
 
 def test_a_seat_sees_only_its_own_view(http):
@@ -130,7 +110,7 @@ def test_concurrent_actions_on_one_table_are_ordered(http, server):
         th.join()
     assert sorted(r.status_code for r in got) == [200, 422, 422, 422]
     assert all(r.json()["reason"] for r in got if r.status_code == 422)
-    state = replay(server.p.args[server.p.args.index("--db") + 1], t["table"])
+    state = replay_table(server.p.args[server.p.args.index("--db") + 1], t["table"])
     assert [state.action_to_string(a) for a in state.history()].count(card) == 1
 
 
@@ -151,7 +131,7 @@ def test_a_whole_deal_scores_as_the_record(http, server):
     t = new_table(http, game="trix", seed=9, bots={"1": "random", "3": "rules"})
     assert t["bots"] == {"1": "random", "2": "rules", "3": "rules"}
     t = play_first_legal(http, t, lambda t: t["deal_scores"])
-    state = replay(server.p.args[server.p.args.index("--db") + 1], t["table"])
+    state = replay_table(server.p.args[server.p.args.index("--db") + 1], t["table"])
     assert t["deal_scores"][0] == [float(v) for v in state.round_returns(0)]
     assert t["deal"] == 1 and sum(t["totals"]) == sum(t["deal_scores"][0])
 
