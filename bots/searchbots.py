@@ -19,7 +19,8 @@ from solver.errors import LimitError, OptionError
 from solver.game import Game, State
 from solver.search import contracts
 from solver.search.ismcts import SearchStats, ismcts_search, python_policies, run_native
-from solver.search.native import native_search
+from solver.search.equivalence import card_classes
+from solver.search.native import ALL_CARDS, native_search, root_keep
 from solver.search.pimc import PIMCStats, check_limits, check_policy, choose, pimc_search
 
 from .base import Bot, register_bot
@@ -40,17 +41,24 @@ class ISMCTSBot(Bot):
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, iterations=None,
                  time=None, c: float = 0.7, threads: int = 1, py_iterations=None,
-                 policy: str = "rules", prior: str = "rules", **settings):
+                 policy: str = "rules", prior: str = "rules", equivalence: str = "on",
+                 **settings):
         super().__init__(game, seat, seed, **settings)
         if policy not in ("random", "rules"):
             raise OptionError(f"ismcts: policy must be 'random' or 'rules', got {policy!r}")
+        if equivalence not in ("on", "off"):
+            raise OptionError(f"ismcts: equivalence must be 'on' or 'off', got {equivalence!r}")
+        #: the Cython searches try one card of each class of equivalent
+        #: cards ("off": every card, to measure what that is worth)
+        self.equivalence = equivalence == "on"
         if prior not in ("none", "rules"):
             raise OptionError(f"ismcts: prior must be 'none' or 'rules', got {prior!r}")
         #: tree policy of the Python search: "none" is UCB1, "rules" PUCT
         #: with the rules bot's action as the favoured prior (_select_puct)
         self.prior = prior
-        #: play-out policy of the Python search (the Cython searches play
-        #: out at random): "rules" plays the game's heuristic at every seat
+        #: play-out policy: the Python search's "rules" plays the game's
+        #: heuristic at every seat; the Cython searches' "rules" is the
+        #: kernel's own greedy rule where it has one (dix), else random
         self.policy = policy
         if iterations is None and time is None:
             iterations = 1000
@@ -98,7 +106,9 @@ class ISMCTSBot(Bot):
     def search(self, state: State, progress=None) -> SearchStats:
         view = state.information_state(self.seat).view
         sampler = self.game.world_sampler(view)
-        native = native_search(self.game, sampler)
+        keep = root_keep(card_classes(state, state.legal_actions())) if self.equivalence \
+            else ALL_CARDS
+        native = native_search(self.game, sampler, self.policy, keep, self.equivalence)
         if native is not None:
             return run_native(native, self.game, self.iterations, self.time, self.c,
                               self.threads, self.rng.getrandbits(64))

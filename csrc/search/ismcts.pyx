@@ -58,6 +58,12 @@ cdef struct DixRules:
     int seat                   # the searching seat
     uint64_t played            # cards played this round before the search
     int32_t dest[MAX_SLOTS]    # per sampler slot: -1 opponent held, >= 0 stock place, -2 unseen
+    int playout                # 0: random play-outs; 1: the follower greedy (see dix_playout)
+    uint64_t root_keep         # the root's cards searched (one per class of equivalent cards)
+    int equiv                  # 0: below the root, every legal card is searched (measurements)
+    int32_t order[4][32]       # each effective suit's cards, weakest first
+    uint64_t pip_mask[11]      # the cards of each pip value
+    int32_t order_len[4]
 
 
 cdef struct DixPlay:
@@ -165,6 +171,45 @@ ctypedef int (*mover_fn)(const void* P) noexcept nogil
 ctypedef int (*over_fn)(const void* P, const void* R) noexcept nogil
 ctypedef void (*rewards_fn)(const void* P, const void* R, double* out) noexcept nogil
 ctypedef void (*determinize_fn)(void* P, const void* R, void* sampler, Rng* r) noexcept nogil
+ctypedef int (*playout_fn)(const void* P, const void* R, uint64_t legal, Rng* r) noexcept nogil
+ctypedef uint64_t (*reduce_fn)(const void* P, const void* R, uint64_t legal, int root) noexcept nogil
+
+
+cdef uint64_t no_reduce(const void* P, const void* R, uint64_t L, int root) noexcept nogil:
+    return L
+
+
+cdef inline uint64_t reduce_ranked(uint64_t L, uint64_t other, const int32_t* attr) noexcept nogil:
+    """``L`` without the cards equivalent to a lower one of ``L`` in a game
+    whose card is suit * 16 + rank with the rank its strength in the suit:
+    two legal cards of a suit are equivalent when they score alike
+    (``attr``) and no card of ``other`` (live cards of the other hands and
+    the table) ranks between them (the mover's own cards between them never
+    share a trick with either); each class keeps its lowest card."""
+    cdef uint64_t m = L, between
+    cdef int c, k, n = 0, p
+    cdef int seen[16]
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        if n and (seen[0] >> 4) != (c >> 4):
+            n = 0                           # a new suit
+        k = n - 1
+        while k >= 0 and attr[seen[k]] != attr[c]:
+            k -= 1
+        if k >= 0:
+            p = seen[k]
+            between = (((<uint64_t>1) << c) - 1) & ~(((<uint64_t>2) << p) - 1)
+            if not (other & between):
+                L &= ~((<uint64_t>1) << c)
+        if n < 16:
+            seen[n] = c
+            n += 1
+    return L
+
+
+cdef int random_playout(const void* P, const void* R, uint64_t L, Rng* r) noexcept nogil:
+    return random_bit(L, r)
 
 
 cdef struct Ops:
@@ -174,6 +219,8 @@ cdef struct Ops:
     over_fn over
     rewards_fn rewards
     determinize_fn determinize
+    playout_fn playout         # a play-out's move among the legal ones
+    reduce_fn reduce           # the legal moves the tree searches (one per equivalent run)
     size_t state_size
 
 
@@ -215,7 +262,7 @@ cdef long grow_tree(Node* nodes, int max_nodes, const Ops* ops, const void* base
         node = 0
         path_len = 0
         while not ops.over(P, R):
-            L = ops.legal(P, R)
+            L = ops.reduce(P, R, ops.legal(P, R), node == 0)
             mover = ops.mover(P)
             best = -1
             best_score = -1e300
@@ -255,7 +302,7 @@ cdef long grow_tree(Node* nodes, int max_nodes, const Ops* ops, const void* base
             path_len += 1
             node = best
         while not ops.over(P, R):
-            ops.apply(P, R, random_bit(ops.legal(P, R), &r))
+            ops.apply(P, R, ops.playout(P, R, ops.legal(P, R), &r))
         ops.rewards(P, R, rew)
         nodes[0].visits += 1
         for i in range(path_len):
@@ -308,6 +355,84 @@ cdef void dix_determinize(void* Pv, const void* Rv, void* gv, Rng* r) noexcept n
     P.hands[1 - R.seat] = opp & ~R.played
 
 
+cdef int dix_playout(const void* Pv, const void* Rv, uint64_t L, Rng* r) noexcept nogil:
+    """A play-out's card.  ``R.playout`` 0: any legal card at random.  1: the
+    leader at random; the follower, three times in four, by a greedy rule
+    (let the leader win a ten-trick; else win cheaply without a ten; else
+    throw the lowest card that makes no ten; else the lowest card), else at
+    random: most of a random play-out's spread comes from the follower's
+    blunders, and a search's values are only as steady as its play-outs."""
+    cdef const DixPlay* P = <const DixPlay*>Pv
+    cdef const DixRules* R = <const DixRules*>Rv
+    cdef int lead = P.lead_card, c, cls, key, best = -1, best_cls = 9, best_key = 1 << 30
+    cdef int win, ten
+    cdef uint64_t m = L
+    if R.playout == 0 or lead < 0 or rng_below(r, 4) == 0:
+        return random_bit(L, r)
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        if R.suit_of[c] == R.suit_of[lead]:
+            win = R.strength[c] > R.strength[lead]
+        else:
+            win = R.suit_of[c] == R.trump
+        ten = R.pips[c] + R.pips[lead] == 10
+        cls = (0 if not win else 3) if ten else (1 if win else 2)
+        key = R.strength[c] + (64 if R.suit_of[c] == R.trump else 0)
+        if cls < best_cls or (cls == best_cls and key < best_key):
+            best, best_cls, best_key = c, cls, key
+    return best
+
+
+cdef uint64_t dix_reduce(const void* Pv, const void* Rv, uint64_t L, int root) noexcept nogil:
+    """The root: the cards the caller keeps (its classes of equivalent
+    cards, ``solver.search.equivalence``); below it, in this world, two
+    legal cards of an effective suit are one move (the lowest is searched)
+    when no live card of the other hand, the stock or the table lies
+    between them in strength and they score alike: the same pips, or pips
+    that make ten with no live card of the other side.  The mover's own
+    cards between them never share a trick with either."""
+    cdef const DixPlay* P = <const DixPlay*>Pv
+    cdef const DixRules* R = <const DixRules*>Rv
+    cdef uint64_t other, live
+    cdef int s, k, c, i, n, j, q
+    cdef int seen[32]
+    cdef int gap_at[32]                 # the others' cards passed when seen[j] was
+    cdef int attr[64]
+    cdef int gaps
+    if root:
+        return L & R.root_keep
+    if not R.equiv:
+        return L
+    live = P.hands[0] | P.hands[1]
+    for i in range(P.stock_pos, R.stock_len):
+        live |= (<uint64_t>1) << P.stock[i]
+    if P.lead_card >= 0:
+        live |= (<uint64_t>1) << P.lead_card
+    other = live & ~P.hands[to_move(P)]
+    for s in range(4):
+        if popcount(L & R.suit_mask[s]) < 2:
+            continue
+        n = 0
+        gaps = 0
+        for k in range(R.order_len[s]):
+            c = R.order[s][k]
+            if (other >> c) & 1:
+                gaps += 1
+            elif (L >> c) & 1:
+                q = R.pips[c]
+                attr[c] = q if q <= 10 and other & R.pip_mask[10 - q] else -1
+                j = n - 1
+                while j >= 0 and attr[seen[j]] != attr[c]:
+                    j -= 1
+                if j >= 0 and gap_at[j] == gaps:
+                    L &= ~((<uint64_t>1) << c)
+                seen[n] = c
+                gap_at[n] = gaps
+                n += 1
+    return L
+
+
 cdef Ops DIX_OPS
 DIX_OPS.legal = dix_legal
 DIX_OPS.apply = dix_apply
@@ -315,6 +440,8 @@ DIX_OPS.mover = dix_mover
 DIX_OPS.over = dix_over
 DIX_OPS.rewards = dix_rewards
 DIX_OPS.determinize = dix_determinize
+DIX_OPS.playout = dix_playout
+DIX_OPS.reduce = dix_reduce
 DIX_OPS.state_size = sizeof(DixPlay)
 
 
@@ -332,6 +459,9 @@ cdef struct TrickRules:
     int32_t others[3]          # the holders of the determinization, in order
     uint64_t fixed[4]          # cards known to be with each seat (not yet played or played)
     double scale
+    uint64_t root_keep         # the root's cards searched (one per class of equivalent cards)
+    int equiv                  # 0: below the root, every legal card is searched (measurements)
+    int32_t attr[64]           # a card's score class (penalty, revealer): equivalence
 
 
 cdef struct TrickPlay:
@@ -431,6 +561,23 @@ cdef void trick_determinize(void* Pv, const void* Rv, void* gv, Rng* r) noexcept
     deal_others((<TrickPlay*>Pv).hands, <const TrickRules*>Rv, gv, r)
 
 
+cdef uint64_t trick_reduce(const void* Pv, const void* Rv, uint64_t L, int root) noexcept nogil:
+    """As ``dix_reduce`` for the trix / tricks trick contracts: a card's
+    score is its penalty and who revealed it."""
+    cdef const TrickPlay* P = <const TrickPlay*>Pv
+    cdef const TrickRules* R = <const TrickRules*>Rv
+    cdef uint64_t live
+    cdef int i
+    if root:
+        return L & R.root_keep
+    if not R.equiv:
+        return L
+    live = P.hands[0] | P.hands[1] | P.hands[2] | P.hands[3]
+    for i in range(P.ntrick):
+        live |= (<uint64_t>1) << P.trick[i]
+    return reduce_ranked(L, live & ~P.hands[(P.leader + P.ntrick) & 3], R.attr)
+
+
 cdef Ops TRICK_OPS
 TRICK_OPS.legal = trick_legal
 TRICK_OPS.apply = trick_apply
@@ -438,6 +585,8 @@ TRICK_OPS.mover = trick_mover
 TRICK_OPS.over = trick_over
 TRICK_OPS.rewards = trick_rewards
 TRICK_OPS.determinize = trick_determinize
+TRICK_OPS.playout = random_playout
+TRICK_OPS.reduce = trick_reduce
 TRICK_OPS.state_size = sizeof(TrickPlay)
 
 
@@ -531,6 +680,8 @@ LAYOUT_OPS.mover = layout_mover
 LAYOUT_OPS.over = layout_over
 LAYOUT_OPS.rewards = layout_rewards
 LAYOUT_OPS.determinize = layout_determinize
+LAYOUT_OPS.playout = random_playout
+LAYOUT_OPS.reduce = no_reduce
 LAYOUT_OPS.state_size = sizeof(LayoutPlay)
 
 
@@ -693,6 +844,19 @@ cdef class DixSearch:
         self.R.total_tricks = rules["total_tricks"]
         self.R.seat = rules["seat"]
         self.R.played = rules["played"]
+        self.R.playout = rules.get("playout", 0)
+        self.R.root_keep = rules.get("root_keep", 0xFFFFFFFFFFFFFFFF)
+        self.R.equiv = rules.get("equiv", 1)
+        for i in range(4):
+            self.R.order_len[i] = 0
+        for i in range(11):
+            self.R.pip_mask[i] = sum(1 << c for c in range(64)
+                                     if rules["pips"][c] == i and rules["suit_of"][c] < 4)
+        for c in sorted(range(64), key=lambda x: rules["strength"][x]):
+            s = rules["suit_of"][c]
+            if s < 4 and self.R.order_len[s] < 32:
+                self.R.order[s][self.R.order_len[s]] = c
+                self.R.order_len[s] += 1
         for i in range(len(dest)):
             self.R.dest[i] = dest[i]
         self.base.hands[0] = state["hands"][0]
@@ -740,8 +904,23 @@ cdef class DixSearch:
                 free(graphs[t].pool_len)
             free(graphs); free(samplers)
 
+    def moves(self, hands):
+        """The position with every seat's ``hands`` (card masks) in place of
+        a determinization: ``(legal, searched)``, the masks of the legal
+        cards and of those the tree searches below its root (one of each
+        run of equivalent cards), for tests."""
+        cdef DixPlay P
+        cdef uint64_t L
+        cdef int i
+        memcpy(&P, &self.base, sizeof(DixPlay))
+        for i in range(min(len(hands), 2)):
+            P.hands[i] = hands[i]
+        L = DIX_OPS.legal(&P, &self.R)
+        return L, DIX_OPS.reduce(&P, &self.R, L, 0)
+
     def simulate(self, uint64_t seed):
-        """One determinization and one random playout, for tests: returns
+        """One determinization and one play-out (the search's, random or
+        greedy by ``rules["playout"]``), for tests: returns
         ``(opponent hand mask, stock list, cards played, won, tens,
         last_winner, reward of seat 0)``."""
         cdef Rng r
@@ -765,7 +944,7 @@ cdef class DixSearch:
             stock = [P.stock[i] for i in range(self.R.stock_len)]
             played = []
             while P.tricks_done < self.R.total_tricks:
-                a = random_bit(legal(&P, &self.R), &r)
+                a = dix_playout(&P, &self.R, legal(&P, &self.R), &r)
                 played.append(a)
                 apply(&P, &self.R, a)
             return (hand, stock, played, [P.won[0], P.won[1]], [P.tens[0], P.tens[1]],
@@ -817,6 +996,7 @@ cdef class TrickSearch:
         for i in range(64):
             self.R.win_pts[i] = rules["win_pts"][i]
             self.R.revealer[i] = rules["revealer"][i]
+            self.R.attr[i] = self.R.win_pts[i] * 8 + self.R.revealer[i]
         self.R.trick_pts = rules["trick_pts"]
         self.R.discard_mask = rules["discard_mask"]
         self.R.played = rules["played"]
@@ -827,6 +1007,8 @@ cdef class TrickSearch:
             self.R.others[i] = rules["others"][i]
         self.R.seat = rules["seat"]
         self.R.scale = rules["scale"]
+        self.R.root_keep = rules.get("root_keep", 0xFFFFFFFFFFFFFFFF)
+        self.R.equiv = rules.get("equiv", 1)
         for i in range(4):
             self.base.hands[i] = state["hands"][i]
             self.base.score[i] = state["score"][i]
@@ -843,6 +1025,20 @@ cdef class TrickSearch:
         """As ``DixSearch.run``."""
         return run_graph_trees(&TRICK_OPS, &self.base, &self.R, &self.g, threads, iterations,
                                 seconds, seed, c, poll)
+    def moves(self, hands):
+        """The position with every seat's ``hands`` (card masks) in place of
+        a determinization: ``(legal, searched)``, the masks of the legal
+        cards and of those the tree searches below its root (one of each
+        run of equivalent cards), for tests."""
+        cdef TrickPlay P
+        cdef uint64_t L
+        cdef int i
+        memcpy(&P, &self.base, sizeof(TrickPlay))
+        for i in range(min(len(hands), 4)):
+            P.hands[i] = hands[i]
+        L = TRICK_OPS.legal(&P, &self.R)
+        return L, TRICK_OPS.reduce(&P, &self.R, L, 0)
+
     def simulate(self, uint64_t seed):
         """One determinization and random playout, for tests: returns
         ``(hands after the determinization, cards played, final scores)``."""
@@ -890,6 +1086,8 @@ cdef class LayoutSearch:
             self.R.others[i] = rules["others"][i]
         self.R.seat = rules["seat"]
         self.R.scale = rules["scale"]
+        self.R.root_keep = rules.get("root_keep", 0xFFFFFFFFFFFFFFFF)
+        self.R.equiv = rules.get("equiv", 1)
         self.base.fit = state["fit"]
         self.base.turn = state["turn"]
         self.base.nout = state["nout"]
@@ -947,6 +1145,8 @@ cdef struct RookRules:
     int32_t n_holders
     int32_t holder_seat[8]     # -1: the discards (their count is the nest's)
     double scale
+    uint64_t root_keep         # the root's cards searched (one per class of equivalent cards)
+    int equiv                  # 0: below the root, every legal card is searched (measurements)
 
 
 cdef struct RookPlay:
@@ -1065,6 +1265,24 @@ cdef void rook_determinize(void* Pv, const void* Rv, void* gv, Rng* r) noexcept 
             P.nest_pts = pts
 
 
+cdef uint64_t rook_reduce(const void* Pv, const void* Rv, uint64_t L, int root) noexcept nogil:
+    """As ``dix_reduce`` for dixie-rook card play: a card's score is its
+    count."""
+    cdef const RookPlay* P = <const RookPlay*>Pv
+    cdef const RookRules* R = <const RookRules*>Rv
+    cdef uint64_t live = 0
+    cdef int i
+    if root:
+        return L & R.root_keep
+    if not R.equiv:
+        return L
+    for i in range(R.nseats):
+        live |= P.hands[i]
+    for i in range(P.ntrick):
+        live |= (<uint64_t>1) << P.trick[i]
+    return reduce_ranked(L, live & ~P.hands[rook_to_move(P, R)], R.points)
+
+
 cdef Ops ROOK_OPS
 ROOK_OPS.legal = rook_legal
 ROOK_OPS.apply = rook_apply
@@ -1072,6 +1290,8 @@ ROOK_OPS.mover = rook_mover
 ROOK_OPS.over = rook_over
 ROOK_OPS.rewards = rook_rewards
 ROOK_OPS.determinize = rook_determinize
+ROOK_OPS.playout = random_playout
+ROOK_OPS.reduce = rook_reduce
 ROOK_OPS.state_size = sizeof(RookPlay)
 
 
@@ -1106,6 +1326,8 @@ cdef class RookSearch:
         for i in range(len(holders)):
             self.R.holder_seat[i] = holders[i]
         self.R.scale = rules["scale"]
+        self.R.root_keep = rules.get("root_keep", 0xFFFFFFFFFFFFFFFF)
+        self.R.equiv = rules.get("equiv", 1)
         for i in range(6):
             self.base.hands[i] = state["hands"][i] if i < n else 0
             self.base.trick[i] = state["trick"][i] if i < len(state["trick"]) else 0
@@ -1125,6 +1347,20 @@ cdef class RookSearch:
         """As ``DixSearch.run``."""
         return run_graph_trees(&ROOK_OPS, &self.base, &self.R, &self.g, threads, iterations,
                                 seconds, seed, c, poll)
+
+    def moves(self, hands):
+        """The position with every seat's ``hands`` (card masks) in place of
+        a determinization: ``(legal, searched)``, the masks of the legal
+        cards and of those the tree searches below its root (one of each
+        run of equivalent cards), for tests."""
+        cdef RookPlay P
+        cdef uint64_t L
+        cdef int i
+        memcpy(&P, &self.base, sizeof(RookPlay))
+        for i in range(min(len(hands), 6)):
+            P.hands[i] = hands[i]
+        L = ROOK_OPS.legal(&P, &self.R)
+        return L, ROOK_OPS.reduce(&P, &self.R, L, 0)
 
     def simulate(self, uint64_t seed):
         """One determinization and random playout, for tests: returns

@@ -4,11 +4,12 @@ to these games).
 
 Two cards of the seat's hand are equivalent when they are of the same
 effective suit (the game's rank table: trumps, dix's joker), score alike
-under the deal's rules (``attribute``: dix pips, a trick contract's
-penalty and its doubling, a Rook count), and every card ranked between
-them is either in the same hand with that same score or was played in a
-finished trick.  Swapping two such cards in any line of play changes no
-trick's winner, no trick's points and no later choice, so every world
+under the deal's rules (``attribute``: a trick contract's penalty and its
+doubling, a Rook count, dix pips where a card still in play could make ten
+with them), and every card ranked between them is either in the same hand
+(whatever it scores: a hand's own cards never share a trick) or was played
+in a finished trick.  Swapping two such cards in any line of play changes
+no trick's winner, no trick's points and no later choice, so every world
 gives them the same value: a search can pool what it learned about them,
 and the advice is the same whichever of them the search happened to
 prefer.  Cards on the table in the current trick are still in play (a card
@@ -34,8 +35,17 @@ def _dix(state):
     from ..cardset import dix_pips
     # the turned-up card is set aside for the round: never in play
     deck = DIX.mask & ~(1 << state.turn_up)
-    return (deck, state.table, state.played & ~mask_of(state.trick), dix_pips,
-            state.hands[state.current_player()])
+    dead = state.played & ~mask_of(state.trick)
+    hand = state.hands[state.current_player()]
+    # the pips the other side's cards still in play have (unseen, stock,
+    # the table): a card's pips matter only if one of them makes ten with it
+    other = {dix_pips(c) for c in range(64) if (deck & ~dead & ~hand) >> c & 1}
+
+    def attribute(card: int):
+        pips = dix_pips(card)
+        return pips if 10 - pips in other else None
+
+    return deck, state.table, dead, attribute, hand
 
 
 def _contract(state):
@@ -96,22 +106,22 @@ def card_classes(state, legal: list[int]) -> list[tuple[int, ...]]:
             levels.setdefault(table[c], {}).setdefault(table[64 + c], []).append(c)
     classes: list[list[int]] = []
     for by_strength in levels.values():
-        run: list[int] | None = None         # the current run of equivalent own cards
-        run_attr = None
+        # the own cards between two others' cards of a suit, by score
+        stretch: dict = {}
         for strength in sorted(by_strength, reverse=True):
             cards = by_strength[strength]
             if any(not hand >> c & 1 for c in cards):
                 # an unseen or tabled card at or between these ranks splits
-                # the run; an own card tied with it in strength stands alone
-                run = None
+                # the stretch; an own card tied with it in strength stands alone
+                stretch = {}
                 classes.extend([c] for c in cards if hand >> c & 1)
                 continue
             for c in cards:
                 a = attribute(c)
-                if run is None or a != run_attr:
-                    run, run_attr = [], a
-                    classes.append(run)
-                run.append(c)
+                if a not in stretch:
+                    stretch[a] = []
+                    classes.append(stretch[a])
+                stretch[a].append(c)
     cls_of: dict[int, int] = {}
     for k, members in enumerate(classes):
         for c in members:

@@ -40,7 +40,7 @@ def _holder_rules(sampler) -> dict:
             "scale": float(base.game.round_scale)}
 
 
-def native_trick_search(sampler):
+def native_trick_search(sampler, keep: int = (1 << 64) - 1, equivalence: bool = True):
     """The Cython search of a trix / tricks trick contract, prepared from a
     ``ContractWorldSampler``; ``None`` outside a trick contract, without the
     build, or under DIXTRIX_PUREPYTHON."""
@@ -61,7 +61,8 @@ def native_trick_search(sampler):
     rules = dict(_holder_rules(sampler),
                  win_pts=[-rule.per_card if rule.mask >> c & 1 else 0 for c in range(64)],
                  revealer=revealer, trick_pts=-rule.per_trick,
-                 discard_mask=rule.mask if play.must_discard else 0, played=play.played)
+                 discard_mask=rule.mask if play.must_discard else 0, played=play.played,
+                 root_keep=keep, equiv=int(equivalence))
     state = {"hands": list(play.hands), "score": list(base._deal_scores(log)),
              "trick": list(play.trick), "leader": play.leader,
              "tricks_done": play.tricks_done}
@@ -118,7 +119,7 @@ class _NativeWithPass:
         return self.native.simulate(seed)
 
 
-def native_rook_search(sampler):
+def native_rook_search(sampler, keep: int = (1 << 64) - 1, equivalence: bool = True):
     """The Cython search of dixie-rook card play, prepared from a
     ``RookWorldSampler``; ``None`` outside the play, without the build, or
     under DIXTRIX_PUREPYTHON.  Its value is the hand's score difference
@@ -139,7 +140,8 @@ def native_rook_search(sampler):
              "hand_size": game.hand_size, "trump": base.trump, "bid": base.bid,
              "bid_team": team_of(base.bid_winner), "seat": seat,
              "holder_seat": [h if h >= 0 else -1 for h in sampler.holders],
-             "scale": float(game.round_scale)}
+             "scale": float(game.round_scale), "root_keep": keep,
+             "equiv": int(equivalence)}
     seen_nest = base.bid_winner == seat
     state = {"hands": list(base.hands), "trick": list(base.trick), "leader": base.leader,
              "tricks_done": base.tricks_done, "won": list(base.tricks_won),
@@ -148,20 +150,54 @@ def native_rook_search(sampler):
     return _ismcts.RookSearch(sampler.sampler.compiled, rules, state)
 
 
-def native_search(game: Game, sampler):
-    """The Cython search for this game and view, when there is one."""
+#: the play-out policies of the Cython searches: ``rules`` is a cheap greedy
+#: rule written into the kernel where the game has one (dix), else random
+NATIVE_POLICIES = ("rules", "random")
+
+
+def root_keep(classes) -> int:
+    """The mask of the root's cards a Cython search tries: the first card
+    of each class of equivalent cards (``equivalence.card_classes``); its
+    figures stand for the class (``equivalence.pool``)."""
+    keep = 0
+    for members in classes:
+        if not 0 <= members[0] <= 63:
+            return ALL_CARDS
+        keep |= 1 << members[0]
+    return keep
+
+
+#: every root card searched
+ALL_CARDS = (1 << 64) - 1
+
+
+def native_search(game: Game, sampler, policy: str = "rules", keep: int = ALL_CARDS,
+                  equivalence: bool = True):
+    """The Cython search for this game and view, when there is one;
+    ``policy`` its play-outs (``NATIVE_POLICIES``), ``keep`` the root cards
+    it tries (``root_keep``); below the root every kernel searches one card
+    of each run of equivalent cards of the world it plays, unless
+    ``equivalence`` is false (every card: for measurements)."""
+    if policy not in NATIVE_POLICIES:
+        from ..errors import OptionError
+        raise OptionError(f"ismcts: policy must be 'random' or 'rules', got {policy!r}")
     if game.name == "dix":
-        return native_dix_search(sampler)
+        return native_dix_search(sampler, policy, keep, equivalence)
     if game.name in ("trix", "tricks"):
-        return native_trick_search(sampler) or native_layout_search(sampler)
+        return native_trick_search(sampler, keep, equivalence) or \
+            native_layout_search(sampler)
     if game.name == "dixie-rook":
-        return native_rook_search(sampler)
+        return native_rook_search(sampler, keep, equivalence)
     return None
 
 
-def native_dix_search(sampler):
+def native_dix_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
+                      equivalence: bool = True):
     """The Cython search (``csrc/search/ismcts.pyx``) prepared from a dix world
-    sampler, or ``None`` without the build or under DIXTRIX_PUREPYTHON."""
+    sampler, or ``None`` without the build or under DIXTRIX_PUREPYTHON.
+    ``policy`` ``rules``: the follower's play-out cards by the kernel's
+    greedy rule (``dix_playout``), three times in four; ``random``: every
+    play-out card at random."""
     _ismcts = _native_module()
     if _ismcts is None:
         return None
@@ -186,7 +222,9 @@ def native_dix_search(sampler):
              "suit_mask": [sum(1 << c for c in DIX.cards if table[c] == s) for s in range(4)],
              "trump": base.trump, "free_play": int(base.game.options["free_play_while_stock"]),
              "stock_len": len(base.stock), "total_tricks": base.game.tricks_per_round,
-             "seat": sampler.seat, "played": base.played, "dest": dest}
+             "seat": sampler.seat, "played": base.played, "dest": dest,
+             "playout": 1 if policy == "rules" else 0, "root_keep": keep,
+             "equiv": int(equivalence)}
     state = {"hands": list(base.hands), "stock": list(base.stock),
              "stock_pos": base.stock_pos, "leader": base.leader,
              "lead_card": base.trick[0] if base.trick else -1,

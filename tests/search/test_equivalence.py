@@ -134,3 +134,39 @@ def test_tie_break_is_a_fixed_rule_among_near_ties():
     assert _tie_break(3, apart, classes, legal, visits) == 2    # a class's first card
     # PIMC (every action valued in every world): no visit floor
     assert _tie_break(2, apart, classes, legal) == 1
+
+
+def test_own_cards_between_do_not_split_a_class():
+    # trix Queens, seat 0 holds AS KS QS JS: QS scores apart, but as seat
+    # 0's own card it never shares a trick with JS, KS or AS: they are one
+    # class, QS its own
+    game = solver.load_game("trix")
+    state = game.new_initial_state(deal={"first_owner": 0, "deals": [[
+        "AS KS QS JS 9S 8S AH 7H 6H 5H 4H 3H 2H",
+        "TS 7S 6S 5S KH QH JH TH 9H 8H 2D 3D 4D",
+        "4S 3S 2S AD KD QD JD TD 9D 8D 7D 6D 5D",
+        "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"]]})
+    state.apply_action_string("contract queens")
+    while not state.legal_actions()[0] < 64 or \
+            state.action_to_string(state.legal_actions()[0]).startswith("reveal"):
+        state.apply_action_string("reveal done")          # no doubling
+    name = state.action_to_string
+    classes = [[name(a) for a in m] for m in card_classes(state, state.legal_actions())]
+    assert ["JS", "KS", "AS"] in classes and ["QS"] in classes
+    assert ["8S", "9S"] in classes                  # TS unseen between 9S and JS
+    values = solve(state).action_values
+    assert values["JS"] == values["KS"] == values["AS"]
+
+
+def test_dix_pips_that_cannot_make_ten_do_not_split_a_class():
+    from solver.cardset import dix_pips
+    found = 0
+    # rare: the other hand must hold no card making ten with either pip
+    for state in _endings("dix", {}, 10, 40, seed=2):
+        legal = state.legal_actions()
+        for members in card_classes(state, legal):
+            if len({dix_pips(c) for c in members}) > 1:
+                found += 1
+                values = solve(state).action_values
+                assert len({values[state.action_to_string(c)] for c in members}) == 1
+    assert found >= 3
