@@ -36,7 +36,7 @@ from .equivalence import card_classes, pool
 from .control import Z95, Control, check_progress, check_stop, half_width
 from .heuristics import POLICIES, has_heuristic, make_policy
 from .ismcts import ismcts_search, python_policies, run_native
-from .native import native_search
+from .native import native_search, root_keep
 from .pimc import choose, pimc_search
 
 MAX_SECONDS = 86400.0
@@ -220,7 +220,8 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
             return max(stats.visits, key=lambda a: (stats.visits[a],
                                                     stats.values.get(a, -math.inf)))
 
-        native = native_search(view.game, view.sampler())
+        native = native_search(view.game, view.sampler(), "rules",
+                               root_keep(card_classes(world, legal)))
         if native is not None:
             stats = run_native(native, view.game, limit.iterations, limit.time, 0.7, threads,
                                random.Random(seed).getrandbits(64),
@@ -322,10 +323,19 @@ def _ismcts_result(world, legal, stats, seat, unit) -> PlayResult:
             values[a] + ci95.get(a, math.inf) >= values[b] - ci95.get(b, math.inf) and \
             values[b] + ci95.get(b, math.inf) >= values[a] - ci95.get(a, math.inf)
 
+    def searched(a):
+        """The one member of ``a``'s class the search tried, else None."""
+        tried = [m for m in next(m for m in classes if a in m) if stats.visits.get(m, 0) > 0]
+        return tried[0] if len(tried) == 1 else None
+
     def se_apart(a, b=chosen):
         if a not in values or b not in values:
             return math.inf
-        se = math.hypot(ci95.get(a, math.inf), ci95.get(b, math.inf)) / Z95
+        if searched(a) is not None and searched(b) is not None:
+            # paired tree by tree where the search grew several trees
+            se = stats.difference_half_width(searched(a), searched(b)) / Z95
+        else:
+            se = math.hypot(ci95.get(a, math.inf), ci95.get(b, math.inf)) / Z95
         return abs(values[a] - values[b]) / se if se > 0 else (
             0.0 if values[a] == values[b] else math.inf)
 

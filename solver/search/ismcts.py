@@ -77,6 +77,33 @@ class SearchStats:
     seconds: float
     ci95: dict = field(default_factory=dict)
     stopped: bool = False
+    #: the Cython searches: each tree's ``{action: (visits, mean)}``
+    #: (root parallelism) and the half-widths from the iterations alone
+    per_tree: list = field(default_factory=list)
+    iid95: dict = field(default_factory=dict)
+    scale: float = 1.0
+
+    def difference_half_width(self, a, b) -> float:
+        """The 95% half-width of ``values[a] - values[b]``: the larger of
+        the two actions' iteration intervals combined and the spread of
+        the difference between independent trees.  Trees differ in the
+        level of every action at once (an early choice deep in a tree
+        shifts them all), which widens each action's own interval but
+        cancels in the difference tree by tree; searches without trees:
+        the two intervals combined."""
+        if a not in self.values or b not in self.values:
+            return math.inf
+        if not self.per_tree:
+            return math.hypot(self.ci95.get(a, math.inf), self.ci95.get(b, math.inf))
+        iid = math.hypot(self.iid95.get(a, math.inf), self.iid95.get(b, math.inf))
+        diffs = [t[a][1] - t[b][1] for t in self.per_tree if a in t and b in t]
+        k = len(diffs)
+        if k < 2:
+            return math.hypot(self.ci95.get(a, math.inf), self.ci95.get(b, math.inf))
+        mean = sum(diffs) / k
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (k - 1))
+        q = _T975[k - 2] if k - 2 < len(_T975) else 1.96
+        return max(iid, q * sd / math.sqrt(k) * self.scale)
 
 
 def ismcts_search(sampler, seat: int, root_legal: list[int], game: Game, *,
@@ -246,11 +273,12 @@ def run_native(native, game: Game, iterations, seconds, c, threads, seed, progre
     visits, means, done, squares, per_tree = native.run(its, seconds or 0.0, seed, threads, c,
                                                         poll if long else None)
     values = {a: m * scale for a, m in means.items()}
-    ci = {a: max(half_width(visits[a], means[a] * visits[a], squares.get(a, 0.0), scale),
-                 between_trees(per_tree, a, scale))
-          for a in means}
+    iid = {a: half_width(visits[a], means[a] * visits[a], squares.get(a, 0.0), scale)
+           for a in means}
+    ci = {a: max(iid[a], between_trees(per_tree, a, scale)) for a in means}
     stats = SearchStats(values, visits, done, sum(visits.values()) + 1,
-                        _time.perf_counter() - start, ci, control.stopped())
+                        _time.perf_counter() - start, ci, control.stopped(), per_tree, iid,
+                        scale)
     if progress is not None:
         progress(stats)
     return stats

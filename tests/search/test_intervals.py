@@ -10,6 +10,8 @@ about the stated rate.
 from __future__ import annotations
 
 import itertools
+
+import pytest
 import random
 
 import solver
@@ -124,3 +126,30 @@ def test_pimc_intervals_cover_the_exact_mean_over_every_world():
     print(f"coverage {rate:.3f} over {total} intervals, {len(worlds)} worlds")
     assert 0.85 <= rate <= 1.0, (rate, exact, len(worlds))
     assert len(set(round(v, 6) for v in exact.values())) > 1      # a real choice
+
+
+def test_difference_interval_pairs_the_trees():
+    """Root-parallel trees that shift every action's level together widen
+    each action's own interval, but the difference tree by tree does not
+    move: its interval is the iterations' (synthetic per-tree means of
+    known spread)."""
+    import math
+    import random as _random
+    from solver.search.ismcts import SearchStats
+    rng = _random.Random(3)
+    trees = []
+    for _ in range(8):
+        shift = rng.gauss(0, 0.1)                 # the tree's common level
+        trees.append({1: (1000, 0.30 + shift + rng.gauss(0, 0.001)),
+                      2: (1000, 0.28 + shift + rng.gauss(0, 0.001))})
+    values = {a: sum(t[a][1] for t in trees) / 8 for a in (1, 2)}
+    wide = {1: 0.08, 2: 0.08}                    # the per-action intervals
+    stats = SearchStats(values, {1: 8000, 2: 8000}, 16000, 16001, 1.0, wide,
+                        per_tree=trees, iid95={1: 0.002, 2: 0.002})
+    half = stats.difference_half_width(1, 2)
+    assert half < 0.01 < values[1] - values[2]
+    assert half >= math.hypot(0.002, 0.002)      # never below the iterations' own
+    # without trees: the two intervals combined
+    plain = SearchStats(values, {1: 8000, 2: 8000}, 16000, 16001, 1.0, wide)
+    assert plain.difference_half_width(1, 2) == pytest.approx(math.hypot(0.08, 0.08))
+    assert plain.difference_half_width(1, 3) == math.inf
