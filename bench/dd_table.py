@@ -16,6 +16,7 @@ table, seeded positions (seeds 0..n-1 per row, the same in every run):
   the seat on lead, from trick 1.  Target: median <= 100 ms, p95 <= 1 s.
 * ``rook``: dixie-rook, 4 seats, card play from trick 1 (random auction and
   discards), the team value of the seat on lead.  Target: median <= 100 ms.
+  ``rook6``: the same with 6 seats (reported, no target).
 * ``bridge``: full 13-card bridge deals per strain, the side on lead; ours
   and DDS (endplay's ``solve_board``, all cards) interleaved deal by deal:
   a first solve (a fresh table for us; DDS as endplay calls it) and a
@@ -125,9 +126,9 @@ def trix_makes(name, count):
         yield (None if st is None else (lambda st=st: (lambda cap: solve(st, max_nodes=cap))))
 
 
-def rook_makes(count):
+def rook_makes(count, seats=4):
     for seed in range(count):
-        st = rook_start(seed, 4)
+        st = rook_start(seed, seats)
         yield lambda st=st: (lambda cap: solve(st, max_nodes=cap))
 
 
@@ -208,7 +209,7 @@ def main(argv=None) -> None:
                     help="positions for the rows that mostly meet the cap (seventeen, "
                          "the trix contracts, dixie-rook); default --n")
     ap.add_argument("--rows", default="dix14,seventeen,king,queens,diamonds,ltoosh,rook,"
-                                      "bridge,pimc")
+                                      "rook6,bridge,pimc")
     ap.add_argument("--cap", type=int, default=30_000_000, help="nodes per solve at most")
     ap.add_argument("--budget", type=float, default=900.0, help="seconds per row at most")
     ap.add_argument("--pimc-n", type=int, default=10)
@@ -229,6 +230,8 @@ def main(argv=None) -> None:
                     a.cap, a.budget)
     if "rook" in rows:
         run_row("dixie-rook 4 seats", TARGETS["rook"], rook_makes(nh), nh, a.cap, a.budget)
+    if "rook6" in rows:
+        run_row("dixie-rook 6 seats", "report", rook_makes(nh, 6), nh, a.cap, a.budget)
     if "bridge" in rows:
         row_bridge(a.n, a.cap, a.budget)
     if "pimc" in rows:
