@@ -759,7 +759,9 @@ cdef class Kernel:
                 i = self.lead_value(seat, c)
                 sc = ((i if side else -i) * 64 + st) * 1024
             elif S.ncards == 0:
-                want = d > 0
+                # tricks worth nothing in themselves but not a risk (Rook:
+                # count, the most-tricks bonus, the lead): the leader wants them
+                want = d > 0 or (d == 0 and not self.penal)
                 top = highest_bit(S.rem_slot & (<uint64_t>0xFFFF << (s & 0x30)))
                 smask = R.suit_mask[R.suit_of[c]]
                 # a card no other hand can beat in its suit is a winner
