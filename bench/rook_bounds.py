@@ -3,6 +3,7 @@ on and off, in exact node counts, on seeded positions from a later trick.
 
     python bench/rook_bounds.py --n 40 --from-trick 6
     python bench/rook_bounds.py --n 30 --from-trick 5 --seats 6 --cap 20000000
+    python bench/rook_bounds.py --n 40 --from-trick 6 -v   # per position, to diff builds
 
 Each position: a random auction, nest and trump (``compare_dds.rook_start``,
 seeds 0..), then random legal cards up to the first card of trick
@@ -66,6 +67,9 @@ def main(argv=None) -> None:
     ap.add_argument("--from-trick", type=int, default=6)
     ap.add_argument("--seats", type=int, default=4, choices=(4, 6))
     ap.add_argument("--cap", type=int, default=20_000_000, help="nodes per solve at most")
+    ap.add_argument("-v", action="store_true",
+                    help="per position: the nodes and every card's value with the bounds on "
+                         "(diff two builds' outputs to compare them)")
     a = ap.parse_args(argv)
     off_total = on_total = hits = over = same = 0
     for seed in range(a.n):
@@ -79,6 +83,8 @@ def main(argv=None) -> None:
             raise SystemExit(f"seed {seed}: values differ {dict(r0.card_values)} "
                              f"{dict(r1.card_values)}")
         same += 1
+        if a.v:
+            print(f"  seed {seed}: {n1} nodes, values {sorted(r1.card_values.items())}")
         off_total += n0
         on_total += n1
         hits += h
