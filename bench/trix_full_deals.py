@@ -3,6 +3,7 @@
     python bench/trix_full_deals.py                      # 20 deals per contract
     python bench/trix_full_deals.py --n 50 --contract queens --budget 5
     python bench/trix_full_deals.py --from-trick 4       # 3 tricks already played
+    python bench/trix_full_deals.py --from-trick 4 --n 30 --max-nodes 5000000 --budget 600
 
 Each deal is built through the real game (``trix``, seed k): random legal
 actions, except that the wanted contract is chosen as soon as it is legal,
@@ -10,7 +11,9 @@ until the deal's card play starts (``phase == TRICKS``); then ``--from-trick``
 minus one tricks are played at random.  ``solver.dd.solve`` then gives the
 paranoid value of every legal card of the seat to move.  Each solve runs in a
 child process and is stopped after ``--budget`` seconds (counted as the
-budget, flagged ">" with -v).  Printed per contract: median / 95th
+budget, flagged ">" with -v); ``--max-nodes`` stops a solve past that many
+nodes instead (deterministic: the node totals then compare builds exactly;
+a stopped solve counts the nodes it searched).  Printed per contract: median / 95th
 percentile / worst time (the p95 of 10 solves is the worst), median / worst
 nodes of the solves that finished, and the peak memory of a solve (the
 largest child's RSS).  Target: median <= 100 ms, p95 <= 1 s
@@ -32,6 +35,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import solver  # noqa: E402
 from solver.dd import solve  # noqa: E402
+from solver.errors import SearchAborted  # noqa: E402
 from solver.games.contract_match import TRICKS  # noqa: E402
 from solver.games.tricks_core import (DIAMONDS_CONTRACT, KING_OF_HEARTS, LTOOSH,  # noqa: E402
                                       QUEENS)
@@ -72,12 +76,16 @@ def build(game, name: str, seed: int, from_trick: int):
     return s
 
 
-def _child(conn, name, seed, from_trick, tt_mb):
+def _child(conn, name, seed, from_trick, tt_mb, max_nodes=None):
     game = solver.load_game("trix")
     s = build(game, name, seed, from_trick)
     t0 = time.perf_counter()
-    r = solve(s, tt_mb=tt_mb)
-    conn.send((time.perf_counter() - t0, r.nodes, r.value))
+    try:
+        r = solve(s, tt_mb=tt_mb, max_nodes=max_nodes)
+    except SearchAborted as e:
+        conn.send((time.perf_counter() - t0, e.nodes, None))
+    else:
+        conn.send((time.perf_counter() - t0, r.nodes, r.value))
     conn.close()
 
 
@@ -89,28 +97,36 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=10.0, help="seconds per solve")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--tt-mb", type=int, default=64, help="transposition table MiB")
+    ap.add_argument("--max-nodes", type=int, default=None,
+                    help="stop a solve past this many nodes (counted where they stopped)")
     ap.add_argument("-v", action="store_true", help="one line per solve")
     a = ap.parse_args()
     game = solver.load_game("trix")
     ctx = mp.get_context("fork")
     for name in a.contract.split(","):
-        times, nodes, over = [], [], 0
+        times, nodes, over, capped, total = [], [], 0, 0, 0
         seed = a.seed
         while len(times) < a.n:
             seed += 1
             if build(game, name, seed, a.from_trick) is None:
                 continue
             rd, wr = ctx.Pipe(False)
-            p = ctx.Process(target=_child, args=(wr, name, seed, a.from_trick, a.tt_mb))
+            p = ctx.Process(target=_child, args=(wr, name, seed, a.from_trick, a.tt_mb,
+                                                 a.max_nodes))
             p.start()
             wr.close()
             if rd.poll(a.budget):
                 t, nd, v = rd.recv()
                 p.join()
                 times.append(t)
-                nodes.append(nd)
+                total += nd
+                if v is None:
+                    capped += 1
+                else:
+                    nodes.append(nd)
                 if a.v:
-                    print(f"  {name} seed {seed}: {t * 1e3:.1f} ms, {nd} nodes, value {v}")
+                    print(f"  {name} seed {seed}: {t * 1e3:.1f} ms, {nd} nodes, "
+                          + ("over the node cap" if v is None else f"value {v}"))
             else:
                 p.terminate()
                 p.join()
@@ -122,6 +138,9 @@ def main() -> None:
         times.sort()
         p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
         mark = f" ({over} over the {a.budget} s budget: counted as {a.budget} s)" if over else ""
+        if a.max_nodes:
+            mark += (f"; all nodes {total / 1e6:.2f} M ({capped} over {a.max_nodes:,} nodes, "
+                     f"counted where they stopped)")
         print(f"{name:9s} trick {a.from_trick}: n {len(times)}  median "
               f"{statistics.median(times) * 1e3:.1f} ms  p95 {p95 * 1e3:.1f} ms  worst "
               f"{times[-1] * 1e3:.1f} ms  nodes (finished solves) median "

@@ -116,6 +116,9 @@ cdef class Kernel:
     cdef bint pivot_ok            # duck_ok, one max seat, tricks and the last trick
                                   # alike to both sides, no most-tricks bonus: pivot_safe()
     cdef int max_seat             # the max seat when pivot_ok
+    cdef bint lock_ok             # sweep_ok, trumps, not quick_ok: lock_bounds() applies
+    cdef public bint use_lock_bounds   # switch (exact either way; for measuring)
+    cdef public uint64_t lock_hits     # cut-offs by lock_bounds since the last load
     # the table is kept while the same deal returns under the same rules
     # (load): its bounds stay true for any position under one rule table
     #: False: every load starts a new table generation (measurements)
@@ -153,6 +156,7 @@ cdef class Kernel:
         self.gen = 0
         self.nodes = 0
         self.use_winning_ranks = True
+        self.use_lock_bounds = True
         self.keep_table = True
         self.last_rules = None
         self.deal_hands = None
@@ -252,6 +256,9 @@ cdef class Kernel:
         for i in range(R.nseats):
             if R.side[i]:
                 self.max_seat = i if self.max_seat == -1 else -2
+        self.lock_ok = (self.sweep_ok and R.trump >= 0 and not R.quick_ok
+                        and self.use_lock_bounds)
+        self.lock_hits = 0
         self.pivot_ok = (self.duck_ok and self.max_seat >= 0 and R.trick_win == R.trick_lose
                          and R.last_win == R.last_lose and not R.use_most)
         self.base_hi = max(R.trick_win, R.trick_lose)
@@ -319,6 +326,21 @@ cdef class Kernel:
         memset(self.first_cuts, 0, sizeof(self.first_cuts))
         memset(self.cut_moves, 0, sizeof(self.cut_moves))
         memset(self.all_nodes, 0, sizeof(self.all_nodes))
+
+    def boundary_key(self):
+        """The table key of the loaded position (a trick boundary): the two
+        64-bit hashes the search uses (the winning-ranks key, its owner
+        patterns included, in winning-ranks mode; else the exact key).
+        For tests: different positions must not share it."""
+        cdef uint64_t h1 = 0, h2 = 0
+        cdef uint32_t pat[4]
+        if self.S.ncards:
+            raise ValueError("boundary_key: a trick is in progress")
+        if self.wmode:
+            self.wkey(&h1, &h2, pat)
+            return (h1, h2, pat[0], pat[1], pat[2], pat[3])
+        self.hash_key(&h1, &h2)
+        return (h1, h2)
 
     def current_seat(self):
         return (self.S.leader + self.S.ncards) % self.R.nseats
@@ -571,7 +593,9 @@ cdef class Kernel:
                             break
                     if R.class_relative and R.cls[c] != R.cls_base:
                         # a penalty card: its class at its relative place
-                        extra = mix64(extra ^ ((<uint64_t>R.cls[c] << 8) | <uint64_t>k)
+                        # (above bit 24: the unmixed leader, most-tricks
+                        # and card-led bits must not alias the place)
+                        extra = mix64(extra ^ (((<uint64_t>R.cls[c] << 8) | <uint64_t>k) << 24)
                                       ^ <uint64_t>0x5bd1e9955bd1e995)
                     k += 1
         else:
@@ -735,7 +759,9 @@ cdef class Kernel:
                 i = self.lead_value(seat, c)
                 sc = ((i if side else -i) * 64 + st) * 1024
             elif S.ncards == 0:
-                want = d > 0
+                # tricks worth nothing in themselves but not a risk (Rook:
+                # count, the most-tricks bonus, the lead): the leader wants them
+                want = d > 0 or (d == 0 and not self.penal)
                 top = highest_bit(S.rem_slot & (<uint64_t>0xFFFF << (s & 0x30)))
                 smask = R.suit_mask[R.suit_of[c]]
                 # a card no other hand can beat in its suit is a winner
@@ -862,6 +888,14 @@ cdef class Kernel:
                 return ub
             if lb >= beta:
                 return lb
+            if self.lock_ok:
+                # the top trumps held by one side are that side's: their
+                # points and the tricks they must take
+                i = self.lock_bounds(&lb, &ub)
+                if i >= 0 and (ub <= alpha or lb >= beta):
+                    self.lock_hits += 1
+                    self.wr[ply] = (<uint64_t>1) << i
+                    return ub if ub <= alpha else lb
             if self.sweep_ok and self.sweep(&v):
                 # the side on lead takes every trick left: the exact value
                 self.wr[ply] = self.qwin
@@ -1070,8 +1104,11 @@ cdef class Kernel:
                 c = lowest_bit(m)
                 m &= m - 1
                 rs = S.hands[h] & (<uint64_t>0xFFFF << (c & 0x30)) & ~((<uint64_t>2 << c) - 1)
-                extra = mix64(extra ^ ((<uint64_t>R.cls[c] << 16) | <uint64_t>(h << 8)
-                                       | <uint64_t>((c & 0x30) + popcount(rs)))
+                # above bit 24: XORed into the unmixed leader and
+                # most-tricks bits, the seat and place would alias them
+                # (leader 1 with a count card at place 2 = leader 3 at 0)
+                extra = mix64(extra ^ (((<uint64_t>R.cls[c] << 16) | <uint64_t>(h << 8)
+                                        | <uint64_t>((c & 0x30) + popcount(rs))) << 24)
                               ^ <uint64_t>0x5bd1e9955bd1e995)
         h1[0] = mix64(lens ^ mix64(extra ^ <uint64_t>0x9e3779b97f4a7c15))
         h2[0] = mix64((lens + <uint64_t>0xd1b54a32d192ed03) * <uint64_t>0xff51afd7ed558ccd
@@ -1346,6 +1383,75 @@ cdef class Kernel:
         if lo[0] == R.most_tie:
             return 65
         return 64
+
+    cdef int lock_bounds(self, int* lb, int* ub) noexcept nogil:
+        """Trumps, card index = strength slot (dixie-rook): the highest
+        trump left wins every trick it is in, and so does each trump below
+        it as long as every higher trump is held by the same side (only a
+        higher trump beats a trump, and those are the side's own).  The
+        side holding that run of top trumps therefore takes every card of
+        the run, and at least ceil(k / its seats) tricks for k cards (a
+        trick holds at most one card of each of its seats).  Tightens the
+        trick-boundary bounds ``lb``/``ub`` (already the generic ones:
+        per-trick extremes, the points still in hands, the last-trick and
+        most-tricks extremes): the run's points go to its side, and the
+        most-tricks range uses the tricks each side must take.  Returns
+        the lowest card of the run (every trump from it up decides: the
+        winning-ranks cards), -1 when no trump is left."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef uint64_t mx = 0, op = 0, tr, team, bit
+        cdef int i, c, low = -1, k = 0, seats = 0, pts = 0, t, a = 0, b = 0
+        cdef int lo_m, hi_m, x, y, f_lo, f_hi
+        cdef bint T
+        for i in range(R.nseats):
+            if R.side[i]:
+                mx |= S.hands[i]
+            else:
+                op |= S.hands[i]
+        tr = (mx | op) & R.suit_mask[R.trump]
+        if tr == 0:
+            return -1
+        T = (mx >> highest_bit(tr)) & 1
+        team = mx if T else op
+        while tr:
+            c = highest_bit(tr)
+            bit = (<uint64_t>1) << c
+            if not (team & bit):
+                break
+            tr ^= bit
+            low = c
+            k += 1
+            if T:
+                pts += R.win_pts[c] - min(R.win_pts[c], R.lose_pts[c])
+            else:
+                pts += max(R.win_pts[c], R.lose_pts[c]) - R.lose_pts[c]
+        for i in range(R.nseats):
+            if R.side[i] == T:
+                seats += 1
+        t = (k + seats - 1) // seats
+        if T:
+            lb[0] += pts
+            a = t
+        else:
+            ub[0] -= pts
+            b = t
+        if R.use_most:
+            # the generic bounds hold most_range's extremes: replace them
+            # by the extremes over the final counts still reachable when
+            # the max side takes at least a and at most k - b more tricks
+            self.most_range(&lo_m, &hi_m)
+            f_lo = S.max_tricks + a
+            f_hi = S.max_tricks + S.tricks_left - b + R.last_extra
+            x = self.most_of(f_lo)
+            y = self.most_of(f_hi)
+            if R.total_tricks % 2 == 0 and 2 * f_lo <= R.total_tricks <= 2 * f_hi:
+                lb[0] += min(x, y, R.most_tie) - lo_m
+                ub[0] += max(x, y, R.most_tie) - hi_m
+            else:
+                lb[0] += min(x, y) - lo_m
+                ub[0] += max(x, y) - hi_m
+        return low
 
     cdef bint sweep(self, int* value) noexcept nogil:
         """Whether the side on lead surely takes every trick left, and then

@@ -108,6 +108,13 @@ cdef class DixSolver:
     #: other hand's sure trumps as an upper bound (False: t == 0 only)
     cdef public int trick_bounds
     cdef public uint64_t bound_hits    # cut-offs by those bounds (tests, measurements)
+    # move ordering counters per position in the trick (0 lead, 1 follow):
+    # cut-off nodes, of which at the first move, moves searched at cut
+    # nodes, nodes without a cut-off (``cut_stats``)
+    cdef uint64_t cuts[2]
+    cdef uint64_t first_cuts[2]
+    cdef uint64_t cut_moves[2]
+    cdef uint64_t all_nodes[2]
     cdef int trump                     # -1: no trumps
     cdef uint64_t jbit                 # the joker's slot bit (0: not in play)
     cdef uint64_t hands[2]
@@ -430,6 +437,26 @@ cdef class DixSolver:
             mv[j] = <uint8_t>c
             scv[j] = sc
 
+    cdef inline void count_cut(self, int pos, int i) noexcept nogil:
+        self.cuts[pos] += 1
+        self.cut_moves[pos] += i + 1
+        if i == 0:
+            self.first_cuts[pos] += 1
+
+    def cut_stats(self):
+        """Per position in the trick (0 = the leader, 1 = the follower):
+        (cut-off nodes, of which at the first move, moves searched at cut
+        nodes, nodes without a cut-off) since the last ``reset_cut_stats``
+        (as ``solver.dd._dd.Kernel.cut_stats``)."""
+        return [(self.cuts[i], self.first_cuts[i], self.cut_moves[i], self.all_nodes[i])
+                for i in range(2)]
+
+    def reset_cut_stats(self):
+        memset(self.cuts, 0, sizeof(self.cuts))
+        memset(self.first_cuts, 0, sizeof(self.first_cuts))
+        memset(self.cut_moves, 0, sizeof(self.cut_moves))
+        memset(self.all_nodes, 0, sizeof(self.all_nodes))
+
     cdef inline void bump(self, int me, int c, int k) noexcept nogil:
         cdef int32_t* h = self.hist[me]
         cdef int i
@@ -666,7 +693,10 @@ cdef class DixSolver:
                     alpha = v
                     if v >= beta:
                         self.bump(me, c, k)
+                        self.count_cut(0, i)
                         break
+        else:
+            self.all_nodes[0] += 1
         self.store(bucket, h2, best, alpha0, beta0, bm, 2 * k)
         return best
 
@@ -738,7 +768,10 @@ cdef class DixSolver:
                     alpha = v
                     if v >= beta:
                         self.bump(me, c, k)
+                        self.count_cut(1, i)
                         break
+        else:
+            self.all_nodes[1] += 1
         if use_tt:
             self.store(bucket, h2, best, alpha0, beta0, bm, 2 * k - 1)
         return best

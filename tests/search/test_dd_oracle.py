@@ -674,3 +674,98 @@ def test_pivot_bound_matches_oracle():
             hits += 1
         _compare(pos, contract.teams[m], "own")
     assert hits >= 30, hits
+
+
+# ---------------------------------------------------------------------------
+# dixie-rook: the table keys and the lock bounds (issue #18, third round)
+
+def _boundary_key(pos, team, winning_ranks):
+    table, _, _ = dd.unit_table(pos, team, "own")
+    kern = dd.kernel_for()
+    kern.use_winning_ranks = winning_ranks
+    try:
+        kern.load(table, list(pos.hands), pos.leader, [], pos.tricks_left, table["max_tricks"])
+        return kern.boundary_key()
+    finally:
+        kern.use_winning_ranks = True
+        kern.new_table()
+
+
+@pytest.mark.parametrize("winning_ranks", (True, False))
+def test_table_keys_tell_the_leader_from_a_count_cards_place(winning_ranks):
+    """Two Rook positions with the same owners at every relative place, the
+    only count card (G5) at another place of its suit and another leader:
+    the class of a count card was XORed into the still unmixed leader bits,
+    so leader 1 with G5 at one place and leader 3 with it two places away
+    had the same key (both keys), and the search took one position's
+    bounds for the other's."""
+    k = dd.rook_contract(4, 0, 0)
+    yellow = ["Y2", "", "", "Y4 Y3 Y1"]
+    p_green = ["G14 G12 G11", "G9 G8", "G7 G6 G5", ""]
+    q_green = ["G14 G12 G11", "G9 G8", "G5 G4 G3", ""]
+
+    def pos(green, leader):
+        hands = tuple(mask_of(ROOK.parse_cards(" ".join(x for x in (g, y) if x)))
+                      for g, y in zip(green, [yellow[1], yellow[0], yellow[2], yellow[3]]))
+        return dd.TrickPosition(k, hands, leader, (), points=(0, 0), tricks=(5, 5))
+
+    p, q = pos(p_green, 1), pos(q_green, 3)
+    assert _boundary_key(p, 0, winning_ranks) != _boundary_key(q, 0, winning_ranks)
+
+
+@pytest.mark.parametrize("winning_ranks", (True, False))
+def test_rook_ending_with_aliased_keys_matches_oracle(winning_ranks):
+    """The 4-card ending where the aliased key gave 85 instead of 75 with
+    exact keys (found comparing the two key modes from trick 9)."""
+    k = dd.rook_contract(4, 1, 5)
+    hands = tuple(mask_of(ROOK.parse_cards(h)) for h in
+                  ("Y12 Y2 B12 B6", "G7 B8 B4 B2", "G13 G11 Y7 B11", "G10 G4 G2 Y13"))
+    pos = dd.TrickPosition(k, hands, 1, (), points=(55, 10), tricks=(5, 4))
+    kern = dd.kernel_for()
+    kern.use_winning_ranks = winning_ranks
+    try:
+        kern.new_table()
+        got = _compare(pos, 0, "own")
+    finally:
+        kern.use_winning_ranks = True
+    assert got.value == 75
+
+
+def test_rook_lock_bounds_match_oracle():
+    """Rook endings where one side holds the top trumps (the lock bounds:
+    that side takes every card of the run and the tricks it must win),
+    4 and 6 seats, both teams as the max side: the kernel against the
+    oracle, and the bound must cut."""
+    rng = random.Random(1833)
+    kern = dd.kernel_for()
+    hits = 0
+    for i in range(300):
+        nseats = rng.choice((4, 4, 6))
+        n = rng.choice((2, 3, 3)) if nseats == 4 else 2
+        trump = rng.randrange(4)
+        contract = dd.rook_contract(nseats, trump, rng.choice((0, 10, 25)))
+        cards = list(ROOK.cards)
+        rng.shuffle(cards)
+        cards = cards[:nseats * n]
+        trumps = sorted((c for c in cards if c >> 4 == trump), reverse=True)
+        team = rng.randrange(2)
+        seats = [s for s in range(nseats) if s % 2 == team]
+        hands = [[] for _ in range(nseats)]
+        # the top trumps (count cards among them, often) to one team
+        run = rng.randrange(1, n + 1)
+        for c in trumps[:run]:
+            cards.remove(c)
+            hands[rng.choice([s for s in seats if len(hands[s]) < n])].append(c)
+        for s in range(nseats):
+            while len(hands[s]) < n:
+                hands[s].append(cards.pop())
+        done = 13 - n if nseats == 4 else 9 - n
+        mt = rng.randrange(max(0, done // 2 - 2), min(done, done // 2 + 2) + 1)  # bonus open
+        pos = dd.TrickPosition(contract, tuple(mask_of(h) for h in hands),
+                               rng.randrange(nseats), (),
+                               points=(rng.randrange(0, 60, 5), rng.randrange(0, 60, 5)),
+                               tricks=(mt, done - mt))
+        kern.new_table()
+        _compare(pos, rng.randrange(2), "own")
+        hits += kern.lock_hits
+    assert hits >= 30, hits

@@ -234,3 +234,21 @@ def test_generic_route_and_bad_input(monkeypatch):
         dixdd.solve_dix(pos)
     with pytest.raises(PositionError, match="seat"):
         dixdd.solve_dix(dd.dix_position(st), seat=3)
+
+
+def test_cut_stats_count_the_first_move_cut_offs():
+    """The move-ordering counters (bench/dd_ordering.py): per position in
+    the trick, cut-off nodes, first-move cut-offs among them, moves searched
+    at cut nodes, nodes without a cut-off; reset by reset_cut_stats."""
+    rng = random.Random(77)
+    sol = dixdd.solver_for()
+    sol.reset_cut_stats()
+    for _ in range(5):
+        dixdd.solve_dix(_ending(rng, 6), 0, options={"keep_table": False})
+    stats = sol.cut_stats()
+    assert len(stats) == 2
+    for cuts, first, moves, alls in stats:
+        assert 0 < first <= cuts <= moves
+        assert alls > 0
+    sol.reset_cut_stats()
+    assert sol.cut_stats() == [(0, 0, 0, 0), (0, 0, 0, 0)]
