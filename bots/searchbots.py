@@ -20,7 +20,7 @@ from solver.game import Game, State
 from solver.search import contracts
 from solver.search.ismcts import SearchStats, ismcts_search, python_policies, run_native
 from solver.search.equivalence import card_classes
-from solver.search.native import ALL_CARDS, native_search, root_keep
+from solver.search.native import ALL_CARDS, check_ismcts_policy, native_search, root_keep
 from solver.search.pimc import PIMCStats, check_limits, check_policy, choose, pimc_search
 
 from .base import Bot, register_bot
@@ -44,8 +44,7 @@ class ISMCTSBot(Bot):
                  policy: str = "rules", prior: str = "rules", equivalence: str = "on",
                  **settings):
         super().__init__(game, seat, seed, **settings)
-        if policy not in ("random", "rules"):
-            raise OptionError(f"ismcts: policy must be 'random' or 'rules', got {policy!r}")
+        check_ismcts_policy(policy)
         if equivalence not in ("on", "off"):
             raise OptionError(f"ismcts: equivalence must be 'on' or 'off', got {equivalence!r}")
         #: the Cython searches try one card of each class of equivalent

@@ -1453,6 +1453,33 @@ cdef class Kernel:
                 ub[0] += max(x, y) - hi_m
         return low
 
+    cdef int leader_takes_all(self) noexcept nogil:
+        """The future value when the side on lead takes every trick left:
+        every card still in hand goes to it, with each trick's value, the
+        last trick's and the most-tricks bonus of the final count (the
+        settled value of ``sweep`` and ``never_wins``)."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef bint lside = R.side[S.leader]
+        cdef uint64_t m = 0
+        cdef int i, v = 0, k = S.tricks_left, mt
+        for i in range(R.nseats):
+            m |= S.hands[i]
+        m &= self.pts_mask
+        while m:
+            i = lowest_bit(m)
+            m &= m - 1
+            v += R.win_pts[i] if lside else R.lose_pts[i]
+        if lside:
+            v += k * R.trick_win + R.last_win
+            mt = S.max_tricks + k + R.last_extra
+        else:
+            v += k * R.trick_lose + R.last_lose
+            mt = S.max_tricks
+        if R.use_most:
+            v += self.most_of(mt)
+        return v
+
     cdef bint sweep(self, int* value) noexcept nogil:
         """Whether the side on lead surely takes every trick left, and then
         the exact future value.  It does when, in every suit, each card of
@@ -1467,8 +1494,8 @@ cdef class Kernel:
         cdef RuleTable* R = &self.R
         cdef TrickState* S = &self.S
         cdef bint lside = R.side[S.leader]
-        cdef uint64_t hi = 0, lo = 0, hs, ls, m
-        cdef int i, s, v, k = S.tricks_left, mt
+        cdef uint64_t hi = 0, lo = 0, hs, ls
+        cdef int i, s
         for i in range(R.nseats):
             if R.side[i] == lside:
                 hi |= S.hands[i]
@@ -1484,26 +1511,7 @@ cdef class Kernel:
                 if highest_bit(ls) > lowest_bit(hs):
                     return 0
                 self.qwin |= (<uint64_t>1) << lowest_bit(hs)
-        v = 0
-        m = (hi | lo) & self.pts_mask
-        while m:
-            i = lowest_bit(m)
-            m &= m - 1
-            v += R.win_pts[i] if lside else R.lose_pts[i]
-        if lside:
-            v += k * R.trick_win + R.last_win
-            mt = S.max_tricks + k + R.last_extra
-        else:
-            v += k * R.trick_lose + R.last_lose
-            mt = S.max_tricks
-        if R.use_most:
-            if mt > R.total_tricks - mt:
-                v += R.most_win
-            elif mt < R.total_tricks - mt:
-                v += R.most_lose
-            else:
-                v += R.most_tie
-        value[0] = v
+        value[0] = self.leader_takes_all()
         return 1
 
     cdef bint pivot_safe(self, int* value) noexcept nogil:
@@ -1591,8 +1599,8 @@ cdef class Kernel:
         cdef RuleTable* R = &self.R
         cdef TrickState* S = &self.S
         cdef bint lside = R.side[S.leader]
-        cdef uint64_t lead = 0, ls, h, m
-        cdef int i, s, x, nl, nh, v, k = S.tricks_left, mt
+        cdef uint64_t lead = 0, ls, h
+        cdef int i, s, x, nl, nh
         for i in range(R.nseats):
             if R.side[i] == lside:
                 lead |= S.hands[i]
@@ -1613,24 +1621,7 @@ cdef class Kernel:
                 if popcount(h & (((<uint64_t>1) << x) - 1)) < (nl if nl < nh else nh):
                     return 0
                 self.qwin |= (<uint64_t>1) << x
-        v = 0
-        m = 0
-        for i in range(R.nseats):
-            m |= S.hands[i]
-        m &= self.pts_mask
-        while m:
-            i = lowest_bit(m)
-            m &= m - 1
-            v += R.win_pts[i] if lside else R.lose_pts[i]
-        if lside:
-            v += k * R.trick_win + R.last_win
-            mt = S.max_tricks + k + R.last_extra
-        else:
-            v += k * R.trick_lose + R.last_lose
-            mt = S.max_tricks
-        if R.use_most:
-            v += self.most_of(mt)
-        value[0] = v
+        value[0] = self.leader_takes_all()
         return 1
 
     cdef void quick_bounds(self, int* lb, int* ub) noexcept nogil:

@@ -816,6 +816,22 @@ cdef object run_trees(const Ops* ops, const void* base, const void* R, void** sa
         free(finished)
 
 
+cdef object legal_and_searched(const Ops* ops, const void* base, const void* R, hands,
+                               int nseats):
+    """The base position with every seat's ``hands`` (card masks) in place of
+    a determinization: ``(legal, searched)``, the masks of the legal cards
+    and of those a tree searches below its root (one of each class of
+    equivalent cards).  Every compact state starts with its hands."""
+    cdef uint64_t P[64]
+    cdef uint64_t L
+    cdef int i
+    memcpy(P, base, ops.state_size)
+    for i in range(min(len(hands), nseats)):
+        P[i] = hands[i]
+    L = ops.legal(P, R)
+    return L, ops.reduce(P, R, L, 0)
+
+
 cdef class DixSearch:
     """A prepared search: rules, the base state and the sampler graph.
 
@@ -905,18 +921,9 @@ cdef class DixSearch:
             free(graphs); free(samplers)
 
     def moves(self, hands):
-        """The position with every seat's ``hands`` (card masks) in place of
-        a determinization: ``(legal, searched)``, the masks of the legal
-        cards and of those the tree searches below its root (one of each
-        run of equivalent cards), for tests."""
-        cdef DixPlay P
-        cdef uint64_t L
-        cdef int i
-        memcpy(&P, &self.base, sizeof(DixPlay))
-        for i in range(min(len(hands), 2)):
-            P.hands[i] = hands[i]
-        L = DIX_OPS.legal(&P, &self.R)
-        return L, DIX_OPS.reduce(&P, &self.R, L, 0)
+        """``(legal, searched)`` with every seat's ``hands`` in place of a
+        determinization (``legal_and_searched``), for tests."""
+        return legal_and_searched(&DIX_OPS, &self.base, &self.R, hands, 2)
 
     def simulate(self, uint64_t seed):
         """One determinization and one play-out (the search's, random or
@@ -1026,18 +1033,9 @@ cdef class TrickSearch:
         return run_graph_trees(&TRICK_OPS, &self.base, &self.R, &self.g, threads, iterations,
                                 seconds, seed, c, poll)
     def moves(self, hands):
-        """The position with every seat's ``hands`` (card masks) in place of
-        a determinization: ``(legal, searched)``, the masks of the legal
-        cards and of those the tree searches below its root (one of each
-        run of equivalent cards), for tests."""
-        cdef TrickPlay P
-        cdef uint64_t L
-        cdef int i
-        memcpy(&P, &self.base, sizeof(TrickPlay))
-        for i in range(min(len(hands), 4)):
-            P.hands[i] = hands[i]
-        L = TRICK_OPS.legal(&P, &self.R)
-        return L, TRICK_OPS.reduce(&P, &self.R, L, 0)
+        """``(legal, searched)`` with every seat's ``hands`` in place of a
+        determinization (``legal_and_searched``), for tests."""
+        return legal_and_searched(&TRICK_OPS, &self.base, &self.R, hands, 4)
 
     def simulate(self, uint64_t seed):
         """One determinization and random playout, for tests: returns
@@ -1349,18 +1347,9 @@ cdef class RookSearch:
                                 seconds, seed, c, poll)
 
     def moves(self, hands):
-        """The position with every seat's ``hands`` (card masks) in place of
-        a determinization: ``(legal, searched)``, the masks of the legal
-        cards and of those the tree searches below its root (one of each
-        run of equivalent cards), for tests."""
-        cdef RookPlay P
-        cdef uint64_t L
-        cdef int i
-        memcpy(&P, &self.base, sizeof(RookPlay))
-        for i in range(min(len(hands), 6)):
-            P.hands[i] = hands[i]
-        L = ROOK_OPS.legal(&P, &self.R)
-        return L, ROOK_OPS.reduce(&P, &self.R, L, 0)
+        """``(legal, searched)`` with every seat's ``hands`` in place of a
+        determinization (``legal_and_searched``), for tests."""
+        return legal_and_searched(&ROOK_OPS, &self.base, &self.R, hands, 6)
 
     def simulate(self, uint64_t seed):
         """One determinization and random playout, for tests: returns

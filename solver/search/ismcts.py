@@ -51,6 +51,7 @@ from ..errors import LimitError, OptionError
 from ..game import Game
 from .control import PROGRESS_SECONDS, Control, half_width
 from .heuristics import has_heuristic, make_policy
+from .native import check_ismcts_policy
 
 
 @dataclass
@@ -93,17 +94,11 @@ class SearchStats:
         the two intervals combined."""
         if a not in self.values or b not in self.values:
             return math.inf
-        if not self.per_tree:
+        diffs = [t[a][1] - t[b][1] for t in self.per_tree if a in t and b in t]
+        if len(diffs) < 2:
             return math.hypot(self.ci95.get(a, math.inf), self.ci95.get(b, math.inf))
         iid = math.hypot(self.iid95.get(a, math.inf), self.iid95.get(b, math.inf))
-        diffs = [t[a][1] - t[b][1] for t in self.per_tree if a in t and b in t]
-        k = len(diffs)
-        if k < 2:
-            return math.hypot(self.ci95.get(a, math.inf), self.ci95.get(b, math.inf))
-        mean = sum(diffs) / k
-        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (k - 1))
-        q = _T975[k - 2] if k - 2 < len(_T975) else 1.96
-        return max(iid, q * sd / math.sqrt(k) * self.scale)
+        return max(iid, _t_half_width(diffs) * self.scale)
 
 
 def ismcts_search(sampler, seat: int, root_legal: list[int], game: Game, *,
@@ -295,14 +290,19 @@ def between_trees(per_tree: list, action, scale: float = 1.0) -> float:
     them), and a tree that settled early on one of two equivalent cards
     values the other badly; independent trees that disagree show it.
     0 with fewer than two trees that tried the action."""
-    means = [t[action][1] for t in per_tree if action in t]
-    k = len(means)
+    return _t_half_width([t[action][1] for t in per_tree if action in t]) * scale
+
+
+def _t_half_width(xs: list) -> float:
+    """The 95% half-width of the mean of ``xs`` by Student's t (0 with
+    fewer than two)."""
+    k = len(xs)
     if k < 2:
         return 0.0
-    mean = sum(means) / k
-    sd = math.sqrt(sum((m - mean) ** 2 for m in means) / (k - 1))
+    mean = sum(xs) / k
+    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (k - 1))
     q = _T975[k - 2] if k - 2 < len(_T975) else 1.96
-    return q * sd / math.sqrt(k) * scale
+    return q * sd / math.sqrt(k)
 
 
 def _stats(root, it, nodes, start, scale) -> SearchStats:
@@ -318,8 +318,7 @@ def python_policies(game: Game, policy: str, prior: str, rng: random.Random):
     bot (one per seat, seeded from ``rng``) where ``policy`` / ``prior`` is
     ``"rules"`` and the game has one; ``None`` (uniform random play-outs,
     UCB1) otherwise."""
-    if policy not in ("random", "rules"):
-        raise OptionError(f"ismcts: policy must be 'random' or 'rules', got {policy!r}")
+    check_ismcts_policy(policy)
     if prior not in ("none", "rules"):
         raise OptionError(f"ismcts: prior must be 'none' or 'rules', got {prior!r}")
     if "rules" not in (policy, prior) or not has_heuristic(game.name):

@@ -11,7 +11,22 @@ caller then searches in Python (``solver.search.ismcts``).
 
 from __future__ import annotations
 
+from ..errors import OptionError
 from ..game import Game
+
+#: every root card searched
+ALL_CARDS = (1 << 64) - 1
+
+#: the play-out policies of ISMCTS: ``rules`` is the rules bot in the
+#: Python search and a cheap greedy rule written into the Cython kernel
+#: where the game has one (dix, else random); ``random`` every card at random
+ISMCTS_POLICIES = ("rules", "random")
+
+
+def check_ismcts_policy(policy) -> None:
+    """``policy`` is one of ``ISMCTS_POLICIES`` (else ``OptionError``)."""
+    if policy not in ISMCTS_POLICIES:
+        raise OptionError(f"ismcts: policy must be 'random' or 'rules', got {policy!r}")
 
 def _native_module():
     """``solver.search._ismcts``, or ``None`` without the build or under
@@ -40,7 +55,7 @@ def _holder_rules(sampler) -> dict:
             "scale": float(base.game.round_scale)}
 
 
-def native_trick_search(sampler, keep: int = (1 << 64) - 1, equivalence: bool = True):
+def native_trick_search(sampler, keep: int = ALL_CARDS, equivalence: bool = True):
     """The Cython search of a trix / tricks trick contract, prepared from a
     ``ContractWorldSampler``; ``None`` outside a trick contract, without the
     build, or under DIXTRIX_PUREPYTHON."""
@@ -119,7 +134,7 @@ class _NativeWithPass:
         return self.native.simulate(seed)
 
 
-def native_rook_search(sampler, keep: int = (1 << 64) - 1, equivalence: bool = True):
+def native_rook_search(sampler, keep: int = ALL_CARDS, equivalence: bool = True):
     """The Cython search of dixie-rook card play, prepared from a
     ``RookWorldSampler``; ``None`` outside the play, without the build, or
     under DIXTRIX_PUREPYTHON.  Its value is the hand's score difference
@@ -150,11 +165,6 @@ def native_rook_search(sampler, keep: int = (1 << 64) - 1, equivalence: bool = T
     return _ismcts.RookSearch(sampler.sampler.compiled, rules, state)
 
 
-#: the play-out policies of the Cython searches: ``rules`` is a cheap greedy
-#: rule written into the kernel where the game has one (dix), else random
-NATIVE_POLICIES = ("rules", "random")
-
-
 def root_keep(classes) -> int:
     """The mask of the root's cards a Cython search tries: the first card
     of each class of equivalent cards (``equivalence.card_classes``); its
@@ -167,20 +177,14 @@ def root_keep(classes) -> int:
     return keep
 
 
-#: every root card searched
-ALL_CARDS = (1 << 64) - 1
-
-
 def native_search(game: Game, sampler, policy: str = "rules", keep: int = ALL_CARDS,
                   equivalence: bool = True):
     """The Cython search for this game and view, when there is one;
-    ``policy`` its play-outs (``NATIVE_POLICIES``), ``keep`` the root cards
+    ``policy`` its play-outs (``ISMCTS_POLICIES``), ``keep`` the root cards
     it tries (``root_keep``); below the root every kernel searches one card
     of each run of equivalent cards of the world it plays, unless
     ``equivalence`` is false (every card: for measurements)."""
-    if policy not in NATIVE_POLICIES:
-        from ..errors import OptionError
-        raise OptionError(f"ismcts: policy must be 'random' or 'rules', got {policy!r}")
+    check_ismcts_policy(policy)
     if game.name == "dix":
         return native_dix_search(sampler, policy, keep, equivalence)
     if game.name in ("trix", "tricks"):

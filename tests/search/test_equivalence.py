@@ -36,6 +36,29 @@ def _tricks_left(state) -> int:
         else state.game.tricks_per_round - state.tricks_done
 
 
+def ending_ids(endings) -> list[str]:
+    """Test ids for ``(game, options, tricks left)`` rows."""
+    return [f"{n}-{'-'.join(map(str, o.values())) or 'default'}" for n, o, _ in endings]
+
+
+def _trix_deal(contract: str):
+    """Trix, seat 0 to play the first card of ``contract`` (chosen by seat
+    0, nothing doubled): seat 0 holds AS KS QS JS 9S 8S AH 7H..2H, TS is
+    seat 1's."""
+    game = solver.load_game("trix")
+    state = game.new_initial_state(deal={"first_owner": 0, "deals": [[
+        "AS KS QS JS 9S 8S AH 7H 6H 5H 4H 3H 2H",
+        "TS 7S 6S 5S KH QH JH TH 9H 8H 2D 3D 4D",
+        "4S 3S 2S AD KD QD JD TD 9D 8D 7D 6D 5D",
+        "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"]]})
+    state.apply_action_string(f"contract {contract}")
+    done = [a for a in state.legal_actions() if state.action_to_string(a) == "reveal done"]
+    while done:                                     # no doubling
+        state.apply_action(done[0])
+        done = [a for a in state.legal_actions() if state.action_to_string(a) == "reveal done"]
+    return state
+
+
 def _endings(name, options, left, n, seed):
     game = solver.load_game(name, **options)
     rng = random.Random(seed)
@@ -54,8 +77,7 @@ def _endings(name, options, left, n, seed):
 
 
 @pytest.mark.parametrize("name,options,left", ENDINGS,
-                         ids=[f"{n}-{'-'.join(map(str, o.values())) or 'default'}"
-                              for n, o, _ in ENDINGS])
+                         ids=ending_ids(ENDINGS))
 def test_equivalent_cards_have_equal_exact_values(name, options, left):
     multi = 0
     for state in _endings(name, options, left, 25, seed=11):
@@ -74,13 +96,7 @@ def test_equivalent_cards_have_equal_exact_values(name, options, left):
 
 def test_a_card_between_on_the_table_or_unseen_splits_a_run():
     # trix Ltoosh, seat 0 holds AS KS QS and JS; TS is unseen: AS..JS one class
-    game = solver.load_game("trix")
-    state = game.new_initial_state(deal={"first_owner": 0, "deals": [[
-        "AS KS QS JS 9S 8S AH 7H 6H 5H 4H 3H 2H",
-        "TS 7S 6S 5S KH QH JH TH 9H 8H 2D 3D 4D",
-        "4S 3S 2S AD KD QD JD TD 9D 8D 7D 6D 5D",
-        "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"]]})
-    state.apply_action_string("contract ltoosh")
+    state = _trix_deal("ltoosh")
     name = state.action_to_string
     classes = [[name(a) for a in m] for m in card_classes(state, state.legal_actions())]
     assert ["JS", "QS", "KS", "AS"] in classes        # TS unseen: 9S and 8S apart
@@ -140,16 +156,7 @@ def test_own_cards_between_do_not_split_a_class():
     # trix Queens, seat 0 holds AS KS QS JS: QS scores apart, but as seat
     # 0's own card it never shares a trick with JS, KS or AS: they are one
     # class, QS its own
-    game = solver.load_game("trix")
-    state = game.new_initial_state(deal={"first_owner": 0, "deals": [[
-        "AS KS QS JS 9S 8S AH 7H 6H 5H 4H 3H 2H",
-        "TS 7S 6S 5S KH QH JH TH 9H 8H 2D 3D 4D",
-        "4S 3S 2S AD KD QD JD TD 9D 8D 7D 6D 5D",
-        "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"]]})
-    state.apply_action_string("contract queens")
-    while not state.legal_actions()[0] < 64 or \
-            state.action_to_string(state.legal_actions()[0]).startswith("reveal"):
-        state.apply_action_string("reveal done")          # no doubling
+    state = _trix_deal("queens")
     name = state.action_to_string
     classes = [[name(a) for a in m] for m in card_classes(state, state.legal_actions())]
     assert ["JS", "KS", "AS"] in classes and ["QS"] in classes

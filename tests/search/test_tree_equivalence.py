@@ -13,7 +13,7 @@ from solver.search import Limit, best_move
 from solver.search.native import ALL_CARDS, native_search, root_keep
 from solver.search.equivalence import card_classes
 
-from test_equivalence import _endings
+from test_equivalence import _endings, ending_ids
 
 native = pytest.importorskip("solver.search._ismcts")
 
@@ -35,8 +35,7 @@ def _suit(state, card):
 
 
 @pytest.mark.parametrize("name,options,left", ENDINGS,
-                         ids=[f"{n}-{'-'.join(map(str, o.values())) or 'default'}"
-                              for n, o, _ in ENDINGS])
+                         ids=ending_ids(ENDINGS))
 def test_cards_a_kernel_drops_are_worth_a_kept_one(name, options, left):
     dropped = 0
     for state in _endings(name, options, left, 25, seed=5):
