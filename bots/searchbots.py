@@ -57,7 +57,7 @@ class ISMCTSBot(Bot):
         self.prior = prior
         #: play-out policy: the Python search's "rules" plays the game's
         #: heuristic at every seat; the Cython searches' "rules" is the
-        #: kernel's own greedy rule where it has one (dix), else random
+        #: kernels' own greedy follower (dix, trick contracts, Rook; the layout: random)
         self.policy = policy
         if iterations is None and time is None:
             iterations = 1000

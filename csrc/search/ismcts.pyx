@@ -37,7 +37,7 @@ cimport openmp
 from libc.string cimport memcpy, memset
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
-from bits cimport popcount, lowest_bit
+from bits cimport popcount, lowest_bit, highest_bit
 from rng cimport Rng, rng_seed, rng_below, _splitmix
 from walker cimport Graph, graph_walk, graph_load, graph_scratch, graph_free
 from typegraph cimport (TypeGraph, typegraph_load, typegraph_copy, typegraph_free,
@@ -58,7 +58,7 @@ cdef struct DixRules:
     int seat                   # the searching seat
     uint64_t played            # cards played this round before the search
     int32_t dest[MAX_SLOTS]    # per sampler slot: -1 opponent held, >= 0 stock place, -2 unseen
-    int playout                # 0: random play-outs; 1: the follower greedy (see dix_playout)
+    int playout                # 0: random play-outs; 1: the follower greedy (see dix_playout); 2: always greedy (tests)
     uint64_t root_keep         # the root's cards searched (one per class of equivalent cards)
     int equiv                  # 0: below the root, every legal card is searched (measurements)
     int32_t order[4][32]       # each effective suit's cards, weakest first
@@ -367,7 +367,7 @@ cdef int dix_playout(const void* Pv, const void* Rv, uint64_t L, Rng* r) noexcep
     cdef int lead = P.lead_card, c, cls, key, best = -1, best_cls = 9, best_key = 1 << 30
     cdef int win, ten
     cdef uint64_t m = L
-    if R.playout == 0 or lead < 0 or rng_below(r, 4) == 0:
+    if R.playout == 0 or lead < 0 or (R.playout == 1 and rng_below(r, 4) == 0):
         return random_bit(L, r)
     while m:
         c = lowest_bit(m)
@@ -462,6 +462,7 @@ cdef struct TrickRules:
     uint64_t root_keep         # the root's cards searched (one per class of equivalent cards)
     int equiv                  # 0: below the root, every legal card is searched (measurements)
     int32_t attr[64]           # a card's score class (penalty, revealer): equivalence
+    int playout                # 0: random play-outs; 1: the follower greedy (trick_playout); 2: always greedy (tests)
 
 
 cdef struct TrickPlay:
@@ -578,6 +579,52 @@ cdef uint64_t trick_reduce(const void* Pv, const void* Rv, uint64_t L, int root)
     return reduce_ranked(L, live & ~P.hands[(P.leader + P.ntrick) & 3], R.attr)
 
 
+cdef int trick_playout(const void* Pv, const void* Rv, uint64_t L, Rng* r) noexcept nogil:
+    """A play-out's card in a trick contract (every card and trick a
+    penalty).  ``R.playout`` 0: any legal card at random.  1: the leader at
+    random; the follower, three times in four, by a greedy rule: under the
+    card winning the trick, the highest card that stays under it; over it,
+    the highest card when last to play, else the lowest; void, the card
+    that costs its taker most (a penalty card, then the highest) when
+    another team's seat wins the trick, else the highest card costing
+    nothing (then the least costly); else at random."""
+    cdef const TrickPlay* P = <const TrickPlay*>Pv
+    cdef const TrickRules* R = <const TrickRules*>Rv
+    cdef int seat, suit, i, c, w, best = -1, key, best_key, winner
+    cdef uint64_t m, f
+    if R.playout == 0 or P.ntrick == 0 or (R.playout == 1 and rng_below(r, 4) == 0):
+        return random_bit(L, r)
+    suit = P.trick[0] >> 4
+    w = 0
+    for i in range(1, P.ntrick):
+        c = P.trick[i]
+        if (c >> 4) == suit and (c & 15) > (P.trick[w] & 15):
+            w = i
+    f = L & ((<uint64_t>0xFFFF) << (suit * 16))
+    if f:
+        m = f & ((((<uint64_t>1) << P.trick[w]) - 1))    # the cards staying under
+        if m:
+            return highest_bit(m)
+        if P.ntrick == 3:
+            return highest_bit(f)
+        return lowest_bit(f)
+    seat = (P.leader + P.ntrick) & 3
+    winner = (P.leader + w) & 3
+    best_key = -(1 << 30)
+    m = L
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        # what the card costs its taker (a revealed card costs it twice)
+        key = -R.win_pts[c] * (1 if R.revealer[c] < 0 else 2)
+        if R.team[winner] == R.team[seat]:
+            key = -key
+        key = key * 16 + (c & 15)
+        if key > best_key:
+            best, best_key = c, key
+    return best
+
+
 cdef Ops TRICK_OPS
 TRICK_OPS.legal = trick_legal
 TRICK_OPS.apply = trick_apply
@@ -585,7 +632,7 @@ TRICK_OPS.mover = trick_mover
 TRICK_OPS.over = trick_over
 TRICK_OPS.rewards = trick_rewards
 TRICK_OPS.determinize = trick_determinize
-TRICK_OPS.playout = random_playout
+TRICK_OPS.playout = trick_playout
 TRICK_OPS.reduce = trick_reduce
 TRICK_OPS.state_size = sizeof(TrickPlay)
 
@@ -1016,6 +1063,7 @@ cdef class TrickSearch:
         self.R.scale = rules["scale"]
         self.R.root_keep = rules.get("root_keep", 0xFFFFFFFFFFFFFFFF)
         self.R.equiv = rules.get("equiv", 1)
+        self.R.playout = rules.get("playout", 0)
         for i in range(4):
             self.base.hands[i] = state["hands"][i]
             self.base.score[i] = state["score"][i]
@@ -1038,7 +1086,8 @@ cdef class TrickSearch:
         return legal_and_searched(&TRICK_OPS, &self.base, &self.R, hands, 4)
 
     def simulate(self, uint64_t seed):
-        """One determinization and random playout, for tests: returns
+        """One determinization and one play-out (the search's, random or
+        greedy by ``rules["playout"]``), for tests: returns
         ``(hands after the determinization, cards played, final scores)``."""
         cdef Rng r
         cdef TrickPlay P
@@ -1052,7 +1101,7 @@ cdef class TrickSearch:
             hands = [P.hands[i] for i in range(4)]
             played = []
             while not trick_over(&P, &self.R):
-                a = random_bit(trick_legal(&P, &self.R), &r)
+                a = trick_playout(&P, &self.R, trick_legal(&P, &self.R), &r)
                 played.append(a)
                 trick_apply(&P, &self.R, a)
             return hands, played, [P.score[i] for i in range(4)]
@@ -1145,6 +1194,7 @@ cdef struct RookRules:
     double scale
     uint64_t root_keep         # the root's cards searched (one per class of equivalent cards)
     int equiv                  # 0: below the root, every legal card is searched (measurements)
+    int playout                # 0: random play-outs; 1: the follower greedy (rook_playout); 2: always greedy (tests)
 
 
 cdef struct RookPlay:
@@ -1281,6 +1331,52 @@ cdef uint64_t rook_reduce(const void* Pv, const void* Rv, uint64_t L, int root) 
     return reduce_ranked(L, live & ~P.hands[rook_to_move(P, R)], R.points)
 
 
+cdef inline int rook_beats(int c, int w, int trump) noexcept nogil:
+    """Card ``c`` beats card ``w`` (the trick's best so far)."""
+    if (c >> 4) == (w >> 4):
+        return (c & 15) > (w & 15)
+    return (c >> 4) == trump
+
+
+cdef int rook_playout(const void* Pv, const void* Rv, uint64_t L, Rng* r) noexcept nogil:
+    """A play-out's card in dixie-rook.  ``R.playout`` 0: any legal card at
+    random.  1: the leader at random; the follower, three times in four, by
+    a greedy rule: partner winning and last to play, the card with the most
+    count (then the lowest); partner winning otherwise, the lowest card
+    without count; an opponent winning, the cheapest card that beats it
+    (a side card before a trump, then the lowest), else the lowest card
+    without count; else at random."""
+    cdef const RookPlay* P = <const RookPlay*>Pv
+    cdef const RookRules* R = <const RookRules*>Rv
+    cdef int seat, i, c, w, best = -1, key, best_key = 1 << 30
+    cdef int partner, last
+    cdef uint64_t m
+    if R.playout == 0 or P.ntrick == 0 or (R.playout == 1 and rng_below(r, 4) == 0):
+        return random_bit(L, r)
+    w = P.trick[0]
+    for i in range(1, P.ntrick):
+        if rook_beats(P.trick[i], w, R.trump):
+            w = P.trick[i]
+            best = i
+    seat = rook_to_move(P, R)
+    partner = (((P.leader + (best if best >= 0 else 0)) % R.nseats) & 1) == (seat & 1)
+    last = P.ntrick == R.nseats - 1
+    best = -1
+    m = L
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        if partner and last:
+            key = -R.points[c] * 64 + (c & 15)
+        elif not partner and rook_beats(c, w, R.trump):
+            key = -4096 + (c & 15) + (32 if (c >> 4) == R.trump else 0)
+        else:
+            key = R.points[c] * 64 + (c & 15) + (32 if (c >> 4) == R.trump else 0)
+        if key < best_key:
+            best, best_key = c, key
+    return best
+
+
 cdef Ops ROOK_OPS
 ROOK_OPS.legal = rook_legal
 ROOK_OPS.apply = rook_apply
@@ -1288,7 +1384,7 @@ ROOK_OPS.mover = rook_mover
 ROOK_OPS.over = rook_over
 ROOK_OPS.rewards = rook_rewards
 ROOK_OPS.determinize = rook_determinize
-ROOK_OPS.playout = random_playout
+ROOK_OPS.playout = rook_playout
 ROOK_OPS.reduce = rook_reduce
 ROOK_OPS.state_size = sizeof(RookPlay)
 
@@ -1326,6 +1422,7 @@ cdef class RookSearch:
         self.R.scale = rules["scale"]
         self.R.root_keep = rules.get("root_keep", 0xFFFFFFFFFFFFFFFF)
         self.R.equiv = rules.get("equiv", 1)
+        self.R.playout = rules.get("playout", 0)
         for i in range(6):
             self.base.hands[i] = state["hands"][i] if i < n else 0
             self.base.trick[i] = state["trick"][i] if i < len(state["trick"]) else 0
@@ -1352,7 +1449,8 @@ cdef class RookSearch:
         return legal_and_searched(&ROOK_OPS, &self.base, &self.R, hands, 6)
 
     def simulate(self, uint64_t seed):
-        """One determinization and random playout, for tests: returns
+        """One determinization and one play-out (the search's, random or
+        greedy by ``rules["playout"]``), for tests: returns
         ``(cards per holder after the determinization (masks), cards
         played, tricks per team, count per team, team 0's hand score
         difference)``."""
@@ -1374,7 +1472,7 @@ cdef class RookSearch:
             rook_determinize(&P, &self.R, &g, &r)
             played = []
             while not rook_over(&P, &self.R):
-                a = random_bit(rook_legal(&P, &self.R), &r)
+                a = rook_playout(&P, &self.R, rook_legal(&P, &self.R), &r)
                 played.append(a)
                 rook_apply(&P, &self.R, a)
             return (held, played, [P.won[0], P.won[1]], [P.count[0], P.count[1]],

@@ -18,8 +18,9 @@ from ..game import Game
 ALL_CARDS = (1 << 64) - 1
 
 #: the play-out policies of ISMCTS: ``rules`` is the rules bot in the
-#: Python search and a cheap greedy rule written into the Cython kernel
-#: where the game has one (dix, else random); ``random`` every card at random
+#: Python search and a cheap greedy follower written into the Cython
+#: kernels (dix, the trick contracts, dixie-rook; the layout plays at
+#: random); ``random`` every card at random
 ISMCTS_POLICIES = ("rules", "random")
 
 
@@ -55,10 +56,15 @@ def _holder_rules(sampler) -> dict:
             "scale": float(base.game.round_scale)}
 
 
-def native_trick_search(sampler, keep: int = ALL_CARDS, equivalence: bool = True):
+def native_trick_search(sampler, keep: int = ALL_CARDS, equivalence: bool = True,
+                        policy: str = "rules"):
     """The Cython search of a trix / tricks trick contract, prepared from a
     ``ContractWorldSampler``; ``None`` outside a trick contract, without the
-    build, or under DIXTRIX_PUREPYTHON."""
+    build, or under DIXTRIX_PUREPYTHON.  ``policy`` ``rules``: the
+    follower's play-out cards by the kernel's greedy rule
+    (``trick_playout``: stay under the winning card, else dump the costliest
+    card on another team's trick), three times in four; ``random``: every
+    play-out card at random."""
     _ismcts = _native_module()
     if _ismcts is None:
         return None
@@ -77,7 +83,7 @@ def native_trick_search(sampler, keep: int = ALL_CARDS, equivalence: bool = True
                  win_pts=[-rule.per_card if rule.mask >> c & 1 else 0 for c in range(64)],
                  revealer=revealer, trick_pts=-rule.per_trick,
                  discard_mask=rule.mask if play.must_discard else 0, played=play.played,
-                 root_keep=keep, equiv=int(equivalence))
+                 root_keep=keep, equiv=int(equivalence), playout=int(policy == "rules"))
     state = {"hands": list(play.hands), "score": list(base._deal_scores(log)),
              "trick": list(play.trick), "leader": play.leader,
              "tricks_done": play.tricks_done}
@@ -134,13 +140,18 @@ class _NativeWithPass:
         return self.native.simulate(seed)
 
 
-def native_rook_search(sampler, keep: int = ALL_CARDS, equivalence: bool = True):
+def native_rook_search(sampler, keep: int = ALL_CARDS, equivalence: bool = True,
+                       policy: str = "rules"):
     """The Cython search of dixie-rook card play, prepared from a
     ``RookWorldSampler``; ``None`` outside the play, without the build, or
     under DIXTRIX_PUREPYTHON.  Its value is the hand's score difference
     that ``round_returns`` reports once the hand is over (count, the nest
     to the last trick, most tricks, the bid made or set), a tie for most
-    tricks valued at the mean of the cut's two outcomes."""
+    tricks valued at the mean of the cut's two outcomes.  ``policy``
+    ``rules``: the follower's play-out cards by the kernel's greedy rule
+    (``rook_playout``: count onto the partner's trick when last, else the
+    cheapest card that beats an opponent, else the lowest card without
+    count), three times in four; ``random``: every card at random."""
     _ismcts = _native_module()
     if _ismcts is None:
         return None
@@ -156,7 +167,7 @@ def native_rook_search(sampler, keep: int = ALL_CARDS, equivalence: bool = True)
              "bid_team": team_of(base.bid_winner), "seat": seat,
              "holder_seat": [h if h >= 0 else -1 for h in sampler.holders],
              "scale": float(game.round_scale), "root_keep": keep,
-             "equiv": int(equivalence)}
+             "equiv": int(equivalence), "playout": int(policy == "rules")}
     seen_nest = base.bid_winner == seat
     state = {"hands": list(base.hands), "trick": list(base.trick), "leader": base.leader,
              "tricks_done": base.tricks_done, "won": list(base.tricks_won),
@@ -188,10 +199,10 @@ def native_search(game: Game, sampler, policy: str = "rules", keep: int = ALL_CA
     if game.name == "dix":
         return native_dix_search(sampler, policy, keep, equivalence)
     if game.name in ("trix", "tricks"):
-        return native_trick_search(sampler, keep, equivalence) or \
+        return native_trick_search(sampler, keep, equivalence, policy) or \
             native_layout_search(sampler)
     if game.name == "dixie-rook":
-        return native_rook_search(sampler, keep, equivalence)
+        return native_rook_search(sampler, keep, equivalence, policy)
     return None
 
 

@@ -357,3 +357,183 @@ def test_dix_play_outs_follow_the_greedy_rule_three_times_in_four(policy):
         assert share >= 0.7, share       # 3 in 4 by the rule, the rest at random
     else:
         assert share <= 0.6, share
+
+
+def _greedy_trick_follow(world, seat, legal):
+    """The documented greedy follower of the trick-contract play-outs
+    (``trick_playout``), written from its description: the highest card
+    under the trick's winning card, else (over it) the highest card when
+    last, the lowest otherwise; void, the card costing its taker most when
+    another team's seat wins the trick (doubled if revealed), else the
+    costing least; then the highest rank, then the lowest card."""
+    from solver.games.tricks_core import PENALTY_RULES
+    log = world.log
+    play = log.play
+    rule = PENALTY_RULES[log.contract]
+    revealed = {card for _, card in log.reveals}
+    trick = list(play.trick)
+    suit = trick[0] >> 4
+    w = max((i for i, c in enumerate(trick) if c >> 4 == suit), key=lambda i: trick[i] & 15)
+    follow = [c for c in legal if c >> 4 == suit]
+    if follow:
+        under = [c for c in follow if (c & 15) < (trick[w] & 15)]
+        if under:
+            return max(under)
+        return max(follow) if len(trick) == 3 else min(follow)
+    winner = (play.leader + w) % 4
+    partners = bool(world.game.options.get("partners", False))
+    same = winner % 2 == seat % 2 if partners else winner == seat
+
+    def cost(c):
+        return (rule.per_card if rule.mask >> c & 1 else 0) * (2 if c in revealed else 1)
+
+    return min(sorted(legal), key=lambda c: (cost(c) if same else -cost(c), -(c & 15)))
+
+
+@pytest.mark.parametrize("policy", ["rules", "random"])
+def test_trick_play_outs_follow_the_greedy_rule_three_times_in_four(policy):
+    from solver.search.native import native_trick_search
+    matched = followed = 0
+    for name, opts in (("trix", {}), ("trix", {"partners": True}), ("tricks", {})):
+        game, states = _trick_states(name, opts, 6, seed0=30)
+        for state in states:
+            seat = state.current_player()
+            sampler = position.from_json(state.information_state(seat).view).sampler()
+            native = native_trick_search(sampler, policy=policy)
+            d = state.round_index()
+            for k in range(3):
+                hands, played, _ = native.simulate(k)
+                world = sampler.base.clone()
+                world.log.play.hands = list(hands)
+                for a in played:
+                    if world.round_index() != d:
+                        break
+                    legal = world.legal_actions()
+                    if world.log.play.trick and len(legal) > 1:
+                        followed += 1
+                        matched += a == _greedy_trick_follow(world, world.current_player(),
+                                                             legal)
+                    world.apply_action(a)
+    share = matched / followed
+    if policy == "rules":
+        assert share >= 0.7, share       # 3 in 4 by the rule, the rest at random
+    else:
+        assert share <= 0.6, share
+
+
+def _greedy_rook_follow(world, seat, legal):
+    """The documented greedy follower of the dixie-rook play-outs
+    (``rook_playout``), written from its description: partner winning and
+    last to play, the most count (then the lowest rank); an opponent
+    winning, the cheapest card that beats it (side suit before trump, then
+    the lowest rank); else the lowest card without count (side suit before
+    trump, then the lowest rank); ties to the lowest card."""
+    from solver.games.dixie_rook import card_count
+    trump, n = world.trump, world.game.num_players
+    trick = list(world.trick)
+
+    def beats(c, w):
+        return (c & 15) > (w & 15) if c >> 4 == w >> 4 else c >> 4 == trump
+
+    wi = 0
+    for i in range(1, len(trick)):
+        if beats(trick[i], trick[wi]):
+            wi = i
+    partner = (world.leader + wi) % n % 2 == seat % 2
+    last = len(trick) == n - 1
+
+    def key(c):
+        t = int(c >> 4 == trump)
+        if partner and last:
+            return (0, -card_count(c), 0, c & 15)
+        if not partner and beats(c, trick[wi]):
+            return (-1, 0, t, c & 15)
+        return (0, card_count(c), t, c & 15)
+
+    return min(sorted(legal), key=key)
+
+
+@pytest.mark.parametrize("policy", ["rules", "random"])
+def test_rook_play_outs_follow_the_greedy_rule_three_times_in_four(policy):
+    from solver.search.native import native_rook_search
+    from solver.cards import cards_of
+    matched = followed = 0
+    for players in (4, 6):
+        game, states = _rook_states(players, 6, seed0=70)
+        for state in states:
+            seat = state.current_player()
+            sampler = position.from_json(state.information_state(seat).view).sampler()
+            native = native_rook_search(sampler, policy=policy)
+            for k in range(3):
+                held, played, *_ = native.simulate(k)
+                world = sampler.world_from(sampler.base.clone(), [cards_of(m) for m in held],
+                                           random.Random(k))
+                for a in played[:-1]:
+                    legal = world.legal_actions()
+                    if world.trick and len(legal) > 1:
+                        followed += 1
+                        matched += a == _greedy_rook_follow(world, world.current_player(),
+                                                            legal)
+                    world.apply_action(a)
+    share = matched / followed
+    if policy == "rules":
+        assert share >= 0.7, share
+    else:
+        assert share <= 0.6, share
+
+
+@pytest.fixture
+def always_greedy(monkeypatch):
+    """The kernels' play-outs with ``playout`` 2 (the greedy rule at every
+    follower's card, no random quarter), whatever the policy asked."""
+    from solver.search import _ismcts
+    for name in ("TrickSearch", "RookSearch"):
+        cls = getattr(_ismcts, name)
+        monkeypatch.setattr(_ismcts, name,
+                            lambda c, rules, state, cls=cls: cls(c, dict(rules, playout=2),
+                                                                 state))
+
+
+def test_trick_play_outs_are_the_documented_greedy_rule(always_greedy):
+    from solver.search.native import native_trick_search
+    checked = 0
+    for name, opts in (("trix", {}), ("trix", {"partners": True}), ("tricks", {}),
+                       ("trix", {"must_discard_penalty": True})):
+        game, states = _trick_states(name, opts, 5, seed0=50)
+        for state in states:
+            seat = state.current_player()
+            sampler = position.from_json(state.information_state(seat).view).sampler()
+            hands, played, _ = native_trick_search(sampler).simulate(1)
+            world = sampler.base.clone()
+            world.log.play.hands = list(hands)
+            d = state.round_index()
+            for a in played:
+                if world.round_index() != d:
+                    break
+                legal = world.legal_actions()
+                if world.log.play.trick and len(legal) > 1:
+                    checked += 1
+                    assert a == _greedy_trick_follow(world, world.current_player(), legal)
+                world.apply_action(a)
+    assert checked > 100
+
+
+def test_rook_play_outs_are_the_documented_greedy_rule(always_greedy):
+    from solver.search.native import native_rook_search
+    from solver.cards import cards_of
+    checked = 0
+    for players in (4, 6):
+        game, states = _rook_states(players, 8, seed0=90)
+        for state in states:
+            seat = state.current_player()
+            sampler = position.from_json(state.information_state(seat).view).sampler()
+            held, played, *_ = native_rook_search(sampler).simulate(1)
+            world = sampler.world_from(sampler.base.clone(), [cards_of(m) for m in held],
+                                       random.Random(1))
+            for a in played[:-1]:
+                legal = world.legal_actions()
+                if world.trick and len(legal) > 1:
+                    checked += 1
+                    assert a == _greedy_rook_follow(world, world.current_player(), legal)
+                world.apply_action(a)
+    assert checked > 100
