@@ -256,7 +256,10 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
                                          stats.wins[a], -a))
         chosen = min(next(m for m in classes if best in m))
         first = chosen
+
         def se_apart(a):
+            if _close(values[a], values[first], view.game):
+                return 0.0
             half = stats.paired_half_width(a, first)
             if not math.isfinite(half):
                 return math.inf
@@ -265,7 +268,8 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
         chosen = _tie_break(first, se_apart, classes, legal)
     cls = next(m for m in classes if chosen in m)
     equal = [chosen] + [a for a in legal if a != chosen and (
-        a in cls or values[a] + stats.paired_half_width(a, chosen) >= values[chosen])]
+        a in cls or values[a] + stats.paired_half_width(a, chosen) >= values[chosen] or
+        (not contract and _close(values[a], values[chosen], view.game, EQUAL_POINTS)))]
     return PlayResult(name(chosen), {name(a): v for a, v in values.items()},
                       {name(a): n for a, n in stats.visits.items()},
                       max(stats.wins[a] for a in cls) / max(1, stats.worlds), seat, stats.nodes,
@@ -277,9 +281,27 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
 #: the advice breaks a near tie by a fixed rule: among the actions whose
 #: value is within this many standard errors of the difference from the
 #: search's choice (ISMCTS: and searched at least ``TIE_VISITS`` as much),
-#: the lowest.  bench/hint_stability.py chose it: wider ties make the
-#: advice steadier but advise cards that other seeds rank clearly below.
-TIE_SE = 0.5
+#: or within ``TIE_POINTS``, the lowest.  bench/tie_rule.py chose both:
+#: wider ties make the advice steadier but advise cards that a longer
+#: search ranks lower (docs/search.md, "Equivalent cards and stable advice").
+TIE_SE = 1.0
+#: values closer than this share of the game's round scale (``round_scale``:
+#: 0.015 points of a dix round, 0.175 of a trix deal, 0.1 of a tricks deal,
+#: 0.12 of a Rook hand at 1/2000) are a tie whatever their standard errors:
+#: a second's search resolves differences of a hundredth of a point, which
+#: no player could use
+TIE_POINTS = 1 / 2000
+#: the advice marks as equally good the actions it cannot separate at 95%
+#: (their intervals overlap, or the difference is within its own paired
+#: interval) and those within this share of the round scale: twice the tie
+#: rule's, so that searches on either side of a tie still name each other
+EQUAL_POINTS = 2 * TIE_POINTS
+
+
+def _close(x: float, y: float, game, share: float | None = None) -> bool:
+    """``x`` and ``y`` (values in game points) are within ``share`` (default
+    ``TIE_POINTS``) of the game's round scale."""
+    return abs(x - y) <= (TIE_POINTS if share is None else share) * game.round_scale
 #: an action searched less than this share of the search's choice is never
 #: advised in its place (its interval is wide because it was tried little)
 TIE_VISITS = 0.25
@@ -331,6 +353,8 @@ def _ismcts_result(world, legal, stats, seat, unit) -> PlayResult:
     def se_apart(a, b=chosen):
         if a not in values or b not in values:
             return math.inf
+        if _close(values[a], values[b], world.game):
+            return 0.0
         if searched(a) is not None and searched(b) is not None:
             # paired tree by tree where the search grew several trees
             se = stats.difference_half_width(searched(a), searched(b)) / Z95
@@ -341,7 +365,9 @@ def _ismcts_result(world, legal, stats, seat, unit) -> PlayResult:
 
     chosen = _tie_break(chosen, se_apart, classes, legal, stats.visits)
     total = max(1, sum(stats.visits.values()))
-    equal = [chosen] + [a for a in legal if a != chosen and overlaps(a, chosen)]
+    equal = [chosen] + [a for a in legal if a != chosen and (
+        overlaps(a, chosen) or se_apart(a, chosen) <= Z95 or
+        _close(values.get(a, math.inf), values[chosen], world.game, EQUAL_POINTS))]
     return PlayResult(name(chosen), {name(a): values[a] for a in values},
                       {name(a): n for a, n in stats.visits.items()},
                       visits.get(chosen, 0) / total, seat, stats.nodes,

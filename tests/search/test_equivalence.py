@@ -177,3 +177,33 @@ def test_dix_pips_that_cannot_make_ten_do_not_split_a_class():
                 values = solve(state).action_values
                 assert len({values[state.action_to_string(c)] for c in members}) == 1
     assert found >= 3
+
+
+def test_values_within_tie_points_are_a_tie_whatever_their_intervals(monkeypatch):
+    """Differences below ``TIE_POINTS`` of the round scale are ties even
+    when a long search separates them by many standard errors (the lowest
+    is advised); up to ``EQUAL_POINTS`` they are marked as good; beyond,
+    and with the rule off, the search's own choice stands."""
+    from solver.search import facade
+    from solver.search.ismcts import SearchStats
+
+    class World:
+        game = type("G", (), {"round_scale": 200.0})()
+
+        def action_to_string(self, a):
+            return f"a{a}"
+
+    monkeypatch.setattr(facade, "card_classes", lambda world, legal: [(a,) for a in legal])
+    t = facade.TIE_POINTS * 200.0
+    assert facade.EQUAL_POINTS == 2 * facade.TIE_POINTS
+    values = {1: 10.0 - 0.5 * t, 2: 10.0, 3: 10.0 - 1.5 * t, 4: 10.0 - 3 * t}
+    visits = {1: 1000, 2: 1100, 3: 1000, 4: 1000}
+    tight = {a: 1e-4 for a in values}
+    stats = SearchStats(values, visits, 4100, 4101, 1.0, tight, iid95=tight)
+    res = facade._ismcts_result(World(), [1, 2, 3, 4], stats, 0, "points")
+    assert res.action == "a1"
+    assert set(res.equal) == {"a1", "a2", "a3"}         # a4 is 2.5 t from a1
+    monkeypatch.setattr(facade, "TIE_POINTS", 0.0)
+    monkeypatch.setattr(facade, "EQUAL_POINTS", 0.0)
+    res = facade._ismcts_result(World(), [1, 2, 3, 4], stats, 0, "points")
+    assert res.action == "a2" and res.equal == ("a2",)
