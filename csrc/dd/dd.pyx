@@ -119,6 +119,9 @@ cdef class Kernel:
     cdef bint lock_ok             # sweep_ok, trumps, not quick_ok: lock_bounds() applies
     cdef public bint use_lock_bounds   # switch (exact either way; for measuring)
     cdef public uint64_t lock_hits     # cut-offs by lock_bounds since the last load
+    cdef bint later_ok            # quick_ok, sweep_ok, trumps, must follow, free discards
+    cdef public int use_later_bounds   # bits: 1 the run, 2 the finesse (0: off; for measuring)
+    cdef public uint64_t later_hits    # cut-offs only later_bounds made, since the last load
     # the table is kept while the same deal returns under the same rules
     # (load): its bounds stay true for any position under one rule table
     #: False: every load starts a new table generation (measurements)
@@ -157,6 +160,7 @@ cdef class Kernel:
         self.nodes = 0
         self.use_winning_ranks = True
         self.use_lock_bounds = True
+        self.use_later_bounds = 3
         self.keep_table = True
         self.last_rules = None
         self.deal_hands = None
@@ -259,6 +263,9 @@ cdef class Kernel:
         self.lock_ok = (self.sweep_ok and R.trump >= 0 and not R.quick_ok
                         and self.use_lock_bounds)
         self.lock_hits = 0
+        self.later_ok = (self.sweep_ok and R.quick_ok and R.must_follow and R.trump >= 0
+                         and R.discard_mask == 0 and self.use_later_bounds)
+        self.later_hits = 0
         self.pivot_ok = (self.duck_ok and self.max_seat >= 0 and R.trick_win == R.trick_lose
                          and R.last_win == R.last_lose and not R.use_most)
         self.base_hi = max(R.trick_win, R.trick_lose)
@@ -921,6 +928,12 @@ cdef class Kernel:
                 self.quick_bounds(&lb, &ub)
                 if R.trump >= 0:
                     self.trump_bounds(&lb, &ub)
+                if self.later_ok:
+                    pts = lb
+                    v2 = ub
+                    self.later_bounds(&lb, &ub)
+                    if (ub <= alpha < v2) or (lb >= beta > pts):
+                        self.later_hits += 1
                 if ub <= alpha:
                     self.wr[ply] = self.qwin
                     return ub
@@ -1755,6 +1768,114 @@ cdef class Kernel:
         else:
             ub[0] = min(ub[0], g[1] * R.trick_win + (k - g[1]) * R.trick_lose)
             lb[0] = max(lb[0], (k - g[0]) * R.trick_win + g[0] * R.trick_lose)
+
+    cdef void later_bounds(self, int* lb, int* ub) noexcept nogil:
+        """Tricks the side NOT on lead surely takes, and a side's top-trump
+        run across its hands (DDS's later-tricks idea; pure trick scoring,
+        card index = strength slot, must follow, free discards).  Called
+        after ``quick_bounds`` and ``trump_bounds``: tightens ``lb``/``ub``
+        and keys the cards it compared (``qwin``) only where it tightens.
+        A = the side on lead, B = the other side, k = tricks left.
+
+        1. Top-trump run.  Let the run be the trumps from the highest down
+           while held by one side X.  A trick holding a run card is X's:
+           its highest trump is that card or a higher trump, all X's.  One
+           hand's cards fall in different tricks, so X takes at least the
+           most run cards any one of its hands holds (``trump_bounds``
+           counts the top holder's own run only).  Keyed: the run's lowest
+           card (the owners of every trump from it up).
+        2. The finesse (4 seats, sides alternate, trumps): the top trump in
+           hand a of A, the second-highest in the next hand h (a plays just
+           before h in every trick A leads) and h holds at least 2 trumps:
+           B takes a trick.  Suppose A takes every trick left: A leads them
+           all, a always plays before h.  h plays as follows: when a has
+           not played the top trump in this trick and h may play its
+           second-highest trump (trumps led, or h void in the led suit), it
+           plays it and wins (every other trump is lower, the top one is
+           still in a's hand); when a played the top trump, h plays another
+           card (it has another trump, hence another legal card: a trump
+           when trumps are led, anything when void), after which h's trump
+           is the highest and wins the trick it is eventually played to.
+           h's trump count only drops in one of those two tricks, so it
+           holds two until then and is never forced.  Either way B takes a
+           trick: a contradiction.  Keyed: the second-highest trump (the
+           owners of the top two; h's length is in the key).
+        """
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int L = S.leader, k = S.tricks_left
+        cdef int A = R.side[L], B = 1 - R.side[L]
+        cdef uint64_t side_c[2]
+        cdef uint64_t tm, all_t, run, m, keyed, keyb = 0
+        cdef int g[2]
+        cdef int i, c, w, ln, a = 0, h, v
+        cdef bint alt
+        side_c[0] = side_c[1] = 0
+        g[0] = g[1] = 0
+        keyed = 0
+        for i in range(R.nseats):
+            side_c[R.side[i]] |= S.hands[i]
+        alt = R.nseats == 4
+        for i in range(R.nseats):
+            if R.side[i] == R.side[R.next_seat[i]]:
+                alt = 0
+        if R.trump >= 0:
+            tm = R.suit_mask[R.trump]
+            all_t = (side_c[0] | side_c[1]) & tm
+            if all_t:
+                c = highest_bit(all_t)
+                w = (side_c[1] >> c) & 1
+                run = 0
+                m = all_t
+                while m:
+                    c = highest_bit(m)
+                    if not ((side_c[w] >> c) & 1):
+                        break
+                    run |= (<uint64_t>1) << c
+                    m ^= (<uint64_t>1) << c
+                for i in range(R.nseats):
+                    if R.side[i] == w:
+                        ln = popcount(S.hands[i] & run)
+                        if ln > g[w]:
+                            g[w] = ln
+                if not (self.use_later_bounds & 1):
+                    g[w] = 0
+                if g[w]:
+                    keyed = (<uint64_t>1) << lowest_bit(run)
+                if w == A and alt and (self.use_later_bounds & 2):
+                    m = all_t ^ ((<uint64_t>1) << highest_bit(all_t))
+                    if m:
+                        c = highest_bit(m)
+                        for i in range(R.nseats):
+                            if (S.hands[i] >> highest_bit(all_t)) & 1:
+                                a = i
+                        h = R.next_seat[a]
+                        if (S.hands[h] >> c) & 1 and popcount(S.hands[h] & tm) >= 2:
+                            g[B] = 1
+                            keyb = (<uint64_t>1) << c
+        if g[0] > k:
+            g[0] = k
+        if g[1] > k:
+            g[1] = k
+        # the max side (1) takes at least g[1] and at most k - g[0] tricks
+        if R.trick_win > R.trick_lose:
+            v = g[1] * R.trick_win + (k - g[1]) * R.trick_lose
+            if v > lb[0]:
+                lb[0] = v
+                self.qwin |= keyed | keyb
+            v = (k - g[0]) * R.trick_win + g[0] * R.trick_lose
+            if v < ub[0]:
+                ub[0] = v
+                self.qwin |= keyed | keyb
+        elif R.trick_win < R.trick_lose:
+            v = g[1] * R.trick_win + (k - g[1]) * R.trick_lose
+            if v < ub[0]:
+                ub[0] = v
+                self.qwin |= keyed | keyb
+            v = (k - g[0]) * R.trick_win + g[0] * R.trick_lose
+            if v > lb[0]:
+                lb[0] = v
+                self.qwin |= keyed | keyb
 
     cdef inline void store(self, TTEntry* bucket, uint64_t h2, int best, int alpha0, int beta0,
                            int bestmove) noexcept nogil:

@@ -769,3 +769,60 @@ def test_rook_lock_bounds_match_oracle():
         _compare(pos, rng.randrange(2), "own")
         hits += kern.lock_hits
     assert hits >= 30, hits
+
+
+def _later_bounds_ending(rng, n):
+    """A bridge ending built so the later-tricks bounds apply: trumps, and
+    either the top trumps to one side spread over both its hands (the run)
+    or the top trump to one seat and the second with one more trump to
+    the next seat (the finesse)."""
+    trump = rng.randrange(4)
+    contract = dd.bridge_contract(trump)
+    cards = list(FRENCH.cards)
+    rng.shuffle(cards)
+    trumps = sorted((c for c in cards if c >> 4 == trump), reverse=True)
+    hands = [[] for _ in range(4)]
+    leader = rng.randrange(4)
+    if rng.random() < 0.5:
+        team = rng.randrange(2)
+        for c in trumps[:rng.randrange(2, 2 * n + 1)]:
+            hands[rng.choice([s for s in (team, team + 2) if len(hands[s]) < n])].append(c)
+    else:
+        a = rng.choice([s for s in range(4) if s % 2 == leader % 2])
+        h = (a + 1) % 4
+        hands[a].append(trumps[0])
+        hands[h] += [trumps[1], rng.choice(trumps[2:])]
+    used = {c for hand in hands for c in hand}
+    rest = [c for c in cards if c not in used]
+    for s in range(4):
+        while len(hands[s]) < n:
+            hands[s].append(rest.pop())
+    return dd.TrickPosition(contract, tuple(mask_of(h) for h in hands), leader)
+
+
+def test_bridge_later_bounds_match_oracle():
+    """Bridge endings where a side's top trumps are spread over its hands
+    or the second trump sits behind the top one (``later_bounds``): the
+    kernel against the oracle, both sides as the max side, the same
+    values with each bound alone and with none, and each bound must cut
+    (``use_later_bounds``: 1 the run, 2 the finesse)."""
+    rng = random.Random(1804)
+    kern = dd.kernel_for()
+    hits = {0: 0, 1: 0, 2: 0, 3: 0}
+    try:
+        for i in range(200):
+            pos = _later_bounds_ending(rng, rng.choice((2, 3, 3)))
+            team = rng.randrange(2)
+            kern.new_table()
+            got = _compare(pos, team, "own")
+            hits[3] += kern.later_hits
+            for bits in (0, 1, 2):
+                kern.use_later_bounds = bits
+                kern.new_table()
+                assert dict(dd.solve_position(pos, team).card_values) == dict(got.card_values)
+                hits[bits] += kern.later_hits
+            kern.use_later_bounds = 3
+    finally:
+        kern.use_later_bounds = 3
+    assert hits[0] == 0
+    assert hits[1] >= 15 and hits[2] >= 15 and hits[3] >= 30, hits
