@@ -40,7 +40,7 @@ def solve(pos, later: int, cap: int):
     except SearchAborted:
         return None, 0, 0
     finally:
-        kern.use_later_bounds = 3
+        kern.use_later_bounds = 7
     return r, r.nodes, kern.later_hits
 
 
@@ -59,7 +59,7 @@ def main(argv=None) -> None:
         pos = dd.TrickPosition(dd.bridge_contract(-1 if strain == 4 else strain),
                                tuple(mask_of(h) for h in hands), leader)
         r0, n0, _ = solve(pos, 0, a.cap)
-        r1, n1, h = solve(pos, 3, a.cap)
+        r1, n1, h = solve(pos, 7, a.cap)
         if r0 is None or r1 is None:
             over += 1
             continue

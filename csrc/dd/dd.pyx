@@ -120,7 +120,7 @@ cdef class Kernel:
     cdef public bint use_lock_bounds   # switch (exact either way; for measuring)
     cdef public uint64_t lock_hits     # cut-offs by lock_bounds since the last load
     cdef bint later_ok            # quick_ok, sweep_ok, trumps, must follow, free discards
-    cdef public int use_later_bounds   # bits: 1 the run, 2 the finesse (0: off; for measuring)
+    cdef public int use_later_bounds   # bits: 1 the run, 2 the finesse, 4 the split top two (0: off)
     cdef public uint64_t later_hits    # cut-offs only later_bounds made, since the last load
     # the table is kept while the same deal returns under the same rules
     # (load): its bounds stay true for any position under one rule table
@@ -160,7 +160,7 @@ cdef class Kernel:
         self.nodes = 0
         self.use_winning_ranks = True
         self.use_lock_bounds = True
-        self.use_later_bounds = 3
+        self.use_later_bounds = 7
         self.keep_table = True
         self.last_rules = None
         self.deal_hands = None
@@ -1800,6 +1800,19 @@ cdef class Kernel:
            holds two until then and is never forced.  Either way B takes a
            trick: a contradiction.  Keyed: the second-highest trump (the
            owners of the top two; h's length is in the key).
+        3. The top two trumps split (4 seats, sides alternate): side X holds
+           the two highest trumps T1, T2 in its two hands h1, h2, and one of
+           them holds another trump: X takes two tricks.  A trick holding
+           exactly one of T1, T2 is X's (T1 is the highest trump, and only
+           T1 beats T2), and so, later, is the one holding the other.  X plays so: the first time h1 or h2 may play its honour
+           (trumps led, or void in the led suit), one of them plays it and
+           the other hand another card.  That other card exists unless the
+           other hand's only legal card is its honour too: trumps led with
+           one trump in each hand, or the last trick.  Neither can happen:
+           a hand's trump count drops only in a trick where it plays a trump,
+           i.e. where its honour was playable, so until then the hand with
+           two trumps still holds two.  Keyed: the run's lowest card (the
+           owners of T1 and T2 at least).
         """
         cdef RuleTable* R = &self.R
         cdef TrickState* S = &self.S
@@ -1808,7 +1821,7 @@ cdef class Kernel:
         cdef uint64_t side_c[2]
         cdef uint64_t tm, all_t, run, m, keyed, keyb = 0
         cdef int g[2]
-        cdef int i, c, w, ln, a = 0, h, v
+        cdef int i, c, w, ln, a = 0, h = 0, v
         cdef bint alt
         side_c[0] = side_c[1] = 0
         g[0] = g[1] = 0
@@ -1840,6 +1853,18 @@ cdef class Kernel:
                             g[w] = ln
                 if not (self.use_later_bounds & 1):
                     g[w] = 0
+                if g[w] < 2 and alt and (self.use_later_bounds & 4) and popcount(run) >= 2:
+                    # the top two trumps in the two hands of one side
+                    c = highest_bit(run)
+                    ln = highest_bit(run ^ ((<uint64_t>1) << c))
+                    for i in range(R.nseats):
+                        if (S.hands[i] >> c) & 1:
+                            a = i
+                        if (S.hands[i] >> ln) & 1:
+                            h = i
+                    if a != h and (popcount(S.hands[a] & tm) >= 2
+                                   or popcount(S.hands[h] & tm) >= 2):
+                        g[w] = 2
                 if g[w]:
                     keyed = (<uint64_t>1) << lowest_bit(run)
                 if w == A and alt and (self.use_later_bounds & 2):
