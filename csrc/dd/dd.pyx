@@ -120,6 +120,9 @@ cdef class Kernel:
     cdef public bint use_lock_bounds   # switch (exact either way; for measuring)
     cdef public uint64_t lock_hits     # cut-offs by lock_bounds since the last load
     cdef bint later_ok            # quick_ok, sweep_ok, trumps, must follow, free discards
+    cdef bint forced_ok           # sweep_ok, no trumps, must follow, one max seat
+    cdef public bint use_forced_bound  # switch (exact either way; for measuring)
+    cdef public uint64_t forced_hits   # cut-offs by forced_take since the last load
     cdef public int use_later_bounds   # bits: 1 the run, 2 the finesse, 4 the split top two (0: off)
     cdef public uint64_t later_hits    # cut-offs only later_bounds made, since the last load
     # the table is kept while the same deal returns under the same rules
@@ -161,6 +164,7 @@ cdef class Kernel:
         self.use_winning_ranks = True
         self.use_lock_bounds = True
         self.use_later_bounds = 7
+        self.use_forced_bound = True
         self.keep_table = True
         self.last_rules = None
         self.deal_hands = None
@@ -266,6 +270,9 @@ cdef class Kernel:
         self.later_ok = (self.sweep_ok and R.quick_ok and R.must_follow and R.trump >= 0
                          and R.discard_mask == 0 and self.use_later_bounds)
         self.later_hits = 0
+        self.forced_ok = (self.sweep_ok and R.trump < 0 and R.must_follow
+                          and self.max_seat >= 0 and self.use_forced_bound)
+        self.forced_hits = 0
         self.pivot_ok = (self.duck_ok and self.max_seat >= 0 and R.trick_win == R.trick_lose
                          and R.last_win == R.last_lose and not R.use_most)
         self.base_hi = max(R.trick_win, R.trick_lose)
@@ -924,6 +931,16 @@ cdef class Kernel:
                 if v >= beta or v >= ub:
                     self.wr[ply] = self.qwin
                     return v
+            if self.forced_ok:
+                # the max seat must win this trick, with the penalty cards
+                # the others can give it: an upper bound
+                v = self.forced_take(ub)
+                if v < ub:
+                    if v <= alpha:
+                        self.forced_hits += 1
+                        self.wr[ply] = self.qwin
+                        return v
+                    ub = v
             if R.quick_ok:
                 self.quick_bounds(&lb, &ub)
                 if R.trump >= 0:
@@ -1768,6 +1785,66 @@ cdef class Kernel:
         else:
             ub[0] = min(ub[0], g[1] * R.trick_win + (k - g[1]) * R.trick_lose)
             lb[0] = max(lb[0], (k - g[0]) * R.trick_win + g[0] * R.trick_lose)
+
+    cdef int forced_take(self, int ub) noexcept nogil:
+        """One max seat M, no trumps, must follow, card index = strength
+        slot, another seat L on lead: the generic upper bound ``ub`` (the
+        per-trick extremes, the points still in hands at their best for M,
+        the last-trick and most-tricks extremes) lowered by what M is
+        forced to take in this trick.  When L holds a card of a suit s in
+        which every card of M is above every other seat's card, L can lead
+        s and M must follow with a card of s and win: M takes this trick
+        (its per-trick value instead of the best one) and the worst card
+        for it each other seat may play to it (L: any card of s; a seat
+        holding s: any of them; a void seat: any card, or one of the cards
+        it must discard if it holds any).  Every card counted is a
+        different card and a trick other than the last (k >= 2), so the
+        rest of ``ub`` still bounds the rest.  The best such suit for the
+        others is taken.  Winning ranks: M's lowest card of s (every card
+        from it up is M's); the other seats' lengths and the penalty
+        cards' places are in the key."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int M = self.max_seat, L = S.leader, s, i, c, loss, best = 0, key = -1, x, y
+        cdef uint64_t others = 0, sm, ms, f, h
+        if L == M:
+            return ub
+        for i in range(R.nseats):
+            if i != M:
+                others |= S.hands[i]
+        for s in range(4):
+            sm = R.suit_mask[s]
+            ms = S.hands[M] & sm
+            if ms == 0 or (S.hands[L] & sm) == 0:
+                continue
+            if highest_bit(others & sm) > lowest_bit(ms):
+                continue
+            loss = self.base_hi - R.trick_win
+            for i in range(R.nseats):
+                if i == M:
+                    continue
+                h = S.hands[i]
+                f = h & sm
+                if f == 0:
+                    f = h & R.discard_mask
+                    if f == 0:
+                        f = h
+                f &= self.pts_mask
+                x = 0
+                while f:
+                    c = lowest_bit(f)
+                    f &= f - 1
+                    y = max(R.win_pts[c], R.lose_pts[c]) - R.win_pts[c]
+                    if y > x:
+                        x = y
+                loss += x
+            if loss > best:
+                best = loss
+                key = lowest_bit(ms)
+        if best == 0:
+            return ub
+        self.qwin = (<uint64_t>1) << key
+        return ub - best
 
     cdef void later_bounds(self, int* lb, int* ub) noexcept nogil:
         """Tricks the side NOT on lead surely takes, and a side's top-trump

@@ -827,3 +827,60 @@ def test_bridge_later_bounds_match_oracle():
         kern.use_later_bounds = 7
     assert hits[0] == 0
     assert min(hits[1], hits[2], hits[4]) >= 10 and hits[7] >= 30, hits
+
+
+def test_forced_take_bound_matches_oracle():
+    """Penalty endings (paranoid, one max seat) where a seat on lead holds
+    a suit in which every card of the max seat wins, often with penalty
+    cards in a hand void in it (``forced_take``): the kernel against the
+    oracle, the same values with the bound off, and the bound must cut."""
+    rng = random.Random(1849)
+    kern = dd.kernel_for()
+    hits = 0
+    try:
+        for i in range(240):
+            kind = rng.choice(sorted(dd.PENALTY_CONTRACTS))
+            points = dd.PENALTY_CONTRACTS[kind][0]
+            doubled = {}
+            if kind in ("king", "queens") and rng.random() < 0.4:
+                doubled = {c: rng.randrange(4) for c in points if rng.random() < 0.5}
+            contract = dd.penalty_contract(kind, doubled=doubled,
+                                           must_discard=rng.random() < 0.3)
+            n = rng.choice((2, 3, 3))
+            m = rng.randrange(4)
+            leader = rng.choice([s for s in range(4) if s != m])
+            suit = rng.randrange(4)
+            cards = [c for c in FRENCH.cards if c >> 4 == suit]
+            rng.shuffle(cards)
+            top = sorted(cards[:rng.randrange(2, n + 2)], reverse=True)
+            hands = {s: [] for s in range(4)}
+            hands[m] = top[:rng.randrange(1, len(top))]
+            hands[leader] = [top[len(hands[m])]]
+            # a seat void in the suit, given penalty cards when there are any
+            void = rng.choice([s for s in range(4) if s not in (m, leader)])
+            rest = [c for c in FRENCH.cards if c >> 4 != suit or c < min(top)]
+            rng.shuffle(rest)
+            pen = [c for c in points if c >> 4 != suit]
+            if pen and rng.random() < 0.7:
+                hands[void].append(rng.choice(pen))
+            used = {c for h in hands.values() for c in h}
+            rest = [c for c in rest if c not in used]
+            for s in range(4):
+                while len(hands[s]) < n:
+                    c = rest.pop()
+                    if s == void and c >> 4 == suit:
+                        rest.insert(0, c)
+                        continue
+                    hands[s].append(c)
+            pos = dd.TrickPosition(contract, tuple(mask_of(hands[s]) for s in range(4)), leader)
+            kern.new_table()
+            got = _compare(pos, contract.teams[m], "own")
+            hits += kern.forced_hits
+            kern.use_forced_bound = False
+            kern.new_table()
+            assert dict(dd.solve_position(pos, contract.teams[m]).card_values) == \
+                dict(got.card_values)
+            kern.use_forced_bound = True
+    finally:
+        kern.use_forced_bound = True
+    assert hits >= 30, hits
