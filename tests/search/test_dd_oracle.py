@@ -773,9 +773,10 @@ def test_rook_lock_bounds_match_oracle():
 
 def _later_bounds_ending(rng, n):
     """A bridge ending built so the later-tricks bounds apply: trumps, and
-    either the top trumps to one side spread over both its hands (the run)
-    or the top trump to one seat and the second with one more trump to
-    the next seat (the finesse)."""
+    the top trumps to one side spread over both its hands (the run), or
+    the top two one in each hand of a side, a third trump there or not
+    (the split top two), or the top trump to one seat and the second with
+    one more trump to the next seat (the finesse)."""
     trump = rng.randrange(4)
     contract = dd.bridge_contract(trump)
     cards = list(FRENCH.cards)
@@ -783,17 +784,28 @@ def _later_bounds_ending(rng, n):
     trumps = sorted((c for c in cards if c >> 4 == trump), reverse=True)
     hands = [[] for _ in range(4)]
     leader = rng.randrange(4)
-    if rng.random() < 0.5:
+    pick = rng.randrange(3)
+    if pick == 0:
         team = rng.randrange(2)
         for c in trumps[:rng.randrange(2, 2 * n + 1)]:
             hands[rng.choice([s for s in (team, team + 2) if len(hands[s]) < n])].append(c)
+    elif pick == 1:
+        # the top two trumps one in each hand of a side, the next ones to
+        # the other side (a third trump with the first side or not)
+        team = rng.randrange(2)
+        hands[team].append(trumps[0])
+        hands[team + 2].append(trumps[1])
+        for c in trumps[2:2 + rng.randrange(1, 3)]:
+            hands[rng.choice((1 - team, 3 - team))].append(c)
+        if rng.random() < 0.4:
+            hands[rng.choice((team, team + 2))].append(trumps[5])
     else:
         a = rng.choice([s for s in range(4) if s % 2 == leader % 2])
         h = (a + 1) % 4
         hands[a].append(trumps[0])
         hands[h] += [trumps[1], rng.choice(trumps[2:])]
     used = {c for hand in hands for c in hand}
-    rest = [c for c in cards if c not in used]
+    rest = [c for c in cards if c not in used and (pick != 1 or c >> 4 != trump)]
     for s in range(4):
         while len(hands[s]) < n:
             hands[s].append(rest.pop())
