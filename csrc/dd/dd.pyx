@@ -120,6 +120,7 @@ cdef class Kernel:
     cdef public bint use_lock_bounds   # switch (exact either way; for measuring)
     cdef public uint64_t lock_hits     # cut-offs by lock_bounds since the last load
     cdef bint later_ok            # quick_ok, sweep_ok, trumps, must follow, free discards
+    cdef bint later_alt           # 4 seats, the sides alternate (the finesse, the split top two)
     cdef bint forced_ok           # sweep_ok, no trumps, must follow, one max seat
     cdef public bint use_forced_bound  # switch (exact either way; for measuring)
     cdef public uint64_t forced_hits   # cut-offs by forced_take since the last load
@@ -270,6 +271,10 @@ cdef class Kernel:
         self.later_ok = (self.sweep_ok and R.quick_ok and R.must_follow and R.trump >= 0
                          and R.discard_mask == 0 and self.use_later_bounds)
         self.later_hits = 0
+        self.later_alt = R.nseats == 4
+        for i in range(R.nseats):
+            if R.side[i] == R.side[R.next_seat[i]]:
+                self.later_alt = 0
         self.forced_ok = (self.sweep_ok and R.trump < 0 and R.must_follow
                           and self.max_seat >= 0 and self.use_forced_bound)
         self.forced_hits = 0
@@ -943,14 +948,15 @@ cdef class Kernel:
                     ub = v
             if R.quick_ok:
                 self.quick_bounds(&lb, &ub)
-                if R.trump >= 0:
-                    self.trump_bounds(&lb, &ub)
                 if self.later_ok:
+                    # trump_bounds' counts and more, in one pass
                     pts = lb
                     v2 = ub
-                    self.later_bounds(&lb, &ub)
+                    self.later_bounds(&lb, &ub, alpha, beta)
                     if (ub <= alpha < v2) or (lb >= beta > pts):
                         self.later_hits += 1
+                elif R.trump >= 0:
+                    self.trump_bounds(&lb, &ub)
                 if ub <= alpha:
                     self.wr[ply] = self.qwin
                     return ub
@@ -1846,12 +1852,21 @@ cdef class Kernel:
         self.qwin = (<uint64_t>1) << key
         return ub - best
 
-    cdef void later_bounds(self, int* lb, int* ub) noexcept nogil:
+    cdef void later_bounds(self, int* lb, int* ub, int alpha, int beta) noexcept nogil:
         """Tricks the side NOT on lead surely takes, and a side's top-trump
         run across its hands (DDS's later-tricks idea; pure trick scoring,
         card index = strength slot, must follow, free discards).  Called
-        after ``quick_bounds`` and ``trump_bounds``: tightens ``lb``/``ub``
-        and keys the cards it compared (``qwin``) only where it tightens.
+        after ``quick_bounds`` instead of ``trump_bounds``, whose counts
+        are among these (the top holder's own run of top trumps lies in the
+        side's run; against a side without trumps the run is every trump,
+        so its count is the longest hand's): tightens ``lb``/``ub`` and
+        keys the cards it compared (``qwin``) only where it tightens
+        (``later_hits`` counts the cut-offs it made beyond quick_bounds).
+        With bit 1 of ``use_later_bounds`` off it counts as trump_bounds
+        does (for measuring the rest).
+        Skipped when no count up to a side's trumps could reach the window
+        (alpha, beta) (each count below is at most the side's trumps; the
+        bounds are only used for a cut-off).
         A = the side on lead, B = the other side, k = tricks left.
 
         1. Top-trump run.  Let the run be the trumps from the highest down
@@ -1895,66 +1910,81 @@ cdef class Kernel:
         cdef TrickState* S = &self.S
         cdef int L = S.leader, k = S.tricks_left
         cdef int A = R.side[L], B = 1 - R.side[L]
-        cdef uint64_t side_c[2]
-        cdef uint64_t tm, all_t, run, m, keyed, keyb = 0
+        cdef uint64_t side_t[2]
+        cdef uint64_t tm = R.suit_mask[R.trump], all_t, run, m, keyed = 0, keyb = 0
         cdef int g[2]
-        cdef int i, c, w, ln, a = 0, h = 0, v
-        cdef bint alt
-        side_c[0] = side_c[1] = 0
+        cdef int i, c, w, ln, a = 0, h = 0, v, d
+        side_t[0] = side_t[1] = 0
         g[0] = g[1] = 0
-        keyed = 0
         for i in range(R.nseats):
-            side_c[R.side[i]] |= S.hands[i]
-        alt = R.nseats == 4
-        for i in range(R.nseats):
-            if R.side[i] == R.side[R.next_seat[i]]:
-                alt = 0
-        if R.trump >= 0:
-            tm = R.suit_mask[R.trump]
-            all_t = (side_c[0] | side_c[1]) & tm
-            if all_t:
-                c = highest_bit(all_t)
-                w = (side_c[1] >> c) & 1
-                run = 0
-                m = all_t
-                while m:
-                    c = highest_bit(m)
-                    if not ((side_c[w] >> c) & 1):
-                        break
-                    run |= (<uint64_t>1) << c
-                    m ^= (<uint64_t>1) << c
+            side_t[R.side[i]] |= S.hands[i] & tm
+        all_t = side_t[0] | side_t[1]
+        if all_t == 0:
+            return
+        # the max side (1) takes at least g[1] and at most k - g[0] tricks,
+        # each count at most that side's trumps: can either reach the window?
+        if R.trick_win > R.trick_lose:
+            d = R.trick_win - R.trick_lose
+            if (popcount(side_t[1]) * d < beta - k * R.trick_lose
+                    and popcount(side_t[0]) * d < k * R.trick_win - alpha):
+                return
+        elif R.trick_win < R.trick_lose:
+            d = R.trick_lose - R.trick_win
+            if (popcount(side_t[1]) * d < k * R.trick_lose - alpha
+                    and popcount(side_t[0]) * d < beta - k * R.trick_win):
+                return
+        else:
+            return
+        c = highest_bit(all_t)
+        w = (side_t[1] >> c) & 1
+        run = 0
+        m = all_t
+        while m:
+            c = highest_bit(m)
+            if not ((side_t[w] >> c) & 1):
+                break
+            run |= (<uint64_t>1) << c
+            m ^= (<uint64_t>1) << c
+        if self.use_later_bounds & 1 or side_t[1 - w] == 0:
+            for i in range(R.nseats):
+                if R.side[i] == w:
+                    ln = popcount(S.hands[i] & run)
+                    if ln > g[w]:
+                        g[w] = ln
+        else:
+            # trump_bounds' count: the top holder's own run
+            for i in range(R.nseats):
+                if (S.hands[i] >> highest_bit(all_t)) & 1:
+                    a = i
+            m = all_t
+            while m and ((S.hands[a] >> highest_bit(m)) & 1):
+                g[w] += 1
+                m ^= (<uint64_t>1) << highest_bit(m)
+        if g[w] < 2 and self.later_alt and (self.use_later_bounds & 4) and popcount(run) >= 2:
+            # the top two trumps in the two hands of one side
+            c = highest_bit(run)
+            ln = highest_bit(run ^ ((<uint64_t>1) << c))
+            for i in range(R.nseats):
+                if (S.hands[i] >> c) & 1:
+                    a = i
+                if (S.hands[i] >> ln) & 1:
+                    h = i
+            if a != h and (popcount(S.hands[a] & tm) >= 2
+                           or popcount(S.hands[h] & tm) >= 2):
+                g[w] = 2
+        if g[w]:
+            keyed = (<uint64_t>1) << lowest_bit(run)
+        if w == A and self.later_alt and (self.use_later_bounds & 2):
+            m = all_t ^ ((<uint64_t>1) << highest_bit(all_t))
+            if m:
+                c = highest_bit(m)
                 for i in range(R.nseats):
-                    if R.side[i] == w:
-                        ln = popcount(S.hands[i] & run)
-                        if ln > g[w]:
-                            g[w] = ln
-                if not (self.use_later_bounds & 1):
-                    g[w] = 0
-                if g[w] < 2 and alt and (self.use_later_bounds & 4) and popcount(run) >= 2:
-                    # the top two trumps in the two hands of one side
-                    c = highest_bit(run)
-                    ln = highest_bit(run ^ ((<uint64_t>1) << c))
-                    for i in range(R.nseats):
-                        if (S.hands[i] >> c) & 1:
-                            a = i
-                        if (S.hands[i] >> ln) & 1:
-                            h = i
-                    if a != h and (popcount(S.hands[a] & tm) >= 2
-                                   or popcount(S.hands[h] & tm) >= 2):
-                        g[w] = 2
-                if g[w]:
-                    keyed = (<uint64_t>1) << lowest_bit(run)
-                if w == A and alt and (self.use_later_bounds & 2):
-                    m = all_t ^ ((<uint64_t>1) << highest_bit(all_t))
-                    if m:
-                        c = highest_bit(m)
-                        for i in range(R.nseats):
-                            if (S.hands[i] >> highest_bit(all_t)) & 1:
-                                a = i
-                        h = R.next_seat[a]
-                        if (S.hands[h] >> c) & 1 and popcount(S.hands[h] & tm) >= 2:
-                            g[B] = 1
-                            keyb = (<uint64_t>1) << c
+                    if (S.hands[i] >> highest_bit(all_t)) & 1:
+                        a = i
+                h = R.next_seat[a]
+                if (S.hands[h] >> c) & 1 and popcount(S.hands[h] & tm) >= 2:
+                    g[B] = 1
+                    keyb = (<uint64_t>1) << c
         if g[0] > k:
             g[0] = k
         if g[1] > k:
