@@ -119,6 +119,13 @@ cdef class Kernel:
     cdef bint lock_ok             # sweep_ok, trumps, not quick_ok: lock_bounds() applies
     cdef public bint use_lock_bounds   # switch (exact either way; for measuring)
     cdef public uint64_t lock_hits     # cut-offs by lock_bounds since the last load
+    cdef bint later_ok            # quick_ok, sweep_ok, trumps, must follow, free discards
+    cdef bint later_alt           # 4 seats, the sides alternate (the finesse, the split top two)
+    cdef bint forced_ok           # sweep_ok, no trumps, must follow, one max seat
+    cdef public bint use_forced_bound  # switch (exact either way; for measuring)
+    cdef public uint64_t forced_hits   # cut-offs by forced_take since the last load
+    cdef public int use_later_bounds   # bits: 1 the run, 2 the finesse, 4 the split top two (0: off)
+    cdef public uint64_t later_hits    # cut-offs only later_bounds made, since the last load
     # the table is kept while the same deal returns under the same rules
     # (load): its bounds stay true for any position under one rule table
     #: False: every load starts a new table generation (measurements)
@@ -157,6 +164,8 @@ cdef class Kernel:
         self.nodes = 0
         self.use_winning_ranks = True
         self.use_lock_bounds = True
+        self.use_later_bounds = 7
+        self.use_forced_bound = True
         self.keep_table = True
         self.last_rules = None
         self.deal_hands = None
@@ -259,6 +268,16 @@ cdef class Kernel:
         self.lock_ok = (self.sweep_ok and R.trump >= 0 and not R.quick_ok
                         and self.use_lock_bounds)
         self.lock_hits = 0
+        self.later_ok = (self.sweep_ok and R.quick_ok and R.must_follow and R.trump >= 0
+                         and R.discard_mask == 0 and self.use_later_bounds)
+        self.later_hits = 0
+        self.later_alt = R.nseats == 4
+        for i in range(R.nseats):
+            if R.side[i] == R.side[R.next_seat[i]]:
+                self.later_alt = 0
+        self.forced_ok = (self.sweep_ok and R.trump < 0 and R.must_follow
+                          and self.max_seat >= 0 and self.use_forced_bound)
+        self.forced_hits = 0
         self.pivot_ok = (self.duck_ok and self.max_seat >= 0 and R.trick_win == R.trick_lose
                          and R.last_win == R.last_lose and not R.use_most)
         self.base_hi = max(R.trick_win, R.trick_lose)
@@ -917,9 +936,26 @@ cdef class Kernel:
                 if v >= beta or v >= ub:
                     self.wr[ply] = self.qwin
                     return v
+            if self.forced_ok:
+                # the max seat must win this trick, with the penalty cards
+                # the others can give it: an upper bound
+                v = self.forced_take(ub)
+                if v < ub:
+                    if v <= alpha:
+                        self.forced_hits += 1
+                        self.wr[ply] = self.qwin
+                        return v
+                    ub = v
             if R.quick_ok:
                 self.quick_bounds(&lb, &ub)
-                if R.trump >= 0:
+                if self.later_ok:
+                    # trump_bounds' counts and more, in one pass
+                    pts = lb
+                    v2 = ub
+                    self.later_bounds(&lb, &ub, alpha, beta)
+                    if (ub <= alpha < v2) or (lb >= beta > pts):
+                        self.later_hits += 1
+                elif R.trump >= 0:
                     self.trump_bounds(&lb, &ub)
                 if ub <= alpha:
                     self.wr[ply] = self.qwin
@@ -1755,6 +1791,223 @@ cdef class Kernel:
         else:
             ub[0] = min(ub[0], g[1] * R.trick_win + (k - g[1]) * R.trick_lose)
             lb[0] = max(lb[0], (k - g[0]) * R.trick_win + g[0] * R.trick_lose)
+
+    cdef int forced_take(self, int ub) noexcept nogil:
+        """One max seat M, no trumps, must follow, card index = strength
+        slot, another seat L on lead: the generic upper bound ``ub`` (the
+        per-trick extremes, the points still in hands at their best for M,
+        the last-trick and most-tricks extremes) lowered by what M is
+        forced to take in this trick.  When L holds a card of a suit s in
+        which every card of M is above every other seat's card, L can lead
+        s and M must follow with a card of s and win: M takes this trick
+        (its per-trick value instead of the best one) and the worst card
+        for it each other seat may play to it (L: any card of s; a seat
+        holding s: any of them; a void seat: any card, or one of the cards
+        it must discard if it holds any).  Every card counted is a
+        different card and a trick other than the last (k >= 2), so the
+        rest of ``ub`` still bounds the rest.  The best such suit for the
+        others is taken.  Winning ranks: M's lowest card of s (every card
+        from it up is M's); the other seats' lengths and the penalty
+        cards' places are in the key."""
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int M = self.max_seat, L = S.leader, s, i, c, loss, best = 0, key = -1, x, y
+        cdef uint64_t others = 0, sm, ms, f, h
+        if L == M:
+            return ub
+        for i in range(R.nseats):
+            if i != M:
+                others |= S.hands[i]
+        for s in range(4):
+            sm = R.suit_mask[s]
+            ms = S.hands[M] & sm
+            if ms == 0 or (S.hands[L] & sm) == 0:
+                continue
+            if highest_bit(others & sm) > lowest_bit(ms):
+                continue
+            loss = self.base_hi - R.trick_win
+            for i in range(R.nseats):
+                if i == M:
+                    continue
+                h = S.hands[i]
+                f = h & sm
+                if f == 0:
+                    f = h & R.discard_mask
+                    if f == 0:
+                        f = h
+                f &= self.pts_mask
+                x = 0
+                while f:
+                    c = lowest_bit(f)
+                    f &= f - 1
+                    y = max(R.win_pts[c], R.lose_pts[c]) - R.win_pts[c]
+                    if y > x:
+                        x = y
+                loss += x
+            if loss > best:
+                best = loss
+                key = lowest_bit(ms)
+        if best == 0:
+            return ub
+        self.qwin = (<uint64_t>1) << key
+        return ub - best
+
+    cdef void later_bounds(self, int* lb, int* ub, int alpha, int beta) noexcept nogil:
+        """Tricks the side NOT on lead surely takes, and a side's top-trump
+        run across its hands (DDS's later-tricks idea; pure trick scoring,
+        card index = strength slot, must follow, free discards).  Called
+        after ``quick_bounds`` instead of ``trump_bounds``, whose counts
+        are among these (the top holder's own run of top trumps lies in the
+        side's run; against a side without trumps the run is every trump,
+        so its count is the longest hand's): tightens ``lb``/``ub`` and
+        keys the cards it compared (``qwin``) only where it tightens
+        (``later_hits`` counts the cut-offs it made beyond quick_bounds).
+        With bit 1 of ``use_later_bounds`` off it counts as trump_bounds
+        does (for measuring the rest).
+        Skipped when no count up to a side's trumps could reach the window
+        (alpha, beta) (each count below is at most the side's trumps; the
+        bounds are only used for a cut-off).
+        A = the side on lead, B = the other side, k = tricks left.
+
+        1. Top-trump run.  Let the run be the trumps from the highest down
+           while held by one side X.  A trick holding a run card is X's:
+           its highest trump is that card or a higher trump, all X's.  One
+           hand's cards fall in different tricks, so X takes at least the
+           most run cards any one of its hands holds (``trump_bounds``
+           counts the top holder's own run only).  Keyed: the run's lowest
+           card (the owners of every trump from it up).
+        2. The finesse (4 seats, sides alternate, trumps): the top trump in
+           hand a of A, the second-highest in the next hand h (a plays just
+           before h in every trick A leads) and h holds at least 2 trumps:
+           B takes a trick.  Suppose A takes every trick left: A leads them
+           all, a always plays before h.  h plays as follows: when a has
+           not played the top trump in this trick and h may play its
+           second-highest trump (trumps led, or h void in the led suit), it
+           plays it and wins (every other trump is lower, the top one is
+           still in a's hand); when a played the top trump, h plays another
+           card (it has another trump, hence another legal card: a trump
+           when trumps are led, anything when void), after which h's trump
+           is the highest and wins the trick it is eventually played to.
+           h's trump count only drops in one of those two tricks, so it
+           holds two until then and is never forced.  Either way B takes a
+           trick: a contradiction.  Keyed: the second-highest trump (the
+           owners of the top two; h's length is in the key).
+        3. The top two trumps split (4 seats, sides alternate): side X holds
+           the two highest trumps T1, T2 in its two hands h1, h2, and one of
+           them holds another trump: X takes two tricks.  A trick holding
+           exactly one of T1, T2 is X's (T1 is the highest trump, and only
+           T1 beats T2), and so, later, is the one holding the other.  X plays so: the first time h1 or h2 may play its honour
+           (trumps led, or void in the led suit), one of them plays it and
+           the other hand another card.  That other card exists unless the
+           other hand's only legal card is its honour too: trumps led with
+           one trump in each hand, or the last trick.  Neither can happen:
+           a hand's trump count drops only in a trick where it plays a trump,
+           i.e. where its honour was playable, so until then the hand with
+           two trumps still holds two.  Keyed: the run's lowest card (the
+           owners of T1 and T2 at least).
+        """
+        cdef RuleTable* R = &self.R
+        cdef TrickState* S = &self.S
+        cdef int L = S.leader, k = S.tricks_left
+        cdef int A = R.side[L], B = 1 - R.side[L]
+        cdef uint64_t side_t[2]
+        cdef uint64_t tm = R.suit_mask[R.trump], all_t, run, m, keyed = 0, keyb = 0
+        cdef int g[2]
+        cdef int i, c, w, ln, a = 0, h = 0, v, d
+        side_t[0] = side_t[1] = 0
+        g[0] = g[1] = 0
+        for i in range(R.nseats):
+            side_t[R.side[i]] |= S.hands[i] & tm
+        all_t = side_t[0] | side_t[1]
+        if all_t == 0:
+            return
+        # the max side (1) takes at least g[1] and at most k - g[0] tricks,
+        # each count at most that side's trumps: can either reach the window?
+        if R.trick_win > R.trick_lose:
+            d = R.trick_win - R.trick_lose
+            if (popcount(side_t[1]) * d < beta - k * R.trick_lose
+                    and popcount(side_t[0]) * d < k * R.trick_win - alpha):
+                return
+        elif R.trick_win < R.trick_lose:
+            d = R.trick_lose - R.trick_win
+            if (popcount(side_t[1]) * d < k * R.trick_lose - alpha
+                    and popcount(side_t[0]) * d < beta - k * R.trick_win):
+                return
+        else:
+            return
+        c = highest_bit(all_t)
+        w = (side_t[1] >> c) & 1
+        run = 0
+        m = all_t
+        while m:
+            c = highest_bit(m)
+            if not ((side_t[w] >> c) & 1):
+                break
+            run |= (<uint64_t>1) << c
+            m ^= (<uint64_t>1) << c
+        if self.use_later_bounds & 1 or side_t[1 - w] == 0:
+            for i in range(R.nseats):
+                if R.side[i] == w:
+                    ln = popcount(S.hands[i] & run)
+                    if ln > g[w]:
+                        g[w] = ln
+        else:
+            # trump_bounds' count: the top holder's own run
+            for i in range(R.nseats):
+                if (S.hands[i] >> highest_bit(all_t)) & 1:
+                    a = i
+            m = all_t
+            while m and ((S.hands[a] >> highest_bit(m)) & 1):
+                g[w] += 1
+                m ^= (<uint64_t>1) << highest_bit(m)
+        if g[w] < 2 and self.later_alt and (self.use_later_bounds & 4) and popcount(run) >= 2:
+            # the top two trumps in the two hands of one side
+            c = highest_bit(run)
+            ln = highest_bit(run ^ ((<uint64_t>1) << c))
+            for i in range(R.nseats):
+                if (S.hands[i] >> c) & 1:
+                    a = i
+                if (S.hands[i] >> ln) & 1:
+                    h = i
+            if a != h and (popcount(S.hands[a] & tm) >= 2
+                           or popcount(S.hands[h] & tm) >= 2):
+                g[w] = 2
+        if g[w]:
+            keyed = (<uint64_t>1) << lowest_bit(run)
+        if w == A and self.later_alt and (self.use_later_bounds & 2):
+            m = all_t ^ ((<uint64_t>1) << highest_bit(all_t))
+            if m:
+                c = highest_bit(m)
+                for i in range(R.nseats):
+                    if (S.hands[i] >> highest_bit(all_t)) & 1:
+                        a = i
+                h = R.next_seat[a]
+                if (S.hands[h] >> c) & 1 and popcount(S.hands[h] & tm) >= 2:
+                    g[B] = 1
+                    keyb = (<uint64_t>1) << c
+        if g[0] > k:
+            g[0] = k
+        if g[1] > k:
+            g[1] = k
+        # the max side (1) takes at least g[1] and at most k - g[0] tricks
+        if R.trick_win > R.trick_lose:
+            v = g[1] * R.trick_win + (k - g[1]) * R.trick_lose
+            if v > lb[0]:
+                lb[0] = v
+                self.qwin |= keyed | keyb
+            v = (k - g[0]) * R.trick_win + g[0] * R.trick_lose
+            if v < ub[0]:
+                ub[0] = v
+                self.qwin |= keyed | keyb
+        elif R.trick_win < R.trick_lose:
+            v = g[1] * R.trick_win + (k - g[1]) * R.trick_lose
+            if v < ub[0]:
+                ub[0] = v
+                self.qwin |= keyed | keyb
+            v = (k - g[0]) * R.trick_win + g[0] * R.trick_lose
+            if v > lb[0]:
+                lb[0] = v
+                self.qwin |= keyed | keyb
 
     cdef inline void store(self, TTEntry* bucket, uint64_t h2, int best, int alpha0, int beta0,
                            int bestmove) noexcept nogil:

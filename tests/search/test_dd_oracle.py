@@ -769,3 +769,130 @@ def test_rook_lock_bounds_match_oracle():
         _compare(pos, rng.randrange(2), "own")
         hits += kern.lock_hits
     assert hits >= 30, hits
+
+
+def _later_bounds_ending(rng, n):
+    """A bridge ending built so the later-tricks bounds apply: trumps, and
+    the top trumps to one side spread over both its hands (the run), or
+    the top two one in each hand of a side, a third trump there or not
+    (the split top two), or the top trump to one seat and the second with
+    one more trump to the next seat (the finesse)."""
+    trump = rng.randrange(4)
+    contract = dd.bridge_contract(trump)
+    cards = list(FRENCH.cards)
+    rng.shuffle(cards)
+    trumps = sorted((c for c in cards if c >> 4 == trump), reverse=True)
+    hands = [[] for _ in range(4)]
+    leader = rng.randrange(4)
+    pick = rng.randrange(3)
+    if pick == 0:
+        team = rng.randrange(2)
+        for c in trumps[:rng.randrange(2, 2 * n + 1)]:
+            hands[rng.choice([s for s in (team, team + 2) if len(hands[s]) < n])].append(c)
+    elif pick == 1:
+        # the top two trumps one in each hand of a side, the next ones to
+        # the other side (a third trump with the first side or not)
+        team = rng.randrange(2)
+        hands[team].append(trumps[0])
+        hands[team + 2].append(trumps[1])
+        for c in trumps[2:2 + rng.randrange(1, 3)]:
+            hands[rng.choice((1 - team, 3 - team))].append(c)
+        if rng.random() < 0.4:
+            hands[rng.choice((team, team + 2))].append(trumps[5])
+    else:
+        a = rng.choice([s for s in range(4) if s % 2 == leader % 2])
+        h = (a + 1) % 4
+        hands[a].append(trumps[0])
+        hands[h] += [trumps[1], rng.choice(trumps[2:])]
+    used = {c for hand in hands for c in hand}
+    rest = [c for c in cards if c not in used and (pick != 1 or c >> 4 != trump)]
+    for s in range(4):
+        while len(hands[s]) < n:
+            hands[s].append(rest.pop())
+    return dd.TrickPosition(contract, tuple(mask_of(h) for h in hands), leader)
+
+
+def test_bridge_later_bounds_match_oracle():
+    """Bridge endings where a side's top trumps are spread over its hands
+    or the second trump sits behind the top one (``later_bounds``): the
+    kernel against the oracle, both sides as the max side, the same
+    values with each bound alone and with none, and each bound must cut
+    (``use_later_bounds``: 1 the run, 2 the finesse, 4 the top two trumps
+    split over one side's hands with a third trump)."""
+    rng = random.Random(1804)
+    kern = dd.kernel_for()
+    hits = {0: 0, 1: 0, 2: 0, 4: 0, 7: 0}
+    try:
+        for i in range(200):
+            pos = _later_bounds_ending(rng, rng.choice((2, 3, 3)))
+            team = rng.randrange(2)
+            kern.new_table()
+            got = _compare(pos, team, "own")
+            hits[7] += kern.later_hits
+            for bits in (0, 1, 2, 4):
+                kern.use_later_bounds = bits
+                kern.new_table()
+                assert dict(dd.solve_position(pos, team).card_values) == dict(got.card_values)
+                hits[bits] += kern.later_hits
+            kern.use_later_bounds = 7
+    finally:
+        kern.use_later_bounds = 7
+    assert hits[0] == 0
+    assert min(hits[1], hits[2], hits[4]) >= 10 and hits[7] >= 30, hits
+
+
+def test_forced_take_bound_matches_oracle():
+    """Penalty endings (paranoid, one max seat) where a seat on lead holds
+    a suit in which every card of the max seat wins, often with penalty
+    cards in a hand void in it (``forced_take``): the kernel against the
+    oracle, the same values with the bound off, and the bound must cut."""
+    rng = random.Random(1849)
+    kern = dd.kernel_for()
+    hits = 0
+    try:
+        for i in range(240):
+            kind = rng.choice(sorted(dd.PENALTY_CONTRACTS))
+            points = dd.PENALTY_CONTRACTS[kind][0]
+            doubled = {}
+            if kind in ("king", "queens") and rng.random() < 0.4:
+                doubled = {c: rng.randrange(4) for c in points if rng.random() < 0.5}
+            contract = dd.penalty_contract(kind, doubled=doubled,
+                                           must_discard=rng.random() < 0.3)
+            n = rng.choice((2, 3, 3))
+            m = rng.randrange(4)
+            leader = rng.choice([s for s in range(4) if s != m])
+            suit = rng.randrange(4)
+            cards = [c for c in FRENCH.cards if c >> 4 == suit]
+            rng.shuffle(cards)
+            top = sorted(cards[:rng.randrange(2, n + 2)], reverse=True)
+            hands = {s: [] for s in range(4)}
+            hands[m] = top[:rng.randrange(1, len(top))]
+            hands[leader] = [top[len(hands[m])]]
+            # a seat void in the suit, given penalty cards when there are any
+            void = rng.choice([s for s in range(4) if s not in (m, leader)])
+            rest = [c for c in FRENCH.cards if c >> 4 != suit or c < min(top)]
+            rng.shuffle(rest)
+            pen = [c for c in points if c >> 4 != suit]
+            if pen and rng.random() < 0.7:
+                hands[void].append(rng.choice(pen))
+            used = {c for h in hands.values() for c in h}
+            rest = [c for c in rest if c not in used]
+            for s in range(4):
+                while len(hands[s]) < n:
+                    c = rest.pop()
+                    if s == void and c >> 4 == suit:
+                        rest.insert(0, c)
+                        continue
+                    hands[s].append(c)
+            pos = dd.TrickPosition(contract, tuple(mask_of(hands[s]) for s in range(4)), leader)
+            kern.new_table()
+            got = _compare(pos, contract.teams[m], "own")
+            hits += kern.forced_hits
+            kern.use_forced_bound = False
+            kern.new_table()
+            assert dict(dd.solve_position(pos, contract.teams[m]).card_values) == \
+                dict(got.card_values)
+            kern.use_forced_bound = True
+    finally:
+        kern.use_forced_bound = True
+    assert hits >= 30, hits
