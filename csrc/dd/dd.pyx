@@ -78,6 +78,18 @@ ENTRY_BYTES = sizeof(TTEntry)
 BUCKET_BYTES = sizeof(TTEntry) * BUCKET
 
 
+cdef inline uint64_t side_trumps(const RuleTable* R, const TrickState* S,
+                                 uint64_t* side_t) noexcept nogil:
+    """Each side's trumps still in hand (``side_t[0]``, ``side_t[1]``);
+    returns all of them."""
+    cdef uint64_t tm = R.suit_mask[R.trump]
+    cdef int i
+    side_t[0] = side_t[1] = 0
+    for i in range(R.nseats):
+        side_t[R.side[i]] |= S.hands[i] & tm
+    return side_t[0] | side_t[1]
+
+
 cdef class Kernel:
     """Owns the rule table, the state, the per-ply buffers and the table."""
 
@@ -1754,11 +1766,8 @@ cdef class Kernel:
         cdef uint64_t tm = R.suit_mask[R.trump]
         cdef uint64_t all_t = 0, side_t[2], m
         cdef int i, h, r, g[2], top, k = S.tricks_left
-        side_t[0] = side_t[1] = 0
         g[0] = g[1] = 0
-        for i in range(R.nseats):
-            side_t[R.side[i]] |= S.hands[i] & tm
-        all_t = side_t[0] | side_t[1]
+        all_t = side_trumps(R, S, side_t)
         if all_t == 0:
             return
         top = highest_bit(all_t)
@@ -1914,11 +1923,8 @@ cdef class Kernel:
         cdef uint64_t tm = R.suit_mask[R.trump], all_t, run, m, keyed = 0, keyb = 0
         cdef int g[2]
         cdef int i, c, w, ln, a = 0, h = 0, v, d
-        side_t[0] = side_t[1] = 0
         g[0] = g[1] = 0
-        for i in range(R.nseats):
-            side_t[R.side[i]] |= S.hands[i] & tm
-        all_t = side_t[0] | side_t[1]
+        all_t = side_trumps(R, S, side_t)
         if all_t == 0:
             return
         # the max side (1) takes at least g[1] and at most k - g[0] tricks,

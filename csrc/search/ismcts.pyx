@@ -488,23 +488,28 @@ cdef uint64_t trick_legal(const void* Pv, const void* Rv) noexcept nogil:
     return f if f else hand
 
 
+cdef inline int trick_best(const TrickPlay* P) noexcept nogil:
+    """The place in the trick so far of the card winning it (no trumps:
+    the highest of the led suit)."""
+    cdef int i, c, best = 0, suit = P.trick[0] >> 4
+    for i in range(1, P.ntrick):
+        c = P.trick[i]
+        if (c >> 4) == suit and (c & 15) > (P.trick[best] & 15):
+            best = i
+    return best
+
+
 cdef void trick_apply(void* Pv, const void* Rv, int card) noexcept nogil:
     cdef TrickPlay* P = <TrickPlay*>Pv
     cdef const TrickRules* R = <const TrickRules*>Rv
     cdef int seat = (P.leader + P.ntrick) & 3
-    cdef int i, c, best, suit, taker, rv
+    cdef int i, c, taker, rv
     P.hands[seat] &= ~((<uint64_t>1) << card)
     P.trick[P.ntrick] = card
     P.ntrick += 1
     if P.ntrick < 4:
         return
-    suit = P.trick[0] >> 4
-    best = 0
-    for i in range(1, 4):
-        c = P.trick[i]
-        if (c >> 4) == suit and (c & 15) > (P.trick[best] & 15):
-            best = i
-    taker = (P.leader + best) & 3
+    taker = (P.leader + trick_best(P)) & 3
     P.score[taker] += R.trick_pts
     for i in range(4):
         c = P.trick[i]
@@ -590,16 +595,12 @@ cdef int trick_playout(const void* Pv, const void* Rv, uint64_t L, Rng* r) noexc
     nothing (then the least costly); else at random."""
     cdef const TrickPlay* P = <const TrickPlay*>Pv
     cdef const TrickRules* R = <const TrickRules*>Rv
-    cdef int seat, suit, i, c, w, best = -1, key, best_key, winner
+    cdef int seat, suit, c, w, best = -1, key, best_key, winner
     cdef uint64_t m, f
     if R.playout == 0 or P.ntrick == 0 or (R.playout == 1 and rng_below(r, 4) == 0):
         return random_bit(L, r)
     suit = P.trick[0] >> 4
-    w = 0
-    for i in range(1, P.ntrick):
-        c = P.trick[i]
-        if (c >> 4) == suit and (c & 15) > (P.trick[w] & 15):
-            w = i
+    w = trick_best(P)
     f = L & ((<uint64_t>0xFFFF) << (suit * 16))
     if f:
         m = f & ((((<uint64_t>1) << P.trick[w]) - 1))    # the cards staying under
@@ -1223,27 +1224,34 @@ cdef uint64_t rook_legal(const void* Pv, const void* Rv) noexcept nogil:
     return f if f else hand
 
 
+cdef inline int rook_beats(int c, int w, int trump) noexcept nogil:
+    """Card ``c`` beats card ``w`` (the trick's best so far)."""
+    if (c >> 4) == (w >> 4):
+        return (c & 15) > (w & 15)
+    return (c >> 4) == trump
+
+
+cdef inline int rook_best(const RookPlay* P, int trump) noexcept nogil:
+    """The place in the trick so far of the card winning it."""
+    cdef int i, best = 0
+    for i in range(1, P.ntrick):
+        if rook_beats(P.trick[i], P.trick[best], trump):
+            best = i
+    return best
+
+
 cdef void rook_apply(void* Pv, const void* Rv, int card) noexcept nogil:
     cdef RookPlay* P = <RookPlay*>Pv
     cdef const RookRules* R = <const RookRules*>Rv
-    cdef int i, c, b, best, taker, team, pts = 0
+    cdef int i, taker, team, pts = 0
     P.hands[rook_to_move(P, R)] &= ~((<uint64_t>1) << card)
     P.trick[P.ntrick] = card
     P.ntrick += 1
     if P.ntrick < R.nseats:
         return
-    best = 0
-    for i in range(1, R.nseats):
-        c = P.trick[i]
-        b = P.trick[best]
-        if (c >> 4) == (b >> 4):
-            if (c & 15) > (b & 15):
-                best = i
-        elif (c >> 4) == R.trump:
-            best = i
     for i in range(R.nseats):
         pts += R.points[P.trick[i]]
-    taker = (P.leader + best) % R.nseats
+    taker = (P.leader + rook_best(P, R.trump)) % R.nseats
     team = taker & 1
     P.won[team] += 1
     P.count[team] += pts
@@ -1331,13 +1339,6 @@ cdef uint64_t rook_reduce(const void* Pv, const void* Rv, uint64_t L, int root) 
     return reduce_ranked(L, live & ~P.hands[rook_to_move(P, R)], R.points)
 
 
-cdef inline int rook_beats(int c, int w, int trump) noexcept nogil:
-    """Card ``c`` beats card ``w`` (the trick's best so far)."""
-    if (c >> 4) == (w >> 4):
-        return (c & 15) > (w & 15)
-    return (c >> 4) == trump
-
-
 cdef int rook_playout(const void* Pv, const void* Rv, uint64_t L, Rng* r) noexcept nogil:
     """A play-out's card in dixie-rook.  ``R.playout`` 0: any legal card at
     random.  1: the leader at random; the follower, three times in four, by
@@ -1348,20 +1349,15 @@ cdef int rook_playout(const void* Pv, const void* Rv, uint64_t L, Rng* r) noexce
     without count; else at random."""
     cdef const RookPlay* P = <const RookPlay*>Pv
     cdef const RookRules* R = <const RookRules*>Rv
-    cdef int seat, i, c, w, best = -1, key, best_key = 1 << 30
+    cdef int c, w, wi, best = -1, key, best_key = 1 << 30
     cdef int partner, last
     cdef uint64_t m
     if R.playout == 0 or P.ntrick == 0 or (R.playout == 1 and rng_below(r, 4) == 0):
         return random_bit(L, r)
-    w = P.trick[0]
-    for i in range(1, P.ntrick):
-        if rook_beats(P.trick[i], w, R.trump):
-            w = P.trick[i]
-            best = i
-    seat = rook_to_move(P, R)
-    partner = (((P.leader + (best if best >= 0 else 0)) % R.nseats) & 1) == (seat & 1)
+    wi = rook_best(P, R.trump)
+    w = P.trick[wi]
+    partner = (((P.leader + wi) % R.nseats) & 1) == (rook_to_move(P, R) & 1)
     last = P.ntrick == R.nseats - 1
-    best = -1
     m = L
     while m:
         c = lowest_bit(m)

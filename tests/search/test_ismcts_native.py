@@ -352,9 +352,15 @@ def test_dix_play_outs_follow_the_greedy_rule_three_times_in_four(policy):
                 world.apply_action(a)
                 if world.round_no > state.round_no or world.is_terminal():
                     break
-    share = matched / followed
+    _check_share(matched / followed, policy)
+
+
+def _check_share(share, policy):
+    """The share of a kernel's follower cards that the greedy rule gives:
+    3 in 4 by the rule, the rest at random (``rules``); by chance only
+    (``random``)."""
     if policy == "rules":
-        assert share >= 0.7, share       # 3 in 4 by the rule, the rest at random
+        assert share >= 0.7, share
     else:
         assert share <= 0.6, share
 
@@ -390,18 +396,19 @@ def _greedy_trick_follow(world, seat, legal):
     return min(sorted(legal), key=lambda c: (cost(c) if same else -cost(c), -(c & 15)))
 
 
-@pytest.mark.parametrize("policy", ["rules", "random"])
-def test_trick_play_outs_follow_the_greedy_rule_three_times_in_four(policy):
+def _trick_follows(policy, configs, count, seed0, seeds):
+    """``(card, the rule's card)`` for every follower's card with a choice
+    in the kernel's play-outs (``simulate``) from seeded trick-contract
+    decisions, replayed in the Python rules."""
     from solver.search.native import native_trick_search
-    matched = followed = 0
-    for name, opts in (("trix", {}), ("trix", {"partners": True}), ("tricks", {})):
-        game, states = _trick_states(name, opts, 6, seed0=30)
+    for name, opts in configs:
+        game, states = _trick_states(name, opts, count, seed0=seed0)
         for state in states:
             seat = state.current_player()
             sampler = position.from_json(state.information_state(seat).view).sampler()
             native = native_trick_search(sampler, policy=policy)
             d = state.round_index()
-            for k in range(3):
+            for k in seeds:
                 hands, played, _ = native.simulate(k)
                 world = sampler.base.clone()
                 world.log.play.hands = list(hands)
@@ -410,15 +417,15 @@ def test_trick_play_outs_follow_the_greedy_rule_three_times_in_four(policy):
                         break
                     legal = world.legal_actions()
                     if world.log.play.trick and len(legal) > 1:
-                        followed += 1
-                        matched += a == _greedy_trick_follow(world, world.current_player(),
-                                                             legal)
+                        yield a, _greedy_trick_follow(world, world.current_player(), legal)
                     world.apply_action(a)
-    share = matched / followed
-    if policy == "rules":
-        assert share >= 0.7, share       # 3 in 4 by the rule, the rest at random
-    else:
-        assert share <= 0.6, share
+
+
+@pytest.mark.parametrize("policy", ["rules", "random"])
+def test_trick_play_outs_follow_the_greedy_rule_three_times_in_four(policy):
+    pairs = list(_trick_follows(policy, (("trix", {}), ("trix", {"partners": True}),
+                                         ("tricks", {})), 6, 30, range(3)))
+    _check_share(sum(a == g for a, g in pairs) / len(pairs), policy)
 
 
 def _greedy_rook_follow(world, seat, legal):
@@ -453,33 +460,31 @@ def _greedy_rook_follow(world, seat, legal):
     return min(sorted(legal), key=key)
 
 
-@pytest.mark.parametrize("policy", ["rules", "random"])
-def test_rook_play_outs_follow_the_greedy_rule_three_times_in_four(policy):
+def _rook_follows(policy, players, count, seed0, seeds):
+    """As ``_trick_follows`` for dixie-rook card play."""
     from solver.search.native import native_rook_search
     from solver.cards import cards_of
-    matched = followed = 0
-    for players in (4, 6):
-        game, states = _rook_states(players, 6, seed0=70)
+    for n in players:
+        game, states = _rook_states(n, count, seed0=seed0)
         for state in states:
             seat = state.current_player()
             sampler = position.from_json(state.information_state(seat).view).sampler()
             native = native_rook_search(sampler, policy=policy)
-            for k in range(3):
+            for k in seeds:
                 held, played, *_ = native.simulate(k)
                 world = sampler.world_from(sampler.base.clone(), [cards_of(m) for m in held],
                                            random.Random(k))
                 for a in played[:-1]:
                     legal = world.legal_actions()
                     if world.trick and len(legal) > 1:
-                        followed += 1
-                        matched += a == _greedy_rook_follow(world, world.current_player(),
-                                                            legal)
+                        yield a, _greedy_rook_follow(world, world.current_player(), legal)
                     world.apply_action(a)
-    share = matched / followed
-    if policy == "rules":
-        assert share >= 0.7, share
-    else:
-        assert share <= 0.6, share
+
+
+@pytest.mark.parametrize("policy", ["rules", "random"])
+def test_rook_play_outs_follow_the_greedy_rule_three_times_in_four(policy):
+    pairs = list(_rook_follows(policy, (4, 6), 6, 70, range(3)))
+    _check_share(sum(a == g for a, g in pairs) / len(pairs), policy)
 
 
 @pytest.fixture
@@ -495,45 +500,15 @@ def always_greedy(monkeypatch):
 
 
 def test_trick_play_outs_are_the_documented_greedy_rule(always_greedy):
-    from solver.search.native import native_trick_search
-    checked = 0
-    for name, opts in (("trix", {}), ("trix", {"partners": True}), ("tricks", {}),
-                       ("trix", {"must_discard_penalty": True})):
-        game, states = _trick_states(name, opts, 5, seed0=50)
-        for state in states:
-            seat = state.current_player()
-            sampler = position.from_json(state.information_state(seat).view).sampler()
-            hands, played, _ = native_trick_search(sampler).simulate(1)
-            world = sampler.base.clone()
-            world.log.play.hands = list(hands)
-            d = state.round_index()
-            for a in played:
-                if world.round_index() != d:
-                    break
-                legal = world.legal_actions()
-                if world.log.play.trick and len(legal) > 1:
-                    checked += 1
-                    assert a == _greedy_trick_follow(world, world.current_player(), legal)
-                world.apply_action(a)
-    assert checked > 100
+    pairs = list(_trick_follows("rules", (("trix", {}), ("trix", {"partners": True}),
+                                          ("tricks", {}),
+                                          ("trix", {"must_discard_penalty": True})),
+                                5, 50, [1]))
+    assert len(pairs) > 100
+    assert all(a == g for a, g in pairs)
 
 
 def test_rook_play_outs_are_the_documented_greedy_rule(always_greedy):
-    from solver.search.native import native_rook_search
-    from solver.cards import cards_of
-    checked = 0
-    for players in (4, 6):
-        game, states = _rook_states(players, 8, seed0=90)
-        for state in states:
-            seat = state.current_player()
-            sampler = position.from_json(state.information_state(seat).view).sampler()
-            held, played, *_ = native_rook_search(sampler).simulate(1)
-            world = sampler.world_from(sampler.base.clone(), [cards_of(m) for m in held],
-                                       random.Random(1))
-            for a in played[:-1]:
-                legal = world.legal_actions()
-                if world.trick and len(legal) > 1:
-                    checked += 1
-                    assert a == _greedy_rook_follow(world, world.current_player(), legal)
-                world.apply_action(a)
-    assert checked > 100
+    pairs = list(_rook_follows("rules", (4, 6), 8, 90, [1]))
+    assert len(pairs) > 100
+    assert all(a == g for a, g in pairs)
