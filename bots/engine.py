@@ -7,7 +7,10 @@ one line.  A search runs on a worker thread, so ``stop``, ``isready`` and
 ``quit`` are answered while it runs; ``stop`` ends it within milliseconds
 with the best found so far (``solver.search`` polls a stop event).  Bad
 input of any kind gets one ``error <where>: <reason>`` line, and the engine
-goes on with its state unchanged.
+goes on with its state unchanged: a line that is not UTF-8 text costs only
+itself.  ``position`` may span lines (a position file's pretty-printed JSON,
+read until its brackets close), and an exact ``solve`` that runs long moves
+to a child process that ``stop`` ends at once.
 """
 
 from __future__ import annotations
@@ -15,15 +18,17 @@ from __future__ import annotations
 import json
 import math
 import shlex
+import subprocess
 import sys
 import threading
 import time as _time
 from dataclasses import asdict
 
 import solver
-from solver.errors import DixtrixError, LimitError, OptionError, PositionError, short_repr
+from solver.errors import (DixtrixError, LimitError, OptionError, PositionError, SearchAborted,
+                           short_repr)
 from solver.search import Limit, best_move, evaluate
-from solver.search.service import BOTS, DEFAULT_LIMIT_SECONDS, DEFAULT_TREES
+from solver.search.service import BOTS, DEFAULT_LIMIT_SECONDS
 
 from .hint import json_finite
 
@@ -32,12 +37,19 @@ NAME = "dixtrix"
 MAX_LINE = (1 << 20) + 4096
 #: seconds an ``infinite`` search may run before it stops by itself
 INFINITE_SECONDS = 86400.0
+#: the nodes an exact ``solve`` spends on the engine's own thread (a tenth
+#: of a second or so): past them the solve restarts in a child process,
+#: which ``stop`` can end at once (the solver has no stop of its own, and a
+#: thread cannot be ended from outside)
+QUICK_SOLVE_NODES = 200_000
+#: seconds between two looks at ``stop`` while a child process solves
+SOLVE_POLL_SECONDS = 0.02
 
 #: option name -> (type, default, min, max or choices, what it does)
 OPTIONS = {
-    "threads": ("spin", DEFAULT_TREES, 1, 64,
-                "independent ISMCTS trees searched in parallel (their disagreement widens "
-                "the intervals)"),
+    "threads": ("spin", 0, 0, 64,
+                "independent ISMCTS trees searched in parallel; 0: the decision service's "
+                "default (solver.search.service)"),
     "tt_mb": ("spin", 64, 1, 16384, "transposition table of the double-dummy solver (MiB)"),
     "bot": ("combo", "ismcts", ("ismcts", "pimc"), None, "the search of go"),
     "seed": ("spin", 0, 0, 2**63 - 1, "search seed: the same seed, position and limit "
@@ -81,26 +93,91 @@ class Engine:
     # ---- the loop -----------------------------------------------------------
 
     def run(self, stream=None) -> int:
-        """Read commands until ``quit`` or the end of the input."""
-        stream = stream or sys.stdin
+        """Read commands until ``quit`` or the end of the input.  ``stream``
+        gives bytes (default: standard input's) or text lines."""
+        stream = stream or sys.stdin.buffer
+        self._lines = 0
         while True:
-            try:
-                line = stream.readline(MAX_LINE)
-            except (UnicodeDecodeError, ValueError) as exc:
-                self.error("input", f"not UTF-8 text ({exc.__class__.__name__})")
-                continue
-            if not line:
+            line = self._read_line(stream)
+            if line is None:
                 break
-            if len(line) >= MAX_LINE and not line.endswith("\n"):
-                # drain the rest of an over-long line, then refuse it
-                while line and not line.endswith("\n"):
-                    line = stream.readline(MAX_LINE)
-                self.error("input", f"a command line over {MAX_LINE:,} characters")
+            if line is _SKIP:
                 continue
-            if not self.handle(line.strip()):
+            command = line.strip()
+            if command.startswith("position") and _open_brackets(command):
+                command = self._read_document(stream, command)
+                if command is None:
+                    break
+                if command is _SKIP:
+                    continue
+            if not self.handle(command):
                 break
         self.shutdown()
         return 0
+
+    def _read_line(self, stream, where="input"):
+        """The next line as text; None at the end of the input; ``_SKIP``
+        for a line refused here (too long, not UTF-8: one error line each,
+        and only that line is lost)."""
+        raw = stream.readline(MAX_LINE)
+        if not raw:
+            return None
+        self._lines += 1
+        newline = b"\n" if isinstance(raw, bytes) else "\n"
+        if len(raw) >= MAX_LINE and not raw.endswith(newline):
+            # drain the rest of an over-long line, then refuse it
+            while raw and not raw.endswith(newline):
+                raw = stream.readline(MAX_LINE)
+            self.error(where, f"line {self._lines}: over {MAX_LINE:,} characters")
+            return _SKIP
+        if isinstance(raw, bytes):
+            try:
+                return raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                self.error(where, f"line {self._lines} is not UTF-8 text (byte "
+                                  f"{exc.start + 1}); the line is ignored")
+                return _SKIP
+        return raw
+
+    def _read_document(self, stream, first: str):
+        """``position`` followed by JSON that spans lines (a position file's
+        pretty-printed JSON): the following lines until its brackets close
+        (outside strings), as one command.  A blank line, a line that is
+        not text or the end of the input ends it early with one error;
+        None at the end of the input."""
+        parts, depth, total = [first], _open_brackets(first), len(first)
+        while depth:
+            line = self._read_line(stream, "position")
+            if line is None:
+                self.error("position", "the input ended inside the position's JSON")
+                return None
+            if line is _SKIP:
+                return self._skip_document(stream, depth)
+            if not line.strip():
+                self.error("position", f"line {self._lines}: a blank line inside the "
+                                       f"position's JSON (its brackets are not closed)")
+                return _SKIP
+            total += len(line)
+            if total > MAX_LINE:
+                self.error("position", f"a position over {MAX_LINE:,} characters")
+                return self._skip_document(stream, depth)
+            depth = _open_brackets(line, depth)
+            parts.append(line.rstrip("\r\n"))
+        return "\n".join(parts)
+
+    def _skip_document(self, stream, depth):
+        """The rest of a refused multi-line position, read and dropped (so
+        its lines are not taken for commands) up to its closing bracket or a
+        blank line."""
+        while depth:
+            raw = stream.readline(MAX_LINE)
+            if not raw:
+                return None
+            text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+            if not text.strip():
+                break
+            depth = _open_brackets(text, depth)
+        return _SKIP
 
     def handle(self, line: str) -> bool:
         """One command; False for ``quit``."""
@@ -265,17 +342,19 @@ class Engine:
             value = info.get("value")
             val = f" value {value:.4f}" if isinstance(value, (int, float)) and \
                 math.isfinite(value) else ""
-            best = f" best {info['best']}" if info.get("best") else ""
+            best = f" best {action_word(info['best'])}" if info.get("best") else ""
             self.send(f"info iterations {info.get('iterations', 0)} nodes "
                       f"{info.get('nodes', 0)} seconds {info.get('seconds', 0.0):.3f}"
                       f"{best}{val}")
 
         if limit.nodes is None and self.options["nodes"]:
             limit = Limit(limit.time, limit.iterations, limit.worlds, self.options["nodes"])
+        trees = {"threads": self.options["threads"]} if self.options["threads"] else {}
         res = best_move(pos, limit, bot=bot, seed=self.options["seed"], progress=progress,
-                        stop=self.stop_event, threads=self.options["threads"])
+                        stop=self.stop_event, **trees)
         self.final("result " + json.dumps(json_finite(asdict(res)), separators=(",", ":")),
-                   f"bestmove {res.action} value {res.values.get(res.action, 0.0):.4f}")
+                   f"bestmove {action_word(res.action)} value "
+                   f"{res.values.get(res.action, 0.0):.4f}")
 
     def cmd_stop(self, rest):
         self.stop_event.set()
@@ -288,15 +367,44 @@ class Engine:
         self.start(self._solve, pos)
 
     def _solve(self, pos):
-        sol = solver.solve(pos, tt_mb=self.options["tt_mb"])
-        doc = {"value": sol.value, "action_values": dict(sol.action_values),
-               "best_actions": list(sol.best_actions), "seat": sol.seat,
-               "objective": sol.objective, "nodes": sol.nodes, "time": sol.time}
-        if sol.round_winner is not None:
-            doc["round_winner"] = sol.round_winner
+        try:
+            doc = solution_doc(solver.solve(pos, tt_mb=self.options["tt_mb"],
+                                            max_nodes=QUICK_SOLVE_NODES))
+        except SearchAborted:
+            doc = self._solve_in_child(pos)
+            if doc is None:
+                self.final("error solve: stopped before the exact values were found (an "
+                           "exact solve has no best-so-far answer)")
+                return
         self.final("solution " + json.dumps(doc, separators=(",", ":")),
-                   f"bestmove {sol.best_actions[0]} value {sol.value}")
+                   f"bestmove {action_word(doc['best_actions'][0])} value {doc['value']}")
 
+    def _solve_in_child(self, pos):
+        """The solution doc of ``pos`` solved in a child process, or None
+        when ``stop`` (or ``quit``) ended it first: the child is killed."""
+        request = json.dumps({"position": pos.to_json(), "tt_mb": self.options["tt_mb"]})
+        child = subprocess.Popen([sys.executable, "-c", "from bots.engine import solve_child; "
+                                  "solve_child()"], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        answer = []
+        talk = threading.Thread(target=lambda: answer.append(
+            child.communicate(request.encode("utf-8"))), daemon=True)
+        talk.start()
+        while talk.is_alive():
+            if self.stop_event.wait(SOLVE_POLL_SECONDS):
+                child.kill()
+                talk.join()
+                return None
+        out, err = answer[0]
+        try:
+            reply = json.loads(out)
+        except ValueError:
+            print(err.decode("utf-8", "replace"), file=self.err, end="")
+            raise RuntimeError(f"the solving child process exited with status "
+                               f"{child.returncode} and no answer") from None
+        if "error" in reply:
+            raise DixtrixError(reply["error"])
+        return reply["solution"]
     def cmd_evaluate(self, rest):
         pos = self._need_position()
         words = rest.split()
@@ -326,6 +434,78 @@ COMMANDS = {"dixtrix": Engine.cmd_hello, "isready": Engine.cmd_isready,
             "quit": Engine.cmd_quit}
 
 
+def solution_doc(sol) -> dict:
+    """A ``solver.dd.Solution`` as the ``solution`` line's JSON."""
+    doc = {"value": sol.value, "action_values": dict(sol.action_values),
+           "best_actions": list(sol.best_actions), "seat": sol.seat,
+           "objective": sol.objective, "nodes": sol.nodes, "time": sol.time}
+    if sol.round_winner is not None:
+        doc["round_winner"] = sol.round_winner
+    return doc
+
+
+def solve_child() -> None:
+    """The child process of a long ``solve``: one request on standard
+    input (``{"position": ..., "tt_mb": ...}``), one answer on standard
+    output (``{"solution": ...}`` or ``{"error": "<where>: <reason>"}``).
+    It exits when the engine that started it is gone."""
+    from .lifeline import exit_with_parent
+    exit_with_parent()
+    request = json.loads(sys.stdin.buffer.read())
+    try:
+        sol = solver.solve(solver.from_json(request["position"]), tt_mb=request["tt_mb"])
+        reply = {"solution": solution_doc(sol)}
+    except DixtrixError as exc:
+        reply = {"error": str(exc)}
+    sys.stdout.write(json.dumps(reply) + "\n")
+    sys.stdout.flush()
+
+
+#: a line the reader refused (it said why) and the loop skips
+_SKIP = object()
+
+
+def _open_brackets(text: str, depth=0):
+    """Brackets (``{`` ``[``) of a JSON text still open at the end of
+    ``text``, given ``depth`` open before it; 0 for a line that is not the
+    start of a JSON document.  ``depth`` carries the state between lines:
+    an int, or ``(int, True)`` inside a string (JSON strings never span
+    lines, so that only happens on malformed input, which the parser then
+    refuses)."""
+    if depth == 0:
+        body = text.partition(" ")[2].lstrip() if text.startswith("position") else text
+        if not body.startswith(("{", "[")):
+            return 0
+        text = body
+    level, in_string = (depth if isinstance(depth, tuple) else (depth, False))
+    escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "{[":
+            level += 1
+        elif ch in "}]":
+            level -= 1
+            if level <= 0:
+                return 0
+    return (level, True) if in_string else level
+
+
+def action_word(action: str) -> str:
+    """An action as one word of an answer line: as it is, or in double
+    quotes when it has a space (``"contract trix"``, ``"bid 70"``), so a
+    client that splits lines as a shell does (Python's ``shlex.split``)
+    reads it back whole."""
+    return json.dumps(action) if any(c.isspace() for c in action) else action
+
+
 def _where(exc: DixtrixError, verb: str) -> tuple[str, str]:
     """``(where, reason)`` of an error line: the JSON path or field the
     error names (else the command), and the reason without that path
@@ -339,8 +519,9 @@ def _where(exc: DixtrixError, verb: str) -> tuple[str, str]:
 
 def main() -> int:
     """``dixtrix engine``: serve the protocol on stdin/stdout."""
-    stdin = open(sys.stdin.fileno(), "r", encoding="utf-8", errors="strict", closefd=False,
-                 newline="\n")
+    # bytes, decoded a line at a time: a line that is not UTF-8 costs only
+    # itself (a text stream fails on the whole buffer it decodes at once)
+    stdin = open(sys.stdin.fileno(), "rb", closefd=False)
     try:
         return Engine().run(stdin)
     except KeyboardInterrupt:
