@@ -97,15 +97,18 @@ class Engine:
         gives bytes (default: standard input's) or text lines."""
         stream = stream or sys.stdin.buffer
         self._lines = 0
+        pending = None
         while True:
-            line = self._read_line(stream)
+            line, pending = (pending, None) if pending is not None else \
+                (self._read_line(stream), None)
             if line is None:
                 break
             if line is _SKIP:
                 continue
             command = line.strip()
-            if command.startswith("position") and _open_brackets(command):
-                command = self._read_document(stream, command)
+            stack = _document_start(command)
+            if stack:
+                command, pending = self._read_document(stream, command, stack)
                 if command is None:
                     break
                 if command is _SKIP:
@@ -139,44 +142,52 @@ class Engine:
                 return _SKIP
         return raw
 
-    def _read_document(self, stream, first: str):
+    def _read_document(self, stream, first: str, stack: str):
         """``position`` followed by JSON that spans lines (a position file's
         pretty-printed JSON): the following lines until its brackets close
-        (outside strings), as one command.  A blank line, a line that is
-        not text or the end of the input ends it early with one error;
-        None at the end of the input."""
-        parts, depth, total = [first], _open_brackets(first), len(first)
-        while depth:
+        (outside strings), as one command.  Returns ``(command, pending)``:
+        ``pending`` a line to handle next.  A line that starts with a
+        command's name, a blank line, a line that is not text or the end of
+        the input ends the document early with one error (the command
+        still runs); the command is then ``_SKIP``, or None at the end of
+        the input."""
+        parts, total = [first], len(first)
+        while stack:
             line = self._read_line(stream, "position")
             if line is None:
                 self.error("position", "the input ended inside the position's JSON")
-                return None
+                return None, None
             if line is _SKIP:
-                return self._skip_document(stream, depth)
-            if not line.strip():
+                return self._skip_document(stream, stack), None
+            words = line.split(None, 1)
+            if not words:
                 self.error("position", f"line {self._lines}: a blank line inside the "
                                        f"position's JSON (its brackets are not closed)")
-                return _SKIP
+                return _SKIP, None
+            if words[0] in COMMANDS:
+                self.error("position", f"line {self._lines} is the command {words[0]!r}, "
+                                       f"but the position's JSON is not closed")
+                return _SKIP, line
             total += len(line)
             if total > MAX_LINE:
                 self.error("position", f"a position over {MAX_LINE:,} characters")
-                return self._skip_document(stream, depth)
-            depth = _open_brackets(line, depth)
+                return self._skip_document(stream, stack), None
+            stack = _brackets(line, stack)
             parts.append(line.rstrip("\r\n"))
-        return "\n".join(parts)
+        return "\n".join(parts), None
 
-    def _skip_document(self, stream, depth):
+    def _skip_document(self, stream, stack):
         """The rest of a refused multi-line position, read and dropped (so
-        its lines are not taken for commands) up to its closing bracket or a
-        blank line."""
-        while depth:
+        its lines are not taken for commands) up to its closing bracket, a
+        blank line or a command."""
+        while stack:
             raw = stream.readline(MAX_LINE)
             if not raw:
                 return None
             text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
-            if not text.strip():
+            if not text.strip() or text.split()[0] in COMMANDS:
                 break
-            depth = _open_brackets(text, depth)
+            stack = _brackets(text, stack)
         return _SKIP
 
     def handle(self, line: str) -> bool:
@@ -465,20 +476,12 @@ def solve_child() -> None:
 _SKIP = object()
 
 
-def _open_brackets(text: str, depth=0):
-    """Brackets (``{`` ``[``) of a JSON text still open at the end of
-    ``text``, given ``depth`` open before it; 0 for a line that is not the
-    start of a JSON document.  ``depth`` carries the state between lines:
-    an int, or ``(int, True)`` inside a string (JSON strings never span
-    lines, so that only happens on malformed input, which the parser then
-    refuses)."""
-    if depth == 0:
-        body = text.partition(" ")[2].lstrip() if text.startswith("position") else text
-        if not body.startswith(("{", "[")):
-            return 0
-        text = body
-    level, in_string = (depth if isinstance(depth, tuple) else (depth, False))
-    escaped = False
+def _brackets(text: str, stack: str = "") -> str:
+    """The JSON brackets (``{`` ``[``) still open after ``text``, given
+    ``stack`` open before it; "" once the outermost one closes (the rest
+    of the line is the parser's to judge).  Brackets inside strings do not
+    count; JSON strings never span lines."""
+    in_string = escaped = False
     for ch in text:
         if in_string:
             if escaped:
@@ -490,12 +493,34 @@ def _open_brackets(text: str, depth=0):
         elif ch == '"':
             in_string = True
         elif ch in "{[":
-            level += 1
+            stack += ch
         elif ch in "}]":
-            level -= 1
-            if level <= 0:
-                return 0
-    return (level, True) if in_string else level
+            stack = stack[:-1]
+            if not stack:
+                return ""
+    return stack
+
+
+def _document_start(command: str) -> str:
+    """For ``position`` whose JSON opens on this line and continues on the
+    next ones, the brackets left open; else "".  The line must be a valid
+    start of a JSON document (it parses once its brackets are closed), so
+    a plain malformed position is refused at once rather than taken for
+    the start of a longer one."""
+    verb, _, body = command.partition(" ")
+    body = body.strip()
+    if verb != "position" or body[:1] not in ("{", "["):
+        return ""
+    stack = _brackets(body)
+    if not stack:
+        return ""
+    closed = body.rstrip().removesuffix(",") + "".join(
+        "}" if b == "{" else "]" for b in reversed(stack))
+    try:
+        json.loads(closed)
+    except ValueError:
+        return ""
+    return stack
 
 
 def action_word(action: str) -> str:

@@ -169,6 +169,14 @@ def test_a_position_may_span_lines(engine):
     engine.send(b'position {\n "game": \xff,\n "seed": 1}\nisready\n')
     out = engine.until("readyok")
     assert len(out) == 2 and out[0].startswith("error position:"), out
+    # a command before the brackets close ends the position, and runs
+    engine.send("position {\n \"game\": \"dix\",\nisready")
+    out = engine.until("readyok")
+    assert len(out) == 2 and "is the command 'isready'" in out[0], out
+    # a malformed first line is one error at once, not the start of a document
+    engine.send("position {not json\nisready")
+    out = engine.until("readyok")
+    assert len(out) == 2 and "malformed JSON" in out[0], out
     engine.send("go iterations 300")
     assert _answer(engine.until("bestmove")) == _answer(single)
 
