@@ -37,6 +37,9 @@ NAME = "dixtrix"
 MAX_LINE = (1 << 20) + 4096
 #: seconds an ``infinite`` search may run before it stops by itself
 INFINITE_SECONDS = 86400.0
+#: ``go time`` at least this long (seconds) gets an ``info string`` saying
+#: it is seconds (a UCI client may mean milliseconds)
+LONG_TIME_SECONDS = 60.0
 #: the nodes an exact ``solve`` spends on the engine's own thread (a tenth
 #: of a second or so): past them the solve restarts in a child process,
 #: which ``stop`` can end at once (the solver has no stop of its own, and a
@@ -338,6 +341,11 @@ class Engine:
             limit = Limit(time=INFINITE_SECONDS)
         elif limit_words:
             limit = Limit.from_words(limit_words, "go")
+            if "time" in limit_words[::2] and limit.time >= LONG_TIME_SECONDS:
+                # UCI's habit is milliseconds: say what was understood
+                self.send(f"info string go time is in seconds: this search may run "
+                          f"{limit.time:g} s ({limit.time / 60:.1f} min); go movetime "
+                          f"{limit.time:g} would be {limit.time / 1000:g} s")
         else:
             limit = Limit(time=DEFAULT_LIMIT_SECONDS)
         self.start(self._search, pos, limit, bot)

@@ -171,7 +171,7 @@ class Engine:
             timeout = (limit.time if limit is not None and limit.time else 0) + REPLY_SECONDS
 
         def on_line(line):
-            if line.startswith("info "):
+            if line.startswith("info ") and not line.startswith("info string "):
                 d = _parse_info(line)
                 infos.append(d)
                 if info is not None:

@@ -292,6 +292,22 @@ def test_the_client_reads_a_quoted_best_action():
     assert info["best"] == "bid 70" and info["value"] == 3.5
 
 
+# ---- go time ------------------------------------------------------------------
+
+
+def test_go_time_in_what_looks_like_milliseconds_says_it_is_seconds(engine):
+    engine.send("position " + json.dumps(_dix_view()))
+    engine.send("go time 1000")
+    line = engine.until("info string")[-1]
+    assert line.startswith("info string go time is in seconds: this search may run 1000 s")
+    assert "go movetime 1000 would be 1 s" in line
+    engine.send("stop")
+    assert engine.until("bestmove")[-1].startswith("bestmove ")
+    engine.send("go movetime 200")                      # milliseconds: no such line
+    out = engine.until("bestmove")
+    assert not [x for x in out if x.startswith("info string")]
+
+
 # ---- threads ------------------------------------------------------------------
 
 
