@@ -5,6 +5,8 @@
     dixtrix play dix --seed 1 --bots random,random --option target=20
     dixtrix play dix-exchange --players 7 --seed 3
     dixtrix play dix --seed 1 --record game.json   also write the game record
+    dixtrix solve game.json --at 28       exact values after the record's first 28 actions
+    dixtrix review game.json              every decision judged (docs/review.md)
     dixtrix ladder run --game dix --bots rules,random --deals 50 --db ladder.db
 
 Errors in what the user typed are reported in one line and exit status 2.
@@ -411,10 +413,10 @@ def build_parser() -> argparse.ArgumentParser:
     rv.add_argument("--deal", type=int, default=None, metavar="N",
                     help="review deal N only (1 = the first deal of the record)")
     rv.add_argument("--seat", type=int, default=None, help="review this seat only")
+    from .review import DEFAULT_NODES, DEFAULT_SECONDS
     rv.add_argument("--time", type=float, default=None,
-                    help="seconds of search for each decision (default "
-                         f"{0.5:g}; iterations or worlds alone give the same review on "
-                         "every machine)")
+                    help=f"seconds of search for each decision (default {DEFAULT_SECONDS:g}; "
+                         "iterations or worlds alone give the same review on every machine)")
     rv.add_argument("--iterations", type=int, default=None, help="ismcts: iterations a decision")
     rv.add_argument("--worlds", type=int, default=None, help="pimc: worlds a decision")
     rv.add_argument("--bot", default="ismcts", choices=("ismcts", "pimc"),
@@ -424,8 +426,9 @@ def build_parser() -> argparse.ArgumentParser:
     rv.add_argument("--threads", type=int, default=None,
                     help="independent ISMCTS trees of each search (default: the decision "
                          "service's, as dixtrix hint)")
-    rv.add_argument("--nodes", type=int, default=1_000_000,
-                    help="the node bound of each exact solve in hindsight")
+    rv.add_argument("--nodes", type=int, default=DEFAULT_NODES,
+                    help=f"the node bound of each exact solve in hindsight (default "
+                         f"{DEFAULT_NODES:,})")
     rv.add_argument("--no-hindsight", action="store_true",
                     help="skip the exact solves of the true deal")
     rv.add_argument("--jobs", type=int, default=1, help="worker processes")

@@ -370,7 +370,7 @@ def size_of(loss, limits: dict) -> str | None:
 
 def review(position, *, deal=None, seat: int | None = None,
            limit: Limit | None = None, bot: str = "ismcts", seed: int = 0,
-           threads: int | None = None, nodes: int | None = DEFAULT_NODES,
+           threads: int | None = None, nodes: int = DEFAULT_NODES,
            hindsight: bool = True, jobs: int = 1, py_iterations: int | None = None,
            progress=None, stop=None) -> dict:
     """The review of ``position`` (a game record or a seat view: a
@@ -400,8 +400,7 @@ def review(position, *, deal=None, seat: int | None = None,
         raise OptionError(f"review: seed must be >= 0, got {seed}")
     if threads is not None:
         check_threads(threads)
-    if nodes is not None:
-        Limit(iterations=1, nodes=nodes)          # the same check as any node bound
+    Limit(iterations=1, nodes=nodes)              # the same check as any node bound
     if py_iterations is not None:
         Limit(iterations=py_iterations)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 256:
