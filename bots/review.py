@@ -242,7 +242,7 @@ def plan(position, deal=None, seat: int | None = None, seed: int = 0) -> _Plan:
                 decisions.append(_Decision(
                     i, cur.deal, mover, text, kind,
                     now + 1 if now is not None and kind == "card" else None,
-                    _view_at(state, mover), seed * SEED_STRIDE + i))
+                    _view_at(state, mover), decision_seed(seed, i)))
                 if view_seat is None:
                     cur.wanted.setdefault(i - cur.first, set()).add(mover)
             cur.actions.append(text)

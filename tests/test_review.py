@@ -160,15 +160,15 @@ def test_a_record_cut_part_way_through_a_deal():
     assert max(e["index"] for e in doc["decisions"]) < 40
     # the trick numbers of the points follow the tricks played
     labels = [p["label"] for p in deal["points"]]
-    assert labels[:3] == ["start", "trick 1", "trick 2"] and "trick 20" in labels
+    assert labels[:3] == ["start", "trick 1", "trick 2"] and labels[-2:] == ["trick 19", "now"]
 
 
 def test_a_finished_match_reviews_every_deal():
-    state = played("dix", ["rules", "random"], seed=1, variant="seventeen", target=5)
+    state = played("dix", ["rules", "random"], seed=1, variant="seventeen", target=15)
     assert state.is_terminal()
     record = solver.to_json(state)
     doc = reviews.review(record, limit=Limit(iterations=100), nodes=100_000)
-    assert len(doc["deals"]) >= 2 and all(d["complete"] for d in doc["deals"])
+    assert len(doc["deals"]) == 3 and all(d["complete"] for d in doc["deals"])
     for k, d in enumerate(doc["deals"]):
         assert d["deal"] == k + 1
         assert d["result"] == [float(v) for v in state.round_returns(k)]
@@ -283,23 +283,17 @@ def test_a_seat_view_reviews_its_own_decisions_without_hindsight():
 # ---- the report --------------------------------------------------------------
 
 
-def test_the_text_report_json_and_picture(tmp_path, capsys):
+def test_the_text_report_json_and_picture(tmp_path):
     pytest.importorskip("matplotlib")
     state = played("trix", ["rules", "rules", "random", "rules"], seed=4, deals=2)
-    path = tmp_path / "trix.json"
-    path.write_text(json.dumps(solver.to_json(state)))
+    # the calls and doubling are searched in Python: few iterations there
+    doc = reviews.review(solver.to_json(state), deal=2, limit=Limit(iterations=300),
+                         py_iterations=30, nodes=300_000)
+    doc = json.loads(json.dumps(doc))           # JSON as it is printed
     png, svg = tmp_path / "deal.png", tmp_path / "deal.svg"
-    assert main(["review", str(path), "--deal", "2", "--iterations", "300", "--nodes",
-                 "300000", "--plot", str(png), "--plot", str(svg)]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("Review of trix")
-    assert "blunder >= 25" in out and "mistake >= 12.5" in out and "inaccuracy >= 5" in out
-    assert "Summary" in out and "Deal 2 (actions" in out and "Decisions" in out
+    assert reviews.plot(doc, str(png)) == str(png) and reviews.plot(doc, str(svg))
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert b"<svg" in svg.read_bytes()[:2000]
-    assert main(["review", str(path), "--deal", "2", "--iterations", "300", "--nodes",
-                 "300000", "--json"]) == 0
-    doc = json.loads(capsys.readouterr().out)
     for e in doc["decisions"]:
         for key in ("index", "seat", "played", "best", "loss", "loss_ci95", "exact_loss",
                     "equal"):
@@ -317,10 +311,19 @@ def test_the_text_report_json_and_picture(tmp_path, capsys):
         assert losses == sorted(losses, reverse=True) and all(v > 0 for v in losses)
         for b in s["biggest"]:
             assert b["position"] and b["played"] != b["best"]
-    # the biggest mistakes are in the text, with the position
+    assert any(e["exact_loss"] is not None for e in doc["decisions"])
+    # the text: the summary first, the thresholds in points, the biggest
+    # mistakes with the position, the deal's values, every decision
+    out = reviews.render_text(doc, "trix.json")
+    assert out.startswith("Review of trix, trix.json.")
+    assert "blunder >= 25" in out and "mistake >= 12.5" in out and "inaccuracy >= 5" in out
+    assert out.index("Summary") < out.index("biggest mistakes") < out.index("Deal 2 (actions") \
+        < out.index("Decisions")
     worst = max((b for s in doc["summary"] for b in s["biggest"]), key=lambda b: b["loss"])
     assert f"played {worst['played']}, better {worst['best']}" in out
     assert worst["position"][0] in out
+    assert len([line for line in out.splitlines() if re.match(r"\d+ +\d ", line)]) == \
+        len(doc["decisions"])
 
 
 def test_the_thresholds_are_stated_in_each_games_points():
@@ -413,7 +416,7 @@ def test_the_readme_review_commands_work_in_order(tmp_path, monkeypatch, capsys)
 
 
 def test_exact_values_are_in_the_games_unit():
-    state = played("dixie-rook", ["rules"] * 4, seed=2, actions=60)
+    state = played("dixie-rook", ["rules"] * 4, seed=2, actions=30)
     while len(state.legal_actions()) < 2:
         state.apply_action(state.legal_actions()[0])
     ex = exact(state, max_nodes=2_000_000)
