@@ -69,8 +69,8 @@ DEFAULT_SECONDS = 0.5
 DEFAULT_NODES = 1_000_000
 #: mistake sizes, as shares of the game's round scale (``Game.round_scale``,
 #: a bound on a deal's result): trix (350) 5 / 12.5 / 25 points, tricks
-#: (200) 2.9 / 7.1 / 14.3, dixie-rook (240) 3.4 / 8.6 / 17.1, dix (30)
-#: 0.43 / 1.07 / 2.14, dix-exchange (3 tokens) 0.043 / 0.107 / 0.214
+#: (200) 2.86 / 7.14 / 14.3, dixie-rook (240) 3.43 / 8.57 / 17.1, dix (30)
+#: 0.429 / 1.07 / 2.14, dix-exchange (3 tokens) 0.0429 / 0.107 / 0.214
 SIZES = (("blunder", 1 / 14), ("mistake", 1 / 28), ("inaccuracy", 1 / 70))
 #: biggest mistakes listed per seat
 TOP = 5
@@ -629,8 +629,8 @@ def render_text(doc: dict, origin: str = "") -> str:
         lines.append("Stopped early: the decisions below are those reviewed before the stop.")
     t = doc["thresholds"]
     lines.append(f"Unit: {doc['unit']}. Mistakes by expected loss: inaccuracy >= "
-                 f"{_num(t['inaccuracy'])}, mistake >= {_num(t['mistake'])}, blunder >= "
-                 f"{_num(t['blunder'])}; an action as good as the advice (equivalent cards, "
+                 f"{t['inaccuracy']:.3g}, mistake >= {t['mistake']:.3g}, blunder >= "
+                 f"{t['blunder']:.3g}; an action as good as the advice (equivalent cards, "
                  f"exact ties, a difference the search cannot tell from zero) loses 0.")
     lines.append("")
     lines.append("Summary")
