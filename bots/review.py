@@ -47,8 +47,6 @@ from __future__ import annotations
 
 import math
 import os
-import random
-import sys
 import time as _time
 from dataclasses import dataclass, field
 
@@ -208,7 +206,8 @@ def plan(position, deal=None, seat: int | None = None, seed: int = 0) -> _Plan:
         if not chosen(d):
             return
         d.points.append((i, label))
-        if view_seat is None and not state.is_terminal() and state.round_index() - base + 1 == d.deal:
+        if view_seat is None and not state.is_terminal() and \
+                state.round_index() - base + 1 == d.deal:
             d.wanted.setdefault(i - d.first, set()).update(seats)
 
     started = False
@@ -386,7 +385,8 @@ def review(position, *, deal=None, seat: int | None = None,
     ``nodes``: the bound of each hindsight solve; ``hindsight``: False
     skips the exact solves of the true deal; ``jobs``: worker processes
     (1: all in this thread); ``py_iterations``: the iterations of a
-    decision the service searches in Python, if different (its setting); ``progress(info)`` after each piece of work
+    decision the service searches in Python, if different (its setting);
+    ``progress(info)`` after each piece of work
     (``done``, ``total``, ``what``); ``stop`` (an event): end early with
     the decisions reviewed so far (``stopped`` is then true)."""
     if not isinstance(bot, str) or bot not in BOTS:
@@ -435,8 +435,8 @@ def _run(tasks, jobs, progress, stop):
 
     def report(kind, key):
         if progress is not None:
-            progress({"done": len(results), "total": total,
-                      "what": f"decision {key}" if kind == "decide" else f"deal {key} in hindsight"})
+            what = f"decision {key}" if kind == "decide" else f"deal {key} in hindsight"
+            progress({"done": len(results), "total": total, "what": what})
 
     work = {"decide": _decide, "hindsight": _hindsight}
     if jobs == 1 or total <= 1:
