@@ -491,8 +491,10 @@ class Engine:
             last[0] = now
             self.send(f"info review {info['done']} of {info['total']} {info['what']}")
 
-        doc = review(pos, limit=limit, seed=self.options["seed"], threads=self.options["threads"],
-                     nodes=nodes, progress=progress, stop=self.stop_event, **kw)
+        # threads 0: the decision service's default (None)
+        doc = review(pos, limit=limit, seed=self.options["seed"],
+                     threads=self.options["threads"] or None, nodes=nodes, progress=progress,
+                     stop=self.stop_event, **kw)
         self.final("review " + json.dumps(json_finite(doc), separators=(",", ":")))
 
     def cmd_quit(self, rest):

@@ -326,7 +326,6 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
 
 def run(args, origin: str, view) -> int:
     game = view.game
-    names = seat_names(game.num_players, view.seat, game.partnership)
     if args.save_position:
         saved = saved_position(view, getattr(args, "whole_match", False))
         try:

@@ -17,7 +17,7 @@ from .results import LadderResults
 def have_matplotlib() -> bool:
     """Whether the plots can be drawn (the ``plot`` extra is installed)."""
     try:
-        import matplotlib  # noqa: F401
+        import matplotlib  # noqa: F401  (only whether it imports)
     except ImportError:
         return False
     return True

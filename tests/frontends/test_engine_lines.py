@@ -230,19 +230,21 @@ def test_stop_ends_a_long_solve_and_frees_the_engine(engine):
 def test_a_long_solve_in_the_child_gives_the_exact_values(engine):
     """Past the quick attempt's nodes the child process solves: the same
     values as ``solver.solve`` in this process."""
+    from bots.engine import QUICK_SOLVE_NODES
+    from bots.exact import solve_doc
     state = solver.load_game("dix").new_initial_state(seed=1)
     while state.tricks_done < 13:
         state.apply_action(state.legal_actions()[0])
-    direct = solver.solve(state)
-    from bots.engine import QUICK_SOLVE_NODES
-    assert direct.nodes > QUICK_SOLVE_NODES             # so the child is used
+    direct = solve_doc(state, plies=0)
+    assert direct["nodes"] > QUICK_SOLVE_NODES          # so the child is used
     engine.send("position " + json.dumps(solver.to_json(state)))
     engine.send("solve")
     lines = engine.until("bestmove", timeout=120)
     sol = json.loads(lines[0][len("solution "):])
-    assert sol["value"] == direct.value
-    assert sol["action_values"] == dict(direct.action_values)
-    assert lines[-1] == f"bestmove {direct.best_actions[0]} value {direct.value}"
+    for key in ("value", "action_values", "best_actions", "solver_value",
+                "solver_action_values", "nodes"):
+        assert sol[key] == direct[key], key
+    assert lines[-1] == f"bestmove {direct['best_actions'][0]} value {direct['value']}"
 
 
 def test_the_solving_child_ends_when_the_engine_is_killed():
