@@ -2,9 +2,9 @@
 
 In the spirit of UCI: the engine reads one command a line on standard
 input and writes one answer a line on standard output (flushed per line;
-logs go to standard error).  Positions are the JSON of docs/positions.md on
-one line.  A search runs on a worker thread, so ``stop``, ``isready`` and
-``quit`` are answered while it runs; ``stop`` ends it within milliseconds
+logs go to standard error).  Positions are the JSON of docs/positions.md,
+on one line or spread over several.  A search runs on a worker thread, so
+``stop``, ``isready`` and ``quit`` are answered while it runs; ``stop`` ends it within milliseconds
 with the best found so far (``solver.search`` polls a stop event).  Bad
 input of any kind gets one ``error <where>: <reason>`` line, and the engine
 goes on with its state unchanged: a line that is not UTF-8 text costs only
@@ -303,7 +303,7 @@ class Engine:
 
     def cmd_position(self, rest):
         if not rest:
-            raise PositionError("expected: position <record or seat view JSON on one line>")
+            raise PositionError("expected: position <record or seat view JSON>")
         if self.busy():
             raise OptionError("a search is running: send stop first")
         # validated; the state is unchanged on error.  A finished game is
@@ -431,6 +431,7 @@ class Engine:
         if "error" in reply:
             raise DixtrixError(reply["error"])
         return reply["solution"]
+
     def cmd_evaluate(self, rest):
         pos = self._need_position()
         words = rest.split()
