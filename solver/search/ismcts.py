@@ -265,7 +265,7 @@ def run_native(native, game: Game, iterations, seconds, c, threads, seed, progre
     # search that can run long enough to want progress, a stop or Ctrl-C
     long = progress is not None or stop is not None or (seconds or 0) >= MONITOR_ABOVE_SECONDS \
         or its >= MONITOR_ABOVE_ITERATIONS
-    visits, means, done, squares, per_tree = native.run(its, seconds or 0.0, seed, threads, c,
+    visits, means, done, squares, per_tree, *_ = native.run(its, seconds or 0.0, seed, threads, c,
                                                         poll if long else None)
     values = {a: m * scale for a, m in means.items()}
     iid = {a: half_width(visits[a], means[a] * visits[a], squares.get(a, 0.0), scale)
