@@ -71,11 +71,16 @@ from rng cimport Rng, rng_seed, _splitmix
 from walker cimport Graph, graph_load, graph_scratch, graph_free
 from typegraph cimport (TypeGraph, typegraph_load, typegraph_copy, typegraph_free,
                         typegraph_free_scratch, columns_walk)
-from tree cimport (Ops, Node, STATE_WORDS, MAX_SEATS, BATCH_SLOTS, random_bit, now)
+from tree cimport (Ops, Node, prior_fn, STATE_WORDS, MAX_SEATS, BATCH_SLOTS, random_bit, now)
 from dix cimport DixRules, DixPlay, dix_ops, dix_load, dix_reward0
 from trick cimport (TrickRules, TrickPlay, LayoutPlay, trick_ops, trick_load, layout_ops,
                     layout_load, PASS_BIT)
 from rook cimport RookRules, RookPlay, rook_ops, rook_load, rook_value0
+from deal cimport DealRules, DealPlay, deal_ops, deal_load, D_TRICKS
+from hand cimport HandRules, HandPlay, hand_ops, hand_load
+from exchange cimport (ExRules, ExPlay, ExGraph, ex_ops, ex_load, exgraph_load,
+                       exgraph_scratch, exgraph_free_scratch, exgraph_free)
+from trick cimport layout_points
 
 #: seconds between two calls of a search's ``poll`` (progress, stop, signals)
 cdef double POLL_SECONDS = 0.05
@@ -88,6 +93,9 @@ cdef Ops DIX_OPS = dix_ops()
 cdef Ops TRICK_OPS = trick_ops()
 cdef Ops LAYOUT_OPS = layout_ops()
 cdef Ops ROOK_OPS = rook_ops()
+cdef Ops DEAL_OPS = deal_ops()
+cdef Ops HAND_OPS = hand_ops()
+cdef Ops EXCHANGE_OPS = ex_ops()
 
 
 # ---- batch means ---------------------------------------------------------------
@@ -510,6 +518,7 @@ cdef class Search:
     cdef int flat
     cdef double offsets[64]
     cdef int has_offsets
+    cdef prior_fn prior_saved
 
     cdef void* sampler_copy(self) except NULL:
         """A copy of the view's sampler for one thread (own scratch)."""
@@ -526,6 +535,11 @@ cdef class Search:
         """``simulate``'s result once the play-out ``played`` ended in ``P``."""
         return world, played
 
+    cdef void note(self, const void* P, list notes):
+        """What ``simulate`` records after each move (chance inside the
+        play-out, e.g. a redeal)."""
+        pass
+
     def set_offsets(self, offsets):
         """Root offsets (``{action bit: offset in reward units}``; see the
         module docstring)."""
@@ -537,6 +551,13 @@ cdef class Search:
                 raise ValueError(f"an action bit is 0..63, got {a}")
             self.offsets[a] = v
         self.has_offsets = 1
+
+    def set_prior(self, bint on):
+        """Whether the decisions select by PUCT with the game's heuristic
+        (the default where the game gives one) or by UCB1 (measurements)."""
+        if self.prior_saved == NULL:
+            self.prior_saved = self.ops.prior
+        self.ops.prior = self.prior_saved if on else NULL
 
     def run(self, long iterations, double seconds, uint64_t seed, int threads, double c,
             poll=None):
@@ -589,11 +610,14 @@ cdef class Search:
             memcpy(P, self.state, self.ops.state_size)
             self.ops.determinize(P, self.rules, s, &r)
             world = self.world(P, seed)
-            played = []
+            played, notes = [], []
             while not self.ops.over(P, self.rules):
                 a = self.ops.playout(P, self.rules, self.ops.legal(P, self.rules), &r)
                 played.append(a)
                 self.ops.apply(P, self.rules, a)
+                self.note(P, notes)
+            if notes:
+                return self.outcome(P, (world, notes), played)
             return self.outcome(P, world, played)
         finally:
             self.sampler_free(s)
@@ -782,3 +806,138 @@ cdef class RookSearch(TypeGraphSearch):
         cdef const RookPlay* P = <const RookPlay*>Pv
         return (world, played, [P.won[0], P.won[1]], [P.count[0], P.count[1]],
                 rook_value0(P))
+
+
+cdef class DealSearch(TypeGraphSearch):
+    """A whole trix / tricks deal from a decision before the play (deal.pxd):
+    the contract choice (a flat search, ``rules["flat"]``, with root
+    offsets), doubling, redeal claims.  Built by
+    ``solver.search.native.native_contract_search``.  ``simulate`` returns
+    ``((hands after the determinization, [hands of each redeal]), moves
+    (bits), each seat's points this deal, the contract)``."""
+
+    cdef DealRules R
+    cdef DealPlay base
+
+    def __cinit__(self, compiled, dict rules, dict state):
+        typegraph_load(&self.g, compiled)
+        deal_load(&self.R, &self.base, rules, state)
+        self.ops = DEAL_OPS
+        self.state, self.rules, self.nseats = &self.base, &self.R, 4
+        self.flat = rules.get("flat", 0)
+
+    cdef object world(self, const void* Pv, uint64_t seed):
+        cdef const DealPlay* P = <const DealPlay*>Pv
+        return [P.hands[i] for i in range(4)]
+
+    cdef void note(self, const void* Pv, list notes):
+        cdef const DealPlay* P = <const DealPlay*>Pv
+        if P.redeals > len(notes):
+            notes.append([P.hands[i] for i in range(4)])
+
+    cdef object outcome(self, const void* Pv, object world, list played):
+        cdef const DealPlay* P = <const DealPlay*>Pv
+        cdef int32_t pts[4]
+        if isinstance(world, tuple):
+            hands, redeals = world
+        else:
+            hands, redeals = world, []
+        if P.phase == D_TRICKS or P.contract != 4:
+            points = [P.tp.score[i] for i in range(4)]
+        else:
+            layout_points(&P.lp, pts)
+            points = [pts[i] for i in range(4)]
+        return (hands, redeals), played, points, P.contract
+
+
+cdef class HandSearch(TypeGraphSearch):
+    """A whole dixie-rook hand from a decision before the play (hand.pxd):
+    bids, the nest discards, trumps.  Built by
+    ``solver.search.native.native_rook_search``.  ``simulate`` returns
+    ``(cards per holder after the determinization (masks), moves (bits),
+    the bid winner, team 0's hand score difference, tricks per team, count
+    per team)``."""
+
+    cdef HandRules R
+    cdef HandPlay base
+
+    def __cinit__(self, compiled, dict rules, dict state):
+        hand_load(&self.R, &self.base, compiled, rules, state)
+        typegraph_load(&self.g, compiled)
+        self.ops = HAND_OPS
+        self.state, self.rules, self.nseats = &self.base, &self.R, self.R.rr.nseats
+
+    cdef object world(self, const void* Pv, uint64_t seed):
+        cdef Rng r
+        cdef uint64_t got[8]
+        cdef int h
+        cdef void* s = self.sampler_copy()
+        try:
+            for h in range(8):
+                got[h] = 0
+            rng_seed(&r, seed)
+            columns_walk(<TypeGraph*>s, &r, got)
+            return [got[h] for h in range(self.R.rr.n_holders)]
+        finally:
+            self.sampler_free(s)
+
+    cdef object outcome(self, const void* Pv, object world, list played):
+        cdef const HandPlay* P = <const HandPlay*>Pv
+        value = rook_value0(&P.play) if P.winner >= 0 else 0.0
+        return (world, played, P.winner, value, [P.play.won[0], P.play.won[1]],
+                [P.play.count[0], P.play.count[1]])
+
+
+cdef class ExchangeSearch(Search):
+    """A dix-exchange round (exchange.pxd).  Built by
+    ``solver.search.native.native_exchange_search``.  ``simulate`` returns
+    ``(the value of each slot in the world drawn, moves, each seat's tokens
+    at the end of the round)``."""
+
+    cdef ExRules R
+    cdef ExPlay base
+    cdef ExGraph g
+
+    def __cinit__(self, dict compiled, dict rules, dict state):
+        self.g.value_of = NULL
+        self.g.edge_start = NULL
+        self.g.edge_counts = NULL
+        self.g.edge_next = NULL
+        self.g.edge_cum = NULL
+        self.g.bag = NULL
+        self.g.bag_len = NULL
+        exgraph_load(&self.g, compiled)
+        ex_load(&self.R, &self.base, rules, state)
+        self.ops = EXCHANGE_OPS
+        self.state, self.rules, self.nseats = &self.base, &self.R, 0
+
+    def __dealloc__(self):
+        exgraph_free(&self.g)
+
+    cdef void* sampler_copy(self) except NULL:
+        cdef ExGraph* g = <ExGraph*>malloc(sizeof(ExGraph))
+        if not g:
+            raise MemoryError()
+        g[0] = self.g
+        g.bag = NULL
+        g.bag_len = NULL
+        try:
+            exgraph_scratch(g)
+        except MemoryError:
+            free(g)
+            raise
+        return g
+
+    cdef void sampler_free(self, void* s) noexcept:
+        cdef ExGraph* g = <ExGraph*>s
+        if g != NULL:
+            exgraph_free_scratch(g)
+            free(g)
+
+    cdef object world(self, const void* Pv, uint64_t seed):
+        cdef const ExPlay* P = <const ExPlay*>Pv
+        return [P.value[i] for i in range(self.R.nslots)]
+
+    cdef object outcome(self, const void* Pv, object world, list played):
+        cdef const ExPlay* P = <const ExPlay*>Pv
+        return world, played, [P.tokens[i] for i in range(self.R.n)]
