@@ -113,8 +113,8 @@ class _Mapped:
         def fixed_poll(done, visits, means):
             return poll(done, self._fix(visits), self._fix(means))
 
-        visits, means, done, squares, per_tree, batches = self.native.run(
-            *args[:5], fixed_poll if poll is not None else None)
+        out = self.native.run(*args[:5], fixed_poll if poll is not None else None)
+        visits, means, done, squares, per_tree, batches = out
         return (self._fix(visits), self._fix(means), done, self._fix(squares),
                 [self._fix(t) for t in per_tree], [self._fix(t) for t in batches])
 

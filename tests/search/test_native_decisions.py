@@ -292,7 +292,8 @@ def test_rook_rules_cards_are_the_python_rules_player(rules_cards):
 def _exchange_world(sampler, values):
     """The sampler's base world with the round's slots (each seat's drawn
     card, then the dealer's stock card) valued as ``values``; a dealer's
-    draw from an empty stock is scripted as a new stock topped by it."""
+    draw from an empty stock (a new stock of the used cards) gives a card
+    of the last value."""
     base = sampler.base
     world = base.clone()
     slots = [base.drawn[s] for s in base.order]
@@ -304,20 +305,44 @@ def _exchange_world(sampler, values):
         rows[k][i] = v
     world.shuffles = [tuple(r) for r in rows]
     if stock_empty:
-        g = base.game
-        pool = sorted(g.id_value[i] for i in world.used)
-        top = values[-1]
-        pool.remove(top)
-        ch = world._chance
-        ch.scripted = list(ch.scripted[:ch.pos]) + [("shuffle", tuple([top] + pool))]
+        draw = world._draw_card
+
+        def first_draw():
+            """The rebuilt stock's top card: one place holding the value."""
+            del world._draw_card                    # later draws: the game's own
+            world.shuffles.append((values[-1],))
+            world.ids.append((world.used[0],))
+            world.seen.append([0])
+            return len(world.shuffles) - 1, 0
+
+        world._draw_card = first_draw
+        assert draw is not None
     return world
 
 
-@pytest.mark.parametrize("players,opts", [(4, {}), (7, {}), (4, {"carry_stock": False}),
-                                          (12, {})])
-def test_exchange_play_outs_are_the_rules_player_and_score_as_the_game(players, opts):
+def _exchange_states(players, opts, count, seed0, pred=lambda s: True):
     game = solver.load_game("dix-exchange", players=players, **opts)
-    states = _states(game, lambda s: True, 10, 200)
+    return game, _states(game, pred, count, seed0, limit=3000)
+
+
+#: a small deck: the carried stock runs out within a few rounds
+SMALL_DECK = "10:2 9:2 8:1 7:2 6:1 5:2 4:1 3:1 2:2 1:1 0:1 CJ:2"
+
+
+def _late(s):
+    return s.round_no >= 2
+
+
+def _empty_dealer(s):
+    return s.phase == "turn" and s.order[s.turn] == s.dealer and \
+        s.stock_pos >= len(s.shuffles[s.cur])
+
+
+@pytest.mark.parametrize("players,opts,pred", [
+    (4, {}, _late), (7, {}, _late), (4, {"carry_stock": False}, _late), (12, {}, _late),
+    (4, {"deck": SMALL_DECK}, _late), (4, {"deck": SMALL_DECK}, _empty_dealer)])
+def test_exchange_play_outs_are_the_rules_player_and_score_as_the_game(players, opts, pred):
+    game, states = _exchange_states(players, opts, 8, 200, pred)
     moves = 0
     for state in states:
         sampler = _sampler(state)
@@ -334,15 +359,17 @@ def test_exchange_play_outs_are_the_rules_player_and_score_as_the_game(players, 
             assert world.round_index() > r or world.is_terminal()
             assert world.round_returns(r) == [t - s for t, s in
                                                zip(tokens, state.start_tokens)]
-    assert moves > 50
+    assert moves > 30
 
 
-def test_exchange_worlds_draw_the_round_cards_as_the_python_sampler():
+@pytest.mark.parametrize("opts,pred", [({}, _late), ({"deck": SMALL_DECK}, _late),
+                                       ({"deck": SMALL_DECK}, _empty_dealer)])
+def test_exchange_worlds_draw_the_round_cards_as_the_python_sampler(opts, pred):
     """The kernel's draw of a round's cards (the compiled world model) has
-    the Python sampler's distribution: each seat's card, value by value."""
-    game = solver.load_game("dix-exchange", players=4)
-    # a later round of a carried stock: several stocks, seen and unseen cards
-    states = _states(game, lambda s: s.round_no >= 3 and s.phase == "turn", 1, 500)
+    the Python sampler's distribution, card by card: each seat's card and
+    the dealer's stock card (from a stock rebuilt of the used cards when
+    the stock is empty)."""
+    _, states = _exchange_states(4, opts, 1, 500, pred)
     state = states[0]
     sampler = _sampler(state)
     native = native_exchange_search(sampler)
@@ -351,14 +378,16 @@ def test_exchange_worlds_draw_the_round_cards_as_the_python_sampler():
     kern = Counter()
     for k in range(n):
         values = native.simulate(k)[0]
-        for i in range(len(order)):
-            kern[(i, values[i])] += 1
+        for i, v in enumerate(values):
+            kern[(i, v)] += 1
     py = Counter()
     rng = random.Random(1)
     for _ in range(n):
         w = sampler.sample(rng)
         for i, s in enumerate(order):
             py[(i, w.value(w.drawn[s]))] += 1
+        py[(len(order), w.value(w._draw_card()))] += 1
+    assert {i for i, _ in kern} == {i for i, _ in py} == set(range(len(order) + 1))
     for key in set(kern) | set(py):
         assert abs(kern[key] - py[key]) / n < 0.03, (key, kern[key], py[key])
 
