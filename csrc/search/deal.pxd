@@ -18,18 +18,19 @@
 # Play-out policies (``DealRules.playout``): 0, every move at random; 1,
 # the rules player's non-card decisions (``deal_rules_move``) and the card
 # searches' play-outs (the greedy trick follower three times in four, a
-# random leader; the layout at random); 3, the rules player's move
+# random leader; the layout at random); 2, as 1 with the greedy follower at
+# every follower's card (tests); 3, the rules player's move
 # everywhere (solver/search/heuristics/contract.py, ported move for move),
 # the policy the contracts' average-deal values were measured with
 # (solver/search/contracts.py), so that a contract's value and its baseline
 # are measured alike.
 from libc.stdint cimport uint64_t, int32_t, uint8_t
-from bits cimport popcount, lowest_bit, highest_bit
+from bits cimport popcount, lowest_bit
 from rng cimport Rng, rng_below, rng_seed, rng_next
 from typegraph cimport TypeGraph, holders_walk
-from tree cimport Ops, random_bit, reduce_ranked, clamp1, shuffle_ints
-from trick cimport (TrickPlay, LayoutPlay, PASS_BIT, card_tables, trick_to_move,
-                    trick_legal_mask, trick_play_card, trick_greedy, trick_best, team_rewards,
+from tree cimport Ops, random_bit, reduce_ranked, shuffle_ints, card_tables
+from trick cimport (TrickPlay, LayoutPlay, PASS_BIT, trick_to_move,
+                    trick_legal_mask, trick_play_card, trick_greedy, team_rewards,
                     layout_start, layout_legal, layout_apply, layout_points)
 
 cdef enum:

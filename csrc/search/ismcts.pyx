@@ -74,13 +74,12 @@ from typegraph cimport (TypeGraph, typegraph_load, typegraph_copy, typegraph_fre
 from tree cimport (Ops, Node, prior_fn, STATE_WORDS, MAX_SEATS, BATCH_SLOTS, random_bit, now)
 from dix cimport DixRules, DixPlay, dix_ops, dix_load, dix_reward0
 from trick cimport (TrickRules, TrickPlay, LayoutPlay, trick_ops, trick_load, layout_ops,
-                    layout_load, PASS_BIT)
+                    layout_load, layout_points)
 from rook cimport RookRules, RookPlay, rook_ops, rook_load, rook_value0
-from deal cimport DealRules, DealPlay, deal_ops, deal_load, D_TRICKS
+from deal cimport DealRules, DealPlay, deal_ops, deal_load, C_LAYOUT
 from hand cimport HandRules, HandPlay, hand_ops, hand_load
 from exchange cimport (ExRules, ExPlay, ExGraph, ex_ops, ex_load, exgraph_load,
                        exgraph_scratch, exgraph_free_scratch, exgraph_free)
-from trick cimport layout_points
 
 #: seconds between two calls of a search's ``poll`` (progress, stop, signals)
 cdef double POLL_SECONDS = 0.05
@@ -842,7 +841,7 @@ cdef class DealSearch(TypeGraphSearch):
             hands, redeals = world
         else:
             hands, redeals = world, []
-        if P.phase == D_TRICKS or P.contract != 4:
+        if P.contract != C_LAYOUT:
             points = [P.tp.score[i] for i in range(4)]
         else:
             layout_points(&P.lp, pts)

@@ -15,7 +15,7 @@ from libc.stdint cimport uint64_t, int32_t, uint8_t
 from bits cimport lowest_bit, trick_winner_c
 from rng cimport Rng, rng_below
 from typegraph cimport TypeGraph, columns_walk
-from tree cimport Ops, random_bit, reduce_ranked, clamp1
+from tree cimport Ops, random_bit, reduce_ranked, clamp1, card_tables
 
 cdef enum:
     ROOK_BONUS = 20
@@ -343,15 +343,8 @@ cdef inline int rook_rules_load(RookRules* R, dict rules) except -1:
     R.root_keep = rules.get("root_keep", 0xFFFFFFFFFFFFFFFF)
     R.equiv = rules.get("equiv", 1)
     R.playout = rules.get("playout", 0)
-    card_tables16(R.suit_of, R.strength)
+    card_tables(R.suit_of, R.strength)
     return 0
-
-
-cdef inline void card_tables16(uint8_t* suit_of, uint8_t* strength) noexcept nogil:
-    cdef int c
-    for c in range(64):
-        suit_of[c] = c >> 4
-        strength[c] = c & 15
 
 
 cdef inline int rook_load(RookRules* R, RookPlay* P, object compiled, dict rules,

@@ -5,7 +5,7 @@
 # (dix.pxd, trick.pxd, rook.pxd, exchange.pxd) declares its compact state
 # and rules and fills one ``Ops`` per kind of search; the tree code in
 # ismcts.pyx only ever calls through the table.
-from libc.stdint cimport uint64_t, int32_t
+from libc.stdint cimport uint64_t, int32_t, uint8_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from bits cimport popcount, lowest_bit
 from rng cimport Rng, rng_below
@@ -135,3 +135,12 @@ cdef inline void shuffle_ints(int32_t* a, int n, Rng* r) noexcept nogil:
         t = a[i]
         a[i] = a[j]
         a[j] = t
+
+
+cdef inline void card_tables(uint8_t* suit_of, uint8_t* strength) noexcept nogil:
+    """A 16-per-suit deck's suit and rank tables (French and Rook cards:
+    index = suit * 16 + rank), for ``bits.pxd``'s ``trick_winner_c``."""
+    cdef int c
+    for c in range(64):
+        suit_of[c] = c >> 4
+        strength[c] = c & 15

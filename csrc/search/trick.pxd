@@ -14,7 +14,8 @@ from libc.stdint cimport uint64_t, int32_t, uint8_t
 from bits cimport lowest_bit, highest_bit, trick_winner_c
 from rng cimport Rng, rng_below
 from typegraph cimport TypeGraph, holders_walk
-from tree cimport Ops, random_bit, random_playout, no_reduce, reduce_ranked, clamp1
+from tree cimport (Ops, random_bit, random_playout, no_reduce, reduce_ranked, clamp1,
+                  card_tables)
 
 cdef enum:
     #: the layout's pass: bit 63 is no card (ranks stop at 14)
@@ -47,14 +48,6 @@ cdef struct TrickPlay:
     int32_t leader
     int32_t tricks_done
     int32_t score[4]
-
-
-cdef inline void card_tables(uint8_t* suit_of, uint8_t* strength) noexcept nogil:
-    """A 16-per-suit deck's suit and rank tables (French and Rook cards)."""
-    cdef int c
-    for c in range(64):
-        suit_of[c] = c >> 4
-        strength[c] = c & 15
 
 
 cdef inline int trick_to_move(const TrickPlay* P) noexcept nogil:
