@@ -20,7 +20,9 @@ chooser's total over the round, differences paired per round.
 names with the Cython kernels and everything else as today's ``ismcts``
 bot does (card play: the Cython card kernels; other decisions: the Python
 search, PUCT with the rules prior; the contract choice: ``choose_contract``);
-``B`` is today's bot.  Same iterations for both.  Kinds: ``contract``,
+``B`` is today's bot.  Same iterations for both, unless
+``--native-iterations`` gives A's native decisions more (they cost a few
+milliseconds where the Python search takes a second).  Kinds: ``contract``,
 ``doubling``, ``claim``, ``bid``, ``discard``, ``trump``, ``exchange``.
 
 ``claims``: tricks' redeal claim with a bad hand is too rare for matches:
@@ -74,13 +76,16 @@ def pick(stats, legal):
 class HybridBot(Bot):
     """``hybrid:iterations=1000,native=bid+trump``: the decisions of the
     named kinds searched by the Cython kernels (``native_search``), the
-    others as today's ``ismcts`` bot searches them."""
+    others as today's ``ismcts`` bot searches them; ``native_iterations``
+    (default ``iterations``) for the named kinds."""
 
     name = "hybrid"
 
-    def __init__(self, game, seat, seed=None, iterations=1000, native="", **settings):
+    def __init__(self, game, seat, seed=None, iterations=1000, native="",
+                 native_iterations=None, **settings):
         super().__init__(game, seat, seed, **settings)
         self.iterations = int(iterations)
+        self.native_iterations = int(native_iterations or iterations)
         self.native = set(filter(None, str(native).split("+")))
         if not self.native <= set(KINDS) | {"none"}:
             raise OptionError(f"hybrid: native kinds are {KINDS}, got {native!r}")
@@ -93,6 +98,8 @@ class HybridBot(Bot):
         sampler = self.game.world_sampler(state.information_state(self.seat).view)
         its = self.iterations
         if kind == "card" or kind in self.native:
+            if kind != "card":
+                its = self.native_iterations
             keep = root_keep(card_classes(state, legal))
             native = native_search(self.game, sampler, "rules", keep)
             stats = run_native(native, self.game, its, None, 0.7, 1, self.rng.getrandbits(64))
@@ -210,6 +217,8 @@ def match_main(args):
         opts[k] = int(v) if v.lstrip("-").isdigit() else v
     game = solver.load_game(args.game, **opts)
     a = f"hybrid:iterations={args.iterations},native={args.native}"
+    if args.native_iterations:
+        a += f",native_iterations={args.native_iterations}"
     b = f"hybrid:iterations={args.iterations},native=none"
     mean, ci, secs = compare(game, a, b, args.deals, args.seed, args.rounds)
     print(f"{game!r}: A={a} vs B={b}, {args.deals} duplicate deal pairs ({args.rounds} "
@@ -276,6 +285,8 @@ def main(argv=None):
     m.add_argument("--native", required=True, help="kinds, joined by '+'")
     m.add_argument("--deals", type=int, default=200)
     m.add_argument("--iterations", type=int, default=1000)
+    m.add_argument("--native-iterations", type=int, default=None,
+                   help="A's iterations for the --native kinds (default --iterations)")
     m.add_argument("--seed", type=int, default=0)
     m.add_argument("--rounds", type=int, default=1)
     m.add_argument("--option", action="append", default=[])
