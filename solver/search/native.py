@@ -14,7 +14,8 @@ tables as plain lists -- for every decision of the game:
   play;
 * ``native_exchange_search``: every dix-exchange decision.
 
-``native_search`` dispatches to them.  A prepared search's ``run(iterations,
+``native_search`` dispatches to them through each game's registered
+support (``solver/search/games/``).  A prepared search's ``run(iterations,
 seconds, seed, threads, c, poll)`` returns ``(visits, means, iterations,
 squares, per_tree, batches)`` keyed by the game's action ids (see
 ``csrc/search/ismcts.pyx``); ``None`` instead of a search without the build
@@ -23,9 +24,8 @@ or under ``DIXTRIX_PUREPYTHON`` (the caller then searches in Python,
 (said where it happens).
 
 Units: ``means`` are the searching seat's deal result over the game's
-``round_scale``.  The contract choice is judged for the whole round
-(``solver.search.contracts``): its means are already each contract's value
-minus its average-deal value (the kernel's root offsets), in the same unit.
+``round_scale`` (the contract choice too: the caller subtracts each
+contract's average-deal value, ``solver.search.contracts``).
 """
 
 from __future__ import annotations
@@ -65,22 +65,16 @@ def _native_module():
 
 def native_search(game: Game, sampler, policy: str = "rules", keep: int = ALL_CARDS,
                   equivalence: bool = True):
-    """The Cython search for this game and view; ``policy`` its play-outs
-    (``ISMCTS_POLICIES``), ``keep`` the root cards it tries (``root_keep``;
-    decisions other than cards search every legal action); below the root
-    every card search tries one card of each run of equivalent cards of the
-    world it plays, unless ``equivalence`` is false (every card: for
-    measurements)."""
+    """The Cython search for this game and view (the game's ``GameSupport``,
+    ``solver.search.support``, names its function below); ``policy`` its
+    play-outs (``ISMCTS_POLICIES``), ``keep`` the root cards it tries
+    (``root_keep``; decisions other than cards search every legal action);
+    below the root every card search tries one card of each run of
+    equivalent cards of the world it plays, unless ``equivalence`` is false
+    (every card: for measurements)."""
+    from .support import support_for
     check_ismcts_policy(policy)
-    if game.name == "dix":
-        return native_dix_search(sampler, policy, keep, equivalence)
-    if game.name in ("trix", "tricks"):
-        return native_contract_search(sampler, policy, keep, equivalence)
-    if game.name == "dixie-rook":
-        return native_rook_search(sampler, policy, keep, equivalence)
-    if game.name == "dix-exchange":
-        return native_exchange_search(sampler, policy, keep, equivalence)
-    return None
+    return support_for(game).native(sampler, policy, keep, equivalence)
 
 
 def root_keep(classes) -> int:
@@ -279,8 +273,6 @@ def native_layout_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
 #: the kernel's moves before the play (csrc/search/deal.pxd): reveal done,
 #: no redeal, redeal
 DONE_BIT, NO_REDEAL_BIT, REDEAL_BIT = 63, 0, 1
-#: the kernel's phases (deal.pxd), by the game's (solver/games/contract_match.py)
-_DEAL_PHASES = {"choose": 0, "declare": 1, "claim": 2}
 
 
 def native_deal_search(sampler, policy: str = "rules"):
@@ -293,7 +285,9 @@ def native_deal_search(sampler, policy: str = "rules"):
     The contract choice is a flat search: every open contract played out
     in each world, paired, by the rules player at every seat (``policy``
     ``rules``: the policy the contracts' average-deal values were measured
-    with), each contract's value offset by its average-deal value
+    with), so that no contract's raw value (the layout's is far above the
+    others') draws the iterations; its means are this deal's values, and
+    the caller judges them against each contract's average-deal value
     (``solver.search.contracts``: the choice maximises ``v(c) - b(c)``).
     Doubling and claims: a tree (PUCT on the decisions, UCB1 on the cards),
     its card play-outs the trick contracts' greedy follower.  ``random``:
@@ -305,7 +299,6 @@ def native_deal_search(sampler, policy: str = "rules"):
     from ..games.contract_match import (CHOOSE, CLAIM, CONTRACT_BASE, DECLARE, NO_REDEAL,
                                         REDEAL, REVEAL_BASE, REVEAL_DONE)
     from ..games.tricks_core import PENALTY_RULES
-    from . import contracts
     base = sampler.base
     if base.is_terminal() or base.phase not in (CHOOSE, DECLARE, CLAIM) or \
             sampler.sampler is None:
@@ -334,14 +327,7 @@ def native_deal_search(sampler, policy: str = "rules"):
              "reveals": list(log.reveals)}
     native = _ismcts.DealSearch(sampler.sampler.compiled, rules, state)
     if choosing:
-        scale = float(game.round_scale)
-        names = {}
-        offsets = {}
-        for k in range(5):
-            names[k] = CONTRACT_BASE + k
-            text = f"contract {game.contract_names[k]}"
-            offsets[k] = -contracts.baseline(game, text) / scale
-        native.set_offsets(offsets)
+        names = {k: CONTRACT_BASE + k for k in range(5)}
     elif base.phase == DECLARE:
         names = {c: REVEAL_BASE + c for c in range(64)}
         names[DONE_BIT] = REVEAL_DONE

@@ -166,28 +166,31 @@ def test_a_redeal_inside_the_search_deals_new_hands_and_asks_again():
         assert set(stats[0]) <= set(state.legal_actions())
 
 
-def test_contract_choice_is_flat_paired_and_offset_by_the_baselines():
+def test_contract_choice_is_flat_paired_and_root_offsets_act():
     """Every contract is played once in each world (equal visits, batches in
-    step), and the means are the raw means minus each contract's
-    average-deal value: the same play-outs without offsets differ by
-    exactly the offsets."""
+    step); root offsets (the kernel's, for trees whose allocation the raw
+    values would skew) shift a move's statistics and nothing else: the same
+    play-outs offset by each contract's average-deal value give exactly
+    the raw means minus it."""
     from solver.search import contracts
     game = solver.load_game("trix")
     state = _states(game, lambda s: s.phase == 0 and len(s.legal_actions()) == 5, 1, 7)[0]
     sampler = _sampler(state)
     a = native_contract_search(sampler)
-    visits, means, done, squares, per_tree, batches = a.run(1003, 0.0, 5, 2, 0.7)
+    visits, raw, done, squares, per_tree, batches = a.run(1003, 0.0, 5, 2, 0.7)
     assert len(set(visits.values())) == 1 and done == sum(visits.values())
     assert done >= 1003 and done % 5 == 0
-    b = native_contract_search(sampler)
-    b.native.set_offsets({})
-    _, raw, *_ = b.run(1003, 0.0, 5, 2, 0.7)
-    for act in state.legal_actions():
-        base = contracts.baseline(game, state.action_to_string(act)) / game.round_scale
-        assert means[act] == pytest.approx(raw[act] - base, abs=1e-12)
     for tree in batches:
         counts = {act: [c for c, _ in tree[act]] for act in tree}
         assert len({tuple(c) for c in counts.values()}) == 1
+    b = native_contract_search(sampler)
+    base = {act: contracts.baseline(game, state.action_to_string(act)) / game.round_scale
+            for act in state.legal_actions()}
+    b.native.set_offsets({act - 64: -v for act, v in base.items()})
+    visits_b, means, *_ = b.run(1003, 0.0, 5, 2, 0.7)
+    assert visits_b == visits
+    for act in state.legal_actions():
+        assert means[act] == pytest.approx(raw[act] - base[act], abs=1e-12)
 
 
 # ---- dixie-rook: bids, nest, trumps --------------------------------------------
