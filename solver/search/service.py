@@ -386,6 +386,11 @@ class _Job:
             if worlds is None and limit.iterations is not None:
                 worlds = max(1, (self.py_iterations or limit.iterations) // len(self.legal))
             return self.pimc(Limit(time=limit.time, worlds=worlds, nodes=limit.nodes))
+        if native is not None and contract and limit.iterations is None and \
+                limit.time is None:
+            # the native contract choice plays every contract in each world:
+            # a world is an iteration a contract
+            limit = Limit(iterations=limit.worlds * len(self.legal), nodes=limit.nodes)
         if limit.iterations is None and limit.time is None:
             raise LimitError("bot 'ismcts' counts iterations: give Limit(iterations=...) "
                              "or a time")
