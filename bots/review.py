@@ -302,7 +302,7 @@ def _decide(task: dict, stop=None) -> dict:
     res = best_move(task["view"], Limit(**task["limit"]), bot=task["bot"], seed=task["seed"],
                     stop=stop, **kw)
     return {"action": res.action, "values": dict(res.values), "ci95": dict(res.ci95),
-            "equal": list(res.equal), "ranking": list(res.ranking), "bot": res.bot,
+            "diff_ci95": dict(res.diff_ci95), "equal": list(res.equal), "ranking": list(res.ranking), "bot": res.bot,
             "unit": res.unit, "note": res.note, "stopped": res.stopped,
             "iterations": res.iterations, "time": res.time}
 
@@ -474,8 +474,13 @@ def _loss_of(res: dict, played: str):
     vb, vp = res["values"].get(best), res["values"].get(played)
     if vb is None or vp is None:
         return None, None, vp, vb
-    hb, hp = res["ci95"].get(best, math.inf), res["ci95"].get(played, math.inf)
-    half = math.sqrt(hb * hb + hp * hp) if math.isfinite(hb) and math.isfinite(hp) else math.inf
+    # the search's own interval of the difference (worlds or trees shared);
+    # a result without one: the two intervals combined, never narrower
+    half = res.get("diff_ci95", {}).get(played)
+    if half is None:
+        hb, hp = res["ci95"].get(best, math.inf), res["ci95"].get(played, math.inf)
+        half = math.sqrt(hb * hb + hp * hp) if math.isfinite(hb) and math.isfinite(hp) \
+            else math.inf
     if played in res["equal"]:
         return 0.0, half, vp, vb
     return max(0.0, vb - vp), half, vp, vb
