@@ -1,16 +1,17 @@
 """``dixtrix engine``: a line protocol for other programs (docs/protocol.md).
 
-In the spirit of UCI: the engine reads one command a line on standard
-input and writes one answer a line on standard output (flushed per line;
-logs go to standard error).  Positions are the JSON of docs/positions.md,
-on one line or spread over several.  A search runs on a worker thread, so
-``stop``, ``isready`` and ``quit`` are answered while it runs; ``stop`` ends it within milliseconds
-with the best found so far (``solver.search`` polls a stop event).  Bad
-input of any kind gets one ``error <where>: <reason>`` line, and the engine
-goes on with its state unchanged: a line that is not UTF-8 text costs only
-itself.  ``position`` may span lines (a position file's pretty-printed JSON,
-read until its brackets close), and an exact ``solve`` that runs long moves
-to a child process that ``stop`` ends at once.
+In the spirit of UCI: the engine reads one command a line on standard input
+and writes one answer a line on standard output (flushed per line; logs go
+to standard error). Positions are the JSON of docs/positions.md, on one
+line or spread over several. A search runs on a worker thread, so ``stop``,
+``isready`` and ``quit`` are answered while it runs; ``stop`` ends it
+within milliseconds with the best found so far (``solver.search`` polls a
+stop event). Bad input of any kind gets one ``error <where>: <reason>``
+line, and the engine goes on with its state unchanged: a line that is not
+UTF-8 text costs only itself. ``position`` may span lines (a position
+file's pretty-printed JSON, read until its brackets close), and an exact
+``solve`` that runs long moves to a child process that ``stop`` ends at
+once.
 """
 
 from __future__ import annotations
