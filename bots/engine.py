@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import shlex
 import subprocess
 import sys
@@ -410,8 +411,10 @@ class Engine:
         """The solution doc of ``pos`` solved in a child process, or None
         when ``stop`` (or ``quit``) ended it first: the child is killed."""
         request = json.dumps({"position": pos.to_json(), "tt_mb": self.options["tt_mb"]})
+        # the engine's pid is passed down, so the child watches this process
+        # even if it dies before the child has started
         child = subprocess.Popen([sys.executable, "-c", "from bots.engine import solve_child; "
-                                  "solve_child()"], stdin=subprocess.PIPE,
+                                  f"solve_child({os.getpid()})"], stdin=subprocess.PIPE,
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         answer = []
         talk = threading.Thread(target=lambda: answer.append(
@@ -510,13 +513,13 @@ COMMANDS = {"dixtrix": Engine.cmd_hello, "isready": Engine.cmd_isready,
             "review": Engine.cmd_review, "quit": Engine.cmd_quit}
 
 
-def solve_child() -> None:
+def solve_child(engine_pid: int | None = None) -> None:
     """The child process of a long ``solve``: one request on standard
     input (``{"position": ..., "tt_mb": ...}``), one answer on standard
     output (``{"solution": ...}`` or ``{"error": "<where>: <reason>"}``).
-    It exits when the engine that started it is gone."""
+    It exits when the engine that started it (``engine_pid``) is gone."""
     from .lifeline import exit_with_parent
-    exit_with_parent()
+    exit_with_parent(engine_pid)
     from .exact import solve_doc
     request = json.loads(sys.stdin.buffer.read())
     try:

@@ -17,12 +17,22 @@ import threading
 POLL_SECONDS = 0.2
 
 
-def exit_with_parent(poll: float = POLL_SECONDS) -> threading.Thread:
-    """Start the watch in this (child) process: when its parent process
-    is gone (the child is handed to another process, so ``os.getppid()``
-    changes), the child exits at once with status 1, without cleanup
-    (there is nobody left to clean up for).  Returns the watching thread."""
-    parent = os.getppid()
+def exit_with_parent(parent: int | None = None,
+                     poll: float = POLL_SECONDS) -> threading.Thread:
+    """Start the watch in this (child) process: when the process ``parent``
+    is no longer its parent (it died, and the child was handed to another
+    process, so ``os.getppid()`` changed), the child exits with status 1,
+    without cleanup (there is nobody left to clean up for).  Returns the
+    watching thread.
+
+    ``parent`` is the pid the parent passes down (``os.getpid()`` there).
+    Without it the watch takes ``os.getppid()`` when it starts, and a
+    parent killed between starting the child and the watch would be missed:
+    the child would take its new parent for the one to watch."""
+    if parent is None:
+        parent = os.getppid()
+    if os.getppid() != parent:          # gone already, before the watch began
+        os._exit(1)
 
     def watch(event=threading.Event()):
         while not event.wait(poll):

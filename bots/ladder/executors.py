@@ -52,7 +52,10 @@ class LocalExecutor:
             return
         window = 2 * self.jobs
         it = iter(tasks)
-        with ProcessPoolExecutor(max_workers=self.jobs, initializer=exit_with_parent) as pool:
+        # the coordinator's pid goes down with the workers: a worker reading
+        # its parent itself could read a coordinator killed while it started
+        with ProcessPoolExecutor(max_workers=self.jobs, initializer=exit_with_parent,
+                                 initargs=(os.getpid(),)) as pool:
             pending = {}
             try:
                 for task in it:

@@ -82,6 +82,47 @@ def test_workers_exit_when_the_coordinator_is_killed(tmp_path):
         proc.stderr.close()
 
 
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux /proc")
+def test_a_child_whose_parent_died_before_its_watch_began_still_exits():
+    """The race the ladder's workers and the engine's solving child run:
+    the parent is SIGKILLed after starting the child but before the child's
+    watch began.  The child is told its parent's pid, so it does not take
+    its new parent (PID 1 or a subreaper) for the one to watch."""
+    # the child starts its watch only once its parent is gone: its stdin
+    # (the parent's pipe) reads to the end and its parent pid has changed
+    code = ("import os, sys, time\n"
+            "sys.stdin.read()\n"
+            "while os.getppid() == int(sys.argv[1]):\n"
+            "    time.sleep(0.01)\n"
+            "from bots.lifeline import exit_with_parent\n"
+            "exit_with_parent(int(sys.argv[1]))\n"
+            "time.sleep(600)\n")
+    parent = subprocess.Popen(
+        [sys.executable, "-c",
+         "import os, subprocess, sys\n"
+         f"child = subprocess.Popen([sys.executable, '-c', {code!r}, str(os.getpid())],"
+         " stdin=subprocess.PIPE)\n"
+         "print(child.pid, flush=True)\n"
+         "os.kill(os.getpid(), 9)\n"],
+        stdout=subprocess.PIPE)
+    child = None
+    try:
+        child = int(parent.stdout.readline())
+        parent.wait(timeout=PATIENCE)
+        assert parent.returncode == -signal.SIGKILL
+        deadline = time.monotonic() + PATIENCE
+        while _alive(child):
+            assert time.monotonic() < deadline, "the child outlived its parent"
+            time.sleep(0.05)
+    finally:
+        if child is not None and _alive(child):
+            os.kill(child, signal.SIGKILL)
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()
+        parent.stdout.close()
+
+
 def test_the_first_progress_line_of_a_resumed_run_is_not_absurd(monkeypatch, capsys):
     """A run resuming 100 stored games, a game done every 30 s: today's
     lines divided the stored games too by this run's seconds ("3.37
