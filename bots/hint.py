@@ -104,7 +104,9 @@ def describe(view) -> list[str]:
     # is not yet one of those played
     played = [c for c in known.get("used") or () if c != known.get("contract")]
     if played:
-        lines.append(f"Contracts already played in this kingdom: {', '.join(played)}")
+        # trix's rounds are kingdoms, tricks' are sets
+        lines.append(f"Contracts already played in this "
+                     f"{getattr(game, 'round_word', 'round')}: {', '.join(played)}")
     if known.get("layout"):
         lines.append(f"Layout: {known['layout']}")
     if known.get("bid") is not None and known.get("bid_winner") is not None:

@@ -167,6 +167,40 @@ def test_the_kingdom_list_leaves_out_the_contract_in_play(capsys):
     assert "Contracts already played in this kingdom: trix" not in out
 
 
+@pytest.mark.parametrize("name,word", [("trix", "kingdom"), ("tricks", "set")])
+def test_the_played_list_is_the_contracts_finished_in_this_round(name, word):
+    """A whole match at every decision, as the hint and ``play --human``
+    describe it (``bots.hint.describe``): the list holds each contract
+    chosen earlier in the round and finished, never the one in play; at a
+    choice it holds every contract of the round so far."""
+    from solver.position import SeatView
+    from bots.hint import describe
+    game = solver.load_game(name)
+    state = game.new_initial_state(seed=9)
+    chosen, round_no, looked = [], 0, {"in play": 0, "at a choice": 0}
+    while not state.is_terminal():
+        seat = state.current_player()
+        info = state.information_state(seat)
+        if info.known["round"] != round_no:
+            chosen, round_no = [], info.known["round"]
+        lines = describe(SeatView(game, seat, info.view, info))
+        listed = [x for x in lines if x.startswith("Contracts already played")]
+        playing = [x[len("Contract: "):].split(",")[0] for x in lines
+                   if x.startswith("Contract: ")]
+        finished = chosen[:-1] if playing else chosen
+        if playing:
+            assert playing == chosen[-1:]
+        looked["in play" if playing else "at a choice"] += 1
+        assert listed == ([f"Contracts already played in this {word}: "
+                           f"{', '.join(finished)}"] if finished else []), (lines, chosen)
+        action = state.legal_actions()[0]
+        text = state.action_to_string(action)
+        if text.startswith("contract "):
+            chosen.append(text.split()[1])
+        state.apply_action(action)
+    assert round_no == 3 and looked["at a choice"] >= 20 and looked["in play"] > 500
+
+
 # ---- playing at the terminal -------------------------------------------------------
 
 
