@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import shlex
 import signal
 import subprocess
@@ -330,3 +331,52 @@ def test_threads_default_to_the_decision_service(engine):
                              if x.startswith("result "))[7:])
     two = best_move(view, Limit(iterations=500), seed=0, threads=2)
     assert (result["action"], result["values"]) == (two.action, dict(two.values))
+
+
+# ---- error lines and the result's documentation ---------------------------------
+
+
+def test_an_error_names_its_path_once(engine):
+    """``error <where>: <reason>``: the JSON path or field the error is
+    about is the line's ``where`` and is not said again in the reason
+    (``error actions[1]: actions[1]: ...`` before)."""
+    seed1 = '{"game":"dix","seed":1,'
+    cases = [(seed1 + '"actions":["3C","ZZ"]}', "actions[1]", "unknown card 'ZZ'"),
+             (seed1 + '"actions":[0]}', "actions[0]", "an action is a string"),
+             (seed1 + '"actions":[],"options":{"variant":"x"}}', "options",
+              "'variant' must be one of"),
+             ('{"game":"dix","seat":5,"deal":{}}', "seat", "must be a seat 0..1")]
+    for doc, path, reason in cases:
+        engine.send("position " + doc)
+        line = engine.until("error")[-1]
+        assert reason in line and line.count(f"{path}: ") == 1, (doc, line)
+    engine.send("position " + json.dumps(_dix_view()))
+    engine.send("go time x")
+    line = engine.until("error")[-1]
+    assert line.startswith("error go.time: ") and line.count("go.time") == 1, line
+
+
+def test_the_doc_lists_every_field_of_result(engine):
+    """docs/protocol.md's paragraph on ``result <json>`` names each field
+    the engine's ``result`` carries (``same`` was missing): the fields of
+    an ISMCTS, a PIMC and an exact answer."""
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+    start = doc.index("`result\n<json>` is its whole `PlayResult`")
+    paragraph = doc[start:doc.index("\n\n", start)]
+    named = set(re.findall(r"`([a-z_0-9]+)`", paragraph))
+    state = solver.load_game("dix").new_initial_state(seed=1)
+    while state.tricks_done < 24:
+        state.apply_action(state.legal_actions()[0])
+    keys = set()
+    for pos, go in ((json.dumps(_dix_view()), "go iterations 200"),
+                    (json.dumps(_dix_view()), "go worlds 3 bot pimc"),
+                    (json.dumps(solver.to_json(state)), "go iterations 10")):
+        engine.send("position " + pos)
+        engine.send(go)
+        result = json.loads(next(x for x in engine.until("bestmove")
+                                 if x.startswith("result "))[7:])
+        keys |= set(result)
+    assert "same" in keys
+    missing = keys - named
+    assert not missing, f"docs/protocol.md does not name {sorted(missing)}"
