@@ -127,6 +127,12 @@ def test_hint_caps_the_limit_and_takes_a_record(http):
     pimc = http.post("/v1/hint", json={"position": rec, "bot": "pimc",
                                        "limit": {"worlds": 10**6}}).json()
     assert pimc["limit"]["worlds"] == 40 and pimc["search"]["bot"] == "pimc"
+    # a count past the cap in the wrong type is refused as below it is (the
+    # fuzz test found 501.0 iterations taken for the cap of 500)
+    for limit in ({"iterations": 10.0**9}, {"iterations": 400.0}, {"worlds": 1e6},
+                  {"iterations": True}, {"nodes": 3e6}):
+        refused(http.post("/v1/hint", json={"position": rec, "limit": limit}), 422,
+                "limit." + next(iter(limit)))
 
 
 def test_hint_is_exact_once_every_card_is_known(http):
