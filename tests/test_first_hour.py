@@ -262,9 +262,16 @@ def test_an_illegal_card_gets_the_rule_of_following_suit():
         read_action(state, text, state.legal_actions(), seat)
 
 
-def test_forced_actions_are_asked_with_confirm_forced():
+def test_forced_actions_are_asked_with_confirm_forced(monkeypatch):
     text = _session("dix", 1, target=1, confirm=True)
     assert "played for you" not in text
+    # the command line's flag reaches the session
+    seen = []
+    monkeypatch.setattr("bots.human.play_human",
+                        lambda *a, confirm_forced: seen.append(confirm_forced) or 0)
+    for flags, expected in (([], False), (["--confirm-forced"], True)):
+        assert main(["play", "dix", "--seed", "1", "--human", "0", *flags]) == 0
+        assert seen.pop() is expected
 
 
 def test_actions_by_alias_or_unambiguous_start():
