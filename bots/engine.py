@@ -30,7 +30,7 @@ import solver
 from solver.errors import (DixtrixError, LimitError, OptionError, PositionError, SearchAborted,
                            short_repr)
 from solver.search import Limit, best_move, evaluate
-from solver.search.service import BOTS, DEFAULT_LIMIT_SECONDS
+from solver.search.service import BOTS, DEFAULT_LIMIT_SECONDS, DEFAULT_TREES
 
 from .hint import json_finite
 
@@ -52,9 +52,9 @@ SOLVE_POLL_SECONDS = 0.02
 
 #: option name -> (type, default, min, max or choices, what it does)
 OPTIONS = {
-    "threads": ("spin", 0, 0, 64,
-                "independent ISMCTS trees searched in parallel; 0: the decision service's "
-                "default (solver.search.service)"),
+    "threads": ("spin", DEFAULT_TREES, 1, 64,
+                "independent ISMCTS trees searched in parallel (default: one a core of this "
+                "machine; the answer for a seed depends on it)"),
     "tt_mb": ("spin", 64, 1, 16384, "transposition table of the double-dummy solver (MiB)"),
     "bot": ("combo", "ismcts", ("ismcts", "pimc"), None, "the search of go"),
     "seed": ("spin", 0, 0, 2**63 - 1, "search seed: the same seed, position and limit "
@@ -373,9 +373,8 @@ class Engine:
 
         if limit.nodes is None and self.options["nodes"]:
             limit = Limit(limit.time, limit.iterations, limit.worlds, self.options["nodes"])
-        trees = {"threads": self.options["threads"]} if self.options["threads"] else {}
         res = best_move(pos, limit, bot=bot, seed=self.options["seed"], progress=progress,
-                        stop=self.stop_event, **trees)
+                        stop=self.stop_event, threads=self.options["threads"])
         self.final("result " + json.dumps(json_finite(asdict(res)), separators=(",", ":")),
                    f"bestmove {action_word(res.action)} value "
                    f"{res.values.get(res.action, 0.0):.4f}")
@@ -496,9 +495,8 @@ class Engine:
             last[0] = now
             self.send(f"info review {info['done']} of {info['total']} {info['what']}")
 
-        # threads 0: the decision service's default (None)
         doc = review(pos, limit=limit, seed=self.options["seed"],
-                     threads=self.options["threads"] or None, nodes=nodes, progress=progress,
+                     threads=self.options["threads"], nodes=nodes, progress=progress,
                      stop=self.stop_event, **kw)
         self.final("review " + json.dumps(json_finite(doc), separators=(",", ":")))
 

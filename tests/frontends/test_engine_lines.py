@@ -317,7 +317,8 @@ def test_go_time_in_what_looks_like_milliseconds_says_it_is_seconds(engine):
 def test_threads_default_to_the_decision_service(engine):
     engine.send("dixtrix")
     lines = engine.until("ok")
-    assert "option name threads type spin default 0 min 0 max 64" in lines
+    from solver.search.service import DEFAULT_TREES
+    assert f"option name threads type spin default {DEFAULT_TREES} min 1 max 64" in lines
     view = _dix_view()
     engine.send("position " + json.dumps(view))
     engine.send("go iterations 500")
