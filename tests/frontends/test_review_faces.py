@@ -13,6 +13,7 @@ import solver
 from bots import review as reviews
 from bots.base import make_bot
 from solver.search import Limit
+from solver.search.service import DEFAULT_TREES
 
 from .server_process import running
 from .test_engine import Transcript
@@ -49,9 +50,8 @@ def test_the_engine_reviews_a_finished_record_and_refuses_to_advise_on_it(engine
     out = engine.until("review ")
     assert any(line.startswith("info review ") for line in out[:-1])
     doc = json.loads(out[-1][len("review "):])
-    # the engine's threads option is 0 by default: the decision service's trees
     same = reviews.review(record, deal=1, seat=0, limit=Limit(iterations=200, nodes=200_000),
-                          nodes=200_000, threads=None)
+                          nodes=200_000, threads=DEFAULT_TREES)
     assert _without_time(doc) == json.loads(json.dumps(_without_time(same)))
     assert doc["decisions"] and {e["seat"] for e in doc["decisions"]} == {0}
     # bad words get one error line naming them, and the engine goes on
