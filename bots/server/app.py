@@ -46,7 +46,7 @@ from .. import levels as bot_levels
 from ..base import registered_bots
 from . import i18n, labels, models, openapi
 from .errors import RequestError, TableNotFound, Unauthorized
-from .i18n import Translator
+from .i18n import N_, Translator
 from .live import CLOSED, Hub
 from .pool import Busy, Pool
 from .settings import Settings
@@ -164,28 +164,32 @@ def _json_path(loc) -> str:
 
 #: pydantic's error types as the server's messages (message ids: translated)
 _MESSAGES = {
-    "int_type": "an integer, got {got}", "int_parsing": "an integer, got {got}",
-    "float_type": "a number, got {got}", "string_type": "a string, got {got}",
-    "dict_type": "a JSON object, got {got}", "model_type": "a JSON object, got {got}",
-    "model_attributes_type": "a JSON object, got {got}",
-    "list_type": "a list, got {got}", "bool_type": "true or false, got {got}",
-    "literal_error": "one of {expected}, got {got}",
-    "greater_than": "more than {gt}, got {got}", "greater_than_equal": "at least {ge}, got {got}",
-    "less_than": "less than {lt}, got {got}", "less_than_equal": "at most {le}, got {got}",
-    "string_too_short": "at least {min_length} characters, got {got}",
-    "string_too_long": "at most {max_length} characters, got {got}",
-    "string_pattern_mismatch": "a string that is not blank (pattern {pattern}), got {got}",
-    "too_long": "at most {max_length} items, got {got}",
-    "finite_number": "a finite number, got {got}",
+    "int_type": N_("an integer, got {got}"), "int_parsing": N_("an integer, got {got}"),
+    "float_type": N_("a number, got {got}"), "string_type": N_("a string, got {got}"),
+    "dict_type": N_("a JSON object, got {got}"), "model_type": N_("a JSON object, got {got}"),
+    "model_attributes_type": N_("a JSON object, got {got}"),
+    "list_type": N_("a list, got {got}"), "bool_type": N_("true or false, got {got}"),
+    "literal_error": N_("one of {expected}, got {got}"),
+    "greater_than": N_("more than {gt}, got {got}"), "greater_than_equal": N_("at least {ge}, got {got}"),
+    "less_than": N_("less than {lt}, got {got}"), "less_than_equal": N_("at most {le}, got {got}"),
+    "string_too_short": N_("at least {min_length} characters, got {got}"),
+    "string_too_long": N_("at most {max_length} characters, got {got}"),
+    "string_pattern_mismatch": N_("a string that is not blank (pattern {pattern}), got {got}"),
+    "too_long": N_("at most {max_length} items, got {got}"),
+    "finite_number": N_("a finite number, got {got}"),
 }
 
 
 def _refusal(errors: list, doc: dict, model) -> RequestError:
     """The first of pydantic's errors as a ``RequestError`` naming its path."""
-    err = errors[0]
-    # a union's member names ("str", "dict[str,str]") are not JSON keys
-    loc = [p for p in err["loc"] if isinstance(p, int) or not (
-        "[" in p or p in ("str", "int", "dict", "list", "function-after"))]
+    def clean(loc):
+        # a union's member names ("constrained-str", "dict[...]") are not JSON keys
+        return [p for p in loc if isinstance(p, int) or not (
+            "[" in p or p.startswith("constrained-") or p in ("str", "int", "dict", "list"))]
+    # unknown keys first (as a reader would fix them first); then, of a
+    # union's errors, the one that reaches deepest (the member the value is)
+    err = max(errors, key=lambda e: (e["type"] == "extra_forbidden", len(clean(e["loc"]))))
+    loc = clean(err["loc"])
     path = _json_path(loc)
     if err["type"] == "extra_forbidden":
         return RequestError("unknown key {key} (this route takes: {keys})", path,
@@ -551,8 +555,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def http_error(request, exc: HTTPException):
         body = {"error": exc.detail or "error", "status": exc.status_code}
         if exc.status_code == 404:
-            body["error"] = translator(request)("no route {path} (see /docs)",
-                                                path=repr(request.url.path))
+            tr = translator(request)
+            body["error"] = tr("no route {path} (see /docs)", path=repr(request.url.path))
         return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
 
     async def sweeper():

@@ -7,7 +7,9 @@ message id marked for extraction (``_`` / ``N_`` in Python, ``t`` in the
 page) and translated through a gettext catalogue per language,
 ``locale/<lang>.po``, kept with Babel:
 
-    pybabel extract -F bots/server/babel.cfg -o bots/server/locale/messages.pot bots/server
+    pybabel extract -F bots/server/babel.cfg -k N_ -k tr -k t -k RequestError \
+        -k Unauthorized -k Forbidden -k TableNotFound --no-location \
+        -o bots/server/locale/messages.pot bots/server
     pybabel update -i bots/server/locale/messages.pot -l fr -o bots/server/locale/fr.po
     pybabel update -i bots/server/locale/messages.pot -l ar -o bots/server/locale/ar.po
 
@@ -107,4 +109,25 @@ def negotiate(query: str | None, accept_language: str | None) -> str:
     return best
 
 
-__all__ = ["LANGS", "RTL", "N_", "Translator", "catalogue", "negotiate"]
+
+
+def extract_html(fileobj, keywords, comment_tags, options):
+    """A Babel extraction method for the page's HTML: the text of every
+    element with a ``data-t`` attribute (``babel.cfg``: ``[bots.server.i18n:extract_html:
+    **.html]``) -- the page translates these on load."""
+    from html.parser import HTMLParser
+
+    found = []
+
+    class Parser(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            for name, value in attrs:
+                if name == "data-t" and value:
+                    found.append((self.getpos()[0], value))
+
+    Parser().feed(fileobj.read().decode("utf-8"))
+    for lineno, message in found:
+        yield lineno, "t", message, []
+
+
+__all__ = ["LANGS", "RTL", "N_", "Translator", "catalogue", "negotiate", "extract_html"]

@@ -40,6 +40,12 @@ CONTRACTS = {"kinghearts": N_("King of Hearts"), "queens": N_("Queens"),
              "diamonds": N_("Diamonds"), "ltoosh": N_("Ltoosh"), "trix": N_("Trix"),
              "tricks": N_("Tricks"), "jacks": N_("Jacks")}
 
+#: the games' units of a deal's result (``Game.round_unit``), as message ids
+UNITS = {N_("round score difference (yours minus the opponent's; a tie-break win +0.5)"),
+         N_("tokens won (+) or lost (-) this round"),
+         N_("hand score difference (your team minus the other)"),
+         N_("points this deal")}
+
 _FRENCH_CARD = re.compile(r"^([AKQJT2-9])([SHDC])$")
 _ROOK_CARD = re.compile(r"^([RGYB])(1[0-4]|[1-9])$")
 
@@ -114,9 +120,15 @@ def action(game: str, text: str, is_card: bool, tr: Translator) -> str:
     return text
 
 
+def unit(text: str, tr: Translator) -> str:
+    """A game's unit of a deal's result in words (as the game says it
+    where the catalogue has no translation)."""
+    return tr(text) if text in UNITS else text
+
+
 def cards_in(game: str, texts, tr: Translator) -> dict:
     """``{id: card}`` for every card id in ``texts``."""
     return {t: card(game, t, tr) for t in texts if t and t != "?"}
 
 
-__all__ = ["card", "action", "contract", "cards_in", "DECKS"]
+__all__ = ["card", "action", "contract", "cards_in", "unit", "DECKS"]

@@ -373,7 +373,7 @@ class Table:
             "over": over, "legal": legal, "hand": hand, "known": known, "board": board,
             "deal": state.round_index(), "deal_scores": self.deal_scores(),
             "summaries": self.summaries(names, tr),
-            "unit": game.round_unit, "totals": known.get("totals"),
+            "unit": labels.unit(game.round_unit, tr), "totals": known.get("totals"),
             "returns": [float(v) for v in state.returns()] if over else None,
             "log": log[-LOG_ENTRIES:], "actions": len(view_actions),
             "cards": labels.cards_in(game.name, ids, tr),

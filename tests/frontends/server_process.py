@@ -97,17 +97,18 @@ def running(db: str, *flags: str):
 
 
 def replay_table(db: str, table_id: str):
-    """A table's record as the server keeps it in SQLite, replayed by the
-    solver (what the scores shown must equal)."""
+    """A table's record as the server keeps it in SQLite (its row and its
+    moves), replayed by the solver (what the scores shown must equal)."""
     import solver
     con = sqlite3.connect(db)
     try:
-        game, options, seed, actions = con.execute(
-            "SELECT game, options, seed, actions FROM tables WHERE id = ?",
-            (table_id,)).fetchone()
+        game, options, seed = con.execute(
+            "SELECT game, options, seed FROM tables WHERE id = ?", (table_id,)).fetchone()
+        moves = [a for (a,) in con.execute(
+            "SELECT action FROM moves WHERE table_id = ? ORDER BY idx", (table_id,))]
     finally:
         con.close()
-    state = solver.load_game(game, **json.loads(options)).new_initial_state(seed=seed)
-    for text in json.loads(actions):
+    state = solver.load_game(game, **json.loads(options)).new_initial_state(seed=int(seed))
+    for text in moves:
         state.apply_action(state.string_to_action(text))
     return state
