@@ -182,20 +182,30 @@ _MESSAGES = {
 
 def _refusal(errors: list, doc: dict, model) -> RequestError:
     """The first of pydantic's errors as a ``RequestError`` naming its path."""
-    def clean(loc):
-        # a union's member names ("constrained-str", "dict[...]") are not JSON keys
-        return [p for p in loc if isinstance(p, int) or not (
-            "[" in p or p.startswith("constrained-") or p in ("str", "int", "dict", "list"))]
+    def clean(err) -> list:
+        # the loc's parts that are the request's own keys and indices; the
+        # others name a union's members ("constrained-str", "dict[...]")
+        out, cur = [], doc
+        for i, part in enumerate(err["loc"]):
+            if isinstance(cur, dict) and part in cur:
+                out.append(part)
+                cur = cur[part]
+            elif isinstance(cur, list) and isinstance(part, int) and 0 <= part < len(cur):
+                out.append(part)
+                cur = cur[part]
+            elif err["type"] == "missing" and i == len(err["loc"]) - 1:
+                out.append(part)
+        return out
     # unknown keys first (as a reader would fix them first); then, of a
     # union's errors, the one that reaches deepest (the member the value is)
-    err = max(errors, key=lambda e: (e["type"] == "extra_forbidden", len(clean(e["loc"]))))
-    loc = clean(err["loc"])
+    err = max(errors, key=lambda e: (e["type"] == "extra_forbidden", len(clean(e))))
+    loc = clean(err)
     path = _json_path(loc)
     if err["type"] == "extra_forbidden":
         return RequestError("unknown key {key} (this route takes: {keys})", path,
-                            key=short_repr(loc[-1]), keys=", ".join(model.model_fields))
+                            key=short_repr(err["loc"][-1]), keys=", ".join(model.model_fields))
     if err["type"] == "missing":
-        return RequestError("missing {key}", path, key=repr(loc[-1]))
+        return RequestError("missing {key}", path, key=repr(err["loc"][-1]))
     message = _MESSAGES.get(err["type"])
     if message is None:
         return RequestError("{why}", path, why=err["msg"])
@@ -264,6 +274,13 @@ def read_limit(doc: dict, settings: Settings, default: Limit) -> tuple[Limit, bo
                            why=str(exc).split(": ", 1)[-1] if exc.path else str(exc)) from None
     limit, _ = limit.capped(caps)
     return limit, given, limit.to_dict()
+
+
+def _limit_of(body) -> dict:
+    """The ``limit`` a body gave, as a mapping (its numbers as checked)."""
+    if body.limit is None:
+        return {}
+    return {"limit": body.limit.model_dump(exclude_none=True)}
 
 
 def bearer(request: Request) -> str | None:
@@ -358,7 +375,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def hint(request):
         body, doc = await body_model(request, settings.max_body, models.HintBody)
         limit, given, applied = read_limit(
-            doc, settings, Limit(time=min(settings.hint_time, settings.max_time)))
+            _limit_of(body), settings, Limit(time=min(settings.hint_time, settings.max_time)))
         tr = translator(request)
 
         def advise(stop=None):
@@ -389,7 +406,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def evaluate(request):
         body, doc = await body_model(request, settings.max_body, models.EvaluateBody)
         limit, _, applied = read_limit(
-            doc, settings, Limit(worlds=min(DEFAULT_WORLDS, settings.max_worlds)))
+            _limit_of(body), settings, Limit(worlds=min(DEFAULT_WORLDS, settings.max_worlds)))
 
         def evaluate_it(stop=None):
             view = hints.view_of(read_position(doc))
@@ -402,7 +419,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @endpoint
     async def create_table(request):
-        _, doc = await body_model(request, settings.max_body, models.CreateTable)
+        body, _ = await body_model(request, settings.max_body, models.CreateTable)
+        doc = body.model_dump(exclude_unset=True)       # JSON's 2.0 as the integer 2
         tr = translator(request)
 
         def make(stop=None):
@@ -476,7 +494,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                                "Bearer <token> from your invitation link)")
         body, doc = await body_model(request, settings.max_body, models.TableHintBody)
         limit, given, applied = read_limit(
-            doc, settings, Limit(time=min(settings.hint_time, settings.max_time)))
+            _limit_of(body), settings, Limit(time=min(settings.hint_time, settings.max_time)))
         tr = translator(request)
 
         def advise(stop=None):

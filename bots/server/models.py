@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 import solver
 
@@ -24,6 +24,21 @@ MAX_SEED = 2**63 - 1
 MAX_SEATS = 12
 
 GAMES = tuple(solver.registered_games())
+
+
+def _whole(value):
+    """JSON has one number type: ``2.0`` is the integer 2 (JSON Schema says
+    so too); a fraction, a bool or a string stays refused."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**63:
+        return int(value)
+    return value
+
+
+def Int(**constraints):
+    """An integer as JSON means it (``88`` or ``88.0``) within ``constraints``
+    (``ge``, ``le``, ``lt``, ``description``); the constraints come before
+    the conversion so that the schema states them."""
+    return Annotated[int, Field(**constraints), BeforeValidator(_whole)]
 
 
 class Body(BaseModel):
@@ -43,10 +58,9 @@ class Limit(Body):
 
     time: Annotated[float, Field(gt=0, allow_inf_nan=False,
                                  description="seconds")] = None
-    iterations: Annotated[int, Field(ge=1, le=10**9, description="ISMCTS iterations")] = None
-    worlds: Annotated[int, Field(ge=1, le=10**9, description="PIMC worlds")] = None
-    nodes: Annotated[int, Field(ge=1, le=10**12,
-                                description="the bound of an exact solve")] = None
+    iterations: Int(ge=1, le=10**9, description="ISMCTS iterations") = None
+    worlds: Int(ge=1, le=10**9, description="PIMC worlds") = None
+    nodes: Int(ge=1, le=10**12, description="the bound of an exact solve") = None
 
 
 Position = Annotated[dict, Field(
@@ -54,8 +68,8 @@ Position = Annotated[dict, Field(
                 "its game's rules, and a refusal names the JSON path under 'position'",
     json_schema_extra={"required": ["game"],
                        "properties": {"game": {"enum": list(GAMES)}}})]
-Seed = Annotated[int, Field(ge=0, le=MAX_SEED, description="a seed: the same seed, the same "
-                                                           "answer (with a count limit)")]
+Seed = Int(ge=0, le=MAX_SEED, description="a seed: the same seed, the same answer (with a "
+                                          "count limit)")
 
 
 class HintBody(Body):
@@ -67,7 +81,7 @@ class HintBody(Body):
 
 class SolveBody(Body):
     position: Position
-    line: Annotated[int, Field(ge=0, le=16, description="plies of the expected line")] = 8
+    line: Int(ge=0, le=16, description="plies of the expected line") = 8
 
 
 class EvaluateBody(Body):
@@ -79,30 +93,34 @@ class EvaluateBody(Body):
 
 BotSpec = Annotated[str, Field(
     min_length=1, max_length=1000,
+    pattern=r"^(easy|medium|hard|expert|random|rules|ismcts|pimc)(:.*)?$",
     description=f"a level ({', '.join(levels.LEVELS)}) or a bot settings string "
                 f"('rules', 'ismcts:iterations=2000'); a search must fit the server's caps")]
 
 
 class CreateTable(Body):
     game: Literal[GAMES]
-    options: Annotated[dict, Field(description="the game's options (GET /v1/games)")] = None
-    seats: Annotated[list[Annotated[int, Field(ge=0, lt=MAX_SEATS)]], Field(
+    options: Annotated[dict[str, Union[bool, Int(ge=-10**9, le=10**9),
+                                       Annotated[str, Field(max_length=1000)],
+                                       dict[str, Int(ge=0, le=10**6)]]],
+                       Field(description="the game's options (GET /v1/games): each game says "
+                                         "which it takes")] = None
+    seats: Annotated[list[Int(ge=0, lt=MAX_SEATS)], Field(
         max_length=MAX_SEATS, json_schema_extra={"uniqueItems": True},
         description="the seats people take, each with its own token (default [0]; [] for a "
                     "table of bots that people watch)")] = None
     bots: Annotated[Union[BotSpec, dict[Annotated[str, Field(pattern=r"^[0-9]{1,2}$")],
                                          BotSpec]], Field(
         description="every other seat's bot: one for all, or an object seat -> bot")] = None
-    seed: Annotated[int, Field(ge=0, le=MAX_SEED, description=(
+    seed: Int(ge=0, le=MAX_SEED, description=(
         "deals every deal (a seeded table is reproducible: for practice and tests; "
-        "without one the deal comes from 128 random bits)"))] = None
+        "without one the deal comes from 128 random bits)")) = None
 
 
 Action = Annotated[str, Field(min_length=1, max_length=100, pattern=r"\S",
                               description="an action in the game's notation ('QS', 'bid 85', "
                                           "'pass'); a table's 'legal' lists them")]
-Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS, description="your seat (your token's; "
-                                                            "optional)")]
+Seat = Int(ge=0, lt=MAX_SEATS, description="your seat (your token's; optional)")
 
 
 class ActBody(Body):

@@ -15,7 +15,7 @@ import json
 
 import solver
 
-from . import models
+from . import i18n, models
 
 ERROR = {"$ref": "#/components/schemas/Error"}
 BEARER = [{"token": []}]
@@ -50,8 +50,19 @@ def _ok(description: str, code: str = "200", **extra) -> dict:
                    "content": {"application/json": {"schema": {"type": "object"}}}, **extra}}
 
 
+def _tidy(schema):
+    """A model's schema without Pydantic's titles and its ``"default": null``
+    (an absent field, not a null one: null is refused where the type says so)."""
+    if isinstance(schema, dict):
+        return {k: _tidy(v) for k, v in schema.items()
+                if k != "title" and not (k == "default" and v is None)}
+    if isinstance(schema, list):
+        return [_tidy(v) for v in schema]
+    return schema
+
+
 def _body(model, defs: dict) -> dict:
-    schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+    schema = _tidy(model.model_json_schema(ref_template="#/components/schemas/{model}"))
     for name, sub in schema.pop("$defs", {}).items():
         defs[name] = sub
     return {"required": True, "content": {"application/json": {"schema": schema}}}
@@ -64,10 +75,11 @@ def document(settings) -> dict:
               "description": "the language of the words in the answer: en, ar or fr "
                              "(else Accept-Language, else English)"}
     seat_q = {"name": "seat", "in": "query", "required": False,
-              "schema": {"type": "string"},
+              "schema": {"type": "integer", "minimum": 0, "maximum": models.MAX_SEATS - 1},
               "description": "your seat (it must be your token's; without it the token "
                              "says which)"}
-    tid = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    tid = {"name": "table_id", "in": "path", "required": True,
+           "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{8,64}$"}}
     searching = _errors(400, 413, 422, 503)
     paths = {
         "/healthz": {"get": {"summary": "liveness: status, version, the pool's load",
@@ -80,7 +92,7 @@ def document(settings) -> dict:
             "summary": "the page's words in one language (a JSON catalogue: English -> "
                        "the language)",
             "parameters": [{"name": "lang", "in": "path", "required": True,
-                            "schema": {"type": "string"}}],
+                            "schema": {"enum": list(i18n.LANGS)}}],
             "responses": {**_ok("the catalogue"), **_errors(404)}}},
         "/v1/hint": {"post": {
             "summary": "the decision service's advice for the seat to move: every legal "
@@ -135,8 +147,12 @@ def document(settings) -> dict:
                        "table's version whenever it changes (then GET the view), 'deleted' "
                        "when it is gone", "parameters": [tid], "security": OPTIONAL_BEARER,
             "responses": {"200": {"description": "text/event-stream",
-                                  "content": {"text/event-stream": {
-                                      "schema": {"type": "string"}}}},
+                                  "content": {"text/event-stream": {"schema": {
+                                      "type": "object", "required": ["data"],
+                                      "properties": {
+                                          "event": {"enum": ["table", "deleted", "closed"]},
+                                          "data": {"type": "string", "description": (
+                                              '{"version": n}: the table\'s version')}}}}}},
                           **_errors(403, 404)}}},
         "/v1/tables/{table_id}/record": {"get": {
             "summary": "the full record with every hand, once the match is over",

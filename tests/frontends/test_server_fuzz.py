@@ -6,7 +6,7 @@ Malformed means: random bytes; JSON that is not an object; an object with
 an unknown key; a valid body with one field replaced by a value of the
 wrong kind (a position that is not one, a limit out of range, a seed that
 is not an integer, an action that is not a string, a bot that cannot sit
-at a table...); random table ids and seat parameters."""
+at a table...); random table ids, seat parameters and tokens."""
 
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ ROUTES = {
                                                                        "free_play_while_stock")),
                         json_values, min_size=1, max_size=2)),
                     "seats": st.one_of(non_objects.filter(lambda v: not isinstance(v, list)),
-                                       st.just([]), st.lists(st.integers(2, 99) | st.integers(
+                                       st.lists(st.integers(2, 99) | st.integers(
                                            max_value=-1), min_size=1, max_size=3)),
                     "bots": bad_bots, "seed": bad_seeds}),
     "TABLE/actions": ({"seat": 0, "action": "QS"},
@@ -151,10 +151,21 @@ def http(server):
 
 
 @pytest.fixture(scope="module")
-def table(http):
+def created(http):
     resp = http.post("/v1/tables", json={"game": "dix", "seed": 1, "seats": [0]})
     assert resp.status_code == 201
-    return resp.json()["table"]
+    return resp.json()
+
+
+@pytest.fixture(scope="module")
+def table(created):
+    return created["table"]
+
+
+@pytest.fixture(scope="module")
+def token(created):
+    """The seat's token: the bodies of the table routes are read only with one."""
+    return created["invitations"][0]["token"]
 
 
 def only_4xx(resp):
@@ -168,31 +179,44 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None,
 
 
 @pytest.mark.parametrize("route", sorted(ROUTES))
-def test_malformed_bodies_get_only_4xx(http, table, route):
+def test_malformed_bodies_get_only_4xx(http, table, token, route):
     path = route.replace("TABLE", f"/v1/tables/{table}")
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
 
     @FUZZ
     @given(body=malformed(route))
     def check(body):
-        only_4xx(http.post(path, content=body, headers={"Content-Type": "application/json"}))
+        only_4xx(http.post(path, content=body, headers=headers))
     check()
 
 
 @FUZZ
 @given(table_id=st.text(max_size=70), seat=st.text(max_size=6),
        method=st.sampled_from(["GET", "DELETE", "POST"]),
-       tail=st.sampled_from(["", "/actions", "/hint", "/record"]))
-def test_random_table_ids_and_seats_get_only_4xx(http, table, table_id, seat, method, tail):
+       tail=st.sampled_from(["", "/actions", "/hint", "/events"]), junk=st.text(max_size=60))
+def test_random_table_ids_seats_and_tokens_get_only_4xx(http, table, token, table_id, seat,
+                                                       method, tail, junk):
     from urllib.parse import quote
     tid = quote(table_id, safe="") or "x"
     resp = http.request(method, f"/v1/tables/{tid}{tail}", params={"seat": seat},
                         content=b"{}")
     only_4xx(resp)
     resp = http.get(f"/v1/tables/{table}", params={"seat": seat})
+    only_4xx(resp)                      # a seat's view needs its token
+    resp = http.get(f"/v1/tables/{table}", params={"seat": seat},
+                    headers={"Authorization": f"Bearer {token}"})
     if not (seat.isascii() and seat.isdigit() and len(seat) <= 3 and int(seat) == 0):
-        only_4xx(resp)                  # seat 0 ("0", "00") is the person's: a view
+        only_4xx(resp)                  # seat 0 ("0", "00") is the token's: a view
     else:
         assert resp.status_code == 200
+    header = "Bearer " + junk
+    if header.isascii() and header.isprintable() and header == header.strip():
+        resp = http.request(method, f"/v1/tables/{table}{tail}", content=b"{}",
+                            headers={"Authorization": header})
+        if junk.strip() == token:
+            assert resp.status_code < 500
+        else:
+            only_4xx(resp)              # no table's token: 401 or 403, never a view
 
 
 @FUZZ
