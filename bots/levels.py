@@ -5,15 +5,17 @@ string (``bots.base.make_bot``): the web table and the HTTP API offer the
 levels, ``dixtrix ladder run --bots easy,medium,hard,expert`` rates them,
 and programs keep the raw settings strings (``ismcts:iterations=2000``).
 
-* ``easy`` is the game's rules player (``bots.rules``): the heuristic a
+* ``easy`` plays a random legal action: a first opponent, for learning
+  the rules.
+* ``medium`` is the game's rules player (``bots.rules``): the heuristic a
   casual player finds sensible, instant.
-* ``medium``, ``hard`` and ``expert`` are the decision service
-  (``solver.search.best_move``, through ``bots.searchbots.ISMCTSBot``) with
-  more iterations at each step, one tree (a table's bots share the
-  server's workers).  Iteration counts, not seconds, so a seeded table
-  replays the same on any machine.  Where a decision is still searched in
-  Python (dixie-rook's bids, nest and trump; dix-exchange's keep, ask and
-  block), ``py_iterations`` bounds it so that a move stays under a second.
+* ``hard`` and ``expert`` are the decision service
+  (``solver.search.best_move``, through ``bots.searchbots.ISMCTSBot``) at
+  500 and 2,500 iterations, one tree (a table's bots share the server's
+  workers).  Iteration counts, not seconds, so a seeded table replays the
+  same on any machine.  Where a decision is still searched in Python
+  (dixie-rook's bids, nest and trump; dix-exchange's keep, ask and block),
+  ``py_iterations`` bounds it so that a move stays under a second.
 
 The levels are ordered and spaced by measured strength: docs/levels.md
 holds the ladder that shows every level above the one below it, with the
@@ -30,8 +32,8 @@ LEVELS = ("easy", "medium", "hard", "expert")
 
 #: a level's settings string where the game has no entry of its own
 DEFAULT = {
-    "easy": "rules",
-    "medium": "ismcts:iterations=100,threads=1",
+    "easy": "random",
+    "medium": "rules",
     "hard": "ismcts:iterations=500,threads=1",
     "expert": "ismcts:iterations=2500,threads=1",
 }
@@ -41,7 +43,6 @@ PER_GAME: dict[str, dict[str, str]] = {
     # bids, the nest and trump are searched in Python (about 0.35 ms an
     # iteration against 0.01 ms for card play): their iterations are capped
     "dixie-rook": {
-        "medium": "ismcts:iterations=100,py_iterations=50,threads=1",
         "hard": "ismcts:iterations=500,py_iterations=150,threads=1",
         "expert": "ismcts:iterations=2500,py_iterations=500,threads=1",
     },

@@ -68,8 +68,10 @@ def card(game: str, text: str, tr: Translator) -> dict:
         m = _ROOK_CARD.match(text)
         if m:
             colour, number = m.groups()
-            return {"id": text, "face": number,
-                    "name": tr("{colour} {number}", colour=tr(COLOURS[colour]), number=number),
+            word = tr(COLOURS[colour])
+            # the colour's initial beside the number: the colour is not only a colour
+            return {"id": text, "face": number, "mark": word[:1],
+                    "name": tr("{colour} {number}", colour=word, number=number),
                     "colour": {"R": "red", "G": "green", "Y": "yellow", "B": "black"}[colour]}
     elif deck == "exchange" and text in EXCHANGE:
         return {"id": text, "face": text, "name": tr(EXCHANGE[text]), "colour": "none"}

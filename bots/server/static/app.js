@@ -325,7 +325,13 @@ function gameTitle(name) {
 function cardNode(p, id, extra) {
   const c = (p.cards || {})[id] || { face: id, name: id, colour: "none" };
   return el("span", { class: `card c-${c.colour}${extra ? " " + extra : ""}`, "data-card": id,
-                      role: "img", "aria-label": c.name, title: c.name }, el("span", { class: "face", text: c.face }));
+                      role: "img", "aria-label": c.name, title: c.name }, ...faceOf(c));
+}
+
+function faceOf(c) {
+  const parts = [el("span", { class: "face", text: c.face })];
+  if (c.mark) parts.push(el("small", { class: "mark", "aria-hidden": "true", text: c.mark }));
+  return parts;
 }
 
 function cardName(p, id) { return ((p.cards || {})[id] || { name: id }).name; }
@@ -481,7 +487,7 @@ function renderHand(p) {
       type: "button", class: `card c-${c.colour} ${ok ? "legal" : "dimmed"}`,
       "data-action": card, disabled: !ok, "aria-label": c.name, title: c.name,
       onclick: () => play(card),
-    }, el("span", { class: "face", text: c.face })));
+    }, ...faceOf(c)));
   }
   const actions = $("actions");
   actions.replaceChildren();
