@@ -153,6 +153,7 @@ def test_every_face_names_the_same_action(name, index, view, seed, engine, serve
     words, result = _engine(engine, view, seed)
     move = result["action"]
     assert move == api.action and result["ranking"] == list(api.ranking)
+    _check_order(result["ranking"], result["values"], result["reasons"], [])
     assert " ".join(words).startswith(api.action)
 
     r = httpx.post(server.url + "/v1/hint",
@@ -161,6 +162,8 @@ def test_every_face_names_the_same_action(name, index, view, seed, engine, serve
     assert r.status_code == 200, r.text
     http = r.json()
     assert http["action"] == api.action and http["ranking"] == list(api.ranking)
+    body = http.get("search") or http["exact"]
+    _check_order(body["ranking"], body["values"], body.get("reasons", {}), [])
 
     game = solver.load_game(name, **GAMES[name])
     bot = make_bot(f"ismcts:iterations={ITERATIONS},threads={DEFAULT_TREES}", game,
@@ -180,6 +183,31 @@ def test_the_positions_cover_every_kind_of_decision():
         words |= {_kind(world, a) for a in world.legal_actions()}
     for kind in ("card", "contract", "reveal", "bid", "discard", "trump", "keep", "block"):
         assert kind in words, sorted(words)
+
+
+def test_the_hint_text_lists_the_advice_first_and_says_why(capsys, tmp_path):
+    """The printed table starts with the advised action, and a row below it
+    with a higher mean is explained in words (the search is made to leave
+    such a row: many trees of a few iterations each)."""
+    shown = 0
+    for name, _, view, seed in ALL:
+        res = best_move(view, Limit(iterations=ITERATIONS), seed=seed)
+        if res.bot != "ismcts" or not res.reasons:
+            continue
+        path = tmp_path / "view.json"
+        path.write_text(json.dumps(view))
+        assert main(["hint", str(path), "--iterations", str(ITERATIONS),
+                     "--search-seed", str(seed)]) == 0
+        out = capsys.readouterr().out
+        rows = [line.split() for line in out.splitlines() if line.startswith("  ")
+                and line.split() and line.split()[0] in res.ranking]
+        assert rows[0][0] == res.action and rows[0][-1] == "advised"
+        for a in res.reasons:
+            assert f"({a} has a higher mean than {res.action}:" in out
+        shown += 1
+        if shown == 3:
+            break
+    assert shown, "no position left a higher mean below the advice"
 
 
 def test_infinite_intervals_are_null_in_json(capsys, tmp_path):
