@@ -108,7 +108,7 @@ def action(game: str, text: str, is_card: bool, tr: Translator) -> str:
         colour = COLOUR_WORDS.get(rest)
         return tr("Trumps: {colour}", colour=tr(COLOURS[colour]) if colour else rest)
     if text == "keep":
-        return tr("Keep your card")
+        return tr("Keep the card")
     if text == "ask":
         return tr("Ask to exchange with the next player")
     if text == "accept":
