@@ -14,8 +14,11 @@ and programs keep the raw settings strings (``ismcts:iterations=2000``).
   500 and 2,500 iterations, one tree (a table's bots share the server's
   workers).  Iteration counts, not seconds, so a seeded table replays the
   same on any machine.  Where a decision is still searched in Python
-  (dixie-rook's bids, nest and trump; dix-exchange's keep, ask and block),
-  ``py_iterations`` bounds it so that a move stays under a second.
+  (dixie-rook's bids, nest and trump), ``py_iterations`` bounds it so
+  that a move stays under a second.
+* dix-exchange is the exception: its rules player is the strongest bot
+  measured, so it is the expert there, and ISMCTS at 30 and 300
+  iterations are the medium and hard levels.
 
 The levels are ordered and spaced by measured strength: docs/levels.md
 holds the ladder that shows every level above the one below it, with the
@@ -46,8 +49,14 @@ PER_GAME: dict[str, dict[str, str]] = {
         "hard": "ismcts:iterations=500,py_iterations=150,threads=1",
         "expert": "ismcts:iterations=2500,py_iterations=500,threads=1",
     },
+    # one card each, few decisions: the rules player is the strongest bot
+    # measured here (ISMCTS at 30 to 2,500 iterations, with and without its
+    # prior, and PIMC at 40 worlds do not beat it: docs/levels.md), so it is
+    # the expert, and light searches sit between it and random play
     "dix-exchange": {
-        "expert": "ismcts:iterations=2500,py_iterations=1000,threads=1",
+        "medium": "ismcts:iterations=30,threads=1",
+        "hard": "ismcts:iterations=300,threads=1",
+        "expert": "rules",
     },
 }
 
