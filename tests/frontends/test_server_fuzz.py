@@ -51,19 +51,21 @@ hand_made = st.sampled_from([
 ])
 bad_positions = st.one_of(non_objects, garbage_objects, hand_made,
                           bad_games.map(lambda g: dict(RECORD, game=g)))
+#: numbers that are no integer (JSON's 2.0 is the integer 2, and is accepted as one)
+fractions = st.floats().filter(lambda f: not f.is_integer())
 bad_limits = st.one_of(
     non_objects.filter(lambda v: v is not None),
     st.just({}),
     st.fixed_dictionaries({"time": st.one_of(st.floats(max_value=0), st.text(), st.booleans(),
                                              st.lists(st.integers(), max_size=2))}),
-    st.fixed_dictionaries({"iterations": st.one_of(st.integers(max_value=0), st.floats(),
+    st.fixed_dictionaries({"iterations": st.one_of(st.integers(max_value=0), fractions,
                                                    st.text(), st.booleans())}),
     st.fixed_dictionaries({"worlds": st.one_of(st.integers(max_value=0), st.text())}),
     st.dictionaries(st.text(max_size=8).filter(lambda k: k not in ("time", "iterations",
                                                                     "worlds")),
                     json_values, min_size=1, max_size=3))
 bad_seeds = st.one_of(st.integers(max_value=-1), st.integers(min_value=2**63),
-                      st.floats(), st.text(), st.booleans(), st.lists(st.integers(), max_size=2))
+                      fractions, st.text(), st.booleans(), st.lists(st.integers(), max_size=2))
 bad_actions = st.one_of(st.integers(), st.none(), st.lists(st.text(), max_size=2),
                         st.just(""), st.just("   "), st.text(min_size=101, max_size=150))
 bad_bots = st.one_of(st.sampled_from(["cheat", "engine:cmd=ls", "ismcts:time=1000",
@@ -81,8 +83,9 @@ ROUTES = {
                   "bot": json_values.filter(lambda b: b not in ("ismcts", "pimc"))}),
     "/v1/solve": ({"position": RECORD},
                   {"position": bad_positions,
-                   "line": json_values.filter(lambda v: not (isinstance(v, int) and
+                   "line": json_values.filter(lambda v: not (isinstance(v, (int, float)) and
                                                              not isinstance(v, bool) and
+                                                             float(v).is_integer() and
                                                              0 <= v <= 16))}),
     "/v1/evaluate": ({"position": VIEW, "limit": {"worlds": 5}},
                      {"position": bad_positions, "limit": bad_limits, "seed": bad_seeds,
@@ -101,7 +104,7 @@ ROUTES = {
     "TABLE/actions": ({"seat": 0, "action": "QS"},
                       {"action": bad_actions,
                        "seat": st.one_of(st.integers(min_value=64), st.integers(max_value=-1),
-                                         st.text(), st.floats(), st.booleans())}),
+                                         st.text(), fractions, st.booleans())}),
     "TABLE/hint": ({"seat": 0, "limit": {"iterations": 50}},
                    {"limit": bad_limits, "seed": bad_seeds,
                     "seat": st.one_of(st.integers(min_value=64), st.text(), st.booleans())}),
