@@ -43,6 +43,7 @@ from solver.search import Limit
 
 from .. import hint as hints
 from .. import levels as bot_levels
+from .. import review as reviews
 from ..base import registered_bots
 from . import i18n, labels, models, openapi
 from .errors import RequestError, TableNotFound, Unauthorized
@@ -415,6 +416,24 @@ def create_app(settings: Settings | None = None) -> Starlette:
         out["limit"] = applied
         return JSONResponse(hints.json_finite(out))
 
+    @endpoint
+    async def review(request):
+        body, doc = await body_model(request, settings.max_body, models.ReviewBody)
+        # one deal a request (the last of the record by default), each
+        # decision's search within the caps, each hindsight solve within max_nodes
+        limit, _, applied = read_limit(
+            _limit_of(body), settings, Limit(time=min(reviews.DEFAULT_SECONDS, settings.max_time)))
+
+        def review_it(stop=None):
+            return reviews.review(read_position(doc), deal=body.deal or "last", seat=body.seat,
+                                  limit=limit, bot=body.bot, seed=body.seed,
+                                  threads=settings.threads,
+                                  nodes=min(reviews.DEFAULT_NODES, settings.max_nodes),
+                                  stop=stop)
+        out = await pool.run(review_it, disconnected=request.is_disconnected)
+        out["limit"] = applied
+        return JSONResponse(out)
+
     # ---- tables -------------------------------------------------------------
 
     @endpoint
@@ -515,6 +534,35 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse(hints.json_finite(out))
 
     @endpoint
+    async def table_review(request):
+        table_id = request.path_params["table_id"]
+        tables.require(table_id)
+        token = bearer(request)
+        if token is None:
+            raise Unauthorized("reviewing a deal of a table needs your seat's token "
+                               "(Authorization: Bearer <token> from your invitation link), or "
+                               "the admin token once the match is over")
+        body, doc = await body_model(request, settings.max_body, models.TableReviewBody)
+        limit, _, applied = read_limit(
+            _limit_of(body), settings, Limit(time=min(reviews.DEFAULT_SECONDS, settings.max_time)))
+        tr = translator(request)
+
+        def review_it(stop=None):
+            table = tables.get(table_id)
+            with table.lock:
+                pos, seat, deal = table.review_request(token, body.seat, body.deal)
+            out = reviews.review(pos, deal=deal, seat=seat, limit=limit, bot=body.bot,
+                                 seed=body.seed, threads=settings.threads,
+                                 nodes=min(reviews.DEFAULT_NODES, settings.max_nodes),
+                                 stop=stop)
+            with table.lock:
+                table.label_review(out, tr)
+            return out
+        out = await pool.run(review_it, disconnected=request.is_disconnected)
+        out["limit"] = applied
+        return JSONResponse(out)
+
+    @endpoint
     async def table_events(request):
         table_id = request.path_params["table_id"]
         tables.check_id(table_id)
@@ -608,10 +656,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
         "/v1/hint": {"POST": hint},
         "/v1/solve": {"POST": solve},
         "/v1/evaluate": {"POST": evaluate},
+        "/v1/review": {"POST": review},
         "/v1/tables": {"POST": create_table},
         "/v1/tables/{table_id}": {"GET": get_table, "DELETE": delete_table},
         "/v1/tables/{table_id}/actions": {"POST": act},
         "/v1/tables/{table_id}/hint": {"POST": table_hint},
+        "/v1/tables/{table_id}/review": {"POST": table_review},
         "/v1/tables/{table_id}/events": {"GET": table_events},
         "/v1/tables/{table_id}/record": {"GET": table_record},
     }
@@ -671,20 +721,12 @@ def _advise(view, bot, limit, seed, settings, tr: Translator | None = None, stop
 
 
 def _solve(state, plies, settings, stop=None) -> dict:
-    from solver.dd import solve
-    from solver.dd.solve import principal_line
-    sol = solve(state, max_nodes=settings.max_nodes)
+    from ..exact import solve_doc
+    # values, best actions and line from one set of values (bots/exact.py);
     # the line's solves share one budget (at most max_nodes more) and end
     # when the request is stopped (client gone, server stopping)
-    line = principal_line(state, sol.seat, plies=plies, max_nodes=settings.max_nodes,
-                          total_nodes=settings.max_nodes, stop=stop)
-    doc = {"game": state.game.name, "seat": sol.seat, "objective": sol.objective,
-           "value": sol.value, "action_values": dict(sol.action_values),
-           "best_actions": list(sol.best_actions), "nodes": sol.nodes, "time": sol.time,
-           "line": [{"seat": s, "action": a, "value": v} for s, a, v in line]}
-    if sol.round_winner is not None:
-        doc["round_winner"] = sol.round_winner
-    return doc
+    return solve_doc(state, plies=plies, max_nodes=settings.max_nodes,
+                     line_nodes=settings.max_nodes, stop=stop)
 
 
 def _evaluate(view, limit, policy, seed, stop=None) -> dict:

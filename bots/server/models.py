@@ -91,6 +91,20 @@ class EvaluateBody(Body):
     seed: Seed = 0
 
 
+Deal = Int(ge=1, le=10**6, description="the deal to review (1 = the record's first; default: "
+                                         "its last)")
+SearchBot = Literal["ismcts", "pimc"]
+
+
+class ReviewBody(Body):
+    position: Position
+    deal: Deal = None
+    seat: Int(ge=0, le=63, description="review this seat only (a seat view: its own)") = None
+    limit: Limit = None
+    bot: SearchBot = "ismcts"
+    seed: Seed = 0
+
+
 BotSpec = Annotated[str, Field(
     min_length=1, max_length=1000,
     pattern=r"^(easy|medium|hard|expert|random|rules|ismcts|pimc)(:.*)?$",
@@ -135,5 +149,16 @@ class TableHintBody(Body):
     seed: Seed = 0
 
 
-__all__ = ["Body", "Limit", "HintBody", "SolveBody", "EvaluateBody", "CreateTable",
-           "ActBody", "TableHintBody", "MAX_SEED"]
+class TableReviewBody(Body):
+    seat: Int(ge=0, lt=MAX_SEATS, description="the seat reviewed: your token's (optional); "
+                                             "with the admin token, once the match is over, "
+                                             "any seat (default: every seat)") = None
+    deal: Int(ge=1, le=10**6, description="a finished deal (1 = the table's first; default: "
+                                         "the last finished)") = None
+    limit: Limit = None
+    bot: SearchBot = "ismcts"
+    seed: Seed = 0
+
+
+__all__ = ["Body", "Limit", "HintBody", "SolveBody", "EvaluateBody", "ReviewBody",
+           "CreateTable", "ActBody", "TableHintBody", "TableReviewBody", "MAX_SEED"]

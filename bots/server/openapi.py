@@ -110,6 +110,14 @@ def document(settings) -> dict:
             "summary": "the expected result of the deal per seat, with 95% intervals",
             "requestBody": _body(models.EvaluateBody, defs),
             "responses": {**_ok("the evaluation"), **searching}}},
+        "/v1/review": {"post": {
+            "summary": "one deal of a game record judged decision by decision (the content "
+                       "of dixtrix review --json): each decision from its seat's view with the "
+                       "expected loss of the action played, in hindsight by the exact solver, "
+                       "a summary per seat and the deal's values after every trick; a seat "
+                       "view reviews that seat's decisions without hindsight",
+            "requestBody": _body(models.ReviewBody, defs),
+            "responses": {**_ok("the review"), **searching}}},
         "/v1/tables": {"post": {
             "summary": "start a match: the game and options, the seats people take, the "
                        "bots (levels) for the others; answers the admin token, an invitation "
@@ -141,6 +149,15 @@ def document(settings) -> dict:
             "parameters": [tid, lang_q], "security": BEARER,
             "requestBody": _body(models.TableHintBody, defs),
             "responses": {**_ok("the hint"),
+                          **_errors(400, 401, 403, 404, 409, 413, 422, 503)}}},
+        "/v1/tables/{table_id}/review": {"post": {
+            "summary": "a finished deal of the table reviewed as /v1/review: your seat's "
+                       "decisions from your view (your token), or every seat's with the exact "
+                       "solver's hindsight (the admin token, once the match is over); every "
+                       "action named also in words (played_label, best_label)",
+            "parameters": [tid, lang_q], "security": BEARER,
+            "requestBody": _body(models.TableReviewBody, defs),
+            "responses": {**_ok("the review"),
                           **_errors(400, 401, 403, 404, 409, 413, 422, 503)}}},
         "/v1/tables/{table_id}/events": {"get": {
             "summary": "live updates: a server-sent event stream, one 'table' event with the "

@@ -305,6 +305,61 @@ class Table:
                 break
         return scores
 
+    def review_request(self, token: str, seat: int | None,
+                       deal: int | None) -> tuple[dict, int | None, int]:
+        """What a review of this table may judge (``bots.review``): the
+        position, the seat and the deal (1 = the table's first).  A seat's
+        token reviews that seat's own decisions from its own view (no card
+        it did not see); the admin token reviews every seat, with the exact
+        solver's hindsight, but only once the match is over, when the full
+        record is public anyway: before that, the hands of a finished deal
+        that were never played would reach the admin, who is usually a
+        player too.  Only a finished deal is reviewed."""
+        mine = self.seat_of(token)
+        if mine is not None:
+            if seat is not None and seat != mine:
+                raise Forbidden("your token is seat {mine}'s, not seat {seat}'s", "seat",
+                                mine=mine, seat=seat)
+            pos: dict = self.seat_view(mine).view
+            seat = mine
+        elif self.is_admin(token):
+            if not self.state.is_terminal():
+                raise Forbidden("before the match is over, a review shows a seat's hand: only "
+                                "that seat's token may ask for it (the admin token may once "
+                                "the match is over)")
+            if seat is not None and not 0 <= seat < self.game.num_players:
+                raise RequestError("{game} has seats 0..{top}, got {seat}", "seat",
+                                   game=self.game.name, top=self.game.num_players - 1,
+                                   seat=seat)
+            pos = self.record()
+        else:
+            raise Forbidden("this token is not a token of table {table}", table=self.id)
+        finished = len(self.deal_scores())
+        if finished == 0:
+            raise RequestError("no deal of this table is finished yet: a review judges a "
+                               "finished deal", "deal", status=409)
+        if deal is None:
+            deal = finished
+        elif deal > finished:
+            raise RequestError("deal {deal} is not finished (finished: 1 to {top})", "deal",
+                               status=409, deal=deal, top=finished)
+        return pos, seat, deal
+
+    def label_review(self, doc: dict, tr: Translator) -> None:
+        """Every action a review names (played, advised) in the viewer's
+        words: ``played_label``, ``best_label``."""
+        def label(text):
+            if text is None:
+                return None
+            return labels.action(self.game.name, text, self._is_card_text(text), tr)
+        for entry in doc.get("decisions", []):
+            entry["played_label"] = label(entry["played"])
+            entry["best_label"] = label(entry["best"])
+        for summary in doc.get("summary", []):
+            for entry in summary.get("biggest", []):
+                entry["played_label"] = label(entry["played"])
+                entry["best_label"] = label(entry["best"])
+
     def check_seat(self, seat: int) -> None:
         """``RequestError`` unless ``seat`` is a person's seat."""
         if seat not in self.row.persons:

@@ -166,6 +166,22 @@ def _two_people_and_two_bots(browser, server, viewport, lang, shot):
             scores = [float(c.text_content()) for c in
                       page.locator("#scores tr.deal[data-deal='0'] td[data-seat]").all()]
             assert scores == points
+        # the deal is over: "Review this deal" judges each person's own
+        # decisions, asked with the seat's token, from the seat's view only
+        for seat, page in ((0, a), (2, b)):
+            assert page.text_content("#review") == page.evaluate(
+                "t('Review this deal (deal {n})', {n: 1})")
+            with page.expect_response(lambda r: r.url.split("?")[0].endswith(
+                    f"/v1/tables/{table_id}/review")) as got:
+                page.click("#review")
+            answer = got.value.json()
+            assert got.value.status == 200, answer
+            assert answer["seats"] == [seat] and answer["hindsight"] is False
+            assert {d["seat"] for d in answer["decisions"]} <= {seat}
+            page.wait_for_selector("#review-out p.review-seat", timeout=60_000)
+            text = page.text_content("#review-out p.review-seat")
+            assert page.evaluate("current.names[current.seat]") in text
+            assert str(answer["summary"][0]["decisions"]) in text
         if viewport == PHONE:
             for page in (a, b):
                 assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

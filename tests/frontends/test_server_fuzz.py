@@ -76,6 +76,12 @@ bad_bots = st.one_of(st.sampled_from(["cheat", "engine:cmd=ls", "ismcts:time=100
                                      max_size=2).filter(
                          lambda d: not all(k in ("1",) for k in d)))
 
+def _whole_in(v, allowed) -> bool:
+    """``v`` is a JSON integer (``1`` or ``1.0``) in ``allowed``."""
+    return (isinstance(v, (int, float)) and not isinstance(v, bool) and
+            float(v).is_integer() and v in allowed)
+
+
 #: a valid body per route, and the strategies that break one of its fields
 ROUTES = {
     "/v1/hint": ({"position": VIEW, "limit": {"iterations": 50}},
@@ -90,6 +96,11 @@ ROUTES = {
     "/v1/evaluate": ({"position": VIEW, "limit": {"worlds": 5}},
                      {"position": bad_positions, "limit": bad_limits, "seed": bad_seeds,
                       "policy": json_values.filter(lambda p: p not in ("rules", "random"))}),
+    "/v1/review": ({"position": RECORD, "limit": {"iterations": 50}},
+                   {"position": bad_positions, "limit": bad_limits, "seed": bad_seeds,
+                    "bot": json_values.filter(lambda b: b not in ("ismcts", "pimc")),
+                    "deal": json_values.filter(lambda v: not _whole_in(v, (1,))),
+                    "seat": json_values.filter(lambda v: not _whole_in(v, (0, 1)))}),
     "/v1/tables": ({"game": "dix", "seats": [0]},
                    {"game": st.one_of(bad_games, non_objects.filter(
                        lambda g: not isinstance(g, str))),
@@ -108,6 +119,12 @@ ROUTES = {
     "TABLE/hint": ({"seat": 0, "limit": {"iterations": 50}},
                    {"limit": bad_limits, "seed": bad_seeds,
                     "seat": st.one_of(st.integers(min_value=64), st.text(), st.booleans())}),
+    # the table's first deal is not over: even the valid body is refused (409)
+    "TABLE/review": ({"seat": 0, "deal": 1, "limit": {"iterations": 50}},
+                     {"limit": bad_limits, "seed": bad_seeds,
+                      "bot": json_values.filter(lambda b: b not in ("ismcts", "pimc")),
+                      "deal": json_values,
+                      "seat": st.one_of(st.integers(min_value=64), st.text(), st.booleans())}),
 }
 
 
@@ -196,7 +213,7 @@ def test_malformed_bodies_get_only_4xx(http, table, token, route):
 @FUZZ
 @given(table_id=st.text(max_size=70), seat=st.text(max_size=6),
        method=st.sampled_from(["GET", "DELETE", "POST"]),
-       tail=st.sampled_from(["", "/actions", "/hint", "/events"]), junk=st.text(max_size=60))
+       tail=st.sampled_from(["", "/actions", "/hint", "/review", "/events"]), junk=st.text(max_size=60))
 def test_random_table_ids_seats_and_tokens_get_only_4xx(http, table, token, table_id, seat,
                                                        method, tail, junk):
     from urllib.parse import quote

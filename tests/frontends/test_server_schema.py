@@ -31,7 +31,7 @@ def server(tmp_path_factory):
         yield srv
 
 
-def test_schemathesis_finds_no_failure(server):
+def test_schemathesis_finds_no_failure(server, tmp_path):
     exe = shutil.which("schemathesis") or shutil.which("st")
     if exe is None:
         pytest.skip("schemathesis is not installed (pip install -e '.[test]')")
@@ -39,7 +39,8 @@ def test_schemathesis_finds_no_failure(server):
         [exe, "--no-color", "--config-file", str(HERE / "schemathesis.toml"), "run",
          f"{server.url}/v1/openapi.json", "--checks", "all", "-n", EXAMPLES,
          "--generation-deterministic", "--request-timeout", "30"],
-        capture_output=True, text=True, timeout=600)
+        capture_output=True, text=True, timeout=600,
+        cwd=tmp_path)                   # its .schemathesis cache stays out of the checkout
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out[-6000:]
     assert "passed" in out and "failed" not in out.split("SUMMARY")[-1], out[-3000:]
@@ -59,6 +60,8 @@ def test_the_document_lists_exactly_the_app_routes(tmp_path):
     assert documented == served
     # every body's schema is the model's (no hand-written copy)
     from bots.server import models
-    hint = doc["paths"]["/v1/hint"]["post"]["requestBody"]["content"]["application/json"]
-    assert set(hint["schema"]["properties"]) == set(models.HintBody.model_fields)
-    assert hint["schema"]["additionalProperties"] is False
+    for path, model in (("/v1/hint", models.HintBody), ("/v1/review", models.ReviewBody),
+                        ("/v1/tables/{table_id}/review", models.TableReviewBody)):
+        body = doc["paths"][path]["post"]["requestBody"]["content"]["application/json"]
+        assert set(body["schema"]["properties"]) == set(model.model_fields)
+        assert body["schema"]["additionalProperties"] is False

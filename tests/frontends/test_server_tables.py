@@ -47,6 +47,20 @@ def app(tmp_path):
         yield client
 
 
+@pytest.fixture()
+def roomy_app(tmp_path):
+    """An app whose time cap is far above what the bots' iterations take, so
+    that a move never depends on how loaded the machine is (the replays
+    below compare moves with the same bot run without a clock)."""
+    from starlette.testclient import TestClient
+    application = create_app(Settings(db=str(tmp_path / "tables.db"), max_time=60.0,
+                                      bot_seconds=600.0, max_iterations=3000, hint_time=0.2,
+                                      threads=1))
+    with TestClient(application) as client:
+        client.db = str(tmp_path / "tables.db")
+        yield client
+
+
 def new_table(client, **body) -> dict:
     resp = client.post("/v1/tables", json=body)
     assert resp.status_code == 201, resp.text
@@ -107,7 +121,8 @@ def test_two_people_and_two_bots_each_see_only_their_own_hand(app):
     assert sorted(t["tokens"]) == [0, 2] and t["admin_token"]
     assert all(len(tok) >= 32 for tok in [*t["tokens"].values(), t["admin_token"]])  # 192 bits
     assert t["levels"] == {"1": "easy", "3": "medium"}
-    assert t["bots"]["1"] == "rules" and t["bots"]["3"].startswith("ismcts:iterations=100")
+    assert t["bots"]["1"] == levels.level_settings("easy", "trix") == "random"
+    assert t["bots"]["3"] == levels.level_settings("medium", "trix") == "rules"
     kinds = [s["kind"] for s in t["seats"]]
     assert kinds == ["person", "bot", "person", "bot"]
     a, b = view(app, t, 0), view(app, t, 2)
@@ -245,7 +260,8 @@ def test_unseeded_tables_are_dealt_from_128_bits(app):
 
 
 @pytest.mark.parametrize("level", levels.LEVELS)
-def test_a_person_and_a_bot_at_each_level_share_a_table(app, level):
+def test_a_person_and_a_bot_at_each_level_share_a_table(roomy_app, level):
+    app = roomy_app
     t = new_table(app, game="dix", options={"variant": "seventeen", "target": 1}, seed=5,
                   seats=[1], bots=level)
     assert t["levels"] == {"0": level} and t["seats"][0]["level"] == level
@@ -325,6 +341,76 @@ def test_hint_at_a_table_lists_the_advice_first_in_words(app):
     both = new_table(app, game="dix", seed=6, seats=[0, 1])
     r = app.post(f"/v1/tables/{both['table']}/hint", json={}, headers=auth(both["tokens"][1]))
     refused(r, 409, text="not to move")
+
+
+def review(client, t: dict, token: str | None, **body):
+    return client.post(f"/v1/tables/{t['table']}/review", json=body, headers=auth(token),
+                       params={"lang": body.pop("lang", "en")})
+
+
+def test_a_finished_deal_is_reviewed_by_its_own_seat_from_its_view(app):
+    t = new_table(app, game="trix", seed=9, seats=[0, 2], bots={"1": "easy", "3": "easy"})
+    tokens, admin = t["tokens"], t["admin_token"]
+    fast = {"limit": {"iterations": 30}}
+    # who may ask: a seat's token; never without one, another table's, or the
+    # admin's before the match is over; and only a finished deal
+    refused(review(app, t, None, **fast), 401, text="token")
+    refused(review(app, t, "q" * 40, **fast), 403, text="not a token of table")
+    refused(review(app, t, tokens[0], seat=2, **fast), 403, "seat", "seat 0's")
+    refused(review(app, t, admin, **fast), 403, text="before the match is over")
+    refused(review(app, t, tokens[0], **fast), 409, "deal", "no deal")
+    t = play_on(app, t, lambda v: v["summaries"], tokens)
+    assert not t["over"]
+    refused(review(app, t, admin, **fast), 403, text="before the match is over")
+    refused(review(app, t, tokens[2], deal=2, **fast), 409, "deal", "deal 2 is not finished")
+    state = replay_table(app.db, t["table"])
+    for seat in (0, 2):
+        r = review(app, t, tokens[seat], lang="fr", **fast)
+        assert r.status_code == 200, r.text
+        doc = r.json()
+        # the seat's own decisions of deal 1 (the last finished), judged from
+        # its view: no hindsight (no hidden card reaches the review)
+        assert doc["seats"] == [seat] and doc["hindsight"] is False
+        assert doc["decisions"] and {d["seat"] for d in doc["decisions"]} == {seat}
+        assert {d["deal"] for d in doc["decisions"]} == {1}
+        assert doc["limit"] == {"iterations": 30, "time": 1.0, "nodes": doc["limit"]["nodes"]}
+        # every decision with a choice that seat made in deal 1, in order
+        replay = state.game.new_initial_state(seed=9)
+        mine = []
+        for i, action in enumerate(state.history()):
+            if replay.round_index() > 0:
+                break
+            if replay.current_player() == seat and len(replay.legal_actions()) > 1:
+                mine.append(i)
+            replay.apply_action(action)
+        assert [d["index"] for d in doc["decisions"]] == mine
+        # the actions in words, in the request's language
+        cards = [d for d in doc["decisions"] if d["kind"] == "card"]
+        assert cards and all(" de " in d["played_label"] for d in cards)
+        # the same review as /v1/review of the seat's view (one search service)
+        seat_view = view(app, t, seat)["view"]
+        same = app.post("/v1/review", json={"position": seat_view, "deal": 1, **fast}).json()
+        assert [(d["played"], d["best"], d["loss"]) for d in same["decisions"]] == \
+            [(d["played"], d["best"], d["loss"]) for d in doc["decisions"]]
+
+
+def test_the_admin_reviews_every_seat_once_the_match_is_over(app):
+    t = new_table(app, game="dix", options={"variant": "seventeen", "target": 1}, seed=5,
+                  seats=[1], bots="easy")
+    admin = t["admin_token"]
+    fast = {"limit": {"iterations": 30}}
+    refused(review(app, t, admin, **fast), 403, text="before the match is over")
+    t = play_on(app, t, lambda v: v["over"], t["tokens"])
+    doc = review(app, t, admin, **fast).json()
+    assert doc["seats"] == [0, 1] and doc["hindsight"] is True
+    assert {d["seat"] for d in doc["decisions"]} == {0, 1}
+    assert any(d["exact_loss"] is not None for d in doc["decisions"])     # the solver judged
+    one = review(app, t, admin, seat=0, **fast).json()
+    assert one["seats"] == [0]
+    refused(review(app, t, admin, seat=3, **fast), 422, "seat")
+    # the seat's own token still reviews only that seat, without hindsight
+    mine = review(app, t, t["tokens"][1], **fast).json()
+    assert mine["seats"] == [1] and mine["hindsight"] is False
 
 
 def test_bot_settings_are_checked(app):

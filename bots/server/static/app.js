@@ -311,6 +311,13 @@ function show(p) {
   $("hint").disabled = !p.your_turn;
   $("hint").hidden = p.spectator;
   $("delete").hidden = !adminToken;
+  // the review of the last finished deal: a seat's own decisions from its
+  // view (its token); every seat's, for the admin, once the match is over
+  const finished = p.deal_scores.length;
+  if ($("review").dataset.deal !== String(finished)) $("review-out").replaceChildren();
+  $("review").hidden = finished === 0 || !reviewer(p);
+  $("review").dataset.deal = finished;
+  $("review").textContent = t("Review this deal (deal {n})", { n: finished });
   // a bot still to move (its time in one request ran out): let it go on
   clearTimeout(poll);
   const botToMove = !p.over && p.to_move !== null && p.seats[p.to_move].kind === "bot";
@@ -634,6 +641,46 @@ async function deleteTable() {
   }
 }
 
+// the token a review is asked with: the seat's own, or the admin's once the match is over
+function reviewer(p) {
+  if (!p.spectator) return token;
+  return p.over ? adminToken : null;
+}
+
+async function review() {
+  if (!current || !current.deal_scores.length || !reviewer(current)) return;
+  const p = current;
+  const deal = Number($("review").dataset.deal);
+  const out = $("review-out");
+  out.replaceChildren(el("p", { text: t("Reviewing deal {n}: every decision searched again...", { n: deal }) }));
+  $("review").disabled = true;
+  try {
+    const r = await api("POST", `/v1/tables/${p.table}/review`, { deal, limit: { time: 0.2 } }, reviewer(p));
+    const fmt2 = (v) => (v === null || v === undefined ? "n/a" : Number(v).toFixed(1));
+    const unit = p.unit;
+    const parts = [];
+    for (const s of r.summary) {
+      const m = s.mistakes;
+      parts.push(el("p", { class: "review-seat", text: t("Deal {n}, {name}: {d} decisions with a choice, expected loss {loss} ({unit}); {b} blunders (at least {tb}), {m} mistakes (at least {tm}), {i} inaccuracies.", {
+        n: deal, name: p.names[s.seat], d: s.decisions, loss: fmt2(s.loss), unit, b: m.blunder,
+        tb: fmt2(r.thresholds.blunder), m: m.mistake, tm: fmt2(r.thresholds.mistake), i: m.inaccuracy }) }));
+      const sizes = { blunder: t("blunder"), mistake: t("mistake"), inaccuracy: t("inaccuracy") };
+      const rows = s.biggest.map((b) => el("tr", {},
+        el("td", { text: b.trick ? t("trick {n}", { n: b.trick }) : t("a call") }),
+        el("td", { text: t("played: {action}", { action: b.played_label || b.played }) }),
+        el("td", { text: t("better: {action}", { action: b.best_label || b.best }) }),
+        el("td", { text: `\u2212${fmt2(b.loss)}${b.size ? " " + sizes[b.size] : ""}` })));
+      if (rows.length) parts.push(el("table", {}, ...rows));
+      else parts.push(el("p", { class: "advice", text: t("No mistake found: every action as good as the search's advice.") }));
+    }
+    out.replaceChildren(...parts);
+  } catch (e) {
+    out.replaceChildren(el("p", { text: e.message }));
+  } finally {
+    $("review").disabled = false;
+  }
+}
+
 function leave() {
   stopListening();
   current = null;
@@ -681,6 +728,7 @@ async function init() {
   $("game").addEventListener("change", renderOptions);
   $("new-form").addEventListener("submit", startTable);
   $("hint").addEventListener("click", hint);
+  $("review").addEventListener("click", review);
   $("leave").addEventListener("click", leave);
   $("delete").addEventListener("click", deleteTable);
   $("summary-close").addEventListener("click", () => { $("summary").hidden = true; });
