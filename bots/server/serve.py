@@ -94,6 +94,10 @@ def serve(settings, host: str = "127.0.0.1", port: int = 8000, access_log: bool 
     config = uvicorn.Config(app, log_level="warning", access_log=access_log,
                             lifespan="on", timeout_graceful_shutdown=5,
                             backlog=2048, http=header_timeout_protocol(header_timeout))
+    if access_log:
+        # log_level "warning" (set by the Config above) applies to the access
+        # logger too, whose lines are INFO: --access-log would print nothing
+        logging.getLogger("uvicorn.access").setLevel(logging.INFO)
     pool = app.state.pool
     hub = app.state.hub
 

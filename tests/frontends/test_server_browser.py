@@ -239,6 +239,40 @@ def test_every_game_drawn_at_both_widths(browser, server, game, options, clicks)
         ctx.close()
 
 
+def test_a_deal_is_played_by_keyboard_alone(browser, server):
+    """Tab reaches the legal cards and choices (never a dimmed card) and
+    Enter plays them: a few moves of trix with no mouse."""
+    errors: list = []
+    ctx, page = _page(browser, DESKTOP, errors)
+    try:
+        _start(page, server, "trix", {}, {0: "you"}, 12, "en")
+        played = 0
+        for _ in range(6):
+            page.locator("#hand button.legal, #actions button.legal").first.wait_for(
+                timeout=60_000)
+            before = page.evaluate("current.version")
+            page.evaluate("document.activeElement && document.activeElement.blur()")
+            for _ in range(200):
+                page.keyboard.press("Tab")
+                focus = page.evaluate("""() => { const e = document.activeElement;
+                    return e ? {cls: e.className, dis: e.disabled,
+                                area: e.closest('#hand, #actions') ? 1 : 0} : null; }""")
+                assert not (focus and focus["dis"]), focus      # a disabled card: no stop
+                if focus and focus["area"] and "legal" in focus["cls"]:
+                    break
+            else:
+                raise AssertionError("Tab never reached a legal action")
+            page.keyboard.press("Enter")
+            page.wait_for_function(f"current.version > {before} && "
+                                   "document.body.dataset.busy === '0'")
+            assert page.text_content("#message") == ""
+            played += 1
+        assert played == 6
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
 def test_no_serious_accessibility_violation(browser, server):
     try:
         from axe_playwright_python.sync_playwright import Axe

@@ -610,6 +610,30 @@ def test_a_slow_header_is_cut_and_a_vanished_body_is_no_internal_error(server):
     # the fixture checks the log holds no internal error at the end
 
 
+def test_tokens_are_never_logged_even_with_the_access_log(tmp_path):
+    """Every route a token reaches, with ``--access-log`` (a line a request):
+    the requests are in the log, no token ever is (tokens travel in a
+    header; an invitation's token is in the link's fragment)."""
+    with running(str(tmp_path / "tables.db"), *FLAGS, "--access-log") as srv:
+        with httpx.Client(base_url=srv.url, timeout=30) as http:
+            t = new_table(http, game="dix", options={"variant": "seventeen", "target": 1},
+                          seed=4, seats=[0, 1])
+            tokens = [*t["tokens"].values(), t["admin_token"]]
+            assert all(f"#token={tok}" in inv["link"] for inv, tok in
+                       zip(t["invitations"], t["tokens"].values()))
+            for tok in tokens:
+                http.get(f"/v1/tables/{t['table']}", headers=auth(tok))
+                http.post(f"/v1/tables/{t['table']}/hint", json={"limit": {"iterations": 20}},
+                          headers=auth(tok))
+                http.post(f"/v1/tables/{t['table']}/review", json={}, headers=auth(tok))
+            http.post(f"/v1/tables/{t['table']}/actions", json={"action": "ZZ"},
+                      headers=auth(tokens[0]))
+            http.delete(f"/v1/tables/{t['table']}", headers=auth(tokens[-1]))
+    log = "".join(srv.log + srv.out)        # all of it: the server has stopped
+    assert f"/v1/tables/{t['table']}/review" in log and "DELETE" in log    # the access log
+    assert not [tok for tok in tokens if tok in log]
+
+
 def test_a_table_survives_a_killed_server_and_goes_on_as_if_never_stopped(tmp_path):
     """SIGKILL mid-match, restart on the same SQLite file: the table is where
     it was, and playing on gives the same bot actions as a twin table that
