@@ -311,6 +311,57 @@ def test_a_whole_deal_summary_equals_the_sqlite_record(app):
     assert t["deal_scores"][0] == s["points"]
 
 
+@pytest.mark.parametrize("game", ["trix", "tricks", "dix", "dixie-rook", "dix-exchange"])
+def test_every_game_lays_out_its_board(app, game):
+    """What each game puts on the table, as the page draws it: the trick
+    with who played each card and the last trick until the next lead, the
+    trumps or the turn-up, the kingdom's or dealer's set's contracts, the
+    auction and the trump colour, the tokens and the exchange chain."""
+    t = new_table(app, game=game, seed=3, seats=[0], bots="easy")
+    n = t["players"]
+    seen: dict = {}
+    v = t
+    for _ in range(60):
+        board = v["board"]
+        for key, value in board.items():
+            seen.setdefault(key, value)
+        if "trick" in board:
+            assert [e["seat"] for e in board["trick"]] == \
+                [(board["leader"] + i) % n for i in range(len(board["trick"]))]
+        if "last_trick" in board:
+            assert board["trick"] == []                 # kept until the next lead
+            last = board["last_trick"]["cards"]
+            assert len(last) == n and len({e["seat"] for e in last}) == n
+            played = [(e["seat"], e["action"]) for e in v["log"] if e["card"]][-n:]
+            assert [(e["seat"], e["card"]) for e in last] == played
+            assert board["last_trick"]["winner"] == board["leader"]
+        if "contracts" in board:
+            c = board["contracts"]
+            names = {x["name"] for x in c["played"] + c["open"]} | {c["contract"]} - {None}
+            assert names == set(solver.load_game(game).contract_names)
+            assert all(x["label"] != x["name"] for x in c["open"])      # in words
+        if v["over"] or not v["legal"]:
+            break
+        v = act(app, dict(t, seat=0), v["legal"][0]["action"])
+        assert v.status_code == 200, v.text
+        v = v.json()
+    assert "last_trick" in seen or game == "dix-exchange"
+    if game in ("trix", "tricks"):
+        assert seen["contracts"]["contract_label"] == "King of Hearts"
+        assert seen["doubled" if game == "trix" else "contracts"]
+    if game == "dix":
+        assert seen["trumps"]["suit"] == seen["turn_up"][-1] and seen["stock_left"] > 0
+        assert seen["trumps"]["sign"] and seen["tens"] == [0, 0]
+    if game == "dixie-rook":
+        assert seen["auction"]["phase"] == "auction" and "high_bid" in seen["auction"]
+        assert seen["trumps"]["name"] in ("Black", "Red", "Green", "Yellow")
+        assert seen["count"] == [0, 0]
+    if game == "dix-exchange":
+        assert seen["exchange"]["tokens"] == [3] * n
+        assert seen["chain"] and all(e["label"] and e["label"] != e["action"]
+                                     for e in seen["chain"])
+
+
 def test_illegal_actions_get_the_reason(app):
     t = new_table(app, game="dix", options={"variant": "seventeen"}, seed=2, seats=[0, 1])
     assert t["to_move"] == 0 and not t["bots"]
