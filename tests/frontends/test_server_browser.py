@@ -268,6 +268,20 @@ def test_a_deal_is_played_by_keyboard_alone(browser, server):
             assert page.text_content("#message") == ""
             played += 1
         assert played == 6
+        # the hint panel: the search service's ranking, the advice first, in words
+        page.locator("#hand button.legal, #actions button.legal").first.wait_for(
+            timeout=60_000)
+        with page.expect_response(lambda r: r.url.split("?")[0].endswith("/hint")) as got:
+            page.focus("#hint")
+            page.keyboard.press("Enter")
+        h = got.value.json()
+        page.wait_for_selector("#hint-out .advice", timeout=60_000)
+        if "search" in h:
+            rows = page.eval_on_selector_all("#hint-out tr[data-action]",
+                                             "rs => rs.map((r) => r.dataset.action)")
+            assert rows == h["ranking"] and rows[0] == h["action"]
+            assert "best" in page.get_attribute("#hint-out tr[data-action]", "class")
+        assert h["labels"][h["action"]] in page.text_content("#hint-out .advice")
         assert not errors, errors
     finally:
         ctx.close()
