@@ -207,6 +207,13 @@ def _refusal(errors: list, doc: dict, model) -> RequestError:
                             key=short_repr(err["loc"][-1]), keys=", ".join(model.model_fields))
     if err["type"] == "missing":
         return RequestError("missing {key}", path, key=repr(err["loc"][-1]))
+    if err["type"] == "string_pattern_mismatch" and loc and loc[0] == "bots":
+        # a bot's pattern (models.BotSpec) names the bots a table takes: say so
+        # in the words the table's own check uses (tables.check_bot)
+        name = str(err.get("input")).partition(":")[0].strip()
+        return RequestError("bot {name} cannot sit at a table (one of: {bots}; or a level: "
+                            "{levels})", path, name=short_repr(name), bots=", ".join(TABLE_BOTS),
+                            levels=", ".join(bot_levels.LEVELS))
     message = _MESSAGES.get(err["type"])
     if message is None:
         return RequestError("{why}", path, why=err["msg"])
