@@ -23,7 +23,7 @@ from types import MappingProxyType
 
 from ..cards import JOKER, cards_of
 from .trick import (allocate, DDResult, DIX_SCALE, TrickPosition, check_max_nodes, check_tt_mb,
-                 DEFAULT_TT_MB)
+                    DEFAULT_TT_MB, probing_now)
 from ..errors import PositionError, SearchAborted
 
 _SOLVERS: dict = {}
@@ -37,14 +37,24 @@ def generic_requested() -> bool:
     return os.environ.get("DIXTRIX_DIX_SOLVER", "") == "generic"
 
 
-def solver_for(tt_mb=DEFAULT_TT_MB):
-    """The (cached) dix solver with a table of at most ``tt_mb`` MiB."""
-    from . import _dixdd  # type: ignore
+def solver_for(tt_mb=DEFAULT_TT_MB, probe: bool | None = None):
+    """The (cached) dix solver with a table of at most ``tt_mb`` MiB: the
+    shipped build, or the measuring one (``probe``; default: inside
+    ``solver.dd.trick.probing()``)."""
+    probe = probing_now() if probe is None else probe
     mb = check_tt_mb(tt_mb)
-    if mb not in _SOLVERS:
-        _SOLVERS.clear()            # keep one table alive, not one per size asked
-        _SOLVERS[mb] = allocate(_dixdd.DixSolver, _dixdd.BUCKET_BYTES, mb)
-    return _SOLVERS[mb]
+    kind = "probe" if probe else "shipped"
+    held = _SOLVERS.get(kind)
+    if held is None or held[0] != mb:
+        _SOLVERS.pop(kind, None)        # keep one table alive per build, not one per size
+        if probe:
+            from . import _dixprobe  # type: ignore
+            factory, nbytes = _dixprobe.ProbeDixSolver, _dixprobe.BUCKET_BYTES
+        else:
+            from . import _dixdd  # type: ignore
+            factory, nbytes = _dixdd.DixSolver, _dixdd.BUCKET_BYTES
+        _SOLVERS[kind] = (mb, allocate(factory, nbytes, mb))
+    return _SOLVERS[kind][1]
 
 
 def is_dix_position(pos) -> bool:
@@ -60,8 +70,10 @@ def solve_dix(pos: TrickPosition, seat=None, tt_mb=DEFAULT_TT_MB, max_nodes=None
               options: dict | None = None) -> DDResult:
     """The dix value (lexicographic, ``solver.dd.decode_dix``) of every
     legal card for ``seat`` (default: the seat to play).  ``options``
-    (kernel switches for measurements: ``relative_keys``, ``follow_tt``,
-    ``driver``) leave the values unchanged."""
+    (switches for measurements: ``relative_keys``, ``follow_tt``,
+    ``driver``, ``exact_k``, ``trick_bounds``, ``keep_table``) leave the
+    values unchanged; any but ``keep_table`` runs the measuring build
+    (``solver.dd._dixprobe``, as inside ``solver.dd.trick.probing()``)."""
     if not is_dix_position(pos):
         raise PositionError("solve_dix expects a dix TrickPosition (solver.dd.dix_position)")
     if seat is None:
@@ -87,7 +99,7 @@ def solve_dix(pos: TrickPosition, seat=None, tt_mb=DEFAULT_TT_MB, max_nodes=None
     mover = pos.seat_to_play
     lead = slot(pos.trick[0]) if pos.trick else -1
     with _LOCK:
-        sol = solver_for(tt_mb)
+        sol = solver_for(tt_mb, probe=True if set(options or ()) - {"keep_table"} else None)
         saved = {name: getattr(sol, name) for name in (options or {})}
         for name, value in (options or {}).items():
             setattr(sol, name, value)

@@ -36,6 +36,7 @@ import math
 import os
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
@@ -547,14 +548,50 @@ def allocate(factory, nbytes_per_bucket: int, mb: int):
         raise LimitError(f"cannot allocate a {mb} MiB transposition table") from None
 
 
-def kernel_for(tt_mb=DEFAULT_TT_MB):
-    """The (cached) Cython kernel with a table of at most ``tt_mb`` MiB."""
-    from . import _dd  # type: ignore
+#: > 0 inside ``probing()``: the measuring builds of the kernels are used
+_PROBING = [0]
+
+
+def probing_now() -> bool:
+    """Whether ``probing()`` is in effect (solver.dd.dix asks too)."""
+    return _PROBING[0] > 0
+
+
+@contextmanager
+def probing():
+    """Within the block the solver runs the measuring builds of the
+    kernels: ``solver.dd._ddprobe.ProbeKernel`` for the generic kernel and
+    ``solver.dd._dixprobe.ProbeDixSolver`` for dix (the same source
+    compiled with ``DD_STATS`` 1, csrc/dd/ddstats.pxd: the switches that
+    turn a bound off and the counters, which the shipped kernels do not
+    carry).  With every switch at its default a probe build visits
+    exactly the nodes of the shipped one.  Yields the generic probe kernel
+    (64 MiB table).  For tests and benches; not thread-safe."""
+    _PROBING[0] += 1
+    try:
+        yield kernel_for()
+    finally:
+        _PROBING[0] -= 1
+
+
+def kernel_for(tt_mb=DEFAULT_TT_MB, probe: bool | None = None):
+    """The (cached) Cython kernel with a table of at most ``tt_mb`` MiB:
+    the shipped build, or the measuring one (``probe``; default: inside
+    ``probing()``)."""
+    probe = probing_now() if probe is None else probe
     mb = check_tt_mb(tt_mb)
-    if mb not in _KERNELS:
-        _KERNELS.clear()            # keep one table alive, not one per size asked
-        _KERNELS[mb] = allocate(_dd.Kernel, _dd.BUCKET_BYTES, mb)
-    return _KERNELS[mb]
+    kind = "probe" if probe else "shipped"
+    held = _KERNELS.get(kind)
+    if held is None or held[0] != mb:
+        _KERNELS.pop(kind, None)        # keep one table alive per build, not one per size
+        if probe:
+            from . import _ddprobe  # type: ignore
+            factory, nbytes = _ddprobe.ProbeKernel, _ddprobe.BUCKET_BYTES
+        else:
+            from . import _dd  # type: ignore
+            factory, nbytes = _dd.Kernel, _dd.BUCKET_BYTES
+        _KERNELS[kind] = (mb, allocate(factory, nbytes, mb))
+    return _KERNELS[kind][1]
 
 
 def pure_python() -> bool:
@@ -669,4 +706,5 @@ def dix_position(state) -> TrickPosition:
 
 __all__ = ["Contract", "TrickPosition", "DDResult", "dix_contract", "bridge_contract",
            "penalty_contract", "rook_contract", "PENALTY_CONTRACTS", "kernel_table", "in_units", "unit_table",
-           "solve_position", "decode_dix", "dix_position", "DIX_SCALE", "check_tt_mb"]
+           "solve_position", "decode_dix", "dix_position", "DIX_SCALE", "check_tt_mb",
+           "kernel_for", "probing"]
