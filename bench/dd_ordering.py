@@ -83,14 +83,16 @@ def measure(label, jobs, kernel, cap):
     """Sum the kernel's cut counters over the solves that finish."""
     total = None
     solved = 0
+    nodes = 0
     for job in jobs:
         kernel.new_table()
         kernel.reset_cut_stats()
         try:
-            job(cap)
+            r = job(cap)
         except SearchAborted:
             continue
         solved += 1
+        nodes += r.nodes
         st = kernel.cut_stats()
         total = st if total is None else [tuple(a + b for a, b in zip(x, y))
                                           for x, y in zip(total, st)]
@@ -106,8 +108,8 @@ def measure(label, jobs, kernel, cap):
             cells.append(f"pos {p}: no cut nodes")
     cuts = sum(t[0] for t in total)
     first = sum(t[1] for t in total)
-    print(f"{label:<10} n={solved:<3} all {100 * first / max(cuts, 1):5.1f}% first  | "
-          + "  | ".join(cells), flush=True)
+    print(f"{label:<10} n={solved:<3} nodes {nodes / 1e6:8.3f} M  all {100 * first / max(cuts, 1):5.1f}% "
+          f"first  | " + "  | ".join(cells), flush=True)
 
 
 def main(argv=None) -> None:

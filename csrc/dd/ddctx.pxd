@@ -29,6 +29,8 @@ ctypedef struct DDCtx:
     uint64_t nbuckets
     uint64_t tt_mask
     uint16_t gen             # the table generation: entries of another are invisible
+    uint64_t rules_key       # the rule table's fingerprint, mixed into every key: an
+                             # entry is only ever found under the rules it was proved with
     char* wtt                # half the memory of tt: the distribution lists
     uint64_t wt_count        # buckets there (WHEAD + WBUCKET entries each)
     WEntry* xtt              # the other half: exact keys

@@ -29,13 +29,10 @@ cdef class Kernel:
     table."""
 
     cdef DDCtx* K
-    # the table is kept while the same deal returns under the same rules
-    # (load): its bounds stay true for any position under one rule table
-    #: False: every load starts a new table generation (measurements)
+    #: False: the solver starts a new table generation before every solve
+    #: (solver.dd.session reads it; measurements)
     cdef public bint keep_table
-    cdef object last_rules        # the rule dict of the last load (None: none yet)
-    cdef list deal_hands          # each seat's cards (hand and played to the table)
-    cdef bint last_wmode
+    cdef int table_mode           # -1 none yet, else the wmode of this generation
 
     def __cinit__(self, uint64_t nbuckets):
         """``nbuckets`` must be a power of two (checked by solver/dd.py)."""
@@ -63,8 +60,7 @@ cdef class Kernel:
         init_levmask(K.levmask)
         dd_stats_defaults(&K.st)
         self.keep_table = True
-        self.last_rules = None
-        self.deal_hands = None
+        self.table_mode = -1
 
     def __dealloc__(self):
         if self.K != NULL:
@@ -99,12 +95,16 @@ cdef class Kernel:
 
     def load(self, dict rules, list hands, int leader, list trick, int tricks_left,
              int max_tricks):
-        """Load a rule table (a dict from ``solver.dd.KernelTable.as_dict``)
-        and a position.  The table is kept when the same deal returns (the
-        same rules, every seat's cards, hand and table, among those of the
-        deal loaded before, the last search not aborted): the next move of
-        a game, a re-solve.  Otherwise a new table generation starts (as
-        ``new_table``)."""
+        """Load a rule table (a dict from ``solver.dd.trick.unit_table``)
+        and a position.  The table is kept: every entry is a bound proved
+        under the rule table whose fingerprint (``rules["key"]``) is mixed
+        into its key, true of any position with that key, so a position of
+        another deal (a PIMC world), of the same deal later (the next card)
+        or under other rules (another leader's side, another contract) can
+        only find entries that hold for it.  Only a change of the table's
+        layout (winning ranks or exact keys: the two use the same memory
+        differently) starts a new generation here; the solver sessions
+        (``solver.dd.session``) decide when a table starts afresh."""
         cdef RuleTable* R = &self.K.R
         cdef TrickState* S = &self.K.S
         cdef int i, c
@@ -232,16 +232,10 @@ cdef class Kernel:
             S.card_lb += min(R.win_pts[c], R.lose_pts[c])
         S.tricks_left = tricks_left
         S.max_tricks = max_tricks
-        seat_cards = [hands[i] for i in range(R.nseats)]
-        for i in range(S.ncards):
-            seat_cards[(leader + i) % R.nseats] |= (<uint64_t>1) << S.trick[i]
-        if not (self.keep_table and not self.K.aborted and self.deal_hands is not None
-                and self.last_wmode == self.K.wmode and rules == self.last_rules
-                and all(seat_cards[i] & ~self.deal_hands[i] == 0 for i in range(R.nseats))):
+        self.K.rules_key = rules.get("key", 0)
+        if self.table_mode != self.K.wmode:
             self.new_table()
-            self.deal_hands = seat_cards
-            self.last_rules = rules
-            self.last_wmode = self.K.wmode
+            self.table_mode = self.K.wmode
         self.K.nodes = 0
         self.K.aborted = False
         memset(self.K.history, 0, sizeof(self.K.history))
@@ -250,7 +244,6 @@ cdef class Kernel:
         """Start a new table generation: every entry becomes invisible (the
         next solve then visits the nodes a first solve does)."""
         self.K.gen = tt_next_gen(self.K.tt, self.K.nbuckets * BUCKET * sizeof(TTEntry), self.K.gen)
-        self.deal_hands = None
 
     def boundary_key(self):
         """The table key of the loaded position (a trick boundary): the two
@@ -304,11 +297,13 @@ cdef class Kernel:
                 out[c] = values[rep_of[c]]
         return out
 
-    def solve_value(self, int lo, int hi):
-        """The future value of the position (MTD(f) from the root)."""
+    def solve_value(self, int lo, int hi, guess=None):
+        """The future value of the position (MTD(f) from the root, first
+        asking about ``guess``: default the middle of [lo, hi])."""
         cdef int v
+        cdef int g = (lo + hi) // 2 if guess is None else min(max(<int>guess, lo), hi)
         with nogil:
-            v = mtdf(self.K, (lo + hi) // 2, lo, hi, 0)
+            v = mtdf(self.K, g, lo, hi, 0)
         self.check_interrupt()
         return v
 

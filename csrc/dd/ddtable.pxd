@@ -81,8 +81,9 @@ cdef inline void hash_key(DDCtx* K, uint64_t* h1, uint64_t* h2) noexcept nogil:
     else:
         for i in range(R.nseats):
             words[i] = S.hands[i]
-    a = <uint64_t>0x9e3779b97f4a7c15 ^ extra
-    b = <uint64_t>0xd1b54a32d192ed03 ^ (extra * <uint64_t>0x2545f4914f6cdd1d)
+    a = <uint64_t>0x9e3779b97f4a7c15 ^ extra ^ K.rules_key
+    b = (<uint64_t>0xd1b54a32d192ed03 ^ (extra * <uint64_t>0x2545f4914f6cdd1d)
+         ^ mix64(K.rules_key))
     for i in range(R.nseats):
         w = words[i]
         a = mix64(a ^ w)
@@ -138,6 +139,8 @@ cdef inline void wkey(DDCtx* K, uint64_t* h1, uint64_t* h2, uint32_t* pat) noexc
             extra = mix64(extra ^ (((<uint64_t>R.cls[c] << 16) | <uint64_t>(h << 8)
                                     | <uint64_t>((c & 0x30) + popcount(rs))) << 24)
                           ^ <uint64_t>0x5bd1e9955bd1e995)
+    # the rule table's fingerprint: entries of other rules are never found
+    extra = mix64(extra ^ K.rules_key)
     h1[0] = mix64(lens ^ mix64(extra ^ <uint64_t>0x9e3779b97f4a7c15))
     h2[0] = mix64((lens + <uint64_t>0xd1b54a32d192ed03) * <uint64_t>0xff51afd7ed558ccd
                   ^ mix64(extra + <uint64_t>0x2545f4914f6cdd1d))

@@ -28,6 +28,7 @@ ctypedef struct DixCtx:
     uint64_t nbuckets
     uint64_t tt_mask
     uint16_t gen                # the table generation: entries of another are invisible
+    uint64_t rules_key          # trump, joker and key kind's fingerprint, in every key
     uint64_t nodes
     uint64_t max_nodes
     bint aborted

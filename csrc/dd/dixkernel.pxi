@@ -8,6 +8,7 @@ from libc.string cimport memset
 from bits cimport popcount, highest_bit, lowest_bit
 from interrupt cimport reraise
 from ttable cimport tt_alloc, tt_next_gen
+from trickstate cimport mix64
 from ddstats cimport DD_STATS, dix_stats_defaults
 from dixctx cimport DixCtx, Entry, BUCKET, MAXMOVES, NO_CARD, TEN, relative_keys
 from dixorder cimport root_classes
@@ -23,12 +24,9 @@ cdef class DixSolver:
     """One transposition table (allocated once) and the per-solve state."""
 
     cdef DixCtx* D
-    # the table is kept while the same deal returns (load)
-    #: False: every load starts a new table generation (measurements)
+    #: False: the solver starts a new table generation before every solve
+    #: (solver.dd.session reads it; measurements)
     cdef public bint keep_table
-    cdef object deal_key               # (trump, joker slot, key kind) of the kept table
-    cdef uint64_t deal_hands[2]        # each seat's slots (hand and table) in that deal
-    cdef bint have_deal
 
     def __cinit__(self, uint64_t nbuckets):
         """``nbuckets``: a power of two (checked by solver/dd/dix.py)."""
@@ -47,7 +45,6 @@ cdef class DixSolver:
         self.D.nodes = 0
         dix_stats_defaults(&self.D.st)
         self.keep_table = 1
-        self.have_deal = 0
 
     def __dealloc__(self):
         if self.D != NULL:
@@ -63,6 +60,11 @@ cdef class DixSolver:
         """Nodes searched since the last load."""
         return self.D.nodes
 
+    @property
+    def aborted(self):
+        """Whether the last search stopped at the node limit (or a signal)."""
+        return self.D.aborted
+
     # ------------------------------------------------------------------
     # set-up (Python level, once per solve)
 
@@ -70,12 +72,11 @@ cdef class DixSolver:
              int lead_slot):
         """A position in slot space: the two hands, the trump suit (-1
         none), the joker's slot (-1: not in play), the seat to move and the
-        slot on the table (-1: the seat to move leads).  The table is kept
-        when the same deal returns (the same trump and joker, each seat's
-        slots among those of the deal loaded before, the last search not
-        aborted); otherwise a new table generation starts (``new_table``).
-        Stored bounds are of the mover's future value: true for any
-        position under the same trump and joker."""
+        slot on the table (-1: the seat to move leads).  The table is
+        kept: stored bounds are of the mover's future value, true for any
+        position with the same key under the same trump and joker, whose
+        fingerprint is part of every key; the solver sessions
+        (``solver.dd.session``) decide when a table starts afresh."""
         cdef int s, r, p, q
         cdef uint64_t m
         self.D.hands[0] = hand0
@@ -107,16 +108,11 @@ cdef class DixSolver:
         self.D.root_seat = to_move
         self.D.root_lead = lead_slot
         memset(self.D.hist, 0, sizeof(self.D.hist))
-        seat0 = hand0 | ((<uint64_t>1) << lead_slot if lead_slot >= 0 and to_move == 1 else 0)
-        seat1 = hand1 | ((<uint64_t>1) << lead_slot if lead_slot >= 0 and to_move == 0 else 0)
-        key = (trump, joker_slot, relative_keys(self.D))
-        if not (self.keep_table and self.have_deal and not self.D.aborted and key == self.deal_key
-                and (seat0 & ~self.deal_hands[0]) == 0 and (seat1 & ~self.deal_hands[1]) == 0):
-            self.new_table()
-            self.have_deal = 1
-            self.deal_key = key
-            self.deal_hands[0] = seat0
-            self.deal_hands[1] = seat1
+        # the rules' fingerprint, mixed into every key: an entry is only
+        # found under the trump and joker it was proved with
+        self.D.rules_key = mix64((<uint64_t>(trump + 2) * <uint64_t>0x9e3779b97f4a7c15)
+                                 ^ (<uint64_t>(joker_slot + 2) << 20)
+                                 ^ (<uint64_t>relative_keys(self.D) << 40))
         self.D.nodes = 0
         self.D.st.questions = 0
         self.D.st.tie_nodes = 0
@@ -126,7 +122,6 @@ cdef class DixSolver:
     def new_table(self):
         """Start a new table generation: every entry becomes invisible."""
         self.D.gen = tt_next_gen(self.D.tt, self.D.nbuckets * BUCKET * sizeof(Entry), self.D.gen)
-        self.have_deal = 0
 
     def solve_all(self, uint64_t max_nodes=0):
         """Exact future value (the mover's view) of every legal slot of the

@@ -20,10 +20,11 @@ cdef inline void key(DixCtx* D, uint64_t mine, uint64_t theirs, int L, uint64_t*
         lv = live(D, mine, theirs | tab) | live(D, theirs | tab, mine)
         run_key(D, mine, theirs, tab, lv, h1, h2)
         return
-    a = mix64(mine ^ <uint64_t>0x9e3779b97f4a7c15)
+    a = mix64(mine ^ <uint64_t>0x9e3779b97f4a7c15 ^ D.rules_key)
     a = mix64(a ^ theirs)
     a = mix64(a ^ tab)
-    b = mix64(mine * <uint64_t>0xff51afd7ed558ccd + <uint64_t>0xd1b54a32d192ed03)
+    b = mix64(mine * <uint64_t>0xff51afd7ed558ccd + <uint64_t>0xd1b54a32d192ed03
+              + D.rules_key)
     b = mix64(b + theirs * <uint64_t>0xc4ceb9fe1a85ec53)
     b = mix64(b + tab * <uint64_t>0x2545f4914f6cdd1d)
     if b == 0:
@@ -39,7 +40,8 @@ cdef inline void run_key(DixCtx* D, uint64_t mine, uint64_t theirs, uint64_t tab
     its owner, the set of live pips 1..10 in it, its number of live
     0-pip cards and of dead cards.  Within a run the ranks never matter
     (two seats: a hand's own cards never meet), nor dead pips."""
-    cdef uint64_t a = <uint64_t>0x9e3779b97f4a7c15, b = <uint64_t>0xd1b54a32d192ed03
+    cdef uint64_t a = <uint64_t>0x9e3779b97f4a7c15 ^ D.rules_key
+    cdef uint64_t b = <uint64_t>0xd1b54a32d192ed03 + mix64(D.rules_key)
     cdef uint64_t acc = 0, own[3], sm, rest, run, other, lvr, nz
     cdef int suit, c, owner, o, nacc = 0, lmask, z, d, top
     cdef uint32_t desc

@@ -17,19 +17,14 @@ Input is validated here, once (STYLE 5); the kernel trusts it.
 from __future__ import annotations
 
 import os
-import threading
-import time
-from types import MappingProxyType
 
-from ..cards import JOKER, cards_of
-from .trick import (allocate, DDResult, DIX_SCALE, TrickPosition, check_max_nodes, check_tt_mb,
+from ..cards import DIX
+from .trick import (allocate, DDResult, DECKS, DIX_OBJECTIVE, TrickPosition, check_tt_mb,
                     DEFAULT_TT_MB, probing_now)
-from ..errors import PositionError, SearchAborted
+from ..errors import PositionError
 
+#: the process's dix solvers (one table each), by build: (MiB, solver)
 _SOLVERS: dict = {}
-#: one solver (one table) per process: solves are serialised, the search
-#: itself runs without the GIL
-_LOCK = threading.Lock()
 
 
 def generic_requested() -> bool:
@@ -58,10 +53,12 @@ def solver_for(tt_mb=DEFAULT_TT_MB, probe: bool | None = None):
 
 
 def is_dix_position(pos) -> bool:
-    """Whether ``pos`` is a dix card-play position this solver handles."""
+    """Whether ``pos`` is a dix card-play position this solver handles:
+    two seats scored by the lexicographic dix objective, the dix deck, its
+    ten rule and nothing else."""
     k = getattr(pos, "contract", None)
-    return (isinstance(pos, TrickPosition) and k.name == "dix" and k.nseats == 2
-            and k.deck == "dix" and k.ten_total == 10 and k.ten_points == -3
+    return (isinstance(pos, TrickPosition) and k.objective == DIX_OBJECTIVE and k.nseats == 2
+            and DECKS[k.deck] is DIX and k.ten_total == 10 and k.ten_points == -3
             and k.trick_points == 1 and not k.card_points and k.must_follow
             and not k.last_points and not k.most_tricks_bonus and not k.discard_cards)
 
@@ -73,56 +70,13 @@ def solve_dix(pos: TrickPosition, seat=None, tt_mb=DEFAULT_TT_MB, max_nodes=None
     (switches for measurements: ``relative_keys``, ``follow_tt``,
     ``driver``, ``exact_k``, ``trick_bounds``, ``keep_table``) leave the
     values unchanged; any but ``keep_table`` runs the measuring build
-    (``solver.dd._dixprobe``, as inside ``solver.dd.trick.probing()``)."""
+    (``solver.dd._dixprobe``, as inside ``solver.dd.trick.probing()``).
+    Runs on the default session (``solver.dd.session``)."""
     if not is_dix_position(pos):
         raise PositionError("solve_dix expects a dix TrickPosition (solver.dd.dix_position)")
-    if seat is None:
-        seat = pos.seat_to_play
-    if seat not in (0, 1) or isinstance(seat, bool):
-        raise PositionError(f"seat must be 0 or 1, got {seat!r}")
     check_tt_mb(tt_mb)
-    limit = check_max_nodes(max_nodes)
-    k = pos.contract
-    joker_slot = -1
-    if k.joker_rank is not None:
-        joker_slot = k.trump * 16 + k.joker_rank
-
-    def slot(c: int) -> int:
-        return joker_slot if c == JOKER else c
-
-    def slots(mask: int) -> int:
-        out = 0
-        for c in cards_of(mask):
-            out |= 1 << slot(c)
-        return out
-
-    mover = pos.seat_to_play
-    lead = slot(pos.trick[0]) if pos.trick else -1
-    with _LOCK:
-        sol = solver_for(tt_mb, probe=True if set(options or ()) - {"keep_table"} else None)
-        saved = {name: getattr(sol, name) for name in (options or {})}
-        for name, value in (options or {}).items():
-            setattr(sol, name, value)
-        t0 = time.perf_counter()
-        sol.load(slots(pos.hands[0]), slots(pos.hands[1]), k.trump, joker_slot, mover, lead)
-        future = sol.solve_all(limit)
-        elapsed = time.perf_counter() - t0
-        nodes = sol.nodes
-        for name, value in saved.items():
-            setattr(sol, name, value)
-    if future is None:
-        raise SearchAborted(f"the dix solve stopped at its node limit (max_nodes="
-                            f"{max_nodes}) before an answer", nodes)
-    opp = 1 - seat
-    offset = (DIX_SCALE * (pos.points[seat] - pos.points[opp])
-              + 4 * (pos.tens[opp] - pos.tens[seat]))
-    sign = 1 if mover == seat else -1
-    card_of = {slot(c): c for c in cards_of(pos.hands[mover])}
-    values = {card_of[s]: sign * v + offset for s, v in future.items()}
-    values = dict(sorted(values.items()))
-    maximizing = mover == seat
-    best = max(values.values()) if maximizing else min(values.values())
-    return DDResult(best, MappingProxyType(values), nodes, elapsed, "cython", maximizing)
+    from .session import default_solver
+    return default_solver(tt_mb).solve_dix(pos, seat, max_nodes, options)
 
 
 __all__ = ["solve_dix", "is_dix_position", "generic_requested", "solver_for"]

@@ -693,7 +693,8 @@ def _boundary_key(pos, team, winning_ranks):
     kern = dd.kernel_for(probe=True)
     kern.use_winning_ranks = winning_ranks
     try:
-        kern.load(table, list(pos.hands), pos.leader, [], pos.tricks_left, table["max_tricks"])
+        kern.load(table, list(pos.hands), pos.leader, [], pos.tricks_left,
+                  pos.tricks[pos.contract.team_ids.index(team)])
         return kern.boundary_key()
     finally:
         kern.use_winning_ranks = True
