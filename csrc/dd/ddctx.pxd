@@ -67,6 +67,7 @@ ctypedef struct DDCtx:
     # of the last search at ply: only the lowest per suit matters
     uint64_t wr[MAX_PLY]
     uint64_t runs[MAX_PLY][64]       # equivalence class of each listed move
+    uint8_t killer[MAX_PLY]          # the last card that cut at each ply (NO_CARD: none)
     DDStats st               # switches and counters (read only when DD_STATS)
 
 

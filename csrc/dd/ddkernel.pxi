@@ -239,6 +239,7 @@ cdef class Kernel:
         self.K.nodes = 0
         self.K.aborted = False
         memset(self.K.history, 0, sizeof(self.K.history))
+        memset(self.K.killer, NO_CARD, sizeof(self.K.killer))
 
     def new_table(self):
         """Start a new table generation: every entry becomes invisible (the

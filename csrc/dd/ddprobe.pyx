@@ -57,6 +57,18 @@ cdef class ProbeKernel(Kernel):
         self.K.st.use_forced_bound = bool(value)
 
     @property
+    def order(self):
+        """The move-ordering rules in use (bits ``ORD_*`` of
+        csrc/dd/ddstats.pxd: 1 suit lengths, 2 the killer, 4 partnership
+        leads, 8 sure winners and safe ducks, 16 penalty shedding; 0: the
+        ordering before issue #26; default all)."""
+        return self.K.st.order
+
+    @order.setter
+    def order(self, int value):
+        self.K.st.order = value
+
+    @property
     def lock_hits(self):
         """Cut-offs by the lock bounds since the last load."""
         return self.K.st.lock_hits

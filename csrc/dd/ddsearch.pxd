@@ -126,6 +126,7 @@ cdef inline int search(DDCtx* K, int alpha, int beta, int ply) noexcept nogil:
                 bestmove = card
                 if best >= beta:
                     bump_history(K, seat, card)
+                    K.killer[ply] = card
                     cut = 1
                     break
                 if best > alpha:
@@ -136,6 +137,7 @@ cdef inline int search(DDCtx* K, int alpha, int beta, int ply) noexcept nogil:
                 bestmove = card
                 if best <= alpha:
                     bump_history(K, seat, card)
+                    K.killer[ply] = card
                     cut = 1
                     break
                 if best < beta:

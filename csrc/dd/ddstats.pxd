@@ -23,6 +23,17 @@ cdef extern from *:
 
 cdef enum:
     STAT_SEATS = 8
+    # move-ordering rules (csrc/dd/ddorder.pxd; docs/solver.md has each one's
+    # measurements): the shipped kernel uses them all, the probe build can
+    # turn each off (0: the ordering before issue #26)
+    ORD_SUIT_LENGTH = 1         # leader: suits the other side holds fewer cards of first
+    ORD_KILLER = 2              # leader: the last card that cut at the ply, after the table's
+    ORD_PARTNER_LEAD = 4        # leader of a partnership wanting tricks: lead_partnership
+    ORD_FOLLOW_SURE = 8         # followers wanting the trick: sure winners, safe ducks
+    ORD_PENALTY_SHED = 16       # penalty contracts: shed the highest card, win with the highest
+    ORDER_DEFAULT = 31
+    DIX_ORD_FEW_REPLIES = 1     # dix leader: among leads of equal value, fewest replies first
+    DIX_ORDER_DEFAULT = 1
 
 
 ctypedef struct CutStats:
@@ -43,6 +54,7 @@ ctypedef struct DDStats:
     int use_lock_bounds         # 0: no lock bounds (Rook's top-trump run)
     int use_later_bounds        # bits: 1 the run, 2 the finesse, 4 the split top two
     int use_forced_bound        # 0: no forced-take bound (penalty contracts)
+    int order                   # the move-ordering rules in use (ORD_* bits)
     CutStats cut
     uint64_t lock_hits          # cut-offs by lock_bounds
     uint64_t later_hits         # cut-offs only later_bounds made beyond the quick bounds
@@ -57,6 +69,7 @@ ctypedef struct DixStats:
     int exact_k                 # lead nodes with at most this many tricks: a full window
     int trick_bounds            # bits: 1 the other hand's top trumps, 2 the leader's
                                 #   cashable winners, while ten-tricks are possible
+    int order                   # move-ordering rules (DIX_ORD_* bits)
     CutStats cut
     uint64_t bound_hits         # cut-offs by the trick_bounds
     uint64_t questions          # null-window searches of the last solve
@@ -68,6 +81,7 @@ cdef inline void dd_stats_defaults(DDStats* st) noexcept nogil:
     st.use_lock_bounds = 1
     st.use_later_bounds = 7
     st.use_forced_bound = 1
+    st.order = ORDER_DEFAULT
 
 
 cdef inline void dix_stats_defaults(DixStats* st) noexcept nogil:
@@ -76,6 +90,7 @@ cdef inline void dix_stats_defaults(DixStats* st) noexcept nogil:
     st.driver = 1
     st.exact_k = 4
     st.trick_bounds = 3
+    st.order = DIX_ORDER_DEFAULT
 
 
 cdef inline void count_cut(CutStats* c, int pos, int i) noexcept nogil:

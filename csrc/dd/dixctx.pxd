@@ -6,7 +6,7 @@
 # (csrc/dd/dixkernel.pxi) owns one, allocated once with its table.
 from libc.stdint cimport uint64_t, uint32_t, uint8_t, uint16_t, int32_t
 from ttable cimport TTEntry
-from ddstats cimport DD_STATS, DixStats
+from ddstats cimport DD_STATS, DixStats, DIX_ORDER_DEFAULT
 
 cdef enum:
     BUCKET = 4
@@ -72,6 +72,12 @@ cdef inline int exact_k(DixCtx* D) noexcept nogil:
     if DD_STATS:
         return D.st.exact_k
     return 4
+
+
+cdef inline int dix_order(DixCtx* D) noexcept nogil:
+    if DD_STATS:
+        return D.st.order
+    return DIX_ORDER_DEFAULT
 
 
 cdef inline int trick_bounds(DixCtx* D) noexcept nogil:

@@ -64,6 +64,17 @@ cdef class ProbeDixSolver(DixSolver):
         self.D.st.trick_bounds = value
 
     @property
+    def order(self):
+        """Move-ordering rules (bits ``DIX_ORD_*`` of csrc/dd/ddstats.pxd:
+        1 the fewest replies first among equal leads; 0: the ordering
+        before issue #26)."""
+        return self.D.st.order
+
+    @order.setter
+    def order(self, int value):
+        self.D.st.order = value
+
+    @property
     def bound_hits(self):
         """Cut-offs by the trick bounds in the last solve."""
         return self.D.st.bound_hits
