@@ -33,7 +33,8 @@ table, seeded positions (seeds 0..n-1 per row, the same in every run):
   worlds) at the first trick of dix and trix (``--pimc-n`` positions).
   Target: >= 200.
 
-A solve past ``--cap`` nodes stops (``SearchAborted``) and counts its time
+Times are wall-clock and, beside them, the process's CPU time (what the
+machine's load changes least).  A solve past ``--cap`` nodes stops (``SearchAborted``) and counts its time
 (flagged "over"): median / p95 / worst are then lower bounds; each row
 says how many finished under the cap.  ``--order`` runs the probe build
 with those move-ordering rules (csrc/dd/ddstats.pxd ``ORD_*``; 0: the
@@ -108,24 +109,27 @@ def fresh():
 
 
 def timed(fn, cap):
+    """(wall seconds, nodes, finished, CPU seconds) of one solve."""
     fresh()
     t0 = time.perf_counter()
+    c0 = time.process_time()
     try:
         r = fn(cap)
     except SearchAborted as e:
-        return time.perf_counter() - t0, e.nodes, False
-    return time.perf_counter() - t0, r.nodes, True
+        return time.perf_counter() - t0, e.nodes, False, time.process_time() - c0
+    return time.perf_counter() - t0, r.nodes, True, time.process_time() - c0
 
 
 def run_row(label, target, makes, n, cap, budget):
-    times, nodes, over, done = [], [], 0, []
+    times, nodes, over, done, cpu = [], [], 0, [], []
     start = time.perf_counter()
     for make in makes:
         fn = make()
         if fn is None:
             continue
-        t, k, ok = timed(fn, cap)
+        t, k, ok, c = timed(fn, cap)
         times.append(t)
+        cpu.append(c)
         nodes.append(k)
         over += not ok
         if ok:
@@ -133,7 +137,9 @@ def run_row(label, target, makes, n, cap, budget):
         if len(times) >= n or time.perf_counter() - start > budget:
             break
     print(f"{label:<26} n={len(times):<4} {summary(times, nodes, over, done)}  "
-          f"peak {peak_mib():5.0f} MiB   target {target}", flush=True)
+          f"CPU median {fmt_t(statistics.median(cpu))} p95 {fmt_t(pct(cpu, .95))}  "
+          f"peak {peak_mib():5.0f} MiB   target {target}   (load {os.getloadavg()[0]:.1f})",
+          flush=True)
 
 
 def dix_makes(first_trick, variant, count):
@@ -195,8 +201,8 @@ def row_bridge(n, cap, budget):
             hands, leader = bridge_ending(1000 * strain + seed, 13)
             pos = dd.TrickPosition(dd.bridge_contract(-1 if strain == 4 else strain),
                                    tuple(mask_of(h) for h in hands), leader)
-            t, k, ok = timed(lambda m: dd.solve_position(pos, max_team=leader % 2, max_nodes=m),
-                             cap)
+            t, k, ok, _ = timed(lambda m: dd.solve_position(pos, max_team=leader % 2,
+                                                            max_nodes=m), cap)
             ours1.append(t)
             nodes.append(k)
             over += not ok

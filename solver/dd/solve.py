@@ -167,10 +167,13 @@ def principal_line(position_or_state, seat: int | None = None, plies: int = 8,
     Ties go to the first action in the game's order, so the line is
     deterministic.  ``max_nodes`` bounds each ply's solve, ``total_nodes``
     the whole line's; ``stop`` (an event) ends the line before the next
-    ply: a line cut short by either is the plies found so far.  One solver
-    session serves the whole line (its table kept from ply to ply)."""
+    ply: a line cut short by either is the plies found so far.  The
+    default session serves the line: each ply is a later position of the
+    same deal, so the table of the ply before (and of a ``solve`` of the
+    same position just before, as a hint does) is kept."""
     dd.check_tt_mb(tt_mb)
-    return line_with(Solver(tt_mb), position_or_state, seat, plies, max_nodes, total_nodes, stop)
+    return line_with(default_solver(tt_mb), position_or_state, seat, plies, max_nodes,
+                     total_nodes, stop)
 
 
 __all__ = ["Solution", "Solver", "solve", "solve_with", "ADAPTERS", "principal_line",
