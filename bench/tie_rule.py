@@ -1,7 +1,7 @@
 """How wide should the advice's near-tie rule be? (issue #13)
 
-The advice (``solver.search.facade``) breaks a near tie by a fixed rule:
-among the search's choice and the actions within ``TIE_SE`` standard
+The advice (``solver.search.advice``) breaks a near tie by a fixed rule:
+among the search's leader and the actions within ``TIE_SE`` standard
 errors of the difference from it, or within ``TIE_POINTS`` of the game's
 round scale in value, the lowest card.  Wider ties make the advice
 steadier from seed to seed but may advise a card the search would rank
@@ -37,23 +37,24 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import solver.search.facade as facade  # noqa: E402
+import solver.search.advice as rule  # noqa: E402
+import solver.search.service as service  # noqa: E402
 from hint_stability import GAMES, positions  # noqa: E402
 from solver.position import from_json  # noqa: E402
 from solver.search import Limit, best_move  # noqa: E402
 
 
 def collect(name: str, n: int, seed: int, seconds: float, reference: float):
-    """Per position: the 5 seeds' and the reference's ``_ismcts_result``
-    arguments (the world and the search statistics)."""
+    """Per position: the 5 seeds' and the reference's evidence (what the
+    decision service hands ``advice.decide``)."""
     captured = []
-    original = facade._ismcts_result
+    original = service.decide
 
-    def capture(*args):
-        captured.append(args)
-        return original(*args)
+    def capture(ev):
+        captured.append(ev)
+        return original(ev)
 
-    facade._ismcts_result = capture
+    service.decide = capture
     try:
         out = []
         for state in positions(name, n, seed):
@@ -66,53 +67,41 @@ def collect(name: str, n: int, seed: int, seconds: float, reference: float):
             out.append((runs[:5], runs[5]))
         return out
     finally:
-        facade._ismcts_result = original
+        service.decide = original
 
 
-def decide(args, se: float, points: float):
-    """The advice from one search's statistics under a tie setting."""
-    keep = facade.TIE_SE, facade.TIE_POINTS, facade.EQUAL_POINTS
-    facade.TIE_SE, facade.TIE_POINTS = se, points
-    facade.EQUAL_POINTS = 2 * points               # as in the module: twice the tie's
+def decide(ev, se: float, points: float):
+    """The advice from one search's evidence under a tie setting."""
+    keep = rule.TIE_SE, rule.TIE_POINTS, rule.EQUAL_POINTS
+    rule.TIE_SE, rule.TIE_POINTS = se, points
+    rule.EQUAL_POINTS = 2 * points               # as in the module: twice the tie's
     try:
-        return facade._ismcts_result(*args)
+        return rule.decide(ev)
     finally:
-        facade.TIE_SE, facade.TIE_POINTS, facade.EQUAL_POINTS = keep
+        rule.TIE_SE, rule.TIE_POINTS, rule.EQUAL_POINTS = keep
 
 
 def score(data, se: float, points: float) -> dict:
     stable = marked = clearly = total = 0
     regret = 0.0
     for runs, ref in data:
-        results = [decide(a, se, points) for a in runs]
+        results = [decide(ev, se, points) for ev in runs]
         picks = [r.action for r in results]
         if len(set(picks)) == 1:
             stable += 1
         elif all(p in r.equal for r in results for p in set(picks)):
             marked += 1
-        # the reference at the current setting (its values do not depend on it)
-        world, legal, stats = ref[0], ref[1], ref[2]
-        refres = facade._ismcts_result(*ref)
-        code = {world.action_to_string(a): a for a in legal}
-        best = max(refres.values, key=refres.values.get)
+        # the reference's best mean (its values do not depend on the setting)
+        best = max(ref.values, key=lambda a: (ref.values[a], -a))
         for p in picks:
             total += 1
-            if p == best:
+            if p == best or p not in ref.values:
                 continue
-            regret += refres.values[best] - refres.values[p]
-            half = stats.difference_half_width(_searched(world, legal, stats, code[best]),
-                                               _searched(world, legal, stats, code[p]))
-            if refres.values[best] - refres.values[p] > half:
+            regret += ref.values[best] - ref.values[p]
+            if ref.values[best] - ref.values[p] > ref.diff_half(best, p):
                 clearly += 1
     return {"stable": stable, "marked": marked, "clearly": clearly, "total": total,
             "regret": regret / max(1, total), "n": len(data)}
-
-
-def _searched(world, legal, stats, a):
-    """The member of ``a``'s class of equivalent cards the search tried."""
-    from solver.search.equivalence import card_classes
-    members = next(m for m in card_classes(world, legal) if a in m)
-    return next((m for m in members if stats.visits.get(m, 0) > 0), a)
 
 
 def main(argv=None):
@@ -127,7 +116,7 @@ def main(argv=None):
     ap.add_argument("--points", type=float, nargs="*", default=[0.0, 1 / 4000, 1 / 2000],
                     help="TIE_POINTS settings (shares of the round scale)")
     args = ap.parse_args(argv)
-    print(f"now: TIE_SE {facade.TIE_SE:g}, TIE_POINTS {facade.TIE_POINTS:g}; "
+    print(f"now: TIE_SE {rule.TIE_SE:g}, TIE_POINTS {rule.TIE_POINTS:g}; "
           f"5 seeds at {args.time:g} s, reference {args.reference:g} s")
     print("| game | TIE_SE | TIE_POINTS | same advice for 5 seeds | differing, marked as good "
           "| advice clearly below the reference's best | mean regret (points) |")

@@ -60,7 +60,7 @@ def cmd_play(args) -> int:
         options["players"] = args.players
     game = solver.load_game(args.game, **options)
     from .rules import has_rules_bot
-    default = "rules" if has_rules_bot(game.name) else "random"
+    default = "rules" if has_rules_bot(game) else "random"
     specs = (args.bots or default).split(",")
     if len(specs) == 1:
         specs = specs * game.num_players
@@ -113,7 +113,7 @@ def _demo_position(args):
         options["players"] = args.players
     game = solver.load_game(args.game, **options)
     from .rules import has_rules_bot
-    spec = "rules" if has_rules_bot(game.name) else "random"
+    spec = "rules" if has_rules_bot(game) else "random"
     seed = 0 if args.seed is None else args.seed
     state = game.new_initial_state(seed=seed)
     bots = [make_bot(spec, game, s, seed=seed * 1000 + s) for s in range(game.num_players)]
@@ -274,7 +274,12 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--time", type=float, default=None,
                    help="seconds of search (default 1; iterations or worlds alone make the "
                         "answer the same on every machine)")
-    h.add_argument("--search-seed", type=int, default=0)
+    h.add_argument("--search-seed", type=int, default=0,
+                   help="seed of the search (default 0): the same position, limit and seed "
+                        "give the same advice from every face (command line, engine, API, bots)")
+    h.add_argument("--threads", type=int, default=None,
+                   help="independent ISMCTS trees searched in parallel (default: the "
+                        "decision service's, the same as the engine and the server)")
     h.add_argument("--json", action="store_true", help="the same content as JSON")
     h.add_argument("--save-position", metavar="FILE",
                    help="write the seat view advised on (JSON), to edit and ask again; "

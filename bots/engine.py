@@ -23,7 +23,7 @@ from dataclasses import asdict
 import solver
 from solver.errors import DixtrixError, LimitError, OptionError, PositionError, short_repr
 from solver.search import Limit, best_move, evaluate
-from solver.search.facade import DEFAULT_TREES
+from solver.search.service import BOTS, DEFAULT_LIMIT_SECONDS, DEFAULT_TREES
 
 from .hint import json_finite
 
@@ -42,7 +42,9 @@ OPTIONS = {
     "bot": ("combo", "ismcts", ("ismcts", "pimc"), None, "the search of go"),
     "seed": ("spin", 0, 0, 2**63 - 1, "search seed: the same seed, position and limit "
              "(iterations or worlds) give the same answer"),
-    "nodes": ("spin", 2_000_000, 1, 10**12, "pimc: node bound of one world's solve"),
+    "nodes": ("spin", 0, 0, 10**12,
+              "the bound of an exact solve (a position the view determines; one PIMC "
+              "world); 0: the decision service's default"),
     "policy": ("combo", "rules", ("rules", "random"), None, "evaluate: play-out policy"),
 }
 
@@ -114,7 +116,7 @@ class Engine:
         try:
             return handler(self, rest) is not False
         except DixtrixError as exc:
-            self.error(verb if not getattr(exc, "path", None) else exc.path, str(exc))
+            self.error(*_where(exc, verb))
         except Exception as exc:          # a bug: say it, keep serving
             print(f"dixtrix engine: internal error: {exc!r}", file=self.err)
             self.error(verb, f"internal error ({type(exc).__name__})")
@@ -143,7 +145,7 @@ class Engine:
             target(*args)
         except DixtrixError as exc:
             self.active = False
-            self.error(getattr(exc, "path", None) or target.__name__.lstrip("_"), str(exc))
+            self.error(*_where(exc, target.__name__.lstrip("_")))
         except Exception as exc:          # a bug: say it, keep serving
             self.active = False
             print(f"dixtrix engine: internal error: {exc!r}", file=self.err)
@@ -226,37 +228,30 @@ class Engine:
     def cmd_go(self, rest):
         pos = self._need_position()
         words = rest.split()
-        kw, bot, infinite = {}, self.options["bot"], False
+        bot, infinite, limit_words = self.options["bot"], False, []
         i = 0
         while i < len(words):
             w = words[i]
             if w == "infinite":
                 infinite = True
                 i += 1
-                continue
-            if w not in ("time", "iterations", "worlds", "bot") or i + 1 >= len(words):
-                raise LimitError(f"go: expected time S, iterations N, worlds N, bot NAME or "
-                                 f"infinite, got {short_repr(' '.join(words[i:]), 40)}")
-            value = words[i + 1]
-            if w == "bot":
-                if value not in ("ismcts", "pimc"):
-                    raise OptionError(f"go: bot is ismcts or pimc, got {short_repr(value)}")
-                bot = value
-            elif w == "time":
-                try:
-                    kw["time"] = float(value)
-                except ValueError:
-                    raise LimitError(f"go: time is seconds, got {short_repr(value)}") from None
+            elif w == "bot":
+                if i + 1 >= len(words) or words[i + 1] not in BOTS:
+                    raise OptionError(f"go: bot is {' or '.join(BOTS)}, got "
+                                      f"{short_repr(' '.join(words[i + 1:i + 2]))}")
+                bot = words[i + 1]
+                i += 2
             else:
-                if not value.isdigit() or len(value) > 12:
-                    raise LimitError(f"go: {w} is a positive integer, got {short_repr(value)}")
-                kw[w] = int(value)
-            i += 2
+                limit_words += words[i:i + 2]
+                i += 2
         if infinite:
-            if kw:
+            if limit_words:
                 raise LimitError("go: infinite takes no other limit")
-            kw["time"] = INFINITE_SECONDS
-        limit = Limit(**kw) if kw else Limit(time=1.0)
+            limit = Limit(time=INFINITE_SECONDS)
+        elif limit_words:
+            limit = Limit.from_words(limit_words, "go")
+        else:
+            limit = Limit(time=DEFAULT_LIMIT_SECONDS)
         self.start(self._search, pos, limit, bot)
 
     def _search(self, pos, limit, bot):
@@ -275,9 +270,10 @@ class Engine:
                       f"{info.get('nodes', 0)} seconds {info.get('seconds', 0.0):.3f}"
                       f"{best}{val}")
 
+        if limit.nodes is None and self.options["nodes"]:
+            limit = Limit(limit.time, limit.iterations, limit.worlds, self.options["nodes"])
         res = best_move(pos, limit, bot=bot, seed=self.options["seed"], progress=progress,
-                        stop=self.stop_event, nodes=self.options["nodes"] if bot == "pimc"
-                        else None, threads=self.options["threads"])
+                        stop=self.stop_event, threads=self.options["threads"])
         self.final("result " + json.dumps(json_finite(asdict(res)), separators=(",", ":")),
                    f"bestmove {res.action} value {res.values.get(res.action, 0.0):.4f}")
 
@@ -328,6 +324,17 @@ COMMANDS = {"dixtrix": Engine.cmd_hello, "isready": Engine.cmd_isready,
             "position": Engine.cmd_position, "go": Engine.cmd_go, "stop": Engine.cmd_stop,
             "solve": Engine.cmd_solve, "evaluate": Engine.cmd_evaluate,
             "quit": Engine.cmd_quit}
+
+
+def _where(exc: DixtrixError, verb: str) -> tuple[str, str]:
+    """``(where, reason)`` of an error line: the JSON path or field the
+    error names (else the command), and the reason without that path
+    repeated."""
+    path = getattr(exc, "path", None)
+    reason = str(exc)
+    if path and reason.startswith(f"{path}: "):
+        reason = reason[len(path) + 2:]
+    return path or verb, reason
 
 
 def main() -> int:

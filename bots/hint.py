@@ -72,8 +72,8 @@ def describe(view) -> list[str]:
     n = game.num_players
     names = seat_names(n, seat, game.partnership)
     known = dict(view.info.known)
-    team_lists = game.name == "dixie-rook"
-    if team_lists:      # dixie-rook keeps team lists as (team of seat 0, team of seat 1)
+    team_lists = game.scores_by_team
+    if team_lists:      # team lists as (team of seat 0, team of seat 1)
         mine = seat % 2
 
         def order(v):
@@ -235,83 +235,83 @@ class Progress:
             self.stream.flush()
 
 
-def make_limit(time=None, iterations=None, worlds=None):
+def make_limit(time=None, iterations=None, worlds=None, nodes=None):
     """The search limit of a hint: ``time`` (default ``DEFAULT_SECONDS``
-    when no count is given) and/or ``iterations`` / ``worlds``."""
+    when no count is given) and/or ``iterations`` / ``worlds`` / ``nodes``."""
     from solver.search import Limit
     if time is not None or (iterations is None and worlds is None):
         return Limit(time=time if time is not None else DEFAULT_SECONDS,
-                     iterations=iterations, worlds=worlds)
-    return Limit(iterations=iterations, worlds=worlds)
+                     iterations=iterations, worlds=worlds, nodes=nodes)
+    return Limit(iterations=iterations, worlds=worlds, nodes=nodes)
 
 
-def _exact(view, max_nodes=None):
-    """The exact values when the view hides nothing and the solver takes the
-    position (within ``max_nodes``), else None or ``{"unavailable": why}``."""
-    if not view.info.known.get("opponent_hand"):
-        return None
-    from solver.dd import solve
+def _line(view, seat, res):
+    """The expected line of play of an exact result (every card known):
+    ``[(seat, action, value), ...]``, bounded to a few times the nodes of
+    the solve itself; [] where the solver stops short."""
     from solver.dd.solve import principal_line
     from solver.errors import SearchAborted
-    world = view.world(seed=0)
     try:
-        sol = solve(world, seat=view.seat, max_nodes=max_nodes)
-        line = principal_line(world, view.seat, plies=LINE_PLIES, max_nodes=max_nodes)
-    except (UnsupportedPositionError, SearchAborted) as exc:
-        return {"unavailable": str(exc)}
-    return {"solution": sol, "line": line}
+        return principal_line(view.world(seed=0), seat, plies=LINE_PLIES,
+                              total_nodes=max(res.nodes * 4, 100_000))
+    except (UnsupportedPositionError, SearchAborted):
+        return []
 
 
 def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 0,
-           exact: bool = True, max_nodes=None, progress=None, stop=None,
-           threads=None, nodes=None) -> dict:
+           progress=None, stop=None, threads=None, nodes=None, line: bool = True) -> dict:
     """The hint's whole content as a JSON-able dict (what ``--json``
     prints and the web table's hint button shows): the game, seat, the
-    position, its ``facts`` in a player's words, then either ``exact``
-    (every card known and the solver takes the position: exact values,
-    best actions, the expected line of play) or ``search`` (each legal
-    action's mean with its 95% interval, the actions as good, visits...),
-    and one line of ``advice``.  ``exact=False`` skips the exact solve;
+    position, its ``facts`` in a player's words, the decision service's
+    advice (``solver.search.best_move``: ``action``, ``ranking`` -- every
+    legal action in the order the advice prefers them, the advised one
+    first -- and ``method``: forced, exact, ismcts or pimc), then either
+    ``exact`` (one legal action, or the view determines the deal and the
+    solver took it: exact values, the actions as good, the expected line
+    of play) or ``search`` (each legal action's mean with its 95% interval
+    and visits or worlds, the actions as good, the reasons an action with a
+    higher mean is not the advice...), and one line of ``advice``.
     ``limit`` (a ``solver.search.Limit``, default ``make_limit()``),
-    ``bot``, ``seed``, ``progress``, ``stop``, ``threads`` and ``nodes``
-    go to ``best_move``; ``max_nodes`` bounds the exact solve (past it:
-    the search)."""
+    ``bot``, ``seed``, ``progress``, ``stop``, ``threads`` and ``nodes`` go
+    to ``best_move``; ``line``: compute the expected line of an exact result."""
     from solver.search import best_move
     game, seat = view.game, view.seat
     names = seat_names(game.num_players, seat, game.partnership)
     facts = describe(view)
     out: dict = {"game": game.name, "options": game.non_default_options(), "seat": seat,
                  "origin": origin, "position": view.to_json(), "facts": facts}
-    solved = _exact(view, max_nodes) if exact else None
-    if solved is not None and "unavailable" in solved:
-        out["note"] = f"(no exact values here: {solved['unavailable']}; searching instead)"
-        solved = None
-    if solved is not None:
-        sol = solved["solution"]
-        out["exact"] = {"unit": game.round_unit, "values": dict(sol.action_values),
-                        "best": list(sol.best_actions), "nodes": sol.nodes, "time": sol.time,
-                        "objective": sol.objective,
-                        "winners": ({sol_a: names[w] for sol_a, w in sol.action_winners.items()}
-                                    if sol.action_winners else {}),
-                        "line": [{"seat": s, "who": names[s], "action": a, "value": v}
-                                 for s, a, v in solved["line"]]}
-        best = sol.best_actions[0]
-        out["advice"] = advice_line(best, sol.best_actions, _is_card(view, best), exact=True)
-        return out
     kw = {} if threads is None else {"threads": threads}
-    if nodes is not None and bot == "pimc":
-        kw["nodes"] = nodes
     res = best_move(view, limit if limit is not None else make_limit(), bot=bot, seed=seed,
-                    progress=progress, stop=stop, **kw)
+                    progress=progress, stop=stop, nodes=nodes, **kw)
+    out.update(action=res.action, ranking=list(res.ranking), method=res.bot)
+    if res.note:
+        out["note"] = f"({res.note})"
+    is_card = _is_card(view, res.action)
+    if res.bot in ("exact", "forced"):
+        steps = _line(view, seat, res) if line and res.bot == "exact" else []
+        out["exact"] = {"unit": res.unit, "values": dict(res.values), "best": list(res.equal),
+                        "ranking": list(res.ranking), "nodes": res.nodes, "time": res.time,
+                        "forced": res.bot == "forced",
+                        "winners": ({a: names[w] for a, w in res.winners.items()}
+                                    if res.winners else {}),
+                        "line": [{"seat": s, "who": names[s], "action": a, "value": v}
+                                 for s, a, v in steps]}
+        if res.bot == "forced":
+            out["advice"] = advice_line(res.action, (), is_card) + \
+                " It is the only legal action."
+        else:
+            out["advice"] = advice_line(res.action, res.equal, is_card, exact=True)
+        return out
     per = "worlds" if res.bot == "pimc" else "visits"
     out["search"] = {"bot": res.bot, "unit": res.unit, "action": res.action,
-                     "equal": list(res.equal), "same": [list(m) for m in res.same],
-                     "values": res.values, "ci95": res.ci95,
-                     per: res.visits, "iterations": res.iterations, "nodes": res.nodes,
+                     "ranking": list(res.ranking), "equal": list(res.equal),
+                     "same": [list(m) for m in res.same], "values": res.values,
+                     "ci95": res.ci95, per: res.visits, "reasons": dict(res.reasons),
+                     "iterations": res.iterations, "nodes": res.nodes,
                      "time": res.time, "stopped": res.stopped}
     unknown = {a for a in res.values if not math.isfinite(res.ci95.get(a, math.inf))}
-    out["advice"] = advice_line(res.action, res.equal, _is_card(view, res.action),
-                                unknown=unknown, same=res.same)
+    out["advice"] = advice_line(res.action, res.equal, is_card, unknown=unknown,
+                                same=res.same)
     return out
 
 
@@ -327,63 +327,73 @@ def run(args, origin: str, view) -> int:
         except OSError as exc:
             raise PositionError(f"cannot write {args.save_position!r}: "
                                 f"{exc.strerror or exc}") from None
-    given = args.iterations is not None or args.time is not None or args.worlds is not None
     progress = Progress(enabled=False if args.json else None)
     try:
         out = advise(view, origin, bot=args.bot,
                      limit=make_limit(args.time, args.iterations, args.worlds),
-                     seed=args.search_seed, exact=not given, progress=progress)
+                     seed=args.search_seed, progress=progress,
+                     threads=getattr(args, "threads", None))
     finally:
         progress.close()
     facts = out["facts"]
     if args.json:
-        out.pop("note", None)
         out.get("exact", {}).pop("winners", None)
         print(json.dumps(json_finite(out), indent=1))
         return 0
     _print_header(game, origin, facts)
+    if out.get("note"):
+        print(out["note"])
     if "exact" in out:
         ex = out["exact"]
-        rows = sorted(ex["values"].items(), key=lambda kv: -kv[1])
+        if ex["forced"]:
+            print(out["advice"])
+            return 0
         print(f"Exact values, every card known (double dummy; {ex['nodes']:,} nodes, "
               f"{ex['time']:.2f} s). Unit: {ex['unit']}.")
-        width = max(len(a) for a, _ in rows)
-        for action, value in rows:
+        width = max(len(a) for a in ex["ranking"])
+        for action in ex["ranking"]:
             mark = "best" if action in ex["best"] else ""
             winner = f"  round won by {ex['winners'][action]}" if ex["winners"] else ""
-            print(f"  {action:<{width}}  {value:+5d}  {mark:<4}{winner}")
+            print(f"  {action:<{width}}  {_number(ex['values'][action])}  {mark:<4}{winner}")
         if ex["line"]:
             print("Expected line of play: " + ", ".join(
                 f"{names[step['seat']]} {step['action']}" for step in ex["line"]))
         print(out["advice"])
         return 0
-    if out.get("note"):
-        print(out["note"])
     res = out["search"]
     per = "worlds" if res["bot"] == "pimc" else "visits"
-    rows = sorted(res["values"].items(), key=lambda kv: (-kv[1], kv[0]))
     what = ("sampled worlds, each solved double dummy where the solver applies"
             if res["bot"] == "pimc" else "information-set MCTS over the worlds your view allows")
     if res["unit"] == contracts.UNIT:
-        what = ("every open contract played out by the rules heuristic in the same sampled "
-                "worlds; you play each contract of the set once, so each is compared with "
-                "its value on an average deal")
+        what = ("every open contract searched in the same sampled worlds; you play each "
+                "contract of the set once, so each is compared with its value on an "
+                "average deal")
     print(f"Values: {what}; {res['iterations']:,} "
           f"{'worlds' if res['bot'] == 'pimc' else 'iterations'}"
-          f", {res['time']:.2f} s. Unit: {res['unit']}, mean with its 95% interval.")
-    width = max(len(a) for a, _ in rows)
-    for action, value in rows:
+          f", {res['time']:.2f} s. Unit: {res['unit']}, mean with its 95% interval; "
+          f"the advice first.")
+    width = max(len(a) for a in res["ranking"])
+    for action in res["ranking"]:
+        value = res["values"].get(action)
         ci = res["ci95"].get(action, math.inf)
         ci_text = f"+-{ci:5.2f}" if math.isfinite(ci) else "   n/a "
         twin = next((m[0] for m in res["same"] if action in m), action)
-        mark = "best" if action == res["action"] else (
+        mark = "advised" if action == res["action"] else (
             f"same as {twin}" if twin != action else
             "" if action not in res["equal"] else "as good" if math.isfinite(ci) else
             "too little searched")
-        print(f"  {action:<{width}}  {value:+8.2f} {ci_text}  {res[per].get(action, 0):>9,} "
+        value_text = f"{value:+8.2f}" if value is not None else "     n/a"
+        print(f"  {action:<{width}}  {value_text} {ci_text}  {res[per].get(action, 0):>9,} "
               f"{per}  {mark}")
+    for action, why in res["reasons"].items():
+        print(f"  ({action} has a higher mean than {res['action']}: {why}.)")
     print(out["advice"])
     return 0
+
+
+def _number(v) -> str:
+    """An exact value as a player reads it: whole points as integers."""
+    return f"{int(v):+5d}" if float(v).is_integer() else f"{v:+7.1f}"
 
 
 def json_finite(value):
@@ -402,14 +412,7 @@ def _is_card(view, action: str) -> bool:
         a = view.world(seed=0).string_to_action(action)
     except DixtrixError:
         return False
-    return is_card_action(view.game, a, action)
-
-
-def is_card_action(game, action: int, text: str) -> bool:
-    """Whether an action is a card played from the hand: cards are the
-    actions below 64 (their deck index) in every game but dix-exchange,
-    whose decisions (keep, ask, block...) are not cards."""
-    return action < 64 and " " not in text and game.name != "dix-exchange"
+    return view.game.is_card(a)
 
 
 def _print_header(game, origin, facts):
@@ -424,4 +427,4 @@ def _options_text(game) -> str:
 
 
 __all__ = ["run", "advise", "make_limit", "describe", "seat_names", "read_position", "view_of",
-           "Progress"]
+           "Progress", "json_finite"]

@@ -77,9 +77,14 @@ def play_human(game, bots: dict, human: int, seed, inp=None, out=None) -> int:
                 continue
             if low == "hint":
                 res = best_move(view, Limit(time=HINT_SECONDS), seed=0)
-                for a, v in sorted(res.values.items(), key=lambda kv: -kv[1]):
-                    mark = "best" if a == res.action else ("as good" if a in res.equal else "")
-                    say(f"    {a:<14} {v:+8.2f}  {mark}")
+                say(f"  ({res.unit}; the advice first)")
+                for a in res.ranking:           # the advice's own order
+                    v = res.values.get(a)
+                    mark = "advised" if a == res.action else ("as good" if a in res.equal else "")
+                    value = f"{v:+8.2f}" if v is not None else "        "
+                    say(f"    {a:<14} {value}  {mark}")
+                for a, why in res.reasons.items():
+                    say(f"    ({a} has a higher mean: {why})")
                 say("  " + hints.advice_line(res.action, res.equal,
                                              hints._is_card(view, res.action)))
                 continue

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from solver.errors import OptionError
 from solver.game import State
-from solver.search.heuristics import RULES, has_heuristic, make_policy
+from solver.search.heuristics import has_heuristic, make_policy
 
 from .base import Bot, register_bot
 
@@ -19,9 +19,8 @@ class RulesBot(Bot):
 
     def __init__(self, game, seat: int, seed: int | None = None, **settings):
         super().__init__(game, seat, seed, **settings)
-        if not has_heuristic(game.name):
-            raise OptionError(f"bot 'rules' has no heuristic for {game.name!r} "
-                              f"(it has: {', '.join(sorted(RULES))})")
+        if not has_heuristic(game):
+            raise OptionError(f"bot 'rules' has no heuristic for {game.name!r}")
         self.policy = make_policy("rules", game, seat, seed)
 
     def step(self, state: State) -> int:
@@ -32,8 +31,8 @@ class RulesBot(Bot):
         self.policy.restart()
 
 
-def has_rules_bot(game_name: str) -> bool:
-    return has_heuristic(game_name)
+def has_rules_bot(game) -> bool:
+    return has_heuristic(game)
 
 
 register_bot("rules", RulesBot)

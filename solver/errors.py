@@ -78,7 +78,16 @@ class IllegalActionError(DixtrixError, ValueError):
 
 
 class LimitError(DixtrixError, ValueError):
-    """A search limit that makes no sense (negative, absurd, wrong type)."""
+    """A search limit that makes no sense (negative, absurd, wrong type).
+
+    ``path`` names the field at fault where the limit came from a document
+    (``limit.time`` in an HTTP request), else None."""
+
+    def __init__(self, message: str, path: str | None = None):
+        if path:
+            message = f"{path}: {message}"
+        super().__init__(message)
+        self.path = path
 
 
 class SearchAborted(LimitError):

@@ -184,6 +184,9 @@ class Game(ABC):
     round_unit: ClassVar[str] = "points this deal"
     #: actions the bots play before ``dixtrix hint GAME --seed N`` advises
     demo_hint_after: ClassVar[int] = 0
+    #: whether a seat view's per-side facts (tricks won, count, totals) are
+    #: listed per team, the team of seat 0 first, rather than per seat
+    scores_by_team: ClassVar[bool] = False
     options_spec: ClassVar[dict[str, Option]] = {}
     state_class: ClassVar[type]
 
@@ -230,6 +233,13 @@ class Game(ABC):
         shuffle: what ``State.round_index()`` counts), with these options;
         ``horizon * max_deal_length`` bounds an episode of ``horizon``
         deals (OpenSpiel's ``MaxGameLength``)."""
+
+    def is_card(self, action: int) -> bool:
+        """Whether ``action`` is the play of a card from the hand (every
+        game gives its cards the actions below 64, their deck index, and
+        other decisions higher ids; a game whose low ids are not card play
+        says so here)."""
+        return 0 <= action < 64
 
     def non_default_options(self) -> dict:
         return {k: v for k, v in self._options.items() if v != self.options_spec[k].default}
@@ -525,6 +535,15 @@ class WorldSampler(ABC):
     @abstractmethod
     def sample(self, rng: random.Random) -> "State":
         """A fresh complete state (the caller may mutate it)."""
+
+    def worlds(self) -> int | None:
+        """How many distinct worlds ``sample`` draws among, as far as the
+        rest of the deal in play is concerned (a sampler may count worlds
+        that differ only in cards already played: an upper bound), or None
+        when the sampler cannot count them.  1 means the view determines
+        the deal: the searches then solve it exactly where the solver
+        applies."""
+        return None
 
 
 class _ReplaySampler(WorldSampler):

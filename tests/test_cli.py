@@ -48,7 +48,7 @@ def test_console_entry_point_runs():
 def test_hint_demo_lists_every_legal_action(capsys):
     assert main(["hint", "dix", "--seed", "1", "--after", "20", "--iterations", "300"]) == 0
     out = capsys.readouterr().out
-    assert "You are to move" in out and "best" in out and "Unit: round score difference" in out
+    assert "You are to move" in out and "advised" in out and "Unit: round score difference" in out
     assert out.strip().splitlines()[-1].startswith("Play ")
     assert main(["hint", "dix", "--seed", "1", "--after", "20", "--iterations", "300"]) == 0
     assert _table(capsys.readouterr().out) == _table(out)   # iterations and a seed: the same
@@ -145,7 +145,7 @@ def test_hint_with_pimc_counts_worlds(capsys):
     assert main(["hint", "trix", "--seed", "2", "--after", "30", "--bot", "pimc",
                  "--worlds", "8"]) == 0
     out = capsys.readouterr().out
-    assert "8 worlds" in out and "8 worlds  best" in out
+    assert "8 worlds" in out and "8 worlds  advised" in out
 
 
 def test_seat_names_from_the_askers_side():
@@ -195,7 +195,7 @@ def test_play_human_through_standard_input(monkeypatch, capsys):
                  "--option", "target=1", "--human", "0"])
     out = capsys.readouterr().out
     assert code == 0
-    assert "unknown card 'ZZ'" in out and "Legal:" in out and "best" in out
+    assert "unknown card 'ZZ'" in out and "Legal:" in out and "advised" in out
     assert "Match over" in out and "Deal 1 over" in out
     assert "Opponent's hand" not in out
     opp = set(solver.to_json(state)["deal"]["rounds"][0]["hands"][1].split())

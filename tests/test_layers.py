@@ -141,3 +141,56 @@ def test_no_import_circle_between_solver_and_bots():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True).stdout.strip()
     assert out == "False"
+
+
+# --------------------------------------------------------------------------
+# the generic layers name no game (docs/architecture.md: what belongs to one
+# game lives with that game, registered per game class)
+
+#: the generic code: the searches (but each game's own support module under
+#: ``solver/search/games/`` and its heuristic), the double-dummy layer and
+#: the hint's printer
+GENERIC = sorted([p for p in (SOLVER / "search").rglob("*.py")
+                  if "games" not in p.relative_to(SOLVER / "search").parts[:1]
+                  and "heuristics" not in p.relative_to(SOLVER / "search").parts[:1]]
+                 + [ROOT / "bots" / "hint.py"])
+
+
+def _game_names() -> set:
+    import solver
+    return set(solver.registered_games())
+
+
+def _name_tests(source: str, names: set) -> list:
+    """Where ``source`` compares with a game's name, or keys a table by one."""
+    tree = ast.parse(source)
+    found = []
+
+    def named(node) -> bool:
+        if isinstance(node, ast.Constant) and node.value in names:
+            return True
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return any(named(e) for e in node.elts)
+        return False
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare) and any(named(x) for x in [node.left,
+                                                                      *node.comparators]):
+            found.append(f"line {node.lineno}: compares with a game's name")
+        elif isinstance(node, ast.Dict) and any(k is not None and named(k) for k in node.keys):
+            found.append(f"line {node.lineno}: a table keyed by game names")
+    return found
+
+
+@pytest.mark.parametrize("path", GENERIC, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_generic_layers_name_no_game(path):
+    bad = _name_tests(path.read_text(), _game_names())
+    assert not bad, f"{path.relative_to(ROOT)}:\n" + "\n".join(bad)
+
+
+def test_the_name_checker_sees_a_name_test():
+    names = _game_names()
+    assert _name_tests('if game.name == "dix":\n    pass\n', names)
+    assert _name_tests('ok = g.name in ("trix", "tricks")\n', names)
+    assert _name_tests('TABLE = {"dixie-rook": 1}\n', names)
+    assert not _name_tests('if kind == "cards":\n    pass\n', names)

@@ -33,9 +33,10 @@ import random
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from solver.stats import Z95, t95
+
 ELO = 400.0 / math.log(10.0)
 PRIOR_SD = 4.0
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
@@ -275,20 +276,12 @@ def _quantile(xs: list[float], q: float) -> float:
 
 # ---- pairs -----------------------------------------------------------------
 
-_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-         2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-         2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
-
-
 def t975(df: int) -> float:
-    """The 97.5% quantile of Student's t (table to 30 degrees of freedom,
-    then the Cornish-Fisher expansion, within 1e-3)."""
+    """The 97.5% quantile of Student's t (``solver.stats.t95``; NaN below
+    one degree of freedom)."""
     if df < 1:
         return float("nan")
-    if df <= 30:
-        return _T975[df - 1]
-    z = Z95
-    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df * df)
+    return t95(df)
 
 
 def pair_differences(k: int, units) -> list[PairStat]:

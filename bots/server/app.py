@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 import time as _time
 from pathlib import Path
 
@@ -29,7 +28,7 @@ from starlette.staticfiles import StaticFiles
 
 import solver
 from solver import position
-from solver.errors import (DixtrixError, HiddenInformationError, IllegalActionError,
+from solver.errors import (DixtrixError, HiddenInformationError, IllegalActionError, LimitError,
                            NotationError, PositionError, short_repr)
 from solver.search import Limit
 
@@ -184,40 +183,29 @@ def read_position(doc: dict):
 
 
 def read_limit(doc: dict, settings: Settings, default: Limit) -> tuple[Limit, bool, dict]:
-    """The ``limit`` field capped by the settings: the Limit, whether the
-    request gave one, and the limit as applied (for the answer).  The
-    server's time cap always applies, so an iteration count cannot hold a
-    worker longer than ``max_time``."""
+    """The ``limit`` field (``Limit.from_mapping``) capped by the settings
+    (``Limit.capped``): the Limit, whether the request gave one, and the
+    limit as applied (for the answer).  The server's time and node caps
+    always apply, so an iteration count cannot hold a worker longer than
+    ``max_time``."""
     value = doc.get("limit")
     given = value is not None
-    if value is None:
-        kw = {k: getattr(default, k) for k in ("time", "iterations", "worlds")}
-    else:
-        if not isinstance(value, dict):
-            raise RequestError(f"a limit is an object with time, iterations and/or worlds, "
-                               f"got {short_repr(value)}", "limit")
-        kw = {}
-        for key, item in value.items():
-            if key == "time":
-                if isinstance(item, bool) or not isinstance(item, (int, float)) or \
-                        not math.isfinite(item) or item <= 0:
-                    raise RequestError(f"seconds > 0, got {short_repr(item)}", "limit.time")
-            elif key in ("iterations", "worlds"):
-                if isinstance(item, bool) or not isinstance(item, int) or item < 1:
-                    raise RequestError(f"a positive integer, got {short_repr(item)}",
-                                       f"limit.{key}")
-            else:
-                raise RequestError(f"unknown key {short_repr(key)} (a limit has time, "
-                                   f"iterations, worlds)", f"limit.{key}")
-            kw[key] = item
-        if not kw:
-            raise RequestError("a limit needs time, iterations or worlds", "limit")
-    caps = {"time": settings.max_time, "iterations": settings.max_iterations,
-            "worlds": settings.max_worlds}
-    applied = {k: (min(v, caps[k]) if v is not None else None) for k, v in kw.items()}
-    counts = {k: v for k, v in applied.items() if k != "time" and v is not None}
-    time = applied.get("time") or settings.max_time
-    return Limit(time=float(time), **counts), given, {"time": time, **counts}
+    caps = Limit(time=settings.max_time, iterations=settings.max_iterations,
+                 worlds=settings.max_worlds, nodes=settings.max_nodes)
+    if isinstance(value, dict):
+        # a number past the server's cap is asked for more than it gives:
+        # the cap applies (the answer says so), whatever the number
+        top = caps.to_dict()
+        value = {k: (top[k] if k in top and isinstance(v, (int, float))
+                     and not isinstance(v, bool) and v > top[k] else v)
+                 for k, v in value.items()}
+    try:
+        limit = default if value is None else Limit.from_mapping(value, "limit")
+    except LimitError as exc:
+        raise RequestError(str(exc).split(": ", 1)[-1] if exc.path else str(exc),
+                           exc.path or "limit") from None
+    limit, _ = limit.capped(caps)
+    return limit, given, limit.to_dict()
 
 
 # --------------------------------------------------------------------------
@@ -278,7 +266,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         def advise(stop=None):
             # the position is validated (replayed) on the worker too
             view = hints.view_of(read_position(doc))
-            return _advise(view, bot, limit, seed, not given, settings, stop=stop)
+            return _advise(view, bot, limit, seed, settings, stop=stop)
         out = await pool.run(advise, disconnected=request.is_disconnected)
         out["limit"] = applied
         return JSONResponse(hints.json_finite(out))
@@ -409,7 +397,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                                        f"{table.state.current_player()} is)", "seat",
                                        status=409)
                 view = table.seat_view(seat)
-            return _advise(view, bot, limit, seed, not given, settings, stop=stop)
+            return _advise(view, bot, limit, seed, settings, stop=stop)
         out = await pool.run(advise, disconnected=request.is_disconnected)
         out["limit"] = applied
         return JSONResponse(hints.json_finite(out))
@@ -489,10 +477,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
 # the work done on a worker
 
 
-def _advise(view, bot, limit, seed, exact, settings, stop=None) -> dict:
-    return hints.advise(view, "request", bot=bot, limit=limit, seed=seed, exact=exact,
-                        max_nodes=settings.max_nodes, stop=stop, threads=settings.threads,
-                        nodes=settings.max_nodes)
+def _advise(view, bot, limit, seed, settings, stop=None) -> dict:
+    return hints.advise(view, "request", bot=bot, limit=limit, seed=seed, stop=stop,
+                        threads=settings.threads)
 
 
 def _solve(state, plies, settings, stop=None) -> dict:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.errors import OptionError
+from solver.search.service import DEFAULT_TREES
 
 
 @dataclass(frozen=True)
@@ -26,8 +27,9 @@ class Settings:
     queue: int = 16
     #: seconds a hint searches when the request gives no limit
     hint_time: float = 1.0
-    #: independent ISMCTS trees of one search (solver.search.best_move)
-    threads: int = 2
+    #: independent ISMCTS trees of one search: the decision service's
+    #: default, so the API advises as every other face does
+    threads: int = DEFAULT_TREES
     #: the SQLite file of the tables (":memory:" keeps none)
     db: str = "dixtrix-tables.db"
     #: seconds an ended table stays before it is deleted

@@ -52,7 +52,7 @@ CREATE_KEYS = ("game", "options", "seats", "bots", "seed")
 
 
 def default_bot(game) -> str:
-    return "rules" if has_rules_bot(game.name) else "random"
+    return "rules" if has_rules_bot(game) else "random"
 
 
 def bot_seed(seed: int, seat: int, index: int) -> int:
@@ -75,17 +75,21 @@ def check_bot(spec, game, seat: int, settings: Settings, path: str) -> str:
         bot = make_bot(spec, game, seat, seed=0)
     except DixtrixError as exc:
         raise RequestError(str(exc), path) from None
+    limit = getattr(bot, "limit", None)
+    if limit is None:                          # a bot that does not search
+        return spec
     caps = {"time": settings.max_time, "iterations": settings.max_iterations,
             "py_iterations": settings.max_iterations, "worlds": settings.max_worlds,
             "nodes": settings.max_nodes, "threads": settings.threads}
+    values = {**limit.to_dict(), **bot.options}
     for key, cap in caps.items():
-        value = getattr(bot, key, None)
-        if isinstance(value, (int, float)) and value > cap:
+        value = values.get(key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value > cap:
             raise RequestError(f"bot {name}: {key}={value} is over this server's cap of {cap}",
                                path)
-    if getattr(bot, "nodes", 1) is None:     # an unbounded pimc solve: bound it
+    if limit.nodes is None:                    # an exact solve's bound: the server's cap
         spec += ("," if ":" in spec else ":") + f"nodes={settings.max_nodes}"
-    if hasattr(bot, "time") and bot.time is None:
+    if limit.time is None:
         # a search bot also stops at the server's time cap (its iterations or
         # worlds decide first, unless the machine is far slower than usual)
         spec += ("," if ":" in spec else ":") + f"time={settings.max_time:g}"
@@ -223,7 +227,7 @@ class Table:
         if cur == seat:
             for a in state.legal_actions():
                 text = state.action_to_string(a)
-                legal.append({"action": text, "card": hints.is_card_action(game, a, text)})
+                legal.append({"action": text, "card": game.is_card(a)})
         hand = known.get("hand")
         if hand is None and known.get("card"):
             hand = known["card"]

@@ -53,8 +53,8 @@ DIX_OBJECTIVE = "dix"
 OBJECTIVES = ("own", "difference", DIX_OBJECTIVE)
 #: objectives valued as one team's points minus the other's
 DIFFERENCE_OBJECTIVES = ("difference", DIX_OBJECTIVE)
-#: ``Contract.deck`` -> the deck
-DECKS = {"french": FRENCH, "dix": DIX, "rook": ROOK}
+#: ``Contract.deck`` (a deck's name) -> the deck
+DECKS = {deck.name: deck for deck in (FRENCH, DIX, ROOK)}
 DEFAULT_TT_MB = 64
 MAX_TT_MB = 16384
 #: largest |value| the 16-bit table entries hold

@@ -519,6 +519,9 @@ class ContractWorldSampler(WorldSampler):
         self.log_index = max(i for i, (kind, _) in enumerate(self.base._chance.log)
                              if kind == "deal")
 
+    def worlds(self) -> int:
+        return 1 if self.sampler is None else self.sampler.count
+
     def sample(self, rng: random.Random) -> "ContractMatchState":
         state = self.base.clone()
         if self.sampler is None:

@@ -582,6 +582,16 @@ class DixWorldSampler(WorldSampler):
         # a view whose last round just ended holds no hidden card that matters
         self.live = len(self.models) == self.base.round_no + 1
 
+    def worlds(self) -> int:
+        base = self.base
+        if not self.live or base.winner is not None:
+            return 1
+        if base.game.stock_size and base.stock_pos == len(base.stock):
+            return 1                # the stock is gone: the opponent holds the rest
+        # the round's deals consistent with the view: each is a world, and
+        # two that differ only in cards already played count twice (a bound)
+        return self.models[-1].sampler.count
+
     def sample(self, rng: random.Random) -> "DixState":
         state = self.base.clone()
         if not self.live or state.winner is not None:

@@ -211,6 +211,11 @@ class DixExchangeGame(Game):
         "tokens": Option(3, "tokens each player starts with", min=1, max=20),
     }
 
+    def is_card(self, action: int) -> bool:
+        # a seat holds one card and never plays it: every decision (keep,
+        # ask, accept, block...) is something else
+        return False
+
     def check_options(self) -> None:
         counts = deck_counts(self.options["deck"])
         n = self.options["players"]

@@ -231,6 +231,7 @@ class DixieRookGame(Game):
     round_scale = 240.0
     round_unit = "hand score difference (your team minus the other)"
     partnership = True
+    scores_by_team = True
     description = ("Dixie Rook: 4 or 6 players in partnerships, bidding, a nest, count "
                    "cards, game to 300")
     # random play overbids and is set nearly every hand, driving both totals
@@ -1180,6 +1181,9 @@ class RookWorldSampler(WorldSampler):
         if self._walker:
             return [cards_of(m) for m in self._walker.walk(rng.getrandbits(64))]
         return self.sampler.sample(rng)
+
+    def worlds(self) -> int:
+        return 1 if self.sampler is None else self.sampler.count
 
     def sample(self, rng: random.Random) -> DixieRookState:
         world = self.base.clone()

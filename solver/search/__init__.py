@@ -1,8 +1,13 @@
 """Searching positions with hidden cards: the layer above exact solving.
 
-* :mod:`solver.search.facade` -- ``best_move(position, limit)`` and
-  ``evaluate(position, limit)``, ``Limit``, ``PlayResult``, ``Evaluation``:
-  all a caller needs (STYLE 9);
+* :mod:`solver.search.service` -- ``best_move(position, limit)`` and
+  ``evaluate(position, limit)``, ``PlayResult``, ``Evaluation``: the one
+  decision path every face calls, and all a caller needs;
+* :mod:`solver.search.limits` -- ``Limit``, how much to search, checked once;
+* :mod:`solver.search.advice` -- from a search's evidence to the advice and
+  its ranking;
+* :mod:`solver.search.support` -- what each game provides the searches
+  (its per-game modules in ``solver.search.games``);
 * :mod:`solver.search.ismcts` -- information-set MCTS in Python (any
   decision of any game), and the driver of the Cython kernels;
 * :mod:`solver.search.native` -- each game's compact encoding for the
@@ -17,6 +22,8 @@ Worlds are drawn by the game's world sampler (``solver.sampler``); nothing
 here knows a front end or a bot (docs/architecture.md).
 """
 
-from .facade import Evaluation, Limit, PlayResult, best_move, evaluate
+from . import games  # noqa: F401  (each built-in game registers its support)
+from .limits import Limit
+from .service import Evaluation, PlayResult, best_move, evaluate
 
 __all__ = ["Limit", "PlayResult", "Evaluation", "best_move", "evaluate"]

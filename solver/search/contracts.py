@@ -23,7 +23,10 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from functools import lru_cache
+
+from .support import support_for
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
                     "contract_baselines.json")
@@ -40,20 +43,14 @@ def baselines() -> dict:
 
 
 def setting(game) -> str | None:
-    """The baselines' key for ``game``, or None for a game without contracts."""
-    if game.name == "trix":
-        return "trix:partners" if game.options.get("partners") else "trix"
-    if game.name == "tricks":
-        return "tricks"
-    return None
+    """The baselines' key for ``game`` (its ``GameSupport.baseline_key``),
+    or None for a game without contracts."""
+    return support_for(game).baseline_key(game)
 
 
 def applies(state) -> bool:
     """Whether the decision at hand is the chooser's contract choice."""
-    if setting(state.game) is None or state.is_terminal():
-        return False
-    from ..games.contract_match import CHOOSE
-    return state.phase == CHOOSE
+    return setting(state.game) is not None and support_for(state.game).is_contract_choice(state)
 
 
 def baseline(game, action_text: str) -> float:
@@ -77,15 +74,10 @@ def choose_contract(sample, seat: int, legal: list, game, worlds=None, seconds=N
     Returns ``(action, stats)``."""
     from .pimc import pimc_search
     stats = pimc_search(sample, seat, legal, game, worlds=worlds, seconds=seconds, rng=rng)
-    names = {a: _name(game, a) for a in legal}
-    base = {a: baselines()[setting(game)][names[a]]["mean"] for a in legal}
+    state = sample(random.Random(0))
+    base = {a: baseline(game, state.action_to_string(a)) for a in legal}
     action = max(legal, key=lambda a: (stats.values[a] - base[a], -a))
     return action, stats
-
-
-def _name(game, action: int) -> str:
-    from ..games.contract_match import CONTRACT_BASE
-    return game.contract_names[action - CONTRACT_BASE]
 
 
 __all__ = ["applies", "adjust", "baseline", "baselines", "setting", "choose_contract", "UNIT"]

@@ -16,16 +16,14 @@ solver.dd).
 
 from __future__ import annotations
 
-import math
 import time as _time
 from typing import Any, Callable
 
 from ..errors import OptionError
+from ..stats import Z95, half_width  # noqa: F401  (re-exported: the searches' intervals)
 
 #: seconds between two progress reports of a search
 PROGRESS_SECONDS = 0.1
-#: the normal quantile of a two-sided 95% interval
-Z95 = 1.959963984540054
 
 
 def check_stop(stop: Any) -> None:
@@ -68,22 +66,6 @@ class Control:
     def report(self, info: dict) -> None:
         if self.progress is not None:
             self.progress(info)
-
-
-#: fewer results than this give no interval (their sample variance says
-#: too little: two equal play-outs would claim a certain value)
-MIN_SAMPLES = 5
-
-
-def half_width(n: int, total: float, squares: float, scale: float = 1.0) -> float:
-    """The 95% interval half-width of the mean of ``n`` results whose sum is
-    ``total`` and sum of squares ``squares`` (sample variance; infinite
-    below ``MIN_SAMPLES`` results), times ``scale``."""
-    if n < MIN_SAMPLES:
-        return math.inf
-    mean = total / n
-    var = max(0.0, (squares - n * mean * mean) / (n - 1))
-    return Z95 * math.sqrt(var / n) * scale
 
 
 __all__ = ["Control", "PROGRESS_SECONDS", "Z95", "half_width", "check_stop", "check_progress"]

@@ -26,72 +26,15 @@ seat's view gives the same classes.
 from __future__ import annotations
 
 import math
-from typing import Callable
 
-from ..cards import DIX, FRENCH, ROOK, mask_of
-
-
-def _dix(state):
-    from ..cardset import dix_pips
-    # the turned-up card is set aside for the round: never in play
-    deck = DIX.mask & ~(1 << state.turn_up)
-    dead = state.played & ~mask_of(state.trick)
-    hand = state.hands[state.current_player()]
-    # the pips the other side's cards still in play have (unseen, stock,
-    # the table): a card's pips matter only if one of them makes ten with it
-    other = {dix_pips(c) for c in range(64) if (deck & ~dead & ~hand) >> c & 1}
-
-    def attribute(card: int):
-        pips = dix_pips(card)
-        return pips if 10 - pips in other else None
-
-    return deck, state.table, dead, attribute, hand
-
-
-def _contract(state):
-    from ..games.contract_match import TRICKS
-    from ..games.tricks_core import PENALTY_RULES, RANK_TABLE
-    if state.phase != TRICKS:
-        return None
-    log = state.log
-    play = log.play
-    rule = PENALTY_RULES[log.contract]
-    revealer = {card: seat for seat, card in log.reveals}
-
-    def attribute(card: int):
-        return (rule.mask >> card & 1, revealer.get(card, -1))
-
-    hand = play.hands[state.current_player()]
-    return FRENCH.mask, RANK_TABLE, play.played & ~mask_of(play.trick), attribute, hand
-
-
-def _rook(state):
-    from ..games.dixie_rook import PLAY, card_count
-    if state.phase != PLAY:
-        return None
-    dealt = mask_of(state.nest)
-    for hand in state.initial_hands:
-        dealt |= mask_of(hand)
-    held = 0
-    for hand in state.hands:
-        held |= hand
-    dead = dealt & ~held & ~mask_of(state.trick) & ~mask_of(state.discards)
-    return ROOK.mask, state.table, dead, card_count, state.hands[state.current_player()]
-
-
-#: game -> the deck, the rank table, the cards out of play (played in a
-#: finished trick), the scoring attribute of a card and the hand of the seat
-#: to move; None outside card play
-_RULES: dict[str, Callable] = {"dix": _dix, "trix": _contract, "tricks": _contract,
-                               "dixie-rook": _rook}
+from .support import support_for
 
 
 def card_classes(state, legal: list[int]) -> list[tuple[int, ...]]:
     """The legal actions of ``state``'s seat to move, grouped into classes of
     equivalent cards (each action in exactly one class, classes in the
     order of their first action, members in increasing order)."""
-    rules = _RULES.get(state.game.name)
-    spec = rules(state) if rules is not None else None
+    spec = support_for(state.game).card_rules(state)
     if spec is None or len(legal) < 2:
         return [(a,) for a in legal]
     deck, table, dead, attribute, hand = spec

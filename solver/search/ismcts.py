@@ -49,7 +49,8 @@ from dataclasses import dataclass, field
 
 from ..errors import LimitError, OptionError
 from ..game import Game
-from .control import PROGRESS_SECONDS, Control, half_width
+from ..stats import Batches, batch_half_width, difference_half_width, half_width, t95
+from .control import PROGRESS_SECONDS, Control
 from .heuristics import has_heuristic, make_policy
 from .native import check_ismcts_policy
 
@@ -65,11 +66,18 @@ class _Node:
 
 @dataclass
 class SearchStats:
-    """What a search found at its root.  ``ci95[a]``: the 95% interval
-    half-width of ``values[a]`` (game points) over the iterations that
-    tried ``a`` (the tree's choices make them not quite independent: a
-    guide, measured in bench/hint_stability.py); ``stopped``: ended by a
-    stop request before its limit."""
+    """What a search found at its root.  ``values[a]``: the mean result of
+    the deal (game points) over the iterations that tried ``a``;
+    ``ci95[a]``: its 95% interval half-width; ``stopped``: ended by a stop
+    request before its limit.
+
+    The iterations of a tree search are not independent draws (the tree's
+    choices feed on the results before them), so the intervals come from
+    ``batches``: per tree, each root action's results in consecutive
+    batches (``solver.stats.Batches``), pooled across the trees (a cluster
+    estimate, ``solver.stats.batch_half_width``).  A search without batches
+    (an old kernel) falls back to the iterations' own spread and the spread
+    between trees."""
 
     values: dict            # action -> mean result of the deal, in game points
     visits: dict            # action -> visits
@@ -78,22 +86,33 @@ class SearchStats:
     seconds: float
     ci95: dict = field(default_factory=dict)
     stopped: bool = False
-    #: the Cython searches: each tree's ``{action: (visits, mean)}``
-    #: (root parallelism) and the half-widths from the iterations alone
+    #: each tree's ``{action: (visits, mean)}`` (root parallelism)
     per_tree: list = field(default_factory=list)
+    #: the half-widths from the iterations alone, as if independent
     iid95: dict = field(default_factory=dict)
     scale: float = 1.0
+    #: each tree's ``{action: [(count, sum in game points), ...]}``
+    batches: list = field(default_factory=list)
+
+    def action_batches(self, a) -> list:
+        """Every tree's batches of ``a`` together."""
+        return [b for tree in self.batches for b in tree.get(a, ())]
+
+    def tree_totals(self, a) -> list:
+        """Each tree's ``(count, sum)`` of ``a``'s results (0, 0 where unsearched)."""
+        return [(sum(n for n, _ in tree.get(a, ())), sum(s for _, s in tree.get(a, ())))
+                for tree in self.batches]
 
     def difference_half_width(self, a, b) -> float:
-        """The 95% half-width of ``values[a] - values[b]``: the larger of
-        the two actions' iteration intervals combined and the spread of
-        the difference between independent trees.  Trees differ in the
-        level of every action at once (an early choice deep in a tree
-        shifts them all), which widens each action's own interval but
-        cancels in the difference tree by tree; searches without trees:
-        the two intervals combined."""
+        """The 95% half-width of ``values[a] - values[b]``: the two batch
+        variances less their covariance through the trees they share (an
+        early choice deep in a tree shifts every action's level at once,
+        which cancels in the difference)."""
         if a not in self.values or b not in self.values:
             return math.inf
+        if self.batches:
+            return difference_half_width(self.action_batches(a), self.action_batches(b),
+                                         self.tree_totals(a), self.tree_totals(b))
         diffs = [t[a][1] - t[b][1] for t in self.per_tree if a in t and b in t]
         if len(diffs) < 2:
             return math.hypot(self.ci95.get(a, math.inf), self.ci95.get(b, math.inf))
@@ -117,6 +136,7 @@ def ismcts_search(sampler, seat: int, root_legal: list[int], game: Game, *,
         raise LimitError("ISMCTS needs an iteration or a time limit")
     control = Control(stop, progress)
     root = _Node()
+    batches: dict = {}                              # root action -> Batches
     scale = float(game.round_scale)
     start = _time.perf_counter()
     deadline = start + seconds if seconds is not None else None
@@ -183,10 +203,12 @@ def ismcts_search(sampler, seat: int, root_legal: list[int], game: Game, *,
             n.total += rewards[mover]
         if path:
             path[0][0].squares += rewards[path[0][1]] ** 2
+            first = next(a for a, ch in root.children.items() if ch is path[0][0])
+            batches.setdefault(first, Batches()).add(rewards[path[0][1]])
         it += 1
         if progress is not None and (it == 1 or control.due()):
             progress(_stats(root, it, nodes, start, scale))
-    stats = _stats(root, it, nodes, start, scale)
+    stats = _stats(root, it, nodes, start, scale, batches)
     stats.stopped = control.stopped()
     if progress is not None:
         progress(stats)                      # and once at the end
@@ -265,31 +287,30 @@ def run_native(native, game: Game, iterations, seconds, c, threads, seed, progre
     # search that can run long enough to want progress, a stop or Ctrl-C
     long = progress is not None or stop is not None or (seconds or 0) >= MONITOR_ABOVE_SECONDS \
         or its >= MONITOR_ABOVE_ITERATIONS
-    visits, means, done, squares, per_tree = native.run(its, seconds or 0.0, seed, threads, c,
-                                                        poll if long else None)
+    out = native.run(its, seconds or 0.0, seed, threads, c, poll if long else None)
+    visits, means, done, squares, per_tree = out[:5]
     values = {a: m * scale for a, m in means.items()}
     iid = {a: half_width(visits[a], means[a] * visits[a], squares.get(a, 0.0), scale)
            for a in means}
-    ci = {a: max(iid[a], between_trees(per_tree, a, scale)) for a in means}
     stats = SearchStats(values, visits, done, sum(visits.values()) + 1,
-                        _time.perf_counter() - start, ci, control.stopped(), per_tree, iid,
+                        _time.perf_counter() - start, {}, control.stopped(), per_tree, iid,
                         scale)
+    if len(out) > 5:
+        # the kernel's batch means (solver.stats.Batches), in game points
+        stats.batches = [{a: [(n, s * scale) for n, s in bs] for a, bs in tree.items()}
+                         for tree in out[5]]
+        stats.ci95 = {a: batch_half_width(stats.action_batches(a)) for a in means}
+    else:
+        stats.ci95 = {a: max(iid[a], between_trees(per_tree, a, scale)) for a in means}
     if progress is not None:
         progress(stats)
     return stats
 
 
-#: two-sided 97.5% quantiles of Student's t by degrees of freedom (1-9)
-_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262)
-
-
 def between_trees(per_tree: list, action, scale: float = 1.0) -> float:
     """The 95% half-width of ``action``'s value from the spread of its mean
-    between independent trees (root parallelism): one tree's mean is not
-    an independent sample of its iterations (the tree's choices feed on
-    them), and a tree that settled early on one of two equivalent cards
-    values the other badly; independent trees that disagree show it.
-    0 with fewer than two trees that tried the action."""
+    between independent trees (root parallelism), for a kernel that keeps
+    no batches: 0 with fewer than two trees that tried the action."""
     return _t_half_width([t[action][1] for t in per_tree if action in t]) * scale
 
 
@@ -301,16 +322,21 @@ def _t_half_width(xs: list) -> float:
         return 0.0
     mean = sum(xs) / k
     sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (k - 1))
-    q = _T975[k - 2] if k - 2 < len(_T975) else 1.96
-    return q * sd / math.sqrt(k)
+    return t95(k - 1) * sd / math.sqrt(k)
 
 
-def _stats(root, it, nodes, start, scale) -> SearchStats:
+def _stats(root, it, nodes, start, scale, batches=None) -> SearchStats:
     kids = root.children.items()
     values = {a: ch.total / ch.visits * scale for a, ch in kids if ch.visits}
     visits = {a: ch.visits for a, ch in kids}
-    ci = {a: half_width(ch.visits, ch.total, ch.squares, scale) for a, ch in kids if ch.visits}
-    return SearchStats(values, visits, it, nodes, _time.perf_counter() - start, ci)
+    stats = SearchStats(values, visits, it, nodes, _time.perf_counter() - start)
+    if batches:
+        stats.batches = [{a: b.pairs(scale) for a, b in batches.items()}]
+        stats.ci95 = {a: batch_half_width(stats.action_batches(a)) for a in values}
+    else:
+        stats.ci95 = {a: half_width(ch.visits, ch.total, ch.squares, scale)
+                      for a, ch in kids if ch.visits}
+    return stats
 
 
 def python_policies(game: Game, policy: str, prior: str, rng: random.Random):
@@ -321,7 +347,7 @@ def python_policies(game: Game, policy: str, prior: str, rng: random.Random):
     check_ismcts_policy(policy)
     if prior not in ("none", "rules"):
         raise OptionError(f"ismcts: prior must be 'none' or 'rules', got {prior!r}")
-    if "rules" not in (policy, prior) or not has_heuristic(game.name):
+    if "rules" not in (policy, prior) or not has_heuristic(game):
         return None, None
     players = [make_policy("rules", game, s, seed=rng.randrange(1 << 30))
                for s in range(game.num_players)]

@@ -195,15 +195,9 @@ def native_search(game: Game, sampler, policy: str = "rules", keep: int = ALL_CA
     it tries (``root_keep``); below the root every kernel searches one card
     of each run of equivalent cards of the world it plays, unless
     ``equivalence`` is false (every card: for measurements)."""
+    from .support import support_for
     check_ismcts_policy(policy)
-    if game.name == "dix":
-        return native_dix_search(sampler, policy, keep, equivalence)
-    if game.name in ("trix", "tricks"):
-        return native_trick_search(sampler, keep, equivalence, policy) or \
-            native_layout_search(sampler)
-    if game.name == "dixie-rook":
-        return native_rook_search(sampler, keep, equivalence, policy)
-    return None
+    return support_for(game).native(sampler, policy, keep, equivalence)
 
 
 def native_dix_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,

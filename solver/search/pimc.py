@@ -14,11 +14,11 @@ How an action is valued in one world, in the seat's units of
   dixie-rook card play): the exact value of every legal action at once,
   bounded by ``nodes`` search nodes a world;
 * **rollouts** elsewhere (dix while the stock lasts, dix-exchange and the
-  individual layout game (see ``_root_solve_ok``), bids, contract
+  individual layout game: each game's ``GameSupport.root_solve``), bids, contract
   choices, reveals, nest discards, a world whose solve hits the node
   bound): the action is applied and the deal played out by the ``policy``
   bot (``rules`` where the game has one) at every seat, until the hands are
-  down to ``LEAF_CARDS`` cards (dix 6, trix/tricks and dixie-rook 5): the
+  down to the game's ``GameSupport.leaf_cards`` (dix 6, trix/tricks and dixie-rook 5): the
   rest of the deal is then solved exactly (bounded by a hundredth of the
   node bound; past it the play-out goes on).  Setting ``leaf=0`` plays every
   rollout to the end.
@@ -54,6 +54,7 @@ from ..errors import LimitError, OptionError, SearchAborted, UnsupportedPosition
 from ..game import Game, State
 from .control import Control, half_width
 from .heuristics import POLICIES, has_heuristic, make_policy
+from .support import support_for
 
 #: default bound on one world's double-dummy solve (then rollouts value it)
 DEFAULT_NODES = 2_000_000
@@ -124,95 +125,13 @@ def check_policy(policy) -> None:
 def _dd_values(world: State, seat: int, nodes: int,
                solver: Solver | None = None) -> tuple[dict, int]:
     """Every legal action's exact value in ``world`` for ``seat``, in the
-    units of ``round_returns`` (``UnsupportedPositionError`` /
-    ``SearchAborted`` when the solver cannot answer).  ``solver``: the
-    decision's session (its tables kept from world to world)."""
+    units of ``round_returns`` (the game's ``GameSupport.exact_values``;
+    ``UnsupportedPositionError`` / ``SearchAborted`` when the solver cannot
+    answer).  ``solver``: the decision's session (its tables kept from
+    world to world)."""
     sol = (solver.solve(world, seat=seat, max_nodes=nodes) if solver is not None
            else solve(world, seat=seat, max_nodes=nodes))
-    name = world.game.name
-    out = {}
-    for text, v in sol.action_values.items():
-        a = world.string_to_action(text)
-        if name == "dix":
-            if v == 0:
-                v = 0.5 if sol.action_winners[text] == seat else -0.5
-        elif name == "dixie-rook":
-            v = _rook_deal_score(world, seat, v)
-        out[a] = float(v)
-    return out, sol.nodes
-
-
-def _rook_deal_score(world: State, seat: int, captured: float) -> float:
-    """Dixie-rook: the hand's score difference for ``seat``'s team (what
-    ``round_returns`` scores) when its team captures ``captured`` points
-    (count, nest, most-tricks bonus; a tricks tie counted half, the cut's
-    expectation): a bidder team short of its bid scores minus the bid."""
-    from ..games.dixie_rook import MOST_TRICKS_BONUS, card_count, team_of
-    in_play = sum(card_count(c) for h in world.hands for c in _cards(h))
-    in_play += sum(card_count(c) for c in world.trick) + sum(card_count(c) for c in world.discards)
-    pot = sum(world.count) + in_play + MOST_TRICKS_BONUS
-    mine = team_of(seat)
-    captured_by = {mine: captured, 1 - mine: pot - captured}
-    bidder = team_of(world.bid_winner)
-    score = dict(captured_by)
-    if captured_by[bidder] < world.bid:
-        score[bidder] = -world.bid
-    return float(score[mine] - score[1 - mine])
-
-
-def _cards(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-#: games whose worlds are not valued by the solver at the root: in a
-#: dix-exchange round the exact solve is paranoid against every other
-#: player at once (all of them conspiring to make the seat lose its token),
-#: which values nearly every action alike; play-outs by the rules bots model
-#: the table better
-ROLLOUT_ONLY = frozenset({"dix-exchange"})
-
-
-def _root_solve_ok(world: State) -> bool:
-    """Whether the solver values this decision's worlds: not in
-    ``ROLLOUT_ONLY`` games, nor in the individual layout game of trix /
-    tricks, where the paranoid solve (three seats blocking the fourth)
-    again values most cards alike and plays worse than play-outs."""
-    name = world.game.name
-    if name in ROLLOUT_ONLY:
-        return False
-    if name in ("trix", "tricks") and not world.game.options.get("partners", False):
-        from ..games.contract_match import LAYOUT_PLAY
-        return world.phase != LAYOUT_PLAY
-    return True
-
-#: cards in the hand of the seat to move at which a rollout hands over to
-#: the solver (the rest of the deal solved exactly), per game
-LEAF_CARDS = {"dix": 6, "trix": 5, "tricks": 5, "dixie-rook": 5}
-
-
-def _hand_size(w: State) -> int | None:
-    """Cards left in the hand of the seat to move when ``w`` is at the start
-    of a trick of a card-play phase the solver takes, else None."""
-    name = w.game.name
-    seat = w.current_player()
-    if name == "dix":
-        if w.trick or (w.game.options["variant"] != "seventeen" and w.tricks_done < 13):
-            return None
-        return bin(w.hands[seat]).count("1")
-    if name in ("trix", "tricks"):
-        from ..games.contract_match import TRICKS
-        if w.phase != TRICKS or w.log.play.trick:
-            return None
-        return bin(w.log.play.hands[seat]).count("1")
-    if name == "dixie-rook":
-        from ..games.dixie_rook import PLAY
-        if w.phase != PLAY or w.trick:
-            return None
-        return bin(w.hands[seat]).count("1")
-    return None
+    return support_for(world.game).exact_values(world, seat, sol), sol.nodes
 
 
 def _leaf_value(w: State, seat: int, nodes: int, solver: Solver | None = None) -> float | None:
@@ -223,12 +142,7 @@ def _leaf_value(w: State, seat: int, nodes: int, solver: Solver | None = None) -
                else solve(w, seat=seat, max_nodes=nodes))
     except (UnsupportedPositionError, SearchAborted):
         return None
-    v = sol.value
-    if w.game.name == "dix" and v == 0:
-        return 0.5 if sol.round_winner == seat else -0.5
-    if w.game.name == "dixie-rook":
-        return _rook_deal_score(w, seat, v)
-    return float(v)
+    return support_for(w.game).exact_value(w, seat, sol)
 
 
 def _rollout_values(world: State, seat: int, legal: list, bots: list,
@@ -236,11 +150,12 @@ def _rollout_values(world: State, seat: int, legal: list, bots: list,
                     solver: Solver | None = None) -> dict | None:
     """Each action applied to a copy of ``world`` and the deal played out by
     ``bots`` (one per seat); with ``leaf_nodes``, once the hands are down to
-    ``LEAF_CARDS`` the rest is solved exactly instead (bounded by that many
+    the game's ``leaf_cards`` the rest is solved exactly instead (bounded by that many
     nodes; a solve that hits the bound lets the play-out go on).  None when
     ``deadline`` (a ``perf_counter`` time) passes first."""
     horizon = world.round_index()
-    leaf = LEAF_CARDS.get(world.game.name, 0) if leaf_nodes else 0
+    support = support_for(world.game)
+    leaf = support.leaf_cards if leaf_nodes else 0
     out = {}
     for a in legal:
         if _time.perf_counter() >= deadline:
@@ -250,7 +165,7 @@ def _rollout_values(world: State, seat: int, legal: list, bots: list,
         value = None
         while not w.is_terminal() and w.round_index() == horizon:
             if leaf:
-                size = _hand_size(w)
+                size = support.hand_left(w)
                 if size is not None and size <= leaf:
                     value = _leaf_value(w, seat, leaf_nodes, solver)
                     if value is not None:
@@ -267,7 +182,7 @@ def _rollout_values(world: State, seat: int, legal: list, bots: list,
 def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list,
                 game: Game, worlds: int | None = None, seconds: float | None = None,
                 nodes: int | None = None, policy: str = "rules", leaf: bool = True,
-                rng: random.Random | None = None,
+                rng: random.Random | None = None, break_ties: bool = True,
                 progress: Callable[[PIMCStats], None] | None = None,
                 stop=None) -> PIMCStats:
     """Value ``legal`` (the seat's actions) over worlds drawn by
@@ -275,23 +190,26 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
     between worlds and between rollouts; at least one world is always
     valued).  ``nodes`` bounds one world's solve (default
     ``DEFAULT_NODES``); ``leaf``: play-outs end in an exact solve of the
-    last ``LEAF_CARDS`` tricks (bounded by ``nodes // 100``).
+    last ``leaf_cards`` tricks (bounded by ``nodes // 100``).
     ``progress(stats)`` about every 0.1 s; ``stop.is_set()`` ends the
-    search after the world in hand (``stats.stopped``)."""
+    search after the world in hand (``stats.stopped``).  ``break_ties``:
+    exactly tied best actions are told apart by more play-outs (``choose``
+    reads ``stats.tiebreak``); the decision service breaks ties by its own
+    rule (``solver.search.advice``) and turns it off."""
     check_limits(worlds, seconds, nodes)
     control = Control(stop, progress)
     nodes = DEFAULT_NODES if nodes is None else nodes
     rng = rng or random.Random(0)
     leaf_nodes = max(1, nodes // 100) if leaf else 0
     check_policy(policy)
-    if policy == "rules" and not has_heuristic(game.name):
+    if policy == "rules" and not has_heuristic(game):
         policy = "random"
     bots = [make_policy(policy, game, s, seed=rng.randrange(1 << 30))
             for s in range(game.num_players)]
     stats = PIMCStats(values={a: 0.0 for a in legal}, visits={a: 0 for a in legal},
                       wins={a: 0 for a in legal})
     # one solver session for the decision: the worlds share its tables
-    # (docs/solver.md, "Tables that outlive a solve")
+    # (docs/solver.md, "A solver that lives across calls")
     dd_solver = Solver()
     totals = {a: 0.0 for a in legal}
     squares = {a: 0.0 for a in legal}
@@ -301,7 +219,7 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
     dd_nodes, dd_time, dd_rate = 0, 0.0, 2e6      # solver speed estimate (nodes/s)
     # solved worlds may leave tied best actions: keep 15% of a time limit
     # to tell them apart (_break_ties)
-    reserve = 0.15 * seconds if seconds is not None else 0.0
+    reserve = 0.15 * seconds if seconds is not None and break_ties else 0.0
     while worlds is None or stats.worlds < worlds:
         if stats.worlds and _time.perf_counter() >= deadline - (reserve if stats.solved else 0):
             break
@@ -311,7 +229,7 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
         world = sample(rng)
         vals = None
         if not stats.worlds and use_dd:
-            use_dd = _root_solve_ok(world)
+            use_dd = support_for(game).root_solve(world)
         if use_dd:
             budget = nodes
             if seconds is not None:
@@ -364,7 +282,7 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
     stats.iterations = stats.worlds
     stats.values = {a: totals[a] / stats.worlds for a in legal}
     stats.ci95 = {a: half_width(stats.worlds, totals[a], squares[a]) for a in legal}
-    if not stats.stopped:
+    if break_ties and not stats.stopped:
         _break_ties(stats, sample, seat, legal, bots, leaf_nodes, rng, worlds,
                     start + seconds if seconds is not None else math.inf, control, dd_solver)
     stats.seconds = _time.perf_counter() - start

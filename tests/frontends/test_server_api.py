@@ -107,7 +107,7 @@ def test_hint_values_every_legal_action_and_is_deterministic(http):
     assert set(first["search"]["values"]) == legal
     assert set(first["search"]["ci95"]) == legal
     assert first["advice"].startswith("Play ") and first["facts"]
-    assert first["limit"] == {"time": 1.5, "iterations": 400}
+    assert first["limit"] == {"time": 1.5, "iterations": 400, "nodes": 2_000_000}
     again = http.post("/v1/hint", json=body).json()
     assert again["search"]["values"] == first["search"]["values"]
 
@@ -117,7 +117,7 @@ def test_hint_caps_the_limit_and_takes_a_record(http):
     rec = solver.to_json(state)
     out = http.post("/v1/hint", json={"position": rec, "limit": {"iterations": 10**9,
                                                                  "time": 1e9}}).json()
-    assert out["limit"] == {"time": 1.5, "iterations": 5000}
+    assert out["limit"] == {"time": 1.5, "iterations": 5000, "nodes": 2_000_000}
     assert out["search"]["iterations"] <= 5000 * 8
     assert out["seat"] == state.current_player()     # the view of the seat to move
     pimc = http.post("/v1/hint", json={"position": rec, "bot": "pimc",

@@ -145,7 +145,7 @@ def test_bots_out_of_time_in_one_request_go_on_at_the_next(tmp_path):
         with httpx.Client(base_url=srv.url, timeout=60) as http:
             t = new_table(http, game="trix", seed=0, seats=[2],   # seat 3 chooses first
                           bots={"0": "ismcts:iterations=100", "1": "rules", "3": "rules"})
-            assert t["bots"]["0"] == "ismcts:iterations=100,time=1"
+            assert t["bots"]["0"] == "ismcts:iterations=100,nodes=2000000,time=1"
             gets = 0
             while not t["your_turn"]:
                 assert not t["legal"] and t["to_move"] != 2

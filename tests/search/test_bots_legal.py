@@ -45,7 +45,7 @@ def _specs(name):
              # one world, a small solve bound, random rollouts: every path of
              # pimc (solver, aborted solve, rollouts) at a test's cost
              "pimc:worlds=1,nodes=20000,policy=random", "cheat:nodes=20000,policy=random"]
-    if has_rules_bot(name):
+    if has_rules_bot(solver.load_game(name)):
         specs += ["rules", "ismcts:iterations=4,policy=rules,prior=rules"]
     return specs
 

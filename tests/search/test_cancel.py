@@ -79,7 +79,9 @@ SCRIPT = textwrap.dedent("""
         if bot == "solve":
             solver.solve(state)
         else:
-            best_move(state, Limit(LIMIT=10**9), bot=bot, seed=1)
+            # exact=False: the search itself, even where the view
+            # determines the deal (dix after the stock)
+            best_move(state, Limit(LIMIT=10**9), bot=bot, seed=1, exact=False)
     except KeyboardInterrupt:
         print("interrupted", flush=True)
         sys.exit(0)

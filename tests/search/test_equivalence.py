@@ -3,6 +3,7 @@
 solver on random endings of every card-play game) and the advice pools them
 (the recommended card is the first of its class, every member valued alike)."""
 
+import math
 import random
 
 import pytest
@@ -137,19 +138,72 @@ def test_advice_names_the_first_card_of_its_class(bot, limit):
                 assert res.action == members[0]
 
 
+def _evidence(values, visits, classes=None, se=None, scale=200.0, floor=True):
+    from solver.search.advice import Evidence
+    from solver.stats import Z95
+    legal = sorted(set(values) | set(visits))
+    classes = classes or [(a,) for a in legal]
+    se = se or {a: 0.1 for a in values}
+
+    def diff_half(a, b):
+        return Z95 * math.hypot(se[a], se[b])
+
+    return Evidence(legal, classes, values, {a: Z95 * se[a] for a in values}, visits,
+                    diff_half, scale, visit_floor=floor)
+
+
 def test_tie_break_is_a_fixed_rule_among_near_ties():
-    from solver.search.facade import TIE_SE, _tie_break
-    classes = [(1,), (2, 3), (4,), (5,)]
-    legal = [1, 2, 3, 4, 5]
+    from solver.search.advice import TIE_SE, decide
+    # 2 leads; 1 is within a standard error of it: a tie, and ties go to the
+    # first action; 5 is far below; 4 was tried too little to be advised
+    se = {a: 1.0 / math.sqrt(2) for a in range(1, 6)}        # the difference's se is 1
+    values = {1: 10.0 - TIE_SE / 2, 2: 10.0, 3: 10.0, 4: 10.0, 5: 10.0 - 3 * TIE_SE}
     visits = {1: 100, 2: 90, 3: 10, 4: 20, 5: 80}
-    apart = {1: TIE_SE / 2, 2: 0.0, 3: 0.0, 4: 0.0, 5: 3 * TIE_SE}.__getitem__
-    # the lowest near tie searched enough: 1 (4 was tried too little, 5 is apart)
-    assert _tie_break(2, apart, classes, legal, visits) == 1
+    classes = [(1,), (2, 3), (4,), (5,)]
+    advice = decide(_evidence(values, visits, classes, se))
+    assert advice.action == 1 and advice.ranking[0] == 1
     visits[1] = 10                              # now 1 is tried too little
-    assert _tie_break(2, apart, classes, legal, visits) == 2
-    assert _tie_break(3, apart, classes, legal, visits) == 2    # a class's first card
+    advice = decide(_evidence(values, visits, classes, se))
+    assert advice.action == 2                   # a class's first card
+    assert advice.ranking[:2] == [2, 3]         # its equivalent card follows it
     # PIMC (every action valued in every world): no visit floor
-    assert _tie_break(2, apart, classes, legal) == 1
+    assert decide(_evidence(values, visits, classes, se, floor=False)).action == 1
+
+
+def test_the_ranking_puts_the_advice_first_and_explains_higher_means():
+    from solver.search.advice import TIE_RULE, decide
+    values = {1: 9.95, 2: 10.0, 3: 4.0, 4: 12.0}
+    visits = {1: 1000, 2: 1000, 3: 900, 4: 10}
+    advice = decide(_evidence(values, visits))
+    assert advice.action == 1                   # tied with 2: the first in order
+    assert advice.ranking == [1, 4, 2, 3]       # then by mean
+    assert TIE_RULE in advice.reasons[2]
+    assert "searched too little" in advice.reasons[4]
+    assert 3 not in advice.reasons              # below the advice: nothing to explain
+    assert set(advice.equal) == {1, 2}
+
+
+def test_values_within_tie_points_are_a_tie_whatever_their_intervals():
+    """Differences below ``TIE_POINTS`` of the round scale are ties even
+    when a long search separates them by many standard errors (the first is
+    advised); up to ``EQUAL_POINTS`` they are marked as good; beyond, and
+    with the rule off, the search's own leader stands."""
+    from solver.search import advice as rule
+    t = rule.TIE_POINTS * 200.0
+    assert rule.EQUAL_POINTS == 2 * rule.TIE_POINTS
+    values = {1: 10.0 - 0.5 * t, 2: 10.0, 3: 10.0 - 1.5 * t, 4: 10.0 - 3 * t}
+    visits = {1: 1000, 2: 1100, 3: 1000, 4: 1000}
+    tight = {a: 1e-6 for a in values}
+    res = rule.decide(_evidence(values, visits, se=tight))
+    assert res.action == 1
+    assert set(res.equal) == {1, 2, 3}          # 4 is 2.5 t from 1
+    old = rule.TIE_POINTS, rule.EQUAL_POINTS
+    try:
+        rule.TIE_POINTS = rule.EQUAL_POINTS = 0.0
+        res = rule.decide(_evidence(values, visits, se=tight))
+    finally:
+        rule.TIE_POINTS, rule.EQUAL_POINTS = old
+    assert res.action == 2 and res.equal == [2]
 
 
 def test_own_cards_between_do_not_split_a_class():
@@ -179,31 +233,3 @@ def test_dix_pips_that_cannot_make_ten_do_not_split_a_class():
     assert found >= 3
 
 
-def test_values_within_tie_points_are_a_tie_whatever_their_intervals(monkeypatch):
-    """Differences below ``TIE_POINTS`` of the round scale are ties even
-    when a long search separates them by many standard errors (the lowest
-    is advised); up to ``EQUAL_POINTS`` they are marked as good; beyond,
-    and with the rule off, the search's own choice stands."""
-    from solver.search import facade
-    from solver.search.ismcts import SearchStats
-
-    class World:
-        game = type("G", (), {"round_scale": 200.0})()
-
-        def action_to_string(self, a):
-            return f"a{a}"
-
-    monkeypatch.setattr(facade, "card_classes", lambda world, legal: [(a,) for a in legal])
-    t = facade.TIE_POINTS * 200.0
-    assert facade.EQUAL_POINTS == 2 * facade.TIE_POINTS
-    values = {1: 10.0 - 0.5 * t, 2: 10.0, 3: 10.0 - 1.5 * t, 4: 10.0 - 3 * t}
-    visits = {1: 1000, 2: 1100, 3: 1000, 4: 1000}
-    tight = {a: 1e-4 for a in values}
-    stats = SearchStats(values, visits, 4100, 4101, 1.0, tight, iid95=tight)
-    res = facade._ismcts_result(World(), [1, 2, 3, 4], stats, 0, "points")
-    assert res.action == "a1"
-    assert set(res.equal) == {"a1", "a2", "a3"}         # a4 is 2.5 t from a1
-    monkeypatch.setattr(facade, "TIE_POINTS", 0.0)
-    monkeypatch.setattr(facade, "EQUAL_POINTS", 0.0)
-    res = facade._ismcts_result(World(), [1, 2, 3, 4], stats, 0, "points")
-    assert res.action == "a2" and res.equal == ("a2",)

@@ -18,7 +18,7 @@ import solver
 from solver.cards import cards_of, suit_of
 from solver.games.contract_match import TRICKS
 from solver.position import from_json
-from solver.search.control import Z95, half_width
+from solver.stats import half_width, t_quantile
 from solver.search.pimc import _dd_values, pimc_search
 
 
@@ -45,12 +45,14 @@ def test_half_width_covers_at_the_stated_rate_on_synthetic_results():
         assert 0.92 <= rate <= 0.975, rates
 
 
-def test_half_width_is_the_normal_interval():
+def test_half_width_is_the_student_t_interval():
     xs = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
     n = len(xs)
     mean = sum(xs) / n
     sd = (sum((x - mean) ** 2 for x in xs) / (n - 1)) ** 0.5
-    assert abs(half_width(n, sum(xs), sum(x * x for x in xs)) - Z95 * sd / n ** 0.5) < 1e-12
+    q = t_quantile(0.975, n - 1)
+    assert abs(q - 2.5706) < 1e-4                              # the t table's value
+    assert abs(half_width(n, sum(xs), sum(x * x for x in xs)) - q * sd / n ** 0.5) < 1e-12
     assert half_width(3, 3.0, 3.0) == float("inf")           # too few results: no interval
 
 

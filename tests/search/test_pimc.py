@@ -7,7 +7,8 @@ import pytest
 
 import solver
 from bots import make_bot
-from solver.search.pimc import _dd_values, _rook_deal_score, choose, pimc_search
+from solver.search.games.dixie_rook import deal_score as _rook_deal_score
+from solver.search.pimc import _dd_values, choose, pimc_search
 from solver import Limit, best_move, solve
 from solver.errors import LimitError, OptionError
 
@@ -24,13 +25,16 @@ def test_dix_after_the_stock_pimc_values_are_the_solver_values():
     for seed in range(4):
         state = _dix_at(17, seed)
         seat = state.current_player()
-        res = best_move(state, Limit(worlds=2), bot="pimc", seed=seed)
         sol = solve(state)
-        for a, v in sol.action_values.items():
-            want = v if v else (0.5 if sol.action_winners[a] == seat else -0.5)
-            assert res.values[a] == want
-        assert sol.action_values[res.action] == sol.value
-        assert res.bot == "pimc" and res.confidence == 1.0
+        # the search itself, and the service's exact path: the same values
+        for res, how in ((best_move(state, Limit(worlds=2), bot="pimc", seed=seed,
+                                    exact=False), "pimc"),
+                         (best_move(state, Limit(worlds=2), bot="pimc", seed=seed), "exact")):
+            for a, v in sol.action_values.items():
+                want = v if v else (0.5 if sol.action_winners[a] == seat else -0.5)
+                assert res.values[a] == want
+            assert sol.action_values[res.action] == sol.value
+            assert res.bot == how and res.confidence == 1.0
 
 
 def test_dix_solver_values_are_what_the_round_scores():
@@ -160,9 +164,10 @@ def test_bad_settings_are_typed_errors():
         best_move(state, Limit(worlds=1), bot="alphazero")
 
 
-def test_tied_exact_values_are_told_apart_by_play_outs():
-    """A paranoid solve often values several cards alike: the tie goes to
-    the best play-out mean, and the choice is one of the tied cards."""
+def test_tied_exact_values_go_to_the_first_action_and_are_all_equal():
+    """A paranoid solve often values several cards alike: the cheat (one
+    world: the true deal, solved) advises the first of the tied actions in
+    the game's order and marks every tied action as equal."""
     game = solver.load_game("trix")
     found = 0
     for seed in range(40):
@@ -176,14 +181,15 @@ def test_tied_exact_values_are_told_apart_by_play_outs():
             continue
         bot = make_bot("cheat:worlds=4", game, state.current_player(), seed=1)
         action = bot.step(state)
-        stats = bot.last
-        top = max(stats.values.values())
-        tied = {a for a, v in stats.values.items() if v == top}
-        if stats.solved and len(tied) > 1:
-            assert set(stats.tiebreak) == tied
-            assert action in tied
-            assert stats.tiebreak[action] == max(stats.tiebreak.values())
-            found += 1
+        res = bot.last
+        if res.bot != "exact":
+            continue
+        top = max(res.values.values())
+        tied = [state.action_to_string(a) for a in state.legal_actions()
+                if res.values[state.action_to_string(a)] == top]
+        assert state.action_to_string(action) == tied[0] == res.ranking[0]
+        assert set(res.equal) == set(tied)
+        found += len(tied) > 1
     assert found >= 3
 
 

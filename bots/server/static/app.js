@@ -286,26 +286,37 @@ async function hint() {
   try {
     const h = await api("POST", `/v1/tables/${current.table}/hint`, { seat: current.seat });
     const rows = [];
+    const notes = [];
+    // every face lists the actions in the advice's order (h.ranking): the
+    // advised action first, and says why one below it has a higher mean
     if (h.exact) {
-      const vals = Object.entries(h.exact.values).sort((a, b) => b[1] - a[1]);
-      for (const [a, v] of vals) rows.push(el("tr", { class: h.exact.best.includes(a) ? "best" : "" },
-        el("td", { text: a }), el("td", { text: (v > 0 ? "+" : "") + v }), el("td", { text: "exact" })));
-      out.replaceChildren(el("p", { text: `Exact values (every card known). Unit: ${h.exact.unit}.` }));
+      const ex = h.exact;
+      for (const a of ex.ranking) {
+        const v = ex.values[a];
+        rows.push(el("tr", { class: a === h.action ? "best" : "" }, el("td", { text: a }),
+          el("td", { text: v === undefined ? "" : (v > 0 ? "+" : "") + v }),
+          el("td", { text: ex.forced ? "the only legal action" : ex.best.includes(a) ? "best (exact)" : "exact" })));
+      }
+      out.replaceChildren(el("p", { text: ex.forced ? "One legal action." : `Exact values (every card known). Unit: ${ex.unit}.` }));
     } else {
       const s = h.search;
-      const vals = Object.entries(s.values).sort((a, b) => b[1] - a[1]);
-      for (const [a, v] of vals) {
+      const per = s.bot === "pimc" ? "worlds" : "visits";
+      for (const a of s.ranking) {
+        const v = s.values[a];
         const ci = s.ci95[a];
         // equivalent cards (the same card here) are named after the first of their class
         const twin = (s.same || []).find((m) => m.includes(a) && m[0] !== a);
+        const mark = a === s.action ? "advised" : twin ? `= ${twin[0]}` : s.equal.includes(a) ? "as good" : "";
         rows.push(el("tr", { class: a === s.action ? "best" : "" }, el("td", { text: a }),
-          el("td", { text: (v >= 0 ? "+" : "") + v.toFixed(2) }),
+          el("td", { text: v === undefined ? "n/a" : (v >= 0 ? "+" : "") + v.toFixed(2) }),
           el("td", { text: ci === null || ci === undefined ? "n/a" : "\u00b1" + ci.toFixed(2) }),
-          el("td", { class: "doc", text: twin ? `= ${twin[0]}` : "" })));
+          el("td", { text: `${(s[per] || {})[a] || 0} ${per}` }),
+          el("td", { class: "doc", text: mark })));
       }
-      out.replaceChildren(el("p", { text: `${s.bot}, ${s.iterations} ${s.bot === "pimc" ? "worlds" : "iterations"}. Unit: ${s.unit}; mean \u00b1 95% interval.` }));
+      for (const [a, why] of Object.entries(s.reasons || {})) notes.push(el("p", { class: "doc", text: `${a} has a higher mean than ${s.action}: ${why}.` }));
+      out.replaceChildren(el("p", { text: `${s.bot}, ${s.iterations} ${s.bot === "pimc" ? "worlds" : "iterations"}. Unit: ${s.unit}; mean \u00b1 95% interval; the advice first.` }));
     }
-    out.append(el("table", {}, ...rows), el("p", { class: "advice", text: h.advice }));
+    out.append(el("table", {}, ...rows), ...notes, el("p", { class: "advice", text: h.advice }));
   } catch (e) {
     out.replaceChildren(el("p", { text: e.message }));
   } finally {

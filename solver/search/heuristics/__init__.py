@@ -59,14 +59,16 @@ from .dix import DixRules  # noqa: E402
 from .dix_exchange import DixExchangeRules  # noqa: E402
 from .dixie_rook import DixieRookRules  # noqa: E402
 
-#: game name -> its heuristic
-RULES = {"dix": DixRules, "dix-exchange": DixExchangeRules, "dixie-rook": DixieRookRules,
-         "trix": ContractRules, "tricks": ContractRules}
+
+def heuristic_for(game):
+    """The game's rules policy class (its ``GameSupport.heuristic``), or None."""
+    from ..support import support_for
+    return support_for(game).heuristic
 
 
-def has_heuristic(game_name: str) -> bool:
+def has_heuristic(game) -> bool:
     """Whether the game has a ``rules`` heuristic."""
-    return game_name in RULES
+    return heuristic_for(game) is not None
 
 
 def make_policy(name: str, game, seat: int, seed: int | None = None) -> Policy:
@@ -74,14 +76,12 @@ def make_policy(name: str, game, seat: int, seed: int | None = None) -> Policy:
     if name == "random":
         return RandomPolicy(game, seat, seed)
     if name == "rules":
-        try:
-            cls = RULES[game.name]
-        except KeyError:
-            raise OptionError(f"no 'rules' heuristic for {game.name!r} "
-                              f"(games with one: {', '.join(sorted(RULES))})") from None
+        cls = heuristic_for(game)
+        if cls is None:
+            raise OptionError(f"no 'rules' heuristic for {game.name!r}")
         return cls(game, seat, seed)
     raise OptionError(f"unknown policy {name!r} (known: {', '.join(POLICIES)})")
 
 
-__all__ = ["Policy", "RandomPolicy", "RULES", "POLICIES", "has_heuristic", "make_policy",
-           "ContractRules", "DixRules", "DixExchangeRules", "DixieRookRules"]
+__all__ = ["Policy", "RandomPolicy", "POLICIES", "has_heuristic", "heuristic_for",
+           "make_policy", "ContractRules", "DixRules", "DixExchangeRules", "DixieRookRules"]

@@ -35,12 +35,11 @@ unless we have low cards of its suit.
 from __future__ import annotations
 
 from ...cards import ACE, HEARTS, JACK, KING, QUEEN, TWO, make_card, rank_of, suit_of
-from ...cardset import cards_of, popcount
+from ...cardset import cards_of
 from ...games.contract_match import (CHOOSE, CLAIM, CONTRACT_BASE, DECLARE,
                                          LAYOUT_PLAY, NO_REDEAL, PASS, REDEAL, REVEAL_BASE,
                                          REVEAL_DONE, TRICKS)
-from ...games.tricks_core import (DIAMONDS_CONTRACT, KH, KING_OF_HEARTS, LAYOUT,
-                                      LTOOSH, PENALTY_RULES, QUEENS)
+from ...games.tricks_core import (DIAMONDS_CONTRACT, KH, KING_OF_HEARTS, LTOOSH, PENALTY_RULES, QUEENS)
 
 from . import Policy
 

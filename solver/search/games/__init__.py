@@ -1,0 +1,8 @@
+"""Each built-in game's ``GameSupport`` (``solver.search.support``): what the
+generic searches need from it.  One module a game (trix and tricks share
+``contract``); importing this package registers them all."""
+
+from . import contract  # noqa: F401
+from . import dix  # noqa: F401
+from . import dix_exchange  # noqa: F401
+from . import dixie_rook  # noqa: F401

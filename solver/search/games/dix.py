@@ -1,0 +1,57 @@
+"""Dix: the Cython search of its card play, and the round result of an
+exact solve (the round's winner breaks a tied score by half a point, as
+``DixState.round_returns`` does)."""
+
+from __future__ import annotations
+
+from ...cards import DIX, mask_of
+from ...cardset import dix_pips
+from ...games.dix import DixGame
+from ..heuristics.dix import DixRules
+from ..native import native_dix_search
+from ..support import GameSupport, register
+
+
+class DixSupport(GameSupport):
+    heuristic = DixRules
+    leaf_cards = 6
+
+    def native(self, sampler, policy, keep, equivalence):
+        return native_dix_search(sampler, policy, keep, equivalence)
+
+    @staticmethod
+    def _round_result(value: float, winner: int, seat: int) -> float:
+        if value == 0:
+            return 0.5 if winner == seat else -0.5
+        return float(value)
+
+    def exact_values(self, world, seat, solution):
+        return {world.string_to_action(a): self._round_result(v, solution.action_winners[a], seat)
+                for a, v in solution.action_values.items()}
+
+    def exact_value(self, world, seat, solution):
+        return self._round_result(solution.value, solution.round_winner, seat)
+
+    def card_rules(self, state):
+        # the turned-up card is set aside for the round: never in play
+        deck = DIX.mask & ~(1 << state.turn_up)
+        dead = state.played & ~mask_of(state.trick)
+        hand = state.hands[state.current_player()]
+        # the pips the other side's cards still in play have (unseen, stock,
+        # the table): a card's pips matter only if one of them makes ten with it
+        other = {dix_pips(c) for c in range(64) if (deck & ~dead & ~hand) >> c & 1}
+
+        def attribute(card: int):
+            pips = dix_pips(card)
+            return pips if 10 - pips in other else None
+
+        return deck, state.table, dead, attribute, hand
+
+    def hand_left(self, world):
+        if world.trick or (world.game.options["variant"] != "seventeen"
+                           and world.tricks_done < 13):
+            return None
+        return bin(world.hands[world.current_player()]).count("1")
+
+
+register(DixGame, DixSupport())

@@ -1,0 +1,21 @@
+"""dix-exchange: its rules policy; PIMC plays its worlds out rather than
+solving them, because the exact solve of a round is paranoid against every
+other player at once (all of them conspiring to take the seat's token),
+which values nearly every action alike, while play-outs by the rules
+policies model the table."""
+
+from __future__ import annotations
+
+from ...games.dix_exchange import DixExchangeGame
+from ..heuristics.dix_exchange import DixExchangeRules
+from ..support import GameSupport, register
+
+
+class DixExchangeSupport(GameSupport):
+    heuristic = DixExchangeRules
+
+    def root_solve(self, world):
+        return False
+
+
+register(DixExchangeGame, DixExchangeSupport())

@@ -1,0 +1,138 @@
+"""How much to search: one ``Limit``, checked once, read by every face.
+
+The Python API builds a ``Limit`` directly; the bots' settings strings
+(``ismcts:time=0.5``), the engine protocol's ``go`` words and the HTTP API's
+``limit`` object are turned into one by ``Limit.from_mapping`` /
+``Limit.from_words``, so a limit means the same everywhere and is refused
+with the same words.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from ..errors import LimitError, short_repr
+
+#: the longest search a limit may ask for (seconds): a day
+MAX_SECONDS = 86400.0
+#: the most iterations or worlds a limit may ask for
+MAX_COUNT = 10**9
+#: the most nodes an exact solve may be given
+MAX_NODES = 10**12
+
+
+@dataclass(frozen=True)
+class Limit:
+    """How much to search: ``time`` in seconds, ``iterations`` (ISMCTS),
+    ``worlds`` (sampled deals: PIMC and ``evaluate``), ``nodes`` (the bound
+    of an exact solve: the whole solve of a position the view determines,
+    and one world's solve in PIMC).  Any combination of the first three;
+    the search stops at the first limit reached."""
+
+    time: float | None = None
+    iterations: int | None = None
+    worlds: int | None = None
+    nodes: int | None = None
+
+    def __post_init__(self):
+        if self.time is not None:
+            if isinstance(self.time, bool) or not isinstance(self.time, (int, float)) \
+                    or not math.isfinite(self.time) or not 0 < self.time <= MAX_SECONDS:
+                raise LimitError(f"Limit.time must be seconds in (0, {MAX_SECONDS:g}], "
+                                 f"got {short_repr(self.time)}")
+        for name, top, text in (("iterations", MAX_COUNT, "1e9"), ("worlds", MAX_COUNT, "1e9"),
+                                ("nodes", MAX_NODES, "1e12")):
+            v = getattr(self, name)
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int)
+                                  or not 1 <= v <= top):
+                raise LimitError(f"Limit.{name} must be an integer 1..{text}, "
+                                 f"got {short_repr(v)}")
+        if self.time is None and self.iterations is None and self.worlds is None:
+            raise LimitError("a Limit needs time, iterations or worlds")
+
+    # ---- reading a limit from a face ------------------------------------
+
+    @classmethod
+    def from_mapping(cls, doc: Any, where: str = "limit") -> "Limit":
+        """A limit from a mapping such as the HTTP API's ``limit`` object or
+        a bot's settings (``{"time": 0.5}``); a wrong key or value is a
+        ``LimitError`` whose ``path`` names it (``limit.time``)."""
+        if not isinstance(doc, dict):
+            raise LimitError(f"expected an object with time, iterations, worlds or nodes, "
+                             f"got {short_repr(doc)}", where)
+        known = [f.name for f in fields(cls)]
+        for key, value in doc.items():
+            if key not in known:
+                raise LimitError(f"unknown key {short_repr(key)} (known: {', '.join(known)})",
+                                 f"{where}.{key}" if isinstance(key, str) else where)
+            if value is not None:
+                try:
+                    cls(**{key: value, **({} if key == "time" else {"time": 1.0})})
+                except LimitError as exc:
+                    raise LimitError(str(exc).replace(f"Limit.{key} ", ""),
+                                     f"{where}.{key}") from None
+        try:
+            return cls(**{k: doc[k] for k in known if doc.get(k) is not None})
+        except LimitError as exc:
+            raise LimitError(str(exc), where) from None
+
+    @classmethod
+    def from_words(cls, words: list[str], where: str = "limit") -> "Limit":
+        """A limit from ``key value`` words (the engine protocol's ``go time 1
+        iterations 5000``; ``movetime`` is milliseconds, for UCI habits)."""
+        doc: dict = {}
+        if len(words) % 2:
+            raise LimitError(f"{where}: expected pairs of a key and a value, got "
+                             f"{short_repr(' '.join(words), 60)}")
+        for key, value in zip(words[::2], words[1::2]):
+            if key in ("time", "movetime"):
+                try:
+                    seconds = float(value)
+                except ValueError:
+                    raise LimitError(f"{where}: {key} is a number, got {short_repr(value)}") \
+                        from None
+                doc["time"] = seconds / 1000.0 if key == "movetime" else seconds
+            elif key in ("iterations", "worlds", "nodes"):
+                if not value.isdigit() or len(value) > 13:
+                    raise LimitError(f"{where}: {key} is a positive integer, got "
+                                     f"{short_repr(value)}")
+                doc[key] = int(value)
+            else:
+                raise LimitError(f"{where}: unknown key {short_repr(key)} (known: time, "
+                                 f"movetime, iterations, worlds, nodes)")
+        return cls.from_mapping(doc, where)
+
+    def capped(self, caps: "Limit") -> tuple["Limit", dict]:
+        """This limit within ``caps`` (a server's most): each field no larger
+        than the cap's, a missing time or node bound set to the cap's (so no
+        search holds a worker longer than the cap's time, whatever it
+        counts); returns the limit and ``{field: capped value}`` for each
+        field that changed."""
+        applied = {}
+        values = {}
+        for f in fields(self):
+            mine, top = getattr(self, f.name), getattr(caps, f.name)
+            if top is not None and (mine is None and f.name in ("time", "nodes") or
+                                    mine is not None and mine > top):
+                applied[f.name] = top
+                mine = top
+            values[f.name] = mine
+        return replace(self, **values), applied
+
+    def to_dict(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if getattr(self, f.name) is not None}
+
+
+def check_limit(limit: Any, default: Limit) -> Limit:
+    """``limit`` itself (a ``Limit``), or ``default`` for None."""
+    if limit is None:
+        return default
+    if not isinstance(limit, Limit):
+        raise LimitError(f"limit must be a solver.search.Limit, got {type(limit).__name__}")
+    return limit
+
+
+__all__ = ["Limit", "check_limit", "MAX_SECONDS", "MAX_COUNT", "MAX_NODES"]

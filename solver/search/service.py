@@ -1,0 +1,529 @@
+"""The decision service: ``best_move`` and ``evaluate``, the one path from a
+position and a limit to a decision and its evidence.
+
+Every face calls it: the search bots (``ismcts``, ``pimc``, ``cheat`` are
+settings over it), ``dixtrix hint``, the engine protocol, the HTTP API, the
+web table's bots, the ladder and game review.  So the same position, limit,
+settings and seed give the same action from every face.
+
+The order of a decision:
+
+1. one legal action: it is played (``bot="forced"``, no search);
+2. the seat's view determines the deal (its world sampler has one world:
+   dix after the stock, any position whose hidden cards are pinned down)
+   and the exact solver takes it: the exact values, bounded by
+   ``Limit.nodes`` (default: ``DEFAULT_EXACT_NODES`` when the limit counts
+   iterations or worlds, ``EXACT_NODES_PER_SECOND`` a second of a time
+   limit alone), with the search as the fallback past the bound
+   (``bot="exact"``);
+3. otherwise the search: ISMCTS (``bot="ismcts"``, the Cython kernels
+   wherever the game provides one for the decision, else the Python search)
+   or PIMC (``bot="pimc"``).  A contract choice of trix / tricks is judged
+   over the whole kingdom or dealer's set (``solver.search.contracts``).
+
+The result carries every legal action's value and interval, its visits
+(ISMCTS iterations, PIMC worlds), the ``ranking`` the advice is made from
+(the advised action first) and, for an action listed below the advice with
+a higher mean, the reason in words (``solver.search.advice``).
+
+Both take a *position* -- a seat view (what the player to advise knows), a
+game record (turned into the view of the seat to move, so that the advice
+never uses cards that seat cannot see) or a ``State`` -- and a ``Limit``.
+A ``progress`` callback receives a dict (``iterations``, ``seconds``,
+``nodes``, ``best``, ``value``) about every 0.1 s; ``stop`` (a
+``threading.Event``) ends a search early with the best found so far
+(``stopped=True``); Ctrl-C raises ``KeyboardInterrupt`` within a fraction
+of a second (``solver/search/control.py``).
+
+Determinism: the same position, limit, settings and ``seed`` give the same
+answer when the limit is a number of iterations or worlds; a time limit
+(the default, one second) makes the amount of work depend on the machine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time as _time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..dd import solve
+from ..errors import (LimitError, OptionError, PositionError, SearchAborted,
+                      UnsupportedPositionError, short_repr)
+from ..game import State, WorldSampler
+from ..position import Record, SeatView, from_json
+from ..stats import half_width
+from . import contracts
+from .advice import Evidence, decide, decide_exact
+from .control import Control, check_progress, check_stop
+from .equivalence import card_classes, pool
+from .heuristics import POLICIES, has_heuristic, make_policy
+from .ismcts import ismcts_search, python_policies, run_native
+from .limits import Limit, check_limit
+from .native import ALL_CARDS, check_ismcts_policy, root_keep
+from .pimc import check_policy, pimc_search
+from .support import support_for
+
+#: what ``best_move`` searches when no limit is given
+DEFAULT_LIMIT_SECONDS = 1.0
+#: independent trees of a Cython ISMCTS search (root parallelism)
+DEFAULT_TREES = 8
+#: the searches ``best_move`` runs
+BOTS = ("ismcts", "pimc")
+#: the exact solve of a determined position may spend this many nodes for
+#: each second of a time limit (the solvers run 1-3 M nodes a second): a
+#: solve that would overrun the time hands over to the search
+EXACT_NODES_PER_SECOND = 1_000_000
+#: the exact solve's bound when the limit counts iterations or worlds
+DEFAULT_EXACT_NODES = 5_000_000
+#: the ISMCTS exploration constant (rewards in [-1, 1]; ``solver.search.ismcts``)
+DEFAULT_C = 0.7
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """The advice for the seat to move.
+
+    ``action``: the advised action (notation); ``ranking``: every legal
+    action in the order the advice prefers them, ``action`` first (every
+    face lists them in this order); ``values``: each legal action's
+    estimated result of the deal for the seat, in ``unit``; ``ci95``: each
+    value's 95% interval half-width (0 for exact values); ``equal``: the
+    actions the advice cannot tell from ``action`` (``action`` first: the
+    search cannot separate them at 95%, or the exact values are equal);
+    ``reasons``: for each action listed below ``action`` with a higher
+    value, why it is not the advice, in words; ``visits``: how much search
+    each got (ISMCTS iterations, PIMC worlds); ``confidence``: the share of
+    the search that chose ``action``; ``bot``: how the advice was found --
+    ``"forced"`` (one legal action), ``"exact"`` (the view determines the
+    deal: solved), ``"ismcts"`` or ``"pimc"``; ``iterations``, ``nodes``,
+    ``time``: work done; ``stopped``: a stop request ended the search
+    early; ``same``: the classes of equivalent cards among the legal
+    actions (``solver.search.equivalence``), each class of two or more
+    cards as a tuple, pooled; ``note``: why an exact solve was not used
+    where one was tried; ``winners``: dix, exact values: the seat that wins
+    the round after each action."""
+
+    action: str
+    values: dict
+    visits: dict
+    confidence: float
+    seat: int
+    nodes: int
+    time: float
+    bot: str
+    ci95: dict = field(default_factory=dict)
+    equal: tuple = ()
+    iterations: int = 0
+    stopped: bool = False
+    unit: str = "points this deal"
+    same: tuple = ()
+    ranking: tuple = ()
+    reasons: dict = field(default_factory=dict)
+    note: str = ""
+    winners: dict | None = None
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Expected result of the current deal per seat (``unit``) with a 95%
+    confidence interval half-width, from ``worlds`` sampled deals."""
+
+    values: list
+    ci95: list
+    worlds: int
+    time: float
+    method: str
+    stopped: bool = False
+    unit: str = "points this deal"
+
+
+# --------------------------------------------------------------------------
+# input
+
+
+def check_seed(seed: Any, name: str = "seed") -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise OptionError(f"{name} must be an integer, got {short_repr(seed)}")
+    return seed
+
+
+def check_threads(threads: Any) -> int:
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
+        raise LimitError(f"threads must be an integer 1..64, got {short_repr(threads)}")
+    return threads
+
+
+def _as_view(position: Any) -> SeatView:
+    if isinstance(position, State):
+        seat = position.current_player()
+        if position.is_terminal() or seat < 0:
+            raise PositionError("the game is over: there is no move to advise")
+        return from_json(position.information_state(seat).view)
+    if isinstance(position, (dict, str, bytes, bytearray)):
+        position = from_json(position)
+    if isinstance(position, Record):
+        state = position.state()
+        seat = state.current_player()
+        if state.is_terminal() or seat < 0:
+            raise PositionError("the game is over: there is no move to advise")
+        return from_json(state.information_state(seat).view)
+    if isinstance(position, SeatView):
+        return position
+    raise PositionError(f"expected a position (seat view, record, JSON or State), got "
+                        f"{type(position).__name__}")
+
+
+class _TrueWorld(WorldSampler):
+    """The one world of a player who sees every card (``omniscient``)."""
+
+    def __init__(self, state: State):
+        self.state = state
+
+    def worlds(self) -> int:
+        return 1
+
+    def sample(self, rng: random.Random) -> State:
+        return self.state.clone()
+
+
+def _true_state(position: Any) -> State:
+    if isinstance(position, (dict, str, bytes, bytearray)):
+        position = from_json(position)
+    if isinstance(position, Record):
+        return position.state()
+    if isinstance(position, State):
+        return position.clone()
+    raise PositionError("omniscient advice needs every card: a State or a complete record, "
+                        f"got {type(position).__name__}")
+
+
+# --------------------------------------------------------------------------
+# best_move
+
+
+def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
+              seed: int = 0, progress: Callable[[dict], None] | None = None,
+              nodes: int | None = None, stop=None, threads: int = DEFAULT_TREES, *,
+              c: float = DEFAULT_C, policy: str = "rules", prior: str = "rules",
+              equivalence: bool = True, leaf: bool = True, py_iterations: int | None = None,
+              exact: bool = True, omniscient: bool = False) -> PlayResult:
+    """The best action for the seat to move in ``position``, with every
+    legal action's value, interval and visits and the ranking the advice is
+    made from (see the module docstring for the order of a decision).
+
+    ``limit``: default one second.  ``bot``: ``"ismcts"`` (information-set
+    MCTS; ``Limit.iterations`` / ``time``; ``threads`` independent trees
+    searched in parallel by the Cython searches) or ``"pimc"`` (sampled
+    worlds each solved double-dummy where the solver applies, else played
+    out; ``Limit.worlds`` / ``time``).  ``nodes``: the same as
+    ``Limit.nodes`` (the bound of an exact solve).  Search settings: ``c``
+    (the exploration constant), ``policy`` (play-outs: ``rules`` or
+    ``random``), ``prior`` (the Python search's tree policy: ``rules``
+    PUCT or ``none`` UCB1), ``equivalence`` (search one card of each class
+    of equivalent cards), ``leaf`` (PIMC play-outs end in an exact solve),
+    ``py_iterations`` (the iterations of a decision searched in Python, if
+    different), ``exact`` (False: never the exact path, for measurements),
+    ``omniscient`` (the player sees every card: ``position`` must be a
+    ``State`` or a complete record; the ``cheat`` bot, an upper bound for
+    measurements, never a fair player)."""
+    if not isinstance(bot, str) or bot not in BOTS:
+        raise OptionError(f"best_move: unknown bot {short_repr(bot)} (known: {', '.join(BOTS)})")
+    limit = check_limit(limit, Limit(time=DEFAULT_LIMIT_SECONDS))
+    if nodes is not None:
+        limit = Limit(limit.time, limit.iterations, limit.worlds, nodes)
+    check_seed(seed)
+    check_progress(progress)
+    check_stop(stop)
+    check_threads(threads)
+    if bot == "pimc":
+        check_policy(policy)
+    else:
+        check_ismcts_policy(policy)
+    if prior not in ("none", "rules"):
+        raise OptionError(f"ismcts: prior must be 'none' or 'rules', got {short_repr(prior)}")
+    if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c <= 100:
+        raise LimitError(f"ismcts: c must be a number in [0, 100], got {short_repr(c)}")
+    if py_iterations is not None:
+        Limit(iterations=py_iterations)          # the same check as any count
+    if omniscient:
+        state = _true_state(position)
+        if state.is_terminal():
+            raise PositionError("the game is over: there is no move to advise")
+        sampler, seat, game = _TrueWorld(state), state.current_player(), state.game
+    else:
+        view = _as_view(position)
+        sampler, seat, game = view.sampler(), view.seat, view.game
+    world = sampler.sample(random.Random(seed))
+    if world.is_terminal():
+        raise PositionError("the game is over: there is no move to advise")
+    if world.current_player() != seat:
+        raise PositionError(f"seat {seat} is not to move (seat {world.current_player()} is)")
+    legal = world.legal_actions()
+    job = _Job(game, sampler, world, seat, legal, limit, seed, progress, stop, threads,
+               float(c), policy, prior, equivalence, leaf, py_iterations)
+    if len(legal) == 1:
+        return job.forced()
+    note = ""
+    if exact:
+        t0 = _time.perf_counter()
+        res = job.exact()
+        if isinstance(res, PlayResult):
+            return res
+        note = res
+        if note and limit.time is not None:
+            # a solve that passed its bound spent part of the time: the
+            # search has the rest (at least a tenth), so a move keeps its time
+            spent = _time.perf_counter() - t0
+            job.limit = Limit(max(0.1 * limit.time, limit.time - spent), limit.iterations,
+                              limit.worlds, limit.nodes)
+    if bot == "ismcts":
+        res = job.ismcts()
+    else:
+        res = job.pimc()
+    if note:
+        res = _with(res, note=note)
+    return res
+
+
+def _with(res: PlayResult, **changes) -> PlayResult:
+    from dataclasses import replace
+    return replace(res, **changes)
+
+
+class _Job:
+    """One decision's inputs, and the ways to decide it."""
+
+    def __init__(self, game, sampler, world, seat, legal, limit, seed, progress, stop, threads,
+                 c, policy, prior, equivalence, leaf, py_iterations):
+        self.game, self.sampler, self.world, self.seat = game, sampler, world, seat
+        self.legal, self.limit, self.seed = legal, limit, seed
+        self.progress, self.stop, self.threads = progress, stop, threads
+        self.c, self.policy, self.prior = c, policy, prior
+        self.equivalence, self.leaf, self.py_iterations = equivalence, leaf, py_iterations
+        self.support = support_for(game)
+        self.name = world.action_to_string
+        self.unit = game.round_unit
+
+    # ---- 1. one legal action --------------------------------------------
+
+    def forced(self) -> PlayResult:
+        a = self.name(self.legal[0])
+        return PlayResult(a, {}, {}, 1.0, self.seat, 0, 0.0, "forced", ranking=(a,),
+                          equal=(a,), unit=self.unit)
+
+    # ---- 2. the view determines the deal: solve it ----------------------
+
+    def exact_budget(self) -> int:
+        """``Limit.nodes``; else, for a limit that counts work (iterations
+        or worlds), ``DEFAULT_EXACT_NODES``, so the same count gives the same
+        answer on any machine; for a time alone, what the solvers do in it."""
+        if self.limit.nodes is not None:
+            return self.limit.nodes
+        if self.limit.iterations is not None or self.limit.worlds is not None:
+            return DEFAULT_EXACT_NODES
+        return max(1000, int(self.limit.time * EXACT_NODES_PER_SECOND))
+
+    def exact(self) -> PlayResult | str:
+        """The exact result, or why there is none ("" where no solve was
+        tried: the view leaves several worlds, or the game's support says
+        the solver's objective is not the seat's)."""
+        if self.sampler.worlds() != 1 or not self.support.root_solve(self.world):
+            return ""
+        start = _time.perf_counter()
+        try:
+            sol = solve(self.world, seat=self.seat, max_nodes=self.exact_budget())
+        except UnsupportedPositionError:
+            return ""
+        except SearchAborted as exc:
+            return (f"every card is known, but the exact solve passed its bound of "
+                    f"{exc.nodes:,} nodes: searched instead")
+        values = self.support.exact_values(self.world, self.seat, sol)
+        advice = decide_exact(self.legal, values)
+        name = self.name
+        winners = None
+        if sol.action_winners:
+            winners = {a: sol.action_winners[a] for a in sol.action_winners}
+        res = PlayResult(name(advice.action), {name(a): v for a, v in values.items()},
+                         {}, 1.0, self.seat, sol.nodes, _time.perf_counter() - start,
+                         "exact", {name(a): 0.0 for a in values},
+                         tuple(name(a) for a in advice.equal), 0, False, self.unit, (),
+                         tuple(name(a) for a in advice.ranking), {}, "", winners)
+        if self.progress is not None:
+            self.progress({"iterations": 0, "seconds": res.time, "nodes": sol.nodes,
+                           "best": res.action, "value": values[advice.action]})
+        return res
+
+    # ---- 3. the search --------------------------------------------------
+
+    def report(self, stats, pick):
+        if self.progress is not None and stats.visits:
+            best = pick(stats)
+            self.progress({"iterations": stats.iterations, "seconds": stats.seconds,
+                           "nodes": stats.nodes, "best": self.name(best),
+                           "value": stats.values.get(best)})
+
+    def ismcts(self) -> PlayResult:
+        limit = self.limit
+        contract = contracts.applies(self.world)
+        classes = card_classes(self.world, self.legal)
+        keep = root_keep(classes) if self.equivalence else ALL_CARDS
+        # the kernels' encodings read a seat view's sampler; a player who
+        # sees every card is searched in Python
+        native = None if isinstance(self.sampler, _TrueWorld) else \
+            self.support.native(self.sampler, self.policy, keep, self.equivalence)
+        if native is None and contract:
+            # no native search of the contract choice: every contract played
+            # out in the same worlds (equal work, paired comparisons), a
+            # world a contract for each iteration asked
+            worlds = limit.worlds
+            if worlds is None and limit.iterations is not None:
+                worlds = max(1, (self.py_iterations or limit.iterations) // len(self.legal))
+            return self.pimc(Limit(time=limit.time, worlds=worlds, nodes=limit.nodes))
+        if limit.iterations is None and limit.time is None:
+            raise LimitError("bot 'ismcts' counts iterations: give Limit(iterations=...) "
+                             "or a time")
+
+        def pick(stats):
+            return max(stats.visits, key=lambda a: (stats.visits[a],
+                                                    stats.values.get(a, -math.inf)))
+
+        progress = (lambda st: self.report(st, pick)) if self.progress else None
+        if native is not None:
+            stats = run_native(native, self.game, limit.iterations, limit.time, self.c,
+                               self.threads, random.Random(self.seed).getrandbits(64),
+                               progress=progress, stop=self.stop)
+        else:
+            rng = random.Random(self.seed)
+            rollout, prior = python_policies(self.game, self.policy, self.prior, rng)
+            its = self.py_iterations if self.py_iterations is not None else limit.iterations
+            stats = ismcts_search(self.sampler, self.seat, self.legal, self.game,
+                                  iterations=its, seconds=limit.time, c=self.c, rng=rng,
+                                  rollout=rollout, prior=prior, progress=progress,
+                                  stop=self.stop)
+        visits, values, ci95 = pool(classes, stats.visits, stats.values, stats.ci95)
+        if contract:
+            values = {a: v - contracts.baseline(self.game, self.name(a))
+                      for a, v in values.items()}
+
+        def diff_half(a, b):
+            return stats.difference_half_width(_searched(classes, stats, a),
+                                               _searched(classes, stats, b))
+
+        advice = decide(Evidence(self.legal, classes, values, ci95, stats.visits, diff_half,
+                                 float(self.game.round_scale), visit_floor=True))
+        total = max(1, sum(stats.visits.values()))
+        return self.result(advice, values, ci95, stats.visits, visits.get(advice.action, 0)
+                           / total, stats.nodes, stats.seconds, "ismcts", stats.iterations,
+                           stats.stopped, contracts.UNIT if contract else self.unit, classes)
+
+    def pimc(self, limit: Limit | None = None) -> PlayResult:
+        limit = limit or self.limit
+        if limit.worlds is None and limit.time is None:
+            raise LimitError("bot 'pimc' counts worlds: give Limit(worlds=...) or a time")
+        check_policy(self.policy)
+        contract = contracts.applies(self.world)
+        stats = pimc_search(self.sampler.sample, self.seat, self.legal, self.game,
+                            worlds=limit.worlds, seconds=limit.time, nodes=limit.nodes,
+                            policy=self.policy, leaf=self.leaf, rng=random.Random(self.seed),
+                            break_ties=False,
+                            progress=(lambda st: self.report(st, _pimc_leader(self.legal)))
+                            if self.progress else None, stop=self.stop)
+        classes = card_classes(self.world, self.legal)
+        _, values, ci95 = pool(classes, stats.visits, stats.values, stats.ci95)
+        if contract:
+            values = {a: v - contracts.baseline(self.game, self.name(a))
+                      for a, v in values.items()}
+        advice = decide(Evidence(self.legal, classes, values, ci95, stats.visits,
+                                 stats.paired_half_width, float(self.game.round_scale),
+                                 visit_floor=False))
+        cls = next(m for m in classes if advice.action in m)
+        return self.result(advice, values, ci95, stats.visits,
+                           max(stats.wins[a] for a in cls) / max(1, stats.worlds),
+                           stats.nodes, stats.seconds, "pimc", stats.worlds, stats.stopped,
+                           contracts.UNIT if contract else self.unit, classes)
+
+    def result(self, advice, values, ci95, visits, confidence, nodes, seconds, bot,
+               iterations, stopped, unit, classes) -> PlayResult:
+        name = self.name
+        return PlayResult(name(advice.action), {name(a): v for a, v in values.items()},
+                          {name(a): visits.get(a, 0) for a in self.legal}, confidence,
+                          self.seat, nodes, seconds, bot,
+                          {name(a): h for a, h in ci95.items()},
+                          tuple(name(a) for a in advice.equal), iterations, stopped, unit,
+                          tuple(tuple(name(a) for a in m) for m in classes if len(m) > 1),
+                          tuple(name(a) for a in advice.ranking),
+                          {name(a): why for a, why in advice.reasons.items()})
+
+
+def _searched(classes, stats, a):
+    """The member of ``a``'s class the search tried (a Cython search tries
+    the first card of each class), else ``a``."""
+    tried = [m for m in next(m for m in classes if a in m) if stats.visits.get(m, 0) > 0]
+    return tried[0] if len(tried) == 1 else a
+
+
+def _pimc_leader(legal):
+    def pick(stats):
+        return max(legal, key=lambda a: (stats.values.get(a, -math.inf), -a))
+    return pick
+
+
+# --------------------------------------------------------------------------
+# evaluate
+
+
+def evaluate(position: Any, limit: Limit | None = None, policy: str = "rules",
+             seed: int = 0, progress: Callable[[dict], None] | None = None,
+             stop=None) -> Evaluation:
+    """Expected result of the current deal for every seat: sample worlds
+    consistent with the view and play each to the end of the deal with the
+    ``policy`` heuristic at every seat (``rules`` where the game has one,
+    else ``random``); mean and 95% interval over the worlds.  ``progress``
+    and ``stop`` as for ``best_move``."""
+    if not isinstance(policy, str) or policy not in POLICIES:
+        raise OptionError(f"evaluate: unknown policy {short_repr(policy)} "
+                          f"(known: {', '.join(POLICIES)})")
+    limit = check_limit(limit, Limit(worlds=200))
+    check_seed(seed)
+    control = Control(stop, progress)
+    view = _as_view(position)
+    game = view.game
+    if policy == "rules" and not has_heuristic(game):
+        policy = "random"
+    sampler = view.sampler()
+    rng = random.Random(seed)
+    n_max = limit.worlds if limit.worlds is not None else (
+        None if limit.time is not None else 200)
+    start = _time.perf_counter()
+    results: list[list[float]] = []
+    while n_max is None or len(results) < n_max:
+        if results and limit.time is not None and _time.perf_counter() - start >= limit.time:
+            break
+        if results and control.stopped():
+            break
+        world = sampler.sample(rng)
+        horizon = world.round_index()
+        bots = [make_policy(policy, game, s, seed=rng.randrange(1 << 30))
+                for s in range(game.num_players)]
+        while not world.is_terminal() and world.round_index() == horizon:
+            world.apply_action(bots[world.current_player()].step(world))
+        results.append(world.round_returns(horizon))
+        if control.due():
+            n = len(results)
+            means = [sum(r[s] for r in results) / n for s in range(game.num_players)]
+            control.report({"iterations": n, "seconds": _time.perf_counter() - start,
+                            "nodes": n, "best": None, "value": means[view.seat]})
+    n = len(results)
+    means, cis = [], []
+    for s in range(game.num_players):
+        xs = [r[s] for r in results]
+        means.append(sum(xs) / n)
+        cis.append(half_width(n, sum(xs), sum(x * x for x in xs)))
+    return Evaluation(means, cis, n, _time.perf_counter() - start, f"rollout:{policy}",
+                      control.stopped(), game.round_unit)
+
+
+__all__ = ["Limit", "PlayResult", "Evaluation", "best_move", "evaluate", "check_seed",
+           "check_threads", "DEFAULT_LIMIT_SECONDS", "DEFAULT_TREES", "BOTS"]

@@ -1,0 +1,108 @@
+"""What the generic searches need from one game, declared by the game.
+
+The searches (ISMCTS, PIMC, ``best_move``, ``evaluate``) name no game: each
+game registers a ``GameSupport`` for its ``Game`` class here
+(``solver/search/games/``), and the searches ask ``support_for(game)``.
+Adding a game is a ``GameSupport`` subclass and one ``register`` line;
+``solver/search/__init__.py`` imports ``solver.search.games``, so the
+built-in games are registered whenever the search layer is loaded.
+
+A support answers, for worlds (complete ``State``s) of its game:
+
+* ``heuristic``: its rules policy class (``solver.search.heuristics``), the
+  play-out policy and tree prior of the Python searches, or None;
+* ``native(sampler, policy, keep, equivalence)``: the Cython search of the
+  decision at hand (``solver.search.native``), or None;
+* ``exact_values(world, seat, solution)``: the double-dummy solver's values
+  turned into the deal result the game scores (``round_returns`` units),
+  so that exact values and searched values are one currency;
+* ``card_rules(state)``: what makes two of the seat's cards equivalent
+  (``solver.search.equivalence``);
+* ``root_solve(world)``: whether PIMC values this decision's worlds with
+  the solver (some objectives of the solver value every action alike);
+* ``leaf_cards`` and ``hand_left(world)``: where a play-out hands over to
+  an exact solve of the last tricks;
+* ``baseline_key(game)`` and ``is_contract_choice(state)``: a decision
+  judged over a whole set of deals (the trix kingdom, the tricks dealer's
+  set: ``solver.search.contracts``).
+"""
+
+from __future__ import annotations
+
+from ..game import Game, State
+
+
+class GameSupport:
+    """The defaults: no heuristic, no native search, exact values as the
+    solver gives them, no leaf solve, no contract choice."""
+
+    #: the rules policy class (a ``solver.search.heuristics.Policy``), or None
+    heuristic = None
+    #: cards left in the hand of the seat to move at which a PIMC play-out
+    #: hands over to the solver (0: never)
+    leaf_cards = 0
+
+    def native(self, sampler, policy: str, keep: int, equivalence: bool):
+        """The prepared Cython search for the view behind ``sampler``, or None."""
+        return None
+
+    def exact_values(self, world: State, seat: int, solution) -> dict:
+        """``{action: value}`` of a ``solver.dd.Solution`` of ``world`` for
+        ``seat``, in ``round_returns`` units."""
+        return {world.string_to_action(a): float(v) for a, v in solution.action_values.items()}
+
+    def exact_value(self, world: State, seat: int, solution) -> float:
+        """The position's own value (``solution.value``) in ``round_returns`` units."""
+        return float(solution.value)
+
+    def card_rules(self, state: State):
+        """What ``solver.search.equivalence`` needs to group the seat's cards
+        into equivalent ones: ``(deck mask, rank table, cards out of play,
+        attribute(card), hand of the seat to move)``, or None outside card
+        play (every action its own class)."""
+        return None
+
+    def root_solve(self, world: State) -> bool:
+        """Whether PIMC values this decision's worlds with the solver."""
+        return True
+
+    def hand_left(self, world: State) -> int | None:
+        """Cards left in the hand of the seat to move when ``world`` is at the
+        start of a trick the solver takes, else None."""
+        return None
+
+    def baseline_key(self, game: Game) -> str | None:
+        """The key of ``game``'s contract baselines (``data/contract_baselines.json``),
+        or None for a game without a contract choice."""
+        return None
+
+    def is_contract_choice(self, state: State) -> bool:
+        """Whether the decision at hand is a contract choice judged over the
+        whole set of deals."""
+        return False
+
+
+_SUPPORT: dict[type, GameSupport] = {}
+_DEFAULT = GameSupport()
+
+
+def register(game_class: type, support: GameSupport) -> None:
+    """Declare ``support`` for ``game_class`` and its subclasses."""
+    if not (isinstance(game_class, type) and issubclass(game_class, Game)):
+        raise TypeError(f"register: expected a Game class, got {game_class!r}")
+    _SUPPORT[game_class] = support
+
+
+def support_for(game: Game) -> GameSupport:
+    """The support registered for ``game``'s class (or the nearest base
+    class); the defaults for a game that registered none."""
+    if not isinstance(game, Game):
+        raise TypeError(f"support_for: expected a Game, got {type(game).__name__}")
+    for cls in type(game).__mro__:
+        hit = _SUPPORT.get(cls)
+        if hit is not None:
+            return hit
+    return _DEFAULT
+
+
+__all__ = ["GameSupport", "register", "support_for"]
