@@ -5,6 +5,8 @@
     dixtrix play dix --seed 1 --bots random,random --option target=20
     dixtrix play dix-exchange --players 7 --seed 3
     dixtrix play dix --seed 1 --record game.json   also write the game record
+    dixtrix solve game.json --at 28       exact values after the record's first 28 actions
+    dixtrix review game.json              every decision judged (docs/review.md)
     dixtrix ladder run --game dix --bots rules,random --deals 50 --db ladder.db
 
 Errors in what the user typed are reported in one line and exit status 2.
@@ -174,34 +176,126 @@ def cmd_engine(args) -> int:
     return engine.main()
 
 
+def _record_at(pos, at, what: str = "solve"):
+    """The state after the first ``at`` actions of a record (all of them
+    when ``at`` is None); ``OptionError`` naming ``--at`` past its end."""
+    if at is None:
+        return pos.state()
+    n = len(pos.actions)
+    if not 0 <= at <= n:
+        raise solver.OptionError(f"{what} --at: the record has {n} actions, so N is 0..{n}, "
+                                 f"got {at}")
+    doc = pos.to_json()
+    doc["actions"] = doc["actions"][:at]
+    return position.from_json(doc).state()
+
+
 def cmd_solve(args) -> int:
-    """Exact values of a complete record (every card known)."""
-    from solver.dd import solve
-    from solver.dd.solve import principal_line
+    """Exact values of a complete record (every card known), or of the
+    position after ``--at N`` of its actions."""
+    from .exact import solve_doc
     pos = _read_any(args.position)
     if isinstance(pos, position.SeatView):
         raise solver.HiddenInformationError(
             "solve needs every card, and this is a seat view: use dixtrix hint (the "
             "search) or dixtrix evaluate")
-    state = pos.state()
+    state = _record_at(pos, args.at)
     if state.is_terminal():
-        raise solver.PositionError("the game in this record is over: nothing to solve")
-    sol = solve(state, tt_mb=args.tt_mb, max_nodes=args.max_nodes)
-    line = principal_line(state, sol.seat, plies=args.line, tt_mb=args.tt_mb)
-    doc = {"game": state.game.name, "seat": sol.seat, "objective": sol.objective,
-           "value": sol.value, "action_values": dict(sol.action_values),
-           "best_actions": list(sol.best_actions), "nodes": sol.nodes, "time": sol.time,
-           "line": [{"seat": s, "action": a, "value": v} for s, a, v in line]}
+        n = len(pos.actions)
+        where = f"after {args.at} actions" if args.at is not None else "in this record"
+        raise solver.PositionError(f"the game {where} is over: nothing to solve (give --at N "
+                                   f"for the position after N of its {n} actions)")
+    doc = solve_doc(state, plies=args.line, max_nodes=args.max_nodes, tt_mb=args.tt_mb)
+    if args.at is not None:
+        doc["at"] = args.at
     if args.json:
         print(json.dumps(doc, indent=1))
         return 0
-    print(f"{state.game.name}: seat {sol.seat} to move; {sol.objective}")
-    print(f"value {sol.value:+d} ({sol.nodes:,} nodes, {sol.time:.2f} s)")
-    width = max(len(a) for a in sol.action_values)
-    for a, v in sorted(sol.action_values.items(), key=lambda kv: -kv[1]):
-        print(f"  {a:<{width}}  {v:+6d}{'  best' if a in sol.best_actions else ''}")
-    if line:
-        print("line: " + ", ".join(f"seat {s} {a}" for s, a, _ in line))
+    at = f" after {args.at} actions" if args.at is not None else ""
+    print(f"{state.game.name}{at}: seat {doc['seat']} to move; exact values in "
+          f"{doc['unit']} (solver: {doc['objective']})")
+    print(f"value {_signed(doc['value'])} ({doc['nodes']:,} nodes, {doc['time']:.2f} s)")
+    width = max(len(a) for a in doc["action_values"])
+    winners = doc.get("round_winners") or {}
+    for a, v in doc["action_values"].items():
+        mark = "best" if a in doc["best_actions"] else ""
+        won = f"  round won by seat {winners[a]}" if a in winners else ""
+        print(f"  {a:<{width}}  {_signed(v):>6}  {mark:<4}{won}".rstrip())
+    if doc["line"]:
+        print("line: " + ", ".join(f"seat {step['seat']} {step['action']}"
+                                   for step in doc["line"]))
+    return 0
+
+
+def _signed(v) -> str:
+    return f"{v:+d}" if isinstance(v, int) else f"{v:+.1f}"
+
+
+class _ReviewBar:
+    """The review's progress on a terminal: a tqdm bar on stderr when tqdm
+    is installed, else a one-line counter; nothing off a terminal."""
+
+    def __init__(self, enabled: bool):
+        self.enabled, self.bar, self.shown = enabled, None, False
+
+    def __call__(self, info: dict) -> None:
+        if not self.enabled:
+            return
+        if self.bar is None:
+            try:
+                from tqdm import tqdm
+            except ImportError:
+                self.bar = False
+            else:
+                self.bar = tqdm(total=info["total"], unit="step", desc="review",
+                                file=sys.stderr, dynamic_ncols=True, leave=False)
+        if self.bar:
+            self.bar.set_postfix_str(info["what"], refresh=False)
+            self.bar.update(info["done"] - self.bar.n)
+        else:
+            sys.stderr.write(f"\r  review: {info['done']}/{info['total']} ({info['what']})   ")
+            sys.stderr.flush()
+            self.shown = True
+
+    def close(self) -> None:
+        if self.bar:
+            self.bar.close()
+        elif self.shown:
+            sys.stderr.write("\r" + " " * 78 + "\r")
+            sys.stderr.flush()
+
+
+def cmd_review(args) -> int:
+    """Every decision of a record judged from its seat's view and in hindsight."""
+    from . import hint, review
+    from solver.search import Limit
+    pos = hint.read_position(args.position)
+    kw = {k: v for k, v in (("time", args.time), ("iterations", args.iterations),
+                             ("worlds", args.worlds)) if v is not None}
+    if not kw:
+        kw["time"] = review.DEFAULT_SECONDS
+    limit = Limit(**kw)
+    bar = _ReviewBar(sys.stderr.isatty() and not args.quiet)
+    try:
+        doc = review.review(pos, deal=args.deal, seat=args.seat, limit=limit, bot=args.bot,
+                            seed=args.seed, threads=args.threads, nodes=args.nodes,
+                            hindsight=not args.no_hindsight, jobs=args.jobs, progress=bar)
+    finally:
+        bar.close()
+    if args.plot:
+        for path in args.plot:
+            review.plot(doc, path)
+    if args.json:
+        print(json.dumps(doc, indent=1))
+        return 0
+    origin = "standard input" if args.position == "-" else args.position
+    if not doc["decisions"]:
+        print(f"{doc['game']}, {origin}: nothing to review (the record holds no decision "
+              f"with a choice{' for this seat' if args.seat is not None else ''}).")
+        return 0
+    print(review.render_text(doc, origin))
+    for path in args.plot or ():
+        print(f"plot written to {path}")
     return 0
 
 
@@ -292,13 +386,58 @@ def build_parser() -> argparse.ArgumentParser:
     e = sub.add_parser("engine", help="serve the engine protocol on stdin/stdout "
                                       "(docs/protocol.md)")
     e.set_defaults(func=cmd_engine)
-    so = sub.add_parser("solve", help="exact values of a complete record (every card known)")
+    so = sub.add_parser("solve", help="exact values of a complete record (every card known)",
+                        description="Exact values of the position at the end of a game "
+                                    "record, or after its first N actions (--at N): every "
+                                    "legal action's value in the game's deal-result unit, "
+                                    "the best ones marked, and the expected line of play.")
     so.add_argument("position", metavar="POSITION", help="a record file, or - for stdin")
+    so.add_argument("--at", type=int, metavar="N", default=None,
+                    help="the position after the first N actions of the record (a finished "
+                         "match as dixtrix play --record writes it, or any part of one)")
     so.add_argument("--json", action="store_true", help="JSON for programs")
     so.add_argument("--tt-mb", type=int, default=64, help="transposition table (MiB)")
     so.add_argument("--max-nodes", type=int, default=None, help="give up past this many nodes")
     so.add_argument("--line", type=int, default=8, help="plies of the expected line of play")
     so.set_defaults(func=cmd_solve)
+    rv = sub.add_parser("review", help="judge every decision of a recorded game",
+                        description="Every decision of a game record (a finished match as "
+                                    "dixtrix play --record writes it, or a part of one; a seat "
+                                    "view reviews that seat) judged from its seat's view by "
+                                    "the search, and in hindsight by the exact solver on the "
+                                    "true deal where it applies: the expected loss of each "
+                                    "played action, a summary per seat with the biggest "
+                                    "mistakes, and the value of each deal after every trick "
+                                    "(docs/review.md).")
+    rv.add_argument("position", metavar="RECORD", help="a record file, or - for stdin")
+    rv.add_argument("--deal", type=int, default=None, metavar="N",
+                    help="review deal N only (1 = the first deal of the record)")
+    rv.add_argument("--seat", type=int, default=None, help="review this seat only")
+    from .review import DEFAULT_NODES, DEFAULT_SECONDS
+    rv.add_argument("--time", type=float, default=None,
+                    help=f"seconds of search for each decision (default {DEFAULT_SECONDS:g}; "
+                         "iterations or worlds alone give the same review on every machine)")
+    rv.add_argument("--iterations", type=int, default=None, help="ismcts: iterations a decision")
+    rv.add_argument("--worlds", type=int, default=None, help="pimc: worlds a decision")
+    rv.add_argument("--bot", default="ismcts", choices=("ismcts", "pimc"),
+                    help="the search that judges each decision")
+    rv.add_argument("--seed", type=int, default=0,
+                    help="review seed: decision i is searched with seed*1000000+i")
+    rv.add_argument("--threads", type=int, default=None,
+                    help="independent ISMCTS trees of each search (default: the decision "
+                         "service's, as dixtrix hint)")
+    rv.add_argument("--nodes", type=int, default=DEFAULT_NODES,
+                    help=f"the node bound of each exact solve in hindsight (default "
+                         f"{DEFAULT_NODES:,})")
+    rv.add_argument("--no-hindsight", action="store_true",
+                    help="skip the exact solves of the true deal")
+    rv.add_argument("--jobs", type=int, default=1, help="worker processes")
+    rv.add_argument("--plot", action="append", metavar="FILE",
+                    help="also draw the value of each deal after every trick to FILE (.png or "
+                         ".svg; needs matplotlib: pip install 'dixtrix[plot]'); repeatable")
+    rv.add_argument("--json", action="store_true", help="the whole review as JSON")
+    rv.add_argument("--quiet", action="store_true", help="no progress bar")
+    rv.set_defaults(func=cmd_review)
     ev = sub.add_parser("evaluate", help="the expected result of the deal per seat")
     ev.add_argument("position", metavar="POSITION", help="a record or seat view file, or -")
     ev.add_argument("--worlds", type=int, default=None, help="sampled worlds (default 200)")

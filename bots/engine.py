@@ -215,14 +215,17 @@ class Engine:
             raise PositionError("expected: position <record or seat view JSON on one line>")
         if self.busy():
             raise OptionError("a search is running: send stop first")
-        pos = solver.from_json(rest)       # validated; the state is unchanged on error
-        if isinstance(pos, solver.position.Record) and pos.state().is_terminal():
-            raise PositionError("the game in this record is over: there is no move to advise")
-        self.position = pos
+        # validated; the state is unchanged on error.  A finished game is
+        # kept for review; go, solve and evaluate refuse it
+        self.position = solver.from_json(rest)
 
-    def _need_position(self):
+    def _need_position(self, live: bool = True):
         if self.position is None:
             raise PositionError("no position: send position <json> first")
+        if live and isinstance(self.position, solver.position.Record) and \
+                self.position.state().is_terminal():
+            raise PositionError("the game in this record is over: there is no move to advise "
+                                "(review judges its decisions)")
         return self.position
 
     def cmd_go(self, rest):
@@ -288,14 +291,13 @@ class Engine:
         self.start(self._solve, pos)
 
     def _solve(self, pos):
-        sol = solver.solve(pos, tt_mb=self.options["tt_mb"])
-        doc = {"value": sol.value, "action_values": dict(sol.action_values),
-               "best_actions": list(sol.best_actions), "seat": sol.seat,
-               "objective": sol.objective, "nodes": sol.nodes, "time": sol.time}
-        if sol.round_winner is not None:
-            doc["round_winner"] = sol.round_winner
+        from .exact import solve_doc
+        # the values in the game's deal-result unit, the best actions of the
+        # same values (bots/exact.py): what dixtrix solve and the hint show
+        doc = solve_doc(pos.state(), plies=0, tt_mb=self.options["tt_mb"])
+        doc.pop("line")
         self.final("solution " + json.dumps(doc, separators=(",", ":")),
-                   f"bestmove {sol.best_actions[0]} value {sol.value}")
+                   f"bestmove {doc['best_actions'][0]} value {doc['value']}")
 
     def cmd_evaluate(self, rest):
         pos = self._need_position()
@@ -315,6 +317,52 @@ class Engine:
                       stop=self.stop_event)
         self.final("evaluation " + json.dumps(json_finite(asdict(ev)), separators=(",", ":")))
 
+    def cmd_review(self, rest):
+        pos = self._need_position(live=False)
+        words = rest.split()
+        if len(words) % 2:
+            raise OptionError("expected pairs of a key and a value (deal N, seat S, "
+                              "time S, iterations N, worlds N, nodes N, bot ismcts|pimc)")
+        kw: dict = {"bot": self.options["bot"]}
+        limit_words = []
+        for key, value in zip(words[::2], words[1::2]):
+            if key in ("deal", "seat"):
+                if not value.isdigit() or len(value) > 9:
+                    raise OptionError(f"{key} is a number, got {short_repr(value)}")
+                kw[key] = int(value)
+            elif key == "bot":
+                if value not in BOTS:
+                    raise OptionError(f"bot is {' or '.join(BOTS)}, got "
+                                      f"{short_repr(value)}")
+                kw["bot"] = value
+            else:
+                limit_words += [key, value]
+        from .review import DEFAULT_NODES, DEFAULT_SECONDS
+        nodes = DEFAULT_NODES
+        if set(limit_words[::2]) <= {"nodes"}:
+            limit_words += ["time", str(DEFAULT_SECONDS)]     # nodes alone: the default time
+        limit = Limit.from_words(limit_words, "review")
+        if limit.nodes is not None:
+            # nodes bounds the exact solves: the service's (a position the view
+            # determines) and the hindsight solves of the true deal
+            nodes = limit.nodes
+        self.start(self._review, pos, limit, nodes, kw)
+
+    def _review(self, pos, limit, nodes, kw):
+        from .review import review
+        last = [0.0]
+
+        def progress(info):
+            now = _time.perf_counter()
+            if now - last[0] < 0.1 and info["done"] < info["total"]:
+                return
+            last[0] = now
+            self.send(f"info review {info['done']} of {info['total']} {info['what']}")
+
+        doc = review(pos, limit=limit, seed=self.options["seed"], threads=self.options["threads"],
+                     nodes=nodes, progress=progress, stop=self.stop_event, **kw)
+        self.final("review " + json.dumps(json_finite(doc), separators=(",", ":")))
+
     def cmd_quit(self, rest):
         return False
 
@@ -323,7 +371,7 @@ COMMANDS = {"dixtrix": Engine.cmd_hello, "isready": Engine.cmd_isready,
             "setoption": Engine.cmd_setoption, "newgame": Engine.cmd_newgame,
             "position": Engine.cmd_position, "go": Engine.cmd_go, "stop": Engine.cmd_stop,
             "solve": Engine.cmd_solve, "evaluate": Engine.cmd_evaluate,
-            "quit": Engine.cmd_quit}
+            "review": Engine.cmd_review, "quit": Engine.cmd_quit}
 
 
 def _where(exc: DixtrixError, verb: str) -> tuple[str, str]:

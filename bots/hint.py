@@ -17,7 +17,7 @@ import sys
 import time as _time
 
 from solver import position
-from solver.errors import DixtrixError, PositionError, UnsupportedPositionError
+from solver.errors import DixtrixError, PositionError, SearchAborted, UnsupportedPositionError
 from solver.search import contracts
 
 #: what a hint searches when no limit is given (seconds)
@@ -247,13 +247,15 @@ def make_limit(time=None, iterations=None, worlds=None, nodes=None):
 
 def _line(view, seat, res):
     """The expected line of play of an exact result (every card known):
-    ``[(seat, action, value), ...]``, bounded to a few times the nodes of
-    the solve itself; [] where the solver stops short."""
-    from solver.dd.solve import principal_line
-    from solver.errors import SearchAborted
+    ``[(seat, action, value), ...]`` from the same values as the advice
+    (``bots.exact``: the game's deal-result unit, ties to the first action
+    in the game's order, so the line starts with the advised action),
+    bounded to a few times the nodes of the solve itself; [] where the
+    solver stops short."""
+    from .exact import line
     try:
-        return principal_line(view.world(seed=0), seat, plies=LINE_PLIES,
-                              total_nodes=max(res.nodes * 4, 100_000))
+        return line(view.world(seed=0), seat, plies=LINE_PLIES,
+                    total_nodes=max(res.nodes * 4, 100_000))
     except (UnsupportedPositionError, SearchAborted):
         return []
 

@@ -33,6 +33,7 @@ from solver.errors import (DixtrixError, HiddenInformationError, IllegalActionEr
 from solver.search import Limit
 
 from .. import hint as hints
+from .. import review as reviews
 from ..base import registered_bots
 from . import openapi
 from .errors import RequestError, TableNotFound
@@ -306,6 +307,29 @@ def create_app(settings: Settings | None = None) -> Starlette:
         out["limit"] = applied
         return JSONResponse(hints.json_finite(out))
 
+    @endpoint
+    async def review(request):
+        doc = await body_object(request, settings.max_body,
+                                ("position", "deal", "seat", "limit", "bot", "seed"))
+        bot = choice_field(doc, "bot", "ismcts", ("ismcts", "pimc"))
+        seed = int_field(doc, "seed", 0, 0, 2**63 - 1)
+        # one deal a request (the last of the record by default), each
+        # decision's search within the caps, each hindsight solve within max_nodes
+        deal = int_field(doc, "deal", 1, 1, 10**6) if "deal" in doc else "last"
+        seat = int_field(doc, "seat", 0, 0, 63) if "seat" in doc else None
+        limit, _, applied = read_limit(
+            doc, settings, Limit(time=min(reviews.DEFAULT_SECONDS, settings.max_time)))
+        need(doc, "position")
+
+        def review_it(stop=None):
+            return reviews.review(read_position(doc), deal=deal, seat=seat, limit=limit,
+                                  bot=bot, seed=seed, threads=settings.threads,
+                                  nodes=min(reviews.DEFAULT_NODES, settings.max_nodes),
+                                  stop=stop)
+        out = await pool.run(review_it, disconnected=request.is_disconnected)
+        out["limit"] = applied
+        return JSONResponse(out)
+
     # ---- tables -------------------------------------------------------------
 
     def seat_param(request, table) -> int:
@@ -456,6 +480,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/v1/hint", hint, methods=["POST"]),
         Route("/v1/solve", solve, methods=["POST"]),
         Route("/v1/evaluate", evaluate, methods=["POST"]),
+        Route("/v1/review", review, methods=["POST"]),
         Route("/v1/tables", create_table, methods=["POST"]),
         Route("/v1/tables/{table_id}", get_table, methods=["GET"]),
         Route("/v1/tables/{table_id}", delete_table, methods=["DELETE"]),
@@ -483,20 +508,12 @@ def _advise(view, bot, limit, seed, settings, stop=None) -> dict:
 
 
 def _solve(state, plies, settings, stop=None) -> dict:
-    from solver.dd import solve
-    from solver.dd.solve import principal_line
-    sol = solve(state, max_nodes=settings.max_nodes)
+    from ..exact import solve_doc
+    # values, best actions and line from one set of values (bots/exact.py);
     # the line's solves share one budget (at most max_nodes more) and end
     # when the request is stopped (client gone, server stopping)
-    line = principal_line(state, sol.seat, plies=plies, max_nodes=settings.max_nodes,
-                          total_nodes=settings.max_nodes, stop=stop)
-    doc = {"game": state.game.name, "seat": sol.seat, "objective": sol.objective,
-           "value": sol.value, "action_values": dict(sol.action_values),
-           "best_actions": list(sol.best_actions), "nodes": sol.nodes, "time": sol.time,
-           "line": [{"seat": s, "action": a, "value": v} for s, a, v in line]}
-    if sol.round_winner is not None:
-        doc["round_winner"] = sol.round_winner
-    return doc
+    return solve_doc(state, plies=plies, max_nodes=settings.max_nodes,
+                     line_nodes=settings.max_nodes, stop=stop)
 
 
 def _evaluate(view, limit, policy, seed, stop=None) -> dict:

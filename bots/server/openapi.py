@@ -74,6 +74,22 @@ def document(settings) -> dict:
                                   "policy": {"enum": ["rules", "random"]}, "seed": SEED},
                                  ["position"]),
             "responses": {**_ok("the evaluation"), **search_errors}}},
+        "/v1/review": {"post": {
+            "summary": "one deal of a game record judged decision by decision (the content "
+                       "of dixtrix review --json): each decision from its seat's view with the "
+                       "expected loss of the action played, in hindsight by the exact solver, "
+                       "a summary per seat and the deal's values after every trick; a seat "
+                       "view reviews that seat's decisions without hindsight",
+            "requestBody": _body({"position": POSITION,
+                                  "deal": {"type": "integer", "minimum": 1, "maximum": 10**6,
+                                           "description": "the deal to review (1 = the "
+                                                          "record's first; default: its "
+                                                          "last)"},
+                                  "seat": {"type": "integer", "minimum": 0, "maximum": 63,
+                                           "description": "review this seat only"},
+                                  "limit": LIMIT, "bot": {"enum": ["ismcts", "pimc"]},
+                                  "seed": SEED}, ["position"]),
+            "responses": {**_ok("the review"), **search_errors}}},
         "/v1/tables": {"post": {
             "summary": "start a match: the game and options, the seats you take, the bots "
                        "for the others; answers your first seat's view",

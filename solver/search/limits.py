@@ -84,24 +84,24 @@ class Limit:
         iterations 5000``; ``movetime`` is milliseconds, for UCI habits)."""
         doc: dict = {}
         if len(words) % 2:
-            raise LimitError(f"{where}: expected pairs of a key and a value, got "
-                             f"{short_repr(' '.join(words), 60)}")
+            raise LimitError(f"expected pairs of a key and a value, got "
+                             f"{short_repr(' '.join(words), 60)}", where)
         for key, value in zip(words[::2], words[1::2]):
             if key in ("time", "movetime"):
                 try:
                     seconds = float(value)
                 except ValueError:
-                    raise LimitError(f"{where}: {key} is a number, got {short_repr(value)}") \
-                        from None
+                    raise LimitError(f"a number, got {short_repr(value)}",
+                                     f"{where}.{key}") from None
                 doc["time"] = seconds / 1000.0 if key == "movetime" else seconds
             elif key in ("iterations", "worlds", "nodes"):
                 if not value.isdigit() or len(value) > 13:
-                    raise LimitError(f"{where}: {key} is a positive integer, got "
-                                     f"{short_repr(value)}")
+                    raise LimitError(f"a positive integer, got {short_repr(value)}",
+                                     f"{where}.{key}")
                 doc[key] = int(value)
             else:
-                raise LimitError(f"{where}: unknown key {short_repr(key)} (known: time, "
-                                 f"movetime, iterations, worlds, nodes)")
+                raise LimitError(f"unknown key {short_repr(key)} (known: time, "
+                                 f"movetime, iterations, worlds, nodes)", where)
         return cls.from_mapping(doc, where)
 
     def capped(self, caps: "Limit") -> tuple["Limit", dict]:

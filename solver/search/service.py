@@ -103,7 +103,10 @@ class PlayResult:
     actions (``solver.search.equivalence``), each class of two or more
     cards as a tuple, pooled; ``note``: why an exact solve was not used
     where one was tried; ``winners``: dix, exact values: the seat that wins
-    the round after each action."""
+    the round after each action; ``diff_ci95``: each action's 95% half-width
+    of its value minus ``action``'s (the search's paired estimate: worlds
+    shared, or trees shared; 0 for exact values), the interval of what
+    playing it instead would lose."""
 
     action: str
     values: dict
@@ -123,6 +126,7 @@ class PlayResult:
     reasons: dict = field(default_factory=dict)
     note: str = ""
     winners: dict | None = None
+    diff_ci95: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -349,7 +353,8 @@ class _Job:
                          {}, 1.0, self.seat, sol.nodes, _time.perf_counter() - start,
                          "exact", {name(a): 0.0 for a in values},
                          tuple(name(a) for a in advice.equal), 0, False, self.unit, (),
-                         tuple(name(a) for a in advice.ranking), {}, "", winners)
+                         tuple(name(a) for a in advice.ranking), {}, "", winners,
+                         {name(a): 0.0 for a in values})
         if self.progress is not None:
             self.progress({"iterations": 0, "seconds": res.time, "nodes": sol.nodes,
                            "best": res.action, "value": values[advice.action]})
@@ -381,6 +386,11 @@ class _Job:
             if worlds is None and limit.iterations is not None:
                 worlds = max(1, (self.py_iterations or limit.iterations) // len(self.legal))
             return self.pimc(Limit(time=limit.time, worlds=worlds, nodes=limit.nodes))
+        if native is not None and contract and limit.iterations is None and \
+                limit.time is None:
+            # the native contract choice plays every contract in each world:
+            # a world is an iteration a contract
+            limit = Limit(iterations=limit.worlds * len(self.legal), nodes=limit.nodes)
         if limit.iterations is None and limit.time is None:
             raise LimitError("bot 'ismcts' counts iterations: give Limit(iterations=...) "
                              "or a time")
@@ -416,7 +426,8 @@ class _Job:
         total = max(1, sum(stats.visits.values()))
         return self.result(advice, values, ci95, stats.visits, visits.get(advice.action, 0)
                            / total, stats.nodes, stats.seconds, "ismcts", stats.iterations,
-                           stats.stopped, contracts.UNIT if contract else self.unit, classes)
+                           stats.stopped, contracts.UNIT if contract else self.unit, classes,
+                           diff_half)
 
     def pimc(self, limit: Limit | None = None) -> PlayResult:
         limit = limit or self.limit
@@ -442,11 +453,15 @@ class _Job:
         return self.result(advice, values, ci95, stats.visits,
                            max(stats.wins[a] for a in cls) / max(1, stats.worlds),
                            stats.nodes, stats.seconds, "pimc", stats.worlds, stats.stopped,
-                           contracts.UNIT if contract else self.unit, classes)
+                           contracts.UNIT if contract else self.unit, classes,
+                           stats.paired_half_width)
 
     def result(self, advice, values, ci95, visits, confidence, nodes, seconds, bot,
-               iterations, stopped, unit, classes) -> PlayResult:
+               iterations, stopped, unit, classes, diff_half) -> PlayResult:
         name = self.name
+        same = next(m for m in classes if advice.action in m)
+        diffs = {name(a): (0.0 if a in same else diff_half(a, advice.action))
+                 for a in values}
         return PlayResult(name(advice.action), {name(a): v for a, v in values.items()},
                           {name(a): visits.get(a, 0) for a in self.legal}, confidence,
                           self.seat, nodes, seconds, bot,
@@ -454,7 +469,8 @@ class _Job:
                           tuple(name(a) for a in advice.equal), iterations, stopped, unit,
                           tuple(tuple(name(a) for a in m) for m in classes if len(m) > 1),
                           tuple(name(a) for a in advice.ranking),
-                          {name(a): why for a, why in advice.reasons.items()})
+                          {name(a): why for a, why in advice.reasons.items()}, "", None,
+                          diffs)
 
 
 def _searched(classes, stats, a):

@@ -93,6 +93,11 @@ def _play_one_deal(page, server, game: str, options: dict, seed: int, shot: str)
         rows = page.locator("#hint-out tr").count()
         legal_now = page.locator("#hand button.legal, #actions button.legal").count()
         assert rows == legal_now
+    # the deal is over: "Review this deal" judges this seat's decisions
+    assert page.text_content("#review") == "Review this deal (deal 1)"
+    page.click("#review")
+    page.wait_for_selector("#review-out p:has-text('decisions with a choice')", timeout=60_000)
+    assert page.text_content("#review-out").startswith("Deal 1: ")
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / shot
     page.screenshot(path=str(path), full_page=True)

@@ -87,6 +87,15 @@ ROUTES = {
     "/v1/evaluate": ({"position": VIEW, "limit": {"worlds": 5}},
                      {"position": bad_positions, "limit": bad_limits, "seed": bad_seeds,
                       "policy": json_values.filter(lambda p: p not in ("rules", "random"))}),
+    "/v1/review": ({"position": RECORD, "limit": {"iterations": 50}},
+                   {"position": bad_positions, "limit": bad_limits, "seed": bad_seeds,
+                    "bot": json_values.filter(lambda b: b not in ("ismcts", "pimc")),
+                    "deal": json_values.filter(lambda v: not (isinstance(v, int) and
+                                                              not isinstance(v, bool) and
+                                                              v == 1)),
+                    "seat": json_values.filter(lambda v: not (isinstance(v, int) and
+                                                              not isinstance(v, bool) and
+                                                              v in (0, 1)))}),
     "/v1/tables": ({"game": "dix", "seats": [0]},
                    {"game": st.one_of(bad_games, non_objects.filter(
                        lambda g: not isinstance(g, str))),

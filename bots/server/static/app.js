@@ -161,6 +161,12 @@ function show(p) {
   renderScores(p);
   $("facts").replaceChildren(...p.facts.map((f) => el("li", { text: f })));
   $("hint").disabled = !p.your_turn;
+  // the review of the last finished deal: your own decisions, from your view
+  const finished = p.deal_scores.length;
+  if ($("review").dataset.deal !== String(finished)) $("review-out").replaceChildren();
+  $("review").hidden = finished === 0;
+  $("review").dataset.deal = finished;
+  $("review").textContent = `Review this deal (deal ${finished})`;
 }
 
 function cardNode(text, extra) {
@@ -324,6 +330,32 @@ async function hint() {
   }
 }
 
+async function review() {
+  if (!current || !current.deal_scores.length) return;
+  const deal = Number($("review").dataset.deal);
+  const out = $("review-out");
+  out.replaceChildren(el("p", { text: `Reviewing deal ${deal}: every decision of yours searched again...` }));
+  $("review").disabled = true;
+  try {
+    // the seat's own view: its decisions judged from what it knew, no hidden card sent
+    const r = await api("POST", "/v1/review", { position: current.view, deal, limit: { time: 0.2 } });
+    const s = r.summary[0];
+    const fmt2 = (v) => (v === null || v === undefined ? "n/a" : Number(v).toFixed(1));
+    const m = s.mistakes;
+    out.replaceChildren(el("p", { text: `Deal ${deal}: ${s.decisions} decisions with a choice, expected loss ${fmt2(s.loss)} (${r.unit}); ` +
+      `${m.blunder} blunders (>= ${fmt2(r.thresholds.blunder)}), ${m.mistake} mistakes (>= ${fmt2(r.thresholds.mistake)}), ${m.inaccuracy} inaccuracies.` }));
+    const rows = s.biggest.map((b) => el("tr", {}, el("td", { text: b.trick ? `trick ${b.trick}` : b.kind }),
+      el("td", { text: `played ${b.played}` }), el("td", { text: `better ${b.best}` }),
+      el("td", { text: `-${fmt2(b.loss)}${b.size ? " " + b.size : ""}` })));
+    if (rows.length) out.append(el("table", {}, ...rows));
+    else out.append(el("p", { class: "advice", text: "No mistake found: every action as good as the search's advice." }));
+  } catch (e) {
+    out.replaceChildren(el("p", { text: e.message }));
+  } finally {
+    $("review").disabled = false;
+  }
+}
+
 function leave() {
   current = null;
   clearTimeout(poll);
@@ -355,6 +387,7 @@ async function init() {
   $("game").addEventListener("change", renderOptions);
   $("new-form").addEventListener("submit", startTable);
   $("hint").addEventListener("click", hint);
+  $("review").addEventListener("click", review);
   $("leave").addEventListener("click", leave);
   renderOptions();
   document.body.dataset.ready = "1";

@@ -10,7 +10,7 @@ from ...games.tricks import TricksGame
 from ...games.tricks_core import PENALTY_RULES, RANK_TABLE
 from ...games.trix import TrixGame
 from ..heuristics.contract import ContractRules
-from ..native import native_layout_search, native_trick_search
+from ..native import native_contract_search
 from ..support import GameSupport, register
 
 
@@ -21,8 +21,7 @@ class ContractSupport(GameSupport):
     key = "contract"
 
     def native(self, sampler, policy, keep, equivalence):
-        return native_trick_search(sampler, keep, equivalence, policy) or \
-            native_layout_search(sampler)
+        return native_contract_search(sampler, policy, keep, equivalence)
 
     def card_rules(self, state):
         if state.phase != TRICKS:

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 from ...games.dix_exchange import DixExchangeGame
 from ..heuristics.dix_exchange import DixExchangeRules
+from ..native import native_exchange_search
 from ..support import GameSupport, register
 
 
 class DixExchangeSupport(GameSupport):
     heuristic = DixExchangeRules
+
+    def native(self, sampler, policy, keep, equivalence):
+        return native_exchange_search(sampler, policy, keep, equivalence)
 
     def root_solve(self, world):
         return False

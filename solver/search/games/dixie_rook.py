@@ -40,7 +40,7 @@ class DixieRookSupport(GameSupport):
     leaf_cards = 5
 
     def native(self, sampler, policy, keep, equivalence):
-        return native_rook_search(sampler, keep, equivalence, policy)
+        return native_rook_search(sampler, policy, keep, equivalence)
 
     def exact_values(self, world, seat, solution):
         return {world.string_to_action(a): deal_score(world, seat, v)

@@ -1,0 +1,154 @@
+"""Exact values of a complete position in the game's deal-result units,
+the best actions and the expected line of play, all from one set of values.
+
+The double-dummy solver (``solver.dd.solve``) values a position by its own
+objective: the dix solver orders a round lexicographically (the score
+difference, then the ten-tricks of the tie-break, then the last trick),
+dixie-rook counts the points a team captures.  What a player is judged by
+is the deal's result (``round_returns``); the game's search support
+(``solver.search.support.GameSupport.exact_values``) turns a solution into
+that unit, and the decision service advises from the same values where the
+view determines the deal.  So ``dixtrix solve``, the hint's expected line
+and the game review all read the values from here, and the best actions,
+the ``best_actions`` a program reads and the first step of the line are the
+same actions by construction: in dix, a card that wins the round by the
+same score as the solver's first choice is as good, whatever the
+ten-tricks of a tie-break that is not needed.
+
+Ties go to the first action in the game's order (the lowest action id), as
+the decision service's exact advice does (``solver.search.advice.decide_exact``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.dd import solve
+from solver.errors import SearchAborted, UnsupportedPositionError
+from solver.search.support import support_for
+
+
+@dataclass(frozen=True)
+class Exact:
+    """One exact solve for ``seat``: ``value`` (the position's) and
+    ``values`` (each legal action's, canonical notation, in the game's
+    order) in the game's deal-result unit; ``best``: the actions of the
+    best value, in the game's order; ``solution``: the solver's own answer
+    (its objective, nodes, time)."""
+
+    seat: int
+    value: float
+    values: dict
+    best: tuple
+    solution: object
+
+    @property
+    def nodes(self) -> int:
+        return self.solution.nodes
+
+
+def number(v):
+    """A value as JSON shows it: whole numbers as integers."""
+    f = float(v)
+    return int(f) if f.is_integer() else f
+
+
+def exact(state, seat: int | None = None, max_nodes: int | None = None, tt_mb: int = 64) -> Exact:
+    """The exact values of ``state`` (a complete ``State``) for ``seat``
+    (default: the seat to move) in the game's deal-result unit.  Raises
+    ``UnsupportedPositionError`` where no solver takes the position and
+    ``SearchAborted`` past ``max_nodes``."""
+    if seat is None:
+        seat = state.current_player()
+    sol = solve(state, seat=seat, tt_mb=tt_mb, max_nodes=max_nodes)
+    support = support_for(state.game)
+    by_id = support.exact_values(state, seat, sol)
+    order = sorted(by_id)
+    values = {state.action_to_string(a): float(by_id[a]) for a in order}
+    top = max(values.values())
+    best = tuple(a for a in values if values[a] == top)
+    return Exact(seat, float(support.exact_value(state, seat, sol)), values, best, sol)
+
+
+def line(state, seat: int | None = None, plies: int = 8, max_nodes: int | None = None,
+         total_nodes: int | None = None, stop=None, tt_mb: int = 64, first: Exact | None = None
+         ) -> list[tuple]:
+    """The expected line of play from ``state``: up to ``plies`` actions,
+    ``seat``'s side (its partner too in a partnership game) taking the
+    first of its best actions, the others the first of the actions worst
+    for ``seat``, every value in the game's deal-result unit (``exact``).
+    Returns ``[(seat to act, action, value for seat or None where the
+    action was forced), ...]``; it stops at the end of the deal, where no
+    solver takes the position, past ``total_nodes`` in all (each ply's
+    solve bounded by ``max_nodes``) or when ``stop`` is set.  ``first``:
+    the solve of ``state`` already made, so that the line starts with its
+    first best action."""
+    state = state.clone()
+    if seat is None:
+        seat = state.current_player()
+    horizon = state.round_index()
+    partners = state.game.partnership
+    steps: list[tuple] = []
+    spent = 0
+    for ply in range(plies):
+        if state.is_terminal() or state.round_index() != horizon:
+            break
+        if stop is not None and stop.is_set():
+            break
+        mover = state.current_player()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            text, value = state.action_to_string(legal[0]), None
+        else:
+            if ply == 0 and first is not None:
+                ex = first
+            else:
+                cap = max_nodes
+                if total_nodes is not None:
+                    if total_nodes - spent <= 0:
+                        break
+                    cap = total_nodes - spent if cap is None else min(cap, total_nodes - spent)
+                try:
+                    ex = exact(state, seat, cap, tt_mb)
+                except (UnsupportedPositionError, SearchAborted):
+                    break
+                spent += ex.nodes
+            ours = mover == seat or (partners and mover % 2 == seat % 2)
+            if ours:
+                text = ex.best[0]
+            else:
+                low = min(ex.values.values())
+                text = next(a for a in ex.values if ex.values[a] == low)
+            value = ex.values[text]
+        steps.append((mover, text, value))
+        state.apply_action_string(text)
+    return steps
+
+
+def solve_doc(state, plies: int = 8, max_nodes: int | None = None,
+              line_nodes: int | None = None, stop=None, tt_mb: int = 64) -> dict:
+    """What ``dixtrix solve --json`` prints for a complete position: the
+    seat to move, every legal action's exact value in the game's unit
+    (``action_values``, the best first), ``best_actions`` (every action of
+    the best value, in the game's order), the expected line (its first
+    action is ``best_actions[0]``), and the solver's own objective and
+    values beside them (``solver_value``, ``solver_action_values``)."""
+    ex = exact(state, None, max_nodes, tt_mb)
+    sol = ex.solution
+    steps = line(state, ex.seat, plies, max_nodes, line_nodes, stop, tt_mb, first=ex)
+    ranking = sorted(ex.values, key=lambda a: -ex.values[a])     # stable: game order in ties
+    doc = {"game": state.game.name, "seat": ex.seat, "unit": state.game.round_unit,
+           "value": number(ex.value),
+           "action_values": {a: number(ex.values[a]) for a in ranking},
+           "best_actions": list(ex.best), "objective": sol.objective,
+           "solver_value": sol.value, "solver_action_values": dict(sol.action_values),
+           "nodes": sol.nodes, "time": sol.time,
+           "line": [{"seat": s, "action": a, "value": None if v is None else number(v)}
+                    for s, a, v in steps]}
+    if sol.round_winner is not None:
+        doc["round_winner"] = sol.round_winner
+        doc["round_winners"] = dict(sol.action_winners)
+    return doc
+
+
+__all__ = ["Exact", "exact", "line", "solve_doc", "number"]
