@@ -30,7 +30,10 @@ table, seeded positions (seeds 0..n-1 per row, the same in every run):
   repeated solve of the same deal (the three DDS rows of issue #26 are
   ``python bench/compare_dds.py --rows dds3``).
 * ``pimc``: PIMC worlds valued per second (``solver.search.pimc.pimc_search``, 20
-  worlds) at the first trick of dix and trix (``--pimc-n`` positions).
+  worlds) at the first trick of dix and trix (``--pimc-n`` positions), in
+  wall time and in the process's CPU time, with the nodes a world (solver
+  nodes and rollout actions) and how many worlds the solver valued
+  exactly (the others end at PIMC's node bound and are rolled out).
   Target: >= 200.
 
 Times are wall-clock and, beside them, the process's CPU time (what the
@@ -244,18 +247,24 @@ def row_pimc(n):
     for label, make in (("pimc dix trick 1", lambda: positions(n, 0)),
                         ("pimc trix trick 1", lambda: trix_positions(n, 0))):
         game, states = make()
-        rates = []
+        rates, cpu_rates, nodes, solved = [], [], [], 0
         t_all = time.perf_counter()
         for st in states:
             seat = st.current_player()
             sampler = position.from_json(st.information_state(seat).view).sampler()
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             res = pimc_search(sampler.sample, seat, st.legal_actions(), game, worlds=20,
                               rng=random.Random(1))
             rates.append(res.worlds / (time.perf_counter() - t0))
+            cpu_rates.append(res.worlds / max(time.process_time() - c0, 1e-9))
+            nodes.append(res.nodes / max(res.worlds, 1))
+            solved += res.solved
         print(f"{label:<26} n={len(rates):<4} worlds/s median {statistics.median(rates):8.1f}  "
-              f"({time.perf_counter() - t_all:.1f} s)  peak {peak_mib():5.0f} MiB   target "
-              f"{TARGETS['pimc']}", flush=True)
+              f"in CPU time {statistics.median(cpu_rates):8.1f}  nodes a world median "
+              f"{statistics.median(nodes) / 1e6:6.3f} M  solved exactly {solved} of {20 * len(rates)} "
+              f"worlds  ({time.perf_counter() - t_all:.1f} s)  "
+              f"peak {peak_mib():5.0f} MiB   target {TARGETS['pimc']}   (load "
+              f"{os.getloadavg()[0]:.1f})", flush=True)
 
 
 def main(argv=None) -> None:
