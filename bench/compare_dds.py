@@ -35,7 +35,9 @@ Rows (seeded positions; median / 95th percentile / worst, nodes/s):
   between calls on the same deal; ours one ``solver.dd.Solver`` for the
   deal); *table* -- DDS's ``CalcDDtable`` against ``Solver.bridge_table``
   (every strain and declarer, the values only).  Per row the medians of
-  both, their ratio and the median of the per-deal ratios.
+  both, their ratio and the median of the per-deal ratios; ``-v`` a line
+  a deal with its three ratios, ``--dds3-first K`` starts at deal K (seed
+  5000 + K), so that runs over other deals can be pooled.
 
 ``--max-nodes`` stops a solve past that many nodes (``SearchAborted``): it
 counts as the time it took and is flagged "over".
@@ -262,11 +264,13 @@ def _dds_one_thread():
     _dds.SetMaxThreads(1)
 
 
-def row_dds3(n, budget, max_nodes):
-    """The three DDS rows (module docstring), interleaved deal by deal.
-    Times are the process's CPU time (DDS runs in this process, on this
-    thread: ``SetMaxThreads(1)``), which the machine's load changes least;
-    the row's budget is wall-clock."""
+def row_dds3(n, budget, max_nodes, first=0, verbose=False):
+    """The three DDS rows (module docstring), interleaved deal by deal,
+    deals ``first`` .. ``first + n - 1`` (seeds 5000 + those).  Times are
+    the process's CPU time (DDS runs in this process, on this thread:
+    ``SetMaxThreads(1)``), which the machine's load changes least; the
+    row's budget is wall-clock.  ``verbose``: a line a deal (its three
+    ratios), so that runs over other deals can be pooled."""
     clock = time.process_time
     try:
         from endplay.dds import calc_dd_table, solve_board
@@ -292,7 +296,7 @@ def row_dds3(n, budget, max_nodes):
     order = [(s, ld) for s in (3, 2, 1, 0, -1) for ld in range(4)]
     start = time.perf_counter()
     done = 0
-    for seed in range(n):
+    for seed in range(first, first + n):
         hands, _ = bridge_ending(5000 + seed, 13)
         masks = tuple(mask_of(h) for h in hands)
         positions = [dd.TrickPosition(dd.bridge_contract(s), masks, ld) for s, ld in order]
@@ -354,10 +358,14 @@ def row_dds3(n, budget, max_nodes):
         rows["table"][1].append(dds_t)
         rows["table"][2].append(ours_t / dds_t)
         done += 1
+        if verbose:
+            print(f"  deal {seed} (seed {5000 + seed}): ours / DDS, fresh "
+                  f"{rows['fresh'][2][-1]:.2f}x, as called {rows['as called'][2][-1]:.2f}x, "
+                  f"the table {rows['table'][2][-1]:.2f}x", flush=True)
         if time.perf_counter() - start > budget:
             break
     med = statistics.median
-    print(f"DDS rows, {done} full deals (seeds 5000..), one thread, every answer equal to "
+    print(f"DDS rows, {done} full deals (seeds {5000 + first}..), one thread, every answer equal to "
           f"DDS's; CPU times per solve (fresh, as called) or per table; load "
           f"{os.getloadavg()[0]:.1f}")
     for name, (ours, theirs, ratios) in rows.items():
@@ -400,6 +408,9 @@ def main(argv=None) -> None:
     ap.add_argument("--rook-players", type=int, default=4)
     ap.add_argument("--max-nodes", type=int, default=None,
                     help="stop a solve past this many nodes (counted as its time, 'over')")
+    ap.add_argument("--dds3-first", type=int, default=0,
+                    help="dds3: the first deal (seed 5000 + it), to measure other deals")
+    ap.add_argument("-v", "--verbose", action="store_true", help="dds3: a line a deal")
     args = ap.parse_args(argv)
     rows = args.rows.split(",")
     print(f"dixtrix dd kernel, one thread, {args.n} positions a row; python "
@@ -421,7 +432,7 @@ def main(argv=None) -> None:
     if "bridge13" in rows:
         row_bridge13(args.n, args.budget, args.max_nodes)
     if "dds3" in rows:
-        row_dds3(args.n, args.budget, args.max_nodes)
+        row_dds3(args.n, args.budget, args.max_nodes, args.dds3_first, args.verbose)
 
 
 if __name__ == "__main__":
