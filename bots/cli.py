@@ -470,7 +470,7 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--hint-time", type=float, default=d.hint_time,
                     help="seconds a hint searches when the request gives no limit")
     sv.add_argument("--threads", type=int, default=d.threads,
-                    help="independent ISMCTS trees of one search")
+                    help="independent ISMCTS trees of one search (default: one a core)")
     sv.add_argument("--idle", type=float, default=d.idle,
                     help="seconds an unused table is kept")
     sv.add_argument("--grace", type=float, default=d.grace,

@@ -36,8 +36,8 @@ INFINITE_SECONDS = 86400.0
 #: option name -> (type, default, min, max or choices, what it does)
 OPTIONS = {
     "threads": ("spin", DEFAULT_TREES, 1, 64,
-                "independent ISMCTS trees searched in parallel (their disagreement widens "
-                "the intervals)"),
+                "independent ISMCTS trees searched in parallel (default: one a core of this "
+                "machine; the answer for a seed depends on it)"),
     "tt_mb": ("spin", 64, 1, 16384, "transposition table of the double-dummy solver (MiB)"),
     "bot": ("combo", "ismcts", ("ismcts", "pimc"), None, "the search of go"),
     "seed": ("spin", 0, 0, 2**63 - 1, "search seed: the same seed, position and limit "

@@ -11,6 +11,11 @@
   other), from the means of consecutive batches of them, batches of any
   number of independent trees pooled (a cluster estimate: each batch one
   cluster, t with ``batches - 1`` degrees of freedom);
+* ``search_half_width(tree_batches)``: a tree search's value interval: the
+  batch half-width plus ``DRIFT_FACTOR`` times the value's drift (how far
+  the later half of the iterations has moved from the whole mean), since a
+  search's value is not the mean of one fixed distribution: as the tree
+  grows, the play below an action improves and its value moves;
 * ``covariance_of_means`` for the difference between two such means that
   share trees.
 
@@ -152,6 +157,55 @@ def batch_half_width(batches, scale: float = 1.0) -> float:
     return t95(df) * math.sqrt(var) * scale
 
 
+#: how many times a value's drift is added to its half-width.  Measured by
+#: bench/calibration.py (100 positions of dix, trix, tricks, dixie-rook;
+#: docs/search.md): the batch half-width alone covered a 20 times longer
+#: search's value 87% of the time with one tree and 57% with eight (the
+#: shallower a tree, the further its values still move: sampling error is
+#: not the only error); with twice the drift added, 96.5% and 81%, the mean
+#: of the errors staying near 0.  Once the drift is added, wider
+#: (three times) gains little coverage for a third more width.
+DRIFT_FACTOR = 2.0
+
+
+def later_half(batches) -> list:
+    """The batches of one tree's sequence from the one holding its middle
+    result on (the later half of its iterations)."""
+    total = sum(n for n, _ in batches)
+    seen = 0
+    out = []
+    for n, s in batches:
+        seen += n
+        if seen > total / 2:
+            out.append((n, s))
+    return out
+
+
+def drift(tree_batches) -> float:
+    """How far the pooled mean of every tree's later half lies from the
+    pooled mean of all the results: ``tree_batches[t]`` is tree ``t``'s
+    batches of one action in the order they arrived.  0 without results."""
+    every = [b for bs in tree_batches for b in bs]
+    late = [b for bs in tree_batches for b in later_half(bs)]
+    n_all = sum(n for n, _ in every)
+    n_late = sum(n for n, _ in late)
+    if not n_all or not n_late:
+        return 0.0
+    return abs(sum(s for _, s in late) / n_late - sum(s for _, s in every) / n_all)
+
+
+def search_half_width(tree_batches, scale: float = 1.0) -> float:
+    """The 95% half-width of a tree search's value: ``batch_half_width`` of
+    every tree's batches pooled, plus ``DRIFT_FACTOR`` times ``drift`` (the
+    value's own movement, which batch variance cannot see: it is shared by
+    the batches of a tree, and by shallow trees alike)."""
+    every = [b for bs in tree_batches for b in bs]
+    h = batch_half_width(every, scale)
+    if not math.isfinite(h):
+        return h
+    return h + DRIFT_FACTOR * drift(tree_batches) * scale
+
+
 def covariance_of_means(groups_a, groups_b) -> float:
     """The covariance of two overall means that share independent groups
     (trees): ``groups_x[t] = (count, sum)`` of each mean's results in group
@@ -228,6 +282,6 @@ class Batches:
         return [(n, s * scale) for n, s in zip(self.counts, self.sums)]
 
 
-__all__ = ["Z95", "BATCH_SLOTS", "Batches", "MIN_SAMPLES", "t_quantile", "t_cdf", "t95", "incomplete_beta",
+__all__ = ["Z95", "BATCH_SLOTS", "DRIFT_FACTOR", "later_half", "drift", "search_half_width", "Batches", "MIN_SAMPLES", "t_quantile", "t_cdf", "t95", "incomplete_beta",
            "half_width", "batch_variance", "batch_half_width", "covariance_of_means",
            "difference_half_width"]

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 
 from ..errors import LimitError, OptionError
 from ..game import Game
-from ..stats import Batches, batch_half_width, difference_half_width, half_width, t95
+from ..stats import Batches, difference_half_width, half_width, search_half_width, t95
 from .control import PROGRESS_SECONDS, Control
 from .heuristics import has_heuristic, make_policy
 from .native import check_ismcts_policy
@@ -75,7 +75,10 @@ class SearchStats:
     choices feed on the results before them), so the intervals come from
     ``batches``: per tree, each root action's results in consecutive
     batches (``solver.stats.Batches``), pooled across the trees (a cluster
-    estimate, ``solver.stats.batch_half_width``).  A search without batches
+    estimate), widened by twice the value's drift between the whole search
+    and its later half (``solver.stats.search_half_width``: a value still
+    moving as the tree grows is less certain than its sampling error says;
+    bench/calibration.py measures the coverage).  A search without batches
     (an old kernel) falls back to the iterations' own spread and the spread
     between trees."""
 
@@ -97,6 +100,10 @@ class SearchStats:
     def action_batches(self, a) -> list:
         """Every tree's batches of ``a`` together."""
         return [b for tree in self.batches for b in tree.get(a, ())]
+
+    def tree_batches(self, a) -> list:
+        """Each tree's batches of ``a``, in the order they arrived."""
+        return [tree.get(a, []) for tree in self.batches]
 
     def tree_totals(self, a) -> list:
         """Each tree's ``(count, sum)`` of ``a``'s results (0, 0 where unsearched)."""
@@ -299,7 +306,7 @@ def run_native(native, game: Game, iterations, seconds, c, threads, seed, progre
         # the kernel's batch means (solver.stats.Batches), in game points
         stats.batches = [{a: [(n, s * scale) for n, s in bs] for a, bs in tree.items()}
                          for tree in out[5]]
-        stats.ci95 = {a: batch_half_width(stats.action_batches(a)) for a in means}
+        stats.ci95 = {a: search_half_width(stats.tree_batches(a)) for a in means}
     else:
         stats.ci95 = {a: max(iid[a], between_trees(per_tree, a, scale)) for a in means}
     if progress is not None:
@@ -332,7 +339,7 @@ def _stats(root, it, nodes, start, scale, batches=None) -> SearchStats:
     stats = SearchStats(values, visits, it, nodes, _time.perf_counter() - start)
     if batches:
         stats.batches = [{a: b.pairs(scale) for a, b in batches.items()}]
-        stats.ci95 = {a: batch_half_width(stats.action_batches(a)) for a in values}
+        stats.ci95 = {a: search_half_width(stats.tree_batches(a)) for a in values}
     else:
         stats.ci95 = {a: half_width(ch.visits, ch.total, ch.squares, scale)
                       for a, ch in kids if ch.visits}

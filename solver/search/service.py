@@ -43,6 +43,7 @@ answer when the limit is a number of iterations or worlds; a time limit
 from __future__ import annotations
 
 import math
+import os
 import random
 import time as _time
 from dataclasses import dataclass, field
@@ -67,8 +68,25 @@ from .support import support_for
 
 #: what ``best_move`` searches when no limit is given
 DEFAULT_LIMIT_SECONDS = 1.0
-#: independent trees of a Cython ISMCTS search (root parallelism)
-DEFAULT_TREES = 8
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system
+    has one), 1 to 64."""
+    try:
+        n = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        n = os.cpu_count() or 1
+    return max(1, min(64, n))
+
+
+#: independent trees of a Cython ISMCTS search (root parallelism), one a
+#: core: a time limit then uses the whole machine, and an iteration limit
+#: is shared out so that each core searches its part.  The answer for a
+#: seed depends on the number of trees, so a result meant to be reproduced
+#: on another machine passes ``threads`` (the engine's and the server's
+#: ``threads`` setting)
+DEFAULT_TREES = usable_cores()
 #: the searches ``best_move`` runs
 BOTS = ("ismcts", "pimc")
 #: the exact solve of a determined position may spend this many nodes for
