@@ -43,8 +43,11 @@ DEFAULT = {
 
 #: per game, the levels whose settings differ from ``DEFAULT``
 PER_GAME: dict[str, dict[str, str]] = {
-    # bids, the nest and trump are searched in Python (about 0.35 ms an
-    # iteration against 0.01 ms for card play): their iterations are capped
+    # without the Cython build (or under DIXTRIX_PUREPYTHON=1) the bids, the
+    # nest and trump are searched in Python, about 0.35 ms an iteration
+    # against 0.01 ms for card play: py_iterations caps them there.  With
+    # the build every decision is native and these levels search as the
+    # default ones do
     "dixie-rook": {
         "hard": "ismcts:iterations=500,py_iterations=150,threads=1",
         "expert": "ismcts:iterations=2500,py_iterations=500,threads=1",
