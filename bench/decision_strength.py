@@ -210,7 +210,7 @@ def contracts_main(args):
 # ---- hybrid matches ------------------------------------------------------------------
 
 def match_main(args):
-    from bench.strength import compare
+    from strength import compare
     opts = {}
     for item in args.option:
         k, _, v = item.partition("=")
@@ -229,7 +229,7 @@ def match_main(args):
 # ---- redeal claims ---------------------------------------------------------------------
 
 def claims_main(args):
-    from bench.decision_speed import decisions
+    from decision_speed import decisions
     from solver.games.contract_match import CLAIM, REDEAL
     game = solver.load_game("tricks")
     states = decisions(game, lambda s: s.phase == CLAIM and REDEAL in s.legal_actions(),

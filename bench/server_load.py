@@ -34,12 +34,11 @@ from collections import defaultdict
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 import httpx  # noqa: E402
 
 import solver  # noqa: E402
-from frontends.server_process import ServerProcess, rss_kib  # noqa: E402
+from tests.frontends.server_process import ServerProcess, rss_kib  # noqa: E402
 
 MAX_REQUESTS = 5000
 
