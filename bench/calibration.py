@@ -30,8 +30,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-import solver  # noqa: E402
-from solver.search import Limit, best_move  # noqa: E402
+import solver
+from solver.search import Limit, best_move
 
 GAMES = ("dix", "trix", "tricks", "dixie-rook")
 

@@ -29,10 +29,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import solver  # noqa: E402
-from solver.games.contract_match import CHOOSE  # noqa: E402
-from solver.search.contracts import choose_contract  # noqa: E402
-from solver.search.heuristics import make_policy  # noqa: E402
+import solver
+from solver.games.contract_match import CHOOSE
+from solver.search.contracts import choose_contract
+from solver.search.heuristics import make_policy
 
 ARMS = ("search", "rules", "random")
 

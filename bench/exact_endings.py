@@ -22,9 +22,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import solver  # noqa: E402
-from bots import make_bot  # noqa: E402
-from solver.dd import solve  # noqa: E402
+import solver
+from bots import make_bot
+from solver.dd import solve
 
 
 def positions(count: int, seed: int) -> list:

@@ -163,9 +163,9 @@ def _alarm(signum, frame):
 
 def run_child(entry: str, start: int, n: int, seed: int, timeout: float, progress: str):
     import solver
+    from bots.cli import main as cli_main
     from solver.errors import DixtrixError
     from solver.search import Limit
-    from bots.cli import main as cli_main
     docs = corpus(seed)
     signal.signal(signal.SIGALRM, _alarm)
     untyped, hangs, accepted, examples = 0, 0, 0, []

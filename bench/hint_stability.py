@@ -30,11 +30,11 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import solver  # noqa: E402
-from bots import make_bot  # noqa: E402
-from bots.hint import advise, make_limit  # noqa: E402
-from solver.position import from_json  # noqa: E402
-from solver.search import Limit, best_move  # noqa: E402
+import solver
+from bots import make_bot
+from bots.hint import advise, make_limit
+from solver.position import from_json
+from solver.search import Limit, best_move
 
 GAMES = ("dix", "trix", "tricks", "dixie-rook")
 

@@ -23,8 +23,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bots.ladder import LadderStore, Schedule, run_ladder  # noqa: E402
-from bots.ladder.play import GameResult  # noqa: E402
+from bots.ladder import LadderStore, Schedule, run_ladder
+from bots.ladder.play import GameResult
 
 GAMES = {
     "dix": "dix",

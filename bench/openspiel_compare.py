@@ -117,6 +117,7 @@ def timed_openspiel_bot(game, seed: int, seconds: float):
     policy (most visits) is taken."""
     import numpy as np
     from open_spiel.python.algorithms import ismcts, mcts
+
     from solver.interop.openspiel import resampler
 
     class Timed(ismcts.ISMCTSBot):
@@ -143,6 +144,7 @@ def timed_openspiel_bot(game, seed: int, seconds: float):
 
 def play_deal(name: str, deal_seed: int, ours: set, seconds: float, stats: dict):
     import pyspiel
+
     from solver.interop.chance import ExplicitChanceState
     from solver.interop.openspiel import DixtrixState
     from solver.search import Limit, best_move

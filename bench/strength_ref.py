@@ -27,9 +27,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import solver  # noqa: E402
-from bots import make_bot  # noqa: E402
-from bots.base import Bot  # noqa: E402
+import solver
+from bots import make_bot
+from bots.base import Bot
 
 #: the reference side's loop: one JSON object a line in, one out
 SERVER = r"""

@@ -24,9 +24,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from strength import compare  # noqa: E402
+from strength import compare
 
-import solver  # noqa: E402
+import solver
 
 GAMES = ["dix", "trix", "tricks", "dixie-rook", "dix-exchange"]
 

@@ -37,11 +37,12 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import solver.search.advice as rule  # noqa: E402
-import solver.search.service as service  # noqa: E402
-from hint_stability import GAMES, positions  # noqa: E402
-from solver.position import from_json  # noqa: E402
-from solver.search import Limit, best_move  # noqa: E402
+from hint_stability import GAMES, positions
+
+import solver.search.advice as rule
+import solver.search.service as service
+from solver.position import from_json
+from solver.search import Limit, best_move
 
 
 def collect(name: str, n: int, seed: int, seconds: float, reference: float):

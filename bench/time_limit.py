@@ -18,8 +18,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import solver  # noqa: E402
-from solver import Limit, best_move  # noqa: E402
+import solver
+from solver import Limit, best_move
 
 
 def positions(game, n, seed0=0):

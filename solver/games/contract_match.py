@@ -32,8 +32,8 @@ from abc import abstractmethod
 from collections import OrderedDict
 from functools import lru_cache
 
-from ..cardset import popcount
 from ..cards import FRENCH, SUIT_RANK_MASK, cards_of, mask_of
+from ..cardset import popcount
 from ..errors import IllegalActionError, NotationError, PositionError, short_repr
 from ..game import TERMINAL, Chance, Game, InfoState, State, WorldSampler, canonical_json
 from ..sampler import HolderSampler, InconsistentConstraints

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import random
 
-from ..cardset import cards_of, dix_pips, make_rank_table, trick_winner
 from ..cards import DIX, JOKER, SUIT_BITS, SUIT_NAMES, make_card, rank_of, suit_of
+from ..cardset import cards_of, dix_pips, make_rank_table, trick_winner
 from ..errors import IllegalActionError, NotationError, PositionError, short_repr
 from ..game import TERMINAL, Game, InfoState, Option, State, WorldSampler, register_game
 from ..sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup

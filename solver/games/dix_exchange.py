@@ -66,8 +66,7 @@ from math import comb
 
 from ..cards import EXCHANGE_NAMES, EXCHANGE_VALUES
 from ..errors import IllegalActionError, NotationError, OptionError, PositionError, short_repr
-from ..game import (TERMINAL, Chance, Game, InfoState, Option, State, WorldSampler,
-                    register_game)
+from ..game import TERMINAL, Chance, Game, InfoState, Option, State, WorldSampler, register_game
 from .common import check_keys, compact_unseen, match_number, need, parse_card_list
 
 # ----------------------------------------------------------------------

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+
 import numpy as np
 
 from ..cards import DIX, EXCHANGE_VALUES, FRENCH, ROOK

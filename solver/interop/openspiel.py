@@ -49,8 +49,7 @@ from .. import position
 from ..errors import DixtrixError, IllegalActionError, OptionError, short_repr
 from ..game import _REGISTRY, Game, canonical_json, load_game
 from .chance import ExplicitChanceState, with_script_chance
-from .common import (Encoder, adapted_games, check_horizon, info_string,
-                     observation_string, trimmed_view)
+from .common import Encoder, adapted_games, check_horizon, info_string, observation_string, trimmed_view
 
 #: dealt decks and the first-dealer draw bound the chance outcomes
 _MAX_CHANCE = {"dix": 53, "trix": 52, "tricks": 52, "dixie-rook": 56}

@@ -36,8 +36,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 
 from ..errors import IllegalActionError, short_repr
 from ..game import Game, State, load_game
-from .common import (Encoder, adapted_games, check_horizon, episode_over, episode_returns,
-                     info_string, spec_of)
+from .common import Encoder, adapted_games, check_horizon, episode_over, episode_returns, info_string, spec_of
 
 
 class DixtrixEnv(AECEnv):

@@ -20,7 +20,7 @@ import time as _time
 from typing import Any, Callable
 
 from ..errors import OptionError
-from ..stats import Z95, half_width  # noqa: F401  (re-exported: the searches' intervals)
+from ..stats import Z95, half_width  # re-exported: the searches' intervals
 
 #: seconds between two progress reports of a search
 PROGRESS_SECONDS = 0.1

@@ -132,8 +132,8 @@ def native_dix_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
     _ismcts = _native_module()
     if _ismcts is None:
         return None
-    from ..cardset import dix_pips
     from ..cards import DIX
+    from ..cardset import dix_pips
     base = sampler.base
     if base.is_terminal() or not sampler.live:
         return None
@@ -296,8 +296,16 @@ def native_deal_search(sampler, policy: str = "rules"):
     if _ismcts is None:
         return None
     from ..cards import mask_of
-    from ..games.contract_match import (CHOOSE, CLAIM, CONTRACT_BASE, DECLARE, NO_REDEAL,
-                                        REDEAL, REVEAL_BASE, REVEAL_DONE)
+    from ..games.contract_match import (
+        CHOOSE,
+        CLAIM,
+        CONTRACT_BASE,
+        DECLARE,
+        NO_REDEAL,
+        REDEAL,
+        REVEAL_BASE,
+        REVEAL_DONE,
+    )
     from ..games.tricks_core import PENALTY_RULES
     base = sampler.base
     if base.is_terminal() or base.phase not in (CHOOSE, DECLARE, CLAIM) or \
@@ -365,8 +373,19 @@ def native_rook_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
     _ismcts = _native_module()
     if _ismcts is None:
         return None
-    from ..games.dixie_rook import (AUCTION, BID_BASE, DISCARD, DISCARD_BASE, MIN_BID, PASS,
-                                    PLAY, TRUMP, TRUMP_BASE, card_count, team_of)
+    from ..games.dixie_rook import (
+        AUCTION,
+        BID_BASE,
+        DISCARD,
+        DISCARD_BASE,
+        MIN_BID,
+        PASS,
+        PLAY,
+        TRUMP,
+        TRUMP_BASE,
+        card_count,
+        team_of,
+    )
     base = sampler.base
     if base.is_terminal() or sampler.sampler is None:
         return None

@@ -50,8 +50,14 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..dd import solve
-from ..errors import (LimitError, OptionError, PositionError, SearchAborted,
-                      UnsupportedPositionError, short_repr)
+from ..errors import (
+    LimitError,
+    OptionError,
+    PositionError,
+    SearchAborted,
+    UnsupportedPositionError,
+    short_repr,
+)
 from ..game import State, WorldSampler
 from ..position import Record, SeatView, from_json
 from ..stats import half_width

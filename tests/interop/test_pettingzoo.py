@@ -107,6 +107,7 @@ def test_dead_agents_take_only_none():
 
 def test_gym_seat_env_against_bots():
     from gymnasium.utils import env_checker
+
     from bots.gym_env import SeatEnv
     genv = SeatEnv("dix", seat=1, opponents="rules", variant="seventeen")
     # Gymnasium's checks (check_env itself steps unmasked random actions,

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from solver.dd import layout as layout_dd
 from solver.cards import FRENCH
-from solver.errors import LimitError, PositionError
+from solver.dd import layout as layout_dd
 from solver.dd.layout import PASS, solve_layout
+from solver.errors import LimitError, PositionError
 from solver.reference import layout_oracle as oracle
 
 C, D, H, S = 0, 1, 2, 3

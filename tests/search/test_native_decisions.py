@@ -16,8 +16,12 @@ import solver
 from solver import position
 from solver.cards import cards_of
 from solver.search.heuristics import make_policy
-from solver.search.native import (native_contract_search, native_exchange_search,
-                                  native_rook_search, native_search)
+from solver.search.native import (
+    native_contract_search,
+    native_exchange_search,
+    native_rook_search,
+    native_search,
+)
 
 if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
     pytest.skip("pure-Python run: no Cython search", allow_module_level=True)
@@ -75,9 +79,18 @@ def _deal_world(sampler, hands, redeals):
 
 
 def _deal_action(world, bit):
-    from solver.games.contract_match import (CHOOSE, CLAIM, CONTRACT_BASE, DECLARE,
-                                             LAYOUT_PLAY, NO_REDEAL, PASS, REDEAL,
-                                             REVEAL_BASE, REVEAL_DONE)
+    from solver.games.contract_match import (
+        CHOOSE,
+        CLAIM,
+        CONTRACT_BASE,
+        DECLARE,
+        LAYOUT_PLAY,
+        NO_REDEAL,
+        PASS,
+        REDEAL,
+        REVEAL_BASE,
+        REVEAL_DONE,
+    )
     ph = world.phase
     if ph == CHOOSE:
         return CONTRACT_BASE + bit
@@ -196,8 +209,7 @@ def test_contract_choice_is_flat_paired_and_root_offsets_act():
 # ---- dixie-rook: bids, nest, trumps --------------------------------------------
 
 def _rook_action(world, bit):
-    from solver.games.dixie_rook import (AUCTION, BID_BASE, DISCARD, DISCARD_BASE, PASS, TRUMP,
-                                         TRUMP_BASE)
+    from solver.games.dixie_rook import AUCTION, BID_BASE, DISCARD, DISCARD_BASE, PASS, TRUMP, TRUMP_BASE
     if world.phase == AUCTION:
         return PASS if bit == 11 else BID_BASE + 70 + 5 * bit
     if world.phase == DISCARD:
