@@ -271,8 +271,8 @@ def main(argv=None):
     if args.child:
         run_child(args.child, args.start, args.n, args.seed, args.timeout, args.progress)
         return 0
-    print(f"| entry point | documents | accepted (answered) | untyped errors | crashes | "
-          f"hangs | slowest call | wall time |")
+    print("| entry point | documents | accepted (answered) | untyped errors | crashes | "
+          "hangs | slowest call | wall time |")
     print("|---|---|---|---|---|---|---|---|")
     bad = 0
     for entry in args.entries:

@@ -23,7 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 import solver  # noqa: E402
-from solver.position import from_json, to_json  # noqa: E402
+from solver.position import from_json  # noqa: E402
 
 GAMES = [("dix", {"target": 50}), ("trix", {}), ("tricks", {}),
          ("dixie-rook", {"target": 300, "lose_at": 300}), ("dix-exchange", {})]

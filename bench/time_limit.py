@@ -45,7 +45,7 @@ def main(argv=None):
     args = p.parse_args(argv)
     print(f"best_move(view, Limit(time={args.time})): wall time of the call / limit, "
           f"{args.positions} positions a row")
-    print(f"| game | bot | median | worst | within 10% |\n|---|---|---|---|---|")
+    print("| game | bot | median | worst | within 10% |\n|---|---|---|---|---|")
     for name in args.games:
         game = solver.load_game(name)
         states = positions(game, args.positions)

@@ -22,9 +22,10 @@ import copy
 import json
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 from .errors import IllegalActionError, NotationError, OptionError, PositionError, short_repr
 
@@ -116,7 +117,7 @@ class Chance:
             return self.draw("match", None)
         return None
 
-    def clone(self) -> "Chance":
+    def clone(self) -> Chance:
         c = Chance.__new__(Chance)
         c.seed = self.seed
         c.rng = random.Random()
@@ -245,7 +246,7 @@ class Game(ABC):
         return {k: v for k, v in self._options.items() if v != self.options_spec[k].default}
 
     def new_initial_state(self, seed: int | None = None, deal: dict | None = None,
-                          match: dict | None = None) -> "State":
+                          match: dict | None = None) -> State:
         """A new state.  ``seed`` seeds every chance event; ``deal`` (the
         ``deal`` object of a game record) scripts them, the seeded generator
         taking over for outcomes the deal does not list.  With ``match`` (the
@@ -314,7 +315,7 @@ class Game(ABC):
             record["match"] = view["match"]
         return record
 
-    def world_sampler(self, view: dict) -> "WorldSampler":
+    def world_sampler(self, view: dict) -> WorldSampler:
         """A sampler of complete states consistent with a (validated) seat
         view.  Default: ``complete_view`` and a replay per draw; games
         override it with an exact uniform sampler that prepares once."""
@@ -508,7 +509,7 @@ class State(ABC):
     def information_state_string(self, seat: int) -> str:
         return str(self.information_state(seat))
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy (chance generator included)."""
         new = copy.copy(self)
         new.__dict__ = {k: copy.deepcopy(v) for k, v in self.__dict__.items()
@@ -533,7 +534,7 @@ class WorldSampler(ABC):
     """Draws complete states consistent with one seat view."""
 
     @abstractmethod
-    def sample(self, rng: random.Random) -> "State":
+    def sample(self, rng: random.Random) -> State:
         """A fresh complete state (the caller may mutate it)."""
 
     def worlds(self) -> int | None:
@@ -551,7 +552,7 @@ class _ReplaySampler(WorldSampler):
         self.game = game
         self.view = view
 
-    def sample(self, rng: random.Random) -> "State":
+    def sample(self, rng: random.Random) -> State:
         from .position import _replay
         rec = self.game.complete_record(self.view, rng)
         return _replay(self.game, None, rec["deal"], rec["actions"], strict_deal=False,

@@ -45,7 +45,7 @@ class Record:
     def state(self) -> State:
         return self._state.clone()
 
-    def from_current_deal(self) -> "Record":
+    def from_current_deal(self) -> Record:
         """This record from the start of the deal in play (a mid-match
         record: the match object, this deal and the actions since)."""
         return from_json(to_json(self._state, from_deal="current"))
@@ -82,7 +82,7 @@ class SeatView:
         """The view's match object (None: the view starts at the first deal)."""
         return self.view.get("match")
 
-    def from_current_deal(self) -> "SeatView":
+    def from_current_deal(self) -> SeatView:
         """The same seat's view from the start of the deal in play: the
         match object as the seat knows it, this deal and its actions
         (perfect recall of this deal only)."""

@@ -159,7 +159,7 @@ class IntervalSampler:
 
     # ------------------------------------------------------------------
     @property
-    def compiled(self) -> "CompiledSampler":
+    def compiled(self) -> CompiledSampler:
         """The count compiled to a flat graph (built once)."""
         if getattr(self, "_compiled", None) is None:
             self._compiled = CompiledSampler(self)
@@ -368,7 +368,7 @@ class HolderSampler:
 
 
     @property
-    def compiled(self) -> "CompiledHolders":
+    def compiled(self) -> CompiledHolders:
         if getattr(self, "_compiled", None) is None:
             self._compiled = CompiledHolders(self)
         return self._compiled
@@ -550,7 +550,7 @@ class ColumnSampler:
         return out
 
     @property
-    def compiled(self) -> "CompiledColumns":
+    def compiled(self) -> CompiledColumns:
         if getattr(self, "_compiled", None) is None:
             self._compiled = CompiledColumns(self)
         return self._compiled

@@ -192,7 +192,6 @@ def test_play_human_through_standard_input(monkeypatch, capsys):
             a = other.step(state)
         state.apply_action(a)
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(moves) + "\n"))
-    from bots import hint
     monkeypatch.setattr("bots.human.HINT_SECONDS", 0.05)
     code = main(["play", "dix", "--seed", "4", "--option", "variant=seventeen",
                  "--option", "target=1", "--human", "0"])

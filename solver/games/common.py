@@ -4,7 +4,8 @@ parsing inside a deal object, bipartite completion of hidden cards."""
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, Sequence
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from ..cards import Deck
 from ..errors import NotationError, PositionError, short_repr

@@ -34,7 +34,7 @@ from functools import lru_cache
 
 from ..cards import FRENCH, SUIT_RANK_MASK, cards_of, mask_of
 from ..cardset import popcount
-from ..errors import IllegalActionError, NotationError, PositionError, short_repr
+from ..errors import NotationError, PositionError, short_repr
 from ..game import TERMINAL, Chance, Game, InfoState, State, WorldSampler, canonical_json
 from ..sampler import HolderSampler, InconsistentConstraints
 from .common import check_distinct, check_keys, match_number, need, parse_card_list
@@ -87,7 +87,7 @@ class DealLog:
         self.play = None                    # TrickDeal or LayoutDeal once play starts
         self.scores = None                  # the deal's scores once it is over
 
-    def copy(self) -> "DealLog":
+    def copy(self) -> DealLog:
         new = DealLog.__new__(DealLog)
         new.hands = self.hands
         new.contract = self.contract
@@ -289,7 +289,7 @@ class ContractGame(Game):
         starts at the first deal of the match)."""
         return [("match", match)], {}
 
-    def world_sampler(self, view: dict) -> "ContractWorldSampler":
+    def world_sampler(self, view: dict) -> ContractWorldSampler:
         return ContractWorldSampler(self, view)
 
     def _public_facts(self, view: dict) -> tuple:
@@ -502,7 +502,7 @@ class ContractWorldSampler(WorldSampler):
     deals keep the base's consistent completion: they cannot change what
     happens next."""
 
-    def __init__(self, game: "ContractGame", view: dict):
+    def __init__(self, game: ContractGame, view: dict):
         from ..position import _replay
         self.seat = seat = view["seat"]
         rec = game.complete_record(view, random.Random(0))
@@ -522,7 +522,7 @@ class ContractWorldSampler(WorldSampler):
     def worlds(self) -> int:
         return 1 if self.sampler is None else self.sampler.count
 
-    def sample(self, rng: random.Random) -> "ContractMatchState":
+    def sample(self, rng: random.Random) -> ContractMatchState:
         state = self.base.clone()
         if self.sampler is None:
             return state
@@ -1063,7 +1063,7 @@ class ContractMatchState(State):
             return [0.0] * NUM_SEATS
         return [float(v) for v in self.totals]
 
-    def clone(self) -> "ContractMatchState":
+    def clone(self) -> ContractMatchState:
         new = self.__class__.__new__(self.__class__)
         new.__dict__.update(self.__dict__)
         new._chance = self._chance.clone()

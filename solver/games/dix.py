@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import random
 
-from ..cards import DIX, JOKER, SUIT_BITS, SUIT_NAMES, make_card, rank_of, suit_of
+from ..cards import DIX, JOKER, SUIT_BITS, SUIT_NAMES, rank_of, suit_of
 from ..cardset import cards_of, dix_pips, make_rank_table, trick_winner
-from ..errors import IllegalActionError, NotationError, PositionError, short_repr
+from ..errors import NotationError, PositionError, short_repr
 from ..game import TERMINAL, Game, InfoState, Option, State, WorldSampler, register_game
 from ..sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup
 from .common import check_distinct, check_keys, compact_unseen, match_number, need, parse_card_list
@@ -184,7 +184,7 @@ class DixGame(Game):
     # ------------------------------------------------------------------
     # seat views
 
-    def world_sampler(self, view: dict) -> "DixWorldSampler":
+    def world_sampler(self, view: dict) -> DixWorldSampler:
         return DixWorldSampler(self, view)
 
     def complete_view(self, view: dict, rng: random.Random) -> dict:
@@ -465,7 +465,7 @@ class DixState(State):
                  f"totals {self.totals[0]} : {self.totals[1]}"]
         return "\n".join(lines)
 
-    def clone(self) -> "DixState":
+    def clone(self) -> DixState:
         new = DixState.__new__(DixState)
         new.__dict__.update(self.__dict__)
         new._chance = self._chance.clone()
@@ -592,7 +592,7 @@ class DixWorldSampler(WorldSampler):
         # two that differ only in cards already played count twice (a bound)
         return self.models[-1].sampler.count
 
-    def sample(self, rng: random.Random) -> "DixState":
+    def sample(self, rng: random.Random) -> DixState:
         state = self.base.clone()
         if not self.live or state.winner is not None:
             return state

@@ -313,7 +313,7 @@ class DixExchangeGame(Game):
     # ------------------------------------------------------------------
     # seat views
 
-    def world_sampler(self, view: dict) -> "DixExchangeWorldSampler":
+    def world_sampler(self, view: dict) -> DixExchangeWorldSampler:
         return DixExchangeWorldSampler(self, view)
 
     def complete_view(self, view: dict, rng: random.Random) -> dict:
@@ -830,7 +830,7 @@ class DixExchangeState(State):
             lines.append(f"seat {s}: {card:>4}  tokens {self.tokens[s]}")
         return "\n".join(lines)
 
-    def clone(self) -> "DixExchangeState":
+    def clone(self) -> DixExchangeState:
         new = DixExchangeState.__new__(DixExchangeState)
         new.__dict__.update(self.__dict__)
         new._chance = self._chance.clone()
@@ -1323,7 +1323,7 @@ class DixExchangeWorldSampler(WorldSampler):
         return state
 
 
-def _check_masks(state: "_ViewReplay", seat: int, masked: list) -> None:
+def _check_masks(state: _ViewReplay, seat: int, masked: list) -> None:
     """The view shows exactly the stock positions the seat has seen."""
     base = state.stock_base
     if len(masked) != len(state.shuffles):

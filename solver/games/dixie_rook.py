@@ -49,7 +49,7 @@ import random
 
 from ..cards import ROOK, ROOK_COLOURS, SUIT_RANK_MASK, cards_of, mask_of, rank_of, suit_of
 from ..cardset import make_rank_table, trick_winner
-from ..errors import IllegalActionError, NotationError, PositionError, short_repr
+from ..errors import NotationError, PositionError, short_repr
 from ..game import TERMINAL, Game, InfoState, Option, State, WorldSampler, register_game
 from ..sampler import ColumnSampler, InconsistentConstraints
 from .common import check_distinct, check_keys, match_cards, match_number, need, parse_card_list
@@ -153,7 +153,7 @@ class Auction:
         self.winner = -1
         self.passed_out = False
 
-    def copy(self) -> "Auction":
+    def copy(self) -> Auction:
         new = Auction.__new__(Auction)
         for k in Auction.__slots__:
             setattr(new, k, getattr(self, k))
@@ -419,7 +419,7 @@ class DixieRookGame(Game):
         nests and hidden discards chosen (see ``_complete_hand``)."""
         return _complete_view(self, view, rng)
 
-    def world_sampler(self, view: dict) -> "RookWorldSampler":
+    def world_sampler(self, view: dict) -> RookWorldSampler:
         """Worlds drawn exactly uniformly among those consistent with a
         (validated) seat view (see ``RookWorldSampler``)."""
         return RookWorldSampler(self, view)
@@ -795,7 +795,7 @@ class DixieRookState(State):
                      f"{self.totals[0]} : {self.totals[1]}")
         return "\n".join(lines)
 
-    def clone(self) -> "DixieRookState":
+    def clone(self) -> DixieRookState:
         new = DixieRookState.__new__(DixieRookState)
         new.__dict__.update(self.__dict__)
         new._chance = self._chance.clone()

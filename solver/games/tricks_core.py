@@ -100,7 +100,7 @@ class TrickDeal:
         self.no_penalty: set[int] = set()
         self.history: list[tuple[int, tuple, int]] = []
 
-    def copy(self) -> "TrickDeal":
+    def copy(self) -> TrickDeal:
         new = TrickDeal.__new__(TrickDeal)
         new.hands = list(self.hands)
         new.rule = self.rule

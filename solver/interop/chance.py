@@ -114,7 +114,7 @@ class ScriptChance(Chance):
             return True
         return self.owner is not None and self.owner.round_index() >= self.horizon
 
-    def clone(self) -> "ScriptChance":
+    def clone(self) -> ScriptChance:
         return ScriptChance(self.log, list(self.rng.outcomes), self.deal_kind, self.horizon,
                             self.seed)
 
@@ -156,7 +156,7 @@ class ExplicitChanceState:
 
     # ---- wrapping a complete state (a resampled world, a loaded record) ----
     @classmethod
-    def wrap(cls, state: State, horizon: int) -> "ExplicitChanceState":
+    def wrap(cls, state: State, horizon: int) -> ExplicitChanceState:
         new = cls.__new__(cls)
         new.game = state.game
         new.horizon = horizon
@@ -169,7 +169,7 @@ class ExplicitChanceState:
         new.memo = {}
         return new
 
-    def copy(self) -> "ExplicitChanceState":
+    def copy(self) -> ExplicitChanceState:
         new = ExplicitChanceState.__new__(ExplicitChanceState)
         new.game = self.game
         new.horizon = self.horizon

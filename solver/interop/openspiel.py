@@ -72,7 +72,7 @@ def short_name(name: str) -> str:
     return "dixtrix_" + name.replace("-", "_")
 
 
-def _game_type(name: str) -> "pyspiel.GameType":
+def _game_type(name: str) -> pyspiel.GameType:
     cls = _REGISTRY[name]
     params = {k: o.default for k, o in cls.options_spec.items()}
     params["horizon"] = 1
@@ -262,7 +262,7 @@ class DixtrixState(pyspiel.State):
         seed = int(probability_sampler() * (1 << 30)) << 30 | int(probability_sampler() * (1 << 30))
         return self.resample_with(int(player_id), random.Random(seed))
 
-    def resample_with(self, seat: int, rng: random.Random) -> "DixtrixState":
+    def resample_with(self, seat: int, rng: random.Random) -> DixtrixState:
         """As ``resample_from_infostate``, drawing with ``rng``."""
         x = self._core.x
         game: DixtrixGame = self.get_game()

@@ -17,7 +17,8 @@ solver.dd).
 from __future__ import annotations
 
 import time as _time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..errors import OptionError
 from ..stats import Z95, half_width  # re-exported: the searches' intervals

@@ -55,7 +55,7 @@ class Limit:
     # ---- reading a limit from a face ------------------------------------
 
     @classmethod
-    def from_mapping(cls, doc: Any, where: str = "limit") -> "Limit":
+    def from_mapping(cls, doc: Any, where: str = "limit") -> Limit:
         """A limit from a mapping such as the HTTP API's ``limit`` object or
         a bot's settings (``{"time": 0.5}``); a wrong key or value is a
         ``LimitError`` whose ``path`` names it (``limit.time``)."""
@@ -79,7 +79,7 @@ class Limit:
             raise LimitError(str(exc), where) from None
 
     @classmethod
-    def from_words(cls, words: list[str], where: str = "limit") -> "Limit":
+    def from_words(cls, words: list[str], where: str = "limit") -> Limit:
         """A limit from ``key value`` words (the engine protocol's ``go time 1
         iterations 5000``; ``movetime`` is milliseconds, for UCI habits)."""
         doc: dict = {}
@@ -104,7 +104,7 @@ class Limit:
                                  f"movetime, iterations, worlds, nodes)", where)
         return cls.from_mapping(doc, where)
 
-    def capped(self, caps: "Limit") -> tuple["Limit", dict]:
+    def capped(self, caps: Limit) -> tuple[Limit, dict]:
         """This limit within ``caps`` (a server's most): each field no larger
         than the cap's, a missing time or node bound set to the cap's (so no
         search holds a worker longer than the cap's time, whatever it

@@ -46,8 +46,8 @@ from __future__ import annotations
 import math
 import random
 import time as _time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from ..dd import solve
 from ..errors import LimitError, OptionError, SearchAborted, UnsupportedPositionError

@@ -46,8 +46,9 @@ import math
 import os
 import random
 import time as _time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..dd import solve
 from ..errors import (

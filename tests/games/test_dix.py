@@ -5,7 +5,7 @@ import pytest
 import solver
 from solver import position
 from solver.cards import DIX
-from solver.errors import IllegalActionError, PositionError
+from solver.errors import IllegalActionError
 
 P = DIX.parse
 

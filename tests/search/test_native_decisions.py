@@ -445,7 +445,6 @@ def test_batch_means_cover_every_root_reward_in_16_to_32_batches():
 def test_puct_follows_the_rules_prior_at_the_decisions():
     """PUCT at a bid: the rules player's bid is tried again before most
     other bids are tried once; without the prior (UCB1), each bid once."""
-    from solver.search import _ismcts
     game = solver.load_game("dixie-rook")
     state = _states(game, lambda s: s.phase == "auction" and len(s.legal_actions()) >= 8,
                     1, 5)[0]
