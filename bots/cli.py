@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 import solver
@@ -26,24 +27,22 @@ from .base import make_bot, registered_bots
 from .match import play_match
 
 
-def _option_value(text: str):
-    low = text.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
-def _parse_options(items) -> dict:
-    opts = {}
-    for item in items or []:
+def _load_game(args):
+    """The game of ``args.game`` (any case) with ``--option KEY=VALUE``
+    (each value read in its option's type: ``Option.from_text``) and
+    ``--players``."""
+    from solver.game import game_name, options_from_text
+    name = game_name(args.game)
+    typed = {}
+    for item in args.option or []:
         key, eq, value = item.partition("=")
         if not eq:
             raise solver.OptionError(f"--option expects key=value, got {item!r}")
-        opts[key.strip()] = _option_value(value.strip())
-    return opts
+        typed[key.strip()] = value.strip()
+    options = options_from_text(name, typed)
+    if args.players is not None:
+        options["players"] = args.players
+    return solver.load_game(name, **options)
 
 
 def cmd_games(args) -> int:
@@ -57,10 +56,7 @@ def cmd_games(args) -> int:
 
 
 def cmd_play(args) -> int:
-    options = _parse_options(args.option)
-    if args.players is not None:
-        options["players"] = args.players
-    game = solver.load_game(args.game, **options)
+    game = _load_game(args)
     from .rules import has_rules_bot
     default = "rules" if has_rules_bot(game) else "random"
     specs = (args.bots or default).split(",")
@@ -78,7 +74,7 @@ def cmd_play(args) -> int:
                                      f", got {args.human}")
         from .human import play_human
         others = {s: b for s, b in enumerate(bots) if s != args.human}
-        return play_human(game, others, args.human, seed)
+        return play_human(game, others, args.human, seed, confirm_forced=args.confirm_forced)
     print(f"{game!r}, seed {seed}: " + ", ".join(f"seat {i} {s}" for i, s in enumerate(specs)))
     printed = [0]
 
@@ -109,43 +105,75 @@ def cmd_play(args) -> int:
 
 def _demo_position(args):
     """A seeded position: the game dealt by ``--seed`` and played by the
-    default bots for ``--after`` actions (default: the game's demo point)."""
-    options = _parse_options(args.option)
-    if args.players is not None:
-        options["players"] = args.players
-    game = solver.load_game(args.game, **options)
+    default bots for exactly ``--after`` actions (default: the game's demo
+    point).  When the seat to move then has one legal action, the forced
+    actions are played on to the next real decision, and the origin line
+    says so; a game over before ``--after`` actions is an error saying
+    when it ended."""
+    game = _load_game(args)
     from .rules import has_rules_bot
     spec = "rules" if has_rules_bot(game) else "random"
     seed = 0 if args.seed is None else args.seed
     state = game.new_initial_state(seed=seed)
     bots = [make_bot(spec, game, s, seed=seed * 1000 + s) for s in range(game.num_players)]
     after = args.after if args.after is not None else game.demo_hint_after
+    if after < 0:
+        raise solver.OptionError(f"--after: a number of actions (0 or more), got {after}")
     for _ in range(after):
         if state.is_terminal():
-            break
+            raise solver.PositionError(
+                f"--after {after}: the game ended after {len(state.history())} actions "
+                f"(seed {seed}); ask for fewer")
         state.apply_action(bots[state.current_player()].step(state))
+    forced = 0
     while not state.is_terminal() and len(state.legal_actions()) < 2:
         state.apply_action(state.legal_actions()[0])      # skip forced moves
-    return game, state, f"seed {seed}, {spec} bots played {len(state.history())} actions"
+        forced += 1
+    origin = f"seed {seed}, {spec} bots played {after} actions"
+    if forced:
+        origin += (f", then {forced} forced one{'s' if forced > 1 else ''} (one legal action"
+                   f"{' each' if forced > 1 else ''}) to reach a decision")
+    return game, state, origin
+
+
+def _game_or_file(target: str, position: bool = False):
+    """What ``dixtrix hint TARGET`` means: ``("game", name)`` for a game
+    name in any case, ``("file", path)`` for ``-`` or a file; a word that
+    is neither is an error naming both readings (a mistyped game name is
+    the likelier one when it has no file's look)."""
+    from solver.game import game_name
+    if target == "-" or position:
+        return "file", target
+    try:
+        return "game", game_name(target)
+    except solver.OptionError as exc:
+        unknown_game = str(exc)
+    if os.path.exists(target) or os.sep in target or "." in target:
+        return "file", target
+    raise solver.OptionError(f"{unknown_game}; nor is there a position file {target!r}")
 
 
 def cmd_hint(args) -> int:
     from . import hint
     target = args.target
+    if args.legend and not target and not args.position:
+        print(hint.legends())
+        return 0
     if args.position:
         if target:
             raise solver.OptionError("hint: give a POSITION or --position FILE, not both")
         target = args.position
-    if target and (target == "-" or target not in solver.registered_games()):
+    if not target:
+        raise solver.OptionError("hint: give a POSITION file (or - for stdin), or a game "
+                                 "to deal with --seed")
+    kind, target = _game_or_file(target, position=bool(args.position))
+    if kind == "file":
         if args.seed is not None or args.after is not None or args.option or args.players:
             raise solver.OptionError("hint: --seed, --after, --option and --players deal a "
                                      "demo game; a POSITION file brings its own")
         view = hint.view_of(hint.read_position(target))
         origin = "standard input" if target == "-" else target
     else:
-        if not target:
-            raise solver.OptionError("hint: give a POSITION file (or - for stdin), or a game "
-                                     "to deal with --seed")
         args.game = target
         game, state, origin = _demo_position(args)
         if state.is_terminal():
@@ -344,7 +372,11 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--quiet", action="store_true", help="print only the result")
     pl.add_argument("--record", metavar="FILE", help="write the game record (JSON)")
     pl.add_argument("--human", type=int, metavar="SEAT",
-                    help="play this seat yourself in the terminal (the bots play the others)")
+                    help="play this seat yourself in the terminal (the bots play the others; "
+                         "type help there for the notation)")
+    pl.add_argument("--confirm-forced", action="store_true",
+                    help="with --human: ask even when one action is legal (by default it is "
+                         "played for you, with a line saying so)")
     pl.set_defaults(func=cmd_play)
     h = sub.add_parser("hint", help="the best move and every legal action's value",
                        description="Advice for the seat to move: a POSITION file (a record "
@@ -375,6 +407,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="independent ISMCTS trees searched in parallel (default: the "
                         "decision service's, the same as the engine and the server)")
     h.add_argument("--json", action="store_true", help="the same content as JSON")
+    h.add_argument("--legend", action="store_true",
+                   help="also explain the game's card and action notation and how to read "
+                        "the values (without a position: every game's notation)")
     h.add_argument("--save-position", metavar="FILE",
                    help="write the seat view advised on (JSON), to edit and ask again; "
                         "past the first deal it starts at the current deal (a mid-match "

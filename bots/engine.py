@@ -1,27 +1,34 @@
 """``dixtrix engine``: a line protocol for other programs (docs/protocol.md).
 
-In the spirit of UCI: the engine reads one command a line on standard
-input and writes one answer a line on standard output (flushed per line;
-logs go to standard error).  Positions are the JSON of docs/positions.md on
-one line.  A search runs on a worker thread, so ``stop``, ``isready`` and
-``quit`` are answered while it runs; ``stop`` ends it within milliseconds
-with the best found so far (``solver.search`` polls a stop event).  Bad
-input of any kind gets one ``error <where>: <reason>`` line, and the engine
-goes on with its state unchanged.
+In the spirit of UCI: the engine reads one command a line on standard input
+and writes one answer a line on standard output (flushed per line; logs go
+to standard error). Positions are the JSON of docs/positions.md, on one
+line or spread over several. A search runs on a worker thread, so ``stop``,
+``isready`` and ``quit`` are answered while it runs; ``stop`` ends it
+within milliseconds with the best found so far (``solver.search`` polls a
+stop event). Bad input of any kind gets one ``error <where>: <reason>``
+line, and the engine goes on with its state unchanged: a line that is not
+UTF-8 text costs only itself. ``position`` may span lines (a position
+file's pretty-printed JSON, read until its brackets close), and an exact
+``solve`` that runs long moves to a child process that ``stop`` ends at
+once.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
 import shlex
+import subprocess
 import sys
 import threading
 import time as _time
 from dataclasses import asdict
 
 import solver
-from solver.errors import DixtrixError, LimitError, OptionError, PositionError, short_repr
+from solver.errors import (DixtrixError, LimitError, OptionError, PositionError, SearchAborted,
+                           short_repr)
 from solver.search import Limit, best_move, evaluate
 from solver.search.service import BOTS, DEFAULT_LIMIT_SECONDS, DEFAULT_TREES
 
@@ -32,6 +39,16 @@ NAME = "dixtrix"
 MAX_LINE = (1 << 20) + 4096
 #: seconds an ``infinite`` search may run before it stops by itself
 INFINITE_SECONDS = 86400.0
+#: ``go time`` at least this long (seconds) gets an ``info string`` saying
+#: it is seconds (a UCI client may mean milliseconds)
+LONG_TIME_SECONDS = 60.0
+#: the nodes an exact ``solve`` spends on the engine's own thread (a tenth
+#: of a second or so): past them the solve restarts in a child process,
+#: which ``stop`` can end at once (the solver has no stop of its own, and a
+#: thread cannot be ended from outside)
+QUICK_SOLVE_NODES = 200_000
+#: seconds between two looks at ``stop`` while a child process solves
+SOLVE_POLL_SECONDS = 0.02
 
 #: option name -> (type, default, min, max or choices, what it does)
 OPTIONS = {
@@ -81,26 +98,102 @@ class Engine:
     # ---- the loop -----------------------------------------------------------
 
     def run(self, stream=None) -> int:
-        """Read commands until ``quit`` or the end of the input."""
-        stream = stream or sys.stdin
+        """Read commands until ``quit`` or the end of the input.  ``stream``
+        gives bytes (default: standard input's) or text lines."""
+        stream = stream or sys.stdin.buffer
+        self._lines = 0
+        pending = None
         while True:
-            try:
-                line = stream.readline(MAX_LINE)
-            except (UnicodeDecodeError, ValueError) as exc:
-                self.error("input", f"not UTF-8 text ({exc.__class__.__name__})")
-                continue
-            if not line:
+            line, pending = (pending, None) if pending is not None else \
+                (self._read_line(stream), None)
+            if line is None:
                 break
-            if len(line) >= MAX_LINE and not line.endswith("\n"):
-                # drain the rest of an over-long line, then refuse it
-                while line and not line.endswith("\n"):
-                    line = stream.readline(MAX_LINE)
-                self.error("input", f"a command line over {MAX_LINE:,} characters")
+            if line is _SKIP:
                 continue
-            if not self.handle(line.strip()):
+            command = line.strip()
+            stack = _document_start(command)
+            if stack:
+                command, pending = self._read_document(stream, command, stack)
+                if command is None:
+                    break
+                if command is _SKIP:
+                    continue
+            if not self.handle(command):
                 break
         self.shutdown()
         return 0
+
+    def _read_line(self, stream, where="input"):
+        """The next line as text; None at the end of the input; ``_SKIP``
+        for a line refused here (too long, not UTF-8: one error line each,
+        and only that line is lost)."""
+        raw = stream.readline(MAX_LINE)
+        if not raw:
+            return None
+        self._lines += 1
+        newline = b"\n" if isinstance(raw, bytes) else "\n"
+        if len(raw) >= MAX_LINE and not raw.endswith(newline):
+            # drain the rest of an over-long line, then refuse it
+            while raw and not raw.endswith(newline):
+                raw = stream.readline(MAX_LINE)
+            self.error(where, f"line {self._lines}: over {MAX_LINE:,} characters")
+            return _SKIP
+        if isinstance(raw, bytes):
+            try:
+                return raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                self.error(where, f"line {self._lines} is not UTF-8 text (byte "
+                                  f"{exc.start + 1}); the line is ignored")
+                return _SKIP
+        return raw
+
+    def _read_document(self, stream, first: str, stack: str):
+        """``position`` followed by JSON that spans lines (a position file's
+        pretty-printed JSON): the following lines until its brackets close
+        (outside strings), as one command.  Returns ``(command, pending)``:
+        ``pending`` a line to handle next.  A line that starts with a
+        command's name, a blank line, a line that is not text or the end of
+        the input ends the document early with one error (the command
+        still runs); the command is then ``_SKIP``, or None at the end of
+        the input."""
+        parts, total = [first], len(first)
+        while stack:
+            line = self._read_line(stream, "position")
+            if line is None:
+                self.error("position", "the input ended inside the position's JSON")
+                return None, None
+            if line is _SKIP:
+                return self._skip_document(stream, stack), None
+            words = line.split(None, 1)
+            if not words:
+                self.error("position", f"line {self._lines}: a blank line inside the "
+                                       f"position's JSON (its brackets are not closed)")
+                return _SKIP, None
+            if words[0] in COMMANDS:
+                self.error("position", f"line {self._lines} is the command {words[0]!r}, "
+                                       f"but the position's JSON is not closed")
+                return _SKIP, line
+            total += len(line)
+            if total > MAX_LINE:
+                self.error("position", f"a position over {MAX_LINE:,} characters")
+                return self._skip_document(stream, stack), None
+            stack = _brackets(line, stack)
+            parts.append(line.rstrip("\r\n"))
+        return "\n".join(parts), None
+
+    def _skip_document(self, stream, stack):
+        """The rest of a refused multi-line position, read and dropped (so
+        its lines are not taken for commands) up to its closing bracket, a
+        blank line or a command."""
+        while stack:
+            raw = stream.readline(MAX_LINE)
+            if not raw:
+                return None
+            text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+            if not text.strip() or text.split()[0] in COMMANDS:
+                break
+            stack = _brackets(text, stack)
+        return _SKIP
 
     def handle(self, line: str) -> bool:
         """One command; False for ``quit``."""
@@ -212,7 +305,7 @@ class Engine:
 
     def cmd_position(self, rest):
         if not rest:
-            raise PositionError("expected: position <record or seat view JSON on one line>")
+            raise PositionError("expected: position <record or seat view JSON>")
         if self.busy():
             raise OptionError("a search is running: send stop first")
         # validated; the state is unchanged on error.  A finished game is
@@ -253,6 +346,11 @@ class Engine:
             limit = Limit(time=INFINITE_SECONDS)
         elif limit_words:
             limit = Limit.from_words(limit_words, "go")
+            if "time" in limit_words[::2] and limit.time >= LONG_TIME_SECONDS:
+                # UCI's habit is milliseconds: say what was understood
+                self.send(f"info string go time is in seconds: this search may run "
+                          f"{limit.time:g} s ({limit.time / 60:.1f} min); go movetime "
+                          f"{limit.time:g} would be {limit.time / 1000:g} s")
         else:
             limit = Limit(time=DEFAULT_LIMIT_SECONDS)
         self.start(self._search, pos, limit, bot)
@@ -268,7 +366,7 @@ class Engine:
             value = info.get("value")
             val = f" value {value:.4f}" if isinstance(value, (int, float)) and \
                 math.isfinite(value) else ""
-            best = f" best {info['best']}" if info.get("best") else ""
+            best = f" best {action_word(info['best'])}" if info.get("best") else ""
             self.send(f"info iterations {info.get('iterations', 0)} nodes "
                       f"{info.get('nodes', 0)} seconds {info.get('seconds', 0.0):.3f}"
                       f"{best}{val}")
@@ -278,7 +376,8 @@ class Engine:
         res = best_move(pos, limit, bot=bot, seed=self.options["seed"], progress=progress,
                         stop=self.stop_event, threads=self.options["threads"])
         self.final("result " + json.dumps(json_finite(asdict(res)), separators=(",", ":")),
-                   f"bestmove {res.action} value {res.values.get(res.action, 0.0):.4f}")
+                   f"bestmove {action_word(res.action)} value "
+                   f"{res.values.get(res.action, 0.0):.4f}")
 
     def cmd_stop(self, rest):
         self.stop_event.set()
@@ -294,10 +393,47 @@ class Engine:
         from .exact import solve_doc
         # the values in the game's deal-result unit, the best actions of the
         # same values (bots/exact.py): what dixtrix solve and the hint show
-        doc = solve_doc(pos.state(), plies=0, tt_mb=self.options["tt_mb"])
-        doc.pop("line")
+        try:
+            doc = solve_doc(pos.state(), plies=0, max_nodes=QUICK_SOLVE_NODES,
+                            tt_mb=self.options["tt_mb"])
+        except SearchAborted:
+            doc = self._solve_in_child(pos)
+            if doc is None:
+                self.final("error solve: stopped before the exact values were found (an "
+                           "exact solve has no best-so-far answer)")
+                return
+        doc.pop("line", None)
         self.final("solution " + json.dumps(doc, separators=(",", ":")),
-                   f"bestmove {doc['best_actions'][0]} value {doc['value']}")
+                   f"bestmove {action_word(doc['best_actions'][0])} value {doc['value']}")
+
+    def _solve_in_child(self, pos):
+        """The solution doc of ``pos`` solved in a child process, or None
+        when ``stop`` (or ``quit``) ended it first: the child is killed."""
+        request = json.dumps({"position": pos.to_json(), "tt_mb": self.options["tt_mb"]})
+        # the engine's pid is passed down, so the child watches this process
+        # even if it dies before the child has started
+        child = subprocess.Popen([sys.executable, "-c", "from bots.engine import solve_child; "
+                                  f"solve_child({os.getpid()})"], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        answer = []
+        talk = threading.Thread(target=lambda: answer.append(
+            child.communicate(request.encode("utf-8"))), daemon=True)
+        talk.start()
+        while talk.is_alive():
+            if self.stop_event.wait(SOLVE_POLL_SECONDS):
+                child.kill()
+                talk.join()
+                return None
+        out, err = answer[0]
+        try:
+            reply = json.loads(out)
+        except ValueError:
+            print(err.decode("utf-8", "replace"), file=self.err, end="")
+            raise RuntimeError(f"the solving child process exited with status "
+                               f"{child.returncode} and no answer") from None
+        if "error" in reply:
+            raise DixtrixError(reply["error"])
+        return reply["solution"]
 
     def cmd_evaluate(self, rest):
         pos = self._need_position()
@@ -359,8 +495,9 @@ class Engine:
             last[0] = now
             self.send(f"info review {info['done']} of {info['total']} {info['what']}")
 
-        doc = review(pos, limit=limit, seed=self.options["seed"], threads=self.options["threads"],
-                     nodes=nodes, progress=progress, stop=self.stop_event, **kw)
+        doc = review(pos, limit=limit, seed=self.options["seed"],
+                     threads=self.options["threads"], nodes=nodes, progress=progress,
+                     stop=self.stop_event, **kw)
         self.final("review " + json.dumps(json_finite(doc), separators=(",", ":")))
 
     def cmd_quit(self, rest):
@@ -372,6 +509,85 @@ COMMANDS = {"dixtrix": Engine.cmd_hello, "isready": Engine.cmd_isready,
             "position": Engine.cmd_position, "go": Engine.cmd_go, "stop": Engine.cmd_stop,
             "solve": Engine.cmd_solve, "evaluate": Engine.cmd_evaluate,
             "review": Engine.cmd_review, "quit": Engine.cmd_quit}
+
+
+def solve_child(engine_pid: int | None = None) -> None:
+    """The child process of a long ``solve``: one request on standard
+    input (``{"position": ..., "tt_mb": ...}``), one answer on standard
+    output (``{"solution": ...}`` or ``{"error": "<where>: <reason>"}``).
+    It exits when the engine that started it (``engine_pid``) is gone."""
+    from .lifeline import exit_with_parent
+    exit_with_parent(engine_pid)
+    from .exact import solve_doc
+    request = json.loads(sys.stdin.buffer.read())
+    try:
+        doc = solve_doc(solver.from_json(request["position"]).state(), plies=0,
+                        tt_mb=request["tt_mb"])
+        doc.pop("line", None)
+        reply = {"solution": doc}
+    except DixtrixError as exc:
+        reply = {"error": str(exc)}
+    sys.stdout.write(json.dumps(reply) + "\n")
+    sys.stdout.flush()
+
+
+#: a line the reader refused (it said why) and the loop skips
+_SKIP = object()
+
+
+def _brackets(text: str, stack: str = "") -> str:
+    """The JSON brackets (``{`` ``[``) still open after ``text``, given
+    ``stack`` open before it; "" once the outermost one closes (the rest
+    of the line is the parser's to judge).  Brackets inside strings do not
+    count; JSON strings never span lines."""
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "{[":
+            stack += ch
+        elif ch in "}]":
+            stack = stack[:-1]
+            if not stack:
+                return ""
+    return stack
+
+
+def _document_start(command: str) -> str:
+    """For ``position`` whose JSON opens on this line and continues on the
+    next ones, the brackets left open; else "".  The line must be a valid
+    start of a JSON document (it parses once its brackets are closed), so
+    a plain malformed position is refused at once rather than taken for
+    the start of a longer one."""
+    verb, _, body = command.partition(" ")
+    body = body.strip()
+    if verb != "position" or body[:1] not in ("{", "["):
+        return ""
+    stack = _brackets(body)
+    if not stack:
+        return ""
+    closed = body.rstrip().removesuffix(",") + "".join(
+        "}" if b == "{" else "]" for b in reversed(stack))
+    try:
+        json.loads(closed)
+    except ValueError:
+        return ""
+    return stack
+
+
+def action_word(action: str) -> str:
+    """An action as one word of an answer line: as it is, or in double
+    quotes when it has a space (``"contract trix"``, ``"bid 70"``), so a
+    client that splits lines as a shell does (Python's ``shlex.split``)
+    reads it back whole."""
+    return json.dumps(action) if any(c.isspace() for c in action) else action
 
 
 def _where(exc: DixtrixError, verb: str) -> tuple[str, str]:
@@ -387,8 +603,9 @@ def _where(exc: DixtrixError, verb: str) -> tuple[str, str]:
 
 def main() -> int:
     """``dixtrix engine``: serve the protocol on stdin/stdout."""
-    stdin = open(sys.stdin.fileno(), "r", encoding="utf-8", errors="strict", closefd=False,
-                 newline="\n")
+    # bytes, decoded a line at a time: a line that is not UTF-8 costs only
+    # itself (a text stream fails on the whole buffer it decodes at once)
+    stdin = open(sys.stdin.fileno(), "rb", closefd=False)
     try:
         return Engine().run(stdin)
     except KeyboardInterrupt:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import queue
+import shlex
 import subprocess
 import threading
 import time as _time
@@ -170,7 +171,7 @@ class Engine:
             timeout = (limit.time if limit is not None and limit.time else 0) + REPLY_SECONDS
 
         def on_line(line):
-            if line.startswith("info "):
+            if line.startswith("info ") and not line.startswith("info string "):
                 d = _parse_info(line)
                 infos.append(d)
                 if info is not None:
@@ -248,7 +249,11 @@ class Engine:
 
 
 def _parse_info(line: str) -> dict:
-    words = line.split()[1:]
+    # an action with a space comes in double quotes (bots.engine.action_word)
+    try:
+        words = shlex.split(line)[1:]
+    except ValueError:
+        words = line.split()[1:]
     out = {}
     for key, value in zip(words[::2], words[1::2]):
         try:

@@ -100,8 +100,13 @@ def describe(view) -> list[str]:
         by = known.get("chooser")
         lines.append(f"Contract: {known['contract']}" + (f", chosen by {who(by)}"
                                                           if by is not None else ""))
-    if known.get("used"):
-        lines.append(f"Contracts already played in this kingdom: {', '.join(known['used'])}")
+    # the contract in play is in ``used`` from the moment it is chosen: it
+    # is not yet one of those played
+    played = [c for c in known.get("used") or () if c != known.get("contract")]
+    if played:
+        # trix's rounds are kingdoms, tricks' are sets
+        lines.append(f"Contracts already played in this "
+                     f"{getattr(game, 'round_word', 'round')}: {', '.join(played)}")
     if known.get("layout"):
         lines.append(f"Layout: {known['layout']}")
     if known.get("bid") is not None and known.get("bid_winner") is not None:
@@ -280,7 +285,10 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
     game, seat = view.game, view.seat
     names = seat_names(game.num_players, seat, game.partnership)
     facts = describe(view)
+    world = view.world(seed=0)
+    trick = world.trick_number()
     out: dict = {"game": game.name, "options": game.non_default_options(), "seat": seat,
+                 "trick": list(trick) if trick else None,
                  "origin": origin, "position": view.to_json(), "facts": facts}
     kw = {} if threads is None else {"threads": threads}
     res = best_move(view, limit if limit is not None else make_limit(), bot=bot, seed=seed,
@@ -296,8 +304,9 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
                         "forced": res.bot == "forced",
                         "winners": ({a: names[w] for a, w in res.winners.items()}
                                     if res.winners else {}),
-                        "line": [{"seat": s, "who": names[s], "action": a, "value": v}
-                                 for s, a, v in steps]}
+                        "line": [{"seat": s, "who": names[s], "action": a, "value": v,
+                                  "trick": t}
+                                 for (s, a, v), t in zip(steps, _tricks(world, steps))]}
         if res.bot == "forced":
             out["advice"] = advice_line(res.action, (), is_card) + \
                 " It is the only legal action."
@@ -319,7 +328,6 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
 
 def run(args, origin: str, view) -> int:
     game = view.game
-    names = seat_names(game.num_players, view.seat, game.partnership)
     if args.save_position:
         saved = saved_position(view, getattr(args, "whole_match", False))
         try:
@@ -342,7 +350,9 @@ def run(args, origin: str, view) -> int:
         out.get("exact", {}).pop("winners", None)
         print(json.dumps(json_finite(out), indent=1))
         return 0
-    _print_header(game, origin, facts)
+    _print_header(game, origin, facts, view.seat, out["trick"])
+    if getattr(args, "legend", False):
+        print(legend(game))
     if out.get("note"):
         print(out["note"])
     if "exact" in out:
@@ -358,8 +368,7 @@ def run(args, origin: str, view) -> int:
             winner = f"  round won by {ex['winners'][action]}" if ex["winners"] else ""
             print(f"  {action:<{width}}  {_number(ex['values'][action])}  {mark:<4}{winner}")
         if ex["line"]:
-            print("Expected line of play: " + ", ".join(
-                f"{names[step['seat']]} {step['action']}" for step in ex["line"]))
+            print("Expected line of play: " + line_text(ex["line"]))
         print(out["advice"])
         return 0
     res = out["search"]
@@ -393,6 +402,52 @@ def run(args, origin: str, view) -> int:
     return 0
 
 
+def _tricks(world, steps) -> list:
+    """The trick (its number) each step of a line is played in, None for
+    a step outside trick play: the line replayed on ``world``."""
+    state = world.clone()
+    out = []
+    for _, action, _ in steps:
+        trick = state.trick_number()
+        out.append(trick[0] if trick else None)
+        state.apply_action(state.string_to_action(action))
+    return out
+
+
+def line_text(line) -> str:
+    """The expected line of play grouped by trick: ``trick 15: you JK,
+    opponent 3S; trick 16: ...`` (steps outside trick play stand alone)."""
+    groups: list = []
+    for step in line:
+        said = f"{step['who']} {step['action']}"
+        trick = step.get("trick")
+        if groups and trick is not None and groups[-1][0] == trick:
+            groups[-1][1].append(said)
+        else:
+            groups.append((trick, [said]))
+    return "; ".join((f"trick {t}: " if t is not None else "") + ", ".join(said)
+                     for t, said in groups)
+
+
+def legend(game) -> str:
+    """The notation of ``game`` and how to read a hint, in a few lines."""
+    import textwrap
+    text = (f"Notation ({game.name}): {game.notation} Values: the mean for you in the unit "
+            f"named, with its 95% interval (+-); visits: how often the search tried the "
+            f"action (worlds: sampled deals, each solved); 'as good': the search cannot "
+            f"tell it from the advice.")
+    return textwrap.fill(text, 78, initial_indent="  ", subsequent_indent="  ")
+
+
+def legends() -> str:
+    """Every game's notation (``dixtrix hint --legend`` without a game)."""
+    import textwrap
+    from solver import load_game, registered_games
+    return "\n".join(textwrap.fill(f"{name}: {load_game(name).notation}", 78,
+                                   subsequent_indent="    ")
+                     for name in registered_games())
+
+
 def _number(v) -> str:
     """An exact value as a player reads it: whole points as integers."""
     return f"{int(v):+5d}" if float(v).is_integer() else f"{v:+7.1f}"
@@ -417,8 +472,9 @@ def _is_card(view, action: str) -> bool:
     return view.game.is_card(a)
 
 
-def _print_header(game, origin, facts):
-    print(f"{game.name}{_options_text(game)}, {origin}. You are to move.")
+def _print_header(game, origin, facts, seat, trick):
+    where = f"seat {seat}" + (f", trick {trick[0]} of {trick[1]}" if trick else "")
+    print(f"{game.name}{_options_text(game)}, {origin}. You are to move ({where}).")
     for line in facts:
         print(f"  {line}")
 
@@ -429,4 +485,4 @@ def _options_text(game) -> str:
 
 
 __all__ = ["run", "advise", "make_limit", "describe", "seat_names", "read_position", "view_of",
-           "Progress", "json_finite"]
+           "Progress", "json_finite", "legend", "legends", "line_text"]

@@ -48,15 +48,18 @@ class Option:
 
     def check(self, game: str, name: str, value: Any) -> Any:
         kind = type(self.default)
+        # a wrong type names the choices too: they say what is meant
+        among = (f" (one of {', '.join(map(str, self.choices))})" if self.choices is not None
+                 else "")
         if kind is bool:
             if not isinstance(value, bool):
                 raise OptionError(f"{game}: option {short_repr(name)} must be true or false, got {short_repr(value)}")
         elif kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError(f"{game}: option {short_repr(name)} must be an integer, got {short_repr(value)}")
+                raise OptionError(f"{game}: option {short_repr(name)} must be an integer{among}, got {short_repr(value)}")
         elif kind is str:
             if not isinstance(value, str):
-                raise OptionError(f"{game}: option {short_repr(name)} must be a string, got {short_repr(value)}")
+                raise OptionError(f"{game}: option {short_repr(name)} must be a string{among}, got {short_repr(value)}")
         if self.choices is not None and value not in self.choices:
             raise OptionError(
                 f"{game}: option {short_repr(name)} must be one of {list(self.choices)}, got {short_repr(value)}")
@@ -65,6 +68,22 @@ class Option:
         if self.max is not None and value > self.max:
             raise OptionError(f"{game}: option {short_repr(name)} must be <= {self.max}, got {short_repr(value)}")
         return value
+
+    def from_text(self, text: str) -> Any:
+        """A value typed as text (``--option target=10``) in this option's
+        type: ``true``/``false`` for a flag, a number for an integer, the
+        text itself for a string (so ``variant=17`` is the string '17',
+        which ``check`` then refuses with the choices).  Text that is not
+        of the type is returned as it is, for ``check`` to refuse."""
+        kind = type(self.default)
+        if kind is bool and text.strip().lower() in ("true", "false"):
+            return text.strip().lower() == "true"
+        if kind is int:
+            try:
+                return int(text)
+            except ValueError:
+                return text
+        return text
 
 
 # --------------------------------------------------------------------------
@@ -185,6 +204,10 @@ class Game(ABC):
     round_unit: ClassVar[str] = "points this deal"
     #: actions the bots play before ``dixtrix hint GAME --seed N`` advises
     demo_hint_after: ClassVar[int] = 0
+    #: the game's notation in a few sentences (cards, every kind of action
+    #: and the aliases a person may type): ``dixtrix hint --legend`` and
+    #: ``help`` at the terminal show it
+    notation: ClassVar[str] = ""
     #: whether a seat view's per-side facts (tricks won, count, totals) are
     #: listed per team, the team of seat 0 first, rather than per seat
     scores_by_team: ClassVar[bool] = False
@@ -484,6 +507,21 @@ class State(ABC):
         return self._mark
 
     # ---- the current deal, for search (a match is many deals) ----
+    def last_trick(self) -> tuple[int, tuple, int] | None:
+        """The trick completed last: ``(leader, the cards as actions in
+        play order, winner)``, or None before the first (and in games
+        without tricks).  Public information; it stays until the next
+        trick ends, across the end of a deal, so a front end can say who
+        took a deal's last trick."""
+        return self.__dict__.get("_last_trick")
+
+    def trick_number(self) -> tuple[int, int] | None:
+        """During card play in tricks: ``(the trick in play, counted from
+        1; the tricks of the deal)``; None outside trick play (bidding,
+        contracts, layouts, games without tricks).  What a front end says
+        ("trick 15 of 26")."""
+        return None
+
     def round_index(self) -> int:
         """Index of the deal (round, hand) in play; search treats the end of
         this deal as its horizon.  Default: the whole game is one deal."""
@@ -573,6 +611,28 @@ def register_game(cls: type[Game]) -> type[Game]:
 
 def registered_games() -> list[str]:
     return sorted(_REGISTRY)
+
+
+def game_name(text: str) -> str:
+    """The registered game a person means by ``text``: its name in any
+    case (``Dix``, ``TRIX``); ``OptionError`` listing the games otherwise.
+    Documents (``solver.position``) keep the exact, lower-case name."""
+    if isinstance(text, str):
+        if text in _REGISTRY:
+            return text
+        folded = {name.casefold(): name for name in _REGISTRY}
+        if text.strip().casefold() in folded:
+            return folded[text.strip().casefold()]
+    raise OptionError(f"unknown game {short_repr(text)} (known: {', '.join(sorted(_REGISTRY))})")
+
+
+def options_from_text(name: str, pairs: dict) -> dict:
+    """Options typed as text (``{"target": "10"}``) in each option's type
+    (``Option.from_text``); keys the game does not know are kept as they
+    are, for ``load_game`` to refuse by name."""
+    spec = _REGISTRY[game_name(name)].options_spec
+    return {key: spec[key].from_text(value) if key in spec and isinstance(value, str) else value
+            for key, value in pairs.items()}
 
 
 def load_game(name: str, **options: Any) -> Game:

@@ -139,7 +139,7 @@ def test_hint_is_exact_once_every_card_is_known(capsys):
     assert main(["hint", "dix", "--seed", "1"]) == 0      # default: trick 15 of round 1
     out = capsys.readouterr().out
     assert "Opponent's hand (known" in out and "Exact values" in out
-    assert "Expected line of play: you " in out and "Exactly as good" in out
+    assert "Expected line of play: trick 15: you " in out and "Exactly as good" in out
 
 
 def test_hint_with_pimc_counts_worlds(capsys):

@@ -22,7 +22,9 @@ def cmd_run(args) -> int:
     show = not args.quiet and sys.stderr.isatty() and sys.stdout.isatty()
     try:
         summary = run_ladder(args.game, args.bots, deals=args.deals, seed=args.seed,
-                             db=args.db, jobs=args.jobs, dask=args.dask, progress=show)
+                             db=args.db, jobs=args.jobs, dask=args.dask, progress=show,
+                             notice=None if args.quiet else
+                             lambda line: print(line, file=sys.stderr, flush=True))
     except KeyboardInterrupt:
         print(f"dixtrix: interrupted; the finished games are in {args.db}: rerun the same "
               f"command to resume", file=sys.stderr)
@@ -38,7 +40,7 @@ def cmd_run(args) -> int:
 
 
 def cmd_report(args) -> int:
-    from .report import write_report
+    from .report import have_matplotlib, write_report
     from .results import LadderResults
     res = LadderResults.open(args.db)
     ratings = res.ratings(ci=args.ci) if res.units else None
@@ -46,8 +48,13 @@ def cmd_report(args) -> int:
     if not res.units:
         return 0
     out = args.out or os.path.splitext(args.db)[0] + "-report"
-    path = write_report(res, out, fmt=args.format, plots=not args.no_plots, ci=args.ci)
-    print(f"report written to {path}")
+    plots = not args.no_plots
+    if plots and not have_matplotlib():
+        plots = False
+        print("no plots: they need matplotlib, which is not installed "
+              "(pip install 'dixtrix[plot]', then run this again)", file=sys.stderr)
+    path = write_report(res, out, fmt=args.format, plots=plots, ci=args.ci)
+    print(f"report written to {path}" + ("" if plots else " (tables only, no plots)"))
     return 0
 
 

@@ -3,7 +3,8 @@
 distributed cluster.  Each executor yields finished games as they come,
 in any order; the coordinator (``runner.run_ladder``) stores them.  At
 most a small window of games is in flight at a time (twice the workers),
-so a killed coordinator loses only those.
+so a killed coordinator loses only those, and the worker processes end
+with it (``bots.lifeline``): nobody is left to store what they would play.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 from solver.errors import OptionError
 
+from ..lifeline import exit_with_parent
 from .play import GameResult, play_game
 from .schedule import GameTask
 from .store import LadderError
@@ -50,7 +52,10 @@ class LocalExecutor:
             return
         window = 2 * self.jobs
         it = iter(tasks)
-        with ProcessPoolExecutor(max_workers=self.jobs) as pool:
+        # the coordinator's pid goes down with the workers: a worker reading
+        # its parent itself could read a coordinator killed while it started
+        with ProcessPoolExecutor(max_workers=self.jobs, initializer=exit_with_parent,
+                                 initargs=(os.getpid(),)) as pool:
             pending = {}
             try:
                 for task in it:

@@ -10,7 +10,7 @@
 3. **Bradley-Terry** by maximum likelihood: P(i beats j) = 1 / (1 +
    exp(theta_j - theta_i)), a draw counting half a win for each side,
    fitted by Newton's method with a weak normal prior on theta (sd 4 in
-   natural units, about 1740 Elo) that keeps the estimate finite when an
+   natural units, about 695 Elo) that keeps the estimate finite when an
    entry wins every comparison.  Ratings are on the Elo scale (400/ln 10
    per natural unit), centred on a mean of 0.
 4. **95% intervals**: ``fisher`` (default) from the inverse of the

@@ -10,7 +10,17 @@ import os
 
 from solver.errors import OptionError
 
+from .ratings import ELO, PRIOR_SD
 from .results import LadderResults
+
+
+def have_matplotlib() -> bool:
+    """Whether the plots can be drawn (the ``plot`` extra is installed)."""
+    try:
+        import matplotlib  # noqa: F401  (only whether it imports)
+    except ImportError:
+        return False
+    return True
 
 
 def _pyplot():
@@ -66,9 +76,34 @@ def plot_pairs(res: LadderResults, pairs, path: str) -> None:
     plt.close(fig)
 
 
+def history_note(res: LadderResults, history) -> str:
+    """What the rating history plot shows, in words (drawn under it and
+    written under it in the report): why its intervals narrow, and which
+    entries' intervals cannot narrow yet (an entry that has won, or lost,
+    every comparison so far has no finite maximum-likelihood rating: the
+    prior holds it, so its interval keeps the prior's width)."""
+    last = history[-1][2]
+    method = "Fisher" if last.method == "fisher" else "bootstrap"
+    text = (f"Each point: the ratings fitted on the deals played up to it, with {method} "
+            f"95% intervals (shaded); they narrow about as 1/sqrt(games).")
+    extreme = [f"{res.entries[i]} ({'won' if not last.losses[i] else 'lost'} all "
+               f"{last.wins[i] + last.losses[i]})"
+               for i in range(len(res.entries))
+               if last.wins[i] + last.losses[i] and not last.draws[i]
+               and (not last.wins[i] or not last.losses[i])]
+    if extreme:
+        text += (f" An entry that has won or lost every comparison has no finite "
+                 f"maximum-likelihood rating: a weak prior (sd {PRIOR_SD * ELO:.0f} Elo) "
+                 f"holds it, and its interval stays wide until the other result comes: "
+                 f"{', '.join(extreme)}.")
+    return text
+
+
 def plot_history(res: LadderResults, history, path: str) -> None:
     plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(7, 4.2))
+    import textwrap
+    note = textwrap.fill(history_note(res, history), 100)
+    fig, ax = plt.subplots(figsize=(7, 4.2 + 0.16 * (note.count("\n") + 1)))
     xs = [h[0] for h in history]
     for i, name in enumerate(res.entries):
         elo = [h[2].elo[i] for h in history]
@@ -81,7 +116,8 @@ def plot_history(res: LadderResults, history, path: str) -> None:
     ax.set_ylabel("Elo (95% interval shaded)")
     _title(ax, res, "ratings as the games come in")
     ax.legend(fontsize=8, loc="best")
-    fig.tight_layout()
+    fig.text(0.01, 0.01, note, fontsize=6.5, va="bottom", ha="left")
+    fig.tight_layout(rect=(0, 0.035 * (note.count("\n") + 1), 1, 1))
     fig.savefig(path, dpi=110)
     plt.close(fig)
 
@@ -102,14 +138,15 @@ def write_report(res: LadderResults, out_dir: str, fmt: str = "md", plots: bool 
     images = []
     if plots:
         plot_ratings(res, ratings, os.path.join(out_dir, "ratings.png"))
-        images.append(("ratings.png", "Ratings with 95% intervals"))
+        images.append(("ratings.png", "Ratings with 95% intervals", ""))
         if pairs:
             plot_pairs(res, pairs, os.path.join(out_dir, "pairs.png"))
-            images.append(("pairs.png", "Score difference per pair"))
+            images.append(("pairs.png", "Score difference per pair", ""))
         history = res.history(ci=ci)
         if len(history) >= 2:
             plot_history(res, history, os.path.join(out_dir, "history.png"))
-            images.append(("history.png", "Rating against games played"))
+            images.append(("history.png", "Rating against games played",
+                           history_note(res, history)))
     table = res.table(ratings)
     sch = res.schedule
     title = f"Ladder: {sch.game_spec}"
@@ -122,8 +159,9 @@ def write_report(res: LadderResults, out_dir: str, fmt: str = "md", plots: bool 
     with open(path, "w", encoding="utf-8") as fh:
         if fmt == "md":
             fh.write(f"# {title}\n\n{method}\n\n```\n{table}\n```\n\n")
-            for name, caption in images:
-                fh.write(f"## {caption}\n\n![{caption}]({name})\n\n")
+            for name, caption, note in images:
+                fh.write(f"## {caption}\n\n![{caption}]({name})\n\n"
+                         + (f"{note}\n\n" if note else ""))
             fh.write(f"Database: `{res.db}`; entries: "
                      + ", ".join(f"`{e}`" for e in res.entries) + "\n")
         else:
@@ -131,8 +169,9 @@ def write_report(res: LadderResults, out_dir: str, fmt: str = "md", plots: bool 
                      f"<title>{html.escape(title)}</title></head><body>\n"
                      f"<h1>{html.escape(title)}</h1>\n<p>{html.escape(method)}</p>\n"
                      f"<pre>{html.escape(table)}</pre>\n")
-            for name, caption in images:
+            for name, caption, note in images:
                 fh.write(f"<h2>{html.escape(caption)}</h2>\n"
-                         f"<img src='{html.escape(name)}' alt='{html.escape(caption)}'>\n")
+                         f"<img src='{html.escape(name)}' alt='{html.escape(caption)}'>\n"
+                         + (f"<p>{html.escape(note)}</p>\n" if note else ""))
             fh.write("</body></html>\n")
     return path

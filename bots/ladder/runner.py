@@ -35,20 +35,39 @@ class RunSummary:
 
 
 class _Progress:
-    """A tqdm bar on stderr (games done, games/s, ETA), or nothing."""
+    """A tqdm bar on stderr (games done, games/s, ETA), or plain lines.
 
-    def __init__(self, total: int, initial: int, enabled: bool, desc: str):
+    The rate counts only the games this run plays (a resumed run's stored
+    games are not divided by this run's seconds) and is the average since
+    the start, not a moving one: games end in bursts when several workers
+    run, and a rate taken over a burst promises an end in seconds.  Until
+    ``settle`` games of this run are done the plain lines give no rate or
+    ETA at all (the first games of a window all end about together)."""
+
+    def __init__(self, total: int, initial: int, enabled: bool, desc: str, settle: int = 1):
         self.bar = None
         self.enabled = enabled
+        self.total, self.initial, self.n = total, initial, initial
+        self.settle = max(1, settle)
+        self.t0, self.last = time.monotonic(), None
         if not enabled:
             return
         try:
             from tqdm import tqdm
         except ImportError:              # plain lines instead of a bar
-            self.total, self.n, self.t0, self.last = total, initial, time.monotonic(), 0.0
             return
         self.bar = tqdm(total=total, initial=initial, unit="game", desc=desc,
-                        file=sys.stderr, dynamic_ncols=True, smoothing=0.1)
+                        file=sys.stderr, dynamic_ncols=True, smoothing=0)
+
+    def line(self, now: float) -> str:
+        """The plain progress line at ``now`` (``time.monotonic()``)."""
+        played = self.n - self.initial
+        text = f"{self.n}/{self.total} games"
+        if played < self.settle:
+            return text + f" (rate and ETA once {self.settle} games of this run are done)"
+        rate = played / max(now - self.t0, 1e-9)
+        eta = (self.total - self.n) / rate
+        return text + f", {rate:.2f} games/s, ETA {_duration(eta)}"
 
     def update(self) -> None:
         if not self.enabled:
@@ -58,28 +77,54 @@ class _Progress:
             return
         self.n += 1
         now = time.monotonic()
-        if now - self.last >= 2.0 or self.n == self.total:
+        if self.last is None or now - self.last >= 2.0 or self.n == self.total:
             self.last = now
-            rate = self.n / max(now - self.t0, 1e-9)
-            eta = (self.total - self.n) / rate if rate > 0 else float("inf")
-            print(f"{self.n}/{self.total} games, {rate:.2f} games/s, ETA {eta:.0f} s",
-                  file=sys.stderr)
+            print(self.line(now), file=sys.stderr)
 
     def close(self) -> None:
         if self.bar is not None:
             self.bar.close()
 
 
+def _duration(seconds: float) -> str:
+    """``ETA 9 min``: seconds as a person reads them."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def scope(schedule: Schedule, todo: int, stored: int, workers: str) -> str:
+    """What a run is about to do, said before its first game: how many
+    games, and that each is a whole match (with what ends it), since a
+    ladder at a game's default match length runs for a long time."""
+    game = schedule.game
+    text = (f"ladder {schedule.game_spec}: {todo:,} games to play {workers}"
+            + (f" ({stored:,} already stored)" if stored else "")
+            + f"; each game is a whole {game.name} match")
+    spec = game.options_spec.get("target")
+    if spec is not None:
+        target = game.options["target"]
+        text += f" (to {target} points" + (", the default" if target == spec.default else "") \
+            + ")"
+        if target == spec.default:
+            text += (f", many deals each: a first try runs faster with a lower target "
+                     f"(--game {game.name}:target=...)")
+    return text
+
+
 def run_ladder(game, bots, *, deals: int, seed: int = 0, db: str = "ladder.db",
                jobs: int = 1, dask=None, progress: bool | None = None,
-               schedule: Schedule | None = None) -> RunSummary:
+               schedule: Schedule | None = None, notice=None) -> RunSummary:
     """Play (or resume) a ladder into the SQLite file ``db``.
 
     ``game``: ``"dix:variant=seventeen"``; ``bots``: settings strings (a
     list or one comma-separated string); ``jobs``: worker processes;
     ``dask``: a scheduler address or a ``distributed.Client`` / cluster
     (instead of ``jobs``); ``progress``: a bar on stderr (default: when
-    stderr is a terminal)."""
+    stderr is a terminal); ``notice``: called with one line saying what
+    the run is about to play (``scope``) before the first game."""
     sch = schedule or Schedule(game, bots, seed)
     tasks = list(sch.tasks(deals))
     executor = DaskExecutor(dask) if dask is not None else LocalExecutor(jobs)
@@ -92,8 +137,11 @@ def run_ladder(game, bots, *, deals: int, seed: int = 0, db: str = "ladder.db",
             todo = [t for t in tasks if t.key not in done]
             if progress is None:
                 progress = sys.stderr.isatty()
+            if notice is not None and todo:
+                notice(scope(sch, len(todo), len(tasks) - len(todo), executor.describe()))
             bar = _Progress(len(tasks), len(tasks) - len(todo), progress and bool(todo),
-                            f"ladder {sch.game_spec}")
+                            f"ladder {sch.game_spec}",
+                            settle=2 * getattr(executor, "jobs", 2))
             played = 0
             t0 = time.perf_counter()
             try:

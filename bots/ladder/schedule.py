@@ -30,6 +30,7 @@ from typing import Iterator
 
 import solver
 from solver.errors import OptionError
+from solver.game import game_name, options_from_text
 
 from ..base import _parse_settings, make_bot
 
@@ -42,16 +43,6 @@ def is_partnership(game: solver.Game) -> bool:
     return game.partnership
 
 
-def _option_value(text: str):
-    low = text.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
 def parse_game_spec(spec: str) -> tuple[str, dict]:
     """``"trix:partners=true"`` / ``"dix:variant=seventeen,target=10"`` ->
     ``(name, options)``; the game and its options are validated by
@@ -59,14 +50,16 @@ def parse_game_spec(spec: str) -> tuple[str, dict]:
     if not isinstance(spec, str) or not spec.strip():
         raise OptionError(f"--game: expected a game name with options, got {spec!r}")
     name, _, rest = spec.strip().partition(":")
-    options = {}
+    name = game_name(name)                             # any case; else the games known
+    typed = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = part.partition("=")
         if not eq or not key.strip():
             raise OptionError(f"game {spec!r}: expected key=value, got {part!r}")
-        options[key.strip()] = _option_value(value.strip())
-    solver.load_game(name.strip(), **options)          # raises OptionError
-    return name.strip(), options
+        typed[key.strip()] = value.strip()
+    options = options_from_text(name, typed)           # each value in its option's type
+    solver.load_game(name, **options)                  # raises OptionError
+    return name, options
 
 
 def canonical_entry(spec: str) -> str:

@@ -195,11 +195,16 @@ def read_limit(doc: dict, settings: Settings, default: Limit) -> tuple[Limit, bo
                  worlds=settings.max_worlds, nodes=settings.max_nodes)
     if isinstance(value, dict):
         # a number past the server's cap is asked for more than it gives:
-        # the cap applies (the answer says so), whatever the number
+        # the cap applies (the answer says so), whatever the number.  Only a
+        # number of the field's type: a count is an integer, so 501.0
+        # iterations is refused as 400.0 is, not taken for the cap
         top = caps.to_dict()
-        value = {k: (top[k] if k in top and isinstance(v, (int, float))
-                     and not isinstance(v, bool) and v > top[k] else v)
-                 for k, v in value.items()}
+
+        def over_cap(k, v):
+            kinds = (int, float) if k == "time" else int
+            return k in top and isinstance(v, kinds) and not isinstance(v, bool) \
+                and v > top[k]
+        value = {k: (top[k] if over_cap(k, v) else v) for k, v in value.items()}
     try:
         limit = default if value is None else Limit.from_mapping(value, "limit")
     except LimitError as exc:

@@ -738,6 +738,7 @@ class ContractMatchState(State):
         done = play.play(card)
         if done is not None:
             leader, cards, winner = done
+            self._last_trick = (leader, tuple(cards), winner)
             pen = PENALTY_RULES[self.log.contract]
             taken = [FRENCH.to_string(c) + ("*" if (self.revealed >> c) & 1 else "")
                      for c in cards if (pen.mask >> c) & 1]
@@ -1035,6 +1036,11 @@ class ContractMatchState(State):
             lines.append(f"layout: {play.layout.text()}")
         lines.append("totals " + self._score_text(self.totals))
         return "\n".join(lines)
+
+    def trick_number(self) -> tuple[int, int] | None:
+        if self.phase != TRICKS:
+            return None
+        return self.log.play.tricks_done + 1, HAND_SIZE
 
     # ---- the deal in play, for search (each hand dealt is one "round") -----
     def round_index(self) -> int:

@@ -42,6 +42,10 @@ class DixGame(Game):
     round_scale = 30.0
     round_unit = "round score difference (yours minus the opponent's; a tie-break win +0.5)"
     demo_hint_after = 28               # trick 15: the stock is empty, every card known: exact
+    notation = ("Cards are rank then suit: A K Q J T 9 8 7 6 5 4 3 2 (T is the ten; 10D "
+                "is read as TD) and S H D C (spades, hearts, diamonds, clubs): AS is the ace "
+                "of spades; JK is the joker. Every action is a card: type it (case does not "
+                "matter).")
     description = "Dix (Fred Blundun): 2 players, trumps and a joker, ten-tricks cost 3"
     options_spec = {
         "variant": Option(STANDARD, "standard: 13 cards and a 26-card stock, 26 tricks; "
@@ -310,6 +314,7 @@ class DixState(State):
         if ten:
             self.tens[winner] += 1
         self.last_winner = winner
+        self._last_trick = (self.leader, tuple(cards), winner)
         self.events.append(
             f"trick {self.tricks_done:2d}: seat {self.leader} {DIX.to_string(cards[0])}, seat "
             f"{1 - self.leader} {DIX.to_string(cards[1])} -> seat {winner}"
@@ -324,6 +329,11 @@ class DixState(State):
                 self.stock_pos += 1
         if self.tricks_done == g.tricks_per_round:
             self._end_round()
+
+    def trick_number(self) -> tuple[int, int] | None:
+        if self.winner is not None:
+            return None
+        return self.tricks_done + 1, self.game.tricks_per_round
 
     def round_index(self) -> int:
         return self.round_no

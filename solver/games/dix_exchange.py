@@ -193,6 +193,12 @@ class DeckOption(Option):
 @register_game
 class DixExchangeGame(Game):
     name = "dix-exchange"
+    notation = ("Cards are values, high to low: 10 (Hibou), 9 (Loup), 8 (Putois), 7 "
+                "(Saute-lapin), 6 (Hotel), 5, 4, 3, 2, 1, 0 (Roc), 00 (Ogre), 000 "
+                "(Masqueleon), 0000 (Lion froussard); CJ (Chat-Joker) ranks with the Lion. "
+                "Actions: keep (stay), ask (exchange, swap) the next seat for its card, "
+                "accept (ok) a request, block 6 .. block 10 a request by showing that card, "
+                "draw (stock): the dealer swaps with the stock.")
     zero_sum = True                 # winner +1, every other seat -1/(n-1)
     round_unit = "tokens won (+) or lost (-) this round"
     round_scale = 3.0          # a round costs a seat at most 3 tokens (Loup, Putois, showdown)

@@ -225,6 +225,11 @@ class Auction:
 @register_game
 class DixieRookGame(Game):
     name = "dixie-rook"
+    notation = ("Cards are colour then number: R G Y B (red, green, yellow, black) and 1 to "
+                "14, 14 high: R14 is the red 14. Count: every 5 is worth 5, every 10 and 13 "
+                "is worth 10. The auction: bid 70 .. bid 120 in fives (or the number alone: "
+                "85), or pass (p). The bid winner takes the nest: discard R5 for each card put "
+                "back, then trump red (trump R) names trumps.")
     zero_sum = True                # returns: +1 each seat of the winning team, -1 the others
     #: bound on ``round_returns``: a hand's score difference (120 made vs 0,
     #: or -120 set vs +120)
@@ -634,6 +639,7 @@ class DixieRookState(State):
         n = g.num_players
         cards = self.trick
         winner = (self.leader + trick_winner(cards, self.trump, self.table)) % n
+        self._last_trick = (self.leader, tuple(cards), winner)
         team = team_of(winner)
         pts = sum(card_count(c) for c in cards)
         self.tricks_done += 1
@@ -706,6 +712,11 @@ class DixieRookState(State):
             if g.game_decided(self.totals):
                 self.events.append(f"totals equal at {self.totals[0]}: another hand")
             self._start_hand()
+
+    def trick_number(self) -> tuple[int, int] | None:
+        if self.phase != PLAY or self.is_terminal():
+            return None
+        return self.tricks_done + 1, self.game.hand_size
 
     # ---- the current hand, for search (a game is many hands) -------------
     def round_index(self) -> int:

@@ -63,6 +63,13 @@ def is_bad_hand(mask: int) -> bool:
 @register_game
 class TricksGame(ContractGame):
     name = "tricks"
+    notation = ("Cards are rank then suit: A K Q J T 9 8 7 6 5 4 3 2 (T is the ten; 10D "
+                "is read as TD) and S H D C (spades, hearts, diamonds, clubs): QS is the "
+                "queen of spades. "
+                "Contracts: contract diamonds (diamond), contract queens (queen), contract "
+                "tricks (ltoosh, trick), contract kinghearts (king, kh), contract jacks "
+                "(layout). A bad hand in Jacks: redeal (claim, bad hand) or no redeal (keep). "
+                "In the jacks layout: a card that fits, or pass.")
     zero_sum = True   # returns: final totals, every set sums to zero
     #: bound on one hand's result for a seat (the layout's +200)
     round_scale = 200.0

@@ -58,6 +58,13 @@ DOUBLING_CONTRACTS = (KING_OF_HEARTS, QUEENS)
 @register_game
 class TrixGame(ContractGame):
     name = "trix"
+    notation = ("Cards are rank then suit: A K Q J T 9 8 7 6 5 4 3 2 (T is the ten; 10D "
+                "is read as TD) and S H D C (spades, hearts, diamonds, clubs): QS is the "
+                "queen of spades. "
+                "Contracts: contract kinghearts (king, kh), contract queens (queen), contract "
+                "diamonds (diamond), contract ltoosh (tricks), contract trix (layout). "
+                "Doubling, before the first lead: reveal KH or reveal QS (double QS), then "
+                "reveal done (done). In the trix layout: a card that fits, or pass.")
     zero_sum = True   # returns: final (team) totals, every kingdom sums to zero
     #: bound on one deal's result for a seat (a team: 200 + 150 in the layout)
     round_scale = 350.0

@@ -4,7 +4,8 @@ For random positions of every game, the same bot with the same seed is
 asked on the TRUE state and on another world its seat cannot tell from it
 (drawn from the seat's view by the game's world sampler); it must choose the
 same action.  ``cheat`` is the one unfair bot, and the test shows that it
-does peek (so the test can see peeking)."""
+does peek (so the test can see peeking).  Marked slow: 50 positions a game
+by default (3,200 bot decisions), 200 with DIXTRIX_FULL_TESTS=1 (12,800)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from solver.position import from_json
 GAMES = [("dix", {}), ("dix", {"variant": "seventeen"}), ("trix", {}),
          ("trix", {"partners": True}), ("tricks", {}), ("dixie-rook", {}),
          ("dixie-rook", {"players": 6}), ("dix-exchange", {"players": 5})]
-POSITIONS = 200
+#: positions a game: the default run, and the full one (DIXTRIX_FULL_TESTS=1)
+POSITIONS, FULL_POSITIONS = 50, 200
 #: every fair bot, with limits small enough for 200 positions a game
 FAIR = ["random", "rules", "ismcts:iterations=40,py_iterations=20",
         "pimc:worlds=1,nodes=2000,leaf=0"]
@@ -56,10 +58,10 @@ def _positions(game, n, seed):
 
 @pytest.fixture(scope="module", params=GAMES, ids=lambda g: g[0] + "".join(
     f"-{k}={v}" for k, v in g[1].items()))
-def positions(request):
+def positions(request, sample):
     name, options = request.param
     game = solver.load_game(name, **options)
-    return game, _positions(game, POSITIONS, seed=7)
+    return game, _positions(game, sample(POSITIONS, FULL_POSITIONS), seed=7)
 
 
 def test_the_positions_hide_something(positions):
@@ -68,6 +70,7 @@ def test_the_positions_hide_something(positions):
     assert differ >= len(pairs) // 2, f"{game}: only {differ} worlds differ from the truth"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", FAIR)
 def test_a_fair_bot_plays_the_same_on_worlds_its_seat_cannot_tell_apart(positions, spec):
     game, pairs = positions

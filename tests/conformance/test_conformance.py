@@ -1,5 +1,9 @@
 """Conformance suite: every registered game, every configuration it lists
-in ``conformance_configs``, gets these checks for free (STYLE 2)."""
+in ``conformance_configs``, gets these checks for free (STYLE 2).
+
+The bulk checks (random play-outs, and the whole matches whose views are
+resampled and round-tripped) are marked slow: fewer matches by default,
+the full count with DIXTRIX_FULL_TESTS=1 (tests/conftest.py)."""
 
 import json
 import random
@@ -14,11 +18,15 @@ CONFIGS = [(name, cfg) for name in solver.registered_games()
            for cfg in solver.load_game(name).conformance_configs]
 IDS = [f"{n}-{'-'.join(f'{k}={v}' for k, v in c.items()) or 'default'}" for n, c in CONFIGS]
 
-PLAYOUTS = 500  # split across a game's configurations
+#: random play-outs a game, split across its configurations: the default
+#: run and the full one
+PLAYOUTS, FULL_PLAYOUTS = 150, 500
+#: whole matches whose every seat's view is resampled / round-tripped
+MATCHES, FULL_MATCHES = 1, 3
 
 
-def _playouts_per_config(name):
-    return max(20, PLAYOUTS // len(solver.load_game(name).conformance_configs))
+def _playouts_per_config(name, total):
+    return max(20, total // len(solver.load_game(name).conformance_configs))
 
 
 def _random_playout(game, seed, check=None):
@@ -49,10 +57,11 @@ def _random_playout(game, seed, check=None):
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,cfg", CONFIGS, ids=IDS)
-def test_random_playouts_reach_the_end(name, cfg):
+def test_random_playouts_reach_the_end(name, cfg, sample):
     game = solver.load_game(name, **cfg)
-    for seed in range(_playouts_per_config(name)):
+    for seed in range(_playouts_per_config(name, sample(PLAYOUTS, FULL_PLAYOUTS))):
         state = _random_playout(game, seed)
         ret = state.returns()
         assert len(ret) == game.num_players
@@ -116,11 +125,12 @@ def test_clone_consistency(name, cfg):
             state.apply_action(rng.choice(state.legal_actions()))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,cfg", CONFIGS, ids=IDS)
-def test_records_and_views_round_trip(name, cfg):
+def test_records_and_views_round_trip(name, cfg, sample):
     game = solver.load_game(name, **cfg)
     rng = random.Random(11)
-    for seed in range(3):
+    for seed in range(sample(MATCHES, FULL_MATCHES)):
         state = game.new_initial_state(seed=seed)
         k = 0
         while not state.is_terminal():
@@ -139,14 +149,15 @@ def test_records_and_views_round_trip(name, cfg):
             k += 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,cfg", CONFIGS, ids=IDS)
-def test_information_states_never_leak(name, cfg):
+def test_information_states_never_leak(name, cfg, sample):
     """A different world consistent with a seat's view gives that seat the
     same information state, while it does change what the seat cannot see
     (OpenSpiel's resampling check)."""
     game = solver.load_game(name, **cfg)
     rng = random.Random(5)
-    for seed in range(3):
+    for seed in range(sample(MATCHES, FULL_MATCHES)):
         state = game.new_initial_state(seed=seed)
         k = 0
         while not state.is_terminal():

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import shlex
 
 import pytest
 
@@ -24,12 +25,16 @@ from bots.cli import main
 from solver.search import Limit, best_move
 from solver.search.service import DEFAULT_EXACT_NODES, DEFAULT_TREES
 
+from conftest import pick
+
 from .server_process import ServerProcess
 from .test_engine import Transcript
 
 GAMES = {"dix": {}, "trix": {}, "tricks": {}, "dixie-rook": {}, "dix-exchange": {}}
-#: positions a game
-PER_GAME = 30
+#: positions a game: 10 by default (each kind of decision of ``WANTED``
+#: first, so every kind is still checked), the 30 of issue #25 with
+#: DIXTRIX_FULL_TESTS=1 (tests/conftest.py)
+PER_GAME = pick(10, 30)
 #: the limit every face gets: iterations (the same work on any machine)
 ITERATIONS = 120
 
@@ -37,7 +42,7 @@ ITERATIONS = 120
 #: decisions each game's positions include at least once (the first word of
 #: an action), besides card play
 WANTED = {"trix": ("contract", "reveal"), "tricks": ("contract",),
-          "dixie-rook": ("bid", "discard", "trump"), "dix": (), "dix-exchange": ()}
+          "dixie-rook": ("bid", "discard", "trump"), "dix": (), "dix-exchange": ("block",)}
 
 
 def _kind(world, action) -> str:
@@ -129,9 +134,10 @@ def _engine(engine, view, seed) -> tuple[str, dict]:
     errors = [x for x in lines if x.startswith("error")]
     assert not errors, errors
     result = json.loads(next(x for x in lines if x.startswith("result "))[7:])
-    return lines[-1].split()[1:], result
+    return shlex.split(lines[-1])[1:], result   # an action with a space comes quoted
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,index,view,seed", ALL,
                          ids=[f"{n}-{i}" for n, i, _, _ in ALL])
 def test_every_face_names_the_same_action(name, index, view, seed, engine, server,
@@ -154,7 +160,7 @@ def test_every_face_names_the_same_action(name, index, view, seed, engine, serve
     move = result["action"]
     assert move == api.action and result["ranking"] == list(api.ranking)
     _check_order(result["ranking"], result["values"], result["reasons"], [])
-    assert " ".join(words).startswith(api.action)
+    assert words[0] == api.action
 
     r = httpx.post(server.url + "/v1/hint",
                    json={"position": view, "limit": {"iterations": ITERATIONS}, "seed": seed},

@@ -2,7 +2,8 @@
 illegal actions get the reason, bots play server-side, a whole deal's
 score equals the record replayed, a table survives a SIGKILL of the server
 (same SQLite file) and goes on exactly as a table never interrupted, ended
-and idle tables are deleted, bots are checked against the caps."""
+and idle tables are deleted (in process, under an injected clock), bots are
+checked against the caps."""
 
 from __future__ import annotations
 
@@ -222,26 +223,63 @@ def test_a_table_survives_a_killed_server_and_goes_on_as_if_never_stopped(tmp_pa
         assert second.stop() == 0
 
 
-def test_ended_and_idle_tables_are_deleted(tmp_path):
-    db = str(tmp_path / "tables.db")
-    srv = ServerProcess(db, *FLAGS, "--grace", "0.5", "--idle", "3")
-    try:
-        with httpx.Client(base_url=srv.url, timeout=60) as http:
-            done = new_table(http, game="dix", options={"variant": "seventeen", "target": 1},
-                             seed=3)
-            done = play_first_legal(http, done, lambda t: t["over"])
-            assert done["returns"] is not None and done["legal"] == []
-            rec = http.get(f"/v1/tables/{done['table']}/record")
-            assert rec.status_code == 200
-            state = solver.from_json(rec.json()).state()
-            assert state.is_terminal() and state.returns() == done["returns"]
-            bad = act(http, done, "QS")
-            assert bad.status_code == 422 and "over" in bad.json()["reason"]
-            idle = new_table(http, game="dix", seed=1)
-            time.sleep(1.0)                               # past the grace, not yet idle
-            assert http.get(f"/v1/tables/{done['table']}").status_code == 404
-            assert http.get(f"/v1/tables/{idle['table']}").status_code == 200
-            time.sleep(3.6)                               # past the idle time
-            assert http.get(f"/v1/tables/{idle['table']}").status_code == 404
-    finally:
-        assert srv.stop() == 0
+class Clock:
+    """The tables' wall clock (``bots.server.tables._time``), moved by
+    hand: expiry is tested at chosen times, not by sleeping through them."""
+
+    def __init__(self):
+        self.now = time.time()
+
+    def time(self):
+        return self.now
+
+    @staticmethod
+    def monotonic():
+        return time.monotonic()
+
+
+def test_ended_and_idle_tables_are_deleted(tmp_path, monkeypatch):
+    """An ended table goes ``grace`` seconds after its end, an unused one
+    ``idle`` seconds after its last use; the app's sweeper deletes them
+    (in process, under an injected clock)."""
+    from starlette.testclient import TestClient
+
+    from bots.server import tables as tables_module
+    from bots.server.app import create_app
+    from bots.server.settings import Settings
+
+    clock = Clock()
+    monkeypatch.setattr(tables_module, "_time", clock)
+    app = create_app(Settings(db=str(tmp_path / "tables.db"), grace=0.5, idle=3, workers=2,
+                              max_time=1, max_iterations=3000, hint_time=0.2, threads=1))
+    store = app.state.tables.store
+
+    def swept(table_id):
+        """The sweeper (every 0.2 s) has deleted the table's row."""
+        deadline = time.monotonic() + 30
+        while store.exists(table_id):
+            assert time.monotonic() < deadline, f"the sweeper never deleted {table_id}"
+            time.sleep(0.02)
+
+    with TestClient(app) as http:
+        done = new_table(http, game="dix", options={"variant": "seventeen", "target": 1},
+                         seed=3)
+        done = play_first_legal(http, done, lambda t: t["over"])
+        assert done["returns"] is not None and done["legal"] == []
+        rec = http.get(f"/v1/tables/{done['table']}/record")
+        assert rec.status_code == 200
+        state = solver.from_json(rec.json()).state()
+        assert state.is_terminal() and state.returns() == done["returns"]
+        bad = act(http, done, "QS")
+        assert bad.status_code == 422 and "over" in bad.json()["reason"]
+        idle = new_table(http, game="dix", seed=1)
+        assert app.state.tables.sweep() == 0             # neither is due yet
+        clock.now += 1.0                                  # past the grace, not yet idle
+        swept(done["table"])
+        assert http.get(f"/v1/tables/{done['table']}").status_code == 404
+        assert http.get(f"/v1/tables/{idle['table']}").status_code == 200   # a use
+        clock.now += 2.9                                  # 3.9 s since made, 2.9 since used
+        assert app.state.tables.sweep() == 0
+        clock.now += 0.2                                  # 3.1 s since its last use
+        swept(idle["table"])
+        assert http.get(f"/v1/tables/{idle['table']}").status_code == 404

@@ -1,6 +1,9 @@
 """Stopping a search: on request (a stop event: the best so far comes back
-as a normal result) and on Ctrl-C (SIGINT raises KeyboardInterrupt within
-0.5 s, in the Cython kernels too)."""
+as a normal result) and on Ctrl-C (SIGINT raises KeyboardInterrupt in the
+Cython kernels too).  Every check is of events and counts: a search of a
+billion iterations that comes back stopped was stopped, whatever the
+machine's load; no test here asserts how long anything took (the latency
+of a stop is measured by ``bench/`` scripts and printed, never asserted)."""
 
 from __future__ import annotations
 
@@ -29,30 +32,39 @@ def _dix_mid_round(seed=3, n=20):
     return state
 
 
-def _stop_after(seconds):
+def _stop_once_under_way(reports=2):
+    """A stop event and a progress callback that sets it at the search's
+    ``reports``-th progress report: the stop comes while the search runs,
+    after it has done some work, on any machine."""
     event = threading.Event()
-    threading.Timer(seconds, event.set).start()
-    return event
+    seen = []
+
+    def progress(info):
+        seen.append(info)
+        if len(seen) >= reports:
+            event.set()
+    return event, progress, seen
 
 
 @pytest.mark.parametrize("bot,limit", [("ismcts", Limit(iterations=10**9)),
                                        ("pimc", Limit(worlds=10**9))])
 def test_a_stop_request_returns_the_best_so_far(bot, limit):
     state = _dix_mid_round()
-    t0 = time.perf_counter()
-    res = best_move(state, limit, bot=bot, stop=_stop_after(0.3), seed=1)
-    took = time.perf_counter() - t0
-    assert res.stopped and res.action in res.values and 0.3 <= took < 5
-    assert res.iterations > 0
+    stop, progress, seen = _stop_once_under_way()
+    res = best_move(state, limit, bot=bot, stop=stop, progress=progress, seed=1)
+    assert res.stopped and res.action in res.values
+    assert 0 < res.iterations < 10**9 and len(seen) >= 2
 
 
 def test_a_stop_request_ends_python_searches_and_evaluate():
     game = solver.load_game("dixie-rook")
     state = game.new_initial_state(seed=1)          # the auction: the Python search
-    res = best_move(state, Limit(iterations=10**9), stop=_stop_after(0.2))
+    stop, progress, _ = _stop_once_under_way()
+    res = best_move(state, Limit(iterations=10**9), stop=stop, progress=progress)
     assert res.stopped and res.action in res.values
-    ev = evaluate(state, Limit(worlds=10**9), stop=_stop_after(0.2))
-    assert ev.stopped and ev.worlds > 0
+    stop, progress, _ = _stop_once_under_way()
+    ev = evaluate(state, Limit(worlds=10**9), stop=stop, progress=progress)
+    assert ev.stopped and 0 < ev.worlds < 10**9
 
 
 def test_bad_stop_and_progress_are_option_errors():
@@ -64,7 +76,7 @@ def test_bad_stop_and_progress_are_option_errors():
 
 
 SCRIPT = textwrap.dedent("""
-    import signal, sys, time
+    import os, signal, sys, traceback
     # a process started in the background may inherit SIGINT ignored (then
     # Python installs no handler): the test is of Python's default handler
     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -74,26 +86,39 @@ SCRIPT = textwrap.dedent("""
     state = solver.load_game("GAME", **OPTIONS).new_initial_state(seed=3)
     for _ in range(STEPS):
         state.apply_action(state.legal_actions()[0])
-    print("ready", flush=True)
+
+    def under_way(info, said=[]):
+        if not said:                     # the search is running: signal now
+            said.append(1)
+            print("searching", flush=True)
+
     try:
         if bot == "solve":
+            print("searching", flush=True)
             solver.solve(state)
         else:
             # exact=False: the search itself, even where the view
             # determines the deal (dix after the stock)
-            best_move(state, Limit(LIMIT=10**9), bot=bot, seed=1, exact=False)
-    except KeyboardInterrupt:
-        print("interrupted", flush=True)
+            best_move(state, Limit(LIMIT=10**9), bot=bot, seed=1, exact=False,
+                      progress=under_way)
+    except KeyboardInterrupt as exc:
+        # where the interrupt landed: inside the search or solver, or before it
+        inside = any(os.sep + "solver" + os.sep in f.filename
+                     for f in traceback.extract_tb(exc.__traceback__)[1:])
+        print("interrupted " + ("inside" if inside else "outside"), flush=True)
         sys.exit(0)
     print("finished", flush=True)
 """)
 
 
-def _interrupt(bot, game, steps, limit, attempts=2, options=None):
-    """Seconds from SIGINT to the child's ``interrupted`` line (the best of
-    ``attempts`` runs: a loaded machine can delay one)."""
-    best = None
-    for _ in range(attempts):
+def _interrupt(bot, game, steps, limit, options=None, attempts=3):
+    """SIGINT to a child process in the middle of a search of a billion
+    iterations (or a solve of minutes): its answer (``interrupted inside``
+    when the KeyboardInterrupt came out of the search or solver).  A search
+    says it is under way through its progress callback; the exact solver
+    reports no progress, so the child is given a moment to enter it, more
+    on each attempt that finds the interrupt landed before it."""
+    for attempt in range(attempts):
         code = SCRIPT.replace("GAME", game).replace("STEPS", str(steps)).replace(
             "LIMIT", limit).replace("OPTIONS", repr(options or {}))
         proc = subprocess.Popen([sys.executable, "-c", code, bot], stdout=subprocess.PIPE,
@@ -102,24 +127,21 @@ def _interrupt(bot, game, steps, limit, attempts=2, options=None):
         threading.Thread(target=lambda: [lines.put(x.strip()) for x in proc.stdout],
                          daemon=True).start()
         try:
-            assert lines.get(timeout=60) == "ready"
-            time.sleep(0.7)                          # well inside the search
-            t0 = time.perf_counter()
+            assert lines.get(timeout=120) == "searching"
+            if bot == "solve":
+                time.sleep(0.5 * (attempt + 1))        # into the kernel: no progress there
             proc.send_signal(signal.SIGINT)
             try:
-                line = lines.get(timeout=30)         # never hang the suite
+                line = lines.get(timeout=60)          # liveness only: never hang the suite
             except queue.Empty:
-                line = "no answer within 30 s"
-            took = time.perf_counter() - t0
-            assert line == "interrupted", line
-            assert proc.wait(timeout=10) == 0
+                line = "no answer within 60 s"
+            assert proc.wait(timeout=30) == 0
         finally:
             proc.kill()
             proc.wait()
-        best = took if best is None else min(best, took)
-        if best < 0.5:
-            break
-    return best
+        if line != "interrupted outside":
+            return line
+    return line
 
 
 @pytest.mark.parametrize("bot,game,steps,limit", [
@@ -131,26 +153,18 @@ def _interrupt(bot, game, steps, limit, attempts=2, options=None):
     ("solve", "dixie-rook", 16, "worlds"),        # a full-deal solve: the generic kernel
     ("solve", "dix:seventeen", 0, "worlds"),      # a whole round: the dix solver
 ])
-def test_ctrl_c_stops_a_search_within_half_a_second(bot, game, steps, limit):
+def test_ctrl_c_stops_a_search(bot, game, steps, limit):
     options = {}
     if ":" in game:
         game, variant = game.split(":")
         options = {"variant": variant}
-    took = _interrupt(bot, game, steps, limit, options=options)
-    print(f"{bot} {game}: SIGINT answered in {took * 1000:.0f} ms")
-    assert took < 0.5
+    assert _interrupt(bot, game, steps, limit, options=options) == "interrupted inside"
 
 
-def test_the_cython_search_reports_progress_every_tenth_of_a_second():
+def test_the_cython_search_reports_progress_as_it_runs():
     state = _dix_mid_round()
     seen = []
-    t0 = time.perf_counter()
-    best_move(state, Limit(time=0.6), seed=1,
-              progress=lambda info: seen.append((time.perf_counter() - t0, info)))
-    times = [t for t, _ in seen]
-    assert len(seen) >= 4, times
-    gaps = [b - a for a, b in zip(times, times[1:])]
-    print(f"progress gaps: max {max(gaps) * 1000:.0f} ms")
-    assert max(gaps) < 0.3                                 # 0.1 s nominal, a loaded machine
-    its = [info["iterations"] for _, info in seen]
-    assert its == sorted(its) and seen[-1][1]["best"]
+    res = best_move(state, Limit(time=0.6), seed=1, progress=seen.append)
+    assert len(seen) >= 2                     # about every 0.1 s: 6 on a quiet machine
+    its = [info["iterations"] for info in seen]
+    assert its == sorted(its) and seen[-1]["best"] and its[-1] <= res.iterations

@@ -1,0 +1,33 @@
+"""The suite's own settings (tests/conftest.py): the tests marked ``slow``
+take a smaller sample by default and the full one under
+``DIXTRIX_FULL_TESTS=1``; pyproject.toml declares the marker, and the README
+says what the default run leaves to the switch and how to get the ladder's
+plots."""
+
+from __future__ import annotations
+
+import pathlib
+import tomllib
+
+from conftest import FULL_SWITCH, pick
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def test_the_switch_gives_the_full_samples(monkeypatch):
+    monkeypatch.delenv(FULL_SWITCH, raising=False)
+    assert pick(10, 30) == 10
+    monkeypatch.setenv(FULL_SWITCH, "0")
+    assert pick(10, 30) == 10
+    monkeypatch.setenv(FULL_SWITCH, "1")
+    assert pick(10, 30) == 30
+
+
+def test_the_marker_is_declared_and_the_readme_says_what_it_leaves_out():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    markers = project["tool"]["pytest"]["ini_options"]["markers"]
+    assert any(m.startswith("slow:") for m in markers)
+    assert "plot" in project["project"]["optional-dependencies"]
+    readme = (ROOT / "README.md").read_text()
+    assert f"{FULL_SWITCH}=1" in readme and '-m "not slow"' in readme
+    assert 'pip install ".[plot]"' in readme
