@@ -106,7 +106,7 @@ def main(argv=None):
     print("| difference | per kingdom, paired (mean +- 95%) |")
     print("|---|---|")
     for a, b in (("search", "rules"), ("search", "random"), ("rules", "random")):
-        m, h = interval([x - y for x, y in zip(scores[a], scores[b])])
+        m, h = interval([x - y for x, y in zip(scores[a], scores[b], strict=True)])
         print(f"| {a} - {b} | {m:+.1f} +- {h:.1f} |")
 
 

@@ -203,7 +203,7 @@ def contracts_main(args):
     pairs = [("native", "rules")] + ([("python", "rules"), ("native", "python")]
                                      if "python" in arms else [])
     for a, b in pairs:
-        m, h = interval([x - y for x, y in zip(scores[a], scores[b])])
+        m, h = interval([x - y for x, y in zip(scores[a], scores[b], strict=True)])
         print(f"| {a} - {b} | {m:+.1f} +- {h:.1f} |")
 
 
@@ -230,7 +230,6 @@ def match_main(args):
 
 def claims_main(args):
     from decision_speed import decisions
-
     from solver.games.contract_match import CLAIM, REDEAL
     game = solver.load_game("tricks")
     states = decisions(game, lambda s: s.phase == CLAIM and REDEAL in s.legal_actions(),

@@ -9,7 +9,8 @@ exact value is below the best card's is a point (or more) conceded.  The
 decision service solves these positions exactly, so the count should be 0;
 ``exact=off`` shows what the search alone does.
 
-    python bench/exact_endings.py --positions 120 --bots "ismcts:time=0.1" "ismcts:time=0.5" "ismcts:time=0.1,exact=off"
+    python bench/exact_endings.py --positions 120 \\
+        --bots "ismcts:time=0.1" "ismcts:time=0.5" "ismcts:time=0.1,exact=off"
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ def decision_states(game, episodes: int) -> list:
         rng = np.random.RandomState(seed)
         while not s.is_terminal():
             if s.is_chance_node():
-                actions, probs = zip(*s.chance_outcomes())
+                actions, probs = zip(*s.chance_outcomes(), strict=True)
                 s.apply_action(int(rng.choice(actions, p=probs)))
             else:
                 out.append(s.clone())

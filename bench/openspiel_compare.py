@@ -54,7 +54,7 @@ def hearts_child(seed: int, cards: int, sims: int) -> None:
     played = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(int(rng.choice(actions, p=probs)))
             continue
         if played >= target and len(state.legal_actions()) > 1:
@@ -238,7 +238,8 @@ def main() -> None:
         tr = trix_rates(args.positions, cards, args.trix_iterations)
         hs = f"{statistics.mean(h):9.0f}" if h else "      n/a"
         print(f"  {cards:2d} cards a hand: OpenSpiel hearts {hs} it/s over {len(h)} positions "
-              f"({len(crashes)} crashed, return codes {crashes}); ours trix {statistics.mean(tr):9.0f} it/s over {len(tr)}; "
+              f"({len(crashes)} crashed, return codes {crashes}); "
+              f"ours trix {statistics.mean(tr):9.0f} it/s over {len(tr)}; "
               f"ratio {statistics.mean(tr) / statistics.mean(h) if h else float('nan'):.1f}",
               flush=True)
 

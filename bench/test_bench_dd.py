@@ -11,7 +11,6 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 
 from compare_dds import bridge_ending, dix_from_trick
-
 from solver.cards import mask_of
 from solver.dd import solve
 from solver.dd import trick as dd

@@ -37,10 +37,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from hint_stability import GAMES, positions
-
 import solver.search.advice as rule
 import solver.search.service as service
+from hint_stability import GAMES, positions
 from solver.position import from_json
 from solver.search import Limit, best_move
 

@@ -27,8 +27,7 @@ import time as _time
 from dataclasses import asdict
 
 import solver
-from solver.errors import (DixtrixError, LimitError, OptionError, PositionError, SearchAborted,
-                           short_repr)
+from solver.errors import DixtrixError, LimitError, OptionError, PositionError, SearchAborted, short_repr
 from solver.search import Limit, best_move, evaluate
 from solver.search.service import BOTS, DEFAULT_LIMIT_SECONDS, DEFAULT_TREES
 
@@ -259,7 +258,7 @@ class Engine:
     def cmd_hello(self, rest):
         self.send(f"id name {NAME}")
         self.send(f"id version {solver.__version__}")
-        for name, (kind, default, lo, hi, doc) in OPTIONS.items():
+        for name, (kind, default, lo, hi, _doc) in OPTIONS.items():
             if kind == "spin":
                 self.send(f"option name {name} type spin default {default} min {lo} max {hi}")
             else:
@@ -441,7 +440,7 @@ class Engine:
         kw = {}
         if len(words) % 2 or any(w not in ("time", "worlds") for w in words[::2]):
             raise LimitError("evaluate: expected worlds N and/or time S")
-        for w, value in zip(words[::2], words[1::2]):
+        for w, value in zip(words[::2], words[1::2], strict=True):
             try:
                 kw[w] = float(value) if w == "time" else int(value)
             except ValueError:
@@ -461,7 +460,7 @@ class Engine:
                               "time S, iterations N, worlds N, nodes N, bot ismcts|pimc)")
         kw: dict = {"bot": self.options["bot"]}
         limit_words = []
-        for key, value in zip(words[::2], words[1::2]):
+        for key, value in zip(words[::2], words[1::2], strict=True):
             if key in ("deal", "seat"):
                 if not value.isdigit() or len(value) > 9:
                     raise OptionError(f"{key} is a number, got {short_repr(value)}")

@@ -23,8 +23,7 @@ import queue
 import shlex
 import subprocess
 import threading
-import time as _time
-from typing import Callable
+from collections.abc import Callable
 
 from solver.errors import DixtrixError, LimitError, OptionError
 from solver.game import Game, State
@@ -54,7 +53,7 @@ class Engine:
         self.options: dict = {}
 
     @classmethod
-    def popen(cls, cmd=None, timeout: float = REPLY_SECONDS) -> "Engine":
+    def popen(cls, cmd=None, timeout: float = REPLY_SECONDS) -> Engine:
         """Start ``cmd`` (a string or list; default: this package's engine)
         and shake hands with it."""
         argv = split_command(cmd)
@@ -241,7 +240,7 @@ class Engine:
             except OSError:
                 pass
 
-    def __enter__(self) -> "Engine":
+    def __enter__(self) -> Engine:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -255,7 +254,8 @@ def _parse_info(line: str) -> dict:
     except ValueError:
         words = line.split()[1:]
     out = {}
-    for key, value in zip(words[::2], words[1::2]):
+    # lenient with what an engine prints: a key left without a value is dropped
+    for key, value in zip(words[::2], words[1::2], strict=False):
         try:
             out[key] = int(value)
         except ValueError:

@@ -50,7 +50,7 @@ class SeatEnv(gym.Env):
             raise OptionError(f"opponents: one bot spec, or a list of {len(others)} (one per "
                               f"other seat), got {short_repr(opponents)}")
         self.seat = seat
-        self.opponent_specs = dict(zip(others, opponents))
+        self.opponent_specs = dict(zip(others, opponents, strict=True))
         for s, spec in self.opponent_specs.items():      # fail early on a bad spec
             make_bot(spec, self.aec.game, s, 0)
         self.agent = self.aec.possible_agents[seat]

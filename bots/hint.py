@@ -306,7 +306,7 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
                                     if res.winners else {}),
                         "line": [{"seat": s, "who": names[s], "action": a, "value": v,
                                   "trick": t}
-                                 for (s, a, v), t in zip(steps, _tricks(world, steps))]}
+                                 for (s, a, v), t in zip(steps, _tricks(world, steps), strict=True)]}
         if res.bot == "forced":
             out["advice"] = advice_line(res.action, (), is_card) + \
                 " It is the only legal action."
@@ -442,6 +442,7 @@ def legend(game) -> str:
 def legends() -> str:
     """Every game's notation (``dixtrix hint --legend`` without a game)."""
     import textwrap
+
     from solver import load_game, registered_games
     return "\n".join(textwrap.fill(f"{name}: {load_game(name).notation}", 78,
                                    subsequent_indent="    ")

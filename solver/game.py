@@ -53,20 +53,26 @@ class Option:
                  else "")
         if kind is bool:
             if not isinstance(value, bool):
-                raise OptionError(f"{game}: option {short_repr(name)} must be true or false, got {short_repr(value)}")
+                raise OptionError(f"{game}: option {short_repr(name)} must be true or false, "
+                                  f"got {short_repr(value)}")
         elif kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError(f"{game}: option {short_repr(name)} must be an integer{among}, got {short_repr(value)}")
+                raise OptionError(f"{game}: option {short_repr(name)} must be an integer{among}, "
+                                  f"got {short_repr(value)}")
         elif kind is str:
             if not isinstance(value, str):
-                raise OptionError(f"{game}: option {short_repr(name)} must be a string{among}, got {short_repr(value)}")
+                raise OptionError(f"{game}: option {short_repr(name)} must be a string{among}, "
+                                  f"got {short_repr(value)}")
         if self.choices is not None and value not in self.choices:
             raise OptionError(
-                f"{game}: option {short_repr(name)} must be one of {list(self.choices)}, got {short_repr(value)}")
+                f"{game}: option {short_repr(name)} must be one of {list(self.choices)}, "
+                f"got {short_repr(value)}")
         if self.min is not None and value < self.min:
-            raise OptionError(f"{game}: option {short_repr(name)} must be >= {self.min}, got {short_repr(value)}")
+            raise OptionError(
+                f"{game}: option {short_repr(name)} must be >= {self.min}, got {short_repr(value)}")
         if self.max is not None and value > self.max:
-            raise OptionError(f"{game}: option {short_repr(name)} must be <= {self.max}, got {short_repr(value)}")
+            raise OptionError(
+                f"{game}: option {short_repr(name)} must be <= {self.max}, got {short_repr(value)}")
         return value
 
     def from_text(self, text: str) -> Any:
@@ -121,7 +127,8 @@ class Chance:
             got_kind, value = self.scripted[self.pos]
             if got_kind != kind:
                 raise NotationError(
-                    f"deal: expected a {short_repr(kind)} outcome next, the record has {short_repr(got_kind)}")
+                    f"deal: expected a {short_repr(kind)} outcome next, "
+                    f"the record has {short_repr(got_kind)}")
             self.pos += 1
         else:
             value = generate(self.rng)
@@ -225,7 +232,7 @@ class Game(ABC):
         self._options = MappingProxyType(values)
         self.check_options()
 
-    def check_options(self) -> None:
+    def check_options(self) -> None:  # noqa: B027  a hook, not abstract: most games have no cross-option rule
         """Cross-option validation; raise ``OptionError``."""
 
     @property

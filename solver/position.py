@@ -396,7 +396,7 @@ def _check_view_matches(given: dict, derived: dict, game: Game) -> None:
                             f"{short_repr(canonical_json(derived.get('match')))})", "match")
     if len(given["actions"]) != len(derived["actions"]):
         raise PositionError("the view's actions do not replay", "actions")
-    for i, (a, b) in enumerate(zip(given["actions"], derived["actions"])):
+    for i, (a, b) in enumerate(zip(given["actions"], derived["actions"], strict=True)):
         if b != "?" and a == "?":
             raise PositionError(f"seat {given['seat']} sees this action: name it",
                                 f"actions[{i}]")

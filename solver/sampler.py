@@ -142,7 +142,7 @@ class IntervalSampler:
         out = [[None] * g.size for g in self.groups]
         pools = [[] for _ in self.class_lo]
         placed = (0,) * len(self.class_lo)
-        for i, (t, k, j) in enumerate(self.slots):
+        for i, (_t, k, j) in enumerate(self.slots):
             for (e, card) in self.enter[i]:
                 pools[e].append(card)
             r = rng.randrange(self._f(i, placed))
@@ -340,7 +340,7 @@ class HolderSampler:
             return hit
         total = 0
         for counts, ways in self._splits(k, caps):
-            rest = tuple(c - x for c, x in zip(caps, counts))
+            rest = tuple(c - x for c, x in zip(caps, counts, strict=True))
             total += ways * self._f(k + 1, rest)
         self._memo[key] = total
         return total
@@ -352,7 +352,7 @@ class HolderSampler:
         for k in range(len(self.types)):
             r = rng.randrange(self._f(k, caps))
             for counts, ways in self._splits(k, caps):
-                rest = tuple(c - x for c, x in zip(caps, counts))
+                rest = tuple(c - x for c, x in zip(caps, counts, strict=True))
                 w = ways * self._f(k + 1, rest)
                 if r < w:
                     cards = list(self.cards_of[k])
@@ -402,7 +402,7 @@ class CompiledHolders:
             here = sampler._f(t, caps)
             acc = 0
             for counts, ways in sampler._splits(t, caps):
-                rest = tuple(c - x for c, x in zip(caps, counts))
+                rest = tuple(c - x for c, x in zip(caps, counts, strict=True))
                 w = ways * sampler._f(t + 1, rest)
                 if not w:
                     continue
@@ -521,7 +521,7 @@ class ColumnSampler:
         """``(x, next left, weight)`` for every take of holder ``h`` that
         leads to a completion."""
         for x, ways in self._moves(h, left):
-            rest = tuple(a - b for a, b in zip(left, x))
+            rest = tuple(a - b for a, b in zip(left, x, strict=True))
             if self._finishable(h + 1, rest):
                 w = ways * self._f(h + 1, rest)
                 if w:
@@ -603,7 +603,7 @@ class CompiledColumns:
                  for t in range(self.n_types)]
         out = []
         node = 0
-        for h in range(self.n_holders):
+        for _ in range(self.n_holders):
             u = rng.random()
             x = self.edge_start[node]
             while self.edge_cum[x] <= u and x + 1 < self.edge_start[node + 1]:

@@ -80,7 +80,7 @@ class PairStat:
     draws: int
     losses: int
 
-    def oriented(self) -> "PairStat":
+    def oriented(self) -> PairStat:
         """The same pair with the better entry first (mean >= 0), for display."""
         if self.mean >= 0:
             return self

@@ -81,7 +81,7 @@ class LadderStore:
         self.schedule = schedule
 
     @classmethod
-    def create(cls, path: str, schedule: Schedule) -> "LadderStore":
+    def create(cls, path: str, schedule: Schedule) -> LadderStore:
         conn = _connect(path)
         try:
             meta = _read_meta(conn, path, missing_ok=True)
@@ -107,7 +107,7 @@ class LadderStore:
         return cls(path, conn, schedule)
 
     @classmethod
-    def open(cls, path: str) -> "LadderStore":
+    def open(cls, path: str) -> LadderStore:
         if not os.path.exists(path):
             raise LadderError(f"{path}: no such ladder database")
         conn = _connect(path)
@@ -171,7 +171,7 @@ class LadderStore:
                                 f"ORDER BY deal, grp, rotation", (self.schedule.schedule_id,))
         out = []
         for row in cur:
-            d = dict(zip(cols, row))
+            d = dict(zip(cols, row, strict=True))
             for k in ("arrangement", "entries", "bot_seeds", "returns", "scores"):
                 d[k] = json.loads(d[k])
             if with_record:

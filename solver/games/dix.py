@@ -709,10 +709,10 @@ class _RoundModel:
         """``(hands, turn_up, stock)`` of one uniformly drawn world."""
         placed = self.sampler.compiled.sample(rng)
         full_stock = list(self.stock)
-        for g, cards_here in zip(self.groups[1:], placed[1:]):
+        for g, cards_here in zip(self.groups[1:], placed[1:], strict=True):
             if g.label == "rest":
                 if self.game.stock_size:
-                    for i, c in zip(self.rest, cards_here):
+                    for i, c in zip(self.rest, cards_here, strict=True):
                         full_stock[i] = c
             else:
                 full_stock[g.label] = cards_here[0]

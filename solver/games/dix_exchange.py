@@ -799,9 +799,9 @@ class DixExchangeState(State):
         g = self.game
         bit = 1 << seat
         shuffles = []
-        for vals, seen in zip(self.shuffles, self.seen):
+        for vals, seen in zip(self.shuffles, self.seen, strict=True):
             shuffles.append(compact_unseen([EXCHANGE_VALUES[v] if m & bit else "?"
-                                            for v, m in zip(vals, seen)]))
+                                            for v, m in zip(vals, seen, strict=True)]))
         match = None
         if self.stock_base:           # the carried stock: the seat sees what it saw
             first = self._chance.log[0][1]
@@ -810,7 +810,7 @@ class DixExchangeState(State):
             match["tokens"] = list(first["tokens"])
             match["stock"] = compact_unseen([
                 EXCHANGE_VALUES[v] if m & bit else "?"
-                for v, m in zip(self.shuffles[0][head:], self.seen[0][head:])])
+                for v, m in zip(self.shuffles[0][head:], self.seen[0][head:], strict=True)])
         view = self._view_head(seat, {"shuffles": shuffles[self.stock_base:]}, match)
         view["actions"] = [_ACTION_STRINGS[a] for a in self._history]
         return InfoState(seat, view, self._known(seat))
@@ -1163,10 +1163,10 @@ class _WorldModel:
                 if c:
                     bags[g].extend([v] * c)
         out = [list(m) for m in self.masked]
-        for (k, _, slots), bag in zip(self.groups, bags):
+        for (k, _, slots), bag in zip(self.groups, bags, strict=True):
             rng.shuffle(bag)
             row = out[k]
-            for i, v in zip(slots, bag):
+            for i, v in zip(slots, bag, strict=True):
                 row[i] = v
         return out
 
@@ -1302,12 +1302,12 @@ class DixExchangeWorldSampler(WorldSampler):
         seed = rng.getrandbits(62)
         base = self.base
         stocks = list(base.shuffles)
-        for k, vals in zip(self.live, self.live_model.draw(rng)):
+        for k, vals in zip(self.live, self.live_model.draw(rng), strict=True):
             stocks[k] = tuple(vals)
         id_value = self.game.id_value
         first_live = self.live[0] if self.live else len(stocks)
         ids = base.ids[:first_live]
-        for vals, src in zip(stocks[first_live:], self.sources[first_live:]):
+        for vals, src in zip(stocks[first_live:], self.sources[first_live:], strict=True):
             # a card's id: the lowest id of its value not yet placed in this stock
             if src is None:
                 free = [iter(x) for x in self.deck_ids]
@@ -1336,8 +1336,8 @@ def _check_masks(state: _ViewReplay, seat: int, masked: list) -> None:
         raise PositionError(f"the actions shuffle {len(state.shuffles) - base} stocks, the "
                             f"view lists {len(masked) - base}", "deal.shuffles")
     bit = 1 << seat
-    for k, (given, seen) in enumerate(zip(masked, state.seen)):
-        for i, (v, m) in enumerate(zip(given, seen)):
+    for k, (given, seen) in enumerate(zip(masked, state.seen, strict=True)):
+        for i, (v, m) in enumerate(zip(given, seen, strict=True)):
             if m & bit and v is None:
                 raise PositionError(f"seat {seat} has seen this card: name it",
                                     _position_path(base, state.carried_from, k, i))

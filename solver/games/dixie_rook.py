@@ -103,7 +103,8 @@ def parse_action(text) -> int:
         try:
             return DISCARD_BASE + ROOK.parse(rest)
         except NotationError:
-            raise NotationError(f"bad discard {short_repr(text)}: unknown card {short_repr(rest)}", text) from None
+            raise NotationError(f"bad discard {short_repr(text)}: unknown card {short_repr(rest)}",
+                                text) from None
     if word in ("trump", "trumps") and rest:
         if rest not in COLOUR_WORDS:
             raise NotationError(f"bad trump {short_repr(text)}: name red, green, yellow or black "
@@ -1075,7 +1076,7 @@ def _match_hand(game, seat, hands, own, nest, pub, played_by, rng, path):
     elif w != seat:
         gone_cards = [c for c, sl in assign.items() if sl[0] == "gone"]
         rng.shuffle(gone_cards)
-        for (i, _), c in zip(pub["discards"], gone_cards):
+        for (i, _), c in zip(pub["discards"], gone_cards, strict=True):
             fills[i] = c
         allw = sorted(hands[w] + gone_cards)
         nest = rng.sample(allw, k)
@@ -1211,7 +1212,7 @@ class RookWorldSampler(WorldSampler):
         initial = [list(self.base.initial_hands[seat]) if o == seat else None for o in range(n)]
         nest = list(self.base.nest)
         pile = []
-        for o, cards in zip(self.holders, got):
+        for o, cards in zip(self.holders, got, strict=True):
             if o == self.NEST:
                 nest = list(cards)
             elif o == self.DISCARDS:
@@ -1225,7 +1226,7 @@ class RookWorldSampler(WorldSampler):
             nest = rng.sample(took, k)
             initial[w] = [c for c in took if c not in nest]
             world.discards = list(pile)
-            for i, c in zip(self.discard_actions, pile):
+            for i, c in zip(self.discard_actions, pile, strict=True):
                 world._history[i] = DISCARD_BASE + c
         world.initial_hands = tuple(tuple(sorted(hd)) for hd in initial)
         world.nest = tuple(sorted(nest))

@@ -23,6 +23,7 @@ PettingZoo's ``TerminateIllegalWrapper`` ends the episode).
 
 from __future__ import annotations
 
+import functools
 import random
 
 import numpy as np
@@ -186,5 +187,4 @@ def env(game: str = "dix", illegal_reward: float | None = None, **kwargs):
 
 
 #: one environment constructor per game (``ENVS["trix"](horizon=2)``)
-ENVS = {name: (lambda name: lambda **kw: env(name, **kw))(name)
-        for name in adapted_games()}
+ENVS = {name: functools.partial(env, name) for name in adapted_games()}

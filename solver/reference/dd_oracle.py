@@ -117,9 +117,9 @@ def solve_oracle(pos, max_team, objective: str):
             return finish(hs, leader, t, points, tricks, tens)
         return rec(hs, leader, t, points, tricks, tens)
 
-    points = dict(zip(teams, pos.points))
-    tricks = dict(zip(teams, pos.tricks))
-    tens = dict(zip(teams, pos.tens))
+    points = dict(zip(teams, pos.points, strict=True))
+    tricks = dict(zip(teams, pos.tricks, strict=True))
+    tens = dict(zip(teams, pos.tens, strict=True))
     seat = pos.seat_to_play
     nodes[0] += 1
     values = {c: child(pos.hands, pos.leader, tuple(pos.trick), points, tricks, tens, seat, c)

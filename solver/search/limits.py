@@ -86,7 +86,7 @@ class Limit:
         if len(words) % 2:
             raise LimitError(f"expected pairs of a key and a value, got "
                              f"{short_repr(' '.join(words), 60)}", where)
-        for key, value in zip(words[::2], words[1::2]):
+        for key, value in zip(words[::2], words[1::2], strict=True):
             if key in ("time", "movetime"):
                 try:
                     seconds = float(value)

@@ -140,7 +140,7 @@ def native_dix_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
     model = sampler.models[-1]
     compiled = model.sampler.compiled
     dest = []
-    for k, j in zip(compiled.slot_group, compiled.slot_offset):
+    for k, j in zip(compiled.slot_group, compiled.slot_offset, strict=True):
         label = model.groups[k].label
         if label == "rest":
             dest.append(model.rest[j] if base.game.stock_size else -2)
@@ -453,7 +453,7 @@ def _exchange_graph(model) -> dict:
             continue
         cums, moves = model.table[(j, state)]
         total = cums[-1]
-        for cum, (counts, nxt) in zip(cums, moves):
+        for cum, (counts, nxt) in zip(cums, moves, strict=True):
             key = (j + 1, nxt)
             if key not in ids:
                 ids[key] = len(frontier)
@@ -534,7 +534,7 @@ def native_exchange_search(sampler, policy: str = "rules", keep: int = ALL_CARDS
             used_group.append(g)
         if not used_known:
             return None
-    if any(v < 0 and g < 0 for v, g in zip(slot_known[:-1], slot_group[:-1])):
+    if any(v < 0 and g < 0 for v, g in zip(slot_known[:-1], slot_group[:-1], strict=True)):
         return None                         # a card the world model does not cover
     n = game.num_players
     hand = [-1] * n

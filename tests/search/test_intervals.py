@@ -85,14 +85,14 @@ def _every_world(state, seat):
         for k in sizes:
             hands.append(frozenset(perm[i:i + k]))
             i += k
-        if any(suit_of(c) in voids[s] for s, h in zip(others, hands) for c in h):
+        if any(suit_of(c) in voids[s] for s, h in zip(others, hands, strict=True) for c in h):
             continue
         worlds.append(tuple(hands))
     worlds = sorted(set(worlds), key=lambda w: [sorted(h) for h in w])
     out = []
     for hands in worlds:
         w = state.clone()
-        for s, h in zip(others, hands):
+        for s, h in zip(others, hands, strict=True):
             w.log.play.hands[s] = sum(1 << c for c in h)
         out.append(w)
     return out

@@ -291,7 +291,6 @@ def test_rook_rules_cards_are_the_python_rules_player(rules_cards):
     """``rook_rules_card``, the rules player's cards ported to C, against the
     Python player in every play-out position of whole hands."""
     from solver.games.dixie_rook import PLAY
-    game = solver.load_game("dixie-rook", target=120, lose_at=300)
     pairs = []
     for n in (4, 6):
         for world, a, _ in _rook_replays(n, ("auction", "trump"), 4, 80):
@@ -316,7 +315,7 @@ def _exchange_world(sampler, values):
     if not stock_empty:
         slots.append((base.cur, base.stock_pos))
     rows = [list(r) for r in world.shuffles]
-    for (k, i), v in zip(slots, values):
+    for (k, i), v in zip(slots, values, strict=True):
         rows[k][i] = v
     world.shuffles = [tuple(r) for r in rows]
     if stock_empty:
@@ -373,7 +372,7 @@ def test_exchange_play_outs_are_the_rules_player_and_score_as_the_game(players, 
                 moves += 1
             assert world.round_index() > r or world.is_terminal()
             assert world.round_returns(r) == [t - s for t, s in
-                                               zip(tokens, state.start_tokens)]
+                                               zip(tokens, state.start_tokens, strict=True)]
     assert moves > 30
 
 
@@ -425,7 +424,7 @@ def test_batch_means_cover_every_root_reward_in_16_to_32_batches():
         visits, means, done, squares, per_tree, batches = native.run(5000, 0.0, 3, 2, 0.7)
         assert len(batches) == 2
         merged = 0
-        for tree, bt in zip(per_tree, batches):
+        for tree, bt in zip(per_tree, batches, strict=True):
             assert set(bt) == set(tree)
             for a, (n, mean) in tree.items():
                 counts = [c for c, _ in bt[a]]
