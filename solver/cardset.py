@@ -26,7 +26,7 @@ if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
     )
 else:
     try:
-        from ._cardset import (  # type: ignore
+        from ._cardset import (
             IMPLEMENTATION,
             cards_of,
             dix_pips,

@@ -546,6 +546,8 @@ class ContractMatchState(State):
     its public facts), ``totals``, ``rows`` (finished deals: scores),
     ``winners`` (seats with the best result once over), ``events``."""
 
+    game: ContractGame   # this game's own options and helpers
+
     def __init__(self, game: ContractGame, chance: Chance):
         super().__init__(game, chance)
         self.totals = [0] * NUM_SEATS

@@ -203,6 +203,8 @@ class DixState(State):
     ``turn_up``, ``hands`` (masks), ``trick`` (cards on the table, lead
     first), ``leader``, ``tricks_won``, ``tens``, ``totals``, ``round_no``."""
 
+    game: DixGame   # this game's own options and helpers
+
     def __init__(self, game: DixGame, chance):
         super().__init__(game, chance)
         self.totals = [0, 0]

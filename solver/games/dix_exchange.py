@@ -422,6 +422,8 @@ class DixExchangeState(State):
     position each seat drew this round), ``round_no``, ``winner``, and
     ``events`` (the narrative)."""
 
+    game: DixExchangeGame   # this game's own options and helpers
+
     def __init__(self, game: DixExchangeGame, chance):
         super().__init__(game, chance)
         n = game.num_players

@@ -439,6 +439,8 @@ class DixieRookState(State):
     ``leader``, ``tricks_won`` and ``count`` (per team), ``totals``,
     ``results`` (finished hands), ``winner`` (the winning team)."""
 
+    game: DixieRookGame   # this game's own options and helpers
+
     def __init__(self, game: DixieRookGame, chance):
         super().__init__(game, chance)
         self.totals = [0, 0]

@@ -103,14 +103,16 @@ class _Mapped:
 
     def run(self, *args):
         poll = args[5] if len(args) > 5 else None
-
-        def fixed_poll(done, visits, means):
-            return poll(done, self._fix(visits), self._fix(means))
-
-        out = self.native.run(*args[:5], fixed_poll if poll is not None else None)
+        out = self.native.run(*args[:5], None if poll is None else self._fixed(poll))
         visits, means, done, squares, per_tree, batches = out
         return (self._fix(visits), self._fix(means), done, self._fix(squares),
                 [self._fix(t) for t in per_tree], [self._fix(t) for t in batches])
+
+    def _fixed(self, poll):
+        """``poll`` called with the actions renamed."""
+        def fixed_poll(done, visits, means):
+            return poll(done, self._fix(visits), self._fix(means))
+        return fixed_poll
 
     def simulate(self, seed):
         return self.native.simulate(seed)
@@ -442,7 +444,10 @@ def _exchange_graph(model) -> dict:
     counts, as ``_WorldModel.draw`` picks them)."""
     ids = {(0, model.start): 0}
     frontier = [(0, model.start)]
-    edge_start, edge_counts, edge_next, edge_cum = [], [], [], []
+    edge_start: list[int] = []
+    edge_counts: list[int] = []
+    edge_next: list[int] = []
+    edge_cum: list[float] = []
     nv = len(model.values)
     k = 0
     while k < len(frontier):

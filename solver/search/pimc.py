@@ -70,9 +70,9 @@ class PIMCStats:
     best; ``worlds``, ``solved`` (worlds valued by the solver), ``nodes``
     (solver nodes + rollout actions), ``seconds``."""
 
-    values: dict = field(default_factory=dict)
-    visits: dict = field(default_factory=dict)
-    wins: dict = field(default_factory=dict)
+    values: dict[int, float] = field(default_factory=dict)
+    visits: dict[int, int] = field(default_factory=dict)
+    wins: dict[int, int] = field(default_factory=dict)
     worlds: int = 0
     solved: int = 0
     nodes: int = 0

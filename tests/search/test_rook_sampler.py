@@ -202,8 +202,9 @@ def _brute_worlds(state, seat):
             nest = list(split["nest"])
         d["hands"], d["nest"] = hands, ROOK.format_cards(nest)
         actions = list(doc["actions"])
-        for (i, _), c in zip(pub["discards"], pile, strict=True):
-            actions[i] = format_action(DISCARD_BASE + c)
+        if pile:        # another seat's discards, one card for each in the record
+            for (i, _), c in zip(pub["discards"], pile, strict=True):
+                actions[i] = format_action(DISCARD_BASE + c)
         doc["deal"], doc["actions"] = deal, actions
         try:
             replay = position.from_json(doc).state()
