@@ -79,7 +79,7 @@ def parse_card_list(cards: TokenParser, value: Any, path: str, unknown_ok: bool 
         tokens = value
     else:
         raise PositionError(f"expected {what}, got {type(value).__name__}", path)
-    out = []
+    out: list[int | None] = []
     for i, tok in enumerate(tokens):
         if unknown_ok and tok == "?":
             out.append(None)

@@ -31,6 +31,7 @@ import random
 from abc import abstractmethod
 from collections import OrderedDict
 from functools import lru_cache
+from typing import Any, ClassVar, cast
 
 from ..cards import FRENCH, SUIT_RANK_MASK, cards_of, mask_of
 from ..cardset import popcount
@@ -84,8 +85,10 @@ class DealLog:
         self.contract = -1
         self.reveals: list[tuple[int, int]] = []    # (seat, card), trix doubling
         self.claim = -1                     # seat that ordered a redeal (tricks)
-        self.play = None                    # TrickDeal or LayoutDeal once play starts
-        self.scores = None                  # the deal's scores once it is over
+        # TrickDeal or LayoutDeal once play starts: the phase says which, and
+        # each use names the type it reads (``play: TrickDeal = log.play``)
+        self.play: Any = None
+        self.scores: list[int] | None = None     # the deal's scores once it is over
 
     def copy(self) -> DealLog:
         new = DealLog.__new__(DealLog)
@@ -100,6 +103,8 @@ class DealLog:
 
 class ContractGame(Game):
     """Common part of the trix and tricks games (4 seats, 20 deals)."""
+
+    state_class: ClassVar[type[ContractMatchState]]
 
     #: canonical contract names, indexed by contract id (tricks_core ids)
     contract_names: tuple = ()
@@ -138,6 +143,13 @@ class ContractGame(Game):
                 return i
         return self.contract_aliases.get(key)
 
+    def contract_of(self, name: str) -> int:
+        """``contract_id``, or ``NotationError`` naming an unknown contract."""
+        contract = self.contract_id(name)
+        if contract is None:
+            raise NotationError(f"unknown contract {short_repr(name)}")
+        return contract
+
     # ---- the deal object -------------------------------------------------
     # Subclasses add their own keys before "deals" (``_parse_prefix`` /
     # ``_format_prefix``); "deals" is a list of deals, each a list of the
@@ -147,8 +159,10 @@ class ContractGame(Game):
 
     # ---- mid-match positions: {round word: k, chooser word: seat,
     #      "played": [contracts of this round so far], "totals": [4 ints]} ----
+    # a property where other games have a constant: the keys name the game's
+    # own round and chooser words
     @property
-    def match_keys(self) -> tuple:
+    def match_keys(self) -> tuple[str, ...]:  # type: ignore[override]
         return (self.round_word, self.chooser_word, "played", "totals")
 
     def contract_total(self, contract: int) -> int:
@@ -410,8 +424,8 @@ def _deal_constraints(seat: int, own: list, log: DealLog, forced: dict, path: st
         fix(card, s, "must hold")
     for s, card in log.reveals:
         fix(card, s, "reveals")
-    voids = [set() for _ in range(NUM_SEATS)]
-    no_pen = set()
+    voids: list[set[int]] = [set() for _ in range(NUM_SEATS)]
+    no_pen: set[int] = set()
     excluded = [0] * NUM_SEATS         # cards a seat cannot hold (layout passes)
     pen_mask = PENALTY_RULES[log.contract].mask if log.contract in PENALTY_RULES else 0
     play = log.play
@@ -458,7 +472,7 @@ def _holder_sampler(seat: int, fixed: dict, allow: list, free: list) -> HolderSa
 
 def _hands_from(seat: int, own: list, fixed: dict, placed: list) -> tuple:
     others = [s for s in range(NUM_SEATS) if s != seat]
-    hands = [[] for _ in range(NUM_SEATS)]
+    hands: list[list[int]] = [[] for _ in range(NUM_SEATS)]
     hands[seat] = list(own)
     for c, s in fixed.items():
         hands[s].append(c)
@@ -506,8 +520,10 @@ class ContractWorldSampler(WorldSampler):
         from ..position import _replay
         self.seat = seat = view["seat"]
         rec = game.complete_record(view, random.Random(0))
-        self.base = _replay(game, None, rec["deal"], rec["actions"], strict_deal=False,
-                            match=rec.get("match"))[0]
+        # the replay builds the game's state_class
+        self.base = cast(ContractMatchState,
+                         _replay(game, None, rec["deal"], rec["actions"], strict_deal=False,
+                                 match=rec.get("match"))[0])
         prefix, facts, own, logs = game._public_facts(view)
         d = len(logs) - 1
         self.own = own[d]
@@ -574,7 +590,7 @@ class ContractMatchState(State):
         g: ContractGame = self.game
         self.round_no = match[g.round_word] - 1
         self.chooser = match[g.chooser_word]
-        self.used = [g.contract_id(name) for name in match["played"]]
+        self.used = [g.contract_of(name) for name in match["played"]]
         self.totals = list(match["totals"])
         self.events.append(f"from {g.round_word} {self.round_no + 1}, deal "
                            f"{len(self.used) + 1}: totals " + self._score_text(self.totals))

@@ -20,6 +20,7 @@ Actions are card indices (``solver.cards``); the only decisions are cards.
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from ..cards import DIX, JOKER, SUIT_BITS, SUIT_NAMES, rank_of, suit_of
 from ..cardset import cards_of, dix_pips, make_rank_table, trick_winner
@@ -587,8 +588,9 @@ class DixWorldSampler(WorldSampler):
         _, self.models = _prepare_view(game, view, random.Random(0))
         from ..position import _replay
         rec = game.complete_record(view, random.Random(0))
-        self.base = _replay(game, None, rec["deal"], rec["actions"], strict_deal=False,
-                            match=rec.get("match"))[0]
+        # the replay builds the game's state_class
+        self.base = cast(DixState, _replay(game, None, rec["deal"], rec["actions"], strict_deal=False,
+                                   match=rec.get("match"))[0])
         log = self.base._chance.log
         self.log_index = max(i for i, (kind, _) in enumerate(log) if kind == "round")
         # a view whose last round just ended holds no hidden card that matters

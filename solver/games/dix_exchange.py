@@ -63,6 +63,7 @@ import random
 from bisect import bisect_right
 from collections import Counter
 from math import comb
+from typing import Any
 
 from ..cards import EXCHANGE_NAMES, EXCHANGE_VALUES
 from ..errors import IllegalActionError, NotationError, OptionError, PositionError, short_repr
@@ -152,7 +153,7 @@ class DeckOption(Option):
         if isinstance(value, str) and value.strip().lower() in ("standard", "default"):
             return canonical_deck(STANDARD_COUNTS)
         if isinstance(value, str):
-            items = []
+            items: list[tuple[Any, Any]] = []
             for tok in value.replace(",", " ").split():
                 for sep in (":", "x", "X", "="):
                     if sep in tok:
@@ -167,21 +168,21 @@ class DeckOption(Option):
             raise OptionError(f"{where} must be 'standard', a string like '10:4 9:4 ... CJ:3' "
                               f"or a mapping value -> count, got {short_repr(value)}")
         counts: dict[str, int] = {}
-        for v, c in items:
+        for v, n in items:
             key = str(v).strip().upper() if (isinstance(v, str) or isinstance(v, int) and
                                              not isinstance(v, bool) and abs(v) < 1000) \
                 else None
             if key not in VALUE_INDEX:
                 raise OptionError(f"{where}: unknown card value {short_repr(v)} "
                                   f"(values: {' '.join(EXCHANGE_VALUES)})")
-            if isinstance(c, str) and c.strip().isdigit() and len(c.strip()) <= 3:
-                c = int(c)
-            if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= 99:
+            if isinstance(n, str) and n.strip().isdigit() and len(n.strip()) <= 3:
+                n = int(n)
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 99:
                 raise OptionError(f"{where}: the count of {short_repr(key)} must be an integer 0..99, "
-                                  f"got {short_repr(c)}")
+                                  f"got {short_repr(n)}")
             if key in counts:
                 raise OptionError(f"{where}: value {short_repr(key)} is given twice")
-            counts[key] = c
+            counts[key] = n
         if not any(counts.values()):
             raise OptionError(f"{where}: the deck has no cards")
         return canonical_deck(counts)

@@ -133,6 +133,8 @@ def draw_dealer(cards) -> int | None:
 class TricksState(ContractMatchState):
     """A Tricks match (see the module docstring and ``ContractMatchState``)."""
 
+    game: TricksGame   # this game's own options and helpers
+
     def _start_match(self) -> None:
         g: TricksGame = self.game
         while True:

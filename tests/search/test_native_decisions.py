@@ -315,7 +315,9 @@ def _exchange_world(sampler, values):
     if not stock_empty:
         slots.append((base.cur, base.stock_pos))
     rows = [list(r) for r in world.shuffles]
-    for (k, i), v in zip(slots, values, strict=True):
+    # with the stock empty, the value past the slots is the rebuilt stock's
+    # first card (first_draw below)
+    for (k, i), v in zip(slots, values[:len(slots)], strict=True):
         rows[k][i] = v
     world.shuffles = [tuple(r) for r in rows]
     if stock_empty:
