@@ -46,13 +46,13 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-import solver  # noqa: E402
-from solver.dd import trick as dd  # noqa: E402
-from solver.dd import solve  # noqa: E402
-from solver.cards import FRENCH, mask_of  # noqa: E402
-from solver.dd.dix import solve_dix  # noqa: E402
-from solver.errors import SearchAborted  # noqa: E402
-from solver.reference.dd_oracle import solve_oracle  # noqa: E402
+import solver
+from solver.cards import FRENCH, mask_of
+from solver.dd import solve
+from solver.dd import trick as dd
+from solver.dd.dix import solve_dix
+from solver.errors import SearchAborted
+from solver.reference.dd_oracle import solve_oracle
 
 
 def dix_from_trick(seed: int, first_trick: int, variant: str = "standard"):

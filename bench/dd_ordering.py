@@ -32,16 +32,15 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(__file__))
 
-import solver  # noqa: E402
-from solver.cards import mask_of  # noqa: E402
-from solver.dd import dix as dixdd  # noqa: E402
-from solver.dd import solve  # noqa: E402
-from solver.dd import trick as dd  # noqa: E402
-from solver.errors import SearchAborted  # noqa: E402
-
-from compare_dds import bridge_ending, dix_from_trick  # noqa: E402
-from rook_bounds import rook_from  # noqa: E402
-from trix_full_deals import build  # noqa: E402
+import solver
+from compare_dds import bridge_ending, dix_from_trick
+from rook_bounds import rook_from
+from solver.cards import mask_of
+from solver.dd import dix as dixdd
+from solver.dd import solve
+from solver.dd import trick as dd
+from solver.errors import SearchAborted
+from trix_full_deals import build
 
 
 def bridge_jobs(n):

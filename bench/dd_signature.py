@@ -18,13 +18,12 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-import solver  # noqa: E402
-from solver.dd import trick as dd  # noqa: E402
-from solver.dd import solve  # noqa: E402
-from solver.cards import mask_of  # noqa: E402
-
-from compare_dds import bridge_ending, dix_from_trick, rook_start  # noqa: E402
-from trix_full_deals import build  # noqa: E402
+import solver
+from compare_dds import bridge_ending, dix_from_trick, rook_start
+from solver.cards import mask_of
+from solver.dd import solve
+from solver.dd import trick as dd
+from trix_full_deals import build
 
 
 def line(name, results, t):

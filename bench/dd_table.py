@@ -44,14 +44,13 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(__file__))
 
-import solver  # noqa: E402
-from solver.dd import trick as dd  # noqa: E402
-from solver.dd import solve  # noqa: E402
-from solver.cards import mask_of  # noqa: E402
-from solver.errors import SearchAborted  # noqa: E402
-
-from compare_dds import bridge_ending, dix_from_trick, rook_start  # noqa: E402
-from trix_full_deals import build  # noqa: E402
+import solver
+from compare_dds import bridge_ending, dix_from_trick, rook_start
+from solver.cards import mask_of
+from solver.dd import solve
+from solver.dd import trick as dd
+from solver.errors import SearchAborted
+from trix_full_deals import build
 
 TARGETS = {"dix14": "median <= 2 ms, p95 <= 20 ms", "seventeen": "median <= 50 ms, p95 <= 1 s",
            "trix": "median <= 100 ms, p95 <= 1 s", "rook": "median <= 100 ms, p95 <= 1 s",
@@ -196,8 +195,8 @@ def row_bridge(n, cap, budget):
 def row_pimc(n):
     sys.path.insert(0, os.path.join(os.path.dirname(__file__)))
     from ismcts_speed import positions, trix_positions
-    from solver.search.pimc import pimc_search
     from solver import position
+    from solver.search.pimc import pimc_search
     for label, make in (("pimc dix trick 1", lambda: positions(n, 0)),
                         ("pimc trix trick 1", lambda: trix_positions(n, 0))):
         game, states = make()

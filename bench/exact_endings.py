@@ -20,6 +20,7 @@ import os
 import random
 import sys
 import time
+from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -31,9 +32,9 @@ from solver.dd import solve
 def positions(count: int, seed: int) -> list:
     game = solver.load_game("dix")
     rng = random.Random(seed)
-    out = []
+    out: list[Any] = []
     while len(out) < count:
-        state = game.new_initial_state(seed=rng.randrange(1 << 30))
+        state: Any = game.new_initial_state(seed=rng.randrange(1 << 30))   # a dix state
         bots = [make_bot("rules", game, s, seed=rng.randrange(1 << 30)) for s in range(2)]
         stop = rng.randrange(14, 24)
         while not state.is_terminal() and state.round_index() == 0 and state.tricks_done < stop:

@@ -58,7 +58,7 @@ def measure(name: str, episodes: int, horizon: int, info: bool) -> str:
     prof.enable()
     run()
     prof.disable()
-    stats = pstats.Stats(prof).stats
+    stats = pstats.Stats(prof).stats  # type: ignore[attr-defined]  # the raw table, not in the stubs
     n = len(states) * seats
 
     def calls(fn: str) -> int:

@@ -122,7 +122,7 @@ def build_ref(commit: str):
     subprocess.run([sys.executable, "-c", script], cwd=tmp, check=True,
                    capture_output=True)
     sys.path.insert(0, tmp)
-    import _ismcts_ref
+    import _ismcts_ref  # type: ignore[import-not-found]  # built in tmp just above
     return _ismcts_ref
 
 

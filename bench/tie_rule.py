@@ -48,13 +48,13 @@ def collect(name: str, n: int, seed: int, seconds: float, reference: float):
     """Per position: the 5 seeds' and the reference's evidence (what the
     decision service hands ``advice.decide``)."""
     captured = []
-    original = service.decide
+    original = service.decide  # type: ignore[attr-defined]  # patched where the service looks it up
 
     def capture(ev):
         captured.append(ev)
         return original(ev)
 
-    service.decide = capture
+    service.decide = capture  # type: ignore[attr-defined]
     try:
         out = []
         for state in positions(name, n, seed):
@@ -67,7 +67,7 @@ def collect(name: str, n: int, seed: int, seconds: float, reference: float):
             out.append((runs[:5], runs[5]))
         return out
     finally:
-        service.decide = original
+        service.decide = original  # type: ignore[attr-defined]
 
 
 def decide(ev, se: float, points: float):

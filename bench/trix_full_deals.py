@@ -103,7 +103,9 @@ def main() -> None:
     game = solver.load_game("trix")
     ctx = mp.get_context("fork")
     for name in a.contract.split(","):
-        times, nodes, over, capped, total = [], [], 0, 0, 0
+        times: list[float] = []
+        nodes: list[int] = []
+        over, capped, total = 0, 0, 0
         seed = a.seed
         while len(times) < a.n:
             seed += 1

@@ -117,8 +117,8 @@ def describe(view) -> list[str]:
     leader = known.get("leader")
     if isinstance(trick, list) and isinstance(leader, int):
         if trick:
-            played = ", ".join(f"{who((leader + i) % n)} {c}" for i, c in enumerate(trick))
-            lines.append(f"Trick so far: {played}")
+            so_far = ", ".join(f"{who((leader + i) % n)} {c}" for i, c in enumerate(trick))
+            lines.append(f"Trick so far: {so_far}")
         elif leader == seat:
             lines.append("Trick: you lead")
     if known.get("tricks_won") is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pathlib
 import sys
 
-from conftest import FULL_SWITCH, pick
+from tests.conftest import FULL_SWITCH, pick
 
 if sys.version_info >= (3, 11):
     import tomllib

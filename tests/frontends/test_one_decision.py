@@ -22,14 +22,15 @@ import pytest
 import solver
 from bots import make_bot
 from bots.cli import main
-from conftest import pick
 from solver.search import Limit, best_move
 from solver.search.service import DEFAULT_EXACT_NODES, DEFAULT_TREES
+from tests.conftest import pick
 
 from .server_process import ServerProcess
 from .test_engine import Transcript
 
-GAMES = {"dix": {}, "trix": {}, "tricks": {}, "dixie-rook": {}, "dix-exchange": {}}
+GAMES: dict[str, dict[str, object]] = {"dix": {}, "trix": {}, "tricks": {}, "dixie-rook": {},
+                                       "dix-exchange": {}}
 #: positions a game: 10 by default (each kind of decision of ``WANTED``
 #: first, so every kind is still checked), the 30 of issue #25 with
 #: DIXTRIX_FULL_TESTS=1 (tests/conftest.py)
@@ -58,7 +59,7 @@ def _positions(name: str, count: int) -> list:
     ones)."""
     game = solver.load_game(name, **GAMES[name])
     rng = random.Random(f"one-decision/{name}")
-    views = []
+    views: list[tuple] = []
     wanted = list(WANTED[name])
     seed = 0
     while len(views) < count:
@@ -125,7 +126,7 @@ def _cli(capsys, tmp_path, view, seed) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
-def _engine(engine, view, seed) -> tuple[str, dict]:
+def _engine(engine, view, seed) -> tuple[list[str], dict]:
     engine.send(f"setoption name seed value {seed}")
     engine.send("position " + json.dumps(view, separators=(",", ":")))
     engine.send(f"go iterations {ITERATIONS}")

@@ -6,13 +6,13 @@ hand in place; at the root a search tries the first card of each class
 of ``card_classes`` and the advice still values every card."""
 
 import pytest
-from test_equivalence import _endings, ending_ids
 
 from solver.dd import solve
 from solver.position import from_json
 from solver.search import Limit, best_move
 from solver.search.equivalence import card_classes
 from solver.search.native import ALL_CARDS, native_search, root_keep
+from tests.search.test_equivalence import _endings, ending_ids
 
 native = pytest.importorskip("solver.search._ismcts")
 
