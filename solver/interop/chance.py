@@ -32,6 +32,7 @@ that deal is never seen.
 from __future__ import annotations
 
 import random
+import sys
 
 from ..errors import IllegalActionError
 from ..game import Chance, Game, State
@@ -54,6 +55,12 @@ class _Script(random.Random):
     """A ``random.Random`` whose uniform integers are the given outcomes; one
     more raises ``NeedChance``.  Anything else (floats, raw bits) is refused:
     the games draw only integers below a bound."""
+
+    if sys.version_info < (3, 11):
+        # before 3.11 ``random.Random.__new__`` seeds from the constructor's
+        # argument, and a list of outcomes is no seed: seed 0 (never drawn)
+        def __new__(cls, outcomes: list[int]) -> _Script:
+            return super().__new__(cls, 0)
 
     def __init__(self, outcomes: list[int]):
         # no ``random.Random.__init__``: seeding the Mersenne Twister costs
