@@ -26,6 +26,18 @@ Rows (seeded positions; median / 95th percentile / worst, nodes/s):
   lead's team value, every legal card.  Target: median <= 100 ms.
 * ``bridge13``: full 13-card bridge deals (seeded, every strain), the side on
   lead, every legal card; DDS alongside when endplay is installed.
+* ``dds3``: the three DDS rows of issue #26 on the same full deals, one
+  thread (DDS's ``SetMaxThreads(1)``), every answer checked equal:
+  *fresh* -- each strain and leader solved alone, every card (DDS's table
+  emptied first by a solve of another deal, ours a new table);
+  *as called* -- the 20 strain/leader solves of a deal one after the other,
+  every card, as a user calls them (DDS's ``SolveBoard`` keeps its table
+  between calls on the same deal; ours one ``solver.dd.Solver`` for the
+  deal); *table* -- DDS's ``CalcDDtable`` against ``Solver.bridge_table``
+  (every strain and declarer, the values only).  Per row the medians of
+  both, their ratio and the median of the per-deal ratios; ``-v`` a line
+  a deal with its three ratios, ``--dds3-first K`` starts at deal K (seed
+  5000 + K), so that runs over other deals can be pooled.
 
 ``--max-nodes`` stops a solve past that many nodes (``SearchAborted``): it
 counts as the time it took and is flagged "over".
@@ -247,6 +259,123 @@ def row_bridge13(n, budget, max_nodes):
         report(f"bridge 13 cards {'CDHSN'[strain]}", times, nodes, over, n, budget, extra)
 
 
+def _dds_one_thread():
+    from endplay import _dds
+    _dds.SetMaxThreads(1)
+
+
+def row_dds3(n, budget, max_nodes, first=0, verbose=False):
+    """The three DDS rows (module docstring), interleaved deal by deal,
+    deals ``first`` .. ``first + n - 1`` (seeds 5000 + those).  Times are
+    the process's CPU time (DDS runs in this process, on this thread:
+    ``SetMaxThreads(1)``), which the machine's load changes least; the
+    row's budget is wall-clock.  ``verbose``: a line a deal (its three
+    ratios), so that runs over other deals can be pooled."""
+    clock = time.process_time
+    try:
+        from endplay.dds import calc_dd_table, solve_board
+        from endplay.types import Deal, Denom, Player
+        sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "data"))
+        from make_dds_golden import pbn
+    except ImportError:
+        print("dds3: skipped (pip install endplay, the 'bench' extra)")
+        return
+    from solver.dd import Solver
+    _dds_one_thread()
+    other, _ = bridge_ending(10**6, 13)
+
+    def dds_deal(hands, strain, leader):
+        deal = Deal(pbn(hands))
+        deal.first = Player(leader)
+        deal.trump = Denom(4 if strain < 0 else 3 - strain)
+        return deal
+
+    rows = {"fresh": ([], [], []), "as called": ([], [], []), "table": ([], [], [])}
+    nodes = {k: 0 for k in rows}
+    over = {k: 0 for k in rows}
+    order = [(s, ld) for s in (3, 2, 1, 0, -1) for ld in range(4)]
+    start = time.perf_counter()
+    done = 0
+    for seed in range(first, first + n):
+        hands, _ = bridge_ending(5000 + seed, 13)
+        masks = tuple(mask_of(h) for h in hands)
+        positions = [dd.TrickPosition(dd.bridge_contract(s), masks, ld) for s, ld in order]
+        # fresh
+        ours_t = dds_t = 0.0
+        for (strain, leader), pos in zip(order, positions):
+            solve_board(dds_deal(other, strain, leader))       # DDS: another deal first
+            t0 = clock()
+            ref = {t for _, t in solve_board(dds_deal(hands, strain, leader))}
+            dds_t += clock() - t0
+            s = Solver()
+            t0 = clock()
+            try:
+                res = s.solve_position(pos, max_team=leader % 2, max_nodes=max_nodes)
+                assert max(ref) == res.value, (seed, strain, leader)
+                nodes["fresh"] += res.nodes
+            except SearchAborted as e:
+                over["fresh"] += 1
+                nodes["fresh"] += e.nodes
+            ours_t += clock() - t0
+        rows["fresh"][0].append(ours_t / 20)
+        rows["fresh"][1].append(dds_t / 20)
+        rows["fresh"][2].append(ours_t / dds_t)
+        # as called
+        solve_board(dds_deal(other, 0, 0))
+        s = Solver()
+        ours_t = dds_t = 0.0
+        for (strain, leader), pos in zip(order, positions):
+            t0 = clock()
+            ref = {t for _, t in solve_board(dds_deal(hands, strain, leader))}
+            dds_t += clock() - t0
+            t0 = clock()
+            try:
+                res = s.solve_position(pos, max_team=leader % 2, max_nodes=max_nodes)
+                assert max(ref) == res.value, (seed, strain, leader)
+                nodes["as called"] += res.nodes
+            except SearchAborted as e:
+                over["as called"] += 1
+                nodes["as called"] += e.nodes
+            ours_t += clock() - t0
+        rows["as called"][0].append(ours_t / 20)
+        rows["as called"][1].append(dds_t / 20)
+        rows["as called"][2].append(ours_t / dds_t)
+        # the table
+        t0 = clock()
+        ref = calc_dd_table(Deal(pbn(hands))).to_list()
+        dds_t = clock() - t0
+        s = Solver()
+        t0 = clock()
+        try:
+            tab = s.bridge_table(hands, max_nodes=max_nodes)
+            assert [list(tab.tricks[x]) for x in "SHDCN"] == [list(r) for r in ref], seed
+            nodes["table"] += tab.nodes
+        except SearchAborted as e:
+            over["table"] += 1
+            nodes["table"] += e.nodes
+        ours_t = clock() - t0
+        rows["table"][0].append(ours_t)
+        rows["table"][1].append(dds_t)
+        rows["table"][2].append(ours_t / dds_t)
+        done += 1
+        if verbose:
+            print(f"  deal {seed} (seed {5000 + seed}): ours / DDS, fresh "
+                  f"{rows['fresh'][2][-1]:.2f}x, as called {rows['as called'][2][-1]:.2f}x, "
+                  f"the table {rows['table'][2][-1]:.2f}x", flush=True)
+        if time.perf_counter() - start > budget:
+            break
+    med = statistics.median
+    print(f"DDS rows, {done} full deals (seeds {5000 + first}..), one thread, every answer equal to "
+          f"DDS's; CPU times per solve (fresh, as called) or per table; load "
+          f"{os.getloadavg()[0]:.1f}")
+    for name, (ours, theirs, ratios) in rows.items():
+        print(f"  {name:<10} ours median {1e3 * med(ours):9.2f} ms  DDS {1e3 * med(theirs):8.2f} ms"
+              f"  ratio of medians {med(ours) / med(theirs):6.1f}x  median ratio "
+              f"{med(ratios):6.1f}x  (p95 ratio {sorted(ratios)[int(0.95 * (len(ratios) - 1))]:.1f}x)"
+              f"  ours {nodes[name] / 1e6:.1f} M nodes"
+              + (f"  {over[name]} over the node limit" if over[name] else ""), flush=True)
+
+
 def row_oracle(n, tricks):
     ratios, ours, theirs = [], [], []
     for seed in range(n):
@@ -279,6 +408,9 @@ def main(argv=None) -> None:
     ap.add_argument("--rook-players", type=int, default=4)
     ap.add_argument("--max-nodes", type=int, default=None,
                     help="stop a solve past this many nodes (counted as its time, 'over')")
+    ap.add_argument("--dds3-first", type=int, default=0,
+                    help="dds3: the first deal (seed 5000 + it), to measure other deals")
+    ap.add_argument("-v", "--verbose", action="store_true", help="dds3: a line a deal")
     args = ap.parse_args(argv)
     rows = args.rows.split(",")
     print(f"dixtrix dd kernel, one thread, {args.n} positions a row; python "
@@ -299,6 +431,8 @@ def main(argv=None) -> None:
         row_rook(args.n, args.budget, args.rook_players, args.max_nodes)
     if "bridge13" in rows:
         row_bridge13(args.n, args.budget, args.max_nodes)
+    if "dds3" in rows:
+        row_dds3(args.n, args.budget, args.max_nodes, args.dds3_first, args.verbose)
 
 
 if __name__ == "__main__":

@@ -43,21 +43,21 @@ from solver.errors import SearchAborted
 from trix_full_deals import build
 
 
-def bridge_jobs(n):
+def bridge_jobs(n, cards=9):
     for seed in range(n):
         strain = seed % 5
-        hands, leader = bridge_ending(7000 + seed, 9)
+        hands, leader = bridge_ending(7000 + seed, cards)
         pos = dd.TrickPosition(dd.bridge_contract(-1 if strain == 4 else strain),
                                tuple(mask_of(h) for h in hands), leader)
         yield lambda cap, pos=pos, leader=leader: dd.solve_position(
             pos, max_team=leader % 2, max_nodes=cap)
 
 
-def trix_jobs(name, n):
+def trix_jobs(name, n, from_trick=5):
     game = solver.load_game("trix")
     found = 0
     for seed in range(1, 50 * n):
-        st = build(game, name, seed, 5)
+        st = build(game, name, seed, from_trick)
         if st is None:
             continue
         found += 1
@@ -66,15 +66,15 @@ def trix_jobs(name, n):
             return
 
 
-def rook_jobs(n):
+def rook_jobs(n, from_trick=6):
     for seed in range(n):
-        st = rook_from(seed, 4, 6)
+        st = rook_from(seed, 4, from_trick)
         yield lambda cap, st=st: solve(st, max_nodes=cap)
 
 
-def dix_jobs(n):
+def dix_jobs(n, from_trick=14):
     for seed in range(n):
-        st = dix_from_trick(seed, 14)
+        st = dix_from_trick(seed, from_trick)
         yield lambda cap, st=st: solve(st, max_nodes=cap)
 
 
@@ -82,14 +82,19 @@ def measure(label, jobs, kernel, cap):
     """Sum the kernel's cut counters over the solves that finish."""
     total = None
     solved = 0
+    nodes = 0
+    every = 0                   # the capped solves counted at the cap
     for job in jobs:
         kernel.new_table()
         kernel.reset_cut_stats()
         try:
-            job(cap)
+            r = job(cap)
         except SearchAborted:
+            every += cap
             continue
+        every += r.nodes
         solved += 1
+        nodes += r.nodes
         st = kernel.cut_stats()
         total = st if total is None else [tuple(a + b for a, b in zip(x, y))
                                           for x, y in zip(total, st)]
@@ -105,8 +110,8 @@ def measure(label, jobs, kernel, cap):
             cells.append(f"pos {p}: no cut nodes")
     cuts = sum(t[0] for t in total)
     first = sum(t[1] for t in total)
-    print(f"{label:<10} n={solved:<3} all {100 * first / max(cuts, 1):5.1f}% first  | "
-          + "  | ".join(cells), flush=True)
+    print(f"{label:<10} n={solved:<3} nodes {nodes / 1e6:8.3f} M (with the capped ones {every / 1e6:8.3f} M)  all {100 * first / max(cuts, 1):5.1f}% "
+          f"first  | " + "  | ".join(cells), flush=True)
 
 
 def main(argv=None) -> None:
@@ -114,21 +119,34 @@ def main(argv=None) -> None:
     ap.add_argument("--n", type=int, default=30, help="positions per row")
     ap.add_argument("--rows", default="bridge,king,queens,diamonds,ltoosh,rook,dix")
     ap.add_argument("--cap", type=int, default=5_000_000, help="nodes per solve at most")
+    ap.add_argument("--bridge-cards", type=int, default=9, help="bridge: cards a hand")
+    ap.add_argument("--trix-from", type=int, default=5, help="trix rows: the first trick")
+    ap.add_argument("--rook-from", type=int, default=6, help="rook row: the first trick")
+    ap.add_argument("--dix-from", type=int, default=14, help="dix row: the first trick")
+    ap.add_argument("--order", type=int, default=None,
+                    help="the move-ordering rules of the probe kernel (bits, csrc/dd/ddstats.pxd "
+                         "ORD_*; 0: the ordering before issue #26, the dix solver's too; "
+                         "default: all)")
     a = ap.parse_args(argv)
     rows = a.rows.split(",")
     kern = dd.kernel_for()
+    if a.order is not None:
+        kern.order = a.order
+        # the dix solver's rules too: 0 is the ordering before issue #26
+        dixdd.solver_for().order = 1 if a.order else 0
     print(f"first-move cut rate, {a.n} positions a row (those finishing under {a.cap:,} "
           f"nodes), a fresh table each", flush=True)
     if "bridge" in rows:
-        measure("bridge", bridge_jobs(a.n), kern, a.cap)
+        measure("bridge", bridge_jobs(a.n, a.bridge_cards), kern, a.cap)
     for name in ("king", "queens", "diamonds", "ltoosh"):
         if name in rows:
-            measure(name, trix_jobs(name, a.n), kern, a.cap)
+            measure(name, trix_jobs(name, a.n, a.trix_from), kern, a.cap)
     if "rook" in rows:
-        measure("rook", rook_jobs(a.n), kern, a.cap)
+        measure("rook", rook_jobs(a.n, a.rook_from), kern, a.cap)
     if "dix" in rows:
-        measure("dix", dix_jobs(a.n), dixdd.solver_for(), a.cap)
+        measure("dix", dix_jobs(a.n, a.dix_from), dixdd.solver_for(), a.cap)
 
 
 if __name__ == "__main__":
-    main()
+    with dd.probing():          # the measuring build: switches and counters
+        main()

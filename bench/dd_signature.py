@@ -4,7 +4,8 @@
 
 Node counts do not depend on the machine's load, so two builds compare
 exactly: run this script against both trees (e.g. PYTHONPATH=<old tree>)
-and diff the output.  Rows: dix from trick 14 (the dix solver), trix
+and diff the output.  ``--probe`` runs the measuring builds of the kernels
+(``solver.dd.trick.probing``): their nodes must equal the shipped ones.  Rows: dix from trick 14 (the dix solver), trix
 penalty contracts from trick 7, bridge 8-card endings, dixie-rook from
 trick 7; each prints the seeds' node counts, their total and the time.
 """
@@ -67,4 +68,9 @@ def main(n: int = 6) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 6)
+    args = [a for a in sys.argv[1:] if a != "--probe"]
+    if "--probe" in sys.argv[1:]:
+        with dd.probing():
+            main(int(args[0]) if args else 6)
+    else:
+        main(int(args[0]) if args else 6)

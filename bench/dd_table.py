@@ -1,8 +1,10 @@
-"""The issue #18 table in one command: double-dummy speed on full deals.
+"""The seed games' double-dummy table in one command (issues #18 and #26):
+double-dummy speed on full deals.
 
-    python bench/dd_table.py --n 100               # every row
-    python bench/dd_table.py --n 20 --rows dix14,bridge --cap 5000000
+    python bench/dd_table.py --n 100 --cap 10000000     # every row (issue #26)
+    python bench/dd_table.py --n 20 --rows dix14,king --cap 5000000
     python bench/dd_table.py --n 100 --n-heavy 30 --cap 20000000
+    python bench/dd_table.py --rows king,queens --order 0   # the ordering before #26
 
 One thread, all-solutions mode (the value of every legal card), 64 MiB
 table, seeded positions (seeds 0..n-1 per row, the same in every run):
@@ -13,19 +15,33 @@ table, seeded positions (seeds 0..n-1 per row, the same in every run):
   Target: median <= 50 ms, p95 <= 1 s.
 * ``king``, ``queens``, ``diamonds``, ``ltoosh``: trix full deals (built
   through the game as in ``bench/trix_full_deals.py``), paranoid value of
-  the seat on lead, from trick 1.  Target: median <= 100 ms, p95 <= 1 s.
+  the seat on lead, from trick 1.  Target: >= 95% under 10 M nodes, median
+  <= 100 ms.
 * ``rook``: dixie-rook, 4 seats, card play from trick 1 (random auction and
   discards), the team value of the seat on lead.  Target: median <= 100 ms.
-  ``rook6``: the same with 6 seats (reported, no target).
+  ``rook6``: the same with 6 seats (target alike).
+* ``table``: a trix hand at its first contract choice: every contract from
+  trick 1 for the chooser (``solver.dd.contract_table``: the four trick
+  contracts and the layout), one ``Solver`` a hand; a hand counts as over
+  when any contract passes the cap.
 * ``bridge``: full 13-card bridge deals per strain, the side on lead; ours
   and DDS (endplay's ``solve_board``, all cards) interleaved deal by deal:
   a first solve (a fresh table for us; DDS as endplay calls it) and a
-  repeated solve of the same deal.  Target: <= 1.5x DDS.
+  repeated solve of the same deal (the three DDS rows of issue #26 are
+  ``python bench/compare_dds.py --rows dds3``).
 * ``pimc``: PIMC worlds valued per second (``solver.search.pimc.pimc_search``, 20
-  worlds) at the first trick of dix and trix (``--pimc-n`` positions).
+  worlds) at the first trick of dix and trix (``--pimc-n`` positions), in
+  wall time and in the process's CPU time, with the nodes a world (solver
+  nodes and rollout actions) and how many worlds the solver valued
+  exactly (the others end at PIMC's node bound and are rolled out).
+  Target: >= 200.
 
-A solve past ``--cap`` nodes stops (``SearchAborted``) and counts its time
-(flagged "over"): median / p95 / worst are then lower bounds.  ``--budget``
+Times are wall-clock and, beside them, the process's CPU time (what the
+machine's load changes least).  A solve past ``--cap`` nodes stops (``SearchAborted``) and counts its time
+(flagged "over"): median / p95 / worst are then lower bounds; each row
+says how many finished under the cap.  ``--order`` runs the probe build
+with those move-ordering rules (csrc/dd/ddstats.pxd ``ORD_*``; 0: the
+ordering before issue #26, the dix solver's too).  ``--budget``
 seconds caps each row (it says how many positions it measured).  Node
 counts are exact (deterministic); wall times move with the machine's load.
 The memory figure is the process's peak RSS so far.
@@ -52,9 +68,9 @@ from solver.dd import trick as dd
 from solver.errors import SearchAborted
 from trix_full_deals import build
 
-TARGETS = {"dix14": "median <= 2 ms, p95 <= 20 ms", "seventeen": "median <= 50 ms, p95 <= 1 s",
-           "trix": "median <= 100 ms, p95 <= 1 s", "rook": "median <= 100 ms, p95 <= 1 s",
-           "bridge": "<= 1.5x DDS"}
+TARGETS = {"dix14": "median <= 2 ms", "seventeen": "median <= 50 ms",
+           "trix": ">= 95% under 10 M nodes, median <= 100 ms", "rook": "median <= 100 ms",
+           "table": "report", "bridge": "<= 2x DDS", "pimc": ">= 200 worlds/s"}
 
 
 def peak_mib() -> float:
@@ -77,6 +93,7 @@ def summary(times, nodes, over, done=None):
     out = (f"median {fmt_t(statistics.median(times))}  p95 {fmt_t(pct(times, 0.95))}  "
            f"worst {fmt_t(max(times))}  nodes median {statistics.median(nodes) / 1e6:7.3f} M"
            f"  {sum(nodes) / max(sum(times), 1e-9) / 1e6:5.1f} M/s")
+    out += f"  finished {len(times) - over}/{len(times)} ({100 * (len(times) - over) / len(times):.0f}%)"
     if over:
         out += f"  {over} over the cap"
         if done:
@@ -94,24 +111,27 @@ def fresh():
 
 
 def timed(fn, cap):
+    """(wall seconds, nodes, finished, CPU seconds) of one solve."""
     fresh()
     t0 = time.perf_counter()
+    c0 = time.process_time()
     try:
         r = fn(cap)
     except SearchAborted as e:
-        return time.perf_counter() - t0, e.nodes, False
-    return time.perf_counter() - t0, r.nodes, True
+        return time.perf_counter() - t0, e.nodes, False, time.process_time() - c0
+    return time.perf_counter() - t0, r.nodes, True, time.process_time() - c0
 
 
 def run_row(label, target, makes, n, cap, budget):
-    times, nodes, over, done = [], [], 0, []
+    times, nodes, over, done, cpu = [], [], 0, [], []
     start = time.perf_counter()
     for make in makes:
         fn = make()
         if fn is None:
             continue
-        t, k, ok = timed(fn, cap)
+        t, k, ok, c = timed(fn, cap)
         times.append(t)
+        cpu.append(c)
         nodes.append(k)
         over += not ok
         if ok:
@@ -119,7 +139,9 @@ def run_row(label, target, makes, n, cap, budget):
         if len(times) >= n or time.perf_counter() - start > budget:
             break
     print(f"{label:<26} n={len(times):<4} {summary(times, nodes, over, done)}  "
-          f"peak {peak_mib():5.0f} MiB   target {target}", flush=True)
+          f"CPU median {fmt_t(statistics.median(cpu))} p95 {fmt_t(pct(cpu, .95))}  "
+          f"peak {peak_mib():5.0f} MiB   target {target}   (load {os.getloadavg()[0]:.1f})",
+          flush=True)
 
 
 def dix_makes(first_trick, variant, count):
@@ -133,6 +155,30 @@ def trix_makes(name, count):
     for seed in range(1, 20 * count):
         st = build(game, name, seed, 1)
         yield (None if st is None else (lambda st=st: (lambda cap: solve(st, max_nodes=cap))))
+
+
+def table_makes(count):
+    """A trix match at its first contract choice (seeds 1..): every
+    contract of the chooser's hand from trick 1 on one Solver."""
+    from solver.dd import Solver
+    game = solver.load_game("trix")
+
+    class Table:
+        def __init__(self, nodes):
+            self.nodes = nodes
+
+    def run(st, cap):
+        s = Solver()
+        st.game  # noqa: B018 - the state is ready
+        try:
+            s.contract_table(st, max_nodes=cap)
+        except SearchAborted:
+            raise SearchAborted("a contract passed the cap", s.nodes)
+        return Table(s.nodes)
+
+    for seed in range(1, count + 1):
+        st = game.new_initial_state(seed=seed)
+        yield lambda st=st: (lambda cap: run(st, cap))
 
 
 def rook_makes(count, seats=4):
@@ -157,8 +203,8 @@ def row_bridge(n, cap, budget):
             hands, leader = bridge_ending(1000 * strain + seed, 13)
             pos = dd.TrickPosition(dd.bridge_contract(-1 if strain == 4 else strain),
                                    tuple(mask_of(h) for h in hands), leader)
-            t, k, ok = timed(lambda m: dd.solve_position(pos, max_team=leader % 2, max_nodes=m),
-                             cap)
+            t, k, ok, _ = timed(lambda m: dd.solve_position(pos, max_team=leader % 2,
+                                                            max_nodes=m), cap)
             ours1.append(t)
             nodes.append(k)
             over += not ok
@@ -200,17 +246,24 @@ def row_pimc(n):
     for label, make in (("pimc dix trick 1", lambda: positions(n, 0)),
                         ("pimc trix trick 1", lambda: trix_positions(n, 0))):
         game, states = make()
-        rates = []
+        rates, cpu_rates, nodes, solved = [], [], [], 0
         t_all = time.perf_counter()
         for st in states:
             seat = st.current_player()
             sampler = position.from_json(st.information_state(seat).view).sampler()
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             res = pimc_search(sampler.sample, seat, st.legal_actions(), game, worlds=20,
                               rng=random.Random(1))
             rates.append(res.worlds / (time.perf_counter() - t0))
+            cpu_rates.append(res.worlds / max(time.process_time() - c0, 1e-9))
+            nodes.append(res.nodes / max(res.worlds, 1))
+            solved += res.solved
         print(f"{label:<26} n={len(rates):<4} worlds/s median {statistics.median(rates):8.1f}  "
-              f"({time.perf_counter() - t_all:.1f} s)  peak {peak_mib():5.0f} MiB", flush=True)
+              f"in CPU time {statistics.median(cpu_rates):8.1f}  nodes a world median "
+              f"{statistics.median(nodes) / 1e6:6.3f} M  solved exactly {solved} of {20 * len(rates)} "
+              f"worlds  ({time.perf_counter() - t_all:.1f} s)  "
+              f"peak {peak_mib():5.0f} MiB   target {TARGETS['pimc']}   (load "
+              f"{os.getloadavg()[0]:.1f})", flush=True)
 
 
 def main(argv=None) -> None:
@@ -220,15 +273,24 @@ def main(argv=None) -> None:
                     help="positions for the rows that mostly meet the cap (seventeen, "
                          "the trix contracts, dixie-rook); default --n")
     ap.add_argument("--rows", default="dix14,seventeen,king,queens,diamonds,ltoosh,rook,"
-                                      "rook6,bridge,pimc")
+                                      "rook6,table,pimc")
     ap.add_argument("--cap", type=int, default=30_000_000, help="nodes per solve at most")
     ap.add_argument("--budget", type=float, default=900.0, help="seconds per row at most")
     ap.add_argument("--pimc-n", type=int, default=10)
+    ap.add_argument("--order", type=int, default=None,
+                    help="the probe build with these move-ordering rules (0: before #26)")
     a = ap.parse_args(argv)
+    if a.order is not None:
+        from solver.dd.dix import solver_for
+        probe = dd.probing()
+        kern = probe.__enter__()
+        kern.order = a.order
+        solver_for().order = 1 if a.order else 0
     rows = a.rows.split(",")
     nh = a.n if a.n_heavy is None else a.n_heavy
-    print(f"issue #18 table: n={a.n} (capped rows {nh}), cap {a.cap:,} nodes a solve, budget {a.budget:.0f} s "
-          f"a row, one thread, all solutions, 64 MiB", flush=True)
+    print(f"seed games' table: n={a.n} (capped rows {nh}), cap {a.cap:,} nodes a solve, budget "
+          f"{a.budget:.0f} s a row, one thread, all solutions, 64 MiB"
+          + (f", probe build, order {a.order}" if a.order is not None else ""), flush=True)
     if "dix14" in rows:
         run_row("dix from trick 14", TARGETS["dix14"], dix_makes(14, "standard", a.n),
                 a.n, a.cap, a.budget)
@@ -242,7 +304,9 @@ def main(argv=None) -> None:
     if "rook" in rows:
         run_row("dixie-rook 4 seats", TARGETS["rook"], rook_makes(nh), nh, a.cap, a.budget)
     if "rook6" in rows:
-        run_row("dixie-rook 6 seats", "report", rook_makes(nh, 6), nh, a.cap, a.budget)
+        run_row("dixie-rook 6 seats", TARGETS["rook"], rook_makes(nh, 6), nh, a.cap, a.budget)
+    if "table" in rows:
+        run_row("trix contract table", TARGETS["table"], table_makes(nh), nh, a.cap, a.budget)
     if "bridge" in rows:
         row_bridge(a.n, a.cap, a.budget)
     if "pimc" in rows:

@@ -76,4 +76,5 @@ def main(argv=None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with dd.probing():          # the measuring build: switches and counters
+        main()

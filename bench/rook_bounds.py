@@ -95,4 +95,5 @@ def main(argv=None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with dd.probing():          # the measuring build: switches and counters
+        main()

@@ -78,7 +78,7 @@ def plan(i: int, view, trix_view, iterations: int) -> tuple:
 
 
 def client(url, n, view, trix_view, iterations, out, lock, offset):
-    table = None
+    table, me = None, {}
     with httpx.Client(base_url=url, timeout=60) as http:
         for i in range(n):
             kind, valid, method, path, body = plan(i + offset, view, trix_view, iterations)
@@ -91,17 +91,19 @@ def client(url, n, view, trix_view, iterations, out, lock, offset):
                         table = r.json() if r.status_code == 201 else None
                         if table is None:
                             raise RuntimeError(f"table: {r.status_code}")
+                        me = {"Authorization": f"Bearer {table['invitations'][0]['token']}"}
                         t0 = time.perf_counter()
                     tid = table["table"]
                     if path == "play":
                         r = http.post(f"/v1/tables/{tid}/actions",
-                                      json={"action": table["legal"][0]["action"]})
+                                      json={"action": table["legal"][0]["action"]}, headers=me)
                         if r.status_code == 200:
                             table = r.json()
                     elif path == "view":
-                        r = http.get(f"/v1/tables/{tid}")
+                        r = http.get(f"/v1/tables/{tid}", headers=me)
                     else:
-                        r = http.post(f"/v1/tables/{tid}/actions", json={"action": "ZZ"})
+                        r = http.post(f"/v1/tables/{tid}/actions", json={"action": "ZZ"},
+                                      headers=me)
                 elif isinstance(body, bytes):
                     r = http.request(method, path, content=body,
                                      headers={"Content-Type": "application/json"})

@@ -108,9 +108,11 @@ def _parse_settings(spec: str) -> tuple[str, dict]:
 
 
 def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
-    """A bot from ``"name"`` or ``"name:key=value,key=value"``; every
+    """A bot from ``"name"`` or ``"name:key=value,key=value"``, or a level
+    (``easy``, ``medium``, ``hard``, ``expert``: ``bots.levels``); every
     argument is checked here (``OptionError`` / ``LimitError``)."""
     from . import engine_client, rules, searchbots  # noqa: F401  (register the built-in bots)
+    from .levels import LEVELS, is_level, level_settings
     name, settings = _parse_settings(spec)
     if not isinstance(game, Game):
         raise OptionError(f"make_bot: game must be a solver Game (solver.load_game(...)), "
@@ -121,6 +123,13 @@ def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
                           f"got {short_repr(seat)}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise OptionError(f"make_bot: seed must be an integer or None, got {short_repr(seed)}")
+    if is_level(name):
+        # a level (easy, medium, hard, expert) is the game's own settings string
+        if settings:
+            raise OptionError(f"level {name!r} takes no settings (it is "
+                              f"{level_settings(name, game)!r}; give that string to change it)")
+        name, settings = _parse_settings(level_settings(name, game))
     if name not in _BOTS:
-        raise OptionError(f"unknown bot {name!r} (known: {', '.join(registered_bots())})")
+        raise OptionError(f"unknown bot {name!r} (known: {', '.join(registered_bots())}; "
+                          f"levels: {', '.join(LEVELS)})")
     return _BOTS[name](game, seat, seed=seed, **settings)

@@ -195,8 +195,9 @@ def cmd_serve(args) -> int:
                         max_body=args.max_body, workers=args.workers, queue=args.queue,
                         hint_time=args.hint_time, threads=args.threads, db=args.db,
                         grace=args.grace, idle=args.idle, max_tables=args.max_tables,
-                        bot_seconds=args.bot_seconds)
-    return serve(settings, args.host, args.port, access_log=args.access_log)
+                        bot_seconds=args.bot_seconds, header_timeout=args.header_timeout)
+    return serve(settings, args.host, args.port, access_log=args.access_log,
+                 header_timeout=settings.header_timeout)
 
 
 def cmd_engine(args) -> int:
@@ -514,6 +515,9 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--bot-seconds", type=float, default=d.bot_seconds,
                     help="seconds a table's bots play in one request (then the next request "
                          "lets them go on)")
+    sv.add_argument("--header-timeout", type=float, default=d.header_timeout,
+                    help="seconds a connection has to send a request's header (then it is "
+                         "closed)")
     sv.add_argument("--access-log", action="store_true", help="log every request")
     sv.set_defaults(func=cmd_serve)
     from .ladder.cli import add_parser as add_ladder_parser

@@ -53,14 +53,21 @@ def number(v):
     return int(f) if f.is_integer() else f
 
 
-def exact(state, seat: int | None = None, max_nodes: int | None = None, tt_mb: int = 64) -> Exact:
+def exact(state, seat: int | None = None, max_nodes: int | None = None, tt_mb: int = 64,
+          solver=None) -> Exact:
     """The exact values of ``state`` (a complete ``State``) for ``seat``
     (default: the seat to move) in the game's deal-result unit.  Raises
     ``UnsupportedPositionError`` where no solver takes the position and
-    ``SearchAborted`` past ``max_nodes``."""
+    ``SearchAborted`` past ``max_nodes``.  ``solver``: a
+    ``solver.dd.Solver`` whose tables to solve on (kept from its earlier
+    solves: the positions of one deal share what they proved); default
+    the module-level session (``solver.dd.solve``, ``tt_mb``)."""
     if seat is None:
         seat = state.current_player()
-    sol = solve(state, seat=seat, tt_mb=tt_mb, max_nodes=max_nodes)
+    if solver is None:
+        sol = solve(state, seat=seat, tt_mb=tt_mb, max_nodes=max_nodes)
+    else:
+        sol = solver.solve(state, seat=seat, max_nodes=max_nodes)
     support = support_for(state.game)
     by_id = support.exact_values(state, seat, sol)
     order = sorted(by_id)

@@ -26,9 +26,11 @@ skipped) of every reviewed seat:
   tricks card play and layout, dixie-rook card play, dix-exchange rounds
   against every other seat), the exact values of the played and the best
   action, in the same unit (``solver.search.support.GameSupport.exact_values``).
-  The solves of one deal run from its end back to its start, each bounded
-  by ``nodes``; once a seat's solve passes the bound, that seat's earlier
-  positions (more cards left) are not tried.
+  The solves of one deal run from its end back to its start on one
+  ``solver.dd.Solver`` (its tables kept from one position to the next, so
+  an earlier position's search finds what the later ones proved), each
+  bounded by ``nodes``; once a seat's solve passes the bound, that seat's
+  earlier positions (more cards left) are not tried.
 
 A summary per seat (the total expected loss, the number of mistakes by
 size, the five biggest mistakes with the position, the move played and
@@ -47,10 +49,13 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 import time as _time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from solver import position as positions
+from solver.dd import Solver
 from solver.errors import (DixtrixError, OptionError, PositionError, SearchAborted,
                            UnsupportedPositionError, short_repr)
 from solver.search import Limit, best_move
@@ -65,6 +70,8 @@ from .hint import describe, json_finite
 DEFAULT_SECONDS = 0.5
 #: the node bound of each hindsight solve (about 0.3 s of the solvers)
 DEFAULT_NODES = 1_000_000
+#: MiB of transposition table of each deal's hindsight solver
+HINDSIGHT_TT_MB = 64
 #: mistake sizes, as shares of the game's round scale (``Game.round_scale``,
 #: a bound on a deal's result): trix (350) 5 / 12.5 / 25 points, tricks
 #: (200) 2.86 / 7.14 / 14.3, dixie-rook (240) 3.43 / 8.57 / 17.1, dix (30)
@@ -307,11 +314,45 @@ def _decide(task: dict, stop=None) -> dict:
             "iterations": res.iterations, "time": res.time}
 
 
+#: private double-dummy solvers for the hindsight tasks, free to borrow (one
+#: a task running at the same time, kept for the next: a table is allocated
+#: once, and started afresh in O(1) for each deal)
+_SOLVERS: list = []
+_SOLVERS_LOCK = threading.Lock()
+
+
+@contextmanager
+def _deal_solver():
+    """A ``solver.dd.Solver`` of its own for one deal's hindsight, its
+    tables empty: the deal's positions share what their solves proved
+    (every entry is keyed by the deal's rules and the cards it holds, so
+    any later lookup is sound: solver/dd/session.py), and no other search
+    touches the tables in between, so the node counts (and so which solves
+    pass the bound) depend on the deal alone, however many reviews run."""
+    with _SOLVERS_LOCK:
+        dd_solver = _SOLVERS.pop() if _SOLVERS else None
+    if dd_solver is None:
+        dd_solver = Solver(HINDSIGHT_TT_MB, private=True)
+    dd_solver.clear()
+    try:
+        yield dd_solver
+    finally:
+        with _SOLVERS_LOCK:
+            _SOLVERS.append(dd_solver)
+
+
 def _hindsight(task: dict, stop=None) -> dict:
     """The exact values of one deal's positions (``task["wanted"]``:
     offsets in the deal and the seats to solve for), from its end back to
-    its start; a seat whose solve passes the node bound is not tried at its
-    earlier positions."""
+    its start, on one solver whose tables outlive each solve (an earlier
+    position's search finds the later positions' entries: docs/solver.md);
+    a seat whose solve passes the node bound is not tried at its earlier
+    positions."""
+    with _deal_solver() as dd_solver:
+        return _hindsight_on(dd_solver, task, stop)
+
+
+def _hindsight_on(dd_solver, task: dict, stop=None) -> dict:
     rec = positions.from_json(task["record"])
     state = rec.state()
     wanted = {int(k): v for k, v in task["wanted"].items()}
@@ -333,7 +374,7 @@ def _hindsight(task: dict, stop=None) -> dict:
             if seat in gave_up or (stop is not None and stop.is_set()):
                 continue
             try:
-                ex = exacts.exact(st, seat, task["nodes"])
+                ex = exacts.exact(st, seat, task["nodes"], solver=dd_solver)
             except UnsupportedPositionError:
                 continue
             except SearchAborted:

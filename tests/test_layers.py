@@ -148,11 +148,14 @@ def test_no_import_circle_between_solver_and_bots():
 # game lives with that game, registered per game class)
 
 #: the generic code: the searches (but each game's own support module under
-#: ``solver/search/games/`` and its heuristic), the double-dummy layer and
-#: the hint's printer
+#: ``solver/search/games/`` and its heuristic), the double-dummy layer (its
+#: per-game adapters too: each registers itself by its game's class and
+#: reads the game's rules from it, never from its name) and the hint's
+#: printer
 GENERIC = sorted([p for p in (SOLVER / "search").rglob("*.py")
                   if "games" not in p.relative_to(SOLVER / "search").parts[:1]
                   and "heuristics" not in p.relative_to(SOLVER / "search").parts[:1]]
+                 + list((SOLVER / "dd").rglob("*.py"))
                  + [ROOT / "bots" / "hint.py"])
 
 
@@ -194,3 +197,26 @@ def test_the_name_checker_sees_a_name_test():
     assert _name_tests('ok = g.name in ("trix", "tricks")\n', names)
     assert _name_tests('TABLE = {"dixie-rook": 1}\n', names)
     assert not _name_tests('if kind == "cards":\n    pass\n', names)
+
+
+def test_the_name_check_covers_the_dd_layer():
+    """The check above reads the double-dummy layer (its facade, session,
+    kernels' wrappers and per-game adapters), and a name test written
+    into it would be caught (a probe module placed there for the test)."""
+    covered = {p.relative_to(ROOT).as_posix() for p in GENERIC}
+    for want in ("solver/dd/__init__.py", "solver/dd/session.py", "solver/dd/trick.py",
+                 "solver/dd/adapters/contracts.py", "solver/dd/adapters/dix.py",
+                 "solver/search/pimc.py", "bots/hint.py"):
+        assert want in covered, want
+    fake = SOLVER / "dd" / "_names_probe.py"
+    try:
+        fake.write_text('def f(game):\n    return game.name == "trix"\n')
+        with pytest.raises(AssertionError, match="compares with a game's name"):
+            test_the_generic_layers_name_no_game(fake)
+        fake.write_text('SIZES = {"dix": 18, "tricks": 13}\n')
+        with pytest.raises(AssertionError, match="keyed by game names"):
+            test_the_generic_layers_name_no_game(fake)
+        fake.write_text('def f(game):\n    return game.deck_name == "bridge"\n')
+        test_the_generic_layers_name_no_game(fake)
+    finally:
+        fake.unlink(missing_ok=True)

@@ -145,6 +145,45 @@ def test_hindsight_values_are_the_solvers_and_give_up_past_the_bound():
     assert deal["result"] == [float(v) for v in state.round_returns(2)]
 
 
+def _hindsight_task(state, deal: int, nodes: int) -> dict:
+    p = reviews.plan(solver.to_json(state), deal=deal)
+    d = next(d for d in p.deals if d.deal == deal)
+    return {"record": d.record, "actions": d.actions, "nodes": nodes,
+            "wanted": {str(k): sorted(v) for k, v in d.wanted.items()}}
+
+
+def test_hindsight_keeps_one_table_across_the_deals_positions():
+    """A deal's positions are solved on one Solver whose tables outlive
+    each solve: every value is the value of a solve on an empty table, and
+    the deal costs fewer nodes than those fresh solves (the table acts: an
+    earlier position's search finds what the later positions proved)."""
+    from solver.dd import Solver
+    state = played("trix", ["rules"] * 4, seed=3, deals=3)
+    task = _hindsight_task(state, 3, 20_000_000)
+    # the last eight tricks (32 cards): every solve finishes, fresh or not
+    end = len(task["actions"])
+    task["wanted"] = {k: v for k, v in task["wanted"].items() if int(k) >= end - 32}
+    kept = reviews._hindsight(task)
+    assert not kept["gave_up"] and len(kept["solved"]) >= 20
+    rec = solver.from_json(task["record"])
+    start = rec.state()
+    fresh_nodes = 0
+    for item in kept["solved"]:
+        st = start.clone()
+        for text in task["actions"][:item["offset"]]:
+            st.apply_action(st.string_to_action(text))
+        ex = exact(st, item["seat"], solver=Solver())        # a new session: an empty table
+        assert item["values"] == ex.values and item["value"] == ex.value
+        assert item["best"] == list(ex.best)
+        fresh_nodes += ex.nodes
+    kept_nodes = sum(item["nodes"] for item in kept["solved"])
+    assert kept_nodes < 0.9 * fresh_nodes, (kept_nodes, fresh_nodes)
+    # the same task again (on the same borrowed solver, its table full of
+    # this deal): the same answer, node counts too (a table started afresh
+    # for each deal, whatever ran before)
+    assert reviews._hindsight(task) == kept
+
+
 # ---- records of every shape --------------------------------------------------
 
 

@@ -2,27 +2,36 @@
 
 Every route answers JSON.  Request bodies are read up to ``max_body``
 bytes (past it: 413), parsed within the position format's input limits
-(malformed: 400), and checked field by field (a wrong field: 422 naming
-its JSON path, e.g. ``position.actions[3]`` or ``limit.time``).  Every
-search runs in the bounded worker pool with its limit capped by the
-settings; a full pool answers 503 with ``Retry-After``.  Nothing a client
-sends is allowed to produce a 500: the solver's typed errors map to 4xx,
-and anything else is a bug, logged with its traceback and answered 500
-without stopping the server.
+(malformed: 400), and checked by their declared model (``models``: a
+wrong field is a 422 naming its JSON path, e.g. ``limit.time``); what no
+schema can say (a position's rules, an action's legality, a bot's caps) is
+checked next, with the same kind of answer.  Table routes read the
+caller's token from ``Authorization: Bearer``: a missing one is a 401, one
+that does not give what is asked a 403.  Every search runs in the bounded
+worker pool with its limit capped by the settings; a full pool answers 503
+with ``Retry-After``.  Nothing a client sends is allowed to produce a 500:
+the solver's typed errors map to 4xx, a client that goes away mid-request
+is logged as that, and anything else is a bug, logged with its traceback
+and answered 500 without stopping the server.  The words of every answer
+(labels, the server's own error messages) are in the request's language
+(``?lang=`` or ``Accept-Language``: ``i18n``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time as _time
 from pathlib import Path
 
+from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import (FileResponse, HTMLResponse, JSONResponse, Response,
+                                 StreamingResponse)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -33,10 +42,13 @@ from solver.errors import (DixtrixError, HiddenInformationError, IllegalActionEr
 from solver.search import Limit
 
 from .. import hint as hints
+from .. import levels as bot_levels
 from .. import review as reviews
 from ..base import registered_bots
-from . import openapi
-from .errors import RequestError, TableNotFound
+from . import i18n, labels, models, openapi
+from .errors import RequestError, TableNotFound, Unauthorized
+from .i18n import N_, Translator
+from .live import CLOSED, Hub
 from .pool import Busy, Pool
 from .settings import Settings
 from .store import Store, StoreError
@@ -47,19 +59,29 @@ log = logging.getLogger("dixtrix.server")
 STATIC = Path(__file__).parent / "static"
 #: evaluate's worlds when the request gives no limit
 DEFAULT_WORLDS = 200
-#: plies of the expected line of play a solve gives by default, and at most
-DEFAULT_LINE, MAX_LINE = 8, 16
+#: seconds between two keep-alive comments on an event stream
+HEARTBEAT = 15.0
 
 
 # --------------------------------------------------------------------------
 # answers
 
 
-def error_response(exc: Exception) -> JSONResponse:
+def translator(request: Request) -> Translator:
+    return Translator(i18n.negotiate(request.query_params.get("lang"),
+                                     request.headers.get("accept-language")))
+
+
+def error_response(exc: Exception, tr: Translator | None = None) -> JSONResponse:
     """The answer to a refused request: ``{"error", "status", "path"?,
-    "reason"?}``."""
+    "reason"?}``, the error in the request's language where it is the
+    server's own message."""
     headers = {}
-    body: dict = {"error": " ".join(str(exc).split())[:2000]}
+    if isinstance(exc, RequestError) and tr is not None:
+        text = exc.translated(tr)
+    else:
+        text = str(exc)
+    body: dict = {"error": " ".join(text.split())[:2000]}
     if isinstance(exc, Busy):
         status = 503
         headers["Retry-After"] = str(exc.retry_after)
@@ -68,6 +90,8 @@ def error_response(exc: Exception) -> JSONResponse:
         headers["Retry-After"] = "1"
     elif isinstance(exc, RequestError):
         status = exc.status
+        if status == 401:
+            headers["WWW-Authenticate"] = 'Bearer realm="dixtrix table"'
     elif isinstance(exc, DixtrixError):
         status = 422
     else:                                   # pragma: no cover - guarded by callers
@@ -94,7 +118,11 @@ def endpoint(fn):
         try:
             return await fn(request)
         except DixtrixError as exc:
-            return error_response(exc)
+            return error_response(exc, translator(request))
+        except ClientDisconnect:
+            # the client went away before its request was read: nobody to answer
+            log.info("client disconnected during %s %s", request.method, request.url.path)
+            return Response(status_code=400)
         except (asyncio.CancelledError, KeyboardInterrupt):
             raise
         except Exception as exc:            # a bug: log it, keep serving
@@ -112,75 +140,122 @@ async def read_body(request: Request, max_body: int) -> bytes:
     length = request.headers.get("content-length")
     if length is not None:
         if not length.isdigit() or len(length) > 18:
-            raise RequestError(f"bad Content-Length {short_repr(length)}", status=400)
+            raise RequestError("bad Content-Length {got}", status=400, got=short_repr(length))
         if int(length) > max_body:
-            raise RequestError(f"the body has {int(length):,} bytes (at most {max_body:,})",
-                               status=413)
+            raise RequestError("the body has {size} bytes (at most {top})", status=413,
+                               size=f"{int(length):,}", top=f"{max_body:,}")
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > max_body:
-            raise RequestError(f"the body is over {max_body:,} bytes", status=413)
+            raise RequestError("the body is over {top} bytes", status=413, top=f"{max_body:,}")
         chunks.append(chunk)
     return b"".join(chunks)
 
 
-async def body_object(request: Request, max_body: int, keys: tuple) -> dict:
-    """The body as a JSON object with only ``keys``."""
+def _json_path(loc) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+#: pydantic's error types as the server's messages (message ids: translated)
+_MESSAGES = {
+    "int_type": N_("an integer, got {got}"), "int_parsing": N_("an integer, got {got}"),
+    "float_type": N_("a number, got {got}"), "string_type": N_("a string, got {got}"),
+    "dict_type": N_("a JSON object, got {got}"), "model_type": N_("a JSON object, got {got}"),
+    "model_attributes_type": N_("a JSON object, got {got}"),
+    "list_type": N_("a list, got {got}"), "bool_type": N_("true or false, got {got}"),
+    "literal_error": N_("one of {expected}, got {got}"),
+    "greater_than": N_("more than {gt}, got {got}"), "greater_than_equal": N_("at least {ge}, got {got}"),
+    "less_than": N_("less than {lt}, got {got}"), "less_than_equal": N_("at most {le}, got {got}"),
+    "string_too_short": N_("at least {min_length} characters, got {got}"),
+    "string_too_long": N_("at most {max_length} characters, got {got}"),
+    "string_pattern_mismatch": N_("a string that is not blank (pattern {pattern}), got {got}"),
+    "too_long": N_("at most {max_length} items, got {got}"),
+    "finite_number": N_("a finite number, got {got}"),
+}
+
+
+def _refusal(errors: list, doc: dict, model) -> RequestError:
+    """The first of pydantic's errors as a ``RequestError`` naming its path."""
+    def clean(err) -> list:
+        # the loc's parts that are the request's own keys and indices; the
+        # others name a union's members ("constrained-str", "dict[...]")
+        out, cur = [], doc
+        for i, part in enumerate(err["loc"]):
+            if isinstance(cur, dict) and part in cur:
+                out.append(part)
+                cur = cur[part]
+            elif isinstance(cur, list) and isinstance(part, int) and 0 <= part < len(cur):
+                out.append(part)
+                cur = cur[part]
+            elif err["type"] == "missing" and i == len(err["loc"]) - 1:
+                out.append(part)
+        return out
+    # unknown keys first (as a reader would fix them first); then, of a
+    # union's errors, the one that reaches deepest (the member the value is)
+    err = max(errors, key=lambda e: (e["type"] == "extra_forbidden", len(clean(e))))
+    loc = clean(err)
+    path = _json_path(loc)
+    if err["type"] == "extra_forbidden":
+        return RequestError("unknown key {key} (this route takes: {keys})", path,
+                            key=short_repr(err["loc"][-1]), keys=", ".join(model.model_fields))
+    if err["type"] == "missing":
+        return RequestError("missing {key}", path, key=repr(err["loc"][-1]))
+    if err["type"] == "string_pattern_mismatch" and loc and loc[0] == "bots":
+        # a bot's pattern (models.BotSpec) names the bots a table takes: say so
+        # in the words the table's own check uses (tables.check_bot)
+        name = str(err.get("input")).partition(":")[0].strip()
+        return RequestError("bot {name} cannot sit at a table (one of: {bots}; or a level: "
+                            "{levels})", path, name=short_repr(name), bots=", ".join(TABLE_BOTS),
+                            levels=", ".join(bot_levels.LEVELS))
+    message = _MESSAGES.get(err["type"])
+    if message is None:
+        return RequestError("{why}", path, why=err["msg"])
+    params = {k: str(v) for k, v in (err.get("ctx") or {}).items()}
+    params.setdefault("expected", "")
+    return RequestError(message, path, got=short_repr(err.get("input")), **params)
+
+
+async def body_model(request: Request, max_body: int, model):
+    """The body, checked by ``model``: ``(the model, the JSON object)``."""
     raw = await read_body(request, max_body)
     if not raw.strip():
         raise RequestError("the body is empty: send a JSON object", status=400)
     if len(raw) > position.MAX_DOCUMENT_BYTES:
-        raise RequestError(f"the body has {len(raw):,} bytes (a JSON document is at most "
-                           f"{position.MAX_DOCUMENT_BYTES:,})", status=413)
+        raise RequestError("the body has {size} bytes (a JSON document is at most {top})",
+                           status=413, size=f"{len(raw):,}",
+                           top=f"{position.MAX_DOCUMENT_BYTES:,}")
     try:
         doc = position.parse_json(raw)
     except PositionError as exc:
-        raise RequestError(str(exc), status=400) from None
+        raise RequestError("{why}", status=400, why=str(exc)) from None
     if not isinstance(doc, dict):
-        raise RequestError(f"the body is a JSON object, got {type(doc).__name__}", "")
-    for key in doc:
-        if key not in keys:
-            raise RequestError(f"unknown key {short_repr(key)} (this route takes: "
-                               f"{', '.join(keys)})", key)
-    return doc
-
-
-def need(doc: dict, key: str):
-    if key not in doc:
-        raise RequestError(f"missing {key!r}", key)
-    return doc[key]
-
-
-def int_field(doc: dict, key: str, default: int, lo: int, hi: int) -> int:
-    v = doc.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise RequestError(f"an integer {lo}..{hi}, got {short_repr(v)}", key)
-    return v
-
-
-def choice_field(doc: dict, key: str, default: str, choices) -> str:
-    v = doc.get(key, default)
-    if not isinstance(v, str) or v not in choices:
-        raise RequestError(f"one of {', '.join(choices)}, got {short_repr(v)}", key)
-    return v
+        raise RequestError("the body is a JSON object, got {got}", "",
+                           got=type(doc).__name__)
+    try:
+        return model.model_validate(doc), doc
+    except ValidationError as exc:
+        raise _refusal(exc.errors(), doc, model) from None
 
 
 def read_position(doc: dict):
     """The ``position`` field: a record or a seat view (docs/positions.md);
     its errors name the path under ``position``."""
-    value = need(doc, "position")
-    if not isinstance(value, dict):
-        raise RequestError(f"a position is a JSON object (a record or a seat view), got "
-                           f"{short_repr(value)}", "position")
+    value = doc["position"]
     try:
         return position.from_json(value)
     except PositionError as exc:
         path = "position" + (("." if not exc.path.startswith("[") else "") + exc.path
                              if exc.path else "")
-        raise RequestError(str(exc), path) from None
+        raise RequestError("{why}", path, why=str(exc)) from None
     except DixtrixError as exc:
-        raise RequestError(str(exc), "position") from None
+        raise RequestError("{why}", "position", why=str(exc)) from None
 
 
 def read_limit(doc: dict, settings: Settings, default: Limit) -> tuple[Limit, bool, dict]:
@@ -208,10 +283,44 @@ def read_limit(doc: dict, settings: Settings, default: Limit) -> tuple[Limit, bo
     try:
         limit = default if value is None else Limit.from_mapping(value, "limit")
     except LimitError as exc:
-        raise RequestError(str(exc).split(": ", 1)[-1] if exc.path else str(exc),
-                           exc.path or "limit") from None
+        raise RequestError("{why}", exc.path or "limit",
+                           why=str(exc).split(": ", 1)[-1] if exc.path else str(exc)) from None
     limit, _ = limit.capped(caps)
     return limit, given, limit.to_dict()
+
+
+def _limit_of(body) -> dict:
+    """The ``limit`` a body gave, as a mapping (its numbers as checked)."""
+    if body.limit is None:
+        return {}
+    return {"limit": body.limit.model_dump(exclude_none=True)}
+
+
+def bearer(request: Request) -> str | None:
+    """The token of ``Authorization: Bearer <token>`` (None: none given)."""
+    value = request.headers.get("authorization")
+    if value is None:
+        return None
+    scheme, _, token = value.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or len(token) > 200:
+        raise Unauthorized("send a token as 'Authorization: Bearer <token>'")
+    return token
+
+
+def seat_query(request: Request) -> int | None:
+    text = request.query_params.get("seat")
+    if text is None:
+        return None
+    if not (text.isascii() and text.isdigit()) or len(text) > 3:
+        raise RequestError("seat is a seat number, got {got}", "seat", got=short_repr(text))
+    return int(text)
+
+
+def invitation(table_id: str, token: str, lang: str) -> str:
+    """A seat's link: the token is in the fragment, which browsers never
+    send, so it reaches no server's log (the page sends it in a header)."""
+    return f"/?table={table_id}&lang={lang}#token={token}"
 
 
 # --------------------------------------------------------------------------
@@ -221,7 +330,8 @@ def read_limit(doc: dict, settings: Settings, default: Limit) -> tuple[Limit, bo
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings()
     store = Store(settings.db)
-    tables = Tables(settings, store)
+    hub = Hub()
+    tables = Tables(settings, store, notify=hub.publish)
     pool = Pool(settings.workers, settings.queue, settings.max_time)
     started = _time.time()
 
@@ -234,22 +344,37 @@ def create_app(settings: Settings | None = None) -> Starlette:
     @endpoint
     async def healthz(request):
         return JSONResponse({"status": "ok", "version": solver.__version__,
-                             "uptime": round(_time.time() - started, 3), **pool.stats()})
+                             "uptime": round(_time.time() - started, 3), **pool.stats(),
+                             "streams": hub.count()})
+
+    @endpoint
+    async def catalogue(request):
+        lang = request.path_params["lang"]
+        if lang not in i18n.LANGS:
+            raise RequestError("no language {lang} (one of: {langs})", status=404,
+                               lang=short_repr(lang), langs=", ".join(i18n.LANGS))
+        return JSONResponse({"lang": lang, "dir": "rtl" if lang in i18n.RTL else "ltr",
+                             "messages": i18n.catalogue(lang)})
 
     @endpoint
     async def games(request):
+        tr = translator(request)
         out = []
         for name in solver.registered_games():
             game = solver.load_game(name)
             out.append({
                 "name": name, "description": game.description, "players": game.num_players,
                 "unit": game.round_unit, "default_bot": default_bot(game),
+                "levels": {lv: bot_levels.level_settings(lv, name)
+                           for lv in bot_levels.LEVELS},
                 "options": {key: {"default": spec.default, "doc": spec.doc,
                                   "type": type(spec.default).__name__,
                                   "choices": list(spec.choices) if spec.choices else None,
                                   "min": spec.min, "max": spec.max}
                             for key, spec in game.options_spec.items()}})
         return JSONResponse({"games": out, "table_bots": list(TABLE_BOTS),
+                             "levels": [{"name": lv, "label": tr(LEVEL_LABELS[lv])}
+                                        for lv in bot_levels.LEVELS],
                              "bots": registered_bots(),
                              "limits": {"max_time": settings.max_time,
                                         "max_iterations": settings.max_iterations,
@@ -261,27 +386,22 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @endpoint
     async def hint(request):
-        doc = await body_object(request, settings.max_body,
-                                ("position", "limit", "bot", "seed"))
-        bot = choice_field(doc, "bot", "ismcts", ("ismcts", "pimc"))
-        seed = int_field(doc, "seed", 0, 0, 2**63 - 1)
+        body, doc = await body_model(request, settings.max_body, models.HintBody)
         limit, given, applied = read_limit(
-            doc, settings, Limit(time=min(settings.hint_time, settings.max_time)))
-        need(doc, "position")
+            _limit_of(body), settings, Limit(time=min(settings.hint_time, settings.max_time)))
+        tr = translator(request)
 
         def advise(stop=None):
             # the position is validated (replayed) on the worker too
             view = hints.view_of(read_position(doc))
-            return _advise(view, bot, limit, seed, settings, stop=stop)
+            return _advise(view, body.bot, limit, body.seed, settings, tr, stop=stop)
         out = await pool.run(advise, disconnected=request.is_disconnected)
         out["limit"] = applied
         return JSONResponse(hints.json_finite(out))
 
     @endpoint
     async def solve(request):
-        doc = await body_object(request, settings.max_body, ("position", "line"))
-        plies = int_field(doc, "line", DEFAULT_LINE, 0, MAX_LINE)
-        need(doc, "position")
+        body, doc = await body_model(request, settings.max_body, models.SolveBody)
 
         def solve_it(stop=None):
             pos = read_position(doc)
@@ -292,43 +412,34 @@ def create_app(settings: Settings | None = None) -> Starlette:
             if state.is_terminal():
                 raise RequestError("the game in this record is over: nothing to solve",
                                    "position")
-            return _solve(state, plies, settings, stop=stop)
+            return _solve(state, body.line, settings, stop=stop)
         return JSONResponse(await pool.run(solve_it, disconnected=request.is_disconnected))
 
     @endpoint
     async def evaluate(request):
-        doc = await body_object(request, settings.max_body,
-                                ("position", "limit", "policy", "seed"))
-        policy = choice_field(doc, "policy", "rules", ("rules", "random"))
-        seed = int_field(doc, "seed", 0, 0, 2**63 - 1)
+        body, doc = await body_model(request, settings.max_body, models.EvaluateBody)
         limit, _, applied = read_limit(
-            doc, settings, Limit(worlds=min(DEFAULT_WORLDS, settings.max_worlds)))
-        need(doc, "position")
+            _limit_of(body), settings, Limit(worlds=min(DEFAULT_WORLDS, settings.max_worlds)))
 
         def evaluate_it(stop=None):
             view = hints.view_of(read_position(doc))
-            return _evaluate(view, limit, policy, seed, stop=stop)
+            return _evaluate(view, limit, body.policy, body.seed, stop=stop)
         out = await pool.run(evaluate_it, disconnected=request.is_disconnected)
         out["limit"] = applied
         return JSONResponse(hints.json_finite(out))
 
     @endpoint
     async def review(request):
-        doc = await body_object(request, settings.max_body,
-                                ("position", "deal", "seat", "limit", "bot", "seed"))
-        bot = choice_field(doc, "bot", "ismcts", ("ismcts", "pimc"))
-        seed = int_field(doc, "seed", 0, 0, 2**63 - 1)
+        body, doc = await body_model(request, settings.max_body, models.ReviewBody)
         # one deal a request (the last of the record by default), each
         # decision's search within the caps, each hindsight solve within max_nodes
-        deal = int_field(doc, "deal", 1, 1, 10**6) if "deal" in doc else "last"
-        seat = int_field(doc, "seat", 0, 0, 63) if "seat" in doc else None
         limit, _, applied = read_limit(
-            doc, settings, Limit(time=min(reviews.DEFAULT_SECONDS, settings.max_time)))
-        need(doc, "position")
+            _limit_of(body), settings, Limit(time=min(reviews.DEFAULT_SECONDS, settings.max_time)))
 
         def review_it(stop=None):
-            return reviews.review(read_position(doc), deal=deal, seat=seat, limit=limit,
-                                  bot=bot, seed=seed, threads=settings.threads,
+            return reviews.review(read_position(doc), deal=body.deal or "last", seat=body.seat,
+                                  limit=limit, bot=body.bot, seed=body.seed,
+                                  threads=settings.threads,
                                   nodes=min(reviews.DEFAULT_NODES, settings.max_nodes),
                                   stop=stop)
         out = await pool.run(review_it, disconnected=request.is_disconnected)
@@ -337,23 +448,21 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     # ---- tables -------------------------------------------------------------
 
-    def seat_param(request, table) -> int:
-        text = request.query_params.get("seat")
-        if text is None:
-            return table.row.humans[0]
-        if not (text.isascii() and text.isdigit()) or len(text) > 3:
-            raise RequestError(f"seat is a seat number, got {short_repr(text)}", "seat")
-        return int(text)
-
     @endpoint
     async def create_table(request):
-        doc = await body_object(request, settings.max_body,
-                                ("game", "options", "seats", "bots", "seed"))
+        body, _ = await body_model(request, settings.max_body, models.CreateTable)
+        doc = body.model_dump(exclude_unset=True)       # JSON's 2.0 as the integer 2
+        tr = translator(request)
 
         def make(stop=None):
-            table, seat = tables.create(doc, stop)
+            table, seat, admin, tokens = tables.create(doc, stop)
             with table.lock:
-                return table.payload(seat)
+                out = table.payload(seat, tr)
+            out["admin_token"] = admin
+            out["invitations"] = [{"seat": s, "name": out["names"][s], "token": t,
+                                   "link": invitation(table.id, t, tr.lang)}
+                                  for s, t in sorted(tokens.items())]
+            return out
         out = await pool.run(make)
         return JSONResponse(out, status_code=201,
                             headers={"Location": f"/v1/tables/{out['table']}"})
@@ -361,79 +470,149 @@ def create_app(settings: Settings | None = None) -> Starlette:
     @endpoint
     async def get_table(request):
         table_id = request.path_params["table_id"]
+        tables.check_id(table_id)
+        token = bearer(request)
+        seat = seat_query(request)
+        tr = translator(request)
 
         def look(stop=None):
             table = tables.get(table_id)        # a replay after a restart: on a worker
-            seat = seat_param(request, table)
+            viewer = table.viewer(token, seat)
             with table.lock:
-                table.play_bots(store, stop, settings.bot_seconds)       # after a restart, a bot may be to move
+                tables.play_bots(table, stop)   # after a restart, a bot may be to move
                 table.touch(store, settings.idle)
-                return table.payload(seat)
+                return table.payload(viewer, tr)
         return JSONResponse(await pool.run(look))
 
     @endpoint
     async def delete_table(request):
         table_id = request.path_params["table_id"]
         tables.check_id(table_id)
-        await asyncio.to_thread(tables.delete, table_id)
+        token = bearer(request)
+        await pool.run(lambda stop=None: tables.delete(table_id, token))
         return Response(status_code=204)
 
     @endpoint
     async def act(request):
         table_id = request.path_params["table_id"]
         tables.require(table_id)
-        doc = await body_object(request, settings.max_body, ("seat", "action"))
-        seat = int_field(doc, "seat", -1, 0, 63) if "seat" in doc else None
-        action = need(doc, "action")
-        if not isinstance(action, str) or not action.strip() or len(action) > 100:
-            raise RequestError(f"an action in the game's notation (like 'QS' or 'bid 85'), "
-                               f"got {short_repr(action)}", "action")
+        token = bearer(request)
+        if token is None:
+            raise Unauthorized("playing at a table needs your seat's token (Authorization: "
+                               "Bearer <token> from your invitation link)")
+        body, doc = await body_model(request, settings.max_body, models.ActBody)
+        tr = translator(request)
 
-        def play(stop=None, seat=seat):
+        def play(stop=None):
             table = tables.get(table_id)
-            seat = table.row.humans[0] if seat is None else seat
+            seat = table.acting_seat(token, body.seat)
             with table.lock:
                 try:
-                    table.act(seat, action, store)
+                    tables.act(table, seat, body.action, stop)
                 except (NotationError, IllegalActionError) as exc:
                     exc.path = "action"
                     raise
-                table.play_bots(store, stop, settings.bot_seconds)
-                return table.payload(seat)
+                return table.payload(seat, tr)
         return JSONResponse(await pool.run(play))
 
     @endpoint
     async def table_hint(request):
         table_id = request.path_params["table_id"]
         tables.require(table_id)
-        doc = await body_object(request, settings.max_body, ("seat", "limit", "bot", "seed"))
-        seat = int_field(doc, "seat", -1, 0, 63) if "seat" in doc else None
-        bot = choice_field(doc, "bot", "ismcts", ("ismcts", "pimc"))
-        seed = int_field(doc, "seed", 0, 0, 2**63 - 1)
+        token = bearer(request)
+        if token is None:
+            raise Unauthorized("a hint at a table needs your seat's token (Authorization: "
+                               "Bearer <token> from your invitation link)")
+        body, doc = await body_model(request, settings.max_body, models.TableHintBody)
         limit, given, applied = read_limit(
-            doc, settings, Limit(time=min(settings.hint_time, settings.max_time)))
+            _limit_of(body), settings, Limit(time=min(settings.hint_time, settings.max_time)))
+        tr = translator(request)
 
-        def advise(stop=None, seat=seat):
+        def advise(stop=None):
             table = tables.get(table_id)
-            seat = table.row.humans[0] if seat is None else seat
+            seat = table.acting_seat(token, body.seat)
             with table.lock:
-                table.check_seat(seat)
                 if table.state.is_terminal():
                     raise RequestError("the match is over: there is no move to advise",
                                        status=409)
                 if table.state.current_player() != seat:
-                    raise RequestError(f"seat {seat} is not to move (seat "
-                                       f"{table.state.current_player()} is)", "seat",
-                                       status=409)
+                    raise RequestError("seat {seat} is not to move (seat {other} is)", "seat",
+                                       status=409, seat=seat,
+                                       other=table.state.current_player())
                 view = table.seat_view(seat)
-            return _advise(view, bot, limit, seed, settings, stop=stop)
+            return _advise(view, body.bot, limit, body.seed, settings, tr, stop=stop)
         out = await pool.run(advise, disconnected=request.is_disconnected)
         out["limit"] = applied
         return JSONResponse(hints.json_finite(out))
 
     @endpoint
+    async def table_review(request):
+        table_id = request.path_params["table_id"]
+        tables.require(table_id)
+        token = bearer(request)
+        if token is None:
+            raise Unauthorized("reviewing a deal of a table needs your seat's token "
+                               "(Authorization: Bearer <token> from your invitation link), or "
+                               "the admin token once the match is over")
+        body, doc = await body_model(request, settings.max_body, models.TableReviewBody)
+        limit, _, applied = read_limit(
+            _limit_of(body), settings, Limit(time=min(reviews.DEFAULT_SECONDS, settings.max_time)))
+        tr = translator(request)
+
+        def review_it(stop=None):
+            table = tables.get(table_id)
+            with table.lock:
+                pos, seat, deal = table.review_request(token, body.seat, body.deal)
+            out = reviews.review(pos, deal=deal, seat=seat, limit=limit, bot=body.bot,
+                                 seed=body.seed, threads=settings.threads,
+                                 nodes=min(reviews.DEFAULT_NODES, settings.max_nodes),
+                                 stop=stop)
+            with table.lock:
+                table.label_review(out, tr)
+            return out
+        out = await pool.run(review_it, disconnected=request.is_disconnected)
+        out["limit"] = applied
+        return JSONResponse(out)
+
+    @endpoint
+    async def table_events(request):
+        table_id = request.path_params["table_id"]
+        tables.check_id(table_id)
+        token = bearer(request)
+
+        def check(stop=None):
+            table = tables.get(table_id)
+            table.viewer(token, None)           # a wrong token: 403, as for a view
+            return table.version
+        version = await pool.run(check)
+        queue = hub.subscribe(table_id)
+
+        async def stream():
+            try:
+                yield f"event: table\ndata: {json.dumps({'version': version})}\n\n"
+                while True:
+                    try:
+                        got = await asyncio.wait_for(queue.get(), HEARTBEAT)
+                    except asyncio.TimeoutError:
+                        yield ": keep-alive\n\n"
+                        continue
+                    if got == CLOSED:
+                        yield "event: closed\ndata: {}\n\n"
+                        return
+                    if got < 0:
+                        yield "event: deleted\ndata: {}\n\n"
+                        return
+                    yield f"event: table\ndata: {json.dumps({'version': got})}\n\n"
+            finally:
+                hub.unsubscribe(table_id, queue)
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-cache",
+                                          "X-Accel-Buffering": "no"})
+
+    @endpoint
     async def table_record(request):
         table_id = request.path_params["table_id"]
+        tables.check_id(table_id)
 
         def record(stop=None):
             table = tables.get(table_id)
@@ -454,7 +633,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def http_error(request, exc: HTTPException):
         body = {"error": exc.detail or "error", "status": exc.status_code}
         if exc.status_code == 404:
-            body["error"] = f"no route {request.url.path!r} (see /docs)"
+            tr = translator(request)
+            body["error"] = tr("no route {path} (see /docs)", path=repr(request.url.path))
         return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
 
     async def sweeper():
@@ -468,48 +648,88 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        hub.bind(asyncio.get_running_loop())
         task = asyncio.create_task(sweeper())
         try:
             yield
         finally:
             task.cancel()
+            hub.close()
             pool.shutdown()
             store.close()
 
-    routes = [
-        Route("/", index),
-        Route("/healthz", healthz),
-        Route("/docs", docs),
-        Route("/v1/openapi.json", openapi_json),
-        Route("/v1/games", games),
-        Route("/v1/hint", hint, methods=["POST"]),
-        Route("/v1/solve", solve, methods=["POST"]),
-        Route("/v1/evaluate", evaluate, methods=["POST"]),
-        Route("/v1/review", review, methods=["POST"]),
-        Route("/v1/tables", create_table, methods=["POST"]),
-        Route("/v1/tables/{table_id}", get_table, methods=["GET"]),
-        Route("/v1/tables/{table_id}", delete_table, methods=["DELETE"]),
-        Route("/v1/tables/{table_id}/actions", act, methods=["POST"]),
-        Route("/v1/tables/{table_id}/hint", table_hint, methods=["POST"]),
-        Route("/v1/tables/{table_id}/record", table_record),
-        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
-    ]
+    handlers = {
+        "/": {"GET": index},
+        "/healthz": {"GET": healthz},
+        "/docs": {"GET": docs},
+        "/v1/openapi.json": {"GET": openapi_json},
+        "/v1/games": {"GET": games},
+        "/v1/i18n/{lang}": {"GET": catalogue},
+        "/v1/hint": {"POST": hint},
+        "/v1/solve": {"POST": solve},
+        "/v1/evaluate": {"POST": evaluate},
+        "/v1/review": {"POST": review},
+        "/v1/tables": {"POST": create_table},
+        "/v1/tables/{table_id}": {"GET": get_table, "DELETE": delete_table},
+        "/v1/tables/{table_id}/actions": {"POST": act},
+        "/v1/tables/{table_id}/hint": {"POST": table_hint},
+        "/v1/tables/{table_id}/review": {"POST": table_review},
+        "/v1/tables/{table_id}/events": {"GET": table_events},
+        "/v1/tables/{table_id}/record": {"GET": table_record},
+    }
+    routes = [Route(path, _dispatch(methods), methods=[*methods, "OPTIONS"])
+              for path, methods in handlers.items()]
+    routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: http_error, Exception: internal_error})
     app.router.redirect_slashes = False     # "/v1/tables/" is no route: 404, not a 307
     app.state.settings = settings
     app.state.tables = tables
     app.state.pool = pool
+    app.state.hub = hub
+    app.state.routes = {path: sorted(methods) for path, methods in handlers.items()}
     return app
+
+
+def _dispatch(methods: dict):
+    """One endpoint for every method of a path; ``OPTIONS`` answers 204 with
+    the path's methods in ``Allow`` (a method not listed: Starlette's 405,
+    with the same ``Allow``)."""
+    allow = ", ".join([*methods, *(["HEAD"] if "GET" in methods else []), "OPTIONS"])
+
+    async def route(request: Request):
+        if request.method == "OPTIONS":
+            return Response(status_code=204, headers={"Allow": allow})
+        method = "GET" if request.method == "HEAD" else request.method
+        return await methods[method](request)
+    return route
+
+
+#: the levels' names as a player reads them (message ids)
+LEVEL_LABELS = {"easy": i18n.N_("Easy"), "medium": i18n.N_("Medium"), "hard": i18n.N_("Hard"),
+                "expert": i18n.N_("Expert")}
 
 
 # --------------------------------------------------------------------------
 # the work done on a worker
 
 
-def _advise(view, bot, limit, seed, settings, stop=None) -> dict:
-    return hints.advise(view, "request", bot=bot, limit=limit, seed=seed, stop=stop,
-                        threads=settings.threads)
+def _advise(view, bot, limit, seed, settings, tr: Translator | None = None, stop=None) -> dict:
+    out = hints.advise(view, "request", bot=bot, limit=limit, seed=seed, stop=stop,
+                       threads=settings.threads)
+    tr = tr or Translator("en")
+    # every action in words, in the reader's language, for the page's hint panel
+    game = view.game
+    world = view.world(seed=0)
+    words = {}
+    for text in out.get("ranking", []):
+        try:
+            is_card = game.is_card(world.string_to_action(text))
+        except DixtrixError:
+            is_card = False
+        words[text] = labels.action(game.name, text, is_card, tr)
+    out["labels"] = words
+    return out
 
 
 def _solve(state, plies, settings, stop=None) -> dict:

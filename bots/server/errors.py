@@ -1,5 +1,11 @@
 """The errors the server answers with a status of its own (the others are
-the solver's typed errors, mapped in ``app.error_response``)."""
+the solver's typed errors, mapped in ``app.error_response``).
+
+A ``RequestError``'s message is an English message id with ``{name}``
+placeholders and its parameters apart, so the answer can be given in the
+request's language (``i18n``): ``RequestError("missing {key}", "key",
+key="game")``.  ``str(exc)`` is the English text.
+"""
 
 from __future__ import annotations
 
@@ -7,16 +13,23 @@ from solver.errors import DixtrixError
 
 
 class RequestError(DixtrixError):
-    """A request the server refuses: ``status`` (400, 404, 409, 413, 422...)
-    and the JSON ``path`` of the culprit in the body, when there is one."""
+    """A request the server refuses: ``status`` (400, 401, 403, 404, 409,
+    413, 422...) and the JSON ``path`` of the culprit in the body, when
+    there is one."""
 
     status = 422
 
-    def __init__(self, message: str, path: str | None = None, status: int | None = None):
-        super().__init__(message)
+    def __init__(self, message: str, path: str | None = None, status: int | None = None,
+                 **params):
+        self.message = message
+        self.params = params
+        super().__init__(message.format(**params) if params else message)
         self.path = path
         if status is not None:
             self.status = status
+
+    def translated(self, tr) -> str:
+        return tr(self.message, **self.params)
 
 
 class TableNotFound(RequestError):
@@ -25,4 +38,16 @@ class TableNotFound(RequestError):
     status = 404
 
 
-__all__ = ["RequestError", "TableNotFound"]
+class Unauthorized(RequestError):
+    """No token where the route needs one (401, with ``WWW-Authenticate``)."""
+
+    status = 401
+
+
+class Forbidden(RequestError):
+    """A token that does not give what the request asks (403)."""
+
+    status = 403
+
+
+__all__ = ["RequestError", "TableNotFound", "Unauthorized", "Forbidden"]

@@ -1,5 +1,12 @@
 """The API's OpenAPI 3.1 document (``GET /v1/openapi.json``) and a plain
-HTML rendering of it (``GET /docs``, no script, nothing fetched)."""
+HTML rendering of it (``GET /docs``, no script, nothing fetched).
+
+Every request body's schema is the Pydantic model that checks it
+(``models``), so the document and the server cannot disagree about what a
+request may hold; the routes, their parameters, their security and the
+answers they may give are listed here beside the routes' own table
+(``app.ROUTES`` names the same paths, a test checks both ways).
+"""
 
 from __future__ import annotations
 
@@ -8,148 +15,195 @@ import json
 
 import solver
 
+from . import i18n, models
+
 ERROR = {"$ref": "#/components/schemas/Error"}
-POSITION = {"type": "object", "description": "a game record or a seat view "
-            "(docs/positions.md); errors name the JSON path under 'position'"}
-LIMIT = {"type": "object", "additionalProperties": False,
-         "description": "how much to search; each value is capped by the server's settings, "
-                        "and the time cap always applies",
-         "properties": {"time": {"type": "number", "exclusiveMinimum": 0},
-                        "iterations": {"type": "integer", "minimum": 1},
-                        "worlds": {"type": "integer", "minimum": 1}}}
-SEED = {"type": "integer", "minimum": 0, "description": "search seed (with an iteration or "
-        "world count the answer is the same every time)"}
+BEARER = [{"token": []}]
+OPTIONAL_BEARER = [{}, {"token": []}]
+
+WHAT = {400: "malformed JSON, an empty body or a bad Content-Length",
+        401: "no token where the route needs one (a seat's, or the admin's)",
+        403: "a token that does not give this (another table's, another seat's, a seat's "
+             "token to delete)",
+        404: "no such table",
+        409: "not now (not your turn, the match is not over, the table moved on)",
+        413: "the body is over the server's max_body",
+        422: "a field, position, limit or action that is refused: 'path' names it",
+        503: "every worker busy and the queue full, or the table limit: see Retry-After"}
 
 
 def _errors(*codes) -> dict:
-    what = {400: "malformed JSON, an empty body or a bad Content-Length",
-            404: "no such table", 409: "not now (not your turn, the match is not over...)",
-            413: "the body is over the server's max_body",
-            422: "a field, position, limit or action that is refused: 'path' names it",
-            503: "every worker busy and the queue full: see Retry-After"}
-    return {str(c): {"description": what[c],
-                     "content": {"application/json": {"schema": ERROR}}} for c in codes}
+    out = {}
+    for c in codes:
+        out[str(c)] = {"description": WHAT[c], "content": {"application/json": {
+            "schema": ERROR}}}
+        if c == 503:
+            out[str(c)]["headers"] = {"Retry-After": {"schema": {"type": "string"},
+                                                      "description": "seconds"}}
+        if c == 401:
+            out[str(c)]["headers"] = {"WWW-Authenticate": {"schema": {"type": "string"}}}
+    return out
 
 
-def _body(props: dict, required=()) -> dict:
-    return {"required": True, "content": {"application/json": {"schema": {
-        "type": "object", "additionalProperties": False, "properties": props,
-        "required": list(required)}}}}
-
-
-def _ok(description: str, code: str = "200") -> dict:
+def _ok(description: str, code: str = "200", **extra) -> dict:
     return {code: {"description": description,
-                   "content": {"application/json": {"schema": {"type": "object"}}}}}
+                   "content": {"application/json": {"schema": {"type": "object"}}}, **extra}}
+
+
+def _tidy(schema):
+    """A model's schema without Pydantic's titles and its ``"default": null``
+    (an absent field, not a null one: null is refused where the type says so)."""
+    if isinstance(schema, dict):
+        return {k: _tidy(v) for k, v in schema.items()
+                if k != "title" and not (k == "default" and v is None)}
+    if isinstance(schema, list):
+        return [_tidy(v) for v in schema]
+    return schema
+
+
+def _body(model, defs: dict) -> dict:
+    schema = _tidy(model.model_json_schema(ref_template="#/components/schemas/{model}"))
+    for name, sub in schema.pop("$defs", {}).items():
+        defs[name] = sub
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
 
 
 def document(settings) -> dict:
-    seat_q = [{"name": "seat", "in": "query", "schema": {"type": "integer"},
-               "description": "one of your seats (default: your first)"}]
-    tid = [{"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}]
-    search_errors = _errors(400, 413, 422, 503)
+    defs: dict = {}
+    lang_q = {"name": "lang", "in": "query", "required": False,
+              "schema": {"type": "string"},
+              "description": "the language of the words in the answer: en, ar or fr "
+                             "(else Accept-Language, else English)"}
+    seat_q = {"name": "seat", "in": "query", "required": False,
+              "schema": {"type": "integer", "minimum": 0, "maximum": models.MAX_SEATS - 1},
+              "description": "your seat (it must be your token's; without it the token "
+                             "says which)"}
+    tid = {"name": "table_id", "in": "path", "required": True,
+           "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{8,64}$"}}
+    searching = _errors(400, 413, 422, 503)
     paths = {
         "/healthz": {"get": {"summary": "liveness: status, version, the pool's load",
                              "responses": _ok("the server is up")}},
-        "/v1/games": {"get": {"summary": "the games, their options (default, type, choices, "
-                                         "range), the bots a table takes, the server's caps",
-                              "responses": _ok("games and options")}},
+        "/v1/games": {"get": {
+            "summary": "the games, their options (default, type, choices, range), the bot "
+                       "levels and bots a table takes, the server's caps",
+            "parameters": [lang_q], "responses": _ok("games, options and levels")}},
+        "/v1/i18n/{lang}": {"get": {
+            "summary": "the page's words in one language (a JSON catalogue: English -> "
+                       "the language)",
+            "parameters": [{"name": "lang", "in": "path", "required": True,
+                            "schema": {"enum": list(i18n.LANGS)}}],
+            "responses": {**_ok("the catalogue"), **_errors(404)}}},
         "/v1/hint": {"post": {
-            "summary": "every legal action's value for the seat to move, with 95% intervals, "
-                       "and one line of advice (the content of dixtrix hint --json); exact "
-                       "values when every card is known and no limit is given",
-            "requestBody": _body({"position": POSITION, "limit": LIMIT,
-                                  "bot": {"enum": ["ismcts", "pimc"]}, "seed": SEED},
-                                 ["position"]),
-            "responses": {**_ok("the hint"), **search_errors}}},
+            "summary": "the decision service's advice for the seat to move: every legal "
+                       "action in the order it prefers them (the advice first), values with "
+                       "95% intervals and visits, the actions as good, the reasons in words "
+                       "(the content of dixtrix hint --json)",
+            "parameters": [lang_q], "requestBody": _body(models.HintBody, defs),
+            "responses": {**_ok("the hint"), **searching}}},
         "/v1/solve": {"post": {
             "summary": "exact values of a complete record (every card known), the expected "
                        "line of play",
-            "requestBody": _body({"position": POSITION,
-                                  "line": {"type": "integer", "minimum": 0, "maximum": 16}},
-                                 ["position"]),
-            "responses": {**_ok("the solution"), **search_errors}}},
+            "requestBody": _body(models.SolveBody, defs),
+            "responses": {**_ok("the solution"), **searching}}},
         "/v1/evaluate": {"post": {
             "summary": "the expected result of the deal per seat, with 95% intervals",
-            "requestBody": _body({"position": POSITION, "limit": LIMIT,
-                                  "policy": {"enum": ["rules", "random"]}, "seed": SEED},
-                                 ["position"]),
-            "responses": {**_ok("the evaluation"), **search_errors}}},
+            "requestBody": _body(models.EvaluateBody, defs),
+            "responses": {**_ok("the evaluation"), **searching}}},
         "/v1/review": {"post": {
             "summary": "one deal of a game record judged decision by decision (the content "
                        "of dixtrix review --json): each decision from its seat's view with the "
                        "expected loss of the action played, in hindsight by the exact solver, "
                        "a summary per seat and the deal's values after every trick; a seat "
                        "view reviews that seat's decisions without hindsight",
-            "requestBody": _body({"position": POSITION,
-                                  "deal": {"type": "integer", "minimum": 1, "maximum": 10**6,
-                                           "description": "the deal to review (1 = the "
-                                                          "record's first; default: its "
-                                                          "last)"},
-                                  "seat": {"type": "integer", "minimum": 0, "maximum": 63,
-                                           "description": "review this seat only"},
-                                  "limit": LIMIT, "bot": {"enum": ["ismcts", "pimc"]},
-                                  "seed": SEED}, ["position"]),
-            "responses": {**_ok("the review"), **search_errors}}},
+            "requestBody": _body(models.ReviewBody, defs),
+            "responses": {**_ok("the review"), **searching}}},
         "/v1/tables": {"post": {
-            "summary": "start a match: the game and options, the seats you take, the bots "
-                       "for the others; answers your first seat's view",
-            "requestBody": _body({
-                "game": {"enum": solver.registered_games()},
-                "options": {"type": "object"},
-                "seats": {"type": "array", "items": {"type": "integer"}},
-                "bots": {"oneOf": [{"type": "string"}, {"type": "object"}],
-                         "description": "one bot settings string for every other seat, or "
-                                        "seat -> settings string; bots: random, rules, "
-                                        "ismcts, pimc"},
-                "seed": {"type": "integer", "minimum": 0}}, ["game"]),
-            "responses": {**_ok("the table as your first seat sees it", "201"),
-                          **search_errors}}},
+            "summary": "start a match: the game and options, the seats people take, the "
+                       "bots (levels) for the others; answers the admin token, an invitation "
+                       "(a seat token) for each person seat, and the first person's view",
+            "parameters": [lang_q], "requestBody": _body(models.CreateTable, defs),
+            "responses": {**_ok("the table, the admin token and the invitations", "201",
+                                headers={"Location": {"schema": {"type": "string"}}}),
+                          **searching}}},
         "/v1/tables/{table_id}": {
-            "get": {"summary": "the table as one of your seats sees it (bots that are to "
-                               "move play first)", "parameters": tid + seat_q,
-                    "responses": {**_ok("the seat's view"), **_errors(404, 422, 503)}},
-            "delete": {"summary": "end and delete the table", "parameters": tid,
-                       "responses": {"204": {"description": "deleted"}, **_errors(404)}}},
+            "get": {"summary": "the table as your seat sees it (your token), or as a "
+                               "spectator sees it (no token); bots that are to move play "
+                               "first", "parameters": [tid, seat_q, lang_q],
+                    "security": OPTIONAL_BEARER,
+                    "responses": {**_ok("the view"), **_errors(401, 403, 404, 409, 422,
+                                                               503)}},
+            "delete": {"summary": "delete the table (the admin token)",
+                       "parameters": [tid], "security": BEARER,
+                       "responses": {"204": {"description": "deleted"},
+                                     **_errors(401, 403, 404, 503)}}},
         "/v1/tables/{table_id}/actions": {"post": {
-            "summary": "play an action for one of your seats; the bots answer; returns the "
-                       "seat's new view (illegal: 422 with the reason)", "parameters": tid,
-            "requestBody": _body({"seat": {"type": "integer"}, "action": {"type": "string"}},
-                                 ["action"]),
-            "responses": {**_ok("the seat's view"), **_errors(400, 404, 413, 422, 503)}}},
+            "summary": "play an action for your seat (your token); the bots answer; returns "
+                       "your seat's new view (illegal: 422 with the reason)",
+            "parameters": [tid, lang_q], "security": BEARER,
+            "requestBody": _body(models.ActBody, defs),
+            "responses": {**_ok("your seat's view"),
+                          **_errors(400, 401, 403, 404, 409, 413, 422, 503)}}},
         "/v1/tables/{table_id}/hint": {"post": {
-            "summary": "the hint for your seat to move (as /v1/hint)", "parameters": tid,
-            "requestBody": _body({"seat": {"type": "integer"}, "limit": LIMIT,
-                                  "bot": {"enum": ["ismcts", "pimc"]}, "seed": SEED}),
-            "responses": {**_ok("the hint"), **_errors(400, 404, 409, 413, 422, 503)}}},
+            "summary": "the hint for your seat to move (your token), as /v1/hint",
+            "parameters": [tid, lang_q], "security": BEARER,
+            "requestBody": _body(models.TableHintBody, defs),
+            "responses": {**_ok("the hint"),
+                          **_errors(400, 401, 403, 404, 409, 413, 422, 503)}}},
+        "/v1/tables/{table_id}/review": {"post": {
+            "summary": "a finished deal of the table reviewed as /v1/review: your seat's "
+                       "decisions from your view (your token), or every seat's with the exact "
+                       "solver's hindsight (the admin token, once the match is over); every "
+                       "action named also in words (played_label, best_label)",
+            "parameters": [tid, lang_q], "security": BEARER,
+            "requestBody": _body(models.TableReviewBody, defs),
+            "responses": {**_ok("the review"),
+                          **_errors(400, 401, 403, 404, 409, 413, 422, 503)}}},
+        "/v1/tables/{table_id}/events": {"get": {
+            "summary": "live updates: a server-sent event stream, one 'table' event with the "
+                       "table's version whenever it changes (then GET the view), 'deleted' "
+                       "when it is gone", "parameters": [tid], "security": OPTIONAL_BEARER,
+            "responses": {"200": {"description": "text/event-stream",
+                                  "content": {"text/event-stream": {"schema": {
+                                      "type": "object", "required": ["data"],
+                                      "properties": {
+                                          "event": {"enum": ["table", "deleted", "closed"]},
+                                          "data": {"type": "string", "description": (
+                                              '{"version": n}: the table\'s version')}}}}}},
+                          **_errors(403, 404)}}},
         "/v1/tables/{table_id}/record": {"get": {
             "summary": "the full record with every hand, once the match is over",
-            "parameters": tid, "responses": {**_ok("the record"), **_errors(404, 409)}}},
+            "parameters": [tid], "responses": {**_ok("the record"), **_errors(404, 409, 503)}}},
     }
+    defs["Error"] = {
+        "type": "object", "required": ["error", "status"],
+        "properties": {"error": {"type": "string"}, "status": {"type": "integer"},
+                       "path": {"type": "string", "description": "JSON path of the culprit "
+                                "in the request"},
+                       "reason": {"type": "string", "description": "why an action is illegal"},
+                       "action": {"type": "string"}}}
     return {
         "openapi": "3.1.0",
         "info": {"title": "dixtrix", "version": solver.__version__,
                  "description": "Hints, solving and evaluation for dix, trix, tricks, "
-                                "dixie-rook and dix-exchange, and tables to play them "
-                                "against bots. Caps: "
+                                "dixie-rook and dix-exchange, and tables where people and "
+                                "bots play them. Caps: "
                                 f"time {settings.max_time} s, iterations "
                                 f"{settings.max_iterations}, worlds {settings.max_worlds}, "
                                 f"nodes {settings.max_nodes}, body {settings.max_body} "
                                 f"bytes."},
         "paths": paths,
-        "components": {"schemas": {"Error": {
-            "type": "object", "required": ["error", "status"],
-            "properties": {"error": {"type": "string"}, "status": {"type": "integer"},
-                           "path": {"type": "string", "description": "JSON path of the "
-                                    "culprit in the request"},
-                           "reason": {"type": "string", "description": "why an action is "
-                                      "illegal"}}}}},
+        "components": {"schemas": defs, "securitySchemes": {"token": {
+            "type": "http", "scheme": "bearer",
+            "description": "a seat's token (from its invitation link) or the table's admin "
+                           "token (given to its creator)"}}},
     }
 
 
 def html(doc: dict) -> str:
     """The document as a readable page."""
     esc = _html.escape
-    parts = [f"<!doctype html><meta charset=utf-8><meta name=viewport "
+    parts = [f"<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport "
              f"content='width=device-width'><title>{esc(doc['info']['title'])} API</title>"
              "<style>body{font:15px/1.4 system-ui,sans-serif;max-width:60em;margin:auto;"
              "padding:1em}code,pre{background:#f3f3f3}pre{padding:.5em;overflow:auto}"
@@ -168,6 +222,9 @@ def html(doc: dict) -> str:
             codes = ", ".join(f"{c} {esc(r['description'])}"
                               for c, r in op["responses"].items())
             parts.append(f"<p><small>{codes}</small></p>")
+    if doc.get("components", {}).get("schemas"):
+        parts.append("<h2>Schemas</h2><pre>" + esc(json.dumps(doc["components"]["schemas"],
+                                                              indent=1)) + "</pre>")
     return "\n".join(parts)
 
 

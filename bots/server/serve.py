@@ -3,14 +3,64 @@
 from __future__ import annotations
 
 import importlib
+import logging
 import signal
 import socket
 import sys
 
 from solver.errors import OptionError
 
+log = logging.getLogger("dixtrix.server")
 
-def serve(settings, host: str = "127.0.0.1", port: int = 8000, access_log: bool = False) -> int:
+
+def header_timeout_protocol(seconds: float):
+    """uvicorn's h11 protocol with a header read timeout: a connection that
+    has not sent a request's whole header ``seconds`` after it opened, or
+    after the first byte of its next request, is closed (a slow-header
+    client cannot hold a connection open forever; uvicorn's keep-alive
+    timeout covers only the wait between requests)."""
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeaderTimeout(H11Protocol):
+        _header_timer = None
+
+        def connection_made(self, transport):
+            super().connection_made(transport)
+            self._arm()
+
+        def _arm(self):
+            if self._header_timer is None:
+                self._header_timer = self.loop.call_later(seconds, self._timed_out)
+
+        def _disarm(self):
+            if self._header_timer is not None:
+                self._header_timer.cancel()
+                self._header_timer = None
+
+        def data_received(self, data: bytes) -> None:
+            if self.conn.their_state is h11.IDLE:
+                self._arm()                 # a request begins: its header has `seconds`
+            super().data_received(data)
+            if self.conn.their_state is not h11.IDLE:
+                self._disarm()
+
+        def connection_lost(self, exc):
+            self._disarm()
+            super().connection_lost(exc)
+
+        def _timed_out(self):
+            self._header_timer = None
+            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+                log.info("closed a connection whose request header did not arrive "
+                         "within %g s", seconds)
+                self.transport.close()
+
+    return HeaderTimeout
+
+
+def serve(settings, host: str = "127.0.0.1", port: int = 8000, access_log: bool = False,
+          header_timeout: float = 10.0) -> int:
     """Bind ``host:port`` (port 0: any free port), print the address on
     one line (``dixtrix serve: listening on http://HOST:PORT/``) and serve
     until SIGINT/SIGTERM, which end the searches under way and close."""
@@ -43,14 +93,20 @@ def serve(settings, host: str = "127.0.0.1", port: int = 8000, access_log: bool 
           f"{settings.workers} workers, queue {settings.queue})", flush=True)
     config = uvicorn.Config(app, log_level="warning", access_log=access_log,
                             lifespan="on", timeout_graceful_shutdown=5,
-                            backlog=2048)
+                            backlog=2048, http=header_timeout_protocol(header_timeout))
+    if access_log:
+        # log_level "warning" (set by the Config above) applies to the access
+        # logger too, whose lines are INFO: --access-log would print nothing
+        logging.getLogger("uvicorn.access").setLevel(logging.INFO)
     pool = app.state.pool
+    hub = app.state.hub
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame):
             # end the searches under way at once, so that the graceful
             # shutdown waits for their answers, not for their time limits
             pool.stop_all()
+            hub.close()                     # the event streams end, so nothing waits on them
             super().handle_exit(sig, frame)
 
     server = Server(config)

@@ -41,9 +41,12 @@ class Settings:
     #: seconds the bots of a table play in one request (then the answer says
     #: a bot is to move, and the next GET lets them go on)
     bot_seconds: float = 5.0
+    #: seconds a connection has to send a request's whole header
+    header_timeout: float = 10.0
 
     def __post_init__(self):
-        for name in ("max_time", "hint_time", "grace", "idle", "bot_seconds"):
+        for name in ("max_time", "hint_time", "grace", "idle", "bot_seconds",
+                     "header_timeout"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= 86400 * 365:
                 raise OptionError(f"server setting {name} must be seconds > 0, got {v!r}")

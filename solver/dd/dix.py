@@ -17,19 +17,14 @@ Input is validated here, once (STYLE 5); the kernel trusts it.
 from __future__ import annotations
 
 import os
-import threading
-import time
-from types import MappingProxyType
 
-from ..cards import JOKER, cards_of
-from .trick import (allocate, DDResult, DIX_SCALE, TrickPosition, check_max_nodes, check_tt_mb,
-                 DEFAULT_TT_MB)
-from ..errors import PositionError, SearchAborted
+from ..cards import DIX
+from .trick import (allocate, DDResult, DECKS, DIX_OBJECTIVE, TrickPosition, check_tt_mb,
+                    DEFAULT_TT_MB, probing_now)
+from ..errors import PositionError
 
+#: the process's dix solvers (one table each), by build: (MiB, solver)
 _SOLVERS: dict = {}
-#: one solver (one table) per process: solves are serialised, the search
-#: itself runs without the GIL
-_LOCK = threading.Lock()
 
 
 def generic_requested() -> bool:
@@ -37,21 +32,33 @@ def generic_requested() -> bool:
     return os.environ.get("DIXTRIX_DIX_SOLVER", "") == "generic"
 
 
-def solver_for(tt_mb=DEFAULT_TT_MB):
-    """The (cached) dix solver with a table of at most ``tt_mb`` MiB."""
-    from . import _dixdd  # type: ignore
+def solver_for(tt_mb=DEFAULT_TT_MB, probe: bool | None = None):
+    """The (cached) dix solver with a table of at most ``tt_mb`` MiB: the
+    shipped build, or the measuring one (``probe``; default: inside
+    ``solver.dd.trick.probing()``)."""
+    probe = probing_now() if probe is None else probe
     mb = check_tt_mb(tt_mb)
-    if mb not in _SOLVERS:
-        _SOLVERS.clear()            # keep one table alive, not one per size asked
-        _SOLVERS[mb] = allocate(_dixdd.DixSolver, _dixdd.BUCKET_BYTES, mb)
-    return _SOLVERS[mb]
+    kind = "probe" if probe else "shipped"
+    held = _SOLVERS.get(kind)
+    if held is None or held[0] != mb:
+        _SOLVERS.pop(kind, None)        # keep one table alive per build, not one per size
+        if probe:
+            from . import _dixprobe  # type: ignore
+            factory, nbytes = _dixprobe.ProbeDixSolver, _dixprobe.BUCKET_BYTES
+        else:
+            from . import _dixdd  # type: ignore
+            factory, nbytes = _dixdd.DixSolver, _dixdd.BUCKET_BYTES
+        _SOLVERS[kind] = (mb, allocate(factory, nbytes, mb))
+    return _SOLVERS[kind][1]
 
 
 def is_dix_position(pos) -> bool:
-    """Whether ``pos`` is a dix card-play position this solver handles."""
+    """Whether ``pos`` is a dix card-play position this solver handles:
+    two seats scored by the lexicographic dix objective, the dix deck, its
+    ten rule and nothing else."""
     k = getattr(pos, "contract", None)
-    return (isinstance(pos, TrickPosition) and k.name == "dix" and k.nseats == 2
-            and k.deck == "dix" and k.ten_total == 10 and k.ten_points == -3
+    return (isinstance(pos, TrickPosition) and k.objective == DIX_OBJECTIVE and k.nseats == 2
+            and DECKS[k.deck] is DIX and k.ten_total == 10 and k.ten_points == -3
             and k.trick_points == 1 and not k.card_points and k.must_follow
             and not k.last_points and not k.most_tricks_bonus and not k.discard_cards)
 
@@ -60,57 +67,16 @@ def solve_dix(pos: TrickPosition, seat=None, tt_mb=DEFAULT_TT_MB, max_nodes=None
               options: dict | None = None) -> DDResult:
     """The dix value (lexicographic, ``solver.dd.decode_dix``) of every
     legal card for ``seat`` (default: the seat to play).  ``options``
-    (kernel switches for measurements: ``relative_keys``, ``follow_tt``,
-    ``driver``) leave the values unchanged."""
+    (switches for measurements: ``relative_keys``, ``follow_tt``,
+    ``driver``, ``exact_k``, ``trick_bounds``, ``keep_table``) leave the
+    values unchanged; any but ``keep_table`` runs the measuring build
+    (``solver.dd._dixprobe``, as inside ``solver.dd.trick.probing()``).
+    Runs on the default session (``solver.dd.session``)."""
     if not is_dix_position(pos):
         raise PositionError("solve_dix expects a dix TrickPosition (solver.dd.dix_position)")
-    if seat is None:
-        seat = pos.seat_to_play
-    if seat not in (0, 1) or isinstance(seat, bool):
-        raise PositionError(f"seat must be 0 or 1, got {seat!r}")
     check_tt_mb(tt_mb)
-    limit = check_max_nodes(max_nodes)
-    k = pos.contract
-    joker_slot = -1
-    if k.joker_rank is not None:
-        joker_slot = k.trump * 16 + k.joker_rank
-
-    def slot(c: int) -> int:
-        return joker_slot if c == JOKER else c
-
-    def slots(mask: int) -> int:
-        out = 0
-        for c in cards_of(mask):
-            out |= 1 << slot(c)
-        return out
-
-    mover = pos.seat_to_play
-    lead = slot(pos.trick[0]) if pos.trick else -1
-    with _LOCK:
-        sol = solver_for(tt_mb)
-        saved = {name: getattr(sol, name) for name in (options or {})}
-        for name, value in (options or {}).items():
-            setattr(sol, name, value)
-        t0 = time.perf_counter()
-        sol.load(slots(pos.hands[0]), slots(pos.hands[1]), k.trump, joker_slot, mover, lead)
-        future = sol.solve_all(limit)
-        elapsed = time.perf_counter() - t0
-        nodes = sol.nodes
-        for name, value in saved.items():
-            setattr(sol, name, value)
-    if future is None:
-        raise SearchAborted(f"the dix solve stopped at its node limit (max_nodes="
-                            f"{max_nodes}) before an answer", nodes)
-    opp = 1 - seat
-    offset = (DIX_SCALE * (pos.points[seat] - pos.points[opp])
-              + 4 * (pos.tens[opp] - pos.tens[seat]))
-    sign = 1 if mover == seat else -1
-    card_of = {slot(c): c for c in cards_of(pos.hands[mover])}
-    values = {card_of[s]: sign * v + offset for s, v in future.items()}
-    values = dict(sorted(values.items()))
-    maximizing = mover == seat
-    best = max(values.values()) if maximizing else min(values.values())
-    return DDResult(best, MappingProxyType(values), nodes, elapsed, "cython", maximizing)
+    from .session import default_solver
+    return default_solver(tt_mb).solve_dix(pos, seat, max_nodes, options)
 
 
 __all__ = ["solve_dix", "is_dix_position", "generic_requested", "solver_for"]

@@ -32,10 +32,12 @@ Values are exact integers.  Every user-facing error is typed (solver.errors).
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
@@ -46,7 +48,13 @@ from ..errors import (LimitError, PositionError, SearchAborted, UnsupportedPosit
 
 #: one score point of dix's difference in the lexicographic encoding
 DIX_SCALE = 256
-OBJECTIVES = ("own", "difference", "dix")
+#: the lexicographic dix objective's name (``Contract.objective``)
+DIX_OBJECTIVE = "dix"
+OBJECTIVES = ("own", "difference", DIX_OBJECTIVE)
+#: objectives valued as one team's points minus the other's
+DIFFERENCE_OBJECTIVES = ("difference", DIX_OBJECTIVE)
+#: ``Contract.deck`` (a deck's name) -> the deck
+DECKS = {deck.name: deck for deck in (FRENCH, DIX, ROOK)}
 DEFAULT_TT_MB = 64
 MAX_TT_MB = 16384
 #: largest |value| the 16-bit table entries hold
@@ -94,6 +102,7 @@ class Contract:
     most_tricks_bonus: int = 0
     discard_cards: frozenset = frozenset()
     doubled: Mapping[int, int] = field(default_factory=dict)
+    objective: str = "own"
 
     def __post_init__(self):
         object.__setattr__(self, "card_points", MappingProxyType(dict(self.card_points)))
@@ -108,6 +117,9 @@ class Contract:
             raise PositionError("a most-tricks bonus needs exactly two teams")
         if self.most_tricks_bonus % 2:
             raise PositionError("the most-tricks bonus must be even (a tie splits it)")
+        if self.objective not in OBJECTIVES:
+            raise PositionError(f"unknown objective {self.objective!r} "
+                                f"(known: {', '.join(OBJECTIVES)})")
 
     @property
     def team_ids(self) -> tuple:
@@ -137,7 +149,7 @@ def dix_contract(trump: int, joker_rank: int | None) -> Contract:
     ``joker_rank`` (None: the joker is turned up, not in play); +1 a trick,
     -3 a ten-trick."""
     return Contract("dix", 2, (0, 1), deck="dix", trump=trump, joker_rank=joker_rank,
-                    trick_points=1, ten_total=10, ten_points=-3)
+                    trick_points=1, ten_total=10, ten_points=-3, objective=DIX_OBJECTIVE)
 
 
 def bridge_contract(strain: int) -> Contract:
@@ -222,7 +234,7 @@ class TrickPosition:
 
     def _check(self) -> None:
         k = self.contract
-        deck = {"french": FRENCH, "dix": DIX, "rook": ROOK}[k.deck]
+        deck = DECKS[k.deck]
         if len(self.hands) != k.nseats:
             raise PositionError(f"expected {k.nseats} hands, got {len(self.hands)}", "hands")
         if not (isinstance(self.leader, int) and 0 <= self.leader < k.nseats):
@@ -247,8 +259,11 @@ class TrickPosition:
                 raise PositionError(f"card {c} on the table is not a free card of the deck",
                                     f"trick[{i}]")
             seen |= 1 << c
-        if k.joker_rank is None and (seen & 1) and k.deck == "dix":
+        if k.joker_rank is None and (seen & 1) and deck.joker:
             raise PositionError("the joker is turned up (no trumps): it is not in play")
+        if _joker_in_play(k) and (seen >> make_card(k.trump, k.joker_rank)) & 1:
+            raise PositionError(f"{deck.to_string(make_card(k.trump, k.joker_rank))} is the "
+                                f"turned-up card (the joker takes its place): it is not in play")
         sizes = [bin(h).count("1") for h in self.hands]
         n = len(self.trick)
         want = [sizes[(self.leader + n) % k.nseats]] * k.nseats
@@ -293,22 +308,49 @@ def _other_team(contract: Contract, team) -> object:
     return others[0]
 
 
-def kernel_table(pos: TrickPosition, max_team, objective: str) -> tuple[dict, int]:
-    """The kernel rule table (a dict of plain ints and lists) and the value
-    OFFSET of what is already won, for ``max_team`` and ``objective``.
+def deck_cards(contract: Contract) -> int:
+    """The mask of every card the contract's deal can hold: its deck, less
+    the dix joker when it is turned up (not in play) and, when the joker is
+    in play, the turned-up card (set aside; the joker takes its place in
+    the trump suit).  Rule tables cover all of them, so one deal's table is
+    the same from its first card to its last and in every world of a PIMC
+    decision."""
+    deck = DECKS[contract.deck]
+    cards = deck.mask
+    if deck.joker:
+        if contract.joker_rank is None:
+            cards &= ~(1 << JOKER)
+        else:
+            cards &= ~(1 << make_card(contract.trump, contract.joker_rank))
+    return cards
+
+
+def _joker_in_play(contract: Contract) -> bool:
+    return DECKS[contract.deck].joker and contract.joker_rank is not None
+
+
+def total_tricks(pos: TrickPosition) -> int:
+    """Tricks of the whole deal, the last trick's extra tricks included."""
+    return sum(pos.tricks) + pos.tricks_left + pos.contract.last_extra_tricks
+
+
+def rule_table(contract: Contract, max_team, objective: str, tricks_total: int) -> dict:
+    """The kernel rule table (a dict of plain ints and lists) of a contract
+    for ``max_team`` and ``objective``, over every card of the deal
+    (``deck_cards``): it depends on no position, only on the deal's number
+    of tricks (``tricks_total``, for the most-tricks bonus).
 
     Every rule becomes "what the max side gets when it wins / when the
     other side wins"; with several other teams (paranoid) those must agree,
     which they do for every contract above (checked)."""
-    k = pos.contract
+    k = contract
     if objective not in OBJECTIVES:
         raise PositionError(f"unknown objective {objective!r} (known: {', '.join(OBJECTIVES)})")
     if max_team not in k.team_ids:
         raise PositionError(f"no team {max_team!r} in the {k.name} contract")
     teams = k.team_ids
-    ti = {t: i for i, t in enumerate(teams)}
     others = [t for t in teams if t != max_team]
-    if objective in ("difference", "dix"):
+    if objective in DIFFERENCE_OBJECTIVES:
         opp = _other_team(k, max_team)
 
     def value_of(gain: dict) -> int:
@@ -317,7 +359,7 @@ def kernel_table(pos: TrickPosition, max_team, objective: str) -> tuple[dict, in
         if objective == "own":
             return mine
         d = mine - gain.get(opp, 0)
-        return d * (DIX_SCALE if objective == "dix" else 1)
+        return d * (DIX_SCALE if objective == DIX_OBJECTIVE else 1)
 
     def win_lose(gain_for) -> tuple[int, int]:
         w = value_of(gain_for(max_team))
@@ -327,10 +369,8 @@ def kernel_table(pos: TrickPosition, max_team, objective: str) -> tuple[dict, in
                                 f"takes a card: not expressible for one max team")
         return w, losers.pop()
 
-    cards_in_play = 0
-    for h in pos.hands:
-        cards_in_play |= h
-    cards_in_play |= mask_of(pos.trick)
+    cards = deck_cards(k)
+    joker = _joker_in_play(k)
     suit_of_t = [255] * 64
     strength = [0] * 64
     pips = [0] * 64
@@ -338,7 +378,7 @@ def kernel_table(pos: TrickPosition, max_team, objective: str) -> tuple[dict, in
     lose_pts = [0] * 64
     cls_key = [None] * 64
     pip_partners = k.ten_total is not None and k.nseats == 2
-    for c in cards_of(cards_in_play):
+    for c in cards_of(cards):
         s, r = k.effective(c)
         suit_of_t[c] = s
         strength[c] = r
@@ -355,15 +395,13 @@ def kernel_table(pos: TrickPosition, max_team, objective: str) -> tuple[dict, in
     last_win, last_lose = win_lose(lambda t: {t: k.last_points})
     most_win, most_lose = win_lose(lambda t: {t: k.most_tricks_bonus})
     most_tie = value_of({t: k.most_tricks_bonus // 2 for t in teams})
-    if objective == "dix":
+    if objective == DIX_OBJECTIVE:
         # tie-breaks: fewer ten-tricks (4 per ten), then the last trick (+-1)
         ten_win -= 4
         ten_lose += 4
         last_win += 1
         last_lose -= 1
-    mine = ti[max_team]
-    tricks_done = sum(pos.tricks)
-    table = {
+    return {
         "nseats": k.nseats,
         "trump": k.trump,
         "must_follow": int(k.must_follow),
@@ -374,29 +412,45 @@ def kernel_table(pos: TrickPosition, max_team, objective: str) -> tuple[dict, in
         "last_extra": k.last_extra_tricks,
         "use_most": int(bool(k.most_tricks_bonus)),
         "most_win": most_win, "most_lose": most_lose, "most_tie": most_tie,
-        "total_tricks": tricks_done + pos.tricks_left + k.last_extra_tricks,
-        "relative_ok": int(len(classes) <= 1 and k.ten_total is None
-                           and not (cards_in_play & 1 and k.deck == "dix")),
+        # only the most-tricks bonus reads it: a table without one does not
+        # depend on it
+        "total_tricks": tricks_total if k.most_tricks_bonus else 0,
+        "relative_ok": int(len(classes) <= 1 and k.ten_total is None and not joker),
         "pip_partners": int(pip_partners),
         "quick_ok": int(not any(win_pts) and not any(lose_pts) and k.ten_total is None
                         and not (last_win or last_lose or k.last_extra_tricks
                                  or k.most_tricks_bonus)
-                        and not (cards_in_play & 1 and k.deck == "dix")),
+                        and not joker),
         "side": [int(k.teams[s] == max_team) for s in range(k.nseats)],
         "suit_of": suit_of_t, "strength": strength, "cls": cls, "pips": pips,
         "win_pts": win_pts, "lose_pts": lose_pts,
-        "discard_mask": mask_of(k.discard_cards) & cards_in_play,
+        "discard_mask": mask_of(k.discard_cards) & cards,
     }
-    # what is already won
+
+
+def position_offset(pos: TrickPosition, max_team, objective: str) -> int:
+    """What is already won, in the objective's value for ``max_team``."""
+    ti = {t: i for i, t in enumerate(pos.contract.team_ids)}
+    mine = ti[max_team]
     if objective == "own":
-        offset = pos.points[mine]
-    else:
-        o = ti[opp]
-        offset = pos.points[mine] - pos.points[o]
-        if objective == "dix":
-            offset = DIX_SCALE * offset + 4 * (pos.tens[o] - pos.tens[mine])
-    table["max_tricks"] = pos.tricks[mine]
-    return table, offset
+        return pos.points[mine]
+    o = ti[_other_team(pos.contract, max_team)]
+    offset = pos.points[mine] - pos.points[o]
+    if objective == DIX_OBJECTIVE:
+        offset = DIX_SCALE * offset + 4 * (pos.tens[o] - pos.tens[mine])
+    return offset
+
+
+def kernel_table(pos: TrickPosition, max_team, objective: str) -> tuple[dict, int]:
+    """The kernel rule table of ``pos``'s contract (``rule_table``) and the
+    value OFFSET of what is already won, for ``max_team`` and
+    ``objective``."""
+    if objective not in OBJECTIVES:
+        raise PositionError(f"unknown objective {objective!r} (known: {', '.join(OBJECTIVES)})")
+    if max_team not in pos.contract.team_ids:
+        raise PositionError(f"no team {max_team!r} in the {pos.contract.name} contract")
+    table = rule_table(pos.contract, max_team, objective, total_tricks(pos))
+    return table, position_offset(pos, max_team, objective)
 
 
 #: the kernel table's fields that hold values (every one is divided by the unit)
@@ -412,7 +466,8 @@ def in_units(table: dict) -> tuple[dict, int]:
     of the unit: searching in units is exact (multiply back), and each
     null-window probe of the driver then decides a whole unit (King of
     Hearts: 75 points, a two-valued question: at most two probes; Queens
-    in queens, dixie-rook in 5s)."""
+    in queens, dixie-rook in 5s).  The scaled table carries its
+    ``fingerprint`` (``"key"``), which the kernels mix into every key."""
     unit = 0
     for name in _VALUE_FIELDS:
         unit = math.gcd(unit, table[name])
@@ -422,12 +477,12 @@ def in_units(table: dict) -> tuple[dict, int]:
     unit = max(unit, 1)
     out = dict(table)
     out["unit"] = unit
-    if unit == 1:
-        return out, 1
-    for name in _VALUE_FIELDS:
-        out[name] = table[name] // unit
-    for name in ("win_pts", "lose_pts"):
-        out[name] = [v // unit for v in table[name]]
+    if unit > 1:
+        for name in _VALUE_FIELDS:
+            out[name] = table[name] // unit
+        for name in ("win_pts", "lose_pts"):
+            out[name] = [v // unit for v in table[name]]
+    out["key"] = fingerprint(out)
     return out, unit
 
 
@@ -436,49 +491,123 @@ def _contract_key(k: Contract) -> tuple:
     return (k.name, k.nseats, k.teams, k.deck, k.trump, k.joker_rank, k.must_follow,
             tuple(sorted(k.card_points.items())), k.trick_points, k.ten_total, k.ten_points,
             k.last_points, k.last_extra_tricks, k.most_tricks_bonus, k.discard_cards,
-            tuple(sorted(k.doubled.items())))
+            tuple(sorted(k.doubled.items())), k.objective)
 
 
-#: rule tables built (``unit_table``), least recently used first; guarded
-#: by its own lock (the server's worker threads build tables concurrently)
+def fingerprint(table: dict) -> int:
+    """A 64-bit fingerprint of a rule table's contents (not of any
+    position): the kernels mix it into every table key, so an entry is
+    only ever found under the rules it was proved with.  Deterministic
+    (blake2b of the sorted items; no salted hash)."""
+    text = repr(sorted((name, value) for name, value in table.items() if name != "key"))
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
+
+
+#: rule tables built (``unit_table``), least recently used first, by the
+#: rules they describe; and the (table, offset, unit) answers by position
+#: score; guarded by one lock (the server's worker threads build tables
+#: concurrently)
 _TABLES: dict = {}
+_ANSWERS: dict = {}
 _TABLES_MAX = 64
 _TABLES_LOCK = threading.Lock()
 
 
+def _remember(memo: dict, key, value) -> None:
+    while len(memo) >= _TABLES_MAX:
+        memo.pop(next(iter(memo)), None)
+    memo[key] = value
+
+
 def unit_table(pos: TrickPosition, max_team, objective: str) -> tuple[dict, int, int]:
-    """``kernel_table`` in units (``in_units``): (table, offset, unit),
-    remembered for the last ``_TABLES_MAX`` keys.  The table depends only
-    on the contract, the cards in play, the max team, the objective and
-    what is already won, so the next move of a game, a re-solve and the
-    worlds of a PIMC decision (every world has the same cards in play)
-    reuse it instead of rebuilding it in Python (about 0.2 ms, a third of
-    a repeated bridge solve).  The tables are never modified."""
+    """``kernel_table`` in units (``in_units``): (table, offset, unit).
+    The table depends only on the contract, the max team, the objective and
+    the deal's number of tricks (every card of the deal is in it), so the
+    whole deal, a re-solve and the worlds of a PIMC decision share one
+    table object, with one fingerprint (``table["key"]``: the kernels' table
+    keeps entries across all of them, docs/solver.md) and no Python rebuild
+    (about 0.2 ms, a third of a repeated bridge solve).  Remembered for the
+    last ``_TABLES_MAX`` rule sets; never modified."""
+    rules = (_contract_key(pos.contract), max_team, objective,
+             total_tricks(pos) if pos.contract.most_tricks_bonus else 0)
+    key = (rules, pos.points, pos.tricks, pos.tens)
+    with _TABLES_LOCK:
+        hit = _ANSWERS.pop(key, None)
+        if hit is not None:
+            _ANSWERS[key] = hit                 # most recently used last
+            return hit
+        built = _TABLES.pop(rules, None)
+        if built is not None:
+            _TABLES[rules] = built
+    if built is None:
+        table, _ = kernel_table(pos, max_team, objective)
+        built = in_units(table)
+    hit = (built[0], position_offset(pos, max_team, objective), built[1])
+    with _TABLES_LOCK:
+        _remember(_TABLES, rules, built)
+        _remember(_ANSWERS, key, hit)
+    return hit
+
+
+def constant_sum(contract: Contract, objective: str) -> bool:
+    """Whether the two teams' values of ``objective`` add up to what the
+    cards and tricks still to be played carry whoever takes them: then one
+    rule table (the canonical team's, ``contract.teams[0]``) answers for
+    both teams (``other_value``), and every solve of a deal, whichever side
+    asks, shares one table (DDS stores its bounds for North-South the same
+    way).  Two teams; every card's points in all and the per-trick points
+    the same whichever team takes them; a ten-trick worth a normal trick;
+    the last-trick and most-tricks points go to one team (a tie splits the
+    bonus in halves).  The difference objectives always are."""
+    teams = contract.team_ids
+    if len(teams) != 2:
+        return False
+    if objective in DIFFERENCE_OBJECTIVES:
+        return True
+    if contract.ten_total is not None and contract.ten_points != contract.trick_points:
+        return False
+    for c in contract.card_points:
+        if len({sum(contract.gains(c, t).values()) for t in teams}) != 1:
+            return False
+    return True
+
+
+def remaining_total(pos: TrickPosition) -> int:
+    """The points still to be won by either team under the "own" objective
+    of a ``constant_sum`` contract: every trick left, every card in play
+    (hands and the table), the last trick's points and the most-tricks
+    bonus."""
+    k = pos.contract
+    team = k.team_ids[0]
     cards = mask_of(pos.trick)
     for h in pos.hands:
         cards |= h
-    key = (_contract_key(pos.contract), cards, max_team, objective, pos.points, pos.tricks,
-           pos.tens, pos.tricks_left)
-    with _TABLES_LOCK:
-        hit = _TABLES.pop(key, None)
-        if hit is not None:
-            _TABLES[key] = hit                  # most recently used last
-            return hit
-    table, offset = kernel_table(pos, max_team, objective)
-    table, unit = in_units(table)
-    hit = (table, offset, unit)
-    with _TABLES_LOCK:
-        while len(_TABLES) >= _TABLES_MAX:
-            _TABLES.pop(next(iter(_TABLES)), None)
-        _TABLES[key] = hit
-    return hit
+    total = pos.tricks_left * k.trick_points + k.last_points + k.most_tricks_bonus
+    for c in cards_of(cards):
+        total += sum(k.gains(c, team).values())
+    return total
+
+
+def other_value(pos: TrickPosition, objective: str, value: int) -> int:
+    """A ``constant_sum`` contract: the value for the other team
+    (``contract.team_ids[1]``) of an answer ``value`` (what is already won
+    included) for the canonical team (``team_ids[0]``), and the other way
+    round."""
+    if objective in DIFFERENCE_OBJECTIVES:
+        return -value
+    # final_a + final_b = won_a + won_b + what is still to be won
+    return pos.points[0] + pos.points[1] + remaining_total(pos) - value
 
 
 def value_bound(table: dict, pos: TrickPosition) -> int:
     """A bound on |future value| (for the driver's window and the 16-bit
-    table entries)."""
+    table entries), from the cards still in play."""
     per = max(abs(table[k]) for k in ("trick_win", "trick_lose", "ten_win", "ten_lose"))
-    cards = sum(max(abs(table["win_pts"][c]), abs(table["lose_pts"][c])) for c in range(64))
+    in_play = mask_of(pos.trick)
+    for h in pos.hands:
+        in_play |= h
+    cards = sum(max(abs(table["win_pts"][c]), abs(table["lose_pts"][c]))
+                for c in cards_of(in_play))
     end = max(abs(table["last_win"]), abs(table["last_lose"]))
     end += max(abs(table["most_win"]), abs(table["most_lose"]), abs(table["most_tie"]))
     return pos.tricks_left * per + cards + end + 1
@@ -501,10 +630,10 @@ class DDResult:
     maximizing: bool
 
 
+#: the process's kernels (one table each), by build: (MiB, kernel); each is
+#: used by one solve at a time (solver.dd.session holds their locks), the
+#: search itself runs without the GIL
 _KERNELS: dict = {}
-#: one kernel (one table) per process: solves are serialised, the search
-#: itself runs without the GIL
-_LOCK = threading.Lock()
 
 
 def available_mib() -> int | None:
@@ -547,14 +676,50 @@ def allocate(factory, nbytes_per_bucket: int, mb: int):
         raise LimitError(f"cannot allocate a {mb} MiB transposition table") from None
 
 
-def kernel_for(tt_mb=DEFAULT_TT_MB):
-    """The (cached) Cython kernel with a table of at most ``tt_mb`` MiB."""
-    from . import _dd  # type: ignore
+#: > 0 inside ``probing()``: the measuring builds of the kernels are used
+_PROBING = [0]
+
+
+def probing_now() -> bool:
+    """Whether ``probing()`` is in effect (solver.dd.dix asks too)."""
+    return _PROBING[0] > 0
+
+
+@contextmanager
+def probing():
+    """Within the block the solver runs the measuring builds of the
+    kernels: ``solver.dd._ddprobe.ProbeKernel`` for the generic kernel and
+    ``solver.dd._dixprobe.ProbeDixSolver`` for dix (the same source
+    compiled with ``DD_STATS`` 1, csrc/dd/ddstats.pxd: the switches that
+    turn a bound off and the counters, which the shipped kernels do not
+    carry).  With every switch at its default a probe build visits
+    exactly the nodes of the shipped one.  Yields the generic probe kernel
+    (64 MiB table).  For tests and benches; not thread-safe."""
+    _PROBING[0] += 1
+    try:
+        yield kernel_for()
+    finally:
+        _PROBING[0] -= 1
+
+
+def kernel_for(tt_mb=DEFAULT_TT_MB, probe: bool | None = None):
+    """The (cached) Cython kernel with a table of at most ``tt_mb`` MiB:
+    the shipped build, or the measuring one (``probe``; default: inside
+    ``probing()``)."""
+    probe = probing_now() if probe is None else probe
     mb = check_tt_mb(tt_mb)
-    if mb not in _KERNELS:
-        _KERNELS.clear()            # keep one table alive, not one per size asked
-        _KERNELS[mb] = allocate(_dd.Kernel, _dd.BUCKET_BYTES, mb)
-    return _KERNELS[mb]
+    kind = "probe" if probe else "shipped"
+    held = _KERNELS.get(kind)
+    if held is None or held[0] != mb:
+        _KERNELS.pop(kind, None)        # keep one table alive per build, not one per size
+        if probe:
+            from . import _ddprobe  # type: ignore
+            factory, nbytes = _ddprobe.ProbeKernel, _ddprobe.BUCKET_BYTES
+        else:
+            from . import _dd  # type: ignore
+            factory, nbytes = _dd.Kernel, _dd.BUCKET_BYTES
+        _KERNELS[kind] = (mb, allocate(factory, nbytes, mb))
+    return _KERNELS[kind][1]
 
 
 def pure_python() -> bool:
@@ -589,52 +754,14 @@ def solve_position(pos: TrickPosition, max_team=None, objective: str = "own",
     default, for positions of at most ``ORACLE_MAX_CARDS`` cards).
     ``max_nodes``: stop past that many kernel nodes and raise
     ``SearchAborted`` (the oracle is not limited: it only takes tiny
-    positions)."""
+    positions).  Runs on the default session (``solver.dd.session``): the
+    table is kept while the same deal goes on; a ``Solver`` keeps it
+    across anything."""
     if not isinstance(pos, TrickPosition):
         raise PositionError(f"expected a TrickPosition, got {type(pos).__name__}")
-    if max_team is None:
-        max_team = pos.contract.teams[pos.seat_to_play]
     check_tt_mb(tt_mb)
-    limit = check_max_nodes(max_nodes)
-    if engine is None:
-        engine = "python" if pure_python() else "cython"
-    if engine == "python":
-        left = sum(bin(h).count("1") for h in pos.hands)
-        if left > ORACLE_MAX_CARDS:
-            raise UnsupportedPositionError(
-                f"DIXTRIX_PUREPYTHON=1: the pure-Python oracle solves at most "
-                f"{ORACLE_MAX_CARDS} cards left, this position has {left}; unset "
-                f"DIXTRIX_PUREPYTHON to use the Cython kernel")
-        from ..reference.dd_oracle import solve_oracle
-        t0 = time.perf_counter()
-        value, values, nodes = solve_oracle(pos, max_team, objective)
-        return DDResult(value, MappingProxyType(values), nodes, time.perf_counter() - t0,
-                        "python", pos.contract.teams[pos.seat_to_play] == max_team)
-    if engine != "cython":
-        raise PositionError(f"engine must be 'cython' or 'python', got {engine!r}")
-    table, offset, unit = unit_table(pos, max_team, objective)
-    bound = value_bound(table, pos)
-    if bound > VALUE_LIMIT:
-        raise LimitError(f"values up to {bound} exceed the table's range ({VALUE_LIMIT})")
-    with _LOCK:
-        kern = kernel_for(tt_mb)
-        t0 = time.perf_counter()
-        kern.load(table, list(pos.hands), pos.leader, list(pos.trick), pos.tricks_left,
-                  table["max_tricks"])
-        kern.node_limit = limit
-        try:
-            future = kern.solve_actions(-bound, bound)
-        finally:
-            kern.node_limit = 0
-        elapsed = time.perf_counter() - t0
-        nodes = kern.nodes
-        if kern.aborted:
-            raise SearchAborted(f"double-dummy search stopped at its node limit "
-                                f"({limit:,} nodes, {elapsed:.3f} s)", nodes)
-    values = {c: unit * v + offset for c, v in sorted(future.items())}
-    maximizing = pos.contract.teams[pos.seat_to_play] == max_team
-    best = max(values.values()) if maximizing else min(values.values())
-    return DDResult(best, MappingProxyType(values), nodes, elapsed, "cython", maximizing)
+    from .session import default_solver
+    return default_solver(tt_mb).solve_position(pos, max_team, objective, max_nodes, engine)
 
 
 def decode_dix(value: int) -> tuple[int, int, int]:
@@ -669,4 +796,5 @@ def dix_position(state) -> TrickPosition:
 
 __all__ = ["Contract", "TrickPosition", "DDResult", "dix_contract", "bridge_contract",
            "penalty_contract", "rook_contract", "PENALTY_CONTRACTS", "kernel_table", "in_units", "unit_table",
-           "solve_position", "decode_dix", "dix_position", "DIX_SCALE", "check_tt_mb"]
+           "solve_position", "decode_dix", "dix_position", "DIX_SCALE", "check_tt_mb",
+           "kernel_for", "probing"]

@@ -49,7 +49,7 @@ import time as _time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..dd import solve
+from ..dd import Solver, solve
 from ..errors import LimitError, OptionError, SearchAborted, UnsupportedPositionError
 from ..game import Game, State
 from .control import Control, half_width
@@ -122,27 +122,32 @@ def check_policy(policy) -> None:
 # one world
 
 
-def _dd_values(world: State, seat: int, nodes: int) -> tuple[dict, int]:
+def _dd_values(world: State, seat: int, nodes: int,
+               solver: Solver | None = None) -> tuple[dict, int]:
     """Every legal action's exact value in ``world`` for ``seat``, in the
     units of ``round_returns`` (the game's ``GameSupport.exact_values``;
     ``UnsupportedPositionError`` / ``SearchAborted`` when the solver cannot
-    answer)."""
-    sol = solve(world, seat=seat, max_nodes=nodes)
+    answer).  ``solver``: the decision's session (its tables kept from
+    world to world)."""
+    sol = (solver.solve(world, seat=seat, max_nodes=nodes) if solver is not None
+           else solve(world, seat=seat, max_nodes=nodes))
     return support_for(world.game).exact_values(world, seat, sol), sol.nodes
 
 
-def _leaf_value(w: State, seat: int, nodes: int) -> float | None:
+def _leaf_value(w: State, seat: int, nodes: int, solver: Solver | None = None) -> float | None:
     """The exact rest-of-deal value of ``w`` for ``seat`` (units of
     ``round_returns``), or None when the solver cannot answer in ``nodes``."""
     try:
-        sol = solve(w, seat=seat, max_nodes=nodes)
+        sol = (solver.solve(w, seat=seat, max_nodes=nodes) if solver is not None
+               else solve(w, seat=seat, max_nodes=nodes))
     except (UnsupportedPositionError, SearchAborted):
         return None
     return support_for(w.game).exact_value(w, seat, sol)
 
 
 def _rollout_values(world: State, seat: int, legal: list, bots: list,
-                    leaf_nodes: int = 0, deadline: float = math.inf) -> dict | None:
+                    leaf_nodes: int = 0, deadline: float = math.inf,
+                    solver: Solver | None = None) -> dict | None:
     """Each action applied to a copy of ``world`` and the deal played out by
     ``bots`` (one per seat); with ``leaf_nodes``, once the hands are down to
     the game's ``leaf_cards`` the rest is solved exactly instead (bounded by that many
@@ -162,7 +167,7 @@ def _rollout_values(world: State, seat: int, legal: list, bots: list,
             if leaf:
                 size = support.hand_left(w)
                 if size is not None and size <= leaf:
-                    value = _leaf_value(w, seat, leaf_nodes)
+                    value = _leaf_value(w, seat, leaf_nodes, solver)
                     if value is not None:
                         break
             w.apply_action(bots[w.current_player()].step(w))
@@ -203,6 +208,9 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
             for s in range(game.num_players)]
     stats = PIMCStats(values={a: 0.0 for a in legal}, visits={a: 0 for a in legal},
                       wins={a: 0 for a in legal})
+    # one solver session for the decision: the worlds share its tables
+    # (docs/solver.md, "A solver that lives across calls")
+    dd_solver = Solver()
     totals = {a: 0.0 for a in legal}
     squares = {a: 0.0 for a in legal}
     start = _time.perf_counter()
@@ -233,7 +241,7 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
                 budget = max(1000, min(nodes, int(left * dd_rate)))
             try:
                 t0 = _time.perf_counter()
-                vals, n = _dd_values(world, seat, budget)
+                vals, n = _dd_values(world, seat, budget, dd_solver)
                 dd_nodes += n
                 dd_time += _time.perf_counter() - t0
                 if dd_nodes > 100_000:
@@ -253,7 +261,7 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
             if stats.worlds and _time.perf_counter() >= deadline:
                 break
             vals = _rollout_values(world, seat, legal, bots, leaf_nodes,
-                                   deadline if stats.worlds else math.inf)
+                                   deadline if stats.worlds else math.inf, dd_solver)
             if vals is None:            # out of time inside this world: drop it
                 break
             stats.nodes += len(legal)
@@ -276,7 +284,7 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
     stats.ci95 = {a: half_width(stats.worlds, totals[a], squares[a]) for a in legal}
     if break_ties and not stats.stopped:
         _break_ties(stats, sample, seat, legal, bots, leaf_nodes, rng, worlds,
-                    start + seconds if seconds is not None else math.inf, control)
+                    start + seconds if seconds is not None else math.inf, control, dd_solver)
     stats.seconds = _time.perf_counter() - start
     if progress is not None:
         progress(stats)
@@ -284,7 +292,7 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
 
 
 def _break_ties(stats, sample, seat, legal, bots, leaf_nodes, rng, worlds, deadline,
-                control=None):
+                control=None, solver=None):
     """Exact values tie often (a paranoid solve values every card alike when
     the others can force the worst on the seat anyway; equal cards in a
     perfect-information ending): the tied best actions of solved worlds are
@@ -302,7 +310,7 @@ def _break_ties(stats, sample, seat, legal, bots, leaf_nodes, rng, worlds, deadl
     while n < budget or (worlds is None and _time.perf_counter() < deadline):
         if control is not None and control.stopped():
             break
-        vals = _rollout_values(sample(rng), seat, tied, bots, leaf_nodes, deadline)
+        vals = _rollout_values(sample(rng), seat, tied, bots, leaf_nodes, deadline, solver)
         if vals is None:
             break
         for a in tied:

@@ -3,6 +3,7 @@ reference double-dummy solver, through its Python wrapper endplay) for
 seeded random deals, for tests/search/test_dds_golden.py.
 
     pip install endplay && python tests/data/make_dds_golden.py
+    python tests/data/make_dds_golden.py --tables     # tests/data/dds_tables.json
 
 Endings of 5 to 8 cards a hand (and some with cards already on the table),
 for every strain and every leader: DDS's ``solve_board`` gives the tricks
@@ -22,7 +23,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
-from endplay.dds import solve_board  # noqa: E402
+from endplay.dds import calc_dd_table, solve_board  # noqa: E402
 from endplay.types import Deal, Denom, Player  # noqa: E402
 
 from solver.cards import FRENCH  # noqa: E402
@@ -33,6 +34,9 @@ FULL_DEALS = 15
 STRAINS = "CDHSN"          # our suit order, N = no trumps
 RANKS = "23456789TJQKA"
 OUT = os.path.join(os.path.dirname(__file__), "dds_golden.json")
+#: tests/search/test_dd_session.py: DDS's tables of every strain and declarer
+TABLE_SEED = 20261126
+TABLES_OUT = os.path.join(os.path.dirname(__file__), "dds_tables.json")
 
 
 def pbn(hands) -> str:
@@ -130,5 +134,47 @@ def main() -> None:
           f"{len(doc['full_deals'])} full deals to {OUT}")
 
 
+def table_of(hands) -> dict:
+    """DDS's table, strain -> tricks of declarer N E S W (the seat after
+    declarer leads): ``CalcDDtable`` for full deals (it takes only those),
+    else the best card of ``solve_board`` for each leader."""
+    if len(hands[0]) == 13:
+        t = calc_dd_table(Deal(pbn(hands))).to_list()       # spades .. clubs, no trumps
+        return {name: list(t[i]) for i, name in enumerate("SHDCN")}
+    out = {}
+    for name in "SHDCN":
+        strain = STRAINS.index(name)
+        row = []
+        for declarer in range(4):
+            leader = (declarer + 1) % 4
+            best = max(solve_case(hands, strain, leader, []).values())
+            row.append(len(hands[0]) - best)            # the leader's side took ``best``
+        out[name] = row
+    return out
+
+
+def tables() -> None:
+    """tests/data/dds_tables.json: 6 deals of 6 to 8 cards a hand and a
+    full deal, each with DDS's table of every strain and declarer."""
+    rng = random.Random(TABLE_SEED)
+    deals = []
+    for n in (6, 6, 7, 7, 8, 8, 13):
+        cards = list(FRENCH.cards)
+        rng.shuffle(cards)
+        hands = [sorted(cards[i * n:(i + 1) * n]) for i in range(4)]
+        deals.append({"hands": [FRENCH.format_cards(h) for h in hands],
+                      "tricks": table_of(hands)})
+    doc = {"about": "DDS (endplay) tables: strain -> tricks of declarer N E S W = 0 1 2 3 when "
+                    "the seat after declarer leads; made by tests/data/make_dds_golden.py "
+                    "--tables", "seed": TABLE_SEED, "deals": deals}
+    with open(TABLES_OUT, "w") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
+    print(f"wrote {len(deals)} tables to {TABLES_OUT}")
+
+
 if __name__ == "__main__":
-    main()
+    if "--tables" in sys.argv[1:]:
+        tables()
+    else:
+        main()

@@ -20,7 +20,8 @@ READY = re.compile(r"listening on (http://\S+?)/? ")
 class ServerProcess:
     """``dixtrix serve --port 0`` with the given flags; ``url`` once it
     listens; ``stop()`` sends SIGTERM (``kill()`` SIGKILL); stderr is kept
-    in ``log`` for the assertions about crashes and internal errors."""
+    in ``log`` for the assertions about crashes and internal errors, stdout
+    after the address (uvicorn's access log) in ``out``."""
 
     def __init__(self, db: str, *flags: str, timeout: float = 60.0):
         env = dict(os.environ, PYTHONUNBUFFERED="1")
@@ -29,6 +30,7 @@ class ServerProcess:
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                   env=env)
         self.log: list[str] = []
+        self.out: list[str] = []
         self._err = threading.Thread(target=self._drain, daemon=True)
         self._err.start()
         deadline = time.monotonic() + timeout
@@ -40,7 +42,7 @@ class ServerProcess:
             m = READY.search(line)
             if m:
                 self.url = m.group(1).rstrip("/")
-                threading.Thread(target=self.p.stdout.read, daemon=True).start()
+                threading.Thread(target=self._drain_out, daemon=True).start()
                 return
         self.kill()
         raise RuntimeError(f"dixtrix serve did not start: {line!r} {''.join(self.log)[-2000:]}")
@@ -48,6 +50,10 @@ class ServerProcess:
     def _drain(self):
         for line in self.p.stderr:
             self.log.append(line)
+
+    def _drain_out(self):
+        for line in self.p.stdout:
+            self.out.append(line)
 
     @property
     def pid(self) -> int:
@@ -97,17 +103,18 @@ def running(db: str, *flags: str):
 
 
 def replay_table(db: str, table_id: str):
-    """A table's record as the server keeps it in SQLite, replayed by the
-    solver (what the scores shown must equal)."""
+    """A table's record as the server keeps it in SQLite (its row and its
+    moves), replayed by the solver (what the scores shown must equal)."""
     import solver
     con = sqlite3.connect(db)
     try:
-        game, options, seed, actions = con.execute(
-            "SELECT game, options, seed, actions FROM tables WHERE id = ?",
-            (table_id,)).fetchone()
+        game, options, seed = con.execute(
+            "SELECT game, options, seed FROM tables WHERE id = ?", (table_id,)).fetchone()
+        moves = [a for (a,) in con.execute(
+            "SELECT action FROM moves WHERE table_id = ? ORDER BY idx", (table_id,))]
     finally:
         con.close()
-    state = solver.load_game(game, **json.loads(options)).new_initial_state(seed=seed)
-    for text in json.loads(actions):
+    state = solver.load_game(game, **json.loads(options)).new_initial_state(seed=int(seed))
+    for text in moves:
         state.apply_action(state.string_to_action(text))
     return state

@@ -127,10 +127,16 @@ def test_hint_caps_the_limit_and_takes_a_record(http):
     pimc = http.post("/v1/hint", json={"position": rec, "bot": "pimc",
                                        "limit": {"worlds": 10**6}}).json()
     assert pimc["limit"]["worlds"] == 40 and pimc["search"]["bot"] == "pimc"
-    # a count past the cap in the wrong type is refused as below it is (the
-    # fuzz test found 501.0 iterations taken for the cap of 500)
-    for limit in ({"iterations": 10.0**9}, {"iterations": 400.0}, {"worlds": 1e6},
-                  {"iterations": True}, {"nodes": 3e6}):
+    # a count is a JSON integer, 400.0 as 400 (JSON Schema's integer, which the
+    # OpenAPI document states): past the cap and below it alike, a number is
+    # taken the same way, and a fraction or a bool is refused on both sides
+    # (the fuzz test once found 501.0 iterations taken for the cap of 500
+    # while 400.0 was refused)
+    for limit, applied in (({"iterations": 400.0}, 400), ({"iterations": 10.0**9}, 5000)):
+        out = http.post("/v1/hint", json={"position": rec, "limit": limit}).json()
+        assert out["limit"]["iterations"] == applied
+    for limit in ({"iterations": 400.5}, {"iterations": 10.0**9 + 0.5}, {"worlds": 1e6 + 0.5},
+                  {"iterations": True}, {"nodes": 3e6 + 0.5}):
         refused(http.post("/v1/hint", json={"position": rec, "limit": limit}), 422,
                 "limit." + next(iter(limit)))
 

@@ -1,9 +1,17 @@
-"""The web table in a real browser (Debian's chromium driven by
-Playwright): a whole deal of dix and a whole deal of trix played by
-clicking legal cards and buttons, the scores shown checked against the
-server's record of the table (its SQLite row replayed), the page checked
-to fit a phone-width screen, and a screenshot of each kept in
-``tests/artifacts/`` (git-ignored; the paths are printed).
+"""The web table in a real browser (Debian's chromium driven by Playwright).
+
+* Two people and two bots at one trix table: the creator's page (one
+  browser context) starts it, the second person opens the invitation link
+  in another context; both click their cards and choices through a whole
+  deal, each page's news arriving by itself (live updates); neither page
+  ever holds a card of the other person's hand; the deal summary shown on
+  both equals the SQLite record replayed.  Once at 1280x800 in English,
+  once at phone width (390x844) in Arabic, right to left.
+* Every game at both widths, a few moves in, kept as screenshots in
+  ``tests/artifacts/`` (git-ignored; the paths are printed), the page
+  fitting a phone's width.
+* An accessibility check (axe-core through axe-playwright-python) of the
+  setup page and of a table: no serious or critical violation.
 
 Playwright's own browser download cannot work where only the package
 registries are reachable: the test uses the system's chromium through
@@ -13,6 +21,7 @@ browser exists."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -21,7 +30,11 @@ import pytest
 from .server_process import replay_table, running
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+#: a game, its options, its seats on the form ("you", then bots), clicks before the shot
+GAMES = [("dix", {"variant": "seventeen"}, 4), ("trix", {}, 4), ("tricks", {}, 4),
+         ("dixie-rook", {}, 6), ("dix-exchange", {}, 3)]
 
 
 def _chromium() -> str | None:
@@ -52,70 +65,250 @@ def browser():
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    with running(str(tmp_path_factory.mktemp("browser") / "tables.db"), "--workers", "2") as srv:
+    with running(str(tmp_path_factory.mktemp("browser") / "tables.db"), "--workers", "2",
+                 "--max-time", "1", "--threads", "1") as srv:
         yield srv
 
 
-def _play_one_deal(page, server, game: str, options: dict, seed: int, shot: str):
-    page.goto(server.url + "/")
+def _page(browser, viewport, errors):
+    ctx = browser.new_context(viewport=viewport)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return ctx, page
+
+
+def _start(page, server, game: str, options: dict, seats: dict, seed: int, lang: str):
+    """The setup form: ``seats`` maps seat -> "you", "person" or a level."""
+    page.goto(f"{server.url}/?lang={lang}")
     page.wait_for_selector("body[data-ready='1']")
     page.select_option("#game", game)
     for key, value in options.items():
         page.locator(f"#options [data-key='{key}']").select_option(str(value))
+    for seat, choice in seats.items():
+        page.select_option(f"#seat-{seat}", choice)
     page.fill("#seed", str(seed))
     page.click("#start")
     page.wait_for_selector("#table:not([hidden])")
-    clicks = 0
-    while page.locator("#scores tr.deal[data-deal='0']").count() == 0:
-        assert clicks < 200, "the deal did not end"
-        legal = page.locator("#hand button.legal, #actions button.legal")
-        legal.first.wait_for(timeout=30_000)
-        # cards dimmed: not legal now, never clickable
-        for b in page.locator("#hand button.dimmed").all():
-            assert b.is_disabled()
-        legal.first.click()
-        page.wait_for_function("document.body.dataset.busy === '0'")
-        assert page.text_content("#message") == ""
-        clicks += 1
-    table_id = page.evaluate("current.table")
-    shown = [float(c.text_content()) for c in
-             page.locator("#scores tr.deal[data-deal='0'] td[data-seat]").all()]
-    state = replay_table(server.db, table_id)
-    assert shown == [float(v) for v in state.round_returns(0)]
-    # the match score row shows the totals the seat's view knows
-    assert page.locator("#scores tr.match").count() == 1
-    # usable at phone width: nothing wider than the screen
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    # the hint button shows every legal action's value
-    if page.locator("#hint:not([disabled])").count():
-        page.click("#hint")
-        page.wait_for_selector("#hint-out .advice", timeout=30_000)
-        rows = page.locator("#hint-out tr").count()
-        legal_now = page.locator("#hand button.legal, #actions button.legal").count()
-        assert rows == legal_now
-    # the deal is over: "Review this deal" judges this seat's decisions
-    assert page.text_content("#review") == "Review this deal (deal 1)"
-    page.click("#review")
-    page.wait_for_selector("#review-out p:has-text('decisions with a choice')", timeout=60_000)
-    assert page.text_content("#review-out").startswith("Deal 1: ")
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / shot
-    page.screenshot(path=str(path), full_page=True)
-    print(f"\nscreenshot: {path} ({clicks} clicks, deal scores {shown})")
-    return clicks
 
 
-def test_a_whole_deal_of_dix_in_the_browser(browser, server):
-    page = browser.new_page(viewport=PHONE)
+def _hand(page) -> list[str]:
+    return page.evaluate("current ? current.hand : []")
+
+
+def _never_sees(page, cards) -> None:
+    """No card of ``cards`` anywhere in the page: not in its DOM, not in the
+    data the page was given."""
+    if not cards:
+        return
+    dom = page.evaluate("""(cards) => cards.filter((c) =>
+        document.querySelector(`[data-card="${c}"], [data-action="${c}"]`))""", list(cards))
+    assert dom == [], dom
+    data = page.evaluate("JSON.stringify(current)")
+    assert not [c for c in cards if f'"{c}"' in data]
+
+
+def _two_people_and_two_bots(browser, server, viewport, lang, shot):
+    errors: list = []
+    ctx_a, a = _page(browser, viewport, errors)
+    ctx_b, b = _page(browser, viewport, errors)
     try:
-        _play_one_deal(page, server, "dix", {"variant": "seventeen"}, 3, "dix-deal.png")
+        _start(a, server, "trix", {}, {0: "you", 1: "easy", 2: "person", 3: "medium"}, 5, lang)
+        link = a.get_attribute("#invite a.invite[data-seat='2']", "href")
+        assert "#token=" in link and "table=" in link
+        b.goto(link)
+        b.wait_for_selector("#table:not([hidden])")
+        assert "#token=" not in b.url                    # the key left the address bar
+        table_id = a.evaluate("current.table")
+        assert b.evaluate("current.table") == table_id and b.evaluate("current.seat") == 2
+        if lang == "ar":
+            for p in (a, b):
+                assert p.evaluate("document.documentElement.dir") == "rtl"
+                assert p.evaluate("document.documentElement.lang") == "ar"
+        clicks = {0: 0, 2: 0}
+        for _ in range(400):
+            if a.locator("#summary:not([hidden])").count() and \
+                    b.locator("#summary:not([hidden])").count():
+                break
+            hand_a, hand_b = set(_hand(a)), set(_hand(b))
+            assert not hand_a & hand_b
+            _never_sees(a, hand_b)
+            _never_sees(b, hand_a)
+            # whoever's turn it is clicks; the other page learns of it by itself
+            mover = None
+            for seat, page in ((0, a), (2, b)):
+                if page.evaluate("current && current.your_turn && !busy"):
+                    mover = (seat, page)
+            if mover is None:
+                a.wait_for_timeout(50)                   # the news is on its way
+                continue
+            seat, page = mover
+            legal = page.locator("#hand button.legal, #actions button.legal")
+            for button in page.locator("#hand button.dimmed").all():
+                assert button.is_disabled()
+            legal.first.click()
+            page.wait_for_function("document.body.dataset.busy === '0'")
+            assert page.text_content("#message") == "", page.text_content("#message")
+            clicks[seat] += 1
+        else:
+            raise AssertionError("the deal did not end")
+        assert clicks[0] >= 5 and clicks[2] >= 5, clicks
+        state = replay_table(server.db, table_id)
+        points = [float(v) for v in state.round_returns(0)]
+        for page in (a, b):
+            assert page.get_attribute("#summary", "data-deal") == "0"
+            shown = [float(c.text_content()) for c in
+                     page.locator("#summary-table tr[data-row='points'] td[data-seat]").all()]
+            assert shown == points
+            running = [float(c.text_content()) for c in
+                       page.locator("#summary-table tr[data-row='running'] td[data-seat]").all()]
+            assert running == points                     # the first deal: the total so far
+            scores = [float(c.text_content()) for c in
+                      page.locator("#scores tr.deal[data-deal='0'] td[data-seat]").all()]
+            assert scores == points
+        # the deal is over: "Review this deal" judges each person's own
+        # decisions, asked with the seat's token, from the seat's view only
+        for seat, page in ((0, a), (2, b)):
+            assert page.text_content("#review") == page.evaluate(
+                "t('Review this deal (deal {n})', {n: 1})")
+            with page.expect_response(lambda r: r.url.split("?")[0].endswith(
+                    f"/v1/tables/{table_id}/review")) as got:
+                page.click("#review")
+            answer = got.value.json()
+            assert got.value.status == 200, answer
+            assert answer["seats"] == [seat] and answer["hindsight"] is False
+            assert {d["seat"] for d in answer["decisions"]} <= {seat}
+            page.wait_for_selector("#review-out p.review-seat", timeout=60_000)
+            text = page.text_content("#review-out p.review-seat")
+            assert page.evaluate("current.names[current.seat]") in text
+            assert str(answer["summary"][0]["decisions"]) in text
+        if viewport == PHONE:
+            for page in (a, b):
+                assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        ARTIFACTS.mkdir(exist_ok=True)
+        for who, page in (("creator", a), ("guest", b)):
+            path = ARTIFACTS / f"{shot}-{who}.png"
+            page.screenshot(path=str(path), full_page=True)
+            print(f"\nscreenshot: {path}")
+        assert not errors, errors
     finally:
-        page.close()
+        ctx_a.close()
+        ctx_b.close()
 
 
-def test_a_whole_deal_of_trix_in_the_browser(browser, server):
-    page = browser.new_page(viewport=PHONE)
+def test_two_people_and_two_bots_play_a_deal_of_trix(browser, server):
+    _two_people_and_two_bots(browser, server, DESKTOP, "en", "trix-two-people-1280-en")
+
+
+def test_the_same_at_phone_width_in_arabic(browser, server):
+    _two_people_and_two_bots(browser, server, PHONE, "ar", "trix-two-people-390-ar")
+
+
+@pytest.mark.parametrize("game,options,clicks", GAMES, ids=[g[0] for g in GAMES])
+def test_every_game_drawn_at_both_widths(browser, server, game, options, clicks):
+    errors: list = []
+    ctx, page = _page(browser, DESKTOP, errors)
     try:
-        _play_one_deal(page, server, "trix", {}, 5, "trix-deal.png")
+        _start(page, server, game, options, {0: "you"}, 3, "en")
+        for _ in range(clicks):
+            legal = page.locator("#hand button.legal, #actions button.legal")
+            if page.evaluate("current.over"):
+                break
+            legal.first.wait_for(timeout=60_000)
+            legal.first.click()
+            page.wait_for_function("document.body.dataset.busy === '0'")
+        # the seats round the table, the viewer's marked, one highlighted to move
+        n = page.evaluate("current.players")
+        assert page.locator("#seats .seat").count() == n
+        assert page.locator("#seats .seat.you").count() == 1
+        assert page.locator("#seats .seat.to-move").count() == 1
+        # every action labelled in words, never in notation
+        labels = page.locator("#actions button").all_text_contents()
+        assert not [x for x in labels if x.startswith(("contract ", "reveal ", "bid "))]
+        ARTIFACTS.mkdir(exist_ok=True)
+        for name, viewport in (("1280", DESKTOP), ("390", PHONE)):
+            page.set_viewport_size(viewport)
+            page.wait_for_timeout(50)
+            if viewport == PHONE:
+                assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            path = ARTIFACTS / f"{game}-{name}.png"
+            page.screenshot(path=str(path), full_page=True)
+            print(f"\nscreenshot: {path}")
+        assert not errors, errors
     finally:
-        page.close()
+        ctx.close()
+
+
+def test_a_deal_is_played_by_keyboard_alone(browser, server):
+    """Tab reaches the legal cards and choices (never a dimmed card) and
+    Enter plays them: a few moves of trix with no mouse."""
+    errors: list = []
+    ctx, page = _page(browser, DESKTOP, errors)
+    try:
+        _start(page, server, "trix", {}, {0: "you"}, 12, "en")
+        played = 0
+        for _ in range(6):
+            page.locator("#hand button.legal, #actions button.legal").first.wait_for(
+                timeout=60_000)
+            before = page.evaluate("current.version")
+            page.evaluate("document.activeElement && document.activeElement.blur()")
+            for _ in range(200):
+                page.keyboard.press("Tab")
+                focus = page.evaluate("""() => { const e = document.activeElement;
+                    return e ? {cls: e.className, dis: e.disabled,
+                                area: e.closest('#hand, #actions') ? 1 : 0} : null; }""")
+                assert not (focus and focus["dis"]), focus      # a disabled card: no stop
+                if focus and focus["area"] and "legal" in focus["cls"]:
+                    break
+            else:
+                raise AssertionError("Tab never reached a legal action")
+            page.keyboard.press("Enter")
+            page.wait_for_function(f"current.version > {before} && "
+                                   "document.body.dataset.busy === '0'")
+            assert page.text_content("#message") == ""
+            played += 1
+        assert played == 6
+        # the hint panel: the search service's ranking, the advice first, in words
+        page.locator("#hand button.legal, #actions button.legal").first.wait_for(
+            timeout=60_000)
+        with page.expect_response(lambda r: r.url.split("?")[0].endswith("/hint")) as got:
+            page.focus("#hint")
+            page.keyboard.press("Enter")
+        h = got.value.json()
+        page.wait_for_selector("#hint-out .advice", timeout=60_000)
+        if "search" in h:
+            rows = page.eval_on_selector_all("#hint-out tr[data-action]",
+                                             "rs => rs.map((r) => r.dataset.action)")
+            assert rows == h["ranking"] and rows[0] == h["action"]
+            assert "best" in page.get_attribute("#hint-out tr[data-action]", "class")
+        assert h["labels"][h["action"]] in page.text_content("#hint-out .advice")
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_no_serious_accessibility_violation(browser, server):
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        pytest.skip("axe-playwright-python is not installed (pip install -e '.[test]')")
+    axe = Axe()
+    errors: list = []
+    for lang, viewport in (("en", DESKTOP), ("ar", PHONE)):
+        ctx, page = _page(browser, viewport, errors)
+        try:
+            page.goto(f"{server.url}/?lang={lang}")
+            page.wait_for_selector("body[data-ready='1']")
+            found = {"setup": axe.run(page).response}
+            _start(page, server, "trix", {}, {0: "you", 2: "person"}, 7, lang)
+            page.locator("#hand button.legal, #actions button.legal").first.wait_for()
+            page.click("#hint")
+            page.wait_for_selector("#hint-out .advice", timeout=60_000)
+            found["table"] = axe.run(page).response
+            for where, result in found.items():
+                bad = [(v["id"], v["impact"], v["help"], [n["target"] for n in v["nodes"]][:3])
+                       for v in result["violations"] if v["impact"] in ("serious", "critical")]
+                assert not bad, f"{lang} {where}: {json.dumps(bad, ensure_ascii=False)}"
+        finally:
+            ctx.close()
+    assert not errors, errors

@@ -6,7 +6,7 @@ Malformed means: random bytes; JSON that is not an object; an object with
 an unknown key; a valid body with one field replaced by a value of the
 wrong kind (a position that is not one, a limit out of range, a seed that
 is not an integer, an action that is not a string, a bot that cannot sit
-at a table...); random table ids and seat parameters."""
+at a table...); random table ids, seat parameters and tokens."""
 
 from __future__ import annotations
 
@@ -51,19 +51,21 @@ hand_made = st.sampled_from([
 ])
 bad_positions = st.one_of(non_objects, garbage_objects, hand_made,
                           bad_games.map(lambda g: dict(RECORD, game=g)))
+#: numbers that are no integer (JSON's 2.0 is the integer 2, and is accepted as one)
+fractions = st.floats().filter(lambda f: not f.is_integer())
 bad_limits = st.one_of(
     non_objects.filter(lambda v: v is not None),
     st.just({}),
     st.fixed_dictionaries({"time": st.one_of(st.floats(max_value=0), st.text(), st.booleans(),
                                              st.lists(st.integers(), max_size=2))}),
-    st.fixed_dictionaries({"iterations": st.one_of(st.integers(max_value=0), st.floats(),
+    st.fixed_dictionaries({"iterations": st.one_of(st.integers(max_value=0), fractions,
                                                    st.text(), st.booleans())}),
     st.fixed_dictionaries({"worlds": st.one_of(st.integers(max_value=0), st.text())}),
     st.dictionaries(st.text(max_size=8).filter(lambda k: k not in ("time", "iterations",
                                                                     "worlds")),
                     json_values, min_size=1, max_size=3))
 bad_seeds = st.one_of(st.integers(max_value=-1), st.integers(min_value=2**63),
-                      st.floats(), st.text(), st.booleans(), st.lists(st.integers(), max_size=2))
+                      fractions, st.text(), st.booleans(), st.lists(st.integers(), max_size=2))
 bad_actions = st.one_of(st.integers(), st.none(), st.lists(st.text(), max_size=2),
                         st.just(""), st.just("   "), st.text(min_size=101, max_size=150))
 bad_bots = st.one_of(st.sampled_from(["cheat", "engine:cmd=ls", "ismcts:time=1000",
@@ -74,6 +76,12 @@ bad_bots = st.one_of(st.sampled_from(["cheat", "engine:cmd=ls", "ismcts:time=100
                                      max_size=2).filter(
                          lambda d: not all(k in ("1",) for k in d)))
 
+def _whole_in(v, allowed) -> bool:
+    """``v`` is a JSON integer (``1`` or ``1.0``) in ``allowed``."""
+    return (isinstance(v, (int, float)) and not isinstance(v, bool) and
+            float(v).is_integer() and v in allowed)
+
+
 #: a valid body per route, and the strategies that break one of its fields
 ROUTES = {
     "/v1/hint": ({"position": VIEW, "limit": {"iterations": 50}},
@@ -81,8 +89,9 @@ ROUTES = {
                   "bot": json_values.filter(lambda b: b not in ("ismcts", "pimc"))}),
     "/v1/solve": ({"position": RECORD},
                   {"position": bad_positions,
-                   "line": json_values.filter(lambda v: not (isinstance(v, int) and
+                   "line": json_values.filter(lambda v: not (isinstance(v, (int, float)) and
                                                              not isinstance(v, bool) and
+                                                             float(v).is_integer() and
                                                              0 <= v <= 16))}),
     "/v1/evaluate": ({"position": VIEW, "limit": {"worlds": 5}},
                      {"position": bad_positions, "limit": bad_limits, "seed": bad_seeds,
@@ -90,12 +99,8 @@ ROUTES = {
     "/v1/review": ({"position": RECORD, "limit": {"iterations": 50}},
                    {"position": bad_positions, "limit": bad_limits, "seed": bad_seeds,
                     "bot": json_values.filter(lambda b: b not in ("ismcts", "pimc")),
-                    "deal": json_values.filter(lambda v: not (isinstance(v, int) and
-                                                              not isinstance(v, bool) and
-                                                              v == 1)),
-                    "seat": json_values.filter(lambda v: not (isinstance(v, int) and
-                                                              not isinstance(v, bool) and
-                                                              v in (0, 1)))}),
+                    "deal": json_values.filter(lambda v: not _whole_in(v, (1,))),
+                    "seat": json_values.filter(lambda v: not _whole_in(v, (0, 1)))}),
     "/v1/tables": ({"game": "dix", "seats": [0]},
                    {"game": st.one_of(bad_games, non_objects.filter(
                        lambda g: not isinstance(g, str))),
@@ -104,16 +109,22 @@ ROUTES = {
                                                                        "free_play_while_stock")),
                         json_values, min_size=1, max_size=2)),
                     "seats": st.one_of(non_objects.filter(lambda v: not isinstance(v, list)),
-                                       st.just([]), st.lists(st.integers(2, 99) | st.integers(
+                                       st.lists(st.integers(2, 99) | st.integers(
                                            max_value=-1), min_size=1, max_size=3)),
                     "bots": bad_bots, "seed": bad_seeds}),
     "TABLE/actions": ({"seat": 0, "action": "QS"},
                       {"action": bad_actions,
                        "seat": st.one_of(st.integers(min_value=64), st.integers(max_value=-1),
-                                         st.text(), st.floats(), st.booleans())}),
+                                         st.text(), fractions, st.booleans())}),
     "TABLE/hint": ({"seat": 0, "limit": {"iterations": 50}},
                    {"limit": bad_limits, "seed": bad_seeds,
                     "seat": st.one_of(st.integers(min_value=64), st.text(), st.booleans())}),
+    # the table's first deal is not over: even the valid body is refused (409)
+    "TABLE/review": ({"seat": 0, "deal": 1, "limit": {"iterations": 50}},
+                     {"limit": bad_limits, "seed": bad_seeds,
+                      "bot": json_values.filter(lambda b: b not in ("ismcts", "pimc")),
+                      "deal": json_values,
+                      "seat": st.one_of(st.integers(min_value=64), st.text(), st.booleans())}),
 }
 
 
@@ -160,10 +171,21 @@ def http(server):
 
 
 @pytest.fixture(scope="module")
-def table(http):
+def created(http):
     resp = http.post("/v1/tables", json={"game": "dix", "seed": 1, "seats": [0]})
     assert resp.status_code == 201
-    return resp.json()["table"]
+    return resp.json()
+
+
+@pytest.fixture(scope="module")
+def table(created):
+    return created["table"]
+
+
+@pytest.fixture(scope="module")
+def token(created):
+    """The seat's token: the bodies of the table routes are read only with one."""
+    return created["invitations"][0]["token"]
 
 
 def only_4xx(resp):
@@ -177,31 +199,44 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None,
 
 
 @pytest.mark.parametrize("route", sorted(ROUTES))
-def test_malformed_bodies_get_only_4xx(http, table, route):
+def test_malformed_bodies_get_only_4xx(http, table, token, route):
     path = route.replace("TABLE", f"/v1/tables/{table}")
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
 
     @FUZZ
     @given(body=malformed(route))
     def check(body):
-        only_4xx(http.post(path, content=body, headers={"Content-Type": "application/json"}))
+        only_4xx(http.post(path, content=body, headers=headers))
     check()
 
 
 @FUZZ
 @given(table_id=st.text(max_size=70), seat=st.text(max_size=6),
        method=st.sampled_from(["GET", "DELETE", "POST"]),
-       tail=st.sampled_from(["", "/actions", "/hint", "/record"]))
-def test_random_table_ids_and_seats_get_only_4xx(http, table, table_id, seat, method, tail):
+       tail=st.sampled_from(["", "/actions", "/hint", "/review", "/events"]), junk=st.text(max_size=60))
+def test_random_table_ids_seats_and_tokens_get_only_4xx(http, table, token, table_id, seat,
+                                                       method, tail, junk):
     from urllib.parse import quote
     tid = quote(table_id, safe="") or "x"
     resp = http.request(method, f"/v1/tables/{tid}{tail}", params={"seat": seat},
                         content=b"{}")
     only_4xx(resp)
     resp = http.get(f"/v1/tables/{table}", params={"seat": seat})
+    only_4xx(resp)                      # a seat's view needs its token
+    resp = http.get(f"/v1/tables/{table}", params={"seat": seat},
+                    headers={"Authorization": f"Bearer {token}"})
     if not (seat.isascii() and seat.isdigit() and len(seat) <= 3 and int(seat) == 0):
-        only_4xx(resp)                  # seat 0 ("0", "00") is the person's: a view
+        only_4xx(resp)                  # seat 0 ("0", "00") is the token's: a view
     else:
         assert resp.status_code == 200
+    header = "Bearer " + junk
+    if header.isascii() and header.isprintable() and header == header.strip():
+        resp = http.request(method, f"/v1/tables/{table}{tail}", content=b"{}",
+                            headers={"Authorization": header})
+        if junk.strip() == token:
+            assert resp.status_code < 500
+        else:
+            only_4xx(resp)              # no table's token: 401 or 403, never a view
 
 
 @FUZZ

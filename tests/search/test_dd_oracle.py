@@ -43,6 +43,14 @@ def _random_trick_position(rng, contract, n, deck_cards, table_cards=None):
                             tens=tuple(rng.randrange(3) for _ in range(nt)))
 
 
+@pytest.fixture
+def probe():
+    """The measuring builds of the kernels for one test (the switches that
+    turn a bound off and the counters: ``solver.dd.trick.probing``)."""
+    with dd.probing() as kern:
+        yield kern
+
+
 def _compare(pos, team, objective):
     got = dd.solve_position(pos, team, objective)
     value, values, _ = solve_oracle(pos, team, objective)
@@ -150,12 +158,13 @@ def test_winning_ranks_match_exact_keys_on_deeper_endings():
         team = contract.teams[rng.randrange(4)]
         tt = 1 if i % 3 == 0 else dd.DEFAULT_TT_MB
         got = dd.solve_position(pos, team, "own", tt_mb=tt)
-        kern = dd.kernel_for(tt)
-        kern.use_winning_ranks = False
-        try:
-            want = dd.solve_position(pos, team, "own", tt_mb=tt)
-        finally:
-            kern.use_winning_ranks = True
+        with dd.probing():
+            kern = dd.kernel_for(tt)
+            kern.use_winning_ranks = False
+            try:
+                want = dd.solve_position(pos, team, "own", tt_mb=tt)
+            finally:
+                kern.use_winning_ranks = True
         assert dict(got.card_values) == dict(want.card_values), (pos, team)
         fewer += got.nodes < want.nodes
     assert fewer > 150          # the two modes really differ
@@ -686,10 +695,11 @@ def test_pivot_bound_matches_oracle():
 
 def _boundary_key(pos, team, winning_ranks):
     table, _, _ = dd.unit_table(pos, team, "own")
-    kern = dd.kernel_for()
+    kern = dd.kernel_for(probe=True)
     kern.use_winning_ranks = winning_ranks
     try:
-        kern.load(table, list(pos.hands), pos.leader, [], pos.tricks_left, table["max_tricks"])
+        kern.load(table, list(pos.hands), pos.leader, [], pos.tricks_left,
+                  pos.tricks[pos.contract.team_ids.index(team)])
         return kern.boundary_key()
     finally:
         kern.use_winning_ranks = True
@@ -726,17 +736,17 @@ def test_rook_ending_with_aliased_keys_matches_oracle(winning_ranks):
     hands = tuple(mask_of(ROOK.parse_cards(h)) for h in
                   ("Y12 Y2 B12 B6", "G7 B8 B4 B2", "G13 G11 Y7 B11", "G10 G4 G2 Y13"))
     pos = dd.TrickPosition(k, hands, 1, (), points=(55, 10), tricks=(5, 4))
-    kern = dd.kernel_for()
-    kern.use_winning_ranks = winning_ranks
-    try:
-        kern.new_table()
-        got = _compare(pos, 0, "own")
-    finally:
-        kern.use_winning_ranks = True
+    with dd.probing() as kern:
+        kern.use_winning_ranks = winning_ranks
+        try:
+            kern.new_table()
+            got = _compare(pos, 0, "own")
+        finally:
+            kern.use_winning_ranks = True
     assert got.value == 75
 
 
-def test_rook_lock_bounds_match_oracle():
+def test_rook_lock_bounds_match_oracle(probe):
     """Rook endings where one side holds the top trumps (the lock bounds:
     that side takes every card of the run and the tricks it must win),
     4 and 6 seats, both teams as the max side: the kernel against the
@@ -817,7 +827,7 @@ def _later_bounds_ending(rng, n):
     return dd.TrickPosition(contract, tuple(mask_of(h) for h in hands), leader)
 
 
-def test_bridge_later_bounds_match_oracle():
+def test_bridge_later_bounds_match_oracle(probe):
     """Bridge endings where a side's top trumps are spread over its hands
     or the second trump sits behind the top one (``later_bounds``): the
     kernel against the oracle, both sides as the max side, the same
@@ -846,7 +856,7 @@ def test_bridge_later_bounds_match_oracle():
     assert min(hits[1], hits[2], hits[4]) >= 10 and hits[7] >= 30, hits
 
 
-def test_forced_take_bound_matches_oracle():
+def test_forced_take_bound_matches_oracle(probe):
     """Penalty endings (paranoid, one max seat) where a seat on lead holds
     a suit in which every card of the max seat wins, often with penalty
     cards in a hand void in it (``forced_take``): the kernel against the

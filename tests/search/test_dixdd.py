@@ -180,7 +180,7 @@ def test_sure_trick_bounds_match_oracle(bounds):
     winners floor it) cut at least 30 times on endings built for them, and
     every value stays the oracle's (both seats, a fresh table each)."""
     rng = random.Random(1800 + bounds)
-    sol = dixdd.solver_for()
+    sol = dixdd.solver_for(probe=True)
     hits = 0
     for i in range(60):
         pos = _top_trump_ending(rng, rng.choice((3, 4, 4, 5)))
@@ -241,10 +241,11 @@ def test_cut_stats_count_the_first_move_cut_offs():
     the trick, cut-off nodes, first-move cut-offs among them, moves searched
     at cut nodes, nodes without a cut-off; reset by reset_cut_stats."""
     rng = random.Random(77)
-    sol = dixdd.solver_for()
+    sol = dixdd.solver_for(probe=True)
     sol.reset_cut_stats()
-    for _ in range(5):
-        dixdd.solve_dix(_ending(rng, 6), 0, options={"keep_table": False})
+    with dd.probing():
+        for _ in range(5):
+            dixdd.solve_dix(_ending(rng, 6), 0, options={"keep_table": False})
     stats = sol.cut_stats()
     assert len(stats) == 2
     for cuts, first, moves, alls in stats:

@@ -1,12 +1,58 @@
 // dixtrix web table: plain JavaScript over the JSON API (docs/server.md).
+// Every word a person reads goes through t() (the catalogue of the page's
+// language, /v1/i18n/<lang>) or comes from the server already in words
+// (card names, action labels); cards are drawn from the server's faces.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 let GAMES = [];
+let LEVELS = [];
+let MESSAGES = {};
+let LANG = "en";
 let current = null;          // the last table payload shown
+let token = null;            // this page's seat token (or the admin's, for a spectator)
+let adminToken = null;
 let busy = false;            // a request is on its way
+let seenSummaries = -1;      // summaries already shown (the deal summary pops up once)
+let stream = null;           // the live-update reader
+let poll = null;             // the fallback / bots-to-move timer
+let streamOK = false;
 
-const SUIT = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+// ---- words ---------------------------------------------------------------------
+
+function t(message, params) {
+  let text = MESSAGES[message] || message;
+  if (params) {
+    text = text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  }
+  return text;
+}
+
+function pickLang() {
+  const q = new URLSearchParams(location.search).get("lang");
+  if (["en", "ar", "fr"].includes(q)) return q;
+  const saved = localStorage.getItem("dixtrix.lang");
+  if (["en", "ar", "fr"].includes(saved)) return saved;
+  for (const l of navigator.languages || []) {
+    const base = l.slice(0, 2).toLowerCase();
+    if (["en", "ar", "fr"].includes(base)) return base;
+  }
+  return "en";
+}
+
+async function loadLang(lang) {
+  const data = await api("GET", `/v1/i18n/${lang}`);
+  MESSAGES = data.messages || {};
+  LANG = lang;
+  document.documentElement.lang = lang;
+  document.documentElement.dir = data.dir;
+  $("lang").value = lang;
+  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  document.title = t("dixtrix: cards with friends and bots");
+  $("hand").setAttribute("aria-label", t("Your hand"));
+  $("actions").setAttribute("aria-label", t("Your other choices"));
+  $("center").setAttribute("aria-label", t("The table"));
+}
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -16,33 +62,35 @@ function el(tag, attrs, ...children) {
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
   }
-  for (const c of children) node.append(c);
+  for (const c of children) if (c !== null && c !== undefined) node.append(c);
   return node;
-}
-
-function cardLabel(text) {
-  const m = /^([2-9TJQKA])([SHDC])$/.exec(text);
-  if (m) return { label: (m[1] === "T" ? "10" : m[1]) + SUIT[m[2]], red: m[2] === "H" || m[2] === "D" };
-  if (text === "JK") return { label: "Joker", red: false };
-  if (/^R\d/.test(text)) return { label: text, red: true };
-  return { label: text, red: false };
 }
 
 function say(text) { $("message").textContent = text || ""; }
 
-async function api(method, path, body) {
+function fmt(v) {
+  if (v === null || v === undefined) return "";
+  return Number.isInteger(v) ? String(v) : Number(v).toFixed(2);
+}
+
+// ---- the API ---------------------------------------------------------------------
+
+async function api(method, path, body, auth) {
   const opts = { method, headers: {} };
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
   }
+  if (auth) opts.headers.Authorization = `Bearer ${auth}`;
+  const sep = path.includes("?") ? "&" : "?";
+  const url = path.startsWith("/v1/i18n") ? path : `${path}${sep}lang=${LANG}`;
   for (let attempt = 0; ; attempt++) {
-    const resp = await fetch(path, opts);
+    const resp = await fetch(url, opts);
     if (resp.status === 204) return null;
     const data = await resp.json().catch(() => ({ error: `HTTP ${resp.status}` }));
     if (resp.status === 503 && attempt < 3) {
       const wait = Math.min(10, Number(resp.headers.get("Retry-After") || 1));
-      say(`The server is busy; retrying in ${wait} s.`);
+      say(t("The server is busy; trying again in {n} s.", { n: wait }));
       await new Promise((r) => setTimeout(r, wait * 1000));
       continue;
     }
@@ -55,32 +103,33 @@ async function api(method, path, body) {
   }
 }
 
-// ---- the new-table form ----------------------------------------------------
+// ---- the new-table form ------------------------------------------------------------
 
 function selectedGame() { return GAMES.find((g) => g.name === $("game").value); }
 
 function renderOptions() {
   const game = selectedGame();
   const box = $("options");
-  box.replaceChildren(el("legend", { text: "Options" }));
+  box.replaceChildren(el("legend", { text: t("Options") }));
   $("game-doc").textContent = game.description;
   for (const [key, spec] of Object.entries(game.options)) {
     let input;
+    const id = `opt-${key}`;
     if (spec.type === "bool") {
-      input = el("input", { type: "checkbox", "data-key": key, checked: spec.default });
+      input = el("input", { type: "checkbox", id, "data-key": key, checked: spec.default });
     } else if (spec.choices) {
-      input = el("select", { "data-key": key });
+      input = el("select", { id, "data-key": key });
       for (const c of spec.choices) input.append(el("option", { value: String(c), text: String(c), selected: c === spec.default }));
     } else if (spec.type === "int") {
-      input = el("input", { type: "number", "data-key": key, value: spec.default, min: spec.min, max: spec.max });
+      input = el("input", { type: "number", id, "data-key": key, value: spec.default, min: spec.min, max: spec.max });
     } else {
-      input = el("input", { type: "text", "data-key": key, value: spec.default });
+      input = el("input", { type: "text", id, "data-key": key, value: spec.default });
     }
-    input.addEventListener("change", renderSeats);
-    box.append(el("label", { title: spec.doc }, el("span", { text: key }), input,
+    input.addEventListener("change", renderSeatChoices);
+    box.append(el("div", { class: "option" }, el("label", { for: id, text: key }), input,
                   el("small", { class: "doc", text: spec.doc })));
   }
-  renderSeats();
+  renderSeatChoices();
 }
 
 function readOptions() {
@@ -99,31 +148,52 @@ function readOptions() {
   return out;
 }
 
-function renderSeats() {
+function renderSeatChoices() {
   const game = selectedGame();
   const opts = readOptions();
   const n = opts.players || game.players;
-  const sel = $("seat");
-  const keep = sel.value;
-  sel.replaceChildren();
-  for (let s = 0; s < n; s++) sel.append(el("option", { value: s, text: `seat ${s}` }));
-  if (keep && Number(keep) < n) sel.value = keep;
+  const box = $("seat-list");
+  const keep = [...box.querySelectorAll("select")].map((s) => s.value);
+  box.replaceChildren(el("legend", { text: t("Seats") }));
+  for (let s = 0; s < n; s++) {
+    const id = `seat-${s}`;
+    const sel = el("select", { id, "data-seat": s });
+    sel.append(el("option", { value: "you", text: t("You") }));
+    sel.append(el("option", { value: "person", text: t("A person you invite") }));
+    for (const lv of LEVELS) sel.append(el("option", { value: lv.name, text: t("Bot: {level}", { level: lv.label }) }));
+    sel.value = keep[s] || (s === 0 ? "you" : "medium");
+    sel.addEventListener("change", () => {
+      // one "you" at most: choosing it elsewhere makes the old one a person
+      if (sel.value === "you") {
+        for (const other of box.querySelectorAll("select")) if (other !== sel && other.value === "you") other.value = "person";
+      }
+    });
+    box.append(el("div", { class: "option" }, el("label", { for: id, text: t("Seat {n}", { n: s + 1 }) }), sel));
+  }
 }
 
 async function startTable(ev) {
   ev.preventDefault();
   say("");
   const game = selectedGame();
-  const body = { game: game.name, options: readOptions(), seats: [Number($("seat").value)] };
-  const bot = $("bot").value;
-  // a game without a rules heuristic gets its default bot instead
-  body.bots = bot === "rules" && game.default_bot !== "rules" ? game.default_bot : bot;
+  const selects = [...$("seat-list").querySelectorAll("select")];
+  const you = selects.filter((s) => s.value === "you").map((s) => Number(s.dataset.seat));
+  const others = selects.filter((s) => s.value === "person").map((s) => Number(s.dataset.seat));
+  const bots = {};
+  for (const s of selects) if (!["you", "person"].includes(s.value)) bots[s.dataset.seat] = s.value;
+  const body = { game: game.name, options: readOptions(), seats: [...you, ...others], bots };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
   try {
     $("start").disabled = true;
     const table = await api("POST", "/v1/tables", body);
-    location.hash = `table=${table.table}&seat=${table.seat}`;
+    adminToken = table.admin_token;
+    localStorage.setItem(`dixtrix.admin.${table.table}`, adminToken);
+    const mine = you.length ? table.invitations.find((i) => i.seat === you[0]) : null;
+    token = mine ? mine.token : null;
+    remember(table.table, token);
+    showInvitations(table, mine);
     show(table);
+    listen();
   } catch (e) {
     say(e.message);
   } finally {
@@ -131,81 +201,283 @@ async function startTable(ev) {
   }
 }
 
-// ---- the table ---------------------------------------------------------------
+function remember(id, tok) {
+  if (tok) localStorage.setItem(`dixtrix.token.${id}`, tok);
+  const url = new URL(location.href);
+  url.search = `?table=${id}&lang=${LANG}`;
+  url.hash = "";
+  history.replaceState(null, "", url.toString());
+}
 
-let poll = null;             // the timer that asks again while a bot is to move
+function showInvitations(table, mine) {
+  const list = $("invite-list");
+  list.replaceChildren();
+  for (const inv of table.invitations) {
+    if (mine && inv.seat === mine.seat) continue;
+    const link = new URL(inv.link, location.origin).toString();
+    list.append(el("li", {},
+      el("span", { text: t("Seat {n}", { n: inv.seat + 1 }) + ": " }),
+      el("a", { href: link, "data-seat": inv.seat, class: "invite", text: link }),
+      el("button", { type: "button", class: "copy", text: t("Copy"), onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) })));
+  }
+  const watch = new URL(`/?table=${table.table}&lang=${LANG}`, location.origin).toString();
+  $("watch-link").href = watch;
+  $("watch-link").textContent = watch;
+  $("invite").hidden = list.children.length === 0;
+}
+
+// ---- live updates -------------------------------------------------------------------
+
+function stopListening() {
+  if (stream) { stream.abort(); stream = null; }
+  clearTimeout(poll);
+}
+
+async function listen() {
+  // server-sent events read through fetch (EventSource cannot send the token)
+  stopListening();
+  if (!current) return;
+  const ctrl = new AbortController();
+  stream = ctrl;
+  const id = current.table;
+  try {
+    const headers = token ? { Authorization: `Bearer ${token}` } : {};
+    const resp = await fetch(`/v1/tables/${id}/events`, { headers, signal: ctrl.signal });
+    if (!resp.ok || !resp.body) throw new Error(`HTTP ${resp.status}`);
+    streamOK = true;
+    const reader = resp.body.getReader();
+    const decoder = new TextDecoder();
+    let buf = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buf += decoder.decode(value, { stream: true });
+      let cut;
+      while ((cut = buf.indexOf("\n\n")) >= 0) {
+        const block = buf.slice(0, cut);
+        buf = buf.slice(cut + 2);
+        const kind = (/^event: (\w+)/m.exec(block) || [])[1];
+        const data = (/^data: (.*)$/m.exec(block) || [])[1];
+        if (kind === "table" && data) {
+          const v = JSON.parse(data).version;
+          if (current && current.table === id && v !== current.version) refresh();
+        } else if (kind === "deleted") {
+          say(t("This table was deleted."));
+          return;
+        }
+      }
+    }
+  } catch (e) {
+    if (ctrl.signal.aborted) return;
+    streamOK = false;
+  }
+  if (stream === ctrl && current && current.table === id && !current.over) {
+    // the stream ended or failed: poll now and then, and try the stream again
+    poll = setTimeout(() => { refresh(); listen(); }, 2000);
+  }
+}
+
+async function refresh() {
+  if (!current || busy) return;
+  try {
+    show(await api("GET", `/v1/tables/${current.table}`, undefined, token));
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+// ---- the table --------------------------------------------------------------------------
 
 function show(p) {
+  const first = !current || current.table !== p.table;
   current = p;
-  clearTimeout(poll);
-  if (!p.over && !p.your_turn) {
-    // the bots' time in one request ran out: let them go on
-    poll = setTimeout(async () => {
-      try {
-        show(await api("GET", `/v1/tables/${p.table}?seat=${p.seat}`));
-      } catch (e) {
-        say(e.message);
-      }
-    }, 200);
-  }
   $("setup").hidden = true;
   $("table").hidden = false;
   $("hint-out").replaceChildren();
-  const who = p.over ? "The match is over." :
-    p.your_turn ? "Your turn." : `${p.names[p.to_move]} to move.`;
-  $("status").textContent = `${p.game}, deal ${p.deal + 1}: ${who}`;
+  const who = p.over ? t("The match is over.") :
+    p.your_turn ? t("Your turn.") : t("{name} to play.", { name: p.names[p.to_move] });
+  const seeded = p.seeded ? " " + t("(seeded deal {seed}: reproducible)", { seed: p.seed }) : "";
+  const where = t("{game}, deal {n}:", { game: gameTitle(p.game), n: p.deal + 1 });
+  $("status").textContent = where + " " + who + seeded;
   $("status").dataset.over = p.over ? "1" : "0";
+  document.body.dataset.turn = p.your_turn ? "1" : "0";
+  renderSeats(p);
   renderCenter(p);
-  renderRecent(p);
+  renderBoard(p);
   renderHand(p);
   renderScores(p);
-  $("facts").replaceChildren(...p.facts.map((f) => el("li", { text: f })));
+  renderLog(p);
+  renderSummary(p, first);
   $("hint").disabled = !p.your_turn;
-  // the review of the last finished deal: your own decisions, from your view
+  $("hint").hidden = p.spectator;
+  $("delete").hidden = !adminToken;
+  // the review of the last finished deal: a seat's own decisions from its
+  // view (its token); every seat's, for the admin, once the match is over
   const finished = p.deal_scores.length;
   if ($("review").dataset.deal !== String(finished)) $("review-out").replaceChildren();
-  $("review").hidden = finished === 0;
+  $("review").hidden = finished === 0 || !reviewer(p);
   $("review").dataset.deal = finished;
-  $("review").textContent = `Review this deal (deal ${finished})`;
+  $("review").textContent = t("Review this deal (deal {n})", { n: finished });
+  // a bot still to move (its time in one request ran out): let it go on
+  clearTimeout(poll);
+  const botToMove = !p.over && p.to_move !== null && p.seats[p.to_move].kind === "bot";
+  if (botToMove) poll = setTimeout(refresh, 300);
+  else if (!streamOK && !p.over && !p.your_turn) poll = setTimeout(refresh, 2000);
 }
 
-function cardNode(text, extra) {
-  const c = cardLabel(text);
-  return el("span", { class: `card${c.red ? " red" : ""}${extra ? " " + extra : ""}`, text: c.label, "data-card": text });
+function gameTitle(name) {
+  return { dix: "Dix", trix: "Trix", tricks: "Tricks", "dixie-rook": "Dixie Rook", "dix-exchange": "DIX" }[name] || name;
+}
+
+function cardNode(p, id, extra) {
+  const c = (p.cards || {})[id] || { face: id, name: id, colour: "none" };
+  return el("span", { class: `card c-${c.colour}${extra ? " " + extra : ""}`, "data-card": id,
+                      role: "img", "aria-label": c.name, title: c.name }, ...faceOf(c));
+}
+
+function faceOf(c) {
+  const parts = [el("span", { class: "face", text: c.face })];
+  if (c.mark) parts.push(el("small", { class: "mark", "aria-hidden": "true", text: c.mark }));
+  return parts;
+}
+
+function cardName(p, id) { return ((p.cards || {})[id] || { name: id }).name; }
+
+// where each seat sits, counted from the viewer (bottom) round the table
+function seatPlace(p, s) {
+  const n = p.players;
+  const me = p.seat === null || p.seat === undefined ? 0 : p.seat;
+  const k = (s - me + n) % n;
+  // angles: the viewer at the bottom, then the next seats to the left, the top, the right
+  const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
+  return { x: 50 + 42 * Math.cos(angle), y: 50 + 40 * Math.sin(angle), k };
+}
+
+function renderSeats(p) {
+  const box = $("seats");
+  box.replaceChildren();
+  const b = p.board || {};
+  const toPlay = t("to play");
+  for (const seat of p.seats) {
+    const place = seatPlace(p, seat.seat);
+    const kind = seat.kind === "bot"
+      ? t("bot, {level}", { level: seat.level ? levelLabel(seat.level) : seat.bot.split(":")[0] })
+      : seat.you ? t("you") : t("person");
+    const extra = [];
+    if (Array.isArray(b.tricks_won) && b.tricks_won.length === p.players) {
+      extra.push(t("{n} tricks", { n: b.tricks_won[seat.seat] }));
+    }
+    if (b.exchange && Array.isArray(b.exchange.tokens)) {
+      extra.push(t("{n} tokens", { n: b.exchange.tokens[seat.seat] }));
+    }
+    const backs = el("span", { class: "backs", "aria-hidden": "true" });
+    for (let i = 0; i < Math.min(seat.cards, 13); i++) backs.append(el("span", { class: "back" }));
+    const node = el("div", {
+      class: `seat${seat.to_move ? " to-move" : ""}${seat.you ? " you" : ""}`,
+      "data-seat": seat.seat, style: `left:${place.x}%;top:${place.y}%`,
+      "aria-label": [seat.name, kind, seat.to_move ? toPlay : null].filter(Boolean).join(", "),
+    },
+      el("div", { class: "seat-name", text: seat.name }),
+      el("div", { class: "seat-kind", text: kind }),
+      seat.you ? null : backs,
+      el("div", { class: "seat-count", text: t("{n} cards", { n: seat.cards }) }),
+      extra.length ? el("div", { class: "seat-extra", text: extra.join(" \u00b7 ") }) : null);
+    box.append(node);
+  }
+}
+
+function levelLabel(name) {
+  const lv = LEVELS.find((l) => l.name === name);
+  return lv ? lv.label : name;
 }
 
 function renderCenter(p) {
   const box = $("center");
   box.replaceChildren();
-  const k = p.known || {};
-  if (typeof k.layout === "string" && k.layout) {
-    const lines = k.layout.split(" ").map((part) => el("div", { text: part }));
-    box.append(el("div", { class: "layout" }, el("div", { text: "Layout" }), ...lines));
+  const b = p.board || {};
+  const trick = b.trick && b.trick.length ? b.trick : (b.last_trick ? b.last_trick.cards : []);
+  const last = !(b.trick && b.trick.length) && b.last_trick;
+  for (const play of trick) {
+    const place = seatPlace(p, play.seat);
+    const x = 50 + (place.x - 50) * 0.38;
+    const y = 50 + (place.y - 50) * 0.42;
+    const node = cardNode(p, play.card, "played" + (last ? " last" : ""));
+    node.style.left = `${x}%`;
+    node.style.top = `${y}%`;
+    node.dataset.seat = play.seat;
+    node.setAttribute("aria-label", t("{name} played the {card}", { name: p.names[play.seat], card: cardName(p, play.card) }));
+    box.append(node);
   }
-  if (Array.isArray(k.trick) && Number.isInteger(k.leader)) {
-    if (k.trick.length === 0) {
-      box.append(el("div", { text: `${p.names[k.leader]} to lead` }));
-    }
-    k.trick.forEach((card, i) => {
-      const seat = (k.leader + i) % p.players;
-      box.append(el("div", { class: "played" }, cardNode(card), el("div", { text: p.names[seat] })));
-    });
-  }
-  if (k.card !== undefined && k.card !== null) {
-    box.append(el("div", { class: "played" }, cardNode(String(k.card)), el("div", { text: "your card" })));
-  }
-  if (!box.children.length) box.append(el("div", { text: p.over ? "Match over" : "" }));
+  const notes = [];
+  if (last) notes.push(t("Last trick, taken by {name}", { name: p.names[b.last_trick.winner] }));
+  if (b.trumps) notes.push(t("Trumps: {suit}", { suit: `${b.trumps.sign || ""} ${b.trumps.name}`.trim() }));
+  if (b.turn_up) notes.push(t("Turn-up: {card}", { card: cardName(p, b.turn_up) }));
+  if (b.stock_left !== undefined) notes.push(t("Stock: {n} cards", { n: b.stock_left }));
+  if (b.contracts && b.contracts.contract_label) notes.push(t("Contract: {name}", { name: b.contracts.contract_label }));
+  if (b.auction && b.auction.bid_winner >= 0) notes.push(t("Bid {n} by {name}", { n: b.auction.bid, name: p.names[b.auction.bid_winner] }));
+  if (p.over) notes.push(t("The match is over."));
+  box.append(el("div", { class: "center-notes" }, ...notes.map((n) => el("div", { text: n }))));
+  box.classList.toggle("has-layout", Boolean(b.layout));
+  if (b.layout) box.append(renderLayout(p, b.layout));
 }
 
-function renderRecent(p) {
-  // the public actions since this seat last acted
-  let start = p.log.length;
-  for (let i = p.log.length - 1; i >= 0; i--) {
-    if (p.log[i].seat === p.seat) break;
-    start = i;
+function renderLayout(p, layout) {
+  const rows = el("div", { class: "layout", "aria-label": t("The layout") });
+  for (const suit of ["S", "H", "D", "C"]) {
+    const cards = layout[suit] || [];
+    const row = el("div", { class: "layout-row", "data-suit": suit });
+    if (!cards.length) row.append(el("span", { class: "empty", text: { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" }[suit] + " \u2013" }));
+    for (const r of cards) row.append(cardNode(p, r + suit, "small"));
+    rows.append(row);
   }
-  const items = p.log.slice(Math.max(0, start - 1));
-  $("recent").textContent = items.length ? "Last: " + items.map((e) => `${e.who} ${e.action}`).join(", ") : "";
+  return rows;
+}
+
+function renderBoard(p) {
+  const box = $("board");
+  box.replaceChildren();
+  const b = p.board || {};
+  if (b.contracts) {
+    const c = b.contracts;
+    const roundWord = p.game === "trix" ? t("Kingdom of {name}", { name: p.names[c.chooser] }) : t("Dealer's set of {name}", { name: p.names[c.chooser] });
+    box.append(el("div", { class: "panel", "data-panel": "contracts" },
+      el("h3", { text: roundWord }),
+      el("p", {}, el("span", { text: t("Played:") + " " }), el("span", { class: "played-list", text: c.played.map((x) => x.label).join(", ") || t("none yet") })),
+      el("p", {}, el("span", { text: t("Still to play:") + " " }), el("span", { class: "open-list", text: c.open.map((x) => x.label).join(", ") || t("none") }))));
+  }
+  if (b.doubled && b.doubled.length) {
+    box.append(el("div", { class: "panel" }, el("h3", { text: t("Doubled") }),
+      el("p", { text: b.doubled.map((d) => `${cardName(p, d.card)} (${p.names[d.seat]})`).join(", ") })));
+  }
+  if (b.auction) {
+    const a = b.auction;
+    const lines = [];
+    if (a.phase === "auction") {
+      lines.push(a.high_bidder >= 0 ? t("Highest bid: {n} by {name}", { n: a.high_bid, name: p.names[a.high_bidder] }) : t("No bid yet"));
+      const passed = (a.passed || []).map((x, s) => (x ? p.names[s] : null)).filter(Boolean);
+      if (passed.length) lines.push(t("Passed: {names}", { names: passed.join(", ") }));
+    } else if (a.bid_winner >= 0) {
+      lines.push(t("{name} won the bid at {n}", { name: p.names[a.bid_winner], n: a.bid }));
+    }
+    if (Array.isArray(b.count)) lines.push(t("Count taken: your team {a}, the other team {b}", teamPair(p, b.count)));
+    const panel = el("div", { class: "panel", "data-panel": "auction" }, el("h3", { text: t("Auction") }), ...lines.map((l) => el("p", { text: l })));
+    if (b.nest) panel.append(el("p", { text: t("The nest:") + " " }), el("div", { class: "cards-row" }, ...b.nest.map((c) => cardNode(p, c, "small"))));
+    if (b.discards) panel.append(el("p", { text: t("Put back in the nest:") + " " }), el("div", { class: "cards-row" }, ...b.discards.map((c) => cardNode(p, c, "small"))));
+    box.append(panel);
+  }
+  if (b.exchange) {
+    const x = b.exchange;
+    const chain = (b.chain || []).map((e) => el("li", { text: `${p.names[e.seat]}: ${e.label}` }));
+    box.append(el("div", { class: "panel", "data-panel": "exchange" },
+      el("h3", { text: t("This round's exchanges") }),
+      x.dealer !== null && x.dealer !== undefined ? el("p", { text: t("Dealer: {name}", { name: p.names[x.dealer] }) }) : null,
+      chain.length ? el("ol", { class: "chain" }, ...chain) : el("p", { text: t("none yet") })));
+  }
+}
+
+function teamPair(p, pair) {
+  const mine = (p.seat || 0) % 2;
+  return { a: pair[mine], b: pair[1 - mine] };
 }
 
 function renderHand(p) {
@@ -213,58 +485,79 @@ function renderHand(p) {
   const hand = $("hand");
   hand.replaceChildren();
   const seen = new Set();
+  hand.hidden = p.spectator;
   for (const card of p.hand) {
     const ok = legal.has(card) && legal.get(card).card;
-    const c = cardLabel(card);
+    const c = (p.cards || {})[card] || { face: card, name: card, colour: "none" };
     seen.add(card);
     hand.append(el("button", {
-      type: "button", class: `card${c.red ? " red" : ""} ${ok ? "legal" : "dimmed"}`,
-      "data-action": card, disabled: !ok, text: c.label,
+      type: "button", class: `card c-${c.colour} ${ok ? "legal" : "dimmed"}`,
+      "data-action": card, disabled: !ok, "aria-label": c.name, title: c.name,
       onclick: () => play(card),
-    }));
+    }, ...faceOf(c)));
   }
   const actions = $("actions");
   actions.replaceChildren();
   for (const a of p.legal) {
-    if (seen.has(a.action)) continue;
+    if (seen.has(a.action) && a.card) continue;
     actions.append(el("button", { type: "button", class: "action legal", "data-action": a.action,
-                                  text: a.action, onclick: () => play(a.action) }));
+                                  text: a.label, onclick: () => play(a.action) }));
   }
 }
 
-function fmt(v) { return Number.isInteger(v) ? String(v) : v.toFixed(2); }
-
-function shortNames(names) {
-  // "partner (2 to the left)" -> "partner 2", "seat 3 (3 to the left)" -> "seat 3"
-  return names.map((n, s) => {
-    const base = n.split(" (")[0];
-    return base !== n && !/^seat /.test(base) ? `${base} ${s}` : base;
-  });
-}
-
 function renderScores(p) {
-  const t = $("scores");
-  t.replaceChildren();
-  t.append(el("tr", {}, el("th", { text: "" }), ...shortNames(p.names).map((n) => el("th", { text: n }))));
+  const tab = $("scores");
+  tab.replaceChildren();
+  tab.append(el("tr", {}, el("th", { scope: "col", text: t("Deal") }), ...p.names.map((n) => el("th", { scope: "col", text: n }))));
   p.deal_scores.forEach((row, i) => {
-    t.append(el("tr", { class: "deal", "data-deal": i }, el("td", { text: `Deal ${i + 1}` }),
+    tab.append(el("tr", { class: "deal", "data-deal": i }, el("th", { scope: "row", text: t("Deal {n}", { n: i + 1 }) }),
       ...row.map((v, s) => el("td", { "data-seat": s, text: fmt(v) }))));
   });
   const totals = p.over && p.returns ? p.returns : p.totals;
   if (Array.isArray(totals)) {
-    const label = p.over ? "Match result" : "Match score";
+    const label = p.over ? t("Match result") : t("Match score");
     if (totals.length === p.players) {
-      t.append(el("tr", { class: "match" }, el("td", { text: label }),
+      tab.append(el("tr", { class: "match" }, el("th", { scope: "row", text: label }),
         ...totals.map((v, s) => el("td", { "data-seat": s, text: fmt(v) }))));
     } else {
-      // dixie-rook keeps team totals as (the team of seat 0, the team of seat 1)
-      const mine = p.seat % 2;
-      const text = `your team ${fmt(totals[mine])}, the other team ${fmt(totals[1 - mine])}`;
-      t.append(el("tr", { class: "match" }, el("td", { text: label }),
-        el("td", { colspan: p.players, class: "teams", text })));
+      tab.append(el("tr", { class: "match" }, el("th", { scope: "row", text: label }),
+        el("td", { colspan: p.players, class: "teams", text: t("your team {a}, the other team {b}", teamPair(p, totals)) })));
     }
   }
-  $("unit").textContent = `Deals in ${p.unit}.`;
+  $("unit").textContent = t("Deal results in: {unit}", { unit: p.unit });
+}
+
+function renderLog(p) {
+  const items = p.log.slice(-40).map((e) => el("li", { "data-index": e.index, text: `${e.who}: ${e.label}` }));
+  $("log").replaceChildren(...items);
+}
+
+function renderSummary(p, first) {
+  const n = p.summaries.length;
+  if (first) seenSummaries = n;         // a table opened mid-match: no pop-up for old deals
+  if (n === 0 || n <= seenSummaries) return;
+  seenSummaries = n;
+  const s = p.summaries[n - 1];
+  $("summary-title").textContent = t("Deal {n} is over", { n: s.deal + 1 }) + (s.contract_label ? ` (${s.contract_label})` : "");
+  const tab = $("summary-table");
+  tab.replaceChildren(el("tr", {}, el("th", { scope: "col", text: "" }), ...p.names.map((nm) => el("th", { scope: "col", text: nm }))));
+  if (s.tricks) tab.append(row(t("Tricks taken"), s.tricks, "tricks"));
+  if (s.tens) tab.append(row(t("Ten-tricks"), s.tens, "tens"));
+  if (s.tokens_change) tab.append(row(t("Tokens won or lost"), s.tokens_change, "tokens"));
+  tab.append(row(t("Points this deal"), s.points, "points"));
+  tab.append(row(t("Running total"), s.running, "running"));
+  if (s.team_score) {
+    const result = s.made ? t("made") : t("set");
+    const words = t("{name} bid {n}: {result}. Points: your team {a}, the other team {b}.", {
+      name: p.names[s.bid_winner], n: s.bid, result, ...teamPair(p, s.team_score) });
+    tab.append(el("tr", {}, el("th", { scope: "row", text: t("Teams") }), el("td", { colspan: p.players, text: words })));
+  }
+  $("summary").dataset.deal = s.deal;
+  $("summary").hidden = false;
+  function row(label, values, kind) {
+    return el("tr", { "data-row": kind }, el("th", { scope: "row", text: label }),
+      ...values.map((v, i) => el("td", { "data-seat": i, text: fmt(v) })));
+  }
 }
 
 async function play(action) {
@@ -274,7 +567,7 @@ async function play(action) {
   say("");
   for (const b of document.querySelectorAll("#hand button, #actions button")) b.disabled = true;
   try {
-    show(await api("POST", `/v1/tables/${current.table}/actions`, { seat: current.seat, action }));
+    show(await api("POST", `/v1/tables/${current.table}/actions`, { action }, token));
   } catch (e) {
     say(e.message);
     if (current) show(current);
@@ -287,42 +580,49 @@ async function play(action) {
 async function hint() {
   if (!current || !current.your_turn) return;
   const out = $("hint-out");
-  out.replaceChildren(el("p", { text: "Searching..." }));
+  out.replaceChildren(el("p", { text: t("Searching...") }));
   $("hint").disabled = true;
   try {
-    const h = await api("POST", `/v1/tables/${current.table}/hint`, { seat: current.seat });
+    const h = await api("POST", `/v1/tables/${current.table}/hint`, {}, token);
+    const words = h.labels || {};
+    const name = (a) => words[a] || a;
     const rows = [];
     const notes = [];
-    // every face lists the actions in the advice's order (h.ranking): the
-    // advised action first, and says why one below it has a higher mean
+    // the actions in the advice's order (h.ranking), the advised one first;
+    // one listed below it with a higher mean says why
     if (h.exact) {
       const ex = h.exact;
       for (const a of ex.ranking) {
         const v = ex.values[a];
-        rows.push(el("tr", { class: a === h.action ? "best" : "" }, el("td", { text: a }),
-          el("td", { text: v === undefined ? "" : (v > 0 ? "+" : "") + v }),
-          el("td", { text: ex.forced ? "the only legal action" : ex.best.includes(a) ? "best (exact)" : "exact" })));
+        rows.push(el("tr", { class: a === h.action ? "best" : "", "data-action": a }, el("td", { text: name(a) }),
+          el("td", { text: v === undefined ? "" : (v > 0 ? "+" : "") + fmt(v) }),
+          el("td", { text: ex.forced ? t("the only legal action") : ex.best.includes(a) ? t("best (exact)") : t("exact") })));
       }
-      out.replaceChildren(el("p", { text: ex.forced ? "One legal action." : `Exact values (every card known). Unit: ${ex.unit}.` }));
+      out.replaceChildren(el("p", { text: ex.forced ? t("One legal action.") : t("Exact values (every card known). Unit: {unit}.", { unit: ex.unit }) }));
     } else {
       const s = h.search;
       const per = s.bot === "pimc" ? "worlds" : "visits";
       for (const a of s.ranking) {
         const v = s.values[a];
         const ci = s.ci95[a];
-        // equivalent cards (the same card here) are named after the first of their class
         const twin = (s.same || []).find((m) => m.includes(a) && m[0] !== a);
-        const mark = a === s.action ? "advised" : twin ? `= ${twin[0]}` : s.equal.includes(a) ? "as good" : "";
-        rows.push(el("tr", { class: a === s.action ? "best" : "" }, el("td", { text: a }),
-          el("td", { text: v === undefined ? "n/a" : (v >= 0 ? "+" : "") + v.toFixed(2) }),
+        const mark = a === s.action ? t("advised") : twin ? t("the same as {name}", { name: name(twin[0]) }) : s.equal.includes(a) ? t("as good") : "";
+        const count = (s[per] || {})[a] || 0;
+        rows.push(el("tr", { class: a === s.action ? "best" : "", "data-action": a }, el("td", { text: name(a) }),
+          el("td", { text: v === undefined || v === null ? "n/a" : (v >= 0 ? "+" : "") + v.toFixed(2) }),
           el("td", { text: ci === null || ci === undefined ? "n/a" : "\u00b1" + ci.toFixed(2) }),
-          el("td", { text: `${(s[per] || {})[a] || 0} ${per}` }),
+          el("td", { text: per === "worlds" ? t("{n} worlds", { n: count }) : t("{n} visits", { n: count }) }),
           el("td", { class: "doc", text: mark })));
       }
-      for (const [a, why] of Object.entries(s.reasons || {})) notes.push(el("p", { class: "doc", text: `${a} has a higher mean than ${s.action}: ${why}.` }));
-      out.replaceChildren(el("p", { text: `${s.bot}, ${s.iterations} ${s.bot === "pimc" ? "worlds" : "iterations"}. Unit: ${s.unit}; mean \u00b1 95% interval; the advice first.` }));
+      for (const [a, why] of Object.entries(s.reasons || {})) {
+        notes.push(el("p", { class: "doc reason", text: t("{a} has a higher mean than {b}: {why}.", { a: name(a), b: name(s.action), why }) }));
+      }
+      out.replaceChildren(el("p", { text: t("Search: {n} iterations. Unit: {unit}; mean \u00b1 95% interval; the advice first.", { n: s.iterations, unit: s.unit }) }));
     }
-    out.append(el("table", {}, ...rows), ...notes, el("p", { class: "advice", text: h.advice }));
+    const head = el("tr", {}, el("th", { scope: "col", text: t("Action") }), el("th", { scope: "col", text: t("Value") }),
+      ...(h.exact ? [el("th", { scope: "col", text: "" })] : [el("th", { scope: "col", text: t("Interval") }), el("th", { scope: "col", text: t("Searched") }), el("th", { scope: "col", text: "" })]));
+    out.append(el("table", {}, head, ...rows), ...notes,
+      el("p", { class: "advice", text: t("Advice: {action}", { action: name(h.action) }) }));
   } catch (e) {
     out.replaceChildren(el("p", { text: e.message }));
   } finally {
@@ -330,25 +630,50 @@ async function hint() {
   }
 }
 
+async function deleteTable() {
+  if (!current || !adminToken) return;
+  try {
+    await api("DELETE", `/v1/tables/${current.table}`, undefined, adminToken);
+    leave();
+    say(t("The table is deleted."));
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+// the token a review is asked with: the seat's own, or the admin's once the match is over
+function reviewer(p) {
+  if (!p.spectator) return token;
+  return p.over ? adminToken : null;
+}
+
 async function review() {
-  if (!current || !current.deal_scores.length) return;
+  if (!current || !current.deal_scores.length || !reviewer(current)) return;
+  const p = current;
   const deal = Number($("review").dataset.deal);
   const out = $("review-out");
-  out.replaceChildren(el("p", { text: `Reviewing deal ${deal}: every decision of yours searched again...` }));
+  out.replaceChildren(el("p", { text: t("Reviewing deal {n}: every decision searched again...", { n: deal }) }));
   $("review").disabled = true;
   try {
-    // the seat's own view: its decisions judged from what it knew, no hidden card sent
-    const r = await api("POST", "/v1/review", { position: current.view, deal, limit: { time: 0.2 } });
-    const s = r.summary[0];
+    const r = await api("POST", `/v1/tables/${p.table}/review`, { deal, limit: { time: 0.2 } }, reviewer(p));
     const fmt2 = (v) => (v === null || v === undefined ? "n/a" : Number(v).toFixed(1));
-    const m = s.mistakes;
-    out.replaceChildren(el("p", { text: `Deal ${deal}: ${s.decisions} decisions with a choice, expected loss ${fmt2(s.loss)} (${r.unit}); ` +
-      `${m.blunder} blunders (>= ${fmt2(r.thresholds.blunder)}), ${m.mistake} mistakes (>= ${fmt2(r.thresholds.mistake)}), ${m.inaccuracy} inaccuracies.` }));
-    const rows = s.biggest.map((b) => el("tr", {}, el("td", { text: b.trick ? `trick ${b.trick}` : b.kind }),
-      el("td", { text: `played ${b.played}` }), el("td", { text: `better ${b.best}` }),
-      el("td", { text: `-${fmt2(b.loss)}${b.size ? " " + b.size : ""}` })));
-    if (rows.length) out.append(el("table", {}, ...rows));
-    else out.append(el("p", { class: "advice", text: "No mistake found: every action as good as the search's advice." }));
+    const unit = p.unit;
+    const parts = [];
+    for (const s of r.summary) {
+      const m = s.mistakes;
+      parts.push(el("p", { class: "review-seat", text: t("Deal {n}, {name}: {d} decisions with a choice, expected loss {loss} ({unit}); {b} blunders (at least {tb}), {m} mistakes (at least {tm}), {i} inaccuracies.", {
+        n: deal, name: p.names[s.seat], d: s.decisions, loss: fmt2(s.loss), unit, b: m.blunder,
+        tb: fmt2(r.thresholds.blunder), m: m.mistake, tm: fmt2(r.thresholds.mistake), i: m.inaccuracy }) }));
+      const sizes = { blunder: t("blunder"), mistake: t("mistake"), inaccuracy: t("inaccuracy") };
+      const rows = s.biggest.map((b) => el("tr", {},
+        el("td", { text: b.trick ? t("trick {n}", { n: b.trick }) : t("a call") }),
+        el("td", { text: t("played: {action}", { action: b.played_label || b.played }) }),
+        el("td", { text: t("better: {action}", { action: b.best_label || b.best }) }),
+        el("td", { text: `\u2212${fmt2(b.loss)}${b.size ? " " + sizes[b.size] : ""}` })));
+      if (rows.length) parts.push(el("table", {}, ...rows));
+      else parts.push(el("p", { class: "advice", text: t("No mistake found: every action as good as the search's advice.") }));
+    }
+    out.replaceChildren(...parts);
   } catch (e) {
     out.replaceChildren(el("p", { text: e.message }));
   } finally {
@@ -357,38 +682,62 @@ async function review() {
 }
 
 function leave() {
+  stopListening();
   current = null;
-  clearTimeout(poll);
-  history.replaceState(null, "", location.pathname);
+  token = null;
+  adminToken = null;
+  history.replaceState(null, "", `${location.pathname}?lang=${LANG}`);
   $("table").hidden = true;
+  $("invite").hidden = true;
   $("setup").hidden = false;
 }
 
 async function resume() {
-  const m = /table=([A-Za-z0-9_-]+)&seat=(\d+)/.exec(location.hash);
-  if (!m) return;
+  const params = new URLSearchParams(location.search);
+  const id = params.get("table");
+  if (!id) return;
+  const frag = new URLSearchParams(location.hash.slice(1));
+  const given = frag.get("token");
+  token = given || localStorage.getItem(`dixtrix.token.${id}`);
+  adminToken = localStorage.getItem(`dixtrix.admin.${id}`);
+  remember(id, given);                 // the key leaves the address bar
   try {
-    show(await api("GET", `/v1/tables/${m[1]}?seat=${m[2]}`));
+    show(await api("GET", `/v1/tables/${id}`, undefined, token));
+    listen();
   } catch (e) {
-    say(`That table is gone (${e.message}). Start a new one.`);
+    say(t("That table cannot be shown ({why}).", { why: e.message }));
     leave();
   }
 }
 
 async function init() {
+  const lang = pickLang();
   try {
+    await loadLang(lang);
     const data = await api("GET", "/v1/games");
     GAMES = data.games;
+    LEVELS = data.levels;
   } catch (e) {
-    say(`Cannot reach the server: ${e.message}`);
+    say(t("Cannot reach the server: {why}", { why: e.message }));
     return;
   }
-  for (const g of GAMES) $("game").append(el("option", { value: g.name, text: `${g.name} (${g.players} players)` }));
+  for (const g of GAMES) {
+    const label = t("{game} ({n} players)", { game: gameTitle(g.name), n: g.players });
+    $("game").append(el("option", { value: g.name, text: label }));
+  }
   $("game").addEventListener("change", renderOptions);
   $("new-form").addEventListener("submit", startTable);
   $("hint").addEventListener("click", hint);
   $("review").addEventListener("click", review);
   $("leave").addEventListener("click", leave);
+  $("delete").addEventListener("click", deleteTable);
+  $("summary-close").addEventListener("click", () => { $("summary").hidden = true; });
+  $("lang").addEventListener("change", async () => {
+    localStorage.setItem("dixtrix.lang", $("lang").value);
+    const url = new URL(location.href);
+    url.searchParams.set("lang", $("lang").value);
+    location.replace(url.toString());
+  });
   renderOptions();
   document.body.dataset.ready = "1";
   await resume();

@@ -1,0 +1,91 @@
+"""Bot levels: ``easy``, ``medium``, ``hard``, ``expert`` for every game.
+
+A level is a name a player can choose, resolved per game to a bot settings
+string (``bots.base.make_bot``): the web table and the HTTP API offer the
+levels, ``dixtrix ladder run --bots easy,medium,hard,expert`` rates them,
+and programs keep the raw settings strings (``ismcts:iterations=2000``).
+
+* ``easy`` plays a random legal action: a first opponent, for learning
+  the rules.
+* ``medium`` is the game's rules player (``bots.rules``): the heuristic a
+  casual player finds sensible, instant.
+* ``hard`` and ``expert`` are the decision service
+  (``solver.search.best_move``, through ``bots.searchbots.ISMCTSBot``) at
+  500 and 2,500 iterations, one tree (a table's bots share the server's
+  workers).  Iteration counts, not seconds, so a seeded table replays the
+  same on any machine.  Where a decision is still searched in Python
+  (dixie-rook's bids, nest and trump), ``py_iterations`` bounds it so
+  that a move stays under a second.
+* dix-exchange is the exception: its rules player is the strongest bot
+  measured, so it is the expert there, and ISMCTS at 30 and 300
+  iterations are the medium and hard levels.
+
+The levels are ordered and spaced by measured strength: docs/levels.md
+holds the ladder that shows every level above the one below it, with the
+command that produced it.  Changing a level's settings changes what a
+ladder database rated under that name: rate it again in a new database.
+"""
+
+from __future__ import annotations
+
+from solver.errors import OptionError, short_repr
+
+#: the levels, weakest first
+LEVELS = ("easy", "medium", "hard", "expert")
+
+#: a level's settings string where the game has no entry of its own
+DEFAULT = {
+    "easy": "random",
+    "medium": "rules",
+    "hard": "ismcts:iterations=500,threads=1",
+    "expert": "ismcts:iterations=2500,threads=1",
+}
+
+#: per game, the levels whose settings differ from ``DEFAULT``
+PER_GAME: dict[str, dict[str, str]] = {
+    # bids, the nest and trump are searched in Python (about 0.35 ms an
+    # iteration against 0.01 ms for card play): their iterations are capped
+    "dixie-rook": {
+        "hard": "ismcts:iterations=500,py_iterations=150,threads=1",
+        "expert": "ismcts:iterations=2500,py_iterations=500,threads=1",
+    },
+    # one card each, few decisions: the rules player is the strongest bot
+    # measured here (ISMCTS at 30 to 2,500 iterations, with and without its
+    # prior, and PIMC at 40 worlds do not beat it: docs/levels.md), so it is
+    # the expert, and light searches sit between it and random play
+    "dix-exchange": {
+        "medium": "ismcts:iterations=30,threads=1",
+        "hard": "ismcts:iterations=300,threads=1",
+        "expert": "rules",
+    },
+}
+
+
+def is_level(name) -> bool:
+    return isinstance(name, str) and name in LEVELS
+
+
+def level_settings(level: str, game) -> str:
+    """The bot settings string of ``level`` for ``game`` (a ``Game`` or a
+    game name); ``OptionError`` for an unknown level."""
+    if not is_level(level):
+        raise OptionError(f"unknown level {short_repr(level)} (one of: {', '.join(LEVELS)})")
+    name = game if isinstance(game, str) else game.name
+    return PER_GAME.get(name, {}).get(level, DEFAULT[level])
+
+
+def resolve(spec, game) -> str:
+    """``spec`` itself, or the settings string of the level it names."""
+    if is_level(spec):
+        return level_settings(spec, game)
+    return spec
+
+
+def table(games=None) -> dict[str, dict[str, str]]:
+    """``{game: {level: settings}}`` for every registered game (or ``games``)."""
+    import solver
+    return {g: {lv: level_settings(lv, g) for lv in LEVELS}
+            for g in (games or solver.registered_games())}
+
+
+__all__ = ["LEVELS", "is_level", "level_settings", "resolve", "table"]

@@ -1,0 +1,164 @@
+"""The request bodies, declared once (Pydantic): the same declarations
+check every request (``app.body_model``) and make the OpenAPI document's
+schemas (``openapi.document``), so the two cannot disagree.
+
+What no schema can say is checked after them, with the same kind of
+answer (422 naming the JSON path): a position must replay under its
+game's rules (``position.actions[3]``), an action must be legal now, a
+limit's numbers past the server's caps are capped, a bot must fit a table.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+import solver
+
+from .. import levels
+
+#: the largest seed a request may give
+MAX_SEED = 2**63 - 1
+#: the most players a game has (dix-exchange: 12): seats are 0..MAX_SEATS-1
+MAX_SEATS = 12
+
+GAMES = tuple(solver.registered_games())
+
+
+def _whole(value):
+    """JSON has one number type: ``2.0`` is the integer 2 (JSON Schema says
+    so too); a fraction, a bool or a string stays refused."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**63:
+        return int(value)
+    return value
+
+
+def Int(**constraints):
+    """An integer as JSON means it (``88`` or ``88.0``) within ``constraints``
+    (``ge``, ``le``, ``lt``, ``description``); the constraints come before
+    the conversion so that the schema states them."""
+    return Annotated[int, Field(**constraints), BeforeValidator(_whole)]
+
+
+class Body(BaseModel):
+    """A request body: a JSON object with only the declared keys, each of
+    the declared type (no coercion: ``"1"`` is not a number)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Limit(Body):
+    """How much to search; each number past the server's cap gets the cap
+    (the answer says what applied), and the time cap always applies."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={
+        "anyOf": [{"required": ["time"]}, {"required": ["iterations"]},
+                  {"required": ["worlds"]}]})
+
+    time: Annotated[float, Field(gt=0, allow_inf_nan=False,
+                                 description="seconds")] = None
+    iterations: Int(ge=1, le=10**9, description="ISMCTS iterations") = None
+    worlds: Int(ge=1, le=10**9, description="PIMC worlds") = None
+    nodes: Int(ge=1, le=10**12, description="the bound of an exact solve") = None
+
+
+Position = Annotated[dict, Field(
+    description="a game record or a seat view (docs/positions.md); it must replay under "
+                "its game's rules, and a refusal names the JSON path under 'position'",
+    json_schema_extra={"required": ["game"],
+                       "properties": {"game": {"enum": list(GAMES)}}})]
+Seed = Int(ge=0, le=MAX_SEED, description="a seed: the same seed, the same answer (with a "
+                                          "count limit)")
+
+
+class HintBody(Body):
+    position: Position
+    limit: Limit = None
+    bot: Literal["ismcts", "pimc"] = "ismcts"
+    seed: Seed = 0
+
+
+class SolveBody(Body):
+    position: Position
+    line: Int(ge=0, le=16, description="plies of the expected line") = 8
+
+
+class EvaluateBody(Body):
+    position: Position
+    limit: Limit = None
+    policy: Literal["rules", "random"] = "rules"
+    seed: Seed = 0
+
+
+Deal = Int(ge=1, le=10**6, description="the deal to review (1 = the record's first; default: "
+                                         "its last)")
+SearchBot = Literal["ismcts", "pimc"]
+
+
+class ReviewBody(Body):
+    position: Position
+    deal: Deal = None
+    seat: Int(ge=0, le=63, description="review this seat only (a seat view: its own)") = None
+    limit: Limit = None
+    bot: SearchBot = "ismcts"
+    seed: Seed = 0
+
+
+BotSpec = Annotated[str, Field(
+    min_length=1, max_length=1000,
+    pattern=r"^(easy|medium|hard|expert|random|rules|ismcts|pimc)(:.*)?$",
+    description=f"a level ({', '.join(levels.LEVELS)}) or a bot settings string "
+                f"('rules', 'ismcts:iterations=2000'); a search must fit the server's caps")]
+
+
+class CreateTable(Body):
+    game: Literal[GAMES]
+    options: Annotated[dict[str, Union[bool, Int(ge=-10**9, le=10**9),
+                                       Annotated[str, Field(max_length=1000)],
+                                       dict[str, Int(ge=0, le=10**6)]]],
+                       Field(description="the game's options (GET /v1/games): each game says "
+                                         "which it takes")] = None
+    seats: Annotated[list[Int(ge=0, lt=MAX_SEATS)], Field(
+        max_length=MAX_SEATS, json_schema_extra={"uniqueItems": True},
+        description="the seats people take, each with its own token (default [0]; [] for a "
+                    "table of bots that people watch)")] = None
+    bots: Annotated[Union[BotSpec, dict[Annotated[str, Field(pattern=r"^[0-9]{1,2}$")],
+                                         BotSpec]], Field(
+        description="every other seat's bot: one for all, or an object seat -> bot")] = None
+    seed: Int(ge=0, le=MAX_SEED, description=(
+        "deals every deal (a seeded table is reproducible: for practice and tests; "
+        "without one the deal comes from 128 random bits)")) = None
+
+
+Action = Annotated[str, Field(min_length=1, max_length=100, pattern=r"\S",
+                              description="an action in the game's notation ('QS', 'bid 85', "
+                                          "'pass'); a table's 'legal' lists them")]
+Seat = Int(ge=0, lt=MAX_SEATS, description="your seat (your token's; optional)")
+
+
+class ActBody(Body):
+    seat: Seat = None
+    action: Action
+
+
+class TableHintBody(Body):
+    seat: Seat = None
+    limit: Limit = None
+    bot: Literal["ismcts", "pimc"] = "ismcts"
+    seed: Seed = 0
+
+
+class TableReviewBody(Body):
+    seat: Int(ge=0, lt=MAX_SEATS, description="the seat reviewed: your token's (optional); "
+                                             "with the admin token, once the match is over, "
+                                             "any seat (default: every seat)") = None
+    deal: Int(ge=1, le=10**6, description="a finished deal (1 = the table's first; default: "
+                                         "the last finished)") = None
+    limit: Limit = None
+    bot: SearchBot = "ismcts"
+    seed: Seed = 0
+
+
+__all__ = ["Body", "Limit", "HintBody", "SolveBody", "EvaluateBody", "ReviewBody",
+           "CreateTable", "ActBody", "TableHintBody", "TableReviewBody", "MAX_SEED"]

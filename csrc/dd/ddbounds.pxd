@@ -1,0 +1,738 @@
+# Bounds of the generic double-dummy kernel at a trick boundary (header
+# only: cimported at compile time, no runtime module).  Each function reads
+# the position and rule structs of a kernel context (csrc/dd/ddctx.pxd) and
+# either settles the value for the search window or tightens [lb, ub];
+# every bound names the cards whose ranks it compared in ``K.qwin`` (the
+# winning-ranks table keys them).  ``boundary_bounds`` runs them in order;
+# the search (csrc/dd/ddsearch.pxd) calls it at every trick boundary before
+# the table.  Proofs: each function's docstring and docs/solver.md.
+from libc.stdint cimport uint64_t, uint32_t, int32_t
+from bits cimport popcount, highest_bit, lowest_bit, above_all
+from trickstate cimport RuleTable, TrickState
+from ddstats cimport DD_STATS
+from ddctx cimport DDCtx, INF, side_trumps, most_of, most_range
+
+
+cdef inline int later_bits(DDCtx* K) noexcept nogil:
+    """The later-tricks bounds in use (bits: 1 the run, 2 the finesse, 4
+    the split top two): all of them in the shipped kernel."""
+    if DD_STATS:
+        return K.st.use_later_bounds
+    return 7
+
+
+cdef inline void ten_bounds(DDCtx* K, int* lb, int* ub) noexcept nogil:
+    """Bounds on the future trick values of a two-seat game with the ten
+    rule: at most T tricks can be ten-tricks, T the largest matching of
+    the two hands' cards whose pips make ten."""
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef int a[16]
+    cdef int b[16]
+    cdef int p, r, q, t = 0, k = S.tricks_left
+    cdef uint64_t rm
+    cdef int nlo = min(R.trick_win, R.trick_lose), nhi = max(R.trick_win, R.trick_lose)
+    cdef int tlo = min(R.ten_win, R.ten_lose), thi = max(R.ten_win, R.ten_lose)
+    for p in range(16):
+        a[p] = 0
+        b[p] = 0
+    for r in range(15):
+        rm = (<uint64_t>0x0001000100010001) << r
+        if r == 14:
+            q = 1
+        elif r < 2 or r > 10:
+            q = 0
+        else:
+            q = r
+        a[q] += popcount(S.hands[0] & rm)
+        b[q] += popcount(S.hands[1] & rm)
+    for p in range(11):
+        q = R.ten_total - p
+        if 0 <= q <= 10:
+            t += min(a[p], b[q])
+    if t > k:
+        t = k
+    ub[0] = k * nhi + (t * (thi - nhi) if thi > nhi else 0)
+    lb[0] = k * nlo + (t * (tlo - nlo) if tlo < nlo else 0)
+
+
+cdef inline int lock_bounds(DDCtx* K, int* lb, int* ub) noexcept nogil:
+    """Trumps, card index = strength slot (dixie-rook): the highest
+    trump left wins every trick it is in, and so does each trump below
+    it as long as every higher trump is held by the same side (only a
+    higher trump beats a trump, and those are the side's own).  The
+    side holding that run of top trumps therefore takes every card of
+    the run, and at least ceil(k / its seats) tricks for k cards (a
+    trick holds at most one card of each of its seats).  Tightens the
+    trick-boundary bounds ``lb``/``ub`` (already the generic ones:
+    per-trick extremes, the points still in hands, the last-trick and
+    most-tricks extremes): the run's points go to its side, and the
+    most-tricks range uses the tricks each side must take.  Returns
+    the lowest card of the run (every trump from it up decides: the
+    winning-ranks cards), -1 when no trump is left."""
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef uint64_t mx = 0, op = 0, tr, team, bit
+    cdef int i, c, low = -1, k = 0, seats = 0, pts = 0, t, a = 0, b = 0
+    cdef int lo_m, hi_m, x, y, f_lo, f_hi
+    cdef bint T
+    for i in range(R.nseats):
+        if R.side[i]:
+            mx |= S.hands[i]
+        else:
+            op |= S.hands[i]
+    tr = (mx | op) & R.suit_mask[R.trump]
+    if tr == 0:
+        return -1
+    T = (mx >> highest_bit(tr)) & 1
+    team = mx if T else op
+    while tr:
+        c = highest_bit(tr)
+        bit = (<uint64_t>1) << c
+        if not (team & bit):
+            break
+        tr ^= bit
+        low = c
+        k += 1
+        if T:
+            pts += R.win_pts[c] - min(R.win_pts[c], R.lose_pts[c])
+        else:
+            pts += max(R.win_pts[c], R.lose_pts[c]) - R.lose_pts[c]
+    for i in range(R.nseats):
+        if R.side[i] == T:
+            seats += 1
+    t = (k + seats - 1) // seats
+    if T:
+        lb[0] += pts
+        a = t
+    else:
+        ub[0] -= pts
+        b = t
+    if R.use_most:
+        # the generic bounds hold most_range's extremes: replace them
+        # by the extremes over the final counts still reachable when
+        # the max side takes at least a and at most k - b more tricks
+        most_range(K, &lo_m, &hi_m)
+        f_lo = S.max_tricks + a
+        f_hi = S.max_tricks + S.tricks_left - b + R.last_extra
+        x = most_of(K, f_lo)
+        y = most_of(K, f_hi)
+        if R.total_tricks % 2 == 0 and 2 * f_lo <= R.total_tricks <= 2 * f_hi:
+            lb[0] += min(x, y, R.most_tie) - lo_m
+            ub[0] += max(x, y, R.most_tie) - hi_m
+        else:
+            lb[0] += min(x, y) - lo_m
+            ub[0] += max(x, y) - hi_m
+    return low
+
+
+cdef inline int leader_takes_all(DDCtx* K) noexcept nogil:
+    """The future value when the side on lead takes every trick left:
+    every card still in hand goes to it, with each trick's value, the
+    last trick's and the most-tricks bonus of the final count (the
+    settled value of ``sweep`` and ``never_wins``)."""
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef bint lside = R.side[S.leader]
+    cdef uint64_t m = 0
+    cdef int i, v = 0, k = S.tricks_left, mt
+    for i in range(R.nseats):
+        m |= S.hands[i]
+    m &= K.pts_mask
+    while m:
+        i = lowest_bit(m)
+        m &= m - 1
+        v += R.win_pts[i] if lside else R.lose_pts[i]
+    if lside:
+        v += k * R.trick_win + R.last_win
+        mt = S.max_tricks + k + R.last_extra
+    else:
+        v += k * R.trick_lose + R.last_lose
+        mt = S.max_tricks
+    if R.use_most:
+        v += most_of(K, mt)
+    return v
+
+
+cdef inline bint sweep(DDCtx* K, int* value) noexcept nogil:
+    """Whether the side on lead surely takes every trick left, and then
+    the exact future value.  It does when, in every suit, each card of
+    the other side is below each card of the leader's side and the
+    other side holds no trumps: every trick is led by the leader's side
+    (it keeps the lead), and the other side can only follow lower or
+    discard; the condition survives every trick.  (Penalty contracts:
+    "no penalty card can reach the max seat any more" is this with the
+    max seat's side not on lead; bridge/Rook: the side on lead cashes
+    everything.)  Winning ranks: the lowest card of the leader's side
+    in each suit the other side holds (``qwin``)."""
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef bint lside = R.side[S.leader]
+    cdef uint64_t hi = 0, lo = 0, hs, ls
+    cdef int i, s
+    for i in range(R.nseats):
+        if R.side[i] == lside:
+            hi |= S.hands[i]
+        else:
+            lo |= S.hands[i]
+    if R.trump >= 0 and (lo & R.suit_mask[R.trump]):
+        return 0
+    K.qwin = 0
+    for s in range(4):
+        ls = lo & R.suit_mask[s]
+        hs = hi & R.suit_mask[s]
+        if ls and hs:
+            if highest_bit(ls) > lowest_bit(hs):
+                return 0
+            K.qwin |= (<uint64_t>1) << lowest_bit(hs)
+    value[0] = leader_takes_all(K)
+    return 1
+
+
+cdef inline bint pivot_safe(DDCtx* K, int* value) noexcept nogil:
+    """One max seat M, no trumps, must follow, tricks alike to both
+    sides: whether M can avoid every remaining penalty card (a card
+    with points) although it may still win tricks; then ``value``: the
+    future value when the other seats take every penalty card.
+
+    It can when every penalty card left is in the other seats' hands
+    and in one suit p, and
+    * M's cards of p are all below the lowest penalty card (M never
+      wins a trick of p holding one) and M's lowest card of p is below
+      every card of p of each seat holding a penalty card (or M holds
+      no p and is not on lead);
+    * in every other suit s M holds at least min(n, its length) cards
+      below the other seats' lowest card of s (n: their cards of s).
+    M keeps its lowest p card for last and leads p whenever on lead:
+    while a penalty card is out its holder must follow p with a higher
+    card, so M's last p card never wins; M therefore never leads another suit, every
+    trick of s is led by the other seats (at most n of them) and M
+    ducks it (``never_wins``).  Winning ranks: suit p keyed whole, the
+    others at the other seats' lowest card."""
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef int M = K.max_seat, i, s, p, x, nl, nh, v
+    cdef uint64_t others = 0, pen, mp, ls, h, m
+    for i in range(R.nseats):
+        if i != M:
+            others |= S.hands[i]
+    pen = others & K.pts_mask
+    if pen == 0 or (S.hands[M] & K.pts_mask):
+        return 0
+    p = R.suit_of[lowest_bit(pen)]
+    if pen & ~R.suit_mask[p]:
+        return 0
+    mp = S.hands[M] & R.suit_mask[p]
+    if mp:
+        if highest_bit(mp) > lowest_bit(pen):
+            return 0
+        for i in range(R.nseats):
+            h = S.hands[i] & R.suit_mask[p]
+            if i != M and (h & pen) and lowest_bit(h) < lowest_bit(mp):
+                return 0
+    elif S.leader == M:
+        return 0
+    K.qwin = (<uint64_t>1) << lowest_bit((others | mp) & R.suit_mask[p])
+    for s in range(4):
+        if s == p:
+            continue
+        ls = others & R.suit_mask[s]
+        h = S.hands[M] & R.suit_mask[s]
+        if ls == 0 or h == 0:
+            continue
+        x = lowest_bit(ls)
+        nl = popcount(ls)
+        nh = popcount(h)
+        if popcount(h & (((<uint64_t>1) << x) - 1)) < (nl if nl < nh else nh):
+            return 0
+        K.qwin |= (<uint64_t>1) << x
+    v = S.tricks_left * R.trick_lose + R.last_lose
+    m = pen
+    while m:
+        i = lowest_bit(m)
+        m &= m - 1
+        v += R.lose_pts[i]
+    value[0] = v
+    return 1
+
+
+cdef inline bint never_wins(DDCtx* K, int* value) noexcept nogil:
+    """Whether every seat of the side NOT on lead can lose every trick
+    left (no trumps, must follow, card index = strength slot); then
+    ``value``: the future value when the side on lead takes them all.
+
+    Let x be the lowest card of suit s the leading side holds and n
+    its number of cards of s.  While the ducking side wins nothing, the
+    leading side leads every trick, so there are at most n tricks led
+    in s, and each holds a leading-side card of s (the lead), at least
+    x.  A ducking seat with at least min(n, its length in s) cards of s
+    below x ducks every trick of s with them (and never wins a trick
+    of a suit it is void in: no trumps).  When this holds in every
+    suit, the ducking side never gains the lead and the argument holds
+    to the end.  Winning ranks: only x's rank, per suit both sides
+    hold, was compared (``qwin``); the cards below x are all the
+    ducking side's, counted by the key's hand lengths."""
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef bint lside = R.side[S.leader]
+    cdef uint64_t lead = 0, ls, h
+    cdef int i, s, x, nl, nh
+    for i in range(R.nseats):
+        if R.side[i] == lside:
+            lead |= S.hands[i]
+    K.qwin = 0
+    for s in range(4):
+        ls = lead & R.suit_mask[s]
+        if ls == 0:
+            continue
+        x = lowest_bit(ls)
+        nl = popcount(ls)
+        for i in range(R.nseats):
+            if R.side[i] == lside:
+                continue
+            h = S.hands[i] & R.suit_mask[s]
+            if h == 0:
+                continue
+            nh = popcount(h)
+            if popcount(h & (((<uint64_t>1) << x) - 1)) < (nl if nl < nh else nh):
+                return 0
+            K.qwin |= (<uint64_t>1) << x
+    value[0] = leader_takes_all(K)
+    return 1
+
+
+cdef inline void quick_bounds(DDCtx* K, int* lb, int* ub) noexcept nogil:
+    """Sure tricks of the side on lead (pure trick scoring, card index =
+    strength slot): the leader's cards above every opponent card of
+    their suit, when no partner card could be forced to overtake and,
+    at a trump contract, while every opponent holding trumps follows."""
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef int L = S.leader
+    cdef bint lside = R.side[L]
+    cdef uint64_t opp_all = 0, mine, w, ps, pwin = 0
+    cdef int i, s, nw, qt = 0, k = S.tricks_left, ln, P = -1, qp = 0
+    cdef bint entry = 0
+    K.qwin = 0
+    for i in range(R.nseats):
+        if R.side[i] != lside:
+            opp_all |= S.hands[i]
+    for s in range(4):
+        mine = S.hands[L] & R.suit_mask[s]
+        if mine == 0:
+            continue
+        w = above_all(mine, opp_all & R.suit_mask[s])
+        if w == 0:
+            continue
+        nw = popcount(w)
+        for i in range(R.nseats):
+            if i != L and R.side[i] == lside:
+                ps = S.hands[i] & R.suit_mask[s]
+                if ps and highest_bit(ps) > lowest_bit(w):
+                    nw = 0
+        if nw and R.trump >= 0 and s != R.trump:
+            for i in range(R.nseats):
+                if R.side[i] != lside and (S.hands[i] & R.suit_mask[R.trump]):
+                    ln = popcount(S.hands[i] & R.suit_mask[s])
+                    if ln < nw:
+                        nw = ln
+        if nw:
+            # the sure winners stay sure while every card from the
+            # lowest of them up has the same owner
+            K.qwin |= (<uint64_t>1) << lowest_bit(w)
+        qt += nw
+    # the partner's sure winners (4 seats, one partner): the leader
+    # leads a low card of a suit where the partner has winners it cannot
+    # overtake, and the partner cashes its winners of every suit
+    if R.nseats == 4 and R.side[(L + 2) % 4] == lside and R.side[(L + 1) % 4] != lside:
+        P = (L + 2) % 4
+        for s in range(4):
+            mine = S.hands[P] & R.suit_mask[s]
+            if mine == 0:
+                continue
+            w = above_all(mine, opp_all & R.suit_mask[s])
+            if w == 0:
+                continue
+            ps = S.hands[L] & R.suit_mask[s]
+            if ps and highest_bit(ps) > lowest_bit(w):
+                continue
+            nw = popcount(w)
+            if R.trump >= 0 and s != R.trump:
+                for i in range(R.nseats):
+                    if R.side[i] != lside and (S.hands[i] & R.suit_mask[R.trump]):
+                        ln = popcount(S.hands[i] & R.suit_mask[s])
+                        if ln < nw:
+                            nw = ln
+            if nw:
+                pwin |= (<uint64_t>1) << lowest_bit(w)
+                if ps:
+                    entry = 1       # the leader can reach the partner here
+            qp += nw
+        if entry and qp > qt:
+            qt = qp
+            K.qwin |= pwin
+    if qt == 0:
+        return
+    if qt > k:
+        qt = k
+    # the leader's side CAN take qt tricks; that bounds the value only on
+    # the side where taking tricks is what it wants
+    if R.trick_win > R.trick_lose:
+        if lside:
+            lb[0] = max(lb[0], qt * R.trick_win + (k - qt) * R.trick_lose)
+        else:
+            ub[0] = min(ub[0], qt * R.trick_lose + (k - qt) * R.trick_win)
+
+
+cdef inline void trump_bounds(DDCtx* K, int* lb, int* ub) noexcept nogil:
+    """Tricks each side surely takes with its trumps (pure trick scoring,
+    card index = strength slot): a hand holding the r highest trumps
+    wins r tricks (each falls in its own trick and no trump beats it);
+    against a side without trumps, every trump of a hand wins a trick
+    (the longest hand's count).  Both bound the value, whichever way
+    tricks count."""
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef uint64_t tm = R.suit_mask[R.trump]
+    cdef uint64_t all_t = 0, side_t[2], m
+    cdef int i, h, r, g[2], top, k = S.tricks_left
+    g[0] = g[1] = 0
+    all_t = side_trumps(R, S, side_t)
+    if all_t == 0:
+        return
+    top = highest_bit(all_t)
+    for i in range(R.nseats):
+        if (S.hands[i] >> top) & 1:
+            h = i
+    # the run of top trumps in hand h
+    m = all_t
+    r = 0
+    while m and ((S.hands[h] >> highest_bit(m)) & 1):
+        r += 1
+        m ^= (<uint64_t>1) << highest_bit(m)
+    g[R.side[h]] = r
+    if r:
+        # they stay the top trumps while every trump from the lowest of
+        # them up has the same owner
+        K.qwin |= (<uint64_t>1) << lowest_bit(all_t & ~m)
+    for i in range(2):
+        if side_t[1 - i] == 0:
+            for h in range(R.nseats):
+                if R.side[h] == i and popcount(S.hands[h] & tm) > g[i]:
+                    g[i] = popcount(S.hands[h] & tm)
+    if g[1] > k:
+        g[1] = k
+    if g[0] > k:
+        g[0] = k
+    if R.trick_win > R.trick_lose:
+        lb[0] = max(lb[0], g[1] * R.trick_win + (k - g[1]) * R.trick_lose)
+        ub[0] = min(ub[0], (k - g[0]) * R.trick_win + g[0] * R.trick_lose)
+    else:
+        ub[0] = min(ub[0], g[1] * R.trick_win + (k - g[1]) * R.trick_lose)
+        lb[0] = max(lb[0], (k - g[0]) * R.trick_win + g[0] * R.trick_lose)
+
+
+cdef inline int forced_take(DDCtx* K, int ub) noexcept nogil:
+    """One max seat M, no trumps, must follow, card index = strength
+    slot, another seat L on lead: the generic upper bound ``ub`` (the
+    per-trick extremes, the points still in hands at their best for M,
+    the last-trick and most-tricks extremes) lowered by what M is
+    forced to take in this trick.  When L holds a card of a suit s in
+    which every card of M is above every other seat's card, L can lead
+    s and M must follow with a card of s and win: M takes this trick
+    (its per-trick value instead of the best one) and the worst card
+    for it each other seat may play to it (L: any card of s; a seat
+    holding s: any of them; a void seat: any card, or one of the cards
+    it must discard if it holds any).  Every card counted is a
+    different card and a trick other than the last (k >= 2), so the
+    rest of ``ub`` still bounds the rest.  The best such suit for the
+    others is taken.  Winning ranks: M's lowest card of s (every card
+    from it up is M's); the other seats' lengths and the penalty
+    cards' places are in the key."""
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef int M = K.max_seat, L = S.leader, s, i, c, loss, best = 0, key = -1, x, y
+    cdef uint64_t others = 0, sm, ms, f, h
+    if L == M:
+        return ub
+    for i in range(R.nseats):
+        if i != M:
+            others |= S.hands[i]
+    for s in range(4):
+        sm = R.suit_mask[s]
+        ms = S.hands[M] & sm
+        if ms == 0 or (S.hands[L] & sm) == 0:
+            continue
+        if highest_bit(others & sm) > lowest_bit(ms):
+            continue
+        loss = K.base_hi - R.trick_win
+        for i in range(R.nseats):
+            if i == M:
+                continue
+            h = S.hands[i]
+            f = h & sm
+            if f == 0:
+                f = h & R.discard_mask
+                if f == 0:
+                    f = h
+            f &= K.pts_mask
+            x = 0
+            while f:
+                c = lowest_bit(f)
+                f &= f - 1
+                y = max(R.win_pts[c], R.lose_pts[c]) - R.win_pts[c]
+                if y > x:
+                    x = y
+            loss += x
+        if loss > best:
+            best = loss
+            key = lowest_bit(ms)
+    if best == 0:
+        return ub
+    K.qwin = (<uint64_t>1) << key
+    return ub - best
+
+
+cdef inline void later_bounds(DDCtx* K, int* lb, int* ub, int alpha, int beta) noexcept nogil:
+    """Tricks the side NOT on lead surely takes, and a side's top-trump
+    run across its hands (DDS's later-tricks idea; pure trick scoring,
+    card index = strength slot, must follow, free discards).  Called
+    after ``quick_bounds`` instead of ``trump_bounds``, whose counts
+    are among these (the top holder's own run of top trumps lies in the
+    side's run; against a side without trumps the run is every trump,
+    so its count is the longest hand's): tightens ``lb``/``ub`` and
+    keys the cards it compared (``qwin``) only where it tightens
+    (``later_hits`` counts the cut-offs it made beyond quick_bounds).
+    With bit 1 of ``use_later_bounds`` off it counts as trump_bounds
+    does (for measuring the rest).
+    Skipped when no count up to a side's trumps could reach the window
+    (alpha, beta) (each count below is at most the side's trumps; the
+    bounds are only used for a cut-off).
+    A = the side on lead, B = the other side, k = tricks left.
+
+    1. Top-trump run.  Let the run be the trumps from the highest down
+       while held by one side X.  A trick holding a run card is X's:
+       its highest trump is that card or a higher trump, all X's.  One
+       hand's cards fall in different tricks, so X takes at least the
+       most run cards any one of its hands holds (``trump_bounds``
+       counts the top holder's own run only).  Keyed: the run's lowest
+       card (the owners of every trump from it up).
+    2. The finesse (4 seats, sides alternate, trumps): the top trump in
+       hand a of A, the second-highest in the next hand h (a plays just
+       before h in every trick A leads) and h holds at least 2 trumps:
+       B takes a trick.  Suppose A takes every trick left: A leads them
+       all, a always plays before h.  h plays as follows: when a has
+       not played the top trump in this trick and h may play its
+       second-highest trump (trumps led, or h void in the led suit), it
+       plays it and wins (every other trump is lower, the top one is
+       still in a's hand); when a played the top trump, h plays another
+       card (it has another trump, hence another legal card: a trump
+       when trumps are led, anything when void), after which h's trump
+       is the highest and wins the trick it is eventually played to.
+       h's trump count only drops in one of those two tricks, so it
+       holds two until then and is never forced.  Either way B takes a
+       trick: a contradiction.  Keyed: the second-highest trump (the
+       owners of the top two; h's length is in the key).
+    3. The top two trumps split (4 seats, sides alternate): side X holds
+       the two highest trumps T1, T2 in its two hands h1, h2, and one of
+       them holds another trump: X takes two tricks.  A trick holding
+       exactly one of T1, T2 is X's (T1 is the highest trump, and only
+       T1 beats T2), and so, later, is the one holding the other.  X plays so: the first time h1 or h2 may play its honour
+       (trumps led, or void in the led suit), one of them plays it and
+       the other hand another card.  That other card exists unless the
+       other hand's only legal card is its honour too: trumps led with
+       one trump in each hand, or the last trick.  Neither can happen:
+       a hand's trump count drops only in a trick where it plays a trump,
+       i.e. where its honour was playable, so until then the hand with
+       two trumps still holds two.  Keyed: the run's lowest card (the
+       owners of T1 and T2 at least).
+    """
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef int L = S.leader, k = S.tricks_left
+    cdef int A = R.side[L], B = 1 - R.side[L]
+    cdef uint64_t side_t[2]
+    cdef uint64_t tm = R.suit_mask[R.trump], all_t, run, m, keyed = 0, keyb = 0
+    cdef int g[2]
+    cdef int i, c, w, ln, a = 0, h = 0, v, d
+    g[0] = g[1] = 0
+    all_t = side_trumps(R, S, side_t)
+    if all_t == 0:
+        return
+    # the max side (1) takes at least g[1] and at most k - g[0] tricks,
+    # each count at most that side's trumps: can either reach the window?
+    if R.trick_win > R.trick_lose:
+        d = R.trick_win - R.trick_lose
+        if (popcount(side_t[1]) * d < beta - k * R.trick_lose
+                and popcount(side_t[0]) * d < k * R.trick_win - alpha):
+            return
+    elif R.trick_win < R.trick_lose:
+        d = R.trick_lose - R.trick_win
+        if (popcount(side_t[1]) * d < k * R.trick_lose - alpha
+                and popcount(side_t[0]) * d < beta - k * R.trick_win):
+            return
+    else:
+        return
+    c = highest_bit(all_t)
+    w = (side_t[1] >> c) & 1
+    run = 0
+    m = all_t
+    while m:
+        c = highest_bit(m)
+        if not ((side_t[w] >> c) & 1):
+            break
+        run |= (<uint64_t>1) << c
+        m ^= (<uint64_t>1) << c
+    if later_bits(K) & 1 or side_t[1 - w] == 0:
+        for i in range(R.nseats):
+            if R.side[i] == w:
+                ln = popcount(S.hands[i] & run)
+                if ln > g[w]:
+                    g[w] = ln
+    else:
+        # trump_bounds' count: the top holder's own run
+        for i in range(R.nseats):
+            if (S.hands[i] >> highest_bit(all_t)) & 1:
+                a = i
+        m = all_t
+        while m and ((S.hands[a] >> highest_bit(m)) & 1):
+            g[w] += 1
+            m ^= (<uint64_t>1) << highest_bit(m)
+    if g[w] < 2 and K.later_alt and (later_bits(K) & 4) and popcount(run) >= 2:
+        # the top two trumps in the two hands of one side
+        c = highest_bit(run)
+        ln = highest_bit(run ^ ((<uint64_t>1) << c))
+        for i in range(R.nseats):
+            if (S.hands[i] >> c) & 1:
+                a = i
+            if (S.hands[i] >> ln) & 1:
+                h = i
+        if a != h and (popcount(S.hands[a] & tm) >= 2
+                       or popcount(S.hands[h] & tm) >= 2):
+            g[w] = 2
+    if g[w]:
+        keyed = (<uint64_t>1) << lowest_bit(run)
+    if w == A and K.later_alt and (later_bits(K) & 2):
+        m = all_t ^ ((<uint64_t>1) << highest_bit(all_t))
+        if m:
+            c = highest_bit(m)
+            for i in range(R.nseats):
+                if (S.hands[i] >> highest_bit(all_t)) & 1:
+                    a = i
+            h = R.next_seat[a]
+            if (S.hands[h] >> c) & 1 and popcount(S.hands[h] & tm) >= 2:
+                g[B] = 1
+                keyb = (<uint64_t>1) << c
+    if g[0] > k:
+        g[0] = k
+    if g[1] > k:
+        g[1] = k
+    # the max side (1) takes at least g[1] and at most k - g[0] tricks
+    if R.trick_win > R.trick_lose:
+        v = g[1] * R.trick_win + (k - g[1]) * R.trick_lose
+        if v > lb[0]:
+            lb[0] = v
+            K.qwin |= keyed | keyb
+        v = (k - g[0]) * R.trick_win + g[0] * R.trick_lose
+        if v < ub[0]:
+            ub[0] = v
+            K.qwin |= keyed | keyb
+    elif R.trick_win < R.trick_lose:
+        v = g[1] * R.trick_win + (k - g[1]) * R.trick_lose
+        if v < ub[0]:
+            ub[0] = v
+            K.qwin |= keyed | keyb
+        v = (k - g[0]) * R.trick_win + g[0] * R.trick_lose
+        if v > lb[0]:
+            lb[0] = v
+            K.qwin |= keyed | keyb
+
+
+cdef inline int boundary_bounds(DDCtx* K, int alpha, int beta, int ply) noexcept nogil:
+    """Every bound at a trick boundary with at least two tricks left, in
+    order: the per-trick extremes with the points still in hands, the lock
+    bounds, the sweep, the ducking and pivot bounds, the forced take, the
+    quick and later tricks.  Returns a value that settles the window
+    (alpha, beta) (fail-soft; ``wr[ply]`` then holds the cards it
+    compared), else INF."""
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef int i, v, v2, pts, ub, lb
+    if R.pip_partners:
+        ten_bounds(K, &lb, &ub)
+    else:
+        ub = S.tricks_left * K.base_hi
+        lb = S.tricks_left * K.base_lo
+    if R.use_most:
+        # the most-tricks bonus over the final counts still
+        # reachable: settled once one side has more than half
+        most_range(K, &v, &v2)
+        ub += S.card_ub + max(R.last_win, R.last_lose) + v2
+        lb += S.card_lb + min(R.last_win, R.last_lose) + v
+    else:
+        ub += S.card_ub + K.end_hi
+        lb += S.card_lb + K.end_lo
+    if ub <= alpha:
+        return ub
+    if lb >= beta:
+        return lb
+    if K.lock_ok:
+        # the top trumps held by one side are that side's: their
+        # points and the tricks they must take
+        i = lock_bounds(K, &lb, &ub)
+        if i >= 0 and (ub <= alpha or lb >= beta):
+            if DD_STATS:
+                K.st.lock_hits += 1
+            K.wr[ply] = (<uint64_t>1) << i
+            return ub if ub <= alpha else lb
+    if K.sweep_ok and sweep(K, &v):
+        # the side on lead takes every trick left: the exact value
+        K.wr[ply] = K.qwin
+        return v
+    if K.duck_ok and never_wins(K, &v):
+        # the side not on lead can lose every trick left: a lower
+        # bound when that is the max side, an upper bound when it
+        # is the other side (exact when it meets the other bound)
+        if R.side[S.leader]:
+            if v <= alpha or v <= lb:
+                K.wr[ply] = K.qwin
+                return v
+        elif v >= beta or v >= ub:
+            K.wr[ply] = K.qwin
+            return v
+    if K.pivot_ok and pivot_safe(K, &v):
+        # the max seat can avoid every penalty card left: a lower
+        # bound (exact for penalty contracts: the best it can get)
+        if v >= beta or v >= ub:
+            K.wr[ply] = K.qwin
+            return v
+    if K.forced_ok:
+        # the max seat must win this trick, with the penalty cards
+        # the others can give it: an upper bound
+        v = forced_take(K, ub)
+        if v < ub:
+            if v <= alpha:
+                if DD_STATS:
+                    K.st.forced_hits += 1
+                K.wr[ply] = K.qwin
+                return v
+            ub = v
+    if R.quick_ok:
+        quick_bounds(K, &lb, &ub)
+        if K.later_ok:
+            # trump_bounds' counts and more, in one pass
+            pts = lb
+            v2 = ub
+            later_bounds(K, &lb, &ub, alpha, beta)
+            if DD_STATS:
+                if (ub <= alpha < v2) or (lb >= beta > pts):
+                    K.st.later_hits += 1
+        elif R.trump >= 0:
+            trump_bounds(K, &lb, &ub)
+        if ub <= alpha:
+            K.wr[ply] = K.qwin
+            return ub
+        if lb >= beta:
+            K.wr[ply] = K.qwin
+            return lb
+    return INF

@@ -1,0 +1,95 @@
+# cython: language_level=3
+# distutils: define_macros = DD_STATS=1
+"""The generic double-dummy kernel with its measurement switches and
+counters (``solver.dd._ddprobe``): the source of ``solver.dd._dd``
+(csrc/dd/dd.pyx, csrc/dd/ddkernel.pxi) compiled with ``DD_STATS`` 1
+(csrc/dd/ddstats.pxd).  ``ProbeKernel`` adds the switches (each bound
+can be turned off; values stay exact either way) and the counters (cut-off
+statistics by position in the trick, the bounds' cut-offs).  With every
+switch at its default it visits exactly the nodes the shipped kernel does.
+For benches and tests (``solver.dd.trick.probing``); the solver never uses
+it.
+"""
+
+include "ddkernel.pxi"
+
+from ddstats cimport CutStats, reset_cuts
+
+
+cdef class ProbeKernel(Kernel):
+    """``Kernel`` with the measurement switches and counters."""
+
+    @property
+    def use_winning_ranks(self):
+        """False: plain exact keys even where winning ranks apply (the
+        tests compare the two)."""
+        return bool(self.K.st.use_winning_ranks)
+
+    @use_winning_ranks.setter
+    def use_winning_ranks(self, value):
+        self.K.st.use_winning_ranks = bool(value)
+
+    @property
+    def use_lock_bounds(self):
+        """False: no lock bounds (Rook's top-trump run)."""
+        return bool(self.K.st.use_lock_bounds)
+
+    @use_lock_bounds.setter
+    def use_lock_bounds(self, value):
+        self.K.st.use_lock_bounds = bool(value)
+
+    @property
+    def use_later_bounds(self):
+        """Bits: 1 the run, 2 the finesse, 4 the split top two (0: off)."""
+        return self.K.st.use_later_bounds
+
+    @use_later_bounds.setter
+    def use_later_bounds(self, int value):
+        self.K.st.use_later_bounds = value
+
+    @property
+    def use_forced_bound(self):
+        """False: no forced-take bound (the paranoid penalty contracts)."""
+        return bool(self.K.st.use_forced_bound)
+
+    @use_forced_bound.setter
+    def use_forced_bound(self, value):
+        self.K.st.use_forced_bound = bool(value)
+
+    @property
+    def order(self):
+        """The move-ordering rules in use (bits ``ORD_*`` of
+        csrc/dd/ddstats.pxd: 1 suit lengths, 2 the killer, 4 partnership
+        leads, 8 sure winners and safe ducks, 16 penalty shedding; 0: the
+        ordering before issue #26; default all)."""
+        return self.K.st.order
+
+    @order.setter
+    def order(self, int value):
+        self.K.st.order = value
+
+    @property
+    def lock_hits(self):
+        """Cut-offs by the lock bounds since the last load."""
+        return self.K.st.lock_hits
+
+    @property
+    def later_hits(self):
+        """Cut-offs only the later-tricks bounds made, since the last load."""
+        return self.K.st.later_hits
+
+    @property
+    def forced_hits(self):
+        """Cut-offs by the forced-take bound since the last load."""
+        return self.K.st.forced_hits
+
+    def cut_stats(self):
+        """Per position in the trick (0 = leader): (cut-off nodes, of which
+        at the first move, moves searched at cut nodes, nodes without a
+        cut-off) since the last ``reset_cut_stats``."""
+        cdef CutStats* c = &self.K.st.cut
+        return [(c.cuts[i], c.first_cuts[i], c.cut_moves[i], c.all_nodes[i])
+                for i in range(self.K.R.nseats)]
+
+    def reset_cut_stats(self):
+        reset_cuts(&self.K.st.cut)

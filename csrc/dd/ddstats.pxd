@@ -1,0 +1,111 @@
+# Measurement switches and counters of the double-dummy kernels (the
+# generic kernel and the dix solver), behind the compile-time flag DD_STATS
+# (header only: cimported at compile time, no runtime module).
+#
+# The shipped kernels (csrc/dd/dd.pyx -> solver.dd._dd, csrc/dd/dixdd.pyx
+# -> solver.dd._dixdd) are compiled with DD_STATS 0: every ``if DD_STATS:``
+# block is constant-false C that the compiler drops, and every switch reads
+# as its default constant, so the search carries no counter update and no
+# switch test.  The probe builds (csrc/dd/ddprobe.pyx, csrc/dd/dixprobe.pyx:
+# the same sources with ``define_macros = DD_STATS=1``) keep them: benches
+# and tests switch a bound off or read the first-move cut rate there.  With
+# every switch at its default a probe build visits exactly the nodes of the
+# shipped one (bench/dd_signature.py --probe).
+from libc.stdint cimport uint64_t
+
+cdef extern from *:
+    """
+    #ifndef DD_STATS
+    #define DD_STATS 0
+    #endif
+    """
+    enum: DD_STATS
+
+cdef enum:
+    STAT_SEATS = 8
+    # move-ordering rules (csrc/dd/ddorder.pxd; docs/solver.md has each one's
+    # measurements): the shipped kernel uses them all, the probe build can
+    # turn each off (0: the ordering before issue #26)
+    ORD_SUIT_LENGTH = 1         # leader: suits the other side holds fewer cards of first
+    ORD_KILLER = 2              # leader: the last card that cut at the ply, after the table's
+    ORD_PARTNER_LEAD = 4        # leader of a partnership wanting tricks: lead_partnership
+    ORD_FOLLOW_SURE = 8         # followers wanting the trick: sure winners, safe ducks
+    ORD_PENALTY_SHED = 16       # penalty contracts: shed the highest card, win with the highest
+    ORDER_DEFAULT = 31
+    DIX_ORD_FEW_REPLIES = 1     # dix leader: among leads of equal value, fewest replies first
+    DIX_ORDER_DEFAULT = 1
+
+
+ctypedef struct CutStats:
+    # since the last reset, by the position in the trick of the node's seat
+    # (0 = the leader): cut-off nodes, how many of them cut at their first
+    # move, the moves searched at cut nodes, the nodes that searched every
+    # move (bench/dd_ordering.py)
+    uint64_t cuts[STAT_SEATS]
+    uint64_t first_cuts[STAT_SEATS]
+    uint64_t cut_moves[STAT_SEATS]
+    uint64_t all_nodes[STAT_SEATS]
+
+
+ctypedef struct DDStats:
+    # the generic kernel's switches (exact either way; the defaults are what
+    # the shipped kernel does)
+    int use_winning_ranks       # 0: plain exact keys even where winning ranks apply
+    int use_lock_bounds         # 0: no lock bounds (Rook's top-trump run)
+    int use_later_bounds        # bits: 1 the run, 2 the finesse, 4 the split top two
+    int use_forced_bound        # 0: no forced-take bound (penalty contracts)
+    int order                   # the move-ordering rules in use (ORD_* bits)
+    CutStats cut
+    uint64_t lock_hits          # cut-offs by lock_bounds
+    uint64_t later_hits         # cut-offs only later_bounds made beyond the quick bounds
+    uint64_t forced_hits        # cut-offs by forced_take
+
+
+ctypedef struct DixStats:
+    # the dix solver's switches (values never change; defaults shipped)
+    int relative_keys           # 0: exact masks as keys
+    int follow_tt               # 1: the table at follow nodes too
+    int driver                  # 0: plain MTD(f); 1: the score difference first
+    int exact_k                 # lead nodes with at most this many tricks: a full window
+    int trick_bounds            # bits: 1 the other hand's top trumps, 2 the leader's
+                                #   cashable winners, while ten-tricks are possible
+    int order                   # move-ordering rules (DIX_ORD_* bits)
+    CutStats cut
+    uint64_t bound_hits         # cut-offs by the trick_bounds
+    uint64_t questions          # null-window searches of the last solve
+    uint64_t tie_nodes          # nodes spent after the score difference was settled
+
+
+cdef inline void dd_stats_defaults(DDStats* st) noexcept nogil:
+    st.use_winning_ranks = 1
+    st.use_lock_bounds = 1
+    st.use_later_bounds = 7
+    st.use_forced_bound = 1
+    st.order = ORDER_DEFAULT
+
+
+cdef inline void dix_stats_defaults(DixStats* st) noexcept nogil:
+    st.relative_keys = 1
+    st.follow_tt = 0
+    st.driver = 1
+    st.exact_k = 4
+    st.trick_bounds = 3
+    st.order = DIX_ORDER_DEFAULT
+
+
+cdef inline void count_cut(CutStats* c, int pos, int i) noexcept nogil:
+    """A cut-off at position ``pos`` in the trick by the ``i``-th move
+    searched (0: the first)."""
+    c.cuts[pos] += 1
+    c.cut_moves[pos] += i + 1
+    if i == 0:
+        c.first_cuts[pos] += 1
+
+
+cdef inline void reset_cuts(CutStats* c) noexcept nogil:
+    cdef int i
+    for i in range(STAT_SEATS):
+        c.cuts[i] = 0
+        c.first_cuts[i] = 0
+        c.cut_moves[i] = 0
+        c.all_nodes[i] = 0

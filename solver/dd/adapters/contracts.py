@@ -1,0 +1,74 @@
+"""trix and tricks (``ContractGame``): a trick contract (King of Hearts,
+Queens, Diamonds, Ltoosh) through the generic kernel, the layout (trix's
+"Trix", tricks' "Jacks") through the layout solver.  Individual: the best
+deal result the seat can guarantee against the other three (paranoid);
+``partners``: the team's result, exact team minimax."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from ...cards import cards_of
+from ...games.contract_match import LAYOUT_PLAY, PASS as PASS_ACTION, TRICKS, ContractGame
+from ...games.tricks_core import DIAMONDS_CONTRACT, KING_OF_HEARTS, LTOOSH, QUEENS
+from .. import trick as dd
+from ..solution import Solution
+from . import register
+from .common import card_play_only, check_seat
+
+#: the game's trick contracts -> the kernel's penalty contract kinds
+KINDS = {KING_OF_HEARTS: "king", QUEENS: "queens", DIAMONDS_CONTRACT: "diamonds",
+         LTOOSH: "ltoosh"}
+
+
+def deal_position(state) -> tuple[dd.TrickPosition, str]:
+    """The trick-contract deal of a state in card play: its
+    ``TrickPosition`` (doubling, must-discard and what is already won
+    included) and the contract's kind."""
+    log = state.log
+    play = log.play
+    partners = bool(state.game.options.get("partners", False))
+    kind = KINDS[log.contract]
+    contract = dd.penalty_contract(kind, partners=partners,
+                                   doubled={c: r for r, c in log.reveals},
+                                   must_discard=play.must_discard)
+    so_far = state.round_returns()
+    teams = contract.team_ids
+    points = tuple(int(so_far[contract.teams.index(t)]) for t in teams)
+    tricks = tuple(sum(play.tricks_won[s] for s in range(4) if contract.teams[s] == t)
+                   for t in teams)
+    pos = dd.TrickPosition(contract, tuple(play.hands), play.leader, tuple(play.trick),
+                           points=points, tricks=tricks)
+    return pos, kind
+
+
+@register(ContractGame)
+def solve_contract_state(solver, state, seat, max_nodes=None) -> Solution:
+    if seat is None:
+        seat = state.current_player()
+    check_seat(seat, 4)
+    partners = bool(state.game.options.get("partners", False))
+    if state.phase == TRICKS:
+        pos, kind = deal_position(state)
+        res = solver.solve_position(pos, max_team=pos.contract.teams[seat], objective="own",
+                                    max_nodes=max_nodes)
+        values = {state.action_to_string(c): v for c, v in res.card_values.items()}
+        best = tuple(a for a, v in values.items() if v == res.value)
+        return Solution(res.value, MappingProxyType(values), res.nodes, res.time, seat,
+                        f"{kind}: the {'team' if partners else 'seat'}'s deal score "
+                        f"({'team minimax' if partners else 'paranoid'})", best, res.engine)
+    if state.phase == LAYOUT_PLAY:
+        from ..layout import PASS, solve_layout
+        play = state.log.play
+        lay = play.layout
+        rows = {s: (lay.lo[s], lay.hi[s]) for s in range(4) if lay.lo[s]}
+        res = solve_layout([cards_of(h) for h in play.hands], rows, play.turn,
+                           list(play.finish), seat=seat, partnership=partners,
+                           tt_mb=solver.tt_mb)
+        values = {state.action_to_string(PASS_ACTION if a == PASS else a): v
+                  for a, v in res.actions.items()}
+        best = tuple(a for a, v in values.items() if v == res.value)
+        return Solution(res.value, MappingProxyType(values), res.nodes, res.seconds, seat,
+                        f"layout: the {'team' if partners else 'seat'}'s finishing points "
+                        f"({'team minimax' if partners else 'paranoid'})", best, "cython")
+    raise card_play_only(state, "a contract choice, a declaration or a redeal claim")

@@ -1,0 +1,47 @@
+"""dix: card play from trick 14 (the stock empty) in the standard variant,
+any time in ``seventeen``; solved by the two-seat dix solver
+(``solver.dd.dix``), or by the generic kernel under
+``DIXTRIX_DIX_SOLVER=generic`` (for comparison) and the pure-Python oracle
+under ``DIXTRIX_PUREPYTHON=1``."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from ...games.dix import DixGame
+from .. import trick as dd
+from ..dix import generic_requested
+from ..solution import Solution
+from . import register
+from .common import check_seat
+
+
+def dix_engine(solver, pos: dd.TrickPosition, seat, max_nodes) -> dd.DDResult:
+    """A dix position's card values (lexicographic) for ``seat``."""
+    if dd.pure_python() or generic_requested():
+        return solver.solve_position(pos, seat, dd.DIX_OBJECTIVE, max_nodes)
+    return solver.solve_dix(pos, seat, max_nodes)
+
+
+def dix_solution(res: dd.DDResult, seat: int, names: dict) -> Solution:
+    """A dix answer: the score difference with the round's winner per
+    action, the raw lexicographic values kept."""
+    raw = {names[c]: v for c, v in res.card_values.items()}
+    decoded = {a: dd.decode_dix(v) for a, v in raw.items()}
+    values = {a: d[0] for a, d in decoded.items()}
+    winners = {a: seat if raw[a] > 0 else 1 - seat for a in raw}
+    best = tuple(a for a in raw if raw[a] == res.value)
+    return Solution(dd.decode_dix(res.value)[0], MappingProxyType(values), res.nodes, res.time,
+                    seat, "dix round score difference", best, res.engine,
+                    seat if res.value > 0 else 1 - seat, MappingProxyType(winners), res.value,
+                    MappingProxyType(raw))
+
+
+@register(DixGame)
+def solve_dix_state(solver, state, seat, max_nodes=None) -> Solution:
+    if seat is None:
+        seat = state.current_player()
+    check_seat(seat, 2)
+    pos = dd.dix_position(state)
+    res = dix_engine(solver, pos, seat, max_nodes)
+    return dix_solution(res, seat, {c: state.action_to_string(c) for c in res.card_values})

@@ -1,0 +1,29 @@
+"""dix-exchange: every card known, full alpha-beta over the round
+(``solver.dd.exact``): the tokens the seat can guarantee to keep this round
+against every other seat (paranoid)."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from ...errors import SearchAborted
+from ...games.dix_exchange import DixExchangeGame
+from ..solution import Solution
+from . import register
+from .common import check_seat
+
+
+@register(DixExchangeGame)
+def solve_exchange_state(solver, state, seat, max_nodes=None) -> Solution:
+    from ..exact import solve_protocol
+    if seat is None:
+        seat = state.current_player()
+    check_seat(seat, state.game.num_players)
+    try:
+        res = solve_protocol(state, seat, max_nodes=max_nodes or 5_000_000)
+    except OverflowError as exc:
+        raise SearchAborted(str(exc), max_nodes or 5_000_000) from exc
+    values = {state.action_to_string(a): int(v) for a, v in res.action_values.items()}
+    best = tuple(a for a, v in values.items() if v == res.value)
+    return Solution(int(res.value), MappingProxyType(values), res.nodes, res.seconds, seat,
+                    "dix-exchange: tokens won (-lost) this round (paranoid)", best, "python")

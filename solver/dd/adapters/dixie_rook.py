@@ -1,0 +1,39 @@
+"""dixie-rook card play (after the discards and the trump): the seat's
+team's captured points at the end of the hand under team minimax -- count
+taken so far, the nest's count to the last trick's taker, the +20 for most
+tricks (a tie: 10 each, the expectation of the fair cut)."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from ...games.dixie_rook import PLAY, DixieRookGame, card_count
+from .. import trick as dd
+from ..solution import Solution
+from . import register
+from .common import card_play_only, check_seat
+
+
+def deal_position(state) -> dd.TrickPosition:
+    """The card-play position of a dixie-rook state in its play phase."""
+    n = state.game.num_players
+    contract = dd.rook_contract(n, state.trump, sum(card_count(c) for c in state.discards))
+    return dd.TrickPosition(contract, tuple(state.hands), state.leader, tuple(state.trick),
+                            points=tuple(state.count), tricks=tuple(state.tricks_won))
+
+
+@register(DixieRookGame)
+def solve_rook_state(solver, state, seat, max_nodes=None) -> Solution:
+    if seat is None:
+        seat = state.current_player()
+    check_seat(seat, state.game.num_players)
+    if state.phase != PLAY:
+        raise card_play_only(state, "the auction, the nest or the trump")
+    pos = deal_position(state)
+    res = solver.solve_position(pos, max_team=pos.contract.teams[seat], objective="own",
+                                max_nodes=max_nodes)
+    values = {state.action_to_string(c): v for c, v in res.card_values.items()}
+    best = tuple(a for a, v in values.items() if v == res.value)
+    return Solution(res.value, MappingProxyType(values), res.nodes, res.time, seat,
+                    "dixie-rook: the team's captured points (count, nest, most tricks)",
+                    best, res.engine)

@@ -1,0 +1,450 @@
+"""A double-dummy solver that lives across calls (``Solver``): its
+transposition tables outlast a solve.
+
+One deal is rarely solved once: a hint session or a game review solves
+its successive positions, a bridge table every strain and leader, a PIMC
+decision dozens of worlds that differ only in where the unseen cards lie.
+The kernels' table entries are bounds proved under one rule table, and
+every entry's key carries that rule table's fingerprint
+(``solver.dd.trick.fingerprint``, csrc/dd/ddtable.pxd, csrc/dd/dixtable.pxd):
+
+* the rule tables cover every card of the deal (``trick.deck_cards``), so a
+  deal has one rule table from its first card to its last, and so do all
+  the worlds of a PIMC decision (the same cards, dealt differently);
+* an entry is found only by a position with the same key (the exact
+  hands; relative ranks with the penalty cards' classes; or, winning
+  ranks, the owners of the cards whose ranks decided it and the hand
+  lengths) under the same rules, and any such position has the value the
+  entry bounds: whatever deal, world or earlier position wrote it;
+* two-team contracts whose points add up to a constant
+  (``trick.constant_sum``: bridge, dixie-rook, trix partnerships, dix) are
+  solved for one canonical team (seat 0's) and the other team's values
+  derived (``trick.other_value``), so every leader and side of a deal
+  shares the same entries (DDS keeps its bounds for North-South likewise).
+
+So keeping a table is sound by construction, whatever is solved next.  A
+table starts afresh (a new generation: every entry invisible, O(1)) when
+a ``Solver`` first uses a kernel or when another session used it in
+between (so a ``Solver``'s answers and node counts depend only on its own
+calls: a seed still fixes every search), on ``clear()``, when its layout
+changes (winning-ranks or exact keys), and, for the module-level
+``solve`` / ``solve_position`` / ``solve_dix`` (the default session), when
+a position is not a later position of the deal solved before or the
+search before it stopped at its node limit (as it always was: a re-solve
+or the next card keeps the table).
+
+A ``Solver`` shares the process's kernels (one table per build and size,
+``trick.kernel_for`` / ``dix.solver_for``) unless made ``private`` (its
+own tables: for a thread of its own).  One solve at a time runs on a
+kernel (a lock each); the search itself runs without the GIL.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from contextlib import contextmanager
+from types import MappingProxyType
+
+from ..cards import JOKER, cards_of
+from ..errors import PositionError, SearchAborted, UnsupportedPositionError
+from . import trick as dd
+from .trick import (DDResult, DIX_SCALE, DEFAULT_TT_MB, TrickPosition, check_max_nodes,
+                    check_tt_mb)
+
+#: the default session's token; every ``Solver`` draws its own
+_DEFAULT_TOKEN = 0
+_TOKENS = itertools.count(1)
+
+
+class _Holder:
+    """A kernel (one table), its lock and who used its table last."""
+
+    __slots__ = ("kernel", "lock", "owner", "deal")
+
+    def __init__(self, kernel):
+        self.kernel = kernel
+        self.lock = threading.Lock()
+        self.owner = None       # the token of the session whose table it holds
+        self.deal = None        # the default session: each seat's cards of the last deal
+
+
+#: the process's kernels' holders, by (engine, id of the kernel)
+_SHARED: dict = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def _shared_holder(engine: str, kernel) -> _Holder:
+    key = (engine, id(kernel))
+    with _SHARED_LOCK:
+        h = _SHARED.get(key)
+        if h is None or h.kernel is not kernel:
+            for old in [k for k in _SHARED if k[0] == engine and _SHARED[k].kernel is not kernel
+                        and not _alive(engine, _SHARED[k].kernel)]:
+                del _SHARED[old]
+            h = _SHARED[key] = _Holder(kernel)
+        return h
+
+
+def _alive(engine: str, kernel) -> bool:
+    """Whether ``kernel`` is still one of the process's cached kernels."""
+    from . import dix
+    cache = dd._KERNELS if engine == "dd" else dix._SOLVERS
+    return any(v[1] is kernel for v in cache.values())
+
+
+def _continues(before, now) -> bool:
+    """Whether each seat's cards ``now`` are among its cards ``before``:
+    ``now`` is a later position of the same deal (or the same one)."""
+    return (before is not None and len(before) == len(now)
+            and all(n & ~b == 0 for b, n in zip(before, now)))
+
+
+def _seat_cards(hands, leader: int, trick) -> tuple:
+    """Each seat's cards, its hand and its card on the table."""
+    out = list(hands)
+    for i, c in enumerate(trick):
+        out[(leader + i) % len(out)] |= 1 << c
+    return tuple(out)
+
+
+class Solver:
+    """Exact double-dummy values through tables that outlive a solve.
+
+    ``Solver(tt_mb=64)`` keeps its tables from one call to the next, on
+    any position (module docstring: why that is sound).  ``private=True``
+    gives it tables of its own instead of the process's; ``close()`` (or
+    leaving a ``with`` block) hands them back.  Not thread-safe: one
+    ``Solver`` per thread.
+
+    * ``solve(position_or_state, seat=None)``: ``solver.dd.solve``'s answer
+      (every legal action's value, a ``Solution``);
+    * ``solve_position(pos, max_team=None, objective="own")``: every legal
+      card of a ``TrickPosition`` (a ``DDResult``); ``value(...)`` the
+      position's value alone (cheaper: one null-window driver);
+    * ``solve_dix(pos, seat=None)``: the dix solver (``solver.dd.dix``);
+    * ``bridge_table(hands)``: every strain and declarer (DDS's
+      ``CalcDDtable``); ``contract_table(state)``: every contract of a
+      trix / tricks hand from trick 1;
+    * ``principal_line(...)``: the expected line of play, one table for
+      the whole line.
+    """
+
+    def __init__(self, tt_mb=DEFAULT_TT_MB, private: bool = False, *, _follow_deal=False):
+        self.tt_mb = check_tt_mb(tt_mb)
+        self.private = bool(private)
+        self._token = _DEFAULT_TOKEN if _follow_deal else next(_TOKENS)
+        self._follow_deal = _follow_deal
+        self._own: dict = {}            # private: engine -> _Holder
+        self.nodes = 0                  # every node searched by this solver
+
+    # ------------------------------------------------------------------
+    # kernels
+
+    def _holder(self, engine: str) -> _Holder:
+        if self.private:
+            h = self._own.get(engine)
+            if h is None:
+                h = self._own[engine] = _Holder(self._allocate(engine))
+            return h
+        if engine == "dd":
+            return _shared_holder(engine, dd.kernel_for(self.tt_mb))
+        from .dix import solver_for
+        return _shared_holder(engine, solver_for(self.tt_mb))
+
+    def _allocate(self, engine: str):
+        if engine == "dd":
+            if dd.probing_now():
+                from . import _ddprobe as m  # type: ignore
+                return dd.allocate(m.ProbeKernel, m.BUCKET_BYTES, self.tt_mb)
+            from . import _dd as m  # type: ignore
+            return dd.allocate(m.Kernel, m.BUCKET_BYTES, self.tt_mb)
+        if dd.probing_now():
+            from . import _dixprobe as m  # type: ignore
+            return dd.allocate(m.ProbeDixSolver, m.BUCKET_BYTES, self.tt_mb)
+        from . import _dixdd as m  # type: ignore
+        return dd.allocate(m.DixSolver, m.BUCKET_BYTES, self.tt_mb)
+
+    @contextmanager
+    def _kernel(self, engine: str, deal: tuple, probe_options=None):
+        """The engine's kernel, locked, its table this session's: afresh
+        when another session used it last, when its ``keep_table`` is off
+        and, for the default session, when ``deal`` (each seat's cards) is
+        not a later position of the deal before or the last search stopped
+        at its node limit (so its answers and node counts are those of a
+        first solve, as they always were)."""
+        h = self._holder(engine)
+        if probe_options:
+            from .dix import solver_for
+            h = _shared_holder(engine, solver_for(self.tt_mb, probe=True))
+        with h.lock:
+            k = h.kernel
+            if (h.owner != self._token or not k.keep_table
+                    or (self._follow_deal and (k.aborted or not _continues(h.deal, deal)))):
+                k.new_table()
+                h.owner = self._token
+                h.deal = deal
+            yield k
+
+    def clear(self) -> None:
+        """Start every table of this solver afresh (a first solve again)."""
+        for engine in ("dd", "dix"):
+            if self.private and engine not in self._own:
+                continue
+            h = self._holder(engine)
+            with h.lock:
+                if h.owner == self._token:
+                    h.kernel.new_table()
+                    h.deal = None
+
+    def close(self) -> None:
+        """Hand the private tables back (the memory is freed)."""
+        self._own.clear()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # ------------------------------------------------------------------
+    # trick positions: the generic kernel
+
+    def _prepare(self, pos, max_team, objective, engine):
+        if not isinstance(pos, TrickPosition):
+            raise PositionError(f"expected a TrickPosition, got {type(pos).__name__}")
+        if max_team is None:
+            max_team = pos.contract.teams[pos.seat_to_play]
+        if objective not in dd.OBJECTIVES:
+            raise PositionError(f"unknown objective {objective!r} "
+                                f"(known: {', '.join(dd.OBJECTIVES)})")
+        if max_team not in pos.contract.team_ids:
+            raise PositionError(f"no team {max_team!r} in the {pos.contract.name} contract")
+        if objective in dd.DIFFERENCE_OBJECTIVES and len(pos.contract.team_ids) != 2:
+            raise PositionError(f"the {pos.contract.name} contract has "
+                                f"{len(pos.contract.team_ids)} teams: this objective needs "
+                                f"exactly two")
+        if engine is None:
+            engine = "python" if dd.pure_python() else "cython"
+        if engine not in ("cython", "python"):
+            raise PositionError(f"engine must be 'cython' or 'python', got {engine!r}")
+        return max_team, engine
+
+    def solve_position(self, pos: TrickPosition, max_team=None, objective: str = "own",
+                       max_nodes: int | None = None, engine: str | None = None) -> DDResult:
+        """Value of every legal card of ``pos`` for ``max_team`` (default:
+        the team of the seat to play) under ``objective`` (as
+        ``solver.dd.trick.solve_position``)."""
+        max_team, engine = self._prepare(pos, max_team, objective, engine)
+        limit = check_max_nodes(max_nodes)
+        if engine == "python":
+            return _oracle(pos, max_team, objective)
+        run_team, flip = self._orientation(pos, max_team, objective)
+        table, offset, unit = dd.unit_table(pos, run_team, objective)
+        bound = dd.value_bound(table, pos)
+        if bound > dd.VALUE_LIMIT:
+            raise dd.LimitError(f"values up to {bound} exceed the table's range "
+                                f"({dd.VALUE_LIMIT})")
+        deal = _seat_cards(pos.hands, pos.leader, pos.trick)
+        with self._kernel("dd", deal) as kern:
+            t0 = time.perf_counter()
+            kern.load(table, list(pos.hands), pos.leader, list(pos.trick), pos.tricks_left,
+                      pos.tricks[pos.contract.team_ids.index(run_team)])
+            kern.node_limit = limit
+            try:
+                future = kern.solve_actions(-bound, bound)
+            finally:
+                kern.node_limit = 0
+            elapsed = time.perf_counter() - t0
+            nodes = kern.nodes
+            aborted = kern.aborted
+        self.nodes += nodes
+        if aborted:
+            raise SearchAborted(f"double-dummy search stopped at its node limit "
+                                f"({limit:,} nodes, {elapsed:.3f} s)", nodes)
+        values = {c: unit * v + offset for c, v in sorted(future.items())}
+        if flip:
+            values = {c: dd.other_value(pos, objective, v) for c, v in values.items()}
+        maximizing = pos.contract.teams[pos.seat_to_play] == max_team
+        best = max(values.values()) if maximizing else min(values.values())
+        return DDResult(best, MappingProxyType(values), nodes, elapsed, "cython", maximizing)
+
+    def value(self, pos: TrickPosition, max_team=None, objective: str = "own",
+              max_nodes: int | None = None, guess: int | None = None) -> int:
+        """The value of ``pos`` alone for ``max_team`` (what is already won
+        included): one null-window driver from the root instead of one per
+        card (``solve_position``); ``guess`` (a value for ``max_team``) is
+        its first question."""
+        max_team, engine = self._prepare(pos, max_team, objective, None)
+        limit = check_max_nodes(max_nodes)
+        if engine == "python":
+            return _oracle(pos, max_team, objective).value
+        run_team, flip = self._orientation(pos, max_team, objective)
+        table, offset, unit = dd.unit_table(pos, run_team, objective)
+        bound = dd.value_bound(table, pos)
+        if bound > dd.VALUE_LIMIT:
+            raise dd.LimitError(f"values up to {bound} exceed the table's range "
+                                f"({dd.VALUE_LIMIT})")
+        deal = _seat_cards(pos.hands, pos.leader, pos.trick)
+        with self._kernel("dd", deal) as kern:
+            kern.load(table, list(pos.hands), pos.leader, list(pos.trick), pos.tricks_left,
+                      pos.tricks[pos.contract.team_ids.index(run_team)])
+            if guess is not None:
+                if flip:
+                    guess = dd.other_value(pos, objective, guess)
+                guess = (guess - offset) // unit
+            kern.node_limit = limit
+            try:
+                future = kern.solve_value(-bound, bound, guess)
+            finally:
+                kern.node_limit = 0
+            nodes = kern.nodes
+            aborted = kern.aborted
+        self.nodes += nodes
+        if aborted:
+            raise SearchAborted(f"double-dummy search stopped at its node limit "
+                                f"({limit:,} nodes)", nodes)
+        v = unit * future + offset
+        return dd.other_value(pos, objective, v) if flip else v
+
+    @staticmethod
+    def _orientation(pos: TrickPosition, max_team, objective: str):
+        """(the team the kernel maximises, whether the answer is the other
+        team's): the canonical team of a ``constant_sum`` contract."""
+        k = pos.contract
+        if dd.constant_sum(k, objective):
+            canon = k.team_ids[0]
+            return canon, max_team != canon
+        return max_team, False
+
+    # ------------------------------------------------------------------
+    # dix: the two-seat solver
+
+    def solve_dix(self, pos: TrickPosition, seat=None, max_nodes=None,
+                  options: dict | None = None) -> DDResult:
+        """The dix value (lexicographic, ``solver.dd.decode_dix``) of every
+        legal card for ``seat`` (default: the seat to play), as
+        ``solver.dd.dix.solve_dix``."""
+        from .dix import is_dix_position
+        if not is_dix_position(pos):
+            raise PositionError("solve_dix expects a dix TrickPosition (solver.dd.dix_position)")
+        if seat is None:
+            seat = pos.seat_to_play
+        if seat not in (0, 1) or isinstance(seat, bool):
+            raise PositionError(f"seat must be 0 or 1, got {seat!r}")
+        limit = check_max_nodes(max_nodes)
+        k = pos.contract
+        joker_slot = -1
+        if k.joker_rank is not None:
+            joker_slot = k.trump * 16 + k.joker_rank
+
+        def slot(c: int) -> int:
+            return joker_slot if c == JOKER else c
+
+        def slots(mask: int) -> int:
+            out = 0
+            for c in cards_of(mask):
+                out |= 1 << slot(c)
+            return out
+
+        mover = pos.seat_to_play
+        lead = slot(pos.trick[0]) if pos.trick else -1
+        deal = _seat_cards(pos.hands, pos.leader, pos.trick)
+        switches = {n: v for n, v in (options or {}).items() if n != "keep_table"}
+        with self._kernel("dix", deal, probe_options=switches) as sol:
+            saved = {name: getattr(sol, name) for name in (options or {})}
+            for name, value in (options or {}).items():
+                setattr(sol, name, value)
+            try:
+                if not sol.keep_table:
+                    sol.new_table()
+                t0 = time.perf_counter()
+                sol.load(slots(pos.hands[0]), slots(pos.hands[1]), k.trump, joker_slot, mover,
+                         lead)
+                future = sol.solve_all(limit)
+                elapsed = time.perf_counter() - t0
+                nodes = sol.nodes
+            finally:
+                for name, value in saved.items():
+                    setattr(sol, name, value)
+        self.nodes += nodes
+        if future is None:
+            raise SearchAborted(f"the dix solve stopped at its node limit (max_nodes="
+                                f"{max_nodes}) before an answer", nodes)
+        opp = 1 - seat
+        offset = (DIX_SCALE * (pos.points[seat] - pos.points[opp])
+                  + 4 * (pos.tens[opp] - pos.tens[seat]))
+        sign = 1 if mover == seat else -1
+        card_of = {slot(c): c for c in cards_of(pos.hands[mover])}
+        values = {card_of[s]: sign * v + offset for s, v in future.items()}
+        values = dict(sorted(values.items()))
+        maximizing = mover == seat
+        best = max(values.values()) if maximizing else min(values.values())
+        return DDResult(best, MappingProxyType(values), nodes, elapsed, "cython", maximizing)
+
+    # ------------------------------------------------------------------
+    # games and tables (solver.dd.solve, solver.dd.tables)
+
+    def solve(self, position_or_state, seat: int | None = None,
+              max_nodes: int | None = None):
+        """The exact value of a perfect-information position for ``seat``
+        (default: the seat to act) and of every legal action: a
+        ``solver.dd.Solution``, as ``solver.dd.solve``."""
+        from .solve import solve_with
+        return solve_with(self, position_or_state, seat, max_nodes)
+
+    def principal_line(self, position_or_state, seat: int | None = None, plies: int = 8,
+                       max_nodes: int | None = None, total_nodes: int | None = None,
+                       stop=None) -> list[tuple]:
+        """The expected line of play (``solver.dd.solve.principal_line``),
+        every ply's solve on this solver's tables."""
+        from .solve import line_with
+        return line_with(self, position_or_state, seat, plies, max_nodes, total_nodes, stop)
+
+    def bridge_table(self, hands, max_nodes: int | None = None):
+        """Every strain and declarer of a bridge deal in one call (DDS's
+        ``CalcDDtable``): ``solver.dd.tables.bridge_table``."""
+        from .tables import bridge_table
+        return bridge_table(hands, max_nodes, solver=self)
+
+    def contract_table(self, state, seats=None, max_nodes: int | None = None,
+                       contracts=None):
+        """Every contract of a trix / tricks hand from trick 1:
+        ``solver.dd.tables.contract_table``."""
+        from .tables import contract_table
+        return contract_table(state, seats, max_nodes, solver=self, contracts=contracts)
+
+
+def _oracle(pos: TrickPosition, max_team, objective: str) -> DDResult:
+    """The pure-Python oracle (plain minimax) for small positions."""
+    left = sum(bin(h).count("1") for h in pos.hands)
+    if left > dd.ORACLE_MAX_CARDS:
+        raise UnsupportedPositionError(
+            f"DIXTRIX_PUREPYTHON=1: the pure-Python oracle solves at most "
+            f"{dd.ORACLE_MAX_CARDS} cards left, this position has {left}; unset "
+            f"DIXTRIX_PUREPYTHON to use the Cython kernel")
+    from ..reference.dd_oracle import solve_oracle
+    t0 = time.perf_counter()
+    value, values, nodes = solve_oracle(pos, max_team, objective)
+    return DDResult(value, MappingProxyType(values), nodes, time.perf_counter() - t0,
+                    "python", pos.contract.teams[pos.seat_to_play] == max_team)
+
+
+#: the default sessions of the module-level functions, by table size
+_DEFAULTS: dict = {}
+_DEFAULTS_LOCK = threading.Lock()
+
+
+def default_solver(tt_mb=DEFAULT_TT_MB) -> Solver:
+    """The session of ``solver.dd.solve`` and the module-level solve
+    functions: the process's tables, kept while the same deal goes on."""
+    mb = check_tt_mb(tt_mb)
+    with _DEFAULTS_LOCK:
+        s = _DEFAULTS.get(mb)
+        if s is None:
+            s = _DEFAULTS[mb] = Solver(mb, _follow_deal=True)
+        return s
+
+
+__all__ = ["Solver", "default_solver"]

@@ -1,0 +1,41 @@
+"""The answer of ``solver.dd.solve``: a ``Solution`` (STYLE 9: results as
+small frozen dataclasses)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Exact values for ``seat`` (higher is better for it).
+
+    ``value``: the position's value under best play by everyone;
+    ``action_values``: the value after each legal action (canonical
+    notation), EVERY legal action listed; ``best_actions``: the actions
+    reaching ``value``; ``nodes`` searched and ``time`` (s); ``objective``
+    names what ``value`` measures (docs/solver.md).
+
+    dix: ``value`` is the seat's round score minus the opponent's at the
+    end of the round (already-won tricks included); ``round_winner`` the
+    seat that wins the round under best play (tie-breaks applied: fewer
+    ten-tricks, then the last trick) and ``action_winners`` the same per
+    action.  ``raw_value``/``raw_action_values`` are the kernel's
+    lexicographic values (``solver.dd.decode_dix``)."""
+
+    value: int
+    action_values: Mapping[str, int]
+    nodes: int
+    time: float
+    seat: int
+    objective: str
+    best_actions: tuple
+    engine: str = "cython"
+    round_winner: int | None = None
+    action_winners: Mapping[str, int] | None = None
+    raw_value: int | None = None
+    raw_action_values: Mapping[str, int] | None = None
+
+
+__all__ = ["Solution"]

@@ -1,0 +1,113 @@
+"""The server's languages: every message the code marks for translation
+(the page's words, the labels of cards and actions, the server's own error
+messages) has an Arabic and a French translation with the same
+placeholders; the catalogue template is up to date with the code; a
+request's language is negotiated; cards and actions come in words."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bots.server import i18n, labels
+
+SERVER = Path(i18n.__file__).parent
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def extracted() -> set[str]:
+    """The message ids the code marks, extracted as ``pybabel extract`` does
+    (``bots/server/babel.cfg``)."""
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
+    with open(SERVER / "babel.cfg") as fh:
+        method_map, options_map = parse_mapping_cfg(fh)
+    keywords = {"N_": None, "tr": None, "t": None, "RequestError": None,
+                "Unauthorized": None, "Forbidden": None, "TableNotFound": None}
+    found = set()
+    for _, _, message, _, _ in extract_from_dir(str(SERVER), method_map, options_map,
+                                               keywords=keywords):
+        if isinstance(message, str) and message:
+            found.add(message)
+    return found
+
+
+def test_the_code_marks_messages_of_every_kind():
+    ids = extracted()
+    assert {"King", "Hearts", "{rank} of {suit}", "Double the {card}", "Pass",  # labels
+            "Hint", "Skip to the table", "Your turn.",                         # the page
+            "this token is not a seat token of table {table}"} <= ids          # the API
+
+
+@pytest.mark.parametrize("lang", ["ar", "fr"])
+def test_every_marked_message_is_translated_with_its_placeholders(lang):
+    messages = i18n.catalogue(lang)
+    missing = sorted(extracted() - set(messages))
+    assert not missing, f"{lang}: untranslated {missing[:10]}"
+    for msgid, text in messages.items():
+        assert set(PLACEHOLDER.findall(msgid)) == set(PLACEHOLDER.findall(text)), (msgid, text)
+
+
+def test_the_template_is_up_to_date():
+    from babel.messages.pofile import read_po
+    with open(SERVER / "locale" / "messages.pot", "rb") as fh:
+        template = {m.id for m in read_po(fh) if m.id}
+    assert template == extracted()
+
+
+def test_the_language_is_negotiated():
+    assert i18n.negotiate("fr", "ar") == "fr"
+    assert i18n.negotiate(None, "ar-LB,ar;q=0.9,en;q=0.8") == "ar"
+    assert i18n.negotiate(None, "de-DE,fr;q=0.7,en;q=0.5") == "fr"
+    assert i18n.negotiate(None, "en;q=0.3, ar;q=0.6") == "ar"
+    assert i18n.negotiate("xx", None) == "en" and i18n.negotiate(None, "") == "en"
+    assert i18n.negotiate(None, ";;,q=,x" * 200) == "en"
+
+
+def test_cards_and_actions_in_words():
+    en, fr, ar = i18n.Translator("en"), i18n.Translator("fr"), i18n.Translator("ar")
+    assert labels.card("trix", "KH", en) == {"id": "KH", "face": "K\u2665",
+                                            "name": "King of Hearts", "colour": "red"}
+    assert labels.card("dix", "TC", fr)["name"] == "Dix de trèfle"
+    assert labels.card("dix", "TC", fr)["face"] == "10\u2663"
+    assert labels.card("trix", "QS", ar)["name"] == "بنت بستوني"
+    assert labels.card("dix-exchange", "9", fr)["name"] == "Loup"
+    assert labels.card("dix-exchange", "CJ", fr)["name"] == "Chat-joker"
+    assert labels.card("dixie-rook", "R14", en)["name"] == "Red 14"
+    assert labels.action("trix", "reveal KH", False, en) == "Double the King of Hearts"
+    assert labels.action("trix", "reveal KH", False, ar) == "دبّل شايب كبة"
+    assert labels.action("trix", "contract kinghearts", False, ar) == "اختر شايب الكبة"
+    assert labels.action("trix", "pass", False, ar) == "باس"
+    assert labels.action("dixie-rook", "bid 85", False, en) == "Bid 85"
+    assert labels.action("dixie-rook", "trump red", False, fr) == "Atout : Rouge"
+    assert labels.action("dix-exchange", "block 9", False, fr) == "Bloquer avec : Loup"
+    assert labels.action("tricks", "no redeal", False, en) == "Keep this hand (no redeal)"
+
+
+def test_error_messages_come_in_the_request_language(tmp_path):
+    from starlette.testclient import TestClient
+
+    from bots.server.app import create_app
+    from bots.server.settings import Settings
+    with TestClient(create_app(Settings(db=str(tmp_path / "t.db")))) as client:
+        t = client.post("/v1/tables", json={"game": "dix", "seed": 1}).json()
+        r = client.post(f"/v1/tables/{t['table']}/actions", json={"action": "QS"},
+                        params={"lang": "fr"})
+        assert r.status_code == 401 and "jeton" in r.json()["error"]
+        r = client.post(f"/v1/tables/{t['table']}/actions", json={"action": "QS"},
+                        headers={"Accept-Language": "ar"})
+        assert r.status_code == 401 and "مفتاح" in r.json()["error"]
+        r = client.post("/v1/tables", json={"game": "dix", "seed": "x"},
+                        headers={"Accept-Language": "fr"})
+        assert r.status_code == 422 and r.json()["path"] == "seed"
+        assert "un entier" in r.json()["error"]
+        fr = client.get("/v1/games", params={"lang": "fr"}).json()
+        assert [lv["label"] for lv in fr["levels"]] == ["Facile", "Moyen", "Difficile",
+                                                       "Expert"]
+        ar = client.get("/v1/i18n/ar").json()
+        assert ar["dir"] == "rtl" and ar["messages"]["Hint"] == "نصيحة"
+        assert client.get("/v1/i18n/de").status_code == 404
+        view = client.get(f"/v1/tables/{t['table']}", params={"lang": "ar"}).json()
+        assert view["dir"] == "rtl" and view["names"][0] == "المقعد 1"
