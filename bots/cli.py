@@ -296,8 +296,9 @@ class _ReviewBar:
 
 def cmd_review(args) -> int:
     """Every decision of a record judged from its seat's view and in hindsight."""
-    from . import hint, review
     from solver.search import Limit
+
+    from . import hint, review
     pos = hint.read_position(args.position)
     kw = {k: v for k, v in (("time", args.time), ("iterations", args.iterations),
                              ("worlds", args.worlds)) if v is not None}
@@ -331,6 +332,7 @@ def cmd_review(args) -> int:
 def cmd_evaluate(args) -> int:
     """The expected result of the deal per seat, with 95% intervals."""
     from solver.search import Limit, evaluate
+
     from . import hint
     view = hint.view_of(_read_any(args.position))
     kw = {}

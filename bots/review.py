@@ -56,8 +56,14 @@ from dataclasses import dataclass, field
 
 from solver import position as positions
 from solver.dd import Solver
-from solver.errors import (DixtrixError, OptionError, PositionError, SearchAborted,
-                           UnsupportedPositionError, short_repr)
+from solver.errors import (
+    DixtrixError,
+    OptionError,
+    PositionError,
+    SearchAborted,
+    UnsupportedPositionError,
+    short_repr,
+)
 from solver.search import Limit, best_move
 from solver.search.service import BOTS, check_seed, check_threads
 

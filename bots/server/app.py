@@ -30,15 +30,21 @@ from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import (FileResponse, HTMLResponse, JSONResponse, Response,
-                                 StreamingResponse)
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import solver
 from solver import position
-from solver.errors import (DixtrixError, HiddenInformationError, IllegalActionError, LimitError,
-                           NotationError, PositionError, short_repr)
+from solver.errors import (
+    DixtrixError,
+    HiddenInformationError,
+    IllegalActionError,
+    LimitError,
+    NotationError,
+    PositionError,
+    short_repr,
+)
 from solver.search import Limit
 
 from .. import hint as hints

@@ -19,9 +19,17 @@ from __future__ import annotations
 import os
 
 from ..cards import DIX
-from .trick import (allocate, DDResult, DECKS, DIX_OBJECTIVE, TrickPosition, check_tt_mb,
-                    DEFAULT_TT_MB, probing_now)
 from ..errors import PositionError
+from .trick import (
+    DECKS,
+    DEFAULT_TT_MB,
+    DIX_OBJECTIVE,
+    DDResult,
+    TrickPosition,
+    allocate,
+    check_tt_mb,
+    probing_now,
+)
 
 #: the process's dix solvers (one table each), by build: (MiB, solver)
 _SOLVERS: dict = {}

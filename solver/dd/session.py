@@ -50,8 +50,7 @@ from types import MappingProxyType
 from ..cards import JOKER, cards_of
 from ..errors import PositionError, SearchAborted, UnsupportedPositionError
 from . import trick as dd
-from .trick import (DDResult, DIX_SCALE, DEFAULT_TT_MB, TrickPosition, check_max_nodes,
-                    check_tt_mb)
+from .trick import DEFAULT_TT_MB, DIX_SCALE, DDResult, TrickPosition, check_max_nodes, check_tt_mb
 
 #: the default session's token; every ``Solver`` draws its own
 _DEFAULT_TOKEN = 0

@@ -22,17 +22,22 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from ..errors import (
+    HiddenInformationError,
+    PositionError,
+    SearchAborted,
+    UnsupportedPositionError,
+    short_repr,
+)
+from ..game import State
+from ..position import Record, SeatView, from_json
 from . import dix as dixdd
 from . import trick as dd
 from .adapters import ADAPTERS, adapter_for, known_games
-from .adapters.dix import dix_engine, dix_solution
 from .adapters.common import check_seat
+from .adapters.dix import dix_engine, dix_solution
 from .session import Solver, default_solver
 from .solution import Solution
-from ..errors import (HiddenInformationError, PositionError, SearchAborted,
-                      UnsupportedPositionError, short_repr)
-from ..game import State
-from ..position import Record, SeatView, from_json
 
 
 def _to_state(position) -> State | dd.TrickPosition:

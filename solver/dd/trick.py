@@ -36,15 +36,13 @@ import hashlib
 import math
 import os
 import threading
-import time
+from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
 
 from ..cards import DIX, FRENCH, JOKER, ROOK, cards_of, make_card, mask_of, rank_of, suit_of
-from ..errors import (LimitError, PositionError, SearchAborted, UnsupportedPositionError,
-                      short_repr)
+from ..errors import LimitError, PositionError, UnsupportedPositionError, short_repr
 
 #: one score point of dix's difference in the lexicographic encoding
 DIX_SCALE = 256
@@ -62,7 +60,6 @@ VALUE_LIMIT = 32000
 
 
 from ..reference.cardset import dix_pips  # noqa: E402  (A=1, 2-10 face, courts/joker 0)
-
 
 # ---------------------------------------------------------------------------
 # contracts: the rules as data

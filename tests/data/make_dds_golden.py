@@ -23,10 +23,10 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
-from endplay.dds import calc_dd_table, solve_board  # noqa: E402
-from endplay.types import Deal, Denom, Player  # noqa: E402
+from endplay.dds import calc_dd_table, solve_board
+from endplay.types import Deal, Denom, Player
 
-from solver.cards import FRENCH  # noqa: E402
+from solver.cards import FRENCH
 
 SEED = 20261122
 FULL_SEED = 20261123

@@ -8,13 +8,12 @@ import random
 import pytest
 
 import solver
-from solver.dd import trick as dd
-from solver.dd import solve
 from solver.cards import DIX, FRENCH, ROOK, cards_of, mask_of
-from solver.errors import (HiddenInformationError, LimitError, PositionError,
-                           UnsupportedPositionError)
-from solver.game import TERMINAL
+from solver.dd import solve
+from solver.dd import trick as dd
 from solver.dd.dix import solve_dix
+from solver.errors import HiddenInformationError, LimitError, PositionError, UnsupportedPositionError
+from solver.game import TERMINAL
 from solver.reference.dd_oracle import solve_oracle
 
 

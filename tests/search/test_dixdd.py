@@ -6,16 +6,15 @@ limit, the routing through solver.dd.solve."""
 import random
 
 import pytest
+from test_dd_oracle import _dix_round_state, _random_dix_contract, _random_trick_position
 
 import solver
-from solver.dd import dix as dixdd
-from solver.dd import trick as dd
-from solver.dd import solve
 from solver.cards import DIX, JOKER
+from solver.dd import dix as dixdd
+from solver.dd import solve
+from solver.dd import trick as dd
 from solver.errors import LimitError, PositionError, SearchAborted
 from solver.reference.dd_oracle import solve_oracle
-
-from test_dd_oracle import _dix_round_state, _random_dix_contract, _random_trick_position
 
 
 def _ending(rng, n, contract=None, turn=None, joker=False):
