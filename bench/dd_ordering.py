@@ -96,8 +96,8 @@ def measure(label, jobs, kernel, cap):
         solved += 1
         nodes += r.nodes
         st = kernel.cut_stats()
-        total = st if total is None else [tuple(a + b for a, b in zip(x, y))
-                                          for x, y in zip(total, st)]
+        total = st if total is None else [tuple(a + b for a, b in zip(x, y, strict=True))
+                                          for x, y in zip(total, st, strict=True)]
     if not total:
         print(f"{label:<10} no solve finished under the cap")
         return
@@ -110,7 +110,8 @@ def measure(label, jobs, kernel, cap):
             cells.append(f"pos {p}: no cut nodes")
     cuts = sum(t[0] for t in total)
     first = sum(t[1] for t in total)
-    print(f"{label:<10} n={solved:<3} nodes {nodes / 1e6:8.3f} M (with the capped ones {every / 1e6:8.3f} M)  all {100 * first / max(cuts, 1):5.1f}% "
+    print(f"{label:<10} n={solved:<3} nodes {nodes / 1e6:8.3f} M (with the capped ones "
+          f"{every / 1e6:8.3f} M)  all {100 * first / max(cuts, 1):5.1f}% "
           f"first  | " + "  | ".join(cells), flush=True)
 
 

@@ -5,9 +5,10 @@
 Node counts do not depend on the machine's load, so two builds compare
 exactly: run this script against both trees (e.g. PYTHONPATH=<old tree>)
 and diff the output.  ``--probe`` runs the measuring builds of the kernels
-(``solver.dd.trick.probing``): their nodes must equal the shipped ones.  Rows: dix from trick 14 (the dix solver), trix
-penalty contracts from trick 7, bridge 8-card endings, dixie-rook from
-trick 7; each prints the seeds' node counts, their total and the time.
+(``solver.dd.trick.probing``): their nodes must equal the shipped ones.
+Rows: dix from trick 14 (the dix solver), trix penalty contracts from
+trick 7, bridge 8-card endings, dixie-rook from trick 7; each prints the
+seeds' node counts, their total and the time.
 """
 
 from __future__ import annotations

@@ -173,7 +173,7 @@ def table_makes(count):
         try:
             s.contract_table(st, max_nodes=cap)
         except SearchAborted:
-            raise SearchAborted("a contract passed the cap", s.nodes)
+            raise SearchAborted("a contract passed the cap", s.nodes) from None
         return Table(s.nodes)
 
     for seed in range(1, count + 1):
@@ -203,8 +203,8 @@ def row_bridge(n, cap, budget):
             hands, leader = bridge_ending(1000 * strain + seed, 13)
             pos = dd.TrickPosition(dd.bridge_contract(-1 if strain == 4 else strain),
                                    tuple(mask_of(h) for h in hands), leader)
-            t, k, ok, _ = timed(lambda m: dd.solve_position(pos, max_team=leader % 2,
-                                                            max_nodes=m), cap)
+            t, k, ok, _ = timed(lambda m, pos=pos, team=leader % 2: dd.solve_position(
+                pos, max_team=team, max_nodes=m), cap)
             ours1.append(t)
             nodes.append(k)
             over += not ok

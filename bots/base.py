@@ -54,7 +54,8 @@ class Bot(ABC):
         the same answer)."""
         return self.step(view.world(seed=0))
 
-    def inform_action(self, state: State, seat: int, action: int) -> None:
+    # a hook, not abstract: most bots keep no memory between decisions
+    def inform_action(self, state: State, seat: int, action: int) -> None:  # noqa: B027
         """Called after every action is applied (default: nothing)."""
 
     def restart(self) -> None:

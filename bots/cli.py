@@ -353,7 +353,7 @@ def cmd_evaluate(args) -> int:
           f"{ev.time:.2f} s")
     labels = [f"seat {s} ({names[s]}):" for s in range(len(ev.values))]
     width = max(map(len, labels))
-    for label, v, h in zip(labels, ev.values, ev.ci95):
+    for label, v, h in zip(labels, ev.values, ev.ci95, strict=True):
         print(f"  {label:<{width}} {v:+9.2f}  +-{h:.2f}")
     return 0
 

@@ -114,7 +114,9 @@ BotSpec = Annotated[str, Field(
 
 class CreateTable(Body):
     game: Literal[GAMES]
-    options: Annotated[dict[str, bool | Int(ge=-10 ** 9, le=10 ** 9) | Annotated[str, Field(max_length=1000)] | dict[str, Int(ge=0, le=10 ** 6)]],
+    options: Annotated[dict[str, bool | Int(ge=-10 ** 9, le=10 ** 9)
+                            | Annotated[str, Field(max_length=1000)]
+                            | dict[str, Int(ge=0, le=10 ** 6)]],
                        Field(description="the game's options (GET /v1/games): each game says "
                                          "which it takes")] = None
     seats: Annotated[list[Int(ge=0, lt=MAX_SEATS)], Field(

@@ -97,7 +97,7 @@ def _continues(before, now) -> bool:
     """Whether each seat's cards ``now`` are among its cards ``before``:
     ``now`` is a later position of the same deal (or the same one)."""
     return (before is not None and len(before) == len(now)
-            and all(n & ~b == 0 for b, n in zip(before, now)))
+            and all(n & ~b == 0 for b, n in zip(before, now, strict=True)))
 
 
 def _seat_cards(hands, leader: int, trick) -> tuple:

@@ -48,7 +48,7 @@ def _bridge_hands(hands) -> tuple:
     if not isinstance(hands, (list, tuple)) or len(hands) != 4:
         raise PositionError("a bridge deal is four hands (N E S W)", "hands")
     out = []
-    for s, h in enumerate(hands):
+    for h in hands:
         if isinstance(h, (list, tuple)):
             h = mask_of(h)
         out.append(h)
