@@ -155,15 +155,15 @@ class Solver:
     def _allocate(self, engine: str):
         if engine == "dd":
             if dd.probing_now():
-                from . import _ddprobe as m  # type: ignore
-                return dd.allocate(m.ProbeKernel, m.BUCKET_BYTES, self.tt_mb)
-            from . import _dd as m  # type: ignore
-            return dd.allocate(m.Kernel, m.BUCKET_BYTES, self.tt_mb)
+                from . import _ddprobe
+                return dd.allocate(_ddprobe.ProbeKernel, _ddprobe.BUCKET_BYTES, self.tt_mb)
+            from . import _dd
+            return dd.allocate(_dd.Kernel, _dd.BUCKET_BYTES, self.tt_mb)
         if dd.probing_now():
-            from . import _dixprobe as m  # type: ignore
-            return dd.allocate(m.ProbeDixSolver, m.BUCKET_BYTES, self.tt_mb)
-        from . import _dixdd as m  # type: ignore
-        return dd.allocate(m.DixSolver, m.BUCKET_BYTES, self.tt_mb)
+            from . import _dixprobe
+            return dd.allocate(_dixprobe.ProbeDixSolver, _dixprobe.BUCKET_BYTES, self.tt_mb)
+        from . import _dixdd
+        return dd.allocate(_dixdd.DixSolver, _dixdd.BUCKET_BYTES, self.tt_mb)
 
     @contextmanager
     def _kernel(self, engine: str, deal: tuple, probe_options=None):

@@ -274,7 +274,8 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
             stats.visits[a] += 1
             if vals[a] == best:
                 stats.wins[a] += 1
-        if control.due() or stats.worlds == 1 and progress is not None:
+        # control.due() is never true without a progress callback
+        if progress is not None and (control.due() or stats.worlds == 1):
             stats.seconds = _time.perf_counter() - start
             stats.iterations = stats.worlds
             stats.values = {a: totals[a] / stats.worlds for a in legal}
