@@ -55,6 +55,7 @@ import resource
 import statistics
 import sys
 import time
+from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
@@ -70,7 +71,7 @@ from solver.reference.dd_oracle import solve_oracle
 def dix_from_trick(seed: int, first_trick: int, variant: str = "standard"):
     """A dix state at trick ``first_trick`` of its first round, random play before."""
     game = solver.load_game("dix", variant=variant)
-    st = game.new_initial_state(seed=seed)
+    st: Any = game.new_initial_state(seed=seed)        # a dix state
     rng = random.Random(seed)
     while st.tricks_done < first_trick - 1:
         st.apply_action(rng.choice(st.legal_actions()))
@@ -205,7 +206,7 @@ def rook_start(seed: int, players: int):
     """A dixie-rook state at the start of card play (random legal actions)."""
     from solver.games.dixie_rook import PLAY
     game = solver.load_game("dixie-rook", players=players)
-    st = game.new_initial_state(seed=seed)
+    st: Any = game.new_initial_state(seed=seed)        # a dixie-rook state
     rng = random.Random(seed)
     while st.phase != PLAY:
         st.apply_action(rng.choice(st.legal_actions()))

@@ -36,7 +36,7 @@ def line(name, results, t):
 
 def main(n: int = 6) -> None:
     t0 = time.perf_counter()
-    res = [solve(dix_from_trick(seed, 14)) for seed in range(n)]
+    res: list = [solve(dix_from_trick(seed, 14)) for seed in range(n)]
     line("dix14", res, time.perf_counter() - t0)
     game = solver.load_game("trix")
     for name in ("king", "queens", "diamonds", "ltoosh"):

@@ -145,7 +145,7 @@ def report(out, seconds) -> int:
     bad = 0
     for kind, rows in by.items():
         lat = [dt * 1000 for _, _, dt in rows]
-        statuses = defaultdict(int)
+        statuses: defaultdict[int, int] = defaultdict(int)
         for _, s, _ in rows:
             statuses[s] += 1
         print(f"{kind:<15} {len(rows):>5} {pct(lat, .5):>8.1f} {pct(lat, .99):>8.1f}  "

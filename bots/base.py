@@ -95,12 +95,13 @@ def _parse_settings(spec: str) -> tuple[str, dict]:
     name, _, rest = spec.partition(":")
     settings = {}
     for part in filter(None, rest.split(",")):
-        key, eq, value = part.partition("=")
+        key, eq, text = part.partition("=")
         if not eq:
             raise OptionError(f"bot settings {spec!r}: expected key=value, got {part!r}")
+        value: int | float | str = text
         for conv in (int, float):
             try:
-                value = conv(value) if len(value) <= 30 else value
+                value = conv(text) if len(text) <= 30 else text
                 break
             except ValueError:
                 continue

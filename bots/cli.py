@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import sys
+from typing import Any
 
 import solver
 from solver import position
@@ -216,7 +217,7 @@ def _record_at(pos, at, what: str = "solve"):
                                  f"got {at}")
     doc = pos.to_json()
     doc["actions"] = doc["actions"][:at]
-    return position.from_json(doc).state()
+    return position.record_from_json(doc).state()
 
 
 def cmd_solve(args) -> int:
@@ -265,7 +266,9 @@ class _ReviewBar:
     is installed, else a one-line counter; nothing off a terminal."""
 
     def __init__(self, enabled: bool):
-        self.enabled, self.bar, self.shown = enabled, None, False
+        # the progress bar: None until the first report, False without tqdm
+        self.bar: Any = None
+        self.enabled, self.shown = enabled, False
 
     def __call__(self, info: dict) -> None:
         if not self.enabled:

@@ -151,7 +151,7 @@ def _view_at(state, seat: int) -> dict:
     would be replayed at every decision."""
     if _first_deal(state):
         return state.information_state(seat).view
-    mid = positions.from_json(positions.to_json(state, from_deal="current"))
+    mid = positions.record_from_json(positions.to_json(state, from_deal="current"))
     return mid.state().information_state(seat).view
 
 
@@ -360,7 +360,7 @@ def _hindsight(task: dict, stop=None) -> dict:
 
 
 def _hindsight_on(dd_solver, task: dict, stop=None) -> dict:
-    rec = positions.from_json(task["record"])
+    rec = positions.record_from_json(task["record"])
     state = rec.state()
     wanted = {int(k): v for k, v in task["wanted"].items()}
     deal_index = state.round_index()
@@ -686,8 +686,8 @@ def render_text(doc: dict, origin: str = "") -> str:
                  f"exact ties, a difference the search cannot tell from zero) loses 0.")
     lines.append("")
     lines.append("Summary")
-    rows = [("seat", "decisions", "expected loss", "inacc.", "mistakes", "blunders",
-             "exact loss (decisions)")]
+    rows: list[tuple[str, ...]] = [("seat", "decisions", "expected loss", "inacc.", "mistakes",
+                                    "blunders", "exact loss (decisions)")]
     for s in doc["summary"]:
         m = s["mistakes"]
         rows.append((str(s["seat"]), str(s["decisions"]),

@@ -34,7 +34,11 @@ def short_repr(value: object, limit: int = QUOTE_LIMIT) -> str:
 
 
 class DixtrixError(Exception):
-    """Base class of every error raised on purpose by dixtrix."""
+    """Base class of every error raised on purpose by dixtrix.  ``path``:
+    where in the input the culprit is (a JSON path, an argument's name)
+    when the raiser names it (the HTTP API reports it beside the message)."""
+
+    path: str | None = None
 
 
 class NotationError(DixtrixError, ValueError):

@@ -118,7 +118,7 @@ def check_bot(spec, game, seat: int, settings: Settings, path: str) -> tuple[str
     caps = {"time": settings.max_time, "iterations": settings.max_iterations,
             "py_iterations": settings.max_iterations, "worlds": settings.max_worlds,
             "nodes": settings.max_nodes, "threads": settings.threads}
-    values = {**limit.to_dict(), **bot.options}
+    values = {**limit.to_dict(), **getattr(bot, "options", {})}   # a search bot's
     for key, cap in caps.items():
         value = values.get(key)
         if isinstance(value, (int, float)) and not isinstance(value, bool) and value > cap:
@@ -651,7 +651,8 @@ def _deal_details(game, state, tr: Translator) -> list[dict]:
                         "totals": list(running)})
     elif game.name == "dixie-rook":
         for res in getattr(state, "results", []):
-            colour = labels.COLOUR_WORDS.get(labels_trump(res.get("trump")))
+            word = labels_trump(res.get("trump"))
+            colour = labels.COLOUR_WORDS.get(word) if word is not None else None
             out.append({"bid_winner": res["bid_winner"], "bid": res["bid"],
                         "trump": tr(labels.COLOURS[colour]) if colour else None,
                         "team_tricks": list(res["tricks"]), "team_count": list(res["count"]),

@@ -6,7 +6,6 @@ limit, the routing through solver.dd.solve."""
 import random
 
 import pytest
-from test_dd_oracle import _dix_round_state, _random_dix_contract, _random_trick_position
 
 import solver
 from solver.cards import DIX, JOKER
@@ -15,6 +14,7 @@ from solver.dd import solve
 from solver.dd import trick as dd
 from solver.errors import LimitError, PositionError, SearchAborted
 from solver.reference.dd_oracle import solve_oracle
+from tests.search.test_dd_oracle import _dix_round_state, _random_dix_contract, _random_trick_position
 
 
 def _ending(rng, n, contract=None, turn=None, joker=False):
