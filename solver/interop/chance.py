@@ -60,7 +60,7 @@ class _Script(random.Random):
         # before 3.11 ``random.Random.__new__`` seeds from the constructor's
         # argument, and a list of outcomes is no seed: seed 0 (never drawn)
         def __new__(cls, outcomes: list[int]) -> _Script:
-            return super().__new__(cls, 0)
+            return super().__new__(cls, 0)  # type: ignore[call-arg]  # typeshed omits the seed
 
     def __init__(self, outcomes: list[int]):
         # no ``random.Random.__init__``: seeding the Mersenne Twister costs
