@@ -15,10 +15,8 @@ import glob
 import os
 import platform
 
-from setuptools import Extension, setup
-
 from Cython.Build import cythonize
-
+from setuptools import Extension, setup
 
 #: x86-64: the POPCNT instruction (every x86-64 CPU since 2008) instead of a
 #: libgcc call for the card-mask popcounts of the search kernels

@@ -30,8 +30,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-import solver  # noqa: E402
-from solver.search import Limit, best_move  # noqa: E402
+import solver
+from solver.search import Limit, best_move
 
 GAMES = ("dix", "trix", "tricks", "dixie-rook")
 
@@ -39,7 +39,7 @@ GAMES = ("dix", "trix", "tricks", "dixie-rook")
 def positions(count: int, seed: int) -> list:
     """``count`` seat views, spread over the games, that the service searches."""
     rng = random.Random(seed)
-    out = []
+    out: list[tuple[str, dict]] = []
     k = 0
     while len(out) < count:
         name = GAMES[k % len(GAMES)]
@@ -71,9 +71,9 @@ def main(argv=None) -> int:
     trees = [int(t) for t in args.trees.split(",")]
     start = time.time()
     pos = positions(args.positions, args.seed)
-    cover = {t: [] for t in trees}
-    width = {t: [] for t in trees}
-    by_game = {t: {} for t in trees}
+    cover: dict[int, list[bool]] = {t: [] for t in trees}
+    width: dict[int, list[float]] = {t: [] for t in trees}
+    by_game: dict[int, dict[str, list[bool]]] = {t: {} for t in trees}
     for i, (name, view) in enumerate(pos):
         ref = best_move(view, Limit(iterations=args.iterations * args.ref_factor), seed=10**6 + i,
                         threads=8)

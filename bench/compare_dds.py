@@ -55,22 +55,23 @@ import resource
 import statistics
 import sys
 import time
+from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-import solver  # noqa: E402
-from solver.dd import trick as dd  # noqa: E402
-from solver.dd import solve  # noqa: E402
-from solver.cards import FRENCH, mask_of  # noqa: E402
-from solver.dd.dix import solve_dix  # noqa: E402
-from solver.errors import SearchAborted  # noqa: E402
-from solver.reference.dd_oracle import solve_oracle  # noqa: E402
+import solver
+from solver.cards import FRENCH, mask_of
+from solver.dd import solve
+from solver.dd import trick as dd
+from solver.dd.dix import solve_dix
+from solver.errors import SearchAborted
+from solver.reference.dd_oracle import solve_oracle
 
 
 def dix_from_trick(seed: int, first_trick: int, variant: str = "standard"):
     """A dix state at trick ``first_trick`` of its first round, random play before."""
     game = solver.load_game("dix", variant=variant)
-    st = game.new_initial_state(seed=seed)
+    st: Any = game.new_initial_state(seed=seed)        # a dix state
     rng = random.Random(seed)
     while st.tricks_done < first_trick - 1:
         st.apply_action(rng.choice(st.legal_actions()))
@@ -138,7 +139,7 @@ def row_dix(name, n, budget, first_trick, variant, engines=("dixdd", "generic"),
     if len(results) == 2:
         (ta, va), (tb, vb) = results["dixdd"], results["generic"]
         m = min(len(ta), len(tb))
-        assert all(a == b for a, b in zip(va[:m], vb[:m]) if a is not None and b is not None), \
+        assert all(a == b for a, b in zip(va[:m], vb[:m], strict=True) if a is not None and b is not None), \
             "the two solvers disagree"
         ratio = statistics.median(tb[:m]) / statistics.median(ta[:m])
         print(f"{'':<28} generic / dix solver, medians over the {m} positions both "
@@ -205,7 +206,7 @@ def rook_start(seed: int, players: int):
     """A dixie-rook state at the start of card play (random legal actions)."""
     from solver.games.dixie_rook import PLAY
     game = solver.load_game("dixie-rook", players=players)
-    st = game.new_initial_state(seed=seed)
+    st: Any = game.new_initial_state(seed=seed)        # a dixie-rook state
     rng = random.Random(seed)
     while st.phase != PLAY:
         st.apply_action(rng.choice(st.legal_actions()))
@@ -217,7 +218,7 @@ def row_rook(n, budget, players, max_nodes):
     start = time.perf_counter()
     for seed in range(n):
         st = rook_start(seed, players)
-        t, nd, ok = timed_solve(lambda m: solve(st, max_nodes=m), max_nodes)
+        t, nd, ok = timed_solve(lambda m, st=st: solve(st, max_nodes=m), max_nodes)
         times.append(t)
         nodes.append(nd)
         over += not ok
@@ -242,7 +243,8 @@ def row_bridge13(n, budget, max_nodes):
             pos = dd.TrickPosition(dd.bridge_contract(-1 if strain == 4 else strain),
                                    tuple(mask_of(h) for h in hands), leader)
             t, nd, ok = timed_solve(
-                lambda m: dd.solve_position(pos, max_team=leader % 2, max_nodes=m), max_nodes)
+                lambda m, pos=pos, team=leader % 2: dd.solve_position(pos, max_team=team,
+                                                                      max_nodes=m), max_nodes)
             times.append(t)
             nodes.append(nd)
             over += not ok
@@ -302,7 +304,7 @@ def row_dds3(n, budget, max_nodes, first=0, verbose=False):
         positions = [dd.TrickPosition(dd.bridge_contract(s), masks, ld) for s, ld in order]
         # fresh
         ours_t = dds_t = 0.0
-        for (strain, leader), pos in zip(order, positions):
+        for (strain, leader), pos in zip(order, positions, strict=True):
             solve_board(dds_deal(other, strain, leader))       # DDS: another deal first
             t0 = clock()
             ref = {t for _, t in solve_board(dds_deal(hands, strain, leader))}
@@ -324,7 +326,7 @@ def row_dds3(n, budget, max_nodes, first=0, verbose=False):
         solve_board(dds_deal(other, 0, 0))
         s = Solver()
         ours_t = dds_t = 0.0
-        for (strain, leader), pos in zip(order, positions):
+        for (strain, leader), pos in zip(order, positions, strict=True):
             t0 = clock()
             ref = {t for _, t in solve_board(dds_deal(hands, strain, leader))}
             dds_t += clock() - t0

@@ -22,6 +22,7 @@ import os
 import random
 import sys
 import time
+from typing import Any
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -36,11 +37,11 @@ SETTINGS = {"trix": {}, "trix:partners": {"partners": True}, "tricks": {}}
 
 
 def measure(name: str, options: dict, matches: int, seed: int) -> dict:
-    game = solver.load_game(name.split(":")[0], **options)
+    game: Any = solver.load_game(name.split(":")[0], **options)   # a contract game
     rng = random.Random(seed)
     sums: dict = {}
     for m in range(matches):
-        state = game.new_initial_state(seed=seed * 100_000 + m)
+        state: Any = game.new_initial_state(seed=seed * 100_000 + m)   # a contract game's
         pols = [make_policy("rules", game, s, seed=m * 10 + s) for s in range(4)]
         while not state.is_terminal():
             seat = state.current_player()

@@ -29,10 +29,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import solver  # noqa: E402
-from solver.games.contract_match import CHOOSE  # noqa: E402
-from solver.search.contracts import choose_contract  # noqa: E402
-from solver.search.heuristics import make_policy  # noqa: E402
+import solver
+from solver.games.contract_match import CHOOSE
+from solver.search.contracts import choose_contract
+from solver.search.heuristics import make_policy
 
 ARMS = ("search", "rules", "random")
 
@@ -106,7 +106,7 @@ def main(argv=None):
     print("| difference | per kingdom, paired (mean +- 95%) |")
     print("|---|---|")
     for a, b in (("search", "rules"), ("search", "random"), ("rules", "random")):
-        m, h = interval([x - y for x, y in zip(scores[a], scores[b])])
+        m, h = interval([x - y for x, y in zip(scores[a], scores[b], strict=True)])
         print(f"| {a} - {b} | {m:+.1f} +- {h:.1f} |")
 
 

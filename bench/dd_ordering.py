@@ -32,16 +32,15 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(__file__))
 
-import solver  # noqa: E402
-from solver.cards import mask_of  # noqa: E402
-from solver.dd import dix as dixdd  # noqa: E402
-from solver.dd import solve  # noqa: E402
-from solver.dd import trick as dd  # noqa: E402
-from solver.errors import SearchAborted  # noqa: E402
-
-from compare_dds import bridge_ending, dix_from_trick  # noqa: E402
-from rook_bounds import rook_from  # noqa: E402
-from trix_full_deals import build  # noqa: E402
+import solver
+from compare_dds import bridge_ending, dix_from_trick
+from rook_bounds import rook_from
+from solver.cards import mask_of
+from solver.dd import dix as dixdd
+from solver.dd import solve
+from solver.dd import trick as dd
+from solver.errors import SearchAborted
+from trix_full_deals import build
 
 
 def bridge_jobs(n, cards=9):
@@ -97,8 +96,8 @@ def measure(label, jobs, kernel, cap):
         solved += 1
         nodes += r.nodes
         st = kernel.cut_stats()
-        total = st if total is None else [tuple(a + b for a, b in zip(x, y))
-                                          for x, y in zip(total, st)]
+        total = st if total is None else [tuple(a + b for a, b in zip(x, y, strict=True))
+                                          for x, y in zip(total, st, strict=True)]
     if not total:
         print(f"{label:<10} no solve finished under the cap")
         return
@@ -111,7 +110,8 @@ def measure(label, jobs, kernel, cap):
             cells.append(f"pos {p}: no cut nodes")
     cuts = sum(t[0] for t in total)
     first = sum(t[1] for t in total)
-    print(f"{label:<10} n={solved:<3} nodes {nodes / 1e6:8.3f} M (with the capped ones {every / 1e6:8.3f} M)  all {100 * first / max(cuts, 1):5.1f}% "
+    print(f"{label:<10} n={solved:<3} nodes {nodes / 1e6:8.3f} M (with the capped ones "
+          f"{every / 1e6:8.3f} M)  all {100 * first / max(cuts, 1):5.1f}% "
           f"first  | " + "  | ".join(cells), flush=True)
 
 

@@ -5,9 +5,10 @@
 Node counts do not depend on the machine's load, so two builds compare
 exactly: run this script against both trees (e.g. PYTHONPATH=<old tree>)
 and diff the output.  ``--probe`` runs the measuring builds of the kernels
-(``solver.dd.trick.probing``): their nodes must equal the shipped ones.  Rows: dix from trick 14 (the dix solver), trix
-penalty contracts from trick 7, bridge 8-card endings, dixie-rook from
-trick 7; each prints the seeds' node counts, their total and the time.
+(``solver.dd.trick.probing``): their nodes must equal the shipped ones.
+Rows: dix from trick 14 (the dix solver), trix penalty contracts from
+trick 7, bridge 8-card endings, dixie-rook from trick 7; each prints the
+seeds' node counts, their total and the time.
 """
 
 from __future__ import annotations
@@ -19,13 +20,12 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-import solver  # noqa: E402
-from solver.dd import trick as dd  # noqa: E402
-from solver.dd import solve  # noqa: E402
-from solver.cards import mask_of  # noqa: E402
-
-from compare_dds import bridge_ending, dix_from_trick, rook_start  # noqa: E402
-from trix_full_deals import build  # noqa: E402
+import solver
+from compare_dds import bridge_ending, dix_from_trick, rook_start
+from solver.cards import mask_of
+from solver.dd import solve
+from solver.dd import trick as dd
+from trix_full_deals import build
 
 
 def line(name, results, t):
@@ -36,7 +36,7 @@ def line(name, results, t):
 
 def main(n: int = 6) -> None:
     t0 = time.perf_counter()
-    res = [solve(dix_from_trick(seed, 14)) for seed in range(n)]
+    res: list = [solve(dix_from_trick(seed, 14)) for seed in range(n)]
     line("dix14", res, time.perf_counter() - t0)
     game = solver.load_game("trix")
     for name in ("king", "queens", "diamonds", "ltoosh"):

@@ -60,14 +60,13 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(__file__))
 
-import solver  # noqa: E402
-from solver.dd import trick as dd  # noqa: E402
-from solver.dd import solve  # noqa: E402
-from solver.cards import mask_of  # noqa: E402
-from solver.errors import SearchAborted  # noqa: E402
-
-from compare_dds import bridge_ending, dix_from_trick, rook_start  # noqa: E402
-from trix_full_deals import build  # noqa: E402
+import solver
+from compare_dds import bridge_ending, dix_from_trick, rook_start
+from solver.cards import mask_of
+from solver.dd import solve
+from solver.dd import trick as dd
+from solver.errors import SearchAborted
+from trix_full_deals import build
 
 TARGETS = {"dix14": "median <= 2 ms", "seventeen": "median <= 50 ms",
            "trix": ">= 95% under 10 M nodes, median <= 100 ms", "rook": "median <= 100 ms",
@@ -174,7 +173,7 @@ def table_makes(count):
         try:
             s.contract_table(st, max_nodes=cap)
         except SearchAborted:
-            raise SearchAborted("a contract passed the cap", s.nodes)
+            raise SearchAborted("a contract passed the cap", s.nodes) from None
         return Table(s.nodes)
 
     for seed in range(1, count + 1):
@@ -204,8 +203,8 @@ def row_bridge(n, cap, budget):
             hands, leader = bridge_ending(1000 * strain + seed, 13)
             pos = dd.TrickPosition(dd.bridge_contract(-1 if strain == 4 else strain),
                                    tuple(mask_of(h) for h in hands), leader)
-            t, k, ok, _ = timed(lambda m: dd.solve_position(pos, max_team=leader % 2,
-                                                            max_nodes=m), cap)
+            t, k, ok, _ = timed(lambda m, pos=pos, team=leader % 2: dd.solve_position(
+                pos, max_team=team, max_nodes=m), cap)
             ours1.append(t)
             nodes.append(k)
             over += not ok
@@ -242,8 +241,8 @@ def row_bridge(n, cap, budget):
 def row_pimc(n):
     sys.path.insert(0, os.path.join(os.path.dirname(__file__)))
     from ismcts_speed import positions, trix_positions
-    from solver.search.pimc import pimc_search
     from solver import position
+    from solver.search.pimc import pimc_search
     for label, make in (("pimc dix trick 1", lambda: positions(n, 0)),
                         ("pimc trix trick 1", lambda: trix_positions(n, 0))):
         game, states = make()

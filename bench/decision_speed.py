@@ -36,11 +36,11 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import solver  # noqa: E402
-from solver.search import contracts  # noqa: E402
-from solver.search.heuristics import make_policy  # noqa: E402
-from solver.search.ismcts import ismcts_search, python_policies  # noqa: E402
-from solver.search.native import native_search  # noqa: E402
+import solver
+from solver.search import contracts
+from solver.search.heuristics import make_policy
+from solver.search.ismcts import ismcts_search, python_policies
+from solver.search.native import native_search
 
 
 def decisions(game, pred, count, seed0=0, mix=0.3, limit=5000):

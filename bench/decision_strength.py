@@ -42,14 +42,14 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import solver  # noqa: E402
-from bots.base import Bot, register_bot  # noqa: E402
-from solver.errors import OptionError  # noqa: E402
-from solver.search import contracts  # noqa: E402
-from solver.search.equivalence import card_classes  # noqa: E402
-from solver.search.heuristics import make_policy  # noqa: E402
-from solver.search.ismcts import ismcts_search, python_policies, run_native  # noqa: E402
-from solver.search.native import native_search, root_keep  # noqa: E402
+import solver
+from bots.base import Bot, register_bot
+from solver.errors import OptionError
+from solver.search import contracts
+from solver.search.equivalence import card_classes
+from solver.search.heuristics import make_policy
+from solver.search.ismcts import ismcts_search, python_policies, run_native
+from solver.search.native import native_search, root_keep
 
 KINDS = ("contract", "doubling", "claim", "bid", "discard", "trump", "exchange")
 
@@ -203,14 +203,14 @@ def contracts_main(args):
     pairs = [("native", "rules")] + ([("python", "rules"), ("native", "python")]
                                      if "python" in arms else [])
     for a, b in pairs:
-        m, h = interval([x - y for x, y in zip(scores[a], scores[b])])
+        m, h = interval([x - y for x, y in zip(scores[a], scores[b], strict=True)])
         print(f"| {a} - {b} | {m:+.1f} +- {h:.1f} |")
 
 
 # ---- hybrid matches ------------------------------------------------------------------
 
 def match_main(args):
-    from bench.strength import compare
+    from strength import compare
     opts = {}
     for item in args.option:
         k, _, v = item.partition("=")
@@ -229,7 +229,7 @@ def match_main(args):
 # ---- redeal claims ---------------------------------------------------------------------
 
 def claims_main(args):
-    from bench.decision_speed import decisions
+    from decision_speed import decisions
     from solver.games.contract_match import CLAIM, REDEAL
     game = solver.load_game("tricks")
     states = decisions(game, lambda s: s.phase == CLAIM and REDEAL in s.legal_actions(),

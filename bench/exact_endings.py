@@ -9,7 +9,8 @@ exact value is below the best card's is a point (or more) conceded.  The
 decision service solves these positions exactly, so the count should be 0;
 ``exact=off`` shows what the search alone does.
 
-    python bench/exact_endings.py --positions 120 --bots "ismcts:time=0.1" "ismcts:time=0.5" "ismcts:time=0.1,exact=off"
+    python bench/exact_endings.py --positions 120 \\
+        --bots "ismcts:time=0.1" "ismcts:time=0.5" "ismcts:time=0.1,exact=off"
 """
 
 from __future__ import annotations
@@ -19,20 +20,21 @@ import os
 import random
 import sys
 import time
+from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import solver  # noqa: E402
-from bots import make_bot  # noqa: E402
-from solver.dd import solve  # noqa: E402
+import solver
+from bots import make_bot
+from solver.dd import solve
 
 
 def positions(count: int, seed: int) -> list:
     game = solver.load_game("dix")
     rng = random.Random(seed)
-    out = []
+    out: list[Any] = []
     while len(out) < count:
-        state = game.new_initial_state(seed=rng.randrange(1 << 30))
+        state: Any = game.new_initial_state(seed=rng.randrange(1 << 30))   # a dix state
         bots = [make_bot("rules", game, s, seed=rng.randrange(1 << 30)) for s in range(2)]
         stop = rng.randrange(14, 24)
         while not state.is_terminal() and state.round_index() == 0 and state.tricks_done < stop:

@@ -23,12 +23,11 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(__file__))
 
-import solver  # noqa: E402
-from solver.dd import solve  # noqa: E402
-from solver.dd import trick as dd  # noqa: E402
-from solver.errors import SearchAborted  # noqa: E402
-
-from trix_full_deals import build  # noqa: E402
+import solver
+from solver.dd import solve
+from solver.dd import trick as dd
+from solver.errors import SearchAborted
+from trix_full_deals import build
 
 
 def run(st, on: bool, cap: int):

@@ -31,12 +31,13 @@ import sys
 import tempfile
 import time
 import traceback
+from typing import Any
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 ENTRIES = ["loads", "from_json", "solve", "best_move", "evaluate", "cli"]
-GAMES = [("dix", {}), ("dix", {"variant": "seventeen"}), ("trix", {}),
+GAMES: list[tuple[str, dict[str, Any]]] = [("dix", {}), ("dix", {"variant": "seventeen"}), ("trix", {}),
          ("trix", {"partners": True}), ("tricks", {}), ("dixie-rook", {}),
          ("dixie-rook", {"players": 6}), ("dix-exchange", {"players": 6})]
 
@@ -60,7 +61,7 @@ def corpus(seed: int = 0) -> list[dict]:
                 if state.deal_start()[1] > 0:       # past the first deal: mid-match forms
                     mid = solver.to_json(state, from_deal="current")
                     docs.append(mid)
-                    docs.append(solver.from_json(mid).state().information_state(
+                    docs.append(solver.position.record_from_json(mid).state().information_state(
                         state.current_player()).view)
     return docs
 
@@ -69,12 +70,12 @@ HOSTILE = [None, True, -1, 0, 10**30, 2**64, -(2**63) - 1, 1.5, "", "?", "ZZ", "
            "?" * 500, [], {}, [None], {"": None}, "\u0000", "\ud7ff" * 3, 1e308]
 
 
-def _hostile(rng: random.Random):
+def _hostile(rng: random.Random) -> Any:
     r = rng.random()
     if r < 0.5:
         return copy.deepcopy(rng.choice(HOSTILE))     # never share a mutable value
     if r < 0.7:
-        v = copy.deepcopy(rng.choice(HOSTILE))
+        v: Any = copy.deepcopy(rng.choice(HOSTILE))
         for _ in range(rng.randrange(1, 60)):
             v = [v] if rng.random() < 0.5 else {"k": v}
         return v
@@ -163,9 +164,9 @@ def _alarm(signum, frame):
 
 def run_child(entry: str, start: int, n: int, seed: int, timeout: float, progress: str):
     import solver
+    from bots.cli import main as cli_main
     from solver.errors import DixtrixError
     from solver.search import Limit
-    from bots.cli import main as cli_main
     docs = corpus(seed)
     signal.signal(signal.SIGALRM, _alarm)
     untyped, hangs, accepted, examples = 0, 0, 0, []
@@ -271,8 +272,8 @@ def main(argv=None):
     if args.child:
         run_child(args.child, args.start, args.n, args.seed, args.timeout, args.progress)
         return 0
-    print(f"| entry point | documents | accepted (answered) | untyped errors | crashes | "
-          f"hangs | slowest call | wall time |")
+    print("| entry point | documents | accepted (answered) | untyped errors | crashes | "
+          "hangs | slowest call | wall time |")
     print("|---|---|---|---|---|---|---|---|")
     bad = 0
     for entry in args.entries:

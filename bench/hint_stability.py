@@ -27,14 +27,15 @@ import random
 import statistics
 import sys
 import time
+from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import solver  # noqa: E402
-from bots import make_bot  # noqa: E402
-from bots.hint import advise, make_limit  # noqa: E402
-from solver.position import from_json  # noqa: E402
-from solver.search import Limit, best_move  # noqa: E402
+import solver
+from bots import make_bot
+from bots.hint import advise, make_limit
+from solver.position import from_json
+from solver.search import Limit, best_move
 
 GAMES = ("dix", "trix", "tricks", "dixie-rook")
 
@@ -54,7 +55,8 @@ def positions(name: str, n: int, seed: int):
     """``n`` card-play positions with at least two legal cards."""
     game = solver.load_game(name)
     rng = random.Random(seed)
-    out, deal = [], 0
+    out: list[Any] = []
+    deal = 0
     while len(out) < n:
         state = game.new_initial_state(seed=seed * 1000 + deal)
         bots = [make_bot("rules", game, s, seed=deal * 10 + s) for s in range(game.num_players)]

@@ -32,7 +32,7 @@ def decision_states(game, episodes: int) -> list:
         rng = np.random.RandomState(seed)
         while not s.is_terminal():
             if s.is_chance_node():
-                actions, probs = zip(*s.chance_outcomes())
+                actions, probs = zip(*s.chance_outcomes(), strict=True)
                 s.apply_action(int(rng.choice(actions, p=probs)))
             else:
                 out.append(s.clone())
@@ -58,7 +58,7 @@ def measure(name: str, episodes: int, horizon: int, info: bool) -> str:
     prof.enable()
     run()
     prof.disable()
-    stats = pstats.Stats(prof).stats
+    stats = pstats.Stats(prof).stats  # type: ignore[attr-defined]  # the raw table, not in the stubs
     n = len(states) * seats
 
     def calls(fn: str) -> int:

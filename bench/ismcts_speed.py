@@ -25,11 +25,11 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import solver  # noqa: E402
-from solver.search.ismcts import ismcts_search, run_native  # noqa: E402
-from solver.search.native import native_search  # noqa: E402
-from solver.search.pimc import pimc_search  # noqa: E402
-from solver import position  # noqa: E402
+import solver
+from solver import position
+from solver.search.ismcts import ismcts_search, run_native
+from solver.search.native import native_search
+from solver.search.pimc import pimc_search
 
 
 def positions(n, after, seed0=0):
@@ -122,7 +122,7 @@ def build_ref(commit: str):
     subprocess.run([sys.executable, "-c", script], cwd=tmp, check=True,
                    capture_output=True)
     sys.path.insert(0, tmp)
-    import _ismcts_ref  # noqa: F401
+    import _ismcts_ref  # type: ignore[import-not-found]  # built in tmp just above
     return _ismcts_ref
 
 

@@ -20,11 +20,12 @@ import os
 import sys
 import tempfile
 import time
+from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bots.ladder import LadderStore, Schedule, run_ladder  # noqa: E402
-from bots.ladder.play import GameResult  # noqa: E402
+from bots.ladder import LadderStore, Schedule, run_ladder
+from bots.ladder.play import GameResult
 
 GAMES = {
     "dix": "dix",
@@ -106,13 +107,14 @@ def main() -> None:
         for name in args.games:
             spec = GAMES[name]
             rates = {}
-            db1 = None
+            db1 = ""
             for mode in ("jobs1", "jobs2", "dask"):
                 if mode == "dask" and cluster is None:
                     continue
                 db = os.path.join(tmp, f"{name}-{mode}.db")
-                kw = {"dask": cluster.scheduler_address} if mode == "dask" else \
-                     {"jobs": 1 if mode == "jobs1" else 2}
+                kw: dict[str, Any] = {"jobs": 1 if mode == "jobs1" else 2}
+                if mode == "dask" and cluster is not None:
+                    kw = {"dask": cluster.scheduler_address}
                 s = run_ladder(spec, "rules,rules", deals=args.deals, seed=1, db=db,
                                progress=False, **kw)
                 rates[mode] = s.games_per_second

@@ -24,11 +24,10 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(__file__))
 
-from solver.cards import mask_of  # noqa: E402
-from solver.dd import trick as dd  # noqa: E402
-from solver.errors import SearchAborted  # noqa: E402
-
-from compare_dds import bridge_ending  # noqa: E402
+from compare_dds import bridge_ending
+from solver.cards import mask_of
+from solver.dd import trick as dd
+from solver.errors import SearchAborted
 
 
 def solve(pos, later: int, cap: int):

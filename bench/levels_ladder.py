@@ -31,8 +31,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from bots import levels  # noqa: E402
-from bots.ladder import LadderResults, run_ladder  # noqa: E402
+from bots import levels
+from bots.ladder import LadderResults, run_ladder
 
 GAMES = ("dix:target=10", "trix", "tricks", "dixie-rook:target=100", "dix-exchange")
 

@@ -54,7 +54,7 @@ def hearts_child(seed: int, cards: int, sims: int) -> None:
     played = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(int(rng.choice(actions, p=probs)))
             continue
         if played >= target and len(state.legal_actions()) > 1:
@@ -117,6 +117,7 @@ def timed_openspiel_bot(game, seed: int, seconds: float):
     policy (most visits) is taken."""
     import numpy as np
     from open_spiel.python.algorithms import ismcts, mcts
+
     from solver.interop.openspiel import resampler
 
     class Timed(ismcts.ISMCTSBot):
@@ -143,6 +144,7 @@ def timed_openspiel_bot(game, seed: int, seconds: float):
 
 def play_deal(name: str, deal_seed: int, ours: set, seconds: float, stats: dict):
     import pyspiel
+
     from solver.interop.chance import ExplicitChanceState
     from solver.interop.openspiel import DixtrixState
     from solver.search import Limit, best_move
@@ -236,7 +238,8 @@ def main() -> None:
         tr = trix_rates(args.positions, cards, args.trix_iterations)
         hs = f"{statistics.mean(h):9.0f}" if h else "      n/a"
         print(f"  {cards:2d} cards a hand: OpenSpiel hearts {hs} it/s over {len(h)} positions "
-              f"({len(crashes)} crashed, return codes {crashes}); ours trix {statistics.mean(tr):9.0f} it/s over {len(tr)}; "
+              f"({len(crashes)} crashed, return codes {crashes}); "
+              f"ours trix {statistics.mean(tr):9.0f} it/s over {len(tr)}; "
               f"ratio {statistics.mean(tr) / statistics.mean(h) if h else float('nan'):.1f}",
               flush=True)
 

@@ -28,10 +28,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-import solver  # noqa: E402
-from bots import review as reviews  # noqa: E402
-from bots.base import make_bot  # noqa: E402
-from solver.dd import Solver  # noqa: E402
+import solver
+from bots import review as reviews
+from bots.base import make_bot
+from solver.dd import Solver
 
 #: row -> (game, options, deal reviewed)
 ROWS = {

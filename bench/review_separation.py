@@ -23,10 +23,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-import solver  # noqa: E402
-from bots.base import make_bot  # noqa: E402
-from bots.review import review  # noqa: E402
-from solver.search import Limit  # noqa: E402
+import solver
+from bots.base import make_bot
+from bots.review import review
+from solver.search import Limit
 
 #: game -> (deals, iterations, Python iterations, the random seat owns the first kingdom)
 ROWS = {

@@ -24,10 +24,9 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(__file__))
 
-from solver.dd import trick as dd  # noqa: E402
-from solver.errors import SearchAborted  # noqa: E402
-
-from compare_dds import rook_start  # noqa: E402
+from compare_dds import rook_start
+from solver.dd import trick as dd
+from solver.errors import SearchAborted
 
 
 def rook_from(seed: int, seats: int, trick: int):

@@ -34,12 +34,11 @@ from collections import defaultdict
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 import httpx  # noqa: E402
 
 import solver  # noqa: E402
-from frontends.server_process import ServerProcess, rss_kib  # noqa: E402
+from tests.frontends.server_process import ServerProcess, rss_kib  # noqa: E402
 
 MAX_REQUESTS = 5000
 
@@ -146,7 +145,7 @@ def report(out, seconds) -> int:
     bad = 0
     for kind, rows in by.items():
         lat = [dt * 1000 for _, _, dt in rows]
-        statuses = defaultdict(int)
+        statuses: defaultdict[int, int] = defaultdict(int)
         for _, s, _ in rows:
             statuses[s] += 1
         print(f"{kind:<15} {len(rows):>5} {pct(lat, .5):>8.1f} {pct(lat, .99):>8.1f}  "

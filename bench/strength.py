@@ -21,8 +21,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import solver  # noqa: E402
-from bots import make_bot  # noqa: E402
+import solver
+from bots import make_bot
 
 
 def play_deal(game, specs, seed, rounds=1):

@@ -27,9 +27,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import solver  # noqa: E402
-from bots import make_bot  # noqa: E402
-from bots.base import Bot  # noqa: E402
+import solver
+from bots import make_bot
+from bots.base import Bot
 
 #: the reference side's loop: one JSON object a line in, one out
 SERVER = r"""
@@ -63,12 +63,15 @@ class Reference:
         self.p = subprocess.Popen([sys.executable, "-c", SERVER, os.path.abspath(path)],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                   cwd=path, env=dict(os.environ, PYTHONPATH=""))
+        assert self.p.stdin is not None and self.p.stdout is not None   # the pipes above
         self.next_id = 0
 
     def ask(self, msg: dict) -> dict:
-        self.p.stdin.write(json.dumps(msg) + "\n")
-        self.p.stdin.flush()
-        line = self.p.stdout.readline()
+        stdin, stdout = self.p.stdin, self.p.stdout
+        assert stdin is not None and stdout is not None
+        stdin.write(json.dumps(msg) + "\n")
+        stdin.flush()
+        line = stdout.readline()
         if not line:
             raise RuntimeError("the reference bot process ended")
         return json.loads(line)

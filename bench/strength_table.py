@@ -24,9 +24,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from strength import compare  # noqa: E402
-
-import solver  # noqa: E402
+import solver
+from strength import compare
 
 GAMES = ["dix", "trix", "tricks", "dixie-rook", "dix-exchange"]
 
@@ -78,14 +77,15 @@ def main(argv=None):
     limits = {bot: getattr(args, f"{bot}_limit") for bot in ("pimc", "ismcts", "cheat")
               if getattr(args, f"{bot}_limit")}
     jobs = [(g, label, a, b, args.pairs, args.seed, args.rounds) for g in args.games
-            for label, a, b in rows_for(args.time, args.ismcts, limits) if args.rows is None or label in args.rows]
+            for label, a, b in rows_for(args.time, args.ismcts, limits)
+            if args.rows is None or label in args.rows]
     print(f"strength table: {args.pairs} duplicate deal pairs a row, "
           f"{args.time} s a search decision, seeds from {args.seed}"
           + "".join(f", {b} {v}" for b, v in limits.items()), flush=True)
     results = {}
     t0 = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for g, label, a, b, pairs, mean, ci, secs in pool.map(run_row, jobs):
+        for g, label, a, b, _pairs, mean, ci, secs in pool.map(run_row, jobs):
             if isinstance(secs, str):
                 print(f"| {g} | {label} | {a} | {b} | error: {secs} | | |", flush=True)
                 continue

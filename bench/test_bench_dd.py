@@ -10,13 +10,12 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from compare_dds import bridge_ending, dix_from_trick  # noqa: E402
-
-from solver.dd import trick as dd  # noqa: E402
-from solver.dd import solve  # noqa: E402
-from solver.cards import mask_of  # noqa: E402
-from solver.dd.dix import solve_dix  # noqa: E402
-from solver.reference.dd_oracle import solve_oracle  # noqa: E402
+from compare_dds import bridge_ending, dix_from_trick
+from solver.cards import mask_of
+from solver.dd import solve
+from solver.dd import trick as dd
+from solver.dd.dix import solve_dix
+from solver.reference.dd_oracle import solve_oracle
 
 
 def _dix_run(engine, positions):

@@ -5,7 +5,9 @@
 The kernel/twin pair runs the same trick-winner workload, so the ratio of
 their medians is the Cython speed-up for that call."""
 
+import importlib
 import random
+from types import ModuleType
 
 import pytest
 
@@ -14,8 +16,9 @@ from solver import cardset
 from solver.cards import DIX
 from solver.reference import cardset as pure
 
+native: ModuleType | None
 try:
-    from solver import _cardset as native
+    native = importlib.import_module("solver._cardset")
 except ImportError:  # pragma: no cover
     native = None
 

@@ -22,7 +22,7 @@ def test_100k_draws_never_inconsistent():
     t0 = time.perf_counter()
     for _ in range(100_000):
         placed = compiled.sample(r)
-        for g, grp in zip(groups, placed):
+        for g, grp in zip(groups, placed, strict=True):
             for c in grp:
                 lo, hi = bounds[c]
                 assert lo <= g.time <= hi

@@ -37,24 +37,24 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import solver.search.advice as rule  # noqa: E402
-import solver.search.service as service  # noqa: E402
-from hint_stability import GAMES, positions  # noqa: E402
-from solver.position import from_json  # noqa: E402
-from solver.search import Limit, best_move  # noqa: E402
+import solver.search.advice as rule
+import solver.search.service as service
+from hint_stability import GAMES, positions
+from solver.position import from_json
+from solver.search import Limit, best_move
 
 
 def collect(name: str, n: int, seed: int, seconds: float, reference: float):
     """Per position: the 5 seeds' and the reference's evidence (what the
     decision service hands ``advice.decide``)."""
     captured = []
-    original = service.decide
+    original = service.decide  # type: ignore[attr-defined]  # patched where the service looks it up
 
     def capture(ev):
         captured.append(ev)
         return original(ev)
 
-    service.decide = capture
+    service.decide = capture  # type: ignore[attr-defined]
     try:
         out = []
         for state in positions(name, n, seed):
@@ -67,7 +67,7 @@ def collect(name: str, n: int, seed: int, seconds: float, reference: float):
             out.append((runs[:5], runs[5]))
         return out
     finally:
-        service.decide = original
+        service.decide = original  # type: ignore[attr-defined]
 
 
 def decide(ev, se: float, points: float):

@@ -18,8 +18,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import solver  # noqa: E402
-from solver import Limit, best_move  # noqa: E402
+import solver
+from solver import Limit, best_move
 
 
 def positions(game, n, seed0=0):
@@ -45,7 +45,7 @@ def main(argv=None):
     args = p.parse_args(argv)
     print(f"best_move(view, Limit(time={args.time})): wall time of the call / limit, "
           f"{args.positions} positions a row")
-    print(f"| game | bot | median | worst | within 10% |\n|---|---|---|---|---|")
+    print("| game | bot | median | worst | within 10% |\n|---|---|---|---|---|")
     for name in args.games:
         game = solver.load_game(name)
         states = positions(game, args.positions)

@@ -33,12 +33,11 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-import solver  # noqa: E402
-from solver.dd import solve  # noqa: E402
-from solver.errors import SearchAborted  # noqa: E402
-from solver.games.contract_match import TRICKS  # noqa: E402
-from solver.games.tricks_core import (DIAMONDS_CONTRACT, KING_OF_HEARTS, LTOOSH,  # noqa: E402
-                                      QUEENS)
+import solver
+from solver.dd import solve
+from solver.errors import SearchAborted
+from solver.games.contract_match import TRICKS
+from solver.games.tricks_core import DIAMONDS_CONTRACT, KING_OF_HEARTS, LTOOSH, QUEENS
 
 CONTRACTS = {"king": KING_OF_HEARTS, "queens": QUEENS, "diamonds": DIAMONDS_CONTRACT,
              "ltoosh": LTOOSH}
@@ -104,7 +103,9 @@ def main() -> None:
     game = solver.load_game("trix")
     ctx = mp.get_context("fork")
     for name in a.contract.split(","):
-        times, nodes, over, capped, total = [], [], 0, 0, 0
+        times: list[float] = []
+        nodes: list[int] = []
+        over, capped, total = 0, 0, 0
         seed = a.seed
         while len(times) < a.n:
             seed += 1

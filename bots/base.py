@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Callable
+from collections.abc import Callable
 
 from solver.errors import OptionError, short_repr
 from solver.game import Game, State
@@ -54,7 +54,8 @@ class Bot(ABC):
         the same answer)."""
         return self.step(view.world(seed=0))
 
-    def inform_action(self, state: State, seat: int, action: int) -> None:
+    # a hook, not abstract: most bots keep no memory between decisions
+    def inform_action(self, state: State, seat: int, action: int) -> None:  # noqa: B027
         """Called after every action is applied (default: nothing)."""
 
     def restart(self) -> None:
@@ -94,12 +95,13 @@ def _parse_settings(spec: str) -> tuple[str, dict]:
     name, _, rest = spec.partition(":")
     settings = {}
     for part in filter(None, rest.split(",")):
-        key, eq, value = part.partition("=")
+        key, eq, text = part.partition("=")
         if not eq:
             raise OptionError(f"bot settings {spec!r}: expected key=value, got {part!r}")
+        value: int | float | str = text
         for conv in (int, float):
             try:
-                value = conv(value) if len(value) <= 30 else value
+                value = conv(text) if len(text) <= 30 else text
                 break
             except ValueError:
                 continue

@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import sys
+from typing import Any
 
 import solver
 from solver import position
@@ -216,7 +217,7 @@ def _record_at(pos, at, what: str = "solve"):
                                  f"got {at}")
     doc = pos.to_json()
     doc["actions"] = doc["actions"][:at]
-    return position.from_json(doc).state()
+    return position.record_from_json(doc).state()
 
 
 def cmd_solve(args) -> int:
@@ -265,7 +266,9 @@ class _ReviewBar:
     is installed, else a one-line counter; nothing off a terminal."""
 
     def __init__(self, enabled: bool):
-        self.enabled, self.bar, self.shown = enabled, None, False
+        # the progress bar: None until the first report, False without tqdm
+        self.bar: Any = None
+        self.enabled, self.shown = enabled, False
 
     def __call__(self, info: dict) -> None:
         if not self.enabled:
@@ -296,8 +299,9 @@ class _ReviewBar:
 
 def cmd_review(args) -> int:
     """Every decision of a record judged from its seat's view and in hindsight."""
-    from . import hint, review
     from solver.search import Limit
+
+    from . import hint, review
     pos = hint.read_position(args.position)
     kw = {k: v for k, v in (("time", args.time), ("iterations", args.iterations),
                              ("worlds", args.worlds)) if v is not None}
@@ -331,6 +335,7 @@ def cmd_review(args) -> int:
 def cmd_evaluate(args) -> int:
     """The expected result of the deal per seat, with 95% intervals."""
     from solver.search import Limit, evaluate
+
     from . import hint
     view = hint.view_of(_read_any(args.position))
     kw = {}
@@ -351,7 +356,7 @@ def cmd_evaluate(args) -> int:
           f"{ev.time:.2f} s")
     labels = [f"seat {s} ({names[s]}):" for s in range(len(ev.values))]
     width = max(map(len, labels))
-    for label, v, h in zip(labels, ev.values, ev.ci95):
+    for label, v, h in zip(labels, ev.values, ev.ci95, strict=True):
         print(f"  {label:<{width}} {v:+9.2f}  +-{h:.2f}")
     return 0
 

@@ -25,10 +25,11 @@ import sys
 import threading
 import time as _time
 from dataclasses import asdict
+from typing import Any
 
 import solver
-from solver.errors import (DixtrixError, LimitError, OptionError, PositionError, SearchAborted,
-                           short_repr)
+from solver.errors import DixtrixError, LimitError, OptionError, PositionError, SearchAborted, short_repr
+from solver.position import record_from_json
 from solver.search import Limit, best_move, evaluate
 from solver.search.service import BOTS, DEFAULT_LIMIT_SECONDS, DEFAULT_TREES
 
@@ -51,7 +52,7 @@ QUICK_SOLVE_NODES = 200_000
 SOLVE_POLL_SECONDS = 0.02
 
 #: option name -> (type, default, min, max or choices, what it does)
-OPTIONS = {
+OPTIONS: dict[str, tuple[str, Any, Any, Any, str]] = {
     "threads": ("spin", DEFAULT_TREES, 1, 64,
                 "independent ISMCTS trees searched in parallel (default: one a core of this "
                 "machine; the answer for a seed depends on it)"),
@@ -73,7 +74,7 @@ class Engine:
     def __init__(self, out=None, err=None):
         self.out = out or sys.stdout
         self.err = err or sys.stderr
-        self.options = {k: v[1] for k, v in OPTIONS.items()}
+        self.options: dict[str, Any] = {k: v[1] for k, v in OPTIONS.items()}
         self.position = None          # a solver.position.Record or SeatView
         self.worker: threading.Thread | None = None
         self.stop_event = threading.Event()
@@ -259,7 +260,7 @@ class Engine:
     def cmd_hello(self, rest):
         self.send(f"id name {NAME}")
         self.send(f"id version {solver.__version__}")
-        for name, (kind, default, lo, hi, doc) in OPTIONS.items():
+        for name, (kind, default, lo, hi, _doc) in OPTIONS.items():
             if kind == "spin":
                 self.send(f"option name {name} type spin default {default} min {lo} max {hi}")
             else:
@@ -346,7 +347,8 @@ class Engine:
             limit = Limit(time=INFINITE_SECONDS)
         elif limit_words:
             limit = Limit.from_words(limit_words, "go")
-            if "time" in limit_words[::2] and limit.time >= LONG_TIME_SECONDS:
+            if "time" in limit_words[::2] and limit.time is not None \
+                    and limit.time >= LONG_TIME_SECONDS:
                 # UCI's habit is milliseconds: say what was understood
                 self.send(f"info string go time is in seconds: this search may run "
                           f"{limit.time:g} s ({limit.time / 60:.1f} min); go movetime "
@@ -438,10 +440,10 @@ class Engine:
     def cmd_evaluate(self, rest):
         pos = self._need_position()
         words = rest.split()
-        kw = {}
+        kw: dict[str, Any] = {}
         if len(words) % 2 or any(w not in ("time", "worlds") for w in words[::2]):
             raise LimitError("evaluate: expected worlds N and/or time S")
-        for w, value in zip(words[::2], words[1::2]):
+        for w, value in zip(words[::2], words[1::2], strict=True):
             try:
                 kw[w] = float(value) if w == "time" else int(value)
             except ValueError:
@@ -461,7 +463,7 @@ class Engine:
                               "time S, iterations N, worlds N, nodes N, bot ismcts|pimc)")
         kw: dict = {"bot": self.options["bot"]}
         limit_words = []
-        for key, value in zip(words[::2], words[1::2]):
+        for key, value in zip(words[::2], words[1::2], strict=True):
             if key in ("deal", "seat"):
                 if not value.isdigit() or len(value) > 9:
                     raise OptionError(f"{key} is a number, got {short_repr(value)}")
@@ -521,10 +523,10 @@ def solve_child(engine_pid: int | None = None) -> None:
     from .exact import solve_doc
     request = json.loads(sys.stdin.buffer.read())
     try:
-        doc = solve_doc(solver.from_json(request["position"]).state(), plies=0,
+        doc = solve_doc(record_from_json(request["position"]).state(), plies=0,
                         tt_mb=request["tt_mb"])
         doc.pop("line", None)
-        reply = {"solution": doc}
+        reply: dict[str, Any] = {"solution": doc}
     except DixtrixError as exc:
         reply = {"error": str(exc)}
     sys.stdout.write(json.dumps(reply) + "\n")

@@ -23,8 +23,8 @@ import queue
 import shlex
 import subprocess
 import threading
-import time as _time
-from typing import Callable
+from collections.abc import Callable
+from typing import IO, Any
 
 from solver.errors import DixtrixError, LimitError, OptionError
 from solver.game import Game, State
@@ -45,16 +45,17 @@ class Engine:
     """One engine subprocess.  Use ``Engine.popen(cmd)`` as a context
     manager (or call ``close()``)."""
 
-    def __init__(self, process: subprocess.Popen):
+    def __init__(self, process: subprocess.Popen[str]):
         self.process = process
-        self.lines: queue.Queue = queue.Queue()
+        # the engine's lines; None once its output has ended
+        self.lines: queue.Queue[str | None] = queue.Queue()
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
-        self.id: dict = {}
-        self.options: dict = {}
+        self.id: dict[str, str] = {}
+        self.options: dict[str, list[str]] = {}
 
     @classmethod
-    def popen(cls, cmd=None, timeout: float = REPLY_SECONDS) -> "Engine":
+    def popen(cls, cmd: str | list[str] | None = None, timeout: float = REPLY_SECONDS) -> Engine:
         """Start ``cmd`` (a string or list; default: this package's engine)
         and shake hands with it."""
         argv = split_command(cmd)
@@ -75,8 +76,13 @@ class Engine:
 
     # ---- plumbing -----------------------------------------------------------
 
-    def _read(self):
-        for line in self.process.stdout:
+    def _pipe(self, stream: IO[str] | None) -> IO[str]:
+        if stream is None:      # Popen made with stdin and stdout pipes: never
+            raise EngineError("the engine has no pipe")
+        return stream
+
+    def _read(self) -> None:
+        for line in self._pipe(self.process.stdout):
             self.lines.put(line.rstrip("\n"))
         self.lines.put(None)                 # end of output: the engine is gone
 
@@ -84,8 +90,9 @@ class Engine:
         if self.process.poll() is not None:
             raise EngineError(f"the engine has exited (status {self.process.returncode})")
         try:
-            self.process.stdin.write(line + "\n")
-            self.process.stdin.flush()
+            stdin = self._pipe(self.process.stdin)
+            stdin.write(line + "\n")
+            stdin.flush()
         except (BrokenPipeError, OSError):
             raise EngineError("the engine has exited") from None
 
@@ -101,7 +108,8 @@ class Engine:
             raise EngineError(line[len("error "):])
         return line
 
-    def _until(self, prefix: str, timeout=REPLY_SECONDS, on_line=None) -> str:
+    def _until(self, prefix: str, timeout: float | None = REPLY_SECONDS,
+               on_line: Callable[[str], None] | None = None) -> str:
         while True:
             line = self.receive(timeout)
             if line.startswith(prefix):
@@ -109,10 +117,10 @@ class Engine:
             if on_line is not None:
                 on_line(line)
 
-    def _hello(self, timeout):
+    def _hello(self, timeout: float) -> None:
         self.send("dixtrix")
 
-        def note(line):
+        def note(line: str) -> None:
             if line.startswith("id "):
                 key, _, value = line[3:].partition(" ")
                 self.id[key] = value
@@ -129,14 +137,14 @@ class Engine:
         self.send("isready")
         self._until("readyok", timeout)
 
-    def configure(self, **options) -> None:
+    def configure(self, **options: object) -> None:
         """``setoption`` for each option (``threads=2``, ``bot="pimc"`` ...);
         a bad value is an ``EngineError`` naming it."""
         for name, value in options.items():
             self.send(f"setoption name {name} value {value}")
         self.ping()                           # errors, if any, come before readyok
 
-    def _position(self, position) -> None:
+    def _position(self, position: Any) -> None:
         if isinstance(position, State):
             position = position.information_state(position.current_player()).view
         if hasattr(position, "to_json"):
@@ -148,7 +156,7 @@ class Engine:
     def _go_args(limit: Limit | None, bot: str | None) -> str:
         if limit is not None and not isinstance(limit, Limit):
             raise LimitError(f"limit must be a solver.search.Limit, got {type(limit).__name__}")
-        parts = []
+        parts: list[str] = []
         if limit is not None:
             for name in ("time", "iterations", "worlds"):
                 v = getattr(limit, name)
@@ -158,19 +166,19 @@ class Engine:
             parts += ["bot", bot]
         return " ".join(parts)
 
-    def analyse(self, position, limit: Limit | None = None, bot: str | None = None,
-                info: Callable[[dict], None] | None = None,
-                timeout: float | None = None) -> tuple[PlayResult, list[dict]]:
+    def analyse(self, position: Any, limit: Limit | None = None, bot: str | None = None,
+                info: Callable[[dict[str, Any]], None] | None = None,
+                timeout: float | None = None) -> tuple[PlayResult, list[dict[str, Any]]]:
         """Search ``position`` (a seat view, a record, their JSON or a
         State: its seat to move's view) and return the ``PlayResult`` and
         every ``info`` line as a dict (also passed to ``info``)."""
         self._position(position)
         self.send(("go " + self._go_args(limit, bot)).strip())
-        infos = []
+        infos: list[dict[str, Any]] = []
         if timeout is None:
             timeout = (limit.time if limit is not None and limit.time else 0) + REPLY_SECONDS
 
-        def on_line(line):
+        def on_line(line: str) -> None:
             if line.startswith("info ") and not line.startswith("info string "):
                 d = _parse_info(line)
                 infos.append(d)
@@ -186,7 +194,7 @@ class Engine:
         doc["same"] = tuple(tuple(m) for m in doc.get("same", ()))
         return PlayResult(**doc), infos
 
-    def play(self, position, limit: Limit | None = None, bot: str | None = None
+    def play(self, position: Any, limit: Limit | None = None, bot: str | None = None
              ) -> PlayResult:
         """The engine's ``PlayResult`` for ``position`` (see ``analyse``)."""
         return self.analyse(position, limit, bot)[0]
@@ -194,17 +202,18 @@ class Engine:
     def stop(self) -> None:
         self.send("stop")
 
-    def solve(self, position) -> dict:
+    def solve(self, position: Any) -> dict[str, Any]:
         """Exact values of a complete record (``solution`` JSON)."""
         self._position(position)
         self.send("solve")
         line = self._until("solution ", None)
         self._until("bestmove ", REPLY_SECONDS)
-        return json.loads(line[len("solution "):])
+        solution: dict[str, Any] = json.loads(line[len("solution "):])
+        return solution
 
-    def evaluate(self, position, limit: Limit | None = None) -> Evaluation:
+    def evaluate(self, position: Any, limit: Limit | None = None) -> Evaluation:
         self._position(position)
-        args = []
+        args: list[str] = []
         if limit is not None:
             if limit.worlds is not None:
                 args += ["worlds", str(limit.worlds)]
@@ -237,25 +246,27 @@ class Engine:
                     self.process.wait()
         for stream in (self.process.stdin, self.process.stdout):
             try:
-                stream.close()
+                if stream is not None:
+                    stream.close()
             except OSError:
                 pass
 
-    def __enter__(self) -> "Engine":
+    def __enter__(self) -> Engine:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
-def _parse_info(line: str) -> dict:
+def _parse_info(line: str) -> dict[str, int | float | str]:
     # an action with a space comes in double quotes (bots.engine.action_word)
     try:
         words = shlex.split(line)[1:]
     except ValueError:
         words = line.split()[1:]
-    out = {}
-    for key, value in zip(words[::2], words[1::2]):
+    out: dict[str, int | float | str] = {}
+    # lenient with what an engine prints: a key left without a value is dropped
+    for key, value in zip(words[::2], words[1::2], strict=False):
         try:
             out[key] = int(value)
         except ValueError:
@@ -274,14 +285,14 @@ class EngineBot(Bot):
 
     name = "engine"
 
-    def __init__(self, game: Game, seat: int, seed: int | None = None, cmd=None, time=None,
-                 iterations=None, worlds=None, bot=None, **settings):
+    def __init__(self, game: Game, seat: int, seed: int | None = None, cmd: object = None,
+                 time: float | None = None, iterations: int | None = None,
+                 worlds: int | None = None, bot: str | None = None, **settings: Any):
         super().__init__(game, seat, seed, **settings)
         if bot is not None and bot not in ("ismcts", "pimc"):
             raise OptionError(f"engine: bot is ismcts or pimc, got {bot!r}")
-        kw = {k: v for k, v in (("time", time), ("iterations", iterations),
-                                ("worlds", worlds)) if v is not None}
-        self.limit = Limit(**kw) if kw else Limit(time=1.0)
+        self.limit = (Limit(time=time, iterations=iterations, worlds=worlds)
+                      if (time, iterations, worlds) != (None, None, None) else Limit(time=1.0))
         self.cmd = cmd if cmd is None else str(cmd)
         self.bot = bot
         self.engine: Engine | None = None
@@ -308,7 +319,7 @@ class EngineBot(Bot):
             self.engine.close()
             self.engine = None
 
-    def __del__(self):
+    def __del__(self) -> None:
         try:
             self.close()
         except Exception:

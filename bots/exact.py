@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.dd import solve
+from solver.dd import Solution, solve
 from solver.errors import SearchAborted, UnsupportedPositionError
 from solver.search.support import support_for
 
@@ -40,7 +40,7 @@ class Exact:
     value: float
     values: dict
     best: tuple
-    solution: object
+    solution: Solution
 
     @property
     def nodes(self) -> int:
@@ -154,7 +154,7 @@ def solve_doc(state, plies: int = 8, max_nodes: int | None = None,
                     for s, a, v in steps]}
     if sol.round_winner is not None:
         doc["round_winner"] = sol.round_winner
-        doc["round_winners"] = dict(sol.action_winners)
+        doc["round_winners"] = dict(sol.action_winners or {})
     return doc
 
 

@@ -18,6 +18,8 @@ in ``bots/`` because it seats players.
 
 from __future__ import annotations
 
+from typing import Any
+
 try:
     import gymnasium as gym
 except ImportError as exc:  # pragma: no cover - depends on the environment
@@ -50,20 +52,20 @@ class SeatEnv(gym.Env):
             raise OptionError(f"opponents: one bot spec, or a list of {len(others)} (one per "
                               f"other seat), got {short_repr(opponents)}")
         self.seat = seat
-        self.opponent_specs = dict(zip(others, opponents))
+        self.opponent_specs = dict(zip(others, opponents, strict=True))
         for s, spec in self.opponent_specs.items():      # fail early on a bad spec
             make_bot(spec, self.aec.game, s, 0)
         self.agent = self.aec.possible_agents[seat]
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
         self.render_mode = render_mode
-        self.bots = {}
+        self.bots: dict[int, Any] = {}
 
     def _play_bots(self) -> None:
         aec = self.aec
         while not all(aec.terminations.values()) and aec.agent_selection != self.agent:
             seat = aec._seat[aec.agent_selection]
-            aec.step(self.bots[seat].step(aec.state_))
+            aec.step(self.bots[seat].step(aec.current_state()))
 
     def _result(self):
         obs = self.aec.observe(self.agent)
@@ -95,4 +97,4 @@ class SeatEnv(gym.Env):
         return self.aec.observe(self.agent)["action_mask"].astype(bool)
 
     def render(self):
-        return self.aec.state_.to_text() if self.render_mode == "ansi" else None
+        return self.aec.current_state().to_text() if self.render_mode == "ansi" else None

@@ -117,8 +117,8 @@ def describe(view) -> list[str]:
     leader = known.get("leader")
     if isinstance(trick, list) and isinstance(leader, int):
         if trick:
-            played = ", ".join(f"{who((leader + i) % n)} {c}" for i, c in enumerate(trick))
-            lines.append(f"Trick so far: {played}")
+            so_far = ", ".join(f"{who((leader + i) % n)} {c}" for i, c in enumerate(trick))
+            lines.append(f"Trick so far: {so_far}")
         elif leader == seat:
             lines.append("Trick: you lead")
     if known.get("tricks_won") is not None:
@@ -306,7 +306,7 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
                                     if res.winners else {}),
                         "line": [{"seat": s, "who": names[s], "action": a, "value": v,
                                   "trick": t}
-                                 for (s, a, v), t in zip(steps, _tricks(world, steps))]}
+                                 for (s, a, v), t in zip(steps, _tricks(world, steps), strict=True)]}
         if res.bot == "forced":
             out["advice"] = advice_line(res.action, (), is_card) + \
                 " It is the only legal action."
@@ -442,6 +442,7 @@ def legend(game) -> str:
 def legends() -> str:
     """Every game's notation (``dixtrix hint --legend`` without a game)."""
     import textwrap
+
     from solver import load_game, registered_games
     return "\n".join(textwrap.fill(f"{name}: {load_game(name).notation}", 78,
                                    subsequent_indent="    ")

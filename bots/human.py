@@ -177,6 +177,7 @@ def read_action(state, text: str, legal, seat: int | None = None) -> int:
         raise IllegalActionError(text, _second_person(reason, seat) + " (type 'help')")
     if isinstance(problem, NotationError):
         raise NotationError(f"{problem} (type 'help')", text)
+    assert problem is not None      # parsed is None: string_to_action raised it
     raise problem
 
 

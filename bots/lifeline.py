@@ -34,8 +34,10 @@ def exit_with_parent(parent: int | None = None,
     if os.getppid() != parent:          # gone already, before the watch began
         os._exit(1)
 
-    def watch(event=threading.Event()):
-        while not event.wait(poll):
+    never = threading.Event()   # never set: its wait is the poll's sleep
+
+    def watch():
+        while not never.wait(poll):
             if os.getppid() != parent:
                 os._exit(1)
 

@@ -56,8 +56,14 @@ from dataclasses import dataclass, field
 
 from solver import position as positions
 from solver.dd import Solver
-from solver.errors import (DixtrixError, OptionError, PositionError, SearchAborted,
-                           UnsupportedPositionError, short_repr)
+from solver.errors import (
+    DixtrixError,
+    OptionError,
+    PositionError,
+    SearchAborted,
+    UnsupportedPositionError,
+    short_repr,
+)
 from solver.search import Limit, best_move
 from solver.search.service import BOTS, check_seed, check_threads
 
@@ -145,7 +151,7 @@ def _view_at(state, seat: int) -> dict:
     would be replayed at every decision."""
     if _first_deal(state):
         return state.information_state(seat).view
-    mid = positions.from_json(positions.to_json(state, from_deal="current"))
+    mid = positions.record_from_json(positions.to_json(state, from_deal="current"))
     return mid.state().information_state(seat).view
 
 
@@ -309,7 +315,8 @@ def _decide(task: dict, stop=None) -> dict:
     res = best_move(task["view"], Limit(**task["limit"]), bot=task["bot"], seed=task["seed"],
                     stop=stop, **kw)
     return {"action": res.action, "values": dict(res.values), "ci95": dict(res.ci95),
-            "diff_ci95": dict(res.diff_ci95), "equal": list(res.equal), "ranking": list(res.ranking), "bot": res.bot,
+            "diff_ci95": dict(res.diff_ci95), "equal": list(res.equal),
+            "ranking": list(res.ranking), "bot": res.bot,
             "unit": res.unit, "note": res.note, "stopped": res.stopped,
             "iterations": res.iterations, "time": res.time}
 
@@ -353,7 +360,7 @@ def _hindsight(task: dict, stop=None) -> dict:
 
 
 def _hindsight_on(dd_solver, task: dict, stop=None) -> dict:
-    rec = positions.from_json(task["record"])
+    rec = positions.record_from_json(task["record"])
     state = rec.state()
     wanted = {int(k): v for k, v in task["wanted"].items()}
     deal_index = state.round_index()
@@ -448,7 +455,6 @@ def review(position, *, deal=None, seat: int | None = None,
         raise OptionError(f"review: jobs must be an integer 1..256, got {short_repr(jobs)}")
     start = _time.perf_counter()
     p = plan(position, deal, seat, seed)
-    game = p.game
     use_hindsight = hindsight and p.hindsight
     tasks: list = []
     for d in p.decisions:
@@ -680,8 +686,8 @@ def render_text(doc: dict, origin: str = "") -> str:
                  f"exact ties, a difference the search cannot tell from zero) loses 0.")
     lines.append("")
     lines.append("Summary")
-    rows = [("seat", "decisions", "expected loss", "inacc.", "mistakes", "blunders",
-             "exact loss (decisions)")]
+    rows: list[tuple[str, ...]] = [("seat", "decisions", "expected loss", "inacc.", "mistakes",
+                                    "blunders", "exact loss (decisions)")]
     for s in doc["summary"]:
         m = s["mistakes"]
         rows.append((str(s["seat"]), str(s["decisions"]),
@@ -749,7 +755,7 @@ def render_text(doc: dict, origin: str = "") -> str:
 
 def _table(rows) -> list[str]:
     widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
-    return ["  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() for r in rows]
+    return ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip() for r in rows]
 
 
 # --------------------------------------------------------------------------
@@ -776,12 +782,12 @@ def plot(doc: dict, path: str) -> str:
         raise OptionError("plot: no deal of this review has a point to draw")
     fig, axes = plt.subplots(len(deals), 1, figsize=(8, 2.8 * len(deals) + 0.6), squeeze=False)
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    for ax, d in zip(axes[:, 0], deals):
+    for ax, d in zip(axes[:, 0], deals, strict=True):
         xs = list(range(len(d["points"])))
         for k, s in enumerate(doc["seats"]):
             colour = colours[k % len(colours)]
             for key, style in (("exact", "-"), ("searched", "--")):
-                pts = [(x, pt[key][s]) for x, pt in zip(xs, d["points"])
+                pts = [(x, pt[key][s]) for x, pt in zip(xs, d["points"], strict=True)
                        if pt[key][s] is not None]
                 if pts:
                     ax.plot([x for x, _ in pts], [y for _, y in pts], style, color=colour,

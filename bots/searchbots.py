@@ -59,9 +59,9 @@ class SearchBot(Bot):
         self._check()
 
     def _check(self) -> None:
-        from solver.search.service import check_threads
         from solver.search.native import check_ismcts_policy
         from solver.search.pimc import check_policy
+        from solver.search.service import check_threads
         try:
             check_threads(self.options["threads"])
             if self.bot == "pimc":

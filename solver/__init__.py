@@ -9,13 +9,23 @@ The public search API: ``solver.best_move(position, limit)``,
 (``solver.dd``).  The layers: docs/architecture.md.
 """
 
-from . import errors
-from .errors import (DixtrixError, HiddenInformationError, IllegalActionError, LimitError,
-                     NotationError, OptionError, PositionError, UnsupportedPositionError)
-from .game import TERMINAL, Game, InfoState, State, load_game, registered_games
-from . import games  # noqa: F401,E402  (registers the built-in games)
-from .position import from_json, loads, to_json
+from . import (
+    errors,
+    games,  # noqa: F401  (importing it registers the built-in games)
+)
 from .dd import Solution, solve
+from .errors import (
+    DixtrixError,
+    HiddenInformationError,
+    IllegalActionError,
+    LimitError,
+    NotationError,
+    OptionError,
+    PositionError,
+    UnsupportedPositionError,
+)
+from .game import TERMINAL, Game, InfoState, State, load_game, registered_games
+from .position import from_json, loads, to_json
 from .search import Evaluation, Limit, PlayResult, best_move, evaluate
 
 __version__ = "0.1.0"

@@ -126,7 +126,7 @@ class Deck:
         tokens = cards.split() if isinstance(cards, str) else list(cards)
         out = [self.parse(t, i) for i, t in enumerate(tokens)]
         if unique:
-            seen = {}
+            seen: dict[int, int] = {}
             for i, c in enumerate(out):
                 if c in seen:
                     raise NotationError(

@@ -14,12 +14,28 @@ from __future__ import annotations
 import os
 
 if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
-    from .reference.cardset import (IMPLEMENTATION, cards_of, dix_pips, dix_trick_pips,
-                                    lowest_bit, popcount, suit_cards, trick_winner)
+    from .reference.cardset import (
+        IMPLEMENTATION,
+        cards_of,
+        dix_pips,
+        dix_trick_pips,
+        lowest_bit,
+        popcount,
+        suit_cards,
+        trick_winner,
+    )
 else:
     try:
-        from ._cardset import (IMPLEMENTATION, cards_of, dix_pips, dix_trick_pips,  # type: ignore
-                               lowest_bit, popcount, suit_cards, trick_winner)
+        from ._cardset import (
+            IMPLEMENTATION,
+            cards_of,
+            dix_pips,
+            dix_trick_pips,
+            lowest_bit,
+            popcount,
+            suit_cards,
+            trick_winner,
+        )
     except ImportError as exc:  # pragma: no cover - only without a build
         raise ImportError(
             "the Cython extension solver._cardset is not built; install the package "

@@ -9,7 +9,7 @@ from __future__ import annotations
 QUOTE_LIMIT = 60
 
 
-def short_repr(value, limit: int = QUOTE_LIMIT) -> str:
+def short_repr(value: object, limit: int = QUOTE_LIMIT) -> str:
     """A bounded, non-recursive description of a user's value for an error
     message: scalars by ``repr`` cut to ``limit`` characters, an integer too
     long to print by its size, a container by its type and length (never a
@@ -34,7 +34,11 @@ def short_repr(value, limit: int = QUOTE_LIMIT) -> str:
 
 
 class DixtrixError(Exception):
-    """Base class of every error raised on purpose by dixtrix."""
+    """Base class of every error raised on purpose by dixtrix.  ``path``:
+    where in the input the culprit is (a JSON path, an argument's name)
+    when the raiser names it (the HTTP API reports it beside the message)."""
+
+    path: str | None = None
 
 
 class NotationError(DixtrixError, ValueError):
@@ -57,13 +61,15 @@ class PositionError(DixtrixError, ValueError):
     """A game record or seat view that cannot be loaded.
 
     ``path`` is the JSON path of the culprit, e.g. ``deal.rounds[0].hands[1]``
-    or ``actions[12]``."""
+    or ``actions[12]``; ``reason``, for an illegal action of a record, why
+    the rules refuse it (the ``IllegalActionError``'s reason), else None."""
 
-    def __init__(self, message: str, path: str | None = None):
+    def __init__(self, message: str, path: str | None = None, reason: str | None = None):
         if path:
             message = f"{path}: {message}"
         super().__init__(message)
         self.path = path
+        self.reason = reason
 
 
 class IllegalActionError(DixtrixError, ValueError):
@@ -71,7 +77,7 @@ class IllegalActionError(DixtrixError, ValueError):
 
     ``action`` is the action (int or string as given), ``reason`` why."""
 
-    def __init__(self, action, reason: str):
+    def __init__(self, action: int | str, reason: str):
         super().__init__(f"illegal action {short_repr(action)}: {reason}")
         self.action = action
         self.reason = reason

@@ -22,9 +22,10 @@ import copy
 import json
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 from .errors import IllegalActionError, NotationError, OptionError, PositionError, short_repr
 
@@ -41,7 +42,7 @@ class Option:
 
     default: Any
     doc: str
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
     min: int | None = None
     max: int | None = None
 
@@ -52,20 +53,26 @@ class Option:
                  else "")
         if kind is bool:
             if not isinstance(value, bool):
-                raise OptionError(f"{game}: option {short_repr(name)} must be true or false, got {short_repr(value)}")
+                raise OptionError(f"{game}: option {short_repr(name)} must be true or false, "
+                                  f"got {short_repr(value)}")
         elif kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError(f"{game}: option {short_repr(name)} must be an integer{among}, got {short_repr(value)}")
+                raise OptionError(f"{game}: option {short_repr(name)} must be an integer{among}, "
+                                  f"got {short_repr(value)}")
         elif kind is str:
             if not isinstance(value, str):
-                raise OptionError(f"{game}: option {short_repr(name)} must be a string{among}, got {short_repr(value)}")
+                raise OptionError(f"{game}: option {short_repr(name)} must be a string{among}, "
+                                  f"got {short_repr(value)}")
         if self.choices is not None and value not in self.choices:
             raise OptionError(
-                f"{game}: option {short_repr(name)} must be one of {list(self.choices)}, got {short_repr(value)}")
+                f"{game}: option {short_repr(name)} must be one of {list(self.choices)}, "
+                f"got {short_repr(value)}")
         if self.min is not None and value < self.min:
-            raise OptionError(f"{game}: option {short_repr(name)} must be >= {self.min}, got {short_repr(value)}")
+            raise OptionError(
+                f"{game}: option {short_repr(name)} must be >= {self.min}, got {short_repr(value)}")
         if self.max is not None and value > self.max:
-            raise OptionError(f"{game}: option {short_repr(name)} must be <= {self.max}, got {short_repr(value)}")
+            raise OptionError(
+                f"{game}: option {short_repr(name)} must be <= {self.max}, got {short_repr(value)}")
         return value
 
     def from_text(self, text: str) -> Any:
@@ -102,7 +109,7 @@ class Chance:
     dixie-rook's tie cut, so that the main stream is untouched).
     """
 
-    def __init__(self, seed: int | None = None, scripted: list | None = None):
+    def __init__(self, seed: int | None = None, scripted: list[Any] | None = None):
         self.seed = 0 if seed is None else seed
         self.rng = random.Random(self.seed)
         self._streams: dict[str, random.Random] = {}
@@ -115,27 +122,33 @@ class Chance:
             self._streams[name] = random.Random(f"{self.seed}/{name}")
         return self._streams[name]
 
-    def draw(self, kind: str, generate: Callable[[random.Random], Any]) -> Any:
+    def draw(self, kind: str, generate: Callable[[random.Random], Any] | None) -> Any:
+        """The next outcome of ``kind``: the record's, else ``generate``'s
+        (None: only a record's outcome may be drawn, as a ``match``)."""
         if self.pos < len(self.scripted):
             got_kind, value = self.scripted[self.pos]
             if got_kind != kind:
                 raise NotationError(
-                    f"deal: expected a {short_repr(kind)} outcome next, the record has {short_repr(got_kind)}")
+                    f"deal: expected a {short_repr(kind)} outcome next, "
+                    f"the record has {short_repr(got_kind)}")
             self.pos += 1
+        elif generate is None:
+            raise NotationError(f"deal: expected a {short_repr(kind)} outcome next, the record has none")
         else:
             value = generate(self.rng)
         self.log.append((kind, value))
         return value
 
-    def draw_match(self) -> dict | None:
+    def draw_match(self) -> dict[str, Any] | None:
         """The ``match`` object of a mid-match position (drawn, so logged
         first), or None when the scripted outcomes do not start with one:
         the state starts at the beginning of the match."""
         if self.scripted and self.scripted[0][0] == "match":
-            return self.draw("match", None)
+            match: dict[str, Any] = self.draw("match", None)
+            return match
         return None
 
-    def clone(self) -> "Chance":
+    def clone(self) -> Chance:
         c = Chance.__new__(Chance)
         c.seed = self.seed
         c.rng = random.Random()
@@ -167,10 +180,10 @@ class InfoState:
     """
 
     seat: int
-    view: dict
-    known: dict = field(default_factory=dict)
+    view: dict[str, Any]
+    known: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return copy.deepcopy(self.view)
 
     def __str__(self) -> str:
@@ -196,7 +209,7 @@ class Game(ABC):
     #: whether ``returns()`` always sums to zero (checked by the conformance suite)
     zero_sum: ClassVar[bool] = False
     #: option dicts the conformance suite plays this game with
-    conformance_configs: ClassVar[tuple] = ({},)
+    conformance_configs: ClassVar[tuple[Any, ...]] = ({},)
     #: a bound on ``abs(state.round_returns()[seat])``, to scale search rewards
     round_scale: ClassVar[float] = 1.0
     #: what ``round_returns`` measures, in a player's words (hints name it)
@@ -211,7 +224,7 @@ class Game(ABC):
     #: listed per team, the team of seat 0 first, rather than per seat
     scores_by_team: ClassVar[bool] = False
     options_spec: ClassVar[dict[str, Option]] = {}
-    state_class: ClassVar[type]
+    state_class: ClassVar[type[State]]
 
     def __init__(self, **options: Any):
         unknown = sorted(set(options) - set(self.options_spec))
@@ -224,11 +237,11 @@ class Game(ABC):
         self._options = MappingProxyType(values)
         self.check_options()
 
-    def check_options(self) -> None:
+    def check_options(self) -> None:  # noqa: B027  a hook, not abstract: most games have no cross-option rule
         """Cross-option validation; raise ``OptionError``."""
 
     @property
-    def options(self) -> MappingProxyType:
+    def options(self) -> MappingProxyType[str, Any]:
         return self._options
 
     @property
@@ -264,11 +277,11 @@ class Game(ABC):
         says so here)."""
         return 0 <= action < 64
 
-    def non_default_options(self) -> dict:
+    def non_default_options(self) -> dict[str, Any]:
         return {k: v for k, v in self._options.items() if v != self.options_spec[k].default}
 
-    def new_initial_state(self, seed: int | None = None, deal: dict | None = None,
-                          match: dict | None = None) -> "State":
+    def new_initial_state(self, seed: int | None = None, deal: dict[str, Any] | None = None,
+                          match: dict[str, Any] | None = None) -> State:
         """A new state.  ``seed`` seeds every chance event; ``deal`` (the
         ``deal`` object of a game record) scripts them, the seeded generator
         taking over for outcomes the deal does not list.  With ``match`` (the
@@ -285,9 +298,9 @@ class Game(ABC):
 
     # -- mid-match positions (docs/positions.md) --
     #: the keys of the game's ``match`` object, in canonical order
-    match_keys: ClassVar[tuple] = ()
+    match_keys: ClassVar[tuple[Any, ...]] = ()
 
-    def parse_match(self, match: dict, seat: int | None = None) -> dict:
+    def parse_match(self, match: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
         """The ``match`` object of a mid-match record (or of ``seat``'s view)
         -> its canonical form; ``PositionError`` naming ``match.<key>``."""
         raise PositionError(f"{self.name}: positions from the middle of a match are not "
@@ -295,13 +308,13 @@ class Game(ABC):
 
     # -- the deal object of the position format (per game) --
     @abstractmethod
-    def parse_deal(self, deal: dict, mid: bool = False) -> list:
+    def parse_deal(self, deal: dict[str, Any], mid: bool = False) -> list[Any]:
         """The record's ``deal`` object -> list of ``(kind, value)`` chance
         outcomes; raise ``PositionError`` with the JSON path of the culprit.
         ``mid``: the deal of a mid-match position (from the current deal on;
         what comes before it, such as the first dealer, is in ``match``)."""
 
-    def format_deal(self, outcomes: list) -> dict:
+    def format_deal(self, outcomes: list[Any]) -> dict[str, Any]:
         """Inverse of ``parse_deal`` (canonical form).  Outcomes that start
         with ``("match", ...)`` are those of a mid-match state: the match
         object is not part of the deal (a record writes it as ``match``),
@@ -310,13 +323,13 @@ class Game(ABC):
         return self._format_deal(outcomes[1:] if mid else outcomes, mid)
 
     @abstractmethod
-    def _format_deal(self, outcomes: list, mid: bool) -> dict:
+    def _format_deal(self, outcomes: list[Any], mid: bool) -> dict[str, Any]:
         """The deal object of ``outcomes``, which hold no ``match`` outcome;
         ``mid``: the deal of a mid-match state (``parse_deal(..., mid=True)``
         reads it back)."""
 
     # -- seat views --
-    def complete_view(self, view: dict, rng: random.Random) -> dict:
+    def complete_view(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         """A complete record ``{"deal": ..., "actions": [...]}`` consistent
         with a seat view (used to validate views, and by world sampling):
         unseen cards dealt, hidden actions (``"?"``) chosen.  ``view`` has
@@ -327,7 +340,7 @@ class Game(ABC):
         ``match`` object is added by ``complete_record``."""
         raise OptionError(f"{self.name}: seat views are not supported")
 
-    def complete_record(self, view: dict, rng: random.Random) -> dict:
+    def complete_record(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         """``complete_view`` with the view's ``match`` object carried into
         the record: a game's ``complete_view`` writes ``match`` only when
         completing the view changes it (dix-exchange's carried stock, whose
@@ -337,7 +350,7 @@ class Game(ABC):
             record["match"] = view["match"]
         return record
 
-    def world_sampler(self, view: dict) -> "WorldSampler":
+    def world_sampler(self, view: dict[str, Any]) -> WorldSampler:
         """A sampler of complete states consistent with a (validated) seat
         view.  Default: ``complete_view`` and a replay per draw; games
         override it with an exact uniform sampler that prepares once."""
@@ -399,11 +412,11 @@ class State(ABC):
         mark = self._mark
         self._apply(action)
         self._history.append(action)
-        if self._mark is not mark:
+        if self._mark is not mark and self._mark is not None:
             at, _, match = self._mark
             self._mark = (at, len(self._history), match)
 
-    def apply_action_for(self, seat: int, action) -> int:
+    def apply_action_for(self, seat: int, action: int | str) -> int:
         """Apply ``action`` (an int or notation) on behalf of ``seat``: a
         front end that knows who is acting gets an ``IllegalActionError``
         naming the action when it is not that seat's turn.  Returns the
@@ -427,7 +440,7 @@ class State(ABC):
         self.apply_action(action)
         return action
 
-    def _action_label(self, action: int):
+    def _action_label(self, action: int) -> str | int:
         try:
             return self.action_to_string(action)
         except Exception:
@@ -446,7 +459,7 @@ class State(ABC):
         return list(self._history)
 
     # ---- the start of the match ----
-    def _draw_match_or_dealer(self) -> tuple:
+    def _draw_match_or_dealer(self) -> tuple[Any, ...]:
         """``(match, dealer)`` for a state's first deal: the ``match`` object
         of a mid-match position and its dealer, or ``None`` and the first
         dealer, a ``"first_dealer"`` outcome drawn uniformly among the seats
@@ -461,9 +474,11 @@ class State(ABC):
         """The dealer of the first deal of this record (games that start
         with ``_draw_match_or_dealer``)."""
         kind, value = self._chance.log[0]
-        return value["dealer"] if kind == "match" else value
+        dealer: int = value["dealer"] if kind == "match" else value
+        return dealer
 
-    def _view_head(self, seat: int, deal: dict, match: dict | None = None) -> dict:
+    def _view_head(self, seat: int, deal: dict[str, Any],
+                   match: dict[str, Any] | None = None) -> dict[str, Any]:
         """The start of ``seat``'s view (``information_state``): game,
         options, seat, then in the middle of a match the ``match`` object
         (a copy of the one this state started from, or ``match`` when the
@@ -482,21 +497,21 @@ class State(ABC):
     # ---- the start of the current deal, for mid-match positions ----
     #: ``(chance log length, history length, match object)`` at the start of
     #: the current deal (set by the games that support mid-match positions)
-    _mark: tuple | None = None
+    _mark: tuple[Any, ...] | None = None
 
-    def _mark_deal(self, match: dict, at: int | None = None) -> None:
+    def _mark_deal(self, match: dict[str, Any], at: int | None = None) -> None:
         """Mark the start of a deal: ``match``, the match object before it,
         and ``at``, the index of its first outcome in the chance log (by
         default the next one drawn); its first action is the next logged."""
         self._mark = (len(self._chance.log) if at is None else at, len(self._history), match)
 
-    def match_object(self) -> dict | None:
+    def match_object(self) -> dict[str, Any] | None:
         """The ``match`` object this state started from (None: it started
         at the beginning of the match)."""
         log = self._chance.log
         return log[0][1] if log and log[0][0] == "match" else None
 
-    def deal_start(self) -> tuple:
+    def deal_start(self) -> tuple[Any, ...]:
         """``(chance log index, history index, match object)`` of the start
         of the current deal: the outcomes and actions from there on, with
         the match object, make the mid-match record of this state."""
@@ -506,7 +521,7 @@ class State(ABC):
         return self._mark
 
     # ---- the current deal, for search (a match is many deals) ----
-    def last_trick(self) -> tuple[int, tuple, int] | None:
+    def last_trick(self) -> tuple[int, tuple[Any, ...], int] | None:
         """The trick completed last: ``(leader, the cards as actions in
         play order, winner)``, or None before the first (and in games
         without tricks).  Public information; it stays until the next
@@ -546,7 +561,7 @@ class State(ABC):
     def information_state_string(self, seat: int) -> str:
         return str(self.information_state(seat))
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy (chance generator included)."""
         new = copy.copy(self)
         new.__dict__ = {k: copy.deepcopy(v) for k, v in self.__dict__.items()
@@ -555,7 +570,7 @@ class State(ABC):
         new._chance = self._chance.clone()
         return new
 
-    def deal_record(self) -> dict:
+    def deal_record(self) -> dict[str, Any]:
         """The ``deal`` object of every chance outcome drawn so far."""
         return self.game.format_deal(self._chance.log)
 
@@ -571,7 +586,7 @@ class WorldSampler(ABC):
     """Draws complete states consistent with one seat view."""
 
     @abstractmethod
-    def sample(self, rng: random.Random) -> "State":
+    def sample(self, rng: random.Random) -> State:
         """A fresh complete state (the caller may mutate it)."""
 
     def worlds(self) -> int | None:
@@ -585,11 +600,11 @@ class WorldSampler(ABC):
 
 
 class _ReplaySampler(WorldSampler):
-    def __init__(self, game: Game, view: dict):
+    def __init__(self, game: Game, view: dict[str, Any]):
         self.game = game
         self.view = view
 
-    def sample(self, rng: random.Random) -> "State":
+    def sample(self, rng: random.Random) -> State:
         from .position import _replay
         rec = self.game.complete_record(self.view, rng)
         return _replay(self.game, None, rec["deal"], rec["actions"], strict_deal=False,
@@ -625,7 +640,7 @@ def game_name(text: str) -> str:
     raise OptionError(f"unknown game {short_repr(text)} (known: {', '.join(sorted(_REGISTRY))})")
 
 
-def options_from_text(name: str, pairs: dict) -> dict:
+def options_from_text(name: str, pairs: dict[str, Any]) -> dict[str, Any]:
     """Options typed as text (``{"target": "10"}``) in each option's type
     (``Option.from_text``); keys the game does not know are kept as they
     are, for ``load_game`` to refuse by name."""

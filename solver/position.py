@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import IllegalActionError, NotationError, OptionError, PositionError, short_repr
-from .game import Game, InfoState, State, canonical_json, load_game
+from .game import Game, InfoState, State, WorldSampler, canonical_json, load_game
 
 RECORD_KEYS = ("game", "options", "seed", "match", "deal", "actions")
 VIEW_KEYS = ("game", "options", "seat", "match", "deal", "actions")
@@ -37,20 +37,20 @@ class Record:
 
     game: Game
     seed: int | None
-    deal: dict | None          # canonical deal object as given (None: seed only)
+    deal: dict[str, Any] | None          # canonical deal object as given (None: seed only)
     actions: list[str]         # canonical notation
-    _state: State = field(repr=False, default=None)
-    match: dict | None = None  # canonical match object of a mid-match record
+    _state: State = field(repr=False)
+    match: dict[str, Any] | None = None  # canonical match object of a mid-match record
 
     def state(self) -> State:
         return self._state.clone()
 
-    def from_current_deal(self) -> "Record":
+    def from_current_deal(self) -> Record:
         """This record from the start of the deal in play (a mid-match
         record: the match object, this deal and the actions since)."""
-        return from_json(to_json(self._state, from_deal="current"))
+        return record_from_json(to_json(self._state, from_deal="current"))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"game": self.game.name,
                                "options": self.game.non_default_options()}
         if self.seed is not None:
@@ -70,25 +70,26 @@ class SeatView:
 
     game: Game
     seat: int
-    view: dict
-    info: InfoState = field(repr=False, default=None)
-    _sampler: object = field(repr=False, default=None)
+    view: dict[str, Any]
+    info: InfoState = field(repr=False)
+    _sampler: WorldSampler | None = field(repr=False, default=None)
 
-    def to_json(self) -> dict:
-        return json.loads(json.dumps(self.view))
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = json.loads(json.dumps(self.view))
+        return out
 
     @property
-    def match(self) -> dict | None:
+    def match(self) -> dict[str, Any] | None:
         """The view's match object (None: the view starts at the first deal)."""
         return self.view.get("match")
 
-    def from_current_deal(self) -> "SeatView":
+    def from_current_deal(self) -> SeatView:
         """The same seat's view from the start of the deal in play: the
         match object as the seat knows it, this deal and its actions
         (perfect recall of this deal only)."""
         world = self.world(seed=0)
-        mid = from_json(to_json(world, from_deal="current"))
-        return from_json(mid.state().information_state(self.seat).view)
+        mid = record_from_json(to_json(world, from_deal="current"))
+        return view_from_json(mid.state().information_state(self.seat).view)
 
     def world(self, seed: int | None = None) -> State:
         """One complete state consistent with the view, drawn by the game's
@@ -96,7 +97,7 @@ class SeatView:
         game: docs/search.md)."""
         return self.sampler().sample(random.Random(seed))
 
-    def sampler(self):
+    def sampler(self) -> WorldSampler:
         """The game's ``WorldSampler`` for this view (prepared once)."""
         if self._sampler is None:
             self._sampler = self.game.world_sampler(self.view)
@@ -118,7 +119,7 @@ def _parse_int(text: str) -> int:
     return int(text)
 
 
-def _parse_constant(text: str):
+def _parse_constant(text: str) -> Any:
     raise _TooLarge(f"{text} is not a JSON number")
 
 
@@ -126,7 +127,7 @@ class _TooLarge(ValueError):
     pass
 
 
-def parse_json(text) -> Any:
+def parse_json(text: object) -> Any:
     """JSON text to Python values, within the input limits: a document over
     ``MAX_DOCUMENT_BYTES``, nested deeper than ``MAX_DEPTH``, with an
     integer over ``MAX_INT_DIGITS`` digits, NaN/Infinity, bad UTF-8 or bad
@@ -137,11 +138,12 @@ def parse_json(text) -> Any:
         raise PositionError(f"the document has {len(text):,} characters "
                             f"(at most {MAX_DOCUMENT_BYTES:,})")
     if isinstance(text, (bytes, bytearray)):
+        raw = bytes(text)
         try:
-            text = bytes(text).decode("utf-8")
+            text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise PositionError(f"not UTF-8 text: byte {exc.start} "
-                                f"({bytes(text[exc.start:exc.start + 1])!r}) cannot be decoded")\
+                                f"({raw[exc.start:exc.start + 1]!r}) cannot be decoded")\
                 from None
     depth = _nesting(text)
     if depth > MAX_DEPTH:
@@ -225,17 +227,17 @@ def check_values(doc: Any, path: str = "") -> None:
             raise PositionError(f"not a JSON value: {type(value).__name__}", where or None)
 
 
-def loads(text: str) -> Record | SeatView:
+def loads(text: str | bytes | bytearray) -> Record | SeatView:
     """Parse a JSON string (``PositionError`` for malformed JSON or a
     document over the input limits, see ``parse_json``)."""
     return from_json(parse_json(text))
 
 
-def dumps(obj, indent: int | None = None) -> str:
+def dumps(obj: Record | SeatView | State, indent: int | None = None) -> str:
     return json.dumps(to_json(obj), indent=indent, ensure_ascii=False)
 
 
-def to_json(obj, from_deal: str | None = None) -> dict:
+def to_json(obj: Record | SeatView | State, from_deal: str | None = None) -> dict[str, Any]:
     """JSON of a ``Record``, a ``SeatView``, or a ``State`` (a full record
     with the explicit deal of every chance outcome drawn so far).  With
     ``from_deal="current"`` a state is written from the start of the deal in
@@ -249,7 +251,7 @@ def to_json(obj, from_deal: str | None = None) -> dict:
         return obj.to_json()
     if isinstance(obj, State):
         game = obj.game
-        out = {"game": game.name, "options": game.non_default_options()}
+        out: dict[str, Any] = {"game": game.name, "options": game.non_default_options()}
         log, labels = obj._chance.log, _labels(obj)
         if from_deal is not None:
             at, first, match = obj.deal_start()
@@ -269,7 +271,26 @@ def _labels(state: State) -> list[int]:
 
 def record_of(state: State) -> Record:
     """The record of a state, with its explicit deal."""
-    return from_json(to_json(state))
+    return record_from_json(to_json(state))
+
+
+def record_from_json(doc: Any) -> Record:
+    """``from_json`` for a document that must be a game record
+    (``PositionError`` for a seat view)."""
+    position = from_json(doc)
+    if not isinstance(position, Record):
+        raise PositionError(f"expected a game record, got the seat view of seat {position.seat}",
+                            "seat")
+    return position
+
+
+def view_from_json(doc: Any) -> SeatView:
+    """``from_json`` for a document that must be a seat view
+    (``PositionError`` for a record: it has no ``seat``)."""
+    position = from_json(doc)
+    if not isinstance(position, SeatView):
+        raise PositionError("expected a seat view (with 'seat'), got a game record")
+    return position
 
 
 def from_json(doc: Any) -> Record | SeatView:
@@ -301,7 +322,7 @@ def from_json(doc: Any) -> Record | SeatView:
     return _load_record(game, doc, actions)
 
 
-def _load_record(game: Game, doc: dict, actions: list[str]) -> Record:
+def _load_record(game: Game, doc: dict[str, Any], actions: list[str]) -> Record:
     for key in doc:
         if key not in RECORD_KEYS:
             raise PositionError(f"unknown key {short_repr(key)} (a record has: {', '.join(RECORD_KEYS)};"
@@ -325,7 +346,7 @@ def _load_record(game: Game, doc: dict, actions: list[str]) -> Record:
     return Record(game, seed, canon_deal, labels, state, canon_match)
 
 
-def _match_object(doc: dict):
+def _match_object(doc: dict[str, Any]) -> dict[str, Any] | None:
     if "match" not in doc:
         return None
     match = doc["match"]
@@ -334,8 +355,8 @@ def _match_object(doc: dict):
     return match
 
 
-def _replay(game: Game, seed, deal, actions: list[str], strict_deal: bool,
-            match: dict | None = None):
+def _replay(game: Game, seed: int | None, deal: dict[str, Any] | None, actions: list[str],
+            strict_deal: bool, match: dict[str, Any] | None = None) -> tuple[State, list[str]]:
     """Build the state and apply the actions, naming the culprit on error.
     With ``strict_deal`` an action may not be played in a deal that the
     record does not list (there is no seed to make it).  ``match``: the
@@ -356,14 +377,12 @@ def _replay(game: Game, seed, deal, actions: list[str], strict_deal: bool,
         try:
             state.apply_action(a)
         except IllegalActionError as exc:
-            err = PositionError(str(exc), f"actions[{i}]")
-            err.reason = exc.reason
-            raise err from None
+            raise PositionError(str(exc), f"actions[{i}]", reason=exc.reason) from None
         labels.append(state.action_to_string(a))
     return state, labels
 
 
-def _load_view(game: Game, doc: dict, actions: list[str]) -> SeatView:
+def _load_view(game: Game, doc: dict[str, Any], actions: list[str]) -> SeatView:
     for key in doc:
         if key not in VIEW_KEYS:
             raise PositionError(f"unknown key {short_repr(key)} (a seat view has: "
@@ -386,7 +405,7 @@ def _load_view(game: Game, doc: dict, actions: list[str]) -> SeatView:
     return SeatView(game, seat, info.view, info)
 
 
-def _check_view_matches(given: dict, derived: dict, game: Game) -> None:
+def _check_view_matches(given: dict[str, Any], derived: dict[str, Any], game: Game) -> None:
     """The view rebuilt from a consistent world must say what the given view
     says about public actions; the game's ``complete_view`` has already
     checked the deal part (own cards, counts, seen cards)."""
@@ -396,7 +415,7 @@ def _check_view_matches(given: dict, derived: dict, game: Game) -> None:
                             f"{short_repr(canonical_json(derived.get('match')))})", "match")
     if len(given["actions"]) != len(derived["actions"]):
         raise PositionError("the view's actions do not replay", "actions")
-    for i, (a, b) in enumerate(zip(given["actions"], derived["actions"])):
+    for i, (a, b) in enumerate(zip(given["actions"], derived["actions"], strict=True)):
         if b != "?" and a == "?":
             raise PositionError(f"seat {given['seat']} sees this action: name it",
                                 f"actions[{i}]")
@@ -405,5 +424,6 @@ def _check_view_matches(given: dict, derived: dict, game: Game) -> None:
                                 f"'?'", f"actions[{i}]")
 
 
-__all__ = ["Record", "SeatView", "from_json", "to_json", "loads", "dumps", "record_of",
+__all__ = ["Record", "SeatView", "from_json", "record_from_json", "view_from_json", "to_json",
+           "loads", "dumps", "record_of",
            "canonical_json"]

@@ -81,7 +81,7 @@ class IntervalSampler:
         self.cards = list(cards)
         # cards entering at each slot index, per class
         n_slots = len(self.slots)
-        self.enter = [[] for _ in range(n_slots)]     # per slot: list of (class, card)
+        self.enter: list[list[tuple[int, int]]] = [[] for _ in range(n_slots)]  # (class, card)
         for (card, lo, hi) in self.cards:
             e = cls_of[lo]
             idx = next((i for i, (t, _, _) in enumerate(self.slots) if t <= hi), None)
@@ -140,9 +140,9 @@ class IntervalSampler:
 
     def sample(self, rng: random.Random) -> list:
         out = [[None] * g.size for g in self.groups]
-        pools = [[] for _ in self.class_lo]
+        pools: list[list[int]] = [[] for _ in self.class_lo]
         placed = (0,) * len(self.class_lo)
-        for i, (t, k, j) in enumerate(self.slots):
+        for i, (_t, k, j) in enumerate(self.slots):
             for (e, card) in self.enter[i]:
                 pools[e].append(card)
             r = rng.randrange(self._f(i, placed))
@@ -159,7 +159,7 @@ class IntervalSampler:
 
     # ------------------------------------------------------------------
     @property
-    def compiled(self) -> "CompiledSampler":
+    def compiled(self) -> CompiledSampler:
         """The count compiled to a flat graph (built once)."""
         if getattr(self, "_compiled", None) is None:
             self._compiled = CompiledSampler(self)
@@ -190,7 +190,10 @@ class CompiledSampler:
             self.enter_start.append(len(self.enter_class))
         ids = {(0, (0,) * self.n_classes): 0}
         frontier = [(0, (0,) * self.n_classes)]
-        edge_start, edge_class, edge_cum, edge_next = [], [], [], []
+        edge_start: list[int] = []
+        edge_class: list[int] = []
+        edge_cum: list[float] = []
+        edge_next: list[int] = []
         k = 0
         while k < len(frontier):
             i, placed = frontier[k]
@@ -234,7 +237,7 @@ class CompiledSampler:
 
     def sample_py(self, rng: random.Random) -> list:
         out = []
-        pools = [[] for _ in range(self.n_classes)]
+        pools: list[list[int]] = [[] for _ in range(self.n_classes)]
         node = 0
         for i in range(self.n_slots):
             for x in range(self.enter_start[i], self.enter_start[i + 1]):
@@ -340,19 +343,19 @@ class HolderSampler:
             return hit
         total = 0
         for counts, ways in self._splits(k, caps):
-            rest = tuple(c - x for c, x in zip(caps, counts))
+            rest = tuple(c - x for c, x in zip(caps, counts, strict=True))
             total += ways * self._f(k + 1, rest)
         self._memo[key] = total
         return total
 
     def sample(self, rng: random.Random) -> list:
         """A list per holder of the cards it gets."""
-        out = [[] for _ in range(self.n)]
+        out: list[list[int]] = [[] for _ in range(self.n)]
         caps = self.capacities
         for k in range(len(self.types)):
             r = rng.randrange(self._f(k, caps))
             for counts, ways in self._splits(k, caps):
-                rest = tuple(c - x for c, x in zip(caps, counts))
+                rest = tuple(c - x for c, x in zip(caps, counts, strict=True))
                 w = ways * self._f(k + 1, rest)
                 if r < w:
                     cards = list(self.cards_of[k])
@@ -368,7 +371,7 @@ class HolderSampler:
 
 
     @property
-    def compiled(self) -> "CompiledHolders":
+    def compiled(self) -> CompiledHolders:
         if getattr(self, "_compiled", None) is None:
             self._compiled = CompiledHolders(self)
         return self._compiled
@@ -391,7 +394,10 @@ class CompiledHolders:
             self.type_start.append(len(self.type_card))
         ids = {(0, sampler.capacities): 0}
         frontier = [(0, sampler.capacities)]
-        self.edge_start, self.edge_counts, self.edge_cum, self.edge_next = [], [], [], []
+        self.edge_start: list[int] = []
+        self.edge_counts: list[int] = []
+        self.edge_cum: list[float] = []
+        self.edge_next: list[int] = []
         k = 0
         while k < len(frontier):
             t, caps = frontier[k]
@@ -402,7 +408,7 @@ class CompiledHolders:
             here = sampler._f(t, caps)
             acc = 0
             for counts, ways in sampler._splits(t, caps):
-                rest = tuple(c - x for c, x in zip(caps, counts))
+                rest = tuple(c - x for c, x in zip(caps, counts, strict=True))
                 w = ways * sampler._f(t + 1, rest)
                 if not w:
                     continue
@@ -419,7 +425,7 @@ class CompiledHolders:
         self.n_nodes = len(frontier)
 
     def sample_py(self, rng: random.Random) -> list:
-        out = [[] for _ in range(self.n_holders)]
+        out: list[list[int]] = [[] for _ in range(self.n_holders)]
         node = 0
         for t in range(self.n_types):
             u = rng.random()
@@ -521,7 +527,7 @@ class ColumnSampler:
         """``(x, next left, weight)`` for every take of holder ``h`` that
         leads to a completion."""
         for x, ways in self._moves(h, left):
-            rest = tuple(a - b for a, b in zip(left, x))
+            rest = tuple(a - b for a, b in zip(left, x, strict=True))
             if self._finishable(h + 1, rest):
                 w = ways * self._f(h + 1, rest)
                 if w:
@@ -550,7 +556,7 @@ class ColumnSampler:
         return out
 
     @property
-    def compiled(self) -> "CompiledColumns":
+    def compiled(self) -> CompiledColumns:
         if getattr(self, "_compiled", None) is None:
             self._compiled = CompiledColumns(self)
         return self._compiled
@@ -575,7 +581,10 @@ class CompiledColumns:
         root = (0, tuple(len(c) for c in sampler.cards_of))
         ids = {root: 0}
         frontier = [root]
-        self.edge_start, self.edge_counts, self.edge_cum, self.edge_next = [], [], [], []
+        self.edge_start: list[int] = []
+        self.edge_counts: list[int] = []
+        self.edge_cum: list[float] = []
+        self.edge_next: list[int] = []
         k = 0
         while k < len(frontier):
             h, left = frontier[k]
@@ -603,7 +612,7 @@ class CompiledColumns:
                  for t in range(self.n_types)]
         out = []
         node = 0
-        for h in range(self.n_holders):
+        for _ in range(self.n_holders):
             u = rng.random()
             x = self.edge_start[node]
             while self.edge_cum[x] <= u and x + 1 < self.edge_start[node + 1]:

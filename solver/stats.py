@@ -213,7 +213,7 @@ def covariance_of_means(groups_a, groups_b) -> float:
     shift every action it values); the estimate is the clusters' cross
     product, ``T / (T - 1) * sum(d_a[t] * d_b[t]) / (N_a * N_b)``, and 0
     with fewer than two groups."""
-    pairs = [(a, b) for a, b in zip(groups_a, groups_b) if a[0] > 0 and b[0] > 0]
+    pairs = [(a, b) for a, b in zip(groups_a, groups_b, strict=True) if a[0] > 0 and b[0] > 0]
     k = len(pairs)
     if k < 2:
         return 0.0
@@ -279,9 +279,10 @@ class Batches:
 
     def pairs(self, scale: float = 1.0) -> list:
         """``[(count, sum * scale), ...]``."""
-        return [(n, s * scale) for n, s in zip(self.counts, self.sums)]
+        return [(n, s * scale) for n, s in zip(self.counts, self.sums, strict=True)]
 
 
-__all__ = ["Z95", "BATCH_SLOTS", "DRIFT_FACTOR", "later_half", "drift", "search_half_width", "Batches", "MIN_SAMPLES", "t_quantile", "t_cdf", "t95", "incomplete_beta",
+__all__ = ["Z95", "BATCH_SLOTS", "DRIFT_FACTOR", "later_half", "drift", "search_half_width", "Batches",
+           "MIN_SAMPLES", "t_quantile", "t_cdf", "t95", "incomplete_beta",
            "half_width", "batch_variance", "batch_half_width", "covariance_of_means",
            "difference_half_width"]

@@ -1,6 +1,8 @@
 """The Cython kernel and its pure-Python twin run the same cases (STYLE 11)."""
 
+import importlib
 import random
+from types import ModuleType
 
 import pytest
 
@@ -8,9 +10,10 @@ from solver import cardset
 from solver.cards import DIX, JOKER, mask_of
 from solver.reference import cardset as pure
 
-IMPLS = [pure]
+IMPLS: list[ModuleType] = [pure]
+native: ModuleType | None
 try:
-    from solver import _cardset as native
+    native = importlib.import_module("solver._cardset")
     IMPLS.append(native)
 except ImportError:  # pragma: no cover - the twin alone without a build
     native = None

@@ -56,6 +56,7 @@ def test_hint_demo_lists_every_legal_action(capsys):
 
 def test_hint_from_a_position_file(tmp_path, capsys, monkeypatch):
     import io
+
     import solver
     state = solver.load_game("dix").new_initial_state(seed=5)
     state.apply_action(state.legal_actions()[0])
@@ -157,6 +158,7 @@ def test_seat_names_from_the_askers_side():
 
 def test_the_progress_line_shows_on_a_terminal_only(monkeypatch):
     import io
+
     from bots import hint
     monkeypatch.setattr(hint, "PROGRESS_AFTER", 0.0)
     out = io.StringIO()
@@ -175,6 +177,7 @@ def test_play_human_through_standard_input(monkeypatch, capsys):
     token, 'help' and 'hint' along the way; the opponent's hand is never
     shown."""
     import io
+
     import solver
     game = solver.load_game("dix", variant="seventeen", target=1)
     state = game.new_initial_state(seed=4)
@@ -189,7 +192,6 @@ def test_play_human_through_standard_input(monkeypatch, capsys):
             a = other.step(state)
         state.apply_action(a)
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(moves) + "\n"))
-    from bots import hint
     monkeypatch.setattr("bots.human.HINT_SECONDS", 0.05)
     code = main(["play", "dix", "--seed", "4", "--option", "variant=seventeen",
                  "--option", "target=1", "--human", "0"])

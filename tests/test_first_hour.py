@@ -173,8 +173,8 @@ def test_the_played_list_is_the_contracts_finished_in_this_round(name, word):
     describe it (``bots.hint.describe``): the list holds each contract
     chosen earlier in the round and finished, never the one in play; at a
     choice it holds every contract of the round so far."""
-    from solver.position import SeatView
     from bots.hint import describe
+    from solver.position import SeatView
     game = solver.load_game(name)
     state = game.new_initial_state(seed=9)
     chosen, round_no, looked = [], 0, {"in play": 0, "at a choice": 0}

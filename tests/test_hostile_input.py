@@ -190,6 +190,7 @@ def test_make_bot_checks_its_arguments(spec):
 def test_the_command_line_answers_any_file_with_one_line(data):
     import os
     import tempfile
+
     from bots.cli import main
     fd, path = tempfile.mkstemp(suffix=".json")
     try:

@@ -1,6 +1,6 @@
 import pytest
 
-from solver.cards import DIX, FRENCH, ROOK, JOKER
+from solver.cards import DIX, FRENCH, JOKER, ROOK
 from solver.errors import NotationError
 
 

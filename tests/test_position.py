@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 import solver
 from solver import position
 from solver.errors import DixtrixError, OptionError, PositionError
-
 from tests.games.test_dix import DEAL, SCRIPT
 
 

@@ -6,8 +6,18 @@ import random
 
 import pytest
 
-from solver.stats import (BATCH_SLOTS, DRIFT_FACTOR, Batches, batch_half_width, drift, half_width,
-                          later_half, search_half_width, t95, t_quantile)
+from solver.stats import (
+    BATCH_SLOTS,
+    DRIFT_FACTOR,
+    Batches,
+    batch_half_width,
+    drift,
+    half_width,
+    later_half,
+    search_half_width,
+    t95,
+    t_quantile,
+)
 
 
 @pytest.mark.parametrize("df, q", [(1, 12.7062), (2, 4.3027), (5, 2.5706), (10, 2.2281),

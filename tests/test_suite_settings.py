@@ -7,9 +7,14 @@ plots."""
 from __future__ import annotations
 
 import pathlib
-import tomllib
+import sys
 
-from conftest import FULL_SWITCH, pick
+from tests.conftest import FULL_SWITCH, pick
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:   # the same module before 3.11 (the test extra installs it there)
+    import tomli as tomllib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

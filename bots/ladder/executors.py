@@ -66,9 +66,9 @@ class LocalExecutor:
                     done, _ = wait(pending, return_when=FIRST_COMPLETED)
                     for fut in done:
                         task = pending.pop(fut)
-                        exc = fut.exception()
-                        if exc is not None:
-                            raise _fail(task, exc) from exc
+                        error = fut.exception()
+                        if error is not None:
+                            raise _fail(task, error) from error
                         yield fut.result()
                         nxt = next(it, None)
                         if nxt is not None:

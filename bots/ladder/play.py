@@ -63,7 +63,7 @@ def play_game(task: GameTask) -> GameResult:
     """Play one game of the schedule to the end."""
     game = _game(task.game, task.options)
     bots = [make_bot(spec, game, seat, seed=seed)
-            for seat, (spec, seed) in enumerate(zip(task.specs, task.bot_seeds))]
+            for seat, (spec, seed) in enumerate(zip(task.specs, task.bot_seeds, strict=True))]
     t0 = time.perf_counter()
     final = play_match(game, bots, seed=task.deal_seed)
     seconds = time.perf_counter() - t0

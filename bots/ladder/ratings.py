@@ -80,7 +80,7 @@ class PairStat:
     draws: int
     losses: int
 
-    def oriented(self) -> "PairStat":
+    def oriented(self) -> PairStat:
         """The same pair with the better entry first (mean >= 0), for display."""
         if self.mean >= 0:
             return self
@@ -101,7 +101,8 @@ def duplicate_units(schedule, rows) -> list[Unit]:
             continue
         if len(games) != len(schedule.arrangements(deal, grp)):
             continue
-        sums, counts = defaultdict(float), defaultdict(int)
+        sums: defaultdict[str, float] = defaultdict(float)
+        counts: defaultdict[str, int] = defaultdict(int)
         for g in games:
             for seat, e in enumerate(g["arrangement"]):
                 sums[e] += g["scores"][seat]
@@ -252,7 +253,7 @@ def rate(entries, units, ci: str = "fisher", bootstrap: int = 200, seed: int = 0
             by_deal[d].append((i, j, s))
         deals = sorted(by_deal)
         rng = random.Random(seed)
-        samples = [[] for _ in range(k)]
+        samples: list[list[float]] = [[] for _ in range(k)]
         for _ in range(bootstrap):
             pick = [deals[rng.randrange(len(deals))] for _ in deals] if deals else []
             th, _ = fit_bradley_terry(k, [c for d in pick for c in by_deal[d]])

@@ -20,7 +20,7 @@ class LadderResults:
         self.units = duplicate_units(self.schedule, self.rows)
 
     @classmethod
-    def open(cls, db: str) -> "LadderResults":
+    def open(cls, db: str) -> LadderResults:
         with LadderStore.open(db) as store:
             return cls(store)
 

@@ -49,7 +49,8 @@ class _Progress:
         self.enabled = enabled
         self.total, self.initial, self.n = total, initial, initial
         self.settle = max(1, settle)
-        self.t0, self.last = time.monotonic(), None
+        self.t0 = time.monotonic()
+        self.last: float | None = None
         if not enabled:
             return
         try:

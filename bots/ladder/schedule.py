@@ -24,9 +24,9 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterator
 
 import solver
 from solver.errors import OptionError
@@ -158,7 +158,7 @@ class Schedule:
         return out
 
     @classmethod
-    def from_definition(cls, definition: dict) -> "Schedule":
+    def from_definition(cls, definition: dict) -> Schedule:
         """The schedule stored in a ladder database (bots not re-checked)."""
         game = solver.load_game(definition["game"], **definition["options"])
         sch = cls(game, definition["entries"], definition["seed"], check_bots=False)

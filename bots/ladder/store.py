@@ -17,6 +17,7 @@ import os
 import sqlite3
 import time
 from datetime import datetime, timezone
+from typing import overload
 
 from solver.errors import DixtrixError
 
@@ -81,7 +82,7 @@ class LadderStore:
         self.schedule = schedule
 
     @classmethod
-    def create(cls, path: str, schedule: Schedule) -> "LadderStore":
+    def create(cls, path: str, schedule: Schedule) -> LadderStore:
         conn = _connect(path)
         try:
             meta = _read_meta(conn, path, missing_ok=True)
@@ -107,7 +108,7 @@ class LadderStore:
         return cls(path, conn, schedule)
 
     @classmethod
-    def open(cls, path: str) -> "LadderStore":
+    def open(cls, path: str) -> LadderStore:
         if not os.path.exists(path):
             raise LadderError(f"{path}: no such ladder database")
         conn = _connect(path)
@@ -163,15 +164,16 @@ class LadderStore:
 
     def rows(self, with_record: bool = False) -> list[dict]:
         """Every stored game in (deal, group, rotation) order, JSON decoded."""
-        cols = ("deal", "grp", "rotation", "deal_seed", "arrangement", "entries",
-                "bot_seeds", "returns", "scores", "rounds", "actions", "seconds")
+        cols: tuple[str, ...] = ("deal", "grp", "rotation", "deal_seed", "arrangement",
+                                 "entries", "bot_seeds", "returns", "scores", "rounds",
+                                 "actions", "seconds")
         if with_record:
-            cols += ("record",)
+            cols = (*cols, "record")
         cur = self.conn.execute(f"SELECT {', '.join(cols)} FROM games WHERE schedule_id = ? "
                                 f"ORDER BY deal, grp, rotation", (self.schedule.schedule_id,))
         out = []
         for row in cur:
-            d = dict(zip(cols, row))
+            d = dict(zip(cols, row, strict=True))
             for k in ("arrangement", "entries", "bot_seeds", "returns", "scores"):
                 d[k] = json.loads(d[k])
             if with_record:
@@ -199,6 +201,10 @@ def _describe(defn: dict) -> str:
             f"seed {defn.get('seed')}")
 
 
+@overload
+def _read_meta(conn: sqlite3.Connection, path: str) -> dict: ...
+@overload
+def _read_meta(conn: sqlite3.Connection, path: str, missing_ok: bool) -> dict | None: ...
 def _read_meta(conn: sqlite3.Connection, path: str, missing_ok: bool = False) -> dict | None:
     try:
         tables = {r[0] for r in conn.execute(

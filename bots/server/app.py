@@ -25,20 +25,27 @@ import json
 import logging
 import time as _time
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import (FileResponse, HTMLResponse, JSONResponse, Response,
-                                 StreamingResponse)
-from starlette.routing import Mount, Route
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import solver
 from solver import position
-from solver.errors import (DixtrixError, HiddenInformationError, IllegalActionError, LimitError,
-                           NotationError, PositionError, short_repr)
+from solver.errors import (
+    DixtrixError,
+    HiddenInformationError,
+    IllegalActionError,
+    LimitError,
+    NotationError,
+    PositionError,
+    short_repr,
+)
 from solver.search import Limit
 
 from .. import hint as hints
@@ -217,7 +224,7 @@ def _refusal(errors: list, doc: dict, model) -> RequestError:
     message = _MESSAGES.get(err["type"])
     if message is None:
         return RequestError("{why}", path, why=err["msg"])
-    params = {k: str(v) for k, v in (err.get("ctx") or {}).items()}
+    params: dict[str, Any] = {k: str(v) for k, v in (err.get("ctx") or {}).items()}
     params.setdefault("expected", "")
     return RequestError(message, path, got=short_repr(err.get("input")), **params)
 
@@ -630,7 +637,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def docs(request):
         return HTMLResponse(openapi.html(openapi.document(settings)))
 
-    async def http_error(request, exc: HTTPException):
+    async def http_error(request: Request, exc: Exception) -> JSONResponse:
+        if not isinstance(exc, HTTPException):     # registered for HTTPException only
+            raise exc
         body = {"error": exc.detail or "error", "status": exc.status_code}
         if exc.status_code == 404:
             tr = translator(request)
@@ -677,8 +686,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         "/v1/tables/{table_id}/events": {"GET": table_events},
         "/v1/tables/{table_id}/record": {"GET": table_record},
     }
-    routes = [Route(path, _dispatch(methods), methods=[*methods, "OPTIONS"])
-              for path, methods in handlers.items()]
+    routes: list[BaseRoute] = [Route(path, _dispatch(methods), methods=[*methods, "OPTIONS"])
+                               for path, methods in handlers.items()]
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: http_error, Exception: internal_error})

@@ -55,8 +55,9 @@ def catalogue(lang: str) -> dict[str, str]:
             from babel.messages.pofile import read_po
             with open(LOCALE / f"{lang}.po", "rb") as fh:
                 cat = read_po(fh, locale=lang)
+            # singular messages only (the catalogues have no plural forms)
             got = {m.id: m.string for m in cat if m.id and isinstance(m.id, str)
-                   and m.string and not m.fuzzy}
+                   and m.string and isinstance(m.string, str) and not m.fuzzy}
             _catalogues[lang] = got
         return got
 

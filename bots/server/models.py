@@ -10,7 +10,7 @@ limit's numbers past the server's caps are capped, a bot must fit a table.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
@@ -114,17 +114,16 @@ BotSpec = Annotated[str, Field(
 
 class CreateTable(Body):
     game: Literal[GAMES]
-    options: Annotated[dict[str, Union[bool, Int(ge=-10**9, le=10**9),
-                                       Annotated[str, Field(max_length=1000)],
-                                       dict[str, Int(ge=0, le=10**6)]]],
+    options: Annotated[dict[str, bool | Int(ge=-10 ** 9, le=10 ** 9)
+                            | Annotated[str, Field(max_length=1000)]
+                            | dict[str, Int(ge=0, le=10 ** 6)]],
                        Field(description="the game's options (GET /v1/games): each game says "
                                          "which it takes")] = None
     seats: Annotated[list[Int(ge=0, lt=MAX_SEATS)], Field(
         max_length=MAX_SEATS, json_schema_extra={"uniqueItems": True},
         description="the seats people take, each with its own token (default [0]; [] for a "
                     "table of bots that people watch)")] = None
-    bots: Annotated[Union[BotSpec, dict[Annotated[str, Field(pattern=r"^[0-9]{1,2}$")],
-                                         BotSpec]], Field(
+    bots: Annotated[BotSpec | dict[Annotated[str, Field(pattern=r"^[0-9]{1,2}$")], BotSpec], Field(
         description="every other seat's bot: one for all, or an object seat -> bot")] = None
     seed: Int(ge=0, le=MAX_SEED, description=(
         "deals every deal (a seeded table is reproducible: for practice and tests; "

@@ -18,8 +18,8 @@ import solver
 from . import i18n, models
 
 ERROR = {"$ref": "#/components/schemas/Error"}
-BEARER = [{"token": []}]
-OPTIONAL_BEARER = [{}, {"token": []}]
+BEARER: list[dict[str, list[str]]] = [{"token": []}]
+OPTIONAL_BEARER: list[dict[str, list[str]]] = [{}, {"token": []}]
 
 WHAT = {400: "malformed JSON, an empty body or a bad Content-Length",
         401: "no token where the route needs one (a seat's, or the admin's)",

@@ -19,7 +19,6 @@ from concurrent.futures import ThreadPoolExecutor
 
 from solver.errors import DixtrixError
 
-
 #: seconds between two looks at whether a job's client went away
 WATCH_SECONDS = 0.1
 

@@ -118,7 +118,7 @@ def check_bot(spec, game, seat: int, settings: Settings, path: str) -> tuple[str
     caps = {"time": settings.max_time, "iterations": settings.max_iterations,
             "py_iterations": settings.max_iterations, "worlds": settings.max_worlds,
             "nodes": settings.max_nodes, "threads": settings.threads}
-    values = {**limit.to_dict(), **bot.options}
+    values = {**limit.to_dict(), **getattr(bot, "options", {})}   # a search bot's
     for key, cap in caps.items():
         value = values.get(key)
         if isinstance(value, (int, float)) and not isinstance(value, bool) and value > cap:
@@ -273,7 +273,7 @@ class Table:
         if self.state.is_terminal() and self.row.ended is None:
             self.row.ended = now
         self.row.updated = self.last_touch = now
-        moves = list(zip(self.actors[self.saved:], self.actions[self.saved:]))
+        moves = list(zip(self.actors[self.saved:], self.actions[self.saved:], strict=True))
         store.append(self.id, self.saved, moves, now, self.row.ended)
         self.row.moves.extend(moves)
         self.saved = len(self.actions)
@@ -556,7 +556,7 @@ class Table:
         running = [0.0] * self.game.num_players
         details = _deal_details(self.game, self.state, tr)
         for i, points in enumerate(self.deal_scores()):
-            running = [a + b for a, b in zip(running, points)]
+            running = [a + b for a, b in zip(running, points, strict=True)]
             entry = {"deal": i, "points": points, "running": list(running)}
             if i < len(details):
                 entry.update(details[i])
@@ -633,7 +633,7 @@ def _deal_details(game, state, tr: Translator) -> list[dict]:
     out = []
     if game.name in ("trix", "tricks"):
         logs = [log for log in getattr(state, "deal_logs", []) if log.scores is not None]
-        for row, log in zip(getattr(state, "rows", []), logs):
+        for row, log in zip(getattr(state, "rows", []), logs, strict=True):
             entry = {"contract": game.contract_names[row["contract"]],
                      "contract_label": labels.contract(game.contract_names[row["contract"]], tr),
                      "chooser": row["chooser"], "totals": list(row["totals"])}
@@ -646,12 +646,13 @@ def _deal_details(game, state, tr: Translator) -> list[dict]:
     elif game.name == "dix":
         running = [0, 0]
         for rnd in getattr(state, "rounds", []):
-            running = [a + b for a, b in zip(running, rnd["scores"])]
+            running = [a + b for a, b in zip(running, rnd["scores"], strict=True)]
             out.append({"scores": list(rnd["scores"]), "tens": list(rnd["tens"]),
                         "totals": list(running)})
     elif game.name == "dixie-rook":
         for res in getattr(state, "results", []):
-            colour = labels.COLOUR_WORDS.get(labels_trump(res.get("trump")))
+            word = labels_trump(res.get("trump"))
+            colour = labels.COLOUR_WORDS.get(word) if word is not None else None
             out.append({"bid_winner": res["bid_winner"], "bid": res["bid"],
                         "trump": tr(labels.COLOURS[colour]) if colour else None,
                         "team_tricks": list(res["tricks"]), "team_count": list(res["count"]),

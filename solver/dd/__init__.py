@@ -29,8 +29,19 @@ Pure-Python twins of the kernels live in ``solver/reference/``.
 from .session import Solver
 from .solve import ADAPTERS, Solution, principal_line, solve
 from .tables import BridgeTable, bridge_table, contract_table
-from .trick import (DDResult, Contract, TrickPosition, bridge_contract, decode_dix, dix_contract,
-                    dix_position, penalty_contract, pure_python, rook_contract, solve_position)
+from .trick import (
+    Contract,
+    DDResult,
+    TrickPosition,
+    bridge_contract,
+    decode_dix,
+    dix_contract,
+    dix_position,
+    penalty_contract,
+    pure_python,
+    rook_contract,
+    solve_position,
+)
 
 __all__ = ["solve", "Solution", "Solver", "ADAPTERS", "principal_line", "BridgeTable",
            "bridge_table", "contract_table", "Contract", "TrickPosition", "DDResult",

@@ -17,11 +17,23 @@ Input is validated here, once (STYLE 5); the kernel trusts it.
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from ..cards import DIX
-from .trick import (allocate, DDResult, DECKS, DIX_OBJECTIVE, TrickPosition, check_tt_mb,
-                    DEFAULT_TT_MB, probing_now)
 from ..errors import PositionError
+from .trick import (
+    DECKS,
+    DEFAULT_TT_MB,
+    DIX_OBJECTIVE,
+    DDResult,
+    TrickPosition,
+    allocate,
+    check_tt_mb,
+    probing_now,
+)
+
+if TYPE_CHECKING:
+    from . import _dixdd
 
 #: the process's dix solvers (one table each), by build: (MiB, solver)
 _SOLVERS: dict = {}
@@ -42,11 +54,12 @@ def solver_for(tt_mb=DEFAULT_TT_MB, probe: bool | None = None):
     held = _SOLVERS.get(kind)
     if held is None or held[0] != mb:
         _SOLVERS.pop(kind, None)        # keep one table alive per build, not one per size
+        factory: type[_dixdd.DixSolver]
         if probe:
-            from . import _dixprobe  # type: ignore
+            from . import _dixprobe
             factory, nbytes = _dixprobe.ProbeDixSolver, _dixprobe.BUCKET_BYTES
         else:
-            from . import _dixdd  # type: ignore
+            from . import _dixdd
             factory, nbytes = _dixdd.DixSolver, _dixdd.BUCKET_BYTES
         _SOLVERS[kind] = (mb, allocate(factory, nbytes, mb))
     return _SOLVERS[kind][1]
@@ -56,8 +69,10 @@ def is_dix_position(pos) -> bool:
     """Whether ``pos`` is a dix card-play position this solver handles:
     two seats scored by the lexicographic dix objective, the dix deck, its
     ten rule and nothing else."""
-    k = getattr(pos, "contract", None)
-    return (isinstance(pos, TrickPosition) and k.objective == DIX_OBJECTIVE and k.nseats == 2
+    if not isinstance(pos, TrickPosition):
+        return False
+    k = pos.contract
+    return (k.objective == DIX_OBJECTIVE and k.nseats == 2
             and DECKS[k.deck] is DIX and k.ten_total == 10 and k.ten_points == -3
             and k.trick_points == 1 and not k.card_points and k.must_follow
             and not k.last_points and not k.most_tricks_bonus and not k.discard_cards)

@@ -39,7 +39,8 @@ if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
     from ..reference.layout_oracle import IMPLEMENTATION, PASS, LayoutSolver
 else:
     try:
-        from ._layoutdd import IMPLEMENTATION, PASS, LayoutSolver  # type: ignore
+        # the same interface as the twin's (solver/reference/layout_oracle.py)
+        from ._layoutdd import IMPLEMENTATION, PASS, LayoutSolver  # type: ignore[assignment]
     except ImportError:  # pragma: no cover - only without a build
         from ..reference.layout_oracle import IMPLEMENTATION, PASS, LayoutSolver
 
@@ -51,7 +52,7 @@ UNIT = 50                      # the kernel counts in units of 50 points
 JACK = 11
 MAX_TT_MB = 65536              # larger tables are refused as absurd (LimitError)
 
-_solvers: dict[int, object] = {}   # one kernel (and its table) per table size, reused
+_solvers: dict[int, LayoutSolver] = {}   # one kernel (and its table) per table size, reused
 _lock = threading.Lock()           # the kernel releases the GIL: one solve at a time
 
 

@@ -50,8 +50,7 @@ from types import MappingProxyType
 from ..cards import JOKER, cards_of
 from ..errors import PositionError, SearchAborted, UnsupportedPositionError
 from . import trick as dd
-from .trick import (DDResult, DIX_SCALE, DEFAULT_TT_MB, TrickPosition, check_max_nodes,
-                    check_tt_mb)
+from .trick import DEFAULT_TT_MB, DIX_SCALE, DDResult, TrickPosition, check_max_nodes, check_tt_mb
 
 #: the default session's token; every ``Solver`` draws its own
 _DEFAULT_TOKEN = 0
@@ -98,7 +97,7 @@ def _continues(before, now) -> bool:
     """Whether each seat's cards ``now`` are among its cards ``before``:
     ``now`` is a later position of the same deal (or the same one)."""
     return (before is not None and len(before) == len(now)
-            and all(n & ~b == 0 for b, n in zip(before, now)))
+            and all(n & ~b == 0 for b, n in zip(before, now, strict=True)))
 
 
 def _seat_cards(hands, leader: int, trick) -> tuple:
@@ -156,15 +155,15 @@ class Solver:
     def _allocate(self, engine: str):
         if engine == "dd":
             if dd.probing_now():
-                from . import _ddprobe as m  # type: ignore
-                return dd.allocate(m.ProbeKernel, m.BUCKET_BYTES, self.tt_mb)
-            from . import _dd as m  # type: ignore
-            return dd.allocate(m.Kernel, m.BUCKET_BYTES, self.tt_mb)
+                from . import _ddprobe
+                return dd.allocate(_ddprobe.ProbeKernel, _ddprobe.BUCKET_BYTES, self.tt_mb)
+            from . import _dd
+            return dd.allocate(_dd.Kernel, _dd.BUCKET_BYTES, self.tt_mb)
         if dd.probing_now():
-            from . import _dixprobe as m  # type: ignore
-            return dd.allocate(m.ProbeDixSolver, m.BUCKET_BYTES, self.tt_mb)
-        from . import _dixdd as m  # type: ignore
-        return dd.allocate(m.DixSolver, m.BUCKET_BYTES, self.tt_mb)
+            from . import _dixprobe
+            return dd.allocate(_dixprobe.ProbeDixSolver, _dixprobe.BUCKET_BYTES, self.tt_mb)
+        from . import _dixdd
+        return dd.allocate(_dixdd.DixSolver, _dixdd.BUCKET_BYTES, self.tt_mb)
 
     @contextmanager
     def _kernel(self, engine: str, deal: tuple, probe_options=None):

@@ -3,8 +3,8 @@ small frozen dataclasses)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Solution:
     time: float
     seat: int
     objective: str
-    best_actions: tuple
+    best_actions: tuple[str, ...]
     engine: str = "cython"
     round_winner: int | None = None
     action_winners: Mapping[str, int] | None = None

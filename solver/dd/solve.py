@@ -21,21 +21,27 @@ games reach the generic kernel through a ``solver.dd.trick`` contract (a
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Any
 
+from ..errors import (
+    HiddenInformationError,
+    PositionError,
+    SearchAborted,
+    UnsupportedPositionError,
+    short_repr,
+)
+from ..game import State
+from ..position import Record, SeatView, from_json
 from . import dix as dixdd
 from . import trick as dd
 from .adapters import ADAPTERS, adapter_for, known_games
-from .adapters.dix import dix_engine, dix_solution
 from .adapters.common import check_seat
+from .adapters.dix import dix_engine, dix_solution
 from .session import Solver, default_solver
 from .solution import Solution
-from ..errors import (HiddenInformationError, PositionError, SearchAborted,
-                      UnsupportedPositionError, short_repr)
-from ..game import State
-from ..position import Record, SeatView, from_json
 
 
-def _to_state(position) -> State | dd.TrickPosition:
+def _to_state(position: Any) -> State | dd.TrickPosition:
     if isinstance(position, (State, dd.TrickPosition)):
         return position
     if isinstance(position, SeatView):
@@ -51,15 +57,15 @@ def _to_state(position) -> State | dd.TrickPosition:
                         f"TrickPosition, got {type(position).__name__}")
 
 
-def _hidden(seat) -> HiddenInformationError:
+def _hidden(seat: object) -> HiddenInformationError:
     return HiddenInformationError(
         f"this is a seat view (seat {short_repr(seat)}): other hands are unknown, so there is no "
         f"double-dummy value; use the sampling search (solver.best_move / "
         f"solver.evaluate), or give solve a complete record")
 
 
-def _solve_trick_position(solver: Solver, pos: dd.TrickPosition, seat,
-                          max_nodes=None) -> Solution:
+def _solve_trick_position(solver: Solver, pos: dd.TrickPosition, seat: int | None,
+                          max_nodes: int | None = None) -> Solution:
     """A ``TrickPosition``: the value for ``seat``'s team under the
     contract's own objective (``Contract.objective``)."""
     if seat is None:
@@ -78,7 +84,7 @@ def _solve_trick_position(solver: Solver, pos: dd.TrickPosition, seat,
                     f"{k.name}: {k.objective}", best, res.engine)
 
 
-def solve_with(solver: Solver, position_or_state, seat: int | None = None,
+def solve_with(solver: Solver, position_or_state: Any, seat: int | None = None,
                max_nodes: int | None = None) -> Solution:
     """``solve`` on a given solver session (``Solver.solve``)."""
     dd.check_max_nodes(max_nodes)
@@ -93,10 +99,11 @@ def solve_with(solver: Solver, position_or_state, seat: int | None = None,
             f"and pass that")
     if target.is_terminal():
         raise UnsupportedPositionError(f"the {target.game.name} game is over: nothing to solve")
-    return adapter(solver, target, seat, max_nodes)
+    solution: Solution = adapter(solver, target, seat, max_nodes)
+    return solution
 
 
-def solve(position_or_state, seat: int | None = None, tt_mb=dd.DEFAULT_TT_MB,
+def solve(position_or_state: Any, seat: int | None = None, tt_mb: int = dd.DEFAULT_TT_MB,
           max_nodes: int | None = None) -> Solution:
     """The exact value of a perfect-information position for ``seat``
     (default: the seat to act) and of every legal action.  ``tt_mb``: the
@@ -109,9 +116,9 @@ def solve(position_or_state, seat: int | None = None, tt_mb=dd.DEFAULT_TT_MB,
     return solve_with(default_solver(tt_mb), position_or_state, seat, max_nodes)
 
 
-def line_with(solver: Solver, position_or_state, seat: int | None = None, plies: int = 8,
+def line_with(solver: Solver, position_or_state: Any, seat: int | None = None, plies: int = 8,
               max_nodes: int | None = None, total_nodes: int | None = None,
-              stop=None) -> list[tuple]:
+              stop: Any = None) -> list[tuple[int, str, int | None]]:
     """``principal_line`` on a given solver session: every ply's solve on
     its tables (the next position of a deal finds the entries the solve
     before it stored)."""
@@ -122,7 +129,7 @@ def line_with(solver: Solver, position_or_state, seat: int | None = None, plies:
     if seat is None:
         seat = state.current_player()
     horizon = state.round_index()
-    line = []
+    line: list[tuple[int, str, int | None]] = []
     partners = state.game.partnership
     spent = 0
     for _ in range(plies):
@@ -155,9 +162,10 @@ def line_with(solver: Solver, position_or_state, seat: int | None = None, plies:
     return line
 
 
-def principal_line(position_or_state, seat: int | None = None, plies: int = 8,
-                   tt_mb=dd.DEFAULT_TT_MB, max_nodes: int | None = None,
-                   total_nodes: int | None = None, stop=None) -> list[tuple]:
+def principal_line(position_or_state: Any, seat: int | None = None, plies: int = 8,
+                   tt_mb: int = dd.DEFAULT_TT_MB, max_nodes: int | None = None,
+                   total_nodes: int | None = None,
+                   stop: Any = None) -> list[tuple[int, str, int | None]]:
     """The expected line of play from a perfect-information position: up to
     ``plies`` actions under best play by everyone, valued for ``seat``
     (default: the seat to act): its side takes a best action, the others

@@ -20,9 +20,9 @@ tables shared by every solve of the call; ``Solver.bridge_table`` and
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
 
 from ..cards import mask_of
 from ..errors import PositionError, UnsupportedPositionError
@@ -48,7 +48,7 @@ def _bridge_hands(hands) -> tuple:
     if not isinstance(hands, (list, tuple)) or len(hands) != 4:
         raise PositionError("a bridge deal is four hands (N E S W)", "hands")
     out = []
-    for s, h in enumerate(hands):
+    for h in hands:
         if isinstance(h, (list, tuple)):
             h = mask_of(h)
         out.append(h)
@@ -127,8 +127,8 @@ def contract_table(state, seats=None, max_nodes: int | None = None, solver=None,
             for s in seats:
                 values[s] = solver.value(pos, max_team=contract.teams[s], max_nodes=max_nodes)
         else:
-            from .layout import solve_layout
             from ..cards import cards_of
+            from .layout import solve_layout
             for s in seats:
                 values[s] = solve_layout([cards_of(h) for h in hands], {}, chooser, [], seat=s,
                                          partnership=partners, tt_mb=solver.tt_mb).value

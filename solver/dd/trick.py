@@ -36,15 +36,17 @@ import hashlib
 import math
 import os
 import threading
-import time
+from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import TYPE_CHECKING
 
 from ..cards import DIX, FRENCH, JOKER, ROOK, cards_of, make_card, mask_of, rank_of, suit_of
-from ..errors import (LimitError, PositionError, SearchAborted, UnsupportedPositionError,
-                      short_repr)
+from ..errors import LimitError, PositionError, UnsupportedPositionError, short_repr
+
+if TYPE_CHECKING:
+    from . import _dd
 
 #: one score point of dix's difference in the lexicographic encoding
 DIX_SCALE = 256
@@ -62,7 +64,6 @@ VALUE_LIMIT = 32000
 
 
 from ..reference.cardset import dix_pips  # noqa: E402  (A=1, 2-10 face, courts/joker 0)
-
 
 # ---------------------------------------------------------------------------
 # contracts: the rules as data
@@ -216,9 +217,10 @@ class TrickPosition:
     hands: tuple
     leader: int
     trick: tuple = ()
-    points: tuple | None = None
-    tricks: tuple | None = None
-    tens: tuple | None = None
+    # None: zeros; __post_init__ makes each a tuple of one number a team
+    points: tuple[int, ...] = None  # type: ignore[assignment]
+    tricks: tuple[int, ...] = None  # type: ignore[assignment]
+    tens: tuple[int, ...] = None  # type: ignore[assignment]
 
     def __post_init__(self):
         k = self.contract
@@ -261,7 +263,8 @@ class TrickPosition:
             seen |= 1 << c
         if k.joker_rank is None and (seen & 1) and deck.joker:
             raise PositionError("the joker is turned up (no trumps): it is not in play")
-        if _joker_in_play(k) and (seen >> make_card(k.trump, k.joker_rank)) & 1:
+        if _joker_in_play(k) and k.joker_rank is not None and \
+                (seen >> make_card(k.trump, k.joker_rank)) & 1:
             raise PositionError(f"{deck.to_string(make_card(k.trump, k.joker_rank))} is the "
                                 f"turned-up card (the joker takes its place): it is not in play")
         sizes = [bin(h).count("1") for h in self.hands]
@@ -376,7 +379,7 @@ def rule_table(contract: Contract, max_team, objective: str, tricks_total: int) 
     pips = [0] * 64
     win_pts = [0] * 64
     lose_pts = [0] * 64
-    cls_key = [None] * 64
+    cls_key: list[tuple[int, int, int, bool] | None] = [None] * 64
     pip_partners = k.ten_total is not None and k.nseats == 2
     for c in cards_of(cards):
         s, r = k.effective(c)
@@ -712,11 +715,12 @@ def kernel_for(tt_mb=DEFAULT_TT_MB, probe: bool | None = None):
     held = _KERNELS.get(kind)
     if held is None or held[0] != mb:
         _KERNELS.pop(kind, None)        # keep one table alive per build, not one per size
+        factory: type[_dd.Kernel]
         if probe:
-            from . import _ddprobe  # type: ignore
+            from . import _ddprobe
             factory, nbytes = _ddprobe.ProbeKernel, _ddprobe.BUCKET_BYTES
         else:
-            from . import _dd  # type: ignore
+            from . import _dd
             factory, nbytes = _dd.Kernel, _dd.BUCKET_BYTES
         _KERNELS[kind] = (mb, allocate(factory, nbytes, mb))
     return _KERNELS[kind][1]

@@ -4,7 +4,8 @@ parsing inside a deal object, bipartite completion of hidden cards."""
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, Sequence
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from ..cards import Deck
 from ..errors import NotationError, PositionError, short_repr
@@ -78,7 +79,7 @@ def parse_card_list(cards: TokenParser, value: Any, path: str, unknown_ok: bool 
         tokens = value
     else:
         raise PositionError(f"expected {what}, got {type(value).__name__}", path)
-    out = []
+    out: list[int | None] = []
     for i, tok in enumerate(tokens):
         if unknown_ok and tok == "?":
             out.append(None)

@@ -31,10 +31,11 @@ import random
 from abc import abstractmethod
 from collections import OrderedDict
 from functools import lru_cache
+from typing import Any, ClassVar, cast
 
-from ..cardset import popcount
 from ..cards import FRENCH, SUIT_RANK_MASK, cards_of, mask_of
-from ..errors import IllegalActionError, NotationError, PositionError, short_repr
+from ..cardset import popcount
+from ..errors import NotationError, PositionError, short_repr
 from ..game import TERMINAL, Chance, Game, InfoState, State, WorldSampler, canonical_json
 from ..sampler import HolderSampler, InconsistentConstraints
 from .common import check_distinct, check_keys, match_number, need, parse_card_list
@@ -84,10 +85,12 @@ class DealLog:
         self.contract = -1
         self.reveals: list[tuple[int, int]] = []    # (seat, card), trix doubling
         self.claim = -1                     # seat that ordered a redeal (tricks)
-        self.play = None                    # TrickDeal or LayoutDeal once play starts
-        self.scores = None                  # the deal's scores once it is over
+        # TrickDeal or LayoutDeal once play starts: the phase says which, and
+        # each use names the type it reads (``play: TrickDeal = log.play``)
+        self.play: Any = None
+        self.scores: list[int] | None = None     # the deal's scores once it is over
 
-    def copy(self) -> "DealLog":
+    def copy(self) -> DealLog:
         new = DealLog.__new__(DealLog)
         new.hands = self.hands
         new.contract = self.contract
@@ -100,6 +103,8 @@ class DealLog:
 
 class ContractGame(Game):
     """Common part of the trix and tricks games (4 seats, 20 deals)."""
+
+    state_class: ClassVar[type[ContractMatchState]]
 
     #: canonical contract names, indexed by contract id (tricks_core ids)
     contract_names: tuple = ()
@@ -138,6 +143,13 @@ class ContractGame(Game):
                 return i
         return self.contract_aliases.get(key)
 
+    def contract_of(self, name: str) -> int:
+        """``contract_id``, or ``NotationError`` naming an unknown contract."""
+        contract = self.contract_id(name)
+        if contract is None:
+            raise NotationError(f"unknown contract {short_repr(name)}")
+        return contract
+
     # ---- the deal object -------------------------------------------------
     # Subclasses add their own keys before "deals" (``_parse_prefix`` /
     # ``_format_prefix``); "deals" is a list of deals, each a list of the
@@ -147,8 +159,10 @@ class ContractGame(Game):
 
     # ---- mid-match positions: {round word: k, chooser word: seat,
     #      "played": [contracts of this round so far], "totals": [4 ints]} ----
+    # a property where other games have a constant: the keys name the game's
+    # own round and chooser words
     @property
-    def match_keys(self) -> tuple:
+    def match_keys(self) -> tuple[str, ...]:  # type: ignore[override]
         return (self.round_word, self.chooser_word, "played", "totals")
 
     def contract_total(self, contract: int) -> int:
@@ -289,7 +303,7 @@ class ContractGame(Game):
         starts at the first deal of the match)."""
         return [("match", match)], {}
 
-    def world_sampler(self, view: dict) -> "ContractWorldSampler":
+    def world_sampler(self, view: dict) -> ContractWorldSampler:
         return ContractWorldSampler(self, view)
 
     def _public_facts(self, view: dict) -> tuple:
@@ -410,8 +424,8 @@ def _deal_constraints(seat: int, own: list, log: DealLog, forced: dict, path: st
         fix(card, s, "must hold")
     for s, card in log.reveals:
         fix(card, s, "reveals")
-    voids = [set() for _ in range(NUM_SEATS)]
-    no_pen = set()
+    voids: list[set[int]] = [set() for _ in range(NUM_SEATS)]
+    no_pen: set[int] = set()
     excluded = [0] * NUM_SEATS         # cards a seat cannot hold (layout passes)
     pen_mask = PENALTY_RULES[log.contract].mask if log.contract in PENALTY_RULES else 0
     play = log.play
@@ -458,7 +472,7 @@ def _holder_sampler(seat: int, fixed: dict, allow: list, free: list) -> HolderSa
 
 def _hands_from(seat: int, own: list, fixed: dict, placed: list) -> tuple:
     others = [s for s in range(NUM_SEATS) if s != seat]
-    hands = [[] for _ in range(NUM_SEATS)]
+    hands: list[list[int]] = [[] for _ in range(NUM_SEATS)]
     hands[seat] = list(own)
     for c, s in fixed.items():
         hands[s].append(c)
@@ -502,12 +516,14 @@ class ContractWorldSampler(WorldSampler):
     deals keep the base's consistent completion: they cannot change what
     happens next."""
 
-    def __init__(self, game: "ContractGame", view: dict):
+    def __init__(self, game: ContractGame, view: dict):
         from ..position import _replay
         self.seat = seat = view["seat"]
         rec = game.complete_record(view, random.Random(0))
-        self.base = _replay(game, None, rec["deal"], rec["actions"], strict_deal=False,
-                            match=rec.get("match"))[0]
+        # the replay builds the game's state_class
+        self.base = cast(ContractMatchState,
+                         _replay(game, None, rec["deal"], rec["actions"], strict_deal=False,
+                                 match=rec.get("match"))[0])
         prefix, facts, own, logs = game._public_facts(view)
         d = len(logs) - 1
         self.own = own[d]
@@ -522,7 +538,7 @@ class ContractWorldSampler(WorldSampler):
     def worlds(self) -> int:
         return 1 if self.sampler is None else self.sampler.count
 
-    def sample(self, rng: random.Random) -> "ContractMatchState":
+    def sample(self, rng: random.Random) -> ContractMatchState:
         state = self.base.clone()
         if self.sampler is None:
             return state
@@ -545,6 +561,8 @@ class ContractMatchState(State):
     (contract ids played this round), ``deal_logs`` (every hand dealt, with
     its public facts), ``totals``, ``rows`` (finished deals: scores),
     ``winners`` (seats with the best result once over), ``events``."""
+
+    game: ContractGame   # this game's own options and helpers
 
     def __init__(self, game: ContractGame, chance: Chance):
         super().__init__(game, chance)
@@ -572,7 +590,7 @@ class ContractMatchState(State):
         g: ContractGame = self.game
         self.round_no = match[g.round_word] - 1
         self.chooser = match[g.chooser_word]
-        self.used = [g.contract_id(name) for name in match["played"]]
+        self.used = [g.contract_of(name) for name in match["played"]]
         self.totals = list(match["totals"])
         self.events.append(f"from {g.round_word} {self.round_no + 1}, deal "
                            f"{len(self.used) + 1}: totals " + self._score_text(self.totals))
@@ -1069,7 +1087,7 @@ class ContractMatchState(State):
             return [0.0] * NUM_SEATS
         return [float(v) for v in self.totals]
 
-    def clone(self) -> "ContractMatchState":
+    def clone(self) -> ContractMatchState:
         new = self.__class__.__new__(self.__class__)
         new.__dict__.update(self.__dict__)
         new._chance = self._chance.clone()

@@ -20,10 +20,11 @@ Actions are card indices (``solver.cards``); the only decisions are cards.
 from __future__ import annotations
 
 import random
+from typing import cast
 
+from ..cards import DIX, JOKER, SUIT_BITS, SUIT_NAMES, rank_of, suit_of
 from ..cardset import cards_of, dix_pips, make_rank_table, trick_winner
-from ..cards import DIX, JOKER, SUIT_BITS, SUIT_NAMES, make_card, rank_of, suit_of
-from ..errors import IllegalActionError, NotationError, PositionError, short_repr
+from ..errors import NotationError, PositionError, short_repr
 from ..game import TERMINAL, Game, InfoState, Option, State, WorldSampler, register_game
 from ..sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup
 from .common import check_distinct, check_keys, compact_unseen, match_number, need, parse_card_list
@@ -188,7 +189,7 @@ class DixGame(Game):
     # ------------------------------------------------------------------
     # seat views
 
-    def world_sampler(self, view: dict) -> "DixWorldSampler":
+    def world_sampler(self, view: dict) -> DixWorldSampler:
         return DixWorldSampler(self, view)
 
     def complete_view(self, view: dict, rng: random.Random) -> dict:
@@ -202,6 +203,8 @@ class DixState(State):
     bots and front ends: ``dealer``, ``trump`` (-1 at no trumps),
     ``turn_up``, ``hands`` (masks), ``trick`` (cards on the table, lead
     first), ``leader``, ``tricks_won``, ``tens``, ``totals``, ``round_no``."""
+
+    game: DixGame   # this game's own options and helpers
 
     def __init__(self, game: DixGame, chance):
         super().__init__(game, chance)
@@ -475,7 +478,7 @@ class DixState(State):
                  f"totals {self.totals[0]} : {self.totals[1]}"]
         return "\n".join(lines)
 
-    def clone(self) -> "DixState":
+    def clone(self) -> DixState:
         new = DixState.__new__(DixState)
         new.__dict__.update(self.__dict__)
         new._chance = self._chance.clone()
@@ -585,8 +588,9 @@ class DixWorldSampler(WorldSampler):
         _, self.models = _prepare_view(game, view, random.Random(0))
         from ..position import _replay
         rec = game.complete_record(view, random.Random(0))
-        self.base = _replay(game, None, rec["deal"], rec["actions"], strict_deal=False,
-                            match=rec.get("match"))[0]
+        # the replay builds the game's state_class
+        self.base = cast(DixState, _replay(game, None, rec["deal"], rec["actions"], strict_deal=False,
+                                   match=rec.get("match"))[0])
         log = self.base._chance.log
         self.log_index = max(i for i, (kind, _) in enumerate(log) if kind == "round")
         # a view whose last round just ended holds no hidden card that matters
@@ -602,7 +606,7 @@ class DixWorldSampler(WorldSampler):
         # two that differ only in cards already played count twice (a bound)
         return self.models[-1].sampler.count
 
-    def sample(self, rng: random.Random) -> "DixState":
+    def sample(self, rng: random.Random) -> DixState:
         state = self.base.clone()
         if not self.live or state.winner is not None:
             return state
@@ -709,10 +713,10 @@ class _RoundModel:
         """``(hands, turn_up, stock)`` of one uniformly drawn world."""
         placed = self.sampler.compiled.sample(rng)
         full_stock = list(self.stock)
-        for g, cards_here in zip(self.groups[1:], placed[1:]):
+        for g, cards_here in zip(self.groups[1:], placed[1:], strict=True):
             if g.label == "rest":
                 if self.game.stock_size:
-                    for i, c in zip(self.rest, cards_here):
+                    for i, c in zip(self.rest, cards_here, strict=True):
                         full_stock[i] = c
             else:
                 full_stock[g.label] = cards_here[0]

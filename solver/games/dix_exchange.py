@@ -63,11 +63,11 @@ import random
 from bisect import bisect_right
 from collections import Counter
 from math import comb
+from typing import Any
 
 from ..cards import EXCHANGE_NAMES, EXCHANGE_VALUES
 from ..errors import IllegalActionError, NotationError, OptionError, PositionError, short_repr
-from ..game import (TERMINAL, Chance, Game, InfoState, Option, State, WorldSampler,
-                    register_game)
+from ..game import TERMINAL, Chance, Game, InfoState, Option, State, WorldSampler, register_game
 from .common import check_keys, compact_unseen, match_number, need, parse_card_list
 
 # ----------------------------------------------------------------------
@@ -153,7 +153,7 @@ class DeckOption(Option):
         if isinstance(value, str) and value.strip().lower() in ("standard", "default"):
             return canonical_deck(STANDARD_COUNTS)
         if isinstance(value, str):
-            items = []
+            items: list[tuple[Any, Any]] = []
             for tok in value.replace(",", " ").split():
                 for sep in (":", "x", "X", "="):
                     if sep in tok:
@@ -168,21 +168,21 @@ class DeckOption(Option):
             raise OptionError(f"{where} must be 'standard', a string like '10:4 9:4 ... CJ:3' "
                               f"or a mapping value -> count, got {short_repr(value)}")
         counts: dict[str, int] = {}
-        for v, c in items:
+        for v, n in items:
             key = str(v).strip().upper() if (isinstance(v, str) or isinstance(v, int) and
                                              not isinstance(v, bool) and abs(v) < 1000) \
                 else None
             if key not in VALUE_INDEX:
                 raise OptionError(f"{where}: unknown card value {short_repr(v)} "
                                   f"(values: {' '.join(EXCHANGE_VALUES)})")
-            if isinstance(c, str) and c.strip().isdigit() and len(c.strip()) <= 3:
-                c = int(c)
-            if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= 99:
+            if isinstance(n, str) and n.strip().isdigit() and len(n.strip()) <= 3:
+                n = int(n)
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 99:
                 raise OptionError(f"{where}: the count of {short_repr(key)} must be an integer 0..99, "
-                                  f"got {short_repr(c)}")
+                                  f"got {short_repr(n)}")
             if key in counts:
                 raise OptionError(f"{where}: value {short_repr(key)} is given twice")
-            counts[key] = c
+            counts[key] = n
         if not any(counts.values()):
             raise OptionError(f"{where}: the deck has no cards")
         return canonical_deck(counts)
@@ -320,7 +320,7 @@ class DixExchangeGame(Game):
     # ------------------------------------------------------------------
     # seat views
 
-    def world_sampler(self, view: dict) -> "DixExchangeWorldSampler":
+    def world_sampler(self, view: dict) -> DixExchangeWorldSampler:
         return DixExchangeWorldSampler(self, view)
 
     def complete_view(self, view: dict, rng: random.Random) -> dict:
@@ -422,6 +422,8 @@ class DixExchangeState(State):
     (per seat the stock position ``(k, i)`` held, or None), ``drawn`` (the
     position each seat drew this round), ``round_no``, ``winner``, and
     ``events`` (the narrative)."""
+
+    game: DixExchangeGame   # this game's own options and helpers
 
     def __init__(self, game: DixExchangeGame, chance):
         super().__init__(game, chance)
@@ -800,9 +802,9 @@ class DixExchangeState(State):
         g = self.game
         bit = 1 << seat
         shuffles = []
-        for vals, seen in zip(self.shuffles, self.seen):
+        for vals, seen in zip(self.shuffles, self.seen, strict=True):
             shuffles.append(compact_unseen([EXCHANGE_VALUES[v] if m & bit else "?"
-                                            for v, m in zip(vals, seen)]))
+                                            for v, m in zip(vals, seen, strict=True)]))
         match = None
         if self.stock_base:           # the carried stock: the seat sees what it saw
             first = self._chance.log[0][1]
@@ -811,7 +813,7 @@ class DixExchangeState(State):
             match["tokens"] = list(first["tokens"])
             match["stock"] = compact_unseen([
                 EXCHANGE_VALUES[v] if m & bit else "?"
-                for v, m in zip(self.shuffles[0][head:], self.seen[0][head:])])
+                for v, m in zip(self.shuffles[0][head:], self.seen[0][head:], strict=True)])
         view = self._view_head(seat, {"shuffles": shuffles[self.stock_base:]}, match)
         view["actions"] = [_ACTION_STRINGS[a] for a in self._history]
         return InfoState(seat, view, self._known(seat))
@@ -837,7 +839,7 @@ class DixExchangeState(State):
             lines.append(f"seat {s}: {card:>4}  tokens {self.tokens[s]}")
         return "\n".join(lines)
 
-    def clone(self) -> "DixExchangeState":
+    def clone(self) -> DixExchangeState:
         new = DixExchangeState.__new__(DixExchangeState)
         new.__dict__.update(self.__dict__)
         new._chance = self._chance.clone()
@@ -1164,10 +1166,10 @@ class _WorldModel:
                 if c:
                     bags[g].extend([v] * c)
         out = [list(m) for m in self.masked]
-        for (k, _, slots), bag in zip(self.groups, bags):
+        for (k, _, slots), bag in zip(self.groups, bags, strict=True):
             rng.shuffle(bag)
             row = out[k]
-            for i, v in zip(slots, bag):
+            for i, v in zip(slots, bag, strict=True):
                 row[i] = v
         return out
 
@@ -1303,12 +1305,12 @@ class DixExchangeWorldSampler(WorldSampler):
         seed = rng.getrandbits(62)
         base = self.base
         stocks = list(base.shuffles)
-        for k, vals in zip(self.live, self.live_model.draw(rng)):
+        for k, vals in zip(self.live, self.live_model.draw(rng), strict=True):
             stocks[k] = tuple(vals)
         id_value = self.game.id_value
         first_live = self.live[0] if self.live else len(stocks)
         ids = base.ids[:first_live]
-        for vals, src in zip(stocks[first_live:], self.sources[first_live:]):
+        for vals, src in zip(stocks[first_live:], self.sources[first_live:], strict=True):
             # a card's id: the lowest id of its value not yet placed in this stock
             if src is None:
                 free = [iter(x) for x in self.deck_ids]
@@ -1330,15 +1332,15 @@ class DixExchangeWorldSampler(WorldSampler):
         return state
 
 
-def _check_masks(state: "_ViewReplay", seat: int, masked: list) -> None:
+def _check_masks(state: _ViewReplay, seat: int, masked: list) -> None:
     """The view shows exactly the stock positions the seat has seen."""
     base = state.stock_base
     if len(masked) != len(state.shuffles):
         raise PositionError(f"the actions shuffle {len(state.shuffles) - base} stocks, the "
                             f"view lists {len(masked) - base}", "deal.shuffles")
     bit = 1 << seat
-    for k, (given, seen) in enumerate(zip(masked, state.seen)):
-        for i, (v, m) in enumerate(zip(given, seen)):
+    for k, (given, seen) in enumerate(zip(masked, state.seen, strict=True)):
+        for i, (v, m) in enumerate(zip(given, seen, strict=True)):
             if m & bit and v is None:
                 raise PositionError(f"seat {seat} has seen this card: name it",
                                     _position_path(base, state.carried_from, k, i))

@@ -46,13 +46,17 @@ hidden discards are ``"?"`` and the hidden nest is its size.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ..cards import ROOK, ROOK_COLOURS, SUIT_RANK_MASK, cards_of, mask_of, rank_of, suit_of
 from ..cardset import make_rank_table, trick_winner
-from ..errors import IllegalActionError, NotationError, PositionError, short_repr
+from ..errors import NotationError, PositionError, short_repr
 from ..game import TERMINAL, Game, InfoState, Option, State, WorldSampler, register_game
 from ..sampler import ColumnSampler, InconsistentConstraints
 from .common import check_distinct, check_keys, match_cards, match_number, need, parse_card_list
+
+if TYPE_CHECKING:
+    from .._sampler import ColumnWalker
 
 MIN_BID, MAX_BID, BID_STEP = 70, 120, 5
 MOST_TRICKS_BONUS = 20
@@ -103,7 +107,8 @@ def parse_action(text) -> int:
         try:
             return DISCARD_BASE + ROOK.parse(rest)
         except NotationError:
-            raise NotationError(f"bad discard {short_repr(text)}: unknown card {short_repr(rest)}", text) from None
+            raise NotationError(f"bad discard {short_repr(text)}: unknown card {short_repr(rest)}",
+                                text) from None
     if word in ("trump", "trumps") and rest:
         if rest not in COLOUR_WORDS:
             raise NotationError(f"bad trump {short_repr(text)}: name red, green, yellow or black "
@@ -153,7 +158,7 @@ class Auction:
         self.winner = -1
         self.passed_out = False
 
-    def copy(self) -> "Auction":
+    def copy(self) -> Auction:
         new = Auction.__new__(Auction)
         for k in Auction.__slots__:
             setattr(new, k, getattr(self, k))
@@ -343,7 +348,7 @@ class DixieRookGame(Game):
             raise PositionError("expected an object", "deal")
         if mid:
             check_keys(deal, ("deals",), "deal")
-            out = []
+            out: list[tuple[str, Any]] = []
         else:
             check_keys(deal, ("first_dealer", "deals"), "deal")
             out = [("first_dealer", self._parse_first_dealer(deal))]
@@ -424,7 +429,7 @@ class DixieRookGame(Game):
         nests and hidden discards chosen (see ``_complete_hand``)."""
         return _complete_view(self, view, rng)
 
-    def world_sampler(self, view: dict) -> "RookWorldSampler":
+    def world_sampler(self, view: dict) -> RookWorldSampler:
         """Worlds drawn exactly uniformly among those consistent with a
         (validated) seat view (see ``RookWorldSampler``)."""
         return RookWorldSampler(self, view)
@@ -437,6 +442,8 @@ class DixieRookState(State):
     (masks), ``nest``, ``discards``, ``trick`` (cards, lead first),
     ``leader``, ``tricks_won`` and ``count`` (per team), ``totals``,
     ``results`` (finished hands), ``winner`` (the winning team)."""
+
+    game: DixieRookGame   # this game's own options and helpers
 
     def __init__(self, game: DixieRookGame, chance):
         super().__init__(game, chance)
@@ -753,7 +760,7 @@ class DixieRookState(State):
         n = g.num_players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat must be 0..{n - 1}, got {short_repr(seat)}")
-        deals = []
+        deals: list[dict[str, Any]] = []
         h = -1
         for kind, value in self._chance.log:
             if kind == "deal":
@@ -768,8 +775,8 @@ class DixieRookState(State):
                 deals[-1].setdefault("cuts", []).append(ROOK.format_cards(value, sort=False))
         actions = []
         for i, a in enumerate(self._history):
-            h = self.discard_hand.get(i)
-            if h is not None and self.meta[h][0] != seat and not self.meta[h][1]:
+            hand = self.discard_hand.get(i)
+            if hand is not None and self.meta[hand][0] != seat and not self.meta[hand][1]:
                 actions.append("?")
             else:
                 actions.append(format_action(a))
@@ -806,7 +813,7 @@ class DixieRookState(State):
                      f"{self.totals[0]} : {self.totals[1]}")
         return "\n".join(lines)
 
-    def clone(self) -> "DixieRookState":
+    def clone(self) -> DixieRookState:
         new = DixieRookState.__new__(DixieRookState)
         new.__dict__.update(self.__dict__)
         new._chance = self._chance.clone()
@@ -851,7 +858,8 @@ def _public_replay(game: DixieRookGame, first_dealer: int, tokens: list) -> list
                       "auction": Auction(n, dealer, game.options["dealer_must_bid"])})
 
     new_hand()
-    phase, trump, leader, trick, tricks = AUCTION, -1, 0, [], 0
+    phase, trump, leader, tricks = AUCTION, -1, 0, 0
+    trick: list[int] = []
     for i, tok in enumerate(tokens):
         path = f"actions[{i}]"
         cur = hands[-1]
@@ -1075,7 +1083,7 @@ def _match_hand(game, seat, hands, own, nest, pub, played_by, rng, path):
     elif w != seat:
         gone_cards = [c for c, sl in assign.items() if sl[0] == "gone"]
         rng.shuffle(gone_cards)
-        for (i, _), c in zip(pub["discards"], gone_cards):
+        for (i, _), c in zip(pub["discards"], gone_cards, strict=True):
             fills[i] = c
         allw = sorted(hands[w] + gone_cards)
         nest = rng.sample(allw, k)
@@ -1131,9 +1139,12 @@ class RookWorldSampler(WorldSampler):
         self.game = game
         self.seat = seat = view["seat"]
         rec = game.complete_record(view, rng or random.Random(0))
-        self.base = _replay(game, None, rec["deal"], rec["actions"], False,
-                            match=rec.get("match"))[0]
-        self.sampler = None
+        # the replay builds the game's state_class
+        self.base = cast(DixieRookState, _replay(game, None, rec["deal"], rec["actions"], False,
+                                                 match=rec.get("match"))[0])
+        self.sampler: ColumnSampler | None = None
+        # the compiled walk: None until first asked for, False without a build
+        self._walker: ColumnWalker | Literal[False] | None = None
         deals = view["deal"]["deals"]
         pub = _public_replay(game, self.base.first_dealer(), list(view["actions"]))
         if len(deals) != len(pub) or self.base.is_terminal():
@@ -1147,7 +1158,7 @@ class RookWorldSampler(WorldSampler):
         known = set(own)
         if w == seat:
             known |= set(self.base.nest)
-        self.played = [[] for _ in range(n)]
+        self.played: list[list[int]] = [[] for _ in range(n)]
         void = [0] * n
         for _, s, c, _ in p["plays"]:
             self.played[s].append(c)
@@ -1176,22 +1187,25 @@ class RookWorldSampler(WorldSampler):
                                 f"{seat}'s view ({exc})", f"deal.deals[{h}]") from None
         self.log_index = max(i for i, (kind, _) in enumerate(self.base._chance.log)
                              if kind == "deal")
-        self._walker = None
 
     def assignment(self, rng: random.Random) -> list[list[int]]:
         """One uniform assignment: the unseen cards of each holder (in
-        ``holders`` order); the compiled walk in C when built."""
+        ``holders`` order); the compiled walk in C when built.  A view of a
+        finished game has no unseen card to place: none."""
+        sampler = self.sampler
+        if sampler is None:
+            return []
         if self._walker is None:
             self._walker = False
             if not _sampler_pure():
                 try:
                     from .. import _sampler
-                    self._walker = _sampler.ColumnWalker(self.sampler.compiled)
+                    self._walker = _sampler.ColumnWalker(sampler.compiled)
                 except ImportError:   # pragma: no cover - without a build
                     self._walker = False
         if self._walker:
             return [cards_of(m) for m in self._walker.walk(rng.getrandbits(64))]
-        return self.sampler.sample(rng)
+        return sampler.sample(rng)
 
     def worlds(self) -> int:
         return 1 if self.sampler is None else self.sampler.count
@@ -1208,10 +1222,12 @@ class RookWorldSampler(WorldSampler):
         winner's nest split and the discard order drawn from ``rng``."""
         g = self.game
         n, k, seat, w = g.num_players, g.nest_size, self.seat, self.w
-        initial = [list(self.base.initial_hands[seat]) if o == seat else None for o in range(n)]
+        # every other seat is a holder: its hand is filled below
+        initial: list[list[int]] = [list(self.base.initial_hands[seat]) if o == seat else []
+                                    for o in range(n)]
         nest = list(self.base.nest)
-        pile = []
-        for o, cards in zip(self.holders, got):
+        pile: list[int] = []
+        for o, cards in zip(self.holders, got, strict=True):
             if o == self.NEST:
                 nest = list(cards)
             elif o == self.DISCARDS:
@@ -1225,7 +1241,7 @@ class RookWorldSampler(WorldSampler):
             nest = rng.sample(took, k)
             initial[w] = [c for c in took if c not in nest]
             world.discards = list(pile)
-            for i, c in zip(self.discard_actions, pile):
+            for i, c in zip(self.discard_actions, pile, strict=True):
                 world._history[i] = DISCARD_BASE + c
         world.initial_hands = tuple(tuple(sorted(hd)) for hd in initial)
         world.nest = tuple(sorted(nest))

@@ -32,7 +32,7 @@ class Layout:
         self.hi = [0, 0, 0, 0]
         self.fit = _JACKS            # mask of the cards that fit now
 
-    def copy(self) -> "Layout":
+    def copy(self) -> Layout:
         new = Layout.__new__(Layout)
         new.lo = list(self.lo)
         new.hi = list(self.hi)
@@ -101,7 +101,7 @@ class LayoutDeal:
         self.stop = stop
         self.done = False
 
-    def copy(self) -> "LayoutDeal":
+    def copy(self) -> LayoutDeal:
         new = LayoutDeal.__new__(LayoutDeal)
         new.hands = list(self.hands)
         new.left = list(self.left)

@@ -42,8 +42,7 @@ from ..cards import FRENCH, mask_of, rank_of
 from ..errors import PositionError
 from ..game import register_game
 from .common import check_distinct, parse_card_list
-from .contract_match import (CLAIM, DEALS_PER_ROUND, NUM_SEATS, REDEAL, ContractGame,
-                             ContractMatchState)
+from .contract_match import CLAIM, DEALS_PER_ROUND, NUM_SEATS, REDEAL, ContractGame, ContractMatchState
 from .tricks_core import LAYOUT
 
 CONTRACT_NAMES = ("kinghearts", "queens", "diamonds", "tricks", "jacks")
@@ -133,6 +132,8 @@ def draw_dealer(cards) -> int | None:
 
 class TricksState(ContractMatchState):
     """A Tricks match (see the module docstring and ``ContractMatchState``)."""
+
+    game: TricksGame   # this game's own options and helpers
 
     def _start_match(self) -> None:
         g: TricksGame = self.game

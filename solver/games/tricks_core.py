@@ -24,8 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import (DIAMONDS, FRENCH, HEARTS, KING, QUEEN, SUIT_RANK_MASK, make_card,
-                     mask_of, suit_of)
+from ..cards import DIAMONDS, FRENCH, HEARTS, KING, QUEEN, SUIT_RANK_MASK, make_card, mask_of, suit_of
 from ..cardset import make_rank_table, popcount, trick_winner
 
 NUM_SEATS = 4
@@ -101,7 +100,7 @@ class TrickDeal:
         self.no_penalty: set[int] = set()
         self.history: list[tuple[int, tuple, int]] = []
 
-    def copy(self) -> "TrickDeal":
+    def copy(self) -> TrickDeal:
         new = TrickDeal.__new__(TrickDeal)
         new.hands = list(self.hands)
         new.rule = self.rule

@@ -44,8 +44,7 @@ from ..cards import FRENCH, HEARTS, SEVEN, make_card
 from ..errors import PositionError, short_repr
 from ..game import Option, register_game
 from .common import need
-from .contract_match import (DECLARE, NUM_SEATS, REVEAL_BASE, REVEAL_DONE, ContractGame,
-                             ContractMatchState)
+from .contract_match import DECLARE, NUM_SEATS, REVEAL_BASE, REVEAL_DONE, ContractGame, ContractMatchState
 from .tricks_core import KING_OF_HEARTS, LAYOUT, PENALTY_RULES, QUEENS
 
 SEVEN_OF_HEARTS = make_card(HEARTS, SEVEN)

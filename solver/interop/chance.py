@@ -32,6 +32,7 @@ that deal is never seen.
 from __future__ import annotations
 
 import random
+import sys
 
 from ..errors import IllegalActionError
 from ..game import Chance, Game, State
@@ -54,6 +55,12 @@ class _Script(random.Random):
     """A ``random.Random`` whose uniform integers are the given outcomes; one
     more raises ``NeedChance``.  Anything else (floats, raw bits) is refused:
     the games draw only integers below a bound."""
+
+    if sys.version_info < (3, 11):
+        # before 3.11 ``random.Random.__new__`` seeds from the constructor's
+        # argument, and a list of outcomes is no seed: seed 0 (never drawn)
+        def __new__(cls, outcomes: list[int]) -> _Script:
+            return super().__new__(cls, 0)  # type: ignore[call-arg]  # typeshed omits the seed
 
     def __init__(self, outcomes: list[int]):
         # no ``random.Random.__init__``: seeding the Mersenne Twister costs
@@ -85,7 +92,7 @@ class ScriptChance(Chance):
     def __init__(self, log: list, outcomes: list[int], deal_kind: str | None, horizon: int,
                  seed: int = 0):
         self.seed = seed
-        self.rng = _Script(outcomes)
+        self.rng: _Script = _Script(outcomes)
         self._streams = {}
         self.scripted = []
         self.pos = 0
@@ -114,7 +121,7 @@ class ScriptChance(Chance):
             return True
         return self.owner is not None and self.owner.round_index() >= self.horizon
 
-    def clone(self) -> "ScriptChance":
+    def clone(self) -> ScriptChance:
         return ScriptChance(self.log, list(self.rng.outcomes), self.deal_kind, self.horizon,
                             self.seed)
 
@@ -126,6 +133,15 @@ def with_script_chance(state: State, horizon: int, outcomes: list[int] | None = 
     state._chance = ScriptChance(state._chance.log, list(outcomes or []), spec.deal_kind,
                                  horizon, getattr(state._chance, "seed", 0))
     return state
+
+
+def _script(state: State) -> ScriptChance:
+    """``state``'s chance source, a ``ScriptChance`` (``with_script_chance``
+    put it there)."""
+    chance = state._chance
+    if not isinstance(chance, ScriptChance):
+        raise TypeError(f"expected a state with explicit chance, got {type(chance).__name__}")
+    return chance
 
 
 class ExplicitChanceState:
@@ -156,7 +172,7 @@ class ExplicitChanceState:
 
     # ---- wrapping a complete state (a resampled world, a loaded record) ----
     @classmethod
-    def wrap(cls, state: State, horizon: int) -> "ExplicitChanceState":
+    def wrap(cls, state: State, horizon: int) -> ExplicitChanceState:
         new = cls.__new__(cls)
         new.game = state.game
         new.horizon = horizon
@@ -169,7 +185,7 @@ class ExplicitChanceState:
         new.memo = {}
         return new
 
-    def copy(self) -> "ExplicitChanceState":
+    def copy(self) -> ExplicitChanceState:
         new = ExplicitChanceState.__new__(ExplicitChanceState)
         new.game = self.game
         new.horizon = self.horizon
@@ -182,6 +198,13 @@ class ExplicitChanceState:
         new.memo = {}
         return new
 
+    def at_rest(self) -> State:
+        """``state``: None only at the chance nodes before the first deal,
+        where no caller reads it (``pending`` is checked first)."""
+        if self.state is None:
+            raise IllegalActionError("?", f"chance acts first ({self.kind})")
+        return self.state
+
     # ---- the protocol, seen from a framework ----
     def is_chance(self) -> bool:
         return self.pending is not None
@@ -192,14 +215,14 @@ class ExplicitChanceState:
             return -1
         if self.over:
             return -4
-        return self.state.current_player()
+        return self.at_rest().current_player()
 
     def legal_actions(self) -> list[int]:
         if self.pending is not None:
             return list(range(self.need))
         if self.over:
             return []
-        return self.state.legal_actions()
+        return self.at_rest().legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = 1.0 / self.need
@@ -221,9 +244,9 @@ class ExplicitChanceState:
         if self.over:
             raise IllegalActionError(action, "the episode is over")
         self.memo = {}
-        state = self.state
+        state = self.at_rest()
         drawn = len(state._chance.log)
-        state._chance.owner = state
+        _script(state).owner = state
         try:
             state.apply_action(action)   # checks legality first (IllegalActionError)
         except NeedChance as need:
@@ -238,7 +261,7 @@ class ExplicitChanceState:
     def returns(self) -> list[float]:
         if not self.over:
             return [0.0] * self.game.num_players
-        return episode_returns(self.state, self.horizon)
+        return episode_returns(self.at_rest(), self.horizon)
 
     # ---- inside ----
     def _rebuild(self, drawn: int, actions: list[int]) -> State:
@@ -248,7 +271,7 @@ class ExplicitChanceState:
         more).  The outcomes are replayed as they were logged, a mid-match
         state's ``("match", ...)`` first, so the state is rebuilt as it
         started: no round trip through the deal's JSON form."""
-        chance = self.state._chance
+        chance = self.at_rest()._chance
         state = self.game.state_class(self.game, Chance(chance.seed, chance.log[:drawn]))
         for a in actions:
             state.apply_action(a)
@@ -257,26 +280,29 @@ class ExplicitChanceState:
     def _run(self) -> None:
         """Run the pending action with the outcomes chosen so far."""
         spec = SPECS[self.game.name]
+        pending = self.pending
+        if pending is None:                 # no action waits for chance
+            return
         try:
-            if self.pending == START:
+            if pending == START:
                 chance = ScriptChance([], self.outcomes, spec.deal_kind, self.horizon)
                 done = self.game.state_class(self.game, chance)
             else:
-                done = self.state.clone()
-                done._chance = ScriptChance(self.state._chance.log, self.outcomes,
-                                            spec.deal_kind, self.horizon,
-                                            self.state._chance.seed)
-                done._chance.owner = done
-                done.apply_action(self.pending)
+                before = self.at_rest()
+                done = before.clone()
+                done._chance = ScriptChance(before._chance.log, self.outcomes,
+                                            spec.deal_kind, self.horizon, before._chance.seed)
+                _script(done).owner = done
+                done.apply_action(pending)
         except NeedChance as need:
             self.need, self.kind = need.n, need.kind
             return
-        done._chance.rng.outcomes = []
-        done._chance.rng.pos = 0
+        _script(done).rng.outcomes = []
+        _script(done).rng.pos = 0
         self.state = done
         self.pending = None
         self.outcomes = []
         self._settle()
 
     def _settle(self) -> None:
-        self.over = episode_over(self.state, self.horizon)
+        self.over = episode_over(self.at_rest(), self.horizon)

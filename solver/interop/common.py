@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+
 import numpy as np
 
-from ..cards import DIX, EXCHANGE_VALUES, FRENCH, ROOK
+from ..cards import DIX, EXCHANGE_VALUES, FRENCH, ROOK, Deck
 from ..errors import OptionError, PositionError, short_repr
 from ..game import Game, InfoState, State, canonical_json, registered_games
 
@@ -46,7 +47,7 @@ class GameSpec:
     deal_key: str
     #: the deck whose card tokens the hand and seen-cards planes encode (None:
     #: dix-exchange, whose cards are values)
-    deck: object
+    deck: Deck | None
 
 
 SPECS: dict[str, GameSpec] = {
@@ -168,9 +169,10 @@ class Encoder:
         #: card token -> card id (dix-exchange: value index), parsed once
         self._cards: dict[str, int] = {}
 
-    def pieces(self, info: bool) -> list[tuple[str, tuple]]:
-        out = [("player", (self.n,)), ("to_move", (self.n,)), ("hand", (self.card_space,)),
-               ("seen", (self.card_space,))]
+    def pieces(self, info: bool) -> list[tuple[str, tuple[int, ...]]]:
+        out: list[tuple[str, tuple[int, ...]]] = [
+            ("player", (self.n,)), ("to_move", (self.n,)), ("hand", (self.card_space,)),
+            ("seen", (self.card_space,))]
         if info:
             out.append(("history", (self.max_length, self.width)))
         else:
@@ -203,7 +205,7 @@ class Encoder:
         a token that is no card of the game's deck is a ``PositionError``
         naming it and where in the seat view it stands (a view the game
         wrote should never hold one).  Tokens are parsed once per encoder."""
-        out = []
+        out: list[int] = []
         if not isinstance(text, str):
             return out
         cards = self._cards

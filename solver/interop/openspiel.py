@@ -49,8 +49,7 @@ from .. import position
 from ..errors import DixtrixError, IllegalActionError, OptionError, short_repr
 from ..game import _REGISTRY, Game, canonical_json, load_game
 from .chance import ExplicitChanceState, with_script_chance
-from .common import (Encoder, adapted_games, check_horizon, info_string,
-                     observation_string, trimmed_view)
+from .common import Encoder, adapted_games, check_horizon, info_string, observation_string, trimmed_view
 
 #: dealt decks and the first-dealer draw bound the chance outcomes
 _MAX_CHANCE = {"dix": 53, "trix": 52, "tricks": 52, "dixie-rook": 56}
@@ -73,7 +72,7 @@ def short_name(name: str) -> str:
     return "dixtrix_" + name.replace("-", "_")
 
 
-def _game_type(name: str) -> "pyspiel.GameType":
+def _game_type(name: str) -> pyspiel.GameType:
     cls = _REGISTRY[name]
     params = {k: o.default for k, o in cls.options_spec.items()}
     params["horizon"] = 1
@@ -186,7 +185,8 @@ class _Core:
         x.horizon = d["horizon"]
         x.state = None
         if d["record"] is not None:
-            x.state = with_script_chance(position.from_json(d["record"]).state(), x.horizon)
+            x.state = with_script_chance(position.record_from_json(d["record"]).state(),
+                                         x.horizon)
         x.pending, x.outcomes, x.need = d["pending"], list(d["outcomes"]), d["need"]
         x.kind, x.over = d["kind"], d["over"]
         x.memo = {}
@@ -253,7 +253,7 @@ class DixtrixState(pyspiel.State):
             head = (f"chance ({x.kind}), outcomes so far {x.outcomes}, next of {x.need}"
                     + ("" if x.pending < 0 else f", for action {x.pending}"))
             return head if x.state is None else head + "\n" + x.state.to_text()
-        return x.state.to_text()
+        return x.at_rest().to_text()
 
     # ---- sampling worlds ----
     def resample_from_infostate(self, player_id, probability_sampler):
@@ -263,7 +263,7 @@ class DixtrixState(pyspiel.State):
         seed = int(probability_sampler() * (1 << 30)) << 30 | int(probability_sampler() * (1 << 30))
         return self.resample_with(int(player_id), random.Random(seed))
 
-    def resample_with(self, seat: int, rng: random.Random) -> "DixtrixState":
+    def resample_with(self, seat: int, rng: random.Random) -> DixtrixState:
         """As ``resample_from_infostate``, drawing with ``rng``."""
         x = self._core.x
         game: DixtrixGame = self.get_game()
@@ -273,7 +273,7 @@ class DixtrixState(pyspiel.State):
                                 + ")")
         if isinstance(seat, bool) or not 0 <= seat < game.dx_game.num_players:
             raise ResampleError(f"no seat {short_repr(seat)} in {game.dx_game.name}")
-        view = trimmed_view(x.state, seat, x.horizon)
+        view = trimmed_view(x.at_rest(), seat, x.horizon)
         world = game.world_sampler(view).sample(rng)
         return DixtrixState(game, ExplicitChanceState.wrap(world, x.horizon))
 
@@ -316,7 +316,7 @@ class _Observer:
         self.tensor.fill(0)
         x = state._core.x
         st = x.state
-        to_move = None if x.is_chance() or x.over else st.current_player()
+        to_move = None if st is None or x.is_chance() or x.over else st.current_player()
         self.game.encoder.fill(self.dict, st, player, self.info, to_move=to_move)
 
     def string_from(self, state: DixtrixState, player: int) -> str:
@@ -336,15 +336,15 @@ class _Observer:
             if st is not None:
                 head["before"] = (info_string(st, player, x.horizon) if self.info
                                   else observation_string(st, player, x.horizon))
-                if x.pending >= 0:
+                if x.pending is not None and x.pending >= 0:
                     actor = st.current_player()
                     head["by"] = actor
                     if actor == player:
                         head["action"] = st.action_to_string(x.pending)
             return canonical_json(head)
         if self.info:
-            return info_string(st, player, x.horizon)
-        return observation_string(st, player, x.horizon)
+            return info_string(x.at_rest(), player, x.horizon)
+        return observation_string(x.at_rest(), player, x.horizon)
 
 
 #: one subclass per game, the creator pyspiel calls.  (A class, not a

@@ -23,7 +23,9 @@ PettingZoo's ``TerminateIllegalWrapper`` ends the episode).
 
 from __future__ import annotations
 
+import functools
 import random
+from typing import Any
 
 import numpy as np
 
@@ -36,14 +38,13 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 
 from ..errors import IllegalActionError, short_repr
 from ..game import Game, State, load_game
-from .common import (Encoder, adapted_games, check_horizon, episode_over, episode_returns,
-                     info_string, spec_of)
+from .common import Encoder, adapted_games, check_horizon, episode_over, episode_returns, info_string, spec_of
 
 
 class DixtrixEnv(AECEnv):
     """A PettingZoo AEC environment of one game (with its options)."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "dixtrix_v0",
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "dixtrix_v0",
                 "is_parallelizable": False}
 
     def __init__(self, game: str | Game = "dix", horizon: int = 1, perfect_recall: bool = False,
@@ -65,6 +66,7 @@ class DixtrixEnv(AECEnv):
         self.possible_agents = [f"seat_{i}" for i in range(n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         size = self.encoder.size(self.perfect_recall)
+        self._obs_size = size
         self._obs_spaces = {a: spaces.Dict({
             "observation": spaces.Box(0.0, self.encoder.high(), (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8)})
@@ -96,19 +98,25 @@ class DixtrixEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._settle()
 
+    def current_state(self) -> State:
+        """The game in play (``reset`` starts one)."""
+        if self.state_ is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.state_
+
     def _settle(self) -> None:
-        if episode_over(self.state_, self.horizon):
-            result = episode_returns(self.state_, self.horizon)
+        if episode_over(self.current_state(), self.horizon):
+            result = episode_returns(self.current_state(), self.horizon)
             for a in self.agents:
                 self.rewards[a] = float(result[self._seat[a]])
                 self.terminations[a] = True
             # the last agent to act collects first; then every other seat
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self.possible_agents[self.state_.current_player()]
+            self.agent_selection = self.possible_agents[self.current_state().current_player()]
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -124,7 +132,7 @@ class DixtrixEnv(AECEnv):
             raise IllegalActionError(action, f"{agent}: an action is an int")
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self.state_.apply_action(a)    # IllegalActionError (legality first: nothing changes)
+        self.current_state().apply_action(a)    # IllegalActionError (legality first: nothing changes)
         self._settle()
         self._accumulate_rewards()
         if self.render_mode == "human":
@@ -133,25 +141,24 @@ class DixtrixEnv(AECEnv):
     # ---- what an agent sees ----
     def observe(self, agent):
         seat = self._seat[agent]
-        space = self._obs_spaces[agent]["observation"]
-        vec = np.zeros(space.shape, np.float32)
+        vec = np.zeros(self._obs_size, np.float32)
         planes, i = {}, 0
         for name, shape in self.encoder.pieces(self.perfect_recall):
             size = int(np.prod(shape))
             planes[name] = vec[i:i + size].reshape(shape)
             i += size
-        over = episode_over(self.state_, self.horizon)
-        to_move = None if over else self.state_.current_player()
-        self.encoder.fill(planes, self.state_, seat, self.perfect_recall, to_move=to_move)
+        over = episode_over(self.current_state(), self.horizon)
+        to_move = None if over else self.current_state().current_player()
+        self.encoder.fill(planes, self.current_state(), seat, self.perfect_recall, to_move=to_move)
         mask = np.zeros(self.num_actions, np.int8)
-        if not over and self.state_.current_player() == seat:
-            mask[self.state_.legal_actions()] = 1
+        if not over and self.current_state().current_player() == seat:
+            mask[self.current_state().legal_actions()] = 1
         return {"observation": vec, "action_mask": mask}
 
     def information_state_string(self, agent) -> str:
         """The exact information state of ``agent`` (canonical JSON of its
         seat view, within the horizon)."""
-        return info_string(self.state_, self._seat[agent], self.horizon)
+        return info_string(self.current_state(), self._seat[agent], self.horizon)
 
     def render(self):
         if self.render_mode is None:
@@ -187,5 +194,4 @@ def env(game: str = "dix", illegal_reward: float | None = None, **kwargs):
 
 
 #: one environment constructor per game (``ENVS["trix"](horizon=2)``)
-ENVS = {name: (lambda name: lambda **kw: env(name, **kw))(name)
-        for name in adapted_games()}
+ENVS = {name: functools.partial(env, name) for name in adapted_games()}

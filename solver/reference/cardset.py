@@ -1,4 +1,7 @@
-"""Pure-Python twin of ``csrc/cardset.pyx`` (same functions, same results)."""
+"""Pure-Python twin of ``csrc/core/cardset.pyx`` (same functions, same
+results; the kernel's types: ``solver/_cardset.pyi``)."""
+
+from collections.abc import Sequence
 
 IMPLEMENTATION = "python"
 
@@ -15,7 +18,7 @@ def lowest_bit(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def cards_of(mask: int) -> list:
+def cards_of(mask: int) -> list[int]:
     out = []
     while mask:
         out.append((mask & -mask).bit_length() - 1)
@@ -36,11 +39,11 @@ def dix_pips(card: int) -> int:
     return 0
 
 
-def dix_trick_pips(cards) -> int:
+def dix_trick_pips(cards: Sequence[int]) -> int:
     return sum(dix_pips(c) for c in cards)
 
 
-def trick_winner(cards, trump: int, table) -> int:
+def trick_winner(cards: Sequence[int], trump: int, table: bytes) -> int:
     n = len(cards)
     if n < 1 or n > 16:
         raise ValueError(f"a trick has 1..16 cards, got {n}")

@@ -101,25 +101,22 @@ def solve_oracle(pos, max_team, objective: str):
         nodes[0] += 1
         seat = (leader + len(trick)) % k.nseats
         maximize = k.teams[seat] == max_team
-        best = None
-        for c in _legal(k, hands[seat], trick):
-            v = child(hands, leader, trick, points, tricks, tens, seat, c)
-            if best is None or (v > best if maximize else v < best):
-                best = v
-        return best
+        values = [child(hands, leader, trick, points, tricks, tens, seat, c)
+                  for c in _legal(k, hands[seat], trick)]
+        return max(values) if maximize else min(values)
 
     def child(hands, leader, trick, points, tricks, tens, seat, card) -> int:
-        hs = list(hands)
-        hs[seat] &= ~(1 << card)
-        hs = tuple(hs)
+        left = list(hands)
+        left[seat] &= ~(1 << card)
+        hs = tuple(left)
         t = trick + (card,)
         if len(t) == k.nseats:
             return finish(hs, leader, t, points, tricks, tens)
         return rec(hs, leader, t, points, tricks, tens)
 
-    points = dict(zip(teams, pos.points))
-    tricks = dict(zip(teams, pos.tricks))
-    tens = dict(zip(teams, pos.tens))
+    points = dict(zip(teams, pos.points, strict=True))
+    tricks = dict(zip(teams, pos.tricks, strict=True))
+    tens = dict(zip(teams, pos.tens, strict=True))
     seat = pos.seat_to_play
     nodes[0] += 1
     values = {c: child(pos.hands, pos.leader, tuple(pos.trick), points, tricks, tens, seat, c)

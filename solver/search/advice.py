@@ -33,8 +33,8 @@ in the game's order, every action of the best value ``equal``.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from ..stats import Z95
 

@@ -17,13 +17,21 @@ solver.dd).
 from __future__ import annotations
 
 import time as _time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from ..errors import OptionError
-from ..stats import Z95, half_width  # noqa: F401  (re-exported: the searches' intervals)
+from ..stats import Z95, half_width  # re-exported: the searches' intervals
 
 #: seconds between two progress reports of a search
 PROGRESS_SECONDS = 0.1
+
+
+class StopFlag(Protocol):
+    """What a search's ``stop`` is: anything with ``is_set()`` (a
+    ``threading.Event``)."""
+
+    def is_set(self) -> bool: ...
 
 
 def check_stop(stop: Any) -> None:
@@ -68,4 +76,5 @@ class Control:
             self.progress(info)
 
 
-__all__ = ["Control", "PROGRESS_SECONDS", "Z95", "half_width", "check_stop", "check_progress"]
+__all__ = ["Control", "StopFlag", "PROGRESS_SECONDS", "Z95", "half_width", "check_stop",
+           "check_progress"]

@@ -82,20 +82,20 @@ class SearchStats:
     (an old kernel) falls back to the iterations' own spread and the spread
     between trees."""
 
-    values: dict            # action -> mean result of the deal, in game points
-    visits: dict            # action -> visits
+    values: dict[int, float]    # action -> mean result of the deal, in game points
+    visits: dict[int, int]      # action -> visits
     iterations: int
     nodes: int
     seconds: float
-    ci95: dict = field(default_factory=dict)
+    ci95: dict[int, float] = field(default_factory=dict)
     stopped: bool = False
     #: each tree's ``{action: (visits, mean)}`` (root parallelism)
-    per_tree: list = field(default_factory=list)
+    per_tree: list[dict[int, tuple[int, float]]] = field(default_factory=list)
     #: the half-widths from the iterations alone, as if independent
-    iid95: dict = field(default_factory=dict)
+    iid95: dict[int, float] = field(default_factory=dict)
     scale: float = 1.0
     #: each tree's ``{action: [(count, sum in game points), ...]}``
-    batches: list = field(default_factory=list)
+    batches: list[dict[int, list[tuple[int, float]]]] = field(default_factory=list)
 
     def action_batches(self, a) -> list:
         """Every tree's batches of ``a`` together."""

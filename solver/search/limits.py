@@ -36,7 +36,7 @@ class Limit:
     worlds: int | None = None
     nodes: int | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.time is not None:
             if isinstance(self.time, bool) or not isinstance(self.time, (int, float)) \
                     or not math.isfinite(self.time) or not 0 < self.time <= MAX_SECONDS:
@@ -55,7 +55,7 @@ class Limit:
     # ---- reading a limit from a face ------------------------------------
 
     @classmethod
-    def from_mapping(cls, doc: Any, where: str = "limit") -> "Limit":
+    def from_mapping(cls, doc: Any, where: str = "limit") -> Limit:
         """A limit from a mapping such as the HTTP API's ``limit`` object or
         a bot's settings (``{"time": 0.5}``); a wrong key or value is a
         ``LimitError`` whose ``path`` names it (``limit.time``)."""
@@ -79,14 +79,14 @@ class Limit:
             raise LimitError(str(exc), where) from None
 
     @classmethod
-    def from_words(cls, words: list[str], where: str = "limit") -> "Limit":
+    def from_words(cls, words: list[str], where: str = "limit") -> Limit:
         """A limit from ``key value`` words (the engine protocol's ``go time 1
         iterations 5000``; ``movetime`` is milliseconds, for UCI habits)."""
-        doc: dict = {}
+        doc: dict[str, Any] = {}
         if len(words) % 2:
             raise LimitError(f"expected pairs of a key and a value, got "
                              f"{short_repr(' '.join(words), 60)}", where)
-        for key, value in zip(words[::2], words[1::2]):
+        for key, value in zip(words[::2], words[1::2], strict=True):
             if key in ("time", "movetime"):
                 try:
                     seconds = float(value)
@@ -104,7 +104,7 @@ class Limit:
                                  f"movetime, iterations, worlds, nodes)", where)
         return cls.from_mapping(doc, where)
 
-    def capped(self, caps: "Limit") -> tuple["Limit", dict]:
+    def capped(self, caps: Limit) -> tuple[Limit, dict[str, Any]]:
         """This limit within ``caps`` (a server's most): each field no larger
         than the cap's, a missing time or node bound set to the cap's (so no
         search holds a worker longer than the cap's time, whatever it
@@ -121,7 +121,7 @@ class Limit:
             values[f.name] = mine
         return replace(self, **values), applied
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)
                 if getattr(self, f.name) is not None}
 

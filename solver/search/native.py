@@ -103,14 +103,16 @@ class _Mapped:
 
     def run(self, *args):
         poll = args[5] if len(args) > 5 else None
-
-        def fixed_poll(done, visits, means):
-            return poll(done, self._fix(visits), self._fix(means))
-
-        out = self.native.run(*args[:5], fixed_poll if poll is not None else None)
+        out = self.native.run(*args[:5], None if poll is None else self._fixed(poll))
         visits, means, done, squares, per_tree, batches = out
         return (self._fix(visits), self._fix(means), done, self._fix(squares),
                 [self._fix(t) for t in per_tree], [self._fix(t) for t in batches])
+
+    def _fixed(self, poll):
+        """``poll`` called with the actions renamed."""
+        def fixed_poll(done, visits, means):
+            return poll(done, self._fix(visits), self._fix(means))
+        return fixed_poll
 
     def simulate(self, seed):
         return self.native.simulate(seed)
@@ -132,15 +134,15 @@ def native_dix_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
     _ismcts = _native_module()
     if _ismcts is None:
         return None
-    from ..cardset import dix_pips
     from ..cards import DIX
+    from ..cardset import dix_pips
     base = sampler.base
     if base.is_terminal() or not sampler.live:
         return None
     model = sampler.models[-1]
     compiled = model.sampler.compiled
     dest = []
-    for k, j in zip(compiled.slot_group, compiled.slot_offset):
+    for k, j in zip(compiled.slot_group, compiled.slot_offset, strict=True):
         label = model.groups[k].label
         if label == "rest":
             dest.append(model.rest[j] if base.game.stock_size else -2)
@@ -296,8 +298,16 @@ def native_deal_search(sampler, policy: str = "rules"):
     if _ismcts is None:
         return None
     from ..cards import mask_of
-    from ..games.contract_match import (CHOOSE, CLAIM, CONTRACT_BASE, DECLARE, NO_REDEAL,
-                                        REDEAL, REVEAL_BASE, REVEAL_DONE)
+    from ..games.contract_match import (
+        CHOOSE,
+        CLAIM,
+        CONTRACT_BASE,
+        DECLARE,
+        NO_REDEAL,
+        REDEAL,
+        REVEAL_BASE,
+        REVEAL_DONE,
+    )
     from ..games.tricks_core import PENALTY_RULES
     base = sampler.base
     if base.is_terminal() or base.phase not in (CHOOSE, DECLARE, CLAIM) or \
@@ -365,8 +375,19 @@ def native_rook_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
     _ismcts = _native_module()
     if _ismcts is None:
         return None
-    from ..games.dixie_rook import (AUCTION, BID_BASE, DISCARD, DISCARD_BASE, MIN_BID, PASS,
-                                    PLAY, TRUMP, TRUMP_BASE, card_count, team_of)
+    from ..games.dixie_rook import (
+        AUCTION,
+        BID_BASE,
+        DISCARD,
+        DISCARD_BASE,
+        MIN_BID,
+        PASS,
+        PLAY,
+        TRUMP,
+        TRUMP_BASE,
+        card_count,
+        team_of,
+    )
     base = sampler.base
     if base.is_terminal() or sampler.sampler is None:
         return None
@@ -423,7 +444,10 @@ def _exchange_graph(model) -> dict:
     counts, as ``_WorldModel.draw`` picks them)."""
     ids = {(0, model.start): 0}
     frontier = [(0, model.start)]
-    edge_start, edge_counts, edge_next, edge_cum = [], [], [], []
+    edge_start: list[int] = []
+    edge_counts: list[int] = []
+    edge_next: list[int] = []
+    edge_cum: list[float] = []
     nv = len(model.values)
     k = 0
     while k < len(frontier):
@@ -434,7 +458,7 @@ def _exchange_graph(model) -> dict:
             continue
         cums, moves = model.table[(j, state)]
         total = cums[-1]
-        for cum, (counts, nxt) in zip(cums, moves):
+        for cum, (counts, nxt) in zip(cums, moves, strict=True):
             key = (j + 1, nxt)
             if key not in ids:
                 ids[key] = len(frontier)
@@ -515,7 +539,7 @@ def native_exchange_search(sampler, policy: str = "rules", keep: int = ALL_CARDS
             used_group.append(g)
         if not used_known:
             return None
-    if any(v < 0 and g < 0 for v, g in zip(slot_known[:-1], slot_group[:-1])):
+    if any(v < 0 and g < 0 for v, g in zip(slot_known[:-1], slot_group[:-1], strict=True)):
         return None                         # a card the world model does not cover
     n = game.num_players
     hand = [-1] * n

@@ -46,8 +46,8 @@ from __future__ import annotations
 import math
 import random
 import time as _time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from ..dd import Solver, solve
 from ..errors import LimitError, OptionError, SearchAborted, UnsupportedPositionError
@@ -70,9 +70,9 @@ class PIMCStats:
     best; ``worlds``, ``solved`` (worlds valued by the solver), ``nodes``
     (solver nodes + rollout actions), ``seconds``."""
 
-    values: dict = field(default_factory=dict)
-    visits: dict = field(default_factory=dict)
-    wins: dict = field(default_factory=dict)
+    values: dict[int, float] = field(default_factory=dict)
+    visits: dict[int, int] = field(default_factory=dict)
+    wins: dict[int, int] = field(default_factory=dict)
     worlds: int = 0
     solved: int = 0
     nodes: int = 0
@@ -274,7 +274,8 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
             stats.visits[a] += 1
             if vals[a] == best:
                 stats.wins[a] += 1
-        if control.due() or stats.worlds == 1 and progress is not None:
+        # control.due() is never true without a progress callback
+        if progress is not None and (control.due() or stats.worlds == 1):
             stats.seconds = _time.perf_counter() - start
             stats.iterations = stats.worlds
             stats.values = {a: totals[a] / stats.worlds for a in legal}

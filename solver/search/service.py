@@ -46,24 +46,31 @@ import math
 import os
 import random
 import time as _time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..dd import solve
-from ..errors import (LimitError, OptionError, PositionError, SearchAborted,
-                      UnsupportedPositionError, short_repr)
-from ..game import State, WorldSampler
-from ..position import Record, SeatView, from_json
+from ..errors import (
+    LimitError,
+    OptionError,
+    PositionError,
+    SearchAborted,
+    UnsupportedPositionError,
+    short_repr,
+)
+from ..game import Game, State, WorldSampler
+from ..position import Record, SeatView, from_json, view_from_json
 from ..stats import half_width
 from . import contracts
-from .advice import Evidence, decide, decide_exact
-from .control import Control, check_progress, check_stop
+from .advice import Advice, Evidence, decide, decide_exact
+from .control import Control, StopFlag, check_progress, check_stop
 from .equivalence import card_classes, pool
 from .heuristics import POLICIES, has_heuristic, make_policy
-from .ismcts import ismcts_search, python_policies, run_native
+from .ismcts import SearchStats, ismcts_search, python_policies, run_native
 from .limits import Limit, check_limit
 from .native import ALL_CARDS, check_ismcts_policy, root_keep
-from .pimc import check_policy, pimc_search
+from .pimc import PIMCStats, check_policy, pimc_search
 from .support import support_for
 
 #: what ``best_move`` searches when no limit is given
@@ -127,24 +134,24 @@ class PlayResult:
     playing it instead would lose."""
 
     action: str
-    values: dict
-    visits: dict
+    values: dict[str, float]
+    visits: dict[str, int]
     confidence: float
     seat: int
     nodes: int
     time: float
     bot: str
-    ci95: dict = field(default_factory=dict)
-    equal: tuple = ()
+    ci95: dict[str, float] = field(default_factory=dict)
+    equal: tuple[str, ...] = ()
     iterations: int = 0
     stopped: bool = False
     unit: str = "points this deal"
-    same: tuple = ()
-    ranking: tuple = ()
-    reasons: dict = field(default_factory=dict)
+    same: tuple[tuple[str, ...], ...] = ()
+    ranking: tuple[str, ...] = ()
+    reasons: dict[str, str] = field(default_factory=dict)
     note: str = ""
-    winners: dict | None = None
-    diff_ci95: dict = field(default_factory=dict)
+    winners: dict[str, int] | None = None
+    diff_ci95: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -152,8 +159,8 @@ class Evaluation:
     """Expected result of the current deal per seat (``unit``) with a 95%
     confidence interval half-width, from ``worlds`` sampled deals."""
 
-    values: list
-    ci95: list
+    values: list[float]
+    ci95: list[float]
     worlds: int
     time: float
     method: str
@@ -182,7 +189,7 @@ def _as_view(position: Any) -> SeatView:
         seat = position.current_player()
         if position.is_terminal() or seat < 0:
             raise PositionError("the game is over: there is no move to advise")
-        return from_json(position.information_state(seat).view)
+        return view_from_json(position.information_state(seat).view)
     if isinstance(position, (dict, str, bytes, bytearray)):
         position = from_json(position)
     if isinstance(position, Record):
@@ -190,7 +197,7 @@ def _as_view(position: Any) -> SeatView:
         seat = state.current_player()
         if state.is_terminal() or seat < 0:
             raise PositionError("the game is over: there is no move to advise")
-        return from_json(state.information_state(seat).view)
+        return view_from_json(state.information_state(seat).view)
     if isinstance(position, SeatView):
         return position
     raise PositionError(f"expected a position (seat view, record, JSON or State), got "
@@ -226,8 +233,9 @@ def _true_state(position: Any) -> State:
 
 
 def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
-              seed: int = 0, progress: Callable[[dict], None] | None = None,
-              nodes: int | None = None, stop=None, threads: int = DEFAULT_TREES, *,
+              seed: int = 0, progress: Callable[[dict[str, Any]], None] | None = None,
+              nodes: int | None = None, stop: StopFlag | None = None,
+              threads: int = DEFAULT_TREES, *,
               c: float = DEFAULT_C, policy: str = "rules", prior: str = "rules",
               equivalence: bool = True, leaf: bool = True, py_iterations: int | None = None,
               exact: bool = True, omniscient: bool = False) -> PlayResult:
@@ -269,6 +277,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
         raise LimitError(f"ismcts: c must be a number in [0, 100], got {short_repr(c)}")
     if py_iterations is not None:
         Limit(iterations=py_iterations)          # the same check as any count
+    sampler: WorldSampler
     if omniscient:
         state = _true_state(position)
         if state.is_terminal():
@@ -309,7 +318,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     return res
 
 
-def _with(res: PlayResult, **changes) -> PlayResult:
+def _with(res: PlayResult, **changes: Any) -> PlayResult:
     from dataclasses import replace
     return replace(res, **changes)
 
@@ -317,8 +326,11 @@ def _with(res: PlayResult, **changes) -> PlayResult:
 class _Job:
     """One decision's inputs, and the ways to decide it."""
 
-    def __init__(self, game, sampler, world, seat, legal, limit, seed, progress, stop, threads,
-                 c, policy, prior, equivalence, leaf, py_iterations):
+    def __init__(self, game: Game, sampler: WorldSampler, world: State, seat: int,
+                 legal: list[int], limit: Limit, seed: int,
+                 progress: Callable[[dict[str, Any]], None] | None, stop: StopFlag | None,
+                 threads: int, c: float, policy: str, prior: str, equivalence: bool,
+                 leaf: bool, py_iterations: int | None):
         self.game, self.sampler, self.world, self.seat = game, sampler, world, seat
         self.legal, self.limit, self.seed = legal, limit, seed
         self.progress, self.stop, self.threads = progress, stop, threads
@@ -341,11 +353,12 @@ class _Job:
         """``Limit.nodes``; else, for a limit that counts work (iterations
         or worlds), ``DEFAULT_EXACT_NODES``, so the same count gives the same
         answer on any machine; for a time alone, what the solvers do in it."""
-        if self.limit.nodes is not None:
-            return self.limit.nodes
-        if self.limit.iterations is not None or self.limit.worlds is not None:
-            return DEFAULT_EXACT_NODES
-        return max(1000, int(self.limit.time * EXACT_NODES_PER_SECOND))
+        limit = self.limit
+        if limit.nodes is not None:
+            return limit.nodes
+        if limit.time is not None and limit.iterations is None and limit.worlds is None:
+            return max(1000, int(limit.time * EXACT_NODES_PER_SECOND))
+        return DEFAULT_EXACT_NODES
 
     def exact(self) -> PlayResult | str:
         """The exact result, or why there is none ("" where no solve was
@@ -380,7 +393,7 @@ class _Job:
 
     # ---- 3. the search --------------------------------------------------
 
-    def report(self, stats, pick):
+    def report(self, stats: SearchStats | PIMCStats, pick: Callable[[Any], int]) -> None:
         if self.progress is not None and stats.visits:
             best = pick(stats)
             self.progress({"iterations": stats.iterations, "seconds": stats.seconds,
@@ -405,7 +418,7 @@ class _Job:
                 worlds = max(1, (self.py_iterations or limit.iterations) // len(self.legal))
             return self.pimc(Limit(time=limit.time, worlds=worlds, nodes=limit.nodes))
         if native is not None and contract and limit.iterations is None and \
-                limit.time is None:
+                limit.time is None and limit.worlds is not None:
             # the native contract choice plays every contract in each world:
             # a world is an iteration a contract
             limit = Limit(iterations=limit.worlds * len(self.legal), nodes=limit.nodes)
@@ -413,7 +426,7 @@ class _Job:
             raise LimitError("bot 'ismcts' counts iterations: give Limit(iterations=...) "
                              "or a time")
 
-        def pick(stats):
+        def pick(stats: SearchStats) -> int:
             return max(stats.visits, key=lambda a: (stats.visits[a],
                                                     stats.values.get(a, -math.inf)))
 
@@ -435,7 +448,7 @@ class _Job:
             values = {a: v - contracts.baseline(self.game, self.name(a))
                       for a, v in values.items()}
 
-        def diff_half(a, b):
+        def diff_half(a: int, b: int) -> float:
             return stats.difference_half_width(_searched(classes, stats, a),
                                                _searched(classes, stats, b))
 
@@ -474,8 +487,11 @@ class _Job:
                            contracts.UNIT if contract else self.unit, classes,
                            stats.paired_half_width)
 
-    def result(self, advice, values, ci95, visits, confidence, nodes, seconds, bot,
-               iterations, stopped, unit, classes, diff_half) -> PlayResult:
+    def result(self, advice: Advice, values: dict[int, float], ci95: dict[int, float],
+               visits: dict[int, int], confidence: float, nodes: int, seconds: float,
+               bot: str, iterations: int, stopped: bool, unit: str,
+               classes: list[tuple[int, ...]],
+               diff_half: Callable[[int, int], float]) -> PlayResult:
         name = self.name
         same = next(m for m in classes if advice.action in m)
         diffs = {name(a): (0.0 if a in same else diff_half(a, advice.action))
@@ -491,15 +507,15 @@ class _Job:
                           diffs)
 
 
-def _searched(classes, stats, a):
+def _searched(classes: list[tuple[int, ...]], stats: SearchStats, a: int) -> int:
     """The member of ``a``'s class the search tried (a Cython search tries
     the first card of each class), else ``a``."""
     tried = [m for m in next(m for m in classes if a in m) if stats.visits.get(m, 0) > 0]
     return tried[0] if len(tried) == 1 else a
 
 
-def _pimc_leader(legal):
-    def pick(stats):
+def _pimc_leader(legal: list[int]) -> Callable[[PIMCStats], int]:
+    def pick(stats: PIMCStats) -> int:
         return max(legal, key=lambda a: (stats.values.get(a, -math.inf), -a))
     return pick
 
@@ -509,8 +525,8 @@ def _pimc_leader(legal):
 
 
 def evaluate(position: Any, limit: Limit | None = None, policy: str = "rules",
-             seed: int = 0, progress: Callable[[dict], None] | None = None,
-             stop=None) -> Evaluation:
+             seed: int = 0, progress: Callable[[dict[str, Any]], None] | None = None,
+             stop: StopFlag | None = None) -> Evaluation:
     """Expected result of the current deal for every seat: sample worlds
     consistent with the view and play each to the end of the deal with the
     ``policy`` heuristic at every seat (``rules`` where the game has one,

@@ -29,7 +29,12 @@ A support answers, for worlds (complete ``State``s) of its game:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..game import Game, State
+
+if TYPE_CHECKING:
+    from .heuristics import Policy
 
 
 class GameSupport:
@@ -37,7 +42,7 @@ class GameSupport:
     solver gives them, no leaf solve, no contract choice."""
 
     #: the rules policy class (a ``solver.search.heuristics.Policy``), or None
-    heuristic = None
+    heuristic: type[Policy] | None = None
     #: cards left in the hand of the seat to move at which a PIMC play-out
     #: hands over to the solver (0: never)
     leaf_cards = 0

@@ -14,10 +14,25 @@ from collections import Counter
 import pytest
 
 from bots.cli import main
-from bots.ladder import (LadderError, LadderResults, LadderStore, Schedule,
-                         ScheduleMismatchError, play_game, run_ladder)
-from bots.ladder.ratings import (ELO, Unit, comparisons, duplicate_units, fit_bradley_terry,
-                                 pair_differences, rate, t975)
+from bots.ladder import (
+    LadderError,
+    LadderResults,
+    LadderStore,
+    Schedule,
+    ScheduleMismatchError,
+    play_game,
+    run_ladder,
+)
+from bots.ladder.ratings import (
+    ELO,
+    Unit,
+    comparisons,
+    duplicate_units,
+    fit_bradley_terry,
+    pair_differences,
+    rate,
+    t975,
+)
 from solver.errors import DixtrixError, OptionError
 
 SMALL = "dix:variant=seventeen,target=10"

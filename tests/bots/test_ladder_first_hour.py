@@ -15,8 +15,7 @@ import time
 import pytest
 
 from bots.cli import main
-from bots.ladder import LadderResults, Schedule
-from bots.ladder import runner
+from bots.ladder import LadderResults, Schedule, runner
 from bots.ladder.ratings import Ratings
 
 #: seconds to wait for something that should happen at once (a loaded

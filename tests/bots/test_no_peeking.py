@@ -46,7 +46,7 @@ def _positions(game, n, seed):
                 seat = state.current_player()
                 if seat >= 0 and len(state.legal_actions()) > 1:
                     view = from_json(state.information_state(seat).view)
-                    for k in range(4):              # prefer a world unlike the truth
+                    for _ in range(4):              # prefer a world unlike the truth
                         other = view.world(seed=rng.randrange(1 << 30))
                         if solver.to_json(other)["deal"] != solver.to_json(state)["deal"]:
                             break

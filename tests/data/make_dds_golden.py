@@ -20,13 +20,14 @@ import json
 import os
 import random
 import sys
+from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
-from endplay.dds import calc_dd_table, solve_board  # noqa: E402
-from endplay.types import Deal, Denom, Player  # noqa: E402
+from endplay.dds import calc_dd_table, solve_board
+from endplay.types import Deal, Denom, Player
 
-from solver.cards import FRENCH  # noqa: E402
+from solver.cards import FRENCH
 
 SEED = 20261122
 FULL_SEED = 20261123
@@ -107,7 +108,7 @@ def full_deals() -> list:
 
 def main() -> None:
     rng = random.Random(SEED)
-    deals = []
+    deals: list[dict[str, Any]] = []
     sizes = [5] * 10 + [6] * 12 + [7] * 12 + [8] * 6
     for d, n in enumerate(sizes):
         cards = list(FRENCH.cards)
@@ -124,7 +125,7 @@ def main() -> None:
                               "trick": [FRENCH.to_string(c) for c in trick],
                               "tricks": dict(sorted(solved.items()))})
         deals.append({"hands": [FRENCH.format_cards(h) for h in hands], "cases": cases})
-    doc = {"about": "DDS (endplay) trick counts for the side to play after each legal "
+    doc: dict[str, Any] = {"about": "DDS (endplay) trick counts for the side to play after each legal "
                     "card; seats N E S W = 0 1 2 3; made by tests/data/make_dds_golden.py",
            "seed": SEED, "deals": deals, "full_seed": FULL_SEED, "full_deals": full_deals()}
     with open(OUT, "w") as f:
@@ -157,16 +158,17 @@ def tables() -> None:
     """tests/data/dds_tables.json: 6 deals of 6 to 8 cards a hand and a
     full deal, each with DDS's table of every strain and declarer."""
     rng = random.Random(TABLE_SEED)
-    deals = []
+    deals: list[dict[str, Any]] = []
     for n in (6, 6, 7, 7, 8, 8, 13):
         cards = list(FRENCH.cards)
         rng.shuffle(cards)
         hands = [sorted(cards[i * n:(i + 1) * n]) for i in range(4)]
         deals.append({"hands": [FRENCH.format_cards(h) for h in hands],
                       "tricks": table_of(hands)})
-    doc = {"about": "DDS (endplay) tables: strain -> tricks of declarer N E S W = 0 1 2 3 when "
-                    "the seat after declarer leads; made by tests/data/make_dds_golden.py "
-                    "--tables", "seed": TABLE_SEED, "deals": deals}
+    doc: dict[str, Any] = {
+        "about": "DDS (endplay) tables: strain -> tricks of declarer N E S W = 0 1 2 3 when "
+                 "the seat after declarer leads; made by tests/data/make_dds_golden.py "
+                 "--tables", "seed": TABLE_SEED, "deals": deals}
     with open(TABLES_OUT, "w") as f:
         json.dump(doc, f, indent=1)
         f.write("\n")

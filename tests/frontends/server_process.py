@@ -36,7 +36,7 @@ class ServerProcess:
         deadline = time.monotonic() + timeout
         line = ""
         while time.monotonic() < deadline:
-            line = self.p.stdout.readline()
+            line = self.p.stdout.readline() if self.p.stdout is not None else ""
             if not line:
                 break
             m = READY.search(line)
@@ -94,7 +94,7 @@ def running(db: str, *flags: str):
     """A server for a test module's fixture: stopped at the end, which must
     be a clean exit with no internal error in its log."""
     srv = ServerProcess(db, *flags)
-    srv.db = db
+    srv.db = db  # type: ignore[attr-defined]  # the fixture's database, for the tests
     try:
         yield srv
     finally:

@@ -24,13 +24,13 @@ from bots import make_bot
 from bots.cli import main
 from solver.search import Limit, best_move
 from solver.search.service import DEFAULT_EXACT_NODES, DEFAULT_TREES
-
-from conftest import pick
+from tests.conftest import pick
 
 from .server_process import ServerProcess
 from .test_engine import Transcript
 
-GAMES = {"dix": {}, "trix": {}, "tricks": {}, "dixie-rook": {}, "dix-exchange": {}}
+GAMES: dict[str, dict[str, object]] = {"dix": {}, "trix": {}, "tricks": {}, "dixie-rook": {},
+                                       "dix-exchange": {}}
 #: positions a game: 10 by default (each kind of decision of ``WANTED``
 #: first, so every kind is still checked), the 30 of issue #25 with
 #: DIXTRIX_FULL_TESTS=1 (tests/conftest.py)
@@ -59,7 +59,7 @@ def _positions(name: str, count: int) -> list:
     ones)."""
     game = solver.load_game(name, **GAMES[name])
     rng = random.Random(f"one-decision/{name}")
-    views = []
+    views: list[tuple] = []
     wanted = list(WANTED[name])
     seed = 0
     while len(views) < count:
@@ -126,7 +126,7 @@ def _cli(capsys, tmp_path, view, seed) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
-def _engine(engine, view, seed) -> tuple[str, dict]:
+def _engine(engine, view, seed) -> tuple[list[str], dict]:
     engine.send(f"setoption name seed value {seed}")
     engine.send("position " + json.dumps(view, separators=(",", ":")))
     engine.send(f"go iterations {ITERATIONS}")
@@ -179,12 +179,12 @@ def test_every_face_names_the_same_action(name, index, view, seed, engine, serve
 
 def test_the_positions_cover_every_kind_of_decision():
     kinds = {"forced": 0, "exact": 0, "ismcts": 0, "pimc": 0}
-    for name, _, view, seed in ALL:
+    for _name, _, view, seed in ALL:
         kinds[best_move(view, Limit(iterations=20), seed=seed).bot] += 1
     # pimc: a contract choice without a kernel of its own is PIMC's
     assert kinds["forced"] and kinds["exact"] and kinds["ismcts"], kinds
     words = set()
-    for name, _, view, _ in ALL:
+    for _name, _, view, _ in ALL:
         world = solver.from_json(view).world(seed=0)
         words |= {_kind(world, a) for a in world.legal_actions()}
     for kind in ("card", "contract", "reveal", "bid", "discard", "trump", "keep", "block"):
@@ -196,7 +196,7 @@ def test_the_hint_text_lists_the_advice_first_and_says_why(capsys, tmp_path):
     with a higher mean is explained in words (the search is made to leave
     such a row: many trees of a few iterations each)."""
     shown = 0
-    for name, _, view, seed in ALL:
+    for _name, _, view, seed in ALL:
         res = best_move(view, Limit(iterations=ITERATIONS), seed=seed)
         if res.bot != "ismcts" or not res.reasons:
             continue

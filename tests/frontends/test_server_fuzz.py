@@ -269,7 +269,7 @@ def test_junk_on_the_socket_gets_a_4xx_or_a_closed_connection(server, junk):
                 if not chunk:
                     break
                 data += chunk
-        except (ConnectionResetError, socket.timeout):
+        except (TimeoutError, ConnectionResetError):
             pass
     if data.startswith(b"HTTP/1.1 "):
         # a 4xx, or an answer to what happened to be a request ("GET / ...")

@@ -240,7 +240,7 @@ def test_a_spectator_sees_only_what_every_seat_sees(app):
     seen = public_actions([state.information_state(s).view["actions"] for s in range(4)])
     truth = [state.action_to_string(a) for a in state.history()]
     assert len(seen) == len(truth) and any(x.startswith("discard") for x in truth)
-    for public, real in zip(seen, truth):
+    for public, real in zip(seen, truth, strict=True):
         assert public == ("?" if real.startswith("discard") else real)
 
 
@@ -671,7 +671,7 @@ def test_tokens_are_never_logged_even_with_the_access_log(tmp_path):
                           seed=4, seats=[0, 1])
             tokens = [*t["tokens"].values(), t["admin_token"]]
             assert all(f"#token={tok}" in inv["link"] for inv, tok in
-                       zip(t["invitations"], t["tokens"].values()))
+                       zip(t["invitations"], t["tokens"].values(), strict=True))
             for tok in tokens:
                 http.get(f"/v1/tables/{t['table']}", headers=auth(tok))
                 http.post(f"/v1/tables/{t['table']}/hint", json={"limit": {"iterations": 20}},

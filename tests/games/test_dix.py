@@ -5,7 +5,7 @@ import pytest
 import solver
 from solver import position
 from solver.cards import DIX
-from solver.errors import IllegalActionError, PositionError
+from solver.errors import IllegalActionError
 
 P = DIX.parse
 
@@ -17,7 +17,7 @@ SPADES = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
 CLUBS = "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"
 DIAMONDS = "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D".split()
 TRUMPS = "AH KH QH JH TH 9H JK 7H 6H 5H 4H 3H 2H".split()
-STOCK = [c for pair in zip(DIAMONDS, TRUMPS) for c in pair]
+STOCK = [c for pair in zip(DIAMONDS, TRUMPS, strict=True) for c in pair]
 DEAL = {"first_dealer": 0,
         "rounds": [{"hands": [SPADES, CLUBS], "turn_up": "8H", "stock": " ".join(STOCK)}]}
 

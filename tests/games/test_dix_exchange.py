@@ -31,7 +31,7 @@ def places(shuffle) -> list:
 def shuffle(*first, deck="standard"):
     """A stock: ``first`` on top, then the rest of ``deck`` in deck order."""
     game = solver.load_game("dix-exchange", deck=deck)
-    rest = Counter({v: c for v, c in zip(EXCHANGE_VALUES, game.counts)})
+    rest = Counter({v: c for v, c in zip(EXCHANGE_VALUES, game.counts, strict=True)})
     rest.subtract(first)
     assert min(rest.values()) >= 0, first
     return " ".join(list(first) + [v for v in EXCHANGE_VALUES for _ in range(rest[v])])

@@ -434,6 +434,6 @@ def test_the_count_on_stock_chains_matches_enumeration():
         assert model.count == len(worlds)
         multi += len(model.tracked) >= 2
         if len(model.tracked) >= 2 and 4 <= len(worlds) <= 60 and tested < 4:
-            _chi2(lambda r: tuple(map(tuple, model.draw(r))), worlds)
+            _chi2(lambda r, model=model: tuple(map(tuple, model.draw(r))), worlds)
             tested += 1
     assert multi >= 10 and tested == 4

@@ -430,8 +430,8 @@ def test_views_in_every_phase_resample_to_the_same_information(players):
 
 @pytest.mark.parametrize("players", [4, 6])
 def test_rules_bot_plays_whole_games_with_a_narrative(players):
-    from bots.match import play_match
     from bots import make_bot
+    from bots.match import play_match
     game = _game(players=players)
     for seed in range(5):
         bots = [make_bot("rules", game, s, seed=seed * 1000 + s) for s in range(players)]

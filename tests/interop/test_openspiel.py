@@ -35,7 +35,7 @@ def _load(name, cfg=None, **extra):
 def _play_random(state, rng, stop=None):
     while not state.is_terminal() and (stop is None or not stop(state)):
         if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(int(rng.choice(actions, p=probs)))
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
@@ -189,7 +189,7 @@ def test_a_mid_match_state_plays_across_a_deal_boundary(name):
     assert (_no_cuts(state.dx_state.deal_record())[key][:2]
             == _no_cuts(seeded.deal_record())[key][1:3])
     assert state.returns() == [a + b for a, b in zip(seeded.round_returns(1),
-                                                      seeded.round_returns(2))]
+                                                      seeded.round_returns(2), strict=True)]
 
 
 def _no_cuts(deal):
@@ -253,7 +253,7 @@ def _episode(game, bots, seed):
     moves = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(int(rng.choice(actions, p=probs)))
         else:
             bot = bots[state.current_player()]

@@ -37,7 +37,7 @@ def test_perfect_recall_observation_and_longer_horizon():
     api_test(e, num_cycles=100)
     e.reset(seed=3)
     n = 0
-    for agent in e.agent_iter():
+    for _agent in e.agent_iter():
         obs, reward, term, trunc, info = e.last()
         if term:
             e.step(None)
@@ -95,7 +95,7 @@ def test_bad_actions_raise():
 def test_dead_agents_take_only_none():
     e = env("dix-exchange")
     e.reset(seed=2)
-    for agent in e.agent_iter():
+    for _agent in e.agent_iter():
         obs, reward, term, trunc, info = e.last()
         if term:
             with pytest.raises(ValueError, match="None"):
@@ -107,6 +107,7 @@ def test_dead_agents_take_only_none():
 
 def test_gym_seat_env_against_bots():
     from gymnasium.utils import env_checker
+
     from bots.gym_env import SeatEnv
     genv = SeatEnv("dix", seat=1, opponents="rules", variant="seventeen")
     # Gymnasium's checks (check_env itself steps unmasked random actions,

@@ -111,6 +111,11 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
+def _pump(stream, lines: queue.Queue) -> None:
+    for line in stream:
+        lines.put(line.strip())
+
+
 def _interrupt(bot, game, steps, limit, options=None, attempts=3):
     """SIGINT to a child process in the middle of a search of a billion
     iterations (or a solve of minutes): its answer (``interrupted inside``
@@ -124,8 +129,10 @@ def _interrupt(bot, game, steps, limit, options=None, attempts=3):
         proc = subprocess.Popen([sys.executable, "-c", code, bot], stdout=subprocess.PIPE,
                                 text=True, cwd=ROOT)
         lines: queue.Queue = queue.Queue()
-        threading.Thread(target=lambda: [lines.put(x.strip()) for x in proc.stdout],
-                         daemon=True).start()
+        # this attempt's child and queue passed as they are: a closure would
+        # read the names late, and an earlier attempt's reader still running
+        # would put its child's lines into this attempt's queue
+        threading.Thread(target=_pump, args=(proc.stdout, lines), daemon=True).start()
         try:
             assert lines.get(timeout=120) == "searching"
             if bot == "solve":

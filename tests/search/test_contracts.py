@@ -30,6 +30,7 @@ def _choice_state(name="trix", seed=2):
 
 def test_a_contract_hint_is_judged_against_the_average_deal():
     import random as _random
+
     from solver import position
     from solver.search.ismcts import run_native
     from solver.search.native import native_search

@@ -8,13 +8,12 @@ import random
 import pytest
 
 import solver
-from solver.dd import trick as dd
-from solver.dd import solve
 from solver.cards import DIX, FRENCH, ROOK, cards_of, mask_of
-from solver.errors import (HiddenInformationError, LimitError, PositionError,
-                           UnsupportedPositionError)
-from solver.game import TERMINAL
+from solver.dd import solve
+from solver.dd import trick as dd
 from solver.dd.dix import solve_dix
+from solver.errors import HiddenInformationError, LimitError, PositionError, UnsupportedPositionError
+from solver.game import TERMINAL
 from solver.reference.dd_oracle import solve_oracle
 
 
@@ -182,7 +181,7 @@ def test_bridge_endings_match_oracle(sample):
 
 def test_rook_endings_match_oracle():
     rng = random.Random(9)
-    for i in range(200):
+    for _ in range(200):
         nseats = rng.choice((4, 6))
         contract = dd.rook_contract(nseats, rng.randrange(4), rng.choice((0, 5, 10, 25)))
         n = rng.choice((1, 2, 3)) if nseats == 4 else rng.choice((1, 2))
@@ -292,7 +291,7 @@ def test_sweep_and_most_tricks_bounds_match_oracle():
     the max seat"), and dixie-rook endings whose most-tricks bonus is
     already settled or still open (counts near half of 14)."""
     rng = random.Random(1818)
-    for i in range(200):
+    for _ in range(200):
         contract, deck = _random_contract(rng)
         n = rng.choice((2, 3, 3))
         cards = list(deck)
@@ -527,7 +526,7 @@ def test_ducking_bound_matches_oracle():
     oracle, for both sides as the max side."""
     rng = random.Random(1819)
     hits = 0
-    for i in range(400):
+    for _ in range(400):
         kind = rng.choice(sorted(dd.PENALTY_CONTRACTS) + ["bridge"])
         if kind == "bridge":
             contract = dd.bridge_contract(-1)
@@ -549,7 +548,7 @@ def test_ducking_bound_matches_oracle():
             hands[s] = rest[j * n:(j + 1) * n]
         pos = dd.TrickPosition(contract, tuple(mask_of(hands[s]) for s in range(4)), leader)
         teams = contract.teams
-        if _ducks_everything(pos, lambda s: teams[s] == teams[leader]):
+        if _ducks_everything(pos, lambda s, teams=teams, leader=leader: teams[s] == teams[leader]):
             hits += 1
         _compare(pos, teams[rng.choice((duck, leader))], "own")
     assert hits >= 30, hits
@@ -647,7 +646,7 @@ def test_pivot_bound_matches_oracle():
     doubled cards and must-discard included."""
     rng = random.Random(1820)
     hits = 0
-    for i in range(400):
+    for _ in range(400):
         kind = rng.choice(("king", "king", "diamonds", "queens"))
         points = dd.PENALTY_CONTRACTS[kind][0]
         doubled = {}
@@ -721,7 +720,7 @@ def test_table_keys_tell_the_leader_from_a_count_cards_place(winning_ranks):
 
     def pos(green, leader):
         hands = tuple(mask_of(ROOK.parse_cards(" ".join(x for x in (g, y) if x)))
-                      for g, y in zip(green, [yellow[1], yellow[0], yellow[2], yellow[3]]))
+                      for g, y in zip(green, [yellow[1], yellow[0], yellow[2], yellow[3]], strict=True))
         return dd.TrickPosition(k, hands, leader, (), points=(0, 0), tricks=(5, 5))
 
     p, q = pos(p_green, 1), pos(q_green, 3)
@@ -754,7 +753,7 @@ def test_rook_lock_bounds_match_oracle(probe):
     rng = random.Random(1833)
     kern = dd.kernel_for()
     hits = 0
-    for i in range(300):
+    for _ in range(300):
         nseats = rng.choice((4, 4, 6))
         n = rng.choice((2, 3, 3)) if nseats == 4 else 2
         trump = rng.randrange(4)
@@ -838,7 +837,7 @@ def test_bridge_later_bounds_match_oracle(probe):
     kern = dd.kernel_for()
     hits = {0: 0, 1: 0, 2: 0, 4: 0, 7: 0}
     try:
-        for i in range(200):
+        for _ in range(200):
             pos = _later_bounds_ending(rng, rng.choice((2, 3, 3)))
             team = rng.randrange(2)
             kern.new_table()
@@ -865,7 +864,7 @@ def test_forced_take_bound_matches_oracle(probe):
     kern = dd.kernel_for()
     hits = 0
     try:
-        for i in range(240):
+        for _ in range(240):
             kind = rng.choice(sorted(dd.PENALTY_CONTRACTS))
             points = dd.PENALTY_CONTRACTS[kind][0]
             doubled = {}

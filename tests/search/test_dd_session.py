@@ -13,7 +13,8 @@ import pytest
 
 import solver
 from solver.cards import DIX, FRENCH, ROOK, cards_of, mask_of
-from solver.dd import Solver, trick as dd
+from solver.dd import Solver
+from solver.dd import trick as dd
 from solver.dd.tables import bridge_table, contract_table
 from solver.errors import PositionError, UnsupportedPositionError
 from solver.reference.dd_oracle import solve_oracle

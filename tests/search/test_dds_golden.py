@@ -8,8 +8,8 @@ import os
 
 import pytest
 
-from solver.dd import trick as dd
 from solver.cards import FRENCH, mask_of
+from solver.dd import trick as dd
 
 GOLDEN = os.path.join(os.path.dirname(__file__), "..", "data", "dds_golden.json")
 

@@ -8,14 +8,13 @@ import random
 import pytest
 
 import solver
-from solver.dd import dix as dixdd
-from solver.dd import trick as dd
-from solver.dd import solve
 from solver.cards import DIX, JOKER
+from solver.dd import dix as dixdd
+from solver.dd import solve
+from solver.dd import trick as dd
 from solver.errors import LimitError, PositionError, SearchAborted
 from solver.reference.dd_oracle import solve_oracle
-
-from test_dd_oracle import _dix_round_state, _random_dix_contract, _random_trick_position
+from tests.search.test_dd_oracle import _dix_round_state, _random_dix_contract, _random_trick_position
 
 
 def _ending(rng, n, contract=None, turn=None, joker=False):
@@ -102,14 +101,14 @@ def test_matches_generic_kernel_on_game_positions():
 def test_value_alone_is_the_best_cards():
     """``solve_value`` (the position's value only) against every card's."""
     rng = random.Random(14)
-    for i in range(30):
+    for _ in range(30):
         pos = _ending(rng, rng.choice((3, 5, 7)))
         sol = dixdd.solver_for()
         every = dixdd.solve_dix(pos, pos.seat_to_play)
         k = pos.contract
         joker = k.trump * 16 + k.joker_rank if k.joker_rank is not None else -1
 
-        def slots(mask):
+        def slots(mask, joker=joker):
             return sum(1 << (joker if c == JOKER else c) for c in range(64) if mask >> c & 1)
         lead = (joker if pos.trick[0] == JOKER else pos.trick[0]) if pos.trick else -1
         sol.load(slots(pos.hands[0]), slots(pos.hands[1]), k.trump, joker, pos.seat_to_play,
@@ -143,7 +142,7 @@ def test_table_size_does_not_change_values():
 
 def test_kernel_switches_do_not_change_values():
     rng = random.Random(13)
-    for i in range(20):
+    for _ in range(20):
         pos = _ending(rng, rng.choice((6, 7, 8)))
         want = dict(dixdd.solve_dix(pos).card_values)
         for opts in ({"relative_keys": False}, {"follow_tt": True},
@@ -182,7 +181,7 @@ def test_sure_trick_bounds_match_oracle(bounds):
     rng = random.Random(1800 + bounds)
     sol = dixdd.solver_for(probe=True)
     hits = 0
-    for i in range(60):
+    for _ in range(60):
         pos = _top_trump_ending(rng, rng.choice((3, 4, 4, 5)))
         for seat in (0, 1):
             # an unsound bound can make the root's null-window driver cycle:

@@ -1,6 +1,5 @@
 """The protocol-level exact search against plain minimax (no pruning)."""
 
-import math
 import random
 
 import pytest

@@ -10,16 +10,16 @@ about the stated rate.
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
-import random
 
 import solver
 from solver.cards import cards_of, suit_of
 from solver.games.contract_match import TRICKS
 from solver.position import from_json
-from solver.stats import half_width, t_quantile
 from solver.search.pimc import _dd_values, pimc_search
+from solver.stats import half_width, t_quantile
 
 
 def _coverage(draw, mean, n, trials, rng):
@@ -85,14 +85,14 @@ def _every_world(state, seat):
         for k in sizes:
             hands.append(frozenset(perm[i:i + k]))
             i += k
-        if any(suit_of(c) in voids[s] for s, h in zip(others, hands) for c in h):
+        if any(suit_of(c) in voids[s] for s, h in zip(others, hands, strict=True) for c in h):
             continue
         worlds.append(tuple(hands))
     worlds = sorted(set(worlds), key=lambda w: [sorted(h) for h in w])
     out = []
     for hands in worlds:
         w = state.clone()
-        for s, h in zip(others, hands):
+        for s, h in zip(others, hands, strict=True):
             w.log.play.hands[s] = sum(1 << c for c in h)
         out.append(w)
     return out
@@ -137,6 +137,7 @@ def test_difference_interval_pairs_the_trees():
     known spread)."""
     import math
     import random as _random
+
     from solver.search.ismcts import SearchStats
     rng = _random.Random(3)
     trees = []

@@ -7,9 +7,9 @@ import pytest
 
 import solver
 from bots.searchbots import ISMCTSBot
+from solver import position
 from solver.search.ismcts import ismcts_search, run_native
 from solver.search.native import native_dix_search
-from solver import position
 
 if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
     pytest.skip("pure-Python run: no Cython search", allow_module_level=True)
@@ -161,8 +161,8 @@ def _layout_states(name, opts, count, seed0=0):
 @pytest.mark.parametrize("name,opts", [("trix", {}), ("trix", {"partners": True}),
                                        ("tricks", {})])
 def test_compact_layout_playouts_follow_the_rules_exactly(name, opts):
-    from solver.search.native import native_layout_search
     from solver.games.contract_match import PASS
+    from solver.search.native import native_layout_search
     game, states = _layout_states(name, opts, 10)
     for state in states:
         seat = state.current_player()
@@ -249,8 +249,8 @@ def test_rook_playouts_follow_the_rules_and_score_as_the_game(players):
     tricks and count, and the C value of the hand equal to the Python
     game's score difference (``round_returns``, what the Python twin backs
     up) -- a tie for most tricks: the mean of the cut's two outcomes."""
-    from solver.search.native import native_rook_search
     from solver.cards import cards_of
+    from solver.search.native import native_rook_search
     from tests.search.test_rook_sampler import _consistent
     game, states = _rook_states(players, 14)
     ties = 0
@@ -463,8 +463,8 @@ def _greedy_rook_follow(world, seat, legal):
 
 def _rook_follows(policy, players, count, seed0, seeds):
     """As ``_trick_follows`` for dixie-rook card play."""
-    from solver.search.native import native_rook_search
     from solver.cards import cards_of
+    from solver.search.native import native_rook_search
     for n in players:
         game, states = _rook_states(n, count, seed0=seed0)
         for state in states:

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from solver.dd import layout as layout_dd
 from solver.cards import FRENCH
-from solver.errors import LimitError, PositionError
+from solver.dd import layout as layout_dd
 from solver.dd.layout import PASS, solve_layout
+from solver.errors import LimitError, PositionError
 from solver.reference import layout_oracle as oracle
 
 C, D, H, S = 0, 1, 2, 3
@@ -136,7 +136,7 @@ def test_determinism_same_values_and_nodes():
     positions = [oracle.random_position(rng, n) for n in (52, 40, 30)]
     first = [solve_layout(*p, seat=1) for p in positions]
     again = [solve_layout(*p, seat=1) for p in reversed(positions)][::-1]
-    for a, b in zip(first, again):
+    for a, b in zip(first, again, strict=True):
         assert (a.value, dict(a.actions), a.nodes) == (b.value, dict(b.actions), b.nodes)
         assert a.nodes > 0
 

@@ -16,8 +16,12 @@ import solver
 from solver import position
 from solver.cards import cards_of
 from solver.search.heuristics import make_policy
-from solver.search.native import (native_contract_search, native_exchange_search,
-                                  native_rook_search, native_search)
+from solver.search.native import (
+    native_contract_search,
+    native_exchange_search,
+    native_rook_search,
+    native_search,
+)
 
 if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
     pytest.skip("pure-Python run: no Cython search", allow_module_level=True)
@@ -75,9 +79,18 @@ def _deal_world(sampler, hands, redeals):
 
 
 def _deal_action(world, bit):
-    from solver.games.contract_match import (CHOOSE, CLAIM, CONTRACT_BASE, DECLARE,
-                                             LAYOUT_PLAY, NO_REDEAL, PASS, REDEAL,
-                                             REVEAL_BASE, REVEAL_DONE)
+    from solver.games.contract_match import (
+        CHOOSE,
+        CLAIM,
+        CONTRACT_BASE,
+        DECLARE,
+        LAYOUT_PLAY,
+        NO_REDEAL,
+        PASS,
+        REDEAL,
+        REVEAL_BASE,
+        REVEAL_DONE,
+    )
     ph = world.phase
     if ph == CHOOSE:
         return CONTRACT_BASE + bit
@@ -196,8 +209,7 @@ def test_contract_choice_is_flat_paired_and_root_offsets_act():
 # ---- dixie-rook: bids, nest, trumps --------------------------------------------
 
 def _rook_action(world, bit):
-    from solver.games.dixie_rook import (AUCTION, BID_BASE, DISCARD, DISCARD_BASE, PASS, TRUMP,
-                                         TRUMP_BASE)
+    from solver.games.dixie_rook import AUCTION, BID_BASE, DISCARD, DISCARD_BASE, PASS, TRUMP, TRUMP_BASE
     if world.phase == AUCTION:
         return PASS if bit == 11 else BID_BASE + 70 + 5 * bit
     if world.phase == DISCARD:
@@ -279,7 +291,6 @@ def test_rook_rules_cards_are_the_python_rules_player(rules_cards):
     """``rook_rules_card``, the rules player's cards ported to C, against the
     Python player in every play-out position of whole hands."""
     from solver.games.dixie_rook import PLAY
-    game = solver.load_game("dixie-rook", target=120, lose_at=300)
     pairs = []
     for n in (4, 6):
         for world, a, _ in _rook_replays(n, ("auction", "trump"), 4, 80):
@@ -304,7 +315,9 @@ def _exchange_world(sampler, values):
     if not stock_empty:
         slots.append((base.cur, base.stock_pos))
     rows = [list(r) for r in world.shuffles]
-    for (k, i), v in zip(slots, values):
+    # with the stock empty, the value past the slots is the rebuilt stock's
+    # first card (first_draw below)
+    for (k, i), v in zip(slots, values[:len(slots)], strict=True):
         rows[k][i] = v
     world.shuffles = [tuple(r) for r in rows]
     if stock_empty:
@@ -361,7 +374,7 @@ def test_exchange_play_outs_are_the_rules_player_and_score_as_the_game(players, 
                 moves += 1
             assert world.round_index() > r or world.is_terminal()
             assert world.round_returns(r) == [t - s for t, s in
-                                               zip(tokens, state.start_tokens)]
+                                               zip(tokens, state.start_tokens, strict=True)]
     assert moves > 30
 
 
@@ -413,7 +426,7 @@ def test_batch_means_cover_every_root_reward_in_16_to_32_batches():
         visits, means, done, squares, per_tree, batches = native.run(5000, 0.0, 3, 2, 0.7)
         assert len(batches) == 2
         merged = 0
-        for tree, bt in zip(per_tree, batches):
+        for tree, bt in zip(per_tree, batches, strict=True):
             assert set(bt) == set(tree)
             for a, (n, mean) in tree.items():
                 counts = [c for c, _ in bt[a]]
@@ -433,7 +446,6 @@ def test_batch_means_cover_every_root_reward_in_16_to_32_batches():
 def test_puct_follows_the_rules_prior_at_the_decisions():
     """PUCT at a bid: the rules player's bid is tried again before most
     other bids are tried once; without the prior (UCB1), each bid once."""
-    from solver.search import _ismcts
     game = solver.load_game("dixie-rook")
     state = _states(game, lambda s: s.phase == "auction" and len(s.legal_actions()) >= 8,
                     1, 5)[0]

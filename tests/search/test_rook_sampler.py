@@ -14,8 +14,7 @@ import solver
 from solver import position
 from solver.cards import ROOK, SUIT_RANK_MASK, cards_of, mask_of, suit_of
 from solver.errors import PositionError
-from solver.games.dixie_rook import (DISCARD_BASE, PLAY, RookWorldSampler, _public_replay,
-                                     format_action)
+from solver.games.dixie_rook import DISCARD_BASE, PLAY, RookWorldSampler, _public_replay, format_action
 from solver.sampler import ColumnSampler, HolderSampler, InconsistentConstraints
 from tests.search.test_sampler import chi2_critical
 
@@ -203,8 +202,9 @@ def _brute_worlds(state, seat):
             nest = list(split["nest"])
         d["hands"], d["nest"] = hands, ROOK.format_cards(nest)
         actions = list(doc["actions"])
-        for (i, _), c in zip(pub["discards"], pile):
-            actions[i] = format_action(DISCARD_BASE + c)
+        if pile:        # another seat's discards, one card for each in the record
+            for (i, _), c in zip(pub["discards"], pile, strict=True):
+                actions[i] = format_action(DISCARD_BASE + c)
         doc["deal"], doc["actions"] = deal, actions
         try:
             replay = position.from_json(doc).state()

@@ -142,7 +142,7 @@ def test_never_an_inconsistent_world_in_many_draws(mode):
         r = random.Random(4)
         for _ in range(2000):
             placed = _draw(sampler, mode, r)
-            for g, grp in zip(groups, placed):
+            for g, grp in zip(groups, placed, strict=True):
                 for c in grp:
                     lo, hi = bounds[c]
                     assert lo <= g.time <= hi
@@ -247,7 +247,7 @@ from solver.sampler import HolderSampler  # noqa: E402
 def _brute_holders(caps, cards):
     worlds = []
     for combo in itertools.product(range(len(caps)), repeat=len(cards)):
-        if any(not (allowed >> h & 1) for (c, allowed), h in zip(cards, combo)):
+        if any(not (allowed >> h & 1) for (c, allowed), h in zip(cards, combo, strict=True)):
             continue
         if all(combo.count(h) == caps[h] for h in range(len(caps))):
             worlds.append(combo)

@@ -8,8 +8,8 @@ import pytest
 
 import solver
 from solver.dd import solve
-from solver.errors import UnsupportedPositionError
 from solver.dd.exact import solve_protocol
+from solver.errors import UnsupportedPositionError
 from solver.games.contract_match import LAYOUT_PLAY, TRICKS
 
 

@@ -10,10 +10,9 @@ import pytest
 from solver.dd import solve
 from solver.position import from_json
 from solver.search import Limit, best_move
-from solver.search.native import ALL_CARDS, native_search, root_keep
 from solver.search.equivalence import card_classes
-
-from test_equivalence import _endings, ending_ids
+from solver.search.native import ALL_CARDS, native_search, root_keep
+from tests.search.test_equivalence import _endings, ending_ids
 
 native = pytest.importorskip("solver.search._ismcts")
 

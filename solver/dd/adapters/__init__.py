@@ -12,7 +12,7 @@ session), ``seat`` None for the seat to act."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 #: game class -> adapter
 ADAPTERS: dict[type, Callable] = {}

@@ -9,7 +9,8 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from ...cards import cards_of
-from ...games.contract_match import LAYOUT_PLAY, PASS as PASS_ACTION, TRICKS, ContractGame
+from ...games.contract_match import LAYOUT_PLAY, TRICKS, ContractGame
+from ...games.contract_match import PASS as PASS_ACTION
 from ...games.tricks_core import DIAMONDS_CONTRACT, KING_OF_HEARTS, LTOOSH, QUEENS
 from .. import trick as dd
 from ..solution import Solution

@@ -2,7 +2,9 @@
 generic searches need from it.  One module a game (trix and tricks share
 ``contract``); importing this package registers them all."""
 
-from . import contract  # noqa: F401
-from . import dix  # noqa: F401
-from . import dix_exchange  # noqa: F401
-from . import dixie_rook  # noqa: F401
+from . import (
+    contract,  # noqa: F401
+    dix,  # noqa: F401
+    dix_exchange,  # noqa: F401
+    dixie_rook,  # noqa: F401
+)

@@ -36,11 +36,20 @@ from __future__ import annotations
 
 from ...cards import ACE, HEARTS, JACK, KING, QUEEN, TWO, make_card, rank_of, suit_of
 from ...cardset import cards_of
-from ...games.contract_match import (CHOOSE, CLAIM, CONTRACT_BASE, DECLARE,
-                                         LAYOUT_PLAY, NO_REDEAL, PASS, REDEAL, REVEAL_BASE,
-                                         REVEAL_DONE, TRICKS)
-from ...games.tricks_core import (DIAMONDS_CONTRACT, KH, KING_OF_HEARTS, LTOOSH, PENALTY_RULES, QUEENS)
-
+from ...games.contract_match import (
+    CHOOSE,
+    CLAIM,
+    CONTRACT_BASE,
+    DECLARE,
+    LAYOUT_PLAY,
+    NO_REDEAL,
+    PASS,
+    REDEAL,
+    REVEAL_BASE,
+    REVEAL_DONE,
+    TRICKS,
+)
+from ...games.tricks_core import DIAMONDS_CONTRACT, KH, KING_OF_HEARTS, LTOOSH, PENALTY_RULES, QUEENS
 from . import Policy
 
 _TRICK_CHANCE = {ACE: 0.9, KING: 0.65, QUEEN: 0.4, JACK: 0.2}

@@ -16,9 +16,8 @@ It sees only its information state.  A ten-trick costs its *taker*, so:
 
 from __future__ import annotations
 
-from ...cardset import dix_pips, trick_winner
 from ...cards import DIX, JOKER, rank_of
-
+from ...cardset import dix_pips, trick_winner
 from . import Policy
 
 

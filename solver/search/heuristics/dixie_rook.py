@@ -22,11 +22,9 @@ trumps and the cards on the table (and, as bid winner, the nest).
 
 from __future__ import annotations
 
-from ...cardset import trick_winner
 from ...cards import cards_of, rank_of, suit_of
-from ...games.dixie_rook import (BID_BASE, DISCARD_BASE, MAX_BID, MIN_BID, PASS,
-                                     TRUMP_BASE, card_count)
-
+from ...cardset import trick_winner
+from ...games.dixie_rook import BID_BASE, DISCARD_BASE, MAX_BID, MIN_BID, PASS, TRUMP_BASE, card_count
 from . import Policy
 
 

@@ -1,0 +1,64 @@
+"""Types of the Cython ISMCTS kernel ``csrc/search/ismcts.pyx`` (what Python
+calls).  Each game's search is built by ``solver.search.native`` from a
+seat view: the view's compiled sampler graph, the game's rules and the
+base state as dicts of plain numbers and lists (see the builder of each)."""
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from solver.sampler import CompiledColumns, CompiledHolders, CompiledSampler
+
+#: ``poll(iterations done, {action: visits}, {action: mean reward})``, about
+#: every ``POLL_SECONDS`` while the trees grow; a true result stops them
+Poll = Callable[[int, dict[int, int], dict[int, float]], bool]
+
+#: ``run``'s result: ``({action: visits}, {action: mean reward of the
+#: searching seat}, iterations done, {action: sum of squared rewards},
+#: per tree {action: (visits, mean)}, per tree {action: [(count, sum) of
+#: each batch]})``
+RunResult = tuple[dict[int, int], dict[int, float], int, dict[int, float],
+                  list[dict[int, tuple[int, float]]],
+                  list[dict[int, list[tuple[int, float]]]]]
+
+class Search:
+    def set_offsets(self, offsets: Mapping[int, float]) -> None: ...
+    def set_prior(self, on: bool) -> None: ...
+    def run(self, iterations: int, seconds: float, seed: int, threads: int, c: float,
+            poll: Poll | None = None) -> RunResult: ...
+    def moves(self, hands: Sequence[int]) -> tuple[int, int]:
+        """``(legal, searched)`` card masks with ``hands`` in place of a
+        determinization."""
+    def simulate(self, seed: int) -> Any:
+        """One determinization and one play-out; the tuple is the game's
+        (each subclass's docstring in the .pyx)."""
+
+class GraphSearch(Search): ...
+class TypeGraphSearch(Search): ...
+
+class DixSearch(GraphSearch):
+    def __init__(self, compiled: CompiledSampler, rules: dict[str, Any],
+                 state: dict[str, Any]) -> None: ...
+
+class TrickSearch(TypeGraphSearch):
+    def __init__(self, compiled: CompiledHolders, rules: dict[str, Any],
+                 state: dict[str, Any]) -> None: ...
+
+class LayoutSearch(TypeGraphSearch):
+    def __init__(self, compiled: CompiledHolders, rules: dict[str, Any],
+                 state: dict[str, Any]) -> None: ...
+
+class RookSearch(TypeGraphSearch):
+    def __init__(self, compiled: CompiledColumns, rules: dict[str, Any],
+                 state: dict[str, Any]) -> None: ...
+
+class DealSearch(TypeGraphSearch):
+    def __init__(self, compiled: CompiledHolders, rules: dict[str, Any],
+                 state: dict[str, Any]) -> None: ...
+
+class HandSearch(TypeGraphSearch):
+    def __init__(self, compiled: CompiledColumns, rules: dict[str, Any],
+                 state: dict[str, Any]) -> None: ...
+
+class ExchangeSearch(Search):
+    def __init__(self, compiled: dict[str, Any], rules: dict[str, Any],
+                 state: dict[str, Any]) -> None: ...
