@@ -87,9 +87,8 @@ def test_full_deals_partnership(benchmark, capsys):
 def test_kernel_vs_oracle(benchmark, capsys):
     """Same endings, same objective: the raw kernel call against the oracle's
     (both take validated masks), and the facade (validation included)."""
-    from solver.dd._layoutdd import LayoutSolver
-
     from solver.dd import layout as layout_dd
+    from solver.dd._layoutdd import LayoutSolver
 
     rng = random.Random(2024)
     positions = []
