@@ -24,7 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.dd import Solution, solve
-from solver.errors import SearchAborted, UnsupportedPositionError
+from solver.dd.session import default_solver
+from solver.dd.solve import line_with
+from solver.dd.trick import check_tt_mb as dd_check_tt_mb
 from solver.search.support import support_for
 
 
@@ -68,13 +70,10 @@ def exact(state, seat: int | None = None, max_nodes: int | None = None, tt_mb: i
         sol = solve(state, seat=seat, tt_mb=tt_mb, max_nodes=max_nodes)
     else:
         sol = solver.solve(state, seat=seat, max_nodes=max_nodes)
-    support = support_for(state.game)
-    by_id = support.exact_values(state, seat, sol)
-    order = sorted(by_id)
-    values = {state.action_to_string(a): float(by_id[a]) for a in order}
+    values = _values(state, seat, sol)
     top = max(values.values())
     best = tuple(a for a in values if values[a] == top)
-    return Exact(seat, float(support.exact_value(state, seat, sol)), values, best, sol)
+    return Exact(seat, float(support_for(state.game).exact_value(state, seat, sol)), values, best, sol)
 
 
 def line(state, seat: int | None = None, plies: int = 8, max_nodes: int | None = None,
@@ -90,46 +89,16 @@ def line(state, seat: int | None = None, plies: int = 8, max_nodes: int | None =
     solve bounded by ``max_nodes``) or when ``stop`` is set.  ``first``:
     the solve of ``state`` already made, so that the line starts with its
     first best action."""
-    state = state.clone()
-    if seat is None:
-        seat = state.current_player()
-    horizon = state.round_index()
-    partners = state.game.partnership
-    steps: list[tuple] = []
-    spent = 0
-    for ply in range(plies):
-        if state.is_terminal() or state.round_index() != horizon:
-            break
-        if stop is not None and stop.is_set():
-            break
-        mover = state.current_player()
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            text, value = state.action_to_string(legal[0]), None
-        else:
-            if ply == 0 and first is not None:
-                ex = first
-            else:
-                cap = max_nodes
-                if total_nodes is not None:
-                    if total_nodes - spent <= 0:
-                        break
-                    cap = total_nodes - spent if cap is None else min(cap, total_nodes - spent)
-                try:
-                    ex = exact(state, seat, cap, tt_mb)
-                except (UnsupportedPositionError, SearchAborted):
-                    break
-                spent += ex.nodes
-            ours = mover == seat or (partners and mover % 2 == seat % 2)
-            if ours:
-                text = ex.best[0]
-            else:
-                low = min(ex.values.values())
-                text = next(a for a in ex.values if ex.values[a] == low)
-            value = ex.values[text]
-        steps.append((mover, text, value))
-        state.apply_action_string(text)
-    return steps
+    dd_check_tt_mb(tt_mb)
+    return line_with(default_solver(tt_mb), state, seat, plies, max_nodes, total_nodes, stop,
+                     values=_values, first=first.solution if first is not None else None)
+
+
+def _values(state, seat: int, sol: Solution) -> dict[str, float]:
+    """Each legal action's exact value in the game's deal-result unit, in
+    the game's order (``exact``'s ``values``)."""
+    by_id = support_for(state.game).exact_values(state, seat, sol)
+    return {state.action_to_string(a): float(by_id[a]) for a in sorted(by_id)}
 
 
 def solve_doc(state, plies: int = 8, max_nodes: int | None = None,

@@ -20,6 +20,7 @@ games reach the generic kernel through a ``solver.dd.trick`` contract (a
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -118,10 +119,16 @@ def solve(position_or_state: Any, seat: int | None = None, tt_mb: int = dd.DEFAU
 
 def line_with(solver: Solver, position_or_state: Any, seat: int | None = None, plies: int = 8,
               max_nodes: int | None = None, total_nodes: int | None = None,
-              stop: Any = None) -> list[tuple[int, str, int | None]]:
+              stop: Any = None, *,
+              values: Callable[[State, int, Solution], Mapping[str, Any]] | None = None,
+              first: Solution | None = None) -> list[tuple[int, str, Any]]:
     """``principal_line`` on a given solver session: every ply's solve on
     its tables (the next position of a deal finds the entries the solve
-    before it stored)."""
+    before it stored).  ``values(state, seat, solution)``: each action's
+    value in another unit than the solver's objective (``bots.exact``: the
+    game's deal result), the line then minimax in that unit, ties to the
+    first in its order; ``first``: the solve of the starting position
+    already made."""
     state = _to_state(position_or_state)
     if isinstance(state, dd.TrickPosition):
         raise UnsupportedPositionError("principal_line takes a State or a record")
@@ -129,10 +136,10 @@ def line_with(solver: Solver, position_or_state: Any, seat: int | None = None, p
     if seat is None:
         seat = state.current_player()
     horizon = state.round_index()
-    line: list[tuple[int, str, int | None]] = []
+    line: list[tuple[int, str, Any]] = []
     partners = state.game.partnership
     spent = 0
-    for _ in range(plies):
+    for ply in range(plies):
         if state.is_terminal() or state.round_index() != horizon:
             break
         if stop is not None and stop.is_set():
@@ -143,20 +150,24 @@ def line_with(solver: Solver, position_or_state: Any, seat: int | None = None, p
             action = legal[0]
             value = None
         else:
-            cap = max_nodes
-            if total_nodes is not None:
-                if total_nodes - spent <= 0:
-                    break
-                cap = total_nodes - spent if cap is None else min(cap, total_nodes - spent)
             try:
-                sol = solver.solve(state, seat=seat, max_nodes=cap)
+                if ply == 0 and first is not None:
+                    sol = first
+                else:
+                    cap = max_nodes
+                    if total_nodes is not None:
+                        if total_nodes - spent <= 0:
+                            break
+                        cap = total_nodes - spent if cap is None else min(cap, total_nodes - spent)
+                    sol = solver.solve(state, seat=seat, max_nodes=cap)
+                    spent += sol.nodes
+                vals = sol.action_values if values is None else values(state, seat, sol)
             except (UnsupportedPositionError, SearchAborted):
                 break
-            spent += sol.nodes
             ours = mover == seat or (partners and mover % 2 == seat % 2)
             pick = max if ours else min
-            text = pick(sol.action_values, key=lambda a: sol.action_values[a])
-            action, value = state.string_to_action(text), sol.action_values[text]
+            text = pick(vals, key=vals.__getitem__)
+            action, value = state.string_to_action(text), vals[text]
         line.append((mover, state.action_to_string(action), value))
         state.apply_action(action)
     return line
