@@ -56,9 +56,10 @@ from . import i18n, labels, models, openapi
 from .errors import RequestError, TableNotFound, Unauthorized
 from .i18n import N_, Translator
 from .live import CLOSED, Hub
+from .observe import Metrics, RequestMiddleware
 from .pool import Busy, Pool
 from .settings import Settings
-from .store import Store, StoreError
+from .store import StoreError, open_store
 from .tables import TABLE_BOTS, Tables, default_bot
 
 log = logging.getLogger("dixtrix.server")
@@ -336,11 +337,27 @@ def invitation(table_id: str, token: str, lang: str) -> str:
 
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings()
-    store = Store(settings.db)
-    hub = Hub()
-    tables = Tables(settings, store, notify=hub.publish)
+    store = open_store(settings.db)
+    tables = Tables(settings, store)
+    # news of a change reaches this process's viewers and, through the
+    # store (PostgreSQL's NOTIFY), the other processes' (live.Hub)
+    hub = Hub(relay=store.notify, origin=tables.owner)
+    tables.notify = hub.publish
     pool = Pool(settings.workers, settings.queue, settings.max_time)
     started = _time.time()
+
+    def gauges() -> dict[str, tuple[str, float]]:
+        stats = pool.stats()
+        return {
+            "dixtrix_searches_running": ("Jobs (searches, bot turns) running on a worker",
+                                         stats["running"]),
+            "dixtrix_queue": ("Jobs waiting for a worker",
+                              max(0, stats["pending"] - stats["running"])),
+            "dixtrix_queue_capacity": ("Jobs that may run or wait at once", stats["capacity"]),
+            "dixtrix_tables_open": ("Tables this process holds in memory", len(tables.cache)),
+            "dixtrix_event_streams": ("Live-update streams open", hub.count()),
+        }
+    metrics = Metrics(gauges)
 
     # ---- service ------------------------------------------------------------
 
@@ -350,9 +367,21 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @endpoint
     async def healthz(request):
-        return JSONResponse({"status": "ok", "version": solver.__version__,
+        # the database is asked off the event loop but not in the worker
+        # pool: a pool busy with searches is no reason to call the server down
+        try:
+            await asyncio.to_thread(store.ping)
+            database, status = "ok", 200
+        except StoreError as exc:
+            database, status = str(exc), 503
+        return JSONResponse({"status": "ok" if status == 200 else "unavailable",
+                             "database": database, "version": solver.__version__,
                              "uptime": round(_time.time() - started, 3), **pool.stats(),
-                             "streams": hub.count()})
+                             "streams": hub.count()}, status_code=status)
+
+    async def metrics_route(request):
+        return Response(metrics.exposition(),
+                        media_type="text/plain; version=0.0.4; charset=utf-8")
 
     @endpoint
     async def catalogue(request):
@@ -485,7 +514,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         def look(stop=None):
             table = tables.get(table_id)        # a replay after a restart: on a worker
             viewer = table.viewer(token, seat)
-            with table.lock:
+            with tables.locked(table):
                 tables.play_bots(table, stop)   # after a restart, a bot may be to move
                 table.touch(store, settings.idle)
                 return table.payload(viewer, tr)
@@ -513,7 +542,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         def play(stop=None):
             table = tables.get(table_id)
             seat = table.acting_seat(token, body.seat)
-            with table.lock:
+            with tables.locked(table):
                 try:
                     tables.act(table, seat, body.action, stop)
                 except (NotationError, IllegalActionError) as exc:
@@ -538,7 +567,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         def advise(stop=None):
             table = tables.get(table_id)
             seat = table.acting_seat(token, body.seat)
-            with table.lock:
+            with tables.locked(table):
                 if table.state.is_terminal():
                     raise RequestError("the match is over: there is no move to advise",
                                        status=409)
@@ -568,7 +597,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
         def review_it(stop=None):
             table = tables.get(table_id)
-            with table.lock:
+            with tables.locked(table):
                 pos, seat, deal = table.review_request(token, body.seat, body.deal)
             out = reviews.review(pos, deal=deal, seat=seat, limit=limit, bot=body.bot,
                                  seed=body.seed, threads=settings.threads,
@@ -590,7 +619,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         def check(stop=None):
             table = tables.get(table_id)
             table.viewer(token, None)           # a wrong token: 403, as for a view
-            return table.version
+            with tables.locked(table):
+                return table.version
         version = await pool.run(check)
         queue = hub.subscribe(table_id)
 
@@ -623,7 +653,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
         def record(stop=None):
             table = tables.get(table_id)
-            with table.lock:
+            with tables.locked(table):
                 return table.record()
         return JSONResponse(await pool.run(record))
 
@@ -658,6 +688,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app):
         hub.bind(asyncio.get_running_loop())
+        store.listen(hub.receive)           # the other processes' news (PostgreSQL)
         task = asyncio.create_task(sweeper())
         try:
             yield
@@ -670,6 +701,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     handlers = {
         "/": {"GET": index},
         "/healthz": {"GET": healthz},
+        "/metrics": {"GET": metrics_route},
         "/docs": {"GET": docs},
         "/v1/openapi.json": {"GET": openapi_json},
         "/v1/games": {"GET": games},
@@ -697,6 +729,16 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.state.pool = pool
     app.state.hub = hub
     app.state.routes = {path: sorted(methods) for path, methods in handlers.items()}
+    app.state.store = store
+    app.state.metrics = metrics
+    templates = [(route.path_regex, route.path) for route in routes if isinstance(route, Route)]
+
+    def route_of(path: str) -> str:
+        for regex, template in templates:
+            if regex.match(path):
+                return template
+        return "/static" if path.startswith("/static/") else "other"
+    app.add_middleware(RequestMiddleware, metrics=metrics, route_of=route_of)
     return app
 
 

@@ -8,16 +8,24 @@ server-sent event, which then asks for its view again.  Versions, not
 views, travel here: each viewer's view depends on its token, so each
 fetches its own.
 
-This hub serves one process.  Several processes over one database need
-their news to cross between them (PostgreSQL's LISTEN/NOTIFY, say): such
-a hub keeps these two methods and ``close``, and the store's writers call
-``publish`` as they do now.
+Several processes over one database: ``publish`` also hands the news to
+``relay`` (the store's ``notify``: PostgreSQL's NOTIFY), and ``receive``
+takes the other processes' news (from the store's ``listen``) to this
+process's subscribers.  Each process names itself (``origin``) and skips
+its own news coming back.  With SQLite, nothing crosses: one process
+serves a file's tables.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
+from collections.abc import Callable
+
+from solver.errors import DixtrixError
+
+log = logging.getLogger("dixtrix.server")
 
 #: a queue holds at most this many unread versions (a slow reader misses the
 #: intermediate ones, never the latest: each event says "ask again")
@@ -26,7 +34,11 @@ CLOSED = -2
 
 
 class Hub:
-    def __init__(self):
+    def __init__(self, relay: Callable[[str, int, str], None] | None = None,
+                 origin: str = ""):
+        #: sends a change to the other processes (table id, version, origin)
+        self.relay = relay
+        self.origin = origin
         self.loop: asyncio.AbstractEventLoop | None = None
         self.lock = threading.Lock()
         self.subscribers: dict[str, set[asyncio.Queue]] = {}
@@ -59,7 +71,23 @@ class Hub:
             return sum(len(s) for s in self.subscribers.values())
 
     def publish(self, table_id: str, version: int) -> None:
-        """Tell every subscriber of ``table_id``; safe from any thread."""
+        """Tell every subscriber of ``table_id``, here and (``relay``) in the
+        other processes; safe from any thread.  A relay that fails is
+        logged: the change is stored, and the other processes' viewers see
+        it at their next look."""
+        if self.relay is not None:
+            try:
+                self.relay(table_id, version, self.origin)
+            except DixtrixError as exc:
+                log.warning("live update of table %s not relayed: %s", table_id, exc)
+        self._local(table_id, version)
+
+    def receive(self, table_id: str, version: int, origin: str) -> None:
+        """Another process's news (the store's listener thread)."""
+        if origin != self.origin:
+            self._local(table_id, version)
+
+    def _local(self, table_id: str, version: int) -> None:
         with self.lock:
             queues = list(self.subscribers.get(table_id, ()))
         if not queues or self.loop is None:

@@ -82,8 +82,16 @@ def document(settings) -> dict:
            "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{8,64}$"}}
     searching = _errors(400, 413, 422, 503)
     paths = {
-        "/healthz": {"get": {"summary": "liveness: status, version, the pool's load",
-                             "responses": _ok("the server is up")}},
+        "/healthz": {"get": {"summary": "liveness: status, whether the table database "
+                                        "answers, version, the pool's load",
+                             "responses": {**_ok("the server is up and its database answers"),
+                                           **_ok("the table database does not answer "
+                                                 "(its error in 'database')", "503")}}},
+        "/metrics": {"get": {"summary": "Prometheus metrics: requests and their seconds by "
+                                        "route, searches running, queue, tables open",
+                             "responses": {"200": {"description": "the Prometheus text format",
+                                                   "content": {"text/plain": {
+                                                       "schema": {"type": "string"}}}}}}},
         "/v1/games": {"get": {
             "summary": "the games, their options (default, type, choices, range), the bot "
                        "levels and bots a table takes, the server's caps",

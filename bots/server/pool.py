@@ -13,6 +13,7 @@ while its search runs.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import math
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -42,13 +43,15 @@ class Pool:
                                            thread_name_prefix="dixtrix-worker")
         self.lock = threading.Lock()
         self.pending = 0
+        #: jobs running on a worker now (the others of ``pending`` wait)
+        self.running = 0
         self.stops: set[threading.Event] = set()
         self.closed = False
 
     def stats(self) -> dict:
         with self.lock:
             return {"workers": self.workers, "capacity": self.capacity,
-                    "pending": self.pending}
+                    "pending": self.pending, "running": self.running}
 
     async def run(self, fn, *args, disconnected=None, **kwargs):
         """``fn(*args, stop=event, **kwargs)`` on a worker; ``Busy`` when
@@ -72,8 +75,19 @@ class Pool:
                 self.pending -= 1
                 self.stops.discard(stop)
 
+        def job():
+            with self.lock:
+                self.running += 1
+            try:
+                return fn(*args, stop=stop, **kwargs)
+            finally:
+                with self.lock:
+                    self.running -= 1
+
+        # the request's context (its request id, for the log) on the worker too
+        context = contextvars.copy_context()
         try:
-            future = self.executor.submit(fn, *args, stop=stop, **kwargs)
+            future = self.executor.submit(context.run, job)
         except RuntimeError:                 # the executor was shut down meanwhile
             done(None)
             raise Busy("the server is shutting down", 1) from None

@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from solver.errors import OptionError
 from solver.search.service import DEFAULT_TREES
 
+#: the log formats of ``--log-format``
+LOG_FORMATS = ("text", "json")
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -30,7 +33,8 @@ class Settings:
     #: independent ISMCTS trees of one search: the decision service's
     #: default, so the API advises as every other face does
     threads: int = DEFAULT_TREES
-    #: the SQLite file of the tables (":memory:" keeps none)
+    #: where the tables are kept: an SQLite file (":memory:" keeps none) or a
+    #: postgresql:// URL, which several server processes may share
     db: str = "dixtrix-tables.db"
     #: seconds an ended table stays before it is deleted
     grace: float = 600.0
@@ -43,10 +47,17 @@ class Settings:
     bot_seconds: float = 5.0
     #: seconds a connection has to send a request's whole header
     header_timeout: float = 10.0
+    #: seconds a process's claim on a table's bot turns lasts unless renewed
+    #: (it is, after each bot action): a killed process's turns go to
+    #: another after this long
+    lease: float = 15.0
+    #: the server's log lines: "text", or "json" (one JSON object a line,
+    #: one line a request with its request id)
+    log_format: str = "text"
 
     def __post_init__(self):
         for name in ("max_time", "hint_time", "grace", "idle", "bot_seconds",
-                     "header_timeout"):
+                     "header_timeout", "lease"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= 86400 * 365:
                 raise OptionError(f"server setting {name} must be seconds > 0, got {v!r}")
@@ -59,7 +70,11 @@ class Settings:
                 raise OptionError(f"server setting {name} must be an integer {lo}..{hi}, "
                                   f"got {v!r}")
         if not isinstance(self.db, str) or not self.db:
-            raise OptionError("server setting db must be a file name (or :memory:)")
+            raise OptionError("server setting db must be a file name (or :memory:) or a "
+                              "postgresql:// URL")
+        if self.log_format not in LOG_FORMATS:
+            raise OptionError(f"server setting log_format must be one of {', '.join(LOG_FORMATS)}"
+                              f", got {self.log_format!r}")
 
 
-__all__ = ["Settings"]
+__all__ = ["Settings", "LOG_FORMATS"]

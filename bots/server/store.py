@@ -1,56 +1,79 @@
-"""Tables kept in SQLite (the standard library's ``sqlite3``, WAL journal).
+"""Where tables are kept: one interface (``TableStore``), two databases.
 
-The store is the one place a table's record lives; the server rebuilds a
-table's game by replaying it (``tables.Table``).  Its interface is what a
-table needs, so another database can sit behind it (docs/server.md):
+* ``SqliteStore`` -- the standard library's ``sqlite3`` (WAL journal), the
+  default: nothing to install, one machine;
+* ``PostgresStore`` (``bots.server.pgstore``, the ``postgres`` extra) --
+  ``dixtrix serve --db postgresql://...``: several server processes, on
+  several machines, share every table (docs/server.md).
+
+``open_store(db)`` picks by the name.  The store is the one place a
+table's record lives; a server rebuilds a table's game by replaying it
+(``tables.Table``) and catches up with moves another process committed
+(``head`` then ``moves_from``).  The schema, the same in both databases:
 
 * ``tables`` -- one row a table: its id, the game and options, the seed
   that deals every deal (decimal text: an unseeded table's seed has 128
   bits, more than an SQL integer holds) and whether the creator gave it
-  (``seeded``), the
-  seats (a person or a bot settings string each), the SHA-256 of the admin
-  token, when it was created, last used and ended, and ``moves``: the
-  number of actions played (the table's version: every change raises it);
+  (``seeded``), the seats (a person or a bot settings string each), the
+  SHA-256 of the admin token, when it was created, last used and ended,
+  ``moves``: the number of actions played (the table's version: every
+  change raises it), and the claim on its bot turns (``claim_owner``, the
+  process playing them, until ``claim_until``: a lease, so the turns of a
+  killed process go to another once it runs out);
 * ``seat_tokens`` -- the SHA-256 of each person seat's token (never the
   token: a copy of the database lets nobody act at a table);
-* ``moves`` -- one row an action, keyed by ``(table_id, idx)``: appending
-  a move at an index that is already taken fails, so two writers (two
-  requests, or two server processes) can never both play the same turn;
-  the loser is told the table moved on.
+* ``moves`` -- one row an action, keyed by ``(table_id, idx)``;
+* ``schema_version`` -- the schema's number and when it was reached.
 
-Every change is committed before the request that made it is answered, so
-a killed server loses nothing it has acknowledged.  ``PRAGMA user_version``
-numbers the schema; a database of schema 1 (one row a table with its
-actions as JSON and no tokens) is upgraded in place when it is opened: its
-tables keep their moves, and since they had no tokens, their seats can be
-watched but no longer played (they expire with ``--idle``).
+Appending checks the table's version inside one transaction that holds
+the table's row (SQLite: ``BEGIN IMMEDIATE``, PostgreSQL: ``SELECT ... FOR
+UPDATE``), and the ``(table_id, idx)`` key backs it: two writers (two
+requests, or two server processes) can never both play the same turn; the
+loser gets ``MoveConflict``.  Every change is committed before the request
+that made it is answered, so a killed server loses nothing it has
+acknowledged.
+
+Schema versions, upgraded in place in order when a store is opened
+(``MIGRATIONS``): 1, one row a table with its actions as JSON and no
+tokens (SQLite only); 2, tokens and one row a move; 3, the bot-turn claim
+and the ``schema_version`` table.  SQLite also keeps the number in
+``PRAGMA user_version``, which is what servers before schema 3 read, so
+they refuse a database newer than they are.
 """
 
 from __future__ import annotations
 
+import abc
+import contextlib
 import json
 import sqlite3
 import threading
+import time as _time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
-from solver.errors import DixtrixError
+from solver.errors import DixtrixError, OptionError
 
-#: the schema this code writes (``PRAGMA user_version``)
-SCHEMA_VERSION = 2
+#: the schema this code writes
+SCHEMA_VERSION = 3
 
-SCHEMA = """
+#: schema 2 (``{real}``: the database's floating-point type): what a fresh
+#: database starts from, then ``MIGRATE_2_TO_3``, so that a new database and
+#: an upgraded one have one shape
+SCHEMA_2 = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
     options TEXT NOT NULL,      -- JSON object, the game's options
     seed TEXT NOT NULL,         -- decimal: deals every deal, the bots' seeds derive from it
     seeded INTEGER NOT NULL,    -- 1: the creator gave the seed (reproducible)
-    seats TEXT NOT NULL,        -- JSON list, one per seat: {"bot": settings} or {"person": true}
+    seats TEXT NOT NULL,        -- JSON list, one per seat: {{"bot": settings}} or {{"person": true}}
     admin_hash TEXT,            -- SHA-256 (hex) of the admin token
     moves INTEGER NOT NULL,     -- actions played: the table's version
-    created REAL NOT NULL,
-    updated REAL NOT NULL,
-    ended REAL                  -- when the match ended (NULL while it runs)
+    created {real} NOT NULL,
+    updated {real} NOT NULL,
+    ended {real}                -- when the match ended (NULL while it runs)
 );
 CREATE TABLE IF NOT EXISTS seat_tokens (
     table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
@@ -65,8 +88,23 @@ CREATE TABLE IF NOT EXISTS moves (
     action TEXT NOT NULL,       -- the action in notation
     PRIMARY KEY (table_id, idx)
 );
-CREATE INDEX IF NOT EXISTS tables_expiry ON tables (ended, updated);
+CREATE INDEX IF NOT EXISTS tables_expiry ON tables (ended, updated)
 """
+
+#: schema 2 -> 3: the bot-turn claim (the process playing the bots' turns,
+#: NULL: none; its lease ends at ``claim_until``, the database's clock) and
+#: the version table
+MIGRATE_2_TO_3 = """
+ALTER TABLE tables ADD COLUMN claim_owner TEXT;
+ALTER TABLE tables ADD COLUMN claim_until {real};
+CREATE TABLE IF NOT EXISTS schema_version (
+    version INTEGER NOT NULL,
+    applied {real} NOT NULL
+)
+"""
+
+COLUMNS = ("id, game, options, seed, seeded, seats, admin_hash, moves, created, updated, "
+           "ended")
 
 
 class StoreError(DixtrixError):
@@ -104,12 +142,232 @@ class Row:
         return {s: spec["bot"] for s, spec in enumerate(self.seats) if "bot" in spec}
 
 
-class Store:
-    """The table database; one connection shared by the worker threads
-    behind a lock (each statement is short)."""
+@dataclass(frozen=True)
+class Head:
+    """What a table's row says now: enough to tell whether a process's copy
+    of the table is behind (``moves``) and whether it has ended."""
+    moves: int
+    updated: float
+    ended: float | None
+
+
+class TableStore(abc.ABC):
+    """What the server needs of a table database.  Every method is one
+    short transaction, safe from any worker thread; a database failure is a
+    ``StoreError`` (the server answers 503: the request may be tried
+    again)."""
+
+    #: what the server prints about where its tables are (no password)
+    description: str = ""
+
+    @abc.abstractmethod
+    def insert(self, row: Row) -> None:
+        """A new table, its seat tokens with it."""
+
+    @abc.abstractmethod
+    def append(self, table_id: str, start: int, moves: list, updated: float,
+               ended: float | None) -> None:
+        """Append ``moves`` (``(seat, action)``) at indices ``start``...; one
+        transaction.  ``MoveConflict`` when the table holds another move at
+        ``start`` already (another writer played that turn first) or is
+        gone."""
+
+    @abc.abstractmethod
+    def touch(self, table_id: str, updated: float) -> None:
+        """The table was used (its idle time starts again)."""
+
+    @abc.abstractmethod
+    def load(self, table_id: str) -> Row | None:
+        """The table's whole record (None: there is none)."""
+
+    @abc.abstractmethod
+    def head(self, table_id: str) -> Head | None:
+        """The table's version and times (None: there is none)."""
+
+    @abc.abstractmethod
+    def moves_from(self, table_id: str, start: int, stop: int) -> list[tuple[int, str]]:
+        """The ``(seat, action)`` of moves ``start`` .. ``stop - 1``."""
+
+    @abc.abstractmethod
+    def exists(self, table_id: str) -> bool: ...
+
+    @abc.abstractmethod
+    def delete(self, table_id: str) -> bool:
+        """Delete the table (its tokens and moves with it); False: it was
+        not there (another process deleted it first)."""
+
+    @abc.abstractmethod
+    def expired(self, now: float, idle: float, grace: float) -> list[str]:
+        """The ids of tables ended more than ``grace`` seconds ago or unused
+        for ``idle`` seconds."""
+
+    @abc.abstractmethod
+    def count(self) -> int: ...
+
+    @abc.abstractmethod
+    def claim(self, table_id: str, owner: str, version: int, lease: float) -> bool:
+        """Claim (or renew) the right to play the table's bot turns for
+        ``lease`` seconds of the database's clock, if the table is at
+        ``version`` and no other owner's claim is running.  True: the claim
+        is ``owner``'s."""
+
+    @abc.abstractmethod
+    def release(self, table_id: str, owner: str) -> None:
+        """Hand back ``owner``'s claim (another process may take the turns
+        at once)."""
+
+    @abc.abstractmethod
+    def ping(self) -> None:
+        """One round trip to the database (``StoreError`` if it does not
+        answer): what ``/healthz`` reports."""
+
+    def notify(self, table_id: str, version: int, origin: str) -> None:
+        """Tell the other server processes on this database that a table
+        changed (``origin``: the process that changed it).  A database of
+        one process has nobody to tell."""
+
+    def listen(self, callback: Callable[[str, int, str], None]) -> None:
+        """Call ``callback(table_id, version, origin)`` for every other
+        process's ``notify``, from a thread of the store's, until
+        ``close``."""
+
+    @abc.abstractmethod
+    def close(self) -> None: ...
+
+    @property
+    @abc.abstractmethod
+    def schema_version(self) -> int:
+        """The schema of the open database (``SCHEMA_VERSION`` once open)."""
+
+
+def _statements(script: str, real: str) -> list[str]:
+    return [s.strip() for s in script.format(real=real).split(";") if s.strip()]
+
+
+def _row(got: tuple, moves: list, tokens: list) -> Row:
+    (tid, game, options, seed, seeded, seats, admin_hash, _count, created, updated,
+     ended) = got
+    return Row(tid, game, json.loads(options), int(seed), bool(seeded), json.loads(seats),
+               admin_hash, created, updated, ended, [(int(s), a) for s, a in moves],
+               {int(s): h for s, h in tokens})
+
+
+class SqlStore(TableStore):
+    """The SQL both databases run; a subclass gives the transaction, the
+    parameter style and the database's clock."""
+
+    #: appended to the SELECT that reads a table's version before an append
+    for_update = ""
+    #: the database's clock in seconds since 1970 (claims' leases use it, so
+    #: that processes on machines whose clocks differ agree on a lease)
+    now_sql = ""
+
+    @abc.abstractmethod
+    def _tx(self, write: bool = True) -> contextlib.AbstractContextManager[Callable[..., Any]]:
+        """A transaction (``write``: it may change rows): yields ``q(sql, params)`` returning a cursor (SQL
+        written with ``?`` placeholders); commits at the end, rolls back on
+        an exception, and turns the database's errors into ``StoreError``
+        (a duplicate key into ``MoveConflict``)."""
+
+    def insert(self, row: Row) -> None:
+        with self._tx() as q:
+            q(f"INSERT INTO tables ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+              (row.id, row.game, json.dumps(row.options), str(row.seed), int(row.seeded),
+               json.dumps(row.seats), row.admin_hash, len(row.moves), row.created,
+               row.updated, row.ended))
+            for s, h in sorted(row.token_hashes.items()):
+                q("INSERT INTO seat_tokens (table_id, seat, token_hash) VALUES (?, ?, ?)",
+                  (row.id, s, h))
+
+    def append(self, table_id, start, moves, updated, ended) -> None:
+        with self._tx() as q:
+            got = q("SELECT moves FROM tables WHERE id = ?" + self.for_update,
+                    (table_id,)).fetchone()
+            if got is None or got[0] != start:
+                raise MoveConflict(f"table {table_id}: {got and got[0]} moves stored, "
+                                   f"expected {start}")
+            for i, (seat, action) in enumerate(moves):
+                q("INSERT INTO moves (table_id, idx, seat, action) VALUES (?, ?, ?, ?)",
+                  (table_id, start + i, seat, action))
+            q("UPDATE tables SET moves = ?, updated = ?, ended = ? WHERE id = ?",
+              (start + len(moves), updated, ended, table_id))
+
+    def touch(self, table_id, updated) -> None:
+        with self._tx() as q:
+            q("UPDATE tables SET updated = ? WHERE id = ?", (updated, table_id))
+
+    def load(self, table_id) -> Row | None:
+        with self._tx(write=False) as q:
+            got = q(f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
+            if got is None:
+                return None
+            # the moves the row counts: one more committed meanwhile by another
+            # process is read at the next catch-up, never half of it now
+            moves = q("SELECT seat, action FROM moves WHERE table_id = ? AND idx < ? "
+                      "ORDER BY idx", (table_id, got[7])).fetchall()
+            tokens = q("SELECT seat, token_hash FROM seat_tokens WHERE table_id = ?",
+                       (table_id,)).fetchall()
+        return _row(tuple(got), moves, tokens)
+
+    def head(self, table_id) -> Head | None:
+        with self._tx(write=False) as q:
+            got = q("SELECT moves, updated, ended FROM tables WHERE id = ?",
+                    (table_id,)).fetchone()
+        return None if got is None else Head(*got)
+
+    def moves_from(self, table_id, start, stop) -> list[tuple[int, str]]:
+        with self._tx(write=False) as q:
+            rows = q("SELECT seat, action FROM moves WHERE table_id = ? AND idx >= ? AND "
+                     "idx < ? ORDER BY idx", (table_id, start, stop)).fetchall()
+        return [(int(s), a) for s, a in rows]
+
+    def exists(self, table_id) -> bool:
+        with self._tx(write=False) as q:
+            return q("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is not None
+
+    def delete(self, table_id) -> bool:
+        # seat tokens and moves go with it (ON DELETE CASCADE)
+        with self._tx() as q:
+            return q("DELETE FROM tables WHERE id = ?", (table_id,)).rowcount > 0
+
+    def expired(self, now, idle, grace) -> list[str]:
+        with self._tx(write=False) as q:
+            rows = q("SELECT id FROM tables WHERE (ended IS NOT NULL AND ended < ?) OR "
+                     "updated < ?", (now - grace, now - idle)).fetchall()
+        return [r[0] for r in rows]
+
+    def count(self) -> int:
+        with self._tx(write=False) as q:
+            return int(q("SELECT COUNT(*) FROM tables").fetchone()[0])
+
+    def claim(self, table_id, owner, version, lease) -> bool:
+        with self._tx() as q:
+            cur = q(f"UPDATE tables SET claim_owner = ?, claim_until = {self.now_sql} + ? "
+                    f"WHERE id = ? AND moves = ? AND (claim_owner IS NULL OR claim_owner = ? "
+                    f"OR claim_until < {self.now_sql})",
+                    (owner, lease, table_id, version, owner))
+            return cur.rowcount == 1
+
+    def release(self, table_id, owner) -> None:
+        with self._tx() as q:
+            q("UPDATE tables SET claim_owner = NULL, claim_until = NULL WHERE id = ? AND "
+              "claim_owner = ?", (table_id, owner))
+
+    def ping(self) -> None:
+        with self._tx(write=False) as q:
+            q("SELECT 1").fetchone()
+
+
+class SqliteStore(SqlStore):
+    """SQLite: one connection shared by the worker threads behind a lock
+    (each statement is short); WAL, so readers of the file in other
+    processes never wait for a writer."""
+
+    now_sql = "((julianday('now') - 2440587.5) * 86400.0)"
 
     def __init__(self, path: str):
         self.path = path
+        self.description = path
         self.lock = threading.Lock()
         try:
             self.db = sqlite3.connect(path, check_same_thread=False, isolation_level=None,
@@ -122,25 +380,60 @@ class Store:
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the table database {path!r}: {exc}") from None
 
+    @contextlib.contextmanager
+    def _tx(self, write: bool = True) -> Iterator[Callable[..., Any]]:
+        with self.lock:
+            try:
+                # a writer takes the file's write lock at once: two processes on
+                # one file then wait for each other instead of failing mid-way
+                self.db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+                try:
+                    yield self.db.execute
+                except BaseException:
+                    self.db.execute("ROLLBACK")
+                    raise
+                self.db.execute("COMMIT")
+            except sqlite3.IntegrityError as exc:
+                raise MoveConflict(f"the table database refused a duplicate: {exc}") from None
+            except sqlite3.Error as exc:
+                raise StoreError(f"the table database {self.path!r} failed: {exc}") from None
+
     # ---- schema ---------------------------------------------------------------
 
-    def _migrate(self) -> None:
+    def _version(self) -> int:
+        if self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND "
+                           "name = 'schema_version'").fetchone():
+            got = self.db.execute("SELECT MAX(version) FROM schema_version").fetchone()
+            if got[0] is not None:
+                return int(got[0])
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise StoreError(f"the table database {self.path!r} has schema {version}, newer "
-                             f"than this server's {SCHEMA_VERSION}: upgrade dixtrix")
-        old = version == 0 and self.db.execute(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tables'").fetchone()
+        if version == 0 and self.db.execute("SELECT 1 FROM sqlite_master WHERE type = "
+                                            "'table' AND name = 'tables'").fetchone():
+            return 1                        # schema 1 never set user_version
+        return int(version)
+
+    @property
+    def schema_version(self) -> int:
+        with self.lock:
+            return self._version()
+
+    def _migrate(self) -> None:
         self.db.execute("BEGIN IMMEDIATE")
         try:
-            if old:
-                self.db.execute("ALTER TABLE tables RENAME TO tables_v1")
-            # one statement at a time: executescript would commit the transaction
-            for statement in filter(str.strip, SCHEMA.split(";")):
-                self.db.execute(statement)
-            if old:
-                self._upgrade_from_1()
-            self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            version = self._version()
+            if version > SCHEMA_VERSION:
+                raise StoreError(f"the table database {self.path!r} has schema {version}, "
+                                 f"newer than this server's {SCHEMA_VERSION}: upgrade dixtrix")
+            if version < SCHEMA_VERSION:
+                if version == 0:
+                    for statement in _statements(SCHEMA_2, "REAL"):
+                        self.db.execute(statement)
+                    version = 2
+                for step in range(version, SCHEMA_VERSION):
+                    MIGRATIONS[step](self)
+                self.db.execute("INSERT INTO schema_version VALUES (?, ?)",
+                                (SCHEMA_VERSION, _time.time()))
+                self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             self.db.execute("COMMIT")
         except BaseException:
             self.db.execute("ROLLBACK")
@@ -149,8 +442,13 @@ class Store:
     def _upgrade_from_1(self) -> None:
         """Schema 1: ``tables(id, game, options, seed, humans, bots, actions,
         created, updated, ended)``; no tokens and no record of who played
-        each action (replayed here to find it)."""
+        each action (replayed here to find it).  Its tables keep their
+        moves; since they had no tokens, their seats can be watched but no
+        longer played (they expire with ``--idle``)."""
         import solver
+        self.db.execute("ALTER TABLE tables RENAME TO tables_v1")
+        for statement in _statements(SCHEMA_2, "REAL"):
+            self.db.execute(statement)
         rows = self.db.execute("SELECT id, game, options, seed, humans, bots, actions, "
                                "created, updated, ended FROM tables_v1").fetchall()
         for tid, game, options, seed, humans, bots, actions, created, updated, ended in rows:
@@ -159,7 +457,8 @@ class Store:
             state = solver.load_game(game, **json.loads(options)).new_initial_state(seed=seed)
             seats = [{"person": True} if s in humans else {"bot": bots.get(s, "rules")}
                      for s in range(state.game.num_players)]
-            self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, 1, ?, NULL, ?, ?, ?, ?)",
+            self.db.execute(f"INSERT INTO tables ({COLUMNS}) VALUES "
+                            "(?, ?, ?, ?, 1, ?, NULL, ?, ?, ?, ?)",
                             (tid, game, options, str(seed), json.dumps(seats), len(actions),
                              created, updated, ended))
             for i, text in enumerate(actions):
@@ -168,116 +467,41 @@ class Store:
                 self.db.execute("INSERT INTO moves VALUES (?, ?, ?, ?)", (tid, i, seat, text))
         self.db.execute("DROP TABLE tables_v1")
 
+    def _upgrade_from_2(self) -> None:
+        for statement in _statements(MIGRATE_2_TO_3, "REAL"):
+            self.db.execute(statement)
+
     def close(self) -> None:
         with self.lock:
             self.db.close()
 
-    def _execute(self, sql: str, params=(), fetch: str | None = None):
-        """One statement under the lock; a database error (locked past the
-        timeout, disk full, a file that went away) is a ``StoreError``,
-        which the server answers 503: the request may be tried again."""
-        with self.lock:
-            try:
-                cur = self.db.execute(sql, params)
-                if fetch == "one":
-                    return cur.fetchone()
-                if fetch == "all":
-                    return cur.fetchall()
-                return cur
-            except sqlite3.Error as exc:
-                raise StoreError(f"the table database {self.path!r} failed: {exc}") from None
 
-    # ---- tables ---------------------------------------------------------------
+#: the step from schema ``v`` to ``v + 1`` (SQLite; PostgreSQL starts at 2)
+MIGRATIONS: dict[int, Callable[[SqliteStore], None]] = {
+    1: SqliteStore._upgrade_from_1,
+    2: SqliteStore._upgrade_from_2,
+}
 
-    def insert(self, row: Row) -> None:
-        with self.lock:
-            try:
-                self.db.execute("BEGIN IMMEDIATE")
-                self.db.execute(
-                    "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (row.id, row.game, json.dumps(row.options), str(row.seed), int(row.seeded),
-                     json.dumps(row.seats), row.admin_hash, len(row.moves), row.created,
-                     row.updated, row.ended))
-                self.db.executemany("INSERT INTO seat_tokens VALUES (?, ?, ?)",
-                                    [(row.id, s, h) for s, h in sorted(row.token_hashes.items())])
-                self.db.execute("COMMIT")
-            except sqlite3.Error as exc:
-                self._rollback()
-                raise StoreError(f"the table database {self.path!r} failed: {exc}") from None
 
-    def append(self, table_id: str, start: int, moves: list, updated: float,
-               ended: float | None) -> None:
-        """Append ``moves`` (``(seat, action)``) at indices ``start``...; one
-        transaction.  ``MoveConflict`` when the table holds another move at
-        ``start`` already (another writer played that turn first)."""
-        with self.lock:
-            try:
-                self.db.execute("BEGIN IMMEDIATE")
-                got = self.db.execute("SELECT moves FROM tables WHERE id = ?",
-                                      (table_id,)).fetchone()
-                if got is None or got[0] != start:
-                    self.db.execute("ROLLBACK")
-                    raise MoveConflict(f"table {table_id}: {got and got[0]} moves stored, "
-                                       f"expected {start}")
-                self.db.executemany("INSERT INTO moves VALUES (?, ?, ?, ?)",
-                                    [(table_id, start + i, seat, action)
-                                     for i, (seat, action) in enumerate(moves)])
-                self.db.execute("UPDATE tables SET moves = ?, updated = ?, ended = ? "
-                                "WHERE id = ?", (start + len(moves), updated, ended, table_id))
-                self.db.execute("COMMIT")
-            except sqlite3.IntegrityError:
-                self._rollback()
-                raise MoveConflict(f"table {table_id}: move {start} is taken") from None
-            except sqlite3.Error as exc:
-                self._rollback()
-                raise StoreError(f"the table database {self.path!r} failed: {exc}") from None
+def is_postgres(db: str) -> bool:
+    return db.startswith(("postgresql://", "postgres://"))
 
-    def _rollback(self) -> None:
+
+def open_store(db: str) -> TableStore:
+    """The store ``--db`` names: a ``postgresql://`` URL (the ``postgres``
+    extra) or an SQLite file (``:memory:`` keeps none)."""
+    if is_postgres(db):
         try:
-            self.db.execute("ROLLBACK")
-        except sqlite3.Error:
-            pass
-
-    def touch(self, table_id: str, updated: float) -> None:
-        self._execute("UPDATE tables SET updated = ? WHERE id = ?", (updated, table_id))
-
-    def load(self, table_id: str) -> Row | None:
-        with self.lock:
-            try:
-                got = self.db.execute(
-                    "SELECT id, game, options, seed, seeded, seats, admin_hash, created, "
-                    "updated, ended FROM tables WHERE id = ?", (table_id,)).fetchone()
-                if got is None:
-                    return None
-                moves = self.db.execute("SELECT seat, action FROM moves WHERE table_id = ? "
-                                        "ORDER BY idx", (table_id,)).fetchall()
-                tokens = self.db.execute("SELECT seat, token_hash FROM seat_tokens WHERE "
-                                         "table_id = ?", (table_id,)).fetchall()
-            except sqlite3.Error as exc:
-                raise StoreError(f"the table database {self.path!r} failed: {exc}") from None
-        (tid, game, options, seed, seeded, seats, admin_hash, created, updated, ended) = got
-        return Row(tid, game, json.loads(options), int(seed), bool(seeded), json.loads(seats),
-                   admin_hash, created, updated, ended, [tuple(m) for m in moves],
-                   {s: h for s, h in tokens})
-
-    def exists(self, table_id: str) -> bool:
-        return self._execute("SELECT 1 FROM tables WHERE id = ?", (table_id,), "one") \
-            is not None
-
-    def delete(self, table_id: str) -> bool:
-        # seat tokens and moves go with it (ON DELETE CASCADE)
-        return self._execute("DELETE FROM tables WHERE id = ?", (table_id,)).rowcount > 0
-
-    def expired(self, now: float, idle: float, grace: float) -> list[str]:
-        """The ids of tables ended more than ``grace`` seconds ago or unused
-        for ``idle`` seconds."""
-        rows = self._execute(
-            "SELECT id FROM tables WHERE (ended IS NOT NULL AND ended < ?) OR updated < ?",
-            (now - grace, now - idle), "all")
-        return [r[0] for r in rows]
-
-    def count(self) -> int:
-        return self._execute("SELECT COUNT(*) FROM tables", (), "one")[0]
+            from .pgstore import PostgresStore
+        except ImportError as exc:
+            raise OptionError(f"--db {db.split('://')[0]}://... needs the postgres extra: pip "
+                              f"install '.[postgres]' (psycopg 3): {exc}") from None
+        return PostgresStore(db)
+    return SqliteStore(db)
 
 
-__all__ = ["Store", "Row", "StoreError", "MoveConflict", "SCHEMA_VERSION"]
+#: the name the server used before there were two stores
+Store = SqliteStore
+
+__all__ = ["TableStore", "SqliteStore", "Store", "open_store", "Row", "Head", "StoreError",
+           "MoveConflict", "SCHEMA_VERSION", "is_postgres"]

@@ -27,13 +27,17 @@ in the viewer's language (``labels``).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
+import os
 import random
 import re
 import secrets
+import socket
 import threading
 import time as _time
+from collections.abc import Callable, Iterator
 
 import solver
 from solver.errors import DixtrixError, OptionError, short_repr
@@ -48,7 +52,7 @@ from .errors import Forbidden, RequestError, TableNotFound, Unauthorized
 from .i18n import Translator
 from .pool import Busy
 from .settings import Settings
-from .store import MoveConflict, Row, Store
+from .store import MoveConflict, Row, TableStore
 
 #: the bots a table may seat (``cheat`` is unfair, ``engine`` runs a program);
 #: the levels (``bots.levels``) too
@@ -138,8 +142,11 @@ class Table:
     requests on it."""
 
     def __init__(self, row: Row):
-        self.row = row
         self.lock = threading.Lock()
+        self._replay(row)
+
+    def _replay(self, row: Row) -> None:
+        self.row = row
         self.last_touch = row.updated
         try:
             self.game = solver.load_game(row.game, **row.options)
@@ -153,6 +160,31 @@ class Table:
             raise RequestError("table {table}: its stored record no longer replays ({why})",
                                status=409, table=row.id, why=str(exc)) from None
         self.saved = len(self.actions)
+
+    def catch_up(self, moves: list) -> None:
+        """Apply the moves another process stored after ours (``(seat,
+        action)``, from the store's move ``self.saved`` on)."""
+        try:
+            for seat, text in moves:
+                if self.state.current_player() != seat:
+                    raise DixtrixError(f"move {len(self.actions)} is stored as seat {seat}'s, "
+                                       f"but seat {self.state.current_player()} is to move")
+                self._apply(self.state.string_to_action(text))
+        except DixtrixError as exc:
+            raise RequestError("table {table}: its stored record no longer replays ({why})",
+                               status=409, table=self.id, why=str(exc)) from None
+        self.row.moves.extend(moves)
+        self.saved = len(self.actions)
+
+    def reload(self, store: TableStore) -> bool:
+        """Start again from what the store holds (after another writer won
+        a race: what this copy played and did not save is dropped); False:
+        the table is gone."""
+        row = store.load(self.id)
+        if row is None:
+            return False
+        self._replay(row)
+        return True
 
     @property
     def id(self) -> str:
@@ -223,12 +255,16 @@ class Table:
 
     # ---- play ---------------------------------------------------------------
 
-    def play_bots(self, store: Store | None = None, stop=None,
-                  seconds: float | None = None, clock=_time.monotonic) -> int:
+    def play_bots(self, store: TableStore | None = None, stop=None,
+                  seconds: float | None = None, clock=_time.monotonic,
+                  renew: Callable[[], bool] | None = None) -> int:
         """Let the bots play until a person's seat is to move, the match is
-        over, or ``seconds`` have passed (then a bot is still to move: the
-        next request lets them go on); returns the number of actions they
-        played (saved when a store is given)."""
+        over, ``stop`` is set, or ``seconds`` have passed (then a bot is
+        still to move: the next request lets them go on); returns the number
+        of actions they played.  With a store, each action is saved as it is
+        played (a killed process loses at most the decision it was making)
+        and then ``renew`` (the claim on the turns) is called: False stops
+        the bots (another process has the turns now)."""
         played = 0
         persons = set(self.row.persons)
         start = clock()
@@ -248,11 +284,13 @@ class Table:
                 action = bot.step_view(SeatView(self.game, seat, info.view, info))
             self._apply(action)
             played += 1
-        if played and store is not None:
-            self.save(store)
+            if store is not None:
+                self.save(store)
+                if renew is not None and not renew():
+                    break
         return played
 
-    def act(self, seat: int, text: str, store: Store) -> None:
+    def act(self, seat: int, text: str, store: TableStore) -> None:
         """A person plays ``text`` for ``seat`` (``IllegalActionError`` with
         the reason, ``NotationError`` for text that names no action)."""
         action = self.state.string_to_action(text)
@@ -265,7 +303,7 @@ class Table:
         self.deals.append(deal)
         self.save(store)
 
-    def save(self, store: Store) -> None:
+    def save(self, store: TableStore) -> None:
         """Append the unsaved moves (one transaction); a ``MoveConflict``
         (another writer played first) drops this table from memory, so the
         next request replays what the store holds."""
@@ -278,7 +316,7 @@ class Table:
         self.row.moves.extend(moves)
         self.saved = len(self.actions)
 
-    def touch(self, store: Store, idle: float) -> None:
+    def touch(self, store: TableStore, idle: float) -> None:
         """A use: kept in memory; written when the row's time is a quarter
         of the idle time (or ``TOUCH_SECONDS``) old."""
         now = _time.time()
@@ -679,13 +717,17 @@ def labels_trump(trump) -> str | None:
 class Tables:
     """Every table: the store holds them, a cache holds the replayed ones."""
 
-    def __init__(self, settings: Settings, store: Store, notify=None):
+    def __init__(self, settings: Settings, store: TableStore, notify=None,
+                 owner: str | None = None):
         self.settings = settings
         self.store = store
         self.lock = threading.Lock()
         self.cache: dict[str, Table] = {}
         #: called with (table id, version) after every change (live updates)
         self.notify = notify or (lambda table_id, version: None)
+        #: this process's name in the bot-turn claims (unique among processes
+        #: on one database, restarts included)
+        self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
     def create(self, doc: dict, stop=None) -> tuple[Table, int | None, str, dict]:
         """A new table from a checked request body (``CREATE_KEYS``); its
@@ -772,22 +814,74 @@ class Tables:
         return table, (persons[0] if persons else None), admin, tokens
 
     def play_bots(self, table: Table, stop=None) -> int:
-        """The bots' turns (under the table's lock), then the news."""
+        """The bots' turns (under the table's lock), then the news.  The
+        turns are claimed first (``TableStore.claim``): while another
+        process's claim runs, this one plays none of them (the view says a
+        bot is to move, and that process's news follows); the claim is
+        renewed after each action and handed back at the end, also when
+        ``stop`` ends the bots early (a server shutting down), so another
+        process goes on at once."""
+        state = table.state
+        if state.is_terminal() or state.current_player() in table.row.persons or \
+                (stop is not None and stop.is_set()):
+            return 0
+        lease = self.settings.lease
+        if not self.store.claim(table.id, self.owner, table.version, lease):
+            return 0
         try:
-            played = table.play_bots(self.store, stop, self.settings.bot_seconds)
+            played = table.play_bots(
+                self.store, stop, self.settings.bot_seconds,
+                renew=lambda: self.store.claim(table.id, self.owner, table.version, lease))
         except MoveConflict:
-            self.forget(table.id)
-            raise RequestError("the table moved on meanwhile: ask again", status=409) from None
+            # another process played these turns first (our claim ran out
+            # during a long decision): what it stored stands, ours is dropped
+            if not table.reload(self.store):
+                self.forget(table.id)
+            return 0
+        finally:
+            self.store.release(table.id, self.owner)
         if played:
             self.notify(table.id, table.version)
         return played
+
+    def sync(self, table: Table) -> None:
+        """Bring ``table`` (under its lock) up to what the store holds: the
+        moves another process committed since this copy last looked, its
+        end; ``TableNotFound`` (and dropped from memory) if another process
+        deleted it.  One indexed read when nothing changed."""
+        head = self.store.head(table.id)
+        if head is None:
+            self.forget(table.id)
+            raise TableNotFound("no table {table}: never made, or deleted after it ended or "
+                                "idled", table=repr(table.id))
+        if head.moves > table.saved:
+            table.catch_up(self.store.moves_from(table.id, table.saved, head.moves))
+        elif head.moves < table.saved:
+            # cannot happen with one id a table; start again from the store
+            if not table.reload(self.store):
+                self.forget(table.id)
+                raise TableNotFound("no table {table}", table=repr(table.id))
+        if head.ended is not None and table.row.ended is None:
+            table.row.ended = head.ended
+        table.row.updated = max(table.row.updated, head.updated)
+
+    @contextlib.contextmanager
+    def locked(self, table: Table) -> Iterator[Table]:
+        """``with tables.locked(table):`` the table's lock, the table brought
+        up to date with the store (``sync``)."""
+        with table.lock:
+            self.sync(table)
+            yield table
 
     def act(self, table: Table, seat: int, text: str, stop=None) -> None:
         """A person's action and the bots' answer (under the table's lock)."""
         try:
             table.act(seat, text, self.store)
         except MoveConflict:
-            self.forget(table.id)
+            # another writer played this turn first: this copy drops the
+            # move it could not store and holds what the store holds
+            if not table.reload(self.store):
+                self.forget(table.id)
             raise RequestError("the table moved on meanwhile: ask again", status=409) from None
         self.notify(table.id, table.version)
         self.play_bots(table, stop)

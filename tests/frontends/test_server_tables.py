@@ -572,8 +572,8 @@ def test_bots_out_of_time_in_one_request_go_on_at_the_next(tmp_path):
     ticks = iter(range(10**6))
     original = tables_module.Table.play_bots
 
-    def ticking(self, store=None, stop=None, seconds=None, clock=None):
-        return original(self, store, stop, seconds, clock=lambda: float(next(ticks)))
+    def ticking(self, store=None, stop=None, seconds=None, clock=None, **kw):
+        return original(self, store, stop, seconds, clock=lambda: float(next(ticks)), **kw)
     application = create_app(Settings(db=str(tmp_path / "t.db"), max_time=1.0,
                                       bot_seconds=0.5))
     with TestClient(application) as client:
