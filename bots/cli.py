@@ -196,7 +196,8 @@ def cmd_serve(args) -> int:
                         max_body=args.max_body, workers=args.workers, queue=args.queue,
                         hint_time=args.hint_time, threads=args.threads, db=args.db,
                         grace=args.grace, idle=args.idle, max_tables=args.max_tables,
-                        bot_seconds=args.bot_seconds, header_timeout=args.header_timeout)
+                        bot_seconds=args.bot_seconds, header_timeout=args.header_timeout,
+                        lease=args.lease, log_format=args.log_format)
     return serve(settings, args.host, args.port, access_log=args.access_log,
                  header_timeout=settings.header_timeout)
 
@@ -490,12 +491,14 @@ def build_parser() -> argparse.ArgumentParser:
     sv = sub.add_parser("serve", help="the HTTP API and the web table (docs/server.md)",
                         description="Serve the JSON API under /v1 and the web table at /. "
                                     "Needs the server extra: pip install '.[server]'.")
-    from .server.settings import Settings
+    from .server.settings import LOG_FORMATS, Settings
     d = Settings()
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on")
     sv.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
-    sv.add_argument("--db", default=d.db, help="SQLite file of the tables (:memory: keeps "
-                                                "none)")
+    sv.add_argument("--db", default=d.db, help="where the tables are kept: an SQLite file "
+                                                "(:memory: keeps none) or a postgresql:// URL "
+                                                "that several servers share (the postgres "
+                                                "extra)")
     sv.add_argument("--workers", type=int, default=d.workers, help="searches run at once")
     sv.add_argument("--queue", type=int, default=d.queue,
                     help="requests that may wait for a worker (more: 503, Retry-After)")
@@ -523,6 +526,11 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--header-timeout", type=float, default=d.header_timeout,
                     help="seconds a connection has to send a request's header (then it is "
                          "closed)")
+    sv.add_argument("--lease", type=float, default=d.lease,
+                    help="seconds a server's claim on a table's bot turns lasts unless renewed "
+                         "(a killed server's turns go to another after it)")
+    sv.add_argument("--log-format", choices=LOG_FORMATS, default=d.log_format,
+                    help="json: one JSON object a line, one line a request with its request id")
     sv.add_argument("--access-log", action="store_true", help="log every request")
     sv.set_defaults(func=cmd_serve)
     from .ladder.cli import add_parser as add_ladder_parser

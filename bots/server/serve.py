@@ -63,7 +63,10 @@ def serve(settings, host: str = "127.0.0.1", port: int = 8000, access_log: bool 
           header_timeout: float = 10.0) -> int:
     """Bind ``host:port`` (port 0: any free port), print the address on
     one line (``dixtrix serve: listening on http://HOST:PORT/``) and serve
-    until SIGINT/SIGTERM, which end the searches under way and close."""
+    until SIGINT/SIGTERM, which end the searches under way and close: a
+    table's bots finish the decision they are making, save it and hand the
+    rest of their turns back (another process, or this one restarted,
+    goes on with them)."""
     try:
         import uvicorn
         importlib.import_module("starlette")
@@ -73,6 +76,8 @@ def serve(settings, host: str = "127.0.0.1", port: int = 8000, access_log: bool 
     from .app import create_app
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
         raise OptionError(f"--port must be 0..65535, got {port!r}")
+    from .observe import configure_logging
+    configure_logging(settings.log_format)
     app = create_app(settings)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # IPPROTO_TCP named: asyncio sets TCP_NODELAY only on sockets whose proto
@@ -89,11 +94,15 @@ def serve(settings, host: str = "127.0.0.1", port: int = 8000, access_log: bool 
     sock.set_inheritable(True)
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    print(f"dixtrix serve: listening on http://{shown}:{bound}/ (tables in {settings.db}; "
+    where = app.state.store.description       # a database URL without its password
+    print(f"dixtrix serve: listening on http://{shown}:{bound}/ (tables in {where}; "
           f"{settings.workers} workers, queue {settings.queue})", flush=True)
+    # JSON logs: uvicorn keeps the handlers configure_logging set (log_config
+    # None), so that its lines are JSON too
+    extra = {"log_config": None} if settings.log_format == "json" else {}
     config = uvicorn.Config(app, log_level="warning", access_log=access_log,
                             lifespan="on", timeout_graceful_shutdown=5,
-                            backlog=2048, http=header_timeout_protocol(header_timeout))
+                            backlog=2048, http=header_timeout_protocol(header_timeout), **extra)
     if access_log:
         # log_level "warning" (set by the Config above) applies to the access
         # logger too, whose lines are INFO: --access-log would print nothing
