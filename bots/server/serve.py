@@ -129,7 +129,10 @@ def serve(settings, host: str = "127.0.0.1", port: int = 8000, access_log: bool 
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-    print("dixtrix serve: stopped", file=sys.stderr, flush=True)
+    if settings.log_format == "json":
+        log.warning("dixtrix serve: stopped")        # a JSON line like every other
+    else:
+        print("dixtrix serve: stopped", file=sys.stderr, flush=True)
     return 0
 
 

@@ -31,6 +31,8 @@ class ServerProcess:
                                   env=env)
         self.log: list[str] = []
         self.out: list[str] = []
+        #: the line that says where it listens and where its tables are
+        self.banner = ""
         self._err = threading.Thread(target=self._drain, daemon=True)
         self._err.start()
         deadline = time.monotonic() + timeout
@@ -42,6 +44,7 @@ class ServerProcess:
             m = READY.search(line)
             if m:
                 self.url = m.group(1).rstrip("/")
+                self.banner = line
                 threading.Thread(target=self._drain_out, daemon=True).start()
                 return
         self.kill()
