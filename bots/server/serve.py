@@ -99,10 +99,11 @@ def serve(settings, host: str = "127.0.0.1", port: int = 8000, access_log: bool 
           f"{settings.workers} workers, queue {settings.queue})", flush=True)
     # JSON logs: uvicorn keeps the handlers configure_logging set (log_config
     # None), so that its lines are JSON too
-    extra = {"log_config": None} if settings.log_format == "json" else {}
+    from uvicorn.config import LOGGING_CONFIG
     config = uvicorn.Config(app, log_level="warning", access_log=access_log,
                             lifespan="on", timeout_graceful_shutdown=5,
-                            backlog=2048, http=header_timeout_protocol(header_timeout), **extra)
+                            backlog=2048, http=header_timeout_protocol(header_timeout),
+                            log_config=None if settings.log_format == "json" else LOGGING_CONFIG)
     if access_log:
         # log_level "warning" (set by the Config above) applies to the access
         # logger too, whose lines are INFO: --access-log would print nothing

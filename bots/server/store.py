@@ -225,11 +225,13 @@ class TableStore(abc.ABC):
         """Tell the other server processes on this database that a table
         changed (``origin``: the process that changed it).  A database of
         one process has nobody to tell."""
+        return None
 
     def listen(self, callback: Callable[[str, int, str], None]) -> None:
         """Call ``callback(table_id, version, origin)`` for every other
         process's ``notify``, from a thread of the store's, until
         ``close``."""
+        return None
 
     @abc.abstractmethod
     def close(self) -> None: ...

@@ -15,7 +15,7 @@
 
 Playwright's own browser download cannot work where only the package
 registries are reachable: the test uses the system's chromium through
-``executable_path`` (``tests/frontends/install_browser.sh`` installs it
+``executable_path`` (``tests/install_system.sh`` installs it
 with apt-get) and is skipped, with the reason shown, only where no such
 browser exists."""
 
@@ -53,7 +53,7 @@ def browser():
         pytest.skip("playwright is not installed (pip install -e '.[test]')")
     exe = _chromium()
     if exe is None:
-        pytest.skip("no chromium on this machine: tests/frontends/install_browser.sh "
+        pytest.skip("no chromium on this machine: tests/install_system.sh "
                     "installs Debian's (Playwright's own download cannot work here)")
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=exe, args=["--no-sandbox"])

@@ -71,7 +71,9 @@ def events(url: str, tid: str, token: str, got: list, n: int, opened: threading.
 def test_two_servers_over_postgresql_play_a_table_like_one_sqlite_server(postgres_server,
                                                                          tmp_path):
     url = postgres_server.new_database()
-    flags = (*FLAGS, "--lease", "2")
+    # a time cap far above what the ISMCTS bot's iterations take, so that its
+    # moves never depend on how loaded the machine is (the twin compares them)
+    flags = (*FLAGS, "--max-time", "10", "--lease", "2")
     servers = [ServerProcess(url, *flags), ServerProcess(url, *flags)]
     try:
         tid, tokens = create(servers[0].url)
@@ -95,7 +97,7 @@ def test_two_servers_over_postgresql_play_a_table_like_one_sqlite_server(postgre
             if steps == 9 and not killed:
                 # SIGKILL server A while a move is in flight on it: committed or
                 # not, with its bots' claim held or not, the match goes on
-                flying = threading.Thread(target=lambda: _quiet(move, servers[0].url, tid,
+                flying = threading.Thread(target=_quiet, args=(move, servers[0].url, tid,
                                                                 tokens, v["to_move"]))
                 flying.start()
                 time.sleep(0.05)
@@ -122,7 +124,7 @@ def test_two_servers_over_postgresql_play_a_table_like_one_sqlite_server(postgre
         for srv in servers:
             srv.kill()
     # the twin: the same seed and the same people's choices on one SQLite server
-    with running(str(tmp_path / "twin.db"), *FLAGS) as twin:
+    with running(str(tmp_path / "twin.db"), *FLAGS, "--max-time", "10") as twin:
         tid2, tokens2 = create(twin.url)
         while True:
             v = look(twin.url, tid2, tokens2)
@@ -131,6 +133,36 @@ def test_two_servers_over_postgresql_play_a_table_like_one_sqlite_server(postgre
             assert move(twin.url, tid2, tokens2, v["to_move"]).status_code == 200
         twin_record = httpx.get(f"{twin.url}/v1/tables/{tid2}/record", timeout=60).json()
     assert record.json() == twin_record
+
+
+def test_a_stopping_server_hands_its_bot_turns_to_another(postgres_server):
+    """SIGTERM while a table of bots plays on server A: its bots finish the
+    decision under way, A answers and hands the turns back, and B goes on
+    at once, not after A's (long) lease."""
+    url = postgres_server.new_database()
+    flags = (*FLAGS, "--max-time", "10", "--bot-seconds", "600", "--lease", "600")
+    a, b = ServerProcess(url, *flags), ServerProcess(url, *flags)
+    try:
+        made: list = []
+        body = {"game": "dixie-rook", "options": {"target": 1}, "seed": 3, "seats": [],
+                "bots": "ismcts:iterations=3000"}
+        creating = threading.Thread(target=lambda: made.append(
+            httpx.post(f"{a.url}/v1/tables", json=body, timeout=60)))
+        creating.start()
+        time.sleep(1.0)
+        assert a.stop() == 0                               # SIGTERM, then a clean exit
+        creating.join(60)
+        assert made and made[0].status_code == 201, made
+        t = made[0].json()
+        assert not t["over"]                               # stopped mid-match
+        # B plays on at its first look: with A's claim still held, it would
+        # show the same version until A's 600 s lease ran out
+        r = httpx.get(f"{b.url}/v1/tables/{t['table']}", timeout=120)
+        assert r.status_code == 200 and r.json()["version"] > t["version"]
+        assert not [line for line in a.log + b.log if "internal error" in line]
+    finally:
+        a.kill()
+        assert b.stop() == 0
 
 
 def _quiet(fn, *args):

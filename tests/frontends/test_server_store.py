@@ -14,6 +14,7 @@ import time
 
 import pytest
 
+from bots.server.errors import RequestError, TableNotFound
 from bots.server.settings import Settings
 from bots.server.store import (
     SCHEMA_2,
@@ -26,7 +27,6 @@ from bots.server.store import (
     _statements,
     open_store,
 )
-from bots.server.errors import RequestError, TableNotFound
 from bots.server.tables import Table, Tables, token_hash
 
 
