@@ -6,10 +6,16 @@
   the event loop (a full queue answers 503 with ``Retry-After``);
 * :mod:`bots.server.tables` -- tables: a match of any game, the seats a
   person takes, the bots that play the others, each seat's view;
-* :mod:`bots.server.store` -- tables kept in SQLite (WAL), rebuilt by
-  replaying their record after a restart;
+* :mod:`bots.server.store` -- the table store's interface and SQLite
+  (WAL); :mod:`bots.server.pgstore` -- PostgreSQL, which several server
+  processes share; a table is rebuilt by replaying its record after a
+  restart, and caught up with the moves other processes stored;
+* :mod:`bots.server.live` -- live updates (across processes by
+  PostgreSQL's NOTIFY); :mod:`bots.server.observe` -- metrics, request ids
+  and JSON log lines;
 * ``static/`` -- the web page (plain HTML, CSS and JavaScript).
 
 Starlette and uvicorn come with the ``server`` extra
-(``pip install ".[server]"``); nothing under ``solver`` imports this.
+(``pip install ".[server]"``), psycopg with the ``postgres`` extra;
+nothing under ``solver`` imports this.
 """

@@ -84,25 +84,34 @@ class RequestMiddleware:
         rid = given if CLIENT_ID.match(given) else secrets.token_hex(8)
         token = REQUEST_ID.set(rid)
         start = _time.perf_counter()
+        route = self.route_of(scope["path"])
+        #: the answer's status (500 until one starts: an exception that
+        #: escapes is answered 500 by Starlette's outermost layer)
         status = [500]
+        counted = [False]
+
+        def count():
+            if not counted[0]:
+                counted[0] = True
+                self.metrics.seconds.labels(route).observe(_time.perf_counter() - start)
+                self.metrics.requests.labels(scope["method"], route, str(status[0])).inc()
 
         async def sending(message):
             if message["type"] == "http.response.start":
                 status[0] = message["status"]
                 message = dict(message, headers=[*message.get("headers", ()),
                                                  (b"x-request-id", rid.encode())])
-                route = self.route_of(scope["path"])
-                self.metrics.seconds.labels(route).observe(_time.perf_counter() - start)
-                self.metrics.requests.labels(scope["method"], route, str(status[0])).inc()
+                count()
             await send(message)
         try:
             await self.app(scope, receive, sending)
         finally:
+            count()
             if request_log.isEnabledFor(logging.INFO):
                 request_log.info("%s %s %s", scope["method"], scope["path"], status[0],
                                  extra={"fields": {
                                      "method": scope["method"], "path": scope["path"],
-                                     "route": self.route_of(scope["path"]),
+                                     "route": route,
                                      "status": status[0],
                                      "seconds": round(_time.perf_counter() - start, 6)}})
             REQUEST_ID.reset(token)

@@ -3,8 +3,9 @@ several server processes, on one machine or several, share every table.
 
 The SQL is ``store.SqlStore``'s; here are what PostgreSQL adds:
 
-* a pool of connections (psycopg 3's ``psycopg_pool``), one a worker and a
-  few more, each statement in a short transaction (READ COMMITTED);
+* a pool of connections (psycopg 3's ``psycopg_pool``) in autocommit: a
+  statement that stands alone is one round trip, and an insert or an
+  append is one transaction (READ COMMITTED);
 * an append reads the table's version with ``SELECT ... FOR UPDATE``: two
   processes appending to one table wait for each other, and the second sees
   the first's move and gets ``MoveConflict``;
@@ -92,12 +93,16 @@ class PostgresStore(SqlStore):
                              f"{_reason(exc)}") from None
 
     @contextlib.contextmanager
-    def _tx(self, write: bool = True) -> Iterator[Callable[..., Any]]:
+    def _tx(self, atomic: bool = False) -> Iterator[Callable[..., Any]]:
         try:
-            with self.pool.connection() as conn, conn.transaction():
+            with self.pool.connection() as conn:
                 def q(sql: str, params: tuple = ()) -> psycopg.Cursor:
                     return conn.execute(sql.replace("?", "%s"), params)
-                yield q
+                if not atomic:              # autocommit: a statement, a round trip
+                    yield q
+                    return
+                with conn.transaction():
+                    yield q
         except pg_errors.UniqueViolation as exc:
             raise MoveConflict(f"the table database refused a duplicate: {_reason(exc)}") \
                 from None
@@ -118,7 +123,7 @@ class PostgresStore(SqlStore):
 
     @property
     def schema_version(self) -> int:
-        with self._tx(write=False) as q:
+        with self._tx() as q:
             return self._version_in(q)
 
     def _migrate(self) -> None:

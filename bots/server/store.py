@@ -265,14 +265,16 @@ class SqlStore(TableStore):
     now_sql = ""
 
     @abc.abstractmethod
-    def _tx(self, write: bool = True) -> contextlib.AbstractContextManager[Callable[..., Any]]:
-        """A transaction (``write``: it may change rows): yields ``q(sql, params)`` returning a cursor (SQL
+    def _tx(self, atomic: bool = False) -> contextlib.AbstractContextManager[Callable[..., Any]]:
+        """Statements on one connection (``atomic``: in one transaction;
+        otherwise each commits by itself, which is all a single statement,
+        or reads that need no common snapshot, need): yields ``q(sql, params)`` returning a cursor (SQL
         written with ``?`` placeholders); commits at the end, rolls back on
         an exception, and turns the database's errors into ``StoreError``
         (a duplicate key into ``MoveConflict``)."""
 
     def insert(self, row: Row) -> None:
-        with self._tx() as q:
+        with self._tx(atomic=True) as q:
             q(f"INSERT INTO tables ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
               (row.id, row.game, json.dumps(row.options), str(row.seed), int(row.seeded),
                json.dumps(row.seats), row.admin_hash, len(row.moves), row.created,
@@ -282,7 +284,7 @@ class SqlStore(TableStore):
                   (row.id, s, h))
 
     def append(self, table_id, start, moves, updated, ended) -> None:
-        with self._tx() as q:
+        with self._tx(atomic=True) as q:
             got = q("SELECT moves FROM tables WHERE id = ?" + self.for_update,
                     (table_id,)).fetchone()
             if got is None or got[0] != start:
@@ -299,7 +301,7 @@ class SqlStore(TableStore):
             q("UPDATE tables SET updated = ? WHERE id = ?", (updated, table_id))
 
     def load(self, table_id) -> Row | None:
-        with self._tx(write=False) as q:
+        with self._tx() as q:
             got = q(f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
             if got is None:
                 return None
@@ -312,19 +314,19 @@ class SqlStore(TableStore):
         return _row(tuple(got), moves, tokens)
 
     def head(self, table_id) -> Head | None:
-        with self._tx(write=False) as q:
+        with self._tx() as q:
             got = q("SELECT moves, updated, ended FROM tables WHERE id = ?",
                     (table_id,)).fetchone()
         return None if got is None else Head(*got)
 
     def moves_from(self, table_id, start, stop) -> list[tuple[int, str]]:
-        with self._tx(write=False) as q:
+        with self._tx() as q:
             rows = q("SELECT seat, action FROM moves WHERE table_id = ? AND idx >= ? AND "
                      "idx < ? ORDER BY idx", (table_id, start, stop)).fetchall()
         return [(int(s), a) for s, a in rows]
 
     def exists(self, table_id) -> bool:
-        with self._tx(write=False) as q:
+        with self._tx() as q:
             return q("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is not None
 
     def delete(self, table_id) -> bool:
@@ -333,13 +335,13 @@ class SqlStore(TableStore):
             return q("DELETE FROM tables WHERE id = ?", (table_id,)).rowcount > 0
 
     def expired(self, now, idle, grace) -> list[str]:
-        with self._tx(write=False) as q:
+        with self._tx() as q:
             rows = q("SELECT id FROM tables WHERE (ended IS NOT NULL AND ended < ?) OR "
                      "updated < ?", (now - grace, now - idle)).fetchall()
         return [r[0] for r in rows]
 
     def count(self) -> int:
-        with self._tx(write=False) as q:
+        with self._tx() as q:
             return int(q("SELECT COUNT(*) FROM tables").fetchone()[0])
 
     def claim(self, table_id, owner, version, lease) -> bool:
@@ -356,7 +358,7 @@ class SqlStore(TableStore):
               "claim_owner = ?", (table_id, owner))
 
     def ping(self) -> None:
-        with self._tx(write=False) as q:
+        with self._tx() as q:
             q("SELECT 1").fetchone()
 
 
@@ -383,12 +385,15 @@ class SqliteStore(SqlStore):
             raise StoreError(f"cannot open the table database {path!r}: {exc}") from None
 
     @contextlib.contextmanager
-    def _tx(self, write: bool = True) -> Iterator[Callable[..., Any]]:
+    def _tx(self, atomic: bool = False) -> Iterator[Callable[..., Any]]:
         with self.lock:
             try:
+                if not atomic:
+                    yield self.db.execute
+                    return
                 # a writer takes the file's write lock at once: two processes on
                 # one file then wait for each other instead of failing mid-way
-                self.db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+                self.db.execute("BEGIN IMMEDIATE")
                 try:
                     yield self.db.execute
                 except BaseException:
