@@ -82,6 +82,9 @@ class PostgresStore(SqlStore):
         self._listener: threading.Thread | None = None
         self._closed = threading.Event()
         try:
+            # one connection first: a wrong address, user or database is told
+            # at once with the server's own reason, not as a pool timeout
+            psycopg.connect(url, connect_timeout=max(1, round(POOL_TIMEOUT))).close()
             self.pool = ConnectionPool(url, min_size=1, max_size=size, timeout=POOL_TIMEOUT,
                                        open=False, kwargs={"autocommit": True},
                                        name="dixtrix-tables")

@@ -945,8 +945,8 @@ class Tables:
                         (table.row.ended is None or table.row.ended >= now - self.settings.grace):
                     continue                    # used since it was last written
                 self.cache.pop(tid, None)
-                self.store.delete(tid)
-                deleted.append(tid)
+                if self.store.delete(tid):      # False: another process swept it first
+                    deleted.append(tid)
         for tid in deleted:
             self.notify(tid, -1)
         return len(deleted)
