@@ -70,9 +70,10 @@ def serve(settings, host: str = "127.0.0.1", port: int = 8000, access_log: bool 
     try:
         import uvicorn
         importlib.import_module("starlette")
-    except ImportError:
-        raise OptionError("dixtrix serve needs the server extra: pip install '.[server]' "
-                          "(starlette and uvicorn)") from None
+        importlib.import_module("prometheus_client")
+    except ImportError as exc:
+        raise OptionError(f"dixtrix serve needs the server extra: pip install '.[server]' "
+                          f"(starlette, uvicorn, prometheus-client): {exc}") from None
     from .app import create_app
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
         raise OptionError(f"--port must be 0..65535, got {port!r}")

@@ -304,9 +304,9 @@ class Table:
         self.save(store)
 
     def save(self, store: TableStore) -> None:
-        """Append the unsaved moves (one transaction); a ``MoveConflict``
-        (another writer played first) drops this table from memory, so the
-        next request replays what the store holds."""
+        """Append the unsaved moves (one transaction); ``MoveConflict`` when
+        another writer played first (``Tables`` then reloads this copy from
+        the store)."""
         now = _time.time()
         if self.state.is_terminal() and self.row.ended is None:
             self.row.ended = now
