@@ -860,7 +860,8 @@ class Tables:
             # cannot happen with one id a table; start again from the store
             if not table.reload(self.store):
                 self.forget(table.id)
-                raise TableNotFound("no table {table}", table=repr(table.id))
+                raise TableNotFound("no table {table}: never made, or deleted after it ended "
+                                    "or idled", table=repr(table.id))
         if head.ended is not None and table.row.ended is None:
             table.row.ended = head.ended
         table.row.updated = max(table.row.updated, head.updated)
