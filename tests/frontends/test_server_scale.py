@@ -140,12 +140,15 @@ def test_a_stopping_server_hands_its_bot_turns_to_another(postgres_server):
     decision under way, A answers and hands the turns back, and B goes on
     at once, not after A's (long) lease."""
     url = postgres_server.new_database()
-    flags = (*FLAGS, "--max-time", "10", "--bot-seconds", "600", "--lease", "600")
-    a, b = ServerProcess(url, *flags), ServerProcess(url, *flags)
+    flags = (*FLAGS, "--max-time", "10", "--max-iterations", "10000", "--lease", "600")
+    # A's bots would play the whole match in one request (several seconds of
+    # searches); B's play half a second a request, so its look stays short
+    a = ServerProcess(url, *flags, "--bot-seconds", "600")
+    b = ServerProcess(url, *flags, "--bot-seconds", "0.5")
     try:
         made: list = []
         body = {"game": "dixie-rook", "options": {"target": 1}, "seed": 3, "seats": [],
-                "bots": "ismcts:iterations=3000"}
+                "bots": "ismcts:iterations=10000"}
         creating = threading.Thread(target=lambda: made.append(
             httpx.post(f"{a.url}/v1/tables", json=body, timeout=60)))
         creating.start()

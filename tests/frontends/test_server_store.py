@@ -331,3 +331,22 @@ def test_bot_turns_are_played_by_the_server_holding_the_claim(db):
     finally:
         a.store.close()
         b.store.close()
+
+
+def test_a_table_expired_by_one_server_is_gone_for_the_other(db):
+    a, b = two_servers(db, idle=3600.0)
+    told: list = []
+    b.notify = lambda table_id, version: told.append((table_id, version))
+    try:
+        table, _, _, _ = a.create({"game": "dix", "seed": 1})
+        theirs = b.get(table.id)                     # held in B's memory too
+        later = time.time() + 3700
+        assert a.sweep(now=later) == 1
+        assert b.sweep(now=later) == 0 and told == []   # swept once, told once (by A)
+        with pytest.raises(TableNotFound):
+            with b.locked(theirs):
+                pass
+        assert table.id not in b.cache
+    finally:
+        a.store.close()
+        b.store.close()
