@@ -350,7 +350,7 @@ class ContractGame(Game):
             if problem:
                 raise PositionError(f"illegal action {short_repr(text)}: {problem}", where)
             public._apply(action)
-            if len(public._chance.log) > len(scripted):
+            if len(public.chance.log) > len(scripted):
                 raise PositionError(f"the actions reach deal {len(raw) + 1}, which the view "
                                     f"does not list", "deal.deals")
         if len(public.deal_logs) != len(raw):
@@ -517,13 +517,11 @@ class ContractWorldSampler(WorldSampler):
     happens next."""
 
     def __init__(self, game: ContractGame, view: dict):
-        from ..position import _replay
         self.seat = seat = view["seat"]
         rec = game.complete_record(view, random.Random(0))
         # the replay builds the game's state_class
         self.base = cast(ContractMatchState,
-                         _replay(game, None, rec["deal"], rec["actions"], strict_deal=False,
-                                 match=rec.get("match"))[0])
+                         game.replay(rec["actions"], deal=rec["deal"], match=rec.get("match")))
         prefix, facts, own, logs = game._public_facts(view)
         d = len(logs) - 1
         self.own = own[d]
@@ -532,7 +530,7 @@ class ContractWorldSampler(WorldSampler):
         self.sampler = None
         if logs[d].claim < 0 and not self.base.is_terminal():
             self.sampler = _holder_sampler(seat, self.fixed, allow, free)
-        self.log_index = max(i for i, (kind, _) in enumerate(self.base._chance.log)
+        self.log_index = max(i for i, (kind, _) in enumerate(self.base.chance.log)
                              if kind == "deal")
 
     def worlds(self) -> int:
@@ -551,7 +549,7 @@ class ContractWorldSampler(WorldSampler):
             for s, card in play.plays:
                 gone[s] |= 1 << card
             play.hands = [mask_of(hands[s]) & ~gone[s] for s in range(NUM_SEATS)]
-        state._chance.log[self.log_index] = ("deal", hands)
+        state.chance.rewrite(self.log_index, hands)
         return state
 
 

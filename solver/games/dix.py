@@ -586,12 +586,11 @@ class DixWorldSampler(WorldSampler):
         self.game = game
         self.seat = view["seat"]
         _, self.models = _prepare_view(game, view, random.Random(0))
-        from ..position import _replay
         rec = game.complete_record(view, random.Random(0))
         # the replay builds the game's state_class
-        self.base = cast(DixState, _replay(game, None, rec["deal"], rec["actions"], strict_deal=False,
-                                   match=rec.get("match"))[0])
-        log = self.base._chance.log
+        self.base = cast(DixState, game.replay(rec["actions"], deal=rec["deal"],
+                                               match=rec.get("match")))
+        log = self.base.chance.log
         self.log_index = max(i for i, (kind, _) in enumerate(log) if kind == "round")
         # a view whose last round just ended holds no hidden card that matters
         self.live = len(self.models) == self.base.round_no + 1
@@ -617,7 +616,7 @@ class DixWorldSampler(WorldSampler):
         state.hands[other] = sum(1 << c for c in held) & ~state.played
         state.stock = stock
         state.initial_hands = hands
-        state._chance.log[self.log_index] = ("round", (hands, turn_up, stock))
+        state.chance.rewrite(self.log_index, (hands, turn_up, stock))
         return state
 
 

@@ -1325,7 +1325,7 @@ class DixExchangeWorldSampler(WorldSampler):
         chance.pos = len(outcomes)
         chance.log = list(outcomes)
         state = base.clone()
-        state._chance = chance
+        state.use_chance(chance)
         state.shuffles = stocks
         state.ids = ids
         state.used = [ids[k][j] for (k, j) in self.used_positions]

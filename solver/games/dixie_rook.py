@@ -1135,13 +1135,12 @@ class RookWorldSampler(WorldSampler):
     NEST, DISCARDS = -1, -2
 
     def __init__(self, game: DixieRookGame, view: dict, rng: random.Random | None = None):
-        from ..position import _replay
         self.game = game
         self.seat = seat = view["seat"]
         rec = game.complete_record(view, rng or random.Random(0))
         # the replay builds the game's state_class
-        self.base = cast(DixieRookState, _replay(game, None, rec["deal"], rec["actions"], False,
-                                                 match=rec.get("match"))[0])
+        self.base = cast(DixieRookState, game.replay(rec["actions"], deal=rec["deal"],
+                                                     match=rec.get("match")))
         self.sampler: ColumnSampler | None = None
         # the compiled walk: None until first asked for, False without a build
         self._walker: ColumnWalker | Literal[False] | None = None
@@ -1185,7 +1184,7 @@ class RookWorldSampler(WorldSampler):
         except InconsistentConstraints as exc:
             raise PositionError(f"no deal of the unseen cards is consistent with seat "
                                 f"{seat}'s view ({exc})", f"deal.deals[{h}]") from None
-        self.log_index = max(i for i, (kind, _) in enumerate(self.base._chance.log)
+        self.log_index = max(i for i, (kind, _) in enumerate(self.base.chance.log)
                              if kind == "deal")
 
     def assignment(self, rng: random.Random) -> list[list[int]]:
@@ -1245,14 +1244,14 @@ class RookWorldSampler(WorldSampler):
                 world._history[i] = DISCARD_BASE + c
         world.initial_hands = tuple(tuple(sorted(hd)) for hd in initial)
         world.nest = tuple(sorted(nest))
-        world._chance.log[self.log_index] = ("deal", (world.initial_hands, world.nest))
+        world.chance.rewrite(self.log_index, (world.initial_hands, world.nest))
         world.events[world.ev_deal:world.ev_deal + n + 1] = world._deal_events(
             world.initial_hands, world.nest)
         if world.ev_nest >= 0:
             world.events[world.ev_nest] = world._nest_event()
         if world.ev_discards >= 0:
             world.events[world.ev_discards] = world._discards_event()
-        world._chance._streams["cut"] = random.Random(rng.getrandbits(64))
+        world.chance.restart_stream("cut", random.Random(rng.getrandbits(64)))
         return world
 
 

@@ -60,7 +60,7 @@ from ..errors import (
     short_repr,
 )
 from ..game import Game, State, WorldSampler
-from ..position import Record, SeatView, from_json, view_from_json
+from ..position import Record, SeatView, from_json
 from ..stats import half_width
 from . import contracts
 from .advice import Advice, Evidence, decide, decide_exact
@@ -189,7 +189,7 @@ def _as_view(position: Any) -> SeatView:
         seat = position.current_player()
         if position.is_terminal() or seat < 0:
             raise PositionError("the game is over: there is no move to advise")
-        return view_from_json(position.information_state(seat).view)
+        return SeatView.of(position, seat)
     if isinstance(position, (dict, str, bytes, bytearray)):
         position = from_json(position)
     if isinstance(position, Record):
@@ -197,7 +197,7 @@ def _as_view(position: Any) -> SeatView:
         seat = state.current_player()
         if state.is_terminal() or seat < 0:
             raise PositionError("the game is over: there is no move to advise")
-        return view_from_json(state.information_state(seat).view)
+        return SeatView.of(state, seat)
     if isinstance(position, SeatView):
         return position
     raise PositionError(f"expected a position (seat view, record, JSON or State), got "
