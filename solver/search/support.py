@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from ..game import Game, State
 
 if TYPE_CHECKING:
-    from .heuristics import Policy
+    from .heuristics.policy import Policy
 
 
 class GameSupport:

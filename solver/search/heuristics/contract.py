@@ -50,7 +50,7 @@ from ...games.contract_match import (
     TRICKS,
 )
 from ...games.tricks_core import DIAMONDS_CONTRACT, KH, KING_OF_HEARTS, LTOOSH, PENALTY_RULES, QUEENS
-from . import Policy
+from .policy import Policy
 
 _TRICK_CHANCE = {ACE: 0.9, KING: 0.65, QUEEN: 0.4, JACK: 0.2}
 

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from ...games.dix_exchange import ACCEPT, ASK, BLOCK, DRAW, KEEP, RANK, VALUE_INDEX
-from . import Policy
+from .policy import Policy
 
 ASK_AT_OR_BELOW = 2
 
