@@ -223,14 +223,14 @@ def _runtime_imports(path: pathlib.Path, modules: set, compiled: set):
     tree = ast.parse(path.read_text(), str(path))
     here = _module_name(path)
     package = here if path.name == "__init__.py" else here.rpartition(".")[0]
-    skip = set()
+    skip: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             skip.update(id(n) for child in node.body for n in ast.walk(child))
     for node in ast.walk(tree):
         if id(node) in skip:
             continue
-        names = []
+        names: list[str] = []
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -240,6 +240,8 @@ def _runtime_imports(path: pathlib.Path, modules: set, compiled: set):
             for alias in node.names:
                 sub = f"{mod}.{alias.name}"
                 names.append(sub if sub in modules or sub in compiled else mod)
+        else:
+            continue
         for name in names:
             if name in compiled:
                 continue
@@ -255,11 +257,15 @@ def _circles(paths) -> list:
     ``(frozenset of modules, [(module, line, imported module) ...])``."""
     modules = {_module_name(p): p for p in paths}
     compiled = {_module_name(p) for p in ROOT.glob("solver/**/*.pyi")}
-    graph = {m: {} for m in modules}
+    graph: dict[str, dict[str, int]] = {m: {} for m in modules}
     for m, p in modules.items():
         for line, target in _runtime_imports(p, set(modules), compiled):
             graph[m].setdefault(target, line)
-    index, low, stack, on, found = {}, {}, [], set(), []
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list = []
     for root in graph:
         if root in index:
             continue
