@@ -25,7 +25,7 @@ from typing import cast
 from ..cards import DIX, JOKER, SUIT_BITS, SUIT_NAMES, rank_of, suit_of
 from ..cardset import cards_of, dix_pips, make_rank_table, trick_winner
 from ..errors import NotationError, PositionError, short_repr
-from ..game import TERMINAL, Game, InfoState, Option, State, WorldSampler, register_game
+from ..game import TERMINAL, Chance, Game, InfoState, Option, State, WorldSampler, register_game
 from ..sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup
 from .common import check_distinct, check_keys, compact_unseen, match_number, need, parse_card_list
 
@@ -326,12 +326,15 @@ class DixState(State):
         self.leader = winner
         if self.tricks_done <= 13 and self.stock_pos < len(self.stock):
             for seat in (winner, 1 - winner):           # the winner draws first
-                c = self.stock[self.stock_pos]
                 self.draws.append((self.tricks_done, seat, self.stock_pos))
-                self.hands[seat] |= 1 << c
+                self._draw_card(seat)
                 self.stock_pos += 1
         if self.tricks_done == g.tricks_per_round:
             self._end_round()
+
+    def _draw_card(self, seat: int) -> None:
+        """``seat`` takes the stock's next card into its hand."""
+        self.hands[seat] |= 1 << self.stock[self.stock_pos]
 
     def trick_number(self) -> tuple[int, int] | None:
         if self.winner is not None:
@@ -500,35 +503,51 @@ DixGame.state_class = DixState
 # ----------------------------------------------------------------------
 # seat views: completion of the unseen cards
 
+class _PublicRound(DixState):
+    """One round's public course, played by the rules of ``DixState`` with
+    the hidden cards left out: nobody holds a card and the stock's places
+    are not named, so the cards of the actions are applied as played (the
+    view's completion checks them against a world later).  It records what
+    the rules say about a seat's cards: who played which card in which
+    trick (``plays``), every failure to follow what was led (``voids``),
+    and who drew which stock place (``draws``, kept by the state itself).
+    The round ends the replay: what follows it needs the next deal."""
+
+    def __init__(self, game: DixGame, dealer: int, turn_up: int):
+        self.plays: list[tuple[int, int, int]] = []
+        self.voids: list[tuple[int, int, int]] = []
+        no_cards = (((), ()), turn_up, (None,) * game.stock_size)
+        super().__init__(game, Chance(0, [("first_dealer", dealer), ("round", no_cards)]))
+
+    def _apply(self, card: int) -> None:
+        seat, trick_no = self.current_player(), self.tricks_done + 1
+        self.plays.append((trick_no, seat, card))
+        if self.trick and self._must_follow():
+            led = self.table[self.trick[0]]
+            if self.table[card] != led:
+                self.voids.append((trick_no, seat, led))
+        super()._apply(card)
+
+    def _draw_card(self, seat: int) -> None:
+        """The draw is recorded (``draws``); the card is not known here."""
+
+    def _end_round(self) -> None:
+        """The replay covers one round."""
+
+
 def _public_replay(game: DixGame, first_dealer: int, actions: list[int], turn_up: int,
                    round_index: int) -> dict:
-    """Replay one round's public card play: who led and followed each trick,
-    who drew which stock index, and every failure to follow suit (a void)."""
+    """One round's public card play, replayed by the rules (``_PublicRound``):
+    who led and followed each trick, who drew which stock index, and every
+    failure to follow suit (a void)."""
     dealer = first_dealer if round_index % 2 == 0 else 1 - first_dealer
-    trump = -1 if turn_up == JOKER else suit_of(turn_up)
-    table = make_rank_table() if trump < 0 else make_rank_table(trump, rank_of(turn_up))
-    leader = dealer
-    draws, plays, voids = [], [], []
-    stock_pos = 0
-    for t in range(0, len(actions), 2):
-        trick_no = t // 2 + 1
-        lead = actions[t]
-        plays.append((trick_no, leader, lead))
-        if t + 1 >= len(actions):
+    replay = _PublicRound(game, dealer, turn_up)
+    for card in actions:
+        if replay.tricks_done == game.tricks_per_round:
             break
-        follow = actions[t + 1]
-        plays.append((trick_no, 1 - leader, follow))
-        free = game.options["free_play_while_stock"] and stock_pos < game.stock_size
-        if table[follow] != table[lead] and not free:
-            voids.append((trick_no, 1 - leader, table[lead]))
-        winner = (leader + trick_winner([lead, follow], trump, table)) % 2
-        if trick_no <= 13 and stock_pos < game.stock_size:
-            draws.append((trick_no, winner, stock_pos))
-            draws.append((trick_no, 1 - winner, stock_pos + 1))
-            stock_pos += 2
-        leader = winner
-    return {"dealer": dealer, "draws": draws, "plays": plays, "voids": voids,
-            "table": table}
+        replay._apply(card)
+    return {"dealer": dealer, "draws": replay.draws, "plays": replay.plays,
+            "voids": replay.voids, "table": replay.table}
 
 
 def _prepare_view(game: DixGame, view: dict, rng: random.Random):

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 from ..cards import ROOK, ROOK_COLOURS, SUIT_RANK_MASK, cards_of, mask_of, rank_of, suit_of
 from ..cardset import make_rank_table, trick_winner
 from ..errors import NotationError, PositionError, short_repr
-from ..game import TERMINAL, Game, InfoState, Option, State, WorldSampler, register_game
+from ..game import TERMINAL, Chance, Game, InfoState, Option, State, WorldSampler, register_game
 from ..sampler import ColumnSampler, InconsistentConstraints
 from .common import check_distinct, check_keys, match_cards, match_number, need, parse_card_list
 
@@ -475,7 +475,7 @@ class DixieRookState(State):
             self.dealer = (self.dealer + 1) % n
         self._mark_deal({"hand": self.hand_base + self.hand_no + 1, "dealer": self.dealer,
                          "totals": list(self.totals)})
-        hands, nest = self._chance.draw("deal", g.generate_deal)
+        hands, nest = self._deal()
         self.initial_hands = tuple(tuple(h) for h in hands)
         self.nest = tuple(nest)
         self.hands = [mask_of(h) for h in hands]
@@ -499,6 +499,10 @@ class DixieRookState(State):
         #: world sampler rewrites them): the deal, the nest taken, the discards
         self.ev_deal, self.ev_nest, self.ev_discards = len(self.events), -1, -1
         self.events += self._deal_events(hands, nest)
+
+    def _deal(self) -> tuple:
+        """The hand's deal, ``(hands, nest)``, drawn from the chance source."""
+        return self._chance.draw("deal", self.game.generate_deal)
 
     @staticmethod
     def _deal_events(hands, nest) -> list[str]:
@@ -839,87 +843,98 @@ DixieRookGame.state_class = DixieRookState
 # ----------------------------------------------------------------------
 # seat views: the public replay and the completion of unseen cards
 
-def _public_replay(game: DixieRookGame, first_dealer: int, tokens: list) -> list[dict]:
-    """Replay a view's actions with public knowledge only.  Returns one dict
-    per hand reached (the last one open, possibly without actions): its
-    dealer, the bid winner ``w`` (None if none), ``discards`` as
-    ``(action index, card or None)``, ``plays`` as ``(trick, seat, card,
-    action index)``, ``voids`` as ``(trick, seat, colour)`` (failures to
-    follow colour) and whether it was ``played`` out.  Raises
-    ``PositionError`` naming the first action that cannot be right."""
-    n, k, size = game.num_players, game.nest_size, game.hand_size
-    table = make_rank_table()
-    hands: list[dict] = []
+class _PublicReplay(DixieRookState):
+    """A view's actions played by the rules of ``DixieRookState`` with
+    public knowledge only: no card is dealt (every hand and the nest are
+    empty), so the cards of the actions are applied as played, a hidden
+    discard (``"?"``) is the discard of a card nobody names, and a hand
+    played out is not scored (its cut is in the view's deal, which the
+    completion reads).  ``play`` checks each action against what is public
+    (the auction, the phase) and records per hand what the rules say about
+    the seats' cards (``public``)."""
 
-    def new_hand(start=0):
-        dealer = (first_dealer + len(hands)) % n
-        hands.append({"dealer": dealer, "w": None, "discards": [], "plays": [], "voids": [],
-                      "played": False, "n_actions": 0, "start": start,
-                      "auction": Auction(n, dealer, game.options["dealer_must_bid"])})
+    def __init__(self, game: DixieRookGame, first_dealer: int):
+        self.public: list[dict] = []
+        super().__init__(game, Chance(0, [("first_dealer", first_dealer)]))
 
-    new_hand()
-    phase, trump, leader, tricks = AUCTION, -1, 0, 0
-    trick: list[int] = []
-    for i, tok in enumerate(tokens):
-        path = f"actions[{i}]"
-        cur = hands[-1]
-        cur["n_actions"] += 1
-        if tok == "?":
-            if phase != DISCARD:
-                raise PositionError("only the bid winner's discards can be hidden ('?')", path)
-            a = None
-        else:
-            try:
-                a = parse_action(tok)
-            except NotationError as exc:
-                raise PositionError(str(exc), path) from None
-        if phase == AUCTION:
-            auc: Auction = cur["auction"]
-            if a is not None and BID_BASE <= a < PASS:
-                if a not in auc.legal():
-                    raise PositionError(f"illegal action {short_repr(tok)}: "
-                                        f"{auc.why_not_bid(a - BID_BASE)}", path)
-                auc.bid(a - BID_BASE)
-            elif a == PASS:
-                if PASS not in auc.legal():
-                    raise PositionError(f"illegal action {short_repr(tok)}: {auc.why_not_pass()}", path)
-                auc.pass_()
+    def _deal(self) -> tuple:
+        return ((),) * self.game.num_players, ()
+
+    def _start_hand(self) -> None:
+        super()._start_hand()
+        self.public.append({"dealer": self.dealer, "w": None, "discards": [], "plays": [],
+                            "voids": [], "played": False, "n_actions": 0})
+
+    def _end_hand(self) -> None:
+        self.meta[-1][1] = True
+        self._start_hand()
+
+    def play(self, tokens: list) -> list[dict]:
+        """Replay the view's actions (notation, ``"?"`` for a hidden
+        discard); ``PositionError`` naming the first that cannot be right.
+        Returns one dict per hand reached (the last one open, possibly
+        without actions): its dealer, the bid winner ``w`` (None if none),
+        ``discards`` as ``(action index, card or None)``, ``plays`` as
+        ``(trick, seat, card, action index)``, ``voids`` as ``(trick, seat,
+        colour)`` (failures to follow colour), whether it was ``played``
+        out, and its ``n_actions``."""
+        for i, tok in enumerate(tokens):
+            path = f"actions[{i}]"
+            cur = self.public[-1]
+            cur["n_actions"] += 1
+            if tok == "?":
+                if self.phase != DISCARD:
+                    raise PositionError("only the bid winner's discards can be hidden ('?')", path)
+                a = None
             else:
-                raise PositionError(f"{short_repr(tok)}: the auction is on: seat {auc.to_act} must bid "
-                                    f"or pass", path)
-            if auc.passed_out:
-                new_hand(i + 1)
-            elif auc.winner >= 0:
-                cur["w"] = auc.winner
-                phase = DISCARD
-        elif phase == DISCARD:
-            if a is not None and not DISCARD_BASE <= a < BID_BASE:
-                raise PositionError(f"{short_repr(tok)}: seat {cur['w']} must discard", path)
-            cur["discards"].append((i, None if a is None else a - DISCARD_BASE))
-            if len(cur["discards"]) == k:
-                phase = TRUMP
-        elif phase == TRUMP:
-            if a is None or a < TRUMP_BASE:
-                raise PositionError(f"{short_repr(tok)}: seat {cur['w']} must name trumps", path)
-            trump = a - TRUMP_BASE
-            phase, leader, trick, tricks = PLAY, (cur["dealer"] + 1) % n, [], 0
-        else:
-            if a is None or a >= DISCARD_BASE:
-                raise PositionError(f"{short_repr(tok)}: a card must be played", path)
-            seat = (leader + len(trick)) % n
-            cur["plays"].append((tricks + 1, seat, a, i))
-            if trick and suit_of(a) != suit_of(trick[0]):
-                cur["voids"].append((tricks + 1, seat, suit_of(trick[0])))
-            trick.append(a)
-            if len(trick) == n:
-                leader = (leader + trick_winner(trick, trump, table)) % n
-                trick = []
-                tricks += 1
-                if tricks == size:
-                    cur["played"] = True
-                    phase = AUCTION
-                    new_hand(i + 1)
-    return hands
+                try:
+                    a = parse_action(tok)
+                except NotationError as exc:
+                    raise PositionError(str(exc), path) from None
+            if self.phase == AUCTION:
+                auc = self.auction
+                if a is not None and BID_BASE <= a < PASS:
+                    if a not in auc.legal():
+                        raise PositionError(f"illegal action {short_repr(tok)}: "
+                                            f"{auc.why_not_bid(a - BID_BASE)}", path)
+                elif a == PASS:
+                    if PASS not in auc.legal():
+                        raise PositionError(f"illegal action {short_repr(tok)}: "
+                                            f"{auc.why_not_pass()}", path)
+                else:
+                    raise PositionError(f"{short_repr(tok)}: the auction is on: seat "
+                                        f"{auc.to_act} must bid or pass", path)
+            elif self.phase == DISCARD:
+                if a is not None and not DISCARD_BASE <= a < BID_BASE:
+                    raise PositionError(f"{short_repr(tok)}: seat {self.bid_winner} must discard",
+                                        path)
+                cur["discards"].append((i, None if a is None else a - DISCARD_BASE))
+                if a is None:
+                    # the stand-in for a card nobody names: this replay holds
+                    # no card, and its own discard list is read by nothing
+                    a = DISCARD_BASE + ROOK.cards[0]
+            elif self.phase == TRUMP:
+                if a is None or a < TRUMP_BASE:
+                    raise PositionError(f"{short_repr(tok)}: seat {self.bid_winner} must name "
+                                        f"trumps", path)
+            else:
+                if a is None or a >= DISCARD_BASE:
+                    raise PositionError(f"{short_repr(tok)}: a card must be played", path)
+                seat, trick_no = self.current_player(), self.tricks_done + 1
+                cur["plays"].append((trick_no, seat, a, i))
+                if self.trick and suit_of(a) != suit_of(self.trick[0]):
+                    cur["voids"].append((trick_no, seat, suit_of(self.trick[0])))
+            self._apply(a)
+        for hand, (w, over) in zip(self.public, self.meta, strict=True):
+            hand["w"] = w
+            hand["played"] = over and w is not None
+        return self.public
+
+
+def _public_replay(game: DixieRookGame, first_dealer: int, tokens: list) -> list[dict]:
+    """Replay a view's actions with public knowledge only, by the rules of
+    the game's state (``_PublicReplay.play``)."""
+    return _PublicReplay(game, first_dealer).play(tokens)
 
 
 def _complete_view(game: DixieRookGame, view: dict, rng: random.Random) -> dict:
