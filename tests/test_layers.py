@@ -42,6 +42,13 @@ def _module_name(path: pathlib.Path) -> str:
     return ".".join(parts)
 
 
+#: the modules of a game's package (``solver/games/<game>/``) that belong to
+#: the search layer: what the search needs from the game (its kernel
+#: search and exact-solve hooks) and its rules player; the rest of the
+#: package is the game's rules, which never import them
+GAME_SEARCH_PARTS = {"search", "heuristic"}
+
+
 def _layer_of(module: str) -> int | None:
     """The layer of a module of ``solver`` (None: not ours)."""
     parts = module.split(".")
@@ -50,6 +57,8 @@ def _layer_of(module: str) -> int | None:
     if len(parts) == 1:
         return None
     sub = parts[1]
+    if sub == "games" and len(parts) >= 4 and parts[3] in GAME_SEARCH_PARTS:
+        return LAYER["search"]
     return LAYER.get(sub, LAYER["core"])
 
 
@@ -82,6 +91,10 @@ MODULES = sorted(p for p in SOLVER.rglob("*.py"))
 def test_the_tree_is_laid_out_by_layer():
     for sub in ("games", "dd", "search", "reference"):
         assert (SOLVER / sub / "__init__.py").is_file(), sub
+    # each game is a package (what trix and tricks share: contract_match)
+    for game in ("dix", "dix_exchange", "dixie_rook", "trix", "tricks", "contract_match"):
+        assert (SOLVER / "games" / game / "__init__.py").is_file(), game
+        assert (SOLVER / "games" / game / "search.py").is_file(), game
     # the old flat modules are gone for good
     for old in ("api.py", "search.py", "dd.py", "dixdd.py", "layout_dd.py", "exact.py"):
         assert not (SOLVER / old).exists(), old
@@ -177,6 +190,8 @@ def test_the_checker_catches_violations(tmp_path, monkeypatch):
     nothing)."""
     fake = SOLVER / "games" / "_layers_probe.py"
     cases = {"from ..search import best_move\n": "a layer above",
+             "from .dix.search import DixSupport\n": "a layer above",
+             "from .dix import heuristic\n": "a layer above",
              "def f():\n    from solver.search.pimc import pimc_search\n": "a layer above",
              "import bots.base\n": "never imports bots",
              "def f():\n    from bots import make_bot\n": "never imports bots",
@@ -186,7 +201,8 @@ def test_the_checker_catches_violations(tmp_path, monkeypatch):
             fake.write_text(source)
             with pytest.raises(AssertionError, match=message):
                 test_imports_only_look_down(fake)
-        fake.write_text("from ..cards import DIX\nfrom .common import need\n")
+        fake.write_text("from ..cards import DIX\nfrom .common import need\n"
+                        "from .dix.state import DixState\n")
         test_imports_only_look_down(fake)
     finally:
         fake.unlink(missing_ok=True)
@@ -372,14 +388,13 @@ def test_no_import_circle_between_solver_and_bots():
 # the generic layers name no game (docs/architecture.md: what belongs to one
 # game lives with that game, registered per game class)
 
-#: the generic code: the searches (but each game's own support module under
-#: ``solver/search/games/`` and its heuristic), the double-dummy layer (its
-#: per-game adapters too: each registers itself by its game's class and
-#: reads the game's rules from it, never from its name) and the hint's
-#: printer
+#: the generic code: the searches (their registry of the games' support
+#: modules, ``solver/search/games/``, aside: each game's support and
+#: heuristic live in its package), the double-dummy layer (its per-game
+#: adapters too: each registers itself by its game's class and reads the
+#: game's rules from it, never from its name) and the hint's printer
 GENERIC = sorted([p for p in (SOLVER / "search").rglob("*.py")
-                  if "games" not in p.relative_to(SOLVER / "search").parts[:1]
-                  and "heuristics" not in p.relative_to(SOLVER / "search").parts[:1]]
+                  if "games" not in p.relative_to(SOLVER / "search").parts[:1]]
                  + list((SOLVER / "dd").rglob("*.py"))
                  + [ROOT / "bots" / "hint.py"])
 

@@ -15,7 +15,7 @@ tables as plain lists -- for every decision of the game:
 * ``native_exchange_search``: every dix-exchange decision.
 
 ``native_search`` dispatches to them through each game's registered
-support (``solver/search/games/``).  A prepared search's ``run(iterations,
+support (``solver/games/<game>/search.py``).  A prepared search's ``run(iterations,
 seconds, seed, threads, c, poll)`` returns ``(visits, means, iterations,
 squares, per_tree, batches)`` keyed by the game's action ids (see
 ``csrc/search/ismcts.pyx``); ``None`` instead of a search without the build
@@ -25,7 +25,7 @@ or under ``DIXTRIX_PUREPYTHON`` (the caller then searches in Python,
 
 Units: ``means`` are the searching seat's deal result over the game's
 ``round_scale`` (the contract choice too: the caller subtracts each
-contract's average-deal value, ``solver.search.contracts``).
+contract's average-deal value, ``solver.search.contract_choice``).
 """
 
 from __future__ import annotations
@@ -177,7 +177,7 @@ def native_contract_search(sampler, policy: str = "rules", keep: int = ALL_CARDS
     the decisions before the play (``native_deal_search``: the contract
     choice, doubling, redeal claims).  ``None`` once the game is over,
     without the build, or under DIXTRIX_PUREPYTHON."""
-    from ..games.contract_match import CHOOSE, CLAIM, DECLARE, LAYOUT_PLAY, TRICKS
+    from ..games.contract_match.state import CHOOSE, CLAIM, DECLARE, LAYOUT_PLAY, TRICKS
     base = sampler.base
     if base.is_terminal() or sampler.sampler is None:
         return None
@@ -216,8 +216,8 @@ def native_trick_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
     _ismcts = _native_module()
     if _ismcts is None:
         return None
-    from ..games.contract_match import TRICKS
-    from ..games.tricks_core import PENALTY_RULES
+    from ..games.contract_match.state import TRICKS
+    from ..games.contract_match.trick_play import PENALTY_RULES
     base = sampler.base
     if base.is_terminal() or base.phase != TRICKS or sampler.sampler is None:
         return None
@@ -252,7 +252,7 @@ def native_layout_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
     _ismcts = _native_module()
     if _ismcts is None:
         return None
-    from ..games.contract_match import LAYOUT_PLAY, PASS
+    from ..games.contract_match.state import LAYOUT_PLAY, PASS
     base = sampler.base
     if base.is_terminal() or base.phase != LAYOUT_PLAY or sampler.sampler is None:
         return None
@@ -290,7 +290,7 @@ def native_deal_search(sampler, policy: str = "rules"):
     with), so that no contract's raw value (the layout's is far above the
     others') draws the iterations; its means are this deal's values, and
     the caller judges them against each contract's average-deal value
-    (``solver.search.contracts``: the choice maximises ``v(c) - b(c)``).
+    (``solver.search.contract_choice``: the choice maximises ``v(c) - b(c)``).
     Doubling and claims: a tree (PUCT on the decisions, UCB1 on the cards),
     its card play-outs the trick contracts' greedy follower.  ``random``:
     every play-out move at random.  ``None`` outside those phases."""
@@ -298,7 +298,7 @@ def native_deal_search(sampler, policy: str = "rules"):
     if _ismcts is None:
         return None
     from ..cards import mask_of
-    from ..games.contract_match import (
+    from ..games.contract_match.state import (
         CHOOSE,
         CLAIM,
         CONTRACT_BASE,
@@ -308,7 +308,7 @@ def native_deal_search(sampler, policy: str = "rules"):
         REVEAL_BASE,
         REVEAL_DONE,
     )
-    from ..games.tricks_core import PENALTY_RULES
+    from ..games.contract_match.trick_play import PENALTY_RULES
     base = sampler.base
     if base.is_terminal() or base.phase not in (CHOOSE, DECLARE, CLAIM) or \
             sampler.sampler is None:

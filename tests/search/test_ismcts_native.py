@@ -85,7 +85,7 @@ def test_native_search_is_deterministic_for_1_and_2_threads():
 
 
 def _trick_states(name, opts, count, seed0=0):
-    from solver.games.contract_match import TRICKS
+    from solver.games.contract_match.state import TRICKS
     game = solver.load_game(name, **opts)
     out = []
     seed = seed0
@@ -138,7 +138,7 @@ def test_trick_search_runs_and_is_deterministic():
 
 
 def _layout_states(name, opts, count, seed0=0):
-    from solver.games.contract_match import LAYOUT_PLAY
+    from solver.games.contract_match.state import LAYOUT_PLAY
     game = solver.load_game(name, **opts)
     out = []
     seed = seed0
@@ -161,7 +161,7 @@ def _layout_states(name, opts, count, seed0=0):
 @pytest.mark.parametrize("name,opts", [("trix", {}), ("trix", {"partners": True}),
                                        ("tricks", {})])
 def test_compact_layout_playouts_follow_the_rules_exactly(name, opts):
-    from solver.games.contract_match import PASS
+    from solver.games.contract_match.state import PASS
     from solver.search.native import native_layout_search
     game, states = _layout_states(name, opts, 10)
     for state in states:
@@ -184,7 +184,7 @@ def test_compact_layout_playouts_follow_the_rules_exactly(name, opts):
 
 def test_layout_search_runs_with_the_game_pass_action():
     game, states = _layout_states("trix", {}, 30, seed0=3)
-    from solver.games.contract_match import PASS
+    from solver.games.contract_match.state import PASS
     for state in states:
         if state.legal_actions() == [PASS]:
             seat = state.current_player()
@@ -373,7 +373,7 @@ def _greedy_trick_follow(world, seat, legal):
     last, the lowest otherwise; void, the card costing its taker most when
     another team's seat wins the trick (doubled if revealed), else the
     costing least; then the highest rank, then the lowest card."""
-    from solver.games.tricks_core import PENALTY_RULES
+    from solver.games.contract_match.trick_play import PENALTY_RULES
     log = world.log
     play = log.play
     rule = PENALTY_RULES[log.contract]

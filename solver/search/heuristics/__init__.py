@@ -1,4 +1,5 @@
-"""Heuristic policies: the documented rule-of-thumb player of each game.
+"""Heuristic policies: the documented rule-of-thumb player of each game
+(``solver/games/<game>/heuristic.py``, registered as its ``GameSupport.heuristic``).
 
 They are the search layer's priors and play-out policies (ISMCTS's PUCT
 prior and play-outs, PIMC's play-outs, ``evaluate``'s roll-outs), and the
@@ -15,10 +16,6 @@ legal action).
 from __future__ import annotations
 
 from ...errors import OptionError
-from .contract import ContractRules
-from .dix import DixRules
-from .dix_exchange import DixExchangeRules
-from .dixie_rook import DixieRookRules
 from .policy import POLICIES, Policy, RandomPolicy
 
 
@@ -46,4 +43,4 @@ def make_policy(name: str, game, seat: int, seed: int | None = None) -> Policy:
 
 
 __all__ = ["Policy", "RandomPolicy", "POLICIES", "has_heuristic", "heuristic_for",
-           "make_policy", "ContractRules", "DixRules", "DixExchangeRules", "DixieRookRules"]
+           "make_policy"]
