@@ -43,10 +43,11 @@ def _module_name(path: pathlib.Path) -> str:
 
 
 #: the modules of a game's package (``solver/games/<game>/``) that belong to
-#: the search layer: what the search needs from the game (its kernel
-#: search and exact-solve hooks) and its rules player; the rest of the
-#: package is the game's rules, which never import them
-GAME_SEARCH_PARTS = {"search", "heuristic"}
+#: the search layer: what the search needs from the game (its support:
+#: kernel search and exact-solve hooks), its encoding for the Cython
+#: kernels and its rules player; the rest of the package is the game's
+#: rules, which never import them
+GAME_SEARCH_PARTS = {"search", "kernel", "heuristic"}
 
 
 def _layer_of(module: str) -> int | None:

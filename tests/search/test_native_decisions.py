@@ -15,13 +15,11 @@ import pytest
 import solver
 from solver import position
 from solver.cards import cards_of
+from solver.games.contract_match.kernel import native_contract_search
+from solver.games.dix_exchange.kernel import native_exchange_search
+from solver.games.dixie_rook.kernel import native_rook_search
 from solver.search.heuristics import make_policy
-from solver.search.native import (
-    native_contract_search,
-    native_exchange_search,
-    native_rook_search,
-    native_search,
-)
+from solver.search.native import native_search
 
 if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
     pytest.skip("pure-Python run: no Cython search", allow_module_level=True)

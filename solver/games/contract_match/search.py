@@ -6,10 +6,10 @@ the contract choice judged over the kingdom (trix) or the dealer's set
 from __future__ import annotations
 
 from ...cards import FRENCH, mask_of
-from ...search.native import native_contract_search
 from ...search.support import GameSupport, register
 from .game import ContractGame
 from .heuristic import ContractRules
+from .kernel import native_contract_search
 from .state import CHOOSE, LAYOUT_PLAY, TRICKS
 from .trick_play import PENALTY_RULES, RANK_TABLE
 

@@ -5,10 +5,10 @@ nest, the most-tricks bonus), the game scores the bid made or set."""
 from __future__ import annotations
 
 from ...cards import ROOK, mask_of
-from ...search.native import native_rook_search
 from ...search.support import GameSupport, register
 from .game import DixieRookGame
 from .heuristic import DixieRookRules
+from .kernel import native_rook_search
 from .notation import MOST_TRICKS_BONUS, PLAY, card_count, team_of
 
 
