@@ -9,7 +9,7 @@ import solver
 from bots import make_bot
 from solver import Limit, best_move, solve
 from solver.errors import LimitError, OptionError
-from solver.search.games.dixie_rook import deal_score as _rook_deal_score
+from solver.games.dixie_rook.search import deal_score as _rook_deal_score
 from solver.search.pimc import _dd_values, choose, pimc_search
 
 

@@ -1,17 +1,17 @@
-"""trix and tricks: the Cython searches of the trick contracts and the
-layout, the contract choice judged over the kingdom (trix) or the dealer's
-set (tricks), and where PIMC's exact solve is a poor model of the table."""
+"""trix and tricks (each registers its own key in its package's
+``search``): the Cython searches of the trick contracts and the layout,
+the contract choice judged over the kingdom (trix) or the dealer's set
+(tricks), and where PIMC's exact solve is a poor model of the table."""
 
 from __future__ import annotations
 
 from ...cards import FRENCH, mask_of
-from ...games.contract_match import CHOOSE, LAYOUT_PLAY, TRICKS, ContractGame
-from ...games.tricks import TricksGame
-from ...games.tricks_core import PENALTY_RULES, RANK_TABLE
-from ...games.trix import TrixGame
-from ..heuristics.contract import ContractRules
-from ..native import native_contract_search
-from ..support import GameSupport, register
+from ...search.support import GameSupport, register
+from .game import ContractGame
+from .heuristic import ContractRules
+from .kernel import native_contract_search
+from .state import CHOOSE, LAYOUT_PLAY, TRICKS
+from .trick_play import PENALTY_RULES, RANK_TABLE
 
 
 class ContractSupport(GameSupport):
@@ -54,14 +54,4 @@ class ContractSupport(GameSupport):
         return not state.is_terminal() and state.phase == CHOOSE
 
 
-class TrixSupport(ContractSupport):
-    key = "trix"
-
-
-class TricksSupport(ContractSupport):
-    key = "tricks"
-
-
 register(ContractGame, ContractSupport())
-register(TrixGame, TrixSupport())
-register(TricksGame, TricksSupport())

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from ...cards import DIX, mask_of
 from ...cardset import dix_pips
-from ...games.dix import DixGame
-from ..heuristics.dix import DixRules
-from ..native import native_dix_search
-from ..support import GameSupport, register
+from ...search.support import GameSupport, register
+from .game import DixGame
+from .heuristic import DixRules
+from .kernel import native_dix_search
 
 
 class DixSupport(GameSupport):
