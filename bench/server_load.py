@@ -48,7 +48,7 @@ sys.path.insert(0, ROOT)
 import httpx  # noqa: E402
 
 import solver  # noqa: E402
-from bots.server.store import open_store  # noqa: E402
+from bots.server.db import open_store  # noqa: E402
 from tests.frontends.pg_server import PostgresServer  # noqa: E402
 from tests.frontends.server_process import ServerProcess, rss_kib  # noqa: E402
 

@@ -53,13 +53,14 @@ from .. import levels as bot_levels
 from .. import review as reviews
 from ..base import registered_bots
 from . import i18n, labels, models, openapi
+from .db import open_store
 from .errors import RequestError, TableNotFound, Unauthorized
 from .i18n import N_, Translator
 from .live import CLOSED, Hub
 from .observe import Metrics, RequestMiddleware
 from .pool import Busy, Pool
 from .settings import Settings
-from .store import StoreError, open_store
+from .store import StoreError
 from .tables import TABLE_BOTS, Tables, default_bot
 
 log = logging.getLogger("dixtrix.server")

@@ -6,7 +6,7 @@
   ``dixtrix serve --db postgresql://...``: several server processes, on
   several machines, share every table (docs/server.md).
 
-``open_store(db)`` picks by the name.  The store is the one place a
+``bots.server.db.open_store(db)`` picks by the name.  The store is the one place a
 table's record lives; a server rebuilds a table's game by replaying it
 (``tables.Table``) and catches up with moves another process committed
 (``head`` then ``moves_from``).  The schema, the same in both databases:
@@ -53,7 +53,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.errors import DixtrixError, OptionError
+from solver.errors import DixtrixError
 
 #: the schema this code writes
 SCHEMA_VERSION = 3
@@ -490,25 +490,8 @@ MIGRATIONS: dict[int, Callable[[SqliteStore], None]] = {
 }
 
 
-def is_postgres(db: str) -> bool:
-    return db.startswith(("postgresql://", "postgres://"))
-
-
-def open_store(db: str) -> TableStore:
-    """The store ``--db`` names: a ``postgresql://`` URL (the ``postgres``
-    extra) or an SQLite file (``:memory:`` keeps none)."""
-    if is_postgres(db):
-        try:
-            from .pgstore import PostgresStore
-        except ImportError as exc:
-            raise OptionError(f"--db {db.split('://')[0]}://... needs the postgres extra: pip "
-                              f"install '.[postgres]' (psycopg 3): {exc}") from None
-        return PostgresStore(db)
-    return SqliteStore(db)
-
-
 #: the name the server used before there were two stores
 Store = SqliteStore
 
-__all__ = ["TableStore", "SqliteStore", "Store", "open_store", "Row", "Head", "StoreError",
-           "MoveConflict", "SCHEMA_VERSION", "is_postgres"]
+__all__ = ["TableStore", "SqlStore", "SqliteStore", "Store", "Row", "Head", "StoreError",
+           "MoveConflict", "SCHEMA_VERSION"]

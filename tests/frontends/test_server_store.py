@@ -14,6 +14,7 @@ import time
 
 import pytest
 
+from bots.server.db import open_store
 from bots.server.errors import RequestError, TableNotFound
 from bots.server.settings import Settings
 from bots.server.store import (
@@ -25,7 +26,6 @@ from bots.server.store import (
     StoreError,
     TableStore,
     _statements,
-    open_store,
 )
 from bots.server.tables import Table, Tables, token_hash
 
