@@ -350,3 +350,39 @@ def test_a_table_expired_by_one_server_is_gone_for_the_other(db):
     finally:
         a.store.close()
         b.store.close()
+
+
+def test_a_bot_turn_lost_to_another_server_is_dropped_not_doubled(db):
+    """A's claim runs out before A stores its bot's action (a decision
+    longer than the lease): B takes the turns and stores them; A's append
+    then conflicts, and A's copy goes back to what the store holds, with
+    nothing doubled and no error for the request that asked."""
+    a, b = two_servers(db, lease=0.01)
+    try:
+        never = threading.Event()
+        never.set()
+        table, _, _, _ = a.create({"game": "dixie-rook", "options": {"target": 1}, "seed": 4,
+                                   "seats": [], "bots": "rules"}, never)
+        theirs = b.get(table.id)
+
+        class OvertakenOnce:
+            """A's stop event: at its second look (the first is before A
+            claims, the second after), A's lease has run out and B plays
+            three bot actions before A decides."""
+            looks = 0
+
+            def is_set(self):
+                self.looks += 1
+                if self.looks == 2:
+                    time.sleep(0.1)
+                    with b.locked(theirs):
+                        assert b.play_bots(theirs, StopAt(b.store, table.id, 3)) == 3
+                return False
+        with a.locked(table):
+            assert a.play_bots(table, OvertakenOnce()) == 0
+            assert table.version == 3 and table.saved == 3
+            assert table.actions == [m for _, m in a.store.load(table.id).moves]
+        assert [m for _, m in b.store.load(table.id).moves] == theirs.actions[:3]
+    finally:
+        a.store.close()
+        b.store.close()
