@@ -24,8 +24,8 @@ import solver
 from solver import position
 from solver.errors import DixtrixError
 
-from .base import make_bot, registered_bots
 from .match import play_match
+from .registry import make_bot, registered_bots
 
 
 def _load_game(args):

@@ -30,7 +30,7 @@ from solver.errors import DixtrixError, LimitError, OptionError
 from solver.game import Game, State
 from solver.search import Evaluation, Limit, PlayResult
 
-from .base import Bot, register_bot
+from .base import Bot
 from .engine import split_command
 
 #: seconds to wait for an answer that needs no search
@@ -326,6 +326,5 @@ class EngineBot(Bot):
             pass
 
 
-register_bot("engine", EngineBot)
 
 __all__ = ["Engine", "EngineError", "EngineBot"]

@@ -32,7 +32,7 @@ import solver
 from solver.errors import OptionError
 from solver.game import game_name, options_from_text
 
-from ..base import _parse_settings, make_bot
+from ..registry import _parse_settings, make_bot
 
 #: bump when the meaning of a schedule definition changes (seeds, groups)
 SCHEDULE_FORMAT = 1

@@ -51,7 +51,7 @@ from solver.search import Limit
 from .. import hint as hints
 from .. import levels as bot_levels
 from .. import review as reviews
-from ..base import registered_bots
+from ..registry import registered_bots
 from . import i18n, labels, models, openapi
 from .errors import RequestError, TableNotFound, Unauthorized
 from .i18n import N_, Translator

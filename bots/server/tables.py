@@ -41,7 +41,7 @@ from solver.position import SeatView
 
 from .. import hint as hints
 from .. import levels as bot_levels
-from ..base import make_bot
+from ..registry import make_bot
 from ..rules import has_rules_bot
 from . import labels
 from .errors import Forbidden, RequestError, TableNotFound, Unauthorized
