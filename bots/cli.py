@@ -30,17 +30,10 @@ from .registry import make_bot, registered_bots
 
 def _load_game(args):
     """The game of ``args.game`` (any case) with ``--option KEY=VALUE``
-    (each value read in its option's type: ``Option.from_text``) and
-    ``--players``."""
-    from solver.game import game_name, options_from_text
+    (each value read by its option: ``Option.parse``) and ``--players``."""
+    from solver.game import game_name, options_from_text, parse_pairs
     name = game_name(args.game)
-    typed = {}
-    for item in args.option or []:
-        key, eq, value = item.partition("=")
-        if not eq:
-            raise solver.OptionError(f"--option expects key=value, got {item!r}")
-        typed[key.strip()] = value.strip()
-    options = options_from_text(name, typed)
+    options = options_from_text(name, parse_pairs(args.option or [], "--option"))
     if args.players is not None:
         options["players"] = args.players
     return solver.load_game(name, **options)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from solver.errors import OptionError, short_repr
-from solver.game import Game
+from solver.game import Game, parse_pairs
 
 from .base import Bot, RandomBot
 from .engine_client import EngineBot
@@ -48,20 +48,21 @@ def _parse_settings(spec: str) -> tuple[str, dict]:
     if len(spec) > 1000:
         raise OptionError(f"bot settings of {len(spec)} characters (at most 1000)")
     name, _, rest = spec.partition(":")
-    settings = {}
-    for part in filter(None, rest.split(",")):
-        key, eq, text = part.partition("=")
-        if not eq:
-            raise OptionError(f"bot settings {spec!r}: expected key=value, got {part!r}")
-        value: int | float | str = text
+    settings = {key: _setting_value(text)
+                for key, text in parse_pairs(rest.split(","), f"bot settings {spec!r}").items()}
+    return name.strip(), settings
+
+
+def _setting_value(text: str) -> int | float | str:
+    """A bot setting's value: an integer, else a number, else the text (a
+    bot declares no types for its settings; each checks its own)."""
+    if len(text) <= 30:
         for conv in (int, float):
             try:
-                value = conv(text) if len(text) <= 30 else text
-                break
+                return conv(text)
             except ValueError:
                 continue
-        settings[key.strip()] = value
-    return name.strip(), settings
+    return text
 
 
 def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
