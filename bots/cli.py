@@ -183,13 +183,8 @@ def _read_any(target: str):
 
 def cmd_serve(args) -> int:
     from .server.serve import serve
-    from .server.settings import Settings
-    settings = Settings(max_time=args.max_time, max_iterations=args.max_iterations,
-                        max_worlds=args.max_worlds, max_nodes=args.max_nodes,
-                        max_body=args.max_body, workers=args.workers, queue=args.queue,
-                        hint_time=args.hint_time, threads=args.threads, db=args.db,
-                        grace=args.grace, idle=args.idle, max_tables=args.max_tables,
-                        bot_seconds=args.bot_seconds, header_timeout=args.header_timeout)
+    from .server.settings import from_flags
+    settings = from_flags(args)
     return serve(settings, args.host, args.port, access_log=args.access_log,
                  header_timeout=settings.header_timeout)
 
@@ -483,39 +478,10 @@ def build_parser() -> argparse.ArgumentParser:
     sv = sub.add_parser("serve", help="the HTTP API and the web table (docs/server.md)",
                         description="Serve the JSON API under /v1 and the web table at /. "
                                     "Needs the server extra: pip install '.[server]'.")
-    from .server.settings import Settings
-    d = Settings()
+    from .server.settings import add_flags
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on")
     sv.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
-    sv.add_argument("--db", default=d.db, help="SQLite file of the tables (:memory: keeps "
-                                                "none)")
-    sv.add_argument("--workers", type=int, default=d.workers, help="searches run at once")
-    sv.add_argument("--queue", type=int, default=d.queue,
-                    help="requests that may wait for a worker (more: 503, Retry-After)")
-    sv.add_argument("--max-time", type=float, default=d.max_time,
-                    help="seconds one search may run")
-    sv.add_argument("--max-iterations", type=int, default=d.max_iterations,
-                    help="ISMCTS iterations of one search")
-    sv.add_argument("--max-worlds", type=int, default=d.max_worlds,
-                    help="sampled worlds of one PIMC search or evaluation")
-    sv.add_argument("--max-nodes", type=int, default=d.max_nodes,
-                    help="nodes of one double-dummy solve")
-    sv.add_argument("--max-body", type=int, default=d.max_body, help="bytes of one request")
-    sv.add_argument("--hint-time", type=float, default=d.hint_time,
-                    help="seconds a hint searches when the request gives no limit")
-    sv.add_argument("--threads", type=int, default=d.threads,
-                    help="independent ISMCTS trees of one search (default: one a core)")
-    sv.add_argument("--idle", type=float, default=d.idle,
-                    help="seconds an unused table is kept")
-    sv.add_argument("--grace", type=float, default=d.grace,
-                    help="seconds an ended table is kept")
-    sv.add_argument("--max-tables", type=int, default=d.max_tables, help="tables held at once")
-    sv.add_argument("--bot-seconds", type=float, default=d.bot_seconds,
-                    help="seconds a table's bots play in one request (then the next request "
-                         "lets them go on)")
-    sv.add_argument("--header-timeout", type=float, default=d.header_timeout,
-                    help="seconds a connection has to send a request's header (then it is "
-                         "closed)")
+    add_flags(sv)                       # one flag a setting (bots/server/settings.py)
     sv.add_argument("--access-log", action="store_true", help="log every request")
     sv.set_defaults(func=cmd_serve)
     from .ladder.cli import add_parser as add_ladder_parser
