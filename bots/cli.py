@@ -148,7 +148,7 @@ def _game_or_file(target: str, position: bool = False):
 
 
 def cmd_hint(args) -> int:
-    from . import hint
+    from . import advice, hint
     target = args.target
     if args.legend and not target and not args.position:
         print(hint.legends())
@@ -165,7 +165,7 @@ def cmd_hint(args) -> int:
         if args.seed is not None or args.after is not None or args.option or args.players:
             raise solver.OptionError("hint: --seed, --after, --option and --players deal a "
                                      "demo game; a POSITION file brings its own")
-        view = hint.view_of(hint.read_position(target))
+        view = advice.view_of(hint.read_position(target))
         origin = "standard input" if target == "-" else target
     else:
         args.game = target
@@ -324,17 +324,17 @@ def cmd_evaluate(args) -> int:
     """The expected result of the deal per seat, with 95% intervals."""
     from solver.search import Limit, evaluate
 
-    from . import hint
-    view = hint.view_of(_read_any(args.position))
+    from . import advice
+    view = advice.view_of(_read_any(args.position))
     kw = {}
     if args.worlds is not None:
         kw["worlds"] = args.worlds
     if args.time is not None:
         kw["time"] = args.time
     ev = evaluate(view, Limit(**kw) if kw else None, policy=args.policy, seed=args.seed)
-    names = hint.seat_names(view.game.num_players, view.seat, view.game.partnership)
+    names = advice.seat_names(view.game.num_players, view.seat, view.game.partnership)
     if args.json:
-        print(json.dumps(hint.json_finite({"game": view.game.name, "seat": view.seat,
+        print(json.dumps(advice.json_finite({"game": view.game.name, "seat": view.seat,
                                        "values": ev.values, "ci95": ev.ci95,
                                        "worlds": ev.worlds, "unit": ev.unit,
                                        "method": ev.method, "time": ev.time}), indent=1))

@@ -33,7 +33,7 @@ from solver.position import record_from_json
 from solver.search import Limit, best_move, evaluate
 from solver.search.service import BOTS, DEFAULT_LIMIT_SECONDS, DEFAULT_TREES
 
-from .hint import json_finite
+from .advice import json_finite
 
 NAME = "dixtrix"
 #: the longest command line read (a position of 1 MiB and some room)

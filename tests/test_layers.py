@@ -150,13 +150,13 @@ def test_no_import_circle_between_solver_and_bots():
 #: the generic code: the searches (but each game's own support module under
 #: ``solver/search/games/`` and its heuristic), the double-dummy layer (its
 #: per-game adapters too: each registers itself by its game's class and
-#: reads the game's rules from it, never from its name) and the hint's
-#: printer
+#: reads the game's rules from it, never from its name), the front ends'
+#: advice service and the hint's printer
 GENERIC = sorted([p for p in (SOLVER / "search").rglob("*.py")
                   if "games" not in p.relative_to(SOLVER / "search").parts[:1]
                   and "heuristics" not in p.relative_to(SOLVER / "search").parts[:1]]
                  + list((SOLVER / "dd").rglob("*.py"))
-                 + [ROOT / "bots" / "hint.py"])
+                 + [ROOT / "bots" / "hint.py", ROOT / "bots" / "advice.py"])
 
 
 def _game_names() -> set:
