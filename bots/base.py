@@ -1,4 +1,5 @@
-"""The bot interface (STYLE 10, after OpenSpiel's ``spiel_bots.h``).
+"""The bot interface, small on purpose (after OpenSpiel's ``spiel_bots.h``):
+three calls are all a match, a ladder or a front end needs of a player.
 
 A bot plays one seat of one game.  ``step(state)`` returns the action to
 play when it is the bot's turn; ``inform_action(state, seat, action)`` tells

@@ -1,4 +1,4 @@
-"""The game protocol (STYLE 1) and the registry.
+"""The game protocol (after OpenSpiel's ``Game`` / ``State``) and the registry.
 
 A :class:`Game` is immutable: a name, a number of players and validated
 options.  ``game.new_initial_state(seed=..., deal=...)`` gives a mutable

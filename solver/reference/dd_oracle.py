@@ -1,4 +1,4 @@
-"""Pure-Python twin of the double-dummy kernel (STYLE 11): plain minimax
+"""Pure-Python twin of the double-dummy kernel, the oracle it is tested against: plain minimax
 over the same rules, no pruning, no table.
 
 It does not use the kernel's rule table (``solver.dd.kernel_table``): it

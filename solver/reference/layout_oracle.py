@@ -1,5 +1,6 @@
-"""Pure-Python twin of ``csrc/layoutdd.pyx``: plain minimax of the layout
-game, no pruning, no table, no equivalences (STYLE 11).
+"""Pure-Python twin of ``csrc/dd/layoutdd.pyx``: plain minimax of the layout
+game, no pruning, no table, no equivalences, so that the kernel has an
+oracle simple enough to trust (``DIXTRIX_PUREPYTHON=1`` runs it instead).
 
 Same input and output as ``solver._layoutdd.LayoutSolver.solve``: a
 validated position (hand masks, per-suit row ends ``lo``/``hi`` with 0 for a
