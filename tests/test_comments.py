@@ -12,7 +12,9 @@ path is a run of path characters that starts with one of the top folders
 is not part of a longer path or an address (``github.com/x/tests/...`` is
 someone else's).  A path with ``*`` is a pattern that must match a file; a
 placeholder such as ``solver/games/<game>/`` is checked up to the
-placeholder; a Cython file named alone (``dixkernel.pxi``, as the kernels
+placeholder; a module path (``solver.dd.trick.kernel_table``) must name
+a package, a module and a name the module defines or imports; a Cython
+file named alone (``dixkernel.pxi``, as the kernels
 cimport their headers) must be a file under ``csrc/``; a folder that
 ``.gitignore`` names (``tests/artifacts/``, made by a test) is where output
 goes and may be cited.  Each failure names ``file:line`` and the path.
@@ -20,6 +22,7 @@ goes and may be cited.  Each failure names ``file:line`` and the path.
 
 from __future__ import annotations
 
+import ast
 import io
 import pathlib
 import re
@@ -47,6 +50,54 @@ PATH = re.compile(r"(?<![\w./*@~-])((?:" + "|".join(TOP) + r")/(?:[\w.*-]*/)*[\w
 CYTHON_NAME = re.compile(r"(?<![\w./-])(\w+\.(?:pyx|pxd|pxi))\b")
 #: a bare tag that cites a document outside the repository
 TAG = re.compile(r"\bSTYLE\s+\d+\b")
+
+
+#: a module path of the project (``solver.dd.trick.kernel_table``): the top
+#: package, then names; one followed by ``<`` is a pattern
+#: (``solver._<name>``) and is left alone
+DOTTED = re.compile(r"(?<![\w./-])((?:solver|bots)(?:\.[A-Za-z_]\w*)+)(?![\w<])")
+
+_NAMES: dict[pathlib.Path, set[str] | None] = {}
+
+
+def _names(path: pathlib.Path) -> set[str] | None:
+    """The names a module defines or imports (None: not Python, unread)."""
+    if path not in _NAMES:
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except (OSError, SyntaxError):
+            _NAMES[path] = None
+            return None
+        names = set()
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                names.update((a.asname or a.name).split(".")[0] for a in node.names)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+        _NAMES[path] = names
+    return _NAMES[path]
+
+
+def module_path_exists(dotted: str) -> bool:
+    """Whether a dotted path (``solver.<package>.<module>.<name>``) names a package, a module (source, stub
+    or built kernel) and, after the module, a name it defines or imports
+    (one level: a class's members are not read)."""
+    parts = dotted.split(".")
+    base = ROOT / parts[0]
+    for i, part in enumerate(parts[1:], 1):
+        if (base / part / "__init__.py").is_file():
+            base = base / part
+            continue
+        if (base / f"{part}.py").is_file():
+            names = _names(base / f"{part}.py")
+            return i + 1 == len(parts) or names is None or parts[i + 1] in names
+        if (base / f"{part}.pyi").is_file() or any(base.glob(f"{part}.*.so")):
+            return True
+        names = _names(base / "__init__.py")
+        return names is None or part in names
+    return True
 
 
 def _outputs() -> tuple[str, ...]:
@@ -128,6 +179,14 @@ def missing_paths(path: pathlib.Path, text: str) -> list[str]:
             if not _exists(cited)]
 
 
+def missing_modules(path: pathlib.Path, text: str) -> list[str]:
+    """``file:line: name`` for each module path cited that does not resolve."""
+    rel = path.relative_to(ROOT) if path.is_absolute() else path
+    return [f"{rel}:{first + k}: {m.group(1)}" for first, chunk in _texts(path, text)
+            for k, line in enumerate(chunk.splitlines() or [chunk])
+            for m in DOTTED.finditer(line) if not module_path_exists(m.group(1))]
+
+
 def style_tags(path: pathlib.Path, text: str) -> list[str]:
     rel = path.relative_to(ROOT) if path.is_absolute() else path
     return [f"{rel}:{first + k}: {m.group(0)}" for first, chunk in _texts(path, text)
@@ -148,6 +207,11 @@ def test_the_scan_reads_every_kind_of_file():
 def test_every_cited_path_exists():
     bad = [m for p in SOURCES for m in missing_paths(p, p.read_text(encoding="utf-8"))]
     assert not bad, "cited paths that do not exist:\n" + "\n".join(bad)
+
+
+def test_every_cited_module_path_resolves():
+    bad = [m for p in SOURCES for m in missing_modules(p, p.read_text(encoding="utf-8"))]
+    assert not bad, "cited module paths that do not resolve:\n" + "\n".join(bad)
 
 
 def test_no_comment_cites_a_document_outside_the_repository():
@@ -191,3 +255,13 @@ def test_the_checker_sees_a_style_tag():
     assert style_tags(pathlib.Path("probe.py"), '"""The protocol (STYLE 1)."""\n') == [
         "probe.py:1: STYLE 1"]
     assert style_tags(pathlib.Path("probe.md"), "see the style notes\n") == []
+
+
+def test_the_checker_reports_a_missing_module_path():
+    text = ('"""Uses solver.api.solve, solver.dd.trick.no_such_name and bots.gone; '
+            'fine: solver.dd.solve, solver.dd.trick.kernel_table, bots.advice.advise, '
+            'solver.search.best_move, solver.dd._layoutdd.LayoutSolver.solve, '
+            'the pattern solver._<name>."""\n')
+    assert missing_modules(pathlib.Path("probe.py"), text) == [
+        "probe.py:1: solver.api.solve", "probe.py:1: solver.dd.trick.no_such_name",
+        "probe.py:1: bots.gone"]

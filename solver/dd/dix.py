@@ -5,7 +5,7 @@
 a state) and returns a :class:`solver.dd.DDResult` with the same numbers as
 ``solver.dd.solve_position(pos, seat, "dix")`` (the generic kernel): the
 lexicographic dix value (``solver.dd.decode_dix``) of EVERY legal card for
-``seat``, what is already won included.  ``solver.api.solve`` uses it for
+``seat``, what is already won included.  ``solver.dd.solve`` uses it for
 dix; ``DIXTRIX_DIX_SOLVER=generic`` routes dix to the generic kernel instead
 (for comparison).
 
