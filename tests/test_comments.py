@@ -81,9 +81,10 @@ def _names(path: pathlib.Path) -> set[str] | None:
 
 
 def module_path_exists(dotted: str) -> bool:
-    """Whether a dotted path (``solver.<package>.<module>.<name>``) names a package, a module (source, stub
-    or built kernel) and, after the module, a name it defines or imports
-    (one level: a class's members are not read)."""
+    """Whether a dotted path (``solver.<package>.<module>.<name>``) names
+    a package, a module (source, stub or built kernel) and, after the
+    module, a name it defines or imports (one level: a class's members are
+    not read)."""
     parts = dotted.split(".")
     base = ROOT / parts[0]
     for i, part in enumerate(parts[1:], 1):
