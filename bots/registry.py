@@ -41,7 +41,10 @@ def registered_bots() -> list[str]:
     return sorted(_BOTS)
 
 
-def _parse_settings(spec: str) -> tuple[str, dict]:
+def parse_settings(spec: str) -> tuple[str, dict]:
+    """``"ismcts:iterations=2000,c=0.7"`` -> ``("ismcts", {"iterations":
+    2000, "c": 0.7})``: the name and the settings, each value typed
+    (``OptionError`` for text that is not a settings string)."""
     if not isinstance(spec, str):
         raise OptionError(f"a bot is named by a settings string like 'ismcts:time=0.5', "
                           f"got {short_repr(spec)}")
@@ -69,7 +72,7 @@ def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
     """A bot from ``"name"`` or ``"name:key=value,key=value"``, or a level
     (``easy``, ``medium``, ``hard``, ``expert``: ``bots.levels``); every
     argument is checked here (``OptionError`` / ``LimitError``)."""
-    name, settings = _parse_settings(spec)
+    name, settings = parse_settings(spec)
     if not isinstance(game, Game):
         raise OptionError(f"make_bot: game must be a solver Game (solver.load_game(...)), "
                           f"got {short_repr(game)}")
@@ -84,11 +87,11 @@ def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
         if settings:
             raise OptionError(f"level {name!r} takes no settings (it is "
                               f"{level_settings(name, game)!r}; give that string to change it)")
-        name, settings = _parse_settings(level_settings(name, game))
+        name, settings = parse_settings(level_settings(name, game))
     if name not in _BOTS:
         raise OptionError(f"unknown bot {name!r} (known: {', '.join(registered_bots())}; "
                           f"levels: {', '.join(LEVELS)})")
     return _BOTS[name](game, seat, seed=seed, **settings)
 
 
-__all__ = ["make_bot", "register_bot", "registered_bots"]
+__all__ = ["make_bot", "register_bot", "registered_bots", "parse_settings"]

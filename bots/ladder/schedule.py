@@ -32,7 +32,7 @@ import solver
 from solver.errors import OptionError
 from solver.game import game_name, options_from_text, parse_pairs
 
-from ..registry import _parse_settings, make_bot
+from ..registry import make_bot, parse_settings
 
 #: bump when the meaning of a schedule definition changes (seeds, groups)
 SCHEDULE_FORMAT = 1
@@ -62,7 +62,7 @@ def canonical_entry(spec: str) -> str:
     settings sorted, numbers as Python writes them."""
     if not isinstance(spec, str) or not spec.strip():
         raise OptionError(f"bot entry: expected a settings string, got {spec!r}")
-    name, settings = _parse_settings(spec.strip())
+    name, settings = parse_settings(spec.strip())
     if not name:
         raise OptionError(f"bot entry {spec!r}: no bot name")
     if not settings:
