@@ -43,7 +43,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import solver
-from bots.base import Bot, register_bot
+from bots.base import Bot
+from bots.registry import register_bot
 from solver.errors import OptionError
 from solver.search import contract_choice
 from solver.search.equivalence import card_classes

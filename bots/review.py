@@ -68,7 +68,7 @@ from solver.search import Limit, best_move
 from solver.search.service import BOTS, check_seed, check_threads
 
 from . import exact as exacts
-from .hint import describe, json_finite
+from .advice import describe, json_finite
 
 #: seconds of search for each decision when no limit is given: one trix
 #: deal (52 cards and its calls, about 45 decisions with a choice) in well
