@@ -253,7 +253,7 @@ def claims_main(args):
             total = 0.0
             for r in range(args.rollouts):
                 w = state.clone()
-                w._chance.rng = random.Random(i * 1000 + r)
+                w.chance.rng = random.Random(i * 1000 + r)
                 pols = [make_policy("rules", game, s) for s in range(4)]
                 w.apply_action(action)
                 # on to the end of the deal finally played (after any redeals)
