@@ -172,7 +172,7 @@ def view_of(pos):
     state = pos.state()
     if state.is_terminal():
         raise PositionError("the game in this record is over: there is no move to advise")
-    return position.from_json(state.information_state(state.current_player()).view)
+    return position.SeatView.of(state, state.current_player())
 
 
 def make_limit(time=None, iterations=None, worlds=None, nodes=None):

@@ -172,7 +172,7 @@ def cmd_hint(args) -> int:
         game, state, origin = _demo_position(args)
         if state.is_terminal():
             raise solver.PositionError("the game is over: there is no move to advise")
-        view = position.from_json(state.information_state(state.current_player()).view)
+        view = position.SeatView.of(state, state.current_player())
     return hint.run(args, origin, view)
 
 

@@ -74,7 +74,7 @@ def play_human(game, bots: dict, human: int, seed, inp=None, out=None,
                 f"for you)")
             table.apply(state, bots, human, legal[0])
             continue
-        view = position.from_json(state.information_state(human).view)
+        view = position.SeatView.of(state, human)
         say("")
         trick = state.trick_number()
         if trick:
