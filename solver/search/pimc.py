@@ -147,12 +147,16 @@ def _leaf_value(w: State, seat: int, nodes: int, solver: Solver | None = None) -
 
 def _rollout_values(world: State, seat: int, legal: list, bots: list,
                     leaf_nodes: int = 0, deadline: float = math.inf,
-                    solver: Solver | None = None) -> dict | None:
+                    solver: Solver | None = None, native=None) -> dict | None:
     """Each action applied to a copy of ``world`` and the deal played out by
     ``bots`` (one per seat); with ``leaf_nodes``, once the hands are down to
     the game's ``leaf_cards`` the rest is solved exactly instead (bounded by that many
     nodes; a solve that hits the bound lets the play-out go on).  None when
-    ``deadline`` (a ``perf_counter`` time) passes first."""
+    ``deadline`` (a ``perf_counter`` time) passes first.  ``native``: the
+    decision's play-outs in C (``GameSupport.native_playouts``: the same
+    play-outs and leaf values, a whole world at a time)."""
+    if native is not None:
+        return native.values(world, legal)
     horizon = world.round_index()
     support = support_for(world.game)
     leaf = support.leaf_cards if leaf_nodes else 0
@@ -211,6 +215,9 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
     # one solver session for the decision: the worlds share its tables
     # (docs/solver.md, "A solver that lives across calls")
     dd_solver = Solver()
+    # the play-outs in C where the game has them (the rules player at every
+    # seat); built from the first world that needs a play-out
+    native, native_tried = None, False
     totals = {a: 0.0 for a in legal}
     squares = {a: 0.0 for a in legal}
     start = _time.perf_counter()
@@ -260,8 +267,11 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
         if vals is None:
             if stats.worlds and _time.perf_counter() >= deadline:
                 break
+            if not native_tried:
+                native_tried = True
+                native = support_for(game).native_playouts(world, seat, policy, leaf_nodes)
             vals = _rollout_values(world, seat, legal, bots, leaf_nodes,
-                                   deadline if stats.worlds else math.inf, dd_solver)
+                                   deadline if stats.worlds else math.inf, dd_solver, native)
             if vals is None:            # out of time inside this world: drop it
                 break
             stats.nodes += len(legal)
@@ -284,8 +294,11 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
     stats.values = {a: totals[a] / stats.worlds for a in legal}
     stats.ci95 = {a: half_width(stats.worlds, totals[a], squares[a]) for a in legal}
     if break_ties and not stats.stopped:
+        if not native_tried:
+            native = support_for(game).native_playouts(world, seat, policy, leaf_nodes)
         _break_ties(stats, sample, seat, legal, bots, leaf_nodes, rng, worlds,
-                    start + seconds if seconds is not None else math.inf, control, dd_solver)
+                    start + seconds if seconds is not None else math.inf, control, dd_solver,
+                    native)
     stats.seconds = _time.perf_counter() - start
     if progress is not None:
         progress(stats)
@@ -293,7 +306,7 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
 
 
 def _break_ties(stats, sample, seat, legal, bots, leaf_nodes, rng, worlds, deadline,
-                control=None, solver=None):
+                control=None, solver=None, native=None):
     """Exact values tie often (a paranoid solve values every card alike when
     the others can force the worst on the seat anyway; equal cards in a
     perfect-information ending): the tied best actions of solved worlds are
@@ -311,7 +324,8 @@ def _break_ties(stats, sample, seat, legal, bots, leaf_nodes, rng, worlds, deadl
     while n < budget or (worlds is None and _time.perf_counter() < deadline):
         if control is not None and control.stopped():
             break
-        vals = _rollout_values(sample(rng), seat, tied, bots, leaf_nodes, deadline, solver)
+        vals = _rollout_values(sample(rng), seat, tied, bots, leaf_nodes, deadline, solver,
+                               native)
         if vals is None:
             break
         for a in tied:
