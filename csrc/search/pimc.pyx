@@ -1,5 +1,6 @@
 # cython: language_level=3
-"""PIMC's dix worlds in C (solver/search/pimc.py, ``native_dix_values``).
+"""PIMC's play-outs in C (solver/search/pimc.py, ``GameSupport.native_playouts``):
+dix (``DixWorlds``) and the trix / tricks trick contracts (``TrickWorlds``).
 
 While the stock lasts no dix world can be solved (the draws after each
 trick depend on who wins it), so PIMC values each legal card of a world by
@@ -39,6 +40,7 @@ from bits cimport popcount, lowest_bit, trick_winner_c
 from interrupt cimport reraise
 from ttable cimport tt_alloc, tt_next_gen
 from dix cimport DixRules, DixPlay, dix_legal, dix_apply, dix_to_move
+from trick cimport TrickPlay, trick_to_move, trick_legal_mask, trick_play_card
 from ddstats cimport dix_stats_defaults
 from dixctx cimport DixCtx, Entry, BUCKET, NO_CARD, TEN, dix_set_rules, dix_set_position
 from dixsearch cimport mtd
@@ -291,3 +293,154 @@ cdef class DixWorlds:
         """The leaf solver's table afresh (measurements: every world alike)."""
         if self.D != NULL:
             self.D.gen = tt_next_gen(self.D.tt, LEAF_BUCKETS * BUCKET * sizeof(Entry), self.D.gen)
+
+
+# ---- the trix / tricks trick contracts --------------------------------------
+
+cdef class TrickWorlds:
+    """One PIMC decision's trick-contract play-outs (trix, tricks): the
+    rules player (``solver/search/heuristics/contract.py``,
+    ``ContractRules._trick_card``) at every seat, the play and scoring of
+    the ISMCTS kernel (csrc/search/trick.pxd: follow suit, must-discard,
+    per-card and per-trick points, a revealed card's double points).
+    ``run`` plays one line until the deal ends or, with ``stop_cards``, a
+    trick boundary where the seat to lead holds at most that many cards:
+    the leaf, which the caller solves (``solver.search.games.contract``)."""
+
+    cdef int32_t win_pts[64]
+    cdef int32_t revealer[64]
+    cdef int trick_pts
+    cdef uint64_t discard_mask, penalty
+    cdef uint8_t suit_of[64]
+    cdef uint8_t strength[64]
+
+    def __cinit__(self, win_pts, revealer, int trick_pts, uint64_t discard_mask,
+                  uint64_t penalty):
+        """``win_pts[c]``: the points card ``c`` brings its taker;
+        ``revealer[c]``: the seat that revealed it (-1); ``penalty``: the
+        contract's penalty cards (the rules player's "danger")."""
+        cdef int c
+        if len(win_pts) != 64 or len(revealer) != 64:
+            raise ValueError("win_pts and revealer have 64 entries")
+        for c in range(64):
+            self.win_pts[c] = win_pts[c]
+            self.revealer[c] = revealer[c]
+            self.suit_of[c] = c >> 4
+            self.strength[c] = c & 15
+        self.trick_pts = trick_pts
+        self.discard_mask = discard_mask
+        self.penalty = penalty
+
+    cdef int rules_card(self, const TrickPlay* P, uint64_t L) noexcept nogil:
+        """``ContractRules._trick_card`` of the seat to move."""
+        cdef uint64_t hand = P.hands[trick_to_move(P)], safe, m, losers, suit
+        cdef int c, s, led, top, best = -1, k1, k2, b1 = 0, b2 = 0, pen
+        cdef int low[4]
+        cdef int length[4]
+        if popcount(L) == 1:
+            return lowest_bit(L)
+        if P.ntrick == 0:                                   # leading
+            safe = L & ~self.penalty
+            if safe == 0:
+                safe = L
+            for s in range(4):
+                low[s] = popcount(hand & ((<uint64_t>0xFF) << (16 * s)))   # ranks <= 7
+            m = safe
+            while m:                                        # min (rank, -low, card)
+                c = lowest_bit(m)
+                m &= m - 1
+                k1 = c & 15
+                k2 = -low[c >> 4]
+                if best < 0 or k1 < b1 or (k1 == b1 and k2 < b2):
+                    best, b1, b2 = c, k1, k2
+            return best
+        led = P.trick[0] >> 4
+        suit = (<uint64_t>0xFFFF) << (16 * led)
+        if not (L & suit):                                  # void: discard
+            for s in range(4):
+                length[s] = popcount(hand & ((<uint64_t>0xFFFF) << (16 * s)))
+            m = L
+            while m:                                        # max (danger, -length, card)
+                c = lowest_bit(m)
+                m &= m - 1
+                k1 = (c & 15) + (100 if (self.penalty >> c) & 1 else 0)
+                k2 = -length[c >> 4]
+                if best < 0 or k1 > b1 or (k1 == b1 and k2 >= b2):
+                    best, b1, b2 = c, k1, k2
+            return best
+        top = 0
+        for s in range(P.ntrick):
+            if (P.trick[s] >> 4) == led and (P.trick[s] & 15) > top:
+                top = P.trick[s] & 15
+        losers = L & suit & (((<uint64_t>1) << (16 * led + top)) - 1)
+        if losers:                                          # max (danger, card)
+            m = losers
+            while m:
+                c = lowest_bit(m)
+                m &= m - 1
+                k1 = (c & 15) + (100 if (self.penalty >> c) & 1 else 0)
+                if best < 0 or k1 >= b1:
+                    best, b1 = c, k1
+            return best
+        m = L
+        while m:
+            c = lowest_bit(m)
+            m &= m - 1
+            pen = (self.penalty >> c) & 1
+            if P.ntrick == 3:           # the trick is ours: max (not penalty, rank)
+                k1 = 1 - pen
+                k2 = c & 15
+                if best < 0 or k1 > b1 or (k1 == b1 and k2 > b2):
+                    best, b1, b2 = c, k1, k2
+            else:                       # min (penalty, rank)
+                k1 = pen
+                k2 = c & 15
+                if best < 0 or k1 < b1 or (k1 == b1 and k2 < b2):
+                    best, b1, b2 = c, k1, k2
+        return best
+
+    def run(self, hands, trick, int leader, int tricks_done, int card, int stop_cards,
+            bint play_first=False):
+        """Play ``card`` (-1: none) for the seat to move, then the rules
+        player at every seat (at least one card when ``play_first``: after
+        a leaf the solver could not take), until the deal ends or a leaf
+        (see the class).  Returns ``(leaf, hands, leader, tricks_done,
+        points, tricks)``: ``points`` and ``tricks`` each seat's gains
+        since the position given (a revealed card taken by another seat
+        costs its revealer)."""
+        cdef TrickPlay P
+        cdef int i, taker, first = play_first
+        cdef int won[4]
+        memset(&P, 0, sizeof(TrickPlay))
+        if len(hands) != 4 or len(trick) > 3:
+            raise ValueError("four hands and at most three cards on the table")
+        for i in range(4):
+            P.hands[i] = hands[i]
+            won[i] = 0
+        for i in range(len(trick)):
+            P.trick[i] = trick[i]
+        P.ntrick = len(trick)
+        P.leader = leader
+        P.tricks_done = tricks_done
+        if card >= 0:
+            if not 0 <= card < 64 or not (trick_legal_mask(&P, self.discard_mask) >> card) & 1:
+                raise ValueError(f"card {card} is not legal here")
+        with nogil:
+            if card >= 0:
+                taker = trick_play_card(&P, card, self.suit_of, self.strength, self.win_pts,
+                                        self.revealer, self.trick_pts)
+                if taker >= 0:
+                    won[taker] += 1
+            while P.tricks_done < 13:
+                if (stop_cards and not first and P.ntrick == 0
+                        and popcount(P.hands[P.leader]) <= stop_cards):
+                    break
+                first = 0
+                taker = trick_play_card(&P, self.rules_card(&P, trick_legal_mask(&P, self.discard_mask)),
+                                        self.suit_of, self.strength, self.win_pts,
+                                        self.revealer, self.trick_pts)
+                if taker >= 0:
+                    won[taker] += 1
+        return (P.tricks_done < 13, (P.hands[0], P.hands[1], P.hands[2], P.hands[3]),
+                P.leader, P.tricks_done, (P.score[0], P.score[1], P.score[2], P.score[3]),
+                (won[0], won[1], won[2], won[3]))

@@ -78,11 +78,13 @@ class GameSupport:
         start of a trick the solver takes, else None."""
         return None
 
-    def native_playouts(self, world: State, seat: int, policy: str, leaf_nodes: int):
+    def native_playouts(self, world: State, seat: int, policy: str, leaf_nodes: int,
+                        solver=None):
         """An object whose ``values(world, legal)`` is PIMC's play-out value
         of each action (``solver.search.pimc._rollout_values`` without a
         deadline: the same play-outs and leaf solves, in C) for every world
-        of the decision ``world`` is one of, or None."""
+        of the decision ``world`` is one of, or None; ``solver``: the
+        decision's ``solver.dd.Solver`` for the leaf solves."""
         return None
 
     def baseline_key(self, game: Game) -> str | None:

@@ -100,3 +100,72 @@ def test_other_policies_play_out_in_python():
     game = solver.load_game("dix")
     st = game.new_initial_state(seed=1)
     assert support_for(game).native_playouts(st, 0, "random", LEAF_NODES) is None
+
+
+def _trick_worlds(name, options, seeds, per=2):
+    from solver.games.contract_match import TRICKS
+    game = solver.load_game(name, **options)
+    for seed in seeds:
+        st = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        target = rng.randrange(0, 12)
+        while not st.is_terminal():
+            if (st.phase == TRICKS and st.log.play.tricks_done >= target
+                    and len(st.legal_actions()) > 1):
+                break
+            st.apply_action(rng.choice(st.legal_actions()))
+        if st.is_terminal():
+            continue
+        seat = st.current_player()
+        sampler = position.from_json(st.information_state(seat).view).sampler()
+        for _ in range(per):
+            yield game, st, seat, sampler.sample(rng)
+
+
+@pytest.mark.parametrize("name,options", [("trix", {}), ("trix", {"partners": True}),
+                                          ("tricks", {})])
+def test_native_trick_playouts_equal_the_python_playouts(name, options):
+    contracts, compared, reveals = set(), 0, 0
+    for game, st, seat, w in _trick_worlds(name, options, range(6)):
+        legal = w.legal_actions()
+        bots = [make_policy("rules", game, s, seed=1) for s in range(4)]
+        for leaf_nodes in (LEAF_NODES, 0):
+            native = support_for(game).native_playouts(w, seat, "rules", leaf_nodes, Solver())
+            assert native.values(w, legal) == _rollout_values(w, seat, legal, bots, leaf_nodes,
+                                                              solver=Solver())
+        contracts.add(st.log.contract)
+        reveals += len(st.log.reveals)
+        compared += 1
+    assert compared >= 10 and len(contracts) >= 2
+
+
+def test_native_trick_playouts_with_a_revealed_card():
+    """The doubled card's points (its revealer gains them back), on worlds
+    where a card was revealed (under must-discard, which the rules player
+    never notices: void, it discards a penalty card first anyway)."""
+    seen = 0
+    for game, st, seat, w in _trick_worlds("trix", {"must_discard_penalty": True},
+                                           range(40), per=1):
+        if not st.log.reveals:
+            continue
+        legal = w.legal_actions()
+        bots = [make_policy("rules", game, s, seed=1) for s in range(4)]
+        native = support_for(game).native_playouts(w, seat, "rules", 0)
+        assert native.values(w, legal) == _rollout_values(w, seat, legal, bots, 0)
+        seen += 1
+    assert seen >= 3
+
+
+def test_pimc_trick_decisions_are_the_python_decisions(monkeypatch):
+    game, st, seat, _ = next(_trick_worlds("trix", {}, [3], per=1))
+    sampler = position.from_json(st.information_state(seat).view).sampler()
+
+    def run():
+        return pimc_search(sampler.sample, seat, st.legal_actions(), game, worlds=4,
+                           nodes=20_000, rng=random.Random(2))
+
+    fast = run()
+    monkeypatch.setattr(type(support_for(game)), "native_playouts",
+                        lambda self, *a: None)
+    slow = run()
+    assert fast.samples == slow.samples and fast.values == slow.values

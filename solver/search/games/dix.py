@@ -47,7 +47,7 @@ class DixSupport(GameSupport):
 
         return deck, state.table, dead, attribute, hand
 
-    def native_playouts(self, world, seat, policy, leaf_nodes):
+    def native_playouts(self, world, seat, policy, leaf_nodes, solver=None):
         if policy != "rules" or world.is_terminal():
             return None
         mod = _pimc_module()
