@@ -21,7 +21,14 @@ How an action is valued in one world, in the seat's units of
   down to the game's ``GameSupport.leaf_cards`` (dix 6, trix/tricks and dixie-rook 5): the
   rest of the deal is then solved exactly (bounded by a hundredth of the
   node bound; past it the play-out goes on).  Setting ``leaf=0`` plays every
-  rollout to the end.
+  rollout to the end.  Where the game has them
+  (``GameSupport.native_playouts``: dix, the trix / tricks trick
+  contracts, with the ``rules`` policy) the same play-outs run in C
+  (csrc/search/pimc.pyx), a whole world at a time, with the same values.
+
+Until a world of the decision is solved, a world's solve is a probe bounded
+by ``nodes // PROBE_SHARE``; two failed probes hand the decision to the
+rollouts, and after a solved world the next get the whole bound.
 
 The solver's values are turned into the deal result the game scores:
 dix's score difference with its tie-breaks (+-0.5 for the round's winner
