@@ -1,6 +1,6 @@
 """What each contract is worth to its chooser on an average deal (issue #13):
 the baselines the contract choice of trix and tricks compares against
-(``solver/search/contracts.py``).
+(``solver/search/contract_choice.py``).
 
 Whole matches are played by the rules heuristic at every seat, except that
 every contract is chosen uniformly at random among those still open, so
@@ -28,7 +28,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 import solver  # noqa: E402
-from solver.games.contract_match import CHOOSE, CONTRACT_BASE  # noqa: E402
+from solver.games.contract_match.state import CHOOSE, CONTRACT_BASE  # noqa: E402
 from solver.search.heuristics import make_policy  # noqa: E402
 
 OUT = os.path.join(ROOT, "solver", "search", "data", "contract_baselines.json")

@@ -4,7 +4,7 @@ Duplicate-dealt kingdoms (trix) or dealer's sets (tricks): the same seed
 deals the same five hands whatever is chosen, and the chooser's five
 contract choices are made by
 
-* ``search``: ``solver.search.contracts.choose_contract`` (every open
+* ``search``: ``solver.search.contract_choice.choose_contract`` (every open
   contract played out by the rules heuristic in the same sampled worlds,
   judged against its value on an average deal),
 * ``rules``: the rules heuristic's contract estimate,
@@ -30,8 +30,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import solver
-from solver.games.contract_match import CHOOSE
-from solver.search.contracts import choose_contract
+from solver.games.contract_match.state import CHOOSE
+from solver.search.contract_choice import choose_contract
 from solver.search.heuristics import make_policy
 
 ARMS = ("search", "rules", "random")

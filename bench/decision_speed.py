@@ -10,7 +10,7 @@ is timed from the seat's view (``state.information_state(seat).view``) to
 the action, the world sampler built as the bots build it, one search tree
 (``threads`` 1, as the bots; the Python search has one):
 
-* ``python``: the contract choice as ``solver.search.contracts.choose_contract``
+* ``python``: the contract choice as ``solver.search.contract_choice.choose_contract``
   (every open contract played out by the rules player in each world,
   ``iterations // contracts`` worlds, the last tricks solved exactly), the
   other decisions as ``solver.search.ismcts.ismcts_search`` (PUCT with the
@@ -37,7 +37,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import solver
-from solver.search import contracts
+from solver.search import contract_choice
 from solver.search.heuristics import make_policy
 from solver.search.ismcts import ismcts_search, python_policies
 from solver.search.native import native_search
@@ -70,7 +70,7 @@ def decisions(game, pred, count, seed0=0, mix=0.3, limit=5000):
 def kinds():
     """``(label, game, predicate)`` of every kind of decision other than a
     card."""
-    from solver.games.contract_match import CHOOSE, CLAIM, DECLARE, REDEAL
+    from solver.games.contract_match.state import CHOOSE, CLAIM, DECLARE, REDEAL
     trix, tricks = solver.load_game("trix"), solver.load_game("tricks")
     rook, rook6 = solver.load_game("dixie-rook"), solver.load_game("dixie-rook", players=6)
     ex4, ex8 = solver.load_game("dix-exchange"), solver.load_game("dix-exchange", players=8)
@@ -95,8 +95,8 @@ def python_decision(state, iterations, seed):
     sampler = game.world_sampler(state.information_state(seat).view)
     legal = state.legal_actions()
     rng = random.Random(seed)
-    if contracts.applies(state):
-        action, _ = contracts.choose_contract(sampler.sample, seat, legal, game,
+    if contract_choice.applies(state):
+        action, _ = contract_choice.choose_contract(sampler.sample, seat, legal, game,
                                               worlds=max(1, iterations // len(legal)), rng=rng)
         return action
     rollout, prior = python_policies(game, "rules", "rules", rng)

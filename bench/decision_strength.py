@@ -11,7 +11,7 @@ player), duplicate-dealt, with 95% intervals.
 each arm, every other decision of every seat the rules player's; arms
 ``native`` (``native_search``: every open contract played out in the same
 worlds by the rules player, judged against its average-deal value),
-``python`` (``solver.search.contracts.choose_contract`` with
+``python`` (``solver.search.contract_choice.choose_contract`` with
 ``iterations // contracts`` worlds, today's path) and ``rules``; the
 chooser's total over the round, differences paired per round.
 
@@ -45,7 +45,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import solver
 from bots.base import Bot, register_bot
 from solver.errors import OptionError
-from solver.search import contracts
+from solver.search import contract_choice
 from solver.search.equivalence import card_classes
 from solver.search.heuristics import make_policy
 from solver.search.ismcts import ismcts_search, python_policies, run_native
@@ -58,7 +58,7 @@ def kind_of(state) -> str:
     """The kind of the decision at hand (``card`` for card play)."""
     name = state.game.name
     if name in ("trix", "tricks"):
-        from solver.games.contract_match import CHOOSE, CLAIM, DECLARE
+        from solver.games.contract_match.state import CHOOSE, CLAIM, DECLARE
         return {CHOOSE: "contract", DECLARE: "doubling", CLAIM: "claim"}.get(state.phase, "card")
     if name == "dixie-rook":
         return {"auction": "bid", "discard": "discard", "trump": "trump"}.get(state.phase,
@@ -105,7 +105,7 @@ class HybridBot(Bot):
             stats = run_native(native, self.game, its, None, 0.7, 1, self.rng.getrandbits(64))
             return pick(stats, legal)
         if kind == "contract":
-            action, _ = contracts.choose_contract(sampler.sample, self.seat, legal, self.game,
+            action, _ = contract_choice.choose_contract(sampler.sample, self.seat, legal, self.game,
                                                   worlds=max(1, its // len(legal)), rng=self.rng)
             return action
         rollout, prior = python_policies(self.game, "rules", "rules", self.rng)
@@ -129,7 +129,7 @@ def interval(xs):
 def kingdom(game, seed, choose):
     """The first chooser's total over the first round (its five contracts by
     ``choose(state)``, every other decision the rules player's)."""
-    from solver.games.contract_match import CHOOSE
+    from solver.games.contract_match.state import CHOOSE
     state = game.new_initial_state(seed=seed)
     pols = [make_policy("rules", game, s, seed=seed * 10 + s) for s in range(4)]
     first = state.round_no
@@ -169,7 +169,7 @@ def contracts_main(args):
             seat = state.current_player()
             legal = state.legal_actions()
             sampler = game.world_sampler(state.information_state(seat).view)
-            action, _ = contracts.choose_contract(
+            action, _ = contract_choice.choose_contract(
                 sampler.sample, seat, legal, game, worlds=max(1, its // len(legal)),
                 rng=random.Random(seed * 7 + state.round_index()))
             return action
@@ -230,7 +230,7 @@ def match_main(args):
 
 def claims_main(args):
     from decision_speed import decisions
-    from solver.games.contract_match import CLAIM, REDEAL
+    from solver.games.contract_match.state import CLAIM, REDEAL
     game = solver.load_game("tricks")
     states = decisions(game, lambda s: s.phase == CLAIM and REDEAL in s.legal_actions(),
                        args.positions, limit=200_000)

@@ -45,7 +45,7 @@ def in_card_play(state) -> bool:
     if name == "dix":
         return True
     if name in ("trix", "tricks"):
-        from solver.games.contract_match import TRICKS
+        from solver.games.contract_match.state import TRICKS
         return state.phase == TRICKS
     from solver.games.dixie_rook import PLAY
     return state.phase == PLAY

@@ -47,7 +47,7 @@ def positions(n, after, seed0=0):
 
 
 def trix_positions(n, tricks_done, seed0=0):
-    from solver.games.contract_match import TRICKS
+    from solver.games.contract_match.state import TRICKS
     game = solver.load_game("trix")
     out = []
     seed = seed0
@@ -65,7 +65,7 @@ def trix_positions(n, tricks_done, seed0=0):
 
 
 def layout_positions(n, seed0=0):
-    from solver.games.contract_match import LAYOUT_PLAY
+    from solver.games.contract_match.state import LAYOUT_PLAY
     game = solver.load_game("trix")
     out = []
     seed = seed0

@@ -36,8 +36,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import solver
 from solver.dd import solve
 from solver.errors import SearchAborted
-from solver.games.contract_match import TRICKS
-from solver.games.tricks_core import DIAMONDS_CONTRACT, KING_OF_HEARTS, LTOOSH, QUEENS
+from solver.games.contract_match.state import TRICKS
+from solver.games.contract_match.trick_play import DIAMONDS_CONTRACT, KING_OF_HEARTS, LTOOSH, QUEENS
 
 CONTRACTS = {"king": KING_OF_HEARTS, "queens": QUEENS, "diamonds": DIAMONDS_CONTRACT,
              "ltoosh": LTOOSH}

@@ -18,7 +18,7 @@ import time as _time
 
 from solver import position
 from solver.errors import DixtrixError, PositionError, SearchAborted, UnsupportedPositionError
-from solver.search import contracts
+from solver.search import contract_choice
 
 #: what a hint searches when no limit is given (seconds)
 DEFAULT_SECONDS = 1.0
@@ -375,7 +375,7 @@ def run(args, origin: str, view) -> int:
     per = "worlds" if res["bot"] == "pimc" else "visits"
     what = ("sampled worlds, each solved double dummy where the solver applies"
             if res["bot"] == "pimc" else "information-set MCTS over the worlds your view allows")
-    if res["unit"] == contracts.UNIT:
+    if res["unit"] == contract_choice.UNIT:
         what = ("every open contract searched in the same sampled worlds; you play each "
                 "contract of the set once, so each is compared with its value on an "
                 "average deal")

@@ -83,6 +83,18 @@ class IllegalActionError(DixtrixError, ValueError):
         self.reason = reason
 
 
+class ReplayError(DixtrixError, ValueError):
+    """An action of a replayed history that cannot be played
+    (``Game.replay``): ``index`` is its place in the history (0-based),
+    ``reason`` why the rules refuse it when it is illegal, else None.  The
+    position format turns it into a ``PositionError`` at ``actions[index]``."""
+
+    def __init__(self, message: str, index: int, reason: str | None = None):
+        super().__init__(message)
+        self.index = index
+        self.reason = reason
+
+
 class LimitError(DixtrixError, ValueError):
     """A search limit that makes no sense (negative, absurd, wrong type).
 

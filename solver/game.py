@@ -22,12 +22,12 @@ import copy
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from .errors import IllegalActionError, NotationError, OptionError, PositionError, short_repr
+from .errors import IllegalActionError, NotationError, OptionError, PositionError, ReplayError, short_repr
 
 #: ``current_player()`` of a terminal state (OpenSpiel's kTerminalPlayerId).
 TERMINAL = -4
@@ -147,6 +147,20 @@ class Chance:
             match: dict[str, Any] = self.draw("match", None)
             return match
         return None
+
+    def rewrite(self, index: int, value: Any) -> None:
+        """Replace the value of the outcome logged at ``index``, keeping its
+        kind: a world sampler that re-deals the hidden cards of a cloned
+        state writes the new deal into the log, so that the state's record
+        and views say the deal it plays."""
+        kind, _ = self.log[index]
+        self.log[index] = (kind, value)
+
+    def restart_stream(self, name: str, generator: random.Random) -> None:
+        """Make ``generator`` the stream ``name`` from now on: a world
+        sampler gives each world it clones a fresh draw of a stream that
+        the view does not fix (dixie-rook's tie cut)."""
+        self._streams[name] = generator
 
     def clone(self) -> Chance:
         c = Chance.__new__(Chance)
@@ -296,6 +310,44 @@ class Game(ABC):
                 scripted += self.parse_deal(deal, mid=True)
         return self.state_class(self, Chance(seed, scripted))
 
+    def replay(self, actions: Sequence[int | str], *, seed: int | None = None,
+               deal: dict[str, Any] | None = None, match: dict[str, Any] | None = None,
+               chance: Chance | None = None, strict_deal: bool = False) -> State:
+        """The state after ``actions`` (ints, or notation strings), played in
+        order from a new state: the one ``new_initial_state(seed, deal,
+        match)`` gives, or with ``chance`` one that draws from that source
+        (a log of outcomes to replay as they were drawn, e.g.
+        ``Chance(seed, state.chance.log)``).  Every action is checked as
+        ``apply_action`` checks it; the first that cannot be played raises
+        ``ReplayError`` with its index (and the rules' reason when it is
+        illegal).  With ``strict_deal`` no action may be played once the
+        state has drawn past the scripted outcomes: a record without a seed
+        lists every deal it plays.  A bad ``deal`` or ``match`` raises the
+        ``PositionError`` of ``parse_deal`` / ``parse_match``."""
+        if chance is None:
+            state = self.new_initial_state(seed=seed, deal=deal, match=match)
+        elif seed is not None or deal is not None or match is not None:
+            raise TypeError("replay takes a chance source or seed/deal/match, not both")
+        else:
+            state = self.state_class(self, chance)
+        scripted = len(state.chance.scripted)
+        for i, action in enumerate(actions):
+            if strict_deal and len(state.chance.log) > scripted:
+                raise ReplayError("this action is played in a deal the record does not list "
+                                  "(add it to 'deal', or give a 'seed')", i)
+            if state.is_terminal():
+                raise ReplayError(f"{short_repr(action)}: the game is already over", i)
+            if isinstance(action, str):
+                try:
+                    action = state.string_to_action(action)
+                except NotationError as exc:
+                    raise ReplayError(str(exc), i) from None
+            try:
+                state.apply_action(action)
+            except IllegalActionError as exc:
+                raise ReplayError(str(exc), i, exc.reason) from None
+        return state
+
     # -- mid-match positions (docs/positions.md) --
     #: the keys of the game's ``match`` object, in canonical order
     match_keys: ClassVar[tuple[Any, ...]] = ()
@@ -378,6 +430,18 @@ class State(ABC):
         self._history: list[int] = []
 
     # ---- the protocol ----
+    @property
+    def chance(self) -> Chance:
+        """The state's chance source: ``chance.log`` lists every outcome
+        drawn so far (what ``deal_record`` writes), ``chance.seed`` and
+        ``chance.scripted`` what it was made from."""
+        return self._chance
+
+    def use_chance(self, chance: Chance) -> None:
+        """Draw later outcomes from ``chance``, which carries this state's
+        log on (the interop layer's explicit chance nodes)."""
+        self._chance = chance
+
     @abstractmethod
     def current_player(self) -> int:
         """The seat to act, or ``TERMINAL``."""
@@ -600,15 +664,16 @@ class WorldSampler(ABC):
 
 
 class _ReplaySampler(WorldSampler):
+    """A world per draw: a complete record consistent with the view
+    (``complete_record``) replayed."""
+
     def __init__(self, game: Game, view: dict[str, Any]):
         self.game = game
         self.view = view
 
     def sample(self, rng: random.Random) -> State:
-        from .position import _replay
         rec = self.game.complete_record(self.view, rng)
-        return _replay(self.game, None, rec["deal"], rec["actions"], strict_deal=False,
-                       match=rec.get("match"))[0]
+        return self.game.replay(rec["actions"], deal=rec["deal"], match=rec.get("match"))
 
 
 # --------------------------------------------------------------------------

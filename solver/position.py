@@ -24,8 +24,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import IllegalActionError, NotationError, OptionError, PositionError, short_repr
-from .game import Game, InfoState, State, WorldSampler, canonical_json, load_game
+from .errors import OptionError, PositionError, ReplayError, short_repr
+from .game import Chance, Game, InfoState, State, WorldSampler, canonical_json, load_game
 
 RECORD_KEYS = ("game", "options", "seed", "match", "deal", "actions")
 VIEW_KEYS = ("game", "options", "seat", "match", "deal", "actions")
@@ -42,13 +42,36 @@ class Record:
     _state: State = field(repr=False)
     match: dict[str, Any] | None = None  # canonical match object of a mid-match record
 
+    @classmethod
+    def of(cls, state: State, from_deal: str | None = None) -> Record:
+        """The record of a live state, trusted: the state was built by the
+        rules, so nothing is parsed or re-validated.  Equal to
+        ``record_from_json(to_json(state, from_deal))`` (tests/test_position.py):
+        its deal is the explicit deal of every outcome drawn, and
+        ``state()`` replays it with no seed (a deal the record does not
+        list is drawn from seed 0, as for a loaded record).
+        ``from_deal="current"``: the mid-match record from the start of the
+        deal in play."""
+        game = state.game
+        log, actions = list(state.chance.log), state.history()
+        if from_deal is not None:
+            if from_deal != "current":
+                raise ValueError(f"from_deal is None or 'current', got {short_repr(from_deal)}")
+            at, first, match = state.deal_start()
+            log = [("match", game.parse_match(json.loads(json.dumps(match))))] + log[at:]
+            actions = actions[first:]
+        replayed = game.replay(actions, chance=Chance(None, log))
+        return cls(game, None, game.format_deal(log),
+                   [replayed.action_to_string(a) for a in actions], replayed,
+                   replayed.match_object())
+
     def state(self) -> State:
         return self._state.clone()
 
     def from_current_deal(self) -> Record:
         """This record from the start of the deal in play (a mid-match
         record: the match object, this deal and the actions since)."""
-        return record_from_json(to_json(self._state, from_deal="current"))
+        return Record.of(self._state, from_deal="current")
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"game": self.game.name,
@@ -74,6 +97,15 @@ class SeatView:
     info: InfoState = field(repr=False)
     _sampler: WorldSampler | None = field(repr=False, default=None)
 
+    @classmethod
+    def of(cls, state: State, seat: int) -> SeatView:
+        """``seat``'s view of a live state, trusted: the state was built by
+        the rules, so its information state is taken as it is, with no
+        JSON round trip and no re-validation (``view_from_json`` of the
+        same view gives an equal ``SeatView``: tests/test_position.py)."""
+        info = state.information_state(seat)
+        return cls(state.game, seat, info.view, info)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = json.loads(json.dumps(self.view))
         return out
@@ -88,8 +120,7 @@ class SeatView:
         match object as the seat knows it, this deal and its actions
         (perfect recall of this deal only)."""
         world = self.world(seed=0)
-        mid = record_from_json(to_json(world, from_deal="current"))
-        return view_from_json(mid.state().information_state(self.seat).view)
+        return SeatView.of(Record.of(world, from_deal="current").state(), self.seat)
 
     def world(self, seed: int | None = None) -> State:
         """One complete state consistent with the view, drawn by the game's
@@ -252,7 +283,7 @@ def to_json(obj: Record | SeatView | State, from_deal: str | None = None) -> dic
     if isinstance(obj, State):
         game = obj.game
         out: dict[str, Any] = {"game": game.name, "options": game.non_default_options()}
-        log, labels = obj._chance.log, _labels(obj)
+        log, labels = obj.chance.log, _labels(obj)
         if from_deal is not None:
             at, first, match = obj.deal_start()
             log = [("match", match)] + log[at:]
@@ -270,8 +301,8 @@ def _labels(state: State) -> list[int]:
 
 
 def record_of(state: State) -> Record:
-    """The record of a state, with its explicit deal."""
-    return record_from_json(to_json(state))
+    """The record of a state, with its explicit deal (``Record.of``)."""
+    return Record.of(state)
 
 
 def record_from_json(doc: Any) -> Record:
@@ -357,29 +388,13 @@ def _match_object(doc: dict[str, Any]) -> dict[str, Any] | None:
 
 def _replay(game: Game, seed: int | None, deal: dict[str, Any] | None, actions: list[str],
             strict_deal: bool, match: dict[str, Any] | None = None) -> tuple[State, list[str]]:
-    """Build the state and apply the actions, naming the culprit on error.
-    With ``strict_deal`` an action may not be played in a deal that the
-    record does not list (there is no seed to make it).  ``match``: the
-    match object of a mid-match position."""
-    state = game.new_initial_state(seed=seed, deal=deal, match=match)
-    scripted = len(state._chance.scripted)
-    labels = []
-    for i, text in enumerate(actions):
-        if strict_deal and len(state._chance.log) > scripted:
-            raise PositionError("this action is played in a deal the record does not list "
-                                "(add it to 'deal', or give a 'seed')", f"actions[{i}]")
-        if state.is_terminal():
-            raise PositionError(f"{short_repr(text)}: the game is already over", f"actions[{i}]")
-        try:
-            a = state.string_to_action(text)
-        except NotationError as exc:
-            raise PositionError(str(exc), f"actions[{i}]") from None
-        try:
-            state.apply_action(a)
-        except IllegalActionError as exc:
-            raise PositionError(str(exc), f"actions[{i}]", reason=exc.reason) from None
-        labels.append(state.action_to_string(a))
-    return state, labels
+    """``game.replay`` with its errors at their JSON path (``actions[i]``),
+    and the actions' canonical notation."""
+    try:
+        state = game.replay(actions, seed=seed, deal=deal, match=match, strict_deal=strict_deal)
+    except ReplayError as exc:
+        raise PositionError(str(exc), f"actions[{exc.index}]", reason=exc.reason) from None
+    return state, [state.action_to_string(a) for a in state.history()]
 
 
 def _load_view(game: Game, doc: dict[str, Any], actions: list[str]) -> SeatView:

@@ -89,8 +89,8 @@ def test_rules_bot_beats_random_on_fixed_seeds(name):
 
 
 def test_contract_rules_bot_discards_the_king_of_hearts_when_void():
-    from solver.games.contract_match import TRICKS
-    from solver.games.tricks_core import KH, KING_OF_HEARTS
+    from solver.games.contract_match.state import TRICKS
+    from solver.games.contract_match.trick_play import KH, KING_OF_HEARTS
     g = solver.load_game("trix")
     import random
     for seed in range(200):

@@ -254,7 +254,7 @@ def test_an_illegal_card_gets_the_rule_of_following_suit():
     state.apply_action(state.legal_actions()[0])          # seat 0 leads 3C
     seat = state.current_player()
     hand = [int(c) for c in state.legal_actions()]
-    others = [a for a in range(64) if a in solver.games.dix.DIX and a not in hand
+    others = [a for a in range(64) if a in solver.cards.DIX and a not in hand
               and (state.hands[seat] >> a) & 1]
     assert others                                          # cards held that may not be played
     text = state.action_to_string(others[0])

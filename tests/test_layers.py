@@ -1,6 +1,8 @@
 """The layers look only down (docs/architecture.md): core <- games <- dd
 <- search <- bots.  Every module under ``solver/`` is parsed (ast) and its
-imports -- at the top or inside a function -- are checked."""
+imports -- at the top or inside a function -- are checked; the core's
+modules are ranked among themselves too, and no module of ``solver/`` or
+``bots/`` may take part in an import circle."""
 
 from __future__ import annotations
 
@@ -21,6 +23,16 @@ INTEROP_USES = {"core", "reference", "games", "interop"}
 #: modules of the package root that sit above the layers: the facade
 #: ``solver/__init__.py`` re-exports the public API of every layer
 FACADE = {"solver"}
+#: the core, module by module (a module imports only core modules of a
+#: lower rank): errors below everything, the card notation and the masks
+#: over it, the protocol, and the position format that validates input
+#: against the protocol (the protocol replays records itself, so it needs
+#: nothing of the format)
+CORE_RANK = {"solver.errors": 0, "solver.stats": 0, "solver.sampler": 0,
+             "solver.reference": 0, "solver.reference.cardset": 0,
+             "solver.reference.layout_oracle": 0,
+             "solver.cards": 1, "solver.cardset": 2, "solver.reference.dd_oracle": 2,
+             "solver.game": 3, "solver.position": 4}
 
 
 def _module_name(path: pathlib.Path) -> str:
@@ -28,6 +40,14 @@ def _module_name(path: pathlib.Path) -> str:
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
+
+
+#: the modules of a game's package (``solver/games/<game>/``) that belong to
+#: the search layer: what the search needs from the game (its support:
+#: kernel search and exact-solve hooks), its encoding for the Cython
+#: kernels and its rules player; the rest of the package is the game's
+#: rules, which never import them
+GAME_SEARCH_PARTS = {"search", "kernel", "heuristic"}
 
 
 def _layer_of(module: str) -> int | None:
@@ -38,6 +58,8 @@ def _layer_of(module: str) -> int | None:
     if len(parts) == 1:
         return None
     sub = parts[1]
+    if sub == "games" and len(parts) >= 4 and parts[3] in GAME_SEARCH_PARTS:
+        return LAYER["search"]
     return LAYER.get(sub, LAYER["core"])
 
 
@@ -70,6 +92,10 @@ MODULES = sorted(p for p in SOLVER.rglob("*.py"))
 def test_the_tree_is_laid_out_by_layer():
     for sub in ("games", "dd", "search", "reference"):
         assert (SOLVER / sub / "__init__.py").is_file(), sub
+    # each game is a package (what trix and tricks share: contract_match)
+    for game in ("dix", "dix_exchange", "dixie_rook", "trix", "tricks", "contract_match"):
+        assert (SOLVER / "games" / game / "__init__.py").is_file(), game
+        assert (SOLVER / "games" / game / "search.py").is_file(), game
     # the old flat modules are gone for good
     for old in ("api.py", "search.py", "dd.py", "dixdd.py", "layout_dd.py", "exact.py"):
         assert not (SOLVER / old).exists(), old
@@ -91,6 +117,55 @@ def test_imports_only_look_down(path):
         if theirs is not None and theirs > mine and mod not in FACADE:
             bad.append(f"line {line}: imports {mod}, a layer above {here}")
     assert not bad, f"{path.relative_to(ROOT)}:\n" + "\n".join(bad)
+
+
+def _core_module(module: str) -> str | None:
+    """The core module that ``module`` is or lives in (None: not core, or
+    a compiled kernel such as ``solver._cardset``, which imports nothing)."""
+    parts = module.split(".")
+    if parts[0] != "solver" or len(parts) == 1 or parts[1] in LAYER and parts[1] != "reference":
+        return None
+    if parts[1].startswith("_"):
+        return None
+    return ".".join(parts[:3] if parts[1] == "reference" else parts[:2])
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES
+                                  if _core_module(_module_name(p)) is not None],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_core_modules_look_down_among_themselves(path):
+    here = _module_name(path)
+    assert here in CORE_RANK, f"{here}: a new core module: give it a rank in CORE_RANK"
+    bad = []
+    for line, mod in _imports(path):
+        theirs = _core_module(mod)
+        if theirs is None or theirs == here:
+            continue
+        if theirs not in CORE_RANK:
+            continue                 # ``from . import _sampler``: the package name itself
+        if CORE_RANK[theirs] >= CORE_RANK[here]:
+            bad.append(f"line {line}: imports {mod}, not below {here} in the core")
+    assert not bad, f"{path.relative_to(ROOT)}:\n" + "\n".join(bad)
+
+
+def test_the_core_checker_catches_violations():
+    """A core module importing one of its rank or above is caught (the
+    protocol importing the position format, the old circle), one importing
+    below passes."""
+    fake = SOLVER / "_core_probe.py"
+    CORE_RANK["solver._core_probe"] = CORE_RANK["solver.game"]
+    try:
+        for source in ("from .position import from_json\n",
+                       "def f():\n    from .position import _replay\n",
+                       "from . import game\n"):
+            fake.write_text(source)
+            with pytest.raises(AssertionError, match="not below"):
+                test_core_modules_look_down_among_themselves(fake)
+        fake.write_text("from .cards import DIX\nfrom .errors import PositionError\n")
+        test_core_modules_look_down_among_themselves(fake)
+    finally:
+        del CORE_RANK["solver._core_probe"]
+        fake.unlink(missing_ok=True)
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
@@ -116,6 +191,8 @@ def test_the_checker_catches_violations(tmp_path, monkeypatch):
     nothing)."""
     fake = SOLVER / "games" / "_layers_probe.py"
     cases = {"from ..search import best_move\n": "a layer above",
+             "from .dix.search import DixSupport\n": "a layer above",
+             "from .dix import heuristic\n": "a layer above",
              "def f():\n    from solver.search.pimc import pimc_search\n": "a layer above",
              "import bots.base\n": "never imports bots",
              "def f():\n    from bots import make_bot\n": "never imports bots",
@@ -125,10 +202,175 @@ def test_the_checker_catches_violations(tmp_path, monkeypatch):
             fake.write_text(source)
             with pytest.raises(AssertionError, match=message):
                 test_imports_only_look_down(fake)
-        fake.write_text("from ..cards import DIX\nfrom .common import need\n")
+        fake.write_text("from ..cards import DIX\nfrom .common import need\n"
+                        "from .dix.state import DixState\n")
         test_imports_only_look_down(fake)
     finally:
         fake.unlink(missing_ok=True)
+
+
+# --------------------------------------------------------------------------
+# no import circles, in solver/ and in bots/
+
+#: circles known at the time of writing, each with who removes it: the test
+#: fails on any other circle, and on a known one that changed or is gone
+#: (delete its line then)
+KNOWN_CIRCLES = {
+    # bots.base's registry imports the plug-ins that register with it:
+    # part B of issue #30 (a registry module importing the built-in bots)
+    # removes it
+    frozenset({"bots.base", "bots.engine_client", "bots.rules", "bots.searchbots"}):
+        "issue #30 part B",
+    # the double-dummy layer (session, the solvers, the tables and the
+    # per-game adapters registering with solver.dd.adapters): owned by the
+    # double-dummy work, outside issue #30 part A
+    frozenset({"solver.dd.adapters", "solver.dd.adapters.contracts", "solver.dd.adapters.dix",
+               "solver.dd.adapters.dix_exchange", "solver.dd.adapters.dixie_rook",
+               "solver.dd.dix", "solver.dd.session", "solver.dd.solve", "solver.dd.tables",
+               "solver.dd.trick"}): "the double-dummy layer",
+}
+
+
+def _runtime_imports(path: pathlib.Path, modules: set, compiled: set):
+    """(line, module of the tree) of every import that runs (at the top or
+    inside a function; not under ``if TYPE_CHECKING:``, which never runs).
+    ``from pkg import name`` is an import of ``pkg.name`` when that is a
+    module, else of ``pkg``; compiled kernels (``solver._sampler``) import
+    nothing back and are left out."""
+    tree = ast.parse(path.read_text(), str(path))
+    here = _module_name(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip.update(id(n) for child in node.body for n in ast.walk(child))
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")[:len(package.split(".")) - (node.level - 1)] \
+                if node.level else []
+            mod = ".".join(base + ([node.module] if node.module else []))
+            for alias in node.names:
+                sub = f"{mod}.{alias.name}"
+                names.append(sub if sub in modules or sub in compiled else mod)
+        else:
+            continue
+        for name in names:
+            if name in compiled:
+                continue
+            while name and name not in modules:
+                name = name.rpartition(".")[0]
+            if name and name != here:
+                yield node.lineno, name
+
+
+def _circles(paths) -> list:
+    """The import circles among ``paths``: every strongly connected set of
+    two or more modules (Tarjan's algorithm, iterative), each as
+    ``(frozenset of modules, [(module, line, imported module) ...])``."""
+    modules = {_module_name(p): p for p in paths}
+    compiled = {_module_name(p) for p in ROOT.glob("solver/**/*.pyi")}
+    graph: dict[str, dict[str, int]] = {m: {} for m in modules}
+    for m, p in modules.items():
+        for line, target in _runtime_imports(p, set(modules), compiled):
+            graph[m].setdefault(target, line)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(graph[root]))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, it = work[-1]
+            for w in it:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(graph[w])))
+                    break
+                if w in on:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
+                if low[v] == index[v]:
+                    part = set()
+                    while True:
+                        w = stack.pop()
+                        on.discard(w)
+                        part.add(w)
+                        if w == v:
+                            break
+                    if len(part) > 1:
+                        ties = sorted((a, line, b) for a in part for b, line in graph[a].items()
+                                      if b in part)
+                        found.append((frozenset(part), ties))
+    return found
+
+
+TREE = sorted(list(SOLVER.rglob("*.py")) + list((ROOT / "bots").rglob("*.py")))
+
+
+def _check_circles(paths, known) -> None:
+    bad = []
+    seen = set()
+    for part, ties in _circles(paths):
+        seen.add(part)
+        if part in known:
+            continue
+        bad.append(f"an import circle of {len(part)} modules:\n" +
+                   "\n".join(f"  {a} line {line} imports {b}" for a, line, b in ties))
+    for part, owner in known.items():
+        if part not in seen:
+            bad.append(f"the known circle ({owner}) of {', '.join(sorted(part))} is gone or "
+                       f"changed: delete or update its KNOWN_CIRCLES line")
+    assert not bad, "\n".join(bad)
+
+
+def test_no_import_circle():
+    _check_circles(TREE, KNOWN_CIRCLES)
+
+
+def test_the_circle_checker_catches_circles():
+    """Two probe modules that import each other, at the top or inside a
+    function, are caught; a ``TYPE_CHECKING`` import (which never runs) is
+    not a circle; a known circle that is gone is reported."""
+    a, b = SOLVER / "games" / "_circle_probe_a.py", SOLVER / "games" / "_circle_probe_b.py"
+    cases = [("from . import _circle_probe_b\n", "from ._circle_probe_a import x\n", True),
+             ("def f():\n    from solver.games._circle_probe_b import y\n",
+              "from ._circle_probe_a import f\n", True),
+             ("from ._circle_probe_b import y\n",
+              "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+              "    from ._circle_probe_a import x\n", False)]
+    try:
+        for first, second, circle in cases:
+            a.write_text(first)
+            b.write_text(second)
+            paths = TREE + [a, b]
+            if circle:
+                with pytest.raises(AssertionError, match="an import circle of 2 modules"):
+                    _check_circles(paths, KNOWN_CIRCLES)
+            else:
+                _check_circles(paths, KNOWN_CIRCLES)
+        stale = dict(KNOWN_CIRCLES)
+        stale[frozenset({"solver.game", "solver.position"})] = "the old protocol circle"
+        with pytest.raises(AssertionError, match="is gone or changed"):
+            _check_circles(TREE, stale)
+    finally:
+        a.unlink(missing_ok=True)
+        b.unlink(missing_ok=True)
 
 
 def test_no_import_circle_between_solver_and_bots():
@@ -147,14 +389,13 @@ def test_no_import_circle_between_solver_and_bots():
 # the generic layers name no game (docs/architecture.md: what belongs to one
 # game lives with that game, registered per game class)
 
-#: the generic code: the searches (but each game's own support module under
-#: ``solver/search/games/`` and its heuristic), the double-dummy layer (its
-#: per-game adapters too: each registers itself by its game's class and
-#: reads the game's rules from it, never from its name) and the hint's
-#: printer
+#: the generic code: the searches (their registry of the games' support
+#: modules, ``solver/search/games/``, aside: each game's support and
+#: heuristic live in its package), the double-dummy layer (its per-game
+#: adapters too: each registers itself by its game's class and reads the
+#: game's rules from it, never from its name) and the hint's printer
 GENERIC = sorted([p for p in (SOLVER / "search").rglob("*.py")
-                  if "games" not in p.relative_to(SOLVER / "search").parts[:1]
-                  and "heuristics" not in p.relative_to(SOLVER / "search").parts[:1]]
+                  if "games" not in p.relative_to(SOLVER / "search").parts[:1]]
                  + list((SOLVER / "dd").rglob("*.py"))
                  + [ROOT / "bots" / "hint.py"])
 

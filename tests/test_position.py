@@ -294,3 +294,61 @@ def test_apply_action_for_names_whose_turn_it_is():
     with pytest.raises(IllegalActionError, match="it is seat 0's turn, not seat 1's"):
         state.apply_action_for(1, "9C")
     assert state.apply_action_for(0, "AS") == state.string_to_action("AS")
+
+
+# ------------------------------------------- trusted constructors of live states
+
+TRUSTED_CASES = [(name, cfg, seed) for name in solver.registered_games()
+                 for cfg in solver.load_game(name).conformance_configs for seed in (1, 2)]
+
+
+def _random_state(game, seed):
+    """A state after a random number of random actions (the start, the
+    middle of a deal, a later deal, or the end)."""
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    stop = rng.choice([0, 3, 17, 40, 90, 250, 10**6])
+    while not state.is_terminal() and len(state.history()) < stop:
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state, rng
+
+
+def _future(state, rng, n=40):
+    """The views of every seat along ``n`` more random actions (draws of
+    later deals included): two states that agree here continue alike."""
+    state, out = state.clone(), []
+    for _ in range(n):
+        out.append([state.information_state_string(s) for s in range(state.game.num_players)])
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return out
+
+
+@pytest.mark.parametrize("name,cfg,seed", TRUSTED_CASES,
+                         ids=[f"{n}-{c or 'default'}-{s}" for n, c, s in TRUSTED_CASES])
+def test_trusted_views_and_records_equal_the_validated_ones(name, cfg, seed):
+    game = solver.load_game(name, **cfg)
+    state, rng = _random_state(game, seed)
+    for seat in range(game.num_players):
+        trusted = position.SeatView.of(state, seat)
+        checked = position.view_from_json(state.information_state(seat).view)
+        assert (trusted.game, trusted.seat) == (checked.game, checked.seat)
+        assert trusted.to_json() == checked.to_json()
+        assert trusted.info.known == checked.info.known
+        assert str(trusted.info) == str(checked.info)
+    forms = [None]
+    try:
+        state.deal_start()
+        forms.append("current")
+    except PositionError:
+        pass                                   # no mid-match positions in this game
+    for form in forms:
+        trusted_rec = position.Record.of(state, from_deal=form)
+        checked_rec = position.record_from_json(position.to_json(state, from_deal=form))
+        assert trusted_rec.to_json() == checked_rec.to_json()
+        assert trusted_rec.match == checked_rec.match
+        seed_future = rng.randrange(1 << 30)
+        assert (_future(trusted_rec.state(), random.Random(seed_future))
+                == _future(checked_rec.state(), random.Random(seed_future)))
+    assert position.record_of(state).to_json() == position.to_json(state)

@@ -459,7 +459,7 @@ def test_exact_values_are_in_the_games_unit():
     while len(state.legal_actions()) < 2:
         state.apply_action(state.legal_actions()[0])
     ex = exact(state, max_nodes=2_000_000)
-    from solver.search.games.dixie_rook import deal_score
+    from solver.games.dixie_rook.search import deal_score
     raw = ex.solution.action_values
     for a, v in ex.values.items():
         assert v == deal_score(state, ex.seat, raw[a])

@@ -4,7 +4,7 @@
 # then the play of the contract (trick.pxd's rules).  Built from a seat view
 # by solver/search/native.py (native_contract_search).
 #
-# The phases are those of solver/games/contract_match.py.  Actions are bit
+# The phases are those of solver/games/contract_match/state.py.  Actions are bit
 # indices per phase: a contract's id (0..4) when choosing; a card revealed
 # (its index) or ``DONE_BIT`` (63, "reveal done") when declaring; 0 (no
 # redeal) or 1 (redeal) when claiming; a card, or the layout's pass
@@ -20,9 +20,9 @@
 # searches' play-outs (the greedy trick follower three times in four, a
 # random leader; the layout at random); 2, as 1 with the greedy follower at
 # every follower's card (tests); 3, the rules player's move
-# everywhere (solver/search/heuristics/contract.py, ported move for move),
+# everywhere (solver/games/contract_match/heuristic.py, ported move for move),
 # the policy the contracts' average-deal values were measured with
-# (solver/search/contracts.py), so that a contract's value and its baseline
+# (solver/search/contract_choice.py), so that a contract's value and its baseline
 # are measured alike.
 from libc.stdint cimport uint64_t, int32_t, uint8_t
 from bits cimport popcount, lowest_bit
@@ -40,7 +40,7 @@ cdef enum:
     D_TRICKS = 3
     D_LAYOUT = 4
     D_OVER = 5
-    #: contract ids (solver/games/tricks_core.py)
+    #: contract ids (solver/games/contract_match/trick_play.py)
     C_KING = 0
     C_QUEENS = 1
     C_DIAMONDS = 2
@@ -89,7 +89,7 @@ cdef struct DealPlay:
     LayoutPlay lp
 
 
-# ---- the rules player (solver/search/heuristics/contract.py) ----------------
+# ---- the rules player (solver/games/contract_match/heuristic.py) ----------------
 
 cdef inline double expected_tricks(uint64_t hand) noexcept nogil:
     """A 0.9, K 0.65, Q 0.4, J 0.2; +0.1 to the lower cards of a suit of

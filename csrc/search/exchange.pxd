@@ -9,7 +9,7 @@
 # value of each slot in this world.
 #
 # The determinization draws the slots' values from the view's exact world
-# model (solver/games/dix_exchange.py, ``_WorldModel``): its count over the
+# model (solver/games/dix_exchange/views.py, ``_WorldModel``): its count over the
 # values, compiled to a graph (``ExGraph``: one step a value, each edge how
 # many cards of it each group of interchangeable unseen positions gets,
 # with its probability), is walked as ``_WorldModel.draw`` walks it; the
@@ -21,7 +21,7 @@
 #
 # Actions are the game's own ids (0 keep, 1 ask, 2 accept, 3 draw, 4 + value
 # block), all below 64.  Every decision is the rules player's
-# (solver/search/heuristics/dix_exchange.py) in play-outs and as the PUCT
+# (solver/games/dix_exchange/heuristic.py) in play-outs and as the PUCT
 # prior.
 from libc.stdint cimport uint64_t, int32_t
 from libc.stdlib cimport malloc, free
@@ -39,7 +39,7 @@ cdef enum:
     X_ACCEPT = 2
     X_DRAW = 3
     X_BLOCK = 4
-    #: value indices (solver/games/dix_exchange.py, VALUE_INDEX)
+    #: value indices (solver/games/dix_exchange/notation.py, VALUE_INDEX)
     V_HIBOU = 0
     V_LOUP = 1
     V_PUTOIS = 2

@@ -4,7 +4,7 @@
 # rules).  Built from a seat view by solver/search/native.py
 # (native_rook_search).
 #
-# The phases are those of solver/games/dixie_rook.py (its ``Auction`` for
+# The phases are those of solver/games/dixie_rook/ (its ``Auction`` for
 # the bidding).  Actions are bit indices per phase: a bid of 70 + 5k is bit
 # k (0..10) and a pass ``BID_PASS_BIT`` (11); a discard, the card's index;
 # trumps, the colour (0..3); in play, the card.  A hand every seat passes
@@ -13,7 +13,7 @@
 #
 # Play-out policies (``RookRules.playout``): 0, every move at random; 1, the
 # rules player's bids, discards and trumps (``hand_rules_move``, ported
-# from solver/search/heuristics/dixie_rook.py move for move) and the card
+# from solver/games/dixie_rook/heuristic.py move for move) and the card
 # search's play-out (the greedy follower three times in four); 3, the rules
 # player's move everywhere (``rook_rules_card``).
 from libc.stdint cimport uint64_t, int32_t
@@ -58,7 +58,7 @@ cdef struct HandPlay:
     uint64_t discards
 
 
-# ---- the rules player (solver/search/heuristics/dixie_rook.py) --------------
+# ---- the rules player (solver/games/dixie_rook/heuristic.py) --------------
 
 cdef inline int best_trump(uint64_t cards) noexcept nogil:
     """The longest colour, then the one with the higher rank sum, then the

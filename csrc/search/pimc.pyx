@@ -5,7 +5,7 @@ dix (``DixWorlds``) and the trix / tricks trick contracts (``TrickWorlds``).
 While the stock lasts no dix world can be solved (the draws after each
 trick depend on who wins it), so PIMC values each legal card of a world by
 a play-out: the card applied, the round played on by the rules player
-(``solver/search/heuristics/dix.py``, ``DixRules``) at both seats, and,
+(``solver/games/dix/heuristic.py``, ``DixRules``) at both seats, and,
 once the stock is empty and the seat to lead holds at most ``leaf_cards``
 cards, the rest of the round solved exactly.  In Python a world cost about
 34 ms, four fifths of it in the rules player's steps (each builds the
@@ -299,13 +299,13 @@ cdef class DixWorlds:
 
 cdef class TrickWorlds:
     """One PIMC decision's trick-contract play-outs (trix, tricks): the
-    rules player (``solver/search/heuristics/contract.py``,
+    rules player (``solver/games/contract_match/heuristic.py``,
     ``ContractRules._trick_card``) at every seat, the play and scoring of
     the ISMCTS kernel (csrc/search/trick.pxd: follow suit, must-discard,
     per-card and per-trick points, a revealed card's double points).
     ``run`` plays one line until the deal ends or, with ``stop_cards``, a
     trick boundary where the seat to lead holds at most that many cards:
-    the leaf, which the caller solves (``solver.search.games.contract``)."""
+    the leaf, which the caller solves (``solver.games.contract_match.search``)."""
 
     cdef int32_t win_pts[64]
     cdef int32_t revealer[64]

@@ -209,7 +209,7 @@ cdef inline int rook_greedy(const RookPlay* P, const RookRules* R, uint64_t L) n
 
 
 cdef inline int rook_rules_card(const RookPlay* P, const RookRules* R, uint64_t L) noexcept nogil:
-    """The rules player's card (solver/search/heuristics/dixie_rook.py):
+    """The rules player's card (solver/games/dixie_rook/heuristic.py):
     leading, a non-trump 14, else the lowest card without count of the
     longest non-trump colour (then the lowest rank), else the highest trump;
     following, onto the partner's winning card the most count (not a trump,

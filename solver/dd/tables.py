@@ -90,10 +90,11 @@ def contract_table(state, seats=None, max_nodes: int | None = None, solver=None,
     docstring).  ``max_nodes`` bounds each trick
     contract's solve (``SearchAborted``); ``solver``: the ``Solver``
     session to use (default: a new one)."""
-    from ..games.contract_match import CHOOSE, CONTRACT_BASE, ContractGame
+    from ..games.contract_match.game import ContractGame
+    from ..games.contract_match.state import CHOOSE, CONTRACT_BASE
     from .session import Solver
     solver = Solver() if solver is None else solver
-    from ..games.tricks_core import PENALTY_RULES
+    from ..games.contract_match.trick_play import PENALTY_RULES
     from .adapters.contracts import KINDS
     if not isinstance(state.game, ContractGame):
         raise UnsupportedPositionError(f"contract_table takes a trix or tricks state, got "

@@ -130,15 +130,15 @@ def with_script_chance(state: State, horizon: int, outcomes: list[int] | None = 
     """``state`` with its chance source replaced by a :class:`ScriptChance`
     that keeps the log (what was dealt) and has ``outcomes`` to replay."""
     spec = SPECS[state.game.name]
-    state._chance = ScriptChance(state._chance.log, list(outcomes or []), spec.deal_kind,
-                                 horizon, getattr(state._chance, "seed", 0))
+    state.use_chance(ScriptChance(state.chance.log, list(outcomes or []), spec.deal_kind,
+                                  horizon, getattr(state.chance, "seed", 0)))
     return state
 
 
 def _script(state: State) -> ScriptChance:
     """``state``'s chance source, a ``ScriptChance`` (``with_script_chance``
     put it there)."""
-    chance = state._chance
+    chance = state.chance
     if not isinstance(chance, ScriptChance):
         raise TypeError(f"expected a state with explicit chance, got {type(chance).__name__}")
     return chance
@@ -245,7 +245,7 @@ class ExplicitChanceState:
             raise IllegalActionError(action, "the episode is over")
         self.memo = {}
         state = self.at_rest()
-        drawn = len(state._chance.log)
+        drawn = len(state.chance.log)
         _script(state).owner = state
         try:
             state.apply_action(action)   # checks legality first (IllegalActionError)
@@ -271,10 +271,8 @@ class ExplicitChanceState:
         more).  The outcomes are replayed as they were logged, a mid-match
         state's ``("match", ...)`` first, so the state is rebuilt as it
         started: no round trip through the deal's JSON form."""
-        chance = self.at_rest()._chance
-        state = self.game.state_class(self.game, Chance(chance.seed, chance.log[:drawn]))
-        for a in actions:
-            state.apply_action(a)
+        chance = self.at_rest().chance
+        state = self.game.replay(actions, chance=Chance(chance.seed, chance.log[:drawn]))
         return with_script_chance(state, self.horizon)
 
     def _run(self) -> None:
@@ -286,12 +284,12 @@ class ExplicitChanceState:
         try:
             if pending == START:
                 chance = ScriptChance([], self.outcomes, spec.deal_kind, self.horizon)
-                done = self.game.state_class(self.game, chance)
+                done = self.game.replay([], chance=chance)
             else:
                 before = self.at_rest()
                 done = before.clone()
-                done._chance = ScriptChance(before._chance.log, self.outcomes,
-                                            spec.deal_kind, self.horizon, before._chance.seed)
+                done.use_chance(ScriptChance(before.chance.log, self.outcomes,
+                                             spec.deal_kind, self.horizon, before.chance.seed))
                 _script(done).owner = done
                 done.apply_action(pending)
         except NeedChance as need:

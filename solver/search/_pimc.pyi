@@ -1,5 +1,5 @@
 """Types of PIMC's dix play-outs in C ``csrc/search/pimc.pyx`` (what
-Python calls, from ``solver.search.games.dix.NativeDixWorlds``)."""
+Python calls, from ``solver.games.dix.search.NativeDixWorlds``)."""
 
 from collections.abc import Sequence
 

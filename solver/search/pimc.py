@@ -107,6 +107,19 @@ class PIMCStats:
         return half_width(len(diffs), sum(diffs), sum(d * d for d in diffs))
 
 
+def native_module():
+    """``solver.search._pimc`` (the play-outs in C, csrc/search/pimc.pyx),
+    or None without the build or under DIXTRIX_PUREPYTHON."""
+    import os
+    if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
+        return None
+    try:
+        from . import _pimc
+    except ImportError:  # pragma: no cover
+        return None
+    return _pimc
+
+
 def check_limits(worlds, seconds, nodes) -> None:
     if worlds is not None and (isinstance(worlds, bool) or not isinstance(worlds, int)
                                or not 1 <= worlds <= 10**9):

@@ -19,7 +19,7 @@ The order of a decision:
 3. otherwise the search: ISMCTS (``bot="ismcts"``, the Cython kernels
    wherever the game provides one for the decision, else the Python search)
    or PIMC (``bot="pimc"``).  A contract choice of trix / tricks is judged
-   over the whole kingdom or dealer's set (``solver.search.contracts``).
+   over the whole kingdom or dealer's set (``solver.search.contract_choice``).
 
 The result carries every legal action's value and interval, its visits
 (ISMCTS iterations, PIMC worlds), the ``ranking`` the advice is made from
@@ -60,9 +60,9 @@ from ..errors import (
     short_repr,
 )
 from ..game import Game, State, WorldSampler
-from ..position import Record, SeatView, from_json, view_from_json
+from ..position import Record, SeatView, from_json
 from ..stats import half_width
-from . import contracts
+from . import contract_choice
 from .advice import Advice, Evidence, decide, decide_exact
 from .control import Control, StopFlag, check_progress, check_stop
 from .equivalence import card_classes, pool
@@ -189,7 +189,7 @@ def _as_view(position: Any) -> SeatView:
         seat = position.current_player()
         if position.is_terminal() or seat < 0:
             raise PositionError("the game is over: there is no move to advise")
-        return view_from_json(position.information_state(seat).view)
+        return SeatView.of(position, seat)
     if isinstance(position, (dict, str, bytes, bytearray)):
         position = from_json(position)
     if isinstance(position, Record):
@@ -197,7 +197,7 @@ def _as_view(position: Any) -> SeatView:
         seat = state.current_player()
         if state.is_terminal() or seat < 0:
             raise PositionError("the game is over: there is no move to advise")
-        return view_from_json(state.information_state(seat).view)
+        return SeatView.of(state, seat)
     if isinstance(position, SeatView):
         return position
     raise PositionError(f"expected a position (seat view, record, JSON or State), got "
@@ -402,7 +402,7 @@ class _Job:
 
     def ismcts(self) -> PlayResult:
         limit = self.limit
-        contract = contracts.applies(self.world)
+        contract = contract_choice.applies(self.world)
         classes = card_classes(self.world, self.legal)
         keep = root_keep(classes) if self.equivalence else ALL_CARDS
         # the kernels' encodings read a seat view's sampler; a player who
@@ -445,7 +445,7 @@ class _Job:
                                   stop=self.stop)
         visits, values, ci95 = pool(classes, stats.visits, stats.values, stats.ci95)
         if contract:
-            values = {a: v - contracts.baseline(self.game, self.name(a))
+            values = {a: v - contract_choice.baseline(self.game, self.name(a))
                       for a, v in values.items()}
 
         def diff_half(a: int, b: int) -> float:
@@ -457,7 +457,7 @@ class _Job:
         total = max(1, sum(stats.visits.values()))
         return self.result(advice, values, ci95, stats.visits, visits.get(advice.action, 0)
                            / total, stats.nodes, stats.seconds, "ismcts", stats.iterations,
-                           stats.stopped, contracts.UNIT if contract else self.unit, classes,
+                           stats.stopped, contract_choice.UNIT if contract else self.unit, classes,
                            diff_half)
 
     def pimc(self, limit: Limit | None = None) -> PlayResult:
@@ -465,7 +465,7 @@ class _Job:
         if limit.worlds is None and limit.time is None:
             raise LimitError("bot 'pimc' counts worlds: give Limit(worlds=...) or a time")
         check_policy(self.policy)
-        contract = contracts.applies(self.world)
+        contract = contract_choice.applies(self.world)
         stats = pimc_search(self.sampler.sample, self.seat, self.legal, self.game,
                             worlds=limit.worlds, seconds=limit.time, nodes=limit.nodes,
                             policy=self.policy, leaf=self.leaf, rng=random.Random(self.seed),
@@ -475,7 +475,7 @@ class _Job:
         classes = card_classes(self.world, self.legal)
         _, values, ci95 = pool(classes, stats.visits, stats.values, stats.ci95)
         if contract:
-            values = {a: v - contracts.baseline(self.game, self.name(a))
+            values = {a: v - contract_choice.baseline(self.game, self.name(a))
                       for a, v in values.items()}
         advice = decide(Evidence(self.legal, classes, values, ci95, stats.visits,
                                  stats.paired_half_width, float(self.game.round_scale),
@@ -484,7 +484,7 @@ class _Job:
         return self.result(advice, values, ci95, stats.visits,
                            max(stats.wins[a] for a in cls) / max(1, stats.worlds),
                            stats.nodes, stats.seconds, "pimc", stats.worlds, stats.stopped,
-                           contracts.UNIT if contract else self.unit, classes,
+                           contract_choice.UNIT if contract else self.unit, classes,
                            stats.paired_half_width)
 
     def result(self, advice: Advice, values: dict[int, float], ci95: dict[int, float],

@@ -2,9 +2,10 @@
 
 The searches (ISMCTS, PIMC, ``best_move``, ``evaluate``) name no game: each
 game registers a ``GameSupport`` for its ``Game`` class here
-(``solver/search/games/``), and the searches ask ``support_for(game)``.
-Adding a game is a ``GameSupport`` subclass and one ``register`` line;
-``solver/search/__init__.py`` imports ``solver.search.games``, so the
+(``solver/games/<game>/search.py``), and the searches ask ``support_for(game)``.
+Adding a game is a ``GameSupport`` subclass and one ``register`` line in
+its package, listed in ``solver/search/games/__init__.py``, which
+``solver/search/__init__.py`` imports, so the
 built-in games are registered whenever the search layer is loaded.
 
 A support answers, for worlds (complete ``State``s) of its game:
@@ -26,7 +27,7 @@ A support answers, for worlds (complete ``State``s) of its game:
   a decision's worlds in C, or None (the Python play-outs);
 * ``baseline_key(game)`` and ``is_contract_choice(state)``: a decision
   judged over a whole set of deals (the trix kingdom, the tricks dealer's
-  set: ``solver.search.contracts``).
+  set: ``solver.search.contract_choice``).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from typing import TYPE_CHECKING
 from ..game import Game, State
 
 if TYPE_CHECKING:
-    from .heuristics import Policy
+    from .heuristics.policy import Policy
 
 
 class GameSupport:

@@ -12,7 +12,7 @@ import solver
 from solver.cards import DIX
 from solver.errors import NotationError, PositionError
 from solver.games.common import match_number, parse_card_list
-from solver.games.dix_exchange import _parse_values
+from solver.games.dix_exchange.notation import _parse_values
 
 
 class Letters:

@@ -424,7 +424,7 @@ def _chain_brute(counts, sources, masked):
 
 
 def test_the_count_on_stock_chains_matches_enumeration():
-    from solver.games.dix_exchange import _WorldModel
+    from solver.games.dix_exchange.views import _WorldModel
     rng = random.Random(8)
     multi = tested = 0
     for _ in range(300):

@@ -9,8 +9,8 @@ import solver
 from solver import position
 from solver.cards import FRENCH
 from solver.errors import IllegalActionError, NotationError, PositionError
-from solver.games.contract_match import CHOOSE, CLAIM, LAYOUT_PLAY, NO_REDEAL, REDEAL
-from solver.games.tricks import is_bad_hand
+from solver.games.contract_match.state import CHOOSE, CLAIM, LAYOUT_PLAY, NO_REDEAL, REDEAL
+from solver.games.tricks.game import is_bad_hand
 
 
 def mask(text):

@@ -10,7 +10,7 @@ import solver
 from solver import position
 from solver.cards import FRENCH
 from solver.errors import IllegalActionError, NotationError, PositionError
-from solver.games.contract_match import CHOOSE, PASS, REVEAL_DONE
+from solver.games.contract_match.state import CHOOSE, PASS, REVEAL_DONE
 
 SPADES = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
 HEARTS = "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"

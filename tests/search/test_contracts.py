@@ -1,4 +1,4 @@
-"""Contract choice for the whole kingdom (solver/search/contracts.py)."""
+"""Contract choice for the whole kingdom (solver/search/contract_choice.py)."""
 
 from __future__ import annotations
 
@@ -6,19 +6,19 @@ import random
 
 import solver
 from bots import make_bot
-from solver.games.contract_match import CHOOSE, CONTRACT_BASE
-from solver.search import Limit, best_move, contracts
+from solver.games.contract_match.state import CHOOSE, CONTRACT_BASE
+from solver.search import Limit, best_move, contract_choice
 
 
 def test_the_baselines_cover_every_contract_and_setting():
-    data = contracts.baselines()
+    data = contract_choice.baselines()
     for key, name in (("trix", "trix"), ("trix:partners", "trix"), ("tricks", "tricks")):
         game = solver.load_game(name, **({"partners": True} if "partners" in key else {}))
-        assert contracts.setting(game) == key
+        assert contract_choice.setting(game) == key
         assert set(data[key]) == set(game.contract_names)
         for entry in data[key].values():
             assert entry["deals"] >= 1000 and entry["ci95"] < 5
-    assert contracts.setting(solver.load_game("dix")) is None
+    assert contract_choice.setting(solver.load_game("dix")) is None
 
 
 def _choice_state(name="trix", seed=2):
@@ -36,10 +36,10 @@ def test_a_contract_hint_is_judged_against_the_average_deal():
     from solver.search.native import native_search
     state = _choice_state()
     legal = {state.action_to_string(a) for a in state.legal_actions()}
-    base = contracts.baselines()["trix"]
+    base = contract_choice.baselines()["trix"]
     for bot in ("ismcts", "pimc"):
         res = best_move(state, Limit(worlds=12), seed=1, bot=bot, threads=1)
-        assert res.unit == contracts.UNIT and res.bot == bot
+        assert res.unit == contract_choice.UNIT and res.bot == bot
         assert set(res.values) == legal and res.action in res.equal
     # the values are the raw deal values minus the baselines: the native
     # search of the choice (every contract in each of 12 worlds) run alike
@@ -69,7 +69,7 @@ def test_a_hand_of_low_cards_calls_a_penalty_contract_not_the_layout():
     state = solver.from_json({"game": "trix", "seed": 1, "actions": [],
                               "deal": {"first_owner": 0, "deals": [hands]}}).state()
     res = best_move(state, Limit(worlds=30), seed=1)
-    raw = {a: v + contracts.baseline(state.game, a) for a, v in res.values.items()}
+    raw = {a: v + contract_choice.baseline(state.game, a) for a, v in res.values.items()}
     assert max(raw, key=raw.get) == "contract trix"          # the deal alone
     assert res.action != "contract trix" and res.values["contract trix"] < 0
     assert "contract trix" not in res.equal

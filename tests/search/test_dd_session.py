@@ -343,7 +343,7 @@ def test_contract_table_matches_single_solves():
     them from the deal log) against the oracle, every seat."""
     from solver.dd.adapters.contracts import KINDS
     from solver.dd.layout import solve_layout
-    from solver.games.contract_match import CONTRACT_BASE
+    from solver.games.contract_match.state import CONTRACT_BASE
     game = solver.load_game("trix")
     state = game.new_initial_state(seed=3)
     names = {a - CONTRACT_BASE: state.action_to_string(a) for a in state.legal_actions()}

@@ -24,7 +24,7 @@ def _card_play(state) -> bool:
     if name == "dix":
         return state.tricks_done >= 13 or state.game.options["variant"] == "seventeen"
     if name in ("trix", "tricks"):
-        from solver.games.contract_match import TRICKS
+        from solver.games.contract_match.state import TRICKS
         return state.phase == TRICKS
     from solver.games.dixie_rook import PLAY
     return state.phase == PLAY

@@ -16,7 +16,7 @@ import pytest
 
 import solver
 from solver.cards import cards_of, suit_of
-from solver.games.contract_match import TRICKS
+from solver.games.contract_match.state import TRICKS
 from solver.position import from_json
 from solver.search.pimc import _dd_values, pimc_search
 from solver.stats import half_width, t_quantile

@@ -8,8 +8,8 @@ import pytest
 import solver
 from bots.searchbots import ISMCTSBot
 from solver import position
+from solver.games.dix.kernel import native_dix_search
 from solver.search.ismcts import ismcts_search, run_native
-from solver.search.native import native_dix_search
 
 if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
     pytest.skip("pure-Python run: no Cython search", allow_module_level=True)
@@ -85,7 +85,7 @@ def test_native_search_is_deterministic_for_1_and_2_threads():
 
 
 def _trick_states(name, opts, count, seed0=0):
-    from solver.games.contract_match import TRICKS
+    from solver.games.contract_match.state import TRICKS
     game = solver.load_game(name, **opts)
     out = []
     seed = seed0
@@ -108,7 +108,7 @@ def _trick_states(name, opts, count, seed0=0):
 @pytest.mark.parametrize("name,opts", [("trix", {}), ("trix", {"partners": True}),
                                        ("tricks", {}), ("trix", {"must_discard_penalty": True})])
 def test_compact_trick_playouts_follow_the_rules_exactly(name, opts):
-    from solver.search.native import native_trick_search
+    from solver.games.contract_match.kernel import native_trick_search
     game, states = _trick_states(name, opts, 12)
     for state in states:
         seat = state.current_player()
@@ -138,7 +138,7 @@ def test_trick_search_runs_and_is_deterministic():
 
 
 def _layout_states(name, opts, count, seed0=0):
-    from solver.games.contract_match import LAYOUT_PLAY
+    from solver.games.contract_match.state import LAYOUT_PLAY
     game = solver.load_game(name, **opts)
     out = []
     seed = seed0
@@ -161,8 +161,8 @@ def _layout_states(name, opts, count, seed0=0):
 @pytest.mark.parametrize("name,opts", [("trix", {}), ("trix", {"partners": True}),
                                        ("tricks", {})])
 def test_compact_layout_playouts_follow_the_rules_exactly(name, opts):
-    from solver.games.contract_match import PASS
-    from solver.search.native import native_layout_search
+    from solver.games.contract_match.kernel import native_layout_search
+    from solver.games.contract_match.state import PASS
     game, states = _layout_states(name, opts, 10)
     for state in states:
         seat = state.current_player()
@@ -184,7 +184,7 @@ def test_compact_layout_playouts_follow_the_rules_exactly(name, opts):
 
 def test_layout_search_runs_with_the_game_pass_action():
     game, states = _layout_states("trix", {}, 30, seed0=3)
-    from solver.games.contract_match import PASS
+    from solver.games.contract_match.state import PASS
     for state in states:
         if state.legal_actions() == [PASS]:
             seat = state.current_player()
@@ -250,7 +250,7 @@ def test_rook_playouts_follow_the_rules_and_score_as_the_game(players):
     game's score difference (``round_returns``, what the Python twin backs
     up) -- a tie for most tricks: the mean of the cut's two outcomes."""
     from solver.cards import cards_of
-    from solver.search.native import native_rook_search
+    from solver.games.dixie_rook.kernel import native_rook_search
     from tests.search.test_rook_sampler import _consistent
     game, states = _rook_states(players, 14)
     ties = 0
@@ -299,7 +299,7 @@ def test_rook_search_chooses_legal_cards_and_is_deterministic():
 def test_rook_native_and_python_searches_value_the_hand_alike():
     """The two searches optimise the same number: at a late, nearly
     determined decision their root values agree to a few points."""
-    from solver.search.native import native_rook_search
+    from solver.games.dixie_rook.kernel import native_rook_search
     game, states = _rook_states(4, 40, seed0=60)
     state = next(s for s in states if s.tricks_done >= 10)
     seat = state.current_player()
@@ -373,7 +373,7 @@ def _greedy_trick_follow(world, seat, legal):
     last, the lowest otherwise; void, the card costing its taker most when
     another team's seat wins the trick (doubled if revealed), else the
     costing least; then the highest rank, then the lowest card."""
-    from solver.games.tricks_core import PENALTY_RULES
+    from solver.games.contract_match.trick_play import PENALTY_RULES
     log = world.log
     play = log.play
     rule = PENALTY_RULES[log.contract]
@@ -401,7 +401,7 @@ def _trick_follows(policy, configs, count, seed0, seeds):
     """``(card, the rule's card)`` for every follower's card with a choice
     in the kernel's play-outs (``simulate``) from seeded trick-contract
     decisions, replayed in the Python rules."""
-    from solver.search.native import native_trick_search
+    from solver.games.contract_match.kernel import native_trick_search
     for name, opts in configs:
         game, states = _trick_states(name, opts, count, seed0=seed0)
         for state in states:
@@ -464,7 +464,7 @@ def _greedy_rook_follow(world, seat, legal):
 def _rook_follows(policy, players, count, seed0, seeds):
     """As ``_trick_follows`` for dixie-rook card play."""
     from solver.cards import cards_of
-    from solver.search.native import native_rook_search
+    from solver.games.dixie_rook.kernel import native_rook_search
     for n in players:
         game, states = _rook_states(n, count, seed0=seed0)
         for state in states:

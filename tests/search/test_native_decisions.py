@@ -15,13 +15,11 @@ import pytest
 import solver
 from solver import position
 from solver.cards import cards_of
+from solver.games.contract_match.kernel import native_contract_search
+from solver.games.dix_exchange.kernel import native_exchange_search
+from solver.games.dixie_rook.kernel import native_rook_search
 from solver.search.heuristics import make_policy
-from solver.search.native import (
-    native_contract_search,
-    native_exchange_search,
-    native_rook_search,
-    native_search,
-)
+from solver.search.native import native_search
 
 if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
     pytest.skip("pure-Python run: no Cython search", allow_module_level=True)
@@ -79,7 +77,7 @@ def _deal_world(sampler, hands, redeals):
 
 
 def _deal_action(world, bit):
-    from solver.games.contract_match import (
+    from solver.games.contract_match.state import (
         CHOOSE,
         CLAIM,
         CONTRACT_BASE,
@@ -107,7 +105,7 @@ def _deal_replays(name, opts, phases, count, seed0, policy="rules", sims=3):
     """``(world, action, its mover's rules move or None, in a card phase)``
     for every play-out move of the kernel's deal searches, replayed, and
     the final check of each play-out's scores."""
-    from solver.games.contract_match import LAYOUT_PLAY, TRICKS
+    from solver.games.contract_match.state import LAYOUT_PLAY, TRICKS
     game = solver.load_game(name, **opts)
     states = _states(game, lambda s: s.phase in phases, count, seed0)
     for state in states:
@@ -159,7 +157,7 @@ def test_doubling_and_claim_play_outs_follow_the_rules(name, opts):
 def test_a_redeal_inside_the_search_deals_new_hands_and_asks_again():
     """A bad hand in tricks' Jacks: the kernel's redeal is replayed with the
     hands it dealt (scripted chance) and the claims start again."""
-    from solver.games.contract_match import CLAIM, REDEAL
+    from solver.games.contract_match.state import CLAIM, REDEAL
     game = solver.load_game("tricks")
     states = _states(game, lambda s: s.phase == CLAIM and REDEAL in s.legal_actions(), 2, 0,
                      limit=20000)
@@ -185,7 +183,7 @@ def test_contract_choice_is_flat_paired_and_root_offsets_act():
     values would skew) shift a move's statistics and nothing else: the same
     play-outs offset by each contract's average-deal value give exactly
     the raw means minus it."""
-    from solver.search import contracts
+    from solver.search import contract_choice
     game = solver.load_game("trix")
     state = _states(game, lambda s: s.phase == 0 and len(s.legal_actions()) == 5, 1, 7)[0]
     sampler = _sampler(state)
@@ -197,7 +195,7 @@ def test_contract_choice_is_flat_paired_and_root_offsets_act():
         counts = {act: [c for c, _ in tree[act]] for act in tree}
         assert len({tuple(c) for c in counts.values()}) == 1
     b = native_contract_search(sampler)
-    base = {act: contracts.baseline(game, state.action_to_string(act)) / game.round_scale
+    base = {act: contract_choice.baseline(game, state.action_to_string(act)) / game.round_scale
             for act in state.legal_actions()}
     b.native.set_offsets({act - 64: -v for act, v in base.items()})
     visits_b, means, *_ = b.run(1003, 0.0, 5, 2, 0.7)

@@ -9,7 +9,7 @@ import solver
 from bots import make_bot
 from solver import Limit, best_move, solve
 from solver.errors import LimitError, OptionError
-from solver.search.games.dixie_rook import deal_score as _rook_deal_score
+from solver.games.dixie_rook.search import deal_score as _rook_deal_score
 from solver.search.pimc import _dd_values, choose, pimc_search
 
 
@@ -227,7 +227,7 @@ def test_a_decision_probes_before_its_first_solved_world(monkeypatch):
     # a decision whose probes fail plays out the rest of its worlds
     budgets.clear()
     trix = solver.load_game("trix")
-    from solver.games.contract_match import TRICKS
+    from solver.games.contract_match.state import TRICKS
     st = trix.new_initial_state(seed=0)
     rng = random.Random(0)
     while not (st.phase == TRICKS and len(st.legal_actions()) > 1):

@@ -103,7 +103,7 @@ def test_other_policies_play_out_in_python():
 
 
 def _trick_worlds(name, options, seeds, per=2):
-    from solver.games.contract_match import TRICKS
+    from solver.games.contract_match.state import TRICKS
     game = solver.load_game(name, **options)
     for seed in seeds:
         st = game.new_initial_state(seed=seed)

@@ -14,7 +14,8 @@ import solver
 from solver import position
 from solver.cards import ROOK, SUIT_RANK_MASK, cards_of, mask_of, suit_of
 from solver.errors import PositionError
-from solver.games.dixie_rook import DISCARD_BASE, PLAY, RookWorldSampler, _public_replay, format_action
+from solver.games.dixie_rook import DISCARD_BASE, PLAY, RookWorldSampler, format_action
+from solver.games.dixie_rook.state import _public_replay
 from solver.sampler import ColumnSampler, HolderSampler, InconsistentConstraints
 from tests.search.test_sampler import chi2_critical
 

@@ -335,7 +335,7 @@ def test_holder_sampler_full_size_is_fast_enough_to_build():
 
 def _late_trick_view(name, seed, left):
     """A seat's view in a trick contract with ``left`` cards per hand left."""
-    from solver.games.contract_match import TRICKS
+    from solver.games.contract_match.state import TRICKS
     game = solver.load_game(name)
     rng = random.Random(seed)
     state = game.new_initial_state(seed=seed)

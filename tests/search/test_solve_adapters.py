@@ -10,7 +10,7 @@ import solver
 from solver.dd import solve
 from solver.dd.exact import solve_protocol
 from solver.errors import UnsupportedPositionError
-from solver.games.contract_match import LAYOUT_PLAY, TRICKS
+from solver.games.contract_match.state import LAYOUT_PLAY, TRICKS
 
 
 def _endings(name, opts, phase, cards_left, count, seed0=0):

@@ -9,9 +9,10 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from ...cards import cards_of
-from ...games.contract_match import LAYOUT_PLAY, TRICKS, ContractGame
-from ...games.contract_match import PASS as PASS_ACTION
-from ...games.tricks_core import DIAMONDS_CONTRACT, KING_OF_HEARTS, LTOOSH, QUEENS
+from ...games.contract_match.game import ContractGame
+from ...games.contract_match.state import LAYOUT_PLAY, TRICKS
+from ...games.contract_match.state import PASS as PASS_ACTION
+from ...games.contract_match.trick_play import DIAMONDS_CONTRACT, KING_OF_HEARTS, LTOOSH, QUEENS
 from .. import trick as dd
 from ..solution import Solution
 from . import register

@@ -1,4 +1,5 @@
-"""Heuristic policies: the documented rule-of-thumb player of each game.
+"""Heuristic policies: the documented rule-of-thumb player of each game
+(``solver/games/<game>/heuristic.py``, registered as its ``GameSupport.heuristic``).
 
 They are the search layer's priors and play-out policies (ISMCTS's PUCT
 prior and play-outs, PIMC's play-outs, ``evaluate``'s roll-outs), and the
@@ -14,50 +15,8 @@ legal action).
 
 from __future__ import annotations
 
-import random
-
 from ...errors import OptionError
-
-#: the names ``make_policy`` takes
-POLICIES = ("rules", "random")
-
-
-class Policy:
-    """A seeded decision rule for one seat: ``step(state)`` is the action
-    for the seat to move (``state.current_player() == seat``), read from
-    the seat's information only; ``restart()`` re-seeds it."""
-
-    name = "policy"
-
-    def __init__(self, game, seat: int, seed: int | None = None):
-        self.game = game
-        self.seat = seat
-        self.seed = seed
-        self.rng = random.Random(seed)
-
-    def step(self, state) -> int:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def restart(self) -> None:
-        self.rng = random.Random(self.seed)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(seat={self.seat}, seed={self.seed})"
-
-
-class RandomPolicy(Policy):
-    """A uniformly random legal action."""
-
-    name = "random"
-
-    def step(self, state) -> int:
-        return self.rng.choice(state.legal_actions())
-
-
-from .contract import ContractRules  # noqa: E402
-from .dix import DixRules  # noqa: E402
-from .dix_exchange import DixExchangeRules  # noqa: E402
-from .dixie_rook import DixieRookRules  # noqa: E402
+from .policy import POLICIES, Policy, RandomPolicy
 
 
 def heuristic_for(game):
@@ -84,4 +43,4 @@ def make_policy(name: str, game, seat: int, seed: int | None = None) -> Policy:
 
 
 __all__ = ["Policy", "RandomPolicy", "POLICIES", "has_heuristic", "heuristic_for",
-           "make_policy", "ContractRules", "DixRules", "DixExchangeRules", "DixieRookRules"]
+           "make_policy"]

@@ -8,7 +8,7 @@ Read top to bottom as the rules:
   contracts = 20 deals.  The owner chooses after seeing the new hand, each
   contract once per kingdom; the fifth is forced (an action with one legal
   choice).
-* Trick contracts (``tricks_core``): the owner leads trick 1, follow suit,
+* Trick contracts (``contract_match.trick_play``): the owner leads trick 1, follow suit,
   highest of the suit led wins, the winner leads.  King of Hearts -75,
   Queens -25 each, Diamonds -10 each, Ltoosh -15 per trick.  Option
   ``must_discard_penalty``: a void player holding a penalty card of the
@@ -40,12 +40,13 @@ Contract notation: ``contract kinghearts`` (aliases ``king``, ``kh``,
 
 from __future__ import annotations
 
-from ..cards import FRENCH, HEARTS, SEVEN, make_card
-from ..errors import PositionError, short_repr
-from ..game import Option, register_game
-from .common import need
-from .contract_match import DECLARE, NUM_SEATS, REVEAL_BASE, REVEAL_DONE, ContractGame, ContractMatchState
-from .tricks_core import KING_OF_HEARTS, LAYOUT, PENALTY_RULES, QUEENS
+from ...cards import FRENCH, HEARTS, SEVEN, make_card
+from ...errors import PositionError, short_repr
+from ...game import Option, register_game
+from ..common import need
+from ..contract_match.game import ContractGame
+from ..contract_match.state import DECLARE, REVEAL_BASE, REVEAL_DONE, ContractMatchState
+from ..contract_match.trick_play import KING_OF_HEARTS, LAYOUT, NUM_SEATS, PENALTY_RULES, QUEENS
 
 SEVEN_OF_HEARTS = make_card(HEARTS, SEVEN)
 CONTRACT_NAMES = ("kinghearts", "queens", "diamonds", "ltoosh", "trix")

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from ...cards import DIX, mask_of
 from ...cardset import dix_pips
-from ...games.dix import DixGame
-from ..heuristics.dix import DixRules
-from ..native import native_dix_search
-from ..support import GameSupport, register
+from ...search.support import GameSupport, register
+from .game import DixGame
+from .heuristic import DixRules
+from .kernel import native_dix_search
 
 
 class DixSupport(GameSupport):
@@ -50,7 +50,8 @@ class DixSupport(GameSupport):
     def native_playouts(self, world, seat, policy, leaf_nodes, solver=None):
         if policy != "rules" or world.is_terminal():
             return None
-        mod = _pimc_module()
+        from ...search.pimc import native_module
+        mod = native_module()
         return None if mod is None else NativeDixWorlds(mod, world, seat, leaf_nodes,
                                                         self.leaf_cards if leaf_nodes else 0)
 
@@ -59,19 +60,6 @@ class DixSupport(GameSupport):
                            and world.tricks_done < 13):
             return None
         return bin(world.hands[world.current_player()]).count("1")
-
-
-def _pimc_module():
-    """``solver.search._pimc``, or None without the build or under
-    DIXTRIX_PUREPYTHON."""
-    import os
-    if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
-        return None
-    try:
-        from .. import _pimc
-    except ImportError:  # pragma: no cover
-        return None
-    return _pimc
 
 
 class NativeDixWorlds:

@@ -36,7 +36,8 @@ from __future__ import annotations
 
 from ...cards import ACE, HEARTS, JACK, KING, QUEEN, TWO, make_card, rank_of, suit_of
 from ...cardset import cards_of
-from ...games.contract_match import (
+from ...search.heuristics.policy import Policy
+from .state import (
     CHOOSE,
     CLAIM,
     CONTRACT_BASE,
@@ -49,8 +50,7 @@ from ...games.contract_match import (
     REVEAL_DONE,
     TRICKS,
 )
-from ...games.tricks_core import DIAMONDS_CONTRACT, KH, KING_OF_HEARTS, LTOOSH, PENALTY_RULES, QUEENS
-from . import Policy
+from .trick_play import DIAMONDS_CONTRACT, KH, KING_OF_HEARTS, LTOOSH, PENALTY_RULES, QUEENS
 
 _TRICK_CHANCE = {ACE: 0.9, KING: 0.65, QUEEN: 0.4, JACK: 0.2}
 

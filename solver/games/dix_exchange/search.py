@@ -6,10 +6,10 @@ policies model the table."""
 
 from __future__ import annotations
 
-from ...games.dix_exchange import DixExchangeGame
-from ..heuristics.dix_exchange import DixExchangeRules
-from ..native import native_exchange_search
-from ..support import GameSupport, register
+from ...search.support import GameSupport, register
+from .game import DixExchangeGame
+from .heuristic import DixExchangeRules
+from .kernel import native_exchange_search
 
 
 class DixExchangeSupport(GameSupport):

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import DIAMONDS, FRENCH, HEARTS, KING, QUEEN, SUIT_RANK_MASK, make_card, mask_of, suit_of
-from ..cardset import make_rank_table, popcount, trick_winner
+from ...cards import DIAMONDS, FRENCH, HEARTS, KING, QUEEN, SUIT_RANK_MASK, make_card, mask_of, suit_of
+from ...cardset import make_rank_table, popcount, trick_winner
 
 NUM_SEATS = 4
 HAND_SIZE = 13

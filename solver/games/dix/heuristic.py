@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ...cards import DIX, JOKER, rank_of
 from ...cardset import dix_pips, trick_winner
-from . import Policy
+from ...search.heuristics.policy import Policy
 
 
 def _complement(pips: int) -> int:

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from ..cards import ACE, FRENCH, JACK, TWO, make_card, rank_of, suit_of
+from ...cards import ACE, FRENCH, JACK, TWO, make_card, rank_of, suit_of
 
 FINISH_SCORES = (200, 150, 100, 50)
 _JACKS = sum(1 << make_card(s, JACK) for s in range(4))

@@ -1,17 +1,17 @@
-"""trix and tricks: the Cython searches of the trick contracts and the
-layout, the contract choice judged over the kingdom (trix) or the dealer's
-set (tricks), and where PIMC's exact solve is a poor model of the table."""
+"""trix and tricks (each registers its own key in its package's
+``search``): the Cython searches of the trick contracts and the layout,
+the contract choice judged over the kingdom (trix) or the dealer's set
+(tricks), and where PIMC's exact solve is a poor model of the table."""
 
 from __future__ import annotations
 
 from ...cards import FRENCH, mask_of
-from ...games.contract_match import CHOOSE, LAYOUT_PLAY, TRICKS, ContractGame
-from ...games.tricks import TricksGame
-from ...games.tricks_core import PENALTY_RULES, RANK_TABLE
-from ...games.trix import TrixGame
-from ..heuristics.contract import ContractRules
-from ..native import native_contract_search
-from ..support import GameSupport, register
+from ...search.support import GameSupport, register
+from .game import ContractGame
+from .heuristic import ContractRules
+from .kernel import native_contract_search
+from .state import CHOOSE, LAYOUT_PLAY, TRICKS
+from .trick_play import PENALTY_RULES, RANK_TABLE
 
 
 class ContractSupport(GameSupport):
@@ -45,8 +45,8 @@ class ContractSupport(GameSupport):
     def native_playouts(self, world, seat, policy, leaf_nodes, solver=None):
         if policy != "rules" or world.is_terminal() or world.phase != TRICKS:
             return None
-        from .dix import _pimc_module
-        mod = _pimc_module()
+        from ...search.pimc import native_module
+        mod = native_module()
         return None if mod is None else NativeTrickWorlds(mod, world, seat, leaf_nodes,
                                                           self.leaf_cards if leaf_nodes else 0,
                                                           solver)
@@ -132,14 +132,4 @@ class NativeTrickWorlds:
         return out
 
 
-class TrixSupport(ContractSupport):
-    key = "trix"
-
-
-class TricksSupport(ContractSupport):
-    key = "tricks"
-
-
 register(ContractGame, ContractSupport())
-register(TrixGame, TrixSupport())
-register(TricksGame, TricksSupport())

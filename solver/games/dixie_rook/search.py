@@ -5,10 +5,11 @@ nest, the most-tricks bonus), the game scores the bid made or set."""
 from __future__ import annotations
 
 from ...cards import ROOK, mask_of
-from ...games.dixie_rook import MOST_TRICKS_BONUS, PLAY, DixieRookGame, card_count, team_of
-from ..heuristics.dixie_rook import DixieRookRules
-from ..native import native_rook_search
-from ..support import GameSupport, register
+from ...search.support import GameSupport, register
+from .game import DixieRookGame
+from .heuristic import DixieRookRules
+from .kernel import native_rook_search
+from .notation import MOST_TRICKS_BONUS, PLAY, card_count, team_of
 
 
 def _cards(mask: int):

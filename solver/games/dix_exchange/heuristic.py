@@ -11,8 +11,8 @@
 
 from __future__ import annotations
 
-from ...games.dix_exchange import ACCEPT, ASK, BLOCK, DRAW, KEEP, RANK, VALUE_INDEX
-from . import Policy
+from ...search.heuristics.policy import Policy
+from .notation import ACCEPT, ASK, BLOCK, DRAW, KEEP, RANK, VALUE_INDEX
 
 ASK_AT_OR_BELOW = 2
 

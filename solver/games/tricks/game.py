@@ -11,7 +11,7 @@ Read top to bottom as the rules:
   trick), King of Hearts (-75), Jacks (the layout, +200/+150/+100/+50), each
   once per set; the fifth is forced.  Four sets, 20 hands; the next set is
   dealt by seat dealer+1.  No doubling.
-* Trick games (``tricks_core``): the dealer leads trick 1, follow suit,
+* Trick games (``contract_match.trick_play``): the dealer leads trick 1, follow suit,
   highest of the suit led wins; as trix's default ``stop_when_decided``, a
   hand ends once every penalty card is taken (Tricks plays all 13 tricks)
   and Jacks once three players are out -- the scores cannot change after
@@ -38,12 +38,13 @@ from __future__ import annotations
 
 import random
 
-from ..cards import FRENCH, mask_of, rank_of
-from ..errors import PositionError
-from ..game import register_game
-from .common import check_distinct, parse_card_list
-from .contract_match import CLAIM, DEALS_PER_ROUND, NUM_SEATS, REDEAL, ContractGame, ContractMatchState
-from .tricks_core import LAYOUT
+from ...cards import FRENCH, mask_of, rank_of
+from ...errors import PositionError
+from ...game import register_game
+from ..common import check_distinct, parse_card_list
+from ..contract_match.game import ContractGame
+from ..contract_match.state import CLAIM, DEALS_PER_ROUND, REDEAL, ContractMatchState
+from ..contract_match.trick_play import LAYOUT, NUM_SEATS
 
 CONTRACT_NAMES = ("kinghearts", "queens", "diamonds", "tricks", "jacks")
 CONTRACT_ALIASES = {"king": 0, "kh": 0, "kingofhearts": 0, "kingheart": 0,

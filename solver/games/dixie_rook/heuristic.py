@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from ...cards import cards_of, rank_of, suit_of
 from ...cardset import trick_winner
-from ...games.dixie_rook import BID_BASE, DISCARD_BASE, MAX_BID, MIN_BID, PASS, TRUMP_BASE, card_count
-from . import Policy
+from ...search.heuristics.policy import Policy
+from .notation import BID_BASE, DISCARD_BASE, MAX_BID, MIN_BID, PASS, TRUMP_BASE, card_count
 
 
 def _colour_score(cards, colour):

@@ -1,0 +1,333 @@
+"""The match skeleton shared by trix and tricks: a chooser picks contracts.
+
+Both games are four "rounds" (trix: kingdoms, tricks: sets) of five deals.
+In each round one seat (trix: the kingdom owner, tricks: the dealer) picks
+a contract for every new hand after seeing it, each contract once per round,
+so the fifth is forced (still an action, with one legal choice).  The next
+round's chooser is seat chooser+1.  Four trick contracts
+(``contract_match.trick_play``) and the layout (``layout``); what differs -- how the first
+chooser is found, doubling (trix) and bad-hand redeals (tricks), the
+returns -- lives in ``solver/games/trix/`` and ``solver/games/tricks/``, which subclass
+:class:`ContractGame` and :class:`ContractMatchState`.
+
+Actions (sorted ints; one canonical string each)::
+
+    0..63        a card (``solver.cards`` index)                  "QS"
+    64..68       contract 0..4 (each game names them)             "contract queens"
+    70           pass (layout, legal only when no card fits)      "pass"
+    71           end of a seat's doubling declaration (trix)      "reveal done"
+    72, 73       keep the hand / order a redeal (tricks, Jacks)   "no redeal", "redeal"
+    128 + card   reveal (double) a penalty card (trix)            "reveal KH"
+
+Every action is public, so a seat view hides only the other hands; a
+consistent world is found by replaying the public actions (which never
+depend on the hidden cards) and matching the unseen cards to the other
+seats under every constraint the actions imply (``complete_view``).
+"""
+
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from ...cards import FRENCH
+from ...cardset import popcount
+from ...errors import NotationError, PositionError, short_repr
+from ...game import Chance, Game, canonical_json
+from ..common import check_distinct, check_keys, match_number, need, parse_card_list
+from .layout import FINISH_SCORES
+from .state import (
+    _PUBLIC_CACHE,
+    CARD_LIMIT,
+    DEALS_PER_ROUND,
+    REVEAL_BASE,
+    ROUNDS,
+    ContractMatchState,
+    _norm,
+    format_hand,
+)
+from .trick_play import HAND_SIZE, NUM_SEATS, PENALTY_RULES
+from .views import ContractWorldSampler, _complete_hands
+
+
+class ContractGame(Game):
+    """Common part of the trix and tricks games (4 seats, 20 deals)."""
+
+    state_class: ClassVar[type[ContractMatchState]]
+
+    #: canonical contract names, indexed by contract id (trick_play ids)
+    contract_names: tuple = ()
+    #: extra accepted spellings (lower case, spaces/-/_ removed) -> contract id
+    contract_aliases: dict = {}
+    round_word = "round"
+    chooser_word = "chooser"
+    has_reveals = False
+    has_claims = False
+
+    @property
+    def num_players(self) -> int:
+        return NUM_SEATS
+
+    @property
+    def num_distinct_actions(self) -> int:
+        # the reveals (REVEAL_BASE + card id) are the highest action ids
+        return REVEAL_BASE + CARD_LIMIT
+
+    @property
+    def max_deal_length(self) -> int:
+        # the contract (1), a redeal claim per seat (tricks' Jacks), each
+        # seat's reveals of its penalty cards and "done" (6 per seat), and 52
+        # cards played with at most three passes before each card of a layout
+        return 1 + NUM_SEATS + NUM_SEATS * 6 + 52 * NUM_SEATS
+
+    def generate_deal(self, rng: random.Random) -> tuple:
+        cards = list(FRENCH.cards)
+        rng.shuffle(cards)
+        return tuple(tuple(sorted(cards[13 * s:13 * s + 13])) for s in range(NUM_SEATS))
+
+    def contract_id(self, name: str) -> int | None:
+        key = name.replace(" ", "").replace("-", "").replace("_", "")
+        for i, n in enumerate(self.contract_names):
+            if key == n:
+                return i
+        return self.contract_aliases.get(key)
+
+    def contract_of(self, name: str) -> int:
+        """``contract_id``, or ``NotationError`` naming an unknown contract."""
+        contract = self.contract_id(name)
+        if contract is None:
+            raise NotationError(f"unknown contract {short_repr(name)}")
+        return contract
+
+    # ---- the deal object -------------------------------------------------
+    # Subclasses add their own keys before "deals" (``_parse_prefix`` /
+    # ``_format_prefix``); "deals" is a list of deals, each a list of the
+    # four hands (card strings).
+
+    deal_keys: tuple = ("deals",)
+
+    # ---- mid-match positions: {round word: k, chooser word: seat,
+    #      "played": [contracts of this round so far], "totals": [4 ints]} ----
+    # a property where other games have a constant: the keys name the game's
+    # own round and chooser words
+    @property
+    def match_keys(self) -> tuple[str, ...]:  # type: ignore[override]
+        return (self.round_word, self.chooser_word, "played", "totals")
+
+    def contract_total(self, contract: int) -> int:
+        """What one deal of ``contract`` adds to the four totals together."""
+        rule = PENALTY_RULES.get(contract)
+        if rule is None:                     # the layout
+            return sum(FINISH_SCORES)
+        return -(popcount(rule.mask) * rule.per_card + HAND_SIZE * rule.per_trick)
+
+    def parse_match(self, match: dict, seat: int | None = None) -> dict:
+        rw, cw = self.round_word, self.chooser_word
+        check_keys(match, self.match_keys, "match")
+        rnd = match_number(match, rw, ROUNDS)
+        chooser = need(match, cw, "match", int)
+        if chooser not in range(NUM_SEATS):
+            raise PositionError(f"must be a seat 0..3, got {chooser}", f"match.{cw}")
+        played_raw = need(match, "played", "match", list)
+        played: list[int] = []
+        for i, name in enumerate(played_raw):
+            where = f"match.played[{i}]"
+            c = self.contract_id(_norm(name)) if isinstance(name, str) else None
+            if c is None:
+                raise PositionError(f"unknown contract {short_repr(name)} (one of "
+                                    f"{', '.join(self.contract_names)})", where)
+            if c in played:
+                raise PositionError(f"{self.contract_names[c]} is listed twice: each "
+                                    f"contract is played once per {rw}", where)
+            played.append(c)
+        if len(played) >= DEALS_PER_ROUND:
+            raise PositionError(f"every contract of this {rw} is played: the position "
+                                f"starts in the next {rw}", "match.played")
+        totals = need(match, "totals", "match", list)
+        if len(totals) != NUM_SEATS:
+            raise PositionError(f"one total per seat (4), got {len(totals)}", "match.totals")
+        done = (rnd - 1) * DEALS_PER_ROUND + len(played)
+        bound = int(self.round_scale) * done
+        for s, t in enumerate(totals):
+            if isinstance(t, bool) or not isinstance(t, int):
+                raise PositionError(f"a total is an integer, got {short_repr(t)}",
+                                    f"match.totals[{s}]")
+            if abs(t) > bound:
+                raise PositionError(f"after {done} deal{'s' if done != 1 else ''} a total "
+                                    f"lies in -{bound}..{bound}, got {t}", f"match.totals[{s}]")
+        want = sum(self.contract_total(c) for c in played)   # whole rounds sum to zero
+        if sum(totals) != want:
+            what = ", ".join(self.contract_names[c] for c in played) or "no contract"
+            raise PositionError(f"the totals sum to {sum(totals)}, but whole {rw}s sum to 0 "
+                                f"and {what} played in this {rw} make {want}", "match.totals")
+        return {rw: rnd, cw: chooser, "played": [self.contract_names[c] for c in played],
+                "totals": list(totals)}
+
+    def parse_deal(self, deal: dict, mid: bool = False) -> list:
+        if not isinstance(deal, dict):
+            raise PositionError("expected an object", "deal")
+        check_keys(deal, ("deals",) if mid else self.deal_keys, "deal")
+        out = [] if mid else self._parse_prefix(deal)
+        raw = deal.get("deals", [])
+        if not isinstance(raw, list):
+            raise PositionError(f"must be a list, got {type(raw).__name__}", "deal.deals")
+        for d, hands in enumerate(raw):
+            out.append(("deal", self._parse_hands(hands, f"deal.deals[{d}]")))
+        if not mid:
+            self._check_parsed(deal, out)
+        return out
+
+    def _parse_hands(self, hands, path: str) -> tuple:
+        if not isinstance(hands, list) or len(hands) != NUM_SEATS:
+            raise PositionError("a deal is a list of the 4 hands", path)
+        parsed = []
+        for s, h in enumerate(hands):
+            cards = parse_card_list(FRENCH, h, f"{path}[{s}]")
+            if len(cards) != HAND_SIZE:
+                raise PositionError(f"seat {s} must hold {HAND_SIZE} cards, got {len(cards)}",
+                                    f"{path}[{s}]")
+            parsed.append(cards)
+        check_distinct(FRENCH, [(f"{path}[{s}]", parsed[s]) for s in range(NUM_SEATS)], path)
+        return tuple(tuple(sorted(h)) for h in parsed)
+
+    def _format_deal(self, outcomes: list, mid: bool) -> dict:
+        out: dict = {}
+        if not mid:
+            self._format_prefix(outcomes, out)
+        out["deals"] = [[format_hand(h) for h in v] for k, v in outcomes if k == "deal"]
+        return out
+
+    def _parse_prefix(self, deal: dict) -> list:
+        return []
+
+    def _check_parsed(self, deal: dict, outcomes: list) -> None:
+        """Cross-checks of the parsed deal object (``PositionError``)."""
+
+    def _format_prefix(self, outcomes: list, out: dict) -> None:
+        """Add the game's own keys (before "deals") to ``out``."""
+
+    # ---- seat views --------------------------------------------------------
+
+    def view_deal(self, outcomes: list, seat: int) -> dict:
+        """The deal object as ``seat`` sees it: other hands as counts."""
+        full = self.format_deal(outcomes)
+        full["deals"] = [[h if s == seat else HAND_SIZE for s, h in enumerate(hands)]
+                         for hands in full["deals"]]
+        return full
+
+    def _view_prefix(self, deal: dict, seat: int) -> tuple[list, dict]:
+        """The game's own keys of a view's deal object -> (chance outcomes
+        before the first deal, facts for ``_dummy_deal`` and ``_forced``)."""
+        return [], {}
+
+    def _dummy_deal(self, d: int, facts: dict) -> tuple:
+        """Some deal, used only to replay a view's public actions."""
+        cards = FRENCH.cards
+        return tuple(tuple(cards[13 * s:13 * s + 13]) for s in range(NUM_SEATS))
+
+    def _forced(self, d: int, facts: dict) -> dict:
+        """``{card: seat}`` that the view's public facts place (trix: 7H)."""
+        return {}
+
+    def complete_view(self, view: dict, rng: random.Random) -> dict:
+        """A complete record consistent with a seat view.  Every action is
+        public and the course of play never depends on hidden cards, so the
+        actions are replayed over stand-in hands to learn, per deal, who
+        played or revealed which card, who failed to follow which suit, who
+        passed in the layout (holding no card that fitted), who proved to
+        hold no penalty card (``must_discard_penalty``) and who claimed a
+        bad hand; the unseen cards are then matched to the other seats under
+        those constraints.  The caller replays the result for legality."""
+        seat = view["seat"]
+        prefix, facts, own, logs = self._public_facts(view)
+        outcomes = list(prefix)
+        for d, log in enumerate(logs):
+            outcomes.append(("deal", _complete_hands(seat, own[d], log, self._forced(d, facts),
+                                                     rng, f"deal.deals[{d}]")))
+        return {"deal": self.format_deal(outcomes), "actions": list(view["actions"])}
+
+    def _mid_view_prefix(self, match: dict) -> tuple[list, dict]:
+        """A mid-match view's chance outcomes before its first deal and the
+        facts for ``_dummy_deal`` / ``_forced`` (trix: 7H when the view
+        starts at the first deal of the match)."""
+        return [("match", match)], {}
+
+    def world_sampler(self, view: dict) -> ContractWorldSampler:
+        return ContractWorldSampler(self, view)
+
+    def _public_facts(self, view: dict) -> tuple:
+        """The view's public facts: (chance outcomes before the first deal,
+        facts for ``_dummy_deal`` / ``_forced``, the seat's own hands, the
+        public replay's deal logs).  Cached for the last few views, since a
+        sampler completes the same view many times."""
+        try:
+            key = (self.name, tuple(sorted(self.options.items())), view["seat"],
+                   canonical_json(view.get("match")),
+                   canonical_json(view.get("deal")), tuple(view["actions"]))
+        except TypeError:
+            key = None
+        hit = _PUBLIC_CACHE.get(key) if key is not None else None
+        if hit is not None:
+            _PUBLIC_CACHE.move_to_end(key)
+            return hit
+        seat = view["seat"]
+        deal = view.get("deal")
+        if not isinstance(deal, dict):
+            raise PositionError("a seat view needs a deal object", "deal")
+        if "match" in view:
+            check_keys(deal, ("deals",), "deal")
+            prefix, facts = self._mid_view_prefix(view["match"])
+        else:
+            check_keys(deal, self.deal_keys, "deal")
+            prefix, facts = self._view_prefix(deal, seat)
+        raw = need(deal, "deals", "deal", list)
+        if not raw:
+            raise PositionError("a view lists at least the first deal", "deal.deals")
+        own = [self._view_own_hand(hands, seat, f"deal.deals[{d}]")
+               for d, hands in enumerate(raw)]
+        scripted = prefix + [("deal", self._dummy_deal(d, facts)) for d in range(len(raw))]
+        public = self.state_class(self, Chance(None, scripted))
+        for i, text in enumerate(view["actions"]):
+            where = f"actions[{i}]"
+            if public.is_terminal():
+                raise PositionError(f"{short_repr(text)}: the game is already over", where)
+            try:
+                action = public.string_to_action(text)
+            except NotationError as exc:
+                raise PositionError(str(exc), where) from None
+            problem = public.public_problem(action)
+            if problem:
+                raise PositionError(f"illegal action {short_repr(text)}: {problem}", where)
+            public._apply(action)
+            if len(public.chance.log) > len(scripted):
+                raise PositionError(f"the actions reach deal {len(raw) + 1}, which the view "
+                                    f"does not list", "deal.deals")
+        if len(public.deal_logs) != len(raw):
+            raise PositionError(f"the view lists {len(raw)} deals; its actions reach "
+                                f"{len(public.deal_logs)}", "deal.deals")
+        result = (prefix, facts, own, public.deal_logs)
+        if key is not None:
+            _PUBLIC_CACHE[key] = result
+            if len(_PUBLIC_CACHE) > 16:
+                _PUBLIC_CACHE.popitem(last=False)
+        return result
+
+    def _view_own_hand(self, hands, seat: int, path: str) -> list:
+        if not isinstance(hands, list) or len(hands) != NUM_SEATS:
+            raise PositionError("a deal is a list of the 4 hands", path)
+        for s, h in enumerate(hands):
+            if s == seat:
+                continue
+            if isinstance(h, bool) or not isinstance(h, int):
+                raise PositionError(f"seat {seat}'s view cannot show seat {s}'s cards: give "
+                                    f"their count ({HAND_SIZE})", f"{path}[{s}]")
+            if h != HAND_SIZE:
+                raise PositionError(f"seat {s} holds {HAND_SIZE} cards, got {h}",
+                                    f"{path}[{s}]")
+        own = parse_card_list(FRENCH, hands[seat], f"{path}[{seat}]")
+        if len(own) != HAND_SIZE:
+            raise PositionError(f"seat {seat} must hold {HAND_SIZE} cards, got {len(own)}",
+                                f"{path}[{seat}]")
+        check_distinct(FRENCH, [(f"{path}[{seat}]", own)], path)
+        return own

@@ -1,0 +1,188 @@
+"""A trix / tricks seat view's world model: the unseen cards of each deal
+matched to the other seats under the public facts, and the uniform world
+sampler of the deal in play (``ContractWorldSampler``)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, cast
+
+from ...cards import FRENCH, SUIT_RANK_MASK, cards_of, mask_of
+from ...errors import PositionError
+from ...game import WorldSampler
+from ...sampler import HolderSampler, InconsistentConstraints
+from .trick_play import HAND_SIZE, NUM_SEATS, PENALTY_RULES, TrickDeal
+
+if TYPE_CHECKING:
+    from .game import ContractGame
+from .state import ContractMatchState, DealLog
+
+
+#: Bad hands (tricks, Jacks): all four 2s, or three 2s plus the 3s of two
+#: of their suits.  Each pattern is the set of cards that makes a hand bad.
+def _bad_patterns() -> list[int]:
+    twos = [s * 16 + 2 for s in range(4)]
+    pats = [mask_of(twos)]
+    for missing in range(4):
+        three = [s for s in range(4) if s != missing]
+        for skip in three:
+            pair = [s for s in three if s != skip]
+            pats.append(mask_of([s * 16 + 2 for s in three] + [s * 16 + 3 for s in pair]))
+    return pats
+
+
+BAD_PATTERNS = _bad_patterns()
+
+
+def _deal_constraints(seat: int, own: list, log: DealLog, forced: dict, path: str):
+    """What a seat view says about one deal's hidden cards: ``fixed`` (card
+    -> seat: played, revealed or forced), ``allow[s]`` (mask of the cards
+    seat ``s`` may hold unseen: voids, layout passes and proofs of holding
+    no penalty card remove cards), ``free`` (the unseen cards not fixed)."""
+    own_set = set(own)
+    fixed: dict[int, int] = {}
+
+    def fix(card: int, s: int, what: str) -> None:
+        text = FRENCH.to_string(card)
+        if s == seat:
+            if card not in own_set:
+                raise PositionError(f"seat {seat} {what} {text}, which is not in its hand",
+                                    path)
+            return
+        if card in own_set:
+            raise PositionError(f"seat {s} {what} {text}, which seat {seat} holds", path)
+        if fixed.setdefault(card, s) != s:
+            raise PositionError(f"{text} is placed with both seat {fixed[card]} and seat {s}",
+                                path)
+
+    for card, s in forced.items():
+        fix(card, s, "must hold")
+    for s, card in log.reveals:
+        fix(card, s, "reveals")
+    voids: list[set[int]] = [set() for _ in range(NUM_SEATS)]
+    no_pen: set[int] = set()
+    excluded = [0] * NUM_SEATS         # cards a seat cannot hold (layout passes)
+    pen_mask = PENALTY_RULES[log.contract].mask if log.contract in PENALTY_RULES else 0
+    play = log.play
+    if play is not None:
+        for s, card in play.plays:
+            fix(card, s, "plays")
+        if isinstance(play, TrickDeal):
+            for s, suit in play.voids:
+                voids[s].add(suit)
+            no_pen = set(play.no_penalty)
+        else:
+            for s, fitting in play.passes:
+                excluded[s] |= fitting
+    others = [s for s in range(NUM_SEATS) if s != seat]
+    for s in others:
+        if sum(1 for v in fixed.values() if v == s) > HAND_SIZE:
+            raise PositionError(f"seat {s} plays or shows more than {HAND_SIZE} cards", path)
+    allow = [0] * NUM_SEATS            # cards each seat may hold unseen
+    for s in others:
+        m = FRENCH.mask & ~excluded[s]
+        for suit in voids[s]:
+            m &= ~SUIT_RANK_MASK[suit]
+        if s in no_pen:
+            m &= ~pen_mask
+        allow[s] = m
+    free = [c for c in FRENCH.cards if c not in own_set and c not in fixed]
+    return fixed, allow, free
+
+
+def _holder_sampler(seat: int, fixed: dict, allow: list, free: list) -> HolderSampler | None:
+    """An exact uniform sampler of ``free`` over the other seats, or None
+    if no assignment exists."""
+    others = [s for s in range(NUM_SEATS) if s != seat]
+    caps = [HAND_SIZE - sum(1 for v in fixed.values() if v == s) for s in others]
+    if any(c < 0 for c in caps):
+        return None
+    cards = [(c, sum(1 << i for i, s in enumerate(others) if allow[s] >> c & 1))
+             for c in free]
+    try:
+        return HolderSampler(caps, cards)
+    except InconsistentConstraints:
+        return None
+
+
+def _hands_from(seat: int, own: list, fixed: dict, placed: list) -> tuple:
+    others = [s for s in range(NUM_SEATS) if s != seat]
+    hands: list[list[int]] = [[] for _ in range(NUM_SEATS)]
+    hands[seat] = list(own)
+    for c, s in fixed.items():
+        hands[s].append(c)
+    for i, got in enumerate(placed):
+        hands[others[i]].extend(got)
+    return tuple(tuple(sorted(h)) for h in hands)
+
+
+def _complete_hands(seat: int, own: list, log: DealLog, forced: dict,
+                    rng: random.Random, path: str) -> tuple:
+    """The four hands of one deal: ``seat``'s own, the rest drawn uniformly
+    among the assignments consistent with the view (``HolderSampler``); a
+    deal redealt on a bad-hand claim also gives the claimer a bad hand (one
+    bad pattern chosen at random, then uniform given it)."""
+    fixed, allow, free_all = _deal_constraints(seat, own, log, forced, path)
+    own_set = set(own)
+    patterns = [0]
+    if log.claim >= 0 and log.claim != seat:
+        claimer = log.claim
+        patterns = [p for p in BAD_PATTERNS
+                    if all(c not in own_set and fixed.get(c, claimer) == claimer
+                           for c in cards_of(p))]
+        rng.shuffle(patterns)
+    for pat in patterns:
+        fixed_here = dict(fixed)
+        for c in cards_of(pat):
+            fixed_here[c] = log.claim
+        free = [c for c in free_all if c not in fixed_here]
+        sampler = _holder_sampler(seat, fixed_here, allow, free)
+        if sampler is None:
+            continue
+        return _hands_from(seat, own, fixed_here, sampler.sample(rng))
+    raise PositionError(f"no deal of the unseen cards is consistent with seat {seat}'s view "
+                        f"(plays, failures to follow, passes, reveals and claims)", path)
+
+
+class ContractWorldSampler(WorldSampler):
+    """Uniform worlds for a trix / tricks seat view, prepared once: one
+    replay makes a base state; each draw clones it and deals the current
+    hand's unseen cards anew (exactly uniform, ``HolderSampler``).  Earlier
+    deals keep the base's consistent completion: they cannot change what
+    happens next."""
+
+    def __init__(self, game: ContractGame, view: dict):
+        self.seat = seat = view["seat"]
+        rec = game.complete_record(view, random.Random(0))
+        # the replay builds the game's state_class
+        self.base = cast(ContractMatchState,
+                         game.replay(rec["actions"], deal=rec["deal"], match=rec.get("match")))
+        prefix, facts, own, logs = game._public_facts(view)
+        d = len(logs) - 1
+        self.own = own[d]
+        self.fixed, allow, free = _deal_constraints(seat, own[d], logs[d],
+                                                    game._forced(d, facts), "deal")
+        self.sampler = None
+        if logs[d].claim < 0 and not self.base.is_terminal():
+            self.sampler = _holder_sampler(seat, self.fixed, allow, free)
+        self.log_index = max(i for i, (kind, _) in enumerate(self.base.chance.log)
+                             if kind == "deal")
+
+    def worlds(self) -> int:
+        return 1 if self.sampler is None else self.sampler.count
+
+    def sample(self, rng: random.Random) -> ContractMatchState:
+        state = self.base.clone()
+        if self.sampler is None:
+            return state
+        hands = _hands_from(self.seat, self.own, self.fixed, self.sampler.sample(rng))
+        log = state.deal_logs[-1]
+        log.hands = hands
+        play = log.play
+        if play is not None:
+            gone = [0] * NUM_SEATS
+            for s, card in play.plays:
+                gone[s] |= 1 << card
+            play.hands = [mask_of(hands[s]) & ~gone[s] for s in range(NUM_SEATS)]
+        state.chance.rewrite(self.log_index, hands)
+        return state

@@ -1,0 +1,212 @@
+"""A dix seat view's world model: the unseen cards completed under the
+view's constraints (the opponent's plays and failures to follow, its draws
+from the stock), and the uniform world sampler prepared once."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, cast
+
+from ...cards import DIX
+from ...errors import NotationError, PositionError
+from ...game import WorldSampler
+from ...sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup
+from ..common import check_distinct, check_keys, need, parse_card_list
+
+if TYPE_CHECKING:
+    from .game import DixGame
+from .state import DixState, _public_replay
+
+
+def _prepare_view(game: DixGame, view: dict, rng: random.Random):
+    """Parse a dix seat view and prepare each round's sampler.
+
+    A complete deal consistent with a dix seat view, or ``PositionError``.
+
+    The unseen cards are assigned to the opponent's hand, the opponent's
+    draws and the undrawn stock by bipartite matching under the view's
+    constraints: a card the opponent played was in their hand before, and no
+    card of a suit the opponent failed to follow was in their hand then."""
+    seat = view["seat"]
+    other = 1 - seat
+    deal = view.get("deal")
+    if not isinstance(deal, dict):
+        raise PositionError("a seat view needs a deal object", "deal")
+    if "match" in view:
+        check_keys(deal, ("rounds",), "deal")
+        first = view["match"]["dealer"]
+    else:
+        check_keys(deal, ("first_dealer", "rounds"), "deal")
+        first = need(deal, "first_dealer", "deal", int)
+        if first not in (0, 1):
+            raise PositionError(f"must be 0 or 1, got {first}", "deal.first_dealer")
+    rounds = need(deal, "rounds", "deal", list)
+    actions = []
+    for i, a in enumerate(view["actions"]):
+        try:
+            actions.append(DIX.parse(a))
+        except NotationError as exc:
+            raise PositionError(str(exc), f"actions[{i}]") from None
+    per = 2 * game.tricks_per_round
+    if len(actions) > per * len(rounds):
+        raise PositionError(f"the actions reach round {len(rounds) + 1}, whose deal is "
+                            f"missing", "deal.rounds")
+    models = [_complete_round(game, rnd, f"deal.rounds[{r}]", seat, other, first, r,
+                              actions[r * per:(r + 1) * per], r * per, rng)
+              for r, rnd in enumerate(rounds)]
+    return first, models
+
+
+def _complete_view(game: DixGame, view: dict, rng: random.Random) -> dict:
+    first, models = _prepare_view(game, view, rng)
+    head = [("match", view["match"])] if "match" in view else [("first_dealer", first)]
+    outcomes = head + [("round", m.deal(rng)) for m in models]
+    return game.format_deal(outcomes)
+
+
+class DixWorldSampler(WorldSampler):
+    """Uniform worlds for one dix seat view, prepared once: one replay makes
+    a base state; each draw clones it and re-deals only the hidden cards of
+    the current round (the opponent's hand and the undrawn stock)."""
+
+    def __init__(self, game: DixGame, view: dict):
+        self.game = game
+        self.seat = view["seat"]
+        _, self.models = _prepare_view(game, view, random.Random(0))
+        rec = game.complete_record(view, random.Random(0))
+        # the replay builds the game's state_class
+        self.base = cast(DixState, game.replay(rec["actions"], deal=rec["deal"],
+                                               match=rec.get("match")))
+        log = self.base.chance.log
+        self.log_index = max(i for i, (kind, _) in enumerate(log) if kind == "round")
+        # a view whose last round just ended holds no hidden card that matters
+        self.live = len(self.models) == self.base.round_no + 1
+
+    def worlds(self) -> int:
+        base = self.base
+        if not self.live or base.winner is not None:
+            return 1
+        if base.game.stock_size and base.stock_pos == len(base.stock):
+            return 1                # the stock is gone: the opponent holds the rest
+        # the round's deals consistent with the view: each is a world, and
+        # two that differ only in cards already played count twice (a bound)
+        return self.models[-1].sampler.count
+
+    def sample(self, rng: random.Random) -> DixState:
+        state = self.base.clone()
+        if not self.live or state.winner is not None:
+            return state
+        hands, turn_up, stock = self.models[-1].deal(rng)
+        other = 1 - self.seat
+        held = set(hands[other])
+        held |= {stock[i] for (_, s, i) in state.draws if s == other}
+        state.hands[other] = sum(1 << c for c in held) & ~state.played
+        state.stock = stock
+        state.initial_hands = hands
+        state.chance.rewrite(self.log_index, (hands, turn_up, stock))
+        return state
+
+
+def _complete_round(game, rnd, path, seat, other, first, r, acts, offset, rng):
+    n = game.hand_size
+    if not isinstance(rnd, dict):
+        raise PositionError("expected an object", path)
+    keys = ("hands", "turn_up") + (("stock",) if game.stock_size else ())
+    check_keys(rnd, keys, path)
+    hands = need(rnd, "hands", path, list)
+    if len(hands) != 2:
+        raise PositionError(f"expected 2 hands, got {len(hands)}", f"{path}.hands")
+    if isinstance(hands[other], int) and not isinstance(hands[other], bool):
+        if hands[other] != n:
+            raise PositionError(f"seat {other} holds {n} cards, got {hands[other]}",
+                                f"{path}.hands[{other}]")
+    else:
+        raise PositionError(f"seat {seat}'s view cannot show seat {other}'s cards: give "
+                            f"their count ({n})", f"{path}.hands[{other}]")
+    own = parse_card_list(DIX, hands[seat], f"{path}.hands[{seat}]")
+    if len(own) != n:
+        raise PositionError(f"seat {seat} must hold {n} cards, got {len(own)}",
+                            f"{path}.hands[{seat}]")
+    turn_up = parse_card_list(DIX, [need(rnd, "turn_up", path, str)], f"{path}.turn_up")[0]
+    stock = []
+    if game.stock_size:
+        stock = parse_card_list(DIX, need(rnd, "stock", path), f"{path}.stock", unknown_ok=True)
+        if len(stock) != game.stock_size:
+            raise PositionError(f"the stock has {game.stock_size} places, got {len(stock)}",
+                                f"{path}.stock")
+    check_distinct(DIX, [(f"{path}.hands[{seat}]", own), (f"{path}.turn_up", [turn_up]),
+                         (f"{path}.stock", stock)], path)
+    pub = _public_replay(game, first, acts, turn_up, r)
+    own_set = set(own) | {c for c in stock if c is not None}
+    # a seat knows exactly the stock places it drew
+    own_draw_pos = {i for (_, s, i) in pub["draws"] if s == seat}
+    for i, c in enumerate(stock):
+        if c is not None and i not in own_draw_pos:
+            raise PositionError(f"seat {seat} cannot know this stock card (it drew "
+                                f"places {sorted(own_draw_pos)})", f"{path}.stock[{i}]")
+    for i in own_draw_pos:
+        if stock[i] is None:
+            raise PositionError(f"seat {seat} drew this card, so the view must name it",
+                                f"{path}.stock[{i}]")
+    hidden = [c for c in DIX.cards if c not in own_set and c != turn_up]
+    opp_play = {}
+    for k, (t, s, c) in enumerate(pub["plays"]):
+        if s == other:
+            if c in own_set or c == turn_up:
+                raise PositionError(
+                    f"seat {other} plays {DIX.to_string(c)}, which seat {seat} "
+                    f"{'sees turned up' if c == turn_up else 'holds or drew'}",
+                    f"actions[{offset + k}]")
+            opp_play[c] = t
+    voids = [(t, suit) for (t, s, suit) in pub["voids"] if s == other]
+    table = pub["table"]
+    # slot groups: the opponent's initial cards (time 0), each opponent draw
+    # after trick k (time k), the stock places nobody drew (never in a hand)
+    groups = [SlotGroup(0, n, "hand")]
+    groups += [SlotGroup(t, 1, i) for (t, s, i) in pub["draws"] if s == other]
+    drawn = {i for (_, _, i) in pub["draws"]}
+    rest = [i for i in range(game.stock_size) if i not in drawn]
+    if not game.stock_size:                 # seventeen: the 18 cards nobody sees
+        rest = list(range(DIX.size - 2 * n - 1))
+    groups.append(SlotGroup(INF, len(rest), "rest"))
+    cards = []
+    for c in hidden:
+        p = opp_play.get(c)
+        hi = INF if p is None else p - 1
+        lo = max([t for (t, suit) in voids if table[c] == suit and (p is None or t < p)],
+                 default=0)
+        cards.append((c, lo, hi))
+    try:
+        sampler = IntervalSampler(groups, cards)
+    except InconsistentConstraints:
+        raise PositionError(f"no deal of the unseen cards is consistent with seat "
+                            f"{seat}'s view (the opponent's plays and failures to follow)",
+                            path) from None
+    return _RoundModel(game, seat, own, turn_up, stock, groups, rest, sampler,
+                       set(opp_play))
+
+
+class _RoundModel:
+    """One round of a seat view, prepared: draws the round's deal uniformly
+    among those consistent with the view."""
+
+    def __init__(self, game, seat, own, turn_up, stock, groups, rest, sampler, opp_played):
+        self.game, self.seat, self.own, self.turn_up = game, seat, own, turn_up
+        self.stock, self.groups, self.rest, self.sampler = stock, groups, rest, sampler
+        self.opp_played = opp_played
+
+    def deal(self, rng):
+        """``(hands, turn_up, stock)`` of one uniformly drawn world."""
+        placed = self.sampler.compiled.sample(rng)
+        full_stock = list(self.stock)
+        for g, cards_here in zip(self.groups[1:], placed[1:], strict=True):
+            if g.label == "rest":
+                if self.game.stock_size:
+                    for i, c in zip(self.rest, cards_here, strict=True):
+                        full_stock[i] = c
+            else:
+                full_stock[g.label] = cards_here[0]
+        hands_full = [None, None]
+        hands_full[self.seat] = tuple(sorted(self.own))
+        hands_full[1 - self.seat] = tuple(sorted(placed[0]))
+        return (tuple(hands_full), self.turn_up, tuple(full_stock))

@@ -1,0 +1,358 @@
+"""A dixie-rook seat view's world model: the unseen cards completed under
+the view's constraints, and the uniform world sampler prepared once
+(``RookWorldSampler``)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Literal, cast
+
+from ...cards import ROOK, SUIT_RANK_MASK, cards_of, mask_of, suit_of
+from ...errors import PositionError
+from ...game import WorldSampler
+from ...sampler import ColumnSampler, InconsistentConstraints
+from ..common import check_distinct, check_keys, match_cards, need, parse_card_list
+
+if TYPE_CHECKING:
+    from ..._sampler import ColumnWalker
+    from .game import DixieRookGame
+from .notation import DISCARD_BASE, format_action
+from .state import DixieRookState, _public_replay
+
+
+def _complete_view(game: DixieRookGame, view: dict, rng: random.Random) -> dict:
+    seat = view["seat"]
+    deal = view.get("deal")
+    if not isinstance(deal, dict):
+        raise PositionError("a seat view needs a deal object", "deal")
+    if "match" in view:
+        check_keys(deal, ("deals",), "deal")
+        first = view["match"]["dealer"]
+    else:
+        check_keys(deal, ("first_dealer", "deals"), "deal")
+        first = game._parse_first_dealer(deal)
+    deals = need(deal, "deals", "deal", list)
+    tokens = list(view["actions"])
+    pub = _public_replay(game, first, tokens)
+    if len(deals) < len(pub) - 1 or (len(deals) == len(pub) - 1 and pub[-1]["n_actions"]):
+        raise PositionError(f"the actions reach hand {len(pub)}, whose deal is missing",
+                            "deal.deals")
+    if len(deals) > len(pub):
+        raise PositionError(f"no action reaches hand {len(pub) + 1}", f"deal.deals[{len(pub)}]")
+    outcomes = [("match", view["match"])] if "match" in view else [("first_dealer", first)]
+    for h, d in enumerate(deals):
+        path = f"deal.deals[{h}]"
+        hands, nest, fills = _complete_hand(game, seat, d, path, pub[h], rng)
+        outcomes.append(("deal", (hands, nest)))
+        for cut in game._parse_cuts(d, path):
+            outcomes.append(("cut", cut))
+        for i, c in fills.items():
+            tokens[i] = format_action(DISCARD_BASE + c)
+    return {"deal": game.format_deal(outcomes), "actions": tokens}
+
+
+def _complete_hand(game: DixieRookGame, seat: int, d, path: str, pub: dict,
+                   rng: random.Random) -> tuple:
+    """One hand of a seat view completed: ``(hands, nest, fills)`` with
+    ``fills`` the hidden discards chosen (action index -> card).
+
+    A hand played out is fully known (its nest is turned up): every hand is
+    what its seat played, the bid winner's plus its discards less the nest.
+    Otherwise the unseen cards go to slots by bipartite matching: each other
+    seat's hand (for a bid winner hiding the nest from this seat: the cards
+    it holds now plus those it discarded), and the nest while nobody has
+    taken it.  A card a seat played sits in that seat's slots only; a card of
+    a colour a seat failed to follow cannot have been in its hand then; a
+    discarded or nest card was never played."""
+    n, size, k = game.num_players, game.hand_size, game.nest_size
+    if not isinstance(d, dict):
+        raise PositionError("expected an object", path)
+    check_keys(d, ("hands", "nest", "cuts"), path)
+    raw = need(d, "hands", path, list)
+    if len(raw) != n:
+        raise PositionError(f"expected {n} hands, got {len(raw)}", f"{path}.hands")
+    for o in range(n):
+        if o != seat and (isinstance(raw[o], bool) or raw[o] != size):
+            raise PositionError(f"seat {seat}'s view cannot show seat {o}'s cards: give "
+                                f"their count ({size})", f"{path}.hands[{o}]")
+    own = parse_card_list(ROOK, raw[seat], f"{path}.hands[{seat}]")
+    if len(own) != size:
+        raise PositionError(f"seat {seat} must hold {size} cards, got {len(own)}",
+                            f"{path}.hands[{seat}]")
+    w, over = pub["w"], pub["played"]
+    seen = w is not None and (over or w == seat)
+    nest_raw = need(d, "nest", path)
+    if seen:
+        nest = parse_card_list(ROOK, nest_raw, f"{path}.nest")
+        if len(nest) != k:
+            raise PositionError(f"the nest has {k} cards, got {len(nest)}", f"{path}.nest")
+    else:
+        if isinstance(nest_raw, bool) or nest_raw != k:
+            raise PositionError(f"seat {seat} does not see this nest: give its size ({k})",
+                                f"{path}.nest")
+        nest = []
+    check_distinct(ROOK, [(f"{path}.hands[{seat}]", own), (f"{path}.nest", nest)], path)
+    if "cuts" in d and not over:
+        raise PositionError("a cut only follows a hand played out", f"{path}.cuts")
+    discards = pub["discards"]
+    for i, c in discards:
+        if (w == seat or over) and c is None:
+            raise PositionError(f"seat {seat} sees this discard: name it", f"actions[{i}]")
+        if not (w == seat or over) and c is not None:
+            raise PositionError(f"seat {seat} cannot see this discard: give it as '?'",
+                                f"actions[{i}]")
+    known = set(own) | set(nest)
+    played_by: dict[int, tuple] = {}
+    for t, s, c, i in pub["plays"]:
+        if c in played_by:
+            raise PositionError(f"{ROOK.to_string(c)} is played twice", f"actions[{i}]")
+        played_by[c] = (s, t)
+        if s != seat and c in known and not (over and s == w and c in nest):
+            raise PositionError(f"seat {s} plays {ROOK.to_string(c)}, which seat {seat} "
+                                f"holds or saw in the nest", f"actions[{i}]")
+    fills: dict[int, int] = {}
+    hands: list = [None] * n
+    hands[seat] = sorted(own)
+    if over:
+        gone = [c for _, c in discards]
+        for o in range(n):
+            mine = [c for c, (s, _) in played_by.items() if s == o]
+            if o == w:
+                mine = sorted((set(mine) | set(gone)) - set(nest))
+            if o != seat:
+                hands[o] = sorted(mine)
+    else:
+        hands, nest, fills = _match_hand(game, seat, hands, own, nest, pub, played_by, rng,
+                                         path)
+    for o in range(n):
+        if len(hands[o]) != size:
+            raise PositionError(f"seat {o}'s plays and the nest do not make a hand of {size}",
+                                path)
+    check_distinct(ROOK, [(f"{path}.hands[{o}]", hands[o]) for o in range(n)] +
+                   [(f"{path}.nest", nest)], path)
+    return tuple(tuple(sorted(h)) for h in hands), tuple(sorted(nest)), fills
+
+
+def _match_hand(game, seat, hands, own, nest, pub, played_by, rng, path):
+    n, size, k = game.num_players, game.hand_size, game.nest_size
+    w = pub["w"]
+    known = set(own) | set(nest)
+    pool = [c for c in ROOK.cards if c not in known]
+    gone = len(pub["discards"])
+    slots = []
+    for o in range(n):
+        if o == seat:
+            continue
+        if o == w:           # the nest is hidden from this seat: w's cards plus its discards
+            slots += [("hold", o, j) for j in range(size + k - gone)]
+            slots += [("gone", o, j) for j in range(gone)]
+        else:
+            slots += [("hold", o, j) for j in range(size)]
+    if w is None:
+        slots += [("nest", -1, j) for j in range(k)]
+    if len(slots) != len(pool):
+        raise PositionError(f"{len(pool)} unseen cards for {len(slots)} places", path)
+    voids = {o: [(t, col) for t, s, col in pub["voids"] if s == o] for o in range(n)}
+
+    def allowed(card, slot):
+        kind, o, _ = slot
+        pb = played_by.get(card)
+        if kind != "hold":
+            return pb is None
+        if pb is None:
+            end = size + 1
+        elif pb[0] != o:
+            return False
+        else:
+            end = pb[1]
+        col = suit_of(card)
+        return not any(t < end and c == col for t, c in voids[o])
+
+    assign = match_cards(pool, slots, allowed, rng)
+    if assign is None:
+        raise PositionError(f"no deal of the unseen cards is consistent with seat {seat}'s "
+                            f"view (the plays and failures to follow colour)", path)
+    fills = {}
+    for o in range(n):
+        if o != seat:
+            hands[o] = [c for c, sl in assign.items() if sl[1] == o and sl[0] == "hold"]
+    if w is None:
+        nest = [c for c, sl in assign.items() if sl[0] == "nest"]
+    elif w != seat:
+        gone_cards = [c for c, sl in assign.items() if sl[0] == "gone"]
+        rng.shuffle(gone_cards)
+        for (i, _), c in zip(pub["discards"], gone_cards, strict=True):
+            fills[i] = c
+        allw = sorted(hands[w] + gone_cards)
+        nest = rng.sample(allw, k)
+        hands[w] = [c for c in allw if c not in nest]
+    return hands, nest, fills
+
+
+class RookWorldSampler(WorldSampler):
+    """Worlds drawn exactly uniformly among those consistent with one seat
+    view (the protocol's world sampler: ``sample(rng)``).
+
+    Only the hand in play has unseen cards that matter: a hand played out
+    is known entirely (its nest is turned up), and the unseen hands of a
+    passed-out one change nothing later; those keep the completion made
+    once (``complete_view``, which also validates the view), replayed once
+    into ``base``.  In the hand in play the unseen cards are those neither
+    the seat holds nor saw (the nest and discards when it won the bid) nor
+    anyone played; their **holders** (``holders``: a seat, or ``NEST`` /
+    ``DISCARDS``) are
+
+    * every other seat's hand as it is now (the bid winner's, when this
+      seat did not win the bid: its cards left after the discards made so
+      far), ``capacity`` = its cards not yet played;
+    * the nest while the auction is on (nobody has taken it);
+    * the discards made so far, when another seat won the bid: discarded
+      before the play, they can be any unseen card (no failure to follow
+      says anything about them).
+
+    A seat that failed to follow a colour holds none of it now (a hand only
+    loses cards during the play), and the cards of that colour it held then
+    and played later are public: so a void removes that seat from the
+    allowed holders of every unseen card of the colour, and nothing else.
+    (Trumps do not change the colour a card follows: dixie-rook has no Rook
+    bird card.)  ``ColumnSampler`` draws every assignment of the unseen
+    cards to the holders with equal probability (exact big-integer counts;
+    each draw is a walk of its compiled graph, in C when built); then, when another seat
+    won the bid, its original hand and the nest are a uniform split of the
+    cards it took up (held now, played, discarded) and the discards'
+    order is a uniform permutation: each assignment stands for the same
+    number of complete records, so the records are uniform too.  An
+    inconsistent view is a ``PositionError``, never a hang.
+
+    Each draw clones ``base`` and rewrites the hand in play's hidden cards
+    in place (the deal in the chance log, the hands, the discards and their
+    actions, the narrative lines that show them), and gives the world a
+    fresh tie-cut stream from ``rng`` (otherwise every world cloned from
+    ``base`` would settle a tie for most tricks the same way)."""
+
+    NEST, DISCARDS = -1, -2
+
+    def __init__(self, game: DixieRookGame, view: dict, rng: random.Random | None = None):
+        self.game = game
+        self.seat = seat = view["seat"]
+        rec = game.complete_record(view, rng or random.Random(0))
+        # the replay builds the game's state_class
+        self.base = cast(DixieRookState, game.replay(rec["actions"], deal=rec["deal"],
+                                                     match=rec.get("match")))
+        self.sampler: ColumnSampler | None = None
+        # the compiled walk: None until first asked for, False without a build
+        self._walker: ColumnWalker | Literal[False] | None = None
+        deals = view["deal"]["deals"]
+        pub = _public_replay(game, self.base.first_dealer(), list(view["actions"]))
+        if len(deals) != len(pub) or self.base.is_terminal():
+            return                        # the game is over: everything is known
+        h = len(deals) - 1
+        p = pub[h]
+        n, size, k = game.num_players, game.hand_size, game.nest_size
+        self.w = w = p["w"]
+        self.discard_actions = [i for i, _ in p["discards"]]
+        own = set(self.base.initial_hands[seat])
+        known = set(own)
+        if w == seat:
+            known |= set(self.base.nest)
+        self.played: list[list[int]] = [[] for _ in range(n)]
+        void = [0] * n
+        for _, s, c, _ in p["plays"]:
+            self.played[s].append(c)
+        for _, s, col in p["voids"]:
+            void[s] |= SUIT_RANK_MASK[col]
+        gone = len(p["discards"])
+        self.holders, caps = [], []
+        for o in range(n):
+            if o != seat:
+                self.holders.append(o)
+                caps.append(size - len(self.played[o]) + (k - gone if o == w else 0))
+        if w is None:
+            self.holders.append(self.NEST)
+            caps.append(k)
+        elif w != seat:
+            self.holders.append(self.DISCARDS)
+            caps.append(gone)
+        played_all = {c for cards in self.played for c in cards}
+        hidden = [c for c in ROOK.cards if c not in known and c not in played_all]
+        cards = [(c, sum(1 << i for i, o in enumerate(self.holders)
+                         if o < 0 or not void[o] >> c & 1)) for c in hidden]
+        try:
+            self.sampler = ColumnSampler(caps, cards)
+        except InconsistentConstraints as exc:
+            raise PositionError(f"no deal of the unseen cards is consistent with seat "
+                                f"{seat}'s view ({exc})", f"deal.deals[{h}]") from None
+        self.log_index = max(i for i, (kind, _) in enumerate(self.base.chance.log)
+                             if kind == "deal")
+
+    def assignment(self, rng: random.Random) -> list[list[int]]:
+        """One uniform assignment: the unseen cards of each holder (in
+        ``holders`` order); the compiled walk in C when built.  A view of a
+        finished game has no unseen card to place: none."""
+        sampler = self.sampler
+        if sampler is None:
+            return []
+        if self._walker is None:
+            self._walker = False
+            if not _sampler_pure():
+                try:
+                    from ... import _sampler
+                    self._walker = _sampler.ColumnWalker(sampler.compiled)
+                except ImportError:   # pragma: no cover - without a build
+                    self._walker = False
+        if self._walker:
+            return [cards_of(m) for m in self._walker.walk(rng.getrandbits(64))]
+        return sampler.sample(rng)
+
+    def worlds(self) -> int:
+        return 1 if self.sampler is None else self.sampler.count
+
+    def sample(self, rng: random.Random) -> DixieRookState:
+        world = self.base.clone()
+        if self.sampler is None:
+            return world
+        return self.world_from(world, self.assignment(rng), rng)
+
+    def world_from(self, world: DixieRookState, got: list, rng: random.Random) -> DixieRookState:
+        """``world`` (a clone of ``base``) with the hand in play's unseen
+        cards placed as ``got`` says (one list per holder), the bid
+        winner's nest split and the discard order drawn from ``rng``."""
+        g = self.game
+        n, k, seat, w = g.num_players, g.nest_size, self.seat, self.w
+        # every other seat is a holder: its hand is filled below
+        initial: list[list[int]] = [list(self.base.initial_hands[seat]) if o == seat else []
+                                    for o in range(n)]
+        nest = list(self.base.nest)
+        pile: list[int] = []
+        for o, cards in zip(self.holders, got, strict=True):
+            if o == self.NEST:
+                nest = list(cards)
+            elif o == self.DISCARDS:
+                pile = list(cards)
+                rng.shuffle(pile)
+            else:
+                world.hands[o] = mask_of(cards)
+                initial[o] = list(cards) + self.played[o]
+        if w is not None and w != seat:
+            took = sorted(initial[w] + pile)
+            nest = rng.sample(took, k)
+            initial[w] = [c for c in took if c not in nest]
+            world.discards = list(pile)
+            for i, c in zip(self.discard_actions, pile, strict=True):
+                world._history[i] = DISCARD_BASE + c
+        world.initial_hands = tuple(tuple(sorted(hd)) for hd in initial)
+        world.nest = tuple(sorted(nest))
+        world.chance.rewrite(self.log_index, (world.initial_hands, world.nest))
+        world.events[world.ev_deal:world.ev_deal + n + 1] = world._deal_events(
+            world.initial_hands, world.nest)
+        if world.ev_nest >= 0:
+            world.events[world.ev_nest] = world._nest_event()
+        if world.ev_discards >= 0:
+            world.events[world.ev_discards] = world._discards_event()
+        world.chance.restart_stream("cut", random.Random(rng.getrandbits(64)))
+        return world
+
+
+def _sampler_pure() -> bool:
+    import os
+    return os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0")

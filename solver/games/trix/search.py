@@ -1,0 +1,15 @@
+"""trix: the search support shared with the other contract match
+(``solver/games/contract_match/search.py``), under its own baselines' key."""
+
+from __future__ import annotations
+
+from ...search.support import register
+from ..contract_match.search import ContractSupport
+from .game import TrixGame
+
+
+class TrixSupport(ContractSupport):
+    key = "trix"
+
+
+register(TrixGame, TrixSupport())
