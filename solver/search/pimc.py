@@ -27,8 +27,9 @@ How an action is valued in one world, in the seat's units of
   (csrc/search/pimc.pyx), a whole world at a time, with the same values.
 
 Until a world of the decision is solved, a world's solve is a probe bounded
-by ``nodes // PROBE_SHARE``; two failed probes hand the decision to the
-rollouts, and after a solved world the next get the whole bound.
+by ``nodes // PROBE_SHARE`` (times ``PROBE_GROWTH`` after a failed probe);
+two failed probes hand the decision to the rollouts, and after a solved
+world the next get the whole bound.
 
 The solver's values are turned into the deal result the game scores:
 dix's score difference with its tie-breaks (+-0.5 for the round's winner
@@ -75,6 +76,10 @@ GIVE_UP_AFTER = 2
 #: (issue #26: the two failed solves were 70% of a trix decision's time at
 #: the first trick); once one world is solved the next get the full bound
 PROBE_SHARE = 16
+#: each failed probe multiplies the next one's bound by this (a decision
+#: whose worlds need a few hundred thousand nodes, dix from trick 14, still
+#: gets its first solved world on the second probe)
+PROBE_GROWTH = 4
 
 
 @dataclass
@@ -265,7 +270,8 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
         if not stats.worlds and use_dd:
             use_dd = support_for(game).root_solve(world)
         if use_dd:
-            budget = nodes if stats.solved else max(1000, nodes // PROBE_SHARE)
+            budget = (nodes if stats.solved else
+                      max(1000, min(nodes, nodes * PROBE_GROWTH ** aborted_only // PROBE_SHARE)))
             if seconds is not None:
                 # a solve must not run far past the deadline: bound it by
                 # the time left at the solver's measured speed
