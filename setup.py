@@ -8,8 +8,8 @@ package.
 inline helpers are ``.pxd`` headers in ``csrc/include/`` (``bits.pxd``,
 ``rng.pxd``, ...) and beside the kernels that use them (``csrc/dd/``); the
 kernels ``cimport`` them at compile time only.  ``solver/reference/`` holds
-a pure-Python twin of each kernel (STYLE 11) that ``DIXTRIX_PUREPYTHON=1``
-forces.
+a pure-Python twin of each kernel, the oracle the tests hold the kernel to,
+which ``DIXTRIX_PUREPYTHON=1`` forces.
 """
 import glob
 import os

@@ -43,7 +43,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import solver
-from bots.base import Bot, register_bot
+from bots.base import Bot
+from bots.registry import register_bot
 from solver.errors import OptionError
 from solver.search import contract_choice
 from solver.search.equivalence import card_classes
@@ -252,7 +253,7 @@ def claims_main(args):
             total = 0.0
             for r in range(args.rollouts):
                 w = state.clone()
-                w._chance.rng = random.Random(i * 1000 + r)
+                w.chance.rng = random.Random(i * 1000 + r)
                 pols = [make_policy("rules", game, s) for s in range(4)]
                 w.apply_action(action)
                 # on to the end of the deal finally played (after any redeals)

@@ -2,7 +2,7 @@
 
 For seeded card-play positions of dix, trix, tricks and dixie-rook (the
 deal played by the rules bots to a random point of the card play), the
-hint (``bots.hint.advise``, what ``dixtrix hint`` prints) runs at its
+hint (``bots.advice.advise``, what ``dixtrix hint`` prints) runs at its
 default limit (one second; ``--time`` to change) with 5 search seeds: an
 exact solve where the view hides nothing (dix once the stock is gone),
 else the search. A position is **stable** when all 5 recommend the same
@@ -33,7 +33,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import solver
 from bots import make_bot
-from bots.hint import advise, make_limit
+from bots.advice import advise, make_limit
 from solver.position import from_json
 from solver.search import Limit, best_move
 

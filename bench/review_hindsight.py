@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import solver
 from bots import review as reviews
-from bots.base import make_bot
+from bots.registry import make_bot
 from solver.dd import Solver
 
 #: row -> (game, options, deal reviewed)

@@ -24,7 +24,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import solver
-from bots.base import make_bot
+from bots.registry import make_bot
 from bots.review import review
 from solver.search import Limit
 

@@ -1,4 +1,5 @@
-"""The bot interface (STYLE 10, after OpenSpiel's ``spiel_bots.h``).
+"""The bot interface, small on purpose (after OpenSpiel's ``spiel_bots.h``):
+three calls are all a match, a ladder or a front end needs of a player.
 
 A bot plays one seat of one game.  ``step(state)`` returns the action to
 play when it is the bot's turn; ``inform_action(state, seat, action)`` tells
@@ -6,8 +7,9 @@ it about every action taken (its own included), after the action is applied;
 ``restart()`` resets it for a new game.  Bots are seeded: the same seed and
 the same game give the same choices.
 
-Bots are made by name with a settings string: ``make_bot("random", game,
-seat, seed=1)``, ``make_bot("ismcts:time=0.2", ...)``.
+Bots are made by name with a settings string by the registry
+(``bots/registry.py``): ``make_bot("random", game, seat, seed=1)``,
+``make_bot("ismcts:time=0.2", ...)``.
 
 The contract: a fair bot decides from what its seat knows.  ``step``
 receives the ``State`` (a search bot's sampled worlds and the match
@@ -25,9 +27,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
 
-from solver.errors import OptionError, short_repr
+from solver.errors import OptionError
 from solver.game import Game, State
 
 
@@ -72,66 +73,3 @@ class RandomBot(Bot):
 
     def step(self, state: State) -> int:
         return self.rng.choice(state.legal_actions())
-
-
-_BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
-
-
-def register_bot(name: str, factory: Callable[..., Bot]) -> None:
-    _BOTS[name] = factory
-
-
-def registered_bots() -> list[str]:
-    from . import engine_client, rules, searchbots  # noqa: F401  (register the built-in bots)
-    return sorted(_BOTS)
-
-
-def _parse_settings(spec: str) -> tuple[str, dict]:
-    if not isinstance(spec, str):
-        raise OptionError(f"a bot is named by a settings string like 'ismcts:time=0.5', "
-                          f"got {short_repr(spec)}")
-    if len(spec) > 1000:
-        raise OptionError(f"bot settings of {len(spec)} characters (at most 1000)")
-    name, _, rest = spec.partition(":")
-    settings = {}
-    for part in filter(None, rest.split(",")):
-        key, eq, text = part.partition("=")
-        if not eq:
-            raise OptionError(f"bot settings {spec!r}: expected key=value, got {part!r}")
-        value: int | float | str = text
-        for conv in (int, float):
-            try:
-                value = conv(text) if len(text) <= 30 else text
-                break
-            except ValueError:
-                continue
-        settings[key.strip()] = value
-    return name.strip(), settings
-
-
-def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
-    """A bot from ``"name"`` or ``"name:key=value,key=value"``, or a level
-    (``easy``, ``medium``, ``hard``, ``expert``: ``bots.levels``); every
-    argument is checked here (``OptionError`` / ``LimitError``)."""
-    from . import engine_client, rules, searchbots  # noqa: F401  (register the built-in bots)
-    from .levels import LEVELS, is_level, level_settings
-    name, settings = _parse_settings(spec)
-    if not isinstance(game, Game):
-        raise OptionError(f"make_bot: game must be a solver Game (solver.load_game(...)), "
-                          f"got {short_repr(game)}")
-    if isinstance(seat, bool) or not isinstance(seat, int) or \
-            not 0 <= seat < game.num_players:
-        raise OptionError(f"make_bot: seat must be 0..{game.num_players - 1}, "
-                          f"got {short_repr(seat)}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise OptionError(f"make_bot: seed must be an integer or None, got {short_repr(seed)}")
-    if is_level(name):
-        # a level (easy, medium, hard, expert) is the game's own settings string
-        if settings:
-            raise OptionError(f"level {name!r} takes no settings (it is "
-                              f"{level_settings(name, game)!r}; give that string to change it)")
-        name, settings = _parse_settings(level_settings(name, game))
-    if name not in _BOTS:
-        raise OptionError(f"unknown bot {name!r} (known: {', '.join(registered_bots())}; "
-                          f"levels: {', '.join(LEVELS)})")
-    return _BOTS[name](game, seat, seed=seed, **settings)

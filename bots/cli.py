@@ -24,23 +24,16 @@ import solver
 from solver import position
 from solver.errors import DixtrixError
 
-from .base import make_bot, registered_bots
 from .match import play_match
+from .registry import make_bot, registered_bots
 
 
 def _load_game(args):
     """The game of ``args.game`` (any case) with ``--option KEY=VALUE``
-    (each value read in its option's type: ``Option.from_text``) and
-    ``--players``."""
-    from solver.game import game_name, options_from_text
+    (each value read by its option: ``Option.parse``) and ``--players``."""
+    from solver.game import game_name, options_from_text, parse_pairs
     name = game_name(args.game)
-    typed = {}
-    for item in args.option or []:
-        key, eq, value = item.partition("=")
-        if not eq:
-            raise solver.OptionError(f"--option expects key=value, got {item!r}")
-        typed[key.strip()] = value.strip()
-    options = options_from_text(name, typed)
+    options = options_from_text(name, parse_pairs(args.option or [], "--option"))
     if args.players is not None:
         options["players"] = args.players
     return solver.load_game(name, **options)
@@ -155,7 +148,7 @@ def _game_or_file(target: str, position: bool = False):
 
 
 def cmd_hint(args) -> int:
-    from . import hint
+    from . import advice, hint
     target = args.target
     if args.legend and not target and not args.position:
         print(hint.legends())
@@ -172,14 +165,14 @@ def cmd_hint(args) -> int:
         if args.seed is not None or args.after is not None or args.option or args.players:
             raise solver.OptionError("hint: --seed, --after, --option and --players deal a "
                                      "demo game; a POSITION file brings its own")
-        view = hint.view_of(hint.read_position(target))
+        view = advice.view_of(hint.read_position(target))
         origin = "standard input" if target == "-" else target
     else:
         args.game = target
         game, state, origin = _demo_position(args)
         if state.is_terminal():
             raise solver.PositionError("the game is over: there is no move to advise")
-        view = position.from_json(state.information_state(state.current_player()).view)
+        view = position.SeatView.of(state, state.current_player())
     return hint.run(args, origin, view)
 
 
@@ -190,13 +183,8 @@ def _read_any(target: str):
 
 def cmd_serve(args) -> int:
     from .server.serve import serve
-    from .server.settings import Settings
-    settings = Settings(max_time=args.max_time, max_iterations=args.max_iterations,
-                        max_worlds=args.max_worlds, max_nodes=args.max_nodes,
-                        max_body=args.max_body, workers=args.workers, queue=args.queue,
-                        hint_time=args.hint_time, threads=args.threads, db=args.db,
-                        grace=args.grace, idle=args.idle, max_tables=args.max_tables,
-                        bot_seconds=args.bot_seconds, header_timeout=args.header_timeout)
+    from .server.settings import from_flags
+    settings = from_flags(args)
     return serve(settings, args.host, args.port, access_log=args.access_log,
                  header_timeout=settings.header_timeout)
 
@@ -336,17 +324,17 @@ def cmd_evaluate(args) -> int:
     """The expected result of the deal per seat, with 95% intervals."""
     from solver.search import Limit, evaluate
 
-    from . import hint
-    view = hint.view_of(_read_any(args.position))
+    from . import advice
+    view = advice.view_of(_read_any(args.position))
     kw = {}
     if args.worlds is not None:
         kw["worlds"] = args.worlds
     if args.time is not None:
         kw["time"] = args.time
     ev = evaluate(view, Limit(**kw) if kw else None, policy=args.policy, seed=args.seed)
-    names = hint.seat_names(view.game.num_players, view.seat, view.game.partnership)
+    names = advice.seat_names(view.game.num_players, view.seat, view.game.partnership)
     if args.json:
-        print(json.dumps(hint.json_finite({"game": view.game.name, "seat": view.seat,
+        print(json.dumps(advice.json_finite({"game": view.game.name, "seat": view.seat,
                                        "values": ev.values, "ci95": ev.ci95,
                                        "worlds": ev.worlds, "unit": ev.unit,
                                        "method": ev.method, "time": ev.time}), indent=1))
@@ -490,39 +478,10 @@ def build_parser() -> argparse.ArgumentParser:
     sv = sub.add_parser("serve", help="the HTTP API and the web table (docs/server.md)",
                         description="Serve the JSON API under /v1 and the web table at /. "
                                     "Needs the server extra: pip install '.[server]'.")
-    from .server.settings import Settings
-    d = Settings()
+    from .server.settings import add_flags
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on")
     sv.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
-    sv.add_argument("--db", default=d.db, help="SQLite file of the tables (:memory: keeps "
-                                                "none)")
-    sv.add_argument("--workers", type=int, default=d.workers, help="searches run at once")
-    sv.add_argument("--queue", type=int, default=d.queue,
-                    help="requests that may wait for a worker (more: 503, Retry-After)")
-    sv.add_argument("--max-time", type=float, default=d.max_time,
-                    help="seconds one search may run")
-    sv.add_argument("--max-iterations", type=int, default=d.max_iterations,
-                    help="ISMCTS iterations of one search")
-    sv.add_argument("--max-worlds", type=int, default=d.max_worlds,
-                    help="sampled worlds of one PIMC search or evaluation")
-    sv.add_argument("--max-nodes", type=int, default=d.max_nodes,
-                    help="nodes of one double-dummy solve")
-    sv.add_argument("--max-body", type=int, default=d.max_body, help="bytes of one request")
-    sv.add_argument("--hint-time", type=float, default=d.hint_time,
-                    help="seconds a hint searches when the request gives no limit")
-    sv.add_argument("--threads", type=int, default=d.threads,
-                    help="independent ISMCTS trees of one search (default: one a core)")
-    sv.add_argument("--idle", type=float, default=d.idle,
-                    help="seconds an unused table is kept")
-    sv.add_argument("--grace", type=float, default=d.grace,
-                    help="seconds an ended table is kept")
-    sv.add_argument("--max-tables", type=int, default=d.max_tables, help="tables held at once")
-    sv.add_argument("--bot-seconds", type=float, default=d.bot_seconds,
-                    help="seconds a table's bots play in one request (then the next request "
-                         "lets them go on)")
-    sv.add_argument("--header-timeout", type=float, default=d.header_timeout,
-                    help="seconds a connection has to send a request's header (then it is "
-                         "closed)")
+    add_flags(sv)                       # one flag a setting (bots/server/settings.py)
     sv.add_argument("--access-log", action="store_true", help="log every request")
     sv.set_defaults(func=cmd_serve)
     from .ladder.cli import add_parser as add_ladder_parser

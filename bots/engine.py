@@ -33,7 +33,7 @@ from solver.position import record_from_json
 from solver.search import Limit, best_move, evaluate
 from solver.search.service import BOTS, DEFAULT_LIMIT_SECONDS, DEFAULT_TREES
 
-from .hint import json_finite
+from .advice import json_finite
 
 NAME = "dixtrix"
 #: the longest command line read (a position of 1 MiB and some room)
@@ -68,8 +68,10 @@ OPTIONS: dict[str, tuple[str, Any, Any, Any, str]] = {
 
 
 class Engine:
-    """The protocol's state: the options, the current position, and the
-    search running on its worker thread (at most one)."""
+    """The engine's side of the protocol, its read-answer loop (``run``):
+    the options, the current position, and the search running on its
+    worker thread (at most one).  The program's side, which starts an
+    engine and talks to it, is ``bots.engine_client.EngineClient``."""
 
     def __init__(self, out=None, err=None):
         self.out = out or sys.stdout

@@ -3,10 +3,10 @@ of python-chess's ``chess.engine``, and the ``engine`` bot that seats an
 engine subprocess at a table (so a bot written in any language can play a
 match or a ladder).
 
-    from bots.engine_client import Engine
+    from bots.engine_client import EngineClient
     from solver.search import Limit
 
-    with Engine.popen() as engine:                 # this package's engine
+    with EngineClient.popen() as engine:           # this package's engine
         result = engine.play(view, Limit(iterations=20_000))
         result.action, result.values               # the same PlayResult as best_move
 
@@ -30,7 +30,7 @@ from solver.errors import DixtrixError, LimitError, OptionError
 from solver.game import Game, State
 from solver.search import Evaluation, Limit, PlayResult
 
-from .base import Bot, register_bot
+from .base import Bot
 from .engine import split_command
 
 #: seconds to wait for an answer that needs no search
@@ -41,8 +41,8 @@ class EngineError(DixtrixError):
     """The engine answered ``error ...``, died, or did not answer."""
 
 
-class Engine:
-    """One engine subprocess.  Use ``Engine.popen(cmd)`` as a context
+class EngineClient:
+    """One engine subprocess.  Use ``EngineClient.popen(cmd)`` as a context
     manager (or call ``close()``)."""
 
     def __init__(self, process: subprocess.Popen[str]):
@@ -55,7 +55,7 @@ class Engine:
         self.options: dict[str, list[str]] = {}
 
     @classmethod
-    def popen(cls, cmd: str | list[str] | None = None, timeout: float = REPLY_SECONDS) -> Engine:
+    def popen(cls, cmd: str | list[str] | None = None, timeout: float = REPLY_SECONDS) -> EngineClient:
         """Start ``cmd`` (a string or list; default: this package's engine)
         and shake hands with it."""
         argv = split_command(cmd)
@@ -251,7 +251,7 @@ class Engine:
             except OSError:
                 pass
 
-    def __enter__(self) -> Engine:
+    def __enter__(self) -> EngineClient:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -295,11 +295,11 @@ class EngineBot(Bot):
                       if (time, iterations, worlds) != (None, None, None) else Limit(time=1.0))
         self.cmd = cmd if cmd is None else str(cmd)
         self.bot = bot
-        self.engine: Engine | None = None
+        self.engine: EngineClient | None = None
 
-    def _engine(self) -> Engine:
+    def _engine(self) -> EngineClient:
         if self.engine is None or self.engine.process.poll() is not None:
-            self.engine = Engine.popen(self.cmd)
+            self.engine = EngineClient.popen(self.cmd)
             self.engine.configure(seed=self.seed if self.seed is not None else 0)
         return self.engine
 
@@ -326,6 +326,5 @@ class EngineBot(Bot):
             pass
 
 
-register_bot("engine", EngineBot)
 
-__all__ = ["Engine", "EngineError", "EngineBot"]
+__all__ = ["EngineClient", "EngineError", "EngineBot"]

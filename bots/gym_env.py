@@ -29,7 +29,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 from solver.errors import OptionError, short_repr
 from solver.interop.pettingzoo import DixtrixEnv
 
-from .base import make_bot
+from .registry import make_bot
 
 
 class SeatEnv(gym.Env):

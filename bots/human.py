@@ -2,7 +2,7 @@
 against the bots.
 
 At each of the person's decisions the position is shown in a card player's
-words (``bots.hint.describe``) with the legal actions; the person types an
+words (``bots.advice.describe``) with the legal actions; the person types an
 action in the game's notation, by any alias the game accepts
 (``string_to_action``) or by an unambiguous start of it (``king`` for
 ``contract kinghearts``, ``done`` for ``reveal done``); ``hint`` for the
@@ -29,7 +29,7 @@ from solver import position
 from solver.errors import DixtrixError, IllegalActionError, NotationError
 from solver.search import Limit, best_move
 
-from . import hint as hints
+from . import advice
 
 #: seconds of search behind ``hint``
 HINT_SECONDS = 0.5
@@ -55,7 +55,7 @@ def play_human(game, bots: dict, human: int, seed, inp=None, out=None,
     for bot in bots.values():
         bot.restart()
     deal = state.round_index()
-    names = hints.seat_names(game.num_players, human, game.partnership)
+    names = advice.seat_names(game.num_players, human, game.partnership)
     table = _Table(human, names, say)
     say(f"{game.name}: you play seat {human}. Type an action, 'hint', 'help' or 'quit'.")
     while not state.is_terminal():
@@ -74,12 +74,12 @@ def play_human(game, bots: dict, human: int, seed, inp=None, out=None,
                 f"for you)")
             table.apply(state, bots, human, legal[0])
             continue
-        view = position.from_json(state.information_state(human).view)
+        view = position.SeatView.of(state, human)
         say("")
         trick = state.trick_number()
         if trick:
             say(f"  Trick {trick[0]} of {trick[1]}")
-        for line in hints.describe(view):
+        for line in advice.describe(view):
             say(f"  {line}")
         say("  Legal: " + _legal_text(state, legal))
         while True:
@@ -133,7 +133,7 @@ def _hint(say, view) -> None:
         say(f"    {a:<18} {value}  {mark}")
     for a, why in res.reasons.items():
         say(f"    ({a} has a higher mean: {why})")
-    say("  " + hints.advice_line(res.action, res.equal, hints._is_card(view, res.action)))
+    say("  " + advice.advice_line(res.action, res.equal, advice.is_card(view, res.action)))
 
 
 def read_action(state, text: str, legal, seat: int | None = None) -> int:

@@ -1,7 +1,7 @@
 """Bot levels: ``easy``, ``medium``, ``hard``, ``expert`` for every game.
 
 A level is a name a player can choose, resolved per game to a bot settings
-string (``bots.base.make_bot``): the web table and the HTTP API offer the
+string (``bots.registry.make_bot``): the web table and the HTTP API offer the
 levels, ``dixtrix ladder run --bots easy,medium,hard,expert`` rates them,
 and programs keep the raw settings strings (``ismcts:iterations=2000``).
 

@@ -68,7 +68,7 @@ from solver.search import Limit, best_move
 from solver.search.service import BOTS, check_seed, check_threads
 
 from . import exact as exacts
-from .hint import describe, json_finite
+from .advice import describe, json_finite
 
 #: seconds of search for each decision when no limit is given: one trix
 #: deal (52 cards and its calls, about 45 decisions with a choice) in well
@@ -151,7 +151,7 @@ def _view_at(state, seat: int) -> dict:
     would be replayed at every decision."""
     if _first_deal(state):
         return state.information_state(seat).view
-    mid = positions.record_from_json(positions.to_json(state, from_deal="current"))
+    mid = positions.Record.of(state, from_deal="current")
     return mid.state().information_state(seat).view
 
 
@@ -168,7 +168,7 @@ def _complete(position):
         position = positions.from_json(position)
     if isinstance(position, positions.SeatView):
         world = position.world(seed=0)
-        return positions.from_json(positions.to_json(world)), position.seat
+        return positions.Record.of(world), position.seat
     if isinstance(position, positions.Record):
         return position, None
     raise PositionError(f"review expects a game record or a seat view, got "

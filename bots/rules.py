@@ -8,7 +8,7 @@ from solver.errors import OptionError
 from solver.game import State
 from solver.search.heuristics import has_heuristic, make_policy
 
-from .base import Bot, register_bot
+from .base import Bot
 
 
 class RulesBot(Bot):
@@ -33,6 +33,3 @@ class RulesBot(Bot):
 
 def has_rules_bot(game) -> bool:
     return has_heuristic(game)
-
-
-register_bot("rules", RulesBot)

@@ -23,7 +23,7 @@ from solver.game import Game, State
 from solver.search import Limit, PlayResult, best_move
 from solver.search.service import DEFAULT_C
 
-from .base import Bot, register_bot
+from .base import Bot
 
 
 def _switch(name: str, value, choices=("on", "off")) -> bool:
@@ -146,8 +146,3 @@ class CheatBot(PIMCBot):
     name = "cheat"
     omniscient = True
     fair = False
-
-
-register_bot("ismcts", ISMCTSBot)
-register_bot("pimc", PIMCBot)
-register_bot("cheat", CheatBot)

@@ -1,6 +1,7 @@
 """Card-set kernel: the Cython module when built, else the pure-Python twin.
 
-``DIXTRIX_PUREPYTHON=1`` in the environment forces the twin (STYLE 11).
+``DIXTRIX_PUREPYTHON=1`` in the environment forces the twin, so that the
+same tests run on both (``tests/test_cardset.py``).
 ``IMPLEMENTATION`` says which one is in use ("cython" or "python").
 
 A *rank table* (``make_rank_table``) is 128 bytes: entry ``c`` is the suit

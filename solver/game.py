@@ -1,4 +1,4 @@
-"""The game protocol (STYLE 1) and the registry.
+"""The game protocol (after OpenSpiel's ``Game`` / ``State``) and the registry.
 
 A :class:`Game` is immutable: a name, a number of players and validated
 options.  ``game.new_initial_state(seed=..., deal=...)`` gives a mutable
@@ -22,7 +22,7 @@ import copy
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -90,6 +90,12 @@ class Option:
             except ValueError:
                 return text
         return text
+
+    def parse(self, game: str, name: str, text: str) -> Any:
+        """The value ``text`` stands for (``--option target=10``, the
+        ladder's ``dix:target=10``), in this option's type and checked:
+        ``OptionError`` names the game and the option."""
+        return self.check(game, name, self.from_text(text))
 
 
 # --------------------------------------------------------------------------
@@ -705,12 +711,31 @@ def game_name(text: str) -> str:
     raise OptionError(f"unknown game {short_repr(text)} (known: {', '.join(sorted(_REGISTRY))})")
 
 
+def parse_pairs(parts: Iterable[str], where: str) -> dict[str, str]:
+    """``["target=10", "variant=seventeen"]`` -> ``{"target": "10", ...}``,
+    keys and values stripped, blank parts skipped: the one reading of the
+    ``key=value`` lists of game options and bot settings (``--option``,
+    ``dix:target=10``, ``ismcts:time=0.5``); ``OptionError`` names
+    ``where`` and the part that is not ``key=value``."""
+    pairs = {}
+    for part in parts:
+        if not part.strip():
+            continue
+        key, eq, value = part.partition("=")
+        if not eq or not key.strip():
+            raise OptionError(f"{where}: expected key=value, got {short_repr(part)}")
+        pairs[key.strip()] = value.strip()
+    return pairs
+
+
 def options_from_text(name: str, pairs: dict[str, Any]) -> dict[str, Any]:
-    """Options typed as text (``{"target": "10"}``) in each option's type
-    (``Option.from_text``); keys the game does not know are kept as they
-    are, for ``load_game`` to refuse by name."""
-    spec = _REGISTRY[game_name(name)].options_spec
-    return {key: spec[key].from_text(value) if key in spec and isinstance(value, str) else value
+    """Options typed as text (``{"target": "10"}``), each read and checked
+    by its option (``Option.parse``); keys the game does not know are kept
+    as they are, for ``load_game`` to refuse by name."""
+    game = _REGISTRY[game_name(name)]
+    spec = game.options_spec
+    return {key: spec[key].parse(game.name, key, value)
+            if key in spec and isinstance(value, str) else value
             for key, value in pairs.items()}
 
 

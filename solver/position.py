@@ -7,7 +7,7 @@
   see (unknown hands as counts, unseen cards as ``"?"``, hidden actions as
   ``"?"``).  It is "the position I ask a hint for".
 
-Everything is validated here, once (STYLE 5): unknown game or option,
+Everything is validated here, once, so nothing below re-checks: unknown game or option,
 unknown or duplicate card, wrong hand sizes, an illegal action in the
 history (the error names its index and why), a view that claims knowledge
 the seat cannot have or that no deal is consistent with.  Errors are

@@ -28,7 +28,7 @@ inconsistent set of constraints is reported (count 0), never a hang.
 For speed the memoized count is *compiled* (``IntervalSampler.compiled``)
 into a flat graph: one node per reachable ``(slot, placed)`` state, its
 edges (class, cumulative probability, next node).  Walking it is a few
-array reads per slot; ``csrc/sampler.pyx`` (``solver._sampler``) walks it
+array reads per slot; ``csrc/core/sampler.pyx`` (``solver._sampler``) walks it
 in C, ``CompiledSampler.sample_py`` is the pure-Python twin
 (``DIXTRIX_PUREPYTHON=1`` forces it).  The compiled probabilities are
 doubles: exact up to rounding in the 16th digit.
@@ -383,7 +383,7 @@ class CompiledHolders:
     (cards per holder), the cumulative probability and the next node.  A
     draw walks the types, picks a split, shuffles the type's cards and deals
     them out in holder order.  ``sample_py`` is the pure-Python twin of the
-    C walk in ``csrc/holderwalk.pxd``."""
+    C walk in ``csrc/include/typegraph.pxd`` (``holders_walk``)."""
 
     def __init__(self, sampler: HolderSampler):
         self.n_holders = sampler.n
@@ -568,7 +568,7 @@ class CompiledColumns:
     type), the cumulative probability and the next node.  A draw walks the
     holders, picks a take, and moves that many uniform cards of each type
     from the type's pool of unplaced cards to the holder.  ``sample_py`` is
-    the pure-Python twin of the C walk in ``csrc/ismcts.pyx``
+    the pure-Python twin of the C walk in ``csrc/include/typegraph.pxd``
     (``columns_walk``)."""
 
     def __init__(self, sampler: ColumnSampler):

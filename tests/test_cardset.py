@@ -1,4 +1,5 @@
-"""The Cython kernel and its pure-Python twin run the same cases (STYLE 11)."""
+"""The Cython kernel and its pure-Python twin (``solver/reference/cardset.py``)
+run the same cases, so either can stand in for the other."""
 
 import importlib
 import random

@@ -150,7 +150,7 @@ def test_hint_with_pimc_counts_worlds(capsys):
 
 
 def test_seat_names_from_the_askers_side():
-    from bots.hint import seat_names
+    from bots.advice import seat_names
     assert seat_names(2, 1, False) == ["opponent", "you"]
     assert seat_names(4, 1, True) == ["right", "you", "left", "partner"]
     assert seat_names(4, 0, False)[2] == "across"

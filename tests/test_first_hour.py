@@ -170,10 +170,10 @@ def test_the_kingdom_list_leaves_out_the_contract_in_play(capsys):
 @pytest.mark.parametrize("name,word", [("trix", "kingdom"), ("tricks", "set")])
 def test_the_played_list_is_the_contracts_finished_in_this_round(name, word):
     """A whole match at every decision, as the hint and ``play --human``
-    describe it (``bots.hint.describe``): the list holds each contract
+    describe it (``bots.advice.describe``): the list holds each contract
     chosen earlier in the round and finished, never the one in play; at a
     choice it holds every contract of the round so far."""
-    from bots.hint import describe
+    from bots.advice import describe
     from solver.position import SeatView
     game = solver.load_game(name)
     state = game.new_initial_state(seed=9)

@@ -216,11 +216,6 @@ def test_the_checker_catches_violations(tmp_path, monkeypatch):
 #: fails on any other circle, and on a known one that changed or is gone
 #: (delete its line then)
 KNOWN_CIRCLES = {
-    # bots.base's registry imports the plug-ins that register with it:
-    # part B of issue #30 (a registry module importing the built-in bots)
-    # removes it
-    frozenset({"bots.base", "bots.engine_client", "bots.rules", "bots.searchbots"}):
-        "issue #30 part B",
     # the double-dummy layer (session, the solvers, the tables and the
     # per-game adapters registering with solver.dd.adapters): owned by the
     # double-dummy work, outside issue #30 part A
@@ -393,11 +388,12 @@ def test_no_import_circle_between_solver_and_bots():
 #: modules, ``solver/search/games/``, aside: each game's support and
 #: heuristic live in its package), the double-dummy layer (its per-game
 #: adapters too: each registers itself by its game's class and reads the
-#: game's rules from it, never from its name) and the hint's printer
+#: game's rules from it, never from its name), the front ends' advice
+#: service and the hint's printer
 GENERIC = sorted([p for p in (SOLVER / "search").rglob("*.py")
                   if "games" not in p.relative_to(SOLVER / "search").parts[:1]]
                  + list((SOLVER / "dd").rglob("*.py"))
-                 + [ROOT / "bots" / "hint.py"])
+                 + [ROOT / "bots" / "hint.py", ROOT / "bots" / "advice.py"])
 
 
 def _game_names() -> set:

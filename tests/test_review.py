@@ -17,9 +17,9 @@ import pytest
 
 import solver
 from bots import review as reviews
-from bots.base import make_bot
 from bots.cli import main
 from bots.exact import exact, solve_doc
+from bots.registry import make_bot
 from solver.search import Limit
 
 README = Path(__file__).resolve().parent.parent / "README.md"

@@ -60,7 +60,7 @@ def cmd_report(args) -> int:
 
 def add_parser(sub) -> None:
     """Add ``ladder run`` and ``ladder report`` to the ``dixtrix`` parser."""
-    from ..base import registered_bots
+    from ..registry import registered_bots
     lad = sub.add_parser("ladder", help="bot-vs-bot ladders: duplicate deals, ratings, SQLite")
     lsub = lad.add_subparsers(dest="ladder_command", required=True)
     run = lsub.add_parser("run", help="play (or resume) a ladder into a SQLite database")

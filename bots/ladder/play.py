@@ -13,8 +13,8 @@ from functools import lru_cache
 
 import solver
 
-from ..base import make_bot
 from ..match import play_match
+from ..registry import make_bot
 from .schedule import GameTask
 
 

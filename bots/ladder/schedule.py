@@ -30,9 +30,9 @@ from itertools import combinations
 
 import solver
 from solver.errors import OptionError
-from solver.game import game_name, options_from_text
+from solver.game import game_name, options_from_text, parse_pairs
 
-from ..base import _parse_settings, make_bot
+from ..registry import make_bot, parse_settings
 
 #: bump when the meaning of a schedule definition changes (seeds, groups)
 SCHEDULE_FORMAT = 1
@@ -51,13 +51,8 @@ def parse_game_spec(spec: str) -> tuple[str, dict]:
         raise OptionError(f"--game: expected a game name with options, got {spec!r}")
     name, _, rest = spec.strip().partition(":")
     name = game_name(name)                             # any case; else the games known
-    typed = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
-        key, eq, value = part.partition("=")
-        if not eq or not key.strip():
-            raise OptionError(f"game {spec!r}: expected key=value, got {part!r}")
-        typed[key.strip()] = value.strip()
-    options = options_from_text(name, typed)           # each value in its option's type
+    # each value read by its option (Option.parse)
+    options = options_from_text(name, parse_pairs(rest.split(","), f"game {spec!r}"))
     solver.load_game(name, **options)                  # raises OptionError
     return name, options
 
@@ -67,7 +62,7 @@ def canonical_entry(spec: str) -> str:
     settings sorted, numbers as Python writes them."""
     if not isinstance(spec, str) or not spec.strip():
         raise OptionError(f"bot entry: expected a settings string, got {spec!r}")
-    name, settings = _parse_settings(spec.strip())
+    name, settings = parse_settings(spec.strip())
     if not name:
         raise OptionError(f"bot entry {spec!r}: no bot name")
     if not settings:

@@ -48,10 +48,10 @@ from solver.errors import (
 )
 from solver.search import Limit
 
-from .. import hint as hints
+from .. import advice
 from .. import levels as bot_levels
 from .. import review as reviews
-from ..base import registered_bots
+from ..registry import registered_bots
 from . import i18n, labels, models, openapi
 from .errors import RequestError, TableNotFound, Unauthorized
 from .i18n import N_, Translator
@@ -400,11 +400,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
         def advise(stop=None):
             # the position is validated (replayed) on the worker too
-            view = hints.view_of(read_position(doc))
+            view = advice.view_of(read_position(doc))
             return _advise(view, body.bot, limit, body.seed, settings, tr, stop=stop)
         out = await pool.run(advise, disconnected=request.is_disconnected)
         out["limit"] = applied
-        return JSONResponse(hints.json_finite(out))
+        return JSONResponse(advice.json_finite(out))
 
     @endpoint
     async def solve(request):
@@ -429,11 +429,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
             _limit_of(body), settings, Limit(worlds=min(DEFAULT_WORLDS, settings.max_worlds)))
 
         def evaluate_it(stop=None):
-            view = hints.view_of(read_position(doc))
+            view = advice.view_of(read_position(doc))
             return _evaluate(view, limit, body.policy, body.seed, stop=stop)
         out = await pool.run(evaluate_it, disconnected=request.is_disconnected)
         out["limit"] = applied
-        return JSONResponse(hints.json_finite(out))
+        return JSONResponse(advice.json_finite(out))
 
     @endpoint
     async def review(request):
@@ -550,7 +550,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             return _advise(view, body.bot, limit, body.seed, settings, tr, stop=stop)
         out = await pool.run(advise, disconnected=request.is_disconnected)
         out["limit"] = applied
-        return JSONResponse(hints.json_finite(out))
+        return JSONResponse(advice.json_finite(out))
 
     @endpoint
     async def table_review(request):
@@ -724,7 +724,7 @@ LEVEL_LABELS = {"easy": i18n.N_("Easy"), "medium": i18n.N_("Medium"), "hard": i1
 
 
 def _advise(view, bot, limit, seed, settings, tr: Translator | None = None, stop=None) -> dict:
-    out = hints.advise(view, "request", bot=bot, limit=limit, seed=seed, stop=stop,
+    out = advice.advise(view, "request", bot=bot, limit=limit, seed=seed, stop=stop,
                        threads=settings.threads)
     tr = tr or Translator("en")
     # every action in words, in the reader's language, for the page's hint panel
@@ -753,7 +753,7 @@ def _solve(state, plies, settings, stop=None) -> dict:
 def _evaluate(view, limit, policy, seed, stop=None) -> dict:
     from solver.search import evaluate
     ev = evaluate(view, limit, policy=policy, seed=seed, stop=stop)
-    names = hints.seat_names(view.game.num_players, view.seat, view.game.partnership)
+    names = advice.seat_names(view.game.num_players, view.seat, view.game.partnership)
     return {"game": view.game.name, "seat": view.seat, "names": names, "values": ev.values,
             "ci95": ev.ci95, "worlds": ev.worlds, "unit": ev.unit, "method": ev.method,
             "time": ev.time, "stopped": ev.stopped}

@@ -1,48 +1,58 @@
 """The server's settings (``dixtrix serve --help``): what caps every
-request, how many searches run at once, where tables are kept."""
+request, how many searches run at once, where tables are kept.
+
+Each field with help text is a flag of ``dixtrix serve`` by itself
+(``add_flags``): ``max_time`` is ``--max-time``, read in the field's type
+(a ``bool`` is ``--name`` / ``--no-name``; ``X | None`` reads an ``X``),
+defaulting to the field's default, with the help text shown by
+``--help``; ``from_flags`` makes the ``Settings`` of the parsed flags.  So
+a new setting is one field here, and its checks in ``__post_init__``.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import argparse
+import types
+import typing
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from solver.errors import OptionError
 from solver.search.service import DEFAULT_TREES
 
 
+def setting(default: Any, help: str, **flag: Any) -> Any:
+    """A field of ``Settings`` that is a flag of ``dixtrix serve``: its
+    default, its help text, and any other ``argparse`` keyword
+    (``choices``, ``metavar``) for its flag."""
+    return field(default=default, metadata={"help": help, **flag})
+
+
 @dataclass(frozen=True)
 class Settings:
-    #: seconds one search may run (a request asking more gets this)
-    max_time: float = 2.0
-    #: ISMCTS iterations of one search
-    max_iterations: int = 200_000
-    #: sampled worlds of one PIMC search or evaluation
-    max_worlds: int = 500
-    #: search nodes of one double-dummy solve (past it: 422)
-    max_nodes: int = 2_000_000
-    #: bytes of one request body (past it: 413)
-    max_body: int = (1 << 20) + 4096
-    #: searches running at once (threads)
-    workers: int = 2
-    #: requests waiting for a worker; one more gets 503 with Retry-After
-    queue: int = 16
-    #: seconds a hint searches when the request gives no limit
-    hint_time: float = 1.0
-    #: independent ISMCTS trees of one search: the decision service's
-    #: default, so the API advises as every other face does
-    threads: int = DEFAULT_TREES
-    #: the SQLite file of the tables (":memory:" keeps none)
-    db: str = "dixtrix-tables.db"
-    #: seconds an ended table stays before it is deleted
-    grace: float = 600.0
-    #: seconds a table may go unused before it is deleted
-    idle: float = 86400.0
-    #: tables held at once (one more gets 503)
-    max_tables: int = 1000
-    #: seconds the bots of a table play in one request (then the answer says
-    #: a bot is to move, and the next GET lets them go on)
-    bot_seconds: float = 5.0
-    #: seconds a connection has to send a request's whole header
-    header_timeout: float = 10.0
+    max_time: float = setting(2.0, "seconds one search may run (a request asking more "
+                                   "gets this)")
+    max_iterations: int = setting(200_000, "ISMCTS iterations of one search")
+    max_worlds: int = setting(500, "sampled worlds of one PIMC search or evaluation")
+    max_nodes: int = setting(2_000_000, "search nodes of one double-dummy solve (past it: 422)")
+    max_body: int = setting((1 << 20) + 4096, "bytes of one request body (past it: 413)")
+    workers: int = setting(2, "searches running at once (threads)")
+    queue: int = setting(16, "requests waiting for a worker; one more gets 503 with "
+                             "Retry-After")
+    hint_time: float = setting(1.0, "seconds a hint searches when the request gives no limit")
+    threads: int = setting(DEFAULT_TREES, "independent ISMCTS trees of one search: the "
+                                          "decision service's default (one a core), so the "
+                                          "API advises as every other face does")
+    db: str = setting("dixtrix-tables.db", "the SQLite file of the tables (:memory: keeps "
+                                           "none)")
+    grace: float = setting(600.0, "seconds an ended table stays before it is deleted")
+    idle: float = setting(86400.0, "seconds a table may go unused before it is deleted")
+    max_tables: int = setting(1000, "tables held at once (one more gets 503)")
+    bot_seconds: float = setting(5.0, "seconds the bots of a table play in one request (then "
+                                      "the answer says a bot is to move, and the next GET "
+                                      "lets them go on)")
+    header_timeout: float = setting(10.0, "seconds a connection has to send a request's "
+                                          "whole header (then it is closed)")
 
     def __post_init__(self):
         for name in ("max_time", "hint_time", "grace", "idle", "bot_seconds",
@@ -62,4 +72,44 @@ class Settings:
             raise OptionError("server setting db must be a file name (or :memory:)")
 
 
-__all__ = ["Settings"]
+def _flag_type(name: str, hint: Any) -> type:
+    """The type a flag's text is read in: the field's own, or ``X`` of
+    ``X | None``; a field of any other type has no flag (``TypeError``
+    when the parser is built, so it shows at once)."""
+    if hint in (bool, int, float, str):
+        return typing.cast(type, hint)
+    if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union:
+        kinds = [k for k in typing.get_args(hint) if k is not type(None)]
+        if len(kinds) == 1 and kinds[0] in (bool, int, float, str):
+            return typing.cast(type, kinds[0])
+    raise TypeError(f"server setting {name}: no flag reads a {hint!r}")
+
+
+def _flagged(cls: type) -> list[tuple[Any, type]]:
+    """Each field of the dataclass ``cls`` that is a flag, with its type."""
+    hints = typing.get_type_hints(cls)
+    return [(f, _flag_type(f.name, hints[f.name])) for f in fields(cls)
+            if "help" in f.metadata]
+
+
+def add_flags(parser: argparse.ArgumentParser, cls: type = Settings) -> None:
+    """One flag for each field with help text of ``cls`` (``Settings``)."""
+    for f, kind in _flagged(cls):
+        extra = {k: v for k, v in f.metadata.items() if k != "help"}
+        flag = "--" + f.name.replace("_", "-")
+        help_text = f.metadata["help"].replace("%", "%%") + " (default: %(default)s)"
+        if kind is bool:
+            parser.add_argument(flag, dest=f.name, action=argparse.BooleanOptionalAction,
+                                default=f.default, help=help_text, **extra)
+        else:
+            parser.add_argument(flag, dest=f.name, type=kind, default=f.default,
+                                help=help_text, **extra)
+
+
+def from_flags(args: argparse.Namespace, cls: type = Settings) -> Any:
+    """The ``cls`` (``Settings``) of flags parsed by a parser that
+    ``add_flags`` made."""
+    return cls(**{f.name: getattr(args, f.name) for f, _ in _flagged(cls)})
+
+
+__all__ = ["Settings", "setting", "add_flags", "from_flags"]

@@ -39,9 +39,9 @@ import solver
 from solver.errors import DixtrixError, OptionError, short_repr
 from solver.position import SeatView
 
-from .. import hint as hints
+from .. import advice
 from .. import levels as bot_levels
-from ..base import make_bot
+from ..registry import make_bot
 from ..rules import has_rules_bot
 from . import labels
 from .errors import Forbidden, RequestError, TableNotFound, Unauthorized
@@ -377,7 +377,7 @@ class Table:
         cur = None if over else state.current_player()
         if seat is not None:
             known = dict(infos[seat].known)
-            names_en = hints.seat_names(n, seat, game.partnership)
+            names_en = advice.seat_names(n, seat, game.partnership)
             view_actions = infos[seat].view["actions"]
         else:
             known = public_known([i.known for i in infos])
@@ -438,7 +438,7 @@ class Table:
             out["seed"] = self.row.seed
         if seat is not None:
             view = SeatView(game, seat, infos[seat].view, infos[seat])
-            out["facts"] = hints.describe(view)
+            out["facts"] = advice.describe(view)
             out["view"] = view.view
         return out
 
@@ -575,7 +575,7 @@ class Table:
 
 
 def seat_name(english: str, seat: int, tr: Translator) -> str:
-    """A seat's name (``hint.seat_names``: you, left, partner...) in words."""
+    """A seat's name (``advice.seat_names``: you, left, partner...) in words."""
     base, _, rest = english.partition(" (")
     if base.startswith("seat "):
         return tr("Seat {n}", n=seat + 1)

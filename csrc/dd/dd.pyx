@@ -1,6 +1,6 @@
 # cython: language_level=3
 """Double-dummy kernel: exact alpha-beta over a perfect-information trick
-state and a rule table (csrc/trickstate.pxd).
+state and a rule table (csrc/dd/trickstate.pxd).
 
 * ``search(alpha, beta)`` is a fail-soft alpha-beta over single card plays;
   its value is the max side's FUTURE value (the trick in progress included).
@@ -27,8 +27,9 @@ state and a rule table (csrc/trickstate.pxd).
   cards are removed, with the same scoring class, are searched once.
 * Move ordering: the table's best move, then simple trick heuristics.
 * Per-ply move buffers live in the kernel object: the search never
-  allocates.  Input is validated once by ``solver/dd.py``; nothing here
-  re-checks it (STYLE 5).
+  allocates.  Input is validated once by ``solver/dd/trick.py`` (the
+  position and its rule table); nothing here re-checks it, so the search
+  pays for no check and a check has one place to be right.
 
 Layout (along DDS's seams): the kernel context and trick mechanics
 (``csrc/dd/ddctx.pxd``) over the position and rule structs

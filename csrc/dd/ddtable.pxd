@@ -324,7 +324,7 @@ cdef inline void wstore(DDCtx* K, char* bucket, WEntry* xbucket, uint64_t h2, ui
 cdef inline void store(DDCtx* K, TTEntry* bucket, uint64_t h2, int best, int alpha0, int beta0,
                        int bestmove) noexcept nogil:
     """Record what ``best`` proves for the ORIGINAL window (alpha0,
-    beta0) (csrc/ttable.pxd); depth = tricks left."""
+    beta0) (csrc/include/ttable.pxd); depth = tricks left."""
     tt_store(bucket, BUCKET, K.gen, h2, best, alpha0, beta0, bestmove,
              K.S.tricks_left, NO_CARD)
 

@@ -12,7 +12,7 @@ seat TO MOVE (negamax):
 so a normal trick is worth WIN = 256 to its taker (and -256 to the other
 seat), a ten-trick -TEN = -(3 * 256 + 4) to its taker, the last trick one
 more point to its taker.  Only the FUTURE is valued (the trick in progress
-included): what is already won is an offset added by solver/dixdd.py.
+included): what is already won is an offset added by solver/dd/dix.py.
 
 Cards live in "slot space": slot = effective suit * 16 + strength, which is
 the card index for every card but the joker (the joker takes the slot of
@@ -60,7 +60,7 @@ default); ``csrc/dd/dixprobe.pyx`` builds the same source with them.
 
 The pure-Python twin is ``solver/reference/dd_oracle.py`` (plain minimax
 over the same rules); tests/search/test_dixdd.py compares them, and this
-solver with the generic kernel (csrc/dd.pyx).
+solver with the generic kernel (csrc/dd/dd.pyx).
 """
 
 include "dixkernel.pxi"

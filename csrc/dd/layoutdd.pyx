@@ -10,8 +10,9 @@ skipped; finishing places score 200/150/100/50.
 Values are in *units* of 50 points (place k = 0..3 is worth 4 - k units) and
 are *future* values: the points the scoring seats will still receive from
 this position on.  Points already awarded are added by the facade
-(``solver/layout_dd.py``), which also validates the input once; this kernel
-trusts it (STYLE 5).
+(``solver/dd/layout.py``), which also validates the input once; this kernel
+trusts it, so the search pays for no check and a check has one place to be
+right.
 
 The scoring seats (``score_mask``) maximise, the others minimise:
 
@@ -414,7 +415,7 @@ cdef class LayoutSolver:
             free(self.raw)
 
     def solve(self, hands, lo, hi, int to_move, int nout, int score_mask):
-        """Exact values of a validated position (see solver/layout_dd.py).
+        """Exact values of a validated position (see solver/dd/layout.py).
 
         Returns ``(value, [(action, value), ...], nodes)`` in future units
         of 50 points; the actions are the legal cards ascending, or

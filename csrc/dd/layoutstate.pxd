@@ -1,6 +1,6 @@
 # Compact perfect-information state of the layout game (Trix "Trix"
 # contract, Tricks "Jacks") and the search context of its exact solver.
-# Declarations only (compile-time header, cimported by csrc/layoutdd.pyx).
+# Declarations only (compile-time header, cimported by csrc/dd/layoutdd.pyx).
 from libc.stdint cimport uint64_t, int64_t, int8_t, uint8_t
 
 cdef enum:

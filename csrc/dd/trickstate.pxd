@@ -3,7 +3,7 @@
 # kernels; no runtime module).  Card index = suit * 16 + rank as in
 # solver/cards.py; the dix joker is index 0.
 #
-# A RuleTable is built per solve by solver/dd.py for one MAX SIDE (the seats
+# A RuleTable is built per solve by solver/dd/trick.py for one MAX SIDE (the seats
 # whose value is maximised; every other seat minimises it).  Every scoring
 # rule is two numbers: what the max side gets when it wins the trick, and
 # what it gets when the other side wins it ("win"/"lose").  So "own points"

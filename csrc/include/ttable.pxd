@@ -1,5 +1,5 @@
 # The exact-key transposition table shared by the generic kernel
-# (csrc/dd.pyx) and the dix solver (csrc/dixdd.pyx): its entry, allocation,
+# (csrc/dd/dd.pyx) and the dix solver (csrc/dd/dixdd.pyx): its entry, allocation,
 # generation stamp, lookup and store (issue #12: they were two copies).
 # Header only (inline helpers, cimported at compile time; no runtime module).
 #

@@ -1,6 +1,7 @@
 # Walking a compiled interval-sampler graph (solver/sampler.py,
 # CompiledSampler): one uniform world per walk.  Inline header shared by
-# csrc/sampler.pyx and csrc/ismcts.pyx.
+# csrc/core/sampler.pyx, csrc/search/ismcts.pyx, csrc/search/dix.pxd and,
+# for its edge picking, csrc/include/typegraph.pxd and csrc/search/exchange.pxd.
 from libc.stdint cimport int32_t
 from libc.stdlib cimport malloc, free
 from rng cimport Rng, rng_double, rng_below

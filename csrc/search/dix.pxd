@@ -146,16 +146,16 @@ cdef inline int dix_playout(const void* Pv, const void* Rv, uint64_t L, Rng* r) 
     cdef const DixRules* R = <const DixRules*>Rv
     cdef int lead = P.lead_card, c, cls, key, best = -1, best_cls = 9, best_key = 1 << 30
     cdef int win, ten
+    cdef int duel[2]                # the lead, then the follower's candidate
     cdef uint64_t m = L
     if R.playout == 0 or lead < 0 or (R.playout == 1 and rng_below(r, 4) == 0):
         return random_bit(L, r)
+    duel[0] = lead
     while m:
         c = lowest_bit(m)
         m &= m - 1
-        if R.suit_of[c] == R.suit_of[lead]:
-            win = R.strength[c] > R.strength[lead]
-        else:
-            win = R.suit_of[c] == R.trump
+        duel[1] = c                 # the trick rule itself decides who wins
+        win = trick_winner_c(duel, 2, R.trump, R.suit_of, R.strength)
         ten = R.pips[c] + R.pips[lead] == 10
         cls = (0 if not win else 3) if ten else (1 if win else 2)
         key = R.strength[c] + (64 if R.suit_of[c] == R.trump else 0)

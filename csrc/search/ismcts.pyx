@@ -695,7 +695,7 @@ cdef class TypeGraphSearch(Search):
 # ---- the games -------------------------------------------------------------------
 
 cdef class DixSearch(GraphSearch):
-    """dix card play (dix.pxd).  Built by ``solver.search.native.native_dix_search``
+    """dix card play (dix.pxd).  Built by ``solver.games.dix.kernel.native_dix_search``
     from a dix seat view; see that function for the meaning of each field.
     ``simulate`` returns ``(opponent hand mask, stock list, cards played,
     won, tens, last_winner, reward of seat 0)``."""
@@ -721,7 +721,7 @@ cdef class DixSearch(GraphSearch):
 
 cdef class TrickSearch(TypeGraphSearch):
     """A trix / tricks trick contract (trick.pxd; 4 seats, no trumps).
-    Built by ``solver.search.native.native_trick_search`` from a seat view.
+    Built by ``solver.games.contract_match.kernel.native_trick_search`` from a seat view.
     ``simulate`` returns ``(hands after the determinization, cards played,
     final scores)``."""
 
@@ -745,7 +745,7 @@ cdef class TrickSearch(TypeGraphSearch):
 
 cdef class LayoutSearch(TypeGraphSearch):
     """The layout (trix / tricks; trick.pxd); the pass is the action 63.
-    Built by ``solver.search.native.native_layout_search``.  ``simulate``
+    Built by ``solver.games.contract_match.kernel.native_layout_search``.  ``simulate``
     returns ``(hands after the determinization, actions (63 = pass),
     places)``."""
 
@@ -769,7 +769,7 @@ cdef class LayoutSearch(TypeGraphSearch):
 
 cdef class RookSearch(TypeGraphSearch):
     """dixie-rook card play (rook.pxd; 4 or 6 seats).  Built by
-    ``solver.search.native.native_rook_search`` from a seat view's world
+    ``solver.games.dixie_rook.kernel.native_rook_search`` from a seat view's world
     sampler; rewards: team 0's hand score difference (``rook_value0``) over
     ``scale``, negated for team 1 (the Python twin's ``round_returns``).
     ``simulate`` returns ``(cards per holder after the determinization
@@ -811,7 +811,7 @@ cdef class DealSearch(TypeGraphSearch):
     """A whole trix / tricks deal from a decision before the play (deal.pxd):
     the contract choice (a flat search, ``rules["flat"]``, with root
     offsets), doubling, redeal claims.  Built by
-    ``solver.search.native.native_contract_search``.  ``simulate`` returns
+    ``solver.games.contract_match.kernel.native_contract_search``.  ``simulate`` returns
     ``((hands after the determinization, [hands of each redeal]), moves
     (bits), each seat's points this deal, the contract)``."""
 
@@ -852,7 +852,7 @@ cdef class DealSearch(TypeGraphSearch):
 cdef class HandSearch(TypeGraphSearch):
     """A whole dixie-rook hand from a decision before the play (hand.pxd):
     bids, the nest discards, trumps.  Built by
-    ``solver.search.native.native_rook_search``.  ``simulate`` returns
+    ``solver.games.dixie_rook.kernel.native_rook_search``.  ``simulate`` returns
     ``(cards per holder after the determinization (masks), moves (bits),
     the bid winner, team 0's hand score difference, tricks per team, count
     per team)``."""
@@ -889,7 +889,7 @@ cdef class HandSearch(TypeGraphSearch):
 
 cdef class ExchangeSearch(Search):
     """A dix-exchange round (exchange.pxd).  Built by
-    ``solver.search.native.native_exchange_search``.  ``simulate`` returns
+    ``solver.games.dix_exchange.kernel.native_exchange_search``.  ``simulate`` returns
     ``(the value of each slot in the world drawn, moves, each seat's tokens
     at the end of the round)``."""
 

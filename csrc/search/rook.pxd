@@ -65,11 +65,11 @@ cdef inline uint64_t rook_legal(const void* Pv, const void* Rv) noexcept nogil:
     return f if f else hand
 
 
-cdef inline int rook_beats(int c, int w, int trump) noexcept nogil:
-    """Card ``c`` beats card ``w`` (the trick's best so far)."""
-    if (c >> 4) == (w >> 4):
-        return (c & 15) > (w & 15)
-    return (c >> 4) == trump
+cdef inline int _beats(int* duel, int c, int trump, const RookRules* R) noexcept nogil:
+    """Whether card ``c`` beats ``duel[0]``, the trick's winning card so far:
+    the trick rule itself (``trick_winner_c``) over the two cards."""
+    duel[1] = c
+    return trick_winner_c(duel, 2, trump, R.suit_of, R.strength) == 1
 
 
 cdef inline int rook_best(const RookPlay* P, const RookRules* R) noexcept nogil:
@@ -186,11 +186,12 @@ cdef inline int rook_greedy(const RookPlay* P, const RookRules* R, uint64_t L) n
     winning otherwise, the lowest card without count; an opponent winning,
     the cheapest card that beats it (a side card before a trump, then the
     lowest), else the lowest card without count."""
-    cdef int c, w, wi, best = -1, key, best_key = 1 << 30
+    cdef int c, wi, best = -1, key, best_key = 1 << 30
     cdef int partner, last
+    cdef int duel[2]                # the winning card so far, then a candidate
     cdef uint64_t m
     wi = rook_best(P, R)
-    w = P.trick[wi]
+    duel[0] = P.trick[wi]
     partner = (((P.leader + wi) % R.nseats) & 1) == (rook_to_move(P) & 1)
     last = P.ntrick == R.nseats - 1
     m = L
@@ -199,7 +200,7 @@ cdef inline int rook_greedy(const RookPlay* P, const RookRules* R, uint64_t L) n
         m &= m - 1
         if partner and last:
             key = -R.points[c] * 64 + (c & 15)
-        elif not partner and rook_beats(c, w, P.trump):
+        elif not partner and _beats(duel, c, P.trump, R):
             key = -4096 + (c & 15) + (32 if (c >> 4) == P.trump else 0)
         else:
             key = R.points[c] * 64 + (c & 15) + (32 if (c >> 4) == P.trump else 0)

@@ -1,17 +1,18 @@
-"""The specialised two-seat dix double-dummy solver (``csrc/dixdd.pyx``).
+"""The specialised two-seat dix double-dummy solver (``csrc/dd/dixdd.pyx``).
 
 ``solve_dix(pos, seat, tt_mb=64, max_nodes=None)`` takes a dix
 :class:`solver.dd.TrickPosition` (``solver.dd.dix_position`` builds one from
 a state) and returns a :class:`solver.dd.DDResult` with the same numbers as
 ``solver.dd.solve_position(pos, seat, "dix")`` (the generic kernel): the
 lexicographic dix value (``solver.dd.decode_dix``) of EVERY legal card for
-``seat``, what is already won included.  ``solver.api.solve`` uses it for
+``seat``, what is already won included.  ``solver.dd.solve`` uses it for
 dix; ``DIXTRIX_DIX_SOLVER=generic`` routes dix to the generic kernel instead
 (for comparison).
 
 ``max_nodes`` bounds the search: past it the solve stops and raises
 :class:`solver.errors.SearchAborted` (nothing half-done is returned).
-Input is validated here, once (STYLE 5); the kernel trusts it.
+Input is validated here, once; the kernel trusts it, so the search pays
+for no check and a check has one place to be right.
 """
 
 from __future__ import annotations

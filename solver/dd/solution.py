@@ -1,5 +1,6 @@
-"""The answer of ``solver.dd.solve``: a ``Solution`` (STYLE 9: results as
-small frozen dataclasses)."""
+"""The answer of ``solver.dd.solve``: a ``Solution``, a small frozen
+dataclass, so a caller reads named fields and cannot change an answer
+that a cache may share."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The solving facade (STYLE 9): ``solve`` -- the exact double-dummy value of
+"""The solving facade, one call over every solver: ``solve`` -- the exact double-dummy value of
 a perfect-information position and of every legal action, through one
 adapter per game (``solver.dd.adapters``, found by the state's game class).
 

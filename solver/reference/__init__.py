@@ -1,2 +1,2 @@
-"""Pure-Python twins of the Cython kernels (STYLE 11): the reference
+"""Pure-Python twins of the Cython kernels, simple enough to trust: the reference
 semantics, used by the tests and by ``DIXTRIX_PUREPYTHON=1``."""

@@ -1,7 +1,7 @@
-"""Pure-Python twin of the double-dummy kernel (STYLE 11): plain minimax
+"""Pure-Python twin of the double-dummy kernel, the oracle it is tested against: plain minimax
 over the same rules, no pruning, no table.
 
-It does not use the kernel's rule table (``solver.dd.kernel_table``): it
+It does not use the kernel's rule table (``solver.dd.trick.kernel_table``): it
 plays the tricks out under the :class:`solver.dd.Contract`, adds up each
 team's points, tricks and ten-tricks as the game would, and applies the
 objective to the final totals.  So it checks the kernel AND the translation

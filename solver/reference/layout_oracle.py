@@ -1,7 +1,8 @@
-"""Pure-Python twin of ``csrc/layoutdd.pyx``: plain minimax of the layout
-game, no pruning, no table, no equivalences (STYLE 11).
+"""Pure-Python twin of ``csrc/dd/layoutdd.pyx``: plain minimax of the layout
+game, no pruning, no table, no equivalences, so that the kernel has an
+oracle simple enough to trust (``DIXTRIX_PUREPYTHON=1`` runs it instead).
 
-Same input and output as ``solver._layoutdd.LayoutSolver.solve``: a
+Same input and output as ``solver.dd._layoutdd.LayoutSolver.solve``: a
 validated position (hand masks, per-suit row ends ``lo``/``hi`` with 0 for a
 row not started, seat to move, seats already out, the mask of scoring
 seats) and the exact *future* value in units of 50 points (place k = 0..3
@@ -130,7 +131,7 @@ def random_position(rng, cards_left: int):
     Deals a shuffled deck (13 cards a seat), picks a random first seat, then
     plays uniformly random legal cards until at most ``cards_left`` cards are
     in hands (``cards_left=52``: the deal itself).  Returns ``(hands, rows,
-    to_move, finished)`` as ``solver.layout_dd.solve_layout`` takes them:
+    to_move, finished)`` as ``solver.dd.layout.solve_layout`` takes them:
     hands as lists of card indices, rows as {suit: (low, high)} for the
     started rows, finished as the seats out in order.
     """

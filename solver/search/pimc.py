@@ -9,7 +9,7 @@ How an action is valued in one world, in the seat's units of
 ``round_returns`` (the deal is the horizon):
 
 * **double-dummy** where the world is a card-play position the exact
-  solver handles (``solver.api.solve``: dix from trick 14 or the
+  solver handles (``solver.dd.solve``: dix from trick 14 or the
   ``seventeen`` variant, the trix/tricks trick contracts and partnership layout,
   dixie-rook card play): the exact value of every legal action at once,
   bounded by ``nodes`` search nodes a world;

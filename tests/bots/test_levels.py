@@ -11,7 +11,7 @@ import pytest
 
 import solver
 from bots import levels, make_bot
-from bots.base import _BOTS
+from bots.registry import _BOTS
 from solver.errors import OptionError
 
 

@@ -15,7 +15,7 @@ import pytest
 
 import solver
 from bots import make_bot, registered_bots
-from bots.base import _BOTS
+from bots.registry import _BOTS
 from solver.position import from_json
 
 #: (game, options) pairs: every game, and the options that change who knows what

@@ -1,5 +1,6 @@
 """Conformance suite: every registered game, every configuration it lists
-in ``conformance_configs``, gets these checks for free (STYLE 2).
+in ``conformance_configs``, gets these checks for free (as OpenSpiel's
+basic tests run over its registry), so a new game is tested by registering it.
 
 The bulk checks (random play-outs, and the whole matches whose views are
 resampled and round-tripped) are marked slow: fewer matches by default,

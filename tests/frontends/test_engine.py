@@ -18,7 +18,7 @@ import pytest
 
 import solver
 from bots import make_bot, play_match
-from bots.engine_client import Engine, EngineError
+from bots.engine_client import EngineClient, EngineError
 from solver.search import Limit
 
 GAMES = ["dix", "trix", "tricks", "dixie-rook", "dix-exchange"]
@@ -191,7 +191,7 @@ def test_solve_and_evaluate_verbs(engine):
 
 def test_the_client_plays_analyses_and_reaps_the_process():
     state, view = _position("dix", steps=20)
-    with Engine.popen() as eng:
+    with EngineClient.popen() as eng:
         assert eng.id["name"] == "dixtrix"
         res = eng.play(view, Limit(iterations=2000))
         direct = solver.best_move(view, Limit(iterations=2000), seed=0)
@@ -209,9 +209,9 @@ def test_the_client_plays_analyses_and_reaps_the_process():
 
 def test_the_client_reports_a_dead_engine():
     with pytest.raises(EngineError, match="cannot start"):
-        Engine.popen("/nonexistent/engine")
+        EngineClient.popen("/nonexistent/engine")
     with pytest.raises(EngineError):
-        Engine.popen([sys.executable, "-c", "print('hello')"], timeout=5)
+        EngineClient.popen([sys.executable, "-c", "print('hello')"], timeout=5)
 
 
 def test_an_engine_bot_plays_a_match():

@@ -11,7 +11,7 @@ import pytest
 
 import solver
 from bots import review as reviews
-from bots.base import make_bot
+from bots.registry import make_bot
 from solver.search import Limit
 from solver.search.service import DEFAULT_TREES
 

@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 import solver
-from bots.base import make_bot
+from bots.registry import make_bot
 
 from .server_process import ServerProcess, running
 

@@ -19,7 +19,7 @@ import pytest
 
 import solver
 from bots import levels
-from bots.base import make_bot
+from bots.registry import make_bot
 from bots.server.app import create_app
 from bots.server.settings import Settings
 from bots.server.store import MoveConflict, Store

@@ -1,4 +1,4 @@
-"""The specialised dix solver (solver.dd.dix, csrc/dixdd.pyx) against the
+"""The specialised dix solver (solver.dd.dix, csrc/dd/dixdd.pyx) against the
 pure-Python oracle (small endings, every kind of round) and against the
 generic kernel (7-10-trick endings), card by card; determinism, the node
 limit, the routing through solver.dd.solve."""

@@ -1,5 +1,5 @@
 """The layout-game solver: the Cython kernel against the pure-Python
-minimax oracle (STYLE 11), value for value and action by action, on random
+minimax oracle (``solver/reference/layout_oracle.py``), value for value and action by action, on random
 endings reached by random play; determinism; consistency along a line of
 full deals; hand-computed positions; bad input."""
 

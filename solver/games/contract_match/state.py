@@ -8,7 +8,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections import OrderedDict
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...cards import FRENCH, cards_of, mask_of
 from ...errors import NotationError, short_repr
@@ -16,8 +16,10 @@ from ...game import TERMINAL, Chance, InfoState, State
 from .layout import LayoutDeal
 from .trick_play import HAND_SIZE, NUM_SEATS, PENALTY_RULES, TrickDeal, format_trick
 
-if TYPE_CHECKING:
-    from .game import ContractGame
+#: this game (ContractGame, ``game.py``), for annotations: ``game.py`` imports
+#: this module, so this module does not import it back
+AnyGame = Any
+
 
 CARD_LIMIT = 64
 CONTRACT_BASE = 64
@@ -78,7 +80,6 @@ class DealLog:
         return new
 
 
-
 class ContractMatchState(State):
     """A whole match.  Read-only attributes for bots and front ends:
     ``phase``, ``round_no`` (kingdom / set, 0..3), ``chooser``, ``used``
@@ -86,9 +87,9 @@ class ContractMatchState(State):
     its public facts), ``totals``, ``rows`` (finished deals: scores),
     ``winners`` (seats with the best result once over), ``events``."""
 
-    game: ContractGame   # this game's own options and helpers
+    game: AnyGame   # this game's own options and helpers
 
-    def __init__(self, game: ContractGame, chance: Chance):
+    def __init__(self, game: AnyGame, chance: Chance):
         super().__init__(game, chance)
         self.totals = [0] * NUM_SEATS
         self.round_no = 0
@@ -111,7 +112,7 @@ class ContractMatchState(State):
 
     def _start_from(self, match: dict) -> None:
         """Start at the first deal of a mid-match position."""
-        g: ContractGame = self.game
+        g: AnyGame = self.game
         self.round_no = match[g.round_word] - 1
         self.chooser = match[g.chooser_word]
         self.used = [g.contract_of(name) for name in match["played"]]
@@ -121,7 +122,7 @@ class ContractMatchState(State):
         self._new_deal()
 
     def _match_now(self) -> dict:
-        g: ContractGame = self.game
+        g: AnyGame = self.game
         return {g.round_word: self.round_no + 1, g.chooser_word: self.chooser,
                 "played": [g.contract_names[c] for c in self.used], "totals": list(self.totals)}
 
@@ -164,7 +165,7 @@ class ContractMatchState(State):
         if contract < 0:
             # a new deal (not a redeal): the start of a mid-match position
             self._mark_deal(self._match_now(), at=len(self._chance.log) - 1)
-        g: ContractGame = self.game
+        g: AnyGame = self.game
         again = " (redeal)" if contract >= 0 else ""
         self.events.append(f"{g.round_word} {self.round_no + 1}, deal {len(self.used) + (contract < 0)}"
                            f"{again}: seat {self.chooser} is the {g.chooser_word}")
@@ -262,7 +263,7 @@ class ContractMatchState(State):
             self._apply_claim(action)
 
     def _apply_contract(self, contract: int) -> None:
-        g: ContractGame = self.game
+        g: AnyGame = self.game
         self.used.append(contract)
         self.log.contract = contract
         forced = " (forced: the last one)" if len(self.used) == DEALS_PER_ROUND else ""
@@ -310,7 +311,7 @@ class ContractMatchState(State):
             self._end_deal()
 
     def _end_deal(self) -> None:
-        g: ContractGame = self.game
+        g: AnyGame = self.game
         log = self.log
         scores = self._deal_scores(log)
         log.scores = scores
@@ -341,7 +342,7 @@ class ContractMatchState(State):
 
     def score_table(self, round_no: int | None) -> list[str]:
         """Lines of the per-deal score table (one round, or the whole match)."""
-        g: ContractGame = self.game
+        g: AnyGame = self.game
         rows = [(i, r) for i, r in enumerate(self.rows)
                 if round_no is None or r["round"] == round_no]
         title = (f"{g.round_word} {round_no + 1} scores:" if round_no is not None
@@ -405,7 +406,7 @@ class ContractMatchState(State):
         return "the game is over"
 
     def _contract_problem(self, c: int) -> str | None:
-        g: ContractGame = self.game
+        g: AnyGame = self.game
         if c in self.used:
             return (f"contract {g.contract_names[c]} was already played in "
                     f"{g.round_word} {self.round_no + 1}")
@@ -469,7 +470,7 @@ class ContractMatchState(State):
         return action
 
     def _format_action(self, action: int) -> str:
-        g: ContractGame = self.game
+        g: AnyGame = self.game
         if isinstance(action, bool) or not isinstance(action, int):
             raise NotationError(f"{short_repr(action)} is not an action of {g.name}", str(action))
         if 0 <= action < CARD_LIMIT:
@@ -491,7 +492,7 @@ class ContractMatchState(State):
         raise NotationError(f"{short_repr(action)} is not an action of {g.name}", str(action))
 
     def _parse_action(self, text: str) -> int:
-        g: ContractGame = self.game
+        g: AnyGame = self.game
         if not isinstance(text, str):
             raise NotationError(f"an action is a string, got {short_repr(text)}", str(text))
         t = _norm(text)
@@ -524,7 +525,7 @@ class ContractMatchState(State):
                                 text) from None
 
     def _notation_help(self) -> str:
-        g: ContractGame = self.game
+        g: AnyGame = self.game
         extra = ""
         if g.has_reveals:
             extra = ", 'reveal KH', 'reveal done'"
@@ -536,13 +537,13 @@ class ContractMatchState(State):
     def information_state(self, seat: int) -> InfoState:
         if isinstance(seat, bool) or seat not in range(NUM_SEATS):
             raise ValueError(f"seat must be 0..3, got {short_repr(seat)}")
-        g: ContractGame = self.game
+        g: AnyGame = self.game
         view = self._view_head(seat, g.view_deal(self._chance.log, seat))
         view["actions"] = list(self.labels)
         return InfoState(seat, view, self._known(seat))
 
     def _known(self, seat: int) -> dict:
-        g: ContractGame = self.game
+        g: AnyGame = self.game
         log = self.log
         play = log.play
         if play is not None:
@@ -563,7 +564,7 @@ class ContractMatchState(State):
         return known
 
     def to_text(self) -> str:
-        g: ContractGame = self.game
+        g: AnyGame = self.game
         log = self.log
         lines = [f"{g.name}: {g.round_word} {self.round_no + 1}, {g.chooser_word} seat "
                  f"{self.chooser}, contract "

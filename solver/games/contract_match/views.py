@@ -5,17 +5,18 @@ sampler of the deal in play (``ContractWorldSampler``)."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, cast
+from typing import Any, cast
 
 from ...cards import FRENCH, SUIT_RANK_MASK, cards_of, mask_of
 from ...errors import PositionError
 from ...game import WorldSampler
 from ...sampler import HolderSampler, InconsistentConstraints
+from .state import ContractMatchState, DealLog
 from .trick_play import HAND_SIZE, NUM_SEATS, PENALTY_RULES, TrickDeal
 
-if TYPE_CHECKING:
-    from .game import ContractGame
-from .state import ContractMatchState, DealLog
+#: this game (ContractGame, ``game.py``), for annotations: ``game.py`` imports
+#: this module, so this module does not import it back
+AnyGame = Any
 
 
 #: Bad hands (tricks, Jacks): all four 2s, or three 2s plus the 3s of two
@@ -151,7 +152,7 @@ class ContractWorldSampler(WorldSampler):
     deals keep the base's consistent completion: they cannot change what
     happens next."""
 
-    def __init__(self, game: ContractGame, view: dict):
+    def __init__(self, game: AnyGame, view: dict):
         self.seat = seat = view["seat"]
         rec = game.complete_record(view, random.Random(0))
         # the replay builds the game's state_class

@@ -192,5 +192,4 @@ class DixGame(Game):
         return {"deal": _complete_view(self, view, rng), "actions": list(view["actions"])}
 
 
-
 DixGame.state_class = DixState

@@ -5,7 +5,7 @@ rules replaying one round's public course for seat views
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ...cards import DIX, JOKER, SUIT_BITS, SUIT_NAMES, rank_of, suit_of
 from ...cardset import cards_of, dix_pips, make_rank_table, trick_winner
@@ -13,8 +13,10 @@ from ...errors import short_repr
 from ...game import TERMINAL, Chance, InfoState, State
 from ..common import compact_unseen
 
-if TYPE_CHECKING:
-    from .game import DixGame
+#: this game (DixGame, ``game.py``), for annotations: ``game.py`` imports
+#: this module, so this module does not import it back
+AnyGame = Any
+
 
 STANDARD, SEVENTEEN = "standard", "seventeen"
 TEN_TRICK_PENALTY = 4          # a ten-trick scores -3 instead of +1
@@ -28,9 +30,9 @@ class DixState(State):
     ``turn_up``, ``hands`` (masks), ``trick`` (cards on the table, lead
     first), ``leader``, ``tricks_won``, ``tens``, ``totals``, ``round_no``."""
 
-    game: DixGame   # this game's own options and helpers
+    game: AnyGame   # this game's own options and helpers
 
-    def __init__(self, game: DixGame, chance):
+    def __init__(self, game: AnyGame, chance):
         super().__init__(game, chance)
         self.totals = [0, 0]
         self.round_no = -1                 # index of the current round (in this record)
@@ -48,7 +50,7 @@ class DixState(State):
 
     # ---- round set-up ------------------------------------------------
     def _start_round(self) -> None:
-        g: DixGame = self.game
+        g: AnyGame = self.game
         self.round_no += 1
         if self.round_no > 0:
             self.dealer = 1 - self.dealer
@@ -132,7 +134,7 @@ class DixState(State):
             self._end_trick()
 
     def _end_trick(self) -> None:
-        g: DixGame = self.game
+        g: AnyGame = self.game
         cards = self.trick
         winner = (self.leader + trick_winner(cards, self.trump, self.table)) % 2
         ten = dix_pips(cards[0]) + dix_pips(cards[1]) == 10
@@ -240,7 +242,7 @@ class DixState(State):
     def information_state(self, seat: int) -> InfoState:
         if seat not in (0, 1):
             raise ValueError(f"seat must be 0 or 1, got {short_repr(seat)}")
-        g: DixGame = self.game
+        g: AnyGame = self.game
         outcomes = self._chance.log
         rounds = []
         r = 0
@@ -321,7 +323,6 @@ class DixState(State):
         return new
 
 
-
 # ----------------------------------------------------------------------
 # seat views: completion of the unseen cards
 
@@ -335,7 +336,7 @@ class _PublicRound(DixState):
     and who drew which stock place (``draws``, kept by the state itself).
     The round ends the replay: what follows it needs the next deal."""
 
-    def __init__(self, game: DixGame, dealer: int, turn_up: int):
+    def __init__(self, game: AnyGame, dealer: int, turn_up: int):
         self.plays: list[tuple[int, int, int]] = []
         self.voids: list[tuple[int, int, int]] = []
         no_cards = (((), ()), turn_up, (None,) * game.stock_size)
@@ -357,7 +358,7 @@ class _PublicRound(DixState):
         """The replay covers one round."""
 
 
-def _public_replay(game: DixGame, first_dealer: int, actions: list[int], turn_up: int,
+def _public_replay(game: AnyGame, first_dealer: int, actions: list[int], turn_up: int,
                    round_index: int) -> dict:
     """One round's public card play, replayed by the rules (``_PublicRound``):
     who led and followed each trick, who drew which stock index, and every

@@ -5,20 +5,21 @@ from the stock), and the uniform world sampler prepared once."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, cast
+from typing import Any, cast
 
 from ...cards import DIX
 from ...errors import NotationError, PositionError
 from ...game import WorldSampler
 from ...sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup
 from ..common import check_distinct, check_keys, need, parse_card_list
-
-if TYPE_CHECKING:
-    from .game import DixGame
 from .state import DixState, _public_replay
 
+#: this game (DixGame, ``game.py``), for annotations: ``game.py`` imports
+#: this module, so this module does not import it back
+AnyGame = Any
 
-def _prepare_view(game: DixGame, view: dict, rng: random.Random):
+
+def _prepare_view(game: AnyGame, view: dict, rng: random.Random):
     """Parse a dix seat view and prepare each round's sampler.
 
     A complete deal consistent with a dix seat view, or ``PositionError``.
@@ -57,7 +58,7 @@ def _prepare_view(game: DixGame, view: dict, rng: random.Random):
     return first, models
 
 
-def _complete_view(game: DixGame, view: dict, rng: random.Random) -> dict:
+def _complete_view(game: AnyGame, view: dict, rng: random.Random) -> dict:
     first, models = _prepare_view(game, view, rng)
     head = [("match", view["match"])] if "match" in view else [("first_dealer", first)]
     outcomes = head + [("round", m.deal(rng)) for m in models]
@@ -69,7 +70,7 @@ class DixWorldSampler(WorldSampler):
     a base state; each draw clones it and re-deals only the hidden cards of
     the current round (the opponent's hand and the undrawn stock)."""
 
-    def __init__(self, game: DixGame, view: dict):
+    def __init__(self, game: AnyGame, view: dict):
         self.game = game
         self.seat = view["seat"]
         _, self.models = _prepare_view(game, view, random.Random(0))

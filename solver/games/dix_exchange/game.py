@@ -228,6 +228,4 @@ class DixExchangeGame(Game):
         return out
 
 
-
-
 DixExchangeGame.state_class = DixExchangeState

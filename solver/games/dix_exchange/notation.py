@@ -5,15 +5,17 @@ has the rules in words)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...cards import EXCHANGE_NAMES, EXCHANGE_VALUES
 from ...errors import NotationError, OptionError, PositionError, short_repr
 from ...game import Option
 from ..common import check_keys, need, parse_card_list
 
-if TYPE_CHECKING:
-    from .game import DixExchangeGame
+#: this game (DixExchangeGame, ``game.py``), for annotations: ``game.py`` imports
+#: this module, so this module does not import it back
+AnyGame = Any
+
 
 # ----------------------------------------------------------------------
 # values
@@ -133,7 +135,6 @@ class DeckOption(Option):
         return canonical_deck(counts)
 
 
-
 class _CardValues:
     """The token parser of a dix-exchange card list (``parse_card_list``):
     a value name -> its index; ``size``: the cards in the deck."""
@@ -151,7 +152,7 @@ class _CardValues:
         return VALUE_INDEX[key]
 
 
-def _parse_values(game: DixExchangeGame, raw, path: str, unknown_ok: bool) -> list:
+def _parse_values(game: AnyGame, raw, path: str, unknown_ok: bool) -> list:
     """A list of card values (text or a JSON list, see ``parse_card_list``:
     with ``unknown_ok`` a ``"?"`` is an unseen position, ``None``, and a
     count stands for a run of them), no value more often than the deck
@@ -168,7 +169,7 @@ def _parse_values(game: DixExchangeGame, raw, path: str, unknown_ok: bool) -> li
     return vals
 
 
-def _parse_deal(game: DixExchangeGame, deal, unknown_ok: bool, mid: bool = False):
+def _parse_deal(game: AnyGame, deal, unknown_ok: bool, mid: bool = False):
     """``deal`` -> (outcomes, masked shuffles); with ``unknown_ok`` a ``"?"``
     (or a count of them) is an unseen position (``None``).  ``mid``: the
     deal of a mid-match position (no first dealer: it is in the match)."""
@@ -195,7 +196,6 @@ def _parse_deal(game: DixExchangeGame, deal, unknown_ok: bool, mid: bool = False
         if not unknown_ok:
             outcomes.append(("shuffle", tuple(vals)))
     return outcomes, masked
-
 
 
 def _multiset_text(values: list) -> str:

@@ -6,15 +6,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ...cards import EXCHANGE_VALUES
 from ...errors import NotationError, PositionError, short_repr
 from ...game import TERMINAL, InfoState, State
 from ..common import compact_unseen
-
-if TYPE_CHECKING:
-    from .game import DixExchangeGame
 from .notation import (
     _ACTION_STRINGS,
     _WORDS,
@@ -38,6 +35,10 @@ from .notation import (
     parse_value,
     value_text,
 )
+
+#: this game (DixExchangeGame, ``game.py``), for annotations: ``game.py`` imports
+#: this module, so this module does not import it back
+AnyGame = Any
 
 
 class _ShuffleDraw:
@@ -64,9 +65,9 @@ class DixExchangeState(State):
     position each seat drew this round), ``round_no``, ``winner``, and
     ``events`` (the narrative)."""
 
-    game: DixExchangeGame   # this game's own options and helpers
+    game: AnyGame   # this game's own options and helpers
 
-    def __init__(self, game: DixExchangeGame, chance):
+    def __init__(self, game: AnyGame, chance):
         super().__init__(game, chance)
         n = game.num_players
         self.n = n
@@ -111,7 +112,7 @@ class DixExchangeState(State):
         carries the stock: a shuffle of every card whose last places are the
         carried stock and whose first ones the used cards (every card not in
         it), already drawn."""
-        g: DixExchangeGame = self.game
+        g: AnyGame = self.game
         carried = [VALUE_INDEX[t] for t in match["stock"].split()]
         left = Counter({v: c for v, c in enumerate(g.counts)})
         left.subtract(carried)
@@ -154,7 +155,7 @@ class DixExchangeState(State):
 
     def _new_stock(self, from_used: bool, why: str) -> None:
         """Shuffle a new stock: the used cards (``from_used``) or all cards."""
-        g: DixExchangeGame = self.game
+        g: AnyGame = self.game
         k = len(self.shuffles)
         pool_ids = self.used if from_used else range(g.size)
         pool = sorted(g.id_value[i] for i in pool_ids)
@@ -186,7 +187,7 @@ class DixExchangeState(State):
 
     # ---- round set-up ----------------------------------------------------
     def _start_round(self) -> None:
-        g: DixExchangeGame = self.game
+        g: AnyGame = self.game
         n = self.n
         self.round_no += 1
         self.active = tuple(s for s in range(n) if self.tokens[s] > 0)

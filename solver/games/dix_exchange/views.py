@@ -7,16 +7,17 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from math import comb
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ...cards import EXCHANGE_VALUES
 from ...errors import IllegalActionError, NotationError, PositionError, short_repr
 from ...game import Chance, WorldSampler
-
-if TYPE_CHECKING:
-    from .game import DixExchangeGame
 from .notation import BLOCK, RESPOND, VALUE_INDEX, _is_action, _multiset_text, _parse_deal, _parse_values
 from .state import DixExchangeState
+
+#: this game (DixExchangeGame, ``game.py``), for annotations: ``game.py`` imports
+#: this module, so this module does not import it back
+AnyGame = Any
 
 # ----------------------------------------------------------------------
 # seat views: the worlds a view allows, counted and drawn uniformly
@@ -73,7 +74,7 @@ class _ViewReplay(DixExchangeState):
     a view that hides a card its seat has seen as soon as the seat sees it.
     Here a card's "id" is its stock position, so ``used`` lists positions."""
 
-    def __init__(self, game: DixExchangeGame, head, masked: list, seat: int):
+    def __init__(self, game: AnyGame, head, masked: list, seat: int):
         """``head``: the first dealer, or the match object of a mid-match
         view (whose carried stock, if any, is ``masked[0]``)."""
         self.masked = masked
@@ -132,7 +133,7 @@ class _ViewReplay(DixExchangeState):
         super()._show(pos)
 
 
-def _replay_view(game: DixExchangeGame, view: dict):
+def _replay_view(game: AnyGame, view: dict):
     """Check a seat view's actions and masks; -> (first dealer, masked
     shuffles, action ints, the replay)."""
     seat = view["seat"]
@@ -341,7 +342,7 @@ def _position_path(base: int, head: int, k: int, i: int) -> str:
     return f"deal.shuffles[{k - base}][{i}]"
 
 
-def _why_no_world(game: DixExchangeGame, seat: int, sources: list,
+def _why_no_world(game: AnyGame, seat: int, sources: list,
                   masked: list, base: int = 0) -> PositionError:
     """The error for a view no world fits: the first stock that cannot be
     filled once the stocks before it are."""
@@ -410,7 +411,7 @@ class DixExchangeWorldSampler(WorldSampler):
     the view (a stock shuffled later) comes from a seed taken from the
     draw's ``rng``."""
 
-    def __init__(self, game: DixExchangeGame, view: dict):
+    def __init__(self, game: AnyGame, view: dict):
         self.game = game
         self.seat = view["seat"]
         self.first, masked, self.actions, replay = _replay_view(game, view)

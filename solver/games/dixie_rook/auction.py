@@ -3,10 +3,6 @@ seat-view replay."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    pass
 from .notation import BID_BASE, BID_STEP, MAX_BID, MIN_BID, PASS
 
 

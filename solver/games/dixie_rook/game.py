@@ -265,5 +265,4 @@ class DixieRookGame(Game):
         return RookWorldSampler(self, view)
 
 
-
 DixieRookGame.state_class = DixieRookState

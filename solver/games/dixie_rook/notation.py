@@ -3,13 +3,8 @@ rules and the notation share (a card's count, a seat's team)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...cards import ROOK, ROOK_COLOURS, rank_of
 from ...errors import NotationError, short_repr
-
-if TYPE_CHECKING:
-    pass
 
 MIN_BID, MAX_BID, BID_STEP = 70, 120, 5
 MOST_TRICKS_BONUS = 20

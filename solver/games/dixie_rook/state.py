@@ -6,15 +6,12 @@ course (``_PublicReplay``).  The rules in words are in
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...cards import ROOK, ROOK_COLOURS, SUIT_RANK_MASK, cards_of, mask_of, suit_of
 from ...cardset import make_rank_table, trick_winner
 from ...errors import NotationError, PositionError, short_repr
 from ...game import TERMINAL, Chance, InfoState, State
-
-if TYPE_CHECKING:
-    from .game import DixieRookGame
 from .auction import Auction
 from .notation import (
     AUCTION,
@@ -34,6 +31,10 @@ from .notation import (
     team_of,
 )
 
+#: this game (DixieRookGame, ``game.py``), for annotations: ``game.py`` imports
+#: this module, so this module does not import it back
+AnyGame = Any
+
 
 class DixieRookState(State):
     """A Dixie Rook game in progress.  Public attributes are read-only for
@@ -43,9 +44,9 @@ class DixieRookState(State):
     ``leader``, ``tricks_won`` and ``count`` (per team), ``totals``,
     ``results`` (finished hands), ``winner`` (the winning team)."""
 
-    game: DixieRookGame   # this game's own options and helpers
+    game: AnyGame   # this game's own options and helpers
 
-    def __init__(self, game: DixieRookGame, chance):
+    def __init__(self, game: AnyGame, chance):
         super().__init__(game, chance)
         self.totals = [0, 0]
         self.hand_no = -1
@@ -68,7 +69,7 @@ class DixieRookState(State):
 
     # ---- hand set-up -----------------------------------------------------
     def _start_hand(self) -> None:
-        g: DixieRookGame = self.game
+        g: AnyGame = self.game
         n = g.num_players
         self.hand_no += 1
         if self.hand_no > 0:
@@ -246,7 +247,7 @@ class DixieRookState(State):
             self._end_trick()
 
     def _end_trick(self) -> None:
-        g: DixieRookGame = self.game
+        g: AnyGame = self.game
         n = g.num_players
         cards = self.trick
         winner = (self.leader + trick_winner(cards, self.trump, self.table)) % n
@@ -291,7 +292,7 @@ class DixieRookState(State):
                 return 0 if tot[0] > tot[1] else 1
 
     def _end_hand(self) -> None:
-        g: DixieRookGame = self.game
+        g: AnyGame = self.game
         n = g.num_players
         most = self._most_tricks()
         captured = [self.count[t] + (MOST_TRICKS_BONUS if t == most else 0) for t in (0, 1)]
@@ -360,7 +361,7 @@ class DixieRookState(State):
 
     # ---- information -------------------------------------------------------
     def information_state(self, seat: int) -> InfoState:
-        g: DixieRookGame = self.game
+        g: AnyGame = self.game
         n = g.num_players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat must be 0..{n - 1}, got {short_repr(seat)}")
@@ -437,7 +438,6 @@ class DixieRookState(State):
         return new
 
 
-
 # ----------------------------------------------------------------------
 # seat views: the public replay and the completion of unseen cards
 
@@ -451,7 +451,7 @@ class _PublicReplay(DixieRookState):
     (the auction, the phase) and records per hand what the rules say about
     the seats' cards (``public``)."""
 
-    def __init__(self, game: DixieRookGame, first_dealer: int):
+    def __init__(self, game: AnyGame, first_dealer: int):
         self.public: list[dict] = []
         super().__init__(game, Chance(0, [("first_dealer", first_dealer)]))
 
@@ -529,7 +529,7 @@ class _PublicReplay(DixieRookState):
         return self.public
 
 
-def _public_replay(game: DixieRookGame, first_dealer: int, tokens: list) -> list[dict]:
+def _public_replay(game: AnyGame, first_dealer: int, tokens: list) -> list[dict]:
     """Replay a view's actions with public knowledge only, by the rules of
     the game's state (``_PublicReplay.play``)."""
     return _PublicReplay(game, first_dealer).play(tokens)

@@ -5,7 +5,7 @@ the view's constraints, and the uniform world sampler prepared once
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ...cards import ROOK, SUIT_RANK_MASK, cards_of, mask_of, suit_of
 from ...errors import PositionError
@@ -15,12 +15,15 @@ from ..common import check_distinct, check_keys, match_cards, need, parse_card_l
 
 if TYPE_CHECKING:
     from ..._sampler import ColumnWalker
-    from .game import DixieRookGame
 from .notation import DISCARD_BASE, format_action
 from .state import DixieRookState, _public_replay
 
+#: this game (DixieRookGame, ``game.py``), for annotations: ``game.py`` imports
+#: this module, so this module does not import it back
+AnyGame = Any
 
-def _complete_view(game: DixieRookGame, view: dict, rng: random.Random) -> dict:
+
+def _complete_view(game: AnyGame, view: dict, rng: random.Random) -> dict:
     seat = view["seat"]
     deal = view.get("deal")
     if not isinstance(deal, dict):
@@ -51,7 +54,7 @@ def _complete_view(game: DixieRookGame, view: dict, rng: random.Random) -> dict:
     return {"deal": game.format_deal(outcomes), "actions": tokens}
 
 
-def _complete_hand(game: DixieRookGame, seat: int, d, path: str, pub: dict,
+def _complete_hand(game: AnyGame, seat: int, d, path: str, pub: dict,
                    rng: random.Random) -> tuple:
     """One hand of a seat view completed: ``(hands, nest, fills)`` with
     ``fills`` the hidden discards chosen (action index -> card).
@@ -232,7 +235,7 @@ class RookWorldSampler(WorldSampler):
 
     NEST, DISCARDS = -1, -2
 
-    def __init__(self, game: DixieRookGame, view: dict, rng: random.Random | None = None):
+    def __init__(self, game: AnyGame, view: dict, rng: random.Random | None = None):
         self.game = game
         self.seat = seat = view["seat"]
         rec = game.complete_record(view, rng or random.Random(0))
