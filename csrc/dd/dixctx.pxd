@@ -5,6 +5,8 @@
 # space (docs/solver.md, "The dix solver").  ``solver.dd._dixdd.DixSolver``
 # (csrc/dd/dixkernel.pxi) owns one, allocated once with its table.
 from libc.stdint cimport uint64_t, uint32_t, uint8_t, uint16_t, int32_t
+from libc.string cimport memset
+from trickstate cimport mix64
 from ttable cimport TTEntry
 from ddstats cimport DD_STATS, DixStats, DIX_ORDER_DEFAULT
 
@@ -126,3 +128,58 @@ cdef inline void bump(DixCtx* D, int me, int c, int k) noexcept nogil:
         for i in range(64):
             h[i] >>= 1
 
+
+
+# loading a position (the kernel class's ``load`` and PIMC's native dix
+# play-outs, csrc/search/pimc.pyx, share them)
+
+cdef inline void dix_set_rules(DixCtx* D, int trump, int joker_slot) noexcept nogil:
+    """The rules of a round in slot space: the trump suit (-1 none) and the
+    joker's slot (-1: not in play); the pip tables and the rules'
+    fingerprint.  Set the switches (``D.st``) first: the key kind is part of
+    the fingerprint."""
+    cdef int s, r, p, q
+    cdef uint64_t m
+    D.trump = trump
+    D.jbit = (<uint64_t>1) << joker_slot if joker_slot >= 0 else 0
+    for s in range(4):
+        D.suitm[s] = (<uint64_t>0xFFFF) << (16 * s)
+    for p in range(11):
+        D.pipm[p] = 0
+    for s in range(64):
+        r = s & 15
+        if r == 14:
+            p = 1
+        elif 2 <= r <= 10:
+            p = r
+        else:
+            p = 0
+        if joker_slot >= 0 and s == joker_slot:
+            p = 0
+        D.pip[s] = p
+        D.pipm[p] |= (<uint64_t>1) << s
+    for q in range(2048):
+        m = 0
+        for p in range(11):
+            if (q >> (10 - p)) & 1:
+                m |= D.pipm[p]
+        D.livetab[q] = m
+    # the rules' fingerprint, mixed into every key: an entry is only
+    # found under the trump and joker it was proved with
+    D.rules_key = mix64((<uint64_t>(trump + 2) * <uint64_t>0x9e3779b97f4a7c15)
+                        ^ (<uint64_t>(joker_slot + 2) << 20)
+                        ^ (<uint64_t>relative_keys(D) << 40))
+
+
+cdef inline void dix_set_position(DixCtx* D, uint64_t hand0, uint64_t hand1, int to_move,
+                                  int lead_slot) noexcept nogil:
+    """A position under the rules ``dix_set_rules`` set: the two hands in
+    slot space, the seat to move and the slot on the table (-1: it leads);
+    the node count and the history start afresh (the table is kept)."""
+    D.hands[0] = hand0
+    D.hands[1] = hand1
+    D.root_seat = to_move
+    D.root_lead = lead_slot
+    memset(D.hist, 0, sizeof(D.hist))
+    D.nodes = 0
+    D.aborted = 0

@@ -4,13 +4,12 @@
 # in slot space and runs the search (csrc/dd/dixsearch.pxd) without the GIL.
 from libc.stdint cimport uint64_t, uint32_t, uint8_t, uint16_t, int16_t, int32_t
 from libc.stdlib cimport free, calloc
-from libc.string cimport memset
 from bits cimport popcount, highest_bit, lowest_bit
 from interrupt cimport reraise
 from ttable cimport tt_alloc, tt_next_gen
-from trickstate cimport mix64
 from ddstats cimport DD_STATS, dix_stats_defaults
-from dixctx cimport DixCtx, Entry, BUCKET, MAXMOVES, NO_CARD, TEN, relative_keys
+from dixctx cimport (DixCtx, Entry, BUCKET, MAXMOVES, NO_CARD, TEN, dix_set_rules,
+                    dix_set_position)
 from dixorder cimport root_classes
 from dixsearch cimport mtd
 
@@ -77,47 +76,11 @@ cdef class DixSolver:
         position with the same key under the same trump and joker, whose
         fingerprint is part of every key; the solver sessions
         (``solver.dd.session``) decide when a table starts afresh."""
-        cdef int s, r, p, q
-        cdef uint64_t m
-        self.D.hands[0] = hand0
-        self.D.hands[1] = hand1
-        self.D.trump = trump
-        self.D.jbit = (<uint64_t>1) << joker_slot if joker_slot >= 0 else 0
-        for s in range(4):
-            self.D.suitm[s] = (<uint64_t>0xFFFF) << (16 * s)
-        for p in range(11):
-            self.D.pipm[p] = 0
-        for s in range(64):
-            r = s & 15
-            if r == 14:
-                p = 1
-            elif 2 <= r <= 10:
-                p = r
-            else:
-                p = 0
-            if joker_slot >= 0 and s == joker_slot:
-                p = 0
-            self.D.pip[s] = p
-            self.D.pipm[p] |= (<uint64_t>1) << s
-        for q in range(2048):
-            m = 0
-            for p in range(11):
-                if (q >> (10 - p)) & 1:
-                    m |= self.D.pipm[p]
-            self.D.livetab[q] = m
-        self.D.root_seat = to_move
-        self.D.root_lead = lead_slot
-        memset(self.D.hist, 0, sizeof(self.D.hist))
-        # the rules' fingerprint, mixed into every key: an entry is only
-        # found under the trump and joker it was proved with
-        self.D.rules_key = mix64((<uint64_t>(trump + 2) * <uint64_t>0x9e3779b97f4a7c15)
-                                 ^ (<uint64_t>(joker_slot + 2) << 20)
-                                 ^ (<uint64_t>relative_keys(self.D) << 40))
-        self.D.nodes = 0
+        dix_set_rules(self.D, trump, joker_slot)
+        dix_set_position(self.D, hand0, hand1, to_move, lead_slot)
         self.D.st.questions = 0
         self.D.st.tie_nodes = 0
         self.D.st.bound_hits = 0
-        self.D.aborted = 0
 
     def new_table(self):
         """Start a new table generation: every entry becomes invisible."""

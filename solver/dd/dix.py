@@ -50,9 +50,11 @@ def solver_for(tt_mb=DEFAULT_TT_MB, probe: bool | None = None):
     shipped build, or the measuring one (``probe``; default: inside
     ``solver.dd.trick.probing()``)."""
     probe = probing_now() if probe is None else probe
-    mb = check_tt_mb(tt_mb)
     kind = "probe" if probe else "shipped"
     held = _SOLVERS.get(kind)
+    if held is not None and type(tt_mb) is int and held[0] == tt_mb:
+        return held[1]          # the table is there: no memory to ask for (trick.kernel_for)
+    mb = check_tt_mb(tt_mb)
     if held is None or held[0] != mb:
         _SOLVERS.pop(kind, None)        # keep one table alive per build, not one per size
         factory: type[_dixdd.DixSolver]

@@ -21,7 +21,15 @@ How an action is valued in one world, in the seat's units of
   down to the game's ``GameSupport.leaf_cards`` (dix 6, trix/tricks and dixie-rook 5): the
   rest of the deal is then solved exactly (bounded by a hundredth of the
   node bound; past it the play-out goes on).  Setting ``leaf=0`` plays every
-  rollout to the end.
+  rollout to the end.  Where the game has them
+  (``GameSupport.native_playouts``: dix, the trix / tricks trick
+  contracts, with the ``rules`` policy) the same play-outs run in C
+  (csrc/search/pimc.pyx), a whole world at a time, with the same values.
+
+Until a world of the decision is solved, a world's solve is a probe bounded
+by ``nodes // PROBE_SHARE`` (times ``PROBE_GROWTH`` after a failed probe);
+two failed probes hand the decision to the rollouts, and after a solved
+world the next get the whole bound.
 
 The solver's values are turned into the deal result the game scores:
 dix's score difference with its tie-breaks (+-0.5 for the round's winner
@@ -61,6 +69,17 @@ DEFAULT_NODES = 2_000_000
 #: after this many worlds of a decision whose solves all hit the node bound,
 #: the rest of the decision's worlds are valued by rollouts straight away
 GIVE_UP_AFTER = 2
+#: until a world of the decision has been solved, a world's solve is a probe
+#: bounded by this share of the node bound: a decision whose worlds the
+#: solver cannot take (trix from trick 1: 7% of the worlds solved under 2 M
+#: nodes) then loses two probes, not two full bounds, before its play-outs
+#: (issue #26: the two failed solves were 70% of a trix decision's time at
+#: the first trick); once one world is solved the next get the full bound
+PROBE_SHARE = 16
+#: each failed probe multiplies the next one's bound by this (a decision
+#: whose worlds need a few hundred thousand nodes, dix from trick 14, still
+#: gets its first solved world on the second probe)
+PROBE_GROWTH = 4
 
 
 @dataclass
@@ -91,6 +110,19 @@ class PIMCStats:
         luck cancels)."""
         diffs = [w[a] - w[b] for w in self.samples]
         return half_width(len(diffs), sum(diffs), sum(d * d for d in diffs))
+
+
+def native_module():
+    """``solver.search._pimc`` (the play-outs in C, csrc/search/pimc.pyx),
+    or None without the build or under DIXTRIX_PUREPYTHON."""
+    import os
+    if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
+        return None
+    try:
+        from . import _pimc
+    except ImportError:  # pragma: no cover
+        return None
+    return _pimc
 
 
 def check_limits(worlds, seconds, nodes) -> None:
@@ -147,12 +179,16 @@ def _leaf_value(w: State, seat: int, nodes: int, solver: Solver | None = None) -
 
 def _rollout_values(world: State, seat: int, legal: list, bots: list,
                     leaf_nodes: int = 0, deadline: float = math.inf,
-                    solver: Solver | None = None) -> dict | None:
+                    solver: Solver | None = None, native=None) -> dict | None:
     """Each action applied to a copy of ``world`` and the deal played out by
     ``bots`` (one per seat); with ``leaf_nodes``, once the hands are down to
     the game's ``leaf_cards`` the rest is solved exactly instead (bounded by that many
     nodes; a solve that hits the bound lets the play-out go on).  None when
-    ``deadline`` (a ``perf_counter`` time) passes first."""
+    ``deadline`` (a ``perf_counter`` time) passes first.  ``native``: the
+    decision's play-outs in C (``GameSupport.native_playouts``: the same
+    play-outs and leaf values, a whole world at a time)."""
+    if native is not None:
+        return native.values(world, legal)
     horizon = world.round_index()
     support = support_for(world.game)
     leaf = support.leaf_cards if leaf_nodes else 0
@@ -211,6 +247,9 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
     # one solver session for the decision: the worlds share its tables
     # (docs/solver.md, "A solver that lives across calls")
     dd_solver = Solver()
+    # the play-outs in C where the game has them (the rules player at every
+    # seat); built from the first world that needs a play-out
+    native, native_tried = None, False
     totals = {a: 0.0 for a in legal}
     squares = {a: 0.0 for a in legal}
     start = _time.perf_counter()
@@ -231,14 +270,15 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
         if not stats.worlds and use_dd:
             use_dd = support_for(game).root_solve(world)
         if use_dd:
-            budget = nodes
+            budget = (nodes if stats.solved else
+                      max(1000, min(nodes, nodes * PROBE_GROWTH ** aborted_only // PROBE_SHARE)))
             if seconds is not None:
                 # a solve must not run far past the deadline: bound it by
                 # the time left at the solver's measured speed
                 left = deadline - _time.perf_counter()
                 if not stats.worlds:
                     left /= 2           # the first world may still need its rollouts
-                budget = max(1000, min(nodes, int(left * dd_rate)))
+                budget = max(1000, min(budget, int(left * dd_rate)))
             try:
                 t0 = _time.perf_counter()
                 vals, n = _dd_values(world, seat, budget, dd_solver)
@@ -260,8 +300,12 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
         if vals is None:
             if stats.worlds and _time.perf_counter() >= deadline:
                 break
+            if not native_tried:
+                native_tried = True
+                native = support_for(game).native_playouts(world, seat, policy, leaf_nodes,
+                                                            dd_solver)
             vals = _rollout_values(world, seat, legal, bots, leaf_nodes,
-                                   deadline if stats.worlds else math.inf, dd_solver)
+                                   deadline if stats.worlds else math.inf, dd_solver, native)
             if vals is None:            # out of time inside this world: drop it
                 break
             stats.nodes += len(legal)
@@ -284,8 +328,12 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
     stats.values = {a: totals[a] / stats.worlds for a in legal}
     stats.ci95 = {a: half_width(stats.worlds, totals[a], squares[a]) for a in legal}
     if break_ties and not stats.stopped:
+        if not native_tried:
+            native = support_for(game).native_playouts(world, seat, policy, leaf_nodes,
+                                                            dd_solver)
         _break_ties(stats, sample, seat, legal, bots, leaf_nodes, rng, worlds,
-                    start + seconds if seconds is not None else math.inf, control, dd_solver)
+                    start + seconds if seconds is not None else math.inf, control, dd_solver,
+                    native)
     stats.seconds = _time.perf_counter() - start
     if progress is not None:
         progress(stats)
@@ -293,7 +341,7 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
 
 
 def _break_ties(stats, sample, seat, legal, bots, leaf_nodes, rng, worlds, deadline,
-                control=None, solver=None):
+                control=None, solver=None, native=None):
     """Exact values tie often (a paranoid solve values every card alike when
     the others can force the worst on the seat anyway; equal cards in a
     perfect-information ending): the tied best actions of solved worlds are
@@ -311,7 +359,8 @@ def _break_ties(stats, sample, seat, legal, bots, leaf_nodes, rng, worlds, deadl
     while n < budget or (worlds is None and _time.perf_counter() < deadline):
         if control is not None and control.stopped():
             break
-        vals = _rollout_values(sample(rng), seat, tied, bots, leaf_nodes, deadline, solver)
+        vals = _rollout_values(sample(rng), seat, tied, bots, leaf_nodes, deadline, solver,
+                               native)
         if vals is None:
             break
         for a in tied:

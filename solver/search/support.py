@@ -23,6 +23,8 @@ A support answers, for worlds (complete ``State``s) of its game:
   the solver (some objectives of the solver value every action alike);
 * ``leaf_cards`` and ``hand_left(world)``: where a play-out hands over to
   an exact solve of the last tricks;
+* ``native_playouts(world, seat, policy, leaf_nodes)``: PIMC's play-outs of
+  a decision's worlds in C, or None (the Python play-outs);
 * ``baseline_key(game)`` and ``is_contract_choice(state)``: a decision
   judged over a whole set of deals (the trix kingdom, the tricks dealer's
   set: ``solver.search.contract_choice``).
@@ -75,6 +77,15 @@ class GameSupport:
     def hand_left(self, world: State) -> int | None:
         """Cards left in the hand of the seat to move when ``world`` is at the
         start of a trick the solver takes, else None."""
+        return None
+
+    def native_playouts(self, world: State, seat: int, policy: str, leaf_nodes: int,
+                        solver=None):
+        """An object whose ``values(world, legal)`` is PIMC's play-out value
+        of each action (``solver.search.pimc._rollout_values`` without a
+        deadline: the same play-outs and leaf solves, in C) for every world
+        of the decision ``world`` is one of, or None; ``solver``: the
+        decision's ``solver.dd.Solver`` for the leaf solves."""
         return None
 
     def baseline_key(self, game: Game) -> str | None:

@@ -204,3 +204,37 @@ def test_no_time_left_for_the_tie_break_is_not_an_error():
                 None, deadline=0.0)
     assert stats.tiebreak == {}
     assert choose(stats, legal) == min(legal)
+
+
+def test_a_decision_probes_before_its_first_solved_world(monkeypatch):
+    """Until a world is solved, a world's solve is bounded by
+    ``nodes // PROBE_SHARE``, times ``PROBE_GROWTH`` for each failed probe;
+    after one is solved, by ``nodes``."""
+    import solver.search.pimc as pimc
+    budgets = []
+    real = pimc._dd_values
+
+    def spy(world, seat, nodes, solver=None):
+        budgets.append(nodes)
+        return real(world, seat, nodes, solver)
+
+    monkeypatch.setattr(pimc, "_dd_values", spy)
+    state = _dix_at(21, 2)
+    sampler = solver.position.from_json(
+        state.information_state(state.current_player()).view).sampler()
+    pimc_search(sampler.sample, state.current_player(), state.legal_actions(), state.game,
+                worlds=3, nodes=160_000, rng=random.Random(0))
+    assert budgets == [10_000, 160_000, 160_000]
+    # a decision whose probes fail plays out the rest of its worlds
+    budgets.clear()
+    trix = solver.load_game("trix")
+    from solver.games.contract_match.state import TRICKS
+    st = trix.new_initial_state(seed=0)
+    rng = random.Random(0)
+    while not (st.phase == TRICKS and len(st.legal_actions()) > 1):
+        st.apply_action(rng.choice(st.legal_actions()))
+    sampler = solver.position.from_json(
+        st.information_state(st.current_player()).view).sampler()
+    res = pimc_search(sampler.sample, st.current_player(), st.legal_actions(), trix,
+                      worlds=4, nodes=16_000, rng=random.Random(0))
+    assert budgets == [1_000, 4_000] and res.solved == 0 and res.worlds == 4

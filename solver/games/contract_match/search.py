@@ -42,6 +42,15 @@ class ContractSupport(GameSupport):
         # fourth) values most cards alike and plays worse than play-outs
         return world.game.partnership or world.phase != LAYOUT_PLAY
 
+    def native_playouts(self, world, seat, policy, leaf_nodes, solver=None):
+        if policy != "rules" or world.is_terminal() or world.phase != TRICKS:
+            return None
+        from ...search.pimc import native_module
+        mod = native_module()
+        return None if mod is None else NativeTrickWorlds(mod, world, seat, leaf_nodes,
+                                                          self.leaf_cards if leaf_nodes else 0,
+                                                          solver)
+
     def hand_left(self, world):
         if world.phase != TRICKS or world.log.play.trick:
             return None
@@ -52,6 +61,75 @@ class ContractSupport(GameSupport):
 
     def is_contract_choice(self, state):
         return not state.is_terminal() and state.phase == CHOOSE
+
+
+class NativeTrickWorlds:
+    """PIMC's trick-contract play-outs in C (csrc/search/pimc.pyx,
+    ``TrickWorlds``): the rules player at every seat; at a trick boundary
+    where the seat to lead holds ``leaf_cards`` cards or fewer the rest is
+    solved (``solver.dd``, the decision's solver, bounded by ``leaf_nodes``;
+    past the bound the play-out goes on), as
+    ``solver.search.pimc._rollout_values`` does.  The deal's public facts
+    (contract, reveals, must-discard) are read from the decision's first
+    world."""
+
+    def __init__(self, mod, world, seat: int, leaf_nodes: int, leaf_cards: int, solver):
+        from ...dd.adapters.contracts import deal_position
+        log = world.log
+        rule = PENALTY_RULES[log.contract]
+        revealer = [-1] * 64
+        for r, card in log.reveals:
+            revealer[card] = r
+        self.round = world.round_index()
+        self.contract = deal_position(world)[0].contract
+        self.seat, self.leaf_cards, self.leaf_nodes = seat, leaf_cards, leaf_nodes
+        self.solver = solver
+        self._worlds = mod.TrickWorlds(
+            [-rule.per_card if rule.mask >> c & 1 else 0 for c in range(64)], revealer,
+            -rule.per_trick, rule.mask if log.play.must_discard else 0, rule.mask)
+
+    def values(self, world, legal) -> dict:
+        from ...dd import Solver
+        from ...dd.trick import TrickPosition
+        from ...errors import SearchAborted
+        if world.round_index() != self.round:
+            raise ValueError("a world of another deal than the decision's")
+        play = world.log.play
+        k = self.contract
+        teams = k.team_ids
+        so_far = world.round_returns()
+        first = [k.teams.index(t) for t in teams]
+        seat_team = k.teams[self.seat]
+        solver = self.solver if self.solver is not None else Solver()
+        out = {}
+        for a in legal:
+            st = self._worlds.run(play.hands, play.trick, play.leader, play.tricks_done, a,
+                                  self.leaf_cards)
+            value = None
+            while True:
+                leaf, hands, leader, done, points, tricks = st
+                team_pts = [so_far[first[i]] + sum(points[s] for s in range(4)
+                                                   if k.teams[s] == t)
+                            for i, t in enumerate(teams)]
+                if not leaf:
+                    value = team_pts[teams.index(seat_team)]
+                    break
+                pos = TrickPosition(k, hands, leader, (), points=tuple(int(p) for p in team_pts),
+                                    tricks=tuple(sum(play.tricks_won[s] + tricks[s]
+                                                     for s in range(4) if k.teams[s] == t)
+                                                 for t in teams))
+                try:
+                    value = solver.solve_position(pos, max_team=seat_team, objective="own",
+                                                  max_nodes=self.leaf_nodes).value
+                    break
+                except SearchAborted:
+                    pass
+                nxt = self._worlds.run(hands, (), leader, done, -1, self.leaf_cards, True)
+                st = (nxt[0], nxt[1], nxt[2], nxt[3],
+                      tuple(p + q for p, q in zip(points, nxt[4], strict=True)),
+                      tuple(p + q for p, q in zip(tricks, nxt[5], strict=True)))
+            out[a] = float(value)
+        return out
 
 
 register(ContractGame, ContractSupport())

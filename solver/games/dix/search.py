@@ -47,11 +47,43 @@ class DixSupport(GameSupport):
 
         return deck, state.table, dead, attribute, hand
 
+    def native_playouts(self, world, seat, policy, leaf_nodes, solver=None):
+        if policy != "rules" or world.is_terminal():
+            return None
+        from ...search.pimc import native_module
+        mod = native_module()
+        return None if mod is None else NativeDixWorlds(mod, world, seat, leaf_nodes,
+                                                        self.leaf_cards if leaf_nodes else 0)
+
     def hand_left(self, world):
         if world.trick or (world.game.options["variant"] != "seventeen"
                            and world.tricks_done < 13):
             return None
         return bin(world.hands[world.current_player()]).count("1")
+
+
+class NativeDixWorlds:
+    """PIMC's dix play-outs in C (csrc/search/pimc.pyx): the rules player
+    at both seats, the last ``leaf_cards`` tricks solved.  The round's
+    public facts (trump, turn-up, rank table) are read once, from the
+    decision's first world."""
+
+    def __init__(self, mod, world, seat: int, leaf_nodes: int, leaf_cards: int):
+        game = world.game
+        self.round = world.round_index()
+        self._worlds = mod.DixWorlds(bytes(world.table), world.trump, world.turn_up, DIX.mask,
+                                     len(world.stock), game.tricks_per_round,
+                                     bool(game.options["free_play_while_stock"]), seat,
+                                     leaf_cards, leaf_nodes)
+
+    def values(self, world, legal) -> dict:
+        if world.round_index() != self.round:
+            raise ValueError("a world of another round than the decision's")
+        return self._worlds.values(tuple(world.hands), tuple(world.stock), world.stock_pos,
+                                   world.leader, world.trick[0] if world.trick else -1,
+                                   world.tricks_done, tuple(world.tricks_won),
+                                   tuple(world.tens), world.last_winner,
+                                   mask_of(world.history()), legal)
 
 
 register(DixGame, DixSupport())
