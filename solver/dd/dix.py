@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import DIX
 from ..errors import PositionError
+from . import defaults
 from .trick import (
     DECKS,
     DEFAULT_TT_MB,
@@ -93,8 +94,7 @@ def solve_dix(pos: TrickPosition, seat=None, tt_mb=DEFAULT_TT_MB, max_nodes=None
     if not is_dix_position(pos):
         raise PositionError("solve_dix expects a dix TrickPosition (solver.dd.dix_position)")
     check_tt_mb(tt_mb)
-    from .session import default_solver
-    return default_solver(tt_mb).solve_dix(pos, seat, max_nodes, options)
+    return defaults.default_solver(tt_mb).solve_dix(pos, seat, max_nodes, options)
 
 
 __all__ = ["solve_dix", "is_dix_position", "generic_requested", "solver_for"]

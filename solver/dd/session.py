@@ -49,7 +49,10 @@ from types import MappingProxyType
 
 from ..cards import JOKER, cards_of
 from ..errors import PositionError, SearchAborted, UnsupportedPositionError
+from . import defaults
 from . import trick as dd
+from .solve import line_with, solve_with
+from .tables import bridge_table, contract_table
 from .trick import DEFAULT_TT_MB, DIX_SCALE, DDResult, TrickPosition, check_max_nodes, check_tt_mb
 
 #: the default session's token; every ``Solver`` draws its own
@@ -390,7 +393,6 @@ class Solver:
         """The exact value of a perfect-information position for ``seat``
         (default: the seat to act) and of every legal action: a
         ``solver.dd.Solution``, as ``solver.dd.solve``."""
-        from .solve import solve_with
         return solve_with(self, position_or_state, seat, max_nodes)
 
     def principal_line(self, position_or_state, seat: int | None = None, plies: int = 8,
@@ -398,20 +400,17 @@ class Solver:
                        stop=None) -> list[tuple]:
         """The expected line of play (``solver.dd.solve.principal_line``),
         every ply's solve on this solver's tables."""
-        from .solve import line_with
         return line_with(self, position_or_state, seat, plies, max_nodes, total_nodes, stop)
 
     def bridge_table(self, hands, max_nodes: int | None = None):
         """Every strain and declarer of a bridge deal in one call (DDS's
         ``CalcDDtable``): ``solver.dd.tables.bridge_table``."""
-        from .tables import bridge_table
         return bridge_table(hands, max_nodes, solver=self)
 
     def contract_table(self, state, seats=None, max_nodes: int | None = None,
                        contracts=None):
         """Every contract of a trix / tricks hand from trick 1:
         ``solver.dd.tables.contract_table``."""
-        from .tables import contract_table
         return contract_table(state, seats, max_nodes, solver=self, contracts=contracts)
 
 
@@ -445,5 +444,9 @@ def default_solver(tt_mb=DEFAULT_TT_MB) -> Solver:
             s = _DEFAULTS[mb] = Solver(mb, _follow_deal=True)
         return s
 
+
+# the module-level solve functions below this module run on these sessions
+# (solver/dd/defaults.py says why they are installed rather than imported)
+defaults.install(default_solver, Solver)
 
 __all__ = ["Solver", "default_solver"]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import (
     HiddenInformationError,
@@ -33,13 +33,16 @@ from ..errors import (
 )
 from ..game import State
 from ..position import Record, SeatView, from_json
+from . import defaults
 from . import dix as dixdd
 from . import trick as dd
 from .adapters import ADAPTERS, adapter_for, known_games
 from .adapters.common import check_seat
 from .adapters.dix import dix_engine, dix_solution
-from .session import Solver, default_solver
 from .solution import Solution
+
+if TYPE_CHECKING:
+    from .session import Solver
 
 
 def _to_state(position: Any) -> State | dd.TrickPosition:
@@ -114,7 +117,7 @@ def solve(position_or_state: Any, seat: int | None = None, tt_mb: int = dd.DEFAU
     solver (sub-millisecond to milliseconds on full deals) is not limited."""
     dd.check_tt_mb(tt_mb)
     dd.check_max_nodes(max_nodes)
-    return solve_with(default_solver(tt_mb), position_or_state, seat, max_nodes)
+    return solve_with(defaults.default_solver(tt_mb), position_or_state, seat, max_nodes)
 
 
 def line_with(solver: Solver, position_or_state: Any, seat: int | None = None, plies: int = 8,
@@ -191,9 +194,9 @@ def principal_line(position_or_state: Any, seat: int | None = None, plies: int =
     same deal, so the table of the ply before (and of a ``solve`` of the
     same position just before, as a hint does) is kept."""
     dd.check_tt_mb(tt_mb)
-    return line_with(default_solver(tt_mb), position_or_state, seat, plies, max_nodes,
+    return line_with(defaults.default_solver(tt_mb), position_or_state, seat, plies, max_nodes,
                      total_nodes, stop)
 
 
-__all__ = ["Solution", "Solver", "solve", "solve_with", "ADAPTERS", "principal_line",
+__all__ = ["Solution", "solve", "solve_with", "ADAPTERS", "principal_line",
            "dix_solution"]

@@ -26,6 +26,7 @@ from types import MappingProxyType
 
 from ..cards import mask_of
 from ..errors import PositionError, UnsupportedPositionError
+from . import defaults
 from . import trick as dd
 
 #: bridge strains in DDS's table order: spades, hearts, diamonds, clubs, no trumps
@@ -60,8 +61,7 @@ def bridge_table(hands, max_nodes: int | None = None, solver=None) -> BridgeTabl
     masks, N E S W, the same number of cards each): ``BridgeTable``.
     ``max_nodes`` bounds each of the 20 solves (``SearchAborted``);
     ``solver``: the ``Solver`` session to use (default: a new one)."""
-    from .session import Solver
-    solver = Solver() if solver is None else solver
+    solver = defaults.fresh_solver() if solver is None else solver
     masks = _bridge_hands(hands)
     t0 = time.perf_counter()
     n0 = solver.nodes
@@ -92,8 +92,7 @@ def contract_table(state, seats=None, max_nodes: int | None = None, solver=None,
     session to use (default: a new one)."""
     from ..games.contract_match.game import ContractGame
     from ..games.contract_match.state import CHOOSE, CONTRACT_BASE
-    from .session import Solver
-    solver = Solver() if solver is None else solver
+    solver = defaults.fresh_solver() if solver is None else solver
     from ..games.contract_match.trick_play import PENALTY_RULES
     from .adapters.contracts import KINDS
     if not isinstance(state.game, ContractGame):

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import DIX, FRENCH, JOKER, ROOK, cards_of, make_card, mask_of, rank_of, suit_of
 from ..errors import LimitError, PositionError, UnsupportedPositionError, short_repr
+from . import defaults
 
 if TYPE_CHECKING:
     from . import _dd
@@ -768,8 +769,7 @@ def solve_position(pos: TrickPosition, max_team=None, objective: str = "own",
     if not isinstance(pos, TrickPosition):
         raise PositionError(f"expected a TrickPosition, got {type(pos).__name__}")
     check_tt_mb(tt_mb)
-    from .session import default_solver
-    return default_solver(tt_mb).solve_position(pos, max_team, objective, max_nodes, engine)
+    return defaults.default_solver(tt_mb).solve_position(pos, max_team, objective, max_nodes, engine)
 
 
 def decode_dix(value: int) -> tuple[int, int, int]:

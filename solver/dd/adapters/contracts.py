@@ -15,8 +15,8 @@ from ...games.contract_match.state import PASS as PASS_ACTION
 from ...games.contract_match.trick_play import DIAMONDS_CONTRACT, KING_OF_HEARTS, LTOOSH, QUEENS
 from .. import trick as dd
 from ..solution import Solution
-from . import register
 from .common import card_play_only, check_seat
+from .registry import register
 
 #: the game's trick contracts -> the kernel's penalty contract kinds
 KINDS = {KING_OF_HEARTS: "king", QUEENS: "queens", DIAMONDS_CONTRACT: "diamonds",

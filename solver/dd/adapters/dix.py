@@ -12,8 +12,8 @@ from ...games.dix import DixGame
 from .. import trick as dd
 from ..dix import generic_requested
 from ..solution import Solution
-from . import register
 from .common import check_seat
+from .registry import register
 
 
 def dix_engine(solver, pos: dd.TrickPosition, seat, max_nodes) -> dd.DDResult:

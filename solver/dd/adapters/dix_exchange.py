@@ -9,8 +9,8 @@ from types import MappingProxyType
 from ...errors import SearchAborted
 from ...games.dix_exchange import DixExchangeGame
 from ..solution import Solution
-from . import register
 from .common import check_seat
+from .registry import register
 
 
 @register(DixExchangeGame)

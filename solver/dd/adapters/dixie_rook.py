@@ -10,8 +10,8 @@ from types import MappingProxyType
 from ...games.dixie_rook import PLAY, DixieRookGame, card_count
 from .. import trick as dd
 from ..solution import Solution
-from . import register
 from .common import card_play_only, check_seat
+from .registry import register
 
 
 def deal_position(state) -> dd.TrickPosition:
