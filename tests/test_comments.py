@@ -114,7 +114,10 @@ def _sources() -> list[pathlib.Path]:
     out = []
     for path in ROOT.rglob("*"):
         rel = path.relative_to(ROOT)
-        if any(part in SKIP or part.endswith(".egg-info") for part in rel.parts):
+        # a hidden folder is a tool's (CI makes its virtual environment in
+        # .venv-ci/ at the root), never the project's own text
+        if any(part in SKIP or part.startswith(".") or part.endswith(".egg-info")
+               or part == "site-packages" for part in rel.parts):
             continue
         if path.suffix in (".py", ".pyx", ".pxd", ".md") and path.is_file():
             out.append(path)
@@ -154,7 +157,10 @@ def _exists(cited: str) -> bool:
     if cited.startswith(_outputs()) or (cited + "/").startswith(_outputs()):
         return True
     if "*" in cited:
-        return any(ROOT.glob(cited.rstrip("/")))
+        try:
+            return any(ROOT.glob(cited.rstrip("/")))
+        except ValueError:                      # not a pattern pathlib reads ("a**.py")
+            return False
     if "/" not in cited:                            # a Cython file by its bare name
         return any((ROOT / "csrc").rglob(cited))
     return (ROOT / cited).exists()

@@ -104,11 +104,14 @@ def _never_sees(page, cards, version) -> bool:
     page draws a new state as soon as it arrives (one task), so one
     evaluation sees the data and the DOM of one version; False (nothing
     checked) when the page has already moved on, e.g. to the next deal,
-    whose hands may hold the cards of this one."""
+    whose hands may hold the cards of this one, or when it shows a deal's
+    summary: the finished deal's tricks are public then, at the same
+    version as the next deal's hands, which hold the same 52 cards."""
     if not cards:
         return True
     got = page.evaluate("""([cards, version]) => {
         if (!current || current.version !== version) return null;
+        if (document.querySelector("#summary:not([hidden])")) return null;
         return [cards.filter((c) =>
                     document.querySelector(`[data-card="${c}"], [data-action="${c}"]`)),
                 JSON.stringify(current)];
