@@ -48,6 +48,9 @@ def _module_name(path: pathlib.Path) -> str:
 #: kernels and its rules player; the rest of the package is the game's
 #: rules, which never import them
 GAME_SEARCH_PARTS = {"search", "kernel", "heuristic"}
+#: ... and the module that belongs to the double-dummy layer: its adapter
+#: from a state to the solvers (registered in solver/dd/adapters/)
+GAME_DD_PARTS = {"exact"}
 
 
 def _layer_of(module: str) -> int | None:
@@ -60,6 +63,8 @@ def _layer_of(module: str) -> int | None:
     sub = parts[1]
     if sub == "games" and len(parts) >= 4 and parts[3] in GAME_SEARCH_PARTS:
         return LAYER["search"]
+    if sub == "games" and len(parts) >= 4 and parts[3] in GAME_DD_PARTS:
+        return LAYER["dd"]
     return LAYER.get(sub, LAYER["core"])
 
 
@@ -379,13 +384,15 @@ def test_no_import_circle_between_solver_and_bots():
 
 #: the generic code: the searches (their registry of the games' support
 #: modules, ``solver/search/games/``, aside: each game's support and
-#: heuristic live in its package), the double-dummy layer (its per-game
-#: adapters too: each registers itself by its game's class and reads the
-#: game's rules from it, never from its name), the front ends' advice
+#: heuristic live in its package), the double-dummy layer and the games'
+#: adapters to it (``solver/games/<game>/exact.py``: each registers itself
+#: by its game's class and reads the game's rules from it, never from its
+#: name), the front ends' advice
 #: service and the hint's printer
 GENERIC = sorted([p for p in (SOLVER / "search").rglob("*.py")
                   if "games" not in p.relative_to(SOLVER / "search").parts[:1]]
                  + list((SOLVER / "dd").rglob("*.py"))
+                 + list((SOLVER / "games").glob("*/exact.py"))
                  + [ROOT / "bots" / "hint.py", ROOT / "bots" / "advice.py"])
 
 
@@ -431,11 +438,13 @@ def test_the_name_checker_sees_a_name_test():
 
 def test_the_name_check_covers_the_dd_layer():
     """The check above reads the double-dummy layer (its facade, session,
-    kernels' wrappers and per-game adapters), and a name test written
+    kernels' wrappers, the adapters' registry and the per-game adapters in
+    the games' packages), and a name test written
     into it would be caught (a probe module placed there for the test)."""
     covered = {p.relative_to(ROOT).as_posix() for p in GENERIC}
     for want in ("solver/dd/__init__.py", "solver/dd/session.py", "solver/dd/trick.py",
-                 "solver/dd/adapters/contracts.py", "solver/dd/adapters/dix.py",
+                 "solver/dd/adapters/registry.py", "solver/games/contract_match/exact.py",
+                 "solver/games/dix/exact.py",
                  "solver/search/pimc.py", "bots/hint.py"):
         assert want in covered, want
     fake = SOLVER / "dd" / "_names_probe.py"

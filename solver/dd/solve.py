@@ -32,13 +32,13 @@ from ..errors import (
     short_repr,
 )
 from ..game import State
+from ..games.dix.exact import dix_engine, dix_solution
 from ..position import Record, SeatView, from_json
 from . import defaults
 from . import dix as dixdd
 from . import trick as dd
 from .adapters import ADAPTERS, adapter_for, known_games
 from .adapters.common import check_seat
-from .adapters.dix import dix_engine, dix_solution
 from .solution import Solution
 
 if TYPE_CHECKING:

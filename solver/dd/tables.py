@@ -93,8 +93,8 @@ def contract_table(state, seats=None, max_nodes: int | None = None, solver=None,
     from ..games.contract_match.game import ContractGame
     from ..games.contract_match.state import CHOOSE, CONTRACT_BASE
     solver = defaults.fresh_solver() if solver is None else solver
+    from ..games.contract_match.exact import KINDS
     from ..games.contract_match.trick_play import PENALTY_RULES
-    from .adapters.contracts import KINDS
     if not isinstance(state.game, ContractGame):
         raise UnsupportedPositionError(f"contract_table takes a trix or tricks state, got "
                                        f"{state.game.name!r}")

@@ -341,8 +341,8 @@ def test_contract_table_matches_single_solves():
     hands against its solver; the trick contracts on hands cut to three
     cards each (the choice does not look at the hands, the table takes
     them from the deal log) against the oracle, every seat."""
-    from solver.dd.adapters.contracts import KINDS
     from solver.dd.layout import solve_layout
+    from solver.games.contract_match.exact import KINDS
     from solver.games.contract_match.state import CONTRACT_BASE
     game = solver.load_game("trix")
     state = game.new_initial_state(seed=3)

@@ -74,7 +74,7 @@ class NativeTrickWorlds:
     world."""
 
     def __init__(self, mod, world, seat: int, leaf_nodes: int, leaf_cards: int, solver):
-        from ...dd.adapters.contracts import deal_position
+        from .exact import deal_position
         log = world.log
         rule = PENALTY_RULES[log.contract]
         revealer = [-1] * 64

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from ...dd.adapters.common import check_seat
+from ...dd.adapters.registry import register
+from ...dd.solution import Solution
 from ...errors import SearchAborted
 from ...games.dix_exchange import DixExchangeGame
-from ..solution import Solution
-from .common import check_seat
-from .registry import register
 
 
 @register(DixExchangeGame)
 def solve_exchange_state(solver, state, seat, max_nodes=None) -> Solution:
-    from ..exact import solve_protocol
+    from ...dd.exact import solve_protocol
     if seat is None:
         seat = state.current_player()
     check_seat(seat, state.game.num_players)

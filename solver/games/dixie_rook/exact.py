@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from ...dd import trick as dd
+from ...dd.adapters.common import card_play_only, check_seat
+from ...dd.adapters.registry import register
+from ...dd.solution import Solution
 from ...games.dixie_rook import PLAY, DixieRookGame, card_count
-from .. import trick as dd
-from ..solution import Solution
-from .common import card_play_only, check_seat
-from .registry import register
 
 
 def deal_position(state) -> dd.TrickPosition:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from ...dd import trick as dd
+from ...dd.adapters.common import check_seat
+from ...dd.adapters.registry import register
+from ...dd.dix import generic_requested
+from ...dd.solution import Solution
 from ...games.dix import DixGame
-from .. import trick as dd
-from ..dix import generic_requested
-from ..solution import Solution
-from .common import check_seat
-from .registry import register
 
 
 def dix_engine(solver, pos: dd.TrickPosition, seat, max_nodes) -> dd.DDResult:

@@ -9,14 +9,14 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from ...cards import cards_of
+from ...dd import trick as dd
+from ...dd.adapters.common import card_play_only, check_seat
+from ...dd.adapters.registry import register
+from ...dd.solution import Solution
 from ...games.contract_match.game import ContractGame
 from ...games.contract_match.state import LAYOUT_PLAY, TRICKS
 from ...games.contract_match.state import PASS as PASS_ACTION
 from ...games.contract_match.trick_play import DIAMONDS_CONTRACT, KING_OF_HEARTS, LTOOSH, QUEENS
-from .. import trick as dd
-from ..solution import Solution
-from .common import card_play_only, check_seat
-from .registry import register
 
 #: the game's trick contracts -> the kernel's penalty contract kinds
 KINDS = {KING_OF_HEARTS: "king", QUEENS: "queens", DIAMONDS_CONTRACT: "diamonds",
@@ -60,7 +60,7 @@ def solve_contract_state(solver, state, seat, max_nodes=None) -> Solution:
                         f"{kind}: the {'team' if partners else 'seat'}'s deal score "
                         f"({'team minimax' if partners else 'paranoid'})", best, res.engine)
     if state.phase == LAYOUT_PLAY:
-        from ..layout import PASS, solve_layout
+        from ...dd.layout import PASS, solve_layout
         play = state.log.play
         lay = play.layout
         rows = {s: (lay.lo[s], lay.hi[s]) for s in range(4) if lay.lo[s]}
