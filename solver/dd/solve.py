@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import (
     HiddenInformationError,
@@ -41,8 +41,9 @@ from .adapters import ADAPTERS, adapter_for, known_games
 from .adapters.common import check_seat
 from .solution import Solution
 
-if TYPE_CHECKING:
-    from .session import Solver
+#: a ``solver.dd.session.Solver`` (the session module is above this one: it
+#: solves through these functions, so they name it only in words)
+Solver = Any
 
 
 def _to_state(position: Any) -> State | dd.TrickPosition:
