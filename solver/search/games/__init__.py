@@ -1,11 +1,15 @@
 """The registry of each built-in game's ``GameSupport``
-(``solver.search.support``): what the generic searches need from it lives
-in the game's own package (``solver/games/<game>/search.py``); importing
-this package registers them all.  A new game adds one line here."""
+(``solver.search.support``): what the generic searches need from a game
+lives in its own package (``solver/games/<game>/search.py``).  Importing
+this package imports the ``search.py`` of every package that
+``solver.games.PACKAGES`` lists, which registers them all: a new game
+needs no line here."""
 
-from ...games.contract_match import search as _contract_match  # noqa: F401
-from ...games.dix import search as _dix  # noqa: F401
-from ...games.dix_exchange import search as _dix_exchange  # noqa: F401
-from ...games.dixie_rook import search as _dixie_rook  # noqa: F401
-from ...games.tricks import search as _tricks  # noqa: F401
-from ...games.trix import search as _trix  # noqa: F401
+from importlib import import_module
+from importlib.util import find_spec
+
+from ...games import PACKAGES
+
+for _name in PACKAGES:
+    if find_spec(f"solver.games.{_name}.search") is not None:
+        import_module(f"solver.games.{_name}.search")
