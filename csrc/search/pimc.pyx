@@ -41,6 +41,7 @@ from interrupt cimport reraise
 from ttable cimport tt_alloc, tt_next_gen
 from dix cimport DixRules, DixPlay, dix_legal, dix_apply, dix_to_move
 from trick cimport TrickPlay, trick_to_move, trick_legal_mask, trick_play_card
+from deal cimport rules_trick_card
 from ddstats cimport dix_stats_defaults
 from dixctx cimport DixCtx, Entry, BUCKET, NO_CARD, TEN, dix_set_rules, dix_set_position
 from dixsearch cimport mtd
@@ -300,7 +301,9 @@ cdef class DixWorlds:
 cdef class TrickWorlds:
     """One PIMC decision's trick-contract play-outs (trix, tricks): the
     rules player (``solver/games/contract_match/heuristic.py``,
-    ``ContractRules._trick_card``) at every seat, the play and scoring of
+    ``ContractRules._trick_card``; its C port is csrc/search/deal.pxd's
+    ``rules_trick_card``, shared with the ISMCTS kernel's deal search) at
+    every seat, the play and scoring of
     the ISMCTS kernel (csrc/search/trick.pxd: follow suit, must-discard,
     per-card and per-trick points, a revealed card's double points).
     ``run`` plays one line until the deal ends or, with ``stop_cards``, a
@@ -330,74 +333,6 @@ cdef class TrickWorlds:
         self.trick_pts = trick_pts
         self.discard_mask = discard_mask
         self.penalty = penalty
-
-    cdef int rules_card(self, const TrickPlay* P, uint64_t L) noexcept nogil:
-        """``ContractRules._trick_card`` of the seat to move."""
-        cdef uint64_t hand = P.hands[trick_to_move(P)], safe, m, losers, suit
-        cdef int c, s, led, top, best = -1, k1, k2, b1 = 0, b2 = 0, pen
-        cdef int low[4]
-        cdef int length[4]
-        if popcount(L) == 1:
-            return lowest_bit(L)
-        if P.ntrick == 0:                                   # leading
-            safe = L & ~self.penalty
-            if safe == 0:
-                safe = L
-            for s in range(4):
-                low[s] = popcount(hand & ((<uint64_t>0xFF) << (16 * s)))   # ranks <= 7
-            m = safe
-            while m:                                        # min (rank, -low, card)
-                c = lowest_bit(m)
-                m &= m - 1
-                k1 = c & 15
-                k2 = -low[c >> 4]
-                if best < 0 or k1 < b1 or (k1 == b1 and k2 < b2):
-                    best, b1, b2 = c, k1, k2
-            return best
-        led = P.trick[0] >> 4
-        suit = (<uint64_t>0xFFFF) << (16 * led)
-        if not (L & suit):                                  # void: discard
-            for s in range(4):
-                length[s] = popcount(hand & ((<uint64_t>0xFFFF) << (16 * s)))
-            m = L
-            while m:                                        # max (danger, -length, card)
-                c = lowest_bit(m)
-                m &= m - 1
-                k1 = (c & 15) + (100 if (self.penalty >> c) & 1 else 0)
-                k2 = -length[c >> 4]
-                if best < 0 or k1 > b1 or (k1 == b1 and k2 >= b2):
-                    best, b1, b2 = c, k1, k2
-            return best
-        top = 0
-        for s in range(P.ntrick):
-            if (P.trick[s] >> 4) == led and (P.trick[s] & 15) > top:
-                top = P.trick[s] & 15
-        losers = L & suit & (((<uint64_t>1) << (16 * led + top)) - 1)
-        if losers:                                          # max (danger, card)
-            m = losers
-            while m:
-                c = lowest_bit(m)
-                m &= m - 1
-                k1 = (c & 15) + (100 if (self.penalty >> c) & 1 else 0)
-                if best < 0 or k1 >= b1:
-                    best, b1 = c, k1
-            return best
-        m = L
-        while m:
-            c = lowest_bit(m)
-            m &= m - 1
-            pen = (self.penalty >> c) & 1
-            if P.ntrick == 3:           # the trick is ours: max (not penalty, rank)
-                k1 = 1 - pen
-                k2 = c & 15
-                if best < 0 or k1 > b1 or (k1 == b1 and k2 > b2):
-                    best, b1, b2 = c, k1, k2
-            else:                       # min (penalty, rank)
-                k1 = pen
-                k2 = c & 15
-                if best < 0 or k1 < b1 or (k1 == b1 and k2 < b2):
-                    best, b1, b2 = c, k1, k2
-        return best
 
     def run(self, hands, trick, int leader, int tricks_done, int card, int stop_cards,
             bint play_first=False):
@@ -436,7 +371,7 @@ cdef class TrickWorlds:
                         and popcount(P.hands[P.leader]) <= stop_cards):
                     break
                 first = 0
-                taker = trick_play_card(&P, self.rules_card(&P, trick_legal_mask(&P, self.discard_mask)),
+                taker = trick_play_card(&P, rules_trick_card(&P, trick_legal_mask(&P, self.discard_mask), self.penalty),
                                         self.suit_of, self.strength, self.win_pts,
                                         self.revealer, self.trick_pts)
                 if taker >= 0:
