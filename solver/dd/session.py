@@ -242,13 +242,7 @@ class Solver:
         limit = check_max_nodes(max_nodes)
         if engine == "python":
             return _oracle(pos, max_team, objective)
-        run_team, flip = self._orientation(pos, max_team, objective)
-        table, offset, unit = dd.unit_table(pos, run_team, objective)
-        bound = dd.value_bound(table, pos)
-        if bound > dd.VALUE_LIMIT:
-            raise dd.LimitError(f"values up to {bound} exceed the table's range "
-                                f"({dd.VALUE_LIMIT})")
-        deal = _seat_cards(pos.hands, pos.leader, pos.trick)
+        run_team, flip, table, offset, unit, bound, deal = self._rule_table(pos, max_team, objective)
         with self._kernel("dd", deal) as kern:
             t0 = time.perf_counter()
             kern.load(table, list(pos.hands), pos.leader, list(pos.trick), pos.tricks_left,
@@ -282,13 +276,7 @@ class Solver:
         limit = check_max_nodes(max_nodes)
         if engine == "python":
             return _oracle(pos, max_team, objective).value
-        run_team, flip = self._orientation(pos, max_team, objective)
-        table, offset, unit = dd.unit_table(pos, run_team, objective)
-        bound = dd.value_bound(table, pos)
-        if bound > dd.VALUE_LIMIT:
-            raise dd.LimitError(f"values up to {bound} exceed the table's range "
-                                f"({dd.VALUE_LIMIT})")
-        deal = _seat_cards(pos.hands, pos.leader, pos.trick)
+        run_team, flip, table, offset, unit, bound, deal = self._rule_table(pos, max_team, objective)
         with self._kernel("dd", deal) as kern:
             kern.load(table, list(pos.hands), pos.leader, list(pos.trick), pos.tricks_left,
                       pos.tricks[pos.contract.team_ids.index(run_team)])
@@ -309,6 +297,19 @@ class Solver:
                                 f"({limit:,} nodes)", nodes)
         v = unit * future + offset
         return dd.other_value(pos, objective, v) if flip else v
+
+    def _rule_table(self, pos: TrickPosition, max_team, objective: str):
+        """What the generic kernel is loaded with for ``pos``: ``(the team it
+        maximises, whether the answer is the other team's, the rule table,
+        its offset and unit, the bound of its values, each seat's cards)``;
+        ``LimitError`` if the values exceed the table's range."""
+        run_team, flip = self._orientation(pos, max_team, objective)
+        table, offset, unit = dd.unit_table(pos, run_team, objective)
+        bound = dd.value_bound(table, pos)
+        if bound > dd.VALUE_LIMIT:
+            raise dd.LimitError(f"values up to {bound} exceed the table's range "
+                                f"({dd.VALUE_LIMIT})")
+        return run_team, flip, table, offset, unit, bound, _seat_cards(pos.hands, pos.leader, pos.trick)
 
     @staticmethod
     def _orientation(pos: TrickPosition, max_team, objective: str):
