@@ -26,7 +26,10 @@ How an action is valued in one world, in the seat's units of
   contracts, with the ``rules`` policy) the same play-outs run in C
   (csrc/search/pimc.pyx), a whole world at a time, with the same values.
 
-Until a world of the decision is solved, a world's solve is a probe bounded
+A world with more cards in play than the game's ``GameSupport.probe_cards``
+is not given to the solver at the default node bound (it would almost
+never finish: trix, tricks and dixie-rook before their fourth or fifth
+trick).  Until a world of the decision is solved, a world's solve is a probe bounded
 by ``nodes // PROBE_SHARE`` (times ``PROBE_GROWTH`` after a failed probe);
 two failed probes hand the decision to the rollouts, and after a solved
 world the next get the whole bound.
@@ -177,6 +180,18 @@ def _leaf_value(w: State, seat: int, nodes: int, solver: Solver | None = None) -
     return support_for(w.game).exact_value(w, seat, sol)
 
 
+def _too_big(world: State, nodes: int) -> bool:
+    """Whether ``world`` holds more cards than the game's solver takes
+    under PIMC's default node bound (``GameSupport.probe_cards``): its
+    probes would fail and take most of a decision's time.  A larger
+    ``nodes`` always tries."""
+    support = support_for(world.game)
+    if support.probe_cards is None or nodes > DEFAULT_NODES:
+        return False
+    cards = support.cards_in_play(world)
+    return cards is not None and cards > support.probe_cards
+
+
 def _rollout_values(world: State, seat: int, legal: list, bots: list,
                     leaf_nodes: int = 0, deadline: float = math.inf,
                     solver: Solver | None = None, native=None) -> dict | None:
@@ -268,7 +283,7 @@ def pimc_search(sample: Callable[[random.Random], State], seat: int, legal: list
         world = sample(rng)
         vals = None
         if not stats.worlds and use_dd:
-            use_dd = support_for(game).root_solve(world)
+            use_dd = support_for(game).root_solve(world) and not _too_big(world, nodes)
         if use_dd:
             budget = (nodes if stats.solved else
                       max(1000, min(nodes, nodes * PROBE_GROWTH ** aborted_only // PROBE_SHARE)))

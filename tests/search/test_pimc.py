@@ -228,13 +228,50 @@ def test_a_decision_probes_before_its_first_solved_world(monkeypatch):
     # a decision whose probes fail plays out the rest of its worlds
     budgets.clear()
     trix = solver.load_game("trix")
-    from solver.games.contract_match.state import TRICKS
-    st = trix.new_initial_state(seed=0)
-    rng = random.Random(0)
-    while not (st.phase == TRICKS and len(st.legal_actions()) > 1):
-        st.apply_action(rng.choice(st.legal_actions()))
+    st = _trix_at(trix, 4)
     sampler = solver.position.from_json(
         st.information_state(st.current_player()).view).sampler()
     res = pimc_search(sampler.sample, st.current_player(), st.legal_actions(), trix,
                       worlds=4, nodes=16_000, rng=random.Random(0))
     assert budgets == [1_000, 4_000] and res.solved == 0 and res.worlds == 4
+
+
+def _trix_at(trix, tricks_done):
+    """A trix trick contract at a trick's lead after ``tricks_done`` tricks."""
+    from solver.games.contract_match.state import TRICKS
+    st = trix.new_initial_state(seed=0)
+    rng = random.Random(0)
+    while not (st.phase == TRICKS and st.log.play.tricks_done >= tricks_done
+               and not st.log.play.trick and len(st.legal_actions()) > 1):
+        st.apply_action(rng.choice(st.legal_actions()))
+    return st
+
+
+def test_worlds_too_big_for_the_solver_go_to_the_playouts(monkeypatch):
+    """Above the game's ``probe_cards`` (trix: 40 cards in play) PIMC
+    does not try the solver under its default node bound; at 40 cards, or
+    with a larger bound, it does."""
+    import solver.search.pimc as pimc
+    budgets = []
+    real = pimc._dd_values
+
+    def spy(world, seat, nodes, solver=None):
+        budgets.append(nodes)
+        return real(world, seat, nodes, solver)
+
+    monkeypatch.setattr(pimc, "_dd_values", spy)
+    trix = solver.load_game("trix")
+    support = pimc.support_for(trix)
+    for done, nodes, tried in ((0, pimc.DEFAULT_NODES, False), (3, pimc.DEFAULT_NODES, True),
+                               (0, 2 * pimc.DEFAULT_NODES, True)):
+        st = _trix_at(trix, done)
+        assert support.cards_in_play(st) == 52 - 4 * done
+        sampler = solver.position.from_json(
+            st.information_state(st.current_player()).view).sampler()
+        budgets.clear()
+        res = pimc_search(sampler.sample, st.current_player(), st.legal_actions(), trix,
+                          worlds=1, nodes=nodes, rng=random.Random(0))
+        assert bool(budgets) == tried, (done, nodes, budgets)
+        assert res.worlds == 1
+    # outside card play there is no count, so nothing is held back
+    assert support.cards_in_play(trix.new_initial_state(seed=0)) is None

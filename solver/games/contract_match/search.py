@@ -17,6 +17,12 @@ from .trick_play import PENALTY_RULES, RANK_TABLE
 class ContractSupport(GameSupport):
     heuristic = ContractRules
     leaf_cards = 5
+    #: at 2 M nodes (PIMC's default bound) the solver takes 1 of 16 trix
+    #: worlds at the first trick (52 cards), 2 of 16 at the third (44),
+    #: 11 of 16 at the fourth (40) and all from the fifth (36); partnership
+    #: trix and tricks none of 12 at the first trick (bench/dd_table.py
+    #: measures the full deals)
+    probe_cards = 40
     #: the baselines' key of this game (``trix`` adds ``:partners``)
     key = "contract"
 
@@ -50,6 +56,12 @@ class ContractSupport(GameSupport):
         return None if mod is None else NativeTrickWorlds(mod, world, seat, leaf_nodes,
                                                           self.leaf_cards if leaf_nodes else 0,
                                                           solver)
+
+    def cards_in_play(self, world):
+        if world.phase != TRICKS:
+            return None
+        play = world.log.play
+        return sum(bin(h).count("1") for h in play.hands) + len(play.trick)
 
     def hand_left(self, world):
         if world.phase != TRICKS or world.log.play.trick:
@@ -119,8 +131,10 @@ class NativeTrickWorlds:
                                                      for s in range(4) if k.teams[s] == t)
                                                  for t in teams))
                 try:
-                    value = solver.solve_position(pos, max_team=seat_team, objective="own",
-                                                  max_nodes=self.leaf_nodes).value
+                    # the position's value alone: one null-window driver
+                    # from the leaf, not one for each of the leader's cards
+                    value = solver.value(pos, max_team=seat_team, objective="own",
+                                         max_nodes=self.leaf_nodes)
                     break
                 except SearchAborted:
                     pass
