@@ -76,16 +76,41 @@ def test_dix_exchange_rules_bot_blocks_and_asks_sensibly():
                 assert choice >= BLOCK
 
 
-@pytest.mark.parametrize("name", ["trix", "tricks", "dix-exchange"])
-def test_rules_bot_beats_random_on_fixed_seeds(name):
+def _strength():
     import importlib.util
     import pathlib
     path = pathlib.Path(__file__).resolve().parent.parent / "bench" / "strength.py"
     spec = importlib.util.spec_from_file_location("strength", path)
     strength = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(strength)
-    mean, ci, _ = strength.compare(solver.load_game(name), "rules", "random", 40)
+    return strength
+
+
+@pytest.mark.parametrize("name", ["trix", "tricks", "dix-exchange"])
+def test_rules_bot_beats_random_on_fixed_seeds(name):
+    mean, ci, _ = _strength().compare(solver.load_game(name), "rules", "random", 40)
     assert mean > 0
+
+
+def test_strength_logs_pool_into_the_whole_runs_interval(tmp_path, capsys):
+    """Two runs over other seeds, each logging its pairs, pool into the
+    interval of one run over all the seeds; logs of other bots are refused."""
+    strength = _strength()
+    game = solver.load_game("dix")
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    with open(first, "w") as f:
+        strength.compare(game, "rules", "random", 3, 0, log=f)
+    with open(second, "w") as f:
+        strength.compare(game, "rules", "random", 3, 3, log=f)
+    mean, ci, _ = strength.compare(game, "rules", "random", 6, 0)
+    capsys.readouterr()
+    strength.main(["--pool", str(first), str(second)])
+    out = capsys.readouterr().out
+    assert "6 duplicate deal pairs" in out and f"{mean:+.3f} +- {ci:.3f}" in out
+    with open(second, "a") as f:
+        strength.compare(game, "random", "rules", 1, 9, log=f)
+    with pytest.raises(SystemExit, match="mix games or bots"):
+        strength.main(["--pool", str(first), str(second)])
 
 
 def test_contract_rules_bot_discards_the_king_of_hearts_when_void():
