@@ -3,6 +3,7 @@ game / contract and position in the trick (issue #18).
 
     python bench/dd_ordering.py --n 30
     python bench/dd_ordering.py --n 10 --rows bridge,king --cap 2000000
+    python bench/dd_ordering.py --n 10 --rows king,diamonds --trix-from 1 --cap 10000000 --profile
 
 For every cut-off node (a node whose search stopped early because a move
 reached the window's edge) the solvers count whether the FIRST move
@@ -10,6 +11,9 @@ searched was the one that cut, per position in the trick (0 = the leader);
 DDS reports 90%+ at most positions.  Printed per position: the share of cut
 nodes cut by their first move, the mean number of moves searched at a cut
 node, and the share of nodes that searched every move (no cut-off).
+``--profile`` (the generic kernel's rows) adds where the nodes went: their
+share by tricks left, and how many of the leader's nodes there the table
+settled.
 
 Positions (seeds 0.., the same every run; a fresh table each; only solves
 that finish under ``--cap`` nodes count):
@@ -78,9 +82,11 @@ def dix_jobs(n, from_trick=14):
         yield lambda cap, st=st: solve(st, max_nodes=cap)
 
 
-def measure(label, jobs, kernel, cap):
-    """Sum the kernel's cut counters over the solves that finish."""
+def measure(label, jobs, kernel, cap, profile=False):
+    """Sum the kernel's cut counters over the solves that finish (and,
+    with ``profile``, its node profile)."""
     total = None
+    where: dict = {}
     solved = 0
     nodes = 0
     every = 0                   # the capped solves counted at the cap
@@ -95,6 +101,11 @@ def measure(label, jobs, kernel, cap):
         every += r.nodes
         solved += 1
         nodes += r.nodes
+        if profile:
+            for t, (row, hits) in kernel.node_profile().items():
+                old_row, old_hits = where.get(t, ((0,) * len(row), 0))
+                where[t] = (tuple(a + b for a, b in zip(old_row, row, strict=True)),
+                            old_hits + hits)
         st = kernel.cut_stats()
         total = st if total is None else [tuple(a + b for a, b in zip(x, y, strict=True))
                                           for x, y in zip(total, st, strict=True)]
@@ -113,6 +124,12 @@ def measure(label, jobs, kernel, cap):
     print(f"{label:<10} n={solved:<3} nodes {nodes / 1e6:8.3f} M (with the capped ones "
           f"{every / 1e6:8.3f} M)  all {100 * first / max(cuts, 1):5.1f}% "
           f"first  | " + "  | ".join(cells), flush=True)
+    if where:
+        alln = sum(sum(row) for row, _ in where.values())
+        print(f"{'':<10} nodes by tricks left (share; leader's nodes the table settled): "
+              + ", ".join(f"{t}: {100 * sum(row) / alln:.1f}% ({100 * hits / max(row[0], 1):.0f}%)"
+                          for t, (row, hits) in sorted(where.items(), reverse=True)
+                          if sum(row) >= alln / 200), flush=True)
 
 
 def main(argv=None) -> None:
@@ -128,6 +145,8 @@ def main(argv=None) -> None:
                     help="the move-ordering rules of the probe kernel (bits, csrc/dd/ddstats.pxd "
                          "ORD_*; 0: the ordering before issue #26, the dix solver's too; "
                          "default: all)")
+    ap.add_argument("--profile", action="store_true",
+                    help="the generic kernel's rows: where the nodes went, by tricks left")
     a = ap.parse_args(argv)
     rows = a.rows.split(",")
     kern = dd.kernel_for()
@@ -138,12 +157,12 @@ def main(argv=None) -> None:
     print(f"first-move cut rate, {a.n} positions a row (those finishing under {a.cap:,} "
           f"nodes), a fresh table each", flush=True)
     if "bridge" in rows:
-        measure("bridge", bridge_jobs(a.n, a.bridge_cards), kern, a.cap)
+        measure("bridge", bridge_jobs(a.n, a.bridge_cards), kern, a.cap, a.profile)
     for name in ("king", "queens", "diamonds", "ltoosh"):
         if name in rows:
-            measure(name, trix_jobs(name, a.n, a.trix_from), kern, a.cap)
+            measure(name, trix_jobs(name, a.n, a.trix_from), kern, a.cap, a.profile)
     if "rook" in rows:
-        measure("rook", rook_jobs(a.n, a.rook_from), kern, a.cap)
+        measure("rook", rook_jobs(a.n, a.rook_from), kern, a.cap, a.profile)
     if "dix" in rows:
         measure("dix", dix_jobs(a.n, a.dix_from), dixdd.solver_for(), a.cap)
 

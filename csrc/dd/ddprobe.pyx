@@ -13,7 +13,8 @@ it.
 
 include "ddkernel.pxi"
 
-from ddstats cimport CutStats, reset_cuts
+from libc.string cimport memset
+from ddstats cimport CutStats, reset_cuts, STAT_TRICKS
 
 
 cdef class ProbeKernel(Kernel):
@@ -92,4 +93,19 @@ cdef class ProbeKernel(Kernel):
                 for i in range(self.K.R.nseats)]
 
     def reset_cut_stats(self):
+        """Zero the cut-off statistics and the node profile."""
         reset_cuts(&self.K.st.cut)
+        memset(self.K.st.profile, 0, sizeof(self.K.st.profile))
+        memset(self.K.st.table_hits, 0, sizeof(self.K.st.table_hits))
+
+    def node_profile(self):
+        """Where the nodes went since the last ``reset_cut_stats``: a dict
+        tricks left -> (nodes by cards on the table (0 = the leader's
+        node), trick-boundary nodes the table settled); the last row
+        (19) counts 19 tricks and more."""
+        out = {}
+        for t in range(STAT_TRICKS):
+            row = tuple(self.K.st.profile[t][i] for i in range(self.K.R.nseats))
+            if any(row):
+                out[t] = (row, self.K.st.table_hits[t])
+        return out

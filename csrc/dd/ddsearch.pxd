@@ -9,7 +9,7 @@ from libc.stdint cimport uint64_t, uint32_t, uint8_t, int32_t
 from bits cimport popcount, highest_bit, lowest_bit
 from interrupt cimport signal_raised, INTERRUPT_MASK
 from trickstate cimport RuleTable, TrickState, legal_mask, MAX_SEATS, NO_CARD
-from ddstats cimport DD_STATS, count_cut
+from ddstats cimport DD_STATS, count_cut, stat_row
 from ddctx cimport (DDCtx, INF, play, unplay, finish_trick, unfinish_trick, last_trick,
                     bump_history)
 from ddbounds cimport boundary_bounds
@@ -40,6 +40,8 @@ cdef inline int search(DDCtx* K, int alpha, int beta, int ply) noexcept nogil:
     if K.aborted:
         return alpha
     K.nodes += 1
+    if DD_STATS:
+        K.st.profile[stat_row(S.tricks_left)][n] += 1
     if K.node_limit and K.nodes > K.node_limit:
         K.aborted = True
         return alpha
@@ -64,6 +66,8 @@ cdef inline int search(DDCtx* K, int alpha, int beta, int ply) noexcept nogil:
     if use_tt:
         v = table_lookup(K, &slot, alpha, beta, ply, &ttmove)
         if v != INF:
+            if DD_STATS:
+                K.st.table_hits[stat_row(S.tricks_left)] += 1
             return v
     seat = (S.leader + n) % R.nseats
     maximize = R.side[seat]

@@ -23,6 +23,7 @@ cdef extern from *:
 
 cdef enum:
     STAT_SEATS = 8
+    STAT_TRICKS = 20            # node profile rows: tricks left 0..18, then 19 and more
     # move-ordering rules (csrc/dd/ddorder.pxd; docs/solver.md has each one's
     # measurements): the shipped kernel uses them all, the probe build can
     # turn each off (0: the ordering before issue #26)
@@ -59,6 +60,11 @@ ctypedef struct DDStats:
     uint64_t lock_hits          # cut-offs by lock_bounds
     uint64_t later_hits         # cut-offs only later_bounds made beyond the quick bounds
     uint64_t forced_hits        # cut-offs by forced_take
+    # where the nodes go (bench/dd_ordering.py --profile): nodes by tricks
+    # left and cards on the table, and the trick-boundary nodes the table
+    # settled, by tricks left
+    uint64_t profile[STAT_TRICKS][STAT_SEATS]
+    uint64_t table_hits[STAT_TRICKS]
 
 
 ctypedef struct DixStats:
@@ -100,6 +106,10 @@ cdef inline void count_cut(CutStats* c, int pos, int i) noexcept nogil:
     c.cut_moves[pos] += i + 1
     if i == 0:
         c.first_cuts[pos] += 1
+
+
+cdef inline int stat_row(int tricks_left) noexcept nogil:
+    return tricks_left if tricks_left < STAT_TRICKS else STAT_TRICKS - 1
 
 
 cdef inline void reset_cuts(CutStats* c) noexcept nogil:

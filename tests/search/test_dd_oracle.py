@@ -910,3 +910,27 @@ def test_forced_take_bound_matches_oracle(probe):
     finally:
         kern.use_forced_bound = True
     assert hits >= 30, hits
+
+
+def test_node_profile_counts_every_node_where_it_was_searched(probe):
+    """The probe build's node profile (bench/dd_ordering.py --profile):
+    every node of a solve counted once, by tricks left and cards on the
+    table; the trick-boundary nodes the table settled are some of the
+    leader's; a reset empties it."""
+    rng = random.Random(5)
+    for _ in range(4):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands = tuple(sum(1 << (16 * (c // 13) + c % 13 + 2) for c in deck[i * 5:(i + 1) * 5])
+                      for i in range(4))
+        pos = dd.TrickPosition(dd.bridge_contract(rng.randrange(-1, 4)), hands,
+                               rng.randrange(4))
+        probe.new_table()
+        probe.reset_cut_stats()
+        got = dd.solve_position(pos, max_team=pos.leader % 2)
+        prof = probe.node_profile()
+        assert sum(sum(row) for row, _ in prof.values()) == got.nodes
+        assert max(prof) <= 5 and all(hits <= row[0] for row, hits in prof.values())
+        assert any(hits for _, hits in prof.values())
+    probe.reset_cut_stats()
+    assert probe.node_profile() == {}
