@@ -186,10 +186,11 @@ def _too_big(world: State, nodes: int) -> bool:
     probes would fail and take most of a decision's time.  A larger
     ``nodes`` always tries."""
     support = support_for(world.game)
-    if support.probe_cards is None or nodes > DEFAULT_NODES:
+    most = support.probe_cards(world.game)
+    if most is None or nodes > DEFAULT_NODES:
         return False
     cards = support.cards_in_play(world)
-    return cards is not None and cards > support.probe_cards
+    return cards is not None and cards > most
 
 
 def _rollout_values(world: State, seat: int, legal: list, bots: list,

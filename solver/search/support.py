@@ -21,7 +21,7 @@ A support answers, for worlds (complete ``State``s) of its game:
   (``solver.search.equivalence``);
 * ``root_solve(world)``: whether PIMC values this decision's worlds with
   the solver (some objectives of the solver value every action alike);
-* ``probe_cards`` and ``cards_in_play(world)``: above how many cards in
+* ``probe_cards(game)`` and ``cards_in_play(world)``: above how many cards in
   play PIMC does not try the solver at its default node bound (the worlds
   are too big for it);
 * ``leaf_cards`` and ``hand_left(world)``: where a play-out hands over to
@@ -52,11 +52,6 @@ class GameSupport:
     #: cards left in the hand of the seat to move at which a PIMC play-out
     #: hands over to the solver (0: never)
     leaf_cards = 0
-    #: most cards in the hands (the trick in progress included) at which
-    #: PIMC tries its root solve under its default node bound; above it
-    #: the solve would almost never finish (``cards_in_play``), so the
-    #: decision's time goes to play-outs at once.  None: always try.
-    probe_cards: int | None = None
 
     def native(self, sampler, policy: str, keep: int, equivalence: bool):
         """The prepared Cython search for the view behind ``sampler``, or None."""
@@ -81,6 +76,13 @@ class GameSupport:
     def root_solve(self, world: State) -> bool:
         """Whether PIMC values this decision's worlds with the solver."""
         return True
+
+    def probe_cards(self, game: Game) -> int | None:
+        """The most cards in play (``cards_in_play``) at which PIMC tries its
+        root solve under its default node bound; above it the solve would
+        seldom finish, so the decision's time goes to play-outs at once.
+        None: always try."""
+        return None
 
     def cards_in_play(self, world: State) -> int | None:
         """Cards in every hand and on the table, or None outside card play."""

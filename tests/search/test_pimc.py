@@ -275,3 +275,10 @@ def test_worlds_too_big_for_the_solver_go_to_the_playouts(monkeypatch):
         assert res.worlds == 1
     # outside card play there is no count, so nothing is held back
     assert support.cards_in_play(trix.new_initial_state(seed=0)) is None
+    # dixie-rook: four seats from 36 cards in play, six from 42; dix: always
+    assert pimc.support_for(solver.load_game("dixie-rook", players=4)).probe_cards(
+        solver.load_game("dixie-rook", players=4)) == 36
+    six = solver.load_game("dixie-rook", players=6)
+    assert pimc.support_for(six).probe_cards(six) == 42
+    dix = solver.load_game("dix")
+    assert pimc.support_for(dix).probe_cards(dix) is None

@@ -17,12 +17,6 @@ from .trick_play import PENALTY_RULES, RANK_TABLE
 class ContractSupport(GameSupport):
     heuristic = ContractRules
     leaf_cards = 5
-    #: at 2 M nodes (PIMC's default bound) the solver takes 1 of 16 trix
-    #: worlds at the first trick (52 cards), 2 of 16 at the third (44),
-    #: 11 of 16 at the fourth (40) and all from the fifth (36); partnership
-    #: trix and tricks none of 12 at the first trick (bench/dd_table.py
-    #: measures the full deals)
-    probe_cards = 40
     #: the baselines' key of this game (``trix`` adds ``:partners``)
     key = "contract"
 
@@ -56,6 +50,12 @@ class ContractSupport(GameSupport):
         return None if mod is None else NativeTrickWorlds(mod, world, seat, leaf_nodes,
                                                           self.leaf_cards if leaf_nodes else 0,
                                                           solver)
+
+    def probe_cards(self, game):
+        # under 2 M nodes (PIMC's default bound) the solver takes few trix
+        # and tricks worlds at 44 cards in play or more, and half or more
+        # at 40 (bench/probe_cards.py; docs/solver.md has the figures)
+        return 40
 
     def cards_in_play(self, world):
         if world.phase != TRICKS:

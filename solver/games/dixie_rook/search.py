@@ -39,11 +39,6 @@ def deal_score(world, seat: int, captured: float) -> float:
 class DixieRookSupport(GameSupport):
     heuristic = DixieRookRules
     leaf_cards = 5
-    #: at 2 M nodes (PIMC's default bound) the solver takes none of 10
-    #: four-seat worlds at the first trick (52 cards), 1 of 10 at the third
-    #: (44), 9 of 10 at the fifth (36); six seats: none at the first trick
-    #: (54), 6 of 10 at the third (42), all from the fifth
-    probe_cards = 42
 
     def native(self, sampler, policy, keep, equivalence):
         return native_rook_search(sampler, policy, keep, equivalence)
@@ -66,6 +61,12 @@ class DixieRookSupport(GameSupport):
             held |= hand
         dead = dealt & ~held & ~mask_of(state.trick) & ~mask_of(state.discards)
         return ROOK.mask, state.table, dead, card_count, state.hands[state.current_player()]
+
+    def probe_cards(self, game):
+        # under 2 M nodes (PIMC's default bound) the solver takes a third
+        # of the four-seat worlds at 40 cards in play and nearly all at 36;
+        # over half of the six-seat ones at 42 (bench/probe_cards.py)
+        return 36 if game.num_players == 4 else 42
 
     def cards_in_play(self, world):
         if world.phase != PLAY:
