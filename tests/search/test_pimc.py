@@ -206,12 +206,10 @@ def test_no_time_left_for_the_tie_break_is_not_an_error():
     assert choose(stats, legal) == min(legal)
 
 
-def test_a_decision_probes_before_its_first_solved_world(monkeypatch):
-    """Until a world is solved, a world's solve is bounded by
-    ``nodes // PROBE_SHARE``, times ``PROBE_GROWTH`` for each failed probe;
-    after one is solved, by ``nodes``."""
+def _spy_solve_budgets(monkeypatch) -> list:
+    """The node bound of every root solve PIMC asks for, in order."""
     import solver.search.pimc as pimc
-    budgets = []
+    budgets: list = []
     real = pimc._dd_values
 
     def spy(world, seat, nodes, solver=None):
@@ -219,6 +217,14 @@ def test_a_decision_probes_before_its_first_solved_world(monkeypatch):
         return real(world, seat, nodes, solver)
 
     monkeypatch.setattr(pimc, "_dd_values", spy)
+    return budgets
+
+
+def test_a_decision_probes_before_its_first_solved_world(monkeypatch):
+    """Until a world is solved, a world's solve is bounded by
+    ``nodes // PROBE_SHARE``, times ``PROBE_GROWTH`` for each failed probe;
+    after one is solved, by ``nodes``."""
+    budgets = _spy_solve_budgets(monkeypatch)
     state = _dix_at(21, 2)
     sampler = solver.position.from_json(
         state.information_state(state.current_player()).view).sampler()
@@ -252,14 +258,7 @@ def test_worlds_too_big_for_the_solver_go_to_the_playouts(monkeypatch):
     does not try the solver under its default node bound; at 40 cards, or
     with a larger bound, it does."""
     import solver.search.pimc as pimc
-    budgets = []
-    real = pimc._dd_values
-
-    def spy(world, seat, nodes, solver=None):
-        budgets.append(nodes)
-        return real(world, seat, nodes, solver)
-
-    monkeypatch.setattr(pimc, "_dd_values", spy)
+    budgets = _spy_solve_budgets(monkeypatch)
     trix = solver.load_game("trix")
     support = pimc.support_for(trix)
     for done, nodes, tried in ((0, pimc.DEFAULT_NODES, False), (3, pimc.DEFAULT_NODES, True),
