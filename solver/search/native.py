@@ -51,17 +51,23 @@ def check_ismcts_policy(policy) -> None:
         raise OptionError(f"ismcts: policy must be 'random' or 'rules', got {policy!r}")
 
 
-def _native_module():
-    """``solver.search._ismcts``, or ``None`` without the build or under
-    DIXTRIX_PUREPYTHON."""
+def optional_extension(name: str):
+    """The compiled module ``solver.search.<name>`` (``_ismcts``, ``_pimc``),
+    or ``None`` without the build or under DIXTRIX_PUREPYTHON (the Python
+    paths then decide, with the same values)."""
+    import importlib
     import os
     if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
         return None
     try:
-        from . import _ismcts
+        return importlib.import_module(f"{__package__}.{name}")
     except ImportError:  # pragma: no cover
         return None
-    return _ismcts
+
+
+def _native_module():
+    """``solver.search._ismcts``, or ``None`` (``optional_extension``)."""
+    return optional_extension("_ismcts")
 
 
 def native_search(game: Game, sampler, policy: str = "rules", keep: int = ALL_CARDS,

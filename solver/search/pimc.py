@@ -65,6 +65,7 @@ from ..errors import LimitError, OptionError, SearchAborted, UnsupportedPosition
 from ..game import Game, State
 from .control import Control, half_width
 from .heuristics import POLICIES, has_heuristic, make_policy
+from .native import optional_extension
 from .support import support_for
 
 #: default bound on one world's double-dummy solve (then rollouts value it)
@@ -118,14 +119,7 @@ class PIMCStats:
 def native_module():
     """``solver.search._pimc`` (the play-outs in C, csrc/search/pimc.pyx),
     or None without the build or under DIXTRIX_PUREPYTHON."""
-    import os
-    if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
-        return None
-    try:
-        from . import _pimc
-    except ImportError:  # pragma: no cover
-        return None
-    return _pimc
+    return optional_extension("_pimc")
 
 
 def check_limits(worlds, seconds, nodes) -> None:

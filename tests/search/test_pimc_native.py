@@ -18,6 +18,14 @@ pytest.importorskip("solver.search._pimc")
 LEAF_NODES = 20_000
 
 
+def _sampled(game, st, rng, per):
+    """``per`` worlds sampled from the view of the seat to move in ``st``."""
+    seat = st.current_player()
+    sampler = position.from_json(st.information_state(seat).view).sampler()
+    for _ in range(per):
+        yield game, st, seat, sampler.sample(rng)
+
+
 def _worlds(variant, seeds, per=2):
     """Sampled worlds of random dix positions (earlier rounds included:
     the rules player's unseen cards leave out the match's whole history)."""
@@ -29,10 +37,7 @@ def _worlds(variant, seeds, per=2):
             st.apply_action(rng.choice(st.legal_actions()))
         if st.is_terminal():
             continue
-        seat = st.current_player()
-        sampler = position.from_json(st.information_state(seat).view).sampler()
-        for _ in range(per):
-            yield game, st, seat, sampler.sample(rng)
+        yield from _sampled(game, st, rng, per)
 
 
 @pytest.mark.parametrize("variant", ["standard", "seventeen"])
@@ -116,10 +121,7 @@ def _trick_worlds(name, options, seeds, per=2):
             st.apply_action(rng.choice(st.legal_actions()))
         if st.is_terminal():
             continue
-        seat = st.current_player()
-        sampler = position.from_json(st.information_state(seat).view).sampler()
-        for _ in range(per):
-            yield game, st, seat, sampler.sample(rng)
+        yield from _sampled(game, st, rng, per)
 
 
 @pytest.mark.parametrize("name,options", [("trix", {}), ("trix", {"partners": True}),
