@@ -35,6 +35,11 @@ table, seeded positions (seeds 0..n-1 per row, the same in every run):
   nodes and rollout actions) and how many worlds the solver valued
   exactly (the others end at PIMC's node bound and are rolled out).
   Target: >= 200.
+* ``kingsplit`` (not in the default rows): the ``king`` row's positions
+  split by whether the seat solved for holds the King of Hearts and, when
+  another seat holds it, by that seat's number of hearts: positions,
+  finished under the cap, median nodes, and the values of the finished
+  (where issue #26's King of Hearts row stays large).
 
 Times are wall-clock and, beside them, the process's CPU time (what the
 machine's load changes least).  A solve past ``--cap`` nodes stops (``SearchAborted``) and counts its time
@@ -56,13 +61,14 @@ import resource
 import statistics
 import sys
 import time
+from collections import Counter, defaultdict
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(__file__))
 
 import solver
 from compare_dds import bridge_ending, dix_from_trick, rook_start
-from solver.cards import mask_of
+from solver.cards import make_card, mask_of
 from solver.dd import solve
 from solver.dd import trick as dd
 from solver.errors import SearchAborted
@@ -179,6 +185,43 @@ def table_makes(count):
     for seed in range(1, count + 1):
         st = game.new_initial_state(seed=seed)
         yield lambda st=st: (lambda cap: run(st, cap))
+
+
+def row_king_split(n, cap, budget):
+    """The ``king`` row's positions split by who holds KH (the seat solved
+    for, M, or another) and by the hearts in KH's hand: where the row's
+    unfinished solves are, and whether the finished ones are catches
+    (M takes KH) or escapes."""
+    game = solver.load_game("trix")
+    kh = make_card(2, 13)
+    hearts = sum(1 << make_card(2, r) for r in range(2, 15))
+    groups = defaultdict(list)      # label -> [(finished, nodes, value)]
+    start = time.perf_counter()
+    seen = 0
+    for seed in range(1, 20 * n):
+        st = build(game, "king", seed, 1)
+        if st is None:
+            continue
+        me = st.current_player()
+        holder = next(s for s in range(4) if st._hand_mask(s) >> kh & 1)
+        label = ("M holds KH" if holder == me else
+                 f"KH's holder has {bin(st._hand_mask(holder) & hearts).count('1')} hearts")
+        fresh()
+        try:
+            r = solve(st, max_nodes=cap)
+            groups[label].append((True, r.nodes, r.value))
+        except SearchAborted as e:
+            groups[label].append((False, e.nodes, None))
+        seen += 1
+        if seen >= n or time.perf_counter() - start > budget:
+            break
+    print(f"trix king, split by KH's hand: {seen} positions, cap {cap:,} nodes", flush=True)
+    for label in sorted(groups):
+        g = groups[label]
+        vals = Counter(v for ok, _, v in g if ok)
+        print(f"  {label:<28} n={len(g):<4} finished {sum(ok for ok, _, _ in g):<4} nodes median "
+              f"{statistics.median(k for _, k, _ in g) / 1e6:6.2f} M  values of the finished "
+              f"{dict(sorted(vals.items()))}", flush=True)
 
 
 def rook_makes(count, seats=4):
@@ -311,6 +354,8 @@ def main(argv=None) -> None:
         row_bridge(a.n, a.cap, a.budget)
     if "pimc" in rows:
         row_pimc(a.pimc_n)
+    if "kingsplit" in rows:
+        row_king_split(nh, a.cap, a.budget)
 
 
 if __name__ == "__main__":
