@@ -203,9 +203,10 @@ def row_king_split(n, cap, budget):
         if st is None:
             continue
         me = st.current_player()
-        holder = next(s for s in range(4) if st._hand_mask(s) >> kh & 1)
+        hands = st.log.play.hands      # the cards each seat holds now (masks)
+        holder = next(s for s in range(4) if hands[s] >> kh & 1)
         label = ("M holds KH" if holder == me else
-                 f"KH's holder has {bin(st._hand_mask(holder) & hearts).count('1')} hearts")
+                 f"KH's holder has {bin(hands[holder] & hearts).count('1')} hearts")
         fresh()
         try:
             r = solve(st, max_nodes=cap)
