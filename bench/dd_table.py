@@ -68,10 +68,12 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 import solver
 from compare_dds import bridge_ending, dix_from_trick, rook_start
-from solver.cards import make_card, mask_of
+from solver.cards import HEARTS, SUIT_RANK_MASK, mask_of
+from solver.cardset import popcount
 from solver.dd import solve
 from solver.dd import trick as dd
 from solver.errors import SearchAborted
+from solver.games.contract_match.trick_play import KH
 from trix_full_deals import build
 
 TARGETS = {"dix14": "median <= 2 ms", "seventeen": "median <= 50 ms",
@@ -193,8 +195,6 @@ def row_king_split(n, cap, budget):
     unfinished solves are, and whether the finished ones are catches
     (M takes KH) or escapes."""
     game = solver.load_game("trix")
-    kh = make_card(2, 13)
-    hearts = sum(1 << make_card(2, r) for r in range(2, 15))
     groups = defaultdict(list)      # label -> [(finished, nodes, value)]
     start = time.perf_counter()
     seen = 0
@@ -204,9 +204,9 @@ def row_king_split(n, cap, budget):
             continue
         me = st.current_player()
         hands = st.log.play.hands      # the cards each seat holds now (masks)
-        holder = next(s for s in range(4) if hands[s] >> kh & 1)
+        holder = next(s for s in range(4) if hands[s] >> KH & 1)
         label = ("M holds KH" if holder == me else
-                 f"KH's holder has {bin(hands[holder] & hearts).count('1')} hearts")
+                 f"KH's holder has {popcount(hands[holder] & SUIT_RANK_MASK[HEARTS])} hearts")
         fresh()
         try:
             r = solve(st, max_nodes=cap)

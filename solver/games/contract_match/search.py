@@ -6,6 +6,7 @@ the contract choice judged over the kingdom (trix) or the dealer's set
 from __future__ import annotations
 
 from ...cards import FRENCH, mask_of
+from ...cardset import popcount
 from ...search.support import GameSupport, register
 from .game import ContractGame
 from .heuristic import ContractRules
@@ -61,7 +62,7 @@ class ContractSupport(GameSupport):
         if world.phase != TRICKS:
             return None
         play = world.log.play
-        return sum(bin(h).count("1") for h in play.hands) + len(play.trick)
+        return sum(popcount(h) for h in play.hands) + len(play.trick)
 
     def hand_left(self, world):
         if world.phase != TRICKS or world.log.play.trick:

@@ -5,6 +5,7 @@ nest, the most-tricks bonus), the game scores the bid made or set."""
 from __future__ import annotations
 
 from ...cards import ROOK, mask_of
+from ...cardset import popcount
 from ...search.support import GameSupport, register
 from .game import DixieRookGame
 from .heuristic import DixieRookRules
@@ -71,7 +72,7 @@ class DixieRookSupport(GameSupport):
     def cards_in_play(self, world):
         if world.phase != PLAY:
             return None
-        return sum(bin(h).count("1") for h in world.hands) + len(world.trick)
+        return sum(popcount(h) for h in world.hands) + len(world.trick)
 
     def hand_left(self, world):
         if world.phase != PLAY or world.trick:
