@@ -53,7 +53,7 @@ def positions(count: int, seed: int) -> list:
         if state.is_terminal() or len(state.legal_actions()) < 2:
             continue
         view = state.information_state(state.current_player()).view
-        probe = best_move(view, Limit(iterations=50), seed=0, threads=1)
+        probe = best_move(view, Limit(iterations=50), seed=0, trees=1)
         if probe.bot != "ismcts":
             continue
         out.append((name, view))
@@ -76,9 +76,9 @@ def main(argv=None) -> int:
     by_game: dict[int, dict[str, list[bool]]] = {t: {} for t in trees}
     for i, (name, view) in enumerate(pos):
         ref = best_move(view, Limit(iterations=args.iterations * args.ref_factor), seed=10**6 + i,
-                        threads=8)
+                        trees=8)
         for t in trees:
-            res = best_move(view, Limit(iterations=args.iterations), seed=i, threads=t)
+            res = best_move(view, Limit(iterations=args.iterations), seed=i, trees=t)
             for a, v in res.values.items():
                 h = res.ci95.get(a, math.inf)
                 if a not in ref.values or not math.isfinite(h):

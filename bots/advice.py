@@ -201,7 +201,8 @@ def _line(view, seat, res):
 
 
 def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 0,
-           progress=None, stop=None, threads=None, nodes=None, line: bool = True) -> dict:
+           progress=None, stop=None, trees=None, threads=None, nodes=None,
+           line: bool = True) -> dict:
     """The hint's whole content as a JSON-able dict (what ``--json``
     prints and the web table's hint button shows): the game, seat, the
     position, its ``facts`` in a player's words, the decision service's
@@ -214,8 +215,8 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
     and visits or worlds, the actions as good, the reasons an action with a
     higher mean is not the advice...), and one line of ``advice``.
     ``limit`` (a ``solver.search.Limit``, default ``make_limit()``),
-    ``bot``, ``seed``, ``progress``, ``stop``, ``threads`` and ``nodes`` go
-    to ``best_move``; ``line``: compute the expected line of an exact result."""
+    ``bot``, ``seed``, ``progress``, ``stop``, ``trees``, ``threads`` and
+    ``nodes`` go to ``best_move``; ``line``: compute the expected line of an exact result."""
     from solver.search import best_move
     game, seat = view.game, view.seat
     names = seat_names(game.num_players, seat, game.partnership)
@@ -225,7 +226,7 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
     out: dict = {"game": game.name, "options": game.non_default_options(), "seat": seat,
                  "trick": list(trick) if trick else None,
                  "origin": origin, "position": view.to_json(), "facts": facts}
-    kw = {} if threads is None else {"threads": threads}
+    kw = {k: v for k, v in (("trees", trees), ("threads", threads)) if v is not None}
     res = best_move(view, limit if limit is not None else make_limit(), bot=bot, seed=seed,
                     progress=progress, stop=stop, nodes=nodes, **kw)
     out.update(action=res.action, ranking=list(res.ranking), method=res.bot)

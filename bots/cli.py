@@ -300,6 +300,7 @@ def cmd_review(args) -> int:
     try:
         doc = review.review(pos, deal=args.deal, seat=args.seat, limit=limit, bot=args.bot,
                             seed=args.seed, threads=args.threads, nodes=args.nodes,
+                            **({} if args.trees is None else {"trees": args.trees}),
                             hindsight=not args.no_hindsight, jobs=args.jobs, progress=bar)
     finally:
         bar.close()
@@ -397,9 +398,12 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--search-seed", type=int, default=0,
                    help="seed of the search (default 0): the same position, limit and seed "
                         "give the same advice from every face (command line, engine, API, bots)")
+    h.add_argument("--trees", type=int, default=None,
+                   help="independent ISMCTS trees of the search (default: the decision "
+                        "service's, the same on every machine and every face)")
     h.add_argument("--threads", type=int, default=None,
-                   help="independent ISMCTS trees searched in parallel (default: the "
-                        "decision service's, the same as the engine and the server)")
+                   help="threads that grow the trees (default: one a tree, at most one a "
+                        "core); the answer does not depend on it")
     h.add_argument("--json", action="store_true", help="the same content as JSON")
     h.add_argument("--legend", action="store_true",
                    help="also explain the game's card and action notation and how to read "
@@ -452,9 +456,12 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the search that judges each decision")
     rv.add_argument("--seed", type=int, default=0,
                     help="review seed: decision i is searched with seed*1000000+i")
-    rv.add_argument("--threads", type=int, default=None,
+    rv.add_argument("--trees", type=int, default=None,
                     help="independent ISMCTS trees of each search (default: the decision "
                          "service's, as dixtrix hint)")
+    rv.add_argument("--threads", type=int, default=None,
+                    help="threads that grow each search's trees (default: one a tree, at "
+                         "most one a core); the answer does not depend on it")
     rv.add_argument("--nodes", type=int, default=DEFAULT_NODES,
                     help=f"the node bound of each exact solve in hindsight (default "
                          f"{DEFAULT_NODES:,})")

@@ -53,9 +53,12 @@ SOLVE_POLL_SECONDS = 0.02
 
 #: option name -> (type, default, min, max or choices, what it does)
 OPTIONS: dict[str, tuple[str, Any, Any, Any, str]] = {
-    "threads": ("spin", DEFAULT_TREES, 1, 64,
-                "independent ISMCTS trees searched in parallel (default: one a core of this "
-                "machine; the answer for a seed depends on it)"),
+    "trees": ("spin", DEFAULT_TREES, 1, 64,
+              "independent ISMCTS trees of a search (the answer for a seed depends on it, "
+              "the same default on every machine)"),
+    "threads": ("spin", 0, 0, 64,
+                "threads that grow the trees (0: one a tree, at most one a core; the answer "
+                "does not depend on it)"),
     "tt_mb": ("spin", 64, 1, 16384, "transposition table of the double-dummy solver (MiB)"),
     "bot": ("combo", "ismcts", ("ismcts", "pimc"), None, "the search of go"),
     "seed": ("spin", 0, 0, 2**63 - 1, "search seed: the same seed, position and limit "
@@ -378,10 +381,15 @@ class Engine:
         if limit.nodes is None and self.options["nodes"]:
             limit = Limit(limit.time, limit.iterations, limit.worlds, self.options["nodes"])
         res = best_move(pos, limit, bot=bot, seed=self.options["seed"], progress=progress,
-                        stop=self.stop_event, threads=self.options["threads"])
+                        stop=self.stop_event, **self._trees())
         self.final("result " + json.dumps(json_finite(asdict(res)), separators=(",", ":")),
                    f"bestmove {action_word(res.action)} value "
                    f"{res.values.get(res.action, 0.0):.4f}")
+
+    def _trees(self) -> dict[str, Any]:
+        """The ``trees`` and ``threads`` options as the decision service
+        takes them (``threads`` 0: its default)."""
+        return {"trees": self.options["trees"], "threads": self.options["threads"] or None}
 
     def cmd_stop(self, rest):
         self.stop_event.set()
@@ -500,7 +508,7 @@ class Engine:
             self.send(f"info review {info['done']} of {info['total']} {info['what']}")
 
         doc = review(pos, limit=limit, seed=self.options["seed"],
-                     threads=self.options["threads"], nodes=nodes, progress=progress,
+                     **self._trees(), nodes=nodes, progress=progress,
                      stop=self.stop_event, **kw)
         self.final("review " + json.dumps(json_finite(doc), separators=(",", ":")))
 

@@ -112,7 +112,7 @@ def run(args, origin: str, view) -> int:
         out = advise(view, origin, bot=args.bot,
                      limit=make_limit(args.time, args.iterations, args.worlds),
                      seed=args.search_seed, progress=progress,
-                     threads=getattr(args, "threads", None))
+                     trees=getattr(args, "trees", None), threads=getattr(args, "threads", None))
     finally:
         progress.close()
     facts = out["facts"]

@@ -37,8 +37,8 @@ LEVELS = ("easy", "medium", "hard", "expert")
 DEFAULT = {
     "easy": "random",
     "medium": "rules",
-    "hard": "ismcts:iterations=500,threads=1",
-    "expert": "ismcts:iterations=2500,threads=1",
+    "hard": "ismcts:iterations=500,trees=1",
+    "expert": "ismcts:iterations=2500,trees=1",
 }
 
 #: per game, the levels whose settings differ from ``DEFAULT``
@@ -49,16 +49,16 @@ PER_GAME: dict[str, dict[str, str]] = {
     # the build every decision is native and these levels search as the
     # default ones do
     "dixie-rook": {
-        "hard": "ismcts:iterations=500,py_iterations=150,threads=1",
-        "expert": "ismcts:iterations=2500,py_iterations=500,threads=1",
+        "hard": "ismcts:iterations=500,py_iterations=150,trees=1",
+        "expert": "ismcts:iterations=2500,py_iterations=500,trees=1",
     },
     # one card each, few decisions: the rules player is the strongest bot
     # measured here (ISMCTS at 30 to 2,500 iterations, with and without its
     # prior, and PIMC at 40 worlds do not beat it: docs/levels.md), so it is
     # the expert, and light searches sit between it and random play
     "dix-exchange": {
-        "medium": "ismcts:iterations=30,threads=1",
-        "hard": "ismcts:iterations=300,threads=1",
+        "medium": "ismcts:iterations=30,trees=1",
+        "hard": "ismcts:iterations=300,trees=1",
         "expert": "rules",
     },
 }

@@ -65,7 +65,7 @@ from solver.errors import (
     short_repr,
 )
 from solver.search import Limit, best_move
-from solver.search.service import BOTS, check_seed, check_threads
+from solver.search.service import BOTS, DEFAULT_TREES, check_seed, check_threads, check_trees
 
 from . import exact as exacts
 from .advice import describe, json_finite
@@ -311,7 +311,7 @@ def _close(d: _Deal, state, base: int, add_point) -> None:
 def _decide(task: dict, stop=None) -> dict:
     """One decision through the decision service (a process worker runs it
     from plain data)."""
-    kw = {k: task[k] for k in ("threads", "py_iterations") if task.get(k) is not None}
+    kw = {k: task[k] for k in ("trees", "threads", "py_iterations") if task.get(k) is not None}
     res = best_move(task["view"], Limit(**task["limit"]), bot=task["bot"], seed=task["seed"],
                     stop=stop, **kw)
     return {"action": res.action, "values": dict(res.values), "ci95": dict(res.ci95),
@@ -417,7 +417,8 @@ def size_of(loss, limits: dict) -> str | None:
 
 def review(position, *, deal=None, seat: int | None = None,
            limit: Limit | None = None, bot: str = "ismcts", seed: int = 0,
-           threads: int | None = None, nodes: int = DEFAULT_NODES,
+           trees: int = DEFAULT_TREES, threads: int | None = None,
+           nodes: int = DEFAULT_NODES,
            hindsight: bool = True, jobs: int = 1, py_iterations: int | None = None,
            progress=None, stop=None) -> dict:
     """The review of ``position`` (a game record or a seat view: a
@@ -427,7 +428,8 @@ def review(position, *, deal=None, seat: int | None = None,
     ``deal``: review that deal only (1 = the first deal of the record;
     ``"last"``: the last deal in which the record plays an action);
     ``seat``: that seat only; ``limit``: each decision's search (default
-    ``DEFAULT_SECONDS``); ``bot``, ``threads``: the decision service's;
+    ``DEFAULT_SECONDS``); ``bot``, ``trees``, ``threads``: the decision
+    service's;
     ``seed``: decision ``i`` is searched with ``decision_seed(seed, i)``,
     so a limit of iterations or worlds gives the same review every time;
     ``nodes``: the bound of each hindsight solve; ``hindsight``: False
@@ -446,6 +448,7 @@ def review(position, *, deal=None, seat: int | None = None,
     check_seed(seed)
     if seed < 0:
         raise OptionError(f"review: seed must be >= 0, got {seed}")
+    check_trees(trees)
     if threads is not None:
         check_threads(threads)
     Limit(iterations=1, nodes=nodes)              # the same check as any node bound
@@ -459,7 +462,8 @@ def review(position, *, deal=None, seat: int | None = None,
     tasks: list = []
     for d in p.decisions:
         tasks.append(("decide", d.index, {"view": d.view, "limit": limit.to_dict(), "bot": bot,
-                                          "seed": d.seed, "threads": threads,
+                                          "seed": d.seed, "trees": trees,
+                                          "threads": threads,
                                           "py_iterations": py_iterations}))
     if use_hindsight:
         for d in p.deals:
@@ -468,7 +472,7 @@ def review(position, *, deal=None, seat: int | None = None,
                     "record": d.record, "actions": d.actions, "nodes": nodes,
                     "wanted": {str(k): sorted(v) for k, v in d.wanted.items()}}))
     results, stopped = _run(tasks, jobs, progress, stop)
-    doc = _assemble(p, results, limit, bot, seed, nodes if use_hindsight else None, threads)
+    doc = _assemble(p, results, limit, bot, seed, nodes if use_hindsight else None, trees)
     doc["stopped"] = stopped
     doc["time"] = _time.perf_counter() - start
     return json_finite(doc)
@@ -533,7 +537,7 @@ def _loss_of(res: dict, played: str):
     return max(0.0, vb - vp), half, vp, vb
 
 
-def _assemble(p: _Plan, results: dict, limit, bot, seed, nodes, threads) -> dict:
+def _assemble(p: _Plan, results: dict, limit, bot, seed, nodes, trees) -> dict:
     game = p.game
     limits = thresholds(game)
     solved: dict = {}
@@ -572,7 +576,7 @@ def _assemble(p: _Plan, results: dict, limit, bot, seed, nodes, threads) -> dict
     return {"game": game.name, "options": game.non_default_options(),
             "players": game.num_players, "unit": game.round_unit,
             "scale": game.round_scale, "thresholds": limits, "seats": p.seats,
-            "limit": limit.to_dict(), "bot": bot, "seed": seed, "threads": threads,
+            "limit": limit.to_dict(), "bot": bot, "seed": seed, "trees": trees,
             "hindsight": nodes is not None, "nodes": nodes, "actions": len(p.actions),
             "deals": deals, "decisions": decisions, "summary": summary}
 

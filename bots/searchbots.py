@@ -21,7 +21,7 @@ from __future__ import annotations
 from solver.errors import LimitError, OptionError, short_repr
 from solver.game import Game, State
 from solver.search import Limit, PlayResult, best_move
-from solver.search.service import DEFAULT_C
+from solver.search.service import DEFAULT_C, DEFAULT_TREES
 
 from .base import Bot
 
@@ -41,7 +41,8 @@ class SearchBot(Bot):
     omniscient = False
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, time=None,
-                 iterations=None, worlds=None, nodes=None, threads: int = 1, c=DEFAULT_C,
+                 iterations=None, worlds=None, nodes=None, trees: int = DEFAULT_TREES,
+                 threads: int | None = None, c=DEFAULT_C,
                  policy: str = "rules", prior: str = "rules", equivalence: str = "on",
                  leaf: int = 1, py_iterations=None, exact: str = "on", **settings):
         super().__init__(game, seat, seed, **settings)
@@ -49,7 +50,8 @@ class SearchBot(Bot):
             self.limit = Limit(time=time, iterations=iterations, worlds=worlds, nodes=nodes)
         except LimitError as exc:
             raise LimitError(f"{self.name}: {exc}") from None
-        self.options = {"threads": threads, "c": c, "policy": policy, "prior": prior,
+        self.options = {"trees": trees, "threads": threads, "c": c, "policy": policy,
+                        "prior": prior,
                         "equivalence": _switch(f"{self.name}: equivalence", equivalence),
                         "leaf": _switch(f"{self.name}: leaf", leaf, (1, 0)),
                         "py_iterations": py_iterations,
@@ -61,9 +63,11 @@ class SearchBot(Bot):
     def _check(self) -> None:
         from solver.search.native import check_ismcts_policy
         from solver.search.pimc import check_policy
-        from solver.search.service import check_threads
+        from solver.search.service import check_threads, check_trees
         try:
-            check_threads(self.options["threads"])
+            check_trees(self.options["trees"])
+            if self.options["threads"] is not None:
+                check_threads(self.options["threads"])
             if self.bot == "pimc":
                 check_policy(self.options["policy"])
             else:
@@ -103,8 +107,10 @@ class SearchBot(Bot):
 
 
 class ISMCTSBot(SearchBot):
-    """``ismcts:iterations=2000,c=0.7`` or ``ismcts:time=0.5``; ``threads``
-    independent trees of the Cython search (default 1), ``py_iterations``
+    """``ismcts:iterations=2000,c=0.7`` or ``ismcts:time=0.5``; ``trees``
+    independent trees of the Cython search (default: the decision service's,
+    ``DEFAULT_TREES``), grown on ``threads`` threads (default one a tree, at
+    most one a core; the play does not depend on it), ``py_iterations``
     for decisions searched in Python, ``policy`` the play-outs (``rules``,
     the default, or ``random``), ``prior`` the Python search's tree policy
     (``rules``: PUCT with the rules bot's action favoured; ``none``: UCB1),

@@ -149,7 +149,8 @@ def test_the_searches_and_the_solver_raise_only_documented_errors(doc):
 
 @pytest.mark.parametrize("kwargs", [{"seed": [1]}, {"seed": "1"}, {"progress": 5},
                                     {"stop": 1}, {"bot": None}, {"bot": 7},
-                                    {"limit": 5}, {"threads": 0}, {"nodes": -1}])
+                                    {"limit": 5}, {"threads": 0}, {"trees": 0},
+                                    {"trees": 65}, {"nodes": -1}])
 def test_best_move_checks_its_arguments(kwargs):
     state = solver.load_game("dix").new_initial_state(seed=1)
     kwargs.setdefault("limit", Limit(iterations=10))

@@ -184,7 +184,7 @@ def test_best_move_takes_a_midmatch_view(case):
     game = solver.load_game(name, **opts)
     state, _ = _point(game, _play_match(game, seed), deals_in, acts_in)
     view = from_json(state.information_state(state.current_player()).view).from_current_deal()
-    res = best_move(view, limit=Limit(iterations=60), seed=1, threads=1)
+    res = best_move(view, limit=Limit(iterations=60), seed=1, trees=1)
     assert res.action in [state.action_to_string(a) for a in state.legal_actions()]
 
 

@@ -476,7 +476,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         def review_it(stop=None):
             return reviews.review(read_position(doc), deal=body.deal or "last", seat=body.seat,
                                   limit=limit, bot=body.bot, seed=body.seed,
-                                  threads=settings.threads,
+                                  trees=settings.trees, threads=settings.threads or None,
                                   nodes=min(reviews.DEFAULT_NODES, settings.max_nodes),
                                   stop=stop)
         out = await pool.run(review_it, disconnected=request.is_disconnected)
@@ -601,7 +601,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             with tables.locked(table):
                 pos, seat, deal = table.review_request(token, body.seat, body.deal)
             out = reviews.review(pos, deal=deal, seat=seat, limit=limit, bot=body.bot,
-                                 seed=body.seed, threads=settings.threads,
+                                 seed=body.seed, trees=settings.trees,
+                                 threads=settings.threads or None,
                                  nodes=min(reviews.DEFAULT_NODES, settings.max_nodes),
                                  stop=stop)
             with table.lock:
@@ -768,7 +769,7 @@ LEVEL_LABELS = {"easy": i18n.N_("Easy"), "medium": i18n.N_("Medium"), "hard": i1
 
 def _advise(view, bot, limit, seed, settings, tr: Translator | None = None, stop=None) -> dict:
     out = advice.advise(view, "request", bot=bot, limit=limit, seed=seed, stop=stop,
-                       threads=settings.threads)
+                       trees=settings.trees, threads=settings.threads or None)
     tr = tr or Translator("en")
     # every action in words, in the reader's language, for the page's hint panel
     game = view.game

@@ -43,9 +43,11 @@ class Settings:
     queue: int = setting(16, "requests waiting for a worker; one more gets 503 with "
                              "Retry-After")
     hint_time: float = setting(1.0, "seconds a hint searches when the request gives no limit")
-    threads: int = setting(DEFAULT_TREES, "independent ISMCTS trees of one search: the "
-                                          "decision service's default (one a core), so the "
-                                          "API advises as every other face does")
+    trees: int = setting(DEFAULT_TREES, "independent ISMCTS trees of one search: the "
+                                        "decision service's default, so the API advises as "
+                                        "every other face does, on any machine")
+    threads: int = setting(0, "threads that grow one search's trees (0: one a tree, at "
+                              "most one a core); the answer does not depend on it")
     db: str = setting("dixtrix-tables.db", "where the tables are kept: an SQLite file "
                                            "(:memory: keeps none) or a postgresql:// URL that "
                                            "several servers share (the postgres extra)")
@@ -72,8 +74,8 @@ class Settings:
                 raise OptionError(f"server setting {name} must be seconds > 0, got {v!r}")
         for name, lo, hi in (("max_iterations", 1, 10**9), ("max_worlds", 1, 10**9),
                              ("max_nodes", 1, 10**12), ("max_body", 1024, 1 << 30),
-                             ("workers", 1, 256), ("queue", 0, 100_000), ("threads", 1, 64),
-                             ("max_tables", 1, 10**7)):
+                             ("workers", 1, 256), ("queue", 0, 100_000), ("trees", 1, 64),
+                             ("threads", 0, 64), ("max_tables", 1, 10**7)):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
                 raise OptionError(f"server setting {name} must be an integer {lo}..{hi}, "

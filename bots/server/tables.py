@@ -121,7 +121,8 @@ def check_bot(spec, game, seat: int, settings: Settings, path: str) -> tuple[str
         return spec, level
     caps = {"time": settings.max_time, "iterations": settings.max_iterations,
             "py_iterations": settings.max_iterations, "worlds": settings.max_worlds,
-            "nodes": settings.max_nodes, "threads": settings.threads}
+            "nodes": settings.max_nodes, "trees": settings.trees,
+            "threads": settings.threads or settings.trees}
     values = {**limit.to_dict(), **getattr(bot, "options", {})}   # a search bot's
     for key, cap in caps.items():
         value = values.get(key)

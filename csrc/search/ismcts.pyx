@@ -10,9 +10,10 @@ see that module for the description): per iteration a uniform
 determinization (a walk of the seat view's compiled sampler graph), a
 descent of a tree keyed by actions with availability counts, a play-out to
 the end of the deal, and each seat's reward (its deal result over the
-game's scale, in [-1, 1]) backed up.  Root-parallel: each thread grows its
-own tree from its own seed and the root statistics are summed, so a seed
-and a thread count fix the answer.
+game's scale, in [-1, 1]) backed up.  Root-parallel: each tree grows
+from its own seed and the root statistics are summed; worker threads only
+run the trees, so a seed and a number of trees fix the answer, whatever
+the number of threads (``run_trees``).
 
 One search, many games: the tree code here (``grow_tree``, ``grow_flat``,
 ``run_trees``, the ``Search`` base class) is written once against a table
@@ -49,7 +50,7 @@ move and tree, the last one possibly partial.  Their spread is an honest
 interval for a mean of correlated rewards, whatever the number of trees.
 
 Progress and cancellation: while the trees grow, the calling thread is a
-monitor (OpenMP thread 0 of the team; the trees grow on threads 1..T).
+monitor (OpenMP thread 0 of the team; the trees grow on threads 1..W).
 About every ``POLL_SECONDS`` it takes the GIL and calls ``poll(iterations,
 visits, means)`` with the root statistics so far (read while the trees
 grow: approximate, for reports); a true result, or an exception (Ctrl-C
@@ -426,18 +427,25 @@ cdef int monitor(object poll, Node** trees, int T, int max_nodes, long* progress
 
 
 cdef object run_trees(const Ops* ops, const void* base, const void* R, void** samplers,
-                      int T, long iterations, double seconds, uint64_t seed, double c,
+                      int T, int W, long iterations, double seconds, uint64_t seed, double c,
                       object poll, int flat, const double* offsets):
-    """Grow ``T`` trees in parallel (``samplers[t]``: thread t's own data)
-    while the calling thread monitors them (``poll``, see the module
-    docstring); sum their root statistics: ``(visits, means, iterations,
-    squares, per_tree, batches)``, ``squares[a]`` the sum of the squared
-    rewards of action ``a``'s iterations, ``per_tree`` each tree's
+    """Grow ``T`` trees on ``W`` worker threads (``samplers[t]``: tree t's
+    own data) while the calling thread monitors them (``poll``, see the
+    module docstring); sum their root statistics: ``(visits, means,
+    iterations, squares, per_tree, batches)``, ``squares[a]`` the sum of the
+    squared rewards of action ``a``'s iterations, ``per_tree`` each tree's
     ``{action: (visits, mean)}``, ``batches`` each tree's batch means
-    (``batch_add``).  ``flat``: flat searches (``grow_flat``)."""
-    cdef int t, w
+    (``batch_add``).  ``flat``: flat searches (``grow_flat``).
+
+    Worker ``w`` grows trees ``w, w + W, ...`` one after the other.  Each
+    tree's seed and iterations depend on ``T`` and ``seed`` only, so with an
+    iteration limit the answer is the same for any ``W`` (any machine); a
+    time limit gives a worker's ``j``-th of ``m`` trees the deadline
+    ``start + (j + 1) * seconds / m``, each tree its share of the time."""
+    cdef int t, w, j, m
     cdef long per = iterations // T, extra = iterations % T
-    cdef double deadline = now() + seconds if seconds > 0 else 0.0
+    cdef double start = now()
+    cdef double deadline = start + seconds if seconds > 0 else 0.0
     # at most 50M nodes (2 GB) over all the trees of a search (pages are
     # touched only as the trees grow); PUCT nodes make all their children
     cdef long want = 66 if flat else per * (PRIOR_NODES if ops.prior != NULL else 1) + 2
@@ -451,6 +459,7 @@ cdef object run_trees(const Ops* ops, const void* base, const void* R, void** sa
     cdef int* stop = <int*>calloc(1, sizeof(int))
     cdef int* finished = <int*>calloc(T, sizeof(int))
     cdef int monitored = poll is not None
+    cdef double tree_deadline
     cdef uint64_t x = seed
     if not trees or not done or not seeds or not progress or not sq or not stop or \
             not finished or not batches:
@@ -469,23 +478,31 @@ cdef object run_trees(const Ops* ops, const void* base, const void* R, void** sa
         # iteration 0 is the monitor (the master thread: it runs Python, so
         # it receives Ctrl-C); iterations 1..T grow the trees.  A team too
         # small to hold both (OMP_NUM_THREADS=1...) runs without a monitor.
-        for w in prange(T + monitored, nogil=True, num_threads=T + monitored,
+        for w in prange(W + monitored, nogil=True, num_threads=W + monitored,
                         schedule="static", chunksize=1):
             if w >= monitored:
-                if flat:
-                    done[w - monitored] = grow_flat(
-                        trees[w - monitored], ops, base, R, samplers[w - monitored],
-                        seeds[w - monitored], per + (1 if w - monitored < extra else 0),
-                        deadline, stop, &progress[w - monitored], &sq[(w - monitored) * 64],
-                        offsets, &batches[w - monitored])
-                else:
-                    done[w - monitored] = grow_tree(
-                        trees[w - monitored], max_nodes, ops, base, R, samplers[w - monitored],
-                        seeds[w - monitored], per + (1 if w - monitored < extra else 0),
-                        deadline, c, stop, &progress[w - monitored], &sq[(w - monitored) * 64],
-                        offsets, &batches[w - monitored])
-                (<volatile int*>finished)[w - monitored] = 1
-            elif openmp.omp_get_num_threads() > T:
+                m = (T - (w - monitored) + W - 1) // W       # this worker's trees
+                j = 0
+                t = w - monitored
+                while t < T:
+                    if seconds > 0:
+                        tree_deadline = start + (j + 1) * seconds / m
+                    else:
+                        tree_deadline = 0.0
+                    if flat:
+                        done[t] = grow_flat(
+                            trees[t], ops, base, R, samplers[t], seeds[t],
+                            per + (1 if t < extra else 0), tree_deadline, stop, &progress[t],
+                            &sq[t * 64], offsets, &batches[t])
+                    else:
+                        done[t] = grow_tree(
+                            trees[t], max_nodes, ops, base, R, samplers[t], seeds[t],
+                            per + (1 if t < extra else 0), tree_deadline, c, stop,
+                            &progress[t], &sq[t * 64], offsets, &batches[t])
+                    (<volatile int*>finished)[t] = 1
+                    t = t + W
+                    j = j + 1
+            elif openmp.omp_get_num_threads() > W:
                 monitor(poll, trees, T, max_nodes, progress, stop, finished)
         total_it = 0
         for t in range(T):
@@ -558,25 +575,31 @@ cdef class Search:
             self.prior_saved = self.ops.prior
         self.ops.prior = self.prior_saved if on else NULL
 
-    def run(self, long iterations, double seconds, uint64_t seed, int threads, double c,
-            poll=None):
-        """Grow ``threads`` trees (``iterations`` split between them; a
-        positive ``seconds`` is a deadline too); returns ``({action:
-        visits}, {action: mean reward of the searching seat}, iterations
-        done, {action: sum of squared rewards}, per tree {action: (visits,
-        mean)}, per tree {action: [(count, sum) of each batch]})``."""
+    def run(self, long iterations, double seconds, uint64_t seed, int trees, double c,
+            poll=None, int workers=0):
+        """Grow ``trees`` trees (``iterations`` split between them; a
+        positive ``seconds`` is a deadline too) on ``workers`` threads (0:
+        one a tree; the answer for an iteration limit does not depend on
+        it); returns ``({action: visits}, {action: mean reward of the
+        searching seat}, iterations done, {action: sum of squared rewards},
+        per tree {action: (visits, mean)}, per tree {action: [(count, sum)
+        of each batch]})``."""
         cdef int t, made = 0
-        if threads < 1 or threads > 64:
-            raise ValueError("threads must be 1..64")
-        cdef void** samplers = <void**>calloc(threads, sizeof(void*))
+        if trees < 1 or trees > 64:
+            raise ValueError("trees must be 1..64")
+        if workers < 0 or workers > 64:
+            raise ValueError("workers must be 0..64")
+        if workers == 0 or workers > trees:
+            workers = trees
+        cdef void** samplers = <void**>calloc(trees, sizeof(void*))
         if not samplers:
             raise MemoryError()
         try:
-            for t in range(threads):
+            for t in range(trees):
                 samplers[t] = self.sampler_copy()
                 made += 1
-            return run_trees(&self.ops, self.state, self.rules, samplers, threads, iterations,
-                             seconds, seed, c, poll, self.flat,
+            return run_trees(&self.ops, self.state, self.rules, samplers, trees, workers,
+                             iterations, seconds, seed, c, poll, self.flat,
                              self.offsets if self.has_offsets else NULL)
         finally:
             for t in range(made):

@@ -267,9 +267,10 @@ MONITOR_ABOVE_SECONDS = 0.05
 MONITOR_ABOVE_ITERATIONS = 50_000
 
 
-def run_native(native, game: Game, iterations, seconds, c, threads, seed, progress=None,
-               stop=None) -> SearchStats:
-    """Run a prepared Cython search; the result in the same form as
+def run_native(native, game: Game, iterations, seconds, c, trees, seed, progress=None,
+               stop=None, threads: int | None = None) -> SearchStats:
+    """Run a prepared Cython search of ``trees`` trees on ``threads`` threads
+    (None: one a tree); the result in the same form as
     ``ismcts_search``'s.  ``progress(stats)`` about every 0.1 s (from the
     kernel's monitor, with approximate statistics) and ``stop`` as in
     ``ismcts_search``; Ctrl-C in the main thread raises
@@ -294,7 +295,7 @@ def run_native(native, game: Game, iterations, seconds, c, threads, seed, progre
     # search that can run long enough to want progress, a stop or Ctrl-C
     long = progress is not None or stop is not None or (seconds or 0) >= MONITOR_ABOVE_SECONDS \
         or its >= MONITOR_ABOVE_ITERATIONS
-    out = native.run(its, seconds or 0.0, seed, threads, c, poll if long else None)
+    out = native.run(its, seconds or 0.0, seed, trees, c, poll if long else None, threads or 0)
     visits, means, done, squares, per_tree = out[:5]
     values = {a: m * scale for a, m in means.items()}
     iid = {a: half_width(visits[a], means[a] * visits[a], squares.get(a, 0.0), scale)

@@ -17,7 +17,7 @@ tables as plain lists -- for every decision of the game:
 
 ``native_search`` dispatches to them through each game's registered
 support (``solver/games/<game>/search.py``).  A prepared search's
-``run(iterations, seconds, seed, threads, c, poll)`` returns ``(visits, means, iterations,
+``run(iterations, seconds, seed, trees, c, poll, workers)`` returns ``(visits, means, iterations,
 squares, per_tree, batches)`` keyed by the game's action ids (see
 ``csrc/search/ismcts.pyx``); ``None`` instead of a search without the build
 or under ``DIXTRIX_PUREPYTHON`` (the caller then searches in Python,
@@ -110,7 +110,7 @@ class Mapped:
 
     def run(self, *args):
         poll = args[5] if len(args) > 5 else None
-        out = self.native.run(*args[:5], None if poll is None else self._fixed(poll))
+        out = self.native.run(*args[:5], None if poll is None else self._fixed(poll), *args[6:])
         visits, means, done, squares, per_tree, batches = out
         return (self._fix(visits), self._fix(means), done, self._fix(squares),
                 [self._fix(t) for t in per_tree], [self._fix(t) for t in batches])

@@ -87,13 +87,15 @@ def usable_cores() -> int:
     return max(1, min(64, n))
 
 
-#: independent trees of a Cython ISMCTS search (root parallelism), one a
-#: core: a time limit then uses the whole machine, and an iteration limit
-#: is shared out so that each core searches its part.  The answer for a
-#: seed depends on the number of trees, so a result meant to be reproduced
-#: on another machine passes ``threads`` (the engine's and the server's
-#: ``threads`` setting)
-DEFAULT_TREES = usable_cores()
+#: independent trees of a Cython ISMCTS search (root parallelism): a fixed
+#: number, the same for ``best_move``, every bot and every face, so that a
+#: seed gives the same answer on any machine.  The answer depends on the
+#: number of trees, never on the threads that grow them (``threads``: one a
+#: tree by default, at most one a usable core).  Two: a second tree's
+#: intervals are narrower at the same total iterations and still cover
+#: (docs/search.md, "Intervals that hold for any number of trees"), and a
+#: time limit uses two cores where the machine has them
+DEFAULT_TREES = 2
 #: the searches ``best_move`` runs
 BOTS = ("ismcts", "pimc")
 #: the exact solve of a determined position may spend this many nodes for
@@ -178,10 +180,22 @@ def check_seed(seed: Any, name: str = "seed") -> int:
     return seed
 
 
-def check_threads(threads: Any) -> int:
+def check_threads(threads: Any, name: str = "threads") -> int:
+    """``threads`` (or ``trees``, by ``name``) is an integer 1..64."""
     if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
-        raise LimitError(f"threads must be an integer 1..64, got {short_repr(threads)}")
+        raise LimitError(f"{name} must be an integer 1..64, got {short_repr(threads)}")
     return threads
+
+
+def check_trees(trees: Any) -> int:
+    """``trees`` is an integer 1..64."""
+    return check_threads(trees, "trees")
+
+
+def default_threads(trees: int) -> int:
+    """The worker threads that grow ``trees`` trees when none are given: one
+    a tree, at most one a usable core (the answer does not depend on it)."""
+    return max(1, min(trees, usable_cores()))
 
 
 def _as_view(position: Any) -> SeatView:
@@ -235,7 +249,7 @@ def _true_state(position: Any) -> State:
 def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
               seed: int = 0, progress: Callable[[dict[str, Any]], None] | None = None,
               nodes: int | None = None, stop: StopFlag | None = None,
-              threads: int = DEFAULT_TREES, *,
+              threads: int | None = None, *, trees: int = DEFAULT_TREES,
               c: float = DEFAULT_C, policy: str = "rules", prior: str = "rules",
               equivalence: bool = True, leaf: bool = True, py_iterations: int | None = None,
               exact: bool = True, omniscient: bool = False) -> PlayResult:
@@ -244,8 +258,9 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     made from (see the module docstring for the order of a decision).
 
     ``limit``: default one second.  ``bot``: ``"ismcts"`` (information-set
-    MCTS; ``Limit.iterations`` / ``time``; ``threads`` independent trees
-    searched in parallel by the Cython searches) or ``"pimc"`` (sampled
+    MCTS; ``Limit.iterations`` / ``time``; ``trees`` independent trees of
+    the Cython searches, grown on ``threads`` threads: the answer depends on
+    ``trees`` and never on ``threads``) or ``"pimc"`` (sampled
     worlds each solved double-dummy where the solver applies, else played
     out; ``Limit.worlds`` / ``time``).  ``nodes``: the same as
     ``Limit.nodes`` (the bound of an exact solve).  Search settings: ``c``
@@ -266,7 +281,8 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     check_seed(seed)
     check_progress(progress)
     check_stop(stop)
-    check_threads(threads)
+    check_trees(trees)
+    threads = default_threads(trees) if threads is None else check_threads(threads)
     if bot == "pimc":
         check_policy(policy)
     else:
@@ -292,8 +308,8 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     if world.current_player() != seat:
         raise PositionError(f"seat {seat} is not to move (seat {world.current_player()} is)")
     legal = world.legal_actions()
-    job = _Job(game, sampler, world, seat, legal, limit, seed, progress, stop, threads,
-               float(c), policy, prior, equivalence, leaf, py_iterations)
+    job = _Job(game, sampler, world, seat, legal, limit, seed, progress, stop, trees,
+               threads, float(c), policy, prior, equivalence, leaf, py_iterations)
     if len(legal) == 1:
         return job.forced()
     note = ""
@@ -329,11 +345,12 @@ class _Job:
     def __init__(self, game: Game, sampler: WorldSampler, world: State, seat: int,
                  legal: list[int], limit: Limit, seed: int,
                  progress: Callable[[dict[str, Any]], None] | None, stop: StopFlag | None,
-                 threads: int, c: float, policy: str, prior: str, equivalence: bool,
-                 leaf: bool, py_iterations: int | None):
+                 trees: int, threads: int, c: float, policy: str, prior: str,
+                 equivalence: bool, leaf: bool, py_iterations: int | None):
         self.game, self.sampler, self.world, self.seat = game, sampler, world, seat
         self.legal, self.limit, self.seed = legal, limit, seed
-        self.progress, self.stop, self.threads = progress, stop, threads
+        self.progress, self.stop = progress, stop
+        self.trees, self.threads = trees, threads
         self.c, self.policy, self.prior = c, policy, prior
         self.equivalence, self.leaf, self.py_iterations = equivalence, leaf, py_iterations
         self.support = support_for(game)
@@ -433,8 +450,8 @@ class _Job:
         progress = (lambda st: self.report(st, pick)) if self.progress else None
         if native is not None:
             stats = run_native(native, self.game, limit.iterations, limit.time, self.c,
-                               self.threads, random.Random(self.seed).getrandbits(64),
-                               progress=progress, stop=self.stop)
+                               self.trees, random.Random(self.seed).getrandbits(64),
+                               progress=progress, stop=self.stop, threads=self.threads)
         else:
             rng = random.Random(self.seed)
             rollout, prior = python_policies(self.game, self.policy, self.prior, rng)
@@ -576,4 +593,5 @@ def evaluate(position: Any, limit: Limit | None = None, policy: str = "rules",
 
 
 __all__ = ["Limit", "PlayResult", "Evaluation", "best_move", "evaluate", "check_seed",
-           "check_threads", "DEFAULT_LIMIT_SECONDS", "DEFAULT_TREES", "BOTS"]
+           "check_threads", "check_trees", "default_threads", "DEFAULT_LIMIT_SECONDS",
+           "DEFAULT_TREES", "BOTS"]

@@ -88,9 +88,10 @@ def test_handshake_and_isready(engine):
     engine.send("dixtrix")
     lines = engine.until("ok")
     assert lines[0] == "id name dixtrix" and lines[1].startswith("id version ")
-    # the trees default to one a core of this machine, not a fixed number
-    from solver.search.service import usable_cores
-    assert f"option name threads type spin default {usable_cores()} min 1 max 64" in lines
+    # the trees default to the decision service's fixed number, the same on
+    # every machine (the threads that grow them do not change the answer)
+    from solver.search.service import DEFAULT_TREES
+    assert f"option name trees type spin default {DEFAULT_TREES} min 1 max 64" in lines
     engine.send("isready")
     assert engine.until("readyok") == ["readyok"]
 

@@ -311,14 +311,15 @@ def test_go_time_in_what_looks_like_milliseconds_says_it_is_seconds(engine):
     assert not [x for x in out if x.startswith("info string")]
 
 
-# ---- threads ------------------------------------------------------------------
+# ---- trees and threads ----------------------------------------------------------
 
 
-def test_threads_default_to_the_decision_service(engine):
+def test_trees_default_to_the_decision_service(engine):
     engine.send("dixtrix")
     lines = engine.until("ok")
     from solver.search.service import DEFAULT_TREES
-    assert f"option name threads type spin default {DEFAULT_TREES} min 1 max 64" in lines
+    assert f"option name trees type spin default {DEFAULT_TREES} min 1 max 64" in lines
+    assert "option name threads type spin default 0 min 0 max 64" in lines
     view = _dix_view()
     engine.send("position " + json.dumps(view))
     engine.send("go iterations 500")
@@ -326,12 +327,18 @@ def test_threads_default_to_the_decision_service(engine):
                              if x.startswith("result "))[7:])
     direct = best_move(view, Limit(iterations=500), seed=0)   # the service's default trees
     assert (result["action"], result["values"]) == (direct.action, dict(direct.values))
-    engine.send("setoption name threads value 2")
+    engine.send("setoption name trees value 3")
     engine.send("go iterations 500")
     result = json.loads(next(x for x in engine.until("bestmove")
                              if x.startswith("result "))[7:])
-    two = best_move(view, Limit(iterations=500), seed=0, threads=2)
-    assert (result["action"], result["values"]) == (two.action, dict(two.values))
+    three = best_move(view, Limit(iterations=500), seed=0, trees=3)
+    assert (result["action"], result["values"]) == (three.action, dict(three.values))
+    # the threads only grow the trees: the same answer with one
+    engine.send("setoption name threads value 1")
+    engine.send("go iterations 500")
+    result = json.loads(next(x for x in engine.until("bestmove")
+                             if x.startswith("result "))[7:])
+    assert (result["action"], result["values"]) == (three.action, dict(three.values))
 
 
 # ---- error lines and the result's documentation ---------------------------------

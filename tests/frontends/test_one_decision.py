@@ -23,7 +23,7 @@ import solver
 from bots import make_bot
 from bots.cli import main
 from solver.search import Limit, best_move
-from solver.search.service import DEFAULT_EXACT_NODES, DEFAULT_TREES
+from solver.search.service import DEFAULT_EXACT_NODES
 from tests.conftest import pick
 
 from .server_process import ServerProcess
@@ -172,7 +172,7 @@ def test_every_face_names_the_same_action(name, index, view, seed, engine, serve
     _check_order(body["ranking"], body["values"], body.get("reasons", {}), [])
 
     game = solver.load_game(name, **GAMES[name])
-    bot = make_bot(f"ismcts:iterations={ITERATIONS},threads={DEFAULT_TREES}", game,
+    bot = make_bot(f"ismcts:iterations={ITERATIONS}", game,
                    view["seat"], seed=seed)
     assert world.action_to_string(bot.step(world)) == api.action
 

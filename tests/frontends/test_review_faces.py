@@ -51,7 +51,7 @@ def test_the_engine_reviews_a_finished_record_and_refuses_to_advise_on_it(engine
     assert any(line.startswith("info review ") for line in out[:-1])
     doc = json.loads(out[-1][len("review "):])
     same = reviews.review(record, deal=1, seat=0, limit=Limit(iterations=200, nodes=200_000),
-                          nodes=200_000, threads=DEFAULT_TREES)
+                          nodes=200_000, trees=DEFAULT_TREES)
     assert _without_time(doc) == json.loads(json.dumps(_without_time(same)))
     assert doc["decisions"] and {e["seat"] for e in doc["decisions"]} == {0}
     # bad words get one error line naming them, and the engine goes on

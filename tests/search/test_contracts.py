@@ -38,12 +38,12 @@ def test_a_contract_hint_is_judged_against_the_average_deal():
     legal = {state.action_to_string(a) for a in state.legal_actions()}
     base = contract_choice.baselines()["trix"]
     for bot in ("ismcts", "pimc"):
-        res = best_move(state, Limit(worlds=12), seed=1, bot=bot, threads=1)
+        res = best_move(state, Limit(worlds=12), seed=1, bot=bot, trees=1)
         assert res.unit == contract_choice.UNIT and res.bot == bot
         assert set(res.values) == legal and res.action in res.equal
     # the values are the raw deal values minus the baselines: the native
     # search of the choice (every contract in each of 12 worlds) run alike
-    res = best_move(state, Limit(worlds=12), seed=1, threads=1)
+    res = best_move(state, Limit(worlds=12), seed=1, trees=1)
     view = position.from_json(state.information_state(state.current_player()).view)
     raw = run_native(native_search(state.game, view.sampler()), state.game, 12 * len(legal),
                      None, 0.7, 1, _random.Random(1).getrandbits(64))

@@ -9,6 +9,7 @@ import solver
 from bots.searchbots import ISMCTSBot
 from solver import position
 from solver.games.dix.kernel import native_dix_search
+from solver.search import Limit, best_move
 from solver.search.ismcts import ismcts_search, run_native
 
 if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
@@ -72,16 +73,41 @@ def test_native_and_python_agree_in_a_perfect_information_endgame():
     assert nat.values[state.string_to_action("9H")] < nat.values[best_n]
 
 
-def test_native_search_is_deterministic_for_1_and_2_threads():
+def test_native_search_is_deterministic_for_1_and_2_trees():
     game, state = _state(4, 16)
     assert len(state.legal_actions()) > 1
     seat = state.current_player()
-    for threads in (1, 2):
-        a = ISMCTSBot(game, seat, seed=3, iterations=4000, threads=threads)
-        b = ISMCTSBot(game, seat, seed=3, iterations=4000, threads=threads)
+    for trees in (1, 2):
+        a = ISMCTSBot(game, seat, seed=3, iterations=4000, trees=trees)
+        b = ISMCTSBot(game, seat, seed=3, iterations=4000, trees=trees)
         assert a.step(state) == b.step(state)
         assert a.last.visits == b.last.visits and a.last.values == b.last.values
         assert a.last.iterations == 4000
+
+
+@pytest.mark.parametrize("name", ["dix", "trix", "dixie-rook", "dix-exchange"])
+def test_the_answer_depends_on_the_trees_never_on_the_threads(name):
+    """A seed reproduces on any machine: the same trees grown by 1, 2 or 3
+    threads (more threads than trees: still one a tree) give one answer,
+    figure for figure, for a Cython search of every kind (card play, and a
+    decision around it)."""
+    game = solver.load_game(name)
+    state = game.new_initial_state(seed=5)
+    rng = random.Random(5)
+    views = []
+    while len(views) < 2 and not state.is_terminal():
+        if len(state.legal_actions()) > 1 and (not views or rng.random() < 0.1):
+            views.append(state.information_state(state.current_player()).view)
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert views
+    for view in views:
+        results = [best_move(view, Limit(iterations=3000), seed=11, trees=4, threads=t,
+                             exact=False) for t in (1, 2, 3)]
+        assert results[0].bot == "ismcts"
+        for other in results[1:]:
+            assert (other.action, other.values, other.visits, other.ci95) == \
+                (results[0].action, results[0].values, results[0].visits, results[0].ci95)
+
 
 
 def _trick_states(name, opts, count, seed0=0):
@@ -285,9 +311,9 @@ def test_rook_search_chooses_legal_cards_and_is_deterministic():
     _, states6 = _rook_states(6, 2, seed0=50)
     for state in states + states6:
         seat = state.current_player()
-        for threads in (1, 2):
-            a = ISMCTSBot(state.game, seat, seed=3, iterations=3000, threads=threads)
-            b = ISMCTSBot(state.game, seat, seed=3, iterations=3000, threads=threads)
+        for trees in (1, 2):
+            a = ISMCTSBot(state.game, seat, seed=3, iterations=3000, trees=trees)
+            b = ISMCTSBot(state.game, seat, seed=3, iterations=3000, trees=trees)
             move = a.step(state)
             assert move in state.legal_actions() and b.step(state) == move
             assert a.last.visits == b.last.visits and a.last.values == b.last.values
