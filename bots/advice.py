@@ -202,7 +202,7 @@ def _line(view, seat, res):
 
 def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 0,
            progress=None, stop=None, trees=None, threads=None, nodes=None,
-           line: bool = True) -> dict:
+           line: bool = True, beliefs: bool = False, inference=None) -> dict:
     """The hint's whole content as a JSON-able dict (what ``--json``
     prints and the web table's hint button shows): the game, seat, the
     position, its ``facts`` in a player's words, the decision service's
@@ -216,7 +216,10 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
     higher mean is not the advice...), and one line of ``advice``.
     ``limit`` (a ``solver.search.Limit``, default ``make_limit()``),
     ``bot``, ``seed``, ``progress``, ``stop``, ``trees``, ``threads`` and
-    ``nodes`` go to ``best_move``; ``line``: compute the expected line of an exact result."""
+    ``nodes`` go to ``best_move``; ``line``: compute the expected line of an exact result;
+    ``inference``: the search's beliefs (``best_move``'s, None the game's
+    default); ``beliefs``: add ``beliefs``, where the unseen cards are as the
+    seat may believe (``beliefs_of``)."""
     from solver.search import best_move
     game, seat = view.game, view.seat
     names = seat_names(game.num_players, seat, game.partnership)
@@ -227,8 +230,10 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
                  "trick": list(trick) if trick else None,
                  "origin": origin, "position": view.to_json(), "facts": facts}
     kw = {k: v for k, v in (("trees", trees), ("threads", threads)) if v is not None}
+    if beliefs:
+        out["beliefs"] = beliefs_of(view, seed, inference is not False)
     res = best_move(view, limit if limit is not None else make_limit(), bot=bot, seed=seed,
-                    progress=progress, stop=stop, nodes=nodes, **kw)
+                    progress=progress, stop=stop, nodes=nodes, inference=inference, **kw)
     out.update(action=res.action, ranking=list(res.ranking), method=res.bot)
     if res.note:
         out["note"] = f"({res.note})"
@@ -255,11 +260,30 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
                      "same": [list(m) for m in res.same], "values": res.values,
                      "ci95": res.ci95, per: res.visits, "reasons": dict(res.reasons),
                      "iterations": res.iterations, "nodes": res.nodes,
-                     "time": res.time, "stopped": res.stopped}
+                     "time": res.time, "stopped": res.stopped,
+                     "beliefs": dict(res.beliefs)}
     unknown = {a for a in res.values if not math.isfinite(res.ci95.get(a, math.inf))}
     out["advice"] = advice_line(res.action, res.equal, card, unknown=unknown,
                                 same=res.same)
     return out
+
+
+def beliefs_of(view, seed: int = 0, inference: bool = True) -> dict:
+    """Where the cards the seat cannot see are, as it may believe
+    (``solver.search.beliefs``: the pool a search of the view with this
+    seed weighs), as a JSON-able dict: ``holders`` (a seat number, or a
+    place: stock, undealt, nest, discards) with their ``names`` from the
+    seat's side, ``cards`` (each unseen card: its probability with each
+    holder, in that order; dix-exchange: each card value), ``inference``,
+    ``worlds``, ``ess`` (their effective number) and ``observations`` (the
+    other seats' decisions weighed)."""
+    from solver.search import beliefs
+    game = view.game
+    rep = beliefs(view, seed=seed, inference=inference)
+    names = seat_names(game.num_players, view.seat, game.partnership)
+    doc = rep.to_json()
+    doc["names"] = [names[h] if isinstance(h, int) else h for h in rep.holders]
+    return doc
 
 
 def _tricks(world, steps) -> list:
@@ -294,5 +318,6 @@ def is_card(view, action: str) -> bool:
     return view.game.is_card(a)
 
 
-__all__ = ["advise", "make_limit", "describe", "seat_names", "advice_line", "is_card",
+__all__ = ["advise", "beliefs_of", "make_limit", "describe", "seat_names", "advice_line",
+           "is_card",
            "view_of", "json_finite", "DEFAULT_SECONDS", "LINE_PLIES"]

@@ -350,6 +350,27 @@ def cmd_evaluate(args) -> int:
     return 0
 
 
+def cmd_model_fit(args) -> int:
+    """Fit a game's opponent model to self-play and write its data file."""
+    game = _load_game(args)
+    try:
+        import numpy  # noqa: F401  the fit's linear algebra
+    except ImportError:
+        raise solver.OptionError("dixtrix model fit needs numpy: pip install numpy (or, "
+                                 "from a clone, pip install \".[fit]\")") from None
+    from . import modelfit
+    for name, value in (("--matches", args.matches), ("--deals", args.deals),
+                        ("--jobs", args.jobs)):
+        if value < 1:
+            raise solver.OptionError(f"{name} must be at least 1, got {value}")
+    command = "dixtrix model fit " + " ".join(sys.argv[3:]) if len(sys.argv) > 3 else ""
+    modelfit.run(game.name, game.non_default_options(), bot=args.bot, matches=args.matches,
+                 deals=args.deals, seed=args.seed, jobs=args.jobs, out=args.out,
+                 command=command or f"dixtrix model fit {game.name}", alpha=args.alpha,
+                 floor=args.floor)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="dixtrix", description="dixtrix: card game engine")
     p.add_argument("--version", action="version", version=f"dixtrix {solver.__version__}")
@@ -404,6 +425,13 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--threads", type=int, default=None,
                    help="threads that grow the trees (default: one a tree, at most one a "
                         "core); the answer does not depend on it")
+    h.add_argument("--beliefs", action="store_true",
+                   help="also show where the cards you cannot see are: each one's chance "
+                        "with each holder, from what the other players did")
+    h.add_argument("--inference", choices=("on", "off"), default=None,
+                   help="weigh the search's worlds by what the other players chose (on), or "
+                        "draw them alike among the deals your view allows (off); default: "
+                        "the game's")
     h.add_argument("--json", action="store_true", help="the same content as JSON")
     h.add_argument("--legend", action="store_true",
                    help="also explain the game's card and action notation and how to read "
@@ -493,6 +521,33 @@ def build_parser() -> argparse.ArgumentParser:
     sv.set_defaults(func=cmd_serve)
     from .ladder.cli import add_parser as add_ladder_parser
     add_ladder_parser(sub)              # dixtrix ladder run|report (docs/ladder.md)
+    mo = sub.add_parser("model", help="the opponent models the beliefs weigh worlds with",
+                        description="The opponent models of the beliefs (docs/search.md, "
+                                    "\"Beliefs\").")
+    msub = mo.add_subparsers(dest="model_command", required=True)
+    mf = msub.add_parser("fit", help="fit a game's opponent model to self-play",
+                         description="Play the strongest bot against itself, fit the game's "
+                                     "opponent model to its decisions by maximum likelihood, "
+                                     "report the held-out log-likelihood per kind of "
+                                     "decision against a uniform choice, and write the "
+                                     "parameters (with this command and its seed) into the "
+                                     "game's data file. Needs numpy.")
+    mf.add_argument("game", help=f"one of: {', '.join(solver.registered_games())}")
+    mf.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
+    mf.add_argument("--players", type=int, default=None, help="the players option")
+    mf.add_argument("--bot", default="ismcts:iterations=10000",
+                    help="the bot whose play is fitted (default ismcts:iterations=10000)")
+    mf.add_argument("--matches", type=int, default=20, help="self-play matches (default 20; "
+                    "every fifth is held out)")
+    mf.add_argument("--deals", type=int, default=20, help="deals of each match (default 20)")
+    mf.add_argument("--seed", type=int, default=1, help="match m is dealt from seed + m")
+    mf.add_argument("--jobs", type=int, default=1, help="worker processes")
+    mf.add_argument("--alpha", type=float, default=1.0,
+                    help="the weighting's temper (the log-likelihoods' factor, default 1)")
+    mf.add_argument("--floor", type=float, default=None,
+                    help="the least probability of an observed action (default 0.001)")
+    mf.add_argument("--out", default=None, help="where to write (default: the game's data file)")
+    mf.set_defaults(func=cmd_model_fit)
     return p
 
 

@@ -30,7 +30,7 @@ from typing import Any
 import solver
 from solver.errors import DixtrixError, LimitError, OptionError, PositionError, SearchAborted, short_repr
 from solver.position import record_from_json
-from solver.search import Limit, best_move, evaluate
+from solver.search import Limit, beliefs, best_move, evaluate
 from solver.search.service import BOTS, DEFAULT_LIMIT_SECONDS, DEFAULT_TREES
 
 from .advice import json_finite
@@ -67,6 +67,9 @@ OPTIONS: dict[str, tuple[str, Any, Any, Any, str]] = {
               "the bound of an exact solve (a position the view determines; one PIMC "
               "world); 0: the decision service's default"),
     "policy": ("combo", "rules", ("rules", "random"), None, "evaluate: play-out policy"),
+    "inference": ("combo", "default", ("default", "on", "off"), None,
+                  "weigh the worlds of go and evaluate by what the other seats chose (the "
+                  "beliefs; default: the game's)"),
 }
 
 
@@ -381,10 +384,14 @@ class Engine:
         if limit.nodes is None and self.options["nodes"]:
             limit = Limit(limit.time, limit.iterations, limit.worlds, self.options["nodes"])
         res = best_move(pos, limit, bot=bot, seed=self.options["seed"], progress=progress,
-                        stop=self.stop_event, **self._trees())
+                        stop=self.stop_event, inference=self._inference(), **self._trees())
         self.final("result " + json.dumps(json_finite(asdict(res)), separators=(",", ":")),
                    f"bestmove {action_word(res.action)} value "
                    f"{res.values.get(res.action, 0.0):.4f}")
+
+    def _inference(self) -> bool | None:
+        """The ``inference`` option as the decision service takes it."""
+        return {"on": True, "off": False}.get(self.options["inference"])
 
     def _trees(self) -> dict[str, Any]:
         """The ``trees`` and ``threads`` options as the decision service
@@ -462,7 +469,7 @@ class Engine:
 
     def _evaluate(self, pos, limit):
         ev = evaluate(pos, limit, policy=self.options["policy"], seed=self.options["seed"],
-                      stop=self.stop_event)
+                      stop=self.stop_event, inference=self._inference())
         self.final("evaluation " + json.dumps(json_finite(asdict(ev)), separators=(",", ":")))
 
     def cmd_review(self, rest):
@@ -512,6 +519,18 @@ class Engine:
                      stop=self.stop_event, **kw)
         self.final("review " + json.dumps(json_finite(doc), separators=(",", ":")))
 
+    def cmd_beliefs(self, rest):
+        pos = self._need_position()
+        words = rest.split()
+        if words and (len(words) != 2 or words[0] != "worlds"):
+            raise LimitError("beliefs: expected nothing or worlds N")
+        limit = Limit.from_words(words, "beliefs") if words else None
+        if self.busy():
+            raise OptionError("a search is running: send stop first")
+        rep = beliefs(pos, limit, seed=self.options["seed"],
+                      inference=self.options["inference"] != "off")
+        self.send("beliefs " + json.dumps(json_finite(rep.to_json()), separators=(",", ":")))
+
     def cmd_quit(self, rest):
         return False
 
@@ -520,7 +539,8 @@ COMMANDS = {"dixtrix": Engine.cmd_hello, "isready": Engine.cmd_isready,
             "setoption": Engine.cmd_setoption, "newgame": Engine.cmd_newgame,
             "position": Engine.cmd_position, "go": Engine.cmd_go, "stop": Engine.cmd_stop,
             "solve": Engine.cmd_solve, "evaluate": Engine.cmd_evaluate,
-            "review": Engine.cmd_review, "quit": Engine.cmd_quit}
+            "review": Engine.cmd_review, "beliefs": Engine.cmd_beliefs,
+            "quit": Engine.cmd_quit}
 
 
 def solve_child(engine_pid: int | None = None) -> None:

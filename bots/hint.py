@@ -109,10 +109,13 @@ def run(args, origin: str, view) -> int:
                                 f"{exc.strerror or exc}") from None
     progress = Progress(enabled=False if args.json else None)
     try:
+        inference = getattr(args, "inference", None)
         out = advise(view, origin, bot=args.bot,
                      limit=make_limit(args.time, args.iterations, args.worlds),
                      seed=args.search_seed, progress=progress,
-                     trees=getattr(args, "trees", None), threads=getattr(args, "threads", None))
+                     trees=getattr(args, "trees", None), threads=getattr(args, "threads", None),
+                     beliefs=getattr(args, "beliefs", False),
+                     inference=None if inference is None else inference == "on")
     finally:
         progress.close()
     facts = out["facts"]
@@ -125,6 +128,8 @@ def run(args, origin: str, view) -> int:
         print(legend(game))
     if out.get("note"):
         print(out["note"])
+    if "beliefs" in out:
+        print(beliefs_text(out["beliefs"]))
     if "exact" in out:
         ex = out["exact"]
         if ex["forced"]:
@@ -153,6 +158,8 @@ def run(args, origin: str, view) -> int:
           f"{'worlds' if res['bot'] == 'pimc' else 'iterations'}"
           f", {res['time']:.2f} s. Unit: {res['unit']}, mean with its 95% interval; "
           f"the advice first.")
+    if res.get("beliefs"):
+        print("  " + beliefs_line(res["beliefs"]))
     width = max(len(a) for a in res["ranking"])
     for action in res["ranking"]:
         value = res["values"].get(action)
@@ -170,6 +177,38 @@ def run(args, origin: str, view) -> int:
         print(f"  ({action} has a higher mean than {res['action']}: {why}.)")
     print(out["advice"])
     return 0
+
+
+def beliefs_line(b: dict) -> str:
+    """What weighed the worlds of a search, in one line."""
+    if not b.get("observations"):
+        return (f"The worlds: {b['worlds']:,} drawn among the deals your view allows; "
+                f"nothing the others chose weighed them yet.")
+    return (f"The worlds: {b['worlds']:,} drawn among the deals your view allows, weighed by "
+            f"how likely the other players' {b['observations']} decisions are in each "
+            f"(as good as {b['ess']:.0f} equally likely worlds).")
+
+
+def beliefs_text(b: dict) -> str:
+    """``dixtrix hint --beliefs``: where the cards you cannot see are, one
+    line a card (dix-exchange: a value), a column a holder."""
+    names = b["names"]
+    width = max(6, *(len(n) for n in names))
+    if b["kind"] == "value":
+        head = ("How likely each card value is, for each player's card you have not seen "
+                "(a column a player):")
+    else:
+        head = "Where the cards you cannot see are (a column a holder):"
+    how = (f"weighed by the other players' {b['observations']} decisions over "
+           f"{b['worlds']:,} worlds (as good as {b['ess']:.0f} equally likely ones)"
+           if b["inference"] else
+           f"{b['worlds']:,} worlds drawn alike among the deals your view allows")
+    lines = [head, f"  {how}:", "  " + " " * 6 + "".join(f"{n:>{width + 1}}" for n in names)]
+    for card, probs in b["cards"].items():
+        cells = "".join(f"{round(100 * p):>{width}}%" if p else f"{'-':>{width + 1}}"
+                        for p in probs)
+        lines.append(f"  {card:<6}{cells}")
+    return "\n".join(lines)
 
 
 def line_text(line) -> str:
@@ -225,4 +264,4 @@ def _options_text(game) -> str:
 
 
 __all__ = ["run", "read_position", "saved_position", "Progress", "legend", "legends",
-           "line_text"]
+           "line_text", "beliefs_line", "beliefs_text"]

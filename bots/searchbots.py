@@ -18,6 +18,7 @@ cannot reach its decision.
 
 from __future__ import annotations
 
+from solver.beliefs import DEFAULT_POOL
 from solver.errors import LimitError, OptionError, short_repr
 from solver.game import Game, State
 from solver.search import Limit, PlayResult, best_move
@@ -44,7 +45,8 @@ class SearchBot(Bot):
                  iterations=None, worlds=None, nodes=None, trees: int = DEFAULT_TREES,
                  threads: int | None = None, c=DEFAULT_C,
                  policy: str = "rules", prior: str = "rules", equivalence: str = "on",
-                 leaf: int = 1, py_iterations=None, exact: str = "on", **settings):
+                 leaf: int = 1, py_iterations=None, exact: str = "on", inference=None,
+                 pool: int = DEFAULT_POOL, **settings):
         super().__init__(game, seat, seed, **settings)
         try:
             self.limit = Limit(time=time, iterations=iterations, worlds=worlds, nodes=nodes)
@@ -55,7 +57,9 @@ class SearchBot(Bot):
                         "equivalence": _switch(f"{self.name}: equivalence", equivalence),
                         "leaf": _switch(f"{self.name}: leaf", leaf, (1, 0)),
                         "py_iterations": py_iterations,
-                        "exact": _switch(f"{self.name}: exact", exact)}
+                        "exact": _switch(f"{self.name}: exact", exact),
+                        "inference": None if inference is None else
+                        _switch(f"{self.name}: inference", inference), "pool": pool}
         self.last: PlayResult | None = None
         # every setting checked now, not at the first decision
         self._check()
@@ -63,8 +67,9 @@ class SearchBot(Bot):
     def _check(self) -> None:
         from solver.search.native import check_ismcts_policy
         from solver.search.pimc import check_policy
-        from solver.search.service import check_threads, check_trees
+        from solver.search.service import check_inference, check_threads, check_trees
         try:
+            check_inference(self.options["inference"], self.options["pool"])
             check_trees(self.options["trees"])
             if self.options["threads"] is not None:
                 check_threads(self.options["threads"])
@@ -117,7 +122,10 @@ class ISMCTSBot(SearchBot):
     ``equivalence`` (``on``: one card of each class of equivalent cards is
     searched; ``off`` every card), ``exact`` (``on``: a view that
     determines the deal is solved exactly; ``off``: always searched),
-    ``nodes`` (the exact solve's bound).  Default: 1,000 iterations."""
+    ``nodes`` (the exact solve's bound), ``inference`` (``on``: the worlds
+    weighed by what the other seats chose, ``solver.beliefs``; ``off``:
+    uniform among those the hard facts allow; default: the game's) and
+    ``pool`` (the worlds weighed).  Default: 1,000 iterations."""
 
     name = "ismcts"
     bot = "ismcts"
@@ -132,7 +140,8 @@ class ISMCTSBot(SearchBot):
 class PIMCBot(SearchBot):
     """``pimc:worlds=40``, ``pimc:time=0.5``; ``nodes`` bounds one world's
     double-dummy solve, ``policy`` plays the rollouts (default ``rules``),
-    ``leaf=0`` plays them to the end (default: the last tricks solved)."""
+    ``leaf=0`` plays them to the end (default: the last tricks solved),
+    ``inference`` and ``pool`` as for ``ismcts``."""
 
     name = "pimc"
     bot = "pimc"

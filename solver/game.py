@@ -22,7 +22,7 @@ import copy
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -589,6 +589,22 @@ class State(ABC):
             raise PositionError(f"{self.game.name}: positions from the middle of a match "
                                 f"are not supported", "match")
         return self._mark
+
+    def deal_steps(self) -> Iterator[tuple[State, int]]:
+        """The deal in play from its start, step by step: before each of
+        its actions so far, a state at that moment and the action (the
+        same state object, moved on after each step: read it, do not keep
+        it).  The opponent models read the public facts of each decision
+        from it (``solver/beliefs.py``)."""
+        at, first, match = self.deal_start()
+        game = self.game
+        # the mid-match record of the deal in play (as ``Record.of`` makes it)
+        log = [("match", game.parse_match(json.loads(json.dumps(match))))] + \
+            list(self._chance.log[at:])
+        state = game.replay([], chance=Chance(None, log))
+        for a in self._history[first:]:
+            yield state, a
+            state._apply_and_log(a)
 
     # ---- the current deal, for search (a match is many deals) ----
     def last_trick(self) -> tuple[int, tuple[Any, ...], int] | None:

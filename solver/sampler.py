@@ -39,6 +39,7 @@ from __future__ import annotations
 import os
 import random
 from dataclasses import dataclass
+from typing import Any
 
 INF = 1 << 30
 
@@ -263,6 +264,19 @@ class CompiledSampler:
 
 
 _PURE = os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0")
+
+
+def compiled_walker(name: str, compiled: Any) -> Any:
+    """The C walker ``solver._sampler.<name>`` (``Walker``, ``HolderWalker``,
+    ``ColumnWalker``) of a compiled graph, or False without the build or
+    under DIXTRIX_PUREPYTHON (the graph's ``sample_py`` then draws)."""
+    if _PURE:
+        return False
+    try:
+        from . import _sampler
+    except ImportError:   # pragma: no cover - without a build
+        return False
+    return getattr(_sampler, name)(compiled)
 
 
 # ----------------------------------------------------------------------

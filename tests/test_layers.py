@@ -31,8 +31,9 @@ FACADE = {"solver"}
 CORE_RANK = {"solver.errors": 0, "solver.stats": 0, "solver.sampler": 0,
              "solver.reference": 0, "solver.reference.cardset": 0,
              "solver.reference.layout_oracle": 0,
+             "solver.cardplay": 0,
              "solver.cards": 1, "solver.cardset": 2, "solver.reference.dd_oracle": 2,
-             "solver.game": 3, "solver.position": 4}
+             "solver.game": 3, "solver.position": 4, "solver.beliefs": 4}
 
 
 def _module_name(path: pathlib.Path) -> str:
@@ -45,9 +46,10 @@ def _module_name(path: pathlib.Path) -> str:
 #: the modules of a game's package (``solver/games/<game>/``) that belong to
 #: the search layer: what the search needs from the game (its support:
 #: kernel search and exact-solve hooks), its encoding for the Cython
-#: kernels and its rules player; the rest of the package is the game's
-#: rules, which never import them
-GAME_SEARCH_PARTS = {"search", "kernel", "heuristic"}
+#: kernels, its rules player and its opponent model (how the beliefs read
+#: its decisions); the rest of the package is the game's rules, which never
+#: import them
+GAME_SEARCH_PARTS = {"search", "kernel", "heuristic", "model"}
 #: ... and the module that belongs to the double-dummy layer: its adapter
 #: from a state to the solvers (registered in solver/dd/adapters/)
 GAME_DD_PARTS = {"exact"}

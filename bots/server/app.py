@@ -431,7 +431,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         def advise(stop=None):
             # the position is validated (replayed) on the worker too
             view = advice.view_of(read_position(doc))
-            return _advise(view, body.bot, limit, body.seed, settings, tr, stop=stop)
+            return _advise(view, body.bot, limit, body.seed, settings, tr, stop=stop,
+                           inference=body.inference, beliefs=body.beliefs)
         out = await pool.run(advise, disconnected=request.is_disconnected)
         out["limit"] = applied
         return JSONResponse(advice.json_finite(out))
@@ -460,7 +461,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
         def evaluate_it(stop=None):
             view = advice.view_of(read_position(doc))
-            return _evaluate(view, limit, body.policy, body.seed, stop=stop)
+            return _evaluate(view, limit, body.policy, body.seed, stop=stop,
+                             inference=body.inference)
         out = await pool.run(evaluate_it, disconnected=request.is_disconnected)
         out["limit"] = applied
         return JSONResponse(advice.json_finite(out))
@@ -577,7 +579,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
                                        status=409, seat=seat,
                                        other=table.state.current_player())
                 view = table.seat_view(seat)
-            return _advise(view, body.bot, limit, body.seed, settings, tr, stop=stop)
+            return _advise(view, body.bot, limit, body.seed, settings, tr, stop=stop,
+                           inference=body.inference, beliefs=body.beliefs)
         out = await pool.run(advise, disconnected=request.is_disconnected)
         out["limit"] = applied
         return JSONResponse(advice.json_finite(out))
@@ -767,9 +770,12 @@ LEVEL_LABELS = {"easy": i18n.N_("Easy"), "medium": i18n.N_("Medium"), "hard": i1
 # the work done on a worker
 
 
-def _advise(view, bot, limit, seed, settings, tr: Translator | None = None, stop=None) -> dict:
+def _advise(view, bot, limit, seed, settings, tr: Translator | None = None, stop=None,
+            inference=None, beliefs: bool = False) -> dict:
     out = advice.advise(view, "request", bot=bot, limit=limit, seed=seed, stop=stop,
-                       trees=settings.trees, threads=settings.threads or None)
+                        trees=settings.trees, threads=settings.threads or None,
+                        inference=None if inference is None else inference == "on",
+                        beliefs=beliefs)
     tr = tr or Translator("en")
     # every action in words, in the reader's language, for the page's hint panel
     game = view.game
@@ -782,6 +788,9 @@ def _advise(view, bot, limit, seed, settings, tr: Translator | None = None, stop
             is_card = False
         words[text] = labels.action(game.name, text, is_card, tr)
     out["labels"] = words
+    if "beliefs" in out and out["beliefs"].get("kind") == "card":
+        out["beliefs"]["labels"] = {card: labels.action(game.name, card, True, tr)
+                                    for card in out["beliefs"]["cards"]}
     return out
 
 
@@ -794,9 +803,10 @@ def _solve(state, plies, settings, stop=None) -> dict:
                      line_nodes=settings.max_nodes, stop=stop)
 
 
-def _evaluate(view, limit, policy, seed, stop=None) -> dict:
+def _evaluate(view, limit, policy, seed, stop=None, inference=None) -> dict:
     from solver.search import evaluate
-    ev = evaluate(view, limit, policy=policy, seed=seed, stop=stop)
+    ev = evaluate(view, limit, policy=policy, seed=seed, stop=stop,
+                  inference=None if inference is None else inference == "on")
     names = advice.seat_names(view.game.num_players, view.seat, view.game.partnership)
     return {"game": view.game.name, "seat": view.seat, "names": names, "values": ev.values,
             "ci95": ev.ci95, "worlds": ev.worlds, "unit": ev.unit, "method": ev.method,

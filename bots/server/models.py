@@ -72,11 +72,20 @@ Seed = Int(ge=0, le=MAX_SEED, description="a seed: the same seed, the same answe
                                           "count limit)")
 
 
+Inference = Annotated[Literal["on", "off"], Field(
+    description="weigh the search's worlds by what the other seats chose (the beliefs, "
+                "docs/search.md) or draw them alike; absent: the game's default")]
+Beliefs = Annotated[bool, Field(description="also answer where the cards the seat cannot "
+                                            "see are (each one's chance with each holder)")]
+
+
 class HintBody(Body):
     position: Position
     limit: Limit = None
     bot: Literal["ismcts", "pimc"] = "ismcts"
     seed: Seed = 0
+    inference: Inference = None
+    beliefs: Beliefs = False
 
 
 class SolveBody(Body):
@@ -89,6 +98,7 @@ class EvaluateBody(Body):
     limit: Limit = None
     policy: Literal["rules", "random"] = "rules"
     seed: Seed = 0
+    inference: Inference = None
 
 
 Deal = Int(ge=1, le=10**6, description="the deal to review (1 = the record's first; default: "
@@ -146,6 +156,8 @@ class TableHintBody(Body):
     limit: Limit = None
     bot: Literal["ismcts", "pimc"] = "ismcts"
     seed: Seed = 0
+    inference: Inference = None
+    beliefs: Beliefs = False
 
 
 class TableReviewBody(Body):

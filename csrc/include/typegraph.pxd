@@ -15,6 +15,7 @@ from libc.stdint cimport int32_t, uint64_t
 from libc.stdlib cimport malloc, free
 from rng cimport Rng, rng_below
 from walker cimport _int_array, _double_array, pick_edge
+from pool cimport Pool, pool_clear, pool_pick
 
 
 cdef struct TypeGraph:
@@ -28,11 +29,13 @@ cdef struct TypeGraph:
     double* edge_cum
     int32_t* scratch          # the cards of each type (per thread)
     int32_t* left             # n_types: unplaced cards of each type (per thread)
+    Pool worlds               # a weighed pool of rows (a mask a holder), or none
 
 
 cdef inline int typegraph_load(TypeGraph* g, object compiled) except -1:
     g.scratch = NULL
     g.left = NULL
+    pool_clear(&g.worlds)
     g.n_holders = compiled.n_holders
     g.n_types = compiled.n_types
     g.type_start = _int_array(compiled.type_start)
@@ -77,8 +80,14 @@ cdef inline void typegraph_free(TypeGraph* g) noexcept:
 
 cdef inline void holders_walk(TypeGraph* g, Rng* r, uint64_t* out) noexcept nogil:
     """A CompiledHolders graph: ``out[h]`` |= the cards dealt to holder
-    ``h`` (masks)."""
+    ``h`` (masks): a walk, or a world of the pool when one is set."""
     cdef int t, x, h, n, pos, i, j, a, b, tmp, node = 0
+    cdef const uint64_t* row
+    if g.worlds.n > 0:
+        row = pool_pick(&g.worlds, r)
+        for h in range(g.n_holders):
+            out[h] |= row[h]
+        return
     for t in range(g.n_types):
         x = pick_edge(g.edge_start, g.edge_cum, node, r)
         a = g.type_start[t]
@@ -101,8 +110,14 @@ cdef inline void holders_walk(TypeGraph* g, Rng* r, uint64_t* out) noexcept nogi
 
 cdef inline void columns_walk(TypeGraph* g, Rng* r, uint64_t* out) noexcept nogil:
     """A CompiledColumns graph: ``out[h]`` |= the cards dealt to holder
-    ``h`` (masks)."""
+    ``h`` (masks): a walk, or a world of the pool when one is set."""
     cdef int t, x, h, k, a, j, last, node = 0
+    cdef const uint64_t* row
+    if g.worlds.n > 0:
+        row = pool_pick(&g.worlds, r)
+        for h in range(g.n_holders):
+            out[h] |= row[h]
+        return
     for t in range(g.n_types):
         for j in range(g.type_start[t], g.type_start[t + 1]):
             g.scratch[j] = g.type_card[j]

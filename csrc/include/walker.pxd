@@ -2,9 +2,11 @@
 # CompiledSampler): one uniform world per walk.  Inline header shared by
 # csrc/core/sampler.pyx, csrc/search/ismcts.pyx, csrc/search/dix.pxd and,
 # for its edge picking, csrc/include/typegraph.pxd and csrc/search/exchange.pxd.
-from libc.stdint cimport int32_t
+from libc.stdint cimport int32_t, uint64_t
 from libc.stdlib cimport malloc, free
 from rng cimport Rng, rng_double, rng_below
+from pool cimport Pool, pool_clear, pool_pick
+from bits cimport lowest_bit
 
 
 cdef struct Graph:
@@ -20,6 +22,7 @@ cdef struct Graph:
     double* edge_cum
     int32_t* pool             # scratch: n_classes * n_cards
     int32_t* pool_len         # scratch: n_classes
+    Pool worlds               # a weighed pool of rows (one bit a slot), or none
 
 
 cdef inline int pick_edge(const int32_t* edge_start, const double* edge_cum, int node,
@@ -34,9 +37,16 @@ cdef inline int pick_edge(const int32_t* edge_start, const double* edge_cum, int
 
 
 cdef inline void graph_walk(Graph* g, Rng* r, int32_t* out) noexcept nogil:
-    """Fill ``out[i]`` with the card of slot ``i`` (visit order)."""
+    """Fill ``out[i]`` with the card of slot ``i`` (visit order): a walk of
+    the graph, or a world of the pool when one is set."""
     cdef int i, x, e, node = 0, pick
     cdef int32_t* p
+    cdef const uint64_t* row
+    if g.worlds.n > 0:
+        row = pool_pick(&g.worlds, r)
+        for i in range(g.n_slots):
+            out[i] = lowest_bit(row[i])
+        return
     for e in range(g.n_classes):
         g.pool_len[e] = 0
     for i in range(g.n_slots):
@@ -77,6 +87,7 @@ cdef inline double* _double_array(list values) except NULL:
 cdef inline int graph_load(Graph* g, object compiled) except -1:
     """Copy a ``CompiledSampler``'s arrays into ``g`` (owned by ``g``:
     release with ``graph_free``)."""
+    pool_clear(&g.worlds)
     g.n_slots = compiled.n_slots
     g.n_classes = compiled.n_classes
     g.n_cards = len(compiled.enter_card)

@@ -27,8 +27,9 @@ from libc.stdint cimport uint64_t, int32_t
 from libc.stdlib cimport malloc, free
 from bits cimport lowest_bit
 from rng cimport Rng, rng_below
-from walker cimport _int_array, _double_array, pick_edge
 from tree cimport Ops, random_bit, clamp1
+from bags cimport ExGraph, exgraph_walk, exgraph_take
+from pool cimport pool_pick
 
 cdef enum:
     X_TURN = 0
@@ -47,23 +48,9 @@ cdef enum:
     V_CHAT_JOKER = 14
     MAX_X_SEATS = 12
     MAX_X_SLOTS = 13           # a drawn card per seat, and the dealer's stock card
-    MAX_X_GROUPS = 32
     MAX_X_USED = 64
     MIN_BLOCK_RANK = 6
     ASK_AT_OR_BELOW = 2
-
-
-cdef struct ExGraph:
-    int32_t n_values
-    int32_t n_groups
-    int32_t* value_of          # n_values: the value index of each step
-    int32_t* edge_start        # n_nodes + 1
-    int32_t* edge_counts       # n_edges * n_groups
-    int32_t* edge_next
-    double* edge_cum
-    int32_t* bag               # scratch (per thread): n_groups * bag_cap values
-    int32_t* bag_len           # scratch: n_groups
-    int32_t bag_cap
 
 
 cdef struct ExRules:
@@ -80,6 +67,8 @@ cdef struct ExRules:
     int32_t nused
     int32_t used_known[MAX_X_USED]
     int32_t used_group[MAX_X_USED]
+    int32_t slot_place[MAX_X_SLOTS]   # an unseen slot's place in a pool's rows
+    int32_t used_place[MAX_X_USED]
     int32_t playout            # 0: random; else the rules player's moves
     double scale
 
@@ -95,75 +84,6 @@ cdef struct ExPlay:
     int32_t mover              # the seat to move: ``order[turn]``, or the one asked
     int32_t asker
     int32_t target
-
-
-cdef inline int exgraph_load(ExGraph* g, object compiled) except -1:
-    g.bag = NULL
-    g.bag_len = NULL
-    g.n_values = len(compiled["value_of"])
-    g.n_groups = compiled["n_groups"]
-    if g.n_groups > MAX_X_GROUPS:
-        raise ValueError(f"at most {MAX_X_GROUPS} groups of unseen positions")
-    g.value_of = _int_array(compiled["value_of"])
-    g.edge_start = _int_array(compiled["edge_start"])
-    g.edge_counts = _int_array(compiled["edge_counts"])
-    g.edge_next = _int_array(compiled["edge_next"])
-    g.edge_cum = _double_array(compiled["edge_cum"])
-    g.bag_cap = max(1, compiled["bag_cap"])
-    return 0
-
-
-cdef inline int exgraph_scratch(ExGraph* g) except -1:
-    g.bag = <int32_t*>malloc(max(1, g.n_groups) * g.bag_cap * sizeof(int32_t))
-    g.bag_len = <int32_t*>malloc(max(1, g.n_groups) * sizeof(int32_t))
-    if not g.bag or not g.bag_len:
-        free(g.bag)
-        free(g.bag_len)
-        g.bag = NULL
-        g.bag_len = NULL
-        raise MemoryError()
-    return 0
-
-
-cdef inline void exgraph_free_scratch(ExGraph* g) noexcept:
-    free(g.bag)
-    free(g.bag_len)
-    g.bag = NULL
-    g.bag_len = NULL
-
-
-cdef inline void exgraph_free(ExGraph* g) noexcept:
-    free(g.value_of); free(g.edge_start); free(g.edge_counts); free(g.edge_next)
-    free(g.edge_cum)
-    g.value_of = g.edge_start = g.edge_counts = g.edge_next = NULL
-    g.edge_cum = NULL
-    exgraph_free_scratch(g)
-
-
-cdef inline void exgraph_walk(ExGraph* g, Rng* r) noexcept nogil:
-    """Fill each group's bag with its values: one uniform filling of the
-    unseen positions, as counts per group."""
-    cdef int j, x, h, k, v, node = 0
-    for h in range(g.n_groups):
-        g.bag_len[h] = 0
-    for j in range(g.n_values):
-        x = pick_edge(g.edge_start, g.edge_cum, node, r)
-        v = g.value_of[j]
-        for h in range(g.n_groups):
-            for k in range(g.edge_counts[x * g.n_groups + h]):
-                g.bag[h * g.bag_cap + g.bag_len[h]] = v
-                g.bag_len[h] += 1
-        node = g.edge_next[x]
-
-
-cdef inline int exgraph_take(ExGraph* g, int h, Rng* r) noexcept nogil:
-    """One value of group ``h``'s bag, uniformly, without replacement."""
-    cdef int k = rng_below(r, g.bag_len[h])
-    cdef int32_t* b = g.bag + h * g.bag_cap
-    cdef int v = b[k]
-    g.bag_len[h] -= 1
-    b[k] = b[g.bag_len[h]]
-    return v
 
 
 # ---- the round ---------------------------------------------------------------------
@@ -299,6 +219,20 @@ cdef inline void ex_determinize(void* Pv, const void* Rv, void* gv, Rng* r) noex
     cdef const ExRules* R = <const ExRules*>Rv
     cdef ExGraph* g = <ExGraph*>gv
     cdef int i, u
+    cdef const uint64_t* row
+    if g.worlds.n > 0:
+        # a world of the beliefs' pool: each unseen position's value as a bit
+        row = pool_pick(&g.worlds, r)
+        for i in range(R.nslots):
+            if R.slot_known[i] >= 0:
+                P.value[i] = R.slot_known[i]
+            elif R.slot_place[i] >= 0:
+                P.value[i] = lowest_bit(row[R.slot_place[i]])
+        if R.stock_empty and R.nused > 0:
+            u = rng_below(r, R.nused)
+            P.value[R.nslots - 1] = R.used_known[u] if R.used_known[u] >= 0 else \
+                lowest_bit(row[R.used_place[u]])
+        return
     exgraph_walk(g, r)
     for i in range(R.nslots):
         if R.slot_known[i] >= 0:
@@ -379,11 +313,13 @@ cdef inline int ex_load(ExRules* R, ExPlay* P, dict rules, dict state) except -1
     for i in range(R.nslots):
         R.slot_known[i] = rules["slot_known"][i]
         R.slot_group[i] = rules["slot_group"][i]
+        R.slot_place[i] = rules["slot_place"][i]
     R.stock_empty = rules["stock_empty"]
     R.nused = len(rules["used_known"])
     for i in range(R.nused):
         R.used_known[i] = rules["used_known"][i]
         R.used_group[i] = rules["used_group"][i]
+        R.used_place[i] = rules["used_place"][i]
     R.playout = rules["playout"]
     R.scale = rules["scale"]
     for i in range(MAX_X_SLOTS):

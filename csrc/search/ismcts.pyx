@@ -70,6 +70,7 @@ from libc.string cimport memcpy, memset
 from bits cimport popcount, lowest_bit
 from rng cimport Rng, rng_seed, _splitmix
 from walker cimport Graph, graph_load, graph_scratch, graph_free
+from pool cimport Pool, pool_clear
 from typegraph cimport (TypeGraph, typegraph_load, typegraph_copy, typegraph_free,
                         typegraph_free_scratch, columns_walk)
 from tree cimport (Ops, Node, prior_fn, STATE_WORDS, MAX_SEATS, BATCH_SLOTS, random_bit, now)
@@ -79,8 +80,8 @@ from trick cimport (TrickRules, TrickPlay, LayoutPlay, trick_ops, trick_load, la
 from rook cimport RookRules, RookPlay, rook_ops, rook_load, rook_value0
 from deal cimport DealRules, DealPlay, deal_ops, deal_load, C_LAYOUT
 from hand cimport HandRules, HandPlay, hand_ops, hand_load
-from exchange cimport (ExRules, ExPlay, ExGraph, ex_ops, ex_load, exgraph_load,
-                       exgraph_scratch, exgraph_free_scratch, exgraph_free)
+from exchange cimport ExRules, ExPlay, ex_ops, ex_load
+from bags cimport ExGraph, exgraph_load, exgraph_scratch, exgraph_free_scratch, exgraph_free
 
 #: seconds between two calls of a search's ``poll`` (progress, stop, signals)
 cdef double POLL_SECONDS = 0.05
@@ -645,11 +646,42 @@ cdef class Search:
             self.sampler_free(s)
 
 
+cdef int _set_pool(Pool* p, object rows, int width, object cum, int n_places) except -1:
+    """Point ``p`` at a weighed pool (solver/beliefs.py): ``rows`` (an
+    ``array('Q')`` of worlds, ``width`` masks each, the walker reading the
+    first ``n_places``) and ``cum`` (an ``array('d')`` of cumulative
+    probabilities); an empty pool clears it.  The caller keeps both arrays
+    alive while the search runs."""
+    cdef const uint64_t[::1] rv
+    cdef const double[::1] cv
+    if rows is None or len(cum) == 0:
+        pool_clear(p)
+        return 0
+    rv = rows
+    cv = cum
+    if width < n_places or rv.shape[0] != width * cv.shape[0]:
+        raise ValueError(f"a pool of {cv.shape[0]} worlds needs {cv.shape[0]} rows of at "
+                         f"least {n_places} masks, got {rv.shape[0]} masks of rows of {width}")
+    p.n = cv.shape[0]
+    p.width = width
+    p.rows = &rv[0]
+    p.cum = &cv[0]
+    return 0
+
+
 cdef class GraphSearch(Search):
     """A search whose determinization walks a compiled interval-sampler
     graph (dix)."""
 
     cdef Graph g
+    cdef object pool_rows, pool_cum
+
+    def set_pool(self, rows, int width, cum):
+        """Determinize from a weighed pool of worlds (``solver.beliefs``:
+        rows of one bit a slot, in the graph's visit order) instead of
+        uniform walks; ``set_pool(None, 0, [])`` goes back to the walks."""
+        _set_pool(&self.g.worlds, rows, width, cum, self.g.n_slots)
+        self.pool_rows, self.pool_cum = rows, cum
 
     def __dealloc__(self):
         graph_free(&self.g)
@@ -681,10 +713,20 @@ cdef class TypeGraphSearch(Search):
     holder graphs; dixie-rook: column graphs)."""
 
     cdef TypeGraph g
+    cdef object pool_rows, pool_cum
+
+    def set_pool(self, rows, int width, cum):
+        """Determinize from a weighed pool of worlds (``solver.beliefs``:
+        rows of a mask a holder, in the graph's holder order, then any
+        places the walk does not read) instead of uniform walks;
+        ``set_pool(None, 0, [])`` goes back to the walks."""
+        _set_pool(&self.g.worlds, rows, width, cum, self.g.n_holders)
+        self.pool_rows, self.pool_cum = rows, cum
 
     def __cinit__(self, *args, **kwargs):
         self.g.scratch = NULL
         self.g.left = NULL
+        pool_clear(&self.g.worlds)
         self.g.type_start = NULL
         self.g.type_card = NULL
         self.g.edge_start = NULL
@@ -919,6 +961,20 @@ cdef class ExchangeSearch(Search):
     cdef ExRules R
     cdef ExPlay base
     cdef ExGraph g
+    cdef object pool_rows, pool_cum
+
+    def set_pool(self, rows, int width, cum):
+        """Determinize from a weighed pool of worlds (``solver.beliefs``:
+        rows of one bit a place, each unseen position of the view's world
+        model a place: the rules' ``slot_place`` and ``used_place``) instead
+        of uniform walks; ``set_pool(None, 0, [])`` goes back to them."""
+        cdef int i, need = 0
+        for i in range(self.R.nslots):
+            need = max(need, self.R.slot_place[i] + 1)
+        for i in range(self.R.nused):
+            need = max(need, self.R.used_place[i] + 1)
+        _set_pool(&self.g.worlds, rows, width, cum, need)
+        self.pool_rows, self.pool_cum = rows, cum
 
     def __cinit__(self, dict compiled, dict rules, dict state):
         self.g.value_of = NULL

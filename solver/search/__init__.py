@@ -25,6 +25,7 @@ here knows a front end or a bot (docs/architecture.md).
 
 from . import games  # noqa: F401  (each built-in game registers its support)
 from .limits import Limit
-from .service import Evaluation, PlayResult, best_move, evaluate
+from .service import BeliefReport, Evaluation, PlayResult, beliefs, best_move, evaluate
 
-__all__ = ["Limit", "PlayResult", "Evaluation", "best_move", "evaluate"]
+__all__ = ["Limit", "PlayResult", "Evaluation", "BeliefReport", "beliefs", "best_move",
+           "evaluate"]

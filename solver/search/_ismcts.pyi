@@ -3,6 +3,7 @@ calls).  Each game's search is built by ``solver.search.native`` from a
 seat view: the view's compiled sampler graph, the game's rules and the
 base state as dicts of plain numbers and lists (see the builder of each)."""
 
+from array import array
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -23,6 +24,8 @@ RunResult = tuple[dict[int, int], dict[int, float], int, dict[int, float],
 class Search:
     def set_offsets(self, offsets: Mapping[int, float]) -> None: ...
     def set_prior(self, on: bool) -> None: ...
+    def set_pool(self, rows: array[int] | None, width: int, cum: array[float]) -> None:
+        """Determinize from a weighed pool of worlds (solver.beliefs)."""
     def run(self, iterations: int, seconds: float, seed: int, trees: int, c: float,
             poll: Poll | None = None, workers: int = 0) -> RunResult: ...
     def moves(self, hands: Sequence[int]) -> tuple[int, int]:

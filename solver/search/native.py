@@ -124,6 +124,9 @@ class Mapped:
     def simulate(self, seed):
         return self.native.simulate(seed)
 
+    def set_pool(self, rows, width, cum):
+        return self.native.set_pool(rows, width, cum)
+
     def moves(self, hands):
         return self.native.moves(hands)
 

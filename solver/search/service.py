@@ -50,6 +50,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..beliefs import DEFAULT_POOL, Beliefs, BeliefWorlds, RowSampler, weigh
 from ..dd import solve
 from ..errors import (
     LimitError,
@@ -133,7 +134,10 @@ class PlayResult:
     the round after each action; ``diff_ci95``: each action's 95% half-width
     of its value minus ``action``'s (the search's paired estimate: worlds
     shared, or trees shared; 0 for exact values), the interval of what
-    playing it instead would lose."""
+    playing it instead would lose; ``beliefs``: when the search weighed its
+    worlds by what the other seats chose (``solver.beliefs``): the pool's
+    ``worlds``, their effective sample size ``ess`` and the
+    ``observations`` weighed (empty when the worlds were uniform)."""
 
     action: str
     values: dict[str, float]
@@ -154,12 +158,14 @@ class PlayResult:
     note: str = ""
     winners: dict[str, int] | None = None
     diff_ci95: dict[str, float] = field(default_factory=dict)
+    beliefs: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Evaluation:
     """Expected result of the current deal per seat (``unit``) with a 95%
-    confidence interval half-width, from ``worlds`` sampled deals."""
+    confidence interval half-width, from ``worlds`` sampled deals;
+    ``beliefs`` as ``PlayResult``'s."""
 
     values: list[float]
     ci95: list[float]
@@ -168,6 +174,7 @@ class Evaluation:
     method: str
     stopped: bool = False
     unit: str = "points this deal"
+    beliefs: dict[str, float] = field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------
@@ -196,6 +203,49 @@ def default_threads(trees: int) -> int:
     """The worker threads that grow ``trees`` trees when none are given: one
     a tree, at most one a usable core (the answer does not depend on it)."""
     return max(1, min(trees, usable_cores()))
+
+
+#: the most worlds a search's beliefs weigh
+MAX_POOL = 1 << 16
+
+
+def check_inference(inference: Any, pool: Any) -> None:
+    """``inference`` is True, False or None; ``pool`` a number of worlds
+    1..``MAX_POOL``."""
+    if inference is not None and not isinstance(inference, bool):
+        raise OptionError(f"inference must be true, false or None (the game's default), got "
+                          f"{short_repr(inference)}")
+    if isinstance(pool, bool) or not isinstance(pool, int) or not 1 <= pool <= MAX_POOL:
+        raise LimitError(f"pool must be an integer 1..{MAX_POOL}, got {short_repr(pool)}")
+
+
+def belief_seed(seed: int) -> int:
+    """The seed of a search's pool of worlds, from the search's seed (a
+    stream of its own, the same on every machine)."""
+    return random.Random(f"beliefs:{seed}").getrandbits(64)
+
+
+def view_beliefs(sampler: WorldSampler, game: Game, inference: bool | None, pool: int,
+                 seed: int) -> Beliefs | None:
+    """The beliefs a search of this view weighs its worlds with, or None:
+    inference off (None: the game's default), a view whose deal is
+    determined, or a game without an opponent model."""
+    support = support_for(game)
+    if not (support.inference if inference is None else inference):
+        return None
+    if not isinstance(sampler, RowSampler) or sampler.worlds() == 1:
+        return None
+    model = support.opponent_model(game)
+    if model is None:
+        return None
+    return weigh(sampler, model.observations(sampler), model.params(), pool, belief_seed(seed))
+
+
+def belief_summary(beliefs: Beliefs | None) -> dict[str, float]:
+    """What a result says of its beliefs (empty: uniform worlds)."""
+    if beliefs is None:
+        return {}
+    return {"worlds": beliefs.n, "ess": beliefs.ess, "observations": beliefs.observations}
 
 
 def _as_view(position: Any) -> SeatView:
@@ -252,7 +302,8 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
               threads: int | None = None, *, trees: int = DEFAULT_TREES,
               c: float = DEFAULT_C, policy: str = "rules", prior: str = "rules",
               equivalence: bool = True, leaf: bool = True, py_iterations: int | None = None,
-              exact: bool = True, omniscient: bool = False) -> PlayResult:
+              exact: bool = True, omniscient: bool = False, inference: bool | None = None,
+              pool: int = DEFAULT_POOL) -> PlayResult:
     """The best action for the seat to move in ``position``, with every
     legal action's value, interval and visits and the ranking the advice is
     made from (see the module docstring for the order of a decision).
@@ -272,7 +323,10 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     different), ``exact`` (False: never the exact path, for measurements),
     ``omniscient`` (the player sees every card: ``position`` must be a
     ``State`` or a complete record; the ``cheat`` bot, an upper bound for
-    measurements, never a fair player)."""
+    measurements, never a fair player); ``inference``: weigh the worlds
+    by the likelihood of what the other seats chose under the game's
+    opponent model (``solver.beliefs``; None: the game's default), ``pool``
+    the worlds drawn and weighed."""
     if not isinstance(bot, str) or bot not in BOTS:
         raise OptionError(f"best_move: unknown bot {short_repr(bot)} (known: {', '.join(BOTS)})")
     limit = check_limit(limit, Limit(time=DEFAULT_LIMIT_SECONDS))
@@ -293,6 +347,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
         raise LimitError(f"ismcts: c must be a number in [0, 100], got {short_repr(c)}")
     if py_iterations is not None:
         Limit(iterations=py_iterations)          # the same check as any count
+    check_inference(inference, pool)
     sampler: WorldSampler
     if omniscient:
         state = _true_state(position)
@@ -312,6 +367,8 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
                threads, float(c), policy, prior, equivalence, leaf, py_iterations)
     if len(legal) == 1:
         return job.forced()
+    if not omniscient:
+        job.beliefs = view_beliefs(sampler, game, inference, pool, seed)
     note = ""
     if exact:
         t0 = _time.perf_counter()
@@ -356,6 +413,17 @@ class _Job:
         self.support = support_for(game)
         self.name = world.action_to_string
         self.unit = game.round_unit
+        #: the view's beliefs when the searches weigh their worlds (set by
+        #: ``best_move`` before a search; an exact solve never reads them)
+        self.beliefs: Beliefs | None = None
+
+    def worlds(self) -> WorldSampler:
+        """The worlds the Python searches draw: the beliefs' weighed pool,
+        or the view's uniform sampler."""
+        return BeliefWorlds(self.beliefs) if self.beliefs is not None else self.sampler
+
+    def belief_summary(self) -> dict[str, float]:
+        return belief_summary(self.beliefs)
 
     # ---- 1. one legal action --------------------------------------------
 
@@ -426,6 +494,9 @@ class _Job:
         # sees every card is searched in Python
         native = None if isinstance(self.sampler, _TrueWorld) else \
             self.support.native(self.sampler, self.policy, keep, self.equivalence)
+        if native is not None and self.beliefs is not None:
+            b = self.beliefs
+            native.set_pool(b.rows, b.n_places, b.cum)
         if native is None and contract:
             # no native search of the contract choice: every contract played
             # out in the same worlds (equal work, paired comparisons), a
@@ -456,7 +527,7 @@ class _Job:
             rng = random.Random(self.seed)
             rollout, prior = python_policies(self.game, self.policy, self.prior, rng)
             its = self.py_iterations if self.py_iterations is not None else limit.iterations
-            stats = ismcts_search(self.sampler, self.seat, self.legal, self.game,
+            stats = ismcts_search(self.worlds(), self.seat, self.legal, self.game,
                                   iterations=its, seconds=limit.time, c=self.c, rng=rng,
                                   rollout=rollout, prior=prior, progress=progress,
                                   stop=self.stop)
@@ -483,7 +554,7 @@ class _Job:
             raise LimitError("bot 'pimc' counts worlds: give Limit(worlds=...) or a time")
         check_policy(self.policy)
         contract = contract_choice.applies(self.world)
-        stats = pimc_search(self.sampler.sample, self.seat, self.legal, self.game,
+        stats = pimc_search(self.worlds().sample, self.seat, self.legal, self.game,
                             worlds=limit.worlds, seconds=limit.time, nodes=limit.nodes,
                             policy=self.policy, leaf=self.leaf, rng=random.Random(self.seed),
                             break_ties=False,
@@ -521,7 +592,7 @@ class _Job:
                           tuple(tuple(name(a) for a in m) for m in classes if len(m) > 1),
                           tuple(name(a) for a in advice.ranking),
                           {name(a): why for a, why in advice.reasons.items()}, "", None,
-                          diffs)
+                          diffs, self.belief_summary())
 
 
 def _searched(classes: list[tuple[int, ...]], stats: SearchStats, a: int) -> int:
@@ -538,28 +609,104 @@ def _pimc_leader(legal: list[int]) -> Callable[[PIMCStats], int]:
 
 
 # --------------------------------------------------------------------------
+# beliefs
+
+
+@dataclass(frozen=True)
+class BeliefReport:
+    """Where the cards the seat cannot see are, as it may believe from the
+    view: ``cards`` maps each unseen card (its notation; dix-exchange: each
+    card value) to the probability that each of ``holders`` has it, in the
+    order of ``holders`` (a seat number, or a place: ``"stock"``,
+    ``"undealt"``, ``"nest"``, ``"discards"``); ``inference``: weighed by
+    what the other seats chose (``solver.beliefs``), else uniform among
+    the deals the hard facts allow; ``worlds`` the pool weighed, ``ess``
+    its effective sample size, ``observations`` the decisions weighed;
+    ``kind``: what ``cards`` names (``"card"``, or dix-exchange's
+    ``"value"``: the probability that each seat's card has that value)."""
+
+    seat: int
+    holders: tuple[int | str, ...]
+    cards: dict[str, tuple[float, ...]]
+    inference: bool
+    worlds: int
+    ess: float
+    observations: int
+    kind: str = "card"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "holders": list(self.holders),
+                "cards": {c: list(p) for c, p in self.cards.items()},
+                "inference": self.inference, "worlds": self.worlds, "ess": self.ess,
+                "observations": self.observations}
+
+
+def beliefs(position: Any, limit: Limit | None = None, seed: int | None = None,
+            inference: bool = True) -> BeliefReport:
+    """For every card the seat to move (a seat view: that seat) cannot see,
+    the probability that each holder has it: the pool of worlds the
+    searches draw (``limit``'s ``worlds``, default ``DEFAULT_POOL``; a
+    search of this view with the same ``seed`` weighs the same pool),
+    weighed by the game's opponent model when ``inference`` (the default),
+    else uniform among the deals the view allows."""
+    limit = check_limit(limit, Limit(worlds=DEFAULT_POOL))
+    if limit.worlds is None:
+        raise LimitError("beliefs count worlds: give Limit(worlds=...)")
+    if limit.worlds > MAX_POOL:
+        raise LimitError(f"beliefs weigh at most {MAX_POOL:,} worlds, got {limit.worlds:,}")
+    seed = 0 if seed is None else check_seed(seed)
+    if not isinstance(inference, bool):
+        raise OptionError(f"inference must be true or false, got {short_repr(inference)}")
+    view = _as_view(position)
+    sampler = view.sampler()
+    if not isinstance(sampler, RowSampler):
+        raise UnsupportedPositionError(f"{view.game.name}: no beliefs for this view")
+    b = view_beliefs(sampler, view.game, True, limit.worlds, seed) if inference else None
+    weighed = b is not None
+    if b is None:
+        b = weigh(sampler, None, None, limit.worlds, belief_seed(seed))
+    marg = b.marginals()
+    order: list[int | str] = []
+    for name in sampler.place_holders():
+        if name is not None and name not in order:
+            order.append(name)
+    order.sort(key=lambda h: (isinstance(h, str), (h - view.seat) % view.game.num_players
+                              if isinstance(h, int) else 0, str(h)))
+    cards = {sampler.item_name(c): tuple(marg[c].get(h, 0.0) for h in order)
+             for c in sorted(marg)}
+    return BeliefReport(view.seat, tuple(order), cards, weighed, b.n, b.ess, b.observations,
+                        sampler.item_kind)
+
+
+# --------------------------------------------------------------------------
 # evaluate
 
 
 def evaluate(position: Any, limit: Limit | None = None, policy: str = "rules",
              seed: int = 0, progress: Callable[[dict[str, Any]], None] | None = None,
-             stop: StopFlag | None = None) -> Evaluation:
+             stop: StopFlag | None = None, inference: bool | None = None,
+             pool: int = DEFAULT_POOL) -> Evaluation:
     """Expected result of the current deal for every seat: sample worlds
     consistent with the view and play each to the end of the deal with the
     ``policy`` heuristic at every seat (``rules`` where the game has one,
-    else ``random``); mean and 95% interval over the worlds.  ``progress``
-    and ``stop`` as for ``best_move``."""
+    else ``random``); mean and 95% interval over the worlds.  ``progress``,
+    ``stop``, ``inference`` and ``pool`` as for ``best_move`` (the worlds
+    weighed by the beliefs, by default where the game's are on)."""
     if not isinstance(policy, str) or policy not in POLICIES:
         raise OptionError(f"evaluate: unknown policy {short_repr(policy)} "
                           f"(known: {', '.join(POLICIES)})")
     limit = check_limit(limit, Limit(worlds=200))
     check_seed(seed)
+    check_inference(inference, pool)
     control = Control(stop, progress)
     view = _as_view(position)
     game = view.game
     if policy == "rules" and not has_heuristic(game):
         policy = "random"
-    sampler = view.sampler()
+    sampler: WorldSampler = view.sampler()
+    beliefs = view_beliefs(sampler, game, inference, pool, seed)
+    if beliefs is not None:
+        sampler = BeliefWorlds(beliefs)
     rng = random.Random(seed)
     n_max = limit.worlds if limit.worlds is not None else (
         None if limit.time is not None else 200)
@@ -589,9 +736,10 @@ def evaluate(position: Any, limit: Limit | None = None, policy: str = "rules",
         means.append(sum(xs) / n)
         cis.append(half_width(n, sum(xs), sum(x * x for x in xs)))
     return Evaluation(means, cis, n, _time.perf_counter() - start, f"rollout:{policy}",
-                      control.stopped(), game.round_unit)
+                      control.stopped(), game.round_unit, belief_summary(beliefs))
 
 
-__all__ = ["Limit", "PlayResult", "Evaluation", "best_move", "evaluate", "check_seed",
+__all__ = ["Limit", "PlayResult", "Evaluation", "BeliefReport", "beliefs", "best_move",
+           "evaluate", "check_seed",
            "check_threads", "check_trees", "default_threads", "DEFAULT_LIMIT_SECONDS",
            "DEFAULT_TREES", "BOTS"]

@@ -30,7 +30,12 @@ A support answers, for worlds (complete ``State``s) of its game:
   a decision's worlds in C, or None (the Python play-outs);
 * ``baseline_key(game)`` and ``is_contract_choice(state)``: a decision
   judged over a whole set of deals (the trix kingdom, the tricks dealer's
-  set: ``solver.search.contract_choice``).
+  set: ``solver.search.contract_choice``);
+* ``opponent_model(game)``: the game's opponent model
+  (``solver.beliefs.OpponentModel``, in its package's ``model.py``) with
+  its fitted parameters, which the beliefs weigh the worlds with; and
+  ``inference``: whether the searches weigh them by default (on where it
+  measured stronger: docs/search.md, "Beliefs").
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from typing import TYPE_CHECKING
 from ..game import Game, State
 
 if TYPE_CHECKING:
+    from ..beliefs import OpponentModel
     from .heuristics.policy import Policy
 
 
@@ -49,6 +55,9 @@ class GameSupport:
 
     #: the rules policy class (a ``solver.search.heuristics.Policy``), or None
     heuristic: type[Policy] | None = None
+    #: whether the searches weigh the worlds by the beliefs unless told
+    #: otherwise (``best_move(..., inference=None)``)
+    inference = False
     #: cards left in the hand of the seat to move at which a PIMC play-out
     #: hands over to the solver (0: never)
     leaf_cards = 0
@@ -111,6 +120,11 @@ class GameSupport:
         """Whether the decision at hand is a contract choice judged over the
         whole set of deals."""
         return False
+
+    def opponent_model(self, game: Game) -> OpponentModel | None:
+        """The game's opponent model for ``game`` (its options may choose
+        the parameters), or None: no beliefs beyond the hard facts."""
+        return None
 
 
 _SUPPORT: dict[type, GameSupport] = {}

@@ -26,7 +26,10 @@ GAMES = [("dix", {}), ("dix", {"variant": "seventeen"}), ("trix", {}),
 POSITIONS, FULL_POSITIONS = 50, 200
 #: every fair bot, with limits small enough for 200 positions a game
 FAIR = ["random", "rules", "ismcts:iterations=40,py_iterations=20",
-        "pimc:worlds=1,nodes=2000,leaf=0"]
+        "pimc:worlds=1,nodes=2000,leaf=0",
+        # the beliefs weigh worlds by what the others chose: from the view only
+        "ismcts:iterations=40,py_iterations=20,inference=on,pool=32",
+        "pimc:worlds=1,nodes=2000,leaf=0,inference=on,pool=32"]
 
 
 def _positions(game, n, seed):

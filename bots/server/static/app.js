@@ -583,7 +583,7 @@ async function hint() {
   out.replaceChildren(el("p", { text: t("Searching...") }));
   $("hint").disabled = true;
   try {
-    const h = await api("POST", `/v1/tables/${current.table}/hint`, {}, token);
+    const h = await api("POST", `/v1/tables/${current.table}/hint`, { beliefs: true }, token);
     const words = h.labels || {};
     const name = (a) => words[a] || a;
     const rows = [];
@@ -623,11 +623,47 @@ async function hint() {
       ...(h.exact ? [el("th", { scope: "col", text: "" })] : [el("th", { scope: "col", text: t("Interval") }), el("th", { scope: "col", text: t("Searched") }), el("th", { scope: "col", text: "" })]));
     out.append(el("table", {}, head, ...rows), ...notes,
       el("p", { class: "advice", text: t("Advice: {action}", { action: name(h.action) }) }));
+    if (h.beliefs) out.append(beliefsTable(h.beliefs));
   } catch (e) {
     out.replaceChildren(el("p", { text: e.message }));
   } finally {
     $("hint").disabled = !(current && current.your_turn);
   }
+}
+
+// a holder of the beliefs, as the player says it
+function holderName(n) {
+  switch (n) {
+    case "left": return t("left");
+    case "right": return t("right");
+    case "across": return t("across");
+    case "partner": return t("partner");
+    case "opponent": return t("opponent");
+    case "stock": return t("stock");
+    case "nest": return t("nest");
+    case "discards": return t("discards");
+    case "undealt": return t("undealt");
+    default: return n;
+  }
+}
+
+// "where the cards are": each card the player cannot see (dix-exchange: each
+// card value), its chance with each holder, from what the others chose
+function beliefsTable(b) {
+  const words = b.labels || {};
+  const head = el("tr", {}, el("th", { scope: "col", text: b.kind === "value" ? t("Card value") : t("Card") }),
+    ...b.names.map((n) => el("th", { scope: "col", text: holderName(n) })));
+  const rows = Object.entries(b.cards).map(([card, probs]) => el("tr", {},
+    el("th", { scope: "row", text: words[card] || card }),
+    ...probs.map((p) => el("td", { text: p ? Math.round(100 * p) + "%" : "\u2013" }))));
+  const how = b.inference
+    ? t("From what the other players chose: {n} of their decisions, {worlds} deals weighed (as good as {ess} equally likely ones).",
+      { n: b.observations, worlds: b.worlds, ess: Math.round(b.ess) })
+    : t("Every deal your view allows alike ({worlds} deals drawn).", { worlds: b.worlds });
+  return el("details", { class: "beliefs" },
+    el("summary", { text: t("Where the cards are") }),
+    el("p", { class: "doc", text: how }),
+    el("table", {}, head, ...rows));
 }
 
 async function deleteTable() {

@@ -11,6 +11,7 @@ from ...search.support import GameSupport, register
 from .game import ContractGame
 from .heuristic import ContractRules
 from .kernel import native_contract_search
+from .model import ContractModel
 from .state import CHOOSE, LAYOUT_PLAY, TRICKS
 from .trick_play import PENALTY_RULES, RANK_TABLE
 
@@ -68,6 +69,11 @@ class ContractSupport(GameSupport):
         if world.phase != TRICKS or world.log.play.trick:
             return None
         return bin(world.log.play.hands[world.current_player()]).count("1")
+
+    def opponent_model(self, game):
+        # partners play as individuals do, but for their partner's tricks
+        # (the card features' give_mate): one model a game
+        return ContractModel(f"model-{game.name}.json")
 
     def baseline_key(self, game):
         return self.key + (":partners" if game.options.get("partners") else "")

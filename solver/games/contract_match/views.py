@@ -5,12 +5,14 @@ sampler of the deal in play (``ContractWorldSampler``)."""
 from __future__ import annotations
 
 import random
+from array import array
 from typing import Any, cast
 
+from ...beliefs import RowSampler
 from ...cards import FRENCH, SUIT_RANK_MASK, cards_of, mask_of
 from ...errors import PositionError
 from ...game import WorldSampler
-from ...sampler import HolderSampler, InconsistentConstraints
+from ...sampler import HolderSampler, InconsistentConstraints, compiled_walker
 from .state import ContractMatchState, DealLog
 from .trick_play import HAND_SIZE, NUM_SEATS, PENALTY_RULES, TrickDeal
 
@@ -145,12 +147,16 @@ def _complete_hands(seat: int, own: list, log: DealLog, forced: dict,
                         f"(plays, failures to follow, passes, reveals and claims)", path)
 
 
-class ContractWorldSampler(WorldSampler):
+class ContractWorldSampler(WorldSampler, RowSampler):
     """Uniform worlds for a trix / tricks seat view, prepared once: one
     replay makes a base state; each draw clones it and deals the current
     hand's unseen cards anew (exactly uniform, ``HolderSampler``).  Earlier
     deals keep the base's consistent completion: they cannot change what
-    happens next."""
+    happens next.
+
+    Rows (``solver.beliefs``): one place a seat other than the view's, in
+    seat order (``others``), holding the cards it has unseen now (the
+    cards it played or revealed are the view's, ``fixed``)."""
 
     def __init__(self, game: AnyGame, view: dict):
         self.seat = seat = view["seat"]
@@ -163,20 +169,70 @@ class ContractWorldSampler(WorldSampler):
         self.own = own[d]
         self.fixed, allow, free = _deal_constraints(seat, own[d], logs[d],
                                                     game._forced(d, facts), "deal")
+        self.free_mask = mask_of(free)
         self.sampler = None
         if logs[d].claim < 0 and not self.base.is_terminal():
             self.sampler = _holder_sampler(seat, self.fixed, allow, free)
         self.log_index = max(i for i, (kind, _) in enumerate(self.base.chance.log)
                              if kind == "deal")
+        self.others = [s for s in range(NUM_SEATS) if s != seat]
+        self.n_places = len(self.others)
+        #: per seat, the cards of this deal the view places with it
+        self.fixed_mask = [0] * NUM_SEATS
+        for card, s in self.fixed.items():
+            self.fixed_mask[s] |= 1 << card
+        self._walker: Any = None
 
     def worlds(self) -> int:
         return 1 if self.sampler is None else self.sampler.count
 
     def sample(self, rng: random.Random) -> ContractMatchState:
-        state = self.base.clone()
         if self.sampler is None:
-            return state
-        hands = _hands_from(self.seat, self.own, self.fixed, self.sampler.sample(rng))
+            return self.base.clone()
+        return self._world(self.sampler.sample(rng))
+
+    # ---- rows (solver.beliefs.RowSampler) -----------------------------------
+    def _rows(self, n: int, seed: int, rng: random.Random | None = None) -> array:
+        """``n`` uniform worlds as rows: the compiled holder graph walked in
+        C (``solver._sampler.HolderWalker``), or its Python twin."""
+        assert self.sampler is not None
+        if self._walker is None:
+            self._walker = compiled_walker("HolderWalker", self.sampler.compiled)
+        if self._walker:
+            return self._walker.walk_rows(n, seed)
+        rng = rng or random.Random(seed)
+        out = array("Q")
+        for _ in range(n):
+            out.extend(mask_of(cards) for cards in self.sampler.compiled.sample_py(rng))
+        return out
+
+    def draw_rows(self, n: int, seed: int) -> array:
+        if self.sampler is None:
+            return array("Q")
+        return self._rows(n, seed)
+
+    def world_from_row(self, row, rng: random.Random) -> ContractMatchState:
+        if self.sampler is None:
+            return self.base.clone()
+        return self._world([cards_of(m) for m in row])
+
+    def place_holders(self) -> list[int | str | None]:
+        return list(self.others)
+
+    def row_of(self, state) -> list[int]:
+        log = state.deal_logs[-1]
+        hands = log.play.hands if log.play is not None else [mask_of(h) for h in log.hands]
+        return [hands[s] & self.free_mask for s in self.others]
+
+    def item_name(self, index: int) -> str:
+        return FRENCH.to_string(index)
+
+    def unseen(self) -> int:
+        return self.free_mask if self.sampler is not None else 0
+
+    def _world(self, placed: list) -> ContractMatchState:
+        state = self.base.clone()
+        hands = _hands_from(self.seat, self.own, self.fixed, placed)
         log = state.deal_logs[-1]
         log.hands = hands
         play = log.play

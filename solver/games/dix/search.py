@@ -10,6 +10,7 @@ from ...search.support import GameSupport, register
 from .game import DixGame
 from .heuristic import DixRules
 from .kernel import native_dix_search
+from .model import DixModel
 
 
 class DixSupport(GameSupport):
@@ -18,6 +19,9 @@ class DixSupport(GameSupport):
 
     def native(self, sampler, policy, keep, equivalence):
         return native_dix_search(sampler, policy, keep, equivalence)
+
+    def opponent_model(self, game):
+        return DixModel(game.options["variant"])
 
     @staticmethod
     def _round_result(value: float, winner: int, seat: int) -> float:

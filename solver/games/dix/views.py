@@ -5,12 +5,14 @@ from the stock), and the uniform world sampler prepared once."""
 from __future__ import annotations
 
 import random
+from array import array
 from typing import Any, cast
 
+from ...beliefs import RowSampler
 from ...cards import DIX
 from ...errors import NotationError, PositionError
 from ...game import WorldSampler
-from ...sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup
+from ...sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup, compiled_walker
 from ..common import check_distinct, check_keys, need, parse_card_list
 from .state import DixState, _public_replay
 
@@ -65,10 +67,15 @@ def _complete_view(game: AnyGame, view: dict, rng: random.Random) -> dict:
     return game.format_deal(outcomes)
 
 
-class DixWorldSampler(WorldSampler):
+class DixWorldSampler(WorldSampler, RowSampler):
     """Uniform worlds for one dix seat view, prepared once: one replay makes
     a base state; each draw clones it and re-deals only the hidden cards of
-    the current round (the opponent's hand and the undrawn stock)."""
+    the current round (the opponent's hand and the undrawn stock).
+
+    Rows (``solver.beliefs``): one place a slot of the round's interval
+    sampler, in its visit order (``CompiledSampler``), holding one card:
+    the opponent's initial hand, each of its draws, the places of the stock
+    nobody drew (seventeen: the cards nobody was dealt)."""
 
     def __init__(self, game: AnyGame, view: dict):
         self.game = game
@@ -82,6 +89,13 @@ class DixWorldSampler(WorldSampler):
         self.log_index = max(i for i, (kind, _) in enumerate(log) if kind == "round")
         # a view whose last round just ended holds no hidden card that matters
         self.live = len(self.models) == self.base.round_no + 1
+        model = self.models[-1]
+        compiled = model.sampler.compiled
+        self.n_places = compiled.n_slots
+        #: each place's slot group time (0 the initial hand, k a draw after
+        #: trick k, INF a place nobody drew)
+        self.place_time = [model.groups[g].time for g in compiled.slot_group]
+        self._walker: Any = None
 
     def worlds(self) -> int:
         base = self.base
@@ -97,7 +111,66 @@ class DixWorldSampler(WorldSampler):
         state = self.base.clone()
         if not self.live or state.winner is not None:
             return state
-        hands, turn_up, stock = self.models[-1].deal(rng)
+        return self._world(state, self.models[-1].deal(rng))
+
+    # ---- rows (solver.beliefs.RowSampler) -----------------------------------
+    def draw_rows(self, n: int, seed: int) -> array:
+        compiled = self.models[-1].sampler.compiled
+        if self._walker is None:
+            self._walker = compiled_walker("Walker", compiled)
+        if self._walker:
+            return self._walker.walk_rows(n, seed)
+        rng = random.Random(seed)
+        out = array("Q")
+        for _ in range(n):
+            out.extend(1 << c for c in compiled.sample_py(rng))
+        return out
+
+    def world_from_row(self, row, rng: random.Random) -> DixState:
+        state = self.base.clone()
+        if not self.live or state.winner is not None:
+            return state
+        model = self.models[-1]
+        compiled = model.sampler.compiled
+        placed: list[list] = [[None] * n for n in compiled.group_sizes]
+        for i, m in enumerate(row):
+            placed[compiled.slot_group[i]][compiled.slot_offset[i]] = m.bit_length() - 1
+        return self._world(state, model.deal_from(placed))
+
+    def place_holders(self) -> list[int | str | None]:
+        """A slot drawn by now is the opponent's (its cards played since are
+        no longer anyone's: the beliefs read unseen cards only); a place
+        nobody drew is the stock's (seventeen: the cards nobody was dealt)."""
+        rest = "stock" if self.game.stock_size else "undealt"
+        return [1 - self.seat if t != INF else rest for t in self.place_time]
+
+    def row_of(self, state) -> list[int]:
+        model = self.models[-1]
+        compiled = model.sampler.compiled
+        other = 1 - self.seat
+        hand = sorted(state.initial_hands[other])
+        rest = [state.stock[i] for i in model.rest] if self.game.stock_size else sorted(
+            c for c in DIX.cards if c != state.turn_up and c not in state.initial_hands[0]
+            and c not in state.initial_hands[1])
+        row = []
+        for g, j in zip(compiled.slot_group, compiled.slot_offset, strict=True):
+            label = model.groups[g].label
+            card = hand[j] if label == "hand" else rest[j] if label == "rest" else \
+                state.stock[label]
+            row.append(1 << card)
+        return row
+
+    def item_name(self, index: int) -> str:
+        return DIX.to_string(index)
+
+    def unseen(self) -> int:
+        base = self.base
+        if not self.live or base.winner is not None:
+            return 0
+        return DIX.mask & ~base.hands[self.seat] & ~base.played & ~(1 << base.turn_up)
+
+    def _world(self, state: DixState, deal) -> DixState:
+        hands, turn_up, stock = deal
         other = 1 - self.seat
         held = set(hands[other])
         held |= {stock[i] for (_, s, i) in state.draws if s == other}
@@ -198,7 +271,11 @@ class _RoundModel:
 
     def deal(self, rng):
         """``(hands, turn_up, stock)`` of one uniformly drawn world."""
-        placed = self.sampler.compiled.sample(rng)
+        return self.deal_from(self.sampler.compiled.sample(rng))
+
+    def deal_from(self, placed):
+        """``(hands, turn_up, stock)`` with the cards ``placed`` in each slot
+        group (as ``IntervalSampler.sample`` gives them)."""
         full_stock = list(self.stock)
         for g, cards_here in zip(self.groups[1:], placed[1:], strict=True):
             if g.label == "rest":

@@ -9,43 +9,6 @@ from ...search.native import ALL_CARDS
 # ---- dix-exchange ----------------------------------------------------------------
 
 
-def _exchange_graph(model) -> dict:
-    """A ``_WorldModel``'s count compiled to flat arrays for the kernel
-    (``ExGraph`` in csrc/search/exchange.pxd): one node per reachable
-    ``(value step, tracked counts)``, its edges the cards of that value each
-    group gets, with their cumulative probabilities (the model's exact
-    counts, as ``_WorldModel.draw`` picks them)."""
-    ids = {(0, model.start): 0}
-    frontier = [(0, model.start)]
-    edge_start: list[int] = []
-    edge_counts: list[int] = []
-    edge_next: list[int] = []
-    edge_cum: list[float] = []
-    nv = len(model.values)
-    k = 0
-    while k < len(frontier):
-        j, state = frontier[k]
-        k += 1
-        edge_start.append(len(edge_next))
-        if j == nv:
-            continue
-        cums, moves = model.table[(j, state)]
-        total = cums[-1]
-        for cum, (counts, nxt) in zip(cums, moves, strict=True):
-            key = (j + 1, nxt)
-            if key not in ids:
-                ids[key] = len(frontier)
-                frontier.append(key)
-            edge_counts.extend(counts)
-            edge_next.append(ids[key])
-            edge_cum.append(cum / total)
-        edge_cum[-1] = 1.0
-    edge_start.append(len(edge_next))
-    return {"value_of": list(model.values), "n_groups": len(model.groups),
-            "edge_start": edge_start, "edge_counts": edge_counts, "edge_next": edge_next,
-            "edge_cum": edge_cum, "bag_cap": max(model.sizes, default=1)}
-
-
 def native_exchange_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
                            equivalence: bool = True):
     """The Cython search of a dix-exchange decision (``csrc/search/exchange.pxd``),
@@ -78,38 +41,43 @@ def native_exchange_search(sampler, policy: str = "rules", keep: int = ALL_CARDS
             group[(model.stocks[x], i)] = g
 
     def place(pos):
-        """(known value or -1, group or -1) of a stock position."""
+        """(known value or -1, group or -1, row place or -1) of a stock
+        position (the row place: ``sampler.place_of``, the beliefs' rows)."""
         if pos in known:
-            return known[pos], -1
+            return known[pos], -1, -1
         if pos in group:
-            return -1, group[pos]
+            return -1, group[pos], sampler.place_of[pos]
         k, i = pos
         if k not in live:                   # a stock the rest never reads: fixed
-            return base.shuffles[k][i], -1
-        return -1, -1
+            return base.shuffles[k][i], -1, -1
+        return -1, -1, -1
 
     order = list(base.order)
     slot_of = {}
-    slot_known, slot_group = [], []
+    slot_known, slot_group, slot_place = [], [], []
     for i, s in enumerate(order):
         slot_of[base.drawn[s]] = i
-        v, g = place(base.drawn[s])
+        v, g, p = place(base.drawn[s])
         slot_known.append(v)
         slot_group.append(g)
+        slot_place.append(p)
     stock_empty = base.stock_pos >= len(base.shuffles[base.cur])
     if stock_empty:
         slot_known.append(-1)
         slot_group.append(-1)
+        slot_place.append(-1)
     else:
-        v, g = place((base.cur, base.stock_pos))
+        v, g, p = place((base.cur, base.stock_pos))
         slot_known.append(v)
         slot_group.append(g)
-    used_known, used_group = [], []
+        slot_place.append(p)
+    used_known, used_group, used_place = [], [], []
     if stock_empty:
         for pos in sampler.used_positions:
-            v, g = place(pos)
+            v, g, p = place(pos)
             used_known.append(v)
             used_group.append(g)
+            used_place.append(p)
         if not used_known:
             return None
     if any(v < 0 and g < 0 for v, g in zip(slot_known[:-1], slot_group[:-1], strict=True)):
@@ -124,13 +92,13 @@ def native_exchange_search(sampler, policy: str = "rules", keep: int = ALL_CARDS
         drawn[s] = slot_of[base.drawn[s]]
     responding = base.phase == RESPOND
     rules = {"rank": list(RANK), "n": n, "order": order, "dealer": base.dealer,
-             "slot_known": slot_known, "slot_group": slot_group,
+             "slot_known": slot_known, "slot_group": slot_group, "slot_place": slot_place,
              "stock_empty": int(stock_empty), "used_known": used_known,
-             "used_group": used_group, "playout": int(policy == "rules"),
+             "used_group": used_group, "used_place": used_place, "playout": int(policy == "rules"),
              "scale": float(game.round_scale)}
     state = {"hand": hand, "drawn": drawn, "tokens": list(base.tokens),
              "start_tokens": list(base.start_tokens), "turn": base.turn,
              "phase": 1 if responding else 0,
              "mover": base.target if responding else order[base.turn],
              "asker": base.asker, "target": base.target}
-    return _ismcts.ExchangeSearch(_exchange_graph(model), rules, state)
+    return _ismcts.ExchangeSearch(model.compiled(), rules, state)

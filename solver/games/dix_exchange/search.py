@@ -10,6 +10,7 @@ from ...search.support import GameSupport, register
 from .game import DixExchangeGame
 from .heuristic import DixExchangeRules
 from .kernel import native_exchange_search
+from .model import ExchangeModel
 
 
 class DixExchangeSupport(GameSupport):
@@ -20,6 +21,9 @@ class DixExchangeSupport(GameSupport):
 
     def root_solve(self, world):
         return False
+
+    def opponent_model(self, game):
+        return ExchangeModel()
 
 
 register(DixExchangeGame, DixExchangeSupport())

@@ -62,8 +62,11 @@ class DixExchangeState(State):
     round), ``order`` (turn order), ``phase`` (``turn`` / ``respond`` /
     ``over``), ``asker`` and ``target`` of a pending request, ``hand``
     (per seat the stock position ``(k, i)`` held, or None), ``drawn`` (the
-    position each seat drew this round), ``round_no``, ``winner``, and
-    ``events`` (the narrative)."""
+    position each seat drew this round), ``round_no``, ``winner``,
+    ``events`` (the narrative), and ``moves``: the round's decisions so far
+    as public facts, ``(seat, action, the position it held, its place in
+    the turn order, its tokens, the seats in the round)`` (the opponent
+    model reads them: ``solver/games/dix_exchange/model.py``)."""
 
     game: AnyGame   # this game's own options and helpers
 
@@ -199,6 +202,7 @@ class DixExchangeState(State):
                            + " ".join(f"{s}:{self.tokens[s]}" for s in self.active))
         self.hand = [None] * n
         self.drawn = [None] * n
+        self.moves: list[tuple] = []
         fresh = (self.round_no == 0 and not self.stock_base) or not g.carries_stock(
             number, self.tokens)
         match = {"round": number, "dealer": d, "tokens": list(self.tokens)}
@@ -267,6 +271,10 @@ class DixExchangeState(State):
         return f"the dealer (seat {seat}) does not ask: keep or draw"
 
     def _apply(self, action: int) -> None:
+        seat = self.current_player()
+        # a new list (not an append): clones share the old one
+        self.moves = self.moves + [(seat, action, self.hand[seat], self.turn,
+                                    self.tokens[seat], len(self.order))]
         if self.phase == RESPOND:
             self._apply_response(action)
         elif self.order[self.turn] == self.dealer:

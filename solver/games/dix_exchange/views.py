@@ -5,10 +5,12 @@ the view through the game's own state class (``_ViewReplay``)."""
 from __future__ import annotations
 
 import random
+from array import array
 from bisect import bisect_right
 from math import comb
 from typing import Any
 
+from ...beliefs import RowSampler
 from ...cards import EXCHANGE_VALUES
 from ...errors import IllegalActionError, NotationError, PositionError, short_repr
 from ...game import Chance, WorldSampler
@@ -230,6 +232,7 @@ class _WorldModel:
         self.start = tuple(0 for _ in self.tracked)
         self.count = self._count(0, self.start)
         self._memo = {}
+        self._compiled: dict | None = None
 
     # ---- the count ------------------------------------------------------
     def _count(self, j: int, state: tuple) -> int:
@@ -303,6 +306,47 @@ class _WorldModel:
 
         stock(0)
         return found
+
+    def compiled(self) -> dict:
+        """The count compiled to flat arrays for the C walks (``ExGraph`` in
+        csrc/include/bags.pxd: the search's determinization and the beliefs'
+        rows): one node per reachable ``(value step, tracked counts)``, its
+        edges the cards of that value each group gets, with their cumulative
+        probabilities (the exact counts, as ``draw`` picks them).  Built once."""
+        if self._compiled is not None:
+            return self._compiled
+        model = self
+        ids = {(0, model.start): 0}
+        frontier = [(0, model.start)]
+        edge_start: list[int] = []
+        edge_counts: list[int] = []
+        edge_next: list[int] = []
+        edge_cum: list[float] = []
+        nv = len(model.values)
+        k = 0
+        while k < len(frontier):
+            j, state = frontier[k]
+            k += 1
+            edge_start.append(len(edge_next))
+            if j == nv:
+                continue
+            cums, moves = model.table[(j, state)]
+            total = cums[-1]
+            for cum, (counts, nxt) in zip(cums, moves, strict=True):
+                key = (j + 1, nxt)
+                if key not in ids:
+                    ids[key] = len(frontier)
+                    frontier.append(key)
+                edge_counts.extend(counts)
+                edge_next.append(ids[key])
+                edge_cum.append(cum / total)
+            edge_cum[-1] = 1.0
+        edge_start.append(len(edge_next))
+        self._compiled = {"value_of": list(model.values), "n_groups": len(model.groups),
+                          "edge_start": edge_start, "edge_counts": edge_counts,
+                          "edge_next": edge_next, "edge_cum": edge_cum,
+                          "bag_cap": max(model.sizes, default=1)}
+        return self._compiled
 
     # ---- a draw ---------------------------------------------------------
     def draw(self, rng: random.Random) -> list:
@@ -392,7 +436,7 @@ def _live_stocks(replay: _ViewReplay) -> list:
     return [k for k in range(nstock) if root(k) in live]
 
 
-class DixExchangeWorldSampler(WorldSampler):
+class DixExchangeWorldSampler(WorldSampler, RowSampler):
     """Uniform worlds for one dix-exchange seat view, prepared once: a
     replay of the view (its public course), the exact count of its worlds
     (``count``) and one of them replayed in full (``base``).
@@ -409,7 +453,13 @@ class DixExchangeWorldSampler(WorldSampler):
     used cards replaced -- the public course is the same in every world, so
     the copy is the state a full replay gives (``replay``).  Chance after
     the view (a stock shuffled later) comes from a seed taken from the
-    draw's ``rng``."""
+    draw's ``rng``.
+
+    Rows (``solver.beliefs``): one place an unseen position of the live
+    stocks (``places``, group by group of the live model), holding its
+    value as one bit (``EXCHANGE_VALUES`` index)."""
+
+    item_kind = "value"
 
     def __init__(self, game: AnyGame, view: dict):
         self.game = game
@@ -430,6 +480,16 @@ class DixExchangeWorldSampler(WorldSampler):
         self.deck_ids = [[i for i, v in enumerate(game.id_value) if v == w]
                          for w in range(len(game.counts))]
         self.base = self.replay(self.outcomes(random.Random(0)))
+        model = self.live_model
+        self.group_places: list[list[int]] = []
+        self.places: list[tuple[int, int]] = []
+        for x, _, slots in model.groups:
+            self.group_places.append(list(range(len(self.places),
+                                                len(self.places) + len(slots))))
+            self.places += [(model.stocks[x], i) for i in slots]
+        self.place_of = {pos: p for p, pos in enumerate(self.places)}
+        self.n_places = len(self.places)
+        self._walker: Any = None
 
     def outcomes(self, rng: random.Random) -> list:
         """The chance outcomes of one complete world, drawn uniformly: the
@@ -457,9 +517,58 @@ class DixExchangeWorldSampler(WorldSampler):
 
     def sample(self, rng: random.Random) -> DixExchangeState:
         seed = rng.getrandbits(62)
+        return self._world(self.live_model.draw(rng), seed)
+
+    # ---- rows (solver.beliefs.RowSampler) -----------------------------------
+    def draw_rows(self, n: int, seed: int) -> array:
+        if not self.n_places:
+            return array("Q")
+        if self._walker is None:
+            self._walker = False
+            if not _pure():
+                try:
+                    from ... import _sampler
+                    self._walker = _sampler.BagWalker(self.live_model.compiled(),
+                                                      self.group_places, self.n_places)
+                except ImportError:   # pragma: no cover - without a build
+                    self._walker = False
+        if self._walker:
+            return self._walker.walk_rows(n, seed)
+        rng = random.Random(seed)
+        out = array("Q")
+        for _ in range(n):
+            vals = self.live_model.draw(rng)
+            at = {k: x for x, k in enumerate(self.live_model.stocks)}
+            out.extend(1 << vals[at[k]][i] for k, i in self.places)
+        return out
+
+    def world_from_row(self, row, rng: random.Random) -> DixExchangeState:
+        model = self.live_model
+        vals = [list(m) for m in model.masked]
+        at = {k: x for x, k in enumerate(model.stocks)}
+        for (k, i), m in zip(self.places, row, strict=False):
+            vals[at[k]][i] = m.bit_length() - 1
+        return self._world(vals, rng.getrandbits(62))
+
+    def place_holders(self) -> list[int | str | None]:
+        holder = {pos: s for s, pos in enumerate(self.base.hand) if pos is not None}
+        return [holder.get(pos) for pos in self.places]
+
+    def row_of(self, state) -> list[int]:
+        return [1 << state.shuffles[k][i] for k, i in self.places]
+
+    def item_name(self, index: int) -> str:
+        return EXCHANGE_VALUES[index]
+
+    def unseen(self) -> int:
+        return (1 << len(EXCHANGE_VALUES)) - 1
+
+    def _world(self, live_values: list, seed: int) -> DixExchangeState:
+        """The world with the live stocks' values ``live_values`` (in the
+        order of ``live``), chance after the view seeded with ``seed``."""
         base = self.base
         stocks = list(base.shuffles)
-        for k, vals in zip(self.live, self.live_model.draw(rng), strict=True):
+        for k, vals in zip(self.live, live_values, strict=True):
             stocks[k] = tuple(vals)
         id_value = self.game.id_value
         first_live = self.live[0] if self.live else len(stocks)
@@ -484,6 +593,11 @@ class DixExchangeWorldSampler(WorldSampler):
         state.ids = ids
         state.used = [ids[k][j] for (k, j) in self.used_positions]
         return state
+
+
+def _pure() -> bool:
+    import os
+    return os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0")
 
 
 def _check_masks(state: _ViewReplay, seat: int, masked: list) -> None:

@@ -10,6 +10,7 @@ from ...search.support import GameSupport, register
 from .game import DixieRookGame
 from .heuristic import DixieRookRules
 from .kernel import native_rook_search
+from .model import RookModel
 from .notation import MOST_TRICKS_BONUS, PLAY, card_count, team_of
 
 
@@ -43,6 +44,9 @@ class DixieRookSupport(GameSupport):
 
     def native(self, sampler, policy, keep, equivalence):
         return native_rook_search(sampler, policy, keep, equivalence)
+
+    def opponent_model(self, game):
+        return RookModel(game.num_players)
 
     def exact_values(self, world, seat, solution):
         return {world.string_to_action(a): deal_score(world, seat, v)

@@ -5,12 +5,14 @@ the view's constraints, and the uniform world sampler prepared once
 from __future__ import annotations
 
 import random
+from array import array
 from typing import TYPE_CHECKING, Any, Literal, cast
 
+from ...beliefs import RowSampler
 from ...cards import ROOK, SUIT_RANK_MASK, cards_of, mask_of, suit_of
 from ...errors import PositionError
 from ...game import WorldSampler
-from ...sampler import ColumnSampler, InconsistentConstraints
+from ...sampler import ColumnSampler, InconsistentConstraints, compiled_walker
 from ..common import check_distinct, check_keys, match_cards, need, parse_card_list
 
 if TYPE_CHECKING:
@@ -192,7 +194,7 @@ def _match_hand(game, seat, hands, own, nest, pub, played_by, rng, path):
     return hands, nest, fills
 
 
-class RookWorldSampler(WorldSampler):
+class RookWorldSampler(WorldSampler, RowSampler):
     """Worlds drawn exactly uniformly among those consistent with one seat
     view (the protocol's world sampler: ``sample(rng)``).
 
@@ -231,7 +233,12 @@ class RookWorldSampler(WorldSampler):
     in place (the deal in the chance log, the hands, the discards and their
     actions, the narrative lines that show them), and gives the world a
     fresh tie-cut stream from ``rng`` (otherwise every world cloned from
-    ``base`` would settle a tie for most tricks the same way)."""
+    ``base`` would settle a tie for most tricks the same way).
+
+    Rows (``solver.beliefs``): one place a holder, in ``holders`` order;
+    when another seat won the bid, one more place (``split``): the nest
+    within the cards it took up, a uniform choice, so that the hand it
+    bid with is a function of the row as well."""
 
     NEST, DISCARDS = -1, -2
 
@@ -247,6 +254,9 @@ class RookWorldSampler(WorldSampler):
         self._walker: ColumnWalker | Literal[False] | None = None
         deals = view["deal"]["deals"]
         pub = _public_replay(game, self.base.first_dealer(), list(view["actions"]))
+        self.n_places = 0
+        self.split = -1
+        self.hidden_mask = 0
         if len(deals) != len(pub) or self.base.is_terminal():
             return                        # the game is over: everything is known
         h = len(deals) - 1
@@ -278,6 +288,7 @@ class RookWorldSampler(WorldSampler):
             caps.append(gone)
         played_all = {c for cards in self.played for c in cards}
         hidden = [c for c in ROOK.cards if c not in known and c not in played_all]
+        self.hidden_mask = mask_of(hidden)
         cards = [(c, sum(1 << i for i, o in enumerate(self.holders)
                          if o < 0 or not void[o] >> c & 1)) for c in hidden]
         try:
@@ -287,6 +298,11 @@ class RookWorldSampler(WorldSampler):
                                 f"{seat}'s view ({exc})", f"deal.deals[{h}]") from None
         self.log_index = max(i for i, (kind, _) in enumerate(self.base.chance.log)
                              if kind == "deal")
+        self.n_places = len(self.holders)
+        self.played_mask = [mask_of(cards) for cards in self.played]
+        if w is not None and w != seat:
+            self.split = self.n_places          # the bid winner's nest, within what it took
+            self.n_places += 1
 
     def assignment(self, rng: random.Random) -> list[list[int]]:
         """One uniform assignment: the unseen cards of each holder (in
@@ -316,10 +332,69 @@ class RookWorldSampler(WorldSampler):
             return world
         return self.world_from(world, self.assignment(rng), rng)
 
-    def world_from(self, world: DixieRookState, got: list, rng: random.Random) -> DixieRookState:
+    # ---- rows (solver.beliefs.RowSampler) -----------------------------------
+    def draw_rows(self, n: int, seed: int) -> array:
+        sampler = self.sampler
+        if sampler is None:
+            return array("Q")
+        if self._walker is None:
+            self._walker = compiled_walker("ColumnWalker", sampler.compiled) or False
+        width = len(self.holders)
+        if self._walker:
+            got = self._walker.walk_rows(n, seed)
+        else:
+            rng = random.Random(seed)
+            got = array("Q")
+            for _ in range(n):
+                got.extend(mask_of(cards) for cards in sampler.compiled.sample_py(rng))
+        if self.split < 0:
+            return got
+        # the nest within the bid winner's cards: a uniform choice of its size
+        rng = random.Random(seed ^ 0x5EED)
+        k, w = self.game.nest_size, self.w
+        at_w, at_pile = self.holders.index(w), self.holders.index(self.DISCARDS)
+        out = array("Q")
+        for i in range(n):
+            row = got[i * width:(i + 1) * width]
+            took = cards_of(row[at_w] | row[at_pile] | self.played_mask[w])
+            out.extend(row)
+            out.append(mask_of(rng.sample(took, k)))
+        return out
+
+    def world_from_row(self, row, rng: random.Random) -> DixieRookState:
+        world = self.base.clone()
+        if self.sampler is None:
+            return world
+        got = [cards_of(m) for m in row[:len(self.holders)]]
+        return self.world_from(world, got, rng, row[self.split] if self.split >= 0 else None)
+
+    def place_holders(self) -> list[int | str | None]:
+        names: list[int | str | None] = [
+            "nest" if o == self.NEST else "discards" if o == self.DISCARDS else o
+            for o in self.holders]
+        if self.split >= 0:
+            names.append(None)
+        return names
+
+    def row_of(self, state) -> list[int]:
+        row = [mask_of(state.nest) if o == self.NEST else mask_of(state.discards)
+               if o == self.DISCARDS else state.hands[o] for o in self.holders]
+        if self.split >= 0:
+            row.append(mask_of(state.nest))
+        return row
+
+    def item_name(self, index: int) -> str:
+        return ROOK.to_string(index)
+
+    def unseen(self) -> int:
+        return self.hidden_mask
+
+    def world_from(self, world: DixieRookState, got: list, rng: random.Random,
+                   nest_mask: int | None = None) -> DixieRookState:
         """``world`` (a clone of ``base``) with the hand in play's unseen
         cards placed as ``got`` says (one list per holder), the bid
-        winner's nest split and the discard order drawn from ``rng``."""
+        winner's nest split (``nest_mask``, else drawn from ``rng``) and the
+        discard order drawn from ``rng``."""
         g = self.game
         n, k, seat, w = g.num_players, g.nest_size, self.seat, self.w
         # every other seat is a holder: its hand is filled below
@@ -338,7 +413,7 @@ class RookWorldSampler(WorldSampler):
                 initial[o] = list(cards) + self.played[o]
         if w is not None and w != seat:
             took = sorted(initial[w] + pile)
-            nest = rng.sample(took, k)
+            nest = cards_of(nest_mask) if nest_mask is not None else rng.sample(took, k)
             initial[w] = [c for c in took if c not in nest]
             world.discards = list(pile)
             for i, c in zip(self.discard_actions, pile, strict=True):

@@ -1,0 +1,240 @@
+"""Fitting a game's opponent model (``solver/beliefs.py``) to the strongest
+bot's decisions in self-play: ``dixtrix model fit GAME``.
+
+1. **Data**: the bot (``ismcts`` at 10,000 iterations by default) plays
+   itself, ``--deals`` deals from ``--seed`` on; every decision it makes
+   is described by the game's opponent model (its kind, the actions legal
+   for the hand it held, each one's features) with the action it took.
+   Matches run over ``--jobs`` processes; a match's seed is fixed by its
+   number, so the data are the same for any number of jobs.
+2. **Fit**: per kind of decision, maximum likelihood of a conditional logit
+   (the probability of an action is a softmax of ``theta . features`` over
+   the legal ones) with a small ridge penalty, by Newton's method (numpy).
+   The deals are split by match: every fifth match is held out.
+3. **Report**: on the held-out decisions, per kind, the mean log-likelihood
+   of the action taken under the model and under a uniform choice among
+   the legal actions (and their difference, the model's gain).
+4. **Write**: the parameters, the figures and the command line that made
+   them into the game's data file (``solver/games/<package>/data/
+   model-<game>.json``), which the beliefs load.
+
+The fit needs numpy (``pip install ".[fit]"``; the test extra has it).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time as _time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+import solver
+from solver.beliefs import ModelParams, ObservationSet, RulesTable, observation_features
+from solver.errors import OptionError
+from solver.search.support import support_for
+
+from .registry import make_bot
+
+#: the bot whose play the model is fitted to
+DEFAULT_BOT = "ismcts:iterations=10000"
+#: every HOLDOUT-th match is held out of the fit
+HOLDOUT = 5
+#: the ridge penalty of the fit (on the sum of the decisions' log-likelihoods)
+RIDGE = 1.0
+
+
+def _game(name: str, options: dict[str, Any]):
+    return solver.load_game(name, **options)
+
+
+def play_decisions(name: str, options: dict[str, Any], bot: str, match: int, seed: int,
+                   deals: int) -> list[tuple[str, list[list[float]], int, int]]:
+    """One self-play match's decisions, up to ``deals`` deals: ``(kind,
+    feature rows of the legal actions, index of the action taken,
+    match)``."""
+    game = _game(name, options)
+    model = support_for(game).opponent_model(game)
+    if model is None:
+        raise OptionError(f"{name} has no opponent model")
+    state = game.new_initial_state(seed=seed + match)
+    bots = [make_bot(bot, game, s, seed=(seed + match) * 100 + s)
+            for s in range(game.num_players)]
+    start = state.round_index()
+    out = []
+    while not state.is_terminal() and state.round_index() - start < deals:
+        seat = state.current_player()
+        action = bots[seat].step(state)
+        if len(state.legal_actions()) > 1:
+            table = RulesTable()
+            ex = model.example(state, action, table)
+            if ex is not None:
+                o, hand = ex
+                obs = ObservationSet([o], model.features, 0, table.rules)
+                legal, rows, taken = observation_features(obs, o, hand)
+                if taken < 0:
+                    raise AssertionError(f"{name}: the action taken is not legal for the "
+                                         f"model ({o.kind}, match {match})")
+                if len(legal) > 1:
+                    out.append((o.kind, rows, taken, match))
+        state.apply_action(action)
+    return out
+
+
+def _play_job(args: tuple) -> list:
+    return play_decisions(*args)
+
+
+def collect(name: str, options: dict[str, Any], bot: str, matches: int, seed: int,
+            deals: int, jobs: int = 1, progress=None) -> list:
+    """Every decision of ``matches`` self-play matches (``play_decisions``)."""
+    tasks = [(name, options, bot, m, seed, deals) for m in range(matches)]
+    out: list = []
+    if jobs <= 1:
+        for k, t in enumerate(tasks):
+            out.extend(_play_job(t))
+            if progress:
+                progress(k + 1, len(tasks))
+        return out
+    with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as ex:
+        for k, got in enumerate(ex.map(_play_job, tasks)):
+            out.extend(got)
+            if progress:
+                progress(k + 1, len(tasks))
+    return out
+
+
+def fit_kind(data: list, size: int, ridge: float = RIDGE, steps: int = 50):
+    """Maximum likelihood weights of a conditional logit: ``data`` a list of
+    ``(rows, taken)``; ``size`` features.  Newton's method with a ridge
+    penalty ``ridge / 2 * |theta|^2``; returns the weights (a list)."""
+    import numpy as np
+    width = max(len(rows) for rows, _ in data)
+    n = len(data)
+    X = np.zeros((n, width, size))
+    valid = np.zeros((n, width), dtype=bool)
+    y = np.zeros(n, dtype=int)
+    for i, (rows, taken) in enumerate(data):
+        X[i, :len(rows)] = rows
+        valid[i, :len(rows)] = True
+        y[i] = taken
+    theta = np.zeros(size)
+    xy = X[np.arange(n), y]
+    for _ in range(steps):
+        s = np.where(valid, X @ theta, -np.inf)
+        s -= s.max(axis=1, keepdims=True)
+        p = np.exp(s)
+        p /= p.sum(axis=1, keepdims=True)
+        mean = np.einsum("na,naf->nf", p, X)
+        grad = (xy - mean).sum(axis=0) - ridge * theta
+        second = np.einsum("na,naf,nag->fg", p, X, X) - np.einsum("nf,ng->fg", mean, mean)
+        hess = second + ridge * np.eye(size)
+        step = np.linalg.solve(hess, grad)
+        theta += step
+        if np.abs(step).max() < 1e-8:
+            break
+    return [float(v) for v in theta]
+
+
+def log_likelihood(data: list, theta: list[float]) -> tuple[float, float]:
+    """Mean log-likelihood of the actions taken, under ``theta`` and under
+    a uniform choice among the legal actions."""
+    total = uniform = 0.0
+    for rows, taken in data:
+        scores = [math.fsum(t * x for t, x in zip(theta, r, strict=True)) for r in rows]
+        top = max(scores)
+        z = math.fsum(math.exp(s - top) for s in scores)
+        total += scores[taken] - top - math.log(z)
+        uniform -= math.log(len(rows))
+    return total / len(data), uniform / len(data)
+
+
+def fit(name: str, options: dict[str, Any], decisions: list, features: dict,
+        ridge: float = RIDGE) -> tuple[ModelParams, dict]:
+    """The fitted parameters and the held-out report from ``collect``'s
+    decisions."""
+    train: dict[str, list] = defaultdict(list)
+    test: dict[str, list] = defaultdict(list)
+    for kind, rows, taken, match in decisions:
+        (test if match % HOLDOUT == HOLDOUT - 1 else train)[kind].append((rows, taken))
+    kinds: dict[str, dict[str, float]] = {}
+    report: dict[str, dict[str, float]] = {}
+    for kind in sorted(features):
+        names = features[kind]
+        if not train.get(kind):
+            continue
+        theta = fit_kind(train[kind], len(names), ridge)
+        kinds[kind] = {n: round(v, 6) for n, v in zip(names, theta, strict=True) if v != 0.0}
+        held = test.get(kind) or []
+        row: dict[str, float] = {"train": len(train[kind]), "heldout": len(held)}
+        if held:
+            ll, uni = log_likelihood(held, [kinds[kind].get(n, 0.0) for n in names])
+            row.update(model=round(ll, 4), uniform=round(uni, 4), gain=round(ll - uni, 4))
+        report[kind] = row
+    return ModelParams(kinds), report
+
+
+def data_path(game) -> Path:
+    """Where ``game``'s opponent model keeps its parameters."""
+    model = support_for(game).opponent_model(game)
+    if model is None:
+        raise OptionError(f"{game.name} has no opponent model")
+    package = Path(sys.modules[type(model).__module__].__file__ or ".").parent
+    return package / "data" / model.data
+
+
+def run(name: str, options: dict[str, Any], bot: str = DEFAULT_BOT, matches: int = 20,
+        deals: int = 20, seed: int = 1, jobs: int = 1, out: str | None = None,
+        command: str = "", alpha: float = 1.0, floor: float | None = None,
+        verbose: bool = True) -> dict:
+    """Make the data, fit, report and write (see the module docstring);
+    returns the document written."""
+    game = _game(name, options)
+    model = support_for(game).opponent_model(game)
+    if model is None:
+        raise OptionError(f"{name} has no opponent model")
+    start = _time.perf_counter()
+
+    def progress(done, total):
+        if verbose:
+            print(f"\r{done}/{total} matches", end="", file=sys.stderr, flush=True)
+
+    decisions = collect(name, options, bot, matches, seed, deals, jobs, progress)
+    if verbose:
+        print(file=sys.stderr)
+    params, report = fit(name, options, decisions, model.features)
+    params.alpha = alpha
+    if floor is not None:
+        params.floor = floor
+    params.meta = {"game": name, "options": options, "bot": bot, "matches": matches,
+                   "deals": deals, "seed": seed, "ridge": RIDGE, "holdout": f"every "
+                   f"{HOLDOUT}th match", "decisions": len(decisions), "command": command,
+                   "seconds": round(_time.perf_counter() - start, 1), "heldout": report}
+    doc = params.to_json()
+    path = Path(out) if out else data_path(game)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc, indent=1) + "\n")
+    if verbose:
+        print(format_report(report))
+        print(f"written: {path}")
+    return doc
+
+
+def format_report(report: dict) -> str:
+    """The held-out figures as a table."""
+    lines = [f"{'kind':<26} {'train':>7} {'held':>6} {'model':>8} {'uniform':>8} {'gain':>7}"]
+    for kind, r in sorted(report.items()):
+        if "model" in r:
+            lines.append(f"{kind:<26} {r['train']:>7} {r['heldout']:>6} {r['model']:>8.3f} "
+                         f"{r['uniform']:>8.3f} {r['gain']:>+7.3f}")
+        else:
+            lines.append(f"{kind:<26} {r['train']:>7} {r.get('heldout', 0):>6}")
+    return "\n".join(lines)
+
+
+__all__ = ["DEFAULT_BOT", "collect", "fit", "fit_kind", "format_report", "log_likelihood",
+           "play_decisions", "run"]
