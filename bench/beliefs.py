@@ -17,6 +17,12 @@ effective sample size of the pool.
 
 The figures go to docs/search.md ("Beliefs"); dix-exchange's "cards" are
 the values of the other seats' cards.
+
+    python bench/beliefs.py --cost --games dix trix --positions 100 --iterations 10000
+
+``--cost`` times instead one decision of ``best_move`` (ISMCTS, one tree,
+one thread, ``--iterations``) on each position with inference and without,
+interleaved, in CPU time: decisions a second each way and their ratio.
 """
 
 from __future__ import annotations
@@ -140,6 +146,30 @@ def run(name: str, n: int, bot: str, seed: int, every: int, alphas, pools) -> li
     return rows
 
 
+def cost(name: str, n: int, bot: str, seed: int, every: int, iterations: int,
+         pool: int) -> tuple:
+    """CPU seconds of a decision with and without inference on the same
+    positions (alternating which goes first)."""
+    from solver.search import Limit, best_move
+    game_name, options = GAMES[name]
+    game = solver.load_game(game_name, **dict(options))
+    pos = positions(game, n, bot, seed, every)
+    on = off = 0.0
+    for i, (_, view) in enumerate(pos):
+        runs = [(True, "on"), (False, "off")] if i % 2 == 0 else [(False, "off"), (True, "on")]
+        for inference, _ in runs:
+            fresh = SeatView.of(view.world(seed=0), view.seat)      # a fresh sampler
+            t = time.process_time()
+            best_move(fresh, Limit(iterations=iterations), seed=i, trees=1, threads=1,
+                      inference=inference, pool=pool, exact=False)
+            spent = time.process_time() - t
+            if inference:
+                on += spent
+            else:
+                off += spent
+    return name, len(pos), len(pos) / off, len(pos) / on, on / off
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
@@ -149,7 +179,17 @@ def main() -> None:
     ap.add_argument("--every", type=int, default=6)
     ap.add_argument("--alphas", default="1")
     ap.add_argument("--pools", default="512")
+    ap.add_argument("--cost", action="store_true", help="time decisions with and without")
+    ap.add_argument("--iterations", type=int, default=10_000)
     args = ap.parse_args()
+    if args.cost:
+        print("| game | positions | decisions/s without | with inference | slower by |")
+        print("|---|---|---|---|---|")
+        for g in args.games:
+            r = cost(g, args.positions, args.bot, args.seed, args.every, args.iterations,
+                     int(args.pools.split(",")[0]))
+            print(f"| {r[0]} | {r[1]} | {r[2]:.1f} | {r[3]:.1f} | {r[4]:.2f}x |", flush=True)
+        return
     alphas = [float(a) for a in args.alphas.split(",")]
     pools = [int(p) for p in args.pools.split(",")]
     print("| game | beliefs | pool | mean log p(true holder) | naive | most likely right | "

@@ -29,7 +29,7 @@ from typing import Any
 
 import solver
 from solver.errors import DixtrixError, LimitError, OptionError, PositionError, SearchAborted, short_repr
-from solver.position import record_from_json
+from solver.position import MAX_DEPTH, record_from_json
 from solver.search import Limit, beliefs, best_move, evaluate
 from solver.search.service import BOTS, DEFAULT_LIMIT_SECONDS, DEFAULT_TREES
 
@@ -603,13 +603,15 @@ def _document_start(command: str) -> str:
     if verb != "position" or body[:1] not in ("{", "["):
         return ""
     stack = _brackets(body)
-    if not stack:
+    if not stack or len(stack) > MAX_DEPTH:
+        # nested past what a position may be: not the start of a longer
+        # one (``position`` refuses the line itself, naming the depth)
         return ""
     closed = body.rstrip().removesuffix(",") + "".join(
         "}" if b == "{" else "]" for b in reversed(stack))
     try:
         json.loads(closed)
-    except ValueError:
+    except (ValueError, RecursionError):
         return ""
     return stack
 

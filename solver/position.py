@@ -176,9 +176,10 @@ def parse_json(text: object) -> Any:
             raise PositionError(f"not UTF-8 text: byte {exc.start} "
                                 f"({raw[exc.start:exc.start + 1]!r}) cannot be decoded")\
                 from None
-    depth = _nesting(text)
-    if depth > MAX_DEPTH:
-        raise PositionError(f"the document nests {depth} levels deep (at most {MAX_DEPTH})")
+    if _nesting(text) > MAX_DEPTH:
+        # the scan stops at the first level too many: say no more than it knows
+        raise PositionError(f"the document nests more than {MAX_DEPTH} levels deep "
+                            f"(at most {MAX_DEPTH})")
     try:
         return json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
     except json.JSONDecodeError as exc:

@@ -388,3 +388,25 @@ def test_the_doc_lists_every_field_of_result(engine):
     assert "same" in keys
     missing = keys - named
     assert not missing, f"docs/protocol.md does not name {sorted(missing)}"
+
+
+# ---- hostile nesting ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("levels", [1_000, 100_000])
+def test_any_nesting_gets_an_error_line_and_the_engine_goes_on(engine, levels):
+    """A position nested past the parser's recursion (1,000 brackets) or
+    far past it is one ``error position`` line; the engine answers on."""
+    engine.send("isready")
+    engine.until("readyok")
+    engine.send("position " + "[" * levels)
+    engine.send("isready")
+    out = engine.until("readyok")
+    assert out[0].startswith("error position: the document nests more than 32 levels"), out
+    engine.send("position " + "{\"a\": " * levels)
+    engine.send("isready")
+    out = engine.until("readyok")
+    assert out[0].startswith("error position:"), out
+    engine.send("position " + json.dumps(_dix_view()))
+    engine.send("go iterations 50")
+    engine.until("bestmove")
