@@ -354,15 +354,24 @@ def from_json(doc: Any) -> Record | SeatView:
     return _load_record(game, doc, actions)
 
 
+def _json_repr(value: Any) -> str:
+    """A value as the JSON reader wrote it (``null``, ``true``)."""
+    return {None: "null", True: "true", False: "false"}.get(value, short_repr(value)) \
+        if value is None or isinstance(value, bool) else short_repr(value)
+
+
 def _load_record(game: Game, doc: dict[str, Any], actions: list[str]) -> Record:
     for key in doc:
         if key not in RECORD_KEYS:
             raise PositionError(f"unknown key {short_repr(key)} (a record has: {', '.join(RECORD_KEYS)};"
                                 f" a seat view adds 'seat')")
     seed = doc.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise PositionError(f"must be an integer, got {short_repr(seed)}", "seed")
+    if "seed" in doc and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise PositionError(f"must be an integer, got {_json_repr(seed)}", "seed")
     deal = doc.get("deal")
+    if "deal" in doc and not isinstance(deal, dict):
+        # null too: a record without its deal leaves the key out
+        raise PositionError(f"must be an object, got {_json_repr(deal)}", "deal")
     if seed is None and deal is None:
         raise PositionError("a record needs a 'deal' or a 'seed'")
     match = _match_object(doc)

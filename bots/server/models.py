@@ -64,10 +64,15 @@ class Limit(Body):
 
 
 Position = Annotated[dict, Field(
-    description="a game record or a seat view (docs/positions.md); it must replay under "
-                "its game's rules, and a refusal names the JSON path under 'position'",
+    description="a game record or a seat view (docs/positions.md): a record gives its "
+                "'deal' or a 'seed', a seat view its 'deal'; it must replay under its "
+                "game's rules, and a refusal names the JSON path under 'position'",
     json_schema_extra={"required": ["game"],
-                       "properties": {"game": {"enum": list(GAMES)}}})]
+                       "properties": {"game": {"enum": list(GAMES)},
+                                      "seed": {"type": "integer"},
+                                      "deal": {"type": "object"},
+                                      "actions": {"type": "array"}},
+                       "anyOf": [{"required": ["deal"]}, {"required": ["seed"]}]})]
 Seed = Int(ge=0, le=MAX_SEED, description="a seed: the same seed, the same answer (with a "
                                           "count limit)")
 
@@ -115,9 +120,12 @@ class ReviewBody(Body):
     seed: Seed = 0
 
 
+#: a level or a bot alone, or a search bot with ``key=value`` settings (what
+#: each setting may be is the bot's to say: a refusal names it)
 BotSpec = Annotated[str, Field(
     min_length=1, max_length=1000,
-    pattern=r"^(easy|medium|hard|expert|random|rules|ismcts|pimc)(:.*)?$",
+    pattern=r"^(easy|medium|hard|expert|random|rules|(ismcts|pimc)"
+            r"(:[a-z_]+=[A-Za-z0-9_.+-]+(,[a-z_]+=[A-Za-z0-9_.+-]+)*)?)$",
     description=f"a level ({', '.join(levels.LEVELS)}) or a bot settings string "
                 f"('rules', 'ismcts:iterations=2000'); a search must fit the server's caps")]
 

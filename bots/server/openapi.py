@@ -45,6 +45,41 @@ def _errors(*codes) -> dict:
     return out
 
 
+#: what a new table's answer holds for the routes of the table (the view's
+#: other fields are the table's payload, as GET /v1/tables/{table_id} gives it)
+CREATED = {"type": "object", "required": ["table", "admin_token", "invitations"],
+           "properties": {
+               "table": {"type": "string", "description": "the table's id"},
+               "admin_token": {"type": "string", "description": "the table's admin token"},
+               "invitations": {"type": "array", "items": {
+                   "type": "object", "required": ["seat", "token", "link"],
+                   "properties": {"seat": {"type": "integer"}, "name": {"type": "string"},
+                                  "token": {"type": "string"},
+                                  "link": {"type": "string"}}}}}}
+
+
+def _table_link(operation: str, description: str, token: str) -> dict:
+    return {"operationId": operation, "description": description,
+            "parameters": {"path.table_id": "$response.body#/table",
+                           "header.Authorization": f"Bearer {{$response.body#/{token}}}"}}
+
+
+_SEAT = "invitations/0/token"
+#: the new table's routes, with its id and a token from the answer (OpenAPI
+#: links: a client, or a fuzzer's stateful phase, follows them)
+TABLE_LINKS = {
+    "GetTable": _table_link("getTable", "the table as the first invited seat sees it", _SEAT),
+    "PlayAction": _table_link("playAction", "an action for the first invited seat", _SEAT),
+    "TableHint": _table_link("tableHint", "a hint for the first invited seat", _SEAT),
+    "TableReview": _table_link("tableReview", "a review for the first invited seat", _SEAT),
+    "TableEvents": _table_link("tableEvents", "the table's live updates", _SEAT),
+    "TableRecord": {"operationId": "tableRecord", "description": "the record, once over",
+                    "parameters": {"path.table_id": "$response.body#/table"}},
+    "DeleteTable": _table_link("deleteTable", "delete the table (the admin token)",
+                               "admin_token"),
+}
+
+
 def _ok(description: str, code: str = "200", **extra) -> dict:
     return {code: {"description": description,
                    "content": {"application/json": {"schema": {"type": "object"}}}, **extra}}
@@ -130,31 +165,36 @@ def document(settings) -> dict:
             "summary": "start a match: the game and options, the seats people take, the "
                        "bots (levels) for the others; answers the admin token, an invitation "
                        "(a seat token) for each person seat, and the first person's view",
+            "operationId": "createTable",
             "parameters": [lang_q], "requestBody": _body(models.CreateTable, defs),
-            "responses": {**_ok("the table, the admin token and the invitations", "201",
-                                headers={"Location": {"schema": {"type": "string"}}}),
+            "responses": {"201": {
+                "description": "the table, the admin token and the invitations",
+                "headers": {"Location": {"schema": {"type": "string"}}},
+                "content": {"application/json": {"schema": CREATED}},
+                "links": TABLE_LINKS},
                           **searching}}},
         "/v1/tables/{table_id}": {
             "get": {"summary": "the table as your seat sees it (your token), or as a "
                                "spectator sees it (no token); bots that are to move play "
-                               "first", "parameters": [tid, seat_q, lang_q],
+                               "first", "operationId": "getTable",
+                    "parameters": [tid, seat_q, lang_q],
                     "security": OPTIONAL_BEARER,
                     "responses": {**_ok("the view"), **_errors(401, 403, 404, 409, 422,
                                                                503)}},
             "delete": {"summary": "delete the table (the admin token)",
-                       "parameters": [tid], "security": BEARER,
+                       "operationId": "deleteTable", "parameters": [tid], "security": BEARER,
                        "responses": {"204": {"description": "deleted"},
                                      **_errors(401, 403, 404, 503)}}},
         "/v1/tables/{table_id}/actions": {"post": {
             "summary": "play an action for your seat (your token); the bots answer; returns "
                        "your seat's new view (illegal: 422 with the reason)",
-            "parameters": [tid, lang_q], "security": BEARER,
+            "operationId": "playAction", "parameters": [tid, lang_q], "security": BEARER,
             "requestBody": _body(models.ActBody, defs),
             "responses": {**_ok("your seat's view"),
                           **_errors(400, 401, 403, 404, 409, 413, 422, 503)}}},
         "/v1/tables/{table_id}/hint": {"post": {
             "summary": "the hint for your seat to move (your token), as /v1/hint",
-            "parameters": [tid, lang_q], "security": BEARER,
+            "operationId": "tableHint", "parameters": [tid, lang_q], "security": BEARER,
             "requestBody": _body(models.TableHintBody, defs),
             "responses": {**_ok("the hint"),
                           **_errors(400, 401, 403, 404, 409, 413, 422, 503)}}},
@@ -163,14 +203,15 @@ def document(settings) -> dict:
                        "decisions from your view (your token), or every seat's with the exact "
                        "solver's hindsight (the admin token, once the match is over); every "
                        "action named also in words (played_label, best_label)",
-            "parameters": [tid, lang_q], "security": BEARER,
+            "operationId": "tableReview", "parameters": [tid, lang_q], "security": BEARER,
             "requestBody": _body(models.TableReviewBody, defs),
             "responses": {**_ok("the review"),
                           **_errors(400, 401, 403, 404, 409, 413, 422, 503)}}},
         "/v1/tables/{table_id}/events": {"get": {
             "summary": "live updates: a server-sent event stream, one 'table' event with the "
                        "table's version whenever it changes (then GET the view), 'deleted' "
-                       "when it is gone", "parameters": [tid], "security": OPTIONAL_BEARER,
+                       "when it is gone", "operationId": "tableEvents", "parameters": [tid],
+            "security": OPTIONAL_BEARER,
             "responses": {"200": {"description": "text/event-stream",
                                   "content": {"text/event-stream": {"schema": {
                                       "type": "object", "required": ["data"],
@@ -181,7 +222,8 @@ def document(settings) -> dict:
                           **_errors(403, 404)}}},
         "/v1/tables/{table_id}/record": {"get": {
             "summary": "the full record with every hand, once the match is over",
-            "parameters": [tid], "responses": {**_ok("the record"), **_errors(404, 409, 503)}}},
+            "operationId": "tableRecord", "parameters": [tid],
+            "responses": {**_ok("the record"), **_errors(404, 409, 503)}}},
     }
     defs["Error"] = {
         "type": "object", "required": ["error", "status"],
