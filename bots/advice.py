@@ -98,11 +98,14 @@ def describe(view) -> list[str]:
         lines.append(f"Trumps: {trump}{extra}")
     if known.get("contract") not in (None, ""):
         by = known.get("chooser")
-        lines.append(f"Contract: {known['contract']}" + (f", chosen by {who(by)}"
-                                                          if by is not None else ""))
+        title = known.get("contract_title") or known["contract"]
+        lines.append(f"Contract: {title}" + (f", chosen by {who(by)}" if by is not None
+                                             else ""))
     # the contract in play is in ``used`` from the moment it is chosen: it
-    # is not yet one of those played
-    played = [c for c in known.get("used") or () if c != known.get("contract")]
+    # is not yet one of those played (in words where the game gives them)
+    used = known.get("used_titles") or known.get("used") or ()
+    current = known.get("contract_title") or known.get("contract")
+    played = [c for c in used if c != current]
     if played:
         # trix's rounds are kingdoms, tricks' are sets
         lines.append(f"Contracts already played in this "

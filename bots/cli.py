@@ -22,7 +22,8 @@ from typing import Any
 
 import solver
 from solver import position
-from solver.errors import DixtrixError
+from solver.errors import DixtrixError, install_hint
+from solver.game import check_seed
 
 from .match import play_match
 from .registry import make_bot, registered_bots
@@ -60,6 +61,8 @@ def cmd_play(args) -> int:
         raise solver.OptionError(f"--bots: {game.name} has {game.num_players} seats, "
                                  f"got {len(specs)} bots")
     seed = args.seed
+    if seed is not None:
+        check_seed(seed, "--seed")
     bots = [make_bot(spec, game, seat, seed=None if seed is None else seed * 1000 + seat)
             for seat, spec in enumerate(specs)]
     if args.human is not None:
@@ -107,7 +110,7 @@ def _demo_position(args):
     game = _load_game(args)
     from .rules import has_rules_bot
     spec = "rules" if has_rules_bot(game) else "random"
-    seed = 0 if args.seed is None else args.seed
+    seed = 0 if args.seed is None else check_seed(args.seed, "--seed")
     state = game.new_initial_state(seed=seed)
     bots = [make_bot(spec, game, s, seed=seed * 1000 + s) for s in range(game.num_players)]
     after = args.after if args.after is not None else game.demo_hint_after
@@ -340,13 +343,16 @@ def cmd_evaluate(args) -> int:
                                        "worlds": ev.worlds, "unit": ev.unit,
                                        "method": ev.method, "time": ev.time}), indent=1))
         return 0
+    player = "the rules player" if ev.method.endswith(":rules") else "random play"
     print(f"{view.game.name}: expected result of this deal ({ev.unit}), "
-          f"{ev.worlds:,} sampled worlds played out by {ev.method.split(':')[-1]}, "
+          f"{ev.worlds:,} sampled worlds played out by {player} at every seat, "
           f"{ev.time:.2f} s")
     labels = [f"seat {s} ({names[s]}):" for s in range(len(ev.values))]
     width = max(map(len, labels))
     for label, v, h in zip(labels, ev.values, ev.ci95, strict=True):
         print(f"  {label:<{width}} {v:+9.2f}  +-{h:.2f}")
+    print(f"This values the position as {player} would play it on from here, not the best "
+          f"play: for each of your actions' searched value, run dixtrix hint.")
     return 0
 
 
@@ -356,8 +362,8 @@ def cmd_model_fit(args) -> int:
     try:
         import numpy  # noqa: F401  the fit's linear algebra
     except ImportError:
-        raise solver.OptionError("dixtrix model fit needs numpy: pip install numpy (or, "
-                                 "from a clone, pip install \".[fit]\")") from None
+        raise solver.OptionError(f"dixtrix model fit needs numpy: {install_hint('fit')}") \
+            from None
     from . import modelfit
     for name, value in (("--matches", args.matches), ("--deals", args.deals),
                         ("--jobs", args.jobs)):
@@ -498,16 +504,27 @@ def build_parser() -> argparse.ArgumentParser:
     rv.add_argument("--jobs", type=int, default=1, help="worker processes")
     rv.add_argument("--plot", action="append", metavar="FILE",
                     help="also draw the value of each deal after every trick to FILE (.png or "
-                         ".svg; needs matplotlib: pip install 'dixtrix[plot]'); repeatable")
+                         ".svg; needs matplotlib: pip install \".[plot]\" in the checkout); "
+                         "repeatable")
     rv.add_argument("--json", action="store_true", help="the whole review as JSON")
     rv.add_argument("--quiet", action="store_true", help="no progress bar")
     rv.set_defaults(func=cmd_review)
-    ev = sub.add_parser("evaluate", help="the expected result of the deal per seat")
+    ev = sub.add_parser("evaluate", help="the expected result of the deal per seat",
+                        description="The expected result of the deal in play for every seat, "
+                                    "with 95% intervals: worlds drawn among those the seat's "
+                                    "view allows (weighed by what the other seats chose where "
+                                    "the game's beliefs are on), each played out to the end "
+                                    "of the deal by the rules player at every seat. It values "
+                                    "the position, not your choices: for every action's "
+                                    "searched value, use dixtrix hint.")
     ev.add_argument("position", metavar="POSITION", help="a record or seat view file, or -")
     ev.add_argument("--worlds", type=int, default=None, help="sampled worlds (default 200)")
     ev.add_argument("--time", type=float, default=None, help="seconds")
-    ev.add_argument("--policy", default="rules", choices=("rules", "random"))
-    ev.add_argument("--seed", type=int, default=0)
+    ev.add_argument("--policy", default="rules", choices=("rules", "random"),
+                    help="who plays the worlds out: the rules player (default) or random play")
+    ev.add_argument("--seed", type=int, default=0,
+                    help="seed of the worlds and play-outs (default 0): the same seed, the same "
+                         "figures")
     ev.add_argument("--json", action="store_true", help="JSON for programs")
     ev.set_defaults(func=cmd_evaluate)
     sv = sub.add_parser("serve", help="the HTTP API and the web table (docs/server.md)",
@@ -551,9 +568,26 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _finish(parser: argparse.ArgumentParser) -> None:
+    """Every command's page describes the command (its help line where it
+    has no description of its own), and remembers its own parser, so that a
+    flag it does not know is refused with its usage, not the top level's."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            helps = {c.dest: c.help for c in action._choices_actions}
+            for name, sub in action.choices.items():
+                if not sub.description:
+                    sub.description = helps.get(name)
+                sub.set_defaults(_parser=sub)
+                _finish(sub)
+
+
 def main(argv=None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    _finish(parser)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        getattr(args, "_parser", parser).error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return args.func(args)
     except DixtrixError as exc:

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from solver.errors import install_hint
+
 try:
     import gymnasium as gym
 except ImportError as exc:  # pragma: no cover - depends on the environment
-    raise ImportError("bots.gym_env needs Gymnasium: pip install 'dixtrix[pettingzoo]' "
+    raise ImportError(f"bots.gym_env needs Gymnasium: {install_hint('pettingzoo')} "
                       "(pettingzoo and gymnasium)") from exc
 
 from solver.errors import OptionError, short_repr

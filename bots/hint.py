@@ -19,6 +19,7 @@ import time as _time
 
 from solver import position
 from solver.errors import PositionError
+from solver.game import check_seed
 from solver.search import contract_choice
 
 from .advice import advise, json_finite, make_limit
@@ -107,6 +108,7 @@ def run(args, origin: str, view) -> int:
         except OSError as exc:
             raise PositionError(f"cannot write {args.save_position!r}: "
                                 f"{exc.strerror or exc}") from None
+    check_seed(args.search_seed, "--search-seed")
     progress = Progress(enabled=False if args.json else None)
     try:
         inference = getattr(args, "inference", None)

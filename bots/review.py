@@ -62,6 +62,7 @@ from solver.errors import (
     PositionError,
     SearchAborted,
     UnsupportedPositionError,
+    install_hint,
     short_repr,
 )
 from solver.search import Limit, best_move
@@ -777,8 +778,8 @@ def plot(doc: dict, path: str) -> str:
     try:
         import matplotlib
     except ImportError:
-        raise OptionError("the review's plot needs matplotlib: pip install 'dixtrix[plot]' "
-                          "(the text report needs nothing more)") from None
+        raise OptionError(f"the review's plot needs matplotlib: {install_hint('plot')}; "
+                          "the text report needs nothing more") from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     deals = [d for d in doc["deals"] if d["points"]]

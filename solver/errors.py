@@ -9,6 +9,13 @@ from __future__ import annotations
 QUOTE_LIMIT = 60
 
 
+def install_hint(extra: str) -> str:
+    """The command that installs an optional extra: dixtrix is installed from
+    its checkout (the package index has no ``dixtrix``), so the command names
+    the checkout, as README.md does."""
+    return f'pip install ".[{extra}]" (in the dixtrix checkout)'
+
+
 def short_repr(value: object, limit: int = QUOTE_LIMIT) -> str:
     """A bounded, non-recursive description of a user's value for an error
     message: scalars by ``repr`` cut to ``limit`` characters, an integer too

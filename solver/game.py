@@ -31,6 +31,21 @@ from .errors import IllegalActionError, NotationError, OptionError, PositionErro
 
 #: ``current_player()`` of a terminal state (OpenSpiel's kTerminalPlayerId).
 TERMINAL = -4
+#: the largest seed a person or a program gives (the HTTP API, the engine,
+#: a record): a seed is an integer from 0, one rule on every face (a
+#: negative seed is refused, never taken for its absolute value as Python's
+#: generator would); the server deals an unseeded table from 128 random bits
+MAX_SEED = 2**63 - 1
+
+
+def check_seed(seed: Any, name: str = "seed") -> int:
+    """``seed`` is an integer, 0 or more (else ``OptionError`` naming it)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise OptionError(f"{name} must be an integer, got {short_repr(seed)}")
+    if seed < 0:
+        raise OptionError(f"{name} must be 0 or more (a negative seed is no seed of its own), "
+                          f"got {short_repr(seed)}")
+    return seed
 
 
 # --------------------------------------------------------------------------
@@ -308,6 +323,8 @@ class Game(ABC):
         ``match`` object of a mid-match position, docs/positions.md) the
         state starts at the beginning of a deal in the middle of the match,
         and ``deal`` lists that deal and later ones only."""
+        if seed is not None:
+            check_seed(seed)
         if match is None:
             scripted = self.parse_deal(deal) if deal is not None else None
         else:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import OptionError, PositionError, ReplayError, short_repr
-from .game import Chance, Game, InfoState, State, WorldSampler, canonical_json, load_game
+from .game import MAX_SEED, Chance, Game, InfoState, State, WorldSampler, canonical_json, load_game
 
 RECORD_KEYS = ("game", "options", "seed", "match", "deal", "actions")
 VIEW_KEYS = ("game", "options", "seat", "match", "deal", "actions")
@@ -368,6 +368,8 @@ def _load_record(game: Game, doc: dict[str, Any], actions: list[str]) -> Record:
     seed = doc.get("seed")
     if "seed" in doc and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise PositionError(f"must be an integer, got {_json_repr(seed)}", "seed")
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise PositionError(f"must be 0..2**63-1, got {short_repr(seed)}", "seed")
     deal = doc.get("deal")
     if "deal" in doc and not isinstance(deal, dict):
         # null too: a record without its deal leaves the key out

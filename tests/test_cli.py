@@ -273,3 +273,93 @@ def test_hint_saves_and_reads_mid_match_positions(tmp_path, capsys):
     assert main(["hint", str(mid)]) == 2
     err = capsys.readouterr().err
     assert "match.owner" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_one_rule_for_seeds_on_every_face(capsys):
+    """A seed is an integer 0..2**63-1 everywhere: a negative one is refused
+    by the command line (before anything is dealt or printed), the Python
+    API, a record and a review, never taken for its absolute value."""
+    import pytest
+
+    import solver
+    from bots.review import review
+    from solver.errors import OptionError, PositionError
+    from solver.search import Limit, best_move, evaluate
+    for argv in (["play", "trix", "--seed", "-2"], ["hint", "dix", "--seed", "-1"],
+                 ["hint", "dix", "--seed", "1", "--search-seed", "-1"]):
+        assert main(argv) == 2
+        out, err = capsys.readouterr()
+        assert "seed" in err and "-" in err.split("got")[-1] and out == "", (argv, out, err)
+    game = solver.load_game("dix")
+    with pytest.raises(OptionError, match="seed"):
+        game.new_initial_state(seed=-2)
+    state = game.new_initial_state(seed=2)
+    for call in (lambda: best_move(state, Limit(iterations=10), seed=-1),
+                 lambda: evaluate(state, Limit(worlds=1), seed=-1)):
+        with pytest.raises(OptionError, match="seed"):
+            call()
+    with pytest.raises(PositionError, match="seed"):
+        solver.from_json({"game": "dix", "seed": -2, "actions": []})
+    with pytest.raises(OptionError, match="seed"):
+        review(solver.to_json(state), seed=-1)
+
+
+def test_an_extra_missing_names_the_command_that_installs_it(monkeypatch, tmp_path):
+    """dixtrix is installed from its checkout: the hint for a missing extra
+    is ``pip install ".[plot]"``, never a package the index does not have."""
+    import sys as _sys
+
+    import pytest
+
+    from bots import review
+    from solver.errors import OptionError, install_hint
+    monkeypatch.setitem(_sys.modules, "matplotlib", None)       # import fails
+    with pytest.raises(OptionError) as exc:
+        review.plot({"deals": [], "unit": "points"}, str(tmp_path / "g.png"))
+    assert 'pip install ".[plot]"' in str(exc.value) and "dixtrix[" not in str(exc.value)
+    assert install_hint("server") == 'pip install ".[server]" (in the dixtrix checkout)'
+
+
+def test_every_command_and_option_says_what_it_is(capsys):
+    """Every command's page has a description and every option a help
+    text; a flag a command does not know is refused with that command's
+    usage (not the top level's)."""
+    import argparse
+
+    from bots.cli import _finish, build_parser
+    parser = build_parser()
+    _finish(parser)
+    missing = []
+
+    def walk(p, name):
+        for action in p._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for sub_name, sub in action.choices.items():
+                    if not sub.description:
+                        missing.append(f"{name} {sub_name}: no description")
+                    walk(sub, f"{name} {sub_name}")
+            elif action.help is None and "-h" not in action.option_strings:
+                missing.append(f"{name} {action.option_strings or action.dest}: no help")
+    walk(parser, "dixtrix")
+    assert not missing, missing
+    import pytest
+    with pytest.raises(SystemExit):
+        main(["play", "dix", "--sed", "1"])
+    err = capsys.readouterr().err
+    assert err.startswith("usage: dixtrix play") and "unrecognized arguments: --sed 1" in err
+    with pytest.raises(SystemExit):
+        main(["evaluate", "--help"])
+    out = capsys.readouterr().out
+    assert "rules player" in out and "dixtrix hint" in out and "--policy" in out
+
+
+def test_play_shows_dix_stock_draws_and_contracts_in_words(capsys):
+    assert main(["play", "dix", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    first = out.split("round 2")[0]
+    assert first.count("draws: seat") == 13            # after tricks 1-13
+    assert "draws: seat 1 6S, seat 0 TH; 24 left in the stock" in first
+    assert main(["play", "tricks", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "chooses Jacks" in out and "chooses King of Hearts" in out
+    assert "chooses jacks" not in out and "kinghearts" not in out

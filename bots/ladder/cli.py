@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import sys
 
+from solver.errors import install_hint
+
 
 def cmd_run(args) -> int:
     from .results import LadderResults
@@ -51,8 +53,8 @@ def cmd_report(args) -> int:
     plots = not args.no_plots
     if plots and not have_matplotlib():
         plots = False
-        print("no plots: they need matplotlib, which is not installed "
-              "(pip install 'dixtrix[plot]', then run this again)", file=sys.stderr)
+        print(f"no plots: they need matplotlib, which is not installed "
+              f"({install_hint('plot')}, then run this again)", file=sys.stderr)
     path = write_report(res, out, fmt=args.format, plots=plots, ci=args.ci)
     print(f"report written to {path}" + ("" if plots else " (tables only, no plots)"))
     return 0
@@ -83,7 +85,8 @@ def add_parser(sub) -> None:
     rep = lsub.add_parser("report", help="the ratings table and a report with plots")
     rep.add_argument("--db", default="ladder.db", help="SQLite file (default ladder.db)")
     rep.add_argument("--out", default=None, help="report folder (default: DB name + -report)")
-    rep.add_argument("--format", choices=("md", "html"), default="md")
+    rep.add_argument("--format", choices=("md", "html"), default="md",
+                     help="the report's format: Markdown (default) or HTML")
     rep.add_argument("--ci", choices=("auto", "fisher", "bootstrap"), default="auto",
                      help="rating intervals: Fisher information, or a bootstrap over deals "
                           "(auto: Fisher when every group is a pair, else bootstrap)")

@@ -13,7 +13,7 @@ import os
 from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-from solver.errors import OptionError
+from solver.errors import OptionError, install_hint
 
 from ..lifeline import exit_with_parent
 from .play import GameResult, play_game
@@ -88,7 +88,7 @@ class DaskExecutor:
         try:
             import distributed
         except ImportError:
-            raise OptionError("--dask needs Dask distributed: pip install 'dixtrix[dask]'") \
+            raise OptionError(f"--dask needs Dask distributed: {install_hint('dask')}") \
                 from None
         self._distributed = distributed
         self._own = False

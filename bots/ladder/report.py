@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import os
 
-from solver.errors import OptionError
+from solver.errors import OptionError, install_hint
 
 from .ratings import ELO, PRIOR_SD
 from .results import LadderResults
@@ -27,8 +27,8 @@ def _pyplot():
     try:
         import matplotlib
     except ImportError:
-        raise OptionError("the ladder report's plots need matplotlib: "
-                          "pip install 'dixtrix[plot]' (or use --no-plots)") from None
+        raise OptionError(f"the ladder report's plots need matplotlib: "
+                          f"{install_hint('plot')} (or use --no-plots)") from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     return plt

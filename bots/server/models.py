@@ -18,8 +18,8 @@ import solver
 
 from .. import levels
 
-#: the largest seed a request may give
-MAX_SEED = 2**63 - 1
+#: the largest seed a request may give (the engine's one rule: solver.game)
+MAX_SEED = solver.game.MAX_SEED
 #: the most players a game has (dix-exchange: 12): seats are 0..MAX_SEATS-1
 MAX_SEATS = 12
 

@@ -8,7 +8,7 @@ import signal
 import socket
 import sys
 
-from solver.errors import OptionError
+from solver.errors import OptionError, install_hint
 
 log = logging.getLogger("dixtrix.server")
 
@@ -72,7 +72,7 @@ def serve(settings, host: str = "127.0.0.1", port: int = 8000, access_log: bool 
         importlib.import_module("starlette")
         importlib.import_module("prometheus_client")
     except ImportError as exc:
-        raise OptionError(f"dixtrix serve needs the server extra: pip install '.[server]' "
+        raise OptionError(f"dixtrix serve needs the server extra: {install_hint('server')} "
                           f"(starlette, uvicorn, prometheus-client): {exc}") from None
     from .app import create_app
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:

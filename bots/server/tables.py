@@ -68,7 +68,7 @@ LOG_ENTRIES = 80
 #: seconds between two writes of a table's last use (reads are not written each time)
 TOUCH_SECONDS = 30.0
 #: the largest seed a creator may give
-MAX_SEED = 2**63 - 1
+MAX_SEED = solver.game.MAX_SEED
 #: facts of a seat's view that are its own even where several seats share them
 PRIVATE_FACTS = frozenset({"hand", "card", "opponent_hand", "nest", "discards"})
 

@@ -39,11 +39,13 @@ from collections import OrderedDict
 
 import numpy as np
 
+from ..errors import install_hint
+
 try:
     import pyspiel
 except ImportError as exc:  # pragma: no cover - depends on the environment
-    raise ImportError("solver.interop.openspiel needs OpenSpiel: pip install "
-                      "'dixtrix[openspiel]' (the open_spiel package)") from exc
+    raise ImportError(f"solver.interop.openspiel needs OpenSpiel: "
+                      f"{install_hint('openspiel')} (the open_spiel package)") from exc
 
 from .. import position
 from ..errors import DixtrixError, IllegalActionError, OptionError, short_repr

@@ -29,12 +29,14 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import install_hint
+
 try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
 except ImportError as exc:  # pragma: no cover - depends on the environment
-    raise ImportError("solver.interop.pettingzoo needs PettingZoo: pip install "
-                      "'dixtrix[pettingzoo]' (pettingzoo and gymnasium)") from exc
+    raise ImportError(f"solver.interop.pettingzoo needs PettingZoo: "
+                      f"{install_hint('pettingzoo')} (pettingzoo and gymnasium)") from exc
 
 from ..errors import IllegalActionError, short_repr
 from ..game import Game, State, load_game

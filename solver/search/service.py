@@ -60,7 +60,7 @@ from ..errors import (
     UnsupportedPositionError,
     short_repr,
 )
-from ..game import Game, State, WorldSampler
+from ..game import Game, State, WorldSampler, check_seed
 from ..position import Record, SeatView, from_json
 from ..stats import half_width
 from . import contract_choice
@@ -181,10 +181,6 @@ class Evaluation:
 # input
 
 
-def check_seed(seed: Any, name: str = "seed") -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise OptionError(f"{name} must be an integer, got {short_repr(seed)}")
-    return seed
 
 
 def check_threads(threads: Any, name: str = "threads") -> int:

@@ -22,6 +22,7 @@ browser exists."""
 from __future__ import annotations
 
 import json
+import math
 import shutil
 from pathlib import Path
 
@@ -303,6 +304,18 @@ def test_a_deal_is_played_by_keyboard_alone(browser, server):
             assert rows == h["ranking"] and rows[0] == h["action"]
             assert "best" in page.get_attribute("#hint-out tr[data-action]", "class")
         assert h["labels"][h["action"]] in page.text_content("#hint-out .advice")
+        # "where the cards are": a row an unseen card, a column a holder
+        b = h["beliefs"]
+        page.click("#hint-out details.beliefs summary")
+        cells = page.eval_on_selector_all(
+            "#hint-out details.beliefs tr", "rs => rs.map((r) => r.children.length)")
+        assert len(cells) == 1 + len(b["cards"]) and set(cells) == {1 + len(b["holders"])}
+        first, probs = next(iter(b["cards"].items()))
+        row = page.eval_on_selector_all("#hint-out details.beliefs tr",
+                                        "rs => Array.from(rs[1].children, (c) => c.textContent)")
+        assert row[0] == b["labels"][first]
+        # the page rounds halves up (Math.round)
+        assert row[1:] == [f"{math.floor(100 * p + 0.5)}%" if p else "\u2013" for p in probs]
         assert not errors, errors
     finally:
         ctx.close()
@@ -325,6 +338,7 @@ def test_no_serious_accessibility_violation(browser, server):
             page.locator("#hand button.legal, #actions button.legal").first.wait_for()
             page.click("#hint")
             page.wait_for_selector("#hint-out .advice", timeout=60_000)
+            page.click("#hint-out details.beliefs summary")
             found["table"] = axe.run(page).response
             for where, result in found.items():
                 bad = [(v["id"], v["impact"], v["help"], [n["target"] for n in v["nodes"]][:3])

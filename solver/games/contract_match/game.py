@@ -56,8 +56,12 @@ class ContractGame(Game):
 
     state_class: ClassVar[type[ContractMatchState]]
 
-    #: canonical contract names, indexed by contract id (trick_play ids)
+    #: canonical contract names, indexed by contract id (trick_play ids): the
+    #: notation (``contract kinghearts``)
     contract_names: tuple = ()
+    #: the contracts in words, as players say them (``King of Hearts``): what
+    #: the narrative and the score table print
+    contract_titles: tuple = ()
     #: extra accepted spellings (lower case, spaces/-/_ removed) -> contract id
     contract_aliases: dict = {}
     round_word = "round"

@@ -267,7 +267,7 @@ class ContractMatchState(State):
         self.used.append(contract)
         self.log.contract = contract
         forced = " (forced: the last one)" if len(self.used) == DEALS_PER_ROUND else ""
-        self.events.append(f"  seat {self.chooser} chooses {g.contract_names[contract]}{forced}")
+        self.events.append(f"  seat {self.chooser} chooses {g.contract_titles[contract]}{forced}")
         self._after_choice(contract)
 
     def _apply_declaration(self, action: int) -> None:
@@ -320,7 +320,7 @@ class ContractMatchState(State):
         self.rows.append({"round": self.round_no, "chooser": self.chooser,
                           "contract": log.contract, "scores": scores,
                           "totals": list(self.totals)})
-        self.events.append(f"  {g.contract_names[log.contract]}: " + self._score_text(scores) +
+        self.events.append(f"  {g.contract_titles[log.contract]}: " + self._score_text(scores) +
                            "; totals " + self._score_text(self.totals))
         if len(self.used) < DEALS_PER_ROUND:
             self._new_deal()
@@ -347,7 +347,7 @@ class ContractMatchState(State):
                 if round_no is None or r["round"] == round_no]
         title = (f"{g.round_word} {round_no + 1} scores:" if round_no is not None
                  else "match score table:")
-        head = (f"  {'deal':>4} {g.round_word:>7} {g.chooser_word:>6}  {'contract':<11}" +
+        head = (f"  {'deal':>4} {g.round_word:>7} {g.chooser_word:>6}  {'contract':<14}" +
                 "".join(f"{'seat ' + str(s):>8}" for s in range(NUM_SEATS)) +
                 self._table_extra_head())
         lines = [title, head]
@@ -356,10 +356,10 @@ class ContractMatchState(State):
             for s in range(NUM_SEATS):
                 sums[s] += r["scores"][s]
             lines.append(f"  {i + 1:>4} {r['round'] + 1:>7} {r['chooser']:>6}  "
-                         f"{g.contract_names[r['contract']]:<11}" +
+                         f"{g.contract_titles[r['contract']]:<14}" +
                          "".join(f"{v:>8}" for v in r["scores"]) +
                          self._table_extra(r["scores"]))
-        lines.append(f"  {'sum':>4} {'':>7} {'':>6}  {'':<11}" +
+        lines.append(f"  {'sum':>4} {'':>7} {'':>6}  {'':<14}" +
                      "".join(f"{v:>8}" for v in sums) + self._table_extra(sums))
         return lines
 
@@ -553,6 +553,9 @@ class ContractMatchState(State):
         known = {"hand": FRENCH.format_cards(hand), "round": self.round_no,
                  "chooser": self.chooser, "used": [g.contract_names[c] for c in self.used],
                  "contract": g.contract_names[log.contract] if log.contract >= 0 else None,
+                 # the same in words, for the narrative and the advice
+                 "contract_title": g.contract_titles[log.contract] if log.contract >= 0
+                 else None, "used_titles": [g.contract_titles[c] for c in self.used],
                  "totals": list(self.totals), "trick": [], "leader": None, "layout": None}
         if isinstance(play, TrickDeal):
             known["trick"] = [FRENCH.to_string(c) for c in play.trick]

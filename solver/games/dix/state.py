@@ -151,10 +151,17 @@ class DixState(State):
         self.trick = []
         self.leader = winner
         if self.tricks_done <= 13 and self.stock_pos < len(self.stock):
+            drawn = []
             for seat in (winner, 1 - winner):           # the winner draws first
                 self.draws.append((self.tricks_done, seat, self.stock_pos))
+                card = self.stock[self.stock_pos]
+                if card is not None:                    # a view's replay knows none
+                    drawn.append(f"seat {seat} {DIX.to_string(card)}")
                 self._draw_card(seat)
                 self.stock_pos += 1
+            if drawn:
+                self.events.append(f"          draws: {', '.join(drawn)}; "
+                                   f"{len(self.stock) - self.stock_pos} left in the stock")
         if self.tricks_done == g.tricks_per_round:
             self._end_round()
 

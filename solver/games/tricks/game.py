@@ -80,6 +80,7 @@ class TricksGame(ContractGame):
     conformance_configs = ({},)
     options_spec = {}
     contract_names = CONTRACT_NAMES
+    contract_titles = ("King of Hearts", "Queens", "Diamonds", "Tricks", "Jacks")
     contract_aliases = CONTRACT_ALIASES
     round_word = "set"
     chooser_word = "dealer"

@@ -88,6 +88,7 @@ class TrixGame(ContractGame):
                                        "penalty card of the contract must play one"),
     }
     contract_names = CONTRACT_NAMES
+    contract_titles = ("King of Hearts", "Queens", "Diamonds", "Ltoosh", "Trix")
     contract_aliases = CONTRACT_ALIASES
     round_word = "kingdom"
     chooser_word = "owner"
