@@ -373,7 +373,7 @@ def cmd_model_fit(args) -> int:
     modelfit.run(game.name, game.non_default_options(), bot=args.bot, matches=args.matches,
                  deals=args.deals, seed=args.seed, jobs=args.jobs, out=args.out,
                  command=command or f"dixtrix model fit {game.name}", alpha=args.alpha,
-                 floor=args.floor)
+                 floor=args.floor, data=args.data, from_data=args.from_data)
     return 0
 
 
@@ -564,6 +564,11 @@ def build_parser() -> argparse.ArgumentParser:
     mf.add_argument("--floor", type=float, default=None,
                     help="the least probability of an observed action (default 0.001)")
     mf.add_argument("--out", default=None, help="where to write (default: the game's data file)")
+    mf.add_argument("--data", default=None, metavar="FILE",
+                    help="also keep the self-play decisions in FILE (JSON lines)")
+    mf.add_argument("--from-data", default=None, metavar="FILE",
+                    help="fit from the decisions kept in FILE instead of playing (the file "
+                         "was made with the same game, bot, matches and seed)")
     mf.set_defaults(func=cmd_model_fit)
     return p
 

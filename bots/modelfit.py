@@ -18,6 +18,9 @@ bot's decisions in self-play: ``dixtrix model fit GAME``.
    them into the game's data file (``solver/games/<package>/data/
    model-<game>.json``), which the beliefs load.
 
+``--data FILE`` keeps the self-play decisions (JSON lines), and
+``--from-data FILE`` fits again from them without playing.
+
 The fit needs numpy (``pip install ".[fit]"``; the test extra has it).
 """
 
@@ -108,10 +111,13 @@ def collect(name: str, options: dict[str, Any], bot: str, matches: int, seed: in
     return out
 
 
-def fit_kind(data: list, size: int, ridge: float = RIDGE, steps: int = 50):
+def fit_kind(data: list, size: int, ridge: float = RIDGE, steps: int = 100):
     """Maximum likelihood weights of a conditional logit: ``data`` a list of
-    ``(rows, taken)``; ``size`` features.  Newton's method with a ridge
-    penalty ``ridge / 2 * |theta|^2``; returns the weights (a list)."""
+    ``(rows, taken)``; ``size`` features.  The objective, the log-likelihood
+    less a ridge penalty ``ridge / 2 * |theta|^2``, is concave: Newton's
+    method, each step halved until the objective rises (a step can
+    overshoot where the data nearly separate the actions); returns the
+    weights (a list)."""
     import numpy as np
     width = max(len(rows) for rows, _ in data)
     n = len(data)
@@ -122,8 +128,16 @@ def fit_kind(data: list, size: int, ridge: float = RIDGE, steps: int = 50):
         X[i, :len(rows)] = rows
         valid[i, :len(rows)] = True
         y[i] = taken
-    theta = np.zeros(size)
     xy = X[np.arange(n), y]
+
+    def objective(theta):
+        s = np.where(valid, X @ theta, -np.inf)
+        top = s.max(axis=1, keepdims=True)
+        lse = np.log(np.exp(s - top).sum(axis=1)) + top[:, 0]
+        return float((xy @ theta - lse).sum() - ridge / 2 * theta @ theta)
+
+    theta = np.zeros(size)
+    value = objective(theta)
     for _ in range(steps):
         s = np.where(valid, X @ theta, -np.inf)
         s -= s.max(axis=1, keepdims=True)
@@ -132,10 +146,18 @@ def fit_kind(data: list, size: int, ridge: float = RIDGE, steps: int = 50):
         mean = np.einsum("na,naf->nf", p, X)
         grad = (xy - mean).sum(axis=0) - ridge * theta
         second = np.einsum("na,naf,nag->fg", p, X, X) - np.einsum("nf,ng->fg", mean, mean)
-        hess = second + ridge * np.eye(size)
-        step = np.linalg.solve(hess, grad)
-        theta += step
-        if np.abs(step).max() < 1e-8:
+        step = np.linalg.solve(second + ridge * np.eye(size), grad)
+        t = 1.0
+        while t > 1e-6:
+            new = objective(theta + t * step)
+            if new >= value:
+                break
+            t /= 2
+        else:
+            break
+        theta = theta + t * step
+        gained, value = new - value, new
+        if gained < 1e-9 and np.abs(t * step).max() < 1e-7:
             break
     return [float(v) for v in theta]
 
@@ -187,10 +209,23 @@ def data_path(game) -> Path:
     return package / "data" / model.data
 
 
+def save_decisions(path: str, decisions: list) -> None:
+    """``collect``'s decisions as JSON lines (a fit can be made again from
+    them: ``load_decisions``)."""
+    with open(path, "w", encoding="utf-8") as fh:
+        for d in decisions:
+            fh.write(json.dumps(d) + "\n")
+
+
+def load_decisions(path: str) -> list:
+    with open(path, encoding="utf-8") as fh:
+        return [tuple(json.loads(line)) for line in fh if line.strip()]
+
+
 def run(name: str, options: dict[str, Any], bot: str = DEFAULT_BOT, matches: int = 20,
         deals: int = 20, seed: int = 1, jobs: int = 1, out: str | None = None,
         command: str = "", alpha: float = 1.0, floor: float | None = None,
-        verbose: bool = True) -> dict:
+        verbose: bool = True, data: str | None = None, from_data: str | None = None) -> dict:
     """Make the data, fit, report and write (see the module docstring);
     returns the document written."""
     game = _game(name, options)
@@ -203,9 +238,14 @@ def run(name: str, options: dict[str, Any], bot: str = DEFAULT_BOT, matches: int
         if verbose:
             print(f"\r{done}/{total} matches", end="", file=sys.stderr, flush=True)
 
-    decisions = collect(name, options, bot, matches, seed, deals, jobs, progress)
-    if verbose:
-        print(file=sys.stderr)
+    if from_data:
+        decisions = load_decisions(from_data)
+    else:
+        decisions = collect(name, options, bot, matches, seed, deals, jobs, progress)
+        if verbose:
+            print(file=sys.stderr)
+        if data:
+            save_decisions(data, decisions)
     params, report = fit(name, options, decisions, model.features)
     params.alpha = alpha
     if floor is not None:
