@@ -15,7 +15,7 @@ same actions by construction: in dix, a card that wins the round by the
 same score as the solver's first choice is as good, whatever the
 ten-tricks of a tie-break that is not needed.
 
-Ties go to the first action in the game's order (the lowest action id), as
+Ties go by the game's one rule among equal actions (``State.tie_key``), as
 the decision service's exact advice does (``solver.search.advice.decide_exact``).
 """
 
@@ -72,7 +72,9 @@ def exact(state, seat: int | None = None, max_nodes: int | None = None, tt_mb: i
         sol = solver.solve(state, seat=seat, max_nodes=max_nodes)
     values = _values(state, seat, sol)
     top = max(values.values())
-    best = tuple(a for a in values if values[a] == top)
+    # ties by the game's rule among equal actions, as the advice goes
+    best = tuple(sorted((a for a in values if values[a] == top),
+                        key=lambda a: state.tie_key(state.string_to_action(a))))
     return Exact(seat, float(support_for(state.game).exact_value(state, seat, sol)), values, best, sol)
 
 
@@ -106,13 +108,14 @@ def solve_doc(state, plies: int = 8, max_nodes: int | None = None,
     """What ``dixtrix solve --json`` prints for a complete position: the
     seat to move, every legal action's exact value in the game's unit
     (``action_values``, the best first), ``best_actions`` (every action of
-    the best value, in the game's order), the expected line (its first
+    the best value, the game's rule among equal actions first), the expected line (its first
     action is ``best_actions[0]``), and the solver's own objective and
     values beside them (``solver_value``, ``solver_action_values``)."""
     ex = exact(state, None, max_nodes, tt_mb)
     sol = ex.solution
     steps = line(state, ex.seat, plies, max_nodes, line_nodes, stop, tt_mb, first=ex)
-    ranking = sorted(ex.values, key=lambda a: -ex.values[a])     # stable: game order in ties
+    ranking = sorted(ex.values, key=lambda a: (-ex.values[a],
+                                               state.tie_key(state.string_to_action(a))))
     doc = {"game": state.game.name, "seat": ex.seat, "unit": state.game.round_unit,
            "value": number(ex.value),
            "action_values": {a: number(ex.values[a]) for a in ranking},

@@ -651,6 +651,16 @@ class State(ABC):
         ``game.round_scale`` bounds its magnitude.  Default: ``returns()``."""
         return self.returns()
 
+    def tie_key(self, action: int) -> tuple[Any, ...]:
+        """The game's one rule among actions of equal value, for the seat to
+        move: of the legal actions that nothing else separates, the one with
+        the smallest key is played (the exact advice, the search's advice,
+        the solver's ``best_actions``, the bots, the review).  By default
+        the game's order (the lowest action); a game whose cards differ in
+        what they are worth keeping declares the order in which a player
+        parts with them (dix keeps the joker, trumps, nines and tens)."""
+        return (action,)
+
     @abstractmethod
     def action_to_string(self, action: int) -> str: ...
 

@@ -163,8 +163,8 @@ def test_every_game_explains_its_notation():
 def test_the_kingdom_list_leaves_out_the_contract_in_play(capsys):
     assert main(["hint", "trix", "--seed", "2", "--after", "30", "--iterations", "20"]) == 0
     out = capsys.readouterr().out
-    assert "Contract: trix" in out
-    assert "Contracts already played in this kingdom: trix" not in out
+    assert "Contract: Trix" in out
+    assert "Contracts already played in this kingdom: Trix" not in out
 
 
 @pytest.mark.parametrize("name,word", [("trix", "kingdom"), ("tricks", "set")])
@@ -195,8 +195,8 @@ def test_the_played_list_is_the_contracts_finished_in_this_round(name, word):
                            f"{', '.join(finished)}"] if finished else []), (lines, chosen)
         action = state.legal_actions()[0]
         text = state.action_to_string(action)
-        if text.startswith("contract "):
-            chosen.append(text.split()[1])
+        if text.startswith("contract "):           # the lists say it in words
+            chosen.append(game.contract_titles[game.contract_names.index(text.split()[1])])
         state.apply_action(action)
     assert round_no == 3 and looked["at a choice"] >= 20 and looked["in play"] > 500
 

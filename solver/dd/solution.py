@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -15,7 +16,8 @@ class Solution:
     ``value``: the position's value under best play by everyone;
     ``action_values``: the value after each legal action (canonical
     notation), EVERY legal action listed; ``best_actions``: the actions
-    reaching ``value``; ``nodes`` searched and ``time`` (s); ``objective``
+    reaching ``value``, the one the game's rule among equal actions plays
+    first (``State.tie_key``; :func:`best_in_tie_order`); ``nodes`` searched and ``time`` (s); ``objective``
     names what ``value`` measures (docs/solver.md).
 
     dix: ``value`` is the seat's round score minus the opponent's at the
@@ -39,4 +41,13 @@ class Solution:
     raw_action_values: Mapping[str, int] | None = None
 
 
-__all__ = ["Solution"]
+def best_in_tie_order(state: Any, values: Mapping[str, float],
+                      top: float) -> tuple[str, ...]:
+    """The actions of ``values`` worth ``top``, in the order of the game's
+    rule among equal actions (``state.tie_key`` of each action's id): every
+    face that shows a best action shows the same first one."""
+    return tuple(sorted((a for a, v in values.items() if v == top),
+                        key=lambda a: state.tie_key(state.string_to_action(a))))
+
+
+__all__ = ["Solution", "best_in_tie_order"]

@@ -130,9 +130,9 @@ def line_with(solver: Solver, position_or_state: Any, seat: int | None = None, p
     its tables (the next position of a deal finds the entries the solve
     before it stored).  ``values(state, seat, solution)``: each action's
     value in another unit than the solver's objective (``bots.exact``: the
-    game's deal result), the line then minimax in that unit, ties to the
-    first in its order; ``first``: the solve of the starting position
-    already made."""
+    game's deal result), the line then minimax in that unit, ties by the
+    game's rule among equal actions (``State.tie_key``); ``first``: the
+    solve of the starting position already made."""
     state = _to_state(position_or_state)
     if isinstance(state, dd.TrickPosition):
         raise UnsupportedPositionError("principal_line takes a State or a record")
@@ -169,9 +169,10 @@ def line_with(solver: Solver, position_or_state: Any, seat: int | None = None, p
             except (UnsupportedPositionError, SearchAborted):
                 break
             ours = mover == seat or (partners and mover % 2 == seat % 2)
-            pick = max if ours else min
-            text = pick(vals, key=vals.__getitem__)
-            action, value = state.string_to_action(text), vals[text]
+            target = (max if ours else min)(vals.values())
+            ids = {t: state.string_to_action(t) for t in vals if vals[t] == target}
+            text = min(ids, key=lambda t: state.tie_key(ids[t]))
+            action, value = ids[text], vals[text]
         line.append((mover, state.action_to_string(action), value))
         state.apply_action(action)
     return line

@@ -17,17 +17,20 @@ The rule, for a search (ISMCTS or PIMC, actions valued by sampled results):
 3. the candidates tied with the leader -- the difference within ``TIE_SE``
    standard errors of itself, or within ``TIE_POINTS`` of the game's round
    scale -- are one choice as far as the search can tell, and the advice is
-   the first of them in the game's order (the lowest card), so that it does
-   not change from one search seed to the next (``bench/tie_rule.py``
-   measured this rule against a longer search: the steadier advice costs a
-   few hundredths of a point);
+   the first of them by the game's one rule among equal actions
+   (``State.tie_key``: by default the game's order, the lowest action; dix
+   and dixie-rook part with the card least worth keeping, the trick
+   contracts with the highest card), so that it does not change from one
+   search seed to the next (``bench/tie_rule.py`` measured this rule
+   against a longer search: the steadier advice costs a few hundredths of a
+   point);
 4. the actions ``equal`` to the advice are those whose difference from it
    is within its own 95% interval, or within ``EQUAL_POINTS`` (twice the
    tie margin, so that searches either side of a tie name each other's
    card), or that are equivalent cards (``solver.search.equivalence``).
 
-Exact values need no rule: the best value first, ties to the first action
-in the game's order, every action of the best value ``equal``.
+Exact values need no more: the best value first, ties by the same rule
+among equal actions, every action of the best value ``equal``.
 """
 
 from __future__ import annotations
@@ -54,8 +57,9 @@ EQUAL_POINTS = 2 * TIE_POINTS
 TIE_VISITS = 0.25
 
 #: the words every face shows for the tie rule
-TIE_RULE = ("the search cannot tell these apart, and ties go to the first in the game's "
-            "order (the lowest card), so the advice does not change with the search's seed")
+TIE_RULE = ("the search cannot tell these apart, and ties go by the game's rule among equal "
+            "actions (the card least worth keeping), so the advice does not change with the "
+            "search's seed")
 
 
 @dataclass
@@ -75,6 +79,9 @@ class Evidence:
     diff_half: Callable
     scale: float
     visit_floor: bool = True
+    #: the game's rule among equal actions (``State.tie_key``): the smallest
+    #: key is played; default the game's order
+    key: Callable = lambda a: (a,)
 
 
 @dataclass
@@ -127,7 +134,7 @@ def decide(ev: Evidence) -> Advice:
         candidates = valued
     leader = max(candidates, key=lambda a: (ev.values[a], -a))
     ties = [a for a in candidates if a != leader and _apart(ev, a, leader) <= TIE_SE]
-    action = min(_class_of(ev.classes, a)[0] for a in [leader] + ties)
+    action = min((b for a in [leader] + ties for b in _class_of(ev.classes, a)), key=ev.key)
     same = _class_of(ev.classes, action)
     mine = ev.values[action]
 
@@ -155,13 +162,13 @@ def decide(ev: Evidence) -> Advice:
     return Advice(action, [action] + rest, equal, reasons)
 
 
-def decide_exact(legal: list, values: dict) -> Advice:
-    """The advice from exact values: the best value, ties to the first
-    action in the game's order; every action of the best value is equal."""
-    best = max(values[a] for a in legal)
-    action = min(a for a in legal if values[a] == best)
-    ranking = [action] + sorted((a for a in legal if a != action), key=lambda a: (-values[a], a))
-    return Advice(action, ranking, [a for a in ranking if values[a] == best])
+def decide_exact(legal: list, values: dict, key: Callable = lambda a: (a,)) -> Advice:
+    """The advice from exact values: the best value, ties by the game's rule
+    among equal actions (``key``: ``State.tie_key``); every action of the
+    best value is equal."""
+    ranking = sorted(legal, key=lambda a: (-values[a], key(a)))
+    best = values[ranking[0]]
+    return Advice(ranking[0], ranking, [a for a in ranking if values[a] == best])
 
 
 __all__ = ["Evidence", "Advice", "decide", "decide_exact", "TIE_SE", "TIE_POINTS",

@@ -456,7 +456,7 @@ class _Job:
             return (f"every card is known, but the exact solve passed its bound of "
                     f"{exc.nodes:,} nodes: searched instead")
         values = self.support.exact_values(self.world, self.seat, sol)
-        advice = decide_exact(self.legal, values)
+        advice = decide_exact(self.legal, values, self.world.tie_key)
         name = self.name
         winners = None
         if sol.action_winners:
@@ -537,7 +537,8 @@ class _Job:
                                                _searched(classes, stats, b))
 
         advice = decide(Evidence(self.legal, classes, values, ci95, stats.visits, diff_half,
-                                 float(self.game.round_scale), visit_floor=True))
+                                 float(self.game.round_scale), visit_floor=True,
+                                 key=self.world.tie_key))
         total = max(1, sum(stats.visits.values()))
         return self.result(advice, values, ci95, stats.visits, visits.get(advice.action, 0)
                            / total, stats.nodes, stats.seconds, "ismcts", stats.iterations,
@@ -563,7 +564,7 @@ class _Job:
                       for a, v in values.items()}
         advice = decide(Evidence(self.legal, classes, values, ci95, stats.visits,
                                  stats.paired_half_width, float(self.game.round_scale),
-                                 visit_floor=False))
+                                 visit_floor=False, key=self.world.tie_key))
         cls = next(m for m in classes if advice.action in m)
         return self.result(advice, values, ci95, stats.visits,
                            max(stats.wins[a] for a in cls) / max(1, stats.worlds),

@@ -177,7 +177,7 @@ def test_report_without_matplotlib_prints_the_tables_and_exits_0(tmp_path, capsy
     assert main(["ladder", "report", "--db", db, "--out", out_dir]) == 0
     out, err = capsys.readouterr()
     assert "rules" in out and "random" in out and "(tables only, no plots)" in out
-    assert "pip install 'dixtrix[plot]'" in err
+    assert 'pip install ".[plot]"' in err
     assert os.listdir(out_dir) == ["report.md"]
     assert "```" in open(os.path.join(out_dir, "report.md")).read()
 

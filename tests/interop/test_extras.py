@@ -13,9 +13,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("module,blocked,extra", [
-    ("solver.interop.openspiel", "pyspiel", "dixtrix[openspiel]"),
-    ("solver.interop.pettingzoo", "pettingzoo", "dixtrix[pettingzoo]"),
-    ("bots.gym_env", "gymnasium", "dixtrix[pettingzoo]"),
+    ("solver.interop.openspiel", "pyspiel", 'pip install ".[openspiel]"'),
+    ("solver.interop.pettingzoo", "pettingzoo", 'pip install ".[pettingzoo]"'),
+    ("bots.gym_env", "gymnasium", 'pip install ".[pettingzoo]"'),
 ])
 def test_a_missing_framework_names_the_extra(module, blocked, extra):
     code = (f"import sys; sys.modules[{blocked!r}] = None\n"

@@ -12,7 +12,7 @@ from ...cards import cards_of
 from ...dd import trick as dd
 from ...dd.adapters.common import card_play_only, check_seat
 from ...dd.adapters.registry import register
-from ...dd.solution import Solution
+from ...dd.solution import Solution, best_in_tie_order
 from ...games.contract_match.game import ContractGame
 from ...games.contract_match.state import LAYOUT_PLAY, TRICKS
 from ...games.contract_match.state import PASS as PASS_ACTION
@@ -55,7 +55,7 @@ def solve_contract_state(solver, state, seat, max_nodes=None) -> Solution:
         res = solver.solve_position(pos, max_team=pos.contract.teams[seat], objective="own",
                                     max_nodes=max_nodes)
         values = {state.action_to_string(c): v for c, v in res.card_values.items()}
-        best = tuple(a for a, v in values.items() if v == res.value)
+        best = best_in_tie_order(state, values, res.value)
         return Solution(res.value, MappingProxyType(values), res.nodes, res.time, seat,
                         f"{kind}: the {'team' if partners else 'seat'}'s deal score "
                         f"({'team minimax' if partners else 'paranoid'})", best, res.engine)
@@ -69,7 +69,7 @@ def solve_contract_state(solver, state, seat, max_nodes=None) -> Solution:
                            tt_mb=solver.tt_mb)
         values = {state.action_to_string(PASS_ACTION if a == PASS else a): v
                   for a, v in res.actions.items()}
-        best = tuple(a for a, v in values.items() if v == res.value)
+        best = best_in_tie_order(state, values, res.value)
         return Solution(res.value, MappingProxyType(values), res.nodes, res.seconds, seat,
                         f"layout: the {'team' if partners else 'seat'}'s finishing points "
                         f"({'team minimax' if partners else 'paranoid'})", best, "cython")

@@ -452,6 +452,15 @@ class ContractMatchState(State):
             return "hand is not bad"
         return f"not legal for seat {seat} now"
 
+    def tie_key(self, action: int) -> tuple:
+        """Among cards of equal value in a trick contract, part with the
+        highest first: a low card is the exit a player keeps (a card that
+        wins nothing later costs nothing); other decisions in the game's
+        order."""
+        if self.phase == TRICKS and 0 <= action < CARD_LIMIT:
+            return (-(action & 15), action)
+        return (action,)
+
     # ---- notation ------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
         labels = _NOTATION_CACHE.setdefault(self.game.name, ({}, {}))[0]

@@ -232,6 +232,16 @@ class DixState(State):
             return [0.0, 0.0]
         return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
 
+    def tie_key(self, action: int) -> tuple:
+        """Among cards of equal value, part with the one least worth keeping:
+        the joker last, then trumps, then nines and tens (a ten-trick's
+        makers), then by strength, low before high (the rules player's
+        order: ``solver/games/dix/heuristic.py``)."""
+        table = self.table
+        trump = table[action] == self.trump
+        return (action == JOKER, trump, dix_pips(action) in (9, 10), table[64 + action],
+                action)
+
     # ---- notation --------------------------------------------------------
     def action_to_string(self, action: int) -> str:
         return DIX.to_string(action)

@@ -8,7 +8,7 @@ from types import MappingProxyType
 
 from ...dd.adapters.common import check_seat
 from ...dd.adapters.registry import register
-from ...dd.solution import Solution
+from ...dd.solution import Solution, best_in_tie_order
 from ...errors import SearchAborted
 from ...games.dix_exchange import DixExchangeGame
 
@@ -24,6 +24,6 @@ def solve_exchange_state(solver, state, seat, max_nodes=None) -> Solution:
     except OverflowError as exc:
         raise SearchAborted(str(exc), max_nodes or 5_000_000) from exc
     values = {state.action_to_string(a): int(v) for a, v in res.action_values.items()}
-    best = tuple(a for a, v in values.items() if v == res.value)
+    best = best_in_tie_order(state, values, res.value)
     return Solution(int(res.value), MappingProxyType(values), res.nodes, res.seconds, seat,
                     "dix-exchange: tokens won (-lost) this round (paranoid)", best, "python")

@@ -10,7 +10,7 @@ from types import MappingProxyType
 from ...dd import trick as dd
 from ...dd.adapters.common import card_play_only, check_seat
 from ...dd.adapters.registry import register
-from ...dd.solution import Solution
+from ...dd.solution import Solution, best_in_tie_order
 from ...games.dixie_rook import PLAY, DixieRookGame, card_count
 
 
@@ -33,7 +33,7 @@ def solve_rook_state(solver, state, seat, max_nodes=None) -> Solution:
     res = solver.solve_position(pos, max_team=pos.contract.teams[seat], objective="own",
                                 max_nodes=max_nodes)
     values = {state.action_to_string(c): v for c, v in res.card_values.items()}
-    best = tuple(a for a, v in values.items() if v == res.value)
+    best = best_in_tie_order(state, values, res.value)
     return Solution(res.value, MappingProxyType(values), res.nodes, res.time, seat,
                     "dixie-rook: the team's captured points (count, nest, most tricks)",
                     best, res.engine)

@@ -352,6 +352,14 @@ class DixieRookState(State):
             return [0.0] * n
         return [1.0 if team_of(s) == self.winner else -1.0 for s in range(n)]
 
+    def tie_key(self, action: int) -> tuple:
+        """Among cards of equal value, part with the one least worth keeping:
+        trumps last, then count cards, then by rank, low before high; other
+        decisions in the game's order."""
+        if self.phase == PLAY and action < DISCARD_BASE:
+            return (suit_of(action) == self.trump, card_count(action) > 0, action & 15, action)
+        return (action,)
+
     # ---- notation ----------------------------------------------------------
     def action_to_string(self, action: int) -> str:
         return format_action(action)
