@@ -21,6 +21,7 @@ import math
 
 from solver import position
 from solver.errors import DixtrixError, PositionError, SearchAborted, UnsupportedPositionError
+from solver.search.advice import EQUAL_POINTS, equal_test
 
 #: what a hint searches when no limit is given (seconds)
 DEFAULT_SECONDS = 1.0
@@ -141,10 +142,11 @@ def describe(view) -> list[str]:
 
 
 def advice_line(action: str, equal, is_card: bool, exact: bool = False,
-                unknown=(), same=()) -> str:
+                unknown=(), same=(), test: str = "") -> str:
     """One line of advice; ``equal``: the actions as good; ``unknown``: those
     among them searched too little to have an interval; ``same``: the
-    classes of equivalent cards (``PlayResult.same``)."""
+    classes of equivalent cards (``PlayResult.same``); ``test``: the words
+    of the test that made them as good (``solver.search.advice.equal_test``)."""
     verb = f"Play {action}" if is_card else action[:1].upper() + action[1:]
     twins = next((m for m in same if action in m), ())
     others = [a for a in equal if a != action and a not in unknown and a not in twins]
@@ -157,7 +159,7 @@ def advice_line(action: str, equal, is_card: bool, exact: bool = False,
                  f"{'is' if len(twins) == 2 else 'are'} the same card here (equivalent).")
     if others:
         text += (f" As good as far as the search can tell: {', '.join(others)} "
-                 f"(their 95% intervals overlap).")
+                 f"({test or 'the search cannot separate them from it'}).")
     if rare:
         text += f" Searched too little to judge: {', '.join(rare)}."
     return text
@@ -264,10 +266,12 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
                      "ci95": res.ci95, per: res.visits, "reasons": dict(res.reasons),
                      "iterations": res.iterations, "nodes": res.nodes,
                      "time": res.time, "stopped": res.stopped,
-                     "beliefs": dict(res.beliefs)}
+                     "beliefs": dict(res.beliefs), "diff_ci95": dict(res.diff_ci95),
+                     "equal_test": equal_test(game.round_scale),
+                     "equal_points": EQUAL_POINTS * game.round_scale}
     unknown = {a for a in res.values if not math.isfinite(res.ci95.get(a, math.inf))}
     out["advice"] = advice_line(res.action, res.equal, card, unknown=unknown,
-                                same=res.same)
+                                same=res.same, test=out["search"]["equal_test"])
     return out
 
 

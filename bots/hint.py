@@ -21,6 +21,7 @@ from solver import position
 from solver.errors import PositionError
 from solver.game import check_seed
 from solver.search import contract_choice
+from solver.search.advice import equal_test
 
 from .advice import advise, json_finite, make_limit
 
@@ -158,23 +159,32 @@ def run(args, origin: str, view) -> int:
                 "average deal")
     print(f"Values: {what}; {res['iterations']:,} "
           f"{'worlds' if res['bot'] == 'pimc' else 'iterations'}"
-          f", {res['time']:.2f} s. Unit: {res['unit']}, mean with its 95% interval; "
-          f"the advice first.")
+          f", {res['time']:.2f} s. Unit: {res['unit']}, mean with its 95% interval, then "
+          f"the difference from the advice with its own 95% interval (the search's paired "
+          f"estimate); the advice first.")
     if res.get("beliefs"):
         print("  " + beliefs_line(res["beliefs"]))
     width = max(len(a) for a in res["ranking"])
+    advised = res["values"].get(res["action"])
     for action in res["ranking"]:
         value = res["values"].get(action)
         ci = res["ci95"].get(action, math.inf)
         ci_text = f"+-{ci:5.2f}" if math.isfinite(ci) else "   n/a "
+        half = res.get("diff_ci95", {}).get(action)
+        if action == res["action"] or value is None or advised is None:
+            vs = " " * 16
+        elif half is None or not math.isfinite(half):
+            vs = f"{value - advised:+8.2f}    n/a "
+        else:
+            vs = f"{value - advised:+8.2f} +-{half:5.2f}"
         twin = next((m[0] for m in res["same"] if action in m), action)
         mark = "advised" if action == res["action"] else (
             f"same as {twin}" if twin != action else
             "" if action not in res["equal"] else "as good" if math.isfinite(ci) else
             "too little searched")
         value_text = f"{value:+8.2f}" if value is not None else "     n/a"
-        print(f"  {action:<{width}}  {value_text} {ci_text}  {res[per].get(action, 0):>9,} "
-              f"{per}  {mark}")
+        print(f"  {action:<{width}}  {value_text} {ci_text} {vs}  "
+              f"{res[per].get(action, 0):>9,} {per}  {mark}")
     for action, why in res["reasons"].items():
         print(f"  ({action} has a higher mean than {res['action']}: {why}.)")
     print(out["advice"])
@@ -233,8 +243,9 @@ def legend(game) -> str:
     import textwrap
     text = (f"Notation ({game.name}): {game.notation} Values: the mean for you in the unit "
             f"named, with its 95% interval (+-); visits: how often the search tried the "
-            f"action (worlds: sampled deals, each solved); 'as good': the search cannot "
-            f"tell it from the advice.")
+            f"action (worlds: sampled deals, each solved); 'as good': "
+            f"{equal_test(game.round_scale)} (each action's difference from the advice is "
+            f"shown beside its value).")
     return textwrap.fill(text, 78, initial_indent="  ", subsequent_indent="  ")
 
 

@@ -28,6 +28,7 @@ import textwrap
 from solver import position
 from solver.errors import DixtrixError, IllegalActionError, NotationError
 from solver.search import Limit, best_move
+from solver.search.advice import equal_test
 
 from . import advice
 
@@ -133,7 +134,8 @@ def _hint(say, view) -> None:
         say(f"    {a:<18} {value}  {mark}")
     for a, why in res.reasons.items():
         say(f"    ({a} has a higher mean: {why})")
-    say("  " + advice.advice_line(res.action, res.equal, advice.is_card(view, res.action)))
+    say("  " + advice.advice_line(res.action, res.equal, advice.is_card(view, res.action),
+                                  test=equal_test(view.game.round_scale)))
 
 
 def read_action(state, text: str, legal, seat: int | None = None) -> int:

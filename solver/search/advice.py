@@ -56,6 +56,14 @@ EQUAL_POINTS = 2 * TIE_POINTS
 #: never advised in its place (its interval is wide because it was tried little)
 TIE_VISITS = 0.25
 
+def equal_test(scale: float) -> str:
+    """The one test that makes an action "as good" as the advice, in the
+    words every face shows beside the actions it names (``scale``: the
+    game's ``round_scale``): what ``decide`` applies, nothing else."""
+    return (f"each one's difference from the advice is within its 95% interval, or under "
+            f"{EQUAL_POINTS * scale:.3g}")
+
+
 #: the words every face shows for the tie rule
 TIE_RULE = ("the search cannot tell these apart, and ties go by the game's rule among equal "
             "actions (the card least worth keeping), so the advice does not change with the "
@@ -171,5 +179,5 @@ def decide_exact(legal: list, values: dict, key: Callable = lambda a: (a,)) -> A
     return Advice(ranking[0], ranking, [a for a in ranking if values[a] == best])
 
 
-__all__ = ["Evidence", "Advice", "decide", "decide_exact", "TIE_SE", "TIE_POINTS",
+__all__ = ["Evidence", "Advice", "decide", "decide_exact", "equal_test", "TIE_SE", "TIE_POINTS",
            "EQUAL_POINTS", "TIE_VISITS", "TIE_RULE"]

@@ -224,3 +224,44 @@ def test_infinite_intervals_are_null_in_json(capsys, tmp_path):
     assert "Infinity" not in text and "NaN" not in text
     assert all(v is None or math.isfinite(v) for v in out.get("search", {}).get("ci95", {})
                .values())
+
+
+def test_as_good_names_exactly_what_the_stated_test_cannot_separate(capsys, tmp_path):
+    """"As good" is one test, stated once (``solver.search.advice.
+    equal_test``) and shown with its numbers: an action is as good as the
+    advice exactly when its difference from it is within that difference's
+    95% interval (``diff_ci95``, the figure the hint prints beside the
+    value) or under ``EQUAL_POINTS`` of the round scale, or it is the same
+    card as the advice; the hint's words name exactly those."""
+    from solver.search.advice import EQUAL_POINTS
+    checked = named = 0
+    for name, _, view, seed in ALL:
+        res = best_move(view, Limit(iterations=ITERATIONS), seed=seed)
+        if res.bot not in ("ismcts", "pimc"):
+            continue
+        scale = solver.load_game(name, **GAMES[name]).round_scale
+        twins = next((m for m in res.same if res.action in m), (res.action,))
+        mine = res.values[res.action]
+        for a in res.ranking[1:]:
+            if a in twins or res.values.get(a) is None:
+                continue
+            diff, half = abs(res.values[a] - mine), res.diff_ci95[a]
+            separable = diff > half and diff > EQUAL_POINTS * scale
+            assert (a in res.equal) == (not separable), (name, a, diff, half, res.equal)
+            checked += 1
+        if named < 2 and len(res.equal) > len(twins):
+            path = tmp_path / "view.json"
+            path.write_text(json.dumps(view))
+            assert main(["hint", str(path), "--iterations", str(ITERATIONS),
+                         "--search-seed", str(seed), "--json"]) == 0
+            doc = json.loads(capsys.readouterr().out)
+            search = doc["search"]
+            assert search["diff_ci95"] == pytest.approx(
+                {a: (None if not math.isfinite(h) else h) for a, h in res.diff_ci95.items()})
+            assert "within its 95% interval" in search["equal_test"]
+            others = [a for a in res.equal if a not in twins
+                      and math.isfinite(res.ci95.get(a, math.inf))]
+            assert f"As good as far as the search can tell: {', '.join(others)} " \
+                   f"({search['equal_test']})." in doc["advice"]
+            named += 1
+    assert checked > 50 and named, (checked, named)

@@ -602,17 +602,27 @@ async function hint() {
     } else {
       const s = h.search;
       const per = s.bot === "pimc" ? "worlds" : "visits";
+      const advised = s.values[s.action];
       for (const a of s.ranking) {
         const v = s.values[a];
         const ci = s.ci95[a];
+        // the difference from the advice with its own interval: the one
+        // test that marks an action "as good" (docs/search.md)
+        const half = (s.diff_ci95 || {})[a];
+        const vs = a === s.action || v === undefined || v === null || advised === undefined || advised === null ? ""
+          : (v - advised >= 0 ? "+" : "") + (v - advised).toFixed(2) + (half === null || half === undefined ? "" : " \u00b1" + half.toFixed(2));
         const twin = (s.same || []).find((m) => m.includes(a) && m[0] !== a);
         const mark = a === s.action ? t("advised") : twin ? t("the same as {name}", { name: name(twin[0]) }) : s.equal.includes(a) ? t("as good") : "";
         const count = (s[per] || {})[a] || 0;
         rows.push(el("tr", { class: a === s.action ? "best" : "", "data-action": a }, el("td", { text: name(a) }),
           el("td", { text: v === undefined || v === null ? "n/a" : (v >= 0 ? "+" : "") + v.toFixed(2) }),
           el("td", { text: ci === null || ci === undefined ? "n/a" : "\u00b1" + ci.toFixed(2) }),
+          el("td", { text: vs }),
           el("td", { text: per === "worlds" ? t("{n} worlds", { n: count }) : t("{n} visits", { n: count }) }),
           el("td", { class: "doc", text: mark })));
+      }
+      if (s.equal.length > 1) {
+        notes.push(el("p", { class: "doc", text: t("As good: the difference from the advice is within its 95% interval, or under {points}.", { points: String(Number(Number(s.equal_points).toPrecision(3))) }) }));
       }
       for (const [a, why] of Object.entries(s.reasons || {})) {
         notes.push(el("p", { class: "doc reason", text: t("{a} has a higher mean than {b}: {why}.", { a: name(a), b: name(s.action), why }) }));
@@ -620,7 +630,7 @@ async function hint() {
       out.replaceChildren(el("p", { text: t("Search: {n} iterations. Unit: {unit}; mean \u00b1 95% interval; the advice first.", { n: s.iterations, unit: s.unit }) }));
     }
     const head = el("tr", {}, el("th", { scope: "col", text: t("Action") }), el("th", { scope: "col", text: t("Value") }),
-      ...(h.exact ? [el("th", { scope: "col", text: "" })] : [el("th", { scope: "col", text: t("Interval") }), el("th", { scope: "col", text: t("Searched") }), el("th", { scope: "col", text: "" })]));
+      ...(h.exact ? [el("th", { scope: "col", text: "" })] : [el("th", { scope: "col", text: t("Interval") }), el("th", { scope: "col", text: t("vs advice") }), el("th", { scope: "col", text: t("Searched") }), el("th", { scope: "col", text: "" })]));
     out.append(el("table", {}, head, ...rows), ...notes,
       el("p", { class: "advice", text: t("Advice: {action}", { action: name(h.action) }) }));
     if (h.beliefs) out.append(beliefsTable(h.beliefs));
