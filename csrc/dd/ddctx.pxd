@@ -53,6 +53,7 @@ ctypedef struct DDCtx:
     bint duck_ok             # sweep_ok, no trumps, must follow: never_wins() applies
     bint pivot_ok            # duck_ok, one max seat, tricks and the last trick
                              # alike to both sides, no most-tricks bonus: pivot_safe()
+    bint cover_ok            # pivot_ok: holder_cover() applies
     int max_seat             # the max seat (-1 none, -2 several)
     bint lock_ok             # sweep_ok, trumps, not quick_ok: lock_bounds() applies
     bint later_ok            # quick_ok, sweep_ok, trumps, must follow, free discards

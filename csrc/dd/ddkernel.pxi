@@ -65,6 +65,7 @@ cdef class Kernel:
     def __dealloc__(self):
         if self.K != NULL:
             free(self.K.tt)
+            free(self.K.st.rec)         # the probe build's boundary records
             free(self.K)
 
     @property
@@ -199,6 +200,8 @@ cdef class Kernel:
         self.K.st.forced_hits = 0
         self.K.pivot_ok = (self.K.duck_ok and self.K.max_seat >= 0 and R.trick_win == R.trick_lose
                          and R.last_win == R.last_lose and not R.use_most)
+        self.K.cover_ok = self.K.pivot_ok and (not DD_STATS or self.K.st.use_cover_bound)
+        self.K.st.cover_hits = 0
         self.K.base_hi = max(R.trick_win, R.trick_lose)
         self.K.base_lo = min(R.trick_win, R.trick_lose)
         if R.ten_total >= 0:
