@@ -37,6 +37,17 @@ class Solution:
     action_winners: Mapping[str, int] | None = None
     raw_value: int | None = None
     raw_action_values: Mapping[str, int] | None = None
+    kind: str = "minimax"
+    action_vectors: Mapping[str, tuple[int, ...]] | None = None
+    choice: str | None = None
 
 
-__all__ = ["Solution"]
+#: the kinds of value a ``Solution`` may hold, and what each means
+KINDS = {
+    "minimax": "two sides, each playing against the other",
+    "paranoid": "the seat against the other seats as one side",
+    "maxn": "every seat for its own score, ties against the seat asked",
+}
+
+
+__all__ = ["Solution", "KINDS"]

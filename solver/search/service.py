@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..dd import solve
+from ..dd.solve import check_kind
 from ..errors import (
     LimitError,
     OptionError,
@@ -238,7 +239,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
               threads: int = DEFAULT_TREES, *,
               c: float = DEFAULT_C, policy: str = "rules", prior: str = "rules",
               equivalence: bool = True, leaf: bool = True, py_iterations: int | None = None,
-              exact: bool = True, omniscient: bool = False) -> PlayResult:
+              exact: bool = True, omniscient: bool = False, kind: str | None = None) -> PlayResult:
     """The best action for the seat to move in ``position``, with every
     legal action's value, interval and visits and the ranking the advice is
     made from (see the module docstring for the order of a decision).
@@ -257,7 +258,8 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     different), ``exact`` (False: never the exact path, for measurements),
     ``omniscient`` (the player sees every card: ``position`` must be a
     ``State`` or a complete record; the ``cheat`` bot, an upper bound for
-    measurements, never a fair player)."""
+    measurements, never a fair player), ``kind`` (the kind of value of the
+    exact solve in a game of individual seats: ``solver.dd.solve``'s)."""
     if not isinstance(bot, str) or bot not in BOTS:
         raise OptionError(f"best_move: unknown bot {short_repr(bot)} (known: {', '.join(BOTS)})")
     limit = check_limit(limit, Limit(time=DEFAULT_LIMIT_SECONDS))
@@ -277,6 +279,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
         raise LimitError(f"ismcts: c must be a number in [0, 100], got {short_repr(c)}")
     if py_iterations is not None:
         Limit(iterations=py_iterations)          # the same check as any count
+    check_kind(kind)
     sampler: WorldSampler
     if omniscient:
         state = _true_state(position)
@@ -294,6 +297,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     legal = world.legal_actions()
     job = _Job(game, sampler, world, seat, legal, limit, seed, progress, stop, threads,
                float(c), policy, prior, equivalence, leaf, py_iterations)
+    job.kind = kind
     if len(legal) == 1:
         return job.forced()
     note = ""
@@ -337,6 +341,7 @@ class _Job:
         self.c, self.policy, self.prior = c, policy, prior
         self.equivalence, self.leaf, self.py_iterations = equivalence, leaf, py_iterations
         self.support = support_for(game)
+        self.kind: str | None = None        # the exact solve's kind of value
         self.name = world.action_to_string
         self.unit = game.round_unit
 
@@ -368,7 +373,7 @@ class _Job:
             return ""
         start = _time.perf_counter()
         try:
-            sol = solve(self.world, seat=self.seat, max_nodes=self.exact_budget())
+            sol = solve(self.world, seat=self.seat, max_nodes=self.exact_budget(), kind=self.kind)
         except UnsupportedPositionError:
             return ""
         except SearchAborted as exc:
