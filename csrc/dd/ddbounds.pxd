@@ -749,6 +749,86 @@ cdef inline void later_bounds(DDCtx* K, int* lb, int* ub, int alpha, int beta) n
             K.qwin |= keyed | keyb
 
 
+cdef inline int second_hand_quick(DDCtx* K, int alpha, int beta, int ply) noexcept nogil:
+    """The second seat of a trick (4 seats, partners opposite, pure trick
+    scoring, card index = strength slot), after DDS's QuickTricksSecondHand:
+    its side surely takes the trick on the table when the highest card of
+    the led suit held by the seat or its partner is above the lead and
+    every card of that suit the next seat (the leader's partner) holds,
+    and that seat cannot ruff; or when the side can ruff and the next seat
+    must follow the led suit.  The side then takes at least one of the
+    tricks left: a bound that settles the window (alpha, beta), returned
+    (fail-soft; ``wr[ply]``: the winning card, whose rank was compared),
+    else INF.  A partner playing fourth wins with the top card or a ruff
+    whatever the next seat does: it follows the led suit, or it is void
+    without a trump (the cases checked)."""
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef int hand = (S.leader + 1) & 3, part = (S.leader + 3) & 3, lho = (S.leader + 2) & 3
+    cdef int lead = S.trick[0], led = R.suit_of[lead], k = S.tricks_left, top = -1, v
+    cdef int q, hh, i, s2, c2
+    cdef uint64_t sm = R.suit_mask[led], ours, theirs, tm, rest, other, rem
+    cdef uint64_t win = 0
+    cdef bint can = 0
+    theirs = S.hands[lho] & sm
+    ours = (S.hands[hand] | S.hands[part]) & sm
+    if R.trump >= 0 and led != R.trump:
+        tm = R.suit_mask[R.trump]
+        if theirs == 0 and (S.hands[lho] & tm):
+            return INF              # the next seat may ruff
+        if ((S.hands[hand] & sm) == 0 and (S.hands[hand] & tm)) or \
+                ((S.hands[part] & sm) == 0 and (S.hands[part] & tm)):
+            if theirs:
+                can = 1             # a ruff the next seat cannot overruff
+    if not can and ours:
+        top = highest_bit(ours)
+        if top > lead and (theirs == 0 or top > highest_bit(theirs)):
+            can = 1
+            win = (<uint64_t>1) << top
+    if not can:
+        return INF
+    q = 1
+    if R.trump < 0 and win:
+        # no trumps: the hand that wins with the top card leads next and
+        # cashes its top card of every other suit, one trick each (a top
+        # card led is never beaten), and its second card of the led suit
+        # when it holds the two top cards there
+        hh = hand if (S.hands[hand] >> top) & 1 else part
+        rest = ours & ~((<uint64_t>1) << top)
+        if rest and (S.hands[hh] >> highest_bit(rest)) & 1 and \
+                highest_bit(rest) > (highest_bit(theirs) if theirs else -1):
+            other = 0
+            for i in range(4):
+                if i != hh:
+                    other |= S.hands[i]
+            if highest_bit(rest) > highest_bit((other & sm) | 1):
+                q += 1
+                win |= (<uint64_t>1) << highest_bit(rest)
+        rem = S.hands[0] | S.hands[1] | S.hands[2] | S.hands[3]
+        for s2 in range(4):
+            if s2 == led:
+                continue
+            c2 = highest_bit(rem & R.suit_mask[s2])
+            if c2 >= 0 and (S.hands[hh] >> c2) & 1:
+                q += 1
+                win |= (<uint64_t>1) << c2
+        if q > k:
+            q = k
+    if R.trick_win <= R.trick_lose:
+        return INF
+    if R.side[hand]:
+        v = q * R.trick_win + (k - q) * R.trick_lose
+        if v >= beta:
+            K.wr[ply] = win
+            return v
+    else:
+        v = q * R.trick_lose + (k - q) * R.trick_win
+        if v <= alpha:
+            K.wr[ply] = win
+            return v
+    return INF
+
+
 cdef inline int boundary_bounds(DDCtx* K, int alpha, int beta, int ply) noexcept nogil:
     """Every bound at a trick boundary with at least two tricks left, in
     order: the per-trick extremes with the points still in hands, the lock

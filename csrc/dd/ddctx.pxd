@@ -71,6 +71,8 @@ ctypedef struct DDCtx:
     bint pivot_ok            # duck_ok, one max seat, tricks and the last trick
                              # alike to both sides, no most-tricks bonus: pivot_safe()
     bint cover_ok            # pivot_ok: holder_cover() applies
+    bint second_ok           # 4 seats, partners opposite, quick_ok, slot == card:
+                             # second_hand_quick() applies
     int max_seat             # the max seat (-1 none, -2 several)
     bint lock_ok             # sweep_ok, trumps, not quick_ok: lock_bounds() applies
     bint later_ok            # quick_ok, sweep_ok, trumps, must follow, free discards

@@ -80,6 +80,15 @@ cdef class ProbeKernel(Kernel):
         self.K.st.use_duck_match = bool(value)
 
     @property
+    def use_second_hand(self):
+        """False: no second-hand quick trick (bridge, ``second_hand_quick``)."""
+        return bool(self.K.st.use_second_hand)
+
+    @use_second_hand.setter
+    def use_second_hand(self, value):
+        self.K.st.use_second_hand = bool(value)
+
+    @property
     def order(self):
         """The move-ordering rules in use (bits ``ORD_*`` of
         csrc/dd/ddstats.pxd: 1 suit lengths, 2 the killer, 4 partnership
@@ -105,6 +114,11 @@ cdef class ProbeKernel(Kernel):
     def cover_hits(self):
         """Cut-offs by the holder-cover bound since the last load."""
         return self.K.st.cover_hits
+
+    @property
+    def second_hits(self):
+        """Cut-offs by the second-hand quick trick since the last load."""
+        return self.K.st.second_hits
 
     @property
     def forced_hits(self):

@@ -12,7 +12,7 @@ from trickstate cimport RuleTable, TrickState, legal_mask, MAX_SEATS, NO_CARD
 from ddstats cimport DD_STATS, count_cut, stat_row, BoundaryRecord
 from ddctx cimport (DDCtx, INF, play, unplay, finish_trick, unfinish_trick, last_trick,
                     bump_history)
-from ddbounds cimport boundary_bounds
+from ddbounds cimport boundary_bounds, second_hand_quick
 from ddtable cimport TTSlot, table_lookup, table_record
 from ddorder cimport order_moves
 
@@ -76,6 +76,12 @@ cdef inline int search(DDCtx* K, int alpha, int beta, int ply) noexcept nogil:
             return v
         v = boundary_bounds(K, alpha, beta, ply)
         if v != INF:
+            return v
+    if n == 1 and K.second_ok:
+        v = second_hand_quick(K, alpha, beta, ply)
+        if v != INF:
+            if DD_STATS:
+                K.st.second_hits += 1
             return v
     # two seats (exact keys): the follower's node is in the table too,
     # keyed with the card led

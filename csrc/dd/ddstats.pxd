@@ -69,12 +69,14 @@ ctypedef struct DDStats:
     int use_forced_bound        # 0: no forced-take bound (penalty contracts)
     int use_cover_bound         # 0: no holder-cover bound (penalty contracts)
     int use_duck_match          # 0: the ducking count before issue #40 (never_wins, pivot)
+    int use_second_hand         # 0: no second-hand quick trick (bridge)
     int order                   # the move-ordering rules in use (ORD_* bits)
     CutStats cut
     uint64_t lock_hits          # cut-offs by lock_bounds
     uint64_t later_hits         # cut-offs only later_bounds made beyond the quick bounds
     uint64_t forced_hits        # cut-offs by forced_take
     uint64_t cover_hits         # cut-offs by holder_cover
+    uint64_t second_hits        # cut-offs by second_hand_quick
     # where the nodes go (bench/dd_ordering.py --profile): nodes by tricks
     # left and cards on the table, and the trick-boundary nodes the table
     # settled, by tricks left
@@ -111,6 +113,7 @@ cdef inline void dd_stats_defaults(DDStats* st) noexcept nogil:
     st.use_forced_bound = 1
     st.use_cover_bound = 1
     st.use_duck_match = 1
+    st.use_second_hand = 1
     st.order = ORDER_DEFAULT
     st.rec_depth = -1
     st.rec_count = 0

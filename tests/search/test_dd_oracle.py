@@ -994,6 +994,42 @@ def test_rook_lock_bounds_match_oracle(probe):
     assert hits >= 30, hits
 
 
+def test_second_hand_quick_trick_matches_oracle(probe):
+    """Bridge endings with the lead on the table or to come (every strain),
+    so that the second seat's side often holds the top card of the led
+    suit or a ruff the next seat cannot overruff (``second_hand_quick``,
+    issue #40, after DDS's QuickTricksSecondHand; no trumps: the winner's
+    further top cards): the kernel against the oracle, the position's value
+    alone too (the bound then sees the root), the same values with the
+    bound off, and the bound must cut.  Dropping the next seat's ruff
+    check, the comparison with its cards, or the top-card test of the
+    cashed winners makes it fail."""
+    from solver.dd import Solver
+    rng = random.Random(4020)
+    hits = 0
+    with Solver(private=True) as alone:
+        for i in range(240):
+            strain = rng.randrange(-1, 4)
+            contract = dd.bridge_contract(strain)
+            pos = _random_trick_position(rng, contract, 3, FRENCH.cards, table_cards=i % 2)
+            team = rng.randrange(2)
+            probe.new_table()
+            got = _compare(pos, team, "own")
+            hits += probe.second_hits
+            alone.clear()
+            assert alone.value(pos, team, "own") == got.value, pos
+            hits += probe.second_hits
+            probe.use_second_hand = False
+            probe.new_table()
+            try:
+                assert dict(dd.solve_position(pos, team, "own").card_values) == \
+                    dict(got.card_values)
+            finally:
+                probe.use_second_hand = True
+                probe.new_table()
+    assert hits >= 60, hits
+
+
 def _later_bounds_ending(rng, n):
     """A bridge ending built so the later-tricks bounds apply: trumps, and
     the top trumps to one side spread over both its hands (the run), or
