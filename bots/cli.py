@@ -226,7 +226,8 @@ def cmd_solve(args) -> int:
         where = f"after {args.at} actions" if args.at is not None else "in this record"
         raise solver.PositionError(f"the game {where} is over: nothing to solve (give --at N "
                                    f"for the position after N of its {n} actions)")
-    doc = solve_doc(state, plies=args.line, max_nodes=args.max_nodes, tt_mb=args.tt_mb)
+    doc = solve_doc(state, plies=args.line, max_nodes=args.max_nodes, tt_mb=args.tt_mb,
+                    kind=args.kind)
     if args.at is not None:
         doc["at"] = args.at
     if args.json:
@@ -234,7 +235,7 @@ def cmd_solve(args) -> int:
         return 0
     at = f" after {args.at} actions" if args.at is not None else ""
     print(f"{state.game.name}{at}: seat {doc['seat']} to move; exact values in "
-          f"{doc['unit']} (solver: {doc['objective']})")
+          f"{doc['unit']} (solver: {doc['objective']}; {doc['kind']} value)")
     print(f"value {_signed(doc['value'])} ({doc['nodes']:,} nodes, {doc['time']:.2f} s)")
     width = max(len(a) for a in doc["action_values"])
     winners = doc.get("round_winners") or {}
@@ -304,7 +305,8 @@ def cmd_review(args) -> int:
         doc = review.review(pos, deal=args.deal, seat=args.seat, limit=limit, bot=args.bot,
                             seed=args.seed, threads=args.threads, nodes=args.nodes,
                             **({} if args.trees is None else {"trees": args.trees}),
-                            hindsight=not args.no_hindsight, jobs=args.jobs, progress=bar)
+                            hindsight=not args.no_hindsight, jobs=args.jobs, progress=bar,
+                            kind=args.kind)
     finally:
         bar.close()
     if args.plot:
@@ -466,6 +468,10 @@ def build_parser() -> argparse.ArgumentParser:
     so.add_argument("--tt-mb", type=int, default=64, help="transposition table (MiB)")
     so.add_argument("--max-nodes", type=int, default=None, help="give up past this many nodes")
     so.add_argument("--line", type=int, default=8, help="plies of the expected line of play")
+    so.add_argument("--kind", choices=("paranoid", "maxn"), default=None,
+                    help="trix and tricks without partners: the seat against the other three "
+                         "as one side (paranoid, the default) or every seat for its own score "
+                         "(maxn, where that search finishes; the output says which it is)")
     so.set_defaults(func=cmd_solve)
     rv = sub.add_parser("review", help="judge every decision of a recorded game",
                         description="Every decision of a game record (a finished match as "
@@ -499,6 +505,11 @@ def build_parser() -> argparse.ArgumentParser:
     rv.add_argument("--nodes", type=int, default=DEFAULT_NODES,
                     help=f"the node bound of each exact solve in hindsight (default "
                          f"{DEFAULT_NODES:,})")
+    rv.add_argument("--kind", choices=("paranoid", "maxn"), default=None,
+                    help="trix and tricks without partners: the hindsight's exact value, the "
+                         "seat against the other three (paranoid) or every seat for its own "
+                         "score (maxn, where that search finishes); default: the stronger "
+                         "cheat player's (bots/review.py HINDSIGHT_KIND)")
     rv.add_argument("--no-hindsight", action="store_true",
                     help="skip the exact solves of the true deal")
     rv.add_argument("--jobs", type=int, default=1, help="worker processes")

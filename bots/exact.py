@@ -56,20 +56,22 @@ def number(v):
 
 
 def exact(state, seat: int | None = None, max_nodes: int | None = None, tt_mb: int = 64,
-          solver=None) -> Exact:
+          solver=None, kind: str | None = None) -> Exact:
     """The exact values of ``state`` (a complete ``State``) for ``seat``
     (default: the seat to move) in the game's deal-result unit.  Raises
     ``UnsupportedPositionError`` where no solver takes the position and
     ``SearchAborted`` past ``max_nodes``.  ``solver``: a
     ``solver.dd.Solver`` whose tables to solve on (kept from its earlier
     solves: the positions of one deal share what they proved); default
-    the module-level session (``solver.dd.solve``, ``tt_mb``)."""
+    the module-level session (``solver.dd.solve``, ``tt_mb``).  ``kind``:
+    the kind of value in a game of individual seats (``solver.dd.solve``;
+    ``solution.kind`` says which it is)."""
     if seat is None:
         seat = state.current_player()
     if solver is None:
-        sol = solve(state, seat=seat, tt_mb=tt_mb, max_nodes=max_nodes)
+        sol = solve(state, seat=seat, tt_mb=tt_mb, max_nodes=max_nodes, kind=kind)
     else:
-        sol = solver.solve(state, seat=seat, max_nodes=max_nodes)
+        sol = solver.solve(state, seat=seat, max_nodes=max_nodes, kind=kind)
     values = _values(state, seat, sol)
     top = max(values.values())
     # ties by the game's rule among equal actions, as the advice goes
@@ -79,8 +81,8 @@ def exact(state, seat: int | None = None, max_nodes: int | None = None, tt_mb: i
 
 
 def line(state, seat: int | None = None, plies: int = 8, max_nodes: int | None = None,
-         total_nodes: int | None = None, stop=None, tt_mb: int = 64, first: Exact | None = None
-         ) -> list[tuple]:
+         total_nodes: int | None = None, stop=None, tt_mb: int = 64, first: Exact | None = None,
+         kind: str | None = None) -> list[tuple]:
     """The expected line of play from ``state``: up to ``plies`` actions,
     ``seat``'s side (its partner too in a partnership game) taking the
     first of its best actions, the others the first of the actions worst
@@ -104,22 +106,25 @@ def _values(state, seat: int, sol: Solution) -> dict[str, float]:
 
 
 def solve_doc(state, plies: int = 8, max_nodes: int | None = None,
-              line_nodes: int | None = None, stop=None, tt_mb: int = 64) -> dict:
+              line_nodes: int | None = None, stop=None, tt_mb: int = 64,
+              kind: str | None = None) -> dict:
     """What ``dixtrix solve --json`` prints for a complete position: the
     seat to move, every legal action's exact value in the game's unit
     (``action_values``, the best first), ``best_actions`` (every action of
     the best value, the game's rule among equal actions first), the expected line (its first
     action is ``best_actions[0]``), and the solver's own objective and
-    values beside them (``solver_value``, ``solver_action_values``)."""
-    ex = exact(state, None, max_nodes, tt_mb)
+    values beside them (``solver_value``, ``solver_action_values``), and
+    ``kind``: which value it is (``solver.dd.KINDS``: minimax, paranoid or
+    max^n; ``kind`` asks for one in a game of individual seats)."""
+    ex = exact(state, None, max_nodes, tt_mb, kind=kind)
     sol = ex.solution
-    steps = line(state, ex.seat, plies, max_nodes, line_nodes, stop, tt_mb, first=ex)
+    steps = line(state, ex.seat, plies, max_nodes, line_nodes, stop, tt_mb, first=ex, kind=kind)
     ranking = sorted(ex.values, key=lambda a: (-ex.values[a],
                                                state.tie_key(state.string_to_action(a))))
     doc = {"game": state.game.name, "seat": ex.seat, "unit": state.game.round_unit,
            "value": number(ex.value),
            "action_values": {a: number(ex.values[a]) for a in ranking},
-           "best_actions": list(ex.best), "objective": sol.objective,
+           "best_actions": list(ex.best), "objective": sol.objective, "kind": sol.kind,
            "solver_value": sol.value, "solver_action_values": dict(sol.action_values),
            "nodes": sol.nodes, "time": sol.time,
            "line": [{"seat": s, "action": a, "value": None if v is None else number(v)}

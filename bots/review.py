@@ -56,6 +56,7 @@ from dataclasses import dataclass, field
 
 from solver import position as positions
 from solver.dd import Solver
+from solver.dd.solve import check_kind
 from solver.errors import (
     DixtrixError,
     OptionError,
@@ -79,6 +80,10 @@ DEFAULT_SECONDS = 0.5
 DEFAULT_NODES = 1_000_000
 #: MiB of transposition table of each deal's hindsight solver
 HINDSIGHT_TT_MB = 64
+#: the kind of exact value of the hindsight in the games of four individual
+#: seats (``solver.dd.solve``'s ``kind``): the one that made the stronger
+#: ``cheat`` player (docs/solver.md, issue #40)
+HINDSIGHT_KIND = "paranoid"
 #: mistake sizes, as shares of the game's round scale (``Game.round_scale``,
 #: a bound on a deal's result): trix (350) 5 / 12.5 / 25 points, tricks
 #: (200) 2.86 / 7.14 / 14.3, dixie-rook (240) 3.43 / 8.57 / 17.1, dix (30)
@@ -382,14 +387,15 @@ def _hindsight_on(dd_solver, task: dict, stop=None) -> dict:
             if seat in gave_up or (stop is not None and stop.is_set()):
                 continue
             try:
-                ex = exacts.exact(st, seat, task["nodes"], solver=dd_solver)
+                ex = exacts.exact(st, seat, task["nodes"], solver=dd_solver,
+                                  kind=task.get("kind", HINDSIGHT_KIND))
             except UnsupportedPositionError:
                 continue
             except SearchAborted:
                 gave_up.add(seat)
                 continue
             out.append({"offset": off, "seat": seat, "value": ex.value, "values": ex.values,
-                        "best": list(ex.best), "nodes": ex.nodes})
+                        "best": list(ex.best), "nodes": ex.nodes, "kind": ex.solution.kind})
     return {"solved": out, "gave_up": sorted(gave_up)}
 
 
@@ -421,7 +427,7 @@ def review(position, *, deal=None, seat: int | None = None,
            trees: int = DEFAULT_TREES, threads: int | None = None,
            nodes: int = DEFAULT_NODES,
            hindsight: bool = True, jobs: int = 1, py_iterations: int | None = None,
-           progress=None, stop=None) -> dict:
+           progress=None, stop=None, kind: str | None = None) -> dict:
     """The review of ``position`` (a game record or a seat view: a
     ``Record`` / ``SeatView``, its JSON dict or text) as a JSON-able dict
     (docs/review.md lists its fields).
@@ -434,7 +440,10 @@ def review(position, *, deal=None, seat: int | None = None,
     ``seed``: decision ``i`` is searched with ``decision_seed(seed, i)``,
     so a limit of iterations or worlds gives the same review every time;
     ``nodes``: the bound of each hindsight solve; ``hindsight``: False
-    skips the exact solves of the true deal; ``jobs``: worker processes
+    skips the exact solves of the true deal; ``kind``: the hindsight's kind
+    of exact value in the games of individual seats (``solver.dd.solve``'s;
+    default ``HINDSIGHT_KIND``; each exact value says which it is);
+    ``jobs``: worker processes
     (1: all in this thread); ``py_iterations``: the iterations of a
     decision the service searches in Python, if different (its setting);
     ``progress(info)`` after each piece of work
@@ -453,6 +462,7 @@ def review(position, *, deal=None, seat: int | None = None,
     if threads is not None:
         check_threads(threads)
     Limit(iterations=1, nodes=nodes)              # the same check as any node bound
+    kind = check_kind(HINDSIGHT_KIND if kind is None else kind)
     if py_iterations is not None:
         Limit(iterations=py_iterations)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 256:
@@ -470,10 +480,11 @@ def review(position, *, deal=None, seat: int | None = None,
         for d in p.deals:
             if d.wanted and d.record is not None:
                 tasks.append(("hindsight", d.deal, {
-                    "record": d.record, "actions": d.actions, "nodes": nodes,
+                    "record": d.record, "actions": d.actions, "nodes": nodes, "kind": kind,
                     "wanted": {str(k): sorted(v) for k, v in d.wanted.items()}}))
     results, stopped = _run(tasks, jobs, progress, stop)
     doc = _assemble(p, results, limit, bot, seed, nodes if use_hindsight else None, trees)
+    doc["hindsight_kind"] = kind if use_hindsight else None
     doc["stopped"] = stopped
     doc["time"] = _time.perf_counter() - start
     return json_finite(doc)
@@ -559,14 +570,14 @@ def _assemble(p: _Plan, results: dict, limit, bot, seed, nodes, trees) -> dict:
                  "value_played": vp, "value_best": vb, "unit": res["unit"],
                  "method": res["bot"], "seed": d.seed, "size": size_of(loss, limits),
                  "exact_loss": None, "exact_played": None, "exact_best": None,
-                 "exact_best_actions": None}
+                 "exact_best_actions": None, "exact_kind": None}
         if res["note"]:
             entry["note"] = res["note"]
         if ex is not None and d.played in ex["values"]:
             top = max(ex["values"].values())
             entry.update(exact_loss=top - ex["values"][d.played],
                          exact_played=ex["values"][d.played], exact_best=top,
-                         exact_best_actions=ex["best"])
+                         exact_best_actions=ex["best"], exact_kind=ex.get("kind"))
         decisions.append(entry)
     views = {d.index: d.view for d in p.decisions}
     summary = [_seat_summary(s, [e for e in decisions if e["seat"] == s], views)
@@ -602,7 +613,7 @@ def _seat_summary(seat: int, mine: list, views: dict) -> dict:
     for e in order[:TOP]:
         item = {k: e[k] for k in ("index", "deal", "trick", "kind", "played", "best", "loss",
                                   "loss_ci95", "size", "exact_loss", "exact_played",
-                                  "exact_best", "exact_best_actions", "unit")}
+                                  "exact_best", "exact_best_actions", "exact_kind", "unit")}
         try:
             item["position"] = describe(positions.from_json(views[e["index"]]))
         except DixtrixError:                    # a view always loads; say so if not
@@ -664,6 +675,16 @@ def _pm(half) -> str:
     return "" if half is None or half == 0 else f" +- {_num(half)}"
 
 
+def _kind_words(kind) -> str:
+    """How the hindsight values individual seats, for the text."""
+    if kind == "maxn":
+        return ("; individual seats valued max^n, every seat for its own score, where that "
+                "search finishes, else paranoid")
+    if kind == "paranoid":
+        return "; individual seats valued paranoid, against the other seats as one side"
+    return ""
+
+
 def render_text(doc: dict, origin: str = "") -> str:
     """The review in a player's words: the summary first, then the biggest
     mistakes, the values of each deal, and every decision."""
@@ -680,7 +701,8 @@ def render_text(doc: dict, origin: str = "") -> str:
     lines.append(f"{what}, {len(doc['decisions'])} decisions with a choice; each searched by "
                  f"{doc['bot']} from its seat's view ({lim}, seed {doc['seed']}); "
                  + (f"hindsight: exact solves of the true deal (at most {doc['nodes']:,} "
-                    f"nodes each)." if doc["hindsight"] else
+                    f"nodes each{_kind_words(doc.get('hindsight_kind'))})."
+                    if doc["hindsight"] else
                     "no hindsight (a seat view: the other cards are unknown)."))
     if doc.get("stopped"):
         lines.append("Stopped early: the decisions below are those reviewed before the stop.")

@@ -156,8 +156,25 @@ class PIMCBot(SearchBot):
 class CheatBot(PIMCBot):
     """Sees every card: the exact value of the true state where the solver
     applies, else play-outs from the true state (``worlds`` of them,
-    default 1).  An upper bound for strength tables, not a fair player."""
+    default 1).  An upper bound for strength tables, not a fair player.
+    ``kind``: the exact value in the games of four individual seats (trix,
+    tricks without partners): ``paranoid`` (the seat against the other
+    three as one side) or ``maxn`` (every seat for its own score, where
+    that search finishes; ``solver.dd.solve``), default ``DEFAULT_KIND``."""
 
     name = "cheat"
     omniscient = True
     fair = False
+    #: the stronger of the two in trix (docs/solver.md, issue #40)
+    DEFAULT_KIND = "paranoid"
+
+    def __init__(self, game: Game, seat: int, seed: int | None = None, kind: str | None = None,
+                 **settings):
+        from solver.dd.solve import check_kind
+        super().__init__(game, seat, seed, **settings)
+        if kind is None:
+            kind = self.DEFAULT_KIND
+        try:
+            self.options["kind"] = check_kind(kind)
+        except OptionError as exc:
+            raise OptionError(f"{self.name}: {exc}") from None

@@ -201,8 +201,8 @@ cdef inline bint pivot_safe(DDCtx* K, int* value) noexcept nogil:
       wins a trick of p holding one) and M's lowest card of p is below
       every card of p of each seat holding a penalty card (or M holds
       no p and is not on lead);
-    * in every other suit s M holds at least min(n, its length) cards
-      below the other seats' lowest card of s (n: their cards of s).
+    * in every other suit s M can answer every lead of the other seats
+      with a lower card (``ducks_below``).
     M keeps its lowest p card for last and leads p whenever on lead:
     while a penalty card is out its holder must follow p with a higher
     card, so M's last p card never wins; M therefore never leads another suit, every
@@ -211,7 +211,7 @@ cdef inline bint pivot_safe(DDCtx* K, int* value) noexcept nogil:
     others at the other seats' lowest card."""
     cdef RuleTable* R = &K.R
     cdef TrickState* S = &K.S
-    cdef int M = K.max_seat, i, s, p, x, nl, nh, v
+    cdef int M = K.max_seat, i, s, p, v
     cdef uint64_t others = 0, pen, mp, ls, h, m
     for i in range(R.nseats):
         if i != M:
@@ -240,12 +240,9 @@ cdef inline bint pivot_safe(DDCtx* K, int* value) noexcept nogil:
         h = S.hands[M] & R.suit_mask[s]
         if ls == 0 or h == 0:
             continue
-        x = lowest_bit(ls)
-        nl = popcount(ls)
-        nh = popcount(h)
-        if popcount(h & (((<uint64_t>1) << x) - 1)) < (nl if nl < nh else nh):
+        if not ducks_below(K, h, ls):
             return 0
-        K.qwin |= (<uint64_t>1) << x
+        K.qwin |= (<uint64_t>1) << lowest_bit(ls)
     v = S.tricks_left * R.trick_lose + R.last_lose
     m = pen
     while m:
@@ -256,27 +253,133 @@ cdef inline bint pivot_safe(DDCtx* K, int* value) noexcept nogil:
     return 1
 
 
+cdef inline bint holder_cover(DDCtx* K, int* value) noexcept nogil:
+    """One max seat M, no trumps, must follow, tricks alike to both
+    sides: whether M takes none of the penalty cards left (cards with
+    points) although it may win tricks; then ``value``: the future value
+    when the other seats take every penalty card (a lower bound: M can
+    force it; exact for penalty contracts).
+
+    It holds when every penalty card left is in one other hand H, M
+    holds none, and
+    * in each suit q holding penalty cards, M's cards are all below the
+      lowest penalty card of q (M never wins a trick of q holding one);
+    * in every other suit s (every suit, when the penalty cards are in
+      more than one suit) M holds no more cards than H (cover), and at
+      most one such suit where M holds cards has M's length equal to
+      H's (tight), unless H plays just before M (M's right-hand seat).
+    M keeps the cover: following a suit H follows takes one card from
+    each; when H is void in the led suit, so is M (cover), and both
+    discard: M then discards from the tight suit when there is one, or,
+    playing after H, from the suit H discarded from.  That keeps at most
+    one tight suit (H's discard can tighten only the suit it came from,
+    and M's loosens the old one), or none broken when M always plays
+    after H.  M leads only suits H holds (cover) or a penalty suit.  So a
+    penalty card reaches a trick only as H's card of its own suit (M
+    never wins that trick) or as H's discard on a suit M is void in too
+    (M discards: no trumps, M does not win).  The penalty suit's own
+    lengths need no cover when all penalty cards are in it: H is never
+    void in it while it holds one.  Winning ranks: M's highest card of
+    each penalty suit (``qwin``); the rest compares hand lengths and the
+    penalty cards' owners, which the key holds."""
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef int M = K.max_seat, H = 0, i, s, q = -1, lm, lh, v, tight = 0, psuits = 0
+    cdef uint64_t others = 0, pen, ps, hm, m
+    for i in range(R.nseats):
+        if i != M:
+            others |= S.hands[i]
+    pen = others & K.pts_mask
+    if pen == 0 or (S.hands[M] & K.pts_mask):
+        return 0
+    while not (S.hands[H] >> lowest_bit(pen)) & 1:
+        H += 1
+    if pen & ~S.hands[H]:
+        return 0
+    K.qwin = 0
+    for s in range(4):
+        ps = pen & R.suit_mask[s]
+        if ps == 0:
+            continue
+        psuits += 1
+        q = s
+        hm = S.hands[M] & R.suit_mask[s]
+        if hm:
+            if highest_bit(hm) > lowest_bit(ps):
+                return 0
+            K.qwin |= (<uint64_t>1) << highest_bit(hm)
+    for s in range(4):
+        if psuits == 1 and s == q:
+            continue
+        lm = popcount(S.hands[M] & R.suit_mask[s])
+        lh = popcount(S.hands[H] & R.suit_mask[s])
+        if lm > lh:
+            return 0
+        if lm and lm == lh:
+            tight += 1
+    if tight > 1 and R.next_seat[H] != M:
+        return 0
+    v = S.tricks_left * R.trick_lose + R.last_lose
+    m = pen
+    while m:
+        i = lowest_bit(m)
+        m &= m - 1
+        v += R.lose_pts[i]
+    value[0] = v
+    return 1
+
+
+cdef inline bint ducks_below(DDCtx* K, uint64_t d, uint64_t l) noexcept nogil:
+    """Whether a seat holding ``d`` (one suit's cards) can play below the
+    lead in every trick of that suit led by a side holding ``l``: its
+    i-th lowest card is below the side's i-th lowest, for every i up to
+    the shorter holding (the probe build's ``use_duck_match`` 0: the
+    count before issue #40, min(|l|, |d|) cards below the side's lowest).
+
+    The leads are distinct cards of ``l`` in any order; the seat answers
+    each with its highest card below the lead.  That keeps the condition
+    (a lead l_k answered by d_j, the highest below it, so j >= k; the
+    sorted rests satisfy it index by index), so does any card leaving
+    ``l`` (a follow, a discard) or the seat discarding its highest card,
+    so the seat never plays above a lead: it never wins (no trumps)."""
+    cdef int n
+    if DD_STATS:
+        if not K.st.use_duck_match:
+            if d == 0 or l == 0:
+                return 1
+            n = popcount(l)
+            if n > popcount(d):
+                n = popcount(d)
+            return popcount(d & (((<uint64_t>1) << lowest_bit(l)) - 1)) >= n
+    while d and l:
+        if lowest_bit(d) > lowest_bit(l):
+            return 0
+        d &= d - 1
+        l &= l - 1
+    return 1
+
+
 cdef inline bint never_wins(DDCtx* K, int* value) noexcept nogil:
     """Whether every seat of the side NOT on lead can lose every trick
     left (no trumps, must follow, card index = strength slot); then
     ``value``: the future value when the side on lead takes them all.
 
-    Let x be the lowest card of suit s the leading side holds and n
-    its number of cards of s.  While the ducking side wins nothing, the
-    leading side leads every trick, so there are at most n tricks led
-    in s, and each holds a leading-side card of s (the lead), at least
-    x.  A ducking seat with at least min(n, its length in s) cards of s
-    below x ducks every trick of s with them (and never wins a trick
-    of a suit it is void in: no trumps).  When this holds in every
-    suit, the ducking side never gains the lead and the argument holds
-    to the end.  Winning ranks: only x's rank, per suit both sides
-    hold, was compared (``qwin``); the cards below x are all the
-    ducking side's, counted by the key's hand lengths."""
+    While the ducking side wins nothing, the leading side leads every
+    trick, each lead a distinct card of its own.  A ducking seat that
+    can answer every lead of a suit with a lower card (``ducks_below``:
+    its i-th lowest card below the leading side's i-th lowest) never
+    wins a trick of that suit, and never wins a trick of a suit it is
+    void in (no trumps).  When this holds for every ducking seat in
+    every suit, the ducking side never gains the lead and the argument
+    holds to the end.  Winning ranks: per suit both sides hold, the
+    leading side's lowest card x (``qwin``): the cards below x are the
+    ducking side's, each below every lead whatever its rank, and their
+    number per seat follows from the key's hand lengths."""
     cdef RuleTable* R = &K.R
     cdef TrickState* S = &K.S
     cdef bint lside = R.side[S.leader]
     cdef uint64_t lead = 0, ls, h
-    cdef int i, s, x, nl, nh
+    cdef int i, s, x
     for i in range(R.nseats):
         if R.side[i] == lside:
             lead |= S.hands[i]
@@ -286,15 +389,13 @@ cdef inline bint never_wins(DDCtx* K, int* value) noexcept nogil:
         if ls == 0:
             continue
         x = lowest_bit(ls)
-        nl = popcount(ls)
         for i in range(R.nseats):
             if R.side[i] == lside:
                 continue
             h = S.hands[i] & R.suit_mask[s]
             if h == 0:
                 continue
-            nh = popcount(h)
-            if popcount(h & (((<uint64_t>1) << x) - 1)) < (nl if nl < nh else nh):
+            if not ducks_below(K, h, ls):
                 return 0
             K.qwin |= (<uint64_t>1) << x
     value[0] = leader_takes_all(K)
@@ -648,10 +749,90 @@ cdef inline void later_bounds(DDCtx* K, int* lb, int* ub, int alpha, int beta) n
             K.qwin |= keyed | keyb
 
 
+cdef inline int second_hand_quick(DDCtx* K, int alpha, int beta, int ply) noexcept nogil:
+    """The second seat of a trick (4 seats, partners opposite, pure trick
+    scoring, card index = strength slot), after DDS's QuickTricksSecondHand:
+    its side surely takes the trick on the table when the highest card of
+    the led suit held by the seat or its partner is above the lead and
+    every card of that suit the next seat (the leader's partner) holds,
+    and that seat cannot ruff; or when the side can ruff and the next seat
+    must follow the led suit.  The side then takes at least one of the
+    tricks left: a bound that settles the window (alpha, beta), returned
+    (fail-soft; ``wr[ply]``: the winning card, whose rank was compared),
+    else INF.  A partner playing fourth wins with the top card or a ruff
+    whatever the next seat does: it follows the led suit, or it is void
+    without a trump (the cases checked)."""
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef int hand = (S.leader + 1) & 3, part = (S.leader + 3) & 3, lho = (S.leader + 2) & 3
+    cdef int lead = S.trick[0], led = R.suit_of[lead], k = S.tricks_left, top = -1, v
+    cdef int q, hh, i, s2, c2
+    cdef uint64_t sm = R.suit_mask[led], ours, theirs, tm, rest, other, rem
+    cdef uint64_t win = 0
+    cdef bint can = 0
+    theirs = S.hands[lho] & sm
+    ours = (S.hands[hand] | S.hands[part]) & sm
+    if R.trump >= 0 and led != R.trump:
+        tm = R.suit_mask[R.trump]
+        if theirs == 0 and (S.hands[lho] & tm):
+            return INF              # the next seat may ruff
+        if ((S.hands[hand] & sm) == 0 and (S.hands[hand] & tm)) or \
+                ((S.hands[part] & sm) == 0 and (S.hands[part] & tm)):
+            if theirs:
+                can = 1             # a ruff the next seat cannot overruff
+    if not can and ours:
+        top = highest_bit(ours)
+        if top > lead and (theirs == 0 or top > highest_bit(theirs)):
+            can = 1
+            win = (<uint64_t>1) << top
+    if not can:
+        return INF
+    q = 1
+    if R.trump < 0 and win:
+        # no trumps: the hand that wins with the top card leads next and
+        # cashes its top card of every other suit, one trick each (a top
+        # card led is never beaten), and its second card of the led suit
+        # when it holds the two top cards there
+        hh = hand if (S.hands[hand] >> top) & 1 else part
+        rest = ours & ~((<uint64_t>1) << top)
+        if rest and (S.hands[hh] >> highest_bit(rest)) & 1 and \
+                highest_bit(rest) > (highest_bit(theirs) if theirs else -1):
+            other = 0
+            for i in range(4):
+                if i != hh:
+                    other |= S.hands[i]
+            if highest_bit(rest) > highest_bit((other & sm) | 1):
+                q += 1
+                win |= (<uint64_t>1) << highest_bit(rest)
+        rem = S.hands[0] | S.hands[1] | S.hands[2] | S.hands[3]
+        for s2 in range(4):
+            if s2 == led:
+                continue
+            c2 = highest_bit(rem & R.suit_mask[s2])
+            if c2 >= 0 and (S.hands[hh] >> c2) & 1:
+                q += 1
+                win |= (<uint64_t>1) << c2
+        if q > k:
+            q = k
+    if R.trick_win <= R.trick_lose:
+        return INF
+    if R.side[hand]:
+        v = q * R.trick_win + (k - q) * R.trick_lose
+        if v >= beta:
+            K.wr[ply] = win
+            return v
+    else:
+        v = q * R.trick_lose + (k - q) * R.trick_win
+        if v <= alpha:
+            K.wr[ply] = win
+            return v
+    return INF
+
+
 cdef inline int boundary_bounds(DDCtx* K, int alpha, int beta, int ply) noexcept nogil:
     """Every bound at a trick boundary with at least two tricks left, in
     order: the per-trick extremes with the points still in hands, the lock
-    bounds, the sweep, the ducking and pivot bounds, the forced take, the
+    bounds, the sweep, the ducking, pivot and cover bounds, the forced take, the
     quick and later tricks.  Returns a value that settles the window
     (alpha, beta) (fail-soft; ``wr[ply]`` then holds the cards it
     compared), else INF."""
@@ -704,6 +885,14 @@ cdef inline int boundary_bounds(DDCtx* K, int alpha, int beta, int ply) noexcept
         # the max seat can avoid every penalty card left: a lower
         # bound (exact for penalty contracts: the best it can get)
         if v >= beta or v >= ub:
+            K.wr[ply] = K.qwin
+            return v
+    if K.cover_ok and holder_cover(K, &v):
+        # the one hand holding the penalty cards covers the max seat's
+        # suits: the same lower bound
+        if v >= beta or v >= ub:
+            if DD_STATS:
+                K.st.cover_hits += 1
             K.wr[ply] = K.qwin
             return v
     if K.forced_ok:

@@ -5,7 +5,7 @@
 # over the position and rule structs of csrc/dd/trickstate.pxd (play, undo,
 # scoring a trick, the forced last trick).  ``solver.dd._dd.Kernel``
 # (csrc/dd/ddkernel.pxi) owns one, allocated once with its table.
-from libc.stdint cimport uint64_t, uint32_t, uint8_t, uint16_t, int16_t, int32_t
+from libc.stdint cimport uint64_t, uint32_t, uint8_t, uint16_t, int8_t, int16_t, int32_t
 from ttable cimport TTEntry
 from bits cimport popcount, highest_bit, lowest_bit, trick_winner_c
 from trickstate cimport (RuleTable, TrickState, WEntry, pip_set, MAX_SEATS, MAX_PLY, NO_CARD)
@@ -17,6 +17,23 @@ cdef enum:
     WBUCKET = 256          # winning-ranks entries a bucket: a hand distribution's list
     WHEAD = 1088           # bucket header (generation, count, cursor) + 32-bit tags, padded
     INF = 1000000
+
+
+ctypedef struct MaxnRules:
+    # each seat's own points (issue #40's max^n value, csrc/dd/ddmaxn.pxd),
+    # in the units of the values: a card's points go to its taker
+    # (``taker``; ``self_pts`` when the taker is the card's revealer) and,
+    # when another seat takes a revealed card, ``rev_pts`` to its revealer
+    # ``rev`` (trix doubling; -1: not revealed)
+    int8_t taker[64]
+    int8_t self_pts[64]
+    int8_t rev_pts[64]
+    int8_t rev[64]
+    int32_t trick_pts        # to each trick's taker
+    int32_t last_pts         # to the last trick's taker
+    uint64_t pts_mask        # cards with points for any seat
+    int root                 # the seat whose value is asked (ties go against it)
+    uint64_t salt            # mixed into the table keys (the root, the scoring)
 
 
 ctypedef struct DDCtx:
@@ -53,6 +70,9 @@ ctypedef struct DDCtx:
     bint duck_ok             # sweep_ok, no trumps, must follow: never_wins() applies
     bint pivot_ok            # duck_ok, one max seat, tricks and the last trick
                              # alike to both sides, no most-tricks bonus: pivot_safe()
+    bint cover_ok            # pivot_ok: holder_cover() applies
+    bint second_ok           # 4 seats, partners opposite, quick_ok, slot == card:
+                             # second_hand_quick() applies
     int max_seat             # the max seat (-1 none, -2 several)
     bint lock_ok             # sweep_ok, trumps, not quick_ok: lock_bounds() applies
     bint later_ok            # quick_ok, sweep_ok, trumps, must follow, free discards
@@ -69,6 +89,7 @@ ctypedef struct DDCtx:
     uint64_t runs[MAX_PLY][64]       # equivalence class of each listed move
     uint8_t killer[MAX_PLY]          # the last card that cut at each ply (NO_CARD: none)
     DDStats st               # switches and counters (read only when DD_STATS)
+    MaxnRules mx             # the max^n value's scoring (load_maxn)
 
 
 cdef inline uint64_t side_trumps(const RuleTable* R, const TrickState* S,

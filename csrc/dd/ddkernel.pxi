@@ -9,13 +9,15 @@ from libc.string cimport memset
 from ttable cimport TTEntry, tt_alloc, tt_next_gen
 from bits cimport popcount, highest_bit, lowest_bit
 from interrupt cimport reraise
-from trickstate cimport (RuleTable, TrickState, WEntry, legal_mask, MAX_SEATS, MAX_PLY,
+from trickstate cimport (RuleTable, TrickState, WEntry, legal_mask, mix64, MAX_SEATS, MAX_PLY,
                          NO_CARD)
 from ddstats cimport DD_STATS, dd_stats_defaults
-from ddctx cimport DDCtx, BUCKET, XBUCKET, WBUCKET, WHEAD
+from ddctx cimport (DDCtx, MaxnRules, BUCKET, XBUCKET, WBUCKET, WHEAD, play, unplay, finish_trick,
+                   unfinish_trick)
 from ddtable cimport init_levmask, hash_key, wkey
 from ddorder cimport gen_moves
 from ddsearch cimport mtdf, solve_child
+from ddmaxn cimport maxn, maxn_classes, maxn_trick, MEntry
 
 IMPLEMENTATION = "cython"
 
@@ -32,7 +34,7 @@ cdef class Kernel:
     #: False: the solver starts a new table generation before every solve
     #: (solver.dd.session reads it; measurements)
     cdef public bint keep_table
-    cdef int table_mode           # -1 none yet, else the wmode of this generation
+    cdef int table_mode           # -1 none yet, 2 max^n, else the wmode of this generation
 
     def __cinit__(self, uint64_t nbuckets):
         """``nbuckets`` must be a power of two (checked by solver/dd.py)."""
@@ -65,6 +67,7 @@ cdef class Kernel:
     def __dealloc__(self):
         if self.K != NULL:
             free(self.K.tt)
+            free(self.K.st.rec)         # the probe build's boundary records
             free(self.K)
 
     @property
@@ -199,6 +202,13 @@ cdef class Kernel:
         self.K.st.forced_hits = 0
         self.K.pivot_ok = (self.K.duck_ok and self.K.max_seat >= 0 and R.trick_win == R.trick_lose
                          and R.last_win == R.last_lose and not R.use_most)
+        self.K.cover_ok = self.K.pivot_ok and (not DD_STATS or self.K.st.use_cover_bound)
+        self.K.second_ok = (R.nseats == 4 and R.quick_ok and self.K.sweep_ok
+                            and R.side[0] == R.side[2] and R.side[1] == R.side[3]
+                            and R.side[0] != R.side[1] and R.must_follow and R.discard_mask == 0
+                            and (not DD_STATS or self.K.st.use_second_hand))
+        self.K.st.cover_hits = 0
+        self.K.st.second_hits = 0
         self.K.base_hi = max(R.trick_win, R.trick_lose)
         self.K.base_lo = min(R.trick_win, R.trick_lose)
         if R.ten_total >= 0:
@@ -240,6 +250,88 @@ cdef class Kernel:
         self.K.aborted = False
         memset(self.K.history, 0, sizeof(self.K.history))
         memset(self.K.killer, NO_CARD, sizeof(self.K.killer))
+
+    def load_maxn(self, dict mx, int root):
+        """After ``load``: the seats' own points for the max^n value
+        (``solver.dd.trick.maxn_table``: per card its taker's points, its
+        revealer and the revealer's share, the trick and last-trick
+        points, all in units) and the seat whose value is asked (ties go
+        against it).  The table's layout then holds vectors: a new
+        generation when it held bounds."""
+        cdef int c
+        cdef MaxnRules* M = &self.K.mx
+        M.pts_mask = 0
+        for c in range(64):
+            M.taker[c] = mx["taker"][c]
+            M.self_pts[c] = mx["self"][c]
+            M.rev_pts[c] = mx["rev_pts"][c]
+            M.rev[c] = mx["rev"][c]
+            if M.taker[c] or M.self_pts[c] or M.rev_pts[c]:
+                M.pts_mask |= (<uint64_t>1) << c
+        M.trick_pts = mx["trick"]
+        M.last_pts = mx["last"]
+        M.root = root
+        M.salt = mix64(<uint64_t>mx["key"] ^ (<uint64_t>(root + 1) << 56))
+        if self.table_mode != 2:
+            self.new_table()
+            self.table_mode = 2
+
+    def maxn_actions(self):
+        """The max^n vector (each seat's future points, the trick in
+        progress included) of every legal card of the seat to play, as a
+        dict card -> tuple."""
+        cdef int seat = self.current_seat()
+        cdef uint64_t legal = legal_mask(&self.K.R, &self.K.S, seat)
+        cdef int n, i, j, c, ns = self.K.R.nseats
+        cdef uint8_t reps[64]
+        cdef int vec[64][MAX_SEATS]
+        cdef int tv[MAX_SEATS]
+        cdef int saved[MAX_SEATS]
+        cdef int saved_leader, saved_max
+        cdef DDCtx* K = self.K
+        with nogil:
+            n = maxn_classes(K, seat, legal, reps)
+            for i in range(n):
+                c = reps[i]
+                play(K, seat, c)
+                if K.S.ncards == ns:
+                    maxn_trick(K, tv)
+                    saved_leader = K.S.leader
+                    saved_max = K.S.max_tricks
+                    for j in range(ns):
+                        saved[j] = K.S.trick[j]
+                    finish_trick(K)
+                    maxn(K, 1, vec[i])
+                    unfinish_trick(K, saved, ns, saved_leader, saved_max)
+                    for j in range(ns):
+                        vec[i][j] += tv[j]
+                else:
+                    maxn(K, 1, vec[i])
+                unplay(K, seat, c)
+        self.check_interrupt()
+        # every card of a class shares its representative's vector
+        out = {}
+        for c in range(64):
+            if (legal >> c) & 1:
+                out[c] = None
+        for i in range(n):
+            out[reps[i]] = tuple(vec[i][j] for j in range(ns))
+        for c in sorted(out):
+            if out[c] is None:
+                out[c] = out[self._class_rep(c, reps, n)]
+        return out
+
+    cdef int _class_rep(self, int c, uint8_t* reps, int n):
+        """The representative in ``reps`` of card ``c``'s class: the next
+        card of the same hand above it in strength with nothing left in
+        between (the classes run from the top)."""
+        cdef RuleTable* R = &self.K.R
+        cdef int s = R.slot[c], i, best = -1, bs = 64
+        for i in range(n):
+            if (R.slot[reps[i]] >> 4) == (s >> 4) and R.slot[reps[i]] > s and R.slot[reps[i]] < bs:
+                best = reps[i]
+                bs = R.slot[reps[i]]
+        return best
 
     def new_table(self):
         """Start a new table generation: every entry becomes invisible (the

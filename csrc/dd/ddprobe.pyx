@@ -14,7 +14,8 @@ it.
 include "ddkernel.pxi"
 
 from libc.string cimport memset
-from ddstats cimport CutStats, reset_cuts, STAT_TRICKS
+from ddstats cimport CutStats, reset_cuts, STAT_TRICKS, BoundaryRecord
+from libc.stdlib cimport malloc
 
 
 cdef class ProbeKernel(Kernel):
@@ -58,6 +59,36 @@ cdef class ProbeKernel(Kernel):
         self.K.st.use_forced_bound = bool(value)
 
     @property
+    def use_cover_bound(self):
+        """False: no holder-cover bound (the paranoid penalty contracts)."""
+        return bool(self.K.st.use_cover_bound)
+
+    @use_cover_bound.setter
+    def use_cover_bound(self, value):
+        self.K.st.use_cover_bound = bool(value)
+
+    @property
+    def use_duck_match(self):
+        """False: the ducking count before issue #40 (every card of the
+        ducking seat's that may be played below the leading side's lowest)
+        in ``never_wins`` and ``pivot_safe``, instead of the card-by-card
+        match."""
+        return bool(self.K.st.use_duck_match)
+
+    @use_duck_match.setter
+    def use_duck_match(self, value):
+        self.K.st.use_duck_match = bool(value)
+
+    @property
+    def use_second_hand(self):
+        """False: no second-hand quick trick (bridge, ``second_hand_quick``)."""
+        return bool(self.K.st.use_second_hand)
+
+    @use_second_hand.setter
+    def use_second_hand(self, value):
+        self.K.st.use_second_hand = bool(value)
+
+    @property
     def order(self):
         """The move-ordering rules in use (bits ``ORD_*`` of
         csrc/dd/ddstats.pxd: 1 suit lengths, 2 the killer, 4 partnership
@@ -78,6 +109,16 @@ cdef class ProbeKernel(Kernel):
     def later_hits(self):
         """Cut-offs only the later-tricks bounds made, since the last load."""
         return self.K.st.later_hits
+
+    @property
+    def cover_hits(self):
+        """Cut-offs by the holder-cover bound since the last load."""
+        return self.K.st.cover_hits
+
+    @property
+    def second_hits(self):
+        """Cut-offs by the second-hand quick trick since the last load."""
+        return self.K.st.second_hits
 
     @property
     def forced_hits(self):
@@ -108,4 +149,33 @@ cdef class ProbeKernel(Kernel):
             row = tuple(self.K.st.profile[t][i] for i in range(self.K.R.nseats))
             if any(row):
                 out[t] = (row, self.K.st.table_hits[t])
+        return out
+
+    def record_boundaries(self, int tricks_left, int cap):
+        """From now on keep the first ``cap`` trick boundaries with
+        ``tricks_left`` tricks left that the search searched (neither a
+        bound nor the table settled them; a search stopped at its node
+        limit is not kept), for ``boundaries()``; ``cap`` 0 stops."""
+        free(self.K.st.rec)
+        self.K.st.rec = NULL
+        self.K.st.rec_cap = 0
+        self.K.st.rec_count = 0
+        self.K.st.rec_depth = tricks_left
+        if cap > 0:
+            self.K.st.rec = <BoundaryRecord*> malloc(sizeof(BoundaryRecord) * cap)
+            if self.K.st.rec == NULL:
+                raise MemoryError("cannot allocate the boundary records")
+            self.K.st.rec_cap = cap
+
+    def boundaries(self):
+        """The boundaries kept since ``record_boundaries``: a list of
+        (hands, leader, alpha, beta, fail-soft result, nodes of its
+        subtree), values in the rule table's units."""
+        cdef uint64_t i
+        cdef BoundaryRecord* e
+        out = []
+        for i in range(self.K.st.rec_count):
+            e = &self.K.st.rec[i]
+            out.append((tuple(e.hands[j] for j in range(self.K.R.nseats)), e.leader, e.alpha,
+                        e.beta, e.result, e.nodes))
         return out

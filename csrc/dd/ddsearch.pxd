@@ -9,12 +9,27 @@ from libc.stdint cimport uint64_t, uint32_t, uint8_t, int32_t
 from bits cimport popcount, highest_bit, lowest_bit
 from interrupt cimport signal_raised, INTERRUPT_MASK
 from trickstate cimport RuleTable, TrickState, legal_mask, MAX_SEATS, NO_CARD
-from ddstats cimport DD_STATS, count_cut, stat_row
+from ddstats cimport DD_STATS, count_cut, stat_row, BoundaryRecord
 from ddctx cimport (DDCtx, INF, play, unplay, finish_trick, unfinish_trick, last_trick,
                     bump_history)
-from ddbounds cimport boundary_bounds
+from ddbounds cimport boundary_bounds, second_hand_quick
 from ddtable cimport TTSlot, table_lookup, table_record
 from ddorder cimport order_moves
+
+
+cdef inline void record_boundary(DDCtx* K, int alpha, int beta, int result,
+                                 uint64_t nodes) noexcept nogil:
+    """The probe build: keep a searched trick boundary (bench/dd_boundaries.py)."""
+    cdef BoundaryRecord* e = &K.st.rec[K.st.rec_count]
+    cdef int i
+    for i in range(K.R.nseats):
+        e.hands[i] = K.S.hands[i]
+    e.leader = K.S.leader
+    e.alpha = alpha
+    e.beta = beta
+    e.result = result
+    e.nodes = nodes
+    K.st.rec_count += 1
 
 
 cdef inline int search(DDCtx* K, int alpha, int beta, int ply) noexcept nogil:
@@ -36,6 +51,9 @@ cdef inline int search(DDCtx* K, int alpha, int beta, int ply) noexcept nogil:
     cdef int saved_leader, saved_max
     cdef int alpha0 = alpha, beta0 = beta
     cdef bint use_tt
+    cdef uint64_t nodes0 = 0
+    if DD_STATS:
+        nodes0 = K.nodes
     K.wr[ply] = 0
     if K.aborted:
         return alpha
@@ -58,6 +76,12 @@ cdef inline int search(DDCtx* K, int alpha, int beta, int ply) noexcept nogil:
             return v
         v = boundary_bounds(K, alpha, beta, ply)
         if v != INF:
+            return v
+    if n == 1 and K.second_ok:
+        v = second_hand_quick(K, alpha, beta, ply)
+        if v != INF:
+            if DD_STATS:
+                K.st.second_hits += 1
             return v
     # two seats (exact keys): the follower's node is in the table too,
     # keyed with the card led
@@ -156,6 +180,10 @@ cdef inline int search(DDCtx* K, int alpha, int beta, int ply) noexcept nogil:
         K.wr[ply] = wchild if cut else wacc
     if use_tt and not K.aborted:
         table_record(K, &slot, best, alpha0, beta0, bestmove, ply)
+    if DD_STATS:
+        if (n == 0 and S.tricks_left == K.st.rec_depth and K.st.rec_count < K.st.rec_cap
+                and not K.aborted):
+            record_boundary(K, alpha0, beta0, best, K.nodes - nodes0)
     return best
 
 

@@ -48,6 +48,18 @@ ctypedef struct CutStats:
     uint64_t all_nodes[STAT_SEATS]
 
 
+ctypedef struct BoundaryRecord:
+    # a trick boundary the search searched (bench/dd_boundaries.py): the
+    # hands, the leader, the window it was asked, its fail-soft answer and
+    # the nodes of its subtree
+    uint64_t hands[STAT_SEATS]
+    int leader
+    int alpha
+    int beta
+    int result
+    uint64_t nodes
+
+
 ctypedef struct DDStats:
     # the generic kernel's switches (exact either way; the defaults are what
     # the shipped kernel does)
@@ -55,16 +67,28 @@ ctypedef struct DDStats:
     int use_lock_bounds         # 0: no lock bounds (Rook's top-trump run)
     int use_later_bounds        # bits: 1 the run, 2 the finesse, 4 the split top two
     int use_forced_bound        # 0: no forced-take bound (penalty contracts)
+    int use_cover_bound         # 0: no holder-cover bound (penalty contracts)
+    int use_duck_match          # 0: the ducking count before issue #40 (never_wins, pivot)
+    int use_second_hand         # 0: no second-hand quick trick (bridge)
     int order                   # the move-ordering rules in use (ORD_* bits)
     CutStats cut
     uint64_t lock_hits          # cut-offs by lock_bounds
     uint64_t later_hits         # cut-offs only later_bounds made beyond the quick bounds
     uint64_t forced_hits        # cut-offs by forced_take
+    uint64_t cover_hits         # cut-offs by holder_cover
+    uint64_t second_hits        # cut-offs by second_hand_quick
     # where the nodes go (bench/dd_ordering.py --profile): nodes by tricks
     # left and cards on the table, and the trick-boundary nodes the table
     # settled, by tricks left
     uint64_t profile[STAT_TRICKS][STAT_SEATS]
     uint64_t table_hits[STAT_TRICKS]
+    # the trick boundaries searched (not settled by a bound or the table)
+    # with rec_depth tricks left, up to rec_cap of them, in rec (owned by
+    # the kernel; ProbeKernel.record_boundaries)
+    int rec_depth
+    uint64_t rec_count
+    uint64_t rec_cap
+    BoundaryRecord* rec
 
 
 ctypedef struct DixStats:
@@ -87,7 +111,14 @@ cdef inline void dd_stats_defaults(DDStats* st) noexcept nogil:
     st.use_lock_bounds = 1
     st.use_later_bounds = 7
     st.use_forced_bound = 1
+    st.use_cover_bound = 1
+    st.use_duck_match = 1
+    st.use_second_hand = 1
     st.order = ORDER_DEFAULT
+    st.rec_depth = -1
+    st.rec_count = 0
+    st.rec_cap = 0
+    st.rec = NULL
 
 
 cdef inline void dix_stats_defaults(DixStats* st) noexcept nogil:

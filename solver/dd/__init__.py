@@ -27,11 +27,13 @@ Pure-Python twins of the kernels live in ``solver/reference/``.
 """
 
 from .session import Solver
-from .solve import ADAPTERS, Solution, principal_line, solve
+from .solution import KINDS
+from .solve import ADAPTERS, Bounded, Solution, principal_line, solve, solve_within
 from .tables import BridgeTable, bridge_table, contract_table
 from .trick import (
     Contract,
     DDResult,
+    MaxnResult,
     TrickPosition,
     bridge_contract,
     decode_dix,
@@ -43,7 +45,8 @@ from .trick import (
     solve_position,
 )
 
-__all__ = ["solve", "Solution", "Solver", "ADAPTERS", "principal_line", "BridgeTable",
+__all__ = ["solve", "solve_within", "Bounded", "KINDS", "Solution", "Solver", "ADAPTERS",
+           "principal_line", "BridgeTable", "MaxnResult",
            "bridge_table", "contract_table", "Contract", "TrickPosition", "DDResult",
            "solve_position", "dix_contract", "bridge_contract", "penalty_contract",
            "rook_contract", "dix_position", "decode_dix", "pure_python"]

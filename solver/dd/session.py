@@ -49,6 +49,7 @@ from types import MappingProxyType
 
 from ..cards import JOKER, cards_of
 from ..errors import PositionError, SearchAborted, UnsupportedPositionError
+from ..reference.dd_oracle import maxn_prefers
 from . import defaults
 from . import trick as dd
 from .solve import line_with, solve_with
@@ -298,6 +299,52 @@ class Solver:
         v = unit * future + offset
         return dd.other_value(pos, objective, v) if flip else v
 
+    def solve_maxn(self, pos: TrickPosition, seat: int | None = None,
+                   max_nodes: int | None = None) -> dd.MaxnResult:
+        """The max^n value of ``pos`` (a contract of four individual seats:
+        trix, tricks without partners), every seat playing for its own
+        score, ties against ``seat`` (default: the seat to play), for every
+        legal card (a ``MaxnResult``).  csrc/dd/ddmaxn.pxd says how; its
+        search is exhaustive but for the table, so ``max_nodes`` bounds it
+        (``SearchAborted`` past it)."""
+        if not isinstance(pos, TrickPosition):
+            raise PositionError(f"expected a TrickPosition, got {type(pos).__name__}")
+        if seat is None:
+            seat = pos.seat_to_play
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < pos.contract.nseats:
+            raise PositionError(f"seat must be 0..{pos.contract.nseats - 1}, got {seat!r}")
+        limit = check_max_nodes(max_nodes)
+        table, mx, unit = _maxn_tables(pos)
+        deal = _seat_cards(pos.hands, pos.leader, pos.trick)
+        with self._kernel("dd", deal) as kern:
+            t0 = time.perf_counter()
+            kern.load(table, list(pos.hands), pos.leader, list(pos.trick), pos.tricks_left, 0)
+            kern.load_maxn(mx, seat)
+            kern.node_limit = limit
+            try:
+                future = kern.maxn_actions()
+            finally:
+                kern.node_limit = 0
+            elapsed = time.perf_counter() - t0
+            nodes = kern.nodes
+            aborted = kern.aborted
+        self.nodes += nodes
+        if aborted:
+            raise SearchAborted(f"the max^n search stopped at its node limit "
+                                f"({limit:,} nodes, {elapsed:.3f} s)", nodes)
+        won = pos.points
+        vectors = {c: tuple(w + unit * v for w, v in zip(won, vec, strict=True))
+                   for c, vec in sorted(future.items())}
+        mover = pos.seat_to_play
+        choice = None
+        for c, v in vectors.items():
+            if choice is None or maxn_prefers(mover, seat, v, vectors[choice]):
+                choice = c
+        assert choice is not None
+        values = {c: v[seat] for c, v in vectors.items()}
+        return dd.MaxnResult(seat, values[choice], choice, MappingProxyType(values),
+                             MappingProxyType(vectors), nodes, elapsed)
+
     def _rule_table(self, pos: TrickPosition, max_team, objective: str):
         """What the generic kernel is loaded with for ``pos``: ``(the team it
         maximises, whether the answer is the other team's, the rule table,
@@ -390,18 +437,20 @@ class Solver:
     # games and tables (solver.dd.solve, solver.dd.tables)
 
     def solve(self, position_or_state, seat: int | None = None,
-              max_nodes: int | None = None):
+              max_nodes: int | None = None, kind: str | None = None):
         """The exact value of a perfect-information position for ``seat``
         (default: the seat to act) and of every legal action: a
-        ``solver.dd.Solution``, as ``solver.dd.solve``."""
-        return solve_with(self, position_or_state, seat, max_nodes)
+        ``solver.dd.Solution``, as ``solver.dd.solve`` (``kind``: the
+        kind of value in a game of individual seats)."""
+        return solve_with(self, position_or_state, seat, max_nodes, kind)
 
     def principal_line(self, position_or_state, seat: int | None = None, plies: int = 8,
                        max_nodes: int | None = None, total_nodes: int | None = None,
-                       stop=None) -> list[tuple]:
+                       stop=None, kind: str | None = None) -> list[tuple]:
         """The expected line of play (``solver.dd.solve.principal_line``),
         every ply's solve on this solver's tables."""
-        return line_with(self, position_or_state, seat, plies, max_nodes, total_nodes, stop)
+        return line_with(self, position_or_state, seat, plies, max_nodes, total_nodes, stop,
+                         kind=kind)
 
     def bridge_table(self, hands, max_nodes: int | None = None):
         """Every strain and declarer of a bridge deal in one call (DDS's
@@ -413,6 +462,25 @@ class Solver:
         """Every contract of a trix / tricks hand from trick 1:
         ``solver.dd.tables.contract_table``."""
         return contract_table(state, seats, max_nodes, solver=self, contracts=contracts)
+
+
+def _maxn_tables(pos: TrickPosition):
+    """``trick.maxn_tables`` of ``pos``, remembered for the last deals (the
+    tables depend only on the contract and the deal's tricks)."""
+    key = (dd._contract_key(pos.contract), dd.total_tricks(pos))
+    with _MAXN_LOCK:
+        hit = _MAXN.get(key)
+    if hit is None:
+        hit = dd.maxn_tables(pos)
+        with _MAXN_LOCK:
+            while len(_MAXN) >= 64:
+                _MAXN.pop(next(iter(_MAXN)))
+            _MAXN[key] = hit
+    return hit
+
+
+_MAXN: dict = {}
+_MAXN_LOCK = threading.Lock()
 
 
 def _oracle(pos: TrickPosition, max_team, objective: str) -> DDResult:

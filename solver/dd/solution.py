@@ -39,6 +39,9 @@ class Solution:
     action_winners: Mapping[str, int] | None = None
     raw_value: int | None = None
     raw_action_values: Mapping[str, int] | None = None
+    kind: str = "minimax"
+    action_vectors: Mapping[str, tuple[int, ...]] | None = None
+    choice: str | None = None
 
 
 def best_in_tie_order(state: Any, values: Mapping[str, float],
@@ -50,4 +53,12 @@ def best_in_tie_order(state: Any, values: Mapping[str, float],
                         key=lambda a: state.tie_key(state.string_to_action(a))))
 
 
-__all__ = ["Solution", "best_in_tie_order"]
+#: the kinds of value a ``Solution`` may hold, and what each means
+KINDS = {
+    "minimax": "two sides, each playing against the other",
+    "paranoid": "the seat against the other seats as one side",
+    "maxn": "every seat for its own score, ties against the seat asked",
+}
+
+
+__all__ = ["Solution", "KINDS", "best_in_tie_order"]

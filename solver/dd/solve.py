@@ -20,12 +20,15 @@ games reach the generic kernel through a ``solver.dd.trick`` contract (a
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 from ..errors import (
     HiddenInformationError,
+    OptionError,
     PositionError,
     SearchAborted,
     UnsupportedPositionError,
@@ -69,33 +72,76 @@ def _hidden(seat: object) -> HiddenInformationError:
         f"solver.evaluate), or give solve a complete record")
 
 
+#: the kinds of value ``solve`` may be asked for (``kind=``; None: the
+#: game's own, paranoid for the individual games); solver/dd/solution.py
+#: ``KINDS`` says what each means
+ASKED_KINDS = (None, "paranoid", "maxn")
+
+
+def check_kind(kind: Any) -> str | None:
+    """A kind of value ``solve`` takes (``ASKED_KINDS``), else ``OptionError``."""
+    if kind is None:
+        return None
+    if kind not in ASKED_KINDS:
+        raise OptionError(f"kind must be 'paranoid' or 'maxn' (or None: the game's own), "
+                          f"got {short_repr(kind)}")
+    return str(kind)
+
+
 def _solve_trick_position(solver: Solver, pos: dd.TrickPosition, seat: int | None,
-                          max_nodes: int | None = None) -> Solution:
+                          max_nodes: int | None = None, kind: str | None = None) -> Solution:
     """A ``TrickPosition``: the value for ``seat``'s team under the
-    contract's own objective (``Contract.objective``)."""
+    contract's own objective (``Contract.objective``); with ``kind="maxn"``
+    and four individual seats, the max^n value where its search finishes
+    within ``max_nodes`` (``Solution.kind`` says which)."""
     if seat is None:
         seat = pos.seat_to_play
     check_seat(seat, pos.contract.nseats)
     k = pos.contract
     deck = dd.DECKS[k.deck]
+    individual = dd.maxn_contract_ok(k)
+    spent = 0
+    if kind == "maxn" and individual:
+        try:
+            mx = solver.solve_maxn(pos, seat, max_nodes)
+        except SearchAborted as exc:
+            spent = exc.nodes
+        else:
+            vectors = {deck.to_string(c): v for c, v in mx.vectors.items()}
+            values = {deck.to_string(c): v for c, v in mx.card_values.items()}
+            top = max(values.values())
+            return Solution(mx.value, MappingProxyType(values), mx.nodes, mx.time, seat,
+                            f"{k.name}: {k.objective} (max^n)",
+                            tuple(a for a, v in values.items() if v == top), "cython",
+                            kind="maxn", action_vectors=MappingProxyType(vectors),
+                            choice=deck.to_string(mx.choice))
     if dixdd.is_dix_position(pos):
         res = dix_engine(solver, pos, seat, max_nodes)
     else:
-        res = solver.solve_position(pos, max_team=k.teams[seat], objective=k.objective,
-                                    max_nodes=max_nodes)
+        bound = None if max_nodes is None else max(1, max_nodes - spent)
+        try:
+            res = solver.solve_position(pos, max_team=k.teams[seat], objective=k.objective,
+                                        max_nodes=bound)
+        except SearchAborted as exc:
+            if not spent:
+                raise
+            raise SearchAborted(f"{exc} (after a max^n search of {spent:,} nodes)",
+                                exc.nodes + spent) from exc
     values = {deck.to_string(c): v for c, v in res.card_values.items()}
     best = tuple(a for a, v in values.items() if v == res.value)
-    return Solution(res.value, MappingProxyType(values), res.nodes, res.time, seat,
-                    f"{k.name}: {k.objective}", best, res.engine)
+    return Solution(res.value, MappingProxyType(values), res.nodes + spent, res.time, seat,
+                    f"{k.name}: {k.objective}", best, res.engine,
+                    kind="paranoid" if individual else "minimax")
 
 
 def solve_with(solver: Solver, position_or_state: Any, seat: int | None = None,
-               max_nodes: int | None = None) -> Solution:
+               max_nodes: int | None = None, kind: str | None = None) -> Solution:
     """``solve`` on a given solver session (``Solver.solve``)."""
     dd.check_max_nodes(max_nodes)
+    check_kind(kind)
     target = _to_state(position_or_state)
     if isinstance(target, dd.TrickPosition):
-        return _solve_trick_position(solver, target, seat, max_nodes)
+        return _solve_trick_position(solver, target, seat, max_nodes, kind)
     adapter = adapter_for(target.game)
     if adapter is None:
         raise UnsupportedPositionError(
@@ -104,28 +150,83 @@ def solve_with(solver: Solver, position_or_state: Any, seat: int | None = None,
             f"and pass that")
     if target.is_terminal():
         raise UnsupportedPositionError(f"the {target.game.name} game is over: nothing to solve")
-    solution: Solution = adapter(solver, target, seat, max_nodes)
+    solution: Solution = adapter(solver, target, seat, max_nodes, kind)
     return solution
 
 
 def solve(position_or_state: Any, seat: int | None = None, tt_mb: int = dd.DEFAULT_TT_MB,
-          max_nodes: int | None = None) -> Solution:
+          max_nodes: int | None = None, kind: str | None = None) -> Solution:
     """The exact value of a perfect-information position for ``seat``
     (default: the seat to act) and of every legal action.  ``tt_mb``: the
     transposition table's size in MiB (``LimitError`` if absurd).
     ``max_nodes``: give up past that many search nodes with
     ``SearchAborted`` (a ``LimitError``) instead of an answer; the layout
-    solver (sub-millisecond to milliseconds on full deals) is not limited."""
+    solver (sub-millisecond to milliseconds on full deals) is not limited.
+    ``kind``: the kind of value in the games of four individual seats
+    (trix, tricks without partners): None or ``"paranoid"`` (the seat
+    against the three others as one side) or ``"maxn"`` (every seat for
+    its own score, ties against the seat: where that search finishes
+    within ``max_nodes`` and the contract's adapter tries it, else the
+    paranoid value); two-sided games give their minimax value whatever is
+    asked.  ``Solution.kind`` says which value it is."""
     dd.check_tt_mb(tt_mb)
     dd.check_max_nodes(max_nodes)
-    return solve_with(defaults.default_solver(tt_mb), position_or_state, seat, max_nodes)
+    return solve_with(defaults.default_solver(tt_mb), position_or_state, seat, max_nodes, kind)
+
+
+@dataclass(frozen=True)
+class Bounded:
+    """A solve under a node budget (``solve_within``): ``finished`` (False:
+    the budget ran out first), the ``solution`` (None then), the ``kind``
+    of value it is or was going to be (solver/dd/solution.py ``KINDS``),
+    the ``nodes`` searched and the ``time`` (s)."""
+
+    finished: bool
+    solution: Solution | None
+    kind: str
+    nodes: int
+    time: float
+
+
+def solve_within(position_or_state: Any, max_nodes: int, seat: int | None = None,
+                 kind: str | None = None, solver: Solver | None = None,
+                 tt_mb: int = dd.DEFAULT_TT_MB) -> Bounded:
+    """``solve`` under a node budget, for a face that must answer in time
+    (an analysis board's exact mode): never raises ``SearchAborted``; says
+    whether the solve finished and which kind of value it holds.  Positions
+    no solver takes still raise ``UnsupportedPositionError`` (and a seat
+    view ``HiddenInformationError``).  ``solver``: a ``solver.dd.Solver``
+    whose tables to use (default: the module-level session)."""
+    dd.check_max_nodes(max_nodes)
+    check_kind(kind)
+    if solver is None:
+        dd.check_tt_mb(tt_mb)
+        solver = defaults.default_solver(tt_mb)
+    t0 = time.perf_counter()
+    try:
+        sol = solve_with(solver, position_or_state, seat, max_nodes, kind)
+    except SearchAborted as exc:
+        return Bounded(False, None, _kind_asked(position_or_state), exc.nodes,
+                       time.perf_counter() - t0)
+    return Bounded(True, sol, sol.kind, sol.nodes, time.perf_counter() - t0)
+
+
+def _kind_asked(position_or_state: Any) -> str:
+    """The kind of value a solve that did not finish was giving: the
+    paranoid one in a game of individual seats (the max^n value falls back
+    to it), else minimax."""
+    target = _to_state(position_or_state)
+    if isinstance(target, dd.TrickPosition):
+        return "paranoid" if dd.maxn_contract_ok(target.contract) else "minimax"
+    game = target.game
+    return "minimax" if getattr(game, "partnership", False) or game.num_players == 2 else "paranoid"
 
 
 def line_with(solver: Solver, position_or_state: Any, seat: int | None = None, plies: int = 8,
               max_nodes: int | None = None, total_nodes: int | None = None,
               stop: Any = None, *,
               values: Callable[[State, int, Solution], Mapping[str, Any]] | None = None,
-              first: Solution | None = None) -> list[tuple[int, str, Any]]:
+              first: Solution | None = None, kind: str | None = None) -> list[tuple[int, str, Any]]:
     """``principal_line`` on a given solver session: every ply's solve on
     its tables (the next position of a deal finds the entries the solve
     before it stored).  ``values(state, seat, solution)``: each action's
@@ -163,16 +264,21 @@ def line_with(solver: Solver, position_or_state: Any, seat: int | None = None, p
                         if total_nodes - spent <= 0:
                             break
                         cap = total_nodes - spent if cap is None else min(cap, total_nodes - spent)
-                    sol = solver.solve(state, seat=seat, max_nodes=cap)
+                    sol = solver.solve(state, seat=seat, max_nodes=cap, kind=kind)
                     spent += sol.nodes
                 vals = sol.action_values if values is None else values(state, seat, sol)
             except (UnsupportedPositionError, SearchAborted):
                 break
-            ours = mover == seat or (partners and mover % 2 == seat % 2)
-            target = (max if ours else min)(vals.values())
-            ids = {t: state.string_to_action(t) for t in vals if vals[t] == target}
-            text = min(ids, key=lambda t: state.tie_key(ids[t]))
-            action, value = ids[text], vals[text]
+            if sol.kind == "maxn" and sol.choice is not None:
+                # every seat plays for itself: the mover's own choice
+                text = sol.choice
+                action, value = state.string_to_action(text), vals[text]
+            else:
+                ours = mover == seat or (partners and mover % 2 == seat % 2)
+                target = (max if ours else min)(vals.values())
+                ids = {t: state.string_to_action(t) for t in vals if vals[t] == target}
+                text = min(ids, key=lambda t: state.tie_key(ids[t]))
+                action, value = ids[text], vals[text]
         line.append((mover, state.action_to_string(action), value))
         state.apply_action(action)
     return line
@@ -200,5 +306,5 @@ def principal_line(position_or_state: Any, seat: int | None = None, plies: int =
                      total_nodes, stop)
 
 
-__all__ = ["Solution", "solve", "solve_with", "ADAPTERS", "principal_line",
-           "dix_solution"]
+__all__ = ["Solution", "solve", "solve_with", "solve_within", "Bounded", "ADAPTERS",
+           "principal_line", "dix_solution", "ASKED_KINDS", "check_kind"]

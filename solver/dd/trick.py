@@ -553,6 +553,68 @@ def unit_table(pos: TrickPosition, max_team, objective: str) -> tuple[dict, int,
     return hit
 
 
+#: the largest |points| a seat's max^n value may reach, in units (the table
+#: keeps each seat's points in a byte)
+MAXN_LIMIT = 127
+
+
+def maxn_contract_ok(contract: Contract) -> bool:
+    """Whether the max^n value applies: four seats, each its own team (trix
+    and tricks without partners), no ten rule and no most-tricks bonus
+    (whose halves need two teams)."""
+    return (contract.nseats == 4 and contract.teams == tuple(range(4))
+            and contract.ten_total is None and not contract.most_tricks_bonus)
+
+
+def maxn_tables(pos: TrickPosition) -> tuple[dict, dict, int]:
+    """What the kernel is loaded with for the max^n value of ``pos``: the
+    mechanics' rule table (``rule_table`` for seat 0, its scoring classes
+    replaced by classes over every seat's points, so that cards called
+    equivalent are so for every seat), the seats' own points a card, a
+    trick and the last trick (``maxn``: card -> points to its taker, to
+    its revealer when that is the taker, the revealer's share when another
+    takes it, the revealer), all divided by their greatest common divisor,
+    and that unit.  Every table is the deal's: it depends on no position.
+    ``PositionError`` for a contract it does not apply to
+    (``maxn_contract_ok``); ``LimitError`` when a seat's points could pass
+    ``MAXN_LIMIT`` units."""
+    k = pos.contract
+    if not maxn_contract_ok(k):
+        raise PositionError(f"the max^n value needs four seats playing each for itself; the "
+                            f"{k.name} contract has teams {k.teams}")
+    cards = deck_cards(k)
+    taker, own, rev_pts, rev = [0] * 64, [0] * 64, [0] * 64, [-1] * 64
+    for c in cards_of(cards):
+        p = k.card_points.get(c, 0)
+        if not p:
+            continue
+        if c in k.doubled:
+            rev[c] = k.doubled[c]
+            taker[c], own[c], rev_pts[c] = 2 * p, p, -p
+        else:
+            taker[c] = own[c] = p
+    unit = 0
+    for v in (*taker, *own, *rev_pts, k.trick_points, k.last_points):
+        unit = math.gcd(unit, v)
+    unit = max(unit, 1)
+    worst = (sum(max(abs(taker[c]), abs(own[c])) + abs(rev_pts[c]) for c in range(64))
+             + 13 * abs(k.trick_points) + abs(k.last_points)) // unit
+    if worst > MAXN_LIMIT:
+        raise LimitError(f"max^n values up to {worst} units exceed the table's range ({MAXN_LIMIT})")
+    mx = {"taker": [v // unit for v in taker], "self": [v // unit for v in own],
+          "rev_pts": [v // unit for v in rev_pts], "rev": rev,
+          "trick": k.trick_points // unit, "last": k.last_points // unit}
+    table = dict(rule_table(k, k.team_ids[0], "own", total_tricks(pos)))
+    keys = [(taker[c], own[c], rev_pts[c], rev[c], c in k.discard_cards) if (cards >> c) & 1
+            else None for c in range(64)]
+    classes = {key: i for i, key in enumerate(sorted({x for x in keys if x is not None}))}
+    table["cls"] = [classes[x] if x is not None else 255 for x in keys]
+    table["relative_ok"] = int(len(classes) <= 1 and table["relative_ok"])
+    table["key"] = fingerprint(table)
+    mx["key"] = fingerprint(mx) ^ table["key"]
+    return table, mx, unit
+
+
 def constant_sum(contract: Contract, objective: str) -> bool:
     """Whether the two teams' values of ``objective`` add up to what the
     cards and tricks still to be played carry whoever takes them: then one
@@ -632,6 +694,26 @@ class DDResult:
     time: float
     engine: str
     maximizing: bool
+
+
+@dataclass(frozen=True)
+class MaxnResult:
+    """The max^n value of a position of individual seats (every seat plays
+    for its own score; ``solver.dd.Solver.solve_maxn``): ``vectors`` card ->
+    every seat's final score (what is already won included) for EVERY legal
+    card of the seat to play; ``card_values`` the asked ``seat``'s score of
+    each; ``value`` the asked seat's score after the card the seat to play
+    chooses (its own score first, ties against ``seat``: ``choice``);
+    ``nodes``, ``time``."""
+
+    seat: int
+    value: int
+    choice: int
+    card_values: Mapping[int, int]
+    vectors: Mapping[int, tuple]
+    nodes: int
+    time: float
+    kind: str = "maxn"
 
 
 #: the process's kernels (one table each), by build: (MiB, kernel); each is
@@ -802,7 +884,8 @@ def dix_position(state) -> TrickPosition:
                          tens=tuple(state.tens))
 
 
-__all__ = ["Contract", "TrickPosition", "DDResult", "dix_contract", "bridge_contract",
-           "penalty_contract", "rook_contract", "PENALTY_CONTRACTS", "kernel_table", "in_units", "unit_table",
+__all__ = ["Contract", "TrickPosition", "DDResult", "MaxnResult", "maxn_tables", "dix_contract",
+           "bridge_contract", "penalty_contract", "rook_contract", "PENALTY_CONTRACTS",
+           "kernel_table", "in_units", "unit_table",
            "solve_position", "decode_dix", "dix_position", "DIX_SCALE", "check_tt_mb",
            "kernel_for", "probing"]

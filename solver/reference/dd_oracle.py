@@ -124,3 +124,67 @@ def solve_oracle(pos, max_team, objective: str):
     maximize = k.teams[seat] == max_team
     value = max(values.values()) if maximize else min(values.values())
     return value, values, nodes[0]
+
+
+def maxn_prefers(mover: int, root: int, a: tuple, b: tuple) -> bool:
+    """The max^n tie rule (csrc/dd/ddmaxn.pxd ``maxn_better``): whether
+    ``mover`` prefers the final scores ``a`` to ``b``: its own score, then
+    the lower score for ``root`` (the seat asked: ties go against it), then
+    the lower for each other seat in the order of play after the mover."""
+    if a[mover] != b[mover]:
+        return a[mover] > b[mover]
+    if mover != root and a[root] != b[root]:
+        return a[root] < b[root]
+    n = len(a)
+    for i in range(1, n):
+        j = (mover + i) % n
+        if j != root and a[j] != b[j]:
+            return a[j] < b[j]
+    return False
+
+
+def solve_maxn_oracle(pos, root: int):
+    """The max^n value (each seat plays for its own score, ties by
+    ``maxn_prefers``) of every legal card of the seat to play in ``pos``,
+    a contract of individual seats: ``{card: final scores by seat}`` (what
+    is already won included) and the nodes.  Plain backward induction, no
+    table."""
+    k = pos.contract
+    nodes = [0]
+
+    def finish(hands, leader, trick, points):
+        off = _winner_offset(k, trick)
+        seat = (leader + off) % k.nseats
+        points = list(points)
+        for c in trick:
+            for t, g in k.gains(c, k.teams[seat]).items():
+                points[t] += g
+        points[seat] += k.trick_points
+        if not any(hands):
+            points[seat] += k.last_points
+            return tuple(points)
+        return rec(hands, seat, (), points)
+
+    def rec(hands, leader, trick, points):
+        nodes[0] += 1
+        seat = (leader + len(trick)) % k.nseats
+        best = None
+        for c in _legal(k, hands[seat], trick):
+            v = child(hands, leader, trick, points, seat, c)
+            if best is None or maxn_prefers(seat, root, v, best):
+                best = v
+        return best
+
+    def child(hands, leader, trick, points, seat, card):
+        left = list(hands)
+        left[seat] &= ~(1 << card)
+        t = trick + (card,)
+        if len(t) == k.nseats:
+            return finish(tuple(left), leader, t, points)
+        return rec(tuple(left), leader, t, points)
+
+    seat = pos.seat_to_play
+    nodes[0] += 1
+    values = {c: child(pos.hands, pos.leader, tuple(pos.trick), tuple(pos.points), seat, c)
+              for c in _legal(k, pos.hands[seat], pos.trick)}
+    return values, nodes[0]

@@ -52,6 +52,7 @@ from typing import Any
 
 from ..beliefs import DEFAULT_POOL, Beliefs, BeliefWorlds, RowSampler, weigh
 from ..dd import solve
+from ..dd.solve import check_kind
 from ..errors import (
     LimitError,
     OptionError,
@@ -299,7 +300,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
               c: float = DEFAULT_C, policy: str = "rules", prior: str = "rules",
               equivalence: bool = True, leaf: bool = True, py_iterations: int | None = None,
               exact: bool = True, omniscient: bool = False, inference: bool | None = None,
-              pool: int = DEFAULT_POOL) -> PlayResult:
+              pool: int = DEFAULT_POOL, kind: str | None = None) -> PlayResult:
     """The best action for the seat to move in ``position``, with every
     legal action's value, interval and visits and the ranking the advice is
     made from (see the module docstring for the order of a decision).
@@ -322,7 +323,8 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     measurements, never a fair player); ``inference``: weigh the worlds
     by the likelihood of what the other seats chose under the game's
     opponent model (``solver.beliefs``; None: the game's default), ``pool``
-    the worlds drawn and weighed."""
+    the worlds drawn and weighed; ``kind`` (the kind of value of the exact
+    solve in a game of individual seats: ``solver.dd.solve``'s)."""
     if not isinstance(bot, str) or bot not in BOTS:
         raise OptionError(f"best_move: unknown bot {short_repr(bot)} (known: {', '.join(BOTS)})")
     limit = check_limit(limit, Limit(time=DEFAULT_LIMIT_SECONDS))
@@ -344,6 +346,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     if py_iterations is not None:
         Limit(iterations=py_iterations)          # the same check as any count
     check_inference(inference, pool)
+    check_kind(kind)
     sampler: WorldSampler
     if omniscient:
         state = _true_state(position)
@@ -361,6 +364,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     legal = world.legal_actions()
     job = _Job(game, sampler, world, seat, legal, limit, seed, progress, stop, trees,
                threads, float(c), policy, prior, equivalence, leaf, py_iterations)
+    job.kind = kind
     if len(legal) == 1:
         return job.forced()
     if not omniscient:
@@ -407,6 +411,7 @@ class _Job:
         self.c, self.policy, self.prior = c, policy, prior
         self.equivalence, self.leaf, self.py_iterations = equivalence, leaf, py_iterations
         self.support = support_for(game)
+        self.kind: str | None = None        # the exact solve's kind of value
         self.name = world.action_to_string
         self.unit = game.round_unit
         #: the view's beliefs when the searches weigh their worlds (set by
@@ -449,7 +454,7 @@ class _Job:
             return ""
         start = _time.perf_counter()
         try:
-            sol = solve(self.world, seat=self.seat, max_nodes=self.exact_budget())
+            sol = solve(self.world, seat=self.seat, max_nodes=self.exact_budget(), kind=self.kind)
         except UnsupportedPositionError:
             return ""
         except SearchAborted as exc:

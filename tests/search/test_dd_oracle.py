@@ -689,6 +689,215 @@ def test_pivot_bound_matches_oracle():
     assert hits >= 30, hits
 
 
+def _ducks_below(own, lead):
+    """Python twin of the kernel's ``ducks_below``: the seat's i-th lowest
+    card of a suit below the leading side's i-th lowest, up to the shorter."""
+    return all(a < b for a, b in zip(sorted(own), sorted(lead), strict=False))
+
+
+def test_ducking_by_match_matches_oracle(probe):
+    """No-trump endings where the side not on lead holds cards between the
+    leading side's (its i-th lowest below the side's i-th lowest, not all
+    of them below the side's lowest): the ducking bound's card-by-card
+    match (issue #40) against the oracle, both sides as the max side, the
+    same values with the match off; the match must decide cut-offs the old
+    count could not (the kernel with a match checked from the top, not
+    the bottom, gives wrong values here)."""
+    rng = random.Random(4001)
+    hits = 0
+    for _ in range(300):
+        kind = rng.choice(sorted(dd.PENALTY_CONTRACTS) + ["bridge"])
+        if kind == "bridge":
+            contract = dd.bridge_contract(-1)
+        else:
+            contract = dd.penalty_contract(kind, partners=rng.random() < 0.3,
+                                           must_discard=rng.random() < 0.3)
+        n = 3
+        leader = rng.randrange(4)
+        duck = (leader + rng.choice((1, 3))) % 4
+        teams = contract.teams
+        # per suit, cards dealt in rank order alternately to the ducking
+        # seat and the leading side, the ducking seat first
+        hands = {s: [] for s in range(4)}
+        lead_seats = [s for s in range(4) if teams[s] == teams[leader]]
+        others = [s for s in range(4) if teams[s] != teams[leader] and s != duck]
+        for suit in rng.sample(range(4), 4):
+            ranks = sorted(rng.sample(range(2, 15), 6))
+            for j, r in enumerate(ranks):
+                c = suit * 16 + r
+                seat = duck if j % 2 == 0 else rng.choice(lead_seats)
+                if rng.random() < 0.25:
+                    seat = rng.choice(others + lead_seats)
+                if len(hands[seat]) < n:
+                    hands[seat].append(c)
+        rest = [c for c in FRENCH.cards if not any(c in h for h in hands.values())]
+        rng.shuffle(rest)
+        for s in range(4):
+            while len(hands[s]) < n:
+                hands[s].append(rest.pop())
+        pos = dd.TrickPosition(contract, tuple(mask_of(hands[s]) for s in range(4)), leader)
+        lead = [c for s in lead_seats for c in hands[s]]
+        ducking = [s for s in range(4) if teams[s] != teams[leader]]
+        if all(_ducks_below([c for c in hands[d] if c >> 4 == su],
+                            [c for c in lead if c >> 4 == su])
+               for d in ducking for su in range(4)) and not _ducks_everything(
+                pos, lambda s, teams=teams, leader=leader: teams[s] == teams[leader]):
+            hits += 1
+        team = teams[rng.choice((duck, leader))]
+        got = _compare(pos, team, "own")
+        probe.use_duck_match = False
+        probe.new_table()
+        try:
+            assert dict(dd.solve_position(pos, team, "own").card_values) == dict(got.card_values)
+        finally:
+            probe.use_duck_match = True
+            probe.new_table()
+    assert hits >= 30, hits
+
+
+def _holder_covers(pos, m, points):
+    """Python twin of the kernel's ``holder_cover`` for max seat ``m``: the
+    penalty cards left are all in one other hand H; m holds none, and in
+    each suit holding penalty cards m's cards are below the lowest of them;
+    in every other suit (every suit, when they are in several) m holds no
+    more cards than H, with at most one suit of equal lengths where m holds
+    cards unless H plays just before m."""
+    pen = [c for i, h in enumerate(pos.hands) if i != m for c in cards_of(h) if c in points]
+    if not pen or any(c in points for c in cards_of(pos.hands[m])):
+        return False
+    holders = {i for i, h in enumerate(pos.hands) for c in pen if (h >> c) & 1}
+    if len(holders) != 1:
+        return False
+    H = holders.pop()
+    suits = {c >> 4 for c in pen}
+    for q in suits:
+        mine = [c for c in cards_of(pos.hands[m]) if c >> 4 == q]
+        if mine and max(mine) > min(c for c in pen if c >> 4 == q):
+            return False
+    tight = 0
+    for s in range(4):
+        if len(suits) == 1 and s in suits:
+            continue
+        lm = sum(c >> 4 == s for c in cards_of(pos.hands[m]))
+        lh = sum(c >> 4 == s for c in cards_of(pos.hands[H]))
+        if lm > lh:
+            return False
+        tight += 0 < lm == lh
+    return tight <= 1 or (H + 1) % 4 == m
+
+
+def test_holder_cover_bound_matches_oracle(probe):
+    """Penalty endings where every penalty card left is in one other hand
+    H, which holds at least as many cards as the max seat in its other
+    suits (``holder_cover``, issue #40: a bound over every trick left, the
+    max seat may win tricks): the kernel against the oracle, doubled cards
+    and must-discard included, the same values with the bound off, and the
+    bound must cut.  The kernel without the tight-suit condition, or
+    without the check of the max seat's cards in the penalty suit, gives
+    wrong values here."""
+    rng = random.Random(4002)
+    hits = cut = 0
+    for _ in range(400):
+        kind = rng.choice(("king", "king", "queens", "diamonds"))
+        points = dd.PENALTY_CONTRACTS[kind][0]
+        doubled = {}
+        if kind != "diamonds" and rng.random() < 0.4:
+            doubled = {c: rng.randrange(4) for c in points if rng.random() < 0.5}
+        contract = dd.penalty_contract(kind, doubled=doubled, must_discard=rng.random() < 0.3)
+        n = 3
+        m = rng.randrange(4)
+        H = rng.choice([s for s in range(4) if s != m])
+        cards = [c for c in FRENCH.cards if c not in points]
+        rng.shuffle(cards)
+        pen = sorted(points)
+        rng.shuffle(pen)
+        held = pen[:1 if kind == "king" else rng.randrange(1, 3)]
+        while len(held) < n:
+            held.append(cards.pop())
+        mine = []
+        for c in list(cards):
+            if len(mine) >= n:
+                break
+            same = sum(x >> 4 == c >> 4 for x in mine)
+            if same < sum(x >> 4 == c >> 4 for x in held) or rng.random() < 0.15:
+                mine.append(c)
+                cards.remove(c)
+        while len(mine) < n:
+            mine.append(cards.pop())
+        hands = {m: mine, H: held}
+        for j, s in enumerate(s for s in range(4) if s not in (m, H)):
+            hands[s] = cards[j * n:(j + 1) * n]
+        pos = dd.TrickPosition(contract, tuple(mask_of(hands[s]) for s in range(4)),
+                               rng.randrange(4))
+        hits += _holder_covers(pos, m, points)
+        team = contract.teams[m]
+        probe.new_table()
+        got = _compare(pos, team, "own")
+        cut += probe.cover_hits
+        probe.use_cover_bound = False
+        probe.new_table()
+        try:
+            assert dict(dd.solve_position(pos, team, "own").card_values) == dict(got.card_values)
+        finally:
+            probe.use_cover_bound = True
+            probe.new_table()
+    assert hits >= 60 and cut >= 150, (hits, cut)
+
+
+def _double_void_trap(rng):
+    """Four-card King of Hearts endings where the max seat m and the
+    holder H of the KH each hold a singleton of the same two suits (two
+    tight suits, m's card the higher), and a third seat X, on lead, holds
+    the suit both are void in: when H plays after m, X's lead of that suit
+    lets H discard after seeing m's discard, so m keeps a winner of a suit
+    H is void in (caught when H does not play just before m)."""
+    a, b, v = rng.sample((0, 1, 3), 3)
+    m = rng.randrange(4)
+    H = (m + rng.choice((1, 2, 3))) % 4
+    X, Y = [s for s in range(4) if s not in (m, H)]
+    if rng.random() < 0.5:
+        X, Y = Y, X
+    low = sorted(rng.sample(range(2, 9), 3))
+    hands = {m: [a * 16 + rng.randrange(9, 13), b * 16 + rng.randrange(9, 13), 32 + 4, 32 + 3],
+             H: [32 + 13, 32 + rng.randrange(5, 13), a * 16 + low[0], b * 16 + low[0]],
+             X: [v * 16 + 14, v * 16 + 2, a * 16 + low[1], b * 16 + low[1]],
+             Y: [v * 16 + 13, v * 16 + 12, v * 16 + 11, v * 16 + low[2]]}
+    contract = dd.penalty_contract("king", must_discard=rng.random() < 0.3)
+    return dd.TrickPosition(contract, tuple(mask_of(hands[s]) for s in range(4)), X), m
+
+
+def test_holder_cover_bound_keeps_one_tight_suit(probe):
+    """The holder-cover bound on endings with two tight suits
+    (``_double_void_trap``): it holds only when H plays just before the max
+    seat, and the kernel gives the values of the kernel without it (the
+    oracle on two of them); the bound without its tight-suit condition
+    claims escapes that are catches here."""
+    from solver.dd import Solver
+    rng = random.Random(4003)
+    caught = 0
+    with Solver(private=True) as solver_:
+        for i in range(40):
+            pos, m = _double_void_trap(rng)
+            # the position's value alone: the bounds see the root itself
+            probe.new_table()
+            value = solver_.value(pos, m, "own")
+            if i < 2:
+                assert value == solve_oracle(pos, m, "own")[0]
+            solver_.clear()
+            got = dd.solve_position(pos, m, "own")
+            assert got.value == value
+            probe.use_cover_bound = False
+            probe.new_table()
+            try:
+                off = dd.solve_position(pos, m, "own")
+            finally:
+                probe.use_cover_bound = True
+                probe.new_table()
+            assert dict(got.card_values) == dict(off.card_values), pos
+            caught += value < 0
+    assert caught >= 10, caught
+
+
 # ---------------------------------------------------------------------------
 # dixie-rook: the table keys and the lock bounds (issue #18, third round)
 
@@ -783,6 +992,42 @@ def test_rook_lock_bounds_match_oracle(probe):
         _compare(pos, rng.randrange(2), "own")
         hits += kern.lock_hits
     assert hits >= 30, hits
+
+
+def test_second_hand_quick_trick_matches_oracle(probe):
+    """Bridge endings with the lead on the table or to come (every strain),
+    so that the second seat's side often holds the top card of the led
+    suit or a ruff the next seat cannot overruff (``second_hand_quick``,
+    issue #40, after DDS's QuickTricksSecondHand; no trumps: the winner's
+    further top cards): the kernel against the oracle, the position's value
+    alone too (the bound then sees the root), the same values with the
+    bound off, and the bound must cut.  Dropping the next seat's ruff
+    check, the comparison with its cards, or the top-card test of the
+    cashed winners makes it fail."""
+    from solver.dd import Solver
+    rng = random.Random(4020)
+    hits = 0
+    with Solver(private=True) as alone:
+        for i in range(240):
+            strain = rng.randrange(-1, 4)
+            contract = dd.bridge_contract(strain)
+            pos = _random_trick_position(rng, contract, 3, FRENCH.cards, table_cards=i % 2)
+            team = rng.randrange(2)
+            probe.new_table()
+            got = _compare(pos, team, "own")
+            hits += probe.second_hits
+            alone.clear()
+            assert alone.value(pos, team, "own") == got.value, pos
+            hits += probe.second_hits
+            probe.use_second_hand = False
+            probe.new_table()
+            try:
+                assert dict(dd.solve_position(pos, team, "own").card_values) == \
+                    dict(got.card_values)
+            finally:
+                probe.use_second_hand = True
+                probe.new_table()
+    assert hits >= 60, hits
 
 
 def _later_bounds_ending(rng, n):

@@ -1,7 +1,9 @@
 """trix and tricks (``ContractGame``): a trick contract (King of Hearts,
 Queens, Diamonds, Ltoosh) through the generic kernel, the layout (trix's
 "Trix", tricks' "Jacks") through the layout solver.  Individual: the best
-deal result the seat can guarantee against the other three (paranoid);
+deal result the seat can guarantee against the other three (paranoid), or
+with ``kind="maxn"`` the result when every seat plays for its own score
+(issue #40, ``solver.dd.Solver.solve_maxn``; the trick contracts only);
 ``partners``: the team's result, exact team minimax."""
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from ...dd import trick as dd
 from ...dd.adapters.common import card_play_only, check_seat
 from ...dd.adapters.registry import register
 from ...dd.solution import Solution, best_in_tie_order
+from ...errors import SearchAborted
 from ...games.contract_match.game import ContractGame
 from ...games.contract_match.state import LAYOUT_PLAY, TRICKS
 from ...games.contract_match.state import PASS as PASS_ACTION
@@ -44,21 +47,57 @@ def deal_position(state) -> tuple[dd.TrickPosition, str]:
     return pos, kind
 
 
+#: the max^n value is tried with at most this many cards in play (its
+#: search is exhaustive but for its table: from seven tricks left it takes
+#: 0.3-1.1 M nodes at the median, about 5 times more a trick earlier;
+#: docs/solver.md, issue #40); with more, or past the node bound, the
+#: paranoid value is given (``Solution.kind`` says which)
+MAXN_CARDS = 28
+
+
+def maxn_solution(state, res: dd.MaxnResult, kind_name: str) -> Solution:
+    """A max^n answer (``Solver.solve_maxn``) in the game's notation."""
+    name = state.action_to_string
+    values = {name(c): v for c, v in res.card_values.items()}
+    vectors = {name(c): v for c, v in res.vectors.items()}
+    best = best_in_tie_order(state, values, max(values.values()))
+    return Solution(res.value, MappingProxyType(values), res.nodes, res.time, res.seat,
+                    f"{kind_name}: each seat's deal score (max^n: every seat for its own, "
+                    f"ties against seat {res.seat})", best, "cython", kind="maxn",
+                    action_vectors=MappingProxyType(vectors), choice=name(res.choice))
+
+
 @register(ContractGame)
-def solve_contract_state(solver, state, seat, max_nodes=None) -> Solution:
+def solve_contract_state(solver, state, seat, max_nodes=None, kind=None) -> Solution:
     if seat is None:
         seat = state.current_player()
     check_seat(seat, 4)
     partners = bool(state.game.options.get("partners", False))
     if state.phase == TRICKS:
-        pos, kind = deal_position(state)
-        res = solver.solve_position(pos, max_team=pos.contract.teams[seat], objective="own",
-                                    max_nodes=max_nodes)
+        pos, contract = deal_position(state)
+        spent = 0
+        if (kind == "maxn" and not partners
+                and sum(bin(h).count("1") for h in pos.hands) + len(pos.trick) <= MAXN_CARDS):
+            try:
+                return maxn_solution(state, solver.solve_maxn(pos, seat, max_nodes), contract)
+            except SearchAborted as exc:
+                # past the bound: the paranoid value with what is left of it
+                spent = exc.nodes
+        bound = None if max_nodes is None else max(1, max_nodes - spent)
+        try:
+            res = solver.solve_position(pos, max_team=pos.contract.teams[seat], objective="own",
+                                        max_nodes=bound)
+        except SearchAborted as exc:
+            if not spent:
+                raise
+            raise SearchAborted(f"{exc} (after a max^n search of {spent:,} nodes)",
+                                exc.nodes + spent) from exc
         values = {state.action_to_string(c): v for c, v in res.card_values.items()}
         best = best_in_tie_order(state, values, res.value)
-        return Solution(res.value, MappingProxyType(values), res.nodes, res.time, seat,
-                        f"{kind}: the {'team' if partners else 'seat'}'s deal score "
-                        f"({'team minimax' if partners else 'paranoid'})", best, res.engine)
+        return Solution(res.value, MappingProxyType(values), res.nodes + spent, res.time, seat,
+                        f"{contract}: the {'team' if partners else 'seat'}'s deal score "
+                        f"({'team minimax' if partners else 'paranoid'})", best, res.engine,
+                        kind="minimax" if partners else "paranoid")
     if state.phase == LAYOUT_PLAY:
         from ...dd.layout import PASS, solve_layout
         play = state.log.play
@@ -72,5 +111,6 @@ def solve_contract_state(solver, state, seat, max_nodes=None) -> Solution:
         best = best_in_tie_order(state, values, res.value)
         return Solution(res.value, MappingProxyType(values), res.nodes, res.seconds, seat,
                         f"layout: the {'team' if partners else 'seat'}'s finishing points "
-                        f"({'team minimax' if partners else 'paranoid'})", best, "cython")
+                        f"({'team minimax' if partners else 'paranoid'})", best, "cython",
+                        kind="minimax" if partners else "paranoid")
     raise card_play_only(state, "a contract choice, a declaration or a redeal claim")

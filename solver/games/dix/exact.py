@@ -47,7 +47,7 @@ def dix_solution(res: dd.DDResult, seat: int, names: dict, tie_key=None) -> Solu
 
 
 @register(DixGame)
-def solve_dix_state(solver, state, seat, max_nodes=None) -> Solution:
+def solve_dix_state(solver, state, seat, max_nodes=None, kind=None) -> Solution:
     if seat is None:
         seat = state.current_player()
     check_seat(seat, 2)

@@ -1,6 +1,7 @@
 """dix-exchange: every card known, full alpha-beta over the round
 (``solver.dd.exact``): the tokens the seat can guarantee to keep this round
-against every other seat (paranoid)."""
+against every other seat (paranoid; ``kind="maxn"`` has no solver here
+and gives it too, ``Solution.kind`` says so)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from ...games.dix_exchange import DixExchangeGame
 
 
 @register(DixExchangeGame)
-def solve_exchange_state(solver, state, seat, max_nodes=None) -> Solution:
+def solve_exchange_state(solver, state, seat, max_nodes=None, kind=None) -> Solution:
     from ...dd.exact import solve_protocol
     if seat is None:
         seat = state.current_player()
@@ -26,4 +27,5 @@ def solve_exchange_state(solver, state, seat, max_nodes=None) -> Solution:
     values = {state.action_to_string(a): int(v) for a, v in res.action_values.items()}
     best = best_in_tie_order(state, values, res.value)
     return Solution(int(res.value), MappingProxyType(values), res.nodes, res.seconds, seat,
-                    "dix-exchange: tokens won (-lost) this round (paranoid)", best, "python")
+                    "dix-exchange: tokens won (-lost) this round (paranoid)", best, "python",
+                    kind="paranoid")
