@@ -35,7 +35,8 @@ class Exact:
     """One exact solve for ``seat``: ``value`` (the position's) and
     ``values`` (each legal action's, canonical notation, in the game's
     order) in the game's deal-result unit; ``best``: the actions of the
-    best value, in the game's order; ``solution``: the solver's own answer
+    best value, first the one the game's rule among equal actions plays
+    (``State.tie_key``); ``solution``: the solver's own answer
     (its objective, nodes, time)."""
 
     seat: int

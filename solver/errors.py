@@ -79,6 +79,13 @@ class PositionError(DixtrixError, ValueError):
         self.reason = reason
 
 
+class InputLimitError(PositionError):
+    """Well-formed JSON past the position format's input limits (an integer
+    of more than 20 digits, nesting deeper than 32 levels: docs/positions.md,
+    "Limits"): a value refused, not malformed text, so a face that tells the
+    two apart (the HTTP API: 422 against 400) can."""
+
+
 class IllegalActionError(DixtrixError, ValueError):
     """An action that the rules do not allow in the current state.
 

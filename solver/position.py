@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import OptionError, PositionError, ReplayError, short_repr
+from .errors import InputLimitError, OptionError, PositionError, ReplayError, short_repr
 from .game import MAX_SEED, Chance, Game, InfoState, State, WorldSampler, canonical_json, load_game
 
 RECORD_KEYS = ("game", "options", "seed", "match", "deal", "actions")
@@ -146,7 +146,7 @@ MAX_INT_DIGITS = 20
 def _parse_int(text: str) -> int:
     digits = len(text.lstrip("-"))
     if digits > MAX_INT_DIGITS:
-        raise _TooLarge(f"an integer of {digits} digits (at most {MAX_INT_DIGITS})")
+        raise _TooLong(f"an integer of {digits} digits (at most {MAX_INT_DIGITS})")
     return int(text)
 
 
@@ -155,6 +155,10 @@ def _parse_constant(text: str) -> Any:
 
 
 class _TooLarge(ValueError):
+    pass
+
+
+class _TooLong(ValueError):
     pass
 
 
@@ -178,8 +182,8 @@ def parse_json(text: object) -> Any:
                 from None
     if _nesting(text) > MAX_DEPTH:
         # the scan stops at the first level too many: say no more than it knows
-        raise PositionError(f"the document nests more than {MAX_DEPTH} levels deep "
-                            f"(at most {MAX_DEPTH})")
+        raise InputLimitError(f"the document nests more than {MAX_DEPTH} levels deep "
+                              f"(at most {MAX_DEPTH})")
     try:
         return json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
     except json.JSONDecodeError as exc:
@@ -187,6 +191,8 @@ def parse_json(text: object) -> Any:
                             f"column {exc.colno}") from None
     except _TooLarge as exc:
         raise PositionError(f"malformed JSON: {exc}") from None
+    except _TooLong as exc:
+        raise InputLimitError(str(exc)) from None
     except RecursionError:                       # pragma: no cover - _nesting guards
         raise PositionError(f"the document nests too deep (at most {MAX_DEPTH})") from None
 

@@ -69,7 +69,8 @@ Position = Annotated[dict, Field(
                 "game's rules, and a refusal names the JSON path under 'position'",
     json_schema_extra={"required": ["game"],
                        "properties": {"game": {"enum": list(GAMES)},
-                                      "seed": {"type": "integer"},
+                                      "seed": {"type": "integer", "minimum": 0,
+                                               "maximum": MAX_SEED},
                                       "deal": {"type": "object"},
                                       "actions": {"type": "array"}},
                        "anyOf": [{"required": ["deal"]}, {"required": ["seed"]}]})]
@@ -179,5 +180,41 @@ class TableReviewBody(Body):
     seed: Seed = 0
 
 
+# ---- the analysis board (bots/analysis.py, bots/server/analysis.py) --------
+
+Step = Int(ge=0, le=10**6, description="a step of the line: the number of its actions "
+                                       "played (0: the start)")
+Variation = Annotated[list[Annotated[str, Field(max_length=100)]], Field(
+    max_length=2000, description="actions played from the step on instead of the line's "
+                                 "(what-if), in the game's notation; each is checked")]
+
+
+class AnalysisOpenBody(Body):
+    position: Position
+
+
+class AnalysisValuesBody(Body):
+    position: Position
+    at: Step
+    variation: Variation = None
+    limit: Limit = None
+    bot: SearchBot = "ismcts"
+    seed: Seed = 0
+    nodes: Int(ge=1, le=10**10, description="the node budget of the exact solve of the "
+                                            "true deal (a record)") = None
+    inference: Inference = None
+    stream: Annotated[bool, Field(description="answer as JSON lines: progress while it "
+                                              "computes, then the result")] = False
+
+
+class AnalysisLineBody(Body):
+    position: Position
+    at: Step
+    variation: Variation = None
+    plies: Int(ge=1, le=52, description="the most actions of the line") = 12
+    seed: Seed = 0
+
+
 __all__ = ["Body", "Limit", "HintBody", "SolveBody", "EvaluateBody", "ReviewBody",
-           "CreateTable", "ActBody", "TableHintBody", "TableReviewBody", "MAX_SEED"]
+           "CreateTable", "ActBody", "TableHintBody", "TableReviewBody", "MAX_SEED",
+           "AnalysisOpenBody", "AnalysisValuesBody", "AnalysisLineBody"]

@@ -161,6 +161,26 @@ def document(settings) -> dict:
                        "view reviews that seat's decisions without hindsight",
             "requestBody": _body(models.ReviewBody, defs),
             "responses": {**_ok("the review"), **searching}}},
+        "/v1/analysis/open": {"post": {
+            "summary": "the analysis board: a record or a seat view opened as a line of "
+                       "moves (who played each, its deal and trick; a view's hidden actions "
+                       "as '?'), each action in words",
+            "parameters": [lang_q], "requestBody": _body(models.AnalysisOpenBody, defs),
+            "responses": {**_ok("the board's line"), **searching}}},
+        "/v1/analysis/values": {"post": {
+            "summary": "every legal action's value at a step of the line (or of a variation "
+                       "from it) for the seat to move: the advice from its view (as "
+                       "/v1/hint) and, for a record, the exact double-dummy values of the "
+                       "true deal within a node budget; with 'stream': JSON lines of "
+                       "progress, then the result",
+            "parameters": [lang_q], "requestBody": _body(models.AnalysisValuesBody, defs),
+            "responses": {**_ok("the values (or JSON lines: {progress}..., then {result} "
+                                "or {error})"), **searching}}},
+        "/v1/analysis/line": {"post": {
+            "summary": "the engine's suggested continuation from a step: the exact line "
+                       "where the true deal is solved in time, else the advice played out",
+            "parameters": [lang_q], "requestBody": _body(models.AnalysisLineBody, defs),
+            "responses": {**_ok("the line"), **searching}}},
         "/v1/tables": {"post": {
             "summary": "start a match: the game and options, the seats people take, the "
                        "bots (levels) for the others; answers the admin token, an invitation "

@@ -1,0 +1,382 @@
+"""The analysis board's logic, apart from any face (the HTTP routes of
+``bots/server/analysis.py`` and the page ``static/analysis.js`` carry it;
+docs/server.md, "The analysis board").
+
+A **board** is a deal or a position opened for analysis: a game record
+(every card known: any seat's view or all the hands may be shown, and the
+exact solver may judge every step) or a seat view (only that seat's
+knowledge: the other seats' hidden actions stay ``?``, and only that
+seat's decisions are valued).  Its **main line** is the record's actions,
+each a ``Move`` (who played it, its deal and trick); a **step** is a
+point of the line, ``at`` actions from its start, and a **variation** a
+list of other actions played from a step on (what-if), checked one by one
+with the rules' own reasons (``variation[2]: ...``).
+
+At a step the board gives every legal action's value for the seat to
+move (``analyse``): the decision service from that seat's view (the same
+advice as ``dixtrix hint``: searched, or exact where the view determines
+the deal), and for a record the double-dummy values of the true deal
+where a solver takes the position and finishes within a node budget
+(``bots.exact``: the game's deal-result unit), marked as such.  Answers
+are cached per step (``CACHE_SIZE`` of them, least recently used out): a
+board steps back and forth.  ``continuation`` is the engine's suggested
+line from a step: the exact line where the deal is solved within the
+budget, else the advice played out a few actions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from solver import position as positions
+from solver.errors import (
+    DixtrixError,
+    IllegalActionError,
+    LimitError,
+    NotationError,
+    PositionError,
+    SearchAborted,
+    UnsupportedPositionError,
+    short_repr,
+)
+from solver.game import State
+from solver.search import Limit
+
+from . import exact as exacts
+from .advice import advise
+
+#: the most actions a variation may hold (a whole trix match is about 1,300)
+MAX_VARIATION = 2_000
+#: the node budget of a step's exact solve when none is given (about a
+#: second of the solvers): past it the step says the solve did not finish
+DEFAULT_NODES = 2_000_000
+#: the most plies of a suggested continuation
+MAX_PLIES = 52
+#: step answers kept (a board steps back and forth over the same steps)
+CACHE_SIZE = 512
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action of a line: its ``index`` (0 = the record's first),
+    the ``seat`` that chose it, its text (``?``: hidden from a seat view),
+    the ``deal`` (1 = the first the record holds), the ``trick`` being
+    played (1-based; None outside trick play) and whether it is a card."""
+
+    index: int
+    seat: int
+    action: str
+    deal: int
+    trick: int | None
+    card: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "seat": self.seat, "action": self.action,
+                "deal": self.deal, "trick": self.trick, "card": self.card}
+
+
+def _trick(state: State) -> int | None:
+    got = state.trick_number()
+    return got[0] if got else None
+
+
+def _moves(state0: State, actions: Sequence[str], shown: Sequence[str] | None = None,
+           start: int = 0) -> tuple[list[Move], State]:
+    """The moves of ``actions`` played from ``state0`` (a clone is played
+    on), their texts from ``shown`` where given (a seat view's ``?``); the
+    state at the end."""
+    state = state0.clone()
+    deal0 = state.round_index()
+    out = []
+    for i, text in enumerate(actions):
+        action = state.string_to_action(text)
+        out.append(Move(start + i, state.current_player(),
+                        text if shown is None else shown[i], state.round_index() - deal0 + 1,
+                        _trick(state), state.game.is_card(action)))
+        state.apply_action(action)
+    return out, state
+
+
+class Board:
+    """A record or a seat view opened for analysis (see the module
+    docstring).  ``kind``: ``"record"`` or ``"view"``; ``seat``: a view's
+    seat (None for a record)."""
+
+    def __init__(self, pos: positions.Record | positions.SeatView):
+        self.seat: int | None = None
+        self.view: positions.SeatView | None = None
+        shown: list[str] | None = None
+        if isinstance(pos, positions.SeatView):
+            self.kind, self.seat, self.view = "view", pos.seat, pos
+            # one world the view allows: its history is the view's, with
+            # the hidden actions drawn; they are never shown (the moves
+            # keep the view's '?') and no value depends on them
+            world = pos.world(seed=0)
+            self.record = positions.Record.of(world)
+            shown = list(pos.view["actions"])
+            if len(shown) != len(self.record.actions):       # a view starts where its world does
+                raise PositionError("this view's actions do not line up with a world it allows",
+                                    "actions")
+        elif isinstance(pos, positions.Record):
+            self.kind, self.record = "record", pos
+        else:
+            raise PositionError(f"a board opens a game record or a seat view, got "
+                                f"{type(pos).__name__}")
+        self.game = self.record.game
+        self.actions = list(self.record.actions)
+        #: the state before the line's first action
+        self.start = self.game.replay([], **_origin(self.record))
+        self.moves, full = _moves(self.start, self.actions, shown)
+        self.position = pos
+        text = json.dumps(pos.to_json(), sort_keys=True, separators=(",", ":"))
+        #: the board's identity for the cache: its canonical JSON's digest
+        self.key = hashlib.sha256(text.encode()).hexdigest()
+        self.over = full.is_terminal()
+
+    @classmethod
+    def open(cls, doc: Any) -> Board:
+        """A board from a position's JSON (docs/positions.md): a record or
+        a seat view; the project's errors name what is wrong and where."""
+        return cls(positions.from_json(doc))
+
+    # ---- the line ---------------------------------------------------------
+
+    def check_at(self, at: Any) -> int:
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(self.actions):
+            raise PositionError(f"a step of this line is 0..{len(self.actions)}, got "
+                                f"{short_repr(at)}", "at")
+        return at
+
+    def state_at(self, at: int, variation: Sequence[str] = ()) -> State:
+        """The true state (a view board: the world it opened with) after
+        ``at`` actions of the main line and then ``variation``, each action
+        checked as the rules check it (``variation[i]: ...``)."""
+        at = self.check_at(at)
+        state = self.record.game.replay(self.actions[:at], **_origin(self.record))
+        return _play(state, variation, self.seat)
+
+    def variation_moves(self, at: int, variation: Sequence[str]) -> list[Move]:
+        """The moves of a variation from step ``at`` (checked)."""
+        state = self.state_at(at)
+        _play(state.clone(), variation, self.seat)
+        moves, _ = _moves(state, [state.action_to_string(state.string_to_action(a))
+                                  for a in variation], start=at)
+        return moves
+
+    def seat_view(self, state: State, seat: int | None = None) -> positions.SeatView:
+        """``seat``'s view of ``state`` (default: the seat to move); a view
+        board shows its own seat's only."""
+        if seat is None:
+            seat = state.current_player()
+        if self.seat is not None and seat != self.seat:
+            raise PositionError(f"this board is seat {self.seat}'s view: the other seats' "
+                                f"hands are not known", "seat")
+        if not 0 <= seat < self.game.num_players:
+            raise PositionError(f"{self.game.name} has seats 0..{self.game.num_players - 1}",
+                                "seat")
+        return positions.SeatView.of(state, seat)
+
+    def to_json(self) -> dict[str, Any]:
+        """What a face shows of the line: the game, the kind of board, the
+        moves, where each deal starts, and the position as opened."""
+        deals: dict[int, int] = {}
+        for m in self.moves:
+            deals.setdefault(m.deal, m.index)
+        return {"game": self.game.name, "options": self.game.non_default_options(),
+                "players": self.game.num_players, "partnership": self.game.partnership,
+                "kind": self.kind, "seat": self.seat, "actions": len(self.actions),
+                "moves": [m.to_json() for m in self.moves],
+                "deals": [{"deal": d, "first": i} for d, i in sorted(deals.items())],
+                "over": self.over, "position": self.position.to_json(), "key": self.key}
+
+
+def _origin(rec: positions.Record) -> dict[str, Any]:
+    """How a record's start is made again (``Game.replay``'s arguments)."""
+    return {"seed": rec.seed, "deal": rec.deal, "match": rec.match}
+
+
+def _play(state: State, variation: Sequence[str], seat: int | None) -> State:
+    """``variation`` played on ``state``: each action checked (its path in
+    the error: ``variation[i]``); a view board plays its own seat's
+    actions only (the others' cards are unknown)."""
+    if not isinstance(variation, (list, tuple)):
+        raise PositionError(f"a variation is a list of actions, got {short_repr(variation)}",
+                            "variation")
+    if len(variation) > MAX_VARIATION:
+        raise PositionError(f"a variation holds at most {MAX_VARIATION:,} actions, got "
+                            f"{len(variation):,}", "variation")
+    for i, text in enumerate(variation):
+        path = f"variation[{i}]"
+        if not isinstance(text, str):
+            raise PositionError(f"an action is a string in the game's notation, got "
+                                f"{short_repr(text)}", path)
+        if state.is_terminal():
+            raise PositionError("the game is over before this action", path)
+        if seat is not None and state.current_player() != seat:
+            raise PositionError(f"seat {state.current_player()} is to move, and this board "
+                                f"is seat {seat}'s view: only its own actions can be tried",
+                                path)
+        try:
+            action = state.string_to_action(text)
+        except NotationError as exc:
+            raise PositionError(str(exc), path) from None
+        if action not in state.legal_actions():
+            raise PositionError(f"{text} is not legal here: {state.why_illegal(action)}", path)
+        try:
+            state.apply_action(action)
+        except IllegalActionError as exc:                # the rules said no after all
+            raise PositionError(str(exc), path) from None
+    return state
+
+
+# --------------------------------------------------------------------------
+# values at a step
+
+
+class _Cache:
+    """A small least-recently-used map, safe across the server's workers."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.items: OrderedDict = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key):
+        with self.lock:
+            if key in self.items:
+                self.items.move_to_end(key)
+                return self.items[key]
+        return None
+
+    def put(self, key, value) -> None:
+        with self.lock:
+            self.items[key] = value
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+
+_CACHE = _Cache(CACHE_SIZE)
+
+
+def _check_nodes(nodes: Any) -> int:
+    if isinstance(nodes, bool) or not isinstance(nodes, int) or not 1 <= nodes <= 10**10:
+        raise LimitError(f"nodes must be an integer in 1..10,000,000,000, got "
+                         f"{short_repr(nodes)}", "nodes")
+    return nodes
+
+
+def exact_values(state: State, nodes: int, stop=None) -> dict[str, Any] | None:
+    """The double-dummy values of a complete ``state`` for the seat to
+    move, in the game's deal-result unit, within ``nodes``: ``finished``
+    says whether the solve ended within the budget; None where no solver
+    takes the position (an auction, a contract choice, a game whose rules
+    the solvers do not cover there)."""
+    seat = state.current_player()
+    if stop is not None and stop.is_set():
+        return {"finished": False, "nodes": 0, "stopped": True}
+    try:
+        ex = exacts.exact(state, seat, max_nodes=nodes)
+    except SearchAborted as exc:
+        return {"finished": False, "nodes": exc.nodes, "budget": nodes}
+    except (UnsupportedPositionError, DixtrixError):
+        return None
+    values = {a: exacts.number(v) for a, v in ex.values.items()}
+    ranking = sorted(values, key=lambda a: (-values[a],
+                                            state.tie_key(state.string_to_action(a))))
+    return {"finished": True, "seat": seat, "value": exacts.number(ex.value),
+            "values": values, "ranking": ranking, "best": list(ex.best),
+            "kind": ex.solution.kind, "nodes": ex.nodes, "budget": nodes,
+            "unit": state.game.round_unit}
+
+
+def analyse(board: Board, at: int, variation: Sequence[str] = (), *,
+            limit: Limit | None = None, seed: int = 0, nodes: int = DEFAULT_NODES,
+            bot: str = "ismcts", stop=None, progress: Callable | None = None,
+            inference: bool | None = None) -> dict[str, Any]:
+    """Every legal action's value at a step, for the seat to move (see the
+    module docstring): ``search`` (``bots.advice.advise``'s document from
+    the mover's view, or None where a view board's mover is another seat)
+    and ``exact`` (a record's double-dummy values, ``exact_values``).  A
+    finished game, or chance to move, has no values.  Cached per step,
+    limit, seed and budget (a search cut short by ``stop`` is not kept)."""
+    nodes = _check_nodes(nodes)
+    limit = limit if limit is not None else Limit(time=1.0)
+    key = (board.key, at, tuple(variation), json.dumps(limit.to_dict(), sort_keys=True),
+           seed, nodes, bot, inference)
+    got = _CACHE.get(key)
+    if got is not None:
+        return dict(got, cached=True)
+    state = board.state_at(at, variation)
+    out: dict[str, Any] = {"at": at, "variation": list(variation), "over": state.is_terminal(),
+                           "seat": None, "search": None, "exact": None, "cached": False}
+    if state.is_terminal():
+        out["returns"] = [float(v) for v in state.returns()]
+        _CACHE.put(key, out)
+        return out
+    mover = state.current_player()
+    out["seat"] = mover
+    out["legal"] = [state.action_to_string(a) for a in state.legal_actions()]
+    if board.kind == "record":
+        # the true deal first: a late step finishes at once, and its answer
+        # is worth showing while the search runs
+        out["exact"] = exact_values(state, nodes, stop)
+        if progress is not None:
+            progress({"exact": out["exact"]})
+    if board.seat is None or mover == board.seat:
+        view = positions.SeatView.of(state, mover)
+        out["search"] = advise(view, "analysis", bot=bot, limit=limit, seed=seed, stop=stop,
+                               progress=progress, line=False, inference=inference)
+    stopped = (out["search"] or {}).get("search", {}).get("stopped") or \
+        (out["exact"] or {}).get("stopped")
+    if not stopped:
+        _CACHE.put(key, out)
+    return out
+
+
+def continuation(board: Board, at: int, variation: Sequence[str] = (), *, plies: int = 12,
+                 nodes: int = DEFAULT_NODES, seed: int = 0, limit: Limit | None = None,
+                 stop=None) -> list[dict[str, Any]]:
+    """The engine's suggested line from a step: ``plies`` actions at most,
+    each ``{"seat", "action", "value", "exact"}``; the exact line of the
+    true deal while the solver finishes within ``nodes`` a step, else the
+    advice from the mover's view (``limit``, default 0.2 s a step).  A view
+    board continues only while its own seat is to move."""
+    if isinstance(plies, bool) or not isinstance(plies, int) or not 1 <= plies <= MAX_PLIES:
+        raise LimitError(f"plies must be an integer in 1..{MAX_PLIES}, got "
+                         f"{short_repr(plies)}", "plies")
+    nodes = _check_nodes(nodes)
+    limit = limit if limit is not None else Limit(time=0.2)
+    state = board.state_at(at, variation)
+    out: list[dict[str, Any]] = []
+    while len(out) < plies and not state.is_terminal():
+        if stop is not None and stop.is_set():
+            break
+        mover = state.current_player()
+        if board.seat is not None and mover != board.seat:
+            break
+        step: dict[str, Any] | None = None
+        if board.kind == "record":
+            ex = exact_values(state, nodes, stop)
+            if ex is not None and ex["finished"]:
+                best = ex["ranking"][0]
+                step = {"seat": mover, "action": best, "value": ex["values"][best],
+                        "exact": True}
+        if step is None:
+            from solver.search import best_move
+            res = best_move(positions.SeatView.of(state, mover), limit, seed=seed, stop=stop)
+            step = {"seat": mover, "action": res.action,
+                    "value": res.values.get(res.action), "exact": res.bot == "exact"}
+        out.append(step)
+        state.apply_action(state.string_to_action(step["action"]))
+    return out
+
+
+__all__ = ["Board", "Move", "analyse", "continuation", "exact_values", "DEFAULT_NODES",
+           "MAX_VARIATION", "MAX_PLIES", "CACHE_SIZE"]

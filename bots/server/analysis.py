@@ -1,0 +1,210 @@
+"""The analysis board's routes (docs/server.md, "The analysis board"): a
+record or a seat view opened as a line of moves (``POST
+/v1/analysis/open``), every legal action's value at a step of it or of a
+variation (``POST /v1/analysis/values``, as JSON or as JSON lines with the
+progress first, cancelled when the client goes away), and the engine's
+suggested continuation (``POST /v1/analysis/line``).  The board's logic is
+``bots/analysis.py``; the page is ``static/analysis.html``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+
+from solver.errors import DixtrixError, PositionError
+from solver.search import Limit
+
+from .. import advice
+from .. import analysis as boards
+from . import labels, models
+from .errors import RequestError
+from .i18n import Translator
+from .requests import body_model, endpoint, read_limit, translator
+
+
+def _board(doc: dict) -> boards.Board:
+    """The board of the body's ``position``; its errors under ``position``."""
+    try:
+        return boards.Board.open(doc["position"])
+    except PositionError as exc:
+        path = "position" + (("." if not exc.path.startswith("[") else "") + exc.path
+                             if exc.path else "")
+        raise RequestError("{why}", path, why=str(exc).split(": ", 1)[-1] if exc.path
+                           else str(exc)) from None
+    except DixtrixError as exc:
+        raise RequestError("{why}", "position", why=str(exc)) from None
+
+
+def _step(board: boards.Board, body) -> None:
+    """Check the body's step and variation before any work (errors named
+    ``at``, ``variation[i]``)."""
+    try:
+        board.state_at(body.at, body.variation or ())
+    except PositionError as exc:
+        raise RequestError("{why}", exc.path or "at",
+                           why=str(exc).split(": ", 1)[-1] if exc.path else str(exc)) from None
+
+
+def _labels(board: boards.Board, texts, tr: Translator) -> dict[str, str]:
+    """Each action's words in the reader's language."""
+    game = board.game
+    state = board.start
+    out = {}
+    for text in texts:
+        if text == "?" or text in out:
+            continue
+        try:
+            is_card = game.is_card(state.string_to_action(text))
+        except DixtrixError:
+            is_card = False
+        out[text] = labels.action(game.name, text, is_card, tr)
+    return out
+
+
+def _finite(value: Any) -> Any:
+    return advice.json_finite(value)
+
+
+def routes(settings, pool) -> dict[str, dict[str, Any]]:
+    """The board's routes for ``app.create_app``'s table: path -> method ->
+    endpoint."""
+    def limit_of(body, default: Limit) -> tuple[Limit, dict]:
+        given = {} if body.limit is None else {"limit": body.limit.model_dump(exclude_none=True)}
+        limit, _, applied = read_limit(given, settings, default)
+        return limit, applied
+
+    def nodes_of(body) -> int:
+        asked = body.nodes if body.nodes is not None else boards.DEFAULT_NODES
+        return min(asked, settings.max_nodes)
+
+    @endpoint
+    async def open_board(request: Request) -> Response:
+        body, doc = await body_model(request, settings.max_body, models.AnalysisOpenBody)
+        tr = translator(request)
+
+        def work(stop=None):
+            board = _board(doc)
+            out = board.to_json()
+            names = advice.seat_names(board.game.num_players, board.seat or 0,
+                                      board.game.partnership) if board.seat is not None \
+                else [f"seat {s}" for s in range(board.game.num_players)]
+            out["names"] = names
+            out["labels"] = _labels(board, [m.action for m in board.moves], tr)
+            out["unit"] = labels.unit(board.game.round_unit, tr)
+            return out
+        return JSONResponse(_finite(await pool.run(work, disconnected=request.is_disconnected)))
+
+    @endpoint
+    async def values(request: Request) -> Response:
+        body, doc = await body_model(request, settings.max_body, models.AnalysisValuesBody)
+        limit, applied = limit_of(body, Limit(time=min(settings.hint_time, settings.max_time)))
+        nodes = nodes_of(body)
+        tr = translator(request)
+        variation = list(body.variation or ())
+        inference = None if body.inference is None else body.inference == "on"
+
+        def check(stop=None):
+            board = _board(doc)
+            _step(board, body)
+            return board
+
+        # a bad position, step or variation is refused before anything is
+        # computed (and before a stream starts: its status is the answer's)
+        board = await pool.run(check, disconnected=request.is_disconnected)
+
+        def work(stop=None, progress=None):
+            out = boards.analyse(board, body.at, variation, limit=limit, seed=body.seed,
+                                 nodes=nodes, bot=body.bot, stop=stop, progress=progress,
+                                 inference=inference)
+            texts = list(out.get("legal", []))
+            out["labels"] = _labels(board, texts, tr)
+            out["limit"] = applied
+            return out
+
+        if not body.stream:
+            return JSONResponse(_finite(await pool.run(work,
+                                                       disconnected=request.is_disconnected)))
+        return _stream(pool, work, request)
+
+    @endpoint
+    async def line(request: Request) -> Response:
+        body, doc = await body_model(request, settings.max_body, models.AnalysisLineBody)
+        tr = translator(request)
+        variation = list(body.variation or ())
+
+        def work(stop=None):
+            board = _board(doc)
+            _step(board, body)
+            steps = boards.continuation(board, body.at, variation, plies=body.plies,
+                                        nodes=settings.max_nodes, seed=body.seed,
+                                        limit=Limit(time=min(0.2, settings.max_time)),
+                                        stop=stop)
+            return {"at": body.at, "variation": variation, "line": steps,
+                    "labels": _labels(board, [s["action"] for s in steps], tr)}
+        return JSONResponse(_finite(await pool.run(work, disconnected=request.is_disconnected)))
+
+    return {"/v1/analysis/open": {"POST": open_board},
+            "/v1/analysis/values": {"POST": values},
+            "/v1/analysis/line": {"POST": line}}
+
+
+def _progress_line(info: dict) -> str:
+    return json.dumps({"progress": _finite(info)}, allow_nan=False) + "\n"
+
+
+def _stream(pool, work, request: Request) -> StreamingResponse:
+    """``work`` on a worker, answered as JSON lines: ``{"progress": ...}``
+    while it runs (the search's own reports, about ten a second, and the
+    exact solve's answer as soon as it has one), then ``{"result": ...}``,
+    or ``{"error": ..., "path": ..., "status": ...}``.  A client that goes
+    away stops the work (the search ends within milliseconds)."""
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue = asyncio.Queue()
+
+    def progress(info) -> None:
+        loop.call_soon_threadsafe(queue.put_nowait, info)
+
+    async def lines():
+        job = asyncio.ensure_future(pool.run(work, progress=progress,
+                                             disconnected=request.is_disconnected))
+        try:
+            while not job.done() or not queue.empty():
+                getter = asyncio.ensure_future(queue.get())
+                done, _ = await asyncio.wait({getter, job}, return_when=asyncio.FIRST_COMPLETED)
+                if getter in done:
+                    yield _progress_line(_slim(getter.result()))
+                else:
+                    getter.cancel()
+            try:
+                out = job.result()
+            except DixtrixError as exc:
+                status = getattr(exc, "status", 422)
+                yield json.dumps({"error": str(exc), "path": getattr(exc, "path", None),
+                                  "status": status}) + "\n"
+                return
+            yield json.dumps({"result": _finite(out)}, allow_nan=False) + "\n"
+        finally:
+            if not job.done():
+                job.cancel()            # the client went away: Pool.run sets the stop event
+
+    return StreamingResponse(lines(), media_type="application/x-ndjson",
+                             headers={"Cache-Control": "no-store"})
+
+
+def _slim(info: Any) -> Any:
+    """A progress report without what the page does not draw (infinite
+    intervals as null)."""
+    if isinstance(info, dict):
+        return {k: _slim(v) for k, v in info.items()}
+    if isinstance(info, float) and not math.isfinite(info):
+        return None
+    return info
+
+
+__all__ = ["routes"]
