@@ -302,35 +302,36 @@ def drawn(board: Board, at: int, variation: Sequence[str] = (), show: int | str 
     elif board.seat is not None and show != board.seat:
         raise PositionError(f"this board is seat {board.seat}'s view: the other seats' hands "
                             f"are not known", "show")
+    one: int | None = None if show == "all" else int(show)
     infos = [state.information_state(s).known for s in range(n)]
     over = state.is_terminal()
     mover = None if over else state.current_player()
     # the facts drawn: the shown seat's, or every seat's put together (a
     # fact only one seat knows, such as the nest, is known on a record)
-    if show == "all":
+    if one is None:
         known: dict[str, Any] = {}
         for k in infos:
             for key, value in k.items():
                 if key not in _OWN_FACTS and known.get(key) in (None, "", []):
                     known[key] = value
     else:
-        known = {k: v for k, v in infos[show].items() if k not in _OWN_FACTS}
+        known = {k: v for k, v in infos[one].items() if k not in _OWN_FACTS}
     seats = []
     ids: set[str] = set()
     for s in range(n):
         own = _cards(infos[s].get("hand"))
         if own is None and infos[s].get("card") not in (None, ""):
             own = [infos[s]["card"]]
-        seen = show == "all" or show == s
-        if not seen and n == 2:
+        seen = one is None or one == s
+        if one is not None and not seen and n == 2:
             # what the shown seat knows of the other's hand (dix from trick 14)
-            other = _cards(infos[show].get("opponent_hand"))
+            other = _cards(infos[one].get("opponent_hand"))
             seen = other is not None
             if seen:
                 own = other
-        entry = {"seat": s, "cards": len(own or []), "hand": (own or []) if seen else None,
-                 "to_move": s == mover}
-        ids |= set(entry["hand"] or [])
+        hand = (own or []) if seen else None
+        entry = {"seat": s, "cards": len(own or []), "hand": hand, "to_move": s == mover}
+        ids |= set(hand or [])
         seats.append(entry)
     out: dict[str, Any] = {"at": at, "variation": list(variation), "show": show,
                            "game": game.name, "players": n, "partnership": game.partnership,
