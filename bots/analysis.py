@@ -286,7 +286,8 @@ def drawn(board: Board, at: int, variation: Sequence[str] = (), show: int | str 
     and the last trick until the next lead, the trumps and turn-up, the
     stock left, the contract and kingdom (trix, tricks), the layout's rows,
     the doubled cards, the auction, the exchange's tokens, the scores of
-    the finished deals and who is to move.  Seats are numbers here (the
+    the finished deals, who is to move and its legal actions (``legal``).
+    Seats are numbers here (the
     route names them); ``cards`` lists every card id drawn."""
     state = board.state_at(at, variation)
     game, n = board.game, board.game.num_players
@@ -385,6 +386,11 @@ def drawn(board: Board, at: int, variation: Sequence[str] = (), show: int | str 
         out["last"] = moves[-1].to_json()
         if moves[-1].action != "?":
             out["last_card"] = moves[-1].action if moves[-1].card else None
+    # the mover's legal actions (a view board: only where its own seat is
+    # to move; another seat's would tell its hidden cards)
+    if mover is not None and (board.seat is None or mover == board.seat):
+        out["legal"] = [{"action": state.action_to_string(a), "card": game.is_card(a)}
+                        for a in state.legal_actions()]
     out["cards"] = sorted(ids)
     return out
 

@@ -18,6 +18,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
+from solver import position as positions
 from solver.errors import DixtrixError, PositionError
 from solver.search import Limit
 
@@ -103,6 +104,10 @@ def _words(board: boards.Board, out: dict, tr: Translator) -> dict:
         out["played_labels"] = [labels.contract(c, tr) for c in out.get("used", [])
                                 if c != out.get("contract")]
         out["open_labels"] = [labels.contract(c, tr) for c in out.get("open", [])]
+    for entry in out.get("legal", []):
+        entry["label"] = labels.action(game.name, entry["action"], entry["card"], tr)
+        if entry["card"]:
+            out["cards"][entry["action"]] = labels.card(game.name, entry["action"], tr)
     if out.get("last"):
         last = out["last"]
         last["label"] = labels.action(game.name, last["action"], last["card"], tr)
@@ -137,6 +142,10 @@ def routes(settings, pool) -> dict[str, dict[str, Any]]:
             out["names"] = _names(board, board.seat if board.seat is not None else "all", tr)
             out["labels"] = _labels(board, [m.action for m in board.moves], tr)
             out["unit"] = labels.unit(board.game.round_unit, tr)
+            if board.kind == "record":
+                # the first deal's every card, explicit: where a deal set up
+                # by hand starts (docs/positions.md gives each game's shape)
+                out["deal"] = positions.to_json(board.start).get("deal")
             return out
         return JSONResponse(_finite(await pool.run(work, disconnected=request.is_disconnected)))
 
