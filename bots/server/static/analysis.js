@@ -427,7 +427,9 @@ function renderCenter(p) {
   if (p.stock_left !== undefined) notes.push(t("Stock: {n} cards", { n: p.stock_left }));
   if (p.contract_label) notes.push(t("Contract: {name}", { name: p.contract_label }));
   if (p.bid_winner !== undefined && p.bid_winner >= 0 && p.bid) notes.push(t("Bid {n} by {name}", { n: p.bid, name: p.names[p.bid_winner] }));
-  box.append(el("div", { class: "center-notes" }, ...notes.map((n) => el("div", { text: n }))));
+  // the notes go under the felt: on the board the trick and the last trick
+  // fill its middle
+  $("notes").replaceChildren(...notes.map((n) => el("span", { text: n })));
   box.classList.toggle("has-layout", Boolean(p.layout));
   if (p.layout) {
     const rows = el("div", { class: "layout", role: "group", "aria-label": t("The layout") });
@@ -614,7 +616,7 @@ function renderValues(r, partial) {
       el("th", { scope: "row" }, el("button", { type: "button", class: "try", text: words[a] || a,
                                                 "aria-label": t("Try: {action}", { action: words[a] || a }), onclick: () => tryAction(a) })),
       el("td", { class: ev === undefined ? "" : "exact", text: ev === undefined ? "" : `${num(ev)} ${mark}` }),
-      el("td", { text: sv === undefined || sv === null ? "" : num(sv) + (advised ? " " + t("(advised)") : "") }),
+      el("td", {}, sv === undefined || sv === null ? "" : num(sv), advised ? el("small", { class: "advised-mark", text: " " + t("(advised)") }) : null),
       el("td", { text: ci === undefined || ci === null ? "" : "\u00b1" + Number(ci).toFixed(2) })));
   }
   $("v-table").replaceChildren(...rows);
@@ -704,7 +706,7 @@ function renderGraph() {
   const W = 600, H = 220, L = 44, R = 10, T = 24, B = 22;
   const X = (i) => L + ((i - x0) / (x1 - x0)) * (W - L - R);
   const Y = (v) => T + ((hi - v) / (hi - lo)) * (H - T - B);
-  const g = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "eval-graph",
+  const g = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "group", class: "eval-graph",
                          "aria-label": t("The deal's values for each seat after every trick, the mistakes marked") });
   g.append(svg("line", { x1: L, x2: W - R, y1: Y(0), y2: Y(0), class: "axis" }));
   g.append(svg("text", { x: 2, y: Y(hi) + 4, class: "tick" }, document.createTextNode(num(hi, 0))));
