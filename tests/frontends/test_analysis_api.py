@@ -223,3 +223,5 @@ def test_the_step_route_draws_in_words_and_refuses_by_path(server):
         assert bad.status_code == 422 and bad.json()["path"] == "show"
         opened = http.post("/v1/analysis/open?lang=fr", json={"position": record}).json()
         assert opened["names"][0] == "Place 1"
+        hands = opened["deal"]["deals"][0]            # the first deal, every card explicit
+        assert len(hands) == 4 and all(len(h.split()) == 13 for h in hands)

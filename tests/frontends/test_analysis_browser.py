@@ -130,6 +130,13 @@ def test_a_finished_deal_stepped_reviewed_varied_and_linked(browser, server, fin
         rows = page.eval_on_selector_all("#v-table tr[data-action]",
                                          "rs => rs.map((r) => r.dataset.action)")
         assert sorted(rows) == sorted(legal)
+        # Stop: a search stopped while it runs says so, and the board goes on
+        page.click("#moves button.move[data-at='20']")     # a step not valued yet
+        page.wait_for_function("document.body.dataset.step === '20:0'")
+        page.wait_for_selector("#values-box[data-state='running']")
+        page.click("#v-stop")
+        page.wait_for_selector("#values-box[data-state='stopped']")
+        assert page.text_content("#v-note") == page.evaluate("t('Stopped.')")
         # the review: the graph, a mistake mark clicked goes to its position
         page.select_option("#r-time", "0.1")
         page.click("#r-go")
