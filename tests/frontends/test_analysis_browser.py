@@ -188,7 +188,9 @@ def _late_trix_actions(hands, tricks: int = 10) -> list[str]:
     """A line from ``hands``: seat 0 (7H) chooses Diamonds, then random
     legal cards up to the start of trick ``tricks + 1``."""
     doc = {"game": "trix", "deal": {"first_owner": 0, "deals": [hands]}, "actions": []}
-    state = solver.from_json(doc).state()
+    record = solver.from_json(doc)
+    assert isinstance(record, solver.position.Record)
+    state = record.state()
     played = ["contract diamonds"]
     state.apply_action(state.string_to_action(played[0]))
     rng = random.Random(7)
