@@ -225,3 +225,22 @@ def test_the_step_route_draws_in_words_and_refuses_by_path(server):
         assert opened["names"][0] == "Place 1"
         hands = opened["deal"]["deals"][0]            # the first deal, every card explicit
         assert len(hands) == 4 and all(len(h.split()) == 13 for h in hands)
+
+
+def test_every_word_of_the_board_page_is_translated():
+    """Every ``t("...")`` of static/analysis.js and ``data-t`` of
+    analysis.html has an Arabic and a French translation, found by a plain
+    search of the files (Babel's extractor skips a call inside a template
+    literal, which test_server_i18n.py would then not see)."""
+    import re
+    from pathlib import Path
+
+    from bots.server import i18n
+    static = Path(i18n.__file__).parent / "static"
+    js = (static / "analysis.js").read_text(encoding="utf-8")
+    html = (static / "analysis.html").read_text(encoding="utf-8")
+    ids = {json.loads(f'"{m}"') for m in re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', js)}
+    ids |= set(re.findall(r'data-t="([^"]*)"', html))
+    assert len(ids) > 60
+    for lang in ("ar", "fr"):
+        assert not sorted(ids - set(i18n.catalogue(lang))), lang

@@ -12,7 +12,8 @@ width (390x844):
 * A trix deal set up by hand: hands typed in the project's notation, a
   duplicate card refused with its path, two cards given by clicking, the
   actions to a late trick typed, opened at its last step and solved
-  exactly (the exact values marked).
+  exactly (the exact values marked); the engine's line from there played
+  as a variation.
 * axe-core (axe-playwright-python) finds no serious or critical
   violation on the page, before and after a board is open; no console
   error anywhere; the page fits a phone's width.
@@ -242,6 +243,14 @@ def test_a_deal_set_up_by_hand_solved_exactly_late(browser, server, lang, viewpo
         assert any(best in x for x in exact)
         assert page.locator("#v-table tr.best").count() >= 1
         assert page.evaluate("POS.deal.deals[0][0]").split()[0] == "AS"
+        # the engine's line from here (exact this late), played as a variation
+        page.click("#l-go")
+        page.wait_for_selector("#l-out ol.engine-line li", timeout=60_000)
+        plies = page.locator("#l-out ol.engine-line li").count()
+        assert plies >= 1
+        page.click("#l-play")
+        page.wait_for_function(f"document.body.dataset.step === '{len(actions)}:{plies}'")
+        assert page.locator("#moves ol.variation button.move").count() == plies
         _fits(page, viewport)
         _axe(page, f"{lang} set-up board")
         _shot(page, f"analysis-setup-{viewport['width']}-{lang}")

@@ -306,7 +306,8 @@ function renderControls() {
 
 function moveText(m, names) {
   const who = names[m.seat] || t("Seat {n}", { n: m.seat + 1 });
-  return `${who}: ${words[m.action] || (m.action === "?" ? t("a hidden action") : m.action)}`;
+  const hidden = t("a hidden action");
+  return who + ": " + (words[m.action] || (m.action === "?" ? hidden : m.action));
 }
 
 function renderMoves() {
@@ -380,7 +381,8 @@ function renderStep(p) {
     ? t("Variation: {n} actions from step {at}", { n: cur.vl, at: cur.at })
     : t("Step {at} of {n}", { at: cur.at, n: lineLength() });
   const who = p.over ? t("The game is over.") : p.to_move !== null ? t("{name} to play.", { name: p.names[p.to_move] }) : "";
-  $("b-status").textContent = `${gameTitle(BOARD.game)}, ${t("deal {n}", { n: p.deal })}. ${where}. ${who}`;
+  const deal = t("{game}, deal {n}:", { game: gameTitle(BOARD.game), n: p.deal });
+  $("b-status").textContent = [deal, where + ".", who].filter(Boolean).join(" ");
   renderSeats(p);
   renderCenter(p);
   renderHands(p);
@@ -638,7 +640,8 @@ async function engineLine() {
     const r = await api("POST", "/v1/analysis/line", { position: POS, at: cur.at, variation: variationNow(), plies: 8 });
     Object.assign(words, r.labels || {});
     const names = STEP ? STEP.names : BOARD.names;
-    const items = r.line.map((s) => el("li", { text: `${names[s.seat]}: ${words[s.action] || s.action} (${num(s.value)}${s.exact ? ", " + t("exact") : ""})` }));
+    const exactWord = t("exact");
+    const items = r.line.map((s) => el("li", { text: names[s.seat] + ": " + (words[s.action] || s.action) + " (" + num(s.value) + (s.exact ? ", " + exactWord : "") + ")" }));
     const play = el("button", { type: "button", id: "l-play", text: t("Play this line as a variation"), onclick: () => {
       const base = cur.vl > 0 ? cur.vmoves.slice(0, cur.vl) : [];
       if (cur.vl === 0) cur.vbase = cur.at;
