@@ -107,7 +107,7 @@ def test_a_finished_deal_stepped_reviewed_varied_and_linked(browser, server, fin
         _axe(page, f"{lang} open")
         page.goto(f"{server.url}/analysis?lang={lang}&table={table}&token={admin}")
         page.wait_for_selector("body[data-ready='1']")
-        page.wait_for_selector("#board:not([hidden])")
+        page.wait_for_selector("#b-view:not([hidden])")
         assert page.evaluate("document.documentElement.dir") == ("rtl" if lang == "ar" else "ltr")
         assert page.evaluate("BOARD.moves.length") == len(record["actions"])
         assert "token=" not in page.url                  # the key left the address bar
@@ -232,7 +232,7 @@ def test_a_deal_set_up_by_hand_solved_exactly_late(browser, server, lang, viewpo
                                "!document.getElementById('s-open').disabled")
         assert str(len(actions)) in page.text_content("#s-check")
         page.click("#s-open")
-        page.wait_for_selector("#board:not([hidden])")
+        page.wait_for_selector("#b-view:not([hidden])")
         page.wait_for_function(f"document.body.dataset.step === '{len(actions)}:0'")
         # trick 11 of a trick contract: the solver finishes, every value exact
         page.wait_for_selector("#values-box[data-state='done']", timeout=60_000)

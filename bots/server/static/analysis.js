@@ -185,7 +185,7 @@ async function openBoard(position, where) {
   }
   if (w.s === "all" || Number.isInteger(w.s)) cur.show = opened.seat !== null ? opened.seat : w.s;
   $("open").hidden = true;
-  $("board").hidden = false;
+  $("b-view").hidden = false;
   $("graph").replaceChildren();
   $("r-list").replaceChildren();
   $("r-note").textContent = "";
@@ -794,6 +794,8 @@ function renderSetupOptions() {
       for (const c of spec.choices) input.append(el("option", { value: String(c), text: String(c), selected: c === spec.default }));
     } else if (spec.type === "int") input = el("input", { type: "number", id, "data-key": key, value: spec.default, min: spec.min, max: spec.max });
     else input = el("input", { type: "text", id, "data-key": key, value: spec.default });
+    // a deal already given keeps its cards; the check says if they still fit
+    input.addEventListener("change", () => { if (setupState) { setupState.options = setupOptions(); scheduleCheck(); } });
     box.append(el("div", { class: "option" }, el("label", { for: id, text: key }), input));
   }
   setupState = null;
@@ -958,13 +960,13 @@ async function fromTable(id, token) {
 function newBoard() {
   stopValues();
   BOARD = null;
-  $("board").hidden = true;
+  $("b-view").hidden = true;
   $("open").hidden = false;
   history.replaceState(null, "", `${location.pathname}?lang=${LANG}`);
 }
 
 function onKey(ev) {
-  if (!BOARD || $("board").hidden) return;
+  if (!BOARD || $("b-view").hidden) return;
   const tag = (ev.target && ev.target.tagName) || "";
   if (["INPUT", "TEXTAREA", "SELECT"].includes(tag)) return;
   const rtl = DIR === "rtl";
