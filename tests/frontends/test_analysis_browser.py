@@ -104,11 +104,13 @@ def test_a_finished_deal_stepped_reviewed_varied_and_linked(browser, server, fin
     try:
         page.goto(f"{server.url}/analysis?lang={lang}")
         page.wait_for_selector("body[data-ready='1']")
+        assert not page.is_visible("#felt")              # no board until one is opened
         _axe(page, f"{lang} open")
         page.goto(f"{server.url}/analysis?lang={lang}&table={table}&token={admin}")
         page.wait_for_selector("body[data-ready='1']")
         page.wait_for_selector("#b-view:not([hidden])")
         assert page.evaluate("document.documentElement.dir") == ("rtl" if lang == "ar" else "ltr")
+        assert not page.is_visible("#paste") and page.is_visible("#felt")
         assert page.evaluate("BOARD.moves.length") == len(record["actions"])
         assert "token=" not in page.url                  # the key left the address bar
         # the arrow keys step through the line (forward is to the left in Arabic)
