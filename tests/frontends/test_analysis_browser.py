@@ -14,6 +14,8 @@ width (390x844):
   actions to a late trick typed, opened at its last step and solved
   exactly (the exact values marked); the engine's line from there played
   as a variation.
+* A trix record in the layout pasted and drawn row by row at its last
+  step; a seat view pasted, which shows its own seat only.
 * axe-core (axe-playwright-python) finds no serious or critical
   violation on the page, before and after a board is open; no console
   error anywhere; the page fits a phone's width.
@@ -33,8 +35,11 @@ import httpx
 import pytest
 
 import solver
+from bots.analysis import layout_rows
+from solver import position as positions
 
 from .server_process import running
+from .test_analysis_api import _trix_layout_record
 from .test_server_browser import ARTIFACTS, DESKTOP, PHONE, _page, browser  # noqa: F401
 
 #: the hands of docs/positions.md's trix record (seat 0 holds 7H)
@@ -260,5 +265,45 @@ def test_a_deal_set_up_by_hand_solved_exactly_late(browser, server, lang, viewpo
         # answer of 400 and over as "Failed to load resource", which is no
         # error of the page's; anything else is
         assert not [e for e in errors if "status of 422" not in e], errors
+    finally:
+        ctx.close()
+
+
+def test_a_pasted_layout_deal_and_a_seat_view(browser, server):  # noqa: F811
+    """Paste: a trix record in the layout (Trix) drawn row by row at its
+    last step as the game's own layout says; then a seat view, which shows
+    its own seat's cards only."""
+    state = _trix_layout_record()
+    record = positions.to_json(state)
+    rows = layout_rows(state.information_state(0).known["layout"])
+    errors: list = []
+    ctx, page = _page(browser, DESKTOP, errors)
+    try:
+        page.goto(f"{server.url}/analysis?lang=en")
+        page.wait_for_selector("body[data-ready='1']")
+        page.fill("#paste", json.dumps(record))
+        page.click("#open-btn")
+        page.wait_for_selector("#b-view:not([hidden])")
+        page.uncheck("#v-auto")                       # drawing only: no search
+        page.locator("#moves").focus()
+        page.keyboard.press("End")
+        n = len(record["actions"])
+        page.wait_for_function(f"document.body.dataset.step === '{n}:0'")
+        drawn = page.eval_on_selector_all(
+            "#center .layout .layout-row",
+            "rs => Object.fromEntries(rs.map((r) => [r.dataset.suit, "
+            "Array.from(r.querySelectorAll('.card'), (c) => c.dataset.card)]))")
+        assert drawn == {s: [r + s for r in rows.get(s, [])] for s in "SHDC"}
+        assert sum(len(v) for v in drawn.values()) == 30
+        page.click("#b-new")
+        view = positions.to_json(positions.SeatView.of(state, 2))
+        page.fill("#paste", json.dumps(view))
+        page.click("#open-btn")
+        page.wait_for_selector("#b-view:not([hidden])")
+        page.wait_for_function("STEP !== null && STEP.show === 2")
+        assert page.eval_on_selector_all("#b-show option", "os => os.map((o) => o.value)") == ["2"]
+        assert page.eval_on_selector_all("#hands .hand-row", "rs => rs.map((r) => r.dataset.seat)") \
+            == ["2"]
+        assert not errors, errors
     finally:
         ctx.close()
