@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -236,6 +237,165 @@ def _play(state: State, variation: Sequence[str], seat: int | None) -> State:
 
 
 # --------------------------------------------------------------------------
+# what lies on the table at a step
+
+#: facts that belong to one seat (its hand; dix's opponent hand once known;
+#: a dixie-rook nest and discards seen by the bid winner alone)
+_OWN_FACTS = frozenset({"hand", "card", "opponent_hand"})
+#: facts a drawing carries as they are (``info.known``'s keys, game by game)
+_PLAIN_FACTS = ("trump", "turn_up", "stock_left", "chooser", "contract", "used", "round",
+                "dealer", "tricks_won", "tens", "tokens", "active", "phase", "asker", "target",
+                "winner", "high_bid", "high_bidder", "passed", "bid_winner", "bid", "count",
+                "totals", "first_owner")
+_RANKS = "23456789TJQKA"
+_ROW = re.compile(r"^([SHDC]):(?:-|(10|[2-9TJQKA])[SHDC](?:\.\.(10|[2-9TJQKA])[SHDC])?)$")
+
+
+def layout_rows(text: str | None) -> dict[str, list[str]]:
+    """The Trix / Jacks layout as the game writes it (``"S:9S..AS H:JH
+    D:- C:TC..AC"``: ``solver/games/contract_match/layout.py``,
+    ``Layout.text``) as each suit's ranks from low to high: ``{"S": ["9",
+    "T", "J", "Q", "K", "A"], "H": ["J"], "D": [], "C": [...]}``; a part
+    that is no row is left out."""
+    out: dict[str, list[str]] = {}
+    for part in (text or "").split():
+        m = _ROW.match(part)
+        if not m:
+            continue
+        suit, lo, hi = m.groups()
+        if lo is None:
+            out[suit] = []
+            continue
+        a = _RANKS.index("T" if lo == "10" else lo)
+        b = _RANKS.index("T" if (hi or lo) == "10" else (hi or lo))
+        a, b = min(a, b), max(a, b)
+        out[suit] = list(_RANKS[a:b + 1])
+    return out
+
+
+def _cards(text: Any) -> list[str] | None:
+    return text.split() if isinstance(text, str) else None
+
+
+def drawn(board: Board, at: int, variation: Sequence[str] = (), show: int | str | None = None
+          ) -> dict[str, Any]:
+    """What lies on the table at a step, as a face draws it: each seat's
+    hand where the shown seat knows it (``show``: a seat, or ``"all"`` on
+    a record for every hand; a view board shows its own seat only, the
+    default), each seat's card count, the trick with who played each card
+    and the last trick until the next lead, the trumps and turn-up, the
+    stock left, the contract and kingdom (trix, tricks), the layout's rows,
+    the doubled cards, the auction, the exchange's tokens, the scores of
+    the finished deals, who is to move and its legal actions (``legal``).
+    Seats are numbers here (the
+    route names them); ``cards`` lists every card id drawn."""
+    state = board.state_at(at, variation)
+    game, n = board.game, board.game.num_players
+    if show is None:
+        show = board.seat if board.seat is not None else "all"
+    if show == "all":
+        if board.seat is not None:
+            raise PositionError(f"this board is seat {board.seat}'s view: the other seats' "
+                                f"hands are not known", "show")
+    elif isinstance(show, bool) or not isinstance(show, int) or not 0 <= show < n:
+        raise PositionError(f"show is a seat 0..{n - 1} or \"all\", got {short_repr(show)}",
+                            "show")
+    elif board.seat is not None and show != board.seat:
+        raise PositionError(f"this board is seat {board.seat}'s view: the other seats' hands "
+                            f"are not known", "show")
+    one: int | None = None if show == "all" else int(show)
+    infos = [state.information_state(s).known for s in range(n)]
+    over = state.is_terminal()
+    mover = None if over else state.current_player()
+    # the facts drawn: the shown seat's, or every seat's put together (a
+    # fact only one seat knows, such as the nest, is known on a record)
+    if one is None:
+        known: dict[str, Any] = {}
+        for k in infos:
+            for key, value in k.items():
+                if key not in _OWN_FACTS and known.get(key) in (None, "", []):
+                    known[key] = value
+    else:
+        known = {k: v for k, v in infos[one].items() if k not in _OWN_FACTS}
+    seats = []
+    ids: set[str] = set()
+    for s in range(n):
+        own = _cards(infos[s].get("hand"))
+        if own is None and infos[s].get("card") not in (None, ""):
+            own = [infos[s]["card"]]
+        seen = one is None or one == s
+        if one is not None and not seen and n == 2:
+            # what the shown seat knows of the other's hand (dix from trick 14)
+            other = _cards(infos[one].get("opponent_hand"))
+            seen = other is not None
+            if seen:
+                own = other
+        hand = (own or []) if seen else None
+        entry = {"seat": s, "cards": len(own or []), "hand": hand, "to_move": s == mover}
+        ids |= set(hand or [])
+        seats.append(entry)
+    out: dict[str, Any] = {"at": at, "variation": list(variation), "show": show,
+                           "game": game.name, "players": n, "partnership": game.partnership,
+                           "over": over, "to_move": mover, "deal": state.round_index() + 1,
+                           "seats": seats}
+    trick, leader = known.get("trick"), known.get("leader")
+    moves = board.moves[:at] + (board.variation_moves(at, variation) if variation else [])
+    if isinstance(trick, list) and isinstance(leader, int) and leader >= 0:
+        out["trick"] = [{"seat": (leader + i) % n, "card": c} for i, c in enumerate(trick)]
+        out["leader"] = leader
+        ids |= set(trick)
+        if not trick and not over and moves:
+            deal = moves[-1].deal
+            last = [m for m in moves if m.card and m.deal == deal and m.action != "?"][-n:]
+            if len(last) == n and len({m.seat for m in last}) == n and \
+                    len({m.trick for m in last}) == 1:
+                out["last_trick"] = {"cards": [{"seat": m.seat, "card": m.action} for m in last],
+                                     "winner": leader}
+                ids |= {m.action for m in last}
+    for key in _PLAIN_FACTS:
+        if known.get(key) not in (None, ""):
+            out[key] = known[key]
+    if known.get("turn_up"):
+        ids.add(known["turn_up"])
+    if "layout" in known:
+        out["layout"] = layout_rows(known.get("layout")) if known.get("layout") else None
+        for suit, ranks in (out["layout"] or {}).items():
+            ids |= {f"{r}{suit}" for r in ranks}
+    if known.get("revealed"):
+        out["doubled"] = [{"card": c, "seat": s} for c, s in known["revealed"].items()]
+        ids |= set(known["revealed"])
+    for key in ("nest", "discards"):
+        got = _cards(known.get(key))
+        if got:
+            out[key] = got
+            ids |= set(got)
+    names_of = getattr(game, "contract_names", None)
+    if names_of and "used" in known:
+        out["open"] = [c for c in names_of if c not in (known.get("used") or [])]
+    finished = state.round_index() + (1 if over else 0)
+    scores = []
+    for i in range(finished):
+        try:
+            scores.append([float(v) for v in state.round_returns(i)])
+        except (IndexError, KeyError):
+            break
+    out["scores"] = scores
+    if over:
+        out["returns"] = [float(v) for v in state.returns()]
+    if moves:
+        out["last"] = moves[-1].to_json()
+        if moves[-1].action != "?":
+            out["last_card"] = moves[-1].action if moves[-1].card else None
+    # the mover's legal actions (a view board: only where its own seat is
+    # to move; another seat's would tell its hidden cards)
+    if mover is not None and (board.seat is None or mover == board.seat):
+        out["legal"] = [{"action": state.action_to_string(a), "card": game.is_card(a)}
+                        for a in state.legal_actions()]
+    out["cards"] = sorted(ids)
+    return out
+
+
+# --------------------------------------------------------------------------
 # values at a step
 
 
@@ -378,5 +538,5 @@ def continuation(board: Board, at: int, variation: Sequence[str] = (), *, plies:
     return out
 
 
-__all__ = ["Board", "Move", "analyse", "continuation", "exact_values", "DEFAULT_NODES",
-           "MAX_VARIATION", "MAX_PLIES", "CACHE_SIZE"]
+__all__ = ["Board", "Move", "analyse", "continuation", "drawn", "exact_values", "layout_rows",
+           "DEFAULT_NODES", "MAX_VARIATION", "MAX_PLIES", "CACHE_SIZE"]

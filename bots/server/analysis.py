@@ -3,7 +3,8 @@ record or a seat view opened as a line of moves (``POST
 /v1/analysis/open``), every legal action's value at a step of it or of a
 variation (``POST /v1/analysis/values``, as JSON or as JSON lines with the
 progress first, cancelled when the client goes away), and the engine's
-suggested continuation (``POST /v1/analysis/line``).  The board's logic is
+suggested continuation (``POST /v1/analysis/line``), and what lies on
+the table at a step, in words (``POST /v1/analysis/step``).  The board's logic is
 ``bots/analysis.py``; the page is ``static/analysis.html``.
 """
 
@@ -17,6 +18,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
+from solver import position as positions
 from solver.errors import DixtrixError, PositionError
 from solver.search import Limit
 
@@ -26,6 +28,7 @@ from . import labels, models
 from .errors import RequestError
 from .i18n import Translator
 from .requests import body_model, endpoint, read_limit, translator
+from .tables import seat_name
 
 
 def _board(doc: dict) -> boards.Board:
@@ -67,6 +70,51 @@ def _labels(board: boards.Board, texts, tr: Translator) -> dict[str, str]:
     return out
 
 
+def _names(board: boards.Board, show, tr: Translator) -> list[str]:
+    """The seats' names as people read them: Seat 1..n when every hand is
+    shown, else as the shown seat says them (You, Left, Partner...)."""
+    n = board.game.num_players
+    if show == "all" or show is None:
+        return [tr("Seat {n}", n=s + 1) for s in range(n)]
+    english = advice.seat_names(n, show, board.game.partnership)
+    return [seat_name(english[s], s, tr) for s in range(n)]
+
+
+def _words(board: boards.Board, out: dict, tr: Translator) -> dict:
+    """A drawing (``boards.drawn``) with its words in the reader's
+    language: the seats' names, the cards' faces and names, the trumps,
+    the contracts, the last action and the unit."""
+    game = board.game
+    out["names"] = _names(board, out["show"], tr)
+    for seat in out["seats"]:
+        seat["name"] = out["names"][seat["seat"]]
+    out["cards"] = labels.cards_in(game.name, out["cards"], tr)
+    trump = out.get("trump")
+    if trump not in (None, ""):
+        if labels.DECKS.get(game.name) == "french":
+            out["trumps"] = {"suit": trump, "name": tr(labels.SUITS.get(trump, trump)),
+                             "sign": labels.SUIT_SIGNS.get(trump, "")}
+        else:
+            colour = labels.COLOUR_WORDS.get(trump)
+            out["trumps"] = {"suit": trump,
+                             "name": tr(labels.COLOURS[colour]) if colour else str(trump)}
+    if out.get("contract"):
+        out["contract_label"] = labels.contract(out["contract"], tr)
+    if "used" in out or "open" in out:
+        out["played_labels"] = [labels.contract(c, tr) for c in out.get("used", [])
+                                if c != out.get("contract")]
+        out["open_labels"] = [labels.contract(c, tr) for c in out.get("open", [])]
+    for entry in out.get("legal", []):
+        entry["label"] = labels.action(game.name, entry["action"], entry["card"], tr)
+        if entry["card"]:
+            out["cards"][entry["action"]] = labels.card(game.name, entry["action"], tr)
+    if out.get("last"):
+        last = out["last"]
+        last["label"] = labels.action(game.name, last["action"], last["card"], tr)
+    out["unit"] = labels.unit(game.round_unit, tr)
+    return out
+
+
 def _finite(value: Any) -> Any:
     return advice.json_finite(value)
 
@@ -91,12 +139,13 @@ def routes(settings, pool) -> dict[str, dict[str, Any]]:
         def work(stop=None):
             board = _board(doc)
             out = board.to_json()
-            names = advice.seat_names(board.game.num_players, board.seat or 0,
-                                      board.game.partnership) if board.seat is not None \
-                else [f"seat {s}" for s in range(board.game.num_players)]
-            out["names"] = names
+            out["names"] = _names(board, board.seat if board.seat is not None else "all", tr)
             out["labels"] = _labels(board, [m.action for m in board.moves], tr)
             out["unit"] = labels.unit(board.game.round_unit, tr)
+            if board.kind == "record":
+                # the first deal's every card, explicit: where a deal set up
+                # by hand starts (docs/positions.md gives each game's shape)
+                out["deal"] = positions.to_json(board.start).get("deal")
             return out
         return JSONResponse(_finite(await pool.run(work, disconnected=request.is_disconnected)))
 
@@ -133,6 +182,24 @@ def routes(settings, pool) -> dict[str, dict[str, Any]]:
         return _stream(pool, work, request)
 
     @endpoint
+    async def step(request: Request) -> Response:
+        body, doc = await body_model(request, settings.max_body, models.AnalysisStepBody)
+        tr = translator(request)
+        variation = list(body.variation or ())
+
+        def work(stop=None):
+            board = _board(doc)
+            _step(board, body)
+            try:
+                out = boards.drawn(board, body.at, variation, body.show)
+            except PositionError as exc:
+                raise RequestError("{why}", exc.path or "show",
+                                   why=str(exc).split(": ", 1)[-1] if exc.path
+                                   else str(exc)) from None
+            return _words(board, out, tr)
+        return JSONResponse(_finite(await pool.run(work, disconnected=request.is_disconnected)))
+
+    @endpoint
     async def line(request: Request) -> Response:
         body, doc = await body_model(request, settings.max_body, models.AnalysisLineBody)
         tr = translator(request)
@@ -151,6 +218,7 @@ def routes(settings, pool) -> dict[str, dict[str, Any]]:
 
     return {"/v1/analysis/open": {"POST": open_board},
             "/v1/analysis/values": {"POST": values},
+            "/v1/analysis/step": {"POST": step},
             "/v1/analysis/line": {"POST": line}}
 
 

@@ -140,6 +140,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
     @endpoint
+    async def analysis_page(request):
+        return FileResponse(STATIC / "analysis.html", media_type="text/html")
+
+    @endpoint
     async def healthz(request):
         # the database is asked off the event loop but not in the worker
         # pool: a pool busy with searches is no reason to call the server down
@@ -478,6 +482,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     handlers = {
         "/": {"GET": index},
+        "/analysis": {"GET": analysis_page},
         "/healthz": {"GET": healthz},
         "/metrics": {"GET": metrics_route},
         "/docs": {"GET": docs},

@@ -215,6 +215,15 @@ class AnalysisLineBody(Body):
     seed: Seed = 0
 
 
+class AnalysisStepBody(Body):
+    position: Position
+    at: Step
+    variation: Variation = None
+    show: Annotated[Literal["all"] | Int(ge=0, le=MAX_SEATS - 1), Field(
+        description="whose cards are drawn: a seat (0-based), or 'all' (a record only; "
+                    "its default); a seat view shows its own seat")] = None
+
+
 __all__ = ["Body", "Limit", "HintBody", "SolveBody", "EvaluateBody", "ReviewBody",
            "CreateTable", "ActBody", "TableHintBody", "TableReviewBody", "MAX_SEED",
-           "AnalysisOpenBody", "AnalysisValuesBody", "AnalysisLineBody"]
+           "AnalysisOpenBody", "AnalysisValuesBody", "AnalysisLineBody", "AnalysisStepBody"]

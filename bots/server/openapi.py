@@ -176,6 +176,13 @@ def document(settings) -> dict:
             "parameters": [lang_q], "requestBody": _body(models.AnalysisValuesBody, defs),
             "responses": {**_ok("the values (or JSON lines: {progress}..., then {result} "
                                 "or {error})"), **searching}}},
+        "/v1/analysis/step": {"post": {
+            "summary": "what lies on the table at a step of the line (or of a variation): "
+                       "each seat's name and card count, the hands the shown seat knows (or "
+                       "every hand of a record), the trick, trumps, the contract and kingdom, "
+                       "the layout's rows, the scores so far and who is to move, in words",
+            "parameters": [lang_q], "requestBody": _body(models.AnalysisStepBody, defs),
+            "responses": {**_ok("the drawing of the step"), **searching}}},
         "/v1/analysis/line": {"post": {
             "summary": "the engine's suggested continuation from a step: the exact line "
                        "where the true deal is solved in time, else the advice played out",

@@ -138,3 +138,109 @@ def test_the_routes_open_value_stream_and_refuse(server):
         assert bad.status_code == 422 and bad.json()["path"].startswith("position.actions")
         r = http.post("/v1/analysis/line", json={"position": record, "at": 44, "plies": 3})
         assert r.status_code == 200 and len(r.json()["line"]) == 3
+
+
+# ---- what lies on the table at a step (POST /v1/analysis/step) ------------
+
+
+def _trix_layout_record(cards: int = 30):
+    """A trix record whose first deal is the layout (Trix), ``cards`` laid."""
+    state = solver.load_game("trix").new_initial_state(seed=11)
+    rng = random.Random(4)
+    state.apply_action(state.string_to_action("contract trix"))
+    laid = 0
+    while laid < cards and not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        laid += state.game.is_card(action)
+        state.apply_action(action)
+    return state
+
+
+def test_the_layout_rows_are_read_as_the_game_writes_them():
+    assert boards.layout_rows("S:9S..AS H:JH D:- C:TC..AC") == {
+        "S": list("9TJQKA"), "H": ["J"], "D": [], "C": list("TJQKA")}
+    assert boards.layout_rows("S:10S..QS junk") == {"S": list("TJQ")}
+    state = _trix_layout_record()
+    board = boards.Board.open(positions.to_json(state))
+    drawn = boards.drawn(board, len(board.actions))
+    text = state.information_state(0).known["layout"]
+    rows = drawn["layout"]
+    assert sum(len(r) for r in rows.values()) == 30 and text.count("..") >= 1
+    for suit, ranks in rows.items():
+        for r in ranks:                   # every card drawn in a row was laid by someone
+            assert f"{r}{suit}" in [m.action for m in board.moves]
+
+
+def test_a_step_is_drawn_from_a_seat_or_with_every_hand():
+    state = _trix()
+    board = boards.Board.open(positions.to_json(state))
+    lead = next(m.index for m in board.moves if m.trick == 9)
+    at = lead + 1                                    # one card into trick 9
+    true = board.state_at(at)
+    every = boards.drawn(board, at, show="all")
+    assert [s["hand"] for s in every["seats"]] == [
+        true.information_state(s).known["hand"].split() for s in range(4)]
+    assert every["to_move"] == true.current_player() and every["trick"][0]["card"] == \
+        board.moves[at - 1].action
+    one = boards.drawn(board, at, show=2)
+    assert [s["hand"] is not None for s in one["seats"]] == [False, False, True, False]
+    assert [s["cards"] for s in one["seats"]] == [s["cards"] for s in every["seats"]]
+    between = boards.drawn(board, lead)                # a trick just taken: it stays drawn
+    assert between["trick"] == [] and len(between["last_trick"]["cards"]) == 4
+    legal = [true.action_to_string(a) for a in true.legal_actions()]
+    what_if = boards.drawn(board, at, [legal[-1]])
+    assert what_if["trick"][-1]["card"] == legal[-1] and what_if["variation"] == [legal[-1]]
+    view = boards.Board(positions.SeatView.of(true, 1))
+    mine = boards.drawn(view, at)
+    assert mine["show"] == 1 and [s["hand"] is not None for s in mine["seats"]] == [
+        False, True, False, False]
+    with pytest.raises(solver.errors.PositionError, match="seat 1's view"):
+        boards.drawn(view, at, show="all")
+
+
+def test_the_step_route_draws_in_words_and_refuses_by_path(server):
+    record = positions.to_json(_trix_layout_record())
+    n = len(record["actions"])
+    with httpx.Client(base_url=server.url, timeout=60) as http:
+        r = http.post("/v1/analysis/step?lang=ar", json={"position": record, "at": n})
+        assert r.status_code == 200, r.text
+        doc = r.json()
+        assert doc["names"] == ["المقعد 1", "المقعد 2", "المقعد 3", "المقعد 4"]
+        assert doc["contract"] == "trix" and doc["contract_label"] != "Trix"
+        assert sum(len(v) for v in doc["layout"].values()) == 30
+        assert all(c in doc["cards"] for s in doc["seats"] for c in s["hand"])
+        r = http.post("/v1/analysis/step", json={"position": record, "at": 3, "show": 2})
+        doc = r.json()
+        assert r.status_code == 200 and doc["names"][2] == "You" and doc["names"][0] == "Across"
+        assert [s["hand"] is not None for s in doc["seats"]] == [False, False, True, False]
+        for body, path in (({"at": n + 1}, "at"), ({"at": 1, "variation": ["ZZ"]},
+                                                    "variation[0]"),
+                           ({"at": 1, "show": 7}, "show"), ({"at": 1, "show": "none"}, "show")):
+            bad = http.post("/v1/analysis/step", json={"position": record, **body})
+            assert bad.status_code == 422 and bad.json()["path"] == path, (body, bad.text)
+        view = positions.to_json(positions.SeatView.of(_trix(), 3))
+        bad = http.post("/v1/analysis/step", json={"position": view, "at": 2, "show": "all"})
+        assert bad.status_code == 422 and bad.json()["path"] == "show"
+        opened = http.post("/v1/analysis/open?lang=fr", json={"position": record}).json()
+        assert opened["names"][0] == "Place 1"
+        hands = opened["deal"]["deals"][0]            # the first deal, every card explicit
+        assert len(hands) == 4 and all(len(h.split()) == 13 for h in hands)
+
+
+def test_every_word_of_the_board_page_is_translated():
+    """Every ``t("...")`` of static/analysis.js and ``data-t`` of
+    analysis.html has an Arabic and a French translation, found by a plain
+    search of the files (Babel's extractor skips a call inside a template
+    literal, which test_server_i18n.py would then not see)."""
+    import re
+    from pathlib import Path
+
+    from bots.server import i18n
+    static = Path(i18n.__file__).parent / "static"
+    js = (static / "analysis.js").read_text(encoding="utf-8")
+    html = (static / "analysis.html").read_text(encoding="utf-8")
+    ids = {json.loads(f'"{m}"') for m in re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', js)}
+    ids |= set(re.findall(r'data-t="([^"]*)"', html))
+    assert len(ids) > 60
+    for lang in ("ar", "fr"):
+        assert not sorted(ids - set(i18n.catalogue(lang))), lang

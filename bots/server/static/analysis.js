@@ -1,0 +1,1043 @@
+// dixtrix analysis board: plain JavaScript over the JSON API (docs/server.md,
+// "The analysis board"). A deal or a position is opened as a line of moves
+// (POST /v1/analysis/open); each step is drawn (POST /v1/analysis/step) and
+// valued (POST /v1/analysis/values, read as JSON lines while it computes);
+// a variation hangs beside the main line at one step; the review
+// (POST /v1/review) gives the graph and its mistakes; the whole state
+// travels in the link's fragment, compressed (#b=...). Every word a person
+// reads goes through t() (/v1/i18n/<lang>) or comes from the server in words.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let MESSAGES = {};
+let LANG = "en";
+let DIR = "ltr";
+let GAMES = [];
+let BOARD = null;        // the answer of /v1/analysis/open
+let POS = null;          // the position as opened (canonical)
+let STEP = null;         // the answer of /v1/analysis/step shown
+let REVIEW = null;       // the last review answer (its deal)
+let cur = { at: 0, vbase: null, vmoves: [], vl: 0, show: "all" };
+let words = {};          // action -> words (the line's, the variation's)
+let valuesCtrl = null;   // the values request running (AbortController)
+let stepSeq = 0;         // the newest step asked (older answers are dropped)
+let setupState = null;   // the deal being set up by hand
+let checkTimer = null;
+let variationSeats = []; // who played each action of the variation
+
+// ---- words ---------------------------------------------------------------------
+
+function t(message, params) {
+  let text = MESSAGES[message] || message;
+  if (params) text = text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  return text;
+}
+
+function pickLang() {
+  const q = new URLSearchParams(location.search).get("lang");
+  if (["en", "ar", "fr"].includes(q)) return q;
+  const saved = localStorage.getItem("dixtrix.lang");
+  if (["en", "ar", "fr"].includes(saved)) return saved;
+  for (const l of navigator.languages || []) {
+    const base = l.slice(0, 2).toLowerCase();
+    if (["en", "ar", "fr"].includes(base)) return base;
+  }
+  return "en";
+}
+
+async function loadLang(lang) {
+  const data = await api("GET", `/v1/i18n/${lang}`);
+  MESSAGES = data.messages || {};
+  LANG = lang;
+  DIR = data.dir;
+  document.documentElement.lang = lang;
+  document.documentElement.dir = data.dir;
+  $("lang").value = lang;
+  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  document.title = t("dixtrix analysis board");
+  $("center").setAttribute("aria-label", t("The table"));
+  $("moves").setAttribute("aria-label", t("Moves"));
+}
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+
+function say(text) { $("message").textContent = text || ""; }
+
+function num(v, digits) {
+  if (v === null || v === undefined) return "";
+  const s = Number.isInteger(v) ? String(v) : Number(v).toFixed(digits === undefined ? 2 : digits);
+  return v > 0 ? "+" + s : s;
+}
+
+function gameTitle(name) {
+  return { dix: "Dix", trix: "Trix", tricks: "Tricks", "dixie-rook": "Dixie Rook", "dix-exchange": "DIX" }[name] || name;
+}
+
+// ---- the API ---------------------------------------------------------------------
+
+class ApiError extends Error {
+  constructor(message, status, path) { super(message); this.status = status; this.path = path; }
+}
+
+async function api(method, path, body, auth, signal) {
+  const opts = { method, headers: {}, signal };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  if (auth) opts.headers.Authorization = `Bearer ${auth}`;
+  const sep = path.includes("?") ? "&" : "?";
+  const url = path.startsWith("/v1/i18n") ? path : `${path}${sep}lang=${LANG}`;
+  for (let attempt = 0; ; attempt++) {
+    const resp = await fetch(url, opts);
+    const data = await resp.json().catch(() => ({ error: `HTTP ${resp.status}` }));
+    if (resp.status === 503 && attempt < 3) {
+      const wait = Math.min(10, Number(resp.headers.get("Retry-After") || 1));
+      await new Promise((r) => setTimeout(r, wait * 1000));
+      continue;
+    }
+    if (!resp.ok) throw new ApiError(data.error || `HTTP ${resp.status}`, resp.status, data.path);
+    return data;
+  }
+}
+
+function errorText(e) {
+  return e.path ? `${e.path}: ${e.message}` : e.message;
+}
+
+// ---- the link: the state as deflated JSON in base64url ------------------------------
+
+function toBase64url(bytes) {
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64url(text) {
+  const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}
+
+async function pack(obj) {
+  const stream = new Blob([JSON.stringify(obj)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  return toBase64url(new Uint8Array(await new Response(stream).arrayBuffer()));
+}
+
+async function unpack(text) {
+  const stream = new Blob([fromBase64url(text)]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return JSON.parse(await new Response(stream).text());
+}
+
+function linkState() {
+  return { p: POS, a: cur.at, b: cur.vbase, v: cur.vmoves, l: cur.vl, s: cur.show };
+}
+
+async function linkURL() {
+  const url = new URL(location.href);
+  url.search = `?lang=${LANG}`;
+  url.hash = `b=${await pack(linkState())}`;
+  return url.toString();
+}
+
+async function remember() {
+  // the address bar always restores this board (a reload, a bookmark)
+  try {
+    history.replaceState(null, "", await linkURL());
+  } catch (e) {
+    // a browser without CompressionStream: the board works, without links
+  }
+}
+
+// ---- opening a board ---------------------------------------------------------------
+
+async function openBoard(position, where) {
+  say("");
+  let opened;
+  try {
+    opened = await api("POST", "/v1/analysis/open", { position });
+  } catch (e) {
+    say(t("This deal cannot be opened: {why}", { why: errorText(e) }));
+    return false;
+  }
+  BOARD = opened;
+  POS = opened.position;
+  REVIEW = null;
+  words = Object.assign({}, opened.labels);
+  const w = where || {};
+  const n = opened.moves.length;
+  const at = Number.isInteger(w.a) && w.a >= 0 && w.a <= n ? w.a : 0;
+  cur = { at, vbase: null, vmoves: [], vl: 0, show: opened.seat !== null ? opened.seat : "all" };
+  if (Array.isArray(w.v) && w.v.length && Number.isInteger(w.b)) {
+    cur.vbase = w.b;
+    cur.vmoves = w.v.map(String);
+    cur.vl = Number.isInteger(w.l) ? Math.max(0, Math.min(w.l, w.v.length)) : 0;
+    if (cur.vl > 0) cur.at = cur.vbase;
+  }
+  if (w.s === "all" || Number.isInteger(w.s)) cur.show = opened.seat !== null ? opened.seat : w.s;
+  $("open").hidden = true;
+  $("b-view").hidden = false;
+  $("graph").replaceChildren();
+  $("r-list").replaceChildren();
+  $("r-note").textContent = "";
+  $("b-link-out").value = "";
+  renderShowChoices();
+  await go();
+  return true;
+}
+
+function renderShowChoices() {
+  const sel = $("b-show");
+  sel.replaceChildren();
+  if (BOARD.kind === "record") sel.append(el("option", { value: "all", text: t("Every card") }));
+  for (let s = 0; s < BOARD.players; s++) {
+    if (BOARD.seat !== null && s !== BOARD.seat) continue;
+    sel.append(el("option", { value: String(s), text: t("As {name} sees it", { name: BOARD.names[s] }) }));
+  }
+  sel.value = String(cur.show);
+}
+
+// ---- moving along the line ---------------------------------------------------------
+
+function lineLength() { return BOARD ? BOARD.moves.length : 0; }
+
+function variationNow() { return cur.vl > 0 ? cur.vmoves.slice(0, cur.vl) : []; }
+
+function back() {
+  if (cur.vl > 0) cur.vl -= 1;
+  else if (cur.at > 0) cur.at -= 1;
+  else return;
+  go();
+}
+
+function forward() {
+  if (cur.vl > 0 && cur.vl < cur.vmoves.length) cur.vl += 1;
+  else if (cur.vl === 0 && cur.at < lineLength()) cur.at += 1;
+  else return;
+  go();
+}
+
+function goTo(at) {
+  cur.at = Math.max(0, Math.min(at, lineLength()));
+  cur.vl = 0;
+  go();
+}
+
+function goVariation(vl) {
+  cur.at = cur.vbase;
+  cur.vl = vl;
+  go();
+}
+
+// an action tried at the step shown: the main line's own next move follows
+// the line; another starts (or continues) the variation
+function tryAction(action) {
+  const mover = STEP ? STEP.to_move : null;
+  if (cur.vl === 0 && cur.at < lineLength() && BOARD.moves[cur.at].action === action) {
+    cur.at += 1;
+  } else if (cur.vl === 0) {
+    cur.vbase = cur.at;
+    cur.vmoves = [action];
+    variationSeats = [mover];
+    cur.vl = 1;
+  } else if (cur.vmoves[cur.vl] === action) {
+    cur.vl += 1;
+  } else {
+    cur.vmoves = cur.vmoves.slice(0, cur.vl).concat([action]);
+    variationSeats = variationSeats.slice(0, cur.vl).concat([mover]);
+    cur.vl += 1;
+  }
+  go();
+}
+
+function clearVariation() {
+  variationSeats = [];
+  cur.vbase = null;
+  cur.vmoves = [];
+  cur.vl = 0;
+  go();
+}
+
+async function go() {
+  const seq = ++stepSeq;
+  stopValues();
+  renderMoves();
+  renderControls();
+  remember();
+  let step;
+  try {
+    step = await api("POST", "/v1/analysis/step", { position: POS, at: cur.at, variation: variationNow(), show: cur.show });
+  } catch (e) {
+    if (seq === stepSeq) say(errorText(e));
+    return;
+  }
+  if (seq !== stepSeq) return;
+  STEP = step;
+  for (const a of step.legal || []) words[a.action] = a.label;
+  say("");
+  renderStep(step);
+  renderGraphCursor();
+  $("v-table").replaceChildren();
+  $("v-note").textContent = "";
+  $("l-out").replaceChildren();
+  if ($("v-auto").checked && !step.over) analyse();
+  document.body.dataset.step = `${cur.at}:${cur.vl}`;
+}
+
+function renderControls() {
+  const n = lineLength();
+  $("b-first").disabled = cur.at === 0 && cur.vl === 0;
+  $("b-prev").disabled = cur.at === 0 && cur.vl === 0;
+  $("b-next").disabled = cur.vl > 0 ? cur.vl >= cur.vmoves.length : cur.at >= n;
+  $("b-last").disabled = cur.vl === 0 && cur.at >= n;
+  $("v-clear").hidden = !cur.vmoves.length;
+}
+
+// ---- the move list: the main line, the variation beside it ----------------------------
+
+function moveText(m, names) {
+  const who = names[m.seat] || t("Seat {n}", { n: m.seat + 1 });
+  const hidden = t("a hidden action");
+  return who + ": " + (words[m.action] || (m.action === "?" ? hidden : m.action));
+}
+
+function renderMoves() {
+  const box = $("moves");
+  box.replaceChildren();
+  const names = BOARD.names;
+  let list = null;
+  let deal = null;
+  const start = el("button", { type: "button", class: "move start", "data-at": 0, text: t("The start"),
+                               onclick: () => goTo(0) });
+  if (cur.at === 0 && cur.vl === 0) start.setAttribute("aria-current", "step");
+  box.append(start);
+  if (cur.vmoves.length && cur.vbase === 0) box.append(variationNode());
+  for (const m of BOARD.moves) {
+    if (m.deal !== deal) {
+      deal = m.deal;
+      box.append(el("h4", { text: t("Deal {n}", { n: m.deal }) }));
+      list = el("ol", { class: "line", start: m.index + 1 });
+      box.append(list);
+    }
+    const after = m.index + 1;
+    const button = el("button", { type: "button", class: "move", "data-at": after, text: moveText(m, names),
+                                  onclick: () => goTo(after) });
+    if (m.trick) button.dataset.trick = m.trick;
+    if (cur.at === after && cur.vl === 0) button.setAttribute("aria-current", "step");
+    const item = el("li", {}, button);
+    if (cur.vmoves.length && cur.vbase === after) item.append(variationNode());
+    list.append(item);
+  }
+  const now = box.querySelector("[aria-current='step']");
+  if (now && typeof now.scrollIntoView === "function") now.scrollIntoView({ block: "nearest" });
+}
+
+function variationNode() {
+  const names = BOARD.names;
+  const list = el("ol", { class: "variation", "aria-label": t("Variation") });
+  cur.vmoves.forEach((a, j) => {
+    const seat = variationSeats[j];
+    const who = seat === null || seat === undefined ? "" : (names[seat] || "") + ": ";
+    const b = el("button", { type: "button", class: "move var", "data-vl": j + 1, text: who + (words[a] || a),
+                             onclick: () => goVariation(j + 1) });
+    if (cur.vl === j + 1) b.setAttribute("aria-current", "step");
+    list.append(el("li", {}, b));
+  });
+  return list;
+}
+
+// ---- the position ------------------------------------------------------------------
+
+function cardNode(p, id, extra) {
+  const c = (p.cards || {})[id] || { face: id, name: id, colour: "none" };
+  const parts = [el("span", { class: "face", text: c.face })];
+  if (c.mark) parts.push(el("small", { class: "mark", "aria-hidden": "true", text: c.mark }));
+  return el("span", { class: `card c-${c.colour}${extra ? " " + extra : ""}`, "data-card": id,
+                      role: "img", "aria-label": c.name, title: c.name }, ...parts);
+}
+
+function cardName(p, id) { return ((p.cards || {})[id] || { name: id }).name; }
+
+function seatPlace(p, s) {
+  const n = p.players;
+  const me = p.show === "all" ? 0 : p.show;
+  const k = (s - me + n) % n;
+  const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
+  return { x: 50 + 42 * Math.cos(angle), y: 50 + 40 * Math.sin(angle) };
+}
+
+function renderStep(p) {
+  if (cur.vl > 0 && p.last) variationSeats[cur.vl - 1] = p.last.seat;
+  const where = cur.vl > 0
+    ? t("Variation: {n} actions from step {at}", { n: cur.vl, at: cur.at })
+    : t("Step {at} of {n}", { at: cur.at, n: lineLength() });
+  const who = p.over ? t("The game is over.") : p.to_move !== null ? t("{name} to play.", { name: p.names[p.to_move] }) : "";
+  const deal = t("{game}, deal {n}:", { game: gameTitle(BOARD.game), n: p.deal });
+  $("b-status").textContent = [deal, where + ".", who].filter(Boolean).join(" ");
+  renderSeats(p);
+  renderCenter(p);
+  renderHands(p);
+  renderInfo(p);
+  renderMoves();
+  renderControls();
+}
+
+function renderSeats(p) {
+  const box = $("seats");
+  box.replaceChildren();
+  for (const seat of p.seats) {
+    const place = seatPlace(p, seat.seat);
+    const extra = [];
+    if (Array.isArray(p.tricks_won) && p.tricks_won.length === p.players) extra.push(t("{n} tricks", { n: p.tricks_won[seat.seat] }));
+    if (Array.isArray(p.tokens)) extra.push(t("{n} tokens", { n: p.tokens[seat.seat] }));
+    box.append(el("div", { class: `seat${seat.to_move ? " to-move" : ""}${p.show === seat.seat ? " you" : ""}`,
+                           "data-seat": seat.seat, style: `left:${place.x}%;top:${place.y}%` },
+      el("div", { class: "seat-name", text: seat.name }),
+      el("div", { class: "seat-count", text: t("{n} cards", { n: seat.cards }) }),
+      extra.length ? el("div", { class: "seat-extra", text: extra.join(" \u00b7 ") }) : null,
+      seat.to_move ? el("div", { class: "seat-extra", text: t("to play") }) : null));
+  }
+}
+
+function renderCenter(p) {
+  const box = $("center");
+  box.replaceChildren();
+  const trick = p.trick && p.trick.length ? p.trick : (p.last_trick ? p.last_trick.cards : []);
+  const last = !(p.trick && p.trick.length) && p.last_trick;
+  for (const play of trick) {
+    const place = seatPlace(p, play.seat);
+    const node = cardNode(p, play.card, "played" + (last ? " last" : ""));
+    node.style.left = `${50 + (place.x - 50) * 0.38}%`;
+    node.style.top = `${50 + (place.y - 50) * 0.42}%`;
+    node.dataset.seat = play.seat;
+    node.setAttribute("aria-label", t("{name} played the {card}", { name: p.names[play.seat], card: cardName(p, play.card) }));
+    box.append(node);
+  }
+  const notes = [];
+  if (last) notes.push(t("Last trick, taken by {name}", { name: p.names[p.last_trick.winner] }));
+  if (p.trumps) notes.push(t("Trumps: {suit}", { suit: `${p.trumps.sign || ""} ${p.trumps.name}`.trim() }));
+  if (p.turn_up) notes.push(t("Turn-up: {card}", { card: cardName(p, p.turn_up) }));
+  if (p.stock_left !== undefined) notes.push(t("Stock: {n} cards", { n: p.stock_left }));
+  if (p.contract_label) notes.push(t("Contract: {name}", { name: p.contract_label }));
+  if (p.bid_winner !== undefined && p.bid_winner >= 0 && p.bid) notes.push(t("Bid {n} by {name}", { n: p.bid, name: p.names[p.bid_winner] }));
+  // the notes go under the felt: on the board the trick and the last trick
+  // fill its middle
+  $("notes").replaceChildren(...notes.map((n) => el("span", { text: n })));
+  box.classList.toggle("has-layout", Boolean(p.layout));
+  if (p.layout) {
+    const rows = el("div", { class: "layout", role: "group", "aria-label": t("The layout") });
+    for (const suit of ["S", "H", "D", "C"]) {
+      const ranks = p.layout[suit] || [];
+      const row = el("div", { class: "layout-row", "data-suit": suit });
+      if (!ranks.length) row.append(el("span", { class: "empty", text: { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" }[suit] + " \u2013" }));
+      for (const r of ranks) row.append(cardNode(p, r + suit, "small"));
+      rows.append(row);
+    }
+    box.append(rows);
+  }
+}
+
+function renderHands(p) {
+  const box = $("hands");
+  box.replaceChildren();
+  const legal = new Map((p.legal || []).map((a) => [a.action, a]));
+  const seen = new Set();
+  for (const seat of p.seats) {
+    if (!seat.hand) continue;
+    const row = el("div", { class: "hand-row", role: "group", "aria-label": t("{name}'s hand", { name: seat.name }), "data-seat": seat.seat });
+    row.append(el("span", { class: "hand-name", text: seat.name }));
+    const cards = el("div", { class: "cards-row" });
+    for (const c of seat.hand) {
+      const a = seat.to_move ? legal.get(c) : null;
+      if (a && a.card) {
+        seen.add(c);
+        const info = (p.cards || {})[c] || { face: c, name: c, colour: "none" };
+        cards.append(el("button", { type: "button", class: `card c-${info.colour} legal`, "data-action": c,
+                                    "aria-label": t("Try the {card}", { card: info.name }), title: info.name,
+                                    onclick: () => tryAction(c) },
+          el("span", { class: "face", text: info.face }),
+          info.mark ? el("small", { class: "mark", "aria-hidden": "true", text: info.mark }) : null));
+      } else {
+        cards.append(cardNode(p, c, ""));
+      }
+    }
+    if (!seat.hand.length) cards.append(el("span", { class: "doc", text: t("no cards") }));
+    row.append(cards);
+    box.append(row);
+  }
+  const actions = $("b-actions");
+  actions.replaceChildren();
+  actions.setAttribute("aria-label", t("Other actions to try"));
+  for (const a of p.legal || []) {
+    if (seen.has(a.action)) continue;
+    actions.append(el("button", { type: "button", class: "action legal", "data-action": a.action, text: a.label,
+                                  onclick: () => tryAction(a.action) }));
+  }
+}
+
+function renderInfo(p) {
+  const box = $("info");
+  box.replaceChildren();
+  if (p.open_labels) {
+    box.append(el("div", { class: "panel", "data-panel": "contracts" },
+      p.chooser !== undefined ? el("h3", { text: t("Kingdom of {name}", { name: p.names[p.chooser] }) }) : null,
+      el("p", { text: t("Played:") + " " + (p.played_labels.join(", ") || t("none yet")) }),
+      el("p", { text: t("Still to play:") + " " + (p.open_labels.join(", ") || t("none")) })));
+  }
+  if (p.doubled && p.doubled.length) {
+    box.append(el("div", { class: "panel" }, el("h3", { text: t("Doubled") }),
+      el("p", { text: p.doubled.map((d) => `${cardName(p, d.card)} (${p.names[d.seat]})`).join(", ") })));
+  }
+  if (p.nest) box.append(el("div", { class: "panel" }, el("h3", { text: t("The nest:") }), el("div", { class: "cards-row" }, ...p.nest.map((c) => cardNode(p, c, "small")))));
+  if (p.discards) box.append(el("div", { class: "panel" }, el("h3", { text: t("Put back in the nest:") }), el("div", { class: "cards-row" }, ...p.discards.map((c) => cardNode(p, c, "small")))));
+  if (p.scores.length || p.returns) {
+    const tab = el("table", { class: "scores" });
+    tab.append(el("tr", {}, el("th", { scope: "col", text: t("Deal") }), ...p.names.map((n) => el("th", { scope: "col", text: n }))));
+    p.scores.forEach((row, i) => tab.append(el("tr", {}, el("th", { scope: "row", text: t("Deal {n}", { n: i + 1 }) }),
+      ...row.map((v) => el("td", { text: num(v) })))));
+    if (p.returns) {
+      tab.append(el("tr", { class: "match" }, el("th", { scope: "row", text: t("Match result") }),
+        ...(p.returns.length === p.players ? p.returns.map((v) => el("td", { text: num(v) }))
+          : [el("td", { colspan: p.players, text: p.returns.map((v) => num(v)).join(" / ") })])));
+    }
+    box.append(el("div", { class: "panel" }, el("h3", { text: t("Scores") }), el("div", { class: "scroll" }, tab),
+      el("p", { class: "doc", text: t("Deal results in: {unit}", { unit: p.unit }) })));
+  }
+}
+
+// ---- every legal action's value ------------------------------------------------------
+
+function stopValues() {
+  if (valuesCtrl) { valuesCtrl.abort(); valuesCtrl = null; }
+  $("v-stop").disabled = true;
+  $("v-go").disabled = false;
+  $("v-progress").hidden = true;
+}
+
+async function analyse() {
+  if (!BOARD || !STEP || STEP.over) return;
+  stopValues();
+  const ctrl = new AbortController();
+  valuesCtrl = ctrl;
+  const seq = stepSeq;
+  $("v-stop").disabled = false;
+  $("v-go").disabled = true;
+  $("v-progress").hidden = false;
+  $("v-progress").removeAttribute("value");
+  $("v-note").textContent = t("Computing...");
+  $("values-box").dataset.state = "running";
+  let exact = null;
+  let result = null;
+  try {
+    const resp = await fetch(`/v1/analysis/values?lang=${LANG}`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, signal: ctrl.signal,
+      body: JSON.stringify({ position: POS, at: cur.at, variation: variationNow(), stream: true }) });
+    if (!resp.ok || !resp.body) {
+      const data = await resp.json().catch(() => ({ error: `HTTP ${resp.status}` }));
+      throw new ApiError(data.error || `HTTP ${resp.status}`, resp.status, data.path);
+    }
+    const reader = resp.body.getReader();
+    const decoder = new TextDecoder();
+    let buf = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buf += decoder.decode(value, { stream: true });
+      let cut;
+      while ((cut = buf.indexOf("\n")) >= 0) {
+        const line = buf.slice(0, cut).trim();
+        buf = buf.slice(cut + 1);
+        if (!line || seq !== stepSeq) continue;
+        const msg = JSON.parse(line);
+        if (msg.error) throw new ApiError(msg.error, msg.status, msg.path);
+        if (msg.result) result = msg.result;
+        else if (msg.progress && "exact" in msg.progress) {
+          exact = msg.progress.exact;
+          renderValues({ exact, search: null, legal: (STEP.legal || []).map((a) => a.action), labels: {} }, true);
+        } else if (msg.progress) {
+          const p = msg.progress;
+          if (typeof p.seconds === "number") {
+            $("v-progress").max = 1;
+            $("v-progress").value = Math.min(1, p.seconds);
+          }
+          $("v-note").textContent = t("Searching: {n} iterations, best so far {action}.", {
+            n: p.iterations || 0, action: words[p.best] || p.best || "" });
+        }
+      }
+    }
+    if (result && seq === stepSeq) {
+      Object.assign(words, result.labels || {});
+      renderValues(result, false);
+    }
+  } catch (e) {
+    if (ctrl.signal.aborted) {
+      if (seq === stepSeq) $("v-note").textContent = t("Stopped.");
+    } else if (seq === stepSeq) {
+      $("v-note").textContent = errorText(e);
+    }
+  } finally {
+    if (valuesCtrl === ctrl) valuesCtrl = null;
+    if (seq === stepSeq) {
+      $("v-stop").disabled = true;
+      $("v-go").disabled = false;
+      $("v-progress").hidden = true;
+      $("values-box").dataset.state = result ? "done" : "stopped";
+    }
+  }
+}
+
+function exactOf(r) {
+  if (r.exact && r.exact.finished) return r.exact;
+  if (r.search && r.search.exact) return r.search.exact;
+  return null;
+}
+
+function renderValues(r, partial) {
+  const ex = exactOf(r);
+  const s = r.search && r.search.search ? r.search.search : null;
+  const order = ex && ex.ranking ? ex.ranking : s ? s.ranking : r.legal || [];
+  const best = ex ? new Set(ex.best || []) : new Set();
+  const rows = [el("tr", {}, el("th", { scope: "col", text: t("Action") }), el("th", { scope: "col", text: t("Exact") }),
+    el("th", { scope: "col", text: t("Searched") }), el("th", { scope: "col", text: t("Interval") }))];
+  for (const a of order) {
+    const ev = ex && ex.values ? ex.values[a] : undefined;
+    const sv = s ? s.values[a] : undefined;
+    const ci = s ? s.ci95[a] : undefined;
+    const advised = s && s.action === a;
+    const mark = ev === undefined ? "" : best.has(a) ? t("best, exact") : t("exact");
+    rows.push(el("tr", { "data-action": a, class: [best.has(a) ? "best" : "", advised ? "advised" : ""].join(" ").trim() },
+      el("th", { scope: "row" }, el("button", { type: "button", class: "try", text: words[a] || a,
+                                                "aria-label": t("Try: {action}", { action: words[a] || a }), onclick: () => tryAction(a) })),
+      el("td", { class: ev === undefined ? "" : "exact", text: ev === undefined ? "" : `${num(ev)} ${mark}` }),
+      el("td", {}, sv === undefined || sv === null ? "" : num(sv), advised ? el("small", { class: "advised-mark", text: " " + t("(advised)") }) : null),
+      el("td", { text: ci === undefined || ci === null ? "" : "\u00b1" + Number(ci).toFixed(2) })));
+  }
+  $("v-table").replaceChildren(...rows);
+  const notes = [];
+  if (ex) notes.push(t("Exact: every card known, solved to the end ({unit}).", { unit: ex.unit || BOARD.unit }));
+  else if (r.exact && r.exact.finished === false) notes.push(t("The exact solve did not finish within its budget."));
+  if (s) notes.push(t("Searched from the view of the seat to move: mean and 95% interval, {n} iterations.", { n: s.iterations }));
+  else if (!partial && r.search === null && BOARD.kind === "view") notes.push(t("Another seat is to move: its cards are not known on this board."));
+  if (partial) notes.push(t("Computing..."));
+  $("v-note").textContent = notes.join(" ");
+}
+
+// ---- the engine's line -------------------------------------------------------------
+
+async function engineLine() {
+  const out = $("l-out");
+  out.replaceChildren(el("p", { text: t("Computing...") }));
+  try {
+    const r = await api("POST", "/v1/analysis/line", { position: POS, at: cur.at, variation: variationNow(), plies: 8 });
+    Object.assign(words, r.labels || {});
+    const names = STEP ? STEP.names : BOARD.names;
+    const exactWord = t("exact");
+    const items = r.line.map((s) => el("li", { text: names[s.seat] + ": " + (words[s.action] || s.action) + " (" + num(s.value) + (s.exact ? ", " + exactWord : "") + ")" }));
+    const play = el("button", { type: "button", id: "l-play", text: t("Play this line as a variation"), onclick: () => {
+      const base = cur.vl > 0 ? cur.vmoves.slice(0, cur.vl) : [];
+      if (cur.vl === 0) cur.vbase = cur.at;
+      cur.vmoves = base.concat(r.line.map((s) => s.action));
+      variationSeats = variationSeats.slice(0, base.length).concat(r.line.map((s) => s.seat));
+      cur.vl = cur.vmoves.length;
+      go();
+    } });
+    out.replaceChildren(items.length ? el("ol", { class: "engine-line" }, ...items) : el("p", { text: t("No line from here.") }),
+      items.length ? play : null);
+  } catch (e) {
+    out.replaceChildren(el("p", { text: errorText(e) }));
+  }
+}
+
+// ---- the review: the graph of the deal's values, its mistakes marked ----------------------
+
+async function review() {
+  if (!BOARD || !STEP) return;
+  const deal = STEP.deal;
+  $("r-go").disabled = true;
+  $("r-note").textContent = t("Reviewing deal {n}: every decision searched again...", { n: deal });
+  try {
+    const time = Number($("r-time").value);
+    REVIEW = await api("POST", "/v1/review", { position: POS, deal, limit: { time } });
+    renderGraph();
+  } catch (e) {
+    $("r-note").textContent = errorText(e);
+  } finally {
+    $("r-go").disabled = false;
+  }
+}
+
+const SEAT_COLOURS = ["#1f5fae", "#b3121f", "#11692f", "#7a4a00", "#6a2c91", "#00707a", "#555", "#a0522d",
+                      "#2e4d7b", "#8b1a4a", "#3a6b00", "#5c5c00"];
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null) node.setAttribute(k, v);
+  }
+  for (const c of children) if (c) node.append(c);
+  return node;
+}
+
+function renderGraph() {
+  const r = REVIEW;
+  const box = $("graph");
+  box.replaceChildren();
+  const list = $("r-list");
+  list.replaceChildren();
+  if (!r || !r.deals || !r.deals.length) return;
+  const d = r.deals[0];
+  const names = BOARD.names;
+  const points = d.points || [];
+  const x0 = d.first;
+  const x1 = Math.max(d.last + 1, x0 + 1);
+  const values = [];
+  for (const p of points) for (const v of (p.exact || []).concat(p.searched || [])) if (typeof v === "number") values.push(v);
+  let lo = Math.min(0, ...values);
+  let hi = Math.max(0, ...values);
+  if (hi - lo < 1e-9) { lo -= 1; hi += 1; }
+  const W = 600, H = 220, L = 44, R = 10, T = 24, B = 22;
+  const X = (i) => L + ((i - x0) / (x1 - x0)) * (W - L - R);
+  const Y = (v) => T + ((hi - v) / (hi - lo)) * (H - T - B);
+  const g = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "group", class: "eval-graph",
+                         "aria-label": t("The deal's values for each seat after every trick, the mistakes marked") });
+  g.append(svg("line", { x1: L, x2: W - R, y1: Y(0), y2: Y(0), class: "axis" }));
+  g.append(svg("text", { x: 2, y: Y(hi) + 4, class: "tick" }, document.createTextNode(num(hi, 0))));
+  g.append(svg("text", { x: 2, y: Y(lo), class: "tick" }, document.createTextNode(num(lo, 0))));
+  for (let s = 0; s < r.players; s++) {
+    for (const kind of ["exact", "searched"]) {
+      const pts = points.filter((p) => p[kind] && typeof p[kind][s] === "number").map((p) => `${X(p.before)},${Y(p[kind][s])}`);
+      if (pts.length > 1) {
+        g.append(svg("polyline", { points: pts.join(" "), class: `curve ${kind}`, stroke: SEAT_COLOURS[s % SEAT_COLOURS.length],
+                                   "data-seat": s }));
+      }
+    }
+  }
+  g.append(svg("line", { id: "g-cursor", x1: X(x0), x2: X(x0), y1: T - 6, y2: H - B, class: "cursor" }));
+  const sizes = { blunder: t("blunder"), mistake: t("mistake"), inaccuracy: t("inaccuracy") };
+  const marks = r.decisions.filter((x) => x.size);
+  for (const m of marks) {
+    const label = t("{name}, step {at}: played {played}, better {best} (\u2212{loss}, {size})", {
+      name: names[m.seat], at: m.index, played: words[m.played] || m.played, best: words[m.best] || m.best,
+      loss: Number(m.loss).toFixed(2), size: sizes[m.size] });
+    const y = typeof (points.find((p) => p.before >= m.index) || {}).exact?.[m.seat] === "number"
+      ? Y(points.find((p) => p.before >= m.index).exact[m.seat]) : T - 10;
+    const mark = svg("circle", { cx: X(m.index), cy: Math.max(8, Math.min(H - B, y)), r: m.size === "blunder" ? 7 : m.size === "mistake" ? 6 : 4.5,
+                                 class: `mark ${m.size}`, tabindex: 0, role: "button", "aria-label": label, "data-at": m.index,
+                                 fill: SEAT_COLOURS[m.seat % SEAT_COLOURS.length],
+                                 onclick: () => goTo(m.index),
+                                 onkeydown: (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); goTo(m.index); } } },
+                       svg("title", {}, document.createTextNode(label)));
+    g.append(mark);
+    list.append(el("li", {}, el("button", { type: "button", class: `mistake ${m.size}`, "data-at": m.index, text: label,
+                                            onclick: () => goTo(m.index) })));
+  }
+  const legend = el("p", { class: "legend doc" }, ...names.map((n, s) => el("span", { class: "key" },
+    el("span", { class: "swatch", style: `background:${SEAT_COLOURS[s % SEAT_COLOURS.length]}` }), document.createTextNode(n))));
+  box.append(g, legend);
+  const th = r.thresholds || {};
+  $("r-note").textContent = t("Solid: exact values; dashed: searched. A mark is a mistake of the seat of its colour: an inaccuracy costs at least {i}, a mistake {m}, a blunder {b} ({unit}).", {
+    i: Number(th.inaccuracy).toFixed(2), m: Number(th.mistake).toFixed(2), b: Number(th.blunder).toFixed(2), unit: BOARD.unit })
+    + (marks.length ? "" : " " + t("No mistake found: every action as good as the search's advice."));
+  renderGraphCursor();
+}
+
+function renderGraphCursor() {
+  const line = document.getElementById("g-cursor");
+  if (!line || !REVIEW || !REVIEW.deals.length) return;
+  const d = REVIEW.deals[0];
+  const x0 = d.first;
+  const x1 = Math.max(d.last + 1, x0 + 1);
+  const at = Math.max(x0, Math.min(x1, cur.at));
+  const x = 44 + ((at - x0) / (x1 - x0)) * (600 - 44 - 10);
+  line.setAttribute("x1", x);
+  line.setAttribute("x2", x);
+}
+
+// ---- setting up a deal by hand ---------------------------------------------------------
+
+// where each game's first deal keeps the hands (docs/positions.md)
+const HANDS = {
+  trix: (deal) => ({ list: deal.deals[0], path: "deal.deals[0]" }),
+  tricks: (deal) => ({ list: deal.deals[0], path: "deal.deals[0]" }),
+  dix: (deal) => ({ list: deal.rounds[0].hands, path: "deal.rounds[0].hands" }),
+  "dixie-rook": (deal) => ({ list: deal.deals[0].hands, path: "deal.deals[0].hands" }),
+};
+
+function renderSetupGames() {
+  const sel = $("s-game");
+  for (const g of GAMES) sel.append(el("option", { value: g.name, text: t("{game} ({n} players)", { game: gameTitle(g.name), n: g.players }) }));
+  sel.addEventListener("change", renderSetupOptions);
+  renderSetupOptions();
+}
+
+function renderSetupOptions() {
+  const game = GAMES.find((g) => g.name === $("s-game").value);
+  const box = $("s-options");
+  box.replaceChildren(el("legend", { text: t("Options") }));
+  for (const [key, spec] of Object.entries(game.options)) {
+    const id = `s-opt-${key}`;
+    let input;
+    if (spec.type === "bool") input = el("input", { type: "checkbox", id, "data-key": key, checked: spec.default });
+    else if (spec.choices) {
+      input = el("select", { id, "data-key": key });
+      for (const c of spec.choices) input.append(el("option", { value: String(c), text: String(c), selected: c === spec.default }));
+    } else if (spec.type === "int") input = el("input", { type: "number", id, "data-key": key, value: spec.default, min: spec.min, max: spec.max });
+    else input = el("input", { type: "text", id, "data-key": key, value: spec.default });
+    // a deal already given keeps its cards; the check says if they still fit
+    input.addEventListener("change", () => { if (setupState) { setupState.options = setupOptions(); scheduleCheck(); } });
+    box.append(el("div", { class: "option" }, el("label", { for: id, text: key }), input));
+  }
+  setupState = null;
+  $("s-hands").replaceChildren();
+  $("s-deck").replaceChildren();
+  $("s-check").textContent = HANDS[game.name] ? "" : t("This game deals from a shuffle: open a record of it instead.");
+  $("s-deal").disabled = !HANDS[game.name];
+  $("s-open").disabled = true;
+}
+
+function setupOptions() {
+  const game = GAMES.find((g) => g.name === $("s-game").value);
+  const out = {};
+  for (const input of $("s-options").querySelectorAll("[data-key]")) {
+    const spec = game.options[input.dataset.key];
+    let v = spec.type === "bool" ? input.checked : input.value;
+    if (spec.type === "int") v = Number(v);
+    if (v !== spec.default) out[input.dataset.key] = v;
+  }
+  return out;
+}
+
+async function dealSetup() {
+  const game = $("s-game").value;
+  const seed = Number($("s-seed").value || 0);
+  try {
+    const opened = await api("POST", "/v1/analysis/open", { position: { game, options: setupOptions(), seed, actions: [] } });
+    const step = await api("POST", "/v1/analysis/step", { position: opened.position, at: 0, show: "all" });
+    setupState = { game, options: opened.position.options || {}, deal: opened.deal, cards: step.cards, players: opened.players,
+                   deck: [].concat(...HANDS[game](opened.deal).list.map((h) => h.split(/\s+/).filter(Boolean))), pick: 0 };
+    renderSetupHands();
+    checkSetup();
+  } catch (e) {
+    $("s-check").textContent = errorText(e);
+  }
+}
+
+function renderSetupHands() {
+  const st = setupState;
+  const hands = HANDS[st.game](st.deal);
+  const box = $("s-hands");
+  box.replaceChildren();
+  hands.list.forEach((hand, s) => {
+    const id = `s-hand-${s}`;
+    box.append(el("div", { class: "setup-hand" },
+      el("label", { for: id, text: t("Seat {n}", { n: s + 1 }) }),
+      el("input", { type: "text", id, "data-seat": s, value: hand, dir: "ltr", spellcheck: "false", autocomplete: "off",
+                    oninput: (ev) => { hands.list[s] = ev.target.value; scheduleCheck(); } }),
+      el("label", { class: "inline pick" }, el("input", { type: "radio", name: "s-pick", value: s, checked: st.pick === s,
+                                                          onchange: () => { st.pick = s; } }),
+        el("span", { text: t("clicked cards go here") }))));
+  });
+  renderSetupDeck();
+}
+
+function handOf(text) { return text.split(/[\s,]+/).filter(Boolean).map((c) => c.toUpperCase().replace(/^10/, "T")); }
+
+function renderSetupDeck() {
+  const st = setupState;
+  const hands = HANDS[st.game](st.deal);
+  const holder = {};
+  hands.list.forEach((h, s) => { for (const c of handOf(h)) holder[c] = s; });
+  const deck = $("s-deck");
+  deck.setAttribute("aria-label", t("The cards: click one to give it to the chosen seat"));
+  deck.replaceChildren(...st.deck.map((c) => {
+    const info = (st.cards || {})[c] || { face: c, name: c, colour: "none" };
+    const s = holder[c];
+    const where = s === undefined ? t("not dealt") : t("Seat {n}", { n: s + 1 });
+    return el("button", { type: "button", class: `card small c-${info.colour}${s === undefined ? " dimmed" : ""}`, "data-card": c,
+                          "aria-label": `${info.name} (${where})`, title: `${info.name} (${where})`,
+                          onclick: () => giveCard(c) },
+      el("span", { class: "face", text: info.face }), el("small", { class: "owner", "aria-hidden": "true", text: s === undefined ? "" : String(s + 1) }));
+  }));
+}
+
+function giveCard(card) {
+  const st = setupState;
+  const hands = HANDS[st.game](st.deal);
+  hands.list.forEach((h, s) => { hands.list[s] = handOf(h).filter((c) => c !== card).join(" "); });
+  hands.list[st.pick] = handOf(hands.list[st.pick]).concat([card]).join(" ");
+  hands.list.forEach((h, s) => { const input = $(`s-hand-${s}`); if (input) input.value = h; });
+  renderSetupDeck();
+  scheduleCheck();
+}
+
+function scheduleCheck() {
+  clearTimeout(checkTimer);
+  $("s-open").disabled = true;
+  checkTimer = setTimeout(checkSetup, 300);
+}
+
+function setupPosition() {
+  const st = setupState;
+  const deal = JSON.parse(JSON.stringify(st.deal));
+  if (st.game === "trix") {
+    // the holder of the Seven of Hearts owns the first kingdom
+    const owner = deal.deals[0].findIndex((h) => handOf(h).includes("7H"));
+    if (owner >= 0) deal.first_owner = owner;
+  }
+  const actions = $("s-actions").value.split(/[\n,]+/).map((a) => a.trim()).filter(Boolean);
+  return { game: st.game, options: st.options, deal, actions };
+}
+
+async function checkSetup() {
+  if (!setupState) return;
+  const position = setupPosition();
+  const hands = HANDS[setupState.game](setupState.deal);
+  for (const input of $("s-hands").querySelectorAll("input[type=text]")) input.removeAttribute("aria-invalid");
+  $("s-actions").removeAttribute("aria-invalid");
+  try {
+    const opened = await api("POST", "/v1/analysis/open", { position });
+    $("s-check").textContent = t("The deal is valid: {n} actions played.", { n: opened.moves.length });
+    $("s-check").dataset.ok = "1";
+    $("s-open").disabled = false;
+  } catch (e) {
+    $("s-check").textContent = t("Not valid yet: {why}", { why: errorText(e) });
+    $("s-check").dataset.ok = "0";
+    $("s-open").disabled = true;
+    const path = e.path || "";
+    hands.list.forEach((_, s) => {
+      if (path.startsWith(`position.${hands.path}[${s}]`)) $(`s-hand-${s}`).setAttribute("aria-invalid", "true");
+    });
+    if (path.startsWith("position.actions")) $("s-actions").setAttribute("aria-invalid", "true");
+  }
+}
+
+async function openSetup() {
+  const position = setupPosition();
+  await openBoard(position, { a: position.actions.length });
+}
+
+// ---- opening from the form, a file, a table or a link ----------------------------------
+
+async function openPasted() {
+  let doc;
+  try {
+    doc = JSON.parse($("paste").value);
+  } catch (e) {
+    say(t("That is not JSON: {why}", { why: e.message }));
+    return;
+  }
+  await openBoard(doc);
+}
+
+async function openFile() {
+  const file = $("file").files[0];
+  if (!file) return;
+  $("paste").value = await file.text();
+  await openPasted();
+}
+
+async function fromTable(id, token) {
+  try {
+    const record = await api("GET", `/v1/tables/${encodeURIComponent(id)}/record`, undefined, token);
+    return await openBoard(record, {});
+  } catch (e) {
+    say(t("That table's record cannot be read ({why}).", { why: errorText(e) }));
+    return false;
+  }
+}
+
+function newBoard() {
+  stopValues();
+  BOARD = null;
+  $("b-view").hidden = true;
+  $("open").hidden = false;
+  history.replaceState(null, "", `${location.pathname}?lang=${LANG}`);
+}
+
+function onKey(ev) {
+  if (!BOARD || $("b-view").hidden) return;
+  const tag = (ev.target && ev.target.tagName) || "";
+  if (["INPUT", "TEXTAREA", "SELECT"].includes(tag)) return;
+  const rtl = DIR === "rtl";
+  let act = null;
+  if (ev.key === "ArrowRight") act = rtl ? back : forward;
+  else if (ev.key === "ArrowLeft") act = rtl ? forward : back;
+  else if (ev.key === "ArrowDown") act = forward;
+  else if (ev.key === "ArrowUp") act = back;
+  else if (ev.key === "Home") act = () => goTo(0);
+  else if (ev.key === "End") act = () => { if (cur.vl > 0) goVariation(cur.vmoves.length); else goTo(lineLength()); };
+  if (!act) return;
+  ev.preventDefault();
+  act();
+}
+
+async function init() {
+  const lang = pickLang();
+  try {
+    await loadLang(lang);
+    GAMES = (await api("GET", "/v1/games")).games;
+  } catch (e) {
+    say(t("Cannot reach the server: {why}", { why: e.message }));
+    return;
+  }
+  renderSetupGames();
+  $("open-btn").addEventListener("click", openPasted);
+  $("file").addEventListener("change", openFile);
+  $("s-deal").addEventListener("click", dealSetup);
+  $("s-actions").addEventListener("input", scheduleCheck);
+  $("s-open").addEventListener("click", openSetup);
+  $("b-first").addEventListener("click", () => goTo(0));
+  $("b-prev").addEventListener("click", back);
+  $("b-next").addEventListener("click", forward);
+  $("b-last").addEventListener("click", () => { if (cur.vl > 0) goVariation(cur.vmoves.length); else goTo(lineLength()); });
+  $("b-show").addEventListener("change", () => { const v = $("b-show").value; cur.show = v === "all" ? "all" : Number(v); go(); });
+  $("v-go").addEventListener("click", analyse);
+  $("v-stop").addEventListener("click", stopValues);
+  $("v-clear").addEventListener("click", clearVariation);
+  $("l-go").addEventListener("click", engineLine);
+  $("r-go").addEventListener("click", review);
+  $("b-new").addEventListener("click", newBoard);
+  $("b-link").addEventListener("click", async () => {
+    try {
+      const url = await linkURL();
+      $("b-link-out").value = url;
+      $("b-link-out").select();
+      if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
+    } catch (e) {
+      say(t("This browser cannot make a link ({why}).", { why: e.message }));
+    }
+  });
+  document.addEventListener("keydown", onKey);
+  $("lang").addEventListener("change", async () => {
+    localStorage.setItem("dixtrix.lang", $("lang").value);
+    const url = new URL(location.href);
+    url.searchParams.set("lang", $("lang").value);
+    location.replace(url.toString());
+  });
+  const params = new URLSearchParams(location.search);
+  const frag = new URLSearchParams(location.hash.slice(1));
+  if (frag.get("b")) {
+    try {
+      const st = await unpack(frag.get("b"));
+      await openBoard(st.p, st);
+    } catch (e) {
+      say(t("This link cannot be read ({why}).", { why: e.message }));
+    }
+  } else if (params.get("table")) {
+    await fromTable(params.get("table"), params.get("token") || frag.get("token"));
+  }
+  document.body.dataset.ready = "1";
+}
+
+init();

@@ -1,0 +1,309 @@
+"""The analysis board (``/analysis``: static/analysis.html, analysis.js)
+in a real browser (Debian's chromium driven by Playwright), as a player
+uses it, in English at 1280x800 and in Arabic (right to left) at phone
+width (390x844):
+
+* A finished dix deal of a table of bots opened from the table
+  (``?table=&token=``), stepped through with the arrow keys, drawn as
+  the record says, valued; the deal reviewed, a mistake mark on the graph
+  clicked (the board goes to the position before it), a variation played
+  by clicking a legal card, and the board's link opened in a new page:
+  the same board, step, variation and shown seat.
+* A trix deal set up by hand: hands typed in the project's notation, a
+  duplicate card refused with its path, two cards given by clicking, the
+  actions to a late trick typed, opened at its last step and solved
+  exactly (the exact values marked); the engine's line from there played
+  as a variation.
+* A trix record in the layout pasted and drawn row by row at its last
+  step; a seat view pasted, which shows its own seat only.
+* axe-core (axe-playwright-python) finds no serious or critical
+  violation on the page, before and after a board is open; no console
+  error anywhere; the page fits a phone's width.
+
+Screenshots go to ``tests/artifacts/`` (git-ignored) as the table's
+browser tests keep theirs. Skipped, with the reason, where chromium,
+Playwright or axe is missing (tests/frontends/test_server_browser.py says
+why the system's chromium is used)."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import httpx
+import pytest
+
+import solver
+from bots.analysis import layout_rows
+from solver import position as positions
+
+from .server_process import running
+from .test_analysis_api import _trix_layout_record
+from .test_server_browser import ARTIFACTS, DESKTOP, PHONE, _page, browser  # noqa: F401
+
+#: the hands of docs/positions.md's trix record (seat 0 holds 7H)
+TRIX_HANDS = ["AS KS QS JS TS 9S 8S 7S 6S 5S 4S AH 7H",
+              "3S 2S KH QH JH TH 9H 8H 6H 5H 4H 3H 2H",
+              "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+              "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with running(str(tmp_path_factory.mktemp("board") / "tables.db"), "--workers", "2",
+                 "--max-time", "1", "--threads", "1", "--hint-time", "0.3") as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def finished_table(server):
+    """A finished dix match of one deal (target 1) at a table of bots: its
+    id, admin token and record."""
+    with httpx.Client(base_url=server.url, timeout=120) as http:
+        made = http.post("/v1/tables", json={"game": "dix", "options": {"target": 1},
+                                             "seats": [], "bots": "easy", "seed": 3})
+        assert made.status_code == 201, made.text
+        table, admin = made.json()["table"], made.json()["admin_token"]
+        deadline = time.monotonic() + 120
+        while not http.get(f"/v1/tables/{table}").json()["over"]:
+            assert time.monotonic() < deadline, "the bots did not finish the deal"
+            time.sleep(0.3)
+        record = http.get(f"/v1/tables/{table}/record").json()
+    return table, admin, record
+
+
+def _axe(page, where: str) -> None:
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        pytest.skip("axe-playwright-python is not installed (pip install -e '.[test]')")
+    result = Axe().run(page).response
+    bad = [(v["id"], v["impact"], v["help"], [n["target"] for n in v["nodes"]][:3])
+           for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    assert not bad, f"{where}: {json.dumps(bad, ensure_ascii=False)}"
+
+
+def _step(page) -> str:
+    return page.evaluate("document.body.dataset.step || ''")
+
+
+def _fits(page, viewport) -> None:
+    if viewport == PHONE:
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def _shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    print(f"\nscreenshot: {path}")
+
+
+@pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("ar", PHONE)], ids=["en-1280", "ar-390"])
+def test_a_finished_deal_stepped_reviewed_varied_and_linked(browser, server, finished_table,  # noqa: F811
+                                                            lang, viewport):
+    table, admin, record = finished_table
+    errors: list = []
+    ctx, page = _page(browser, viewport, errors)
+    try:
+        page.goto(f"{server.url}/analysis?lang={lang}")
+        page.wait_for_selector("body[data-ready='1']")
+        assert not page.is_visible("#felt")              # no board until one is opened
+        _axe(page, f"{lang} open")
+        page.goto(f"{server.url}/analysis?lang={lang}&table={table}&token={admin}")
+        page.wait_for_selector("body[data-ready='1']")
+        page.wait_for_selector("#b-view:not([hidden])")
+        assert page.evaluate("document.documentElement.dir") == ("rtl" if lang == "ar" else "ltr")
+        assert not page.is_visible("#paste") and page.is_visible("#felt")
+        assert page.evaluate("BOARD.moves.length") == len(record["actions"])
+        assert "token=" not in page.url                  # the key left the address bar
+        # the arrow keys step through the line (forward is to the left in Arabic)
+        page.locator("#moves").focus()
+        forward = "ArrowLeft" if lang == "ar" else "ArrowRight"
+        for _ in range(9):
+            page.keyboard.press(forward)
+        page.wait_for_function("document.body.dataset.step === '9:0'")
+        page.keyboard.press("ArrowLeft" if lang == "en" else "ArrowRight")
+        page.wait_for_function("document.body.dataset.step === '8:0'")
+        assert page.get_attribute("#moves [aria-current='step']", "data-at") == "8"
+        # the drawing is the record's: the last card played lies on the table
+        # (an eighth action ends trick 4; it stays drawn until the next lead)
+        drawn = page.eval_on_selector_all("#center .card", "cs => cs.map((c) => c.dataset.card)")
+        assert record["actions"][7] in drawn
+        assert page.locator("#hands .hand-row").count() == 2    # every card shown
+        # every legal action valued, the search's interval beside it
+        page.wait_for_selector("#values-box[data-state='done']", timeout=60_000)
+        legal = page.evaluate("STEP.legal.map((a) => a.action)")
+        rows = page.eval_on_selector_all("#v-table tr[data-action]",
+                                         "rs => rs.map((r) => r.dataset.action)")
+        assert sorted(rows) == sorted(legal)
+        # Stop: a search stopped while it runs says so, and the board goes on
+        page.click("#moves button.move[data-at='20']")     # a step not valued yet
+        page.wait_for_function("document.body.dataset.step === '20:0'")
+        page.wait_for_selector("#values-box[data-state='running']")
+        page.click("#v-stop")
+        page.wait_for_selector("#values-box[data-state='stopped']")
+        assert page.text_content("#v-note") == page.evaluate("t('Stopped.')")
+        # the review: the graph, a mistake mark clicked goes to its position
+        page.select_option("#r-time", "0.1")
+        page.click("#r-go")
+        page.wait_for_selector("#graph svg circle.mark", timeout=120_000)
+        mark = page.locator("#graph svg circle.mark").nth(1)
+        at = int(mark.get_attribute("data-at"))
+        mark.click()
+        page.wait_for_function(f"document.body.dataset.step === '{at}:0'")
+        # a variation: a legal card other than the line's own next move
+        page.wait_for_function("STEP && STEP.legal && STEP.legal.length > 0")
+        other = page.evaluate("""() => { const next = BOARD.moves[cur.at] ? BOARD.moves[cur.at].action : null;
+            const a = STEP.legal.find((x) => x.card && x.action !== next); return a ? a.action : null; }""")
+        assert other, "no other legal card at the mistake's position"
+        page.click(f"#hands button.legal[data-action='{other}']")
+        page.wait_for_function(f"document.body.dataset.step === '{at}:1'")
+        assert page.locator("#moves ol.variation button.move").count() == 1
+        assert page.evaluate("STEP.variation") == [other]
+        # seat 2's view of the same step: its own hand, and its opponent's
+        # only once the stock is gone (dix from trick 14)
+        page.select_option("#b-show", "1")
+        page.wait_for_function("STEP.show === 1")
+        known = page.evaluate("STEP.seats.map((s) => s.hand !== null)")
+        assert known == [page.evaluate("STEP.stock_left === 0"), True]
+        assert page.locator("#hands .hand-row").count() == sum(known)
+        page.click("#b-link")
+        page.wait_for_function("document.getElementById('b-link-out').value.includes('#b=')")
+        link = page.input_value("#b-link-out")
+        state = page.evaluate("JSON.stringify(cur)")
+        _fits(page, viewport)
+        _axe(page, f"{lang} board")
+        _shot(page, f"analysis-deal-{viewport['width']}-{lang}")
+        # the link restores the board, the step, the variation and the seat
+        ctx2, again = _page(browser, viewport, errors)
+        try:
+            again.goto(link)
+            again.wait_for_selector("body[data-ready='1']")
+            again.wait_for_function(f"document.body.dataset.step === '{at}:1'")
+            assert again.evaluate("JSON.stringify(cur)") == state
+            assert again.evaluate("JSON.stringify(POS)") == page.evaluate("JSON.stringify(POS)")
+            assert again.locator("#moves ol.variation button.move").count() == 1
+        finally:
+            ctx2.close()
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def _late_trix_actions(hands, tricks: int = 10) -> list[str]:
+    """A line from ``hands``: seat 0 (7H) chooses Diamonds, then random
+    legal cards up to the start of trick ``tricks + 1``."""
+    doc = {"game": "trix", "deal": {"first_owner": 0, "deals": [hands]}, "actions": []}
+    record = solver.from_json(doc)
+    assert isinstance(record, solver.position.Record)
+    state = record.state()
+    played = ["contract diamonds"]
+    state.apply_action(state.string_to_action(played[0]))
+    rng = random.Random(7)
+    for _ in range(4 * tricks):
+        action = rng.choice(state.legal_actions())
+        played.append(state.action_to_string(action))
+        state.apply_action(action)
+    return played
+
+
+@pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("ar", PHONE)], ids=["en-1280", "ar-390"])
+def test_a_deal_set_up_by_hand_solved_exactly_late(browser, server, lang, viewport):  # noqa: F811
+    errors: list = []
+    ctx, page = _page(browser, viewport, errors)
+    try:
+        page.goto(f"{server.url}/analysis?lang={lang}")
+        page.wait_for_selector("body[data-ready='1']")
+        page.click("#setup summary")
+        page.select_option("#s-game", "trix")
+        page.click("#s-deal")
+        page.wait_for_selector("#s-hand-3")
+        # typed: seat 2 given AS instead of 3S, a duplicate refused with its path
+        wrong = TRIX_HANDS[1].replace("3S", "AS")
+        for s, hand in enumerate([TRIX_HANDS[0], wrong, *TRIX_HANDS[2:]]):
+            page.fill(f"#s-hand-{s}", hand)
+        page.wait_for_function("document.getElementById('s-check').dataset.ok === '0'")
+        assert "deal.deals[0]" in page.text_content("#s-check")
+        assert page.get_attribute("#s-hand-1", "aria-invalid") == "true"
+        # clicked: 3S to seat 2, AS back to seat 1
+        page.check("input[name='s-pick'][value='1']")
+        page.click("#s-deck [data-card='3S']")
+        page.check("input[name='s-pick'][value='0']")
+        page.click("#s-deck [data-card='AS']")
+        page.wait_for_function("document.getElementById('s-check').dataset.ok === '1'")
+        actions = _late_trix_actions(TRIX_HANDS)
+        page.fill("#s-actions", "\n".join(actions))
+        page.wait_for_function("document.getElementById('s-check').dataset.ok === '1' && "
+                               "!document.getElementById('s-open').disabled")
+        assert str(len(actions)) in page.text_content("#s-check")
+        page.click("#s-open")
+        page.wait_for_selector("#b-view:not([hidden])")
+        page.wait_for_function(f"document.body.dataset.step === '{len(actions)}:0'")
+        # trick 11 of a trick contract: the solver finishes, every value exact
+        page.wait_for_selector("#values-box[data-state='done']", timeout=60_000)
+        legal = page.evaluate("STEP.legal.map((a) => a.action)")
+        exact = page.eval_on_selector_all("#v-table td.exact", "cs => cs.map((c) => c.textContent)")
+        assert len(exact) == len(legal) and all(x.strip() for x in exact)
+        best = page.evaluate("t('best, exact')")
+        assert any(best in x for x in exact)
+        assert page.locator("#v-table tr.best").count() >= 1
+        assert page.evaluate("POS.deal.deals[0][0]").split()[0] == "AS"
+        # the engine's line from here (exact this late), played as a variation
+        page.click("#l-go")
+        page.wait_for_selector("#l-out ol.engine-line li", timeout=60_000)
+        plies = page.locator("#l-out ol.engine-line li").count()
+        assert plies >= 1
+        page.click("#l-play")
+        page.wait_for_function(f"document.body.dataset.step === '{len(actions)}:{plies}'")
+        assert page.locator("#moves ol.variation button.move").count() == plies
+        _fits(page, viewport)
+        _axe(page, f"{lang} set-up board")
+        _shot(page, f"analysis-setup-{viewport['width']}-{lang}")
+        # the duplicate card was refused (422) on purpose: chromium logs every
+        # answer of 400 and over as "Failed to load resource", which is no
+        # error of the page's; anything else is
+        assert not [e for e in errors if "status of 422" not in e], errors
+    finally:
+        ctx.close()
+
+
+def test_a_pasted_layout_deal_and_a_seat_view(browser, server):  # noqa: F811
+    """Paste: a trix record in the layout (Trix) drawn row by row at its
+    last step as the game's own layout says; then a seat view, which shows
+    its own seat's cards only."""
+    state = _trix_layout_record()
+    record = positions.to_json(state)
+    rows = layout_rows(state.information_state(0).known["layout"])
+    errors: list = []
+    ctx, page = _page(browser, DESKTOP, errors)
+    try:
+        page.goto(f"{server.url}/analysis?lang=en")
+        page.wait_for_selector("body[data-ready='1']")
+        page.fill("#paste", json.dumps(record))
+        page.click("#open-btn")
+        page.wait_for_selector("#b-view:not([hidden])")
+        page.uncheck("#v-auto")                       # drawing only: no search
+        page.locator("#moves").focus()
+        page.keyboard.press("End")
+        n = len(record["actions"])
+        page.wait_for_function(f"document.body.dataset.step === '{n}:0'")
+        drawn = page.eval_on_selector_all(
+            "#center .layout .layout-row",
+            "rs => Object.fromEntries(rs.map((r) => [r.dataset.suit, "
+            "Array.from(r.querySelectorAll('.card'), (c) => c.dataset.card)]))")
+        assert drawn == {s: [r + s for r in rows.get(s, [])] for s in "SHDC"}
+        assert sum(len(v) for v in drawn.values()) == 30
+        page.click("#b-new")
+        view = positions.to_json(positions.SeatView.of(state, 2))
+        page.fill("#paste", json.dumps(view))
+        page.click("#open-btn")
+        page.wait_for_selector("#b-view:not([hidden])")
+        page.wait_for_function("STEP !== null && STEP.show === 2")
+        assert page.eval_on_selector_all("#b-show option", "os => os.map((o) => o.value)") == ["2"]
+        assert page.eval_on_selector_all("#hands .hand-row", "rs => rs.map((r) => r.dataset.seat)") \
+            == ["2"]
+        assert not errors, errors
+    finally:
+        ctx.close()
