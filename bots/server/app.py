@@ -54,7 +54,7 @@ from .. import review as reviews
 from ..registry import registered_bots
 from . import i18n, labels, models, openapi
 from .db import open_store
-from .errors import RequestError, TableNotFound, Unauthorized
+from .errors import RequestError, StaleVersion, TableNotFound, Unauthorized
 from .i18n import N_, Translator
 from .live import CLOSED, Hub
 from .observe import Metrics, RequestMiddleware
@@ -111,6 +111,8 @@ def error_response(exc: Exception, tr: Translator | None = None) -> JSONResponse
     if isinstance(exc, IllegalActionError):
         body["reason"] = exc.reason
         body["action"] = str(exc.action)
+    if isinstance(exc, StaleVersion):
+        body["version"] = exc.version
     body["status"] = status
     return JSONResponse(body, status_code=status, headers=headers)
 
@@ -546,6 +548,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
             table = tables.get(table_id)
             seat = table.acting_seat(token, body.seat)
             with tables.locked(table):
+                # the version the client saw, checked under the table's lock
+                # after catching up with the store: a retried or stale move is
+                # refused before anything is played, so none is played twice
+                if body.version != table.version:
+                    raise StaleVersion(body.version, table.version)
                 try:
                     tables.act(table, seat, body.action, stop)
                 except (NotationError, IllegalActionError) as exc:

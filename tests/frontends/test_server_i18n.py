@@ -93,10 +93,10 @@ def test_error_messages_come_in_the_request_language(tmp_path):
     from bots.server.settings import Settings
     with TestClient(create_app(Settings(db=str(tmp_path / "t.db")))) as client:
         t = client.post("/v1/tables", json={"game": "dix", "seed": 1}).json()
-        r = client.post(f"/v1/tables/{t['table']}/actions", json={"action": "QS"},
+        r = client.post(f"/v1/tables/{t['table']}/actions", json={"action": "QS", "version": 0},
                         params={"lang": "fr"})
         assert r.status_code == 401 and "jeton" in r.json()["error"]
-        r = client.post(f"/v1/tables/{t['table']}/actions", json={"action": "QS"},
+        r = client.post(f"/v1/tables/{t['table']}/actions", json={"action": "QS", "version": 0},
                         headers={"Accept-Language": "ar"})
         assert r.status_code == 401 and "مفتاح" in r.json()["error"]
         r = client.post("/v1/tables", json={"game": "dix", "seed": "x"},

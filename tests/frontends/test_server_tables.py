@@ -70,9 +70,18 @@ def new_table(client, **body) -> dict:
     return t
 
 
+def version_of(client, t: dict) -> int:
+    """The table's version now, as a spectator sees it (0 where the table
+    cannot be seen: the refusal under test comes first)."""
+    resp = client.get(f"/v1/tables/{t['table']}")
+    return resp.json()["version"] if resp.status_code == 200 else 0
+
+
 def act(client, t: dict, action: str, token: str | None = "mine", **extra):
+    """Play ``action`` at the table's version now (``version=`` to send another)."""
     if token == "mine":
         token = t["tokens"][t["seat"]]
+    extra.setdefault("version", version_of(client, t))
     return client.post(f"/v1/tables/{t['table']}/actions", json={"action": action, **extra},
                        headers=auth(token))
 
@@ -107,7 +116,8 @@ def play_on(client, t: dict, until, tokens: dict) -> dict:
         mine = view(client, dict(t, tokens=tokens), seat)
         assert mine["your_turn"]
         resp = client.post(f"/v1/tables/{t['table']}/actions",
-                           json={"action": mine["legal"][0]["action"]}, headers=auth(tokens[seat]))
+                           json={"action": mine["legal"][0]["action"],
+                                 "version": mine["version"]}, headers=auth(tokens[seat]))
         assert resp.status_code == 200, resp.text
         current = resp.json()
     raise AssertionError("the table did not get there")
@@ -487,6 +497,64 @@ def test_bot_settings_are_checked(app):
         refused(app.post("/v1/tables", json=body), 422, path)
 
 
+def _moves(db: str, table_id: str) -> list:
+    con = sqlite3.connect(db)
+    try:
+        return con.execute("SELECT idx, seat, action FROM moves WHERE table_id = ? "
+                           "ORDER BY idx", (table_id,)).fetchall()
+    finally:
+        con.close()
+
+
+def test_a_repeated_or_stale_move_gets_409_and_is_never_played_twice(app):
+    """Issue #41: the same ``{"action": "keep"}`` sent again after the bots
+    moved was played again.  A move carries the table's version its sender
+    saw: sent again (the version has moved on), from an old view, or for a
+    version the table never had, it is refused with 409 and the table's
+    version, and the record does not change; without a version it is
+    refused (422) before anything is played."""
+    t = new_table(app, game="dix-exchange", seed=3, seats=[0], bots="random")
+    seen = t["version"]
+    assert t["your_turn"] and "keep" in [a["action"] for a in t["legal"]]
+    first = act(app, t, "keep", version=seen)
+    assert first.status_code == 200, first.text
+    now = first.json()["version"]
+    assert now > seen + 1                       # the bots answered in the same request
+    kept = _moves(app.db, t["table"])
+    assert kept[seen] == (seen, 0, "keep")
+    for version in (seen, now - 1, now + 1, 10**9):
+        body = refused(act(app, t, "keep", version=version), 409, "version", "version")
+        assert body["version"] == now
+    body = refused(app.post(f"/v1/tables/{t['table']}/actions", json={"action": "keep"},
+                            headers=auth(t["tokens"][0])), 422, "version", "version")
+    assert _moves(app.db, t["table"]) == kept and view(app, t, 0)["version"] == now
+    fr = app.post(f"/v1/tables/{t['table']}/actions", json={"action": "keep", "version": seen},
+                  params={"lang": "fr"}, headers=auth(t["tokens"][0]))
+    assert fr.status_code == 409 and "version" in fr.json()["error"] and \
+        "rien" in fr.json()["error"]
+
+
+def test_a_repeated_trix_pass_is_refused(app):
+    """The same with a layout pass in a trix deal of four people."""
+    t = new_table(app, game="trix", seed=2, seats=[0, 1, 2, 3])
+    tokens = t["tokens"]
+    for _ in range(400):
+        seat = view(app, t, 0)["to_move"]
+        mine = view(app, t, seat)
+        actions = [a["action"] for a in mine["legal"]]
+        if actions == ["pass"]:
+            break
+        choice = "contract trix" if "contract trix" in actions else actions[0]
+        assert act(app, t, choice, token=tokens[seat], version=mine["version"]).status_code == 200
+    else:
+        raise AssertionError("no pass came")
+    assert act(app, t, "pass", token=tokens[seat], version=mine["version"]).status_code == 200
+    kept = _moves(app.db, t["table"])
+    assert kept[-1] == (mine["version"], seat, "pass")
+    refused(act(app, t, "pass", token=tokens[seat], version=mine["version"]), 409, "version")
+    assert _moves(app.db, t["table"]) == kept
+
+
 def test_two_writers_cannot_both_play_one_turn(tmp_path):
     """Two servers on one database (here: two Table objects from one row):
     the second append at the same move index is refused, and nothing is
@@ -677,7 +745,7 @@ def test_tokens_are_never_logged_even_with_the_access_log(tmp_path):
                 http.post(f"/v1/tables/{t['table']}/hint", json={"limit": {"iterations": 20}},
                           headers=auth(tok))
                 http.post(f"/v1/tables/{t['table']}/review", json={}, headers=auth(tok))
-            http.post(f"/v1/tables/{t['table']}/actions", json={"action": "ZZ"},
+            http.post(f"/v1/tables/{t['table']}/actions", json={"action": "ZZ", "version": 0},
                       headers=auth(tokens[0]))
             http.delete(f"/v1/tables/{t['table']}", headers=auth(tokens[-1]))
     log = "".join(srv.log + srv.out)        # all of it: the server has stopped

@@ -567,10 +567,21 @@ async function play(action) {
   say("");
   for (const b of document.querySelectorAll("#hand button, #actions button")) b.disabled = true;
   try {
-    show(await api("POST", `/v1/tables/${current.table}/actions`, { action }, token));
+    // the version this page shows: a move that reaches the server after the
+    // table moved on (sent twice, or from an old view) is refused, never played twice
+    show(await api("POST", `/v1/tables/${current.table}/actions`, { action, version: current.version }, token));
   } catch (e) {
-    say(e.message);
-    if (current) show(current);
+    if (e.status === 409 && current) {
+      try {
+        show(await api("GET", `/v1/tables/${current.table}`, undefined, token));
+      } catch (e2) {
+        show(current);
+      }
+      say(t("The table moved on before your move arrived, so it was not played: here is the table as it is now."));
+    } else {
+      say(e.message);
+      if (current) show(current);
+    }
   } finally {
     busy = false;
     document.body.dataset.busy = "0";
