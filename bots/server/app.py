@@ -53,6 +53,7 @@ from .. import levels as bot_levels
 from .. import review as reviews
 from ..registry import registered_bots
 from . import i18n, labels, models, openapi
+from .bodytimeout import BodyTimeout
 from .db import open_store
 from .errors import RequestError, StaleVersion, TableNotFound, Unauthorized
 from .i18n import N_, Translator
@@ -750,6 +751,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             if regex.match(path):
                 return template
         return "/static" if path.startswith("/static/") else "other"
+    # inside the request middleware, which so logs and counts a 408 it answers
+    app.add_middleware(BodyTimeout, seconds=settings.body_timeout)
     app.add_middleware(RequestMiddleware, metrics=metrics, route_of=route_of)
     return app
 

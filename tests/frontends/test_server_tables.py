@@ -668,7 +668,7 @@ def test_bots_out_of_time_in_one_request_go_on_at_the_next(tmp_path):
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     with running(str(tmp_path_factory.mktemp("tables") / "tables.db"), *FLAGS,
-                 "--header-timeout", "0.5") as srv:
+                 "--header-timeout", "0.5", "--body-timeout", "1") as srv:
         yield srv
 
 
@@ -727,6 +727,57 @@ def test_a_slow_header_is_cut_and_a_vanished_body_is_no_internal_error(server):
     with httpx.Client(base_url=server.url, timeout=30) as http:
         assert http.get("/healthz").status_code == 200
     # the fixture checks the log holds no internal error at the end
+
+
+def _answer(sock) -> bytes:
+    """Everything the server sends until it closes the connection (a
+    socket timeout, if it never does, fails the test)."""
+    got = b""
+    while True:
+        chunk = sock.recv(4096)
+        if not chunk:
+            return got
+        got += chunk
+
+
+def test_a_stalled_body_is_cut_and_the_server_answers_meanwhile(server):
+    """Issue #41: connections that sent a header with a Content-Length and
+    then stalled stayed open.  With ``--body-timeout 1``, each gets 408 (in
+    its language) and is closed, while the server goes on answering; a body
+    that arrives slowly but within the time is served as usual."""
+    import socket
+    host, port = server.url.split("//")[1].rsplit(":", 1)
+    stalled = []
+    for i in range(20):
+        s = socket.create_connection((host, int(port)), timeout=30)
+        lang = "?lang=fr" if i == 0 else ""
+        s.sendall(f"POST /v1/hint{lang} HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                  f"application/json\r\nContent-Length: 5000\r\n\r\n".encode() +
+                  b'{"position": ')
+        stalled.append(s)
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as http:
+            assert http.get("/healthz").status_code == 200     # served meanwhile
+            for i, s in enumerate(stalled):
+                head, _, body = _answer(s).partition(b"\r\n\r\n")
+                assert head.startswith(b"HTTP/1.1 408"), head
+                assert b"connection: close" in head.lower()
+                error = json.loads(body)
+                assert error["status"] == 408
+                assert ("connexion" if i == 0 else "connection") in error["error"]
+            # slow but in time: a body in two parts, 0.3 s apart
+            with socket.create_connection((host, int(port)), timeout=30) as s:
+                body = json.dumps({"game": "dix", "seed": 1}).encode()
+                s.sendall(b"POST /v1/tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                          b"Content-Type: application/json\r\nContent-Length: " +
+                          str(len(body)).encode() + b"\r\n\r\n" + body[:5])
+                time.sleep(0.3)
+                s.sendall(body[5:])
+                assert _answer(s).startswith(b"HTTP/1.1 201")
+            assert http.get("/healthz").status_code == 200
+    finally:
+        for s in stalled:
+            s.close()
 
 
 def test_tokens_are_never_logged_even_with_the_access_log(tmp_path):
