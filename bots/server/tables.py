@@ -555,10 +555,12 @@ class Table:
                          if c not in used],
             }
         if known.get("layout"):
+            # the rows as the game writes them (S:9S..AS: the fact the seat
+            # reads, solver/games/contract_match/layout.py), each suit's cards
+            # low to high
             board["layout"] = parse_layout(known["layout"])
-            for suit, span in board["layout"].items():
-                if span:
-                    cards |= {f"{r}{suit}" for r in span}
+            for row in board["layout"].values():
+                cards |= set(row)
         if known.get("revealed"):
             board["doubled"] = [{"card": c, "seat": s} for c, s in known["revealed"].items()]
             cards |= set(known["revealed"])
@@ -644,25 +646,32 @@ def public_actions(per_seat: list[list]) -> list:
     return out
 
 
-_LAYOUT = re.compile(r"^([SHDC]):(?:-|([2-9TJQKA])-([2-9TJQKA])|([2-9TJQKA]))$")
+_ROW = re.compile(r"^([SHDC]):(?:-|([2-9TJQKA])([SHDC])(?:\.\.([2-9TJQKA])([SHDC]))?)$")
 _ORDER = "23456789TJQKA"
 
 
 def parse_layout(text: str) -> dict:
-    """``"S:- H:9-Q ..."`` as ``{"S": [], "H": ["9", "T", "J", "Q"], ...}``."""
-    out = {}
+    """The layout's rows as the game writes them
+    (``Layout.text()`` in solver/games/contract_match/layout.py:
+    ``"S:9S..AS H:JH D:- C:TC..AC"``, a row from its lowest card to its
+    highest, ``-`` before its jack) as ``{"S": ["9S", "TS", ..., "AS"],
+    "H": ["JH"], "D": [], "C": [...]}``.  A part not of that form (another
+    suit's card in a row, a row written twice) is refused: ValueError."""
+    out: dict[str, list[str]] = {}
     for part in text.split():
-        m = _LAYOUT.match(part)
+        m = _ROW.match(part)
         if not m:
-            continue
-        suit, lo, hi, one = m.groups()
-        if one:
-            out[suit] = [one]
-        elif lo:
-            a, b = sorted((_ORDER.index(lo), _ORDER.index(hi)))
-            out[suit] = list(_ORDER[a:b + 1])
-        else:
+            raise ValueError(f"not a layout row: {part!r}")
+        suit, lo, lo_suit, hi, hi_suit = m.groups()
+        if suit in out or (lo_suit or suit) != suit or (hi_suit or suit) != suit:
+            raise ValueError(f"not a layout row: {part!r}")
+        if not lo:
             out[suit] = []
+            continue
+        a, b = _ORDER.index(lo), _ORDER.index(hi or lo)
+        if a > b:
+            raise ValueError(f"not a layout row: {part!r}")
+        out[suit] = [f"{r}{suit}" for r in _ORDER[a:b + 1]]
     return out
 
 

@@ -23,7 +23,7 @@ from bots.registry import make_bot
 from bots.server.app import create_app
 from bots.server.settings import Settings
 from bots.server.store import MoveConflict, Store
-from bots.server.tables import Table, bot_seed, public_actions
+from bots.server.tables import Table, bot_seed, parse_layout, public_actions
 from solver.position import SeatView
 
 from .server_process import ServerProcess, replay_table, running
@@ -370,6 +370,41 @@ def test_every_game_lays_out_its_board(app, game):
         assert seen["exchange"]["tokens"] == [3] * n
         assert seen["chain"] and all(e["label"] and e["label"] != e["action"]
                                      for e in seen["chain"])
+
+
+def test_the_layout_is_read_as_the_game_writes_it():
+    """Issue #41: ``parse_layout`` expected ``S:9-A`` and gave ``{}`` for the
+    game's ``S:9S..AS``, so the Trix layout was never drawn.  It reads the
+    game's rows, and on every position of a layout deal (Trix in trix,
+    Jacks in tricks) its rows are the game's own (``Layout.lo``/``hi``);
+    anything else is refused rather than drawn as nothing."""
+    from solver.cards import FRENCH, make_card
+    from solver.games.contract_match.layout import LayoutDeal
+    assert parse_layout("S:9S..AS H:4H..JH D:JD..AD C:TC..AC") == {
+        "S": ["9S", "TS", "JS", "QS", "KS", "AS"],
+        "H": ["4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH"],
+        "D": ["JD", "QD", "KD", "AD"], "C": ["TC", "JC", "QC", "KC", "AC"]}
+    assert parse_layout("S:- H:JH D:- C:2C..AC") == {
+        "S": [], "H": ["JH"], "D": [], "C": [f"{r}C" for r in "23456789TJQKA"]}
+    for bad in ("S:9-A", "S:9H..AS", "S:AS..9S", "S:- S:JS", "X:JS"):
+        with pytest.raises(ValueError):
+            parse_layout(bad)
+    for game, contract in (("trix", "contract trix"), ("tricks", "contract jacks")):
+        state = solver.load_game(game).new_initial_state(seed=4)
+        seen = 0
+        while not state.is_terminal() and seen < 400:
+            play = getattr(state.log, "play", None)
+            if isinstance(play, LayoutDeal):
+                lay = play.layout
+                want = {letter: [FRENCH.to_string(make_card(s, r))
+                                 for r in range(lay.lo[s], lay.hi[s] + 1)] if lay.lo[s] else []
+                        for letter, s in (("S", 3), ("H", 2), ("D", 1), ("C", 0))}
+                assert parse_layout(lay.text()) == want
+                seen += 1
+            legal = [state.action_to_string(a) for a in state.legal_actions()]
+            action = contract if contract in legal else legal[0]
+            state.apply_action(state.string_to_action(action))
+        assert seen >= 30, (game, seen)
 
 
 def test_illegal_actions_get_the_reason(app):

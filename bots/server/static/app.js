@@ -421,13 +421,30 @@ function renderCenter(p) {
   if (b.layout) box.append(renderLayout(p, b.layout));
 }
 
+// the Trix / Jacks layout: each suit's row from its lowest card to its
+// highest, left to right in every language (the felt is dir=ltr), as the
+// server gives it (board.layout: suit letter -> card ids, low to high)
 function renderLayout(p, layout) {
-  const rows = el("div", { class: "layout", "aria-label": t("The layout") });
+  const suits = { S: ["\u2660", t("Spades")], H: ["\u2665", t("Hearts")],
+                  D: ["\u2666", t("Diamonds")], C: ["\u2663", t("Clubs")] };
+  const rows = el("div", { class: "layout", role: "group", "aria-label": t("The layout") });
   for (const suit of ["S", "H", "D", "C"]) {
     const cards = layout[suit] || [];
-    const row = el("div", { class: "layout-row", "data-suit": suit });
-    if (!cards.length) row.append(el("span", { class: "empty", text: { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" }[suit] + " \u2013" }));
-    for (const r of cards) row.append(cardNode(p, r + suit, "small"));
+    const [sign, name] = suits[suit];
+    const words = cards.length
+      ? t("{suit}: {low} to {high}", { suit: name, low: cardName(p, cards[0]), high: cardName(p, cards[cards.length - 1]) })
+      : t("{suit}: not started", { suit: name });
+    const row = el("div", { class: `layout-row${cards.length > 7 ? " long" : ""}`, "data-suit": suit,
+                            "data-cards": cards.join(" "), role: "img", "aria-label": words, title: words });
+    row.append(el("span", { class: `suit-sign c-${suit === "H" || suit === "D" ? "red" : "black"}`, "aria-hidden": "true", text: sign }));
+    if (!cards.length) row.append(el("span", { class: "empty", "aria-hidden": "true", text: "\u2013" }));
+    for (const c of cards) {
+      const node = cardNode(p, c, "small");
+      node.removeAttribute("role");
+      node.removeAttribute("aria-label");
+      node.setAttribute("aria-hidden", "true");
+      row.append(node);
+    }
     rows.append(row);
   }
   return rows;
