@@ -52,7 +52,7 @@ from .. import advice
 from .. import levels as bot_levels
 from .. import review as reviews
 from ..registry import registered_bots
-from . import i18n, labels, models, openapi
+from . import i18n, labels, models, openapi, words
 from .bodytimeout import BodyTimeout
 from .db import open_store
 from .errors import RequestError, StaleVersion, TableNotFound, Unauthorized
@@ -216,7 +216,7 @@ def _refusal(errors: list, doc: dict, model) -> RequestError:
     path = _json_path(loc)
     if err["type"] == "extra_forbidden":
         return RequestError("unknown key {key} (this route takes: {keys})", path,
-                            key=short_repr(err["loc"][-1]), keys=", ".join(model.model_fields))
+                            key=short_repr(err["loc"][-1]), keys=", ".join(map(repr, model.model_fields)))
     if err["type"] == "missing":
         return RequestError("missing {key}", path, key=repr(err["loc"][-1]))
     if err["type"] == "string_pattern_mismatch" and loc and loc[0] == "bots":
@@ -393,21 +393,27 @@ def create_app(settings: Settings | None = None) -> Starlette:
         if lang not in i18n.LANGS:
             raise RequestError("no language {lang} (one of: {langs})", status=404,
                                lang=short_repr(lang), langs=", ".join(i18n.LANGS))
+        expr, count = i18n.plural_rule(lang)
         return JSONResponse({"lang": lang, "dir": "rtl" if lang in i18n.RTL else "ltr",
-                             "messages": i18n.catalogue(lang)})
+                             "messages": i18n.catalogue(lang),
+                             # counts: each message's forms and the catalogue's rule
+                             "plurals": i18n.plurals(lang),
+                             "plural": {"expr": expr, "forms": count}})
 
     @endpoint
     async def games(request):
         tr = translator(request)
         out = []
-        for name in solver.registered_games():
-            game = solver.load_game(name)
+        loaded = {name: solver.load_game(name) for name in solver.registered_games()}
+        said = words.games(tr, loaded)          # titles, help and option names in words
+        for name, game in loaded.items():
             out.append({
-                "name": name, "description": game.description, "players": game.num_players,
-                "unit": game.round_unit, "default_bot": default_bot(game),
+                "name": name, "title": said[name]["title"],
+                "description": said[name]["description"], "players": game.num_players,
+                "unit": labels.unit(game.round_unit, tr), "default_bot": default_bot(game),
                 "levels": {lv: bot_levels.level_settings(lv, name)
                            for lv in bot_levels.LEVELS},
-                "options": {key: {"default": spec.default, "doc": spec.doc,
+                "options": {key: {"default": spec.default, **said[name]["options"][key],
                                   "type": type(spec.default).__name__,
                                   "choices": list(spec.choices) if spec.choices else None,
                                   "min": spec.min, "max": spec.max}
@@ -444,6 +450,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def solve(request):
         body, doc = await body_model(request, settings.max_body, models.SolveBody)
 
+        tr = translator(request)
+
         def solve_it(stop=None):
             pos = read_position(doc)
             if isinstance(pos, position.SeatView):
@@ -453,7 +461,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             if state.is_terminal():
                 raise RequestError("the game in this record is over: nothing to solve",
                                    "position")
-            return _solve(state, body.line, settings, stop=stop)
+            return words.solution(_solve(state, body.line, settings, stop=stop), tr)
         return JSONResponse(await pool.run(solve_it, disconnected=request.is_disconnected))
 
     @endpoint
@@ -461,11 +469,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         body, doc = await body_model(request, settings.max_body, models.EvaluateBody)
         limit, _, applied = read_limit(
             _limit_of(body), settings, Limit(worlds=min(DEFAULT_WORLDS, settings.max_worlds)))
+        tr = translator(request)
 
         def evaluate_it(stop=None):
             view = advice.view_of(read_position(doc))
-            return _evaluate(view, limit, body.policy, body.seed, stop=stop,
-                             inference=body.inference)
+            return words.evaluation(_evaluate(view, limit, body.policy, body.seed, stop=stop,
+                                              inference=body.inference),
+                                    view.game, view.seat, tr)
         out = await pool.run(evaluate_it, disconnected=request.is_disconnected)
         out["limit"] = applied
         return JSONResponse(advice.json_finite(out))
@@ -477,13 +487,15 @@ def create_app(settings: Settings | None = None) -> Starlette:
         # decision's search within the caps, each hindsight solve within max_nodes
         limit, _, applied = read_limit(
             _limit_of(body), settings, Limit(time=min(reviews.DEFAULT_SECONDS, settings.max_time)))
+        tr = translator(request)
 
         def review_it(stop=None):
-            return reviews.review(read_position(doc), deal=body.deal or "last", seat=body.seat,
-                                  limit=limit, bot=body.bot, seed=body.seed,
-                                  trees=settings.trees, threads=settings.threads or None,
-                                  nodes=min(reviews.DEFAULT_NODES, settings.max_nodes),
-                                  stop=stop)
+            out = reviews.review(read_position(doc), deal=body.deal or "last", seat=body.seat,
+                                 limit=limit, bot=body.bot, seed=body.seed,
+                                 trees=settings.trees, threads=settings.threads or None,
+                                 nodes=min(reviews.DEFAULT_NODES, settings.max_nodes),
+                                 stop=stop, describe=lambda view: words.facts(view, tr))
+            return words.review(out, tr)
         out = await pool.run(review_it, disconnected=request.is_disconnected)
         out["limit"] = applied
         return JSONResponse(out)
@@ -615,10 +627,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
                                  seed=body.seed, trees=settings.trees,
                                  threads=settings.threads or None,
                                  nodes=min(reviews.DEFAULT_NODES, settings.max_nodes),
-                                 stop=stop)
+                                 stop=stop, describe=lambda view: words.facts(view, tr))
             with table.lock:
                 table.label_review(out, tr)
-            return out
+            return words.review(out, tr)
         out = await pool.run(review_it, disconnected=request.is_disconnected)
         out["limit"] = applied
         return JSONResponse(out)
@@ -790,18 +802,19 @@ def _advise(view, bot, limit, seed, settings, tr: Translator | None = None, stop
     # every action in words, in the reader's language, for the page's hint panel
     game = view.game
     world = view.world(seed=0)
-    words = {}
+    said = {}
     for text in out.get("ranking", []):
         try:
             is_card = game.is_card(world.string_to_action(text))
         except DixtrixError:
             is_card = False
-        words[text] = labels.action(game.name, text, is_card, tr)
-    out["labels"] = words
+        said[text] = labels.action(game.name, text, is_card, tr)
+    out["labels"] = said
     if "beliefs" in out and out["beliefs"].get("kind") == "card":
         out["beliefs"]["labels"] = {card: labels.action(game.name, card, True, tr)
                                     for card in out["beliefs"]["cards"]}
-    return out
+    # the facts, the advice, the units and the reasons in the reader's words
+    return words.hint(out, view, tr)
 
 
 def _solve(state, plies, settings, stop=None) -> dict:

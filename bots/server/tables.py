@@ -47,12 +47,13 @@ from .. import advice
 from .. import levels as bot_levels
 from ..registry import make_bot
 from ..rules import has_rules_bot
-from . import labels
+from . import labels, words
 from .errors import Forbidden, RequestError, TableNotFound, Unauthorized
 from .i18n import Translator
 from .pool import Busy
 from .settings import Settings
 from .store import MoveConflict, Row, TableStore
+from .words import seat_name
 
 #: the bots a table may seat (``cheat`` is unfair, ``engine`` runs a program);
 #: the levels (``bots.levels``) too
@@ -468,6 +469,9 @@ class Table:
             "deal": state.round_index(), "deal_scores": self.deal_scores(),
             "summaries": self.summaries(names, tr),
             "unit": labels.unit(game.round_unit, tr), "totals": known.get("totals"),
+            # each score row's unit in words (a deal's result, the match so far,
+            # the match's result): no row of the score table is read in another's
+            "units": words.units(game, tr),
             "returns": [float(v) for v in state.returns()] if over else None,
             "log": log[-LOG_ENTRIES:], "actions": len(view_actions),
             "cards": labels.cards_in(game.name, ids, tr),
@@ -477,7 +481,7 @@ class Table:
             out["seed"] = self.row.seed
         if seat is not None:
             view = SeatView(game, seat, infos[seat].view, infos[seat])
-            out["facts"] = advice.describe(view)
+            out["facts"] = words.facts(view, tr)
             out["view"] = view.view
         return out
 
@@ -615,19 +619,6 @@ class Table:
         return out
 
 
-def seat_name(english: str, seat: int, tr: Translator) -> str:
-    """A seat's name (``advice.seat_names``: you, left, partner...) in words."""
-    base, _, rest = english.partition(" (")
-    if base.startswith("seat "):
-        return tr("Seat {n}", n=seat + 1)
-    word = {"you": tr("You"), "left": tr("Left"), "right": tr("Right"),
-            "partner": tr("Partner"), "across": tr("Across"),
-            "opponent": tr("Opponent")}.get(base, base)
-    if rest:                        # "partner (2 to the left)": more than one partner
-        return tr("{name}, seat {n}", name=word, n=seat + 1)
-    return word
-
-
 def public_known(all_known: list[dict]) -> dict:
     """The facts every seat knows alike: what a spectator may see."""
     first = all_known[0]
@@ -747,7 +738,7 @@ class Tables:
         for key in doc:
             if key not in CREATE_KEYS:
                 raise RequestError("unknown key {key} (a table takes: {keys})", key,
-                                   key=short_repr(key), keys=", ".join(CREATE_KEYS))
+                                   key=short_repr(key), keys=", ".join(map(repr, CREATE_KEYS)))
         if "game" not in doc:
             raise RequestError("missing 'game' (one of: {games})", "game",
                                games=", ".join(solver.registered_games()))

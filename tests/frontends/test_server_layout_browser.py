@@ -10,8 +10,9 @@ right) equal the layout of the game replayed from the SQLite record
 (``Layout.lo``/``hi`` per suit, read here from the game itself), and so
 does the layout ``GET /v1/tables/{id}`` gives.  In English at 1280 pixels
 and in Arabic (right to left) at phone width, where each row's cards still
-go from low to high left to right inside the page's width; screenshots
-are kept in ``tests/artifacts/`` (git-ignored).  The browser and server fixtures are
+go from low to high left to right inside the page's width and no English
+word is left on the page; screenshots are kept in ``tests/artifacts/``
+(git-ignored).  The browser and server fixtures are
 ``test_server_browser.py``'s."""
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from solver.games.contract_match.layout import LayoutDeal
 
 from .server_process import replay_table
 from .test_server_browser import ARTIFACTS, DESKTOP, PHONE, _page, _start, browser, server
+from .words_check import PAGE_TEXT, english_in_text
 
 __all__ = ["browser", "server"]          # the fixtures, shared with the other browser tests
 
@@ -95,6 +97,9 @@ def _play_a_layout_deal(browser, server, viewport, lang, shot):
                         assert g["right"] <= width, (suit, g["right"], width)
                     laid = sum(map(len, want.values()))
                     checked += 1
+                    if lang != "en":
+                        left = english_in_text(page.evaluate(PAGE_TEXT), lang)
+                        assert not left, left
                     if viewport == PHONE:
                         assert page.evaluate(
                             "document.documentElement.scrollWidth") <= PHONE["width"]
