@@ -110,6 +110,17 @@ def test_every_page_in_the_reader_language(browser, server, lang, viewport):
         page.click("#review")
         page.wait_for_selector("#review-out p.review-seat, #review-out p.advice",
                                timeout=60_000)
+        # a negative number reads "-1" right to left too (its sign drawn to
+        # the left of its digits), never "1-" as the Arabic page once showed
+        order = page.evaluate(r"""() => [...document.querySelectorAll(
+                "#scores td.num, #summary td.num, #review-out .num")]
+            .filter((node) => /^[-\u2212]\d/.test(node.textContent)).map((node) => {
+                const text = node.firstChild, range = document.createRange();
+                range.setStart(text, 0); range.setEnd(text, 1);
+                const sign = range.getBoundingClientRect().left;
+                range.setStart(text, 1); range.setEnd(text, 2);
+                return sign < range.getBoundingClientRect().left; })""")
+        assert order and all(order), order
         _words_left(page, lang, "a finished match with its summary, scores and review")
         ARTIFACTS.mkdir(exist_ok=True)
         path = ARTIFACTS / f"words-dix-over-{lang}.png"

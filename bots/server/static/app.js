@@ -603,12 +603,12 @@ function renderScores(p) {
   const unitCell = (text) => el("td", { class: "unit", text: text || "" });
   p.deal_scores.forEach((row, i) => {
     tab.append(el("tr", { class: "deal", "data-deal": i }, el("th", { scope: "row", text: t("Deal {n}", { n: i + 1 }) }),
-      ...row.map((v, s) => el("td", { "data-seat": s, text: fmt(v) })), unitCell(units.deal)));
+      ...row.map((v, s) => el("td", { "data-seat": s, class: "num", text: fmt(v) })), unitCell(units.deal)));
   });
   const line = (kind, label, values, unit) => {
     if (values.length === p.players) {
       return el("tr", { class: "match", "data-row": kind }, el("th", { scope: "row", text: label }),
-        ...values.map((v, s) => el("td", { "data-seat": s, text: fmt(v) })), unitCell(unit));
+        ...values.map((v, s) => el("td", { "data-seat": s, class: "num", text: fmt(v) })), unitCell(unit));
     }
     return el("tr", { class: "match", "data-row": kind }, el("th", { scope: "row", text: label }),
       el("td", { colspan: p.players, class: "teams", text: t("your team {a}, the other team {b}", teamPair(p, values)) }), unitCell(unit));
@@ -649,7 +649,7 @@ function renderSummary(p, first) {
   $("summary").hidden = false;
   function row(label, values, kind, unit) {
     return el("tr", { "data-row": kind }, el("th", { scope: "row", text: label }),
-      ...values.map((v, i) => el("td", { "data-seat": i, text: fmt(v) })), el("td", { class: "unit", text: unit }));
+      ...values.map((v, i) => el("td", { "data-seat": i, class: "num", text: fmt(v) })), el("td", { class: "unit", text: unit }));
   }
 }
 
@@ -699,7 +699,7 @@ async function hint() {
       for (const a of ex.ranking) {
         const v = ex.values[a];
         rows.push(el("tr", { class: a === h.action ? "best" : "", "data-action": a }, el("td", { text: name(a) }),
-          el("td", { text: v === undefined ? "" : (v > 0 ? "+" : "") + fmt(v) }),
+          el("td", { class: "num", text: v === undefined ? "" : (v > 0 ? "+" : "") + fmt(v) }),
           el("td", { text: ex.forced ? t("the only legal action") : ex.best.includes(a) ? t("best (exact)") : t("exact") })));
       }
       out.replaceChildren(el("p", { text: ex.forced ? t("One legal action.") : t("Exact values (every card known). Unit: {unit}.", { unit: ex.unit }) }));
@@ -719,9 +719,9 @@ async function hint() {
         const mark = a === s.action ? t("advised") : twin ? t("the same as {name}", { name: name(twin[0]) }) : s.equal.includes(a) ? t("as good") : "";
         const count = (s[per] || {})[a] || 0;
         rows.push(el("tr", { class: a === s.action ? "best" : "", "data-action": a }, el("td", { text: name(a) }),
-          el("td", { text: v === undefined || v === null ? "\u2013" : (v >= 0 ? "+" : "") + v.toFixed(2) }),
-          el("td", { text: ci === null || ci === undefined ? "\u2013" : "\u00b1" + ci.toFixed(2) }),
-          el("td", { text: vs }),
+          el("td", { class: "num", text: v === undefined || v === null ? "\u2013" : (v >= 0 ? "+" : "") + v.toFixed(2) }),
+          el("td", { class: "num", text: ci === null || ci === undefined ? "\u2013" : "\u00b1" + ci.toFixed(2) }),
+          el("td", { class: "num", text: vs }),
           el("td", { text: per === "worlds" ? tn("{n} world", "{n} worlds", count) : tn("{n} visit", "{n} visits", count) }),
           el("td", { class: "doc", text: mark })));
       }
@@ -828,7 +828,7 @@ async function review() {
         el("td", { text: b.trick ? t("trick {n}", { n: b.trick }) : t("a call") }),
         el("td", { text: t("played: {action}", { action: b.played_label || b.played }) }),
         el("td", { text: t("better: {action}", { action: b.best_label || b.best }) }),
-        el("td", { text: `\u2212${fmt2(b.loss)}${b.size ? " " + sizes[b.size] : ""}` })));
+        el("td", {}, el("span", { class: "num", text: `\u2212${fmt2(b.loss)}` }), b.size ? " " + sizes[b.size] : "")));
       if (rows.length) parts.push(el("table", {}, ...rows));
       else parts.push(el("p", { class: "advice", text: t("No mistake found: every action as good as the search's advice.") }));
     }
