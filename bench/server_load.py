@@ -112,8 +112,8 @@ def client(urls, n, view, trix_view, iterations, out, lock, offset, acked):
                     tid = table["table"]
                     if path == "play":
                         action, index = table["legal"][0]["action"], table["version"]
-                        r = http.post(f"/v1/tables/{tid}/actions", json={"action": action},
-                                      headers=me)
+                        r = http.post(f"/v1/tables/{tid}/actions",
+                                      json={"action": action, "version": index}, headers=me)
                         if r.status_code == 200:
                             table = r.json()
                             with lock:
@@ -123,7 +123,8 @@ def client(urls, n, view, trix_view, iterations, out, lock, offset, acked):
                         if r.status_code == 200:
                             table = dict(r.json(), table=tid)
                     else:
-                        r = http.post(f"/v1/tables/{tid}/actions", json={"action": "ZZ"},
+                        r = http.post(f"/v1/tables/{tid}/actions",
+                                      json={"action": "ZZ", "version": table["version"]},
                                       headers=me)
                 elif isinstance(body, bytes):
                     r = http.request(method, path, content=body,

@@ -28,7 +28,34 @@ DEFAULT_SECONDS = 1.0
 #: plies of the expected line of play shown with an exact solve
 LINE_PLIES = 8
 
-SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+class English:
+    """The words as this module writes them (its message ids are English):
+    what the command line prints.  The server passes its translator
+    instead (``bots/server/i18n.py``: the same two calls), which is why
+    every sentence here is a message id with ``{placeholders}``, marked
+    ``tr(...)`` for extraction into the server's catalogues."""
+
+    def __call__(self, message: str, **params) -> str:
+        return message.format(**params) if params else message
+
+    def ngettext(self, singular: str, plural: str, n: int, **params) -> str:
+        return (singular if n == 1 else plural).format(n=n, **params)
+
+
+ENGLISH = English()
+
+#: the words of a trump (a suit's letter, a Rook colour), as message ids
+TRUMP_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "red": "red",
+               "green": "green", "yellow": "yellow", "black": "black"}
+
+
+def _trump_word(trump, tr) -> str:
+    word = TRUMP_WORDS.get(trump)
+    if word is None:
+        return str(trump)
+    return {"spades": tr("spades"), "hearts": tr("hearts"), "diamonds": tr("diamonds"),
+            "clubs": tr("clubs"), "red": tr("red"), "green": tr("green"),
+            "yellow": tr("yellow"), "black": tr("black")}[word]
 
 
 # --------------------------------------------------------------------------
@@ -58,20 +85,14 @@ def seat_names(n: int, seat: int, partnership: bool) -> list[str]:
     return names
 
 
-def _per_seat(values, names, teams: bool) -> str:
-    """``[3, 5]`` as ``you 3, opponent 5`` (or per team)."""
-    if teams:
-        return f"your team {values[0]}, the other team {values[1]}"
-    me = names.index("you")
-    n = len(values)
-    return ", ".join(f"{names[(me + k) % n]} {values[(me + k) % n]}" for k in range(n))
-
-
-def describe(view) -> list[str]:
-    """The position as the seat to move sees it, one fact a line."""
+def describe(view, tr=ENGLISH, names=None) -> list[str]:
+    """The position as the seat to move sees it, one fact a line, in the
+    words of ``tr`` (default English) with each seat called by ``names``
+    (default ``seat_names``: you, left, partner...); a list per seat starts
+    from the asker's own."""
     game, seat = view.game, view.seat
     n = game.num_players
-    names = seat_names(n, seat, game.partnership)
+    names = list(names) if names is not None else seat_names(n, seat, game.partnership)
     known = dict(view.info.known)
     team_lists = game.scores_by_team
     if team_lists:      # team lists as (team of seat 0, team of seat 1)
@@ -83,86 +104,145 @@ def describe(view) -> list[str]:
         def order(v):
             return v
     lines = []
+    sep = tr(", ")
 
     def who(s):
-        return names[s] if isinstance(s, int) and 0 <= s < n else "nobody"
+        return names[s] if isinstance(s, int) and 0 <= s < n else tr("nobody")
+
+    def per_seat(values, teams):
+        if teams:
+            return tr("your team {a}, the other team {b}", a=values[0], b=values[1])
+        return sep.join(tr("{name} {value}", name=names[(seat + k) % n],
+                           value=values[(seat + k) % n]) for k in range(n))
 
     if known.get("hand") not in (None, ""):
-        lines.append(f"Your hand: {known['hand']}")
+        lines.append(tr("Your hand: {hand}", hand=known["hand"]))
     if known.get("card") not in (None, ""):
-        lines.append(f"Your card: {known['card']}")
+        lines.append(tr("Your card: {card}", card=known["card"]))
     if known.get("opponent_hand"):
-        lines.append(f"Opponent's hand (known, the stock is empty): {known['opponent_hand']}")
+        lines.append(tr("Opponent's hand (known, the stock is empty): {hand}",
+                        hand=known["opponent_hand"]))
     if known.get("trump") not in (None, ""):
-        trump = SUITS.get(known["trump"], known["trump"])
-        extra = f" (turn-up {known['turn_up']})" if known.get("turn_up") else ""
-        lines.append(f"Trumps: {trump}{extra}")
+        trump = _trump_word(known["trump"], tr)
+        if known.get("turn_up"):
+            lines.append(tr("Trumps: {trump} (turn-up {card})", trump=trump,
+                            card=known["turn_up"]))
+        else:
+            lines.append(tr("Trumps: {trump}", trump=trump))
     if known.get("contract") not in (None, ""):
         by = known.get("chooser")
-        title = known.get("contract_title") or known["contract"]
-        lines.append(f"Contract: {title}" + (f", chosen by {who(by)}" if by is not None
-                                             else ""))
+        # the contract in words where the game gives them (its titles are
+        # the server's message ids for the contracts: bots/server/labels.py)
+        title = tr(known.get("contract_title") or known["contract"])
+        if by is not None:
+            lines.append(tr("Contract: {contract}, chosen by {name}", contract=title,
+                            name=who(by)))
+        else:
+            lines.append(tr("Contract: {contract}", contract=title))
     # the contract in play is in ``used`` from the moment it is chosen: it
     # is not yet one of those played (in words where the game gives them)
     used = known.get("used_titles") or known.get("used") or ()
     current = known.get("contract_title") or known.get("contract")
-    played = [c for c in used if c != current]
+    played = sep.join(tr(c) for c in used if c != current)
     if played:
         # trix's rounds are kingdoms, tricks' are sets
-        lines.append(f"Contracts already played in this "
-                     f"{getattr(game, 'round_word', 'round')}: {', '.join(played)}")
+        word = getattr(game, "round_word", "round")
+        if word == "kingdom":
+            lines.append(tr("Contracts already played in this kingdom: {contracts}",
+                            contracts=played))
+        elif word == "set":
+            lines.append(tr("Contracts already played in this set: {contracts}",
+                            contracts=played))
+        else:
+            lines.append(tr("Contracts already played in this round: {contracts}",
+                            contracts=played))
     if known.get("layout"):
-        lines.append(f"Layout: {known['layout']}")
+        lines.append(tr("Layout: {layout}", layout=known["layout"]))
     if known.get("bid") is not None and known.get("bid_winner") is not None:
-        lines.append(f"Bid: {known['bid']} by {who(known['bid_winner'])}")
+        lines.append(tr("Bid: {n} by {name}", n=known["bid"], name=who(known["bid_winner"])))
     elif known.get("high_bid") is not None:
-        lines.append(f"Highest bid: {known['high_bid']} by {who(known.get('high_bidder'))}")
+        lines.append(tr("Highest bid: {n} by {name}", n=known["high_bid"],
+                        name=who(known.get("high_bidder"))))
     trick = known.get("trick")
     leader = known.get("leader")
     if isinstance(trick, list) and isinstance(leader, int):
         if trick:
-            so_far = ", ".join(f"{who((leader + i) % n)} {c}" for i, c in enumerate(trick))
-            lines.append(f"Trick so far: {so_far}")
+            so_far = sep.join(tr("{name} {card}", name=who((leader + i) % n), card=c)
+                              for i, c in enumerate(trick))
+            lines.append(tr("Trick so far: {cards}", cards=so_far))
         elif leader == seat:
-            lines.append("Trick: you lead")
+            lines.append(tr("Trick: you lead"))
     if known.get("tricks_won") is not None:
-        lines.append(f"Tricks won: {_per_seat(order(known['tricks_won']), names, team_lists)}")
+        lines.append(tr("Tricks won: {scores}",
+                        scores=per_seat(order(known["tricks_won"]), team_lists)))
     if known.get("tens") is not None:
-        lines.append(f"Ten-tricks taken (3 each against the taker): "
-                     f"{_per_seat(known['tens'], names, False)}")
+        lines.append(tr("Ten-tricks taken (3 each against the taker): {scores}",
+                        scores=per_seat(known["tens"], False)))
     if known.get("count") is not None:
-        lines.append(f"Count taken this hand: {_per_seat(order(known['count']), names, True)}")
+        lines.append(tr("Count taken this hand: {scores}",
+                        scores=per_seat(order(known["count"]), True)))
     if known.get("tokens") is not None:
-        lines.append(f"Tokens: {_per_seat(known['tokens'], names, False)}")
+        lines.append(tr("Tokens: {scores}", scores=per_seat(known["tokens"], False)))
     if known.get("totals") is not None:
-        lines.append(f"Match score: {_per_seat(order(known['totals']), names, team_lists)}")
+        lines.append(tr("Match score: {scores}",
+                        scores=per_seat(order(known["totals"]), team_lists)))
     if known.get("stock_left"):
-        lines.append(f"Cards left in the stock: {known['stock_left']}")
+        lines.append(tr("Cards left in the stock: {n}", n=known["stock_left"]))
     return lines
 
 
 def advice_line(action: str, equal, is_card: bool, exact: bool = False,
-                unknown=(), same=(), test: str = "") -> str:
+                unknown=(), same=(), test: str = "", tr=ENGLISH, name=None) -> str:
     """One line of advice; ``equal``: the actions as good; ``unknown``: those
     among them searched too little to have an interval; ``same``: the
     classes of equivalent cards (``PlayResult.same``); ``test``: the words
-    of the test that made them as good (``solver.search.advice.equal_test``)."""
-    verb = f"Play {action}" if is_card else action[:1].upper() + action[1:]
+    of the test that made them as good (``solver.search.advice.equal_test``);
+    ``tr``: the words (default English), ``name``: an action in words
+    (default: its notation)."""
+    say = name or (lambda a: a)
+    sep = tr(", ")
     twins = next((m for m in same if action in m), ())
     others = [a for a in equal if a != action and a not in unknown and a not in twins]
     rare = [a for a in equal if a != action and a in unknown and a not in twins]
+    if is_card:
+        text = tr("Play {card}.", card=say(action))
+    else:
+        words = say(action)
+        text = tr("{action}.", action=words[:1].upper() + words[1:])
     if others and exact:
-        return f"{verb}. Exactly as good: {', '.join(others)}."
-    text = f"{verb}."
-    if len(twins) > 1:
-        text += (f" {', '.join(a for a in twins if a != action)} "
-                 f"{'is' if len(twins) == 2 else 'are'} the same card here (equivalent).")
+        return text + " " + tr("Exactly as good: {actions}.",
+                               actions=sep.join(say(a) for a in others))
+    rest = [a for a in twins if a != action]
+    if rest:
+        text += " " + tr.ngettext("{cards} is the same card here (equivalent).",
+                                  "{cards} are the same card here (equivalent).", len(rest),
+                                  cards=sep.join(say(a) for a in rest))
     if others:
-        text += (f" As good as far as the search can tell: {', '.join(others)} "
-                 f"({test or 'the search cannot separate them from it'}).")
+        text += " " + tr("As good as far as the search can tell: {actions} ({test}).",
+                         actions=sep.join(say(a) for a in others),
+                         test=test or tr("the search cannot separate them from it"))
     if rare:
-        text += f" Searched too little to judge: {', '.join(rare)}."
+        text += " " + tr("Searched too little to judge: {actions}.",
+                         actions=sep.join(say(a) for a in rare))
     return text
+
+
+def advice_of(out: dict, card: bool, tr=ENGLISH, name=None, test: str | None = None) -> str:
+    """The line of ``advice`` of a hint (``advise``'s dict) in the words of
+    ``tr`` (``test``: the as-good test in those words, default the
+    search's own), actions named by ``name``."""
+    if "exact" in out:
+        ex = out["exact"]
+        if ex["forced"]:
+            return advice_line(out["action"], (), card, tr=tr, name=name) + " " + \
+                tr("It is the only legal action.")
+        return advice_line(out["action"], ex["best"], card, exact=True, tr=tr, name=name)
+    s = out["search"]
+    unknown = {a for a in s["values"]
+               if not (isinstance(s["ci95"].get(a), (int, float))
+                       and math.isfinite(s["ci95"][a]))}
+    return advice_line(out["action"], s["equal"], card, unknown=unknown, same=s["same"],
+                       test=s["equal_test"] if test is None else test, tr=tr, name=name)
 
 
 # --------------------------------------------------------------------------
@@ -253,11 +333,7 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
                         "line": [{"seat": s, "who": names[s], "action": a, "value": v,
                                   "trick": t}
                                  for (s, a, v), t in zip(steps, _tricks(world, steps), strict=True)]}
-        if res.bot == "forced":
-            out["advice"] = advice_line(res.action, (), card) + \
-                " It is the only legal action."
-        else:
-            out["advice"] = advice_line(res.action, res.equal, card, exact=True)
+        out["advice"] = advice_of(out, card)
         return out
     per = "worlds" if res.bot == "pimc" else "visits"
     out["search"] = {"bot": res.bot, "unit": res.unit, "action": res.action,
@@ -269,9 +345,7 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
                      "beliefs": dict(res.beliefs), "diff_ci95": dict(res.diff_ci95),
                      "equal_test": equal_test(game.round_scale),
                      "equal_points": EQUAL_POINTS * game.round_scale}
-    unknown = {a for a in res.values if not math.isfinite(res.ci95.get(a, math.inf))}
-    out["advice"] = advice_line(res.action, res.equal, card, unknown=unknown,
-                                same=res.same, test=out["search"]["equal_test"])
+    out["advice"] = advice_of(out, card)
     return out
 
 
@@ -326,5 +400,5 @@ def is_card(view, action: str) -> bool:
 
 
 __all__ = ["advise", "beliefs_of", "make_limit", "describe", "seat_names", "advice_line",
-           "is_card",
+           "advice_of", "is_card", "English", "ENGLISH",
            "view_of", "json_finite", "DEFAULT_SECONDS", "LINE_PLIES"]

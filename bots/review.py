@@ -427,7 +427,8 @@ def review(position, *, deal=None, seat: int | None = None,
            trees: int = DEFAULT_TREES, threads: int | None = None,
            nodes: int = DEFAULT_NODES,
            hindsight: bool = True, jobs: int = 1, py_iterations: int | None = None,
-           progress=None, stop=None, kind: str | None = None) -> dict:
+           progress=None, stop=None, kind: str | None = None,
+           describe=describe) -> dict:
     """The review of ``position`` (a game record or a seat view: a
     ``Record`` / ``SeatView``, its JSON dict or text) as a JSON-able dict
     (docs/review.md lists its fields).
@@ -448,7 +449,9 @@ def review(position, *, deal=None, seat: int | None = None,
     decision the service searches in Python, if different (its setting);
     ``progress(info)`` after each piece of work
     (``done``, ``total``, ``what``); ``stop`` (an event): end early with
-    the decisions reviewed so far (``stopped`` is then true)."""
+    the decisions reviewed so far (``stopped`` is then true); ``describe``:
+    a position's facts, from its seat view (default ``advice.describe``,
+    in English; the server gives the reader's words)."""
     if not isinstance(bot, str) or bot not in BOTS:
         raise OptionError(f"review: unknown bot {short_repr(bot)} (known: {', '.join(BOTS)})")
     limit = limit if limit is not None else Limit(time=DEFAULT_SECONDS)
@@ -580,7 +583,7 @@ def _assemble(p: _Plan, results: dict, limit, bot, seed, nodes, trees) -> dict:
                          exact_best_actions=ex["best"], exact_kind=ex.get("kind"))
         decisions.append(entry)
     views = {d.index: d.view for d in p.decisions}
-    summary = [_seat_summary(s, [e for e in decisions if e["seat"] == s], views)
+    summary = [_seat_summary(s, [e for e in decisions if e["seat"] == s], views, describe)
                for s in p.seats]
     deals = []
     for d in p.deals:
@@ -593,7 +596,7 @@ def _assemble(p: _Plan, results: dict, limit, bot, seed, nodes, trees) -> dict:
             "deals": deals, "decisions": decisions, "summary": summary}
 
 
-def _seat_summary(seat: int, mine: list, views: dict) -> dict:
+def _seat_summary(seat: int, mine: list, views: dict, describe=describe) -> dict:
     judged = [e for e in mine if e["loss"] is not None]
     losses = [e for e in judged if e["loss"] > 0]
     total = sum(e["loss"] for e in judged)

@@ -48,9 +48,10 @@ from .. import advice
 from .. import levels as bot_levels
 from .. import review as reviews
 from ..registry import registered_bots
-from . import analysis, i18n, labels, models, openapi
+from . import analysis, i18n, labels, models, openapi, words
+from .bodytimeout import BodyTimeout
 from .db import open_store
-from .errors import RequestError, TableNotFound, Unauthorized
+from .errors import RequestError, StaleVersion, TableNotFound, Unauthorized
 from .i18n import Translator
 from .live import CLOSED, Hub
 from .observe import Metrics, RequestMiddleware
@@ -167,21 +168,27 @@ def create_app(settings: Settings | None = None) -> Starlette:
         if lang not in i18n.LANGS:
             raise RequestError("no language {lang} (one of: {langs})", status=404,
                                lang=short_repr(lang), langs=", ".join(i18n.LANGS))
+        expr, count = i18n.plural_rule(lang)
         return JSONResponse({"lang": lang, "dir": "rtl" if lang in i18n.RTL else "ltr",
-                             "messages": i18n.catalogue(lang)})
+                             "messages": i18n.catalogue(lang),
+                             # counts: each message's forms and the catalogue's rule
+                             "plurals": i18n.plurals(lang),
+                             "plural": {"expr": expr, "forms": count}})
 
     @endpoint
     async def games(request):
         tr = translator(request)
         out = []
-        for name in solver.registered_games():
-            game = solver.load_game(name)
+        loaded = {name: solver.load_game(name) for name in solver.registered_games()}
+        said = words.games(tr, loaded)          # titles, help and option names in words
+        for name, game in loaded.items():
             out.append({
-                "name": name, "description": game.description, "players": game.num_players,
-                "unit": game.round_unit, "default_bot": default_bot(game),
+                "name": name, "title": said[name]["title"],
+                "description": said[name]["description"], "players": game.num_players,
+                "unit": labels.unit(game.round_unit, tr), "default_bot": default_bot(game),
                 "levels": {lv: bot_levels.level_settings(lv, name)
                            for lv in bot_levels.LEVELS},
-                "options": {key: {"default": spec.default, "doc": spec.doc,
+                "options": {key: {"default": spec.default, **said[name]["options"][key],
                                   "type": type(spec.default).__name__,
                                   "choices": list(spec.choices) if spec.choices else None,
                                   "min": spec.min, "max": spec.max}
@@ -218,6 +225,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def solve(request):
         body, doc = await body_model(request, settings.max_body, models.SolveBody)
 
+        tr = translator(request)
+
         def solve_it(stop=None):
             pos = read_position(doc)
             if isinstance(pos, position.SeatView):
@@ -227,7 +236,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             if state.is_terminal():
                 raise RequestError("the game in this record is over: nothing to solve",
                                    "position")
-            return _solve(state, body.line, settings, stop=stop)
+            return words.solution(_solve(state, body.line, settings, stop=stop), tr)
         return JSONResponse(await pool.run(solve_it, disconnected=request.is_disconnected))
 
     @endpoint
@@ -235,11 +244,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         body, doc = await body_model(request, settings.max_body, models.EvaluateBody)
         limit, _, applied = read_limit(
             limit_of(body), settings, Limit(worlds=min(DEFAULT_WORLDS, settings.max_worlds)))
+        tr = translator(request)
 
         def evaluate_it(stop=None):
             view = advice.view_of(read_position(doc))
-            return _evaluate(view, limit, body.policy, body.seed, stop=stop,
-                             inference=body.inference)
+            return words.evaluation(_evaluate(view, limit, body.policy, body.seed, stop=stop,
+                                              inference=body.inference),
+                                    view.game, view.seat, tr)
         out = await pool.run(evaluate_it, disconnected=request.is_disconnected)
         out["limit"] = applied
         return JSONResponse(advice.json_finite(out))
@@ -251,13 +262,15 @@ def create_app(settings: Settings | None = None) -> Starlette:
         # decision's search within the caps, each hindsight solve within max_nodes
         limit, _, applied = read_limit(
             limit_of(body), settings, Limit(time=min(reviews.DEFAULT_SECONDS, settings.max_time)))
+        tr = translator(request)
 
         def review_it(stop=None):
-            return reviews.review(read_position(doc), deal=body.deal or "last", seat=body.seat,
-                                  limit=limit, bot=body.bot, seed=body.seed,
-                                  trees=settings.trees, threads=settings.threads or None,
-                                  nodes=min(reviews.DEFAULT_NODES, settings.max_nodes),
-                                  stop=stop)
+            out = reviews.review(read_position(doc), deal=body.deal or "last", seat=body.seat,
+                                 limit=limit, bot=body.bot, seed=body.seed,
+                                 trees=settings.trees, threads=settings.threads or None,
+                                 nodes=min(reviews.DEFAULT_NODES, settings.max_nodes),
+                                 stop=stop, describe=lambda view: words.facts(view, tr))
+            return words.review(out, tr)
         out = await pool.run(review_it, disconnected=request.is_disconnected)
         out["limit"] = applied
         return JSONResponse(out)
@@ -323,6 +336,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
             table = tables.get(table_id)
             seat = table.acting_seat(token, body.seat)
             with tables.locked(table):
+                # the version the client saw, checked under the table's lock
+                # after catching up with the store: a retried or stale move is
+                # refused before anything is played, so none is played twice
+                if body.version != table.version:
+                    raise StaleVersion(body.version, table.version)
                 try:
                     tables.act(table, seat, body.action, stop)
                 except (NotationError, IllegalActionError) as exc:
@@ -384,10 +402,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
                                  seed=body.seed, trees=settings.trees,
                                  threads=settings.threads or None,
                                  nodes=min(reviews.DEFAULT_NODES, settings.max_nodes),
-                                 stop=stop)
+                                 stop=stop, describe=lambda view: words.facts(view, tr))
             with table.lock:
                 table.label_review(out, tr)
-            return out
+            return words.review(out, tr)
         out = await pool.run(review_it, disconnected=request.is_disconnected)
         out["limit"] = applied
         return JSONResponse(out)
@@ -522,6 +540,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             if regex.match(path):
                 return template
         return "/static" if path.startswith("/static/") else "other"
+    # inside the request middleware, which so logs and counts a 408 it answers
+    app.add_middleware(BodyTimeout, seconds=settings.body_timeout)
     app.add_middleware(RequestMiddleware, metrics=metrics, route_of=route_of)
     return app
 
@@ -559,18 +579,19 @@ def _advise(view, bot, limit, seed, settings, tr: Translator | None = None, stop
     # every action in words, in the reader's language, for the page's hint panel
     game = view.game
     world = view.world(seed=0)
-    words = {}
+    said = {}
     for text in out.get("ranking", []):
         try:
             is_card = game.is_card(world.string_to_action(text))
         except DixtrixError:
             is_card = False
-        words[text] = labels.action(game.name, text, is_card, tr)
-    out["labels"] = words
+        said[text] = labels.action(game.name, text, is_card, tr)
+    out["labels"] = said
     if "beliefs" in out and out["beliefs"].get("kind") == "card":
         out["beliefs"]["labels"] = {card: labels.action(game.name, card, True, tr)
                                     for card in out["beliefs"]["cards"]}
-    return out
+    # the facts, the advice, the units and the reasons in the reader's words
+    return words.hint(out, view, tr)
 
 
 def _solve(state, plies, settings, stop=None) -> dict:

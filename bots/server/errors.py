@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from solver.errors import DixtrixError
 
+from .i18n import N_
+
 
 class RequestError(DixtrixError):
     """A request the server refuses: ``status`` (400, 401, 403, 404, 409,
@@ -50,4 +52,20 @@ class Forbidden(RequestError):
     status = 403
 
 
-__all__ = ["RequestError", "TableNotFound", "Unauthorized", "Forbidden"]
+class StaleVersion(RequestError):
+    """A move sent for a version of the table that is not its version now
+    (409): the table moved on since the client looked (a move sent again
+    after it was played, or from a stale view).  Nothing is played; the
+    answer carries the table's ``version`` now."""
+
+    status = 409
+
+    def __init__(self, sent: int, now: int):
+        super().__init__(N_("the table is at version {now}, not {sent}: it moved on since "
+                            "you looked (a move sent again, or from an old view), and nothing "
+                            "was played; look at the table again"), "version", now=now,
+                         sent=sent)
+        self.version = now
+
+
+__all__ = ["RequestError", "TableNotFound", "Unauthorized", "Forbidden", "StaleVersion"]

@@ -1,23 +1,33 @@
 """The server's languages: English (the message ids), Arabic and French.
 
 Every string a person reads -- the page's words (``static/app.js`` calls
-``t("...")``), the labels of cards and actions (``labels.py``) and the
-API's own error messages (``errors.RequestError``) -- is an English
-message id marked for extraction (``_`` / ``N_`` in Python, ``t`` in the
-page) and translated through a gettext catalogue per language,
-``locale/<lang>.po``, kept with Babel:
+``t("...")``), the labels of cards and actions (``labels.py``), the games
+and their options (``words.py``), a position's facts and the advice
+(``bots/advice.py``) and the API's own error messages
+(``errors.RequestError``) -- is an English message id marked for
+extraction (``_`` / ``N_`` / ``tr`` in Python, ``t`` in the page) and
+translated through a gettext catalogue per language, ``locale/<lang>.po``,
+kept with Babel:
 
-    pybabel extract -F bots/server/babel.cfg -k N_ -k tr -k t -k RequestError \
-        -k Unauthorized -k Forbidden -k TableNotFound --no-location \
-        -o bots/server/locale/messages.pot bots/server
-    pybabel update -i bots/server/locale/messages.pot -l fr -o bots/server/locale/fr.po
-    pybabel update -i bots/server/locale/messages.pot -l ar -o bots/server/locale/ar.po
+    pybabel extract -F bots/server/babel.cfg -k N_ -k tr -k t -k ngettext:1,2 \
+        -k tn:1,2 -k RequestError -k Unauthorized -k Forbidden -k TableNotFound \
+        --no-location -o bots/server/locale/messages.pot bots/server bots/advice.py
+    pybabel update -N -i bots/server/locale/messages.pot -l fr -o bots/server/locale/fr.po
+    pybabel update -N -i bots/server/locale/messages.pot -l ar -o bots/server/locale/ar.po
+
+A count is said through the catalogue's plural forms (its
+``Plural-Forms`` header: Arabic has six, French two): ``tr.ngettext("{n}
+card", "{n} cards", n)`` in Python, ``tn("{n} card", "{n} cards", n)``
+in the page, which gets the forms and the header's rule with the
+catalogue (``GET /v1/i18n/<lang>``) and evaluates the rule itself.
 
 The catalogues are read with Babel when the server starts (no compile
 step); ``tests/frontends/test_server_i18n.py`` checks that every message
-the code marks has a translation in each catalogue, with the same
-``{placeholders}``.  The solver's own error messages (a bad position, an
-illegal action's reason) stay English.
+the code marks has a translation in each catalogue (every plural form
+too), with the same ``{placeholders}``, and
+``tests/frontends/test_server_words.py`` that no English word is left in
+an Arabic or French answer or page.  The solver's own error messages (a
+bad position, an illegal action's reason) stay English.
 
 A request's language is ``?lang=ar|fr|en`` when given, else the best
 match of its ``Accept-Language`` header, else English.
@@ -25,8 +35,10 @@ match of its ``Accept-Language`` header, else English.
 
 from __future__ import annotations
 
+import gettext
 import re
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 #: the languages, English first (the message ids)
@@ -35,7 +47,12 @@ LANGS = ("en", "ar", "fr")
 RTL = frozenset({"ar"})
 LOCALE = Path(__file__).parent / "locale"
 
+#: English's plural rule (gettext's, as a catalogue header states it)
+ENGLISH_PLURAL = "(n != 1)"
+
 _catalogues: dict[str, dict[str, str]] = {}
+_plurals: dict[str, dict[str, list[str]]] = {}
+_rules: dict[str, tuple[str, int]] = {}
 _lock = threading.Lock()
 
 
@@ -49,17 +66,60 @@ def catalogue(lang: str) -> dict[str, str]:
     once from ``locale/<lang>.po`` with Babel."""
     if lang == "en" or lang not in LANGS:
         return {}
+    _load(lang)
+    return _catalogues[lang]
+
+
+def plurals(lang: str) -> dict[str, list[str]]:
+    """``{singular message id: [its forms]}`` of ``lang``'s messages with
+    plural forms (empty for English: the ids are its two forms)."""
+    if lang == "en" or lang not in LANGS:
+        return {}
+    _load(lang)
+    return _plurals[lang]
+
+
+def plural_rule(lang: str) -> tuple[str, int]:
+    """The expression of ``lang``'s ``Plural-Forms`` header (C syntax, in
+    ``n``) and its number of forms."""
+    if lang == "en" or lang not in LANGS:
+        return ENGLISH_PLURAL, 2
+    _load(lang)
+    return _rules[lang]
+
+
+def _load(lang: str) -> None:
     with _lock:
-        got = _catalogues.get(lang)
-        if got is None:
-            from babel.messages.pofile import read_po
-            with open(LOCALE / f"{lang}.po", "rb") as fh:
-                cat = read_po(fh, locale=lang)
-            # singular messages only (the catalogues have no plural forms)
-            got = {m.id: m.string for m in cat if m.id and isinstance(m.id, str)
-                   and m.string and isinstance(m.string, str) and not m.fuzzy}
-            _catalogues[lang] = got
-        return got
+        if lang in _catalogues:
+            return
+        from babel.messages.pofile import read_po
+        with open(LOCALE / f"{lang}.po", "rb") as fh:
+            cat = read_po(fh, locale=lang)
+        single, forms = {}, {}
+        for m in cat:
+            if not m.id or m.fuzzy:
+                continue
+            if isinstance(m.id, str):
+                if m.string and isinstance(m.string, str):
+                    single[m.id] = m.string
+            elif isinstance(m.string, (tuple, list)) and all(m.string):
+                forms[m.id[0]] = list(m.string)
+        _plurals[lang] = forms
+        _rules[lang] = (cat.plural_expr, cat.num_plurals)
+        _catalogues[lang] = single
+
+
+_rule_functions: dict[str, Callable[[int], int]] = {}
+
+
+def plural_index(lang: str, n: int) -> int:
+    """Which of ``lang``'s plural forms a count of ``n`` takes (the
+    catalogue's rule, compiled by the standard library's gettext)."""
+    expr, _ = plural_rule(lang)
+    fn = _rule_functions.get(expr)
+    if fn is None:
+        fn = _rule_functions.setdefault(expr, gettext.c2py(expr))
+    return int(fn(abs(int(n))))
 
 
 class Translator:
@@ -78,6 +138,19 @@ class Translator:
             except (KeyError, IndexError, ValueError):
                 return message.format(**params)
         return text
+
+    def ngettext(self, singular: str, plural: str, n: int, **params) -> str:
+        """A count in words: the form of ``lang``'s plural rule for ``n``
+        (English: ``singular`` for 1, else ``plural``), its placeholders
+        filled, ``{n}`` with ``n``."""
+        forms = plurals(self.lang).get(singular)
+        index = plural_index(self.lang, n)
+        english = singular if plural_index("en", n) == 0 else plural
+        text = forms[index] if forms and index < len(forms) else english
+        try:
+            return text.format(n=n, **params)
+        except (KeyError, IndexError, ValueError):
+            return english.format(n=n, **params)
 
     @property
     def rtl(self) -> bool:
@@ -131,4 +204,5 @@ def extract_html(fileobj, keywords, comment_tags, options):
         yield lineno, "t", message, []
 
 
-__all__ = ["LANGS", "RTL", "N_", "Translator", "catalogue", "negotiate", "extract_html"]
+__all__ = ["LANGS", "RTL", "N_", "Translator", "catalogue", "plurals", "plural_rule",
+           "plural_index", "negotiate", "extract_html"]

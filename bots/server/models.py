@@ -155,9 +155,18 @@ Action = Annotated[str, Field(min_length=1, max_length=100, pattern=r"\S",
 Seat = Int(ge=0, lt=MAX_SEATS, description="your seat (your token's; optional)")
 
 
+#: the table's version the client saw (GET /v1/tables/{table_id} and every
+#: answer give it): a move is played only at that version
+Version = Int(ge=0, le=10**9, description=(
+    "the table's version you saw ('version' of your last view of the table): the action "
+    "is played only if the table is still at that version, else 409 and nothing is played, "
+    "so a move sent twice (a retry) or for a stale view is never played twice"))
+
+
 class ActBody(Body):
     seat: Seat = None
     action: Action
+    version: Version
 
 
 class TableHintBody(Body):

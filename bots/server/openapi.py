@@ -26,7 +26,8 @@ WHAT = {400: "malformed JSON, an empty body or a bad Content-Length",
         403: "a token that does not give this (another table's, another seat's, a seat's "
              "token to delete)",
         404: "no such table",
-        409: "not now (not your turn, the match is not over, the table moved on)",
+        409: "not now (not your turn, the match is not over, the table moved on: a move's "
+             "'version' that is not the table's, and 'version' in the answer says which is)",
         413: "the body is over the server's max_body",
         422: "a field, position, limit or action that is refused: 'path' names it",
         503: "every worker busy and the queue full, or the table limit: see Retry-After"}
@@ -213,8 +214,10 @@ def document(settings) -> dict:
                        "responses": {"204": {"description": "deleted"},
                                      **_errors(401, 403, 404, 503)}}},
         "/v1/tables/{table_id}/actions": {"post": {
-            "summary": "play an action for your seat (your token); the bots answer; returns "
-                       "your seat's new view (illegal: 422 with the reason)",
+            "summary": "play an action for your seat (your token) at the table's version you "
+                       "saw ('version': a retried or stale move gets 409 and is never played "
+                       "twice); the bots answer; returns your seat's new view (illegal: 422 "
+                       "with the reason)",
             "operationId": "playAction", "parameters": [tid, lang_q], "security": BEARER,
             "requestBody": _body(models.ActBody, defs),
             "responses": {**_ok("your seat's view"),
@@ -258,7 +261,9 @@ def document(settings) -> dict:
                        "path": {"type": "string", "description": "JSON path of the culprit "
                                 "in the request"},
                        "reason": {"type": "string", "description": "why an action is illegal"},
-                       "action": {"type": "string"}}}
+                       "action": {"type": "string"},
+                       "version": {"type": "integer", "description": "the table's version "
+                                   "now, when a move was sent for another (409)"}}}
     return {
         "openapi": "3.1.0",
         "info": {"title": "dixtrix", "version": solver.__version__,

@@ -27,7 +27,7 @@ from solver.search import Limit
 
 from .. import levels as bot_levels
 from . import i18n
-from .errors import RequestError
+from .errors import RequestError, StaleVersion
 from .i18n import N_, Translator
 from .pool import Busy
 from .settings import Settings
@@ -76,6 +76,8 @@ def error_response(exc: Exception, tr: Translator | None = None) -> JSONResponse
     if isinstance(exc, IllegalActionError):
         body["reason"] = exc.reason
         body["action"] = str(exc.action)
+    if isinstance(exc, StaleVersion):
+        body["version"] = exc.version
     body["status"] = status
     return JSONResponse(body, status_code=status, headers=headers)
 
@@ -178,7 +180,7 @@ def _refusal(errors: list, doc: dict, model) -> RequestError:
     path = _json_path(loc)
     if err["type"] == "extra_forbidden":
         return RequestError("unknown key {key} (this route takes: {keys})", path,
-                            key=short_repr(err["loc"][-1]), keys=", ".join(model.model_fields))
+                            key=short_repr(err["loc"][-1]), keys=", ".join(map(repr, model.model_fields)))
     if err["type"] == "missing":
         return RequestError("missing {key}", path, key=repr(err["loc"][-1]))
     if err["type"] == "string_pattern_mismatch" and loc and loc[0] == "bots":

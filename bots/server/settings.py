@@ -59,6 +59,8 @@ class Settings:
                                       "lets them go on)")
     header_timeout: float = setting(10.0, "seconds a connection has to send a request's "
                                           "whole header (then it is closed)")
+    body_timeout: float = setting(30.0, "seconds a request's body has to arrive once its "
+                                        "header has (then 408, and the connection is closed)")
     lease: float = setting(15.0, "seconds a server's claim on a table's bot turns lasts "
                                  "unless renewed (it is, after each bot action): a killed "
                                  "server's turns go to another after this long")
@@ -68,7 +70,7 @@ class Settings:
 
     def __post_init__(self):
         for name in ("max_time", "hint_time", "grace", "idle", "bot_seconds",
-                     "header_timeout", "lease"):
+                     "header_timeout", "body_timeout", "lease"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= 86400 * 365:
                 raise OptionError(f"server setting {name} must be seconds > 0, got {v!r}")

@@ -47,12 +47,13 @@ from .. import advice
 from .. import levels as bot_levels
 from ..registry import make_bot
 from ..rules import has_rules_bot
-from . import labels
+from . import labels, words
 from .errors import Forbidden, RequestError, TableNotFound, Unauthorized
 from .i18n import Translator
 from .pool import Busy
 from .settings import Settings
 from .store import MoveConflict, Row, TableStore
+from .words import seat_name
 
 #: the bots a table may seat (``cheat`` is unfair, ``engine`` runs a program);
 #: the levels (``bots.levels``) too
@@ -468,6 +469,9 @@ class Table:
             "deal": state.round_index(), "deal_scores": self.deal_scores(),
             "summaries": self.summaries(names, tr),
             "unit": labels.unit(game.round_unit, tr), "totals": known.get("totals"),
+            # each score row's unit in words (a deal's result, the match so far,
+            # the match's result): no row of the score table is read in another's
+            "units": words.units(game, tr),
             "returns": [float(v) for v in state.returns()] if over else None,
             "log": log[-LOG_ENTRIES:], "actions": len(view_actions),
             "cards": labels.cards_in(game.name, ids, tr),
@@ -477,7 +481,7 @@ class Table:
             out["seed"] = self.row.seed
         if seat is not None:
             view = SeatView(game, seat, infos[seat].view, infos[seat])
-            out["facts"] = advice.describe(view)
+            out["facts"] = words.facts(view, tr)
             out["view"] = view.view
         return out
 
@@ -555,10 +559,12 @@ class Table:
                          if c not in used],
             }
         if known.get("layout"):
+            # the rows as the game writes them (S:9S..AS: the fact the seat
+            # reads, solver/games/contract_match/layout.py), each suit's cards
+            # low to high
             board["layout"] = parse_layout(known["layout"])
-            for suit, span in board["layout"].items():
-                if span:
-                    cards |= {f"{r}{suit}" for r in span}
+            for row in board["layout"].values():
+                cards |= set(row)
         if known.get("revealed"):
             board["doubled"] = [{"card": c, "seat": s} for c, s in known["revealed"].items()]
             cards |= set(known["revealed"])
@@ -613,19 +619,6 @@ class Table:
         return out
 
 
-def seat_name(english: str, seat: int, tr: Translator) -> str:
-    """A seat's name (``advice.seat_names``: you, left, partner...) in words."""
-    base, _, rest = english.partition(" (")
-    if base.startswith("seat "):
-        return tr("Seat {n}", n=seat + 1)
-    word = {"you": tr("You"), "left": tr("Left"), "right": tr("Right"),
-            "partner": tr("Partner"), "across": tr("Across"),
-            "opponent": tr("Opponent")}.get(base, base)
-    if rest:                        # "partner (2 to the left)": more than one partner
-        return tr("{name}, seat {n}", name=word, n=seat + 1)
-    return word
-
-
 def public_known(all_known: list[dict]) -> dict:
     """The facts every seat knows alike: what a spectator may see."""
     first = all_known[0]
@@ -644,25 +637,32 @@ def public_actions(per_seat: list[list]) -> list:
     return out
 
 
-_LAYOUT = re.compile(r"^([SHDC]):(?:-|([2-9TJQKA])-([2-9TJQKA])|([2-9TJQKA]))$")
+_ROW = re.compile(r"^([SHDC]):(?:-|([2-9TJQKA])([SHDC])(?:\.\.([2-9TJQKA])([SHDC]))?)$")
 _ORDER = "23456789TJQKA"
 
 
 def parse_layout(text: str) -> dict:
-    """``"S:- H:9-Q ..."`` as ``{"S": [], "H": ["9", "T", "J", "Q"], ...}``."""
-    out = {}
+    """The layout's rows as the game writes them
+    (``Layout.text()`` in solver/games/contract_match/layout.py:
+    ``"S:9S..AS H:JH D:- C:TC..AC"``, a row from its lowest card to its
+    highest, ``-`` before its jack) as ``{"S": ["9S", "TS", ..., "AS"],
+    "H": ["JH"], "D": [], "C": [...]}``.  A part not of that form (another
+    suit's card in a row, a row written twice) is refused: ValueError."""
+    out: dict[str, list[str]] = {}
     for part in text.split():
-        m = _LAYOUT.match(part)
+        m = _ROW.match(part)
         if not m:
-            continue
-        suit, lo, hi, one = m.groups()
-        if one:
-            out[suit] = [one]
-        elif lo:
-            a, b = sorted((_ORDER.index(lo), _ORDER.index(hi)))
-            out[suit] = list(_ORDER[a:b + 1])
-        else:
+            raise ValueError(f"not a layout row: {part!r}")
+        suit, lo, lo_suit, hi, hi_suit = m.groups()
+        if suit in out or (lo_suit or suit) != suit or (hi_suit or suit) != suit:
+            raise ValueError(f"not a layout row: {part!r}")
+        if not lo:
             out[suit] = []
+            continue
+        a, b = _ORDER.index(lo), _ORDER.index(hi or lo)
+        if a > b:
+            raise ValueError(f"not a layout row: {part!r}")
+        out[suit] = [f"{r}{suit}" for r in _ORDER[a:b + 1]]
     return out
 
 
@@ -738,7 +738,7 @@ class Tables:
         for key in doc:
             if key not in CREATE_KEYS:
                 raise RequestError("unknown key {key} (a table takes: {keys})", key,
-                                   key=short_repr(key), keys=", ".join(CREATE_KEYS))
+                                   key=short_repr(key), keys=", ".join(map(repr, CREATE_KEYS)))
         if "game" not in doc:
             raise RequestError("missing 'game' (one of: {games})", "game",
                                games=", ".join(solver.registered_games()))

@@ -56,18 +56,32 @@ EQUAL_POINTS = 2 * TIE_POINTS
 #: never advised in its place (its interval is wide because it was tried little)
 TIE_VISITS = 0.25
 
+#: the words of the as-good test, a template (``{points}``: ``equal_points``);
+#: the server says it in the reader's language (bots/server/words.py)
+EQUAL_TEST = ("each one's difference from the advice is within its 95% interval, or under "
+              "{points}")
+
+
+def equal_points(scale: float) -> str:
+    """The as-good margin of a game of round scale ``scale``, as it is written."""
+    return f"{EQUAL_POINTS * scale:.3g}"
+
+
 def equal_test(scale: float) -> str:
     """The one test that makes an action "as good" as the advice, in the
     words every face shows beside the actions it names (``scale``: the
     game's ``round_scale``): what ``decide`` applies, nothing else."""
-    return (f"each one's difference from the advice is within its 95% interval, or under "
-            f"{EQUAL_POINTS * scale:.3g}")
+    return EQUAL_TEST.format(points=equal_points(scale))
 
 
 #: the words every face shows for the tie rule
 TIE_RULE = ("the search cannot tell these apart, and ties go by the game's rule among equal "
             "actions (the card least worth keeping), so the advice does not change with the "
             "search's seed")
+#: why an action with a higher mean is not the advice (``decide``'s reasons),
+#: as templates the server also words in the reader's language
+REASON_AS_GOOD = "as good as the advice: {rule}"
+REASON_FEW = "searched too little ({visits}) to be advised: its mean rests on a few results"
 
 
 @dataclass
@@ -163,10 +177,9 @@ def decide(ev: Evidence) -> Advice:
         if ev.values.get(a, -math.inf) <= mine:
             continue
         if a in ties or a in equal:
-            reasons[a] = f"as good as the advice: {TIE_RULE}"
+            reasons[a] = REASON_AS_GOOD.format(rule=TIE_RULE)
         else:
-            reasons[a] = (f"searched too little ({ev.visits.get(a, 0):,}) to be advised: "
-                          f"its mean rests on a few results")
+            reasons[a] = REASON_FEW.format(visits=f"{ev.visits.get(a, 0):,}")
     return Advice(action, [action] + rest, equal, reasons)
 
 
@@ -179,5 +192,6 @@ def decide_exact(legal: list, values: dict, key: Callable = lambda a: (a,)) -> A
     return Advice(ranking[0], ranking, [a for a in ranking if values[a] == best])
 
 
-__all__ = ["Evidence", "Advice", "decide", "decide_exact", "equal_test", "TIE_SE", "TIE_POINTS",
-           "EQUAL_POINTS", "TIE_VISITS", "TIE_RULE"]
+__all__ = ["Evidence", "Advice", "decide", "decide_exact", "equal_test", "equal_points",
+           "TIE_SE", "TIE_POINTS", "EQUAL_POINTS", "TIE_VISITS", "TIE_RULE", "EQUAL_TEST",
+           "REASON_AS_GOOD", "REASON_FEW"]

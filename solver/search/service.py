@@ -77,6 +77,10 @@ from .support import support_for
 
 #: what ``best_move`` searches when no limit is given
 DEFAULT_LIMIT_SECONDS = 1.0
+#: a result's ``note`` when every card was known but the exact solve passed
+#: its bound (a template: the server words it in the reader's language)
+NOTE_BOUND = ("every card is known, but the exact solve passed its bound of {nodes} nodes: "
+              "searched instead")
 
 
 def usable_cores() -> int:
@@ -458,8 +462,7 @@ class _Job:
         except UnsupportedPositionError:
             return ""
         except SearchAborted as exc:
-            return (f"every card is known, but the exact solve passed its bound of "
-                    f"{exc.nodes:,} nodes: searched instead")
+            return NOTE_BOUND.format(nodes=f"{exc.nodes:,}")
         values = self.support.exact_values(self.world, self.seat, sol)
         advice = decide_exact(self.legal, values, self.world.tie_key)
         name = self.name

@@ -207,6 +207,12 @@ def _two_people_and_two_bots(browser, server, viewport, lang, shot):
         if viewport == PHONE:
             for page in (a, b):
                 assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        if lang != "en":
+            # every word on both pages in the reader's language (issue #41)
+            from .words_check import PAGE_TEXT, english_in_text
+            for page in (a, b):
+                left = english_in_text(page.evaluate(PAGE_TEXT), lang)
+                assert not left, left
         ARTIFACTS.mkdir(exist_ok=True)
         for who, page in (("creator", a), ("guest", b)):
             path = ARTIFACTS / f"{shot}-{who}.png"

@@ -1,8 +1,11 @@
 """The server's languages: every message the code marks for translation
-(the page's words, the labels of cards and actions, the server's own error
-messages) has an Arabic and a French translation with the same
-placeholders; the catalogue template is up to date with the code; a
-request's language is negotiated; cards and actions come in words."""
+(the page's words, the labels of cards and actions, the games' words, a
+position's facts and the advice, the server's own error messages) has an
+Arabic and a French translation with the same placeholders, every plural
+form too; the catalogue template is up to date with the code; a
+request's language is negotiated; cards and actions come in words; a
+count takes the form the catalogue's plural rule gives it, in Python and
+(the same rule, evaluated by the page's own parser) in the page."""
 
 from __future__ import annotations
 
@@ -14,24 +17,39 @@ import pytest
 from bots.server import i18n, labels
 
 SERVER = Path(i18n.__file__).parent
+#: the other files whose words the server shows (bots/server/i18n.py's command)
+ALSO = [SERVER.parent / "advice.py"]
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
-def extracted() -> set[str]:
+def extracted_all() -> set:
     """The message ids the code marks, extracted as ``pybabel extract`` does
-    (``bots/server/babel.cfg``)."""
-    from babel.messages.extract import extract_from_dir
+    (``bots/server/babel.cfg``): a string, or (singular, plural) for a count."""
+    from babel.messages.extract import extract_from_dir, extract_from_file
     from babel.messages.frontend import parse_mapping_cfg
     with open(SERVER / "babel.cfg") as fh:
         method_map, options_map = parse_mapping_cfg(fh)
-    keywords = {"N_": None, "tr": None, "t": None, "RequestError": None,
-                "Unauthorized": None, "Forbidden": None, "TableNotFound": None}
-    found = set()
+    keywords = {"N_": None, "tr": None, "t": None, "ngettext": (1, 2), "tn": (1, 2),
+                "RequestError": None, "Unauthorized": None, "Forbidden": None,
+                "TableNotFound": None}
+    found: set = set()
     for _, _, message, _, _ in extract_from_dir(str(SERVER), method_map, options_map,
                                                keywords=keywords):
-        if isinstance(message, str) and message:
+        found.add(message)
+    for path in ALSO:
+        for _, message, _, _ in extract_from_file("python", str(path), keywords=keywords):
             found.add(message)
-    return found
+    return {m if isinstance(m, str) else tuple(m) for m in found if m}
+
+
+def extracted() -> set[str]:
+    """The singular message ids the code marks."""
+    return {m for m in extracted_all() if isinstance(m, str)}
+
+
+def extracted_plurals() -> set[tuple]:
+    """The (singular, plural) message ids of counts."""
+    return {m for m in extracted_all() if isinstance(m, tuple)}
 
 
 def test_the_code_marks_messages_of_every_kind():
@@ -48,13 +66,40 @@ def test_every_marked_message_is_translated_with_its_placeholders(lang):
     assert not missing, f"{lang}: untranslated {missing[:10]}"
     for msgid, text in messages.items():
         assert set(PLACEHOLDER.findall(msgid)) == set(PLACEHOLDER.findall(text)), (msgid, text)
+    # a count: every form of the language, each with the message's placeholders
+    # ({n} may be left out where the form says the number in words: ورقتان)
+    forms = i18n.plurals(lang)
+    _, count = i18n.plural_rule(lang)
+    for singular, plural in extracted_plurals():
+        got = forms.get(singular)
+        assert got and len(got) == count and all(got), (lang, singular, got)
+        wanted = set(PLACEHOLDER.findall(plural))
+        for form in got:
+            assert wanted - {"n"} <= set(PLACEHOLDER.findall(form)) <= wanted, (singular, form)
 
 
 def test_the_template_is_up_to_date():
     from babel.messages.pofile import read_po
     with open(SERVER / "locale" / "messages.pot", "rb") as fh:
-        template = {m.id for m in read_po(fh) if m.id}
-    assert template == extracted()
+        template = {m.id if isinstance(m.id, str) else tuple(m.id) for m in read_po(fh) if m.id}
+    assert template == extracted_all()
+
+
+def test_counts_take_the_plural_forms_of_the_catalogue():
+    """Issue #41: "5 ورقة" where Arabic says "5 أوراق"."""
+    ar, fr, en = i18n.Translator("ar"), i18n.Translator("fr"), i18n.Translator("en")
+    said = [ar.ngettext("{n} card", "{n} cards", n) for n in (0, 1, 2, 5, 11, 100)]
+    assert said == ["لا أوراق", "ورقة واحدة", "ورقتان", "5 أوراق", "11 ورقة", "100 ورقة"]
+    assert [fr.ngettext("{n} card", "{n} cards", n) for n in (0, 1, 2)] == \
+        ["0 carte", "1 carte", "2 cartes"]
+    assert [en.ngettext("{n} card", "{n} cards", n) for n in (0, 1, 2)] == \
+        ["0 cards", "1 card", "2 cards"]
+    # the rule as the catalogue states it, the same numbers as gettext's own
+    import gettext
+    for lang in ("ar", "fr", "en"):
+        expr, count = i18n.plural_rule(lang)
+        fn = gettext.c2py(expr)
+        assert all(0 <= i18n.plural_index(lang, n) == fn(n) < count for n in range(0, 1000))
 
 
 def test_the_language_is_negotiated():
@@ -93,10 +138,10 @@ def test_error_messages_come_in_the_request_language(tmp_path):
     from bots.server.settings import Settings
     with TestClient(create_app(Settings(db=str(tmp_path / "t.db")))) as client:
         t = client.post("/v1/tables", json={"game": "dix", "seed": 1}).json()
-        r = client.post(f"/v1/tables/{t['table']}/actions", json={"action": "QS"},
+        r = client.post(f"/v1/tables/{t['table']}/actions", json={"action": "QS", "version": 0},
                         params={"lang": "fr"})
         assert r.status_code == 401 and "jeton" in r.json()["error"]
-        r = client.post(f"/v1/tables/{t['table']}/actions", json={"action": "QS"},
+        r = client.post(f"/v1/tables/{t['table']}/actions", json={"action": "QS", "version": 0},
                         headers={"Accept-Language": "ar"})
         assert r.status_code == 401 and "مفتاح" in r.json()["error"]
         r = client.post("/v1/tables", json={"game": "dix", "seed": "x"},

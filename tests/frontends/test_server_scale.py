@@ -52,7 +52,8 @@ def look(url: str, tid: str, tokens: dict, timeout: float = 30.0) -> dict:
 def move(url: str, tid: str, tokens: dict, seat: int) -> httpx.Response:
     """Seat ``seat`` plays its first legal action, through ``url``."""
     mine = httpx.get(f"{url}/v1/tables/{tid}", headers=auth(tokens[seat]), timeout=60).json()
-    return httpx.post(f"{url}/v1/tables/{tid}/actions", json={"action": mine["legal"][0]["action"]},
+    return httpx.post(f"{url}/v1/tables/{tid}/actions",
+                      json={"action": mine["legal"][0]["action"], "version": mine["version"]},
                       headers=auth(tokens[seat]), timeout=60)
 
 

@@ -23,7 +23,7 @@ from bots.registry import make_bot
 from bots.server.app import create_app
 from bots.server.settings import Settings
 from bots.server.store import MoveConflict, Store
-from bots.server.tables import Table, bot_seed, public_actions
+from bots.server.tables import Table, bot_seed, parse_layout, public_actions
 from solver.position import SeatView
 
 from .server_process import ServerProcess, replay_table, running
@@ -70,9 +70,18 @@ def new_table(client, **body) -> dict:
     return t
 
 
+def version_of(client, t: dict) -> int:
+    """The table's version now, as a spectator sees it (0 where the table
+    cannot be seen: the refusal under test comes first)."""
+    resp = client.get(f"/v1/tables/{t['table']}")
+    return resp.json()["version"] if resp.status_code == 200 else 0
+
+
 def act(client, t: dict, action: str, token: str | None = "mine", **extra):
+    """Play ``action`` at the table's version now (``version=`` to send another)."""
     if token == "mine":
         token = t["tokens"][t["seat"]]
+    extra.setdefault("version", version_of(client, t))
     return client.post(f"/v1/tables/{t['table']}/actions", json={"action": action, **extra},
                        headers=auth(token))
 
@@ -107,7 +116,8 @@ def play_on(client, t: dict, until, tokens: dict) -> dict:
         mine = view(client, dict(t, tokens=tokens), seat)
         assert mine["your_turn"]
         resp = client.post(f"/v1/tables/{t['table']}/actions",
-                           json={"action": mine["legal"][0]["action"]}, headers=auth(tokens[seat]))
+                           json={"action": mine["legal"][0]["action"],
+                                 "version": mine["version"]}, headers=auth(tokens[seat]))
         assert resp.status_code == 200, resp.text
         current = resp.json()
     raise AssertionError("the table did not get there")
@@ -362,6 +372,41 @@ def test_every_game_lays_out_its_board(app, game):
                                      for e in seen["chain"])
 
 
+def test_the_layout_is_read_as_the_game_writes_it():
+    """Issue #41: ``parse_layout`` expected ``S:9-A`` and gave ``{}`` for the
+    game's ``S:9S..AS``, so the Trix layout was never drawn.  It reads the
+    game's rows, and on every position of a layout deal (Trix in trix,
+    Jacks in tricks) its rows are the game's own (``Layout.lo``/``hi``);
+    anything else is refused rather than drawn as nothing."""
+    from solver.cards import FRENCH, make_card
+    from solver.games.contract_match.layout import LayoutDeal
+    assert parse_layout("S:9S..AS H:4H..JH D:JD..AD C:TC..AC") == {
+        "S": ["9S", "TS", "JS", "QS", "KS", "AS"],
+        "H": ["4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH"],
+        "D": ["JD", "QD", "KD", "AD"], "C": ["TC", "JC", "QC", "KC", "AC"]}
+    assert parse_layout("S:- H:JH D:- C:2C..AC") == {
+        "S": [], "H": ["JH"], "D": [], "C": [f"{r}C" for r in "23456789TJQKA"]}
+    for bad in ("S:9-A", "S:9H..AS", "S:AS..9S", "S:- S:JS", "X:JS"):
+        with pytest.raises(ValueError):
+            parse_layout(bad)
+    for game, contract in (("trix", "contract trix"), ("tricks", "contract jacks")):
+        state = solver.load_game(game).new_initial_state(seed=4)
+        seen = 0
+        while not state.is_terminal() and seen < 400:
+            play = getattr(state.log, "play", None)
+            if isinstance(play, LayoutDeal):
+                lay = play.layout
+                want = {letter: [FRENCH.to_string(make_card(s, r))
+                                 for r in range(lay.lo[s], lay.hi[s] + 1)] if lay.lo[s] else []
+                        for letter, s in (("S", 3), ("H", 2), ("D", 1), ("C", 0))}
+                assert parse_layout(lay.text()) == want
+                seen += 1
+            legal = [state.action_to_string(a) for a in state.legal_actions()]
+            action = contract if contract in legal else legal[0]
+            state.apply_action(state.string_to_action(action))
+        assert seen >= 30, (game, seen)
+
+
 def test_illegal_actions_get_the_reason(app):
     t = new_table(app, game="dix", options={"variant": "seventeen"}, seed=2, seats=[0, 1])
     assert t["to_move"] == 0 and not t["bots"]
@@ -487,6 +532,64 @@ def test_bot_settings_are_checked(app):
         refused(app.post("/v1/tables", json=body), 422, path)
 
 
+def _moves(db: str, table_id: str) -> list:
+    con = sqlite3.connect(db)
+    try:
+        return con.execute("SELECT idx, seat, action FROM moves WHERE table_id = ? "
+                           "ORDER BY idx", (table_id,)).fetchall()
+    finally:
+        con.close()
+
+
+def test_a_repeated_or_stale_move_gets_409_and_is_never_played_twice(app):
+    """Issue #41: the same ``{"action": "keep"}`` sent again after the bots
+    moved was played again.  A move carries the table's version its sender
+    saw: sent again (the version has moved on), from an old view, or for a
+    version the table never had, it is refused with 409 and the table's
+    version, and the record does not change; without a version it is
+    refused (422) before anything is played."""
+    t = new_table(app, game="dix-exchange", seed=3, seats=[0], bots="random")
+    seen = t["version"]
+    assert t["your_turn"] and "keep" in [a["action"] for a in t["legal"]]
+    first = act(app, t, "keep", version=seen)
+    assert first.status_code == 200, first.text
+    now = first.json()["version"]
+    assert now > seen + 1                       # the bots answered in the same request
+    kept = _moves(app.db, t["table"])
+    assert kept[seen] == (seen, 0, "keep")
+    for version in (seen, now - 1, now + 1, 10**9):
+        body = refused(act(app, t, "keep", version=version), 409, "version", "version")
+        assert body["version"] == now
+    body = refused(app.post(f"/v1/tables/{t['table']}/actions", json={"action": "keep"},
+                            headers=auth(t["tokens"][0])), 422, "version", "version")
+    assert _moves(app.db, t["table"]) == kept and view(app, t, 0)["version"] == now
+    fr = app.post(f"/v1/tables/{t['table']}/actions", json={"action": "keep", "version": seen},
+                  params={"lang": "fr"}, headers=auth(t["tokens"][0]))
+    assert fr.status_code == 409 and "version" in fr.json()["error"] and \
+        "rien" in fr.json()["error"]
+
+
+def test_a_repeated_trix_pass_is_refused(app):
+    """The same with a layout pass in a trix deal of four people."""
+    t = new_table(app, game="trix", seed=2, seats=[0, 1, 2, 3])
+    tokens = t["tokens"]
+    for _ in range(400):
+        seat = view(app, t, 0)["to_move"]
+        mine = view(app, t, seat)
+        actions = [a["action"] for a in mine["legal"]]
+        if actions == ["pass"]:
+            break
+        choice = "contract trix" if "contract trix" in actions else actions[0]
+        assert act(app, t, choice, token=tokens[seat], version=mine["version"]).status_code == 200
+    else:
+        raise AssertionError("no pass came")
+    assert act(app, t, "pass", token=tokens[seat], version=mine["version"]).status_code == 200
+    kept = _moves(app.db, t["table"])
+    assert kept[-1] == (mine["version"], seat, "pass")
+    refused(act(app, t, "pass", token=tokens[seat], version=mine["version"]), 409, "version")
+    assert _moves(app.db, t["table"]) == kept
+
+
 def test_two_writers_cannot_both_play_one_turn(tmp_path):
     """Two servers on one database (here: two Table objects from one row):
     the second append at the same move index is refused, and nothing is
@@ -600,7 +703,7 @@ def test_bots_out_of_time_in_one_request_go_on_at_the_next(tmp_path):
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     with running(str(tmp_path_factory.mktemp("tables") / "tables.db"), *FLAGS,
-                 "--header-timeout", "0.5") as srv:
+                 "--header-timeout", "0.5", "--body-timeout", "1") as srv:
         yield srv
 
 
@@ -661,6 +764,57 @@ def test_a_slow_header_is_cut_and_a_vanished_body_is_no_internal_error(server):
     # the fixture checks the log holds no internal error at the end
 
 
+def _answer(sock) -> bytes:
+    """Everything the server sends until it closes the connection (a
+    socket timeout, if it never does, fails the test)."""
+    got = b""
+    while True:
+        chunk = sock.recv(4096)
+        if not chunk:
+            return got
+        got += chunk
+
+
+def test_a_stalled_body_is_cut_and_the_server_answers_meanwhile(server):
+    """Issue #41: connections that sent a header with a Content-Length and
+    then stalled stayed open.  With ``--body-timeout 1``, each gets 408 (in
+    its language) and is closed, while the server goes on answering; a body
+    that arrives slowly but within the time is served as usual."""
+    import socket
+    host, port = server.url.split("//")[1].rsplit(":", 1)
+    stalled = []
+    for i in range(20):
+        s = socket.create_connection((host, int(port)), timeout=30)
+        lang = "?lang=fr" if i == 0 else ""
+        s.sendall(f"POST /v1/hint{lang} HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                  f"application/json\r\nContent-Length: 5000\r\n\r\n".encode() +
+                  b'{"position": ')
+        stalled.append(s)
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as http:
+            assert http.get("/healthz").status_code == 200     # served meanwhile
+            for i, s in enumerate(stalled):
+                head, _, body = _answer(s).partition(b"\r\n\r\n")
+                assert head.startswith(b"HTTP/1.1 408"), head
+                assert b"connection: close" in head.lower()
+                error = json.loads(body)
+                assert error["status"] == 408
+                assert ("connexion" if i == 0 else "connection") in error["error"]
+            # slow but in time: a body in two parts, 0.3 s apart
+            with socket.create_connection((host, int(port)), timeout=30) as s:
+                body = json.dumps({"game": "dix", "seed": 1}).encode()
+                s.sendall(b"POST /v1/tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                          b"Content-Type: application/json\r\nContent-Length: " +
+                          str(len(body)).encode() + b"\r\n\r\n" + body[:5])
+                time.sleep(0.3)
+                s.sendall(body[5:])
+                assert _answer(s).startswith(b"HTTP/1.1 201")
+            assert http.get("/healthz").status_code == 200
+    finally:
+        for s in stalled:
+            s.close()
+
+
 def test_tokens_are_never_logged_even_with_the_access_log(tmp_path):
     """Every route a token reaches, with ``--access-log`` (a line a request):
     the requests are in the log, no token ever is (tokens travel in a
@@ -677,7 +831,7 @@ def test_tokens_are_never_logged_even_with_the_access_log(tmp_path):
                 http.post(f"/v1/tables/{t['table']}/hint", json={"limit": {"iterations": 20}},
                           headers=auth(tok))
                 http.post(f"/v1/tables/{t['table']}/review", json={}, headers=auth(tok))
-            http.post(f"/v1/tables/{t['table']}/actions", json={"action": "ZZ"},
+            http.post(f"/v1/tables/{t['table']}/actions", json={"action": "ZZ", "version": 0},
                       headers=auth(tokens[0]))
             http.delete(f"/v1/tables/{t['table']}", headers=auth(tokens[-1]))
     log = "".join(srv.log + srv.out)        # all of it: the server has stopped

@@ -9,7 +9,6 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-let MESSAGES = {};
 let LANG = "en";
 let DIR = "ltr";
 let GAMES = [];
@@ -27,27 +26,9 @@ let variationSeats = []; // who played each action of the variation
 
 // ---- words ---------------------------------------------------------------------
 
-function t(message, params) {
-  let text = MESSAGES[message] || message;
-  if (params) text = text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
-  return text;
-}
-
-function pickLang() {
-  const q = new URLSearchParams(location.search).get("lang");
-  if (["en", "ar", "fr"].includes(q)) return q;
-  const saved = localStorage.getItem("dixtrix.lang");
-  if (["en", "ar", "fr"].includes(saved)) return saved;
-  for (const l of navigator.languages || []) {
-    const base = l.slice(0, 2).toLowerCase();
-    if (["en", "ar", "fr"].includes(base)) return base;
-  }
-  return "en";
-}
-
 async function loadLang(lang) {
   const data = await api("GET", `/v1/i18n/${lang}`);
-  MESSAGES = data.messages || {};
+  setWords(data);
   LANG = lang;
   DIR = data.dir;
   document.documentElement.lang = lang;
@@ -397,12 +378,12 @@ function renderSeats(p) {
   for (const seat of p.seats) {
     const place = seatPlace(p, seat.seat);
     const extra = [];
-    if (Array.isArray(p.tricks_won) && p.tricks_won.length === p.players) extra.push(t("{n} tricks", { n: p.tricks_won[seat.seat] }));
-    if (Array.isArray(p.tokens)) extra.push(t("{n} tokens", { n: p.tokens[seat.seat] }));
+    if (Array.isArray(p.tricks_won) && p.tricks_won.length === p.players) extra.push(tn("{n} trick", "{n} tricks", p.tricks_won[seat.seat]));
+    if (Array.isArray(p.tokens)) extra.push(tn("{n} token", "{n} tokens", p.tokens[seat.seat]));
     box.append(el("div", { class: `seat${seat.to_move ? " to-move" : ""}${p.show === seat.seat ? " you" : ""}`,
                            "data-seat": seat.seat, style: `left:${place.x}%;top:${place.y}%` },
       el("div", { class: "seat-name", text: seat.name }),
-      el("div", { class: "seat-count", text: t("{n} cards", { n: seat.cards }) }),
+      el("div", { class: "seat-count", text: tn("{n} card", "{n} cards", seat.cards) }),
       extra.length ? el("div", { class: "seat-extra", text: extra.join(" \u00b7 ") }) : null,
       seat.to_move ? el("div", { class: "seat-extra", text: t("to play") }) : null));
   }
@@ -426,7 +407,7 @@ function renderCenter(p) {
   if (last) notes.push(t("Last trick, taken by {name}", { name: p.names[p.last_trick.winner] }));
   if (p.trumps) notes.push(t("Trumps: {suit}", { suit: `${p.trumps.sign || ""} ${p.trumps.name}`.trim() }));
   if (p.turn_up) notes.push(t("Turn-up: {card}", { card: cardName(p, p.turn_up) }));
-  if (p.stock_left !== undefined) notes.push(t("Stock: {n} cards", { n: p.stock_left }));
+  if (p.stock_left !== undefined) notes.push(tn("Stock: {n} card", "Stock: {n} cards", p.stock_left));
   if (p.contract_label) notes.push(t("Contract: {name}", { name: p.contract_label }));
   if (p.bid_winner !== undefined && p.bid_winner >= 0 && p.bid) notes.push(t("Bid {n} by {name}", { n: p.bid, name: p.names[p.bid_winner] }));
   // the notes go under the felt: on the board the trick and the last trick
@@ -776,7 +757,7 @@ const HANDS = {
 
 function renderSetupGames() {
   const sel = $("s-game");
-  for (const g of GAMES) sel.append(el("option", { value: g.name, text: t("{game} ({n} players)", { game: gameTitle(g.name), n: g.players }) }));
+  for (const g of GAMES) sel.append(el("option", { value: g.name, text: tn("{game} ({n} player)", "{game} ({n} players)", g.players, { game: gameTitle(g.name) }) }));
   sel.addEventListener("change", renderSetupOptions);
   renderSetupOptions();
 }

@@ -7,7 +7,6 @@
 const $ = (id) => document.getElementById(id);
 let GAMES = [];
 let LEVELS = [];
-let MESSAGES = {};
 let LANG = "en";
 let current = null;          // the last table payload shown
 let token = null;            // this page's seat token (or the admin's, for a spectator)
@@ -20,29 +19,9 @@ let streamOK = false;
 
 // ---- words ---------------------------------------------------------------------
 
-function t(message, params) {
-  let text = MESSAGES[message] || message;
-  if (params) {
-    text = text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
-  }
-  return text;
-}
-
-function pickLang() {
-  const q = new URLSearchParams(location.search).get("lang");
-  if (["en", "ar", "fr"].includes(q)) return q;
-  const saved = localStorage.getItem("dixtrix.lang");
-  if (["en", "ar", "fr"].includes(saved)) return saved;
-  for (const l of navigator.languages || []) {
-    const base = l.slice(0, 2).toLowerCase();
-    if (["en", "ar", "fr"].includes(base)) return base;
-  }
-  return "en";
-}
-
 async function loadLang(lang) {
   const data = await api("GET", `/v1/i18n/${lang}`);
-  MESSAGES = data.messages || {};
+  setWords(data);
   LANG = lang;
   document.documentElement.lang = lang;
   document.documentElement.dir = data.dir;
@@ -115,18 +94,20 @@ function renderOptions() {
   for (const [key, spec] of Object.entries(game.options)) {
     let input;
     const id = `opt-${key}`;
+    const said = spec.choice_labels || {};
     if (spec.type === "bool") {
       input = el("input", { type: "checkbox", id, "data-key": key, checked: spec.default });
     } else if (spec.choices) {
       input = el("select", { id, "data-key": key });
-      for (const c of spec.choices) input.append(el("option", { value: String(c), text: String(c), selected: c === spec.default }));
+      for (const c of spec.choices) input.append(el("option", { value: String(c), text: said[String(c)] || String(c), selected: c === spec.default }));
     } else if (spec.type === "int") {
       input = el("input", { type: "number", id, "data-key": key, value: spec.default, min: spec.min, max: spec.max });
     } else {
       input = el("input", { type: "text", id, "data-key": key, value: spec.default });
     }
     input.addEventListener("change", renderSeatChoices);
-    box.append(el("div", { class: "option" }, el("label", { for: id, text: key }), input,
+    // the option in words (its name in the JSON is the input's data-key)
+    box.append(el("div", { class: "option" }, el("label", { for: id, text: spec.label || key }), input,
                   el("small", { class: "doc", text: spec.doc })));
   }
   renderSeatChoices();
@@ -325,8 +306,10 @@ function show(p) {
   else if (!streamOK && !p.over && !p.your_turn) poll = setTimeout(refresh, 2000);
 }
 
+// a game's name (a proper name, as the server gives it)
 function gameTitle(name) {
-  return { dix: "Dix", trix: "Trix", tricks: "Tricks", "dixie-rook": "Dixie Rook", "dix-exchange": "DIX" }[name] || name;
+  const g = GAMES.find((x) => x.name === name);
+  return g && g.title ? g.title : name;
 }
 
 function cardNode(p, id, extra) {
@@ -361,29 +344,35 @@ function renderSeats(p) {
   for (const seat of p.seats) {
     const place = seatPlace(p, seat.seat);
     const kind = seat.kind === "bot"
-      ? t("bot, {level}", { level: seat.level ? levelLabel(seat.level) : seat.bot.split(":")[0] })
+      ? t("bot, {level}", { level: seat.level ? levelLabel(seat.level) : botWords(seat.bot) })
       : seat.you ? t("you") : t("person");
     const extra = [];
     if (Array.isArray(b.tricks_won) && b.tricks_won.length === p.players) {
-      extra.push(t("{n} tricks", { n: b.tricks_won[seat.seat] }));
+      extra.push(tn("{n} trick", "{n} tricks", b.tricks_won[seat.seat]));
     }
     if (b.exchange && Array.isArray(b.exchange.tokens)) {
-      extra.push(t("{n} tokens", { n: b.exchange.tokens[seat.seat] }));
+      extra.push(tn("{n} token", "{n} tokens", b.exchange.tokens[seat.seat]));
     }
     const backs = el("span", { class: "backs", "aria-hidden": "true" });
     for (let i = 0; i < Math.min(seat.cards, 13); i++) backs.append(el("span", { class: "back" }));
     const node = el("div", {
       class: `seat${seat.to_move ? " to-move" : ""}${seat.you ? " you" : ""}`,
       "data-seat": seat.seat, style: `left:${place.x}%;top:${place.y}%`,
-      "aria-label": [seat.name, kind, seat.to_move ? toPlay : null].filter(Boolean).join(", "),
+      "aria-label": [seat.name, kind, seat.to_move ? toPlay : null].filter(Boolean).join(t(", ")),
     },
       el("div", { class: "seat-name", text: seat.name }),
       el("div", { class: "seat-kind", text: kind }),
       seat.you ? null : backs,
-      el("div", { class: "seat-count", text: t("{n} cards", { n: seat.cards }) }),
+      el("div", { class: "seat-count", text: tn("{n} card", "{n} cards", seat.cards) }),
       extra.length ? el("div", { class: "seat-extra", text: extra.join(" \u00b7 ") }) : null);
     box.append(node);
   }
+}
+
+// a bot seated by its settings (not a level), in words
+function botWords(spec) {
+  const name = String(spec || "").split(":")[0];
+  return { rules: t("rules player"), random: t("random player"), ismcts: t("search bot"), pimc: t("search bot") }[name] || name;
 }
 
 function levelLabel(name) {
@@ -412,7 +401,7 @@ function renderCenter(p) {
   if (last) notes.push(t("Last trick, taken by {name}", { name: p.names[b.last_trick.winner] }));
   if (b.trumps) notes.push(t("Trumps: {suit}", { suit: `${b.trumps.sign || ""} ${b.trumps.name}`.trim() }));
   if (b.turn_up) notes.push(t("Turn-up: {card}", { card: cardName(p, b.turn_up) }));
-  if (b.stock_left !== undefined) notes.push(t("Stock: {n} cards", { n: b.stock_left }));
+  if (b.stock_left !== undefined) notes.push(tn("Stock: {n} card", "Stock: {n} cards", b.stock_left));
   if (b.contracts && b.contracts.contract_label) notes.push(t("Contract: {name}", { name: b.contracts.contract_label }));
   if (b.auction && b.auction.bid_winner >= 0) notes.push(t("Bid {n} by {name}", { n: b.auction.bid, name: p.names[b.auction.bid_winner] }));
   if (p.over) notes.push(t("The match is over."));
@@ -421,13 +410,30 @@ function renderCenter(p) {
   if (b.layout) box.append(renderLayout(p, b.layout));
 }
 
+// the Trix / Jacks layout: each suit's row from its lowest card to its
+// highest, left to right in every language (the felt is dir=ltr), as the
+// server gives it (board.layout: suit letter -> card ids, low to high)
 function renderLayout(p, layout) {
-  const rows = el("div", { class: "layout", "aria-label": t("The layout") });
+  const suits = { S: ["\u2660", t("Spades")], H: ["\u2665", t("Hearts")],
+                  D: ["\u2666", t("Diamonds")], C: ["\u2663", t("Clubs")] };
+  const rows = el("div", { class: "layout", role: "group", "aria-label": t("The layout") });
   for (const suit of ["S", "H", "D", "C"]) {
     const cards = layout[suit] || [];
-    const row = el("div", { class: "layout-row", "data-suit": suit });
-    if (!cards.length) row.append(el("span", { class: "empty", text: { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" }[suit] + " \u2013" }));
-    for (const r of cards) row.append(cardNode(p, r + suit, "small"));
+    const [sign, name] = suits[suit];
+    const words = cards.length
+      ? t("{suit}: {low} to {high}", { suit: name, low: cardName(p, cards[0]), high: cardName(p, cards[cards.length - 1]) })
+      : t("{suit}: not started", { suit: name });
+    const row = el("div", { class: `layout-row${cards.length > 7 ? " long" : ""}`, "data-suit": suit,
+                            "data-cards": cards.join(" "), role: "img", "aria-label": words, title: words });
+    row.append(el("span", { class: `suit-sign c-${suit === "H" || suit === "D" ? "red" : "black"}`, "aria-hidden": "true", text: sign }));
+    if (!cards.length) row.append(el("span", { class: "empty", "aria-hidden": "true", text: "\u2013" }));
+    for (const c of cards) {
+      const node = cardNode(p, c, "small");
+      node.removeAttribute("role");
+      node.removeAttribute("aria-label");
+      node.setAttribute("aria-hidden", "true");
+      row.append(node);
+    }
     rows.append(row);
   }
   return rows;
@@ -439,15 +445,15 @@ function renderBoard(p) {
   const b = p.board || {};
   if (b.contracts) {
     const c = b.contracts;
-    const roundWord = p.game === "trix" ? t("Kingdom of {name}", { name: p.names[c.chooser] }) : t("Dealer's set of {name}", { name: p.names[c.chooser] });
+    const roundWord = p.game === "trix" ? t("Kingdom: {name}", { name: p.names[c.chooser] }) : t("Dealer's set: {name}", { name: p.names[c.chooser] });
     box.append(el("div", { class: "panel", "data-panel": "contracts" },
       el("h3", { text: roundWord }),
-      el("p", {}, el("span", { text: t("Played:") + " " }), el("span", { class: "played-list", text: c.played.map((x) => x.label).join(", ") || t("none yet") })),
-      el("p", {}, el("span", { text: t("Still to play:") + " " }), el("span", { class: "open-list", text: c.open.map((x) => x.label).join(", ") || t("none") }))));
+      el("p", {}, el("span", { text: t("Played:") + " " }), el("span", { class: "played-list", text: c.played.map((x) => x.label).join(t(", ")) || t("none yet") })),
+      el("p", {}, el("span", { text: t("Still to play:") + " " }), el("span", { class: "open-list", text: c.open.map((x) => x.label).join(t(", ")) || t("none") }))));
   }
   if (b.doubled && b.doubled.length) {
     box.append(el("div", { class: "panel" }, el("h3", { text: t("Doubled") }),
-      el("p", { text: b.doubled.map((d) => `${cardName(p, d.card)} (${p.names[d.seat]})`).join(", ") })));
+      el("p", { text: b.doubled.map((d) => `${cardName(p, d.card)} (${p.names[d.seat]})`).join(t(", ")) })));
   }
   if (b.auction) {
     const a = b.auction;
@@ -455,7 +461,7 @@ function renderBoard(p) {
     if (a.phase === "auction") {
       lines.push(a.high_bidder >= 0 ? t("Highest bid: {n} by {name}", { n: a.high_bid, name: p.names[a.high_bidder] }) : t("No bid yet"));
       const passed = (a.passed || []).map((x, s) => (x ? p.names[s] : null)).filter(Boolean);
-      if (passed.length) lines.push(t("Passed: {names}", { names: passed.join(", ") }));
+      if (passed.length) lines.push(t("Passed: {names}", { names: passed.join(t(", ")) }));
     } else if (a.bid_winner >= 0) {
       lines.push(t("{name} won the bid at {n}", { name: p.names[a.bid_winner], n: a.bid }));
     }
@@ -505,26 +511,30 @@ function renderHand(p) {
   }
 }
 
+// the scores: a row a deal, the match score so far, the match's result;
+// each row says its unit (a deal's points are not a match's result)
 function renderScores(p) {
   const tab = $("scores");
+  const units = p.units || { deal: p.unit };
   tab.replaceChildren();
-  tab.append(el("tr", {}, el("th", { scope: "col", text: t("Deal") }), ...p.names.map((n) => el("th", { scope: "col", text: n }))));
+  tab.append(el("tr", {}, el("th", { scope: "col", text: t("Deal") }), ...p.names.map((n) => el("th", { scope: "col", text: n })),
+    el("th", { scope: "col", class: "unit", text: t("Unit") })));
+  const unitCell = (text) => el("td", { class: "unit", text: text || "" });
   p.deal_scores.forEach((row, i) => {
     tab.append(el("tr", { class: "deal", "data-deal": i }, el("th", { scope: "row", text: t("Deal {n}", { n: i + 1 }) }),
-      ...row.map((v, s) => el("td", { "data-seat": s, text: fmt(v) }))));
+      ...row.map((v, s) => el("td", { "data-seat": s, class: "num", text: fmt(v) })), unitCell(units.deal)));
   });
-  const totals = p.over && p.returns ? p.returns : p.totals;
-  if (Array.isArray(totals)) {
-    const label = p.over ? t("Match result") : t("Match score");
-    if (totals.length === p.players) {
-      tab.append(el("tr", { class: "match" }, el("th", { scope: "row", text: label }),
-        ...totals.map((v, s) => el("td", { "data-seat": s, text: fmt(v) }))));
-    } else {
-      tab.append(el("tr", { class: "match" }, el("th", { scope: "row", text: label }),
-        el("td", { colspan: p.players, class: "teams", text: t("your team {a}, the other team {b}", teamPair(p, totals)) })));
+  const line = (kind, label, values, unit) => {
+    if (values.length === p.players) {
+      return el("tr", { class: "match", "data-row": kind }, el("th", { scope: "row", text: label }),
+        ...values.map((v, s) => el("td", { "data-seat": s, class: "num", text: fmt(v) })), unitCell(unit));
     }
-  }
-  $("unit").textContent = t("Deal results in: {unit}", { unit: p.unit });
+    return el("tr", { class: "match", "data-row": kind }, el("th", { scope: "row", text: label }),
+      el("td", { colspan: p.players, class: "teams", text: t("your team {a}, the other team {b}", teamPair(p, values)) }), unitCell(unit));
+  };
+  if (Array.isArray(p.totals) && units.totals) tab.append(line("totals", t("Match score"), p.totals, units.totals));
+  if (p.over && Array.isArray(p.returns) && units.result) tab.append(line("result", t("Match result"), p.returns, units.result));
+  $("unit").textContent = "";
 }
 
 function renderLog(p) {
@@ -540,23 +550,25 @@ function renderSummary(p, first) {
   const s = p.summaries[n - 1];
   $("summary-title").textContent = t("Deal {n} is over", { n: s.deal + 1 }) + (s.contract_label ? ` (${s.contract_label})` : "");
   const tab = $("summary-table");
-  tab.replaceChildren(el("tr", {}, el("th", { scope: "col", text: "" }), ...p.names.map((nm) => el("th", { scope: "col", text: nm }))));
-  if (s.tricks) tab.append(row(t("Tricks taken"), s.tricks, "tricks"));
-  if (s.tens) tab.append(row(t("Ten-tricks"), s.tens, "tens"));
-  if (s.tokens_change) tab.append(row(t("Tokens won or lost"), s.tokens_change, "tokens"));
-  tab.append(row(t("Points this deal"), s.points, "points"));
-  tab.append(row(t("Running total"), s.running, "running"));
+  const deal = (p.units || { deal: p.unit }).deal;
+  tab.replaceChildren(el("tr", {}, el("th", { scope: "col", text: "" }), ...p.names.map((nm) => el("th", { scope: "col", text: nm })),
+    el("th", { scope: "col", class: "unit", text: t("Unit") })));
+  if (s.tricks) tab.append(row(t("Tricks taken"), s.tricks, "tricks", t("tricks")));
+  if (s.tens) tab.append(row(t("Ten-tricks"), s.tens, "tens", t("ten-tricks")));
+  if (s.tokens_change) tab.append(row(t("Tokens won or lost"), s.tokens_change, "tokens", t("tokens")));
+  tab.append(row(t("This deal"), s.points, "points", deal));
+  tab.append(row(t("Total of the deals so far"), s.running, "running", deal));
   if (s.team_score) {
     const result = s.made ? t("made") : t("set");
     const words = t("{name} bid {n}: {result}. Points: your team {a}, the other team {b}.", {
       name: p.names[s.bid_winner], n: s.bid, result, ...teamPair(p, s.team_score) });
-    tab.append(el("tr", {}, el("th", { scope: "row", text: t("Teams") }), el("td", { colspan: p.players, text: words })));
+    tab.append(el("tr", {}, el("th", { scope: "row", text: t("Teams") }), el("td", { colspan: p.players + 1, text: words })));
   }
   $("summary").dataset.deal = s.deal;
   $("summary").hidden = false;
-  function row(label, values, kind) {
+  function row(label, values, kind, unit) {
     return el("tr", { "data-row": kind }, el("th", { scope: "row", text: label }),
-      ...values.map((v, i) => el("td", { "data-seat": i, text: fmt(v) })));
+      ...values.map((v, i) => el("td", { "data-seat": i, class: "num", text: fmt(v) })), el("td", { class: "unit", text: unit }));
   }
 }
 
@@ -567,10 +579,21 @@ async function play(action) {
   say("");
   for (const b of document.querySelectorAll("#hand button, #actions button")) b.disabled = true;
   try {
-    show(await api("POST", `/v1/tables/${current.table}/actions`, { action }, token));
+    // the version this page shows: a move that reaches the server after the
+    // table moved on (sent twice, or from an old view) is refused, never played twice
+    show(await api("POST", `/v1/tables/${current.table}/actions`, { action, version: current.version }, token));
   } catch (e) {
-    say(e.message);
-    if (current) show(current);
+    if (e.status === 409 && current) {
+      try {
+        show(await api("GET", `/v1/tables/${current.table}`, undefined, token));
+      } catch (e2) {
+        show(current);
+      }
+      say(t("The table moved on before your move arrived, so it was not played: here is the table as it is now."));
+    } else {
+      say(e.message);
+      if (current) show(current);
+    }
   } finally {
     busy = false;
     document.body.dataset.busy = "0";
@@ -595,7 +618,7 @@ async function hint() {
       for (const a of ex.ranking) {
         const v = ex.values[a];
         rows.push(el("tr", { class: a === h.action ? "best" : "", "data-action": a }, el("td", { text: name(a) }),
-          el("td", { text: v === undefined ? "" : (v > 0 ? "+" : "") + fmt(v) }),
+          el("td", { class: "num", text: v === undefined ? "" : (v > 0 ? "+" : "") + fmt(v) }),
           el("td", { text: ex.forced ? t("the only legal action") : ex.best.includes(a) ? t("best (exact)") : t("exact") })));
       }
       out.replaceChildren(el("p", { text: ex.forced ? t("One legal action.") : t("Exact values (every card known). Unit: {unit}.", { unit: ex.unit }) }));
@@ -615,10 +638,10 @@ async function hint() {
         const mark = a === s.action ? t("advised") : twin ? t("the same as {name}", { name: name(twin[0]) }) : s.equal.includes(a) ? t("as good") : "";
         const count = (s[per] || {})[a] || 0;
         rows.push(el("tr", { class: a === s.action ? "best" : "", "data-action": a }, el("td", { text: name(a) }),
-          el("td", { text: v === undefined || v === null ? "n/a" : (v >= 0 ? "+" : "") + v.toFixed(2) }),
-          el("td", { text: ci === null || ci === undefined ? "n/a" : "\u00b1" + ci.toFixed(2) }),
-          el("td", { text: vs }),
-          el("td", { text: per === "worlds" ? t("{n} worlds", { n: count }) : t("{n} visits", { n: count }) }),
+          el("td", { class: "num", text: v === undefined || v === null ? "\u2013" : (v >= 0 ? "+" : "") + v.toFixed(2) }),
+          el("td", { class: "num", text: ci === null || ci === undefined ? "\u2013" : "\u00b1" + ci.toFixed(2) }),
+          el("td", { class: "num", text: vs }),
+          el("td", { text: per === "worlds" ? tn("{n} world", "{n} worlds", count) : tn("{n} visit", "{n} visits", count) }),
           el("td", { class: "doc", text: mark })));
       }
       if (s.equal.length > 1) {
@@ -627,7 +650,7 @@ async function hint() {
       for (const [a, why] of Object.entries(s.reasons || {})) {
         notes.push(el("p", { class: "doc reason", text: t("{a} has a higher mean than {b}: {why}.", { a: name(a), b: name(s.action), why }) }));
       }
-      out.replaceChildren(el("p", { text: t("Search: {n} iterations. Unit: {unit}; mean \u00b1 95% interval; the advice first.", { n: s.iterations, unit: s.unit }) }));
+      out.replaceChildren(el("p", { text: tn("Search: {n} iteration. Unit: {unit}; mean \u00b1 95% interval; the advice first.", "Search: {n} iterations. Unit: {unit}; mean \u00b1 95% interval; the advice first.", s.iterations, { unit: s.unit }) }));
     }
     const head = el("tr", {}, el("th", { scope: "col", text: t("Action") }), el("th", { scope: "col", text: t("Value") }),
       ...(h.exact ? [el("th", { scope: "col", text: "" })] : [el("th", { scope: "col", text: t("Interval") }), el("th", { scope: "col", text: t("vs advice") }), el("th", { scope: "col", text: t("Searched") }), el("th", { scope: "col", text: "" })]));
@@ -666,10 +689,14 @@ function beliefsTable(b) {
   const rows = Object.entries(b.cards).map(([card, probs]) => el("tr", {},
     el("th", { scope: "row", text: words[card] || card }),
     ...probs.map((p) => el("td", { text: p ? Math.round(100 * p) + "%" : "\u2013" }))));
+  // (the counts said apart: Babel extracts no call nested in another's arguments)
+  const decisions = tn("{n} of their decisions", "{n} of their decisions", b.observations);
+  const weighed = tn("{n} deal weighed", "{n} deals weighed", b.worlds);
+  const alike = tn("{n} equally likely deal", "{n} equally likely deals", Math.round(b.ess));
+  const drawn = tn("{n} deal drawn", "{n} deals drawn", b.worlds);
   const how = b.inference
-    ? t("From what the other players chose: {n} of their decisions, {worlds} deals weighed (as good as {ess} equally likely ones).",
-      { n: b.observations, worlds: b.worlds, ess: Math.round(b.ess) })
-    : t("Every deal your view allows alike ({worlds} deals drawn).", { worlds: b.worlds });
+    ? t("From what the other players chose ({decisions}): {deals}, as good as {alike}.", { decisions, deals: weighed, alike })
+    : t("Every deal your view allows, alike ({deals}).", { deals: drawn });
   return el("details", { class: "beliefs" },
     el("summary", { text: t("Where the cards are") }),
     el("p", { class: "doc", text: how }),
@@ -702,20 +729,25 @@ async function review() {
   $("review").disabled = true;
   try {
     const r = await api("POST", `/v1/tables/${p.table}/review`, { deal, limit: { time: 0.2 } }, reviewer(p));
-    const fmt2 = (v) => (v === null || v === undefined ? "n/a" : Number(v).toFixed(1));
+    const fmt2 = (v) => (v === null || v === undefined ? "\u2013" : Number(v).toFixed(1));
     const unit = p.unit;
     const parts = [];
     for (const s of r.summary) {
       const m = s.mistakes;
-      parts.push(el("p", { class: "review-seat", text: t("Deal {n}, {name}: {d} decisions with a choice, expected loss {loss} ({unit}); {b} blunders (at least {tb}), {m} mistakes (at least {tm}), {i} inaccuracies.", {
-        n: deal, name: p.names[s.seat], d: s.decisions, loss: fmt2(s.loss), unit, b: m.blunder,
-        tb: fmt2(r.thresholds.blunder), m: m.mistake, tm: fmt2(r.thresholds.mistake), i: m.inaccuracy }) }));
+      // (the counts said apart: Babel extracts no call nested in another's arguments)
+      const decisions = tn("{n} decision with a choice", "{n} decisions with a choice", s.decisions);
+      const blunders = tn("{n} blunder", "{n} blunders", m.blunder);
+      const mistakes = tn("{n} mistake", "{n} mistakes", m.mistake);
+      const inaccuracies = tn("{n} inaccuracy", "{n} inaccuracies", m.inaccuracy);
+      parts.push(el("p", { class: "review-seat", text: t("Deal {n}, {name}: {decisions}, expected loss {loss} ({unit}); {blunders} (at least {tb}), {mistakes} (at least {tm}), {inaccuracies}.", {
+        n: deal, name: p.names[s.seat], loss: fmt2(s.loss), unit, decisions, blunders, mistakes, inaccuracies,
+        tb: fmt2(r.thresholds.blunder), tm: fmt2(r.thresholds.mistake) }) }));
       const sizes = { blunder: t("blunder"), mistake: t("mistake"), inaccuracy: t("inaccuracy") };
       const rows = s.biggest.map((b) => el("tr", {},
         el("td", { text: b.trick ? t("trick {n}", { n: b.trick }) : t("a call") }),
         el("td", { text: t("played: {action}", { action: b.played_label || b.played }) }),
         el("td", { text: t("better: {action}", { action: b.best_label || b.best }) }),
-        el("td", { text: `\u2212${fmt2(b.loss)}${b.size ? " " + sizes[b.size] : ""}` })));
+        el("td", {}, el("span", { class: "num", text: `\u2212${fmt2(b.loss)}` }), b.size ? " " + sizes[b.size] : "")));
       if (rows.length) parts.push(el("table", {}, ...rows));
       else parts.push(el("p", { class: "advice", text: t("No mistake found: every action as good as the search's advice.") }));
     }
@@ -768,7 +800,7 @@ async function init() {
     return;
   }
   for (const g of GAMES) {
-    const label = t("{game} ({n} players)", { game: gameTitle(g.name), n: g.players });
+    const label = tn("{game} ({n} player)", "{game} ({n} players)", g.players, { game: gameTitle(g.name) });
     $("game").append(el("option", { value: g.name, text: label }));
   }
   $("game").addEventListener("change", renderOptions);

@@ -1,0 +1,320 @@
+"""The server's answers in the reader's words: every game and option on
+the new-table form, a seat's name, a position's facts, the advice, the
+units, and the reasons and notes the search gives in English.
+
+What the solver and the bots write in English (``bots/advice.py``'s
+facts and advice line, ``solver.search.advice``'s as-good test and
+reasons, a game's unit of a deal's result) is put here into the language
+of the request (``i18n.Translator``), through message ids that are the
+same English templates (a test holds them equal: ``test_server_words.py``).
+Seats are named as a person says them -- You, Left, Across, or Seat 1 to
+Seat N, counted from 1 -- everywhere words are; the JSON and the engine
+protocol count seats from 0 (docs/server.md, "Seats").
+
+The games' and options' words for the form are the web page's own
+(``GAMES``): a label, a line of help and, for options with named choices,
+each choice in words; every option a game declares has its words here (a
+test checks it, so a new option cannot reach the form as a raw name).
+"""
+
+from __future__ import annotations
+
+import re
+
+from solver.search import advice as search_advice
+from solver.search.service import NOTE_BOUND
+
+from .. import advice
+from . import labels
+from .i18n import N_, Translator
+
+#: each game's words: title (a proper name: not translated), description,
+#: and per option a label, a help line and the words of named choices
+GAMES: dict[str, dict] = {
+    "dix": {
+        "title": "Dix",
+        "description": N_("Dix (Fred Blundun): 2 players, trumps and a joker; a trick whose "
+                          "two cards make ten costs 3 points"),
+        "options": {
+            "variant": (N_("Variant"),
+                        N_("how many cards each player holds and whether there is a stock"),
+                        {"standard": N_("13 cards each and a stock of 26: 26 tricks"),
+                         "seventeen": N_("17 cards each, no stock: 17 tricks")}),
+            "target": (N_("Match target"),
+                       N_("the match ends after the first round in which a player has "
+                          "reached this total"), {}),
+            "free_play_while_stock": (N_("Free play while the stock lasts"),
+                                      N_("following suit is not required while the stock "
+                                         "lasts"), {}),
+        },
+    },
+    "dix-exchange": {
+        "title": "DIX",
+        "description": N_("DIX (Dave De Vega): 4 to 12 players, one hidden card each; "
+                          "exchange it or block, and the lowest card loses a token"),
+        "options": {
+            "players": (N_("Players"), N_("how many players sit at the table"), {}),
+            "deck": (N_("Deck"), N_("the deck, as value:count pairs (by default the 55 cards "
+                                    "of the rules)"), {}),
+            "carry_stock": (N_("Keep the stock between rounds"),
+                            N_("with fewer than 5 players left, the stock carries over from "
+                               "round to round and the used cards are shuffled back only "
+                               "when it runs out; off: every card is shuffled every round"),
+                            {}),
+            "tokens": (N_("Tokens"), N_("how many tokens each player starts with"), {}),
+        },
+    },
+    "dixie-rook": {
+        "title": "Dixie Rook",
+        "description": N_("Dixie Rook: 4 or 6 players in two teams; bidding, a nest and "
+                          "count cards; game to 300"),
+        "options": {
+            "players": (N_("Players"),
+                        N_("4 players (13 cards each, a nest of 4) or 6 (9 cards each, a nest "
+                           "of 2); every other seat is a partner: seats 1 and 3 against 2 "
+                           "and 4, with 6 players seats 1, 3 and 5 against 2, 4 and 6"), {}),
+            "dealer_must_bid": (N_("The dealer must bid"),
+                                N_("when every other player has passed without a bid, the "
+                                   "dealer must bid (at least 70)"), {}),
+            "target": (N_("Game target"),
+                       N_("the game ends after a hand in which a team has reached this "
+                          "total; the higher total wins (equal totals: another hand)"), {}),
+            "lose_at": (N_("Losing total"),
+                        N_("0: off (a total may fall without limit); a number N above 0, a "
+                           "house rule: the game also ends after a hand in which a team's "
+                           "total fell to minus N or below (the higher total wins)"), {}),
+        },
+    },
+    "tricks": {
+        "title": "Tricks",
+        "description": N_("Tricks (Ayman Khouri): 4 players; each dealer in turn plays a set "
+                          "of 5 games (Diamonds, Queens, Tricks, King of Hearts, Jacks), and "
+                          "a bad hand may be dealt again in Jacks"),
+        "options": {},
+    },
+    "trix": {
+        "title": "Trix",
+        "description": N_("Trix: 4 players, 4 kingdoms of 5 contracts (King of Hearts, "
+                          "Queens, Diamonds, Ltoosh, Trix), with doubling; each for "
+                          "themselves or in partnerships"),
+        "options": {
+            "partners": (N_("Partnerships"),
+                         N_("players facing each other are partners, seats 1 and 3 against "
+                            "2 and 4: the teams' totals decide"), {}),
+            "stop_when_decided": (N_("End a deal once it is decided"),
+                                  N_("a deal ends as soon as every penalty card is taken (or "
+                                     "three players are out of the layout); the scores are "
+                                     "the same either way"), {}),
+            "must_discard_penalty": (N_("Must discard a penalty card"),
+                                     N_("a player who cannot follow suit and holds a penalty "
+                                        "card of the contract must play one"), {}),
+        },
+    },
+}
+
+#: each game's units of the score table's rows beside the deal's own
+#: (``Game.round_unit``): the match score so far, and the match's result
+TOTALS_UNITS = {
+    "dix": N_("round scores so far (+1 a trick, -3 a ten-trick)"),
+    "trix": N_("points so far"),
+    "tricks": N_("points so far"),
+    "dixie-rook": N_("team points so far"),
+}
+RESULT_UNITS = {
+    "dix": N_("match result: +1 a win, -1 a loss"),
+    "dixie-rook": N_("match result: +1 a win, -1 a loss"),
+    "dix-exchange": N_("match result: +1 the winner, -1 shared by the others"),
+    "trix": N_("final points"),
+    "tricks": N_("final points"),
+}
+
+#: the places a card may be besides a seat's hand (``advice.beliefs_of``)
+PLACES = {"stock": N_("stock"), "nest": N_("nest"), "discards": N_("discards"),
+          "undealt": N_("undealt")}
+
+#: ``solver.search.advice``'s and ``service``'s English templates, as the
+#: server's message ids (held equal to them by a test)
+EQUAL_TEST = N_("each one's difference from the advice is within its 95% interval, or under "
+                "{points}")
+TIE_RULE = N_("the search cannot tell these apart, and ties go by the game's rule among "
+              "equal actions (the card least worth keeping), so the advice does not change "
+              "with the search's seed")
+REASON_AS_GOOD = N_("as good as the advice: {rule}")
+REASON_FEW = N_("searched too little ({visits}) to be advised: its mean rests on a few results")
+NOTE = N_("every card is known, but the exact solve passed its bound of {nodes} nodes: "
+          "searched instead")
+
+
+def _pattern(template: str, name: str) -> re.Pattern:
+    head, _, tail = template.partition("{" + name + "}")
+    return re.compile(re.escape(head) + r"([0-9,]+)" + re.escape(tail))
+
+
+_FEW = _pattern(search_advice.REASON_FEW, "visits")
+_NOTE = _pattern(NOTE_BOUND, "nodes")
+
+
+# --------------------------------------------------------------------------
+# seats
+
+
+def seat_name(english: str, seat: int, tr: Translator) -> str:
+    """A seat's name (``advice.seat_names``: you, left, partner...) in words,
+    a seat without a name as ``Seat n``, counted from 1."""
+    base, _, rest = english.partition(" (")
+    if base.startswith("seat "):
+        return tr("Seat {n}", n=seat + 1)
+    word = {"you": tr("You"), "left": tr("Left"), "right": tr("Right"),
+            "partner": tr("Partner"), "across": tr("Across"),
+            "opponent": tr("Opponent")}.get(base, base)
+    if rest:                        # "partner (2 to the left)": more than one partner
+        return tr("{name}, seat {n}", name=word, n=seat + 1)
+    return word
+
+
+def seat_names(game, seat: int | None, tr: Translator) -> list[str]:
+    """Every seat's name as ``seat`` says it (None: a spectator, who reads
+    Seat 1 to Seat N)."""
+    n = game.num_players
+    if seat is None:
+        return [tr("Seat {n}", n=s + 1) for s in range(n)]
+    english = advice.seat_names(n, seat, game.partnership)
+    return [seat_name(english[s], s, tr) for s in range(n)]
+
+
+# --------------------------------------------------------------------------
+# the games
+
+
+def games(tr: Translator, game_objects: dict) -> dict:
+    """``{game: {"title", "description", "options": {key: {"label", "doc",
+    "choice_labels"}}}}`` in ``tr``'s language (``game_objects``: name ->
+    the game with its default options)."""
+    out = {}
+    for name, game in game_objects.items():
+        spec = GAMES.get(name, {})
+        options = {}
+        for key in game.options_spec:
+            label, doc, choices = spec.get("options", {}).get(key, (key, "", {}))
+            options[key] = {"label": tr(label), "doc": tr(doc) if doc else "",
+                            "choice_labels": {c: tr(w) for c, w in choices.items()}}
+        out[name] = {"title": spec.get("title", name),
+                     "description": tr(spec["description"]) if spec else game.description,
+                     "options": options}
+    return out
+
+
+def units(game, tr: Translator) -> dict:
+    """The units of a table's score rows in words: ``deal`` (a deal's result,
+    the game's own), ``totals`` (the match score so far), ``result`` (the
+    match's result once it is over)."""
+    out = {"deal": labels.unit(game.round_unit, tr)}
+    if game.name in TOTALS_UNITS:
+        out["totals"] = tr(TOTALS_UNITS[game.name])
+    if game.name in RESULT_UNITS:
+        out["result"] = tr(RESULT_UNITS[game.name])
+    return out
+
+
+# --------------------------------------------------------------------------
+# a position's facts, the advice, the search's words
+
+
+def facts(view, tr: Translator) -> list[str]:
+    """The position's facts (``advice.describe``) in words."""
+    return advice.describe(view, tr, seat_names(view.game, view.seat, tr))
+
+
+def equal_test(scale: float, tr: Translator) -> str:
+    return tr(EQUAL_TEST, points=search_advice.equal_points(scale))
+
+
+def reason(text: str, tr: Translator) -> str:
+    """One of the search's reasons (``solver.search.advice.decide``) in words."""
+    if text == search_advice.REASON_AS_GOOD.format(rule=search_advice.TIE_RULE):
+        return tr(REASON_AS_GOOD, rule=tr(TIE_RULE))
+    m = _FEW.fullmatch(text)
+    if m:
+        return tr(REASON_FEW, visits=m.group(1))
+    return text
+
+
+def note(text: str, tr: Translator) -> str:
+    """A result's note (``"(...)"``, ``service.NOTE_BOUND``) in words."""
+    m = _NOTE.fullmatch(text.strip("()"))
+    if m:
+        return "(" + tr(NOTE, nodes=m.group(1)) + ")"
+    return text
+
+
+def holders(names: list, tr: Translator) -> list[str]:
+    """The beliefs' holders' names: a seat's as given, a place in words."""
+    return [tr(PLACES[h]) if h in PLACES else h for h in names]
+
+
+def hint(out: dict, view, tr: Translator) -> dict:
+    """A hint (``advice.advise``'s dict, its ``labels`` already in words)
+    with every word in ``tr``'s language: the facts, the advice line, the
+    units, the as-good test, the reasons, the note and the seats' names."""
+    game = view.game
+    names = seat_names(game, view.seat, tr)
+    english = advice.seat_names(game.num_players, view.seat, game.partnership)
+    words = out.get("labels") or {}
+
+    def name(action):
+        return words.get(action, action)
+    test = equal_test(game.round_scale, tr)
+    out["facts"] = facts(view, tr)
+    if "exact" in out:
+        ex = out["exact"]
+        ex["unit"] = labels.unit(ex["unit"], tr)
+        ex["winners"] = {a: names[english.index(w)] if w in english else w
+                         for a, w in (ex.get("winners") or {}).items()}
+        for step in ex.get("line") or ():
+            step["who"] = names[step["seat"]]
+    if "search" in out:
+        s = out["search"]
+        s["unit"] = labels.unit(s["unit"], tr)
+        s["equal_test"] = test
+        s["reasons"] = {a: reason(why, tr) for a, why in (s.get("reasons") or {}).items()}
+    if out.get("note"):
+        out["note"] = note(out["note"], tr)
+    if "beliefs" in out:
+        b = out["beliefs"]
+        b["names"] = holders([names[h] if isinstance(h, int) else h for h in b["holders"]],
+                             tr)
+    out["advice"] = advice.advice_of(out, advice.is_card(view, out["action"]), tr, name, test)
+    return out
+
+
+def evaluation(out: dict, game, seat: int, tr: Translator) -> dict:
+    """An evaluation's seats and unit in words."""
+    out["names"] = seat_names(game, seat, tr)
+    out["unit"] = labels.unit(out["unit"], tr)
+    return out
+
+
+def solution(out: dict, tr: Translator) -> dict:
+    """A solve's unit in words."""
+    if "unit" in out:
+        out["unit"] = labels.unit(out["unit"], tr)
+    return out
+
+
+def review(out: dict, tr: Translator) -> dict:
+    """A review's units in words (its positions' facts are worded by the
+    review itself: ``bots.review.review(..., describe=...)``)."""
+    if "unit" in out:
+        out["unit"] = labels.unit(out["unit"], tr)
+    for entry in out.get("decisions", ()):
+        if "unit" in entry:
+            entry["unit"] = labels.unit(entry["unit"], tr)
+    for summary in out.get("summary", ()):
+        for entry in summary.get("biggest", ()):
+            if "unit" in entry:
+                entry["unit"] = labels.unit(entry["unit"], tr)
+    return out
+
+
+__all__ = ["GAMES", "seat_name", "seat_names", "games", "units", "facts", "hint",
+           "evaluation", "solution", "review", "equal_test", "reason", "note"]
