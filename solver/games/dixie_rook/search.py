@@ -41,6 +41,9 @@ def deal_score(world, seat: int, captured: float) -> float:
 class DixieRookSupport(GameSupport):
     heuristic = DixieRookRules
     leaf_cards = 5
+    #: the searches weigh their worlds by the beliefs: measured stronger with
+    #: four seats (docs/search.md, "Beliefs")
+    inference = True
 
     def native(self, sampler, policy, keep, equivalence):
         return native_rook_search(sampler, policy, keep, equivalence)
