@@ -11,6 +11,7 @@ the table at a step, in words (``POST /v1/analysis/step``).  The board's logic i
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import math
 from typing import Any
@@ -24,7 +25,7 @@ from solver.search import Limit
 
 from .. import advice
 from .. import analysis as boards
-from . import labels, models
+from . import labels, models, words
 from .errors import RequestError
 from .i18n import Translator
 from .requests import body_model, endpoint, read_limit, translator
@@ -115,6 +116,19 @@ def _words(board: boards.Board, out: dict, tr: Translator) -> dict:
     return out
 
 
+def _in_words(board: boards.Board, out: dict, tr: Translator) -> dict:
+    """A step's values with their words in the reader's language: the
+    search's facts, advice, units, test and reasons as ``/v1/hint`` gives
+    them, and the exact values' unit."""
+    if out.get("exact") and out["exact"].get("unit"):
+        out["exact"]["unit"] = labels.unit(out["exact"]["unit"], tr)
+    if out.get("search") is not None and out.get("seat") is not None:
+        view = positions.SeatView.of(board.state_at(out["at"], out["variation"]), out["seat"])
+        out["search"].setdefault("labels", out["labels"])
+        out["search"] = words.hint(out["search"], view, tr)
+    return out
+
+
 def _finite(value: Any) -> Any:
     return advice.json_finite(value)
 
@@ -168,13 +182,15 @@ def routes(settings, pool) -> dict[str, dict[str, Any]]:
         board = await pool.run(check, disconnected=request.is_disconnected)
 
         def work(stop=None, progress=None):
-            out = boards.analyse(board, body.at, variation, limit=limit, seed=body.seed,
-                                 nodes=nodes, bot=body.bot, stop=stop, progress=progress,
-                                 inference=inference)
+            # the board caches its answers for every reader: words go on a copy
+            out = copy.deepcopy(boards.analyse(board, body.at, variation, limit=limit,
+                                               seed=body.seed, nodes=nodes, bot=body.bot,
+                                               stop=stop, progress=progress,
+                                               inference=inference))
             texts = list(out.get("legal", []))
             out["labels"] = _labels(board, texts, tr)
             out["limit"] = applied
-            return out
+            return _in_words(board, out, tr)
 
         if not body.stream:
             return JSONResponse(_finite(await pool.run(work,

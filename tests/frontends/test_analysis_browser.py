@@ -111,7 +111,14 @@ def test_a_finished_deal_stepped_reviewed_varied_and_linked(browser, server, fin
         page.wait_for_selector("body[data-ready='1']")
         assert not page.is_visible("#felt")              # no board until one is opened
         _axe(page, f"{lang} open")
-        page.goto(f"{server.url}/analysis?lang={lang}&table={table}&token={admin}")
+        # the table page links its finished match to the board (the admin's
+        # key, as the page that made the table keeps it)
+        page.goto(f"{server.url}/?lang={lang}")
+        page.evaluate(f"localStorage.setItem('dixtrix.admin.{table}', '{admin}')")
+        page.goto(f"{server.url}/?lang={lang}&table={table}")
+        page.wait_for_selector("#to-board:not([hidden])")
+        assert f"table={table}" in page.get_attribute("#to-board", "href")
+        page.click("#to-board")
         page.wait_for_selector("body[data-ready='1']")
         page.wait_for_selector("#b-view:not([hidden])")
         assert page.evaluate("document.documentElement.dir") == ("rtl" if lang == "ar" else "ltr")

@@ -112,7 +112,15 @@ def answers(client, lang: str) -> list[tuple[str, object]]:
     for route, body in (("/v1/hint", {"position": late}),
                         ("/v1/solve", {"position": late, "line": 4}),
                         ("/v1/review", {"position": _finished_dix_record(), "deal": 1,
-                                        "limit": {"iterations": 30}})):
+                                        "limit": {"iterations": 30}}),
+                        # the analysis board: a step's values (searched and exact) and
+                        # its drawing, the line opened, the engine's continuation
+                        ("/v1/analysis/open", {"position": late}),
+                        ("/v1/analysis/values", {"position": late, "at": len(late["actions"]),
+                                                 "limit": {"iterations": 30}}),
+                        ("/v1/analysis/step", {"position": late, "at": len(late["actions"])}),
+                        ("/v1/analysis/line", {"position": late, "at": len(late["actions"]),
+                                               "plies": 2})):
         r = client.post(route, params=q, json=body)
         assert r.status_code == 200, r.text
         out.append((route, r.json()))

@@ -299,6 +299,14 @@ function show(p) {
   $("review").hidden = finished === 0 || !reviewer(p);
   $("review").dataset.deal = finished;
   $("review").textContent = t("Review this deal (deal {n})", { n: finished });
+  // once the match is over its record opens on the analysis board (the key
+  // rides in the fragment, which no server sees; the board drops it at once)
+  const board = $("to-board");
+  board.hidden = !p.over || !reviewer(p);
+  if (!board.hidden) {
+    board.href = `/analysis?lang=${LANG}&table=${encodeURIComponent(p.table)}` +
+      `#token=${encodeURIComponent(reviewer(p))}`;
+  }
   // a bot still to move (its time in one request ran out): let it go on
   clearTimeout(poll);
   const botToMove = !p.over && p.to_move !== null && p.seats[p.to_move].kind === "bot";
