@@ -225,6 +225,9 @@ def test_a_deal_set_up_by_hand_solved_exactly_late(browser, server, lang, viewpo
         page.wait_for_selector("body[data-ready='1']")
         page.click("#setup summary")
         page.select_option("#s-game", "trix")
+        # the options in words, not their JSON names
+        labels = page.eval_on_selector_all("#s-options label", "ls => ls.map((l) => l.textContent)")
+        assert labels and not {"partners", "stop_when_decided"} & set(labels), labels
         page.click("#s-deal")
         page.wait_for_selector("#s-hand-3")
         # typed: seat 2 given AS instead of 3S, a duplicate refused with its path

@@ -772,12 +772,15 @@ function renderSetupOptions() {
     if (spec.type === "bool") input = el("input", { type: "checkbox", id, "data-key": key, checked: spec.default });
     else if (spec.choices) {
       input = el("select", { id, "data-key": key });
-      for (const c of spec.choices) input.append(el("option", { value: String(c), text: String(c), selected: c === spec.default }));
+      const said = spec.choice_labels || {};
+      for (const c of spec.choices) input.append(el("option", { value: String(c), text: said[String(c)] || String(c), selected: c === spec.default }));
     } else if (spec.type === "int") input = el("input", { type: "number", id, "data-key": key, value: spec.default, min: spec.min, max: spec.max });
     else input = el("input", { type: "text", id, "data-key": key, value: spec.default });
     // a deal already given keeps its cards; the check says if they still fit
     input.addEventListener("change", () => { if (setupState) { setupState.options = setupOptions(); scheduleCheck(); } });
-    box.append(el("div", { class: "option" }, el("label", { for: id, text: key }), input));
+    // the option in words, as /v1/games gives it (its name in the JSON is the input's data-key)
+    box.append(el("div", { class: "option" }, el("label", { for: id, text: spec.label || key }), input,
+                  el("small", { class: "doc", text: spec.doc || "" })));
   }
   setupState = null;
   $("s-hands").replaceChildren();
