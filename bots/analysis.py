@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -47,6 +46,7 @@ from solver.errors import (
     short_repr,
 )
 from solver.game import State
+from solver.games.contract_match.layout import parse_text
 from solver.search import Limit
 
 from . import exact as exacts
@@ -247,30 +247,15 @@ _PLAIN_FACTS = ("trump", "turn_up", "stock_left", "chooser", "contract", "used",
                 "dealer", "tricks_won", "tens", "tokens", "active", "phase", "asker", "target",
                 "winner", "high_bid", "high_bidder", "passed", "bid_winner", "bid", "count",
                 "totals", "first_owner")
-_RANKS = "23456789TJQKA"
-_ROW = re.compile(r"^([SHDC]):(?:-|(10|[2-9TJQKA])[SHDC](?:\.\.(10|[2-9TJQKA])[SHDC])?)$")
-
-
 def layout_rows(text: str | None) -> dict[str, list[str]]:
     """The Trix / Jacks layout as the game writes it (``"S:9S..AS H:JH
-    D:- C:TC..AC"``: ``solver/games/contract_match/layout.py``,
-    ``Layout.text``) as each suit's ranks from low to high: ``{"S": ["9",
-    "T", "J", "Q", "K", "A"], "H": ["J"], "D": [], "C": [...]}``; a part
-    that is no row is left out."""
-    out: dict[str, list[str]] = {}
-    for part in (text or "").split():
-        m = _ROW.match(part)
-        if not m:
-            continue
-        suit, lo, hi = m.groups()
-        if lo is None:
-            out[suit] = []
-            continue
-        a = _RANKS.index("T" if lo == "10" else lo)
-        b = _RANKS.index("T" if (hi or lo) == "10" else (hi or lo))
-        a, b = min(a, b), max(a, b)
-        out[suit] = list(_RANKS[a:b + 1])
-    return out
+    D:- C:TC..AC"``: ``Layout.text``, read by its inverse ``parse_text``)
+    as each suit's ranks from low to high: ``{"S": ["9", "T", "J", "Q",
+    "K", "A"], "H": ["J"], "D": [], "C": [...]}``; nothing where the text
+    is none."""
+    if not text:
+        return {}
+    return {suit: [card[:-1] for card in cards] for suit, cards in parse_text(text).items()}
 
 
 def _cards(text: Any) -> list[str] | None:

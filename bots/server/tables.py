@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterator
 
 import solver
 from solver.errors import DixtrixError, OptionError, short_repr
+from solver.games.contract_match.layout import parse_text
 from solver.position import SeatView
 
 from .. import advice
@@ -637,33 +638,11 @@ def public_actions(per_seat: list[list]) -> list:
     return out
 
 
-_ROW = re.compile(r"^([SHDC]):(?:-|([2-9TJQKA])([SHDC])(?:\.\.([2-9TJQKA])([SHDC]))?)$")
-_ORDER = "23456789TJQKA"
-
-
 def parse_layout(text: str) -> dict:
-    """The layout's rows as the game writes them
-    (``Layout.text()`` in solver/games/contract_match/layout.py:
-    ``"S:9S..AS H:JH D:- C:TC..AC"``, a row from its lowest card to its
-    highest, ``-`` before its jack) as ``{"S": ["9S", "TS", ..., "AS"],
-    "H": ["JH"], "D": [], "C": [...]}``.  A part not of that form (another
-    suit's card in a row, a row written twice) is refused: ValueError."""
-    out: dict[str, list[str]] = {}
-    for part in text.split():
-        m = _ROW.match(part)
-        if not m:
-            raise ValueError(f"not a layout row: {part!r}")
-        suit, lo, lo_suit, hi, hi_suit = m.groups()
-        if suit in out or (lo_suit or suit) != suit or (hi_suit or suit) != suit:
-            raise ValueError(f"not a layout row: {part!r}")
-        if not lo:
-            out[suit] = []
-            continue
-        a, b = _ORDER.index(lo), _ORDER.index(hi or lo)
-        if a > b:
-            raise ValueError(f"not a layout row: {part!r}")
-        out[suit] = [f"{r}{suit}" for r in _ORDER[a:b + 1]]
-    return out
+    """The layout's rows as the game writes them, each suit's cards from
+    low to high (``solver.games.contract_match.layout.parse_text``: a part
+    of another form is refused, ValueError)."""
+    return parse_text(text)
 
 
 def _deal_details(game, state, tr: Translator) -> list[dict]:

@@ -159,7 +159,11 @@ def _trix_layout_record(cards: int = 30):
 def test_the_layout_rows_are_read_as_the_game_writes_them():
     assert boards.layout_rows("S:9S..AS H:JH D:- C:TC..AC") == {
         "S": list("9TJQKA"), "H": ["J"], "D": [], "C": list("TJQKA")}
-    assert boards.layout_rows("S:10S..QS junk") == {"S": list("TJQ")}
+    # one reader of the notation (the game's own, beside Layout.text): a
+    # part of another form is refused, not drawn as something else
+    with pytest.raises(ValueError, match="junk"):
+        boards.layout_rows("S:TS..QS junk")
+    assert boards.layout_rows(None) == {}
     state = _trix_layout_record()
     board = boards.Board.open(positions.to_json(state))
     drawn = boards.drawn(board, len(board.actions))

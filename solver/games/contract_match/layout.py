@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ...cards import ACE, FRENCH, JACK, TWO, make_card, rank_of, suit_of
 
 FINISH_SCORES = (200, 150, 100, 50)
@@ -76,6 +78,36 @@ class Layout:
 
     def text(self) -> str:
         return " ".join(f"{_SUIT_LETTERS[s]}:{self.row_text(s)}" for s in (3, 2, 1, 0))
+
+
+#: one row as ``Layout.text`` writes it: a suit, then ``-`` or its lowest
+#: card and, past the jack alone, ``..`` and its highest
+_ROW = re.compile(r"^([SHDC]):(?:-|([2-9TJQKA])([SHDC])(?:\.\.([2-9TJQKA])([SHDC]))?)$")
+_ORDER = "23456789TJQKA"
+
+
+def parse_text(text: str) -> dict[str, list[str]]:
+    """The rows ``Layout.text`` writes (``"S:9S..AS H:JH D:- C:TC..AC"``)
+    as each suit's cards from low to high: ``{"S": ["9S", "TS", ..., "AS"],
+    "H": ["JH"], "D": [], "C": [...]}``.  A part not of that form (another
+    suit's card in a row, a row written twice, a row running high to low)
+    is refused: ValueError naming it."""
+    out: dict[str, list[str]] = {}
+    for part in text.split():
+        m = _ROW.match(part)
+        if not m:
+            raise ValueError(f"not a layout row: {part!r}")
+        suit, lo, lo_suit, hi, hi_suit = m.groups()
+        if suit in out or (lo_suit or suit) != suit or (hi_suit or suit) != suit:
+            raise ValueError(f"not a layout row: {part!r}")
+        if not lo:
+            out[suit] = []
+            continue
+        a, b = _ORDER.index(lo), _ORDER.index(hi or lo)
+        if a > b:
+            raise ValueError(f"not a layout row: {part!r}")
+        out[suit] = [f"{r}{suit}" for r in _ORDER[a:b + 1]]
+    return out
 
 
 def _suit_word(s: int) -> str:
