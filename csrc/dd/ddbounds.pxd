@@ -411,9 +411,10 @@ cdef inline void quick_bounds(DDCtx* K, int* lb, int* ub) noexcept nogil:
     cdef TrickState* S = &K.S
     cdef int L = S.leader
     cdef bint lside = R.side[L]
-    cdef uint64_t opp_all = 0, mine, w, ps, pwin = 0
-    cdef int i, s, nw, qt = 0, k = S.tricks_left, ln, P = -1, qp = 0
+    cdef uint64_t opp_all = 0, mine, w, ps, pwin = 0, others, top
+    cdef int i, s, nw, nt, qt = 0, k = S.tricks_left, ln, P = -1, qp = 0, longest
     cdef bint entry = 0
+    cdef bint long_ok = not DD_STATS or K.st.use_long_suits
     K.qwin = 0
     for i in range(R.nseats):
         if R.side[i] != lside:
@@ -426,11 +427,30 @@ cdef inline void quick_bounds(DDCtx* K, int* lb, int* ub) noexcept nogil:
         if w == 0:
             continue
         nw = popcount(w)
+        others = 0
+        longest = 0
         for i in range(R.nseats):
-            if i != L and R.side[i] == lside:
+            if i != L:
                 ps = S.hands[i] & R.suit_mask[s]
-                if ps and highest_bit(ps) > lowest_bit(w):
+                others |= ps
+                if popcount(ps) > longest:
+                    longest = popcount(ps)
+                if R.side[i] == lside and ps and highest_bit(ps) > lowest_bit(w):
                     nw = 0
+        top = w
+        if long_ok:
+            # the leader's top sequence, above every other hand's card of
+            # the suit: t tricks, and every card of the suit when no
+            # other hand holds more than t of it (they are void after t
+            # rounds; issue #40, after DDS's QtricksLeadHand)
+            top = above_all(mine, others)
+            if top:
+                nt = popcount(top)
+                if longest <= nt:
+                    nt = popcount(mine)
+                if nt > nw:
+                    nw = nt
+                    w = top
         if nw and R.trump >= 0 and s != R.trump:
             for i in range(R.nseats):
                 if R.side[i] != lside and (S.hands[i] & R.suit_mask[R.trump]):

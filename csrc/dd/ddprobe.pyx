@@ -89,6 +89,17 @@ cdef class ProbeKernel(Kernel):
         self.K.st.use_second_hand = bool(value)
 
     @property
+    def use_long_suits(self):
+        """False: the quick tricks count only the leader's cards above
+        every opponent's (no top sequence over every other hand, no long
+        suit: the count before issue #40)."""
+        return bool(self.K.st.use_long_suits)
+
+    @use_long_suits.setter
+    def use_long_suits(self, value):
+        self.K.st.use_long_suits = bool(value)
+
+    @property
     def order(self):
         """The move-ordering rules in use (bits ``ORD_*`` of
         csrc/dd/ddstats.pxd: 1 suit lengths, 2 the killer, 4 partnership

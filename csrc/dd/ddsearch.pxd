@@ -13,7 +13,7 @@ from ddstats cimport DD_STATS, count_cut, stat_row, BoundaryRecord
 from ddctx cimport (DDCtx, INF, play, unplay, finish_trick, unfinish_trick, last_trick,
                     bump_history)
 from ddbounds cimport boundary_bounds, second_hand_quick
-from ddtable cimport TTSlot, table_lookup, table_record
+from ddtable cimport TTSlot, table_key, table_probe, table_record
 from ddorder cimport order_moves
 
 
@@ -74,6 +74,8 @@ cdef inline int search(DDCtx* K, int alpha, int beta, int ply) noexcept nogil:
             v = last_trick(K)
             K.wr[ply] = K.win_add
             return v
+        # the table's memory is fetched while the bounds work
+        table_key(K, &slot)
         v = boundary_bounds(K, alpha, beta, ply)
         if v != INF:
             return v
@@ -88,7 +90,9 @@ cdef inline int search(DDCtx* K, int alpha, int beta, int ply) noexcept nogil:
     use_tt = n == 0 or (n == 1 and R.nseats == 2 and not R.relative_ok
                         and not R.class_relative)
     if use_tt:
-        v = table_lookup(K, &slot, alpha, beta, ply, &ttmove)
+        if n:
+            table_key(K, &slot)
+        v = table_probe(K, &slot, alpha, beta, ply, &ttmove)
         if v != INF:
             if DD_STATS:
                 K.st.table_hits[stat_row(S.tricks_left)] += 1

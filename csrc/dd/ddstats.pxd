@@ -70,6 +70,7 @@ ctypedef struct DDStats:
     int use_cover_bound         # 0: no holder-cover bound (penalty contracts)
     int use_duck_match          # 0: the ducking count before issue #40 (never_wins, pivot)
     int use_second_hand         # 0: no second-hand quick trick (bridge)
+    int use_long_suits          # 0: quick tricks count no long suit (issue #40)
     int order                   # the move-ordering rules in use (ORD_* bits)
     CutStats cut
     uint64_t lock_hits          # cut-offs by lock_bounds
@@ -114,6 +115,7 @@ cdef inline void dd_stats_defaults(DDStats* st) noexcept nogil:
     st.use_cover_bound = 1
     st.use_duck_match = 1
     st.use_second_hand = 1
+    st.use_long_suits = 1
     st.order = ORDER_DEFAULT
     st.rec_depth = -1
     st.rec_count = 0

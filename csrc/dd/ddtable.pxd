@@ -4,19 +4,23 @@
 # seats with relative keys, the winning-ranks table after DDS (the
 # distribution lists and the exact-key half beside them).
 #
-# ``table_lookup`` / ``table_record`` are what the search calls: a lookup
-# fills a ``TTSlot`` (the keys and buckets of the node) and either settles
-# the window or leaves the best move it knows; the record writes the
-# node's result through the same slot.
+# ``table_key`` / ``table_probe`` / ``table_record`` are what the search
+# calls: the key fills a ``TTSlot`` (the keys and buckets of the node) and
+# prefetches their memory, the probe either settles the window or leaves
+# the best move it knows, and the record writes the node's result through
+# the same slot.
 from libc.stdint cimport uint64_t, uint32_t, uint8_t, uint16_t, int16_t, int32_t
 from ttable cimport TTEntry, tt_find, tt_store
 from bits cimport popcount, highest_bit, lowest_bit
 from trickstate cimport RuleTable, TrickState, WEntry, mix64, MAX_SEATS, NO_CARD
 from ddctx cimport DDCtx, BUCKET, XBUCKET, WBUCKET, WHEAD, INF, most_range
 
+cdef extern from *:
+    void prefetch "__builtin_prefetch" (const void* p) nogil
+
 
 ctypedef struct TTSlot:
-    # where a trick-boundary node's entry lives (filled by table_lookup)
+    # where a trick-boundary node's entry lives (filled by table_key)
     TTEntry* bucket          # exact-key table
     char* wbucket            # winning ranks: the distribution's list
     WEntry* xbucket          # winning ranks: the exact-key half
@@ -329,26 +333,18 @@ cdef inline void store(DDCtx* K, TTEntry* bucket, uint64_t h2, int best, int alp
              K.S.tricks_left, NO_CARD)
 
 
-cdef inline int table_lookup(DDCtx* K, TTSlot* slot, int alpha, int beta, int ply,
-                             int* ttmove) noexcept nogil:
-    """Look the node up (a trick boundary; with two seats and exact keys
-    also a follower's node, keyed with the card led).  Returns a bound
-    that settles the window (alpha, beta) (``wr[ply]`` then holds the
-    entry's deciding cards), else INF, with ``ttmove`` set to the best
-    card an entry knows.  ``slot`` keeps the keys for ``table_record``."""
+cdef inline void table_key(DDCtx* K, TTSlot* slot) noexcept nogil:
+    """The keys and buckets of a trick-boundary node (the card led too,
+    two seats with exact keys) into ``slot``, and their memory prefetched:
+    the search computes them before the bounds, so that the cache lines
+    are on their way while the bounds work (bridge full deals, issue #40:
+    the same nodes, the median per-deal time ratio to DDS 7-11% lower on
+    6 deals; docs/solver.md)."""
     cdef uint64_t h1 = 0, x1
-    cdef WEntry* we
-    cdef TTEntry* e
-    cdef int i, v
     if K.wmode:
         wkey(K, &h1, &slot.h2, slot.pat)
         slot.wbucket = K.wtt + (((h1 >> 32) * K.wt_count) >> 32) * (
             WHEAD + WBUCKET * sizeof(WEntry))
-        # the distribution's list of winning-ranks entries first (the
-        # most general bounds), then the exact key
-        v = wprobe(K, slot.wbucket, slot.h2, slot.pat, alpha, beta, ttmove, ply)
-        if v != INF:
-            return v
         x1 = mix64(slot.h2 ^ (<uint64_t>slot.pat[0] | (<uint64_t>slot.pat[1] << 32)))
         slot.x2 = mix64(x1 ^ (<uint64_t>slot.pat[2] | (<uint64_t>slot.pat[3] << 32))
                         ^ <uint64_t>0x632be59bd9b4e019)
@@ -356,6 +352,32 @@ cdef inline int table_lookup(DDCtx* K, TTSlot* slot, int alpha, int beta, int pl
         if slot.x2 == 0:
             slot.x2 = 1
         slot.xbucket = &K.xtt[(x1 & K.xt_mask) * XBUCKET]
+        prefetch(slot.wbucket)
+        prefetch(slot.wbucket + 64)
+        prefetch(slot.wbucket + 128)
+        prefetch(slot.xbucket)
+        prefetch((<char*>slot.xbucket) + 64)
+        return
+    hash_key(K, &h1, &slot.h2)
+    slot.bucket = &K.tt[(h1 & K.tt_mask) * BUCKET]
+    prefetch(slot.bucket)
+
+
+cdef inline int table_probe(DDCtx* K, TTSlot* slot, int alpha, int beta, int ply,
+                            int* ttmove) noexcept nogil:
+    """Look up the node whose keys ``table_key`` put in ``slot``.  Returns
+    a bound that settles the window (alpha, beta) (``wr[ply]`` then holds
+    the entry's deciding cards), else INF, with ``ttmove`` set to the best
+    card an entry knows.  ``slot`` keeps the keys for ``table_record``."""
+    cdef WEntry* we
+    cdef TTEntry* e
+    cdef int i, v
+    if K.wmode:
+        # the distribution's list of winning-ranks entries first (the
+        # most general bounds), then the exact key
+        v = wprobe(K, slot.wbucket, slot.h2, slot.pat, alpha, beta, ttmove, ply)
+        if v != INF:
+            return v
         for i in range(XBUCKET):
             we = &slot.xbucket[i]
             if we.gen == K.gen and we.check == slot.x2:
@@ -370,8 +392,6 @@ cdef inline int table_lookup(DDCtx* K, TTSlot* slot, int alpha, int beta, int pl
                     ttmove[0] = we.move
                 break
         return INF
-    hash_key(K, &h1, &slot.h2)
-    slot.bucket = &K.tt[(h1 & K.tt_mask) * BUCKET]
     e = tt_find(slot.bucket, BUCKET, K.gen, slot.h2)
     if e != NULL:
         if e.lo >= beta:
@@ -387,7 +407,7 @@ cdef inline int table_lookup(DDCtx* K, TTSlot* slot, int alpha, int beta, int pl
 cdef inline void table_record(DDCtx* K, TTSlot* slot, int best, int alpha0, int beta0,
                               int bestmove, int ply) noexcept nogil:
     """Store the node's fail-soft result for its original window under the
-    keys ``table_lookup`` left in ``slot`` (winning ranks: keyed by the
+    keys ``table_key`` left in ``slot`` (winning ranks: keyed by the
     cards in ``wr[ply]``)."""
     if K.wmode:
         wstore(K, slot.wbucket, slot.xbucket, slot.h2, slot.x2, slot.pat, K.wr[ply], best,

@@ -1030,6 +1030,68 @@ def test_second_hand_quick_trick_matches_oracle(probe):
     assert hits >= 60, hits
 
 
+def test_long_suit_quick_tricks_match_oracle(probe):
+    """Bridge endings where the leader holds the top cards of a suit above
+    every other hand's, and often every card of it the others cannot
+    follow for long (the quick tricks' top sequence and long suit, issue
+    #40): the kernel against the oracle, the position's value alone, the
+    same values with the count off, and the count must change some node
+    counts.  Counting the long suit when another hand holds one card more
+    than the sequence, or a sequence card below a partner's card, makes
+    it fail."""
+    from solver.dd import Solver
+    rng = random.Random(4021)
+    changed = 0
+    on, off = Solver(private=True), Solver(private=True)
+    for _ in range(400):
+        strain = rng.randrange(-1, 4)
+        contract = dd.bridge_contract(strain)
+        n = 3
+        leader = rng.randrange(4)
+        suit = rng.randrange(4)
+        ranks = sorted(rng.sample(range(2, 15), 8), reverse=True)
+        t = rng.randrange(1, 3)
+        hands = {s_: [] for s_ in range(4)}
+        hands[leader] = [suit * 16 + r for r in ranks[:t]]
+        # the others: at most t cards of the suit each, sometimes t + 1
+        limit = t + (rng.random() < 0.3)
+        for r_ in ranks[t:]:
+            seat = rng.randrange(4)
+            if seat == leader:
+                if len(hands[leader]) < n:
+                    hands[leader].append(suit * 16 + r_)
+            elif sum(c >> 4 == suit for c in hands[seat]) < limit and len(hands[seat]) < n:
+                hands[seat].append(suit * 16 + r_)
+        cards = [c for c in FRENCH.cards if c >> 4 != suit]
+        rng.shuffle(cards)
+        for s_ in range(4):
+            while len(hands[s_]) < n:
+                hands[s_].append(cards.pop())
+        pos = dd.TrickPosition(contract, tuple(mask_of(hands[s_]) for s_ in range(4)), leader)
+        team = rng.randrange(2)
+        probe.new_table()
+        got = _compare(pos, team, "own")
+        on.clear()
+        before = on.nodes
+        value = on.value(pos, team, "own")
+        n_on = on.nodes - before
+        assert value == got.value, pos
+        probe.use_long_suits = False
+        probe.new_table()
+        try:
+            other = dd.solve_position(pos, team, "own")
+            assert dict(other.card_values) == dict(got.card_values)
+            off.clear()
+            before = off.nodes
+            assert off.value(pos, team, "own") == value
+            n_off = off.nodes - before
+        finally:
+            probe.use_long_suits = True
+            probe.new_table()
+        changed += other.nodes != got.nodes or n_off != n_on
+    assert changed >= 30, changed
+
+
 def _later_bounds_ending(rng, n):
     """A bridge ending built so the later-tricks bounds apply: trumps, and
     the top trumps to one side spread over both its hands (the run), or
