@@ -17,6 +17,7 @@ import platform
 
 import Cython
 from Cython.Build import cythonize
+from Cython.Build.Dependencies import DistutilsInfo
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
@@ -70,7 +71,12 @@ def extensions():
             name = os.path.splitext(os.path.basename(pyx))[0]
             c = _fresh_c(pyx, newest)
             if c is not None:
-                kept.append(_extension(f"{package}._{name}", c))
+                ext = _extension(f"{package}._{name}", c)
+                # what cythonize would have read from the source's own
+                # "# distutils:" lines (the probe kernels' DD_STATS=1)
+                with open(pyx, encoding="utf-8") as f:
+                    DistutilsInfo(f.read()).apply(ext)
+                kept.append(ext)
             else:
                 exts.append(_extension(f"{package}._{name}", pyx))
     if not exts:
@@ -107,4 +113,5 @@ class ParallelBuildExt(build_ext):
             self.parallel = _cores()
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": ParallelBuildExt})
+if __name__ == "__main__":           # pip's build backend runs this file as __main__ too
+    setup(ext_modules=extensions(), cmdclass={"build_ext": ParallelBuildExt})
