@@ -357,14 +357,7 @@ def drawn(board: Board, at: int, variation: Sequence[str] = (), show: int | str 
     names_of = getattr(game, "contract_names", None)
     if names_of and "used" in known:
         out["open"] = [c for c in names_of if c not in (known.get("used") or [])]
-    finished = state.round_index() + (1 if over else 0)
-    scores = []
-    for i in range(finished):
-        try:
-            scores.append([float(v) for v in state.round_returns(i)])
-        except (IndexError, KeyError):
-            break
-    out["scores"] = scores
+    out["scores"] = state.finished_round_returns()
     if over:
         out["returns"] = [float(v) for v in state.returns()]
     if moves:

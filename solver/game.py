@@ -651,6 +651,18 @@ class State(ABC):
         ``game.round_scale`` bounds its magnitude.  Default: ``returns()``."""
         return self.returns()
 
+    def finished_round_returns(self) -> list[list[float]]:
+        """``round_returns`` of every finished deal, in order (the deal in
+        play counted once the game is over)."""
+        finished = self.round_index() + (1 if self.is_terminal() else 0)
+        out = []
+        for i in range(finished):
+            try:
+                out.append([float(v) for v in self.round_returns(i)])
+            except (IndexError, KeyError):
+                break
+        return out
+
     def tie_key(self, action: int) -> tuple[Any, ...]:
         """The game's one rule among actions of equal value, for the seat to
         move: of the legal actions that nothing else separates, the one with

@@ -336,15 +336,7 @@ class Table:
 
     def deal_scores(self) -> list[list[float]]:
         """The result of every finished deal (public once a deal ends)."""
-        state = self.state
-        finished = state.round_index() + (1 if state.is_terminal() else 0)
-        scores = []
-        for i in range(finished):
-            try:
-                scores.append([float(v) for v in state.round_returns(i)])
-            except (IndexError, KeyError):
-                break
-        return scores
+        return self.state.finished_round_returns()
 
     def review_request(self, token: str, seat: int | None,
                        deal: int | None) -> tuple[dict, int | None, int]:

@@ -33,19 +33,6 @@ async function loadLang(lang) {
   $("center").setAttribute("aria-label", t("The table"));
 }
 
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children) if (c !== null && c !== undefined) node.append(c);
-  return node;
-}
-
-function say(text) { $("message").textContent = text || ""; }
 
 function fmt(v) {
   if (v === null || v === undefined) return "";
