@@ -19,9 +19,11 @@ One search, many games: the tree code here (``grow_tree``, ``grow_flat``,
 ``run_trees``) and the one ``Search`` class are written once against a
 table of game operations (``Ops``, tree.pxd); each game's header supplies
 its compact state, rules and ``Ops``: dix.pxd (dix card play), trick.pxd
-(a trick contract, the layout), deal.pxd (a whole trix / tricks deal from
-the contract choice), rook.pxd (dixie-rook card play), hand.pxd (a whole
-dixie-rook hand from the auction), exchange.pxd (a dix-exchange round).
+(a trick contract, the layout; their rules of play are trickrules.pxd's),
+deal.pxd (a whole trix / tricks deal from the contract choice; the rules
+player it plays is contract_player.pxd), rook.pxd (dixie-rook card
+play), hand.pxd (a whole dixie-rook hand from the auction), exchange.pxd
+(a dix-exchange round).
 Each kind of search is one row of ``GAMES`` below (its ``Ops``, its
 sampler's kind, how its rules and state load and what ``simulate``
 reports), chosen by name when a ``Search`` is built: a new game adds a
@@ -78,10 +80,10 @@ from typegraph cimport (TypeGraph, typegraph_load, typegraph_copy, typegraph_fre
                         typegraph_free_scratch, columns_walk)
 from tree cimport (Ops, Node, prior_fn, STATE_WORDS, MAX_SEATS, BATCH_SLOTS, random_bit, now)
 from dix cimport DixRules, DixPlay, dix_ops, dix_load, dix_reward0
-from trick cimport (TrickRules, TrickPlay, LayoutPlay, trick_ops, trick_load, layout_ops,
-                    layout_load, layout_points)
+from trickrules cimport TrickPlay, LayoutPlay, layout_points, C_LAYOUT
+from trick cimport TrickRules, trick_ops, trick_load, layout_ops, layout_load
 from rook cimport RookRules, RookPlay, rook_ops, rook_load, rook_value0
-from deal cimport DealRules, DealPlay, deal_ops, deal_load, C_LAYOUT
+from deal cimport DealRules, DealPlay, deal_ops, deal_load
 from hand cimport HandRules, HandPlay, hand_ops, hand_load
 from exchange cimport ExRules, ExPlay, ex_ops, ex_load
 from bags cimport ExGraph, exgraph_load, exgraph_scratch, exgraph_free_scratch, exgraph_free
