@@ -1,8 +1,8 @@
 # A whole trix / tricks deal as compact-state operations for the search
 # (compile-time header, cimported by csrc/search/ismcts.pyx): the chooser's
 # contract choice, trix's doubling round, tricks' bad-hand redeal claims,
-# then the play of the contract (trick.pxd's rules).  Built from a seat view
-# by solver/search/native.py (native_contract_search).
+# then the play of the contract (trickrules.pxd's rules).  Built from a
+# seat view by solver/games/contract_match/kernel.py (native_contract_search).
 #
 # The phases are those of solver/games/contract_match/state.py.  Actions are bit
 # indices per phase: a contract's id (0..4) when choosing; a card revealed
@@ -19,8 +19,9 @@
 # the rules player's non-card decisions (``deal_rules_move``) and the card
 # searches' play-outs (the greedy trick follower three times in four, a
 # random leader; the layout at random); 2, as 1 with the greedy follower at
-# every follower's card (tests); 3, the rules player's move
-# everywhere (solver/games/contract_match/heuristic.py, ported move for move),
+# every follower's card (tests); 3, the rules player's move everywhere
+# (contract_player.pxd: solver/games/contract_match/heuristic.py ported move
+# for move),
 # the policy the contracts' average-deal values were measured with
 # (solver/search/contract_choice.py), so that a contract's value and its baseline
 # are measured alike.
@@ -29,9 +30,11 @@ from bits cimport popcount, lowest_bit
 from rng cimport Rng, rng_below, rng_seed, rng_next
 from typegraph cimport TypeGraph, holders_walk
 from tree cimport Ops, random_bit, reduce_ranked, shuffle_ints, card_tables
-from trick cimport (TrickPlay, LayoutPlay, PASS_BIT, trick_to_move,
-                    trick_legal_mask, trick_play_card, trick_greedy, team_rewards,
-                    layout_start, layout_legal, layout_apply, layout_points)
+from trickrules cimport (C_KING, C_QUEENS, C_LAYOUT, TrickPlay, LayoutPlay, trick_to_move,
+                         trick_legal_mask, trick_others_live, trick_play_card, layout_start,
+                         layout_legal_mask, layout_play, layout_points)
+from trick cimport trick_greedy, team_rewards
+from contract_player cimport rules_contract, rules_trick_card, rules_layout_card
 
 cdef enum:
     D_CHOOSE = 0
@@ -40,12 +43,6 @@ cdef enum:
     D_TRICKS = 3
     D_LAYOUT = 4
     D_OVER = 5
-    #: contract ids (solver/games/contract_match/trick_play.py)
-    C_KING = 0
-    C_QUEENS = 1
-    C_DIAMONDS = 2
-    C_LTOOSH = 3
-    C_LAYOUT = 4
     DONE_BIT = 63
     NO_REDEAL_BIT = 0
     REDEAL_BIT = 1
@@ -89,194 +86,6 @@ cdef struct DealPlay:
     LayoutPlay lp
 
 
-# ---- the rules player (solver/games/contract_match/heuristic.py) ----------------
-
-cdef inline double expected_tricks(uint64_t hand) noexcept nogil:
-    """A 0.9, K 0.65, Q 0.4, J 0.2; +0.1 to the lower cards of a suit of
-    five or more."""
-    cdef double total = 0.0, p
-    cdef int s, r, n
-    cdef uint64_t m
-    for s in range(4):
-        m = hand & ((<uint64_t>0xFFFF) << (16 * s))
-        n = popcount(m)
-        while m:
-            r = lowest_bit(m) & 15
-            m &= m - 1
-            p = 0.9 if r == 14 else (0.65 if r == 13 else (0.4 if r == 12 else (
-                0.2 if r == 11 else 0.0)))
-            if n >= 5 and r < 11:
-                p += 0.1
-            total += p
-    return total
-
-
-cdef inline double contract_estimate(int contract, uint64_t hand) noexcept nogil:
-    """The rules player's estimated result of calling ``contract``."""
-    cdef double t = expected_tricks(hand), p, cost, value
-    cdef int s, r, c, high
-    cdef uint64_t m
-    if contract == C_LTOOSH:
-        return -15 * t
-    if contract == C_KING:
-        if (hand >> 45) & 1:                                  # KH
-            p = 0.6 if popcount(hand & (<uint64_t>0xFFFF << 32)) <= 3 and \
-                not ((hand >> 46) & 1) else 0.3               # AH
-        else:
-            p = 0.15
-        return -75 * p
-    if contract == C_QUEENS:
-        cost = 0.0
-        for s in range(4):
-            if (hand >> (16 * s + 12)) & 1:
-                cost += 25 * (0.6 if popcount(hand & (<uint64_t>0xFFFF << (16 * s))) <= 2
-                              else 0.3)
-        return -cost - 2.5 * t
-    if contract == C_DIAMONDS:
-        high = popcount(hand & (<uint64_t>0x7C00 << 16))      # diamonds 10..A
-        return -10 * high - 3 * t
-    value = 125.0
-    m = hand
-    while m:
-        c = lowest_bit(m)
-        m &= m - 1
-        r = c & 15
-        if r == 11:
-            value += 15
-        elif (r == 12 or r == 10) and (hand >> ((c & ~15) + 11)) & 1:
-            value += 15
-        elif r == 2:
-            value -= 25
-        elif r == 3 or r == 4:
-            value -= 10
-    return value
-
-
-cdef inline int rules_contract(uint64_t hand, int open_contracts) noexcept nogil:
-    """The contract the rules player calls: the best estimate, ties to the
-    lowest."""
-    cdef int k, best = -1
-    cdef double v, best_v = -1e300
-    for k in range(5):
-        if (open_contracts >> k) & 1:
-            v = contract_estimate(k, hand)
-            if v > best_v:
-                best, best_v = k, v
-    return best
-
-
-cdef inline int rules_trick_card(const TrickPlay* P, uint64_t L, uint64_t pen) noexcept nogil:
-    """The rules player's card in a trick contract (``pen``: its penalty
-    cards): leading, the lowest card of the suit with the most low cards
-    (7 or less), never a penalty card if another lead exists; void, the
-    penalty card first, else the highest card of the shortest suit;
-    following, the highest card that still loses the trick (a penalty card
-    first), else, last to play, the highest card (not a penalty card),
-    else the lowest (not a penalty card)."""
-    cdef uint64_t hand = P.hands[trick_to_move(P)], safe, m
-    cdef int c, s, key, best = -1, best_key, top, led, danger
-    cdef int count[4]
-    if P.ntrick == 0:
-        safe = L & ~pen
-        if not safe:
-            safe = L
-        for s in range(4):
-            count[s] = popcount(hand & ((<uint64_t>0xFF) << (16 * s)))   # ranks 0..7
-        best_key = 1 << 30
-        m = safe
-        while m:
-            c = lowest_bit(m)
-            m &= m - 1
-            key = (c & 15) * 4096 + (16 - count[c >> 4]) * 64 + c
-            if key < best_key:
-                best, best_key = c, key
-        return best
-    led = P.trick[0] >> 4
-    if (lowest_bit(L) >> 4) != led:                          # void: discard
-        for s in range(4):
-            count[s] = popcount(hand & ((<uint64_t>0xFFFF) << (16 * s)))
-        best_key = -1
-        m = L
-        while m:
-            c = lowest_bit(m)
-            m &= m - 1
-            danger = (c & 15) + (100 if (pen >> c) & 1 else 0)
-            key = danger * 4096 + (16 - count[c >> 4]) * 64 + c
-            if key > best_key:
-                best, best_key = c, key
-        return best
-    top = 0
-    for s in range(P.ntrick):
-        if (P.trick[s] >> 4) == led and (P.trick[s] & 15) > top:
-            top = P.trick[s] & 15
-    best_key = -1
-    m = L
-    while m:                                                 # the losers
-        c = lowest_bit(m)
-        m &= m - 1
-        if (c & 15) < top:
-            danger = (c & 15) + (100 if (pen >> c) & 1 else 0)
-            key = danger * 64 + c
-            if key > best_key:
-                best, best_key = c, key
-    if best >= 0:
-        return best
-    if P.ntrick == 3:                                        # the trick is ours: spend the top
-        best_key = -1
-        m = L
-        while m:
-            c = lowest_bit(m)
-            m &= m - 1
-            key = (0 if (pen >> c) & 1 else 16) + (c & 15)
-            if key > best_key:
-                best, best_key = c, key
-        return best
-    best_key = 1 << 30
-    m = L
-    while m:
-        c = lowest_bit(m)
-        m &= m - 1
-        key = (16 if (pen >> c) & 1 else 0) + (c & 15)
-        if key < best_key:
-            best, best_key = c, key
-    return best
-
-
-cdef inline int rules_layout_card(const LayoutPlay* P, uint64_t L) noexcept nogil:
-    """The rules player's layout card: +1 for each own card it brings
-    nearer, -0.4 for each unseen one; a jack is held unless we have low
-    cards of its suit; ties to the lowest card."""
-    cdef uint64_t hand = P.hands[P.turn], m, own
-    cdef int c, s, r, x, low, high, up, beyond_own, beyond_all, best = -1
-    cdef double score, best_score = -1e300
-    if L == (<uint64_t>1) << PASS_BIT:
-        return PASS_BIT
-    m = L
-    while m:
-        c = lowest_bit(m)
-        m &= m - 1
-        s = c >> 4
-        r = c & 15
-        own = hand & ((<uint64_t>0xFFFF) << (16 * s)) & ~((<uint64_t>1) << c)
-        if r == 11:
-            low = popcount(own & ((<uint64_t>0x07FF) << (16 * s)))     # ranks below J
-            high = popcount(own) - low
-            score = (low + high) - 0.4 * (12 - low - high) - (0 if low else 3)
-        else:
-            up = r > 11 if P.lo[s] else 1
-            beyond_own = 0
-            while own:
-                x = lowest_bit(own) & 15
-                own &= own - 1
-                if (x > r) if up else (x < r):
-                    beyond_own += 1
-            beyond_all = (14 - r) if up else (r - 2)
-            score = beyond_own - 0.4 * (beyond_all - beyond_own)
-        if score > best_score:
-            best, best_score = c, score
-    return best
-
-
 cdef inline int is_bad_hand(uint64_t hand) noexcept nogil:
     """All four 2s, or three 2s and the 3s of at least two of their suits."""
     cdef int s, twos = 0, threes = 0
@@ -307,7 +116,7 @@ cdef inline uint64_t deal_legal(const void* Pv, const void* Rv) noexcept nogil:
     if P.phase == D_TRICKS:
         return trick_legal_mask(&P.tp, R.pen_mask[P.contract] if R.must_discard else 0)
     if P.phase == D_LAYOUT:
-        return layout_legal(&P.lp, NULL)
+        return layout_legal_mask(&P.lp)
     if P.phase == D_CHOOSE:
         return <uint64_t>P.open_contracts
     seat = P.order[P.order_pos]
@@ -377,7 +186,7 @@ cdef inline void deal_apply(void* Pv, const void* Rv, int a) noexcept nogil:
                 P.phase = D_OVER
         return
     if P.phase == D_LAYOUT:
-        layout_apply(&P.lp, NULL, a)
+        layout_play(&P.lp, a)
         if P.lp.nout >= 4:
             P.phase = D_OVER
         return
@@ -480,7 +289,7 @@ cdef inline int deal_playout(const void* Pv, const void* Rv, uint64_t L, Rng* r)
         return random_bit(L, r)
     if P.phase == D_TRICKS:
         if R.playout == 3:
-            return rules_trick_card(&P.tp, L, R.pen_mask[P.contract])
+            return rules_trick_card(&P.tp, L, R.pen_mask[P.contract], R.suit_of, R.strength)
         if P.tp.ntrick == 0 or (R.playout == 1 and rng_below(r, 4) == 0):
             return random_bit(L, r)
         return trick_greedy(&P.tp, L, R.win_pts[P.contract], P.revealer, R.team, R.suit_of,
@@ -500,16 +309,12 @@ cdef inline uint64_t deal_reduce(const void* Pv, const void* Rv, uint64_t L, int
     cdef const DealPlay* P = <const DealPlay*>Pv
     cdef const DealRules* R = <const DealRules*>Rv
     cdef int32_t attr[64]
-    cdef uint64_t live
     cdef int i
     if root or P.phase != D_TRICKS:
         return L
     for i in range(64):
         attr[i] = R.win_pts[P.contract][i] * 8 + P.revealer[i]
-    live = P.tp.hands[0] | P.tp.hands[1] | P.tp.hands[2] | P.tp.hands[3]
-    for i in range(P.tp.ntrick):
-        live |= (<uint64_t>1) << P.tp.trick[i]
-    return reduce_ranked(L, live & ~P.tp.hands[trick_to_move(&P.tp)], attr)
+    return reduce_ranked(L, trick_others_live(&P.tp), attr)
 
 
 cdef inline Ops deal_ops() noexcept:

@@ -16,13 +16,18 @@ run the trees, so a seed and a number of trees fix the answer, whatever
 the number of threads (``run_trees``).
 
 One search, many games: the tree code here (``grow_tree``, ``grow_flat``,
-``run_trees``, the ``Search`` base class) is written once against a table
-of game operations (``Ops``, tree.pxd); each game's header supplies its
-compact state, rules and ``Ops``: dix.pxd (dix card play), trick.pxd (a
-trick contract, the layout), deal.pxd (a whole trix / tricks deal from the
-contract choice), rook.pxd (dixie-rook card play), hand.pxd (a whole
-dixie-rook hand from the auction), exchange.pxd (a dix-exchange round).
-The ``*Search`` classes below only load a game's rules and state.
+``run_trees``) and the one ``Search`` class are written once against a
+table of game operations (``Ops``, tree.pxd); each game's header supplies
+its compact state, rules and ``Ops``: dix.pxd (dix card play), trick.pxd
+(a trick contract, the layout; their rules of play are trickrules.pxd's),
+deal.pxd (a whole trix / tricks deal from the contract choice; the rules
+player it plays is contract_player.pxd), rook.pxd (dixie-rook card
+play), hand.pxd (a whole dixie-rook hand from the auction), exchange.pxd
+(a dix-exchange round).
+Each kind of search is one row of ``GAMES`` below (its ``Ops``, its
+sampler's kind, how its rules and state load and what ``simulate``
+reports), chosen by name when a ``Search`` is built: a new game adds a
+row, not a class.
 
 Selection: UCB1 with availability counts, ``mean + c sqrt(ln avail /
 visits)``, at nodes whose game gives no heuristic move (card play); PUCT
@@ -75,10 +80,10 @@ from typegraph cimport (TypeGraph, typegraph_load, typegraph_copy, typegraph_fre
                         typegraph_free_scratch, columns_walk)
 from tree cimport (Ops, Node, prior_fn, STATE_WORDS, MAX_SEATS, BATCH_SLOTS, random_bit, now)
 from dix cimport DixRules, DixPlay, dix_ops, dix_load, dix_reward0
-from trick cimport (TrickRules, TrickPlay, LayoutPlay, trick_ops, trick_load, layout_ops,
-                    layout_load, layout_points)
+from trickrules cimport TrickPlay, LayoutPlay, layout_points, C_LAYOUT
+from trick cimport TrickRules, trick_ops, trick_load, layout_ops, layout_load
 from rook cimport RookRules, RookPlay, rook_ops, rook_load, rook_value0
-from deal cimport DealRules, DealPlay, deal_ops, deal_load, C_LAYOUT
+from deal cimport DealRules, DealPlay, deal_ops, deal_load
 from hand cimport HandRules, HandPlay, hand_ops, hand_load
 from exchange cimport ExRules, ExPlay, ex_ops, ex_load
 from bags cimport ExGraph, exgraph_load, exgraph_scratch, exgraph_free_scratch, exgraph_free
@@ -89,15 +94,6 @@ cdef double POLL_SECONDS = 0.05
 DEF MAX_PATH = 256
 #: PUCT nodes create every child at once: a larger node pool per iteration
 DEF PRIOR_NODES = 8
-
-cdef Ops DIX_OPS = dix_ops()
-cdef Ops TRICK_OPS = trick_ops()
-cdef Ops LAYOUT_OPS = layout_ops()
-cdef Ops ROOK_OPS = rook_ops()
-cdef Ops DEAL_OPS = deal_ops()
-cdef Ops HAND_OPS = hand_ops()
-cdef Ops EXCHANGE_OPS = ex_ops()
-
 
 # ---- batch means ---------------------------------------------------------------
 
@@ -519,43 +515,487 @@ cdef object run_trees(const Ops* ops, const void* base, const void* R, void** sa
         free(finished); free(batches)
 
 
-# ---- the base search -----------------------------------------------------------
+# ---- the samplers ------------------------------------------------------------------
+# How a search keeps and copies its view's determinization data: one kind of
+# graph per row (walker.pxd: dix's interval graph; typegraph.pxd: holder and
+# column graphs; bags.pxd: dix-exchange's bags).  The search owns one,
+# loaded from the compiled sampler; each tree gets a copy with its own
+# scratch (``copy``, given back with ``drop``); ``release`` frees the
+# search's own.
+
+ctypedef int (*graph_load_fn)(void* g, object compiled) except -1
+ctypedef void* (*graph_copy_fn)(const void* g) except NULL
+ctypedef void (*graph_drop_fn)(void* g) noexcept
+ctypedef Pool* (*graph_pool_fn)(void* g) noexcept
+
+
+cdef struct SamplerKind:
+    size_t size                # the graph struct (zeroed: no arrays, no pool)
+    graph_load_fn load
+    graph_copy_fn copy
+    graph_drop_fn drop         # a copy: its scratch and the struct
+    graph_drop_fn release      # the search's own: every array (not the struct)
+    graph_pool_fn pool         # the weighed pool its walks read (set_pool)
+
+
+cdef int interval_load(void* g, object compiled) except -1:
+    return graph_load(<Graph*>g, compiled)
+
+
+cdef void interval_drop(void* s) noexcept:
+    cdef Graph* g = <Graph*>s
+    if g != NULL:
+        free(g.pool)
+        free(g.pool_len)
+        free(g)
+
+
+cdef void* interval_copy(const void* src) except NULL:
+    cdef Graph* g = <Graph*>malloc(sizeof(Graph))
+    if not g:
+        raise MemoryError()
+    g[0] = (<const Graph*>src)[0]
+    g.pool = NULL
+    g.pool_len = NULL
+    try:
+        graph_scratch(g)
+    except MemoryError:
+        interval_drop(g)
+        raise
+    return g
+
+
+cdef void interval_release(void* g) noexcept:
+    graph_free(<Graph*>g)
+
+
+cdef Pool* interval_pool(void* g) noexcept:
+    return &(<Graph*>g).worlds
+
+
+cdef int types_load(void* g, object compiled) except -1:
+    return typegraph_load(<TypeGraph*>g, compiled)
+
+
+cdef void* types_copy(const void* src) except NULL:
+    cdef TypeGraph* g = <TypeGraph*>malloc(sizeof(TypeGraph))
+    if not g:
+        raise MemoryError()
+    g.scratch = NULL
+    g.left = NULL
+    try:
+        typegraph_copy(g, <const TypeGraph*>src)
+    except MemoryError:
+        free(g)
+        raise
+    return g
+
+
+cdef void types_drop(void* s) noexcept:
+    cdef TypeGraph* g = <TypeGraph*>s
+    if g != NULL:
+        typegraph_free_scratch(g)
+        free(g)
+
+
+cdef void types_release(void* g) noexcept:
+    typegraph_free(<TypeGraph*>g)
+
+
+cdef Pool* types_pool(void* g) noexcept:
+    return &(<TypeGraph*>g).worlds
+
+
+cdef int bags_load(void* g, object compiled) except -1:
+    return exgraph_load(<ExGraph*>g, compiled)
+
+
+cdef void* bags_copy(const void* src) except NULL:
+    cdef ExGraph* g = <ExGraph*>malloc(sizeof(ExGraph))
+    if not g:
+        raise MemoryError()
+    g[0] = (<const ExGraph*>src)[0]
+    g.bag = NULL
+    g.bag_len = NULL
+    try:
+        exgraph_scratch(g)
+    except MemoryError:
+        free(g)
+        raise
+    return g
+
+
+cdef void bags_drop(void* s) noexcept:
+    cdef ExGraph* g = <ExGraph*>s
+    if g != NULL:
+        exgraph_free_scratch(g)
+        free(g)
+
+
+cdef void bags_release(void* g) noexcept:
+    exgraph_free(<ExGraph*>g)
+
+
+cdef Pool* bags_pool(void* g) noexcept:
+    return &(<ExGraph*>g).worlds
+
+
+cdef SamplerKind INTERVALS = SamplerKind(
+    size=sizeof(Graph), load=interval_load, copy=interval_copy, drop=interval_drop,
+    release=interval_release, pool=interval_pool)
+cdef SamplerKind TYPES = SamplerKind(
+    size=sizeof(TypeGraph), load=types_load, copy=types_copy, drop=types_drop,
+    release=types_release, pool=types_pool)
+cdef SamplerKind BAGS = SamplerKind(
+    size=sizeof(ExGraph), load=bags_load, copy=bags_copy, drop=bags_drop,
+    release=bags_release, pool=bags_pool)
+
+
+# ---- the games: one row each ---------------------------------------------------
+# A game's row: its ``Ops`` (the kernel), the size of its rules, its
+# sampler's kind, and what the Python side needs: ``load`` fills the rules
+# and the base state from its builder's dicts (each game's kernel.py, see
+# solver/search/native.py); ``seats`` the hands ``moves`` sets; ``places``
+# the masks a pool's world needs (``set_pool``); ``world`` and ``outcome``
+# what ``simulate`` returns (the world drawn, then the result once the
+# play-out ended); ``note`` (or NULL) what it records after each move.
+# A new game adds its header and a row here, not a class.
+
+ctypedef int (*game_load_fn)(void* R, void* P, object compiled, dict rules,
+                             dict state) except -1
+ctypedef int (*seats_fn)(const void* R) noexcept
+ctypedef int (*places_fn)(const void* R, const void* g) noexcept
+ctypedef object (*world_fn)(const void* P, const void* R, const SamplerKind* kind,
+                            const void* g, uint64_t seed)
+ctypedef object (*outcome_fn)(const void* P, const void* R, object world, list played)
+ctypedef int (*note_fn)(const void* P, list notes) except -1
+
+
+cdef struct GameRow:
+    Ops ops
+    size_t rules_size
+    const SamplerKind* sampler
+    game_load_fn load
+    seats_fn seats
+    places_fn places
+    world_fn world
+    outcome_fn outcome
+    note_fn note
+
+
+cdef int four_seats(const void* R) noexcept:
+    return 4
+
+
+cdef int slot_places(const void* R, const void* g) noexcept:
+    return (<const Graph*>g).n_slots
+
+
+cdef int holder_places(const void* R, const void* g) noexcept:
+    return (<const TypeGraph*>g).n_holders
+
+
+cdef object hands_world(const void* P, const void* R, const SamplerKind* kind, const void* g,
+                        uint64_t seed):
+    """The four hands after the determinization (every 4-seat compact state
+    starts with them)."""
+    cdef const uint64_t* hands = <const uint64_t*>P
+    return [hands[i] for i in range(4)]
+
+
+cdef object columns_world(int n_holders, const SamplerKind* kind, const void* g,
+                          uint64_t seed):
+    """dixie-rook: the same draw again, to report every holder's cards (the
+    determinization keeps only the discards' count)."""
+    cdef Rng r
+    cdef uint64_t got[8]
+    cdef int h
+    cdef void* s = kind.copy(g)
+    try:
+        for h in range(8):
+            got[h] = 0
+        rng_seed(&r, seed)
+        columns_walk(<TypeGraph*>s, &r, got)
+        return [got[h] for h in range(n_holders)]
+    finally:
+        kind.drop(s)
+
+
+# dix card play (dix.pxd), built by ``solver.games.dix.kernel.native_dix_search``.
+# ``simulate``: ``(opponent hand mask, stock list, cards played, won, tens,
+# last_winner, reward of seat 0)``.
+
+cdef int dix_load_row(void* R, void* P, object compiled, dict rules, dict state) except -1:
+    return dix_load(<DixRules*>R, <DixPlay*>P, compiled, rules, state)
+
+
+cdef int dix_seats(const void* R) noexcept:
+    return 2
+
+
+cdef object dix_world(const void* Pv, const void* Rv, const SamplerKind* kind, const void* g,
+                      uint64_t seed):
+    cdef const DixPlay* P = <const DixPlay*>Pv
+    cdef const DixRules* R = <const DixRules*>Rv
+    return (P.hands[1 - R.seat], [P.stock[i] for i in range(R.stock_len)])
+
+
+cdef object dix_outcome(const void* Pv, const void* Rv, object world, list played):
+    cdef const DixPlay* P = <const DixPlay*>Pv
+    return (world[0], world[1], played, [P.won[0], P.won[1]], [P.tens[0], P.tens[1]],
+            P.last_winner, dix_reward0(P))
+
+
+# A trix / tricks trick contract (trick.pxd; 4 seats, no trumps), built by
+# ``solver.games.contract_match.kernel.native_trick_search``.  ``simulate``:
+# ``(hands after the determinization, cards played, final scores)``.
+
+cdef int trick_load_row(void* R, void* P, object compiled, dict rules, dict state) except -1:
+    return trick_load(<TrickRules*>R, <TrickPlay*>P, rules, state)
+
+
+cdef object trick_outcome(const void* Pv, const void* Rv, object world, list played):
+    cdef const TrickPlay* P = <const TrickPlay*>Pv
+    return world, played, [P.score[i] for i in range(4)]
+
+
+# The layout (trix / tricks; trick.pxd; the pass is the action 63), built by
+# ``solver.games.contract_match.kernel.native_layout_search``.  ``simulate``:
+# ``(hands after the determinization, actions (63 = pass), places)``.
+
+cdef int layout_load_row(void* R, void* P, object compiled, dict rules, dict state) except -1:
+    return layout_load(<TrickRules*>R, <LayoutPlay*>P, rules, state)
+
+
+cdef object layout_outcome(const void* Pv, const void* Rv, object world, list played):
+    cdef const LayoutPlay* P = <const LayoutPlay*>Pv
+    return world, played, [P.place[i] for i in range(4)]
+
+
+# dixie-rook card play (rook.pxd; 4 or 6 seats), built by
+# ``solver.games.dixie_rook.kernel.native_rook_search`` from a seat view's
+# world sampler; rewards: team 0's hand score difference (``rook_value0``)
+# over ``scale``, negated for team 1 (the Python twin's ``round_returns``).
+# ``simulate``: ``(cards per holder after the determinization (masks), cards
+# played, tricks per team, count per team, team 0's hand score difference)``.
+
+cdef int rook_load_row(void* R, void* P, object compiled, dict rules, dict state) except -1:
+    return rook_load(<RookRules*>R, <RookPlay*>P, compiled, rules, state)
+
+
+cdef int rook_seats(const void* R) noexcept:
+    return (<const RookRules*>R).nseats
+
+
+cdef object rook_world(const void* Pv, const void* Rv, const SamplerKind* kind, const void* g,
+                       uint64_t seed):
+    return columns_world((<const RookRules*>Rv).n_holders, kind, g, seed)
+
+
+cdef object rook_outcome(const void* Pv, const void* Rv, object world, list played):
+    cdef const RookPlay* P = <const RookPlay*>Pv
+    return (world, played, [P.won[0], P.won[1]], [P.count[0], P.count[1]], rook_value0(P))
+
+
+# A whole trix / tricks deal from a decision before the play (deal.pxd): the
+# contract choice (a flat search, ``rules["flat"]``, with root offsets),
+# doubling, redeal claims.  Built by
+# ``solver.games.contract_match.kernel.native_contract_search``.  ``simulate``:
+# ``((hands after the determinization, [hands of each redeal]), moves
+# (bits), each seat's points this deal, the contract)``.
+
+cdef int deal_load_row(void* R, void* P, object compiled, dict rules, dict state) except -1:
+    return deal_load(<DealRules*>R, <DealPlay*>P, rules, state)
+
+
+cdef int deal_note(const void* Pv, list notes) except -1:
+    cdef const DealPlay* P = <const DealPlay*>Pv
+    if P.redeals > len(notes):
+        notes.append([P.hands[i] for i in range(4)])
+    return 0
+
+
+cdef object deal_outcome(const void* Pv, const void* Rv, object world, list played):
+    cdef const DealPlay* P = <const DealPlay*>Pv
+    cdef int32_t pts[4]
+    if isinstance(world, tuple):
+        hands, redeals = world
+    else:
+        hands, redeals = world, []
+    if P.contract != C_LAYOUT:
+        points = [P.tp.score[i] for i in range(4)]
+    else:
+        layout_points(&P.lp, pts)
+        points = [pts[i] for i in range(4)]
+    return (hands, redeals), played, points, P.contract
+
+
+# A whole dixie-rook hand from a decision before the play (hand.pxd): bids,
+# the nest discards, trumps.  Built by
+# ``solver.games.dixie_rook.kernel.native_rook_search``.  ``simulate``:
+# ``(cards per holder after the determinization (masks), moves (bits), the
+# bid winner, team 0's hand score difference, tricks per team, count per
+# team)``.
+
+cdef int hand_load_row(void* R, void* P, object compiled, dict rules, dict state) except -1:
+    return hand_load(<HandRules*>R, <HandPlay*>P, compiled, rules, state)
+
+
+cdef int hand_seats(const void* R) noexcept:
+    return (<const HandRules*>R).rr.nseats
+
+
+cdef object hand_world(const void* Pv, const void* Rv, const SamplerKind* kind, const void* g,
+                       uint64_t seed):
+    return columns_world((<const HandRules*>Rv).rr.n_holders, kind, g, seed)
+
+
+cdef object hand_outcome(const void* Pv, const void* Rv, object world, list played):
+    cdef const HandPlay* P = <const HandPlay*>Pv
+    value = rook_value0(&P.play) if P.winner >= 0 else 0.0
+    return (world, played, P.winner, value, [P.play.won[0], P.play.won[1]],
+            [P.play.count[0], P.play.count[1]])
+
+
+# A dix-exchange round (exchange.pxd), built by
+# ``solver.games.dix_exchange.kernel.native_exchange_search``; its pool's
+# places are the view's unseen positions (the rules' ``slot_place`` and
+# ``used_place``).  ``simulate``: ``(the value of each slot in the world
+# drawn, moves, each seat's tokens at the end of the round)``.
+
+cdef int ex_load_row(void* R, void* P, object compiled, dict rules, dict state) except -1:
+    return ex_load(<ExRules*>R, <ExPlay*>P, rules, state)
+
+
+cdef int no_seats(const void* R) noexcept:
+    return 0
+
+
+cdef int ex_places(const void* Rv, const void* g) noexcept:
+    cdef const ExRules* R = <const ExRules*>Rv
+    cdef int i, need = 0
+    for i in range(R.nslots):
+        need = max(need, R.slot_place[i] + 1)
+    for i in range(R.nused):
+        need = max(need, R.used_place[i] + 1)
+    return need
+
+
+cdef object ex_world(const void* Pv, const void* Rv, const SamplerKind* kind, const void* g,
+                     uint64_t seed):
+    cdef const ExPlay* P = <const ExPlay*>Pv
+    return [P.value[i] for i in range((<const ExRules*>Rv).nslots)]
+
+
+cdef object ex_outcome(const void* Pv, const void* Rv, object world, list played):
+    cdef const ExPlay* P = <const ExPlay*>Pv
+    return world, played, [P.tokens[i] for i in range((<const ExRules*>Rv).n)]
+
+
+#: the row of each kind of search, by the name ``Search`` is built with
+GAME_NAMES = ("dix", "trick", "layout", "rook", "deal", "hand", "exchange")
+cdef GameRow GAMES[7]
+GAMES[0] = GameRow(ops=dix_ops(), rules_size=sizeof(DixRules), sampler=&INTERVALS,
+                   load=dix_load_row, seats=dix_seats, places=slot_places, world=dix_world,
+                   outcome=dix_outcome, note=NULL)
+GAMES[1] = GameRow(ops=trick_ops(), rules_size=sizeof(TrickRules), sampler=&TYPES,
+                   load=trick_load_row, seats=four_seats, places=holder_places,
+                   world=hands_world, outcome=trick_outcome, note=NULL)
+GAMES[2] = GameRow(ops=layout_ops(), rules_size=sizeof(TrickRules), sampler=&TYPES,
+                   load=layout_load_row, seats=four_seats, places=holder_places,
+                   world=hands_world, outcome=layout_outcome, note=NULL)
+GAMES[3] = GameRow(ops=rook_ops(), rules_size=sizeof(RookRules), sampler=&TYPES,
+                   load=rook_load_row, seats=rook_seats, places=holder_places,
+                   world=rook_world, outcome=rook_outcome, note=NULL)
+GAMES[4] = GameRow(ops=deal_ops(), rules_size=sizeof(DealRules), sampler=&TYPES,
+                   load=deal_load_row, seats=four_seats, places=holder_places,
+                   world=hands_world, outcome=deal_outcome, note=deal_note)
+GAMES[5] = GameRow(ops=hand_ops(), rules_size=sizeof(HandRules), sampler=&TYPES,
+                   load=hand_load_row, seats=hand_seats, places=holder_places,
+                   world=hand_world, outcome=hand_outcome, note=NULL)
+GAMES[6] = GameRow(ops=ex_ops(), rules_size=sizeof(ExRules), sampler=&BAGS,
+                   load=ex_load_row, seats=no_seats, places=ex_places, world=ex_world,
+                   outcome=ex_outcome, note=NULL)
+
+
+cdef int _set_pool(Pool* p, object rows, int width, object cum, int n_places) except -1:
+    """Point ``p`` at a weighed pool (solver/beliefs.py): ``rows`` (an
+    ``array('Q')`` of worlds, ``width`` masks each, the walker reading the
+    first ``n_places``) and ``cum`` (an ``array('d')`` of cumulative
+    probabilities); an empty pool clears it.  The caller keeps both arrays
+    alive while the search runs."""
+    cdef const uint64_t[::1] rv
+    cdef const double[::1] cv
+    if rows is None or len(cum) == 0:
+        pool_clear(p)
+        return 0
+    rv = rows
+    cv = cum
+    if width < n_places or rv.shape[0] != width * cv.shape[0]:
+        raise ValueError(f"a pool of {cv.shape[0]} worlds needs {cv.shape[0]} rows of at "
+                         f"least {n_places} masks, got {rv.shape[0]} masks of rows of {width}")
+    p.n = cv.shape[0]
+    p.width = width
+    p.rows = &rv[0]
+    p.cum = &cv[0]
+    return 0
+
+
+# ---- the search -----------------------------------------------------------------
 
 cdef class Search:
-    """A prepared search: a game's ``Ops``, its rules, the base state and
-    the view's sampler graph (each subclass loads one game's and owns the
-    structs ``state`` and ``rules`` point to).  ``run`` grows the trees,
-    ``moves`` and ``simulate`` expose one position's moves and one
-    play-out to the tests.  Built by ``solver.search.native``."""
+    """A prepared search of one kind (``GAME_NAMES``: a row of ``GAMES``):
+    its ``Ops``, its rules, the base state and the view's sampler graph,
+    loaded from the builder's ``compiled`` sampler and ``rules`` and
+    ``state`` dicts.  ``run`` grows the trees, ``moves`` and ``simulate``
+    expose one position's moves and one play-out to the tests.  Built by
+    each game's kernel.py (see ``solver.search.native``)."""
 
+    cdef const GameRow* game
     cdef Ops ops
     cdef void* state
     cdef void* rules
-    cdef int nseats
+    cdef void* graph
     cdef int flat
     cdef double offsets[64]
     cdef int has_offsets
     cdef prior_fn prior_saved
+    cdef object pool_rows, pool_cum
+    cdef readonly str kind
 
-    cdef void* sampler_copy(self) except NULL:
-        """A copy of the view's sampler for one thread (own scratch)."""
-        raise NotImplementedError
+    def __cinit__(self, str kind, compiled, dict rules, dict state):
+        if kind not in GAME_NAMES:
+            raise ValueError(f"a search is one of {', '.join(GAME_NAMES)}, got {kind!r}")
+        self.kind = kind
+        self.game = &GAMES[GAME_NAMES.index(kind)]
+        self.rules = calloc(1, self.game.rules_size)
+        self.state = calloc(1, self.game.ops.state_size)
+        self.graph = calloc(1, self.game.sampler.size)
+        if not self.rules or not self.state or not self.graph:
+            raise MemoryError()
+        self.game.load(self.rules, self.state, compiled, rules, state)
+        self.game.sampler.load(self.graph, compiled)
+        self.ops = self.game.ops
+        self.flat = rules.get("flat", 0)
 
-    cdef void sampler_free(self, void* s) noexcept:
-        pass
+    def __dealloc__(self):
+        if self.graph != NULL:
+            self.game.sampler.release(self.graph)
+        free(self.graph)
+        free(self.rules)
+        free(self.state)
 
-    cdef object world(self, const void* P, uint64_t seed):
-        """What ``simulate`` reports of the determinization in ``P``."""
-        return None
-
-    cdef object outcome(self, const void* P, object world, list played):
-        """``simulate``'s result once the play-out ``played`` ended in ``P``."""
-        return world, played
-
-    cdef void note(self, const void* P, list notes):
-        """What ``simulate`` records after each move (chance inside the
-        play-out, e.g. a redeal)."""
-        pass
+    def set_pool(self, rows, int width, cum):
+        """Determinize from a weighed pool of worlds (``solver.beliefs``: the
+        rows the beliefs weighed, a mask a place of the view's sampler:
+        dix, one bit a slot in the graph's visit order; the 4-seat games
+        and dixie-rook, a mask a holder in the graph's holder order, then
+        any places the walk does not read; dix-exchange, one bit a place,
+        each unseen position of the view's world model a place) instead of
+        uniform walks; ``set_pool(None, 0, [])`` goes back to the walks."""
+        _set_pool(self.game.sampler.pool(self.graph), rows, width, cum,
+                  self.game.places(self.rules, self.graph))
+        self.pool_rows, self.pool_cum = rows, cum
 
     def set_offsets(self, offsets):
         """Root offsets (``{action bit: offset in reward units}``; see the
@@ -597,14 +1037,14 @@ cdef class Search:
             raise MemoryError()
         try:
             for t in range(trees):
-                samplers[t] = self.sampler_copy()
+                samplers[t] = self.game.sampler.copy(self.graph)
                 made += 1
             return run_trees(&self.ops, self.state, self.rules, samplers, trees, workers,
                              iterations, seconds, seed, c, poll, self.flat,
                              self.offsets if self.has_offsets else NULL)
         finally:
             for t in range(made):
-                self.sampler_free(samplers[t])
+                self.game.sampler.drop(samplers[t])
             free(samplers)
 
     def moves(self, hands):
@@ -616,406 +1056,33 @@ cdef class Search:
         cdef uint64_t L
         cdef int i
         memcpy(P, self.state, self.ops.state_size)
-        for i in range(min(len(hands), self.nseats)):
+        for i in range(min(len(hands), self.game.seats(self.rules))):
             P[i] = hands[i]
         L = self.ops.legal(P, self.rules)
         return L, self.ops.reduce(P, self.rules, L, 0)
 
     def simulate(self, uint64_t seed):
         """One determinization and one play-out (the search's own play-out
-        policy), for tests; what it returns is the game's (``outcome``)."""
+        policy), for tests; what it returns is the game's (its row's
+        ``outcome``, see the rows above)."""
         cdef Rng r
         cdef uint64_t P[STATE_WORDS]
         cdef int a
-        cdef void* s = self.sampler_copy()
+        cdef void* s = self.game.sampler.copy(self.graph)
         try:
             rng_seed(&r, seed)
             memcpy(P, self.state, self.ops.state_size)
             self.ops.determinize(P, self.rules, s, &r)
-            world = self.world(P, seed)
+            world = self.game.world(P, self.rules, self.game.sampler, self.graph, seed)
             played, notes = [], []
             while not self.ops.over(P, self.rules):
                 a = self.ops.playout(P, self.rules, self.ops.legal(P, self.rules), &r)
                 played.append(a)
                 self.ops.apply(P, self.rules, a)
-                self.note(P, notes)
+                if self.game.note != NULL:
+                    self.game.note(P, notes)
             if notes:
-                return self.outcome(P, (world, notes), played)
-            return self.outcome(P, world, played)
+                return self.game.outcome(P, self.rules, (world, notes), played)
+            return self.game.outcome(P, self.rules, world, played)
         finally:
-            self.sampler_free(s)
-
-
-cdef int _set_pool(Pool* p, object rows, int width, object cum, int n_places) except -1:
-    """Point ``p`` at a weighed pool (solver/beliefs.py): ``rows`` (an
-    ``array('Q')`` of worlds, ``width`` masks each, the walker reading the
-    first ``n_places``) and ``cum`` (an ``array('d')`` of cumulative
-    probabilities); an empty pool clears it.  The caller keeps both arrays
-    alive while the search runs."""
-    cdef const uint64_t[::1] rv
-    cdef const double[::1] cv
-    if rows is None or len(cum) == 0:
-        pool_clear(p)
-        return 0
-    rv = rows
-    cv = cum
-    if width < n_places or rv.shape[0] != width * cv.shape[0]:
-        raise ValueError(f"a pool of {cv.shape[0]} worlds needs {cv.shape[0]} rows of at "
-                         f"least {n_places} masks, got {rv.shape[0]} masks of rows of {width}")
-    p.n = cv.shape[0]
-    p.width = width
-    p.rows = &rv[0]
-    p.cum = &cv[0]
-    return 0
-
-
-cdef class GraphSearch(Search):
-    """A search whose determinization walks a compiled interval-sampler
-    graph (dix)."""
-
-    cdef Graph g
-    cdef object pool_rows, pool_cum
-
-    def set_pool(self, rows, int width, cum):
-        """Determinize from a weighed pool of worlds (``solver.beliefs``:
-        rows of one bit a slot, in the graph's visit order) instead of
-        uniform walks; ``set_pool(None, 0, [])`` goes back to the walks."""
-        _set_pool(&self.g.worlds, rows, width, cum, self.g.n_slots)
-        self.pool_rows, self.pool_cum = rows, cum
-
-    def __dealloc__(self):
-        graph_free(&self.g)
-
-    cdef void* sampler_copy(self) except NULL:
-        cdef Graph* g = <Graph*>malloc(sizeof(Graph))
-        if not g:
-            raise MemoryError()
-        g[0] = self.g
-        g.pool = NULL
-        g.pool_len = NULL
-        try:
-            graph_scratch(g)
-        except MemoryError:
-            self.sampler_free(g)
-            raise
-        return g
-
-    cdef void sampler_free(self, void* s) noexcept:
-        cdef Graph* g = <Graph*>s
-        if g != NULL:
-            free(g.pool)
-            free(g.pool_len)
-            free(g)
-
-
-cdef class TypeGraphSearch(Search):
-    """A search whose determinization walks a type graph (trix / tricks:
-    holder graphs; dixie-rook: column graphs)."""
-
-    cdef TypeGraph g
-    cdef object pool_rows, pool_cum
-
-    def set_pool(self, rows, int width, cum):
-        """Determinize from a weighed pool of worlds (``solver.beliefs``:
-        rows of a mask a holder, in the graph's holder order, then any
-        places the walk does not read) instead of uniform walks;
-        ``set_pool(None, 0, [])`` goes back to the walks."""
-        _set_pool(&self.g.worlds, rows, width, cum, self.g.n_holders)
-        self.pool_rows, self.pool_cum = rows, cum
-
-    def __cinit__(self, *args, **kwargs):
-        self.g.scratch = NULL
-        self.g.left = NULL
-        pool_clear(&self.g.worlds)
-        self.g.type_start = NULL
-        self.g.type_card = NULL
-        self.g.edge_start = NULL
-        self.g.edge_counts = NULL
-        self.g.edge_next = NULL
-        self.g.edge_cum = NULL
-
-    def __dealloc__(self):
-        typegraph_free(&self.g)
-
-    cdef void* sampler_copy(self) except NULL:
-        cdef TypeGraph* g = <TypeGraph*>malloc(sizeof(TypeGraph))
-        if not g:
-            raise MemoryError()
-        g.scratch = NULL
-        g.left = NULL
-        try:
-            typegraph_copy(g, &self.g)
-        except MemoryError:
-            free(g)
-            raise
-        return g
-
-    cdef void sampler_free(self, void* s) noexcept:
-        cdef TypeGraph* g = <TypeGraph*>s
-        if g != NULL:
-            typegraph_free_scratch(g)
-            free(g)
-
-
-# ---- the games -------------------------------------------------------------------
-
-cdef class DixSearch(GraphSearch):
-    """dix card play (dix.pxd).  Built by ``solver.games.dix.kernel.native_dix_search``
-    from a dix seat view; see that function for the meaning of each field.
-    ``simulate`` returns ``(opponent hand mask, stock list, cards played,
-    won, tens, last_winner, reward of seat 0)``."""
-
-    cdef DixRules R
-    cdef DixPlay base
-
-    def __cinit__(self, compiled, dict rules, dict state):
-        dix_load(&self.R, &self.base, compiled, rules, state)
-        graph_load(&self.g, compiled)
-        self.ops = DIX_OPS
-        self.state, self.rules, self.nseats = &self.base, &self.R, 2
-
-    cdef object world(self, const void* Pv, uint64_t seed):
-        cdef const DixPlay* P = <const DixPlay*>Pv
-        return (P.hands[1 - self.R.seat], [P.stock[i] for i in range(self.R.stock_len)])
-
-    cdef object outcome(self, const void* Pv, object world, list played):
-        cdef const DixPlay* P = <const DixPlay*>Pv
-        return (world[0], world[1], played, [P.won[0], P.won[1]], [P.tens[0], P.tens[1]],
-                P.last_winner, dix_reward0(P))
-
-
-cdef class TrickSearch(TypeGraphSearch):
-    """A trix / tricks trick contract (trick.pxd; 4 seats, no trumps).
-    Built by ``solver.games.contract_match.kernel.native_trick_search`` from a seat view.
-    ``simulate`` returns ``(hands after the determinization, cards played,
-    final scores)``."""
-
-    cdef TrickRules R
-    cdef TrickPlay base
-
-    def __cinit__(self, compiled, dict rules, dict state):
-        typegraph_load(&self.g, compiled)
-        trick_load(&self.R, &self.base, rules, state)
-        self.ops = TRICK_OPS
-        self.state, self.rules, self.nseats = &self.base, &self.R, 4
-
-    cdef object world(self, const void* Pv, uint64_t seed):
-        cdef const TrickPlay* P = <const TrickPlay*>Pv
-        return [P.hands[i] for i in range(4)]
-
-    cdef object outcome(self, const void* Pv, object world, list played):
-        cdef const TrickPlay* P = <const TrickPlay*>Pv
-        return world, played, [P.score[i] for i in range(4)]
-
-
-cdef class LayoutSearch(TypeGraphSearch):
-    """The layout (trix / tricks; trick.pxd); the pass is the action 63.
-    Built by ``solver.games.contract_match.kernel.native_layout_search``.  ``simulate``
-    returns ``(hands after the determinization, actions (63 = pass),
-    places)``."""
-
-    cdef TrickRules R
-    cdef LayoutPlay base
-
-    def __cinit__(self, compiled, dict rules, dict state):
-        typegraph_load(&self.g, compiled)
-        layout_load(&self.R, &self.base, rules, state)
-        self.ops = LAYOUT_OPS
-        self.state, self.rules, self.nseats = &self.base, &self.R, 4
-
-    cdef object world(self, const void* Pv, uint64_t seed):
-        cdef const LayoutPlay* P = <const LayoutPlay*>Pv
-        return [P.hands[i] for i in range(4)]
-
-    cdef object outcome(self, const void* Pv, object world, list played):
-        cdef const LayoutPlay* P = <const LayoutPlay*>Pv
-        return world, played, [P.place[i] for i in range(4)]
-
-
-cdef class RookSearch(TypeGraphSearch):
-    """dixie-rook card play (rook.pxd; 4 or 6 seats).  Built by
-    ``solver.games.dixie_rook.kernel.native_rook_search`` from a seat view's world
-    sampler; rewards: team 0's hand score difference (``rook_value0``) over
-    ``scale``, negated for team 1 (the Python twin's ``round_returns``).
-    ``simulate`` returns ``(cards per holder after the determinization
-    (masks), cards played, tricks per team, count per team, team 0's hand
-    score difference)``."""
-
-    cdef RookRules R
-    cdef RookPlay base
-
-    def __cinit__(self, compiled, dict rules, dict state):
-        rook_load(&self.R, &self.base, compiled, rules, state)
-        typegraph_load(&self.g, compiled)
-        self.ops = ROOK_OPS
-        self.state, self.rules, self.nseats = &self.base, &self.R, self.R.nseats
-
-    cdef object world(self, const void* Pv, uint64_t seed):
-        # the same draw again, to report every holder's cards (the
-        # determinization keeps only the discards' count)
-        cdef Rng r
-        cdef uint64_t got[8]
-        cdef int h
-        cdef void* s = self.sampler_copy()
-        try:
-            for h in range(8):
-                got[h] = 0
-            rng_seed(&r, seed)
-            columns_walk(<TypeGraph*>s, &r, got)
-            return [got[h] for h in range(self.R.n_holders)]
-        finally:
-            self.sampler_free(s)
-
-    cdef object outcome(self, const void* Pv, object world, list played):
-        cdef const RookPlay* P = <const RookPlay*>Pv
-        return (world, played, [P.won[0], P.won[1]], [P.count[0], P.count[1]],
-                rook_value0(P))
-
-
-cdef class DealSearch(TypeGraphSearch):
-    """A whole trix / tricks deal from a decision before the play (deal.pxd):
-    the contract choice (a flat search, ``rules["flat"]``, with root
-    offsets), doubling, redeal claims.  Built by
-    ``solver.games.contract_match.kernel.native_contract_search``.  ``simulate`` returns
-    ``((hands after the determinization, [hands of each redeal]), moves
-    (bits), each seat's points this deal, the contract)``."""
-
-    cdef DealRules R
-    cdef DealPlay base
-
-    def __cinit__(self, compiled, dict rules, dict state):
-        typegraph_load(&self.g, compiled)
-        deal_load(&self.R, &self.base, rules, state)
-        self.ops = DEAL_OPS
-        self.state, self.rules, self.nseats = &self.base, &self.R, 4
-        self.flat = rules.get("flat", 0)
-
-    cdef object world(self, const void* Pv, uint64_t seed):
-        cdef const DealPlay* P = <const DealPlay*>Pv
-        return [P.hands[i] for i in range(4)]
-
-    cdef void note(self, const void* Pv, list notes):
-        cdef const DealPlay* P = <const DealPlay*>Pv
-        if P.redeals > len(notes):
-            notes.append([P.hands[i] for i in range(4)])
-
-    cdef object outcome(self, const void* Pv, object world, list played):
-        cdef const DealPlay* P = <const DealPlay*>Pv
-        cdef int32_t pts[4]
-        if isinstance(world, tuple):
-            hands, redeals = world
-        else:
-            hands, redeals = world, []
-        if P.contract != C_LAYOUT:
-            points = [P.tp.score[i] for i in range(4)]
-        else:
-            layout_points(&P.lp, pts)
-            points = [pts[i] for i in range(4)]
-        return (hands, redeals), played, points, P.contract
-
-
-cdef class HandSearch(TypeGraphSearch):
-    """A whole dixie-rook hand from a decision before the play (hand.pxd):
-    bids, the nest discards, trumps.  Built by
-    ``solver.games.dixie_rook.kernel.native_rook_search``.  ``simulate`` returns
-    ``(cards per holder after the determinization (masks), moves (bits),
-    the bid winner, team 0's hand score difference, tricks per team, count
-    per team)``."""
-
-    cdef HandRules R
-    cdef HandPlay base
-
-    def __cinit__(self, compiled, dict rules, dict state):
-        hand_load(&self.R, &self.base, compiled, rules, state)
-        typegraph_load(&self.g, compiled)
-        self.ops = HAND_OPS
-        self.state, self.rules, self.nseats = &self.base, &self.R, self.R.rr.nseats
-
-    cdef object world(self, const void* Pv, uint64_t seed):
-        cdef Rng r
-        cdef uint64_t got[8]
-        cdef int h
-        cdef void* s = self.sampler_copy()
-        try:
-            for h in range(8):
-                got[h] = 0
-            rng_seed(&r, seed)
-            columns_walk(<TypeGraph*>s, &r, got)
-            return [got[h] for h in range(self.R.rr.n_holders)]
-        finally:
-            self.sampler_free(s)
-
-    cdef object outcome(self, const void* Pv, object world, list played):
-        cdef const HandPlay* P = <const HandPlay*>Pv
-        value = rook_value0(&P.play) if P.winner >= 0 else 0.0
-        return (world, played, P.winner, value, [P.play.won[0], P.play.won[1]],
-                [P.play.count[0], P.play.count[1]])
-
-
-cdef class ExchangeSearch(Search):
-    """A dix-exchange round (exchange.pxd).  Built by
-    ``solver.games.dix_exchange.kernel.native_exchange_search``.  ``simulate`` returns
-    ``(the value of each slot in the world drawn, moves, each seat's tokens
-    at the end of the round)``."""
-
-    cdef ExRules R
-    cdef ExPlay base
-    cdef ExGraph g
-    cdef object pool_rows, pool_cum
-
-    def set_pool(self, rows, int width, cum):
-        """Determinize from a weighed pool of worlds (``solver.beliefs``:
-        rows of one bit a place, each unseen position of the view's world
-        model a place: the rules' ``slot_place`` and ``used_place``) instead
-        of uniform walks; ``set_pool(None, 0, [])`` goes back to them."""
-        cdef int i, need = 0
-        for i in range(self.R.nslots):
-            need = max(need, self.R.slot_place[i] + 1)
-        for i in range(self.R.nused):
-            need = max(need, self.R.used_place[i] + 1)
-        _set_pool(&self.g.worlds, rows, width, cum, need)
-        self.pool_rows, self.pool_cum = rows, cum
-
-    def __cinit__(self, dict compiled, dict rules, dict state):
-        self.g.value_of = NULL
-        self.g.edge_start = NULL
-        self.g.edge_counts = NULL
-        self.g.edge_next = NULL
-        self.g.edge_cum = NULL
-        self.g.bag = NULL
-        self.g.bag_len = NULL
-        exgraph_load(&self.g, compiled)
-        ex_load(&self.R, &self.base, rules, state)
-        self.ops = EXCHANGE_OPS
-        self.state, self.rules, self.nseats = &self.base, &self.R, 0
-
-    def __dealloc__(self):
-        exgraph_free(&self.g)
-
-    cdef void* sampler_copy(self) except NULL:
-        cdef ExGraph* g = <ExGraph*>malloc(sizeof(ExGraph))
-        if not g:
-            raise MemoryError()
-        g[0] = self.g
-        g.bag = NULL
-        g.bag_len = NULL
-        try:
-            exgraph_scratch(g)
-        except MemoryError:
-            free(g)
-            raise
-        return g
-
-    cdef void sampler_free(self, void* s) noexcept:
-        cdef ExGraph* g = <ExGraph*>s
-        if g != NULL:
-            exgraph_free_scratch(g)
-            free(g)
-
-    cdef object world(self, const void* Pv, uint64_t seed):
-        cdef const ExPlay* P = <const ExPlay*>Pv
-        return [P.value[i] for i in range(self.R.nslots)]
-
-    cdef object outcome(self, const void* Pv, object world, list played):
-        cdef const ExPlay* P = <const ExPlay*>Pv
-        return world, played, [P.tokens[i] for i in range(self.R.n)]
+            self.game.sampler.drop(s)

@@ -40,8 +40,8 @@ from bits cimport popcount, lowest_bit, trick_winner_c
 from interrupt cimport reraise
 from ttable cimport tt_alloc, tt_next_gen
 from dix cimport DixRules, DixPlay, dix_legal, dix_apply, dix_to_move
-from trick cimport TrickPlay, trick_to_move, trick_legal_mask, trick_play_card
-from deal cimport rules_trick_card
+from trickrules cimport TrickPlay, trick_to_move, trick_legal_mask, trick_play_card
+from contract_player cimport rules_trick_card
 from ddstats cimport dix_stats_defaults
 from dixctx cimport DixCtx, Entry, BUCKET, NO_CARD, TEN, dix_set_rules, dix_set_position
 from dixsearch cimport mtd
@@ -301,10 +301,10 @@ cdef class DixWorlds:
 cdef class TrickWorlds:
     """One PIMC decision's trick-contract play-outs (trix, tricks): the
     rules player (``solver/games/contract_match/heuristic.py``,
-    ``ContractRules._trick_card``; its C port is csrc/search/deal.pxd's
-    ``rules_trick_card``, shared with the ISMCTS kernel's deal search) at
-    every seat, the play and scoring of
-    the ISMCTS kernel (csrc/search/trick.pxd: follow suit, must-discard,
+    ``ContractRules._trick_card``; its C port is
+    csrc/search/contract_player.pxd's ``rules_trick_card``, shared with the
+    ISMCTS kernel's deal search) at every seat, under the trick rules every
+    kernel shares (csrc/search/trickrules.pxd: follow suit, must-discard,
     per-card and per-trick points, a revealed card's double points).
     ``run`` plays one line until the deal ends or, with ``stop_cards``, a
     trick boundary where the seat to lead holds at most that many cards:
@@ -371,9 +371,10 @@ cdef class TrickWorlds:
                         and popcount(P.hands[P.leader]) <= stop_cards):
                     break
                 first = 0
-                taker = trick_play_card(&P, rules_trick_card(&P, trick_legal_mask(&P, self.discard_mask), self.penalty),
-                                        self.suit_of, self.strength, self.win_pts,
-                                        self.revealer, self.trick_pts)
+                taker = trick_play_card(
+                    &P, rules_trick_card(&P, trick_legal_mask(&P, self.discard_mask),
+                                         self.penalty, self.suit_of, self.strength),
+                    self.suit_of, self.strength, self.win_pts, self.revealer, self.trick_pts)
                 if taker >= 0:
                     won[taker] += 1
         return (P.tricks_done < 13, (P.hands[0], P.hands[1], P.hands[2], P.hands[3]),

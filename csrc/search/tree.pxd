@@ -2,9 +2,11 @@
 # header, cimported by csrc/search/ismcts.pyx and by every game's header
 # beside it): the table of game operations a game supplies (``Ops``), the
 # tree node, and the small helpers the games share.  Each game's header
-# (dix.pxd, trick.pxd, rook.pxd, exchange.pxd) declares its compact state
-# and rules and fills one ``Ops`` per kind of search; the tree code in
-# ismcts.pyx only ever calls through the table.
+# (dix.pxd, trick.pxd, deal.pxd, rook.pxd, hand.pxd, exchange.pxd)
+# declares its compact state and rules and fills one ``Ops`` per kind of
+# search (trick.pxd two: a trick contract and the layout); ismcts.pyx
+# holds each in a row of its ``GAMES`` table, and the tree code there only
+# ever calls through the table.
 from libc.stdint cimport uint64_t, int32_t, uint8_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from bits cimport popcount, lowest_bit

@@ -2,24 +2,24 @@
 # (compile-time header, cimported by csrc/search/ismcts.pyx and deal.pxd):
 # the four trick contracts (4 seats, no trumps, per-card and per-trick
 # penalties, trix doubling) and the layout (trix "Trix" / tricks "Jacks").
-# Built from a seat view by solver/search/native.py (native_trick_search,
-# native_layout_search).
+# Built from a seat view by solver/games/contract_match/kernel.py
+# (native_trick_search, native_layout_search).
 #
-# The play itself (legal cards, a card played, the greedy follower, the
-# layout's rows) is written once here as functions of the play state and
-# the penalty tables, so that the whole-deal search (deal.pxd), whose
-# contract and reveals change from one play-out to the next, plays the
-# same rules.
+# The rules of play (legal cards, a card played and its trick scored, the
+# layout's rows) are trickrules.pxd's, shared with the whole-deal search
+# (deal.pxd), the rules player's C port and PIMC; this header adds what
+# the searches need around them: the rules as data (``TrickRules``), the
+# greedy follower of the play-outs, the rewards, the determinization and
+# the ``Ops`` tables.
 from libc.stdint cimport uint64_t, int32_t, uint8_t
-from bits cimport lowest_bit, highest_bit, trick_winner_c
+from bits cimport lowest_bit, highest_bit
 from rng cimport Rng, rng_below
 from typegraph cimport TypeGraph, holders_walk
 from tree cimport (Ops, random_bit, random_playout, no_reduce, reduce_ranked, clamp1,
                   card_tables)
-
-cdef enum:
-    #: the layout's pass: bit 63 is no card (ranks stop at 14)
-    PASS_BIT = 63
+from trickrules cimport (PASS_BIT, TrickPlay, LayoutPlay, trick_to_move, trick_led_cards,
+                         trick_legal_mask, trick_best, trick_others_live, trick_play_card,
+                         layout_legal_mask, layout_play, layout_points)
 
 
 cdef struct TrickRules:
@@ -41,67 +41,6 @@ cdef struct TrickRules:
     uint8_t strength[64]       # its rank (index & 15)
 
 
-cdef struct TrickPlay:
-    uint64_t hands[4]
-    int32_t trick[4]
-    int32_t ntrick
-    int32_t leader
-    int32_t tricks_done
-    int32_t score[4]
-
-
-cdef inline int trick_to_move(const TrickPlay* P) noexcept nogil:
-    return (P.leader + P.ntrick) & 3
-
-
-cdef inline uint64_t trick_legal_mask(const TrickPlay* P, uint64_t discard_mask) noexcept nogil:
-    """Follow suit; void, a penalty card of ``discard_mask`` first
-    (``must_discard_penalty``); else any card."""
-    cdef uint64_t hand = P.hands[trick_to_move(P)], f
-    if P.ntrick == 0:
-        return hand
-    f = hand & ((<uint64_t>0xFFFE) << ((P.trick[0] >> 4) * 16))
-    if f:
-        return f
-    f = hand & discard_mask
-    return f if f else hand
-
-
-cdef inline int trick_best(const TrickPlay* P, const uint8_t* suit_of,
-                           const uint8_t* strength) noexcept nogil:
-    """The place in the trick so far of the card winning it (no trumps)."""
-    return trick_winner_c(<const int*>P.trick, P.ntrick, -1, suit_of, strength)
-
-
-cdef inline int trick_play_card(TrickPlay* P, int card, const uint8_t* suit_of,
-                                const uint8_t* strength, const int32_t* win_pts,
-                                const int32_t* revealer, int trick_pts) noexcept nogil:
-    """Play ``card`` for the seat to move; at the end of a trick score it
-    (``win_pts`` to the taker, twice for a card another seat revealed,
-    which gains it back) and return its taker, else -1."""
-    cdef int seat = trick_to_move(P)
-    cdef int i, c, taker, rv
-    P.hands[seat] &= ~((<uint64_t>1) << card)
-    P.trick[P.ntrick] = card
-    P.ntrick += 1
-    if P.ntrick < 4:
-        return -1
-    taker = (P.leader + trick_best(P, suit_of, strength)) & 3
-    P.score[taker] += trick_pts
-    for i in range(4):
-        c = P.trick[i]
-        rv = revealer[c]
-        if rv < 0 or rv == taker:
-            P.score[taker] += win_pts[c]
-        else:
-            P.score[taker] += 2 * win_pts[c]
-            P.score[rv] -= win_pts[c]
-    P.tricks_done += 1
-    P.ntrick = 0
-    P.leader = taker
-    return taker
-
-
 cdef inline int trick_greedy(const TrickPlay* P, uint64_t L, const int32_t* win_pts,
                              const int32_t* revealer, const int32_t* team,
                              const uint8_t* suit_of, const uint8_t* strength) noexcept nogil:
@@ -111,11 +50,10 @@ cdef inline int trick_greedy(const TrickPlay* P, uint64_t L, const int32_t* win_
     taker most (a penalty card, then the highest) when another team's seat
     wins the trick, else the highest card costing nothing (then the least
     costly)."""
-    cdef int seat, suit, c, w, best = -1, key, best_key, winner
+    cdef int seat, c, w, best = -1, key, best_key, winner
     cdef uint64_t m, f
-    suit = P.trick[0] >> 4
     w = trick_best(P, suit_of, strength)
-    f = L & ((<uint64_t>0xFFFF) << (suit * 16))
+    f = trick_led_cards(P, L)
     if f:
         m = f & ((((<uint64_t>1) << P.trick[w]) - 1))    # the cards staying under
         if m:
@@ -202,16 +140,11 @@ cdef inline uint64_t trick_reduce(const void* Pv, const void* Rv, uint64_t L, in
     score is its penalty and who revealed it."""
     cdef const TrickPlay* P = <const TrickPlay*>Pv
     cdef const TrickRules* R = <const TrickRules*>Rv
-    cdef uint64_t live
-    cdef int i
     if root:
         return L & R.root_keep
     if not R.equiv:
         return L
-    live = P.hands[0] | P.hands[1] | P.hands[2] | P.hands[3]
-    for i in range(P.ntrick):
-        live |= (<uint64_t>1) << P.trick[i]
-    return reduce_ranked(L, live & ~P.hands[trick_to_move(P)], R.attr)
+    return reduce_ranked(L, trick_others_live(P), R.attr)
 
 
 cdef inline int trick_playout(const void* Pv, const void* Rv, uint64_t L, Rng* r) noexcept nogil:
@@ -283,73 +216,12 @@ cdef inline int trick_load(TrickRules* R, TrickPlay* P, dict rules, dict state) 
 # Rules: a TrickRules (its team, seat, holder and played fields); the pass is
 # the action PASS_BIT.
 
-cdef struct LayoutPlay:
-    uint64_t hands[4]
-    uint64_t fit               # cards that fit the layout now
-    int32_t lo[4]
-    int32_t hi[4]
-    int32_t left[4]
-    int32_t place[4]           # finishing place, -1 while in
-    int32_t turn
-    int32_t nout
-
-
-cdef inline void layout_start(LayoutPlay* P, const uint64_t* hands, int first) noexcept nogil:
-    """A new layout deal: empty rows (only jacks fit), 13 cards each."""
-    cdef int s
-    for s in range(4):
-        P.hands[s] = hands[s]
-        P.lo[s] = 0
-        P.hi[s] = 0
-        P.left[s] = 13
-        P.place[s] = -1
-    P.fit = (<uint64_t>1 << 11) | (<uint64_t>1 << 27) | (<uint64_t>1 << 43) | (<uint64_t>1 << 59)
-    P.turn = first
-    P.nout = 0
-
-
 cdef inline uint64_t layout_legal(const void* Pv, const void* Rv) noexcept nogil:
-    cdef const LayoutPlay* P = <const LayoutPlay*>Pv
-    cdef uint64_t m = P.hands[P.turn] & P.fit
-    return m if m else (<uint64_t>1) << PASS_BIT
+    return layout_legal_mask(<const LayoutPlay*>Pv)
 
 
 cdef inline void layout_apply(void* Pv, const void* Rv, int card) noexcept nogil:
-    cdef LayoutPlay* P = <LayoutPlay*>Pv
-    cdef int s, r, t, seat = P.turn
-    cdef uint64_t m
-    if card != PASS_BIT:
-        s = card >> 4
-        r = card & 15
-        if P.lo[s] == 0:
-            P.lo[s] = r
-            P.hi[s] = r
-        elif r < P.lo[s]:
-            P.lo[s] = r
-        else:
-            P.hi[s] = r
-        m = P.fit & ~((<uint64_t>0xFFFF) << (16 * s))
-        if P.lo[s] > 2:
-            m |= (<uint64_t>1) << (16 * s + P.lo[s] - 1)
-        if P.hi[s] < 14:
-            m |= (<uint64_t>1) << (16 * s + P.hi[s] + 1)
-        P.fit = m
-        P.hands[seat] &= ~((<uint64_t>1) << card)
-        P.left[seat] -= 1
-        if P.left[seat] == 0:
-            P.place[seat] = P.nout
-            P.nout += 1
-    if P.nout >= 3:
-        if P.nout == 3:                  # the last seat's places are forced
-            for t in range(4):
-                if P.place[t] < 0:
-                    P.place[t] = 3
-            P.nout = 4
-        return
-    t = (seat + 1) & 3
-    while P.left[t] == 0:
-        t = (t + 1) & 3
-    P.turn = t
+    layout_play(<LayoutPlay*>Pv, card)
 
 
 cdef inline int layout_mover(const void* Pv) noexcept nogil:
@@ -358,13 +230,6 @@ cdef inline int layout_mover(const void* Pv) noexcept nogil:
 
 cdef inline int layout_over(const void* Pv, const void* Rv) noexcept nogil:
     return (<const LayoutPlay*>Pv).nout >= 4
-
-
-cdef inline void layout_points(const LayoutPlay* P, int32_t* pts) noexcept nogil:
-    """Each seat's layout score by its finishing place (+200 .. +50)."""
-    cdef int s
-    for s in range(4):
-        pts[s] = 200 - 50 * P.place[s]
 
 
 cdef inline void layout_rewards(const void* Pv, const void* Rv, double* out) noexcept nogil:

@@ -1,11 +1,13 @@
 """Types of the Cython ISMCTS kernel ``csrc/search/ismcts.pyx`` (what Python
-calls).  Each game's search is built by ``solver.search.native`` from a
-seat view: the view's compiled sampler graph, the game's rules and the
-base state as dicts of plain numbers and lists (see the builder of each)."""
+calls): one ``Search`` class, its kind named when it is built.  Each
+game's search is built by its package's kernel.py (see
+``solver.search.native``) from a seat view: the view's compiled sampler
+graph, the game's rules and the base state as dicts of plain numbers and
+lists (see the builder of each)."""
 
 from array import array
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from solver.sampler import CompiledColumns, CompiledHolders, CompiledSampler
 
@@ -21,7 +23,21 @@ RunResult = tuple[dict[int, int], dict[int, float], int, dict[int, float],
                   list[dict[int, tuple[int, float]]],
                   list[dict[int, list[tuple[int, float]]]]]
 
+#: the kinds of search, one row each of the kernel's ``GAMES`` table (dix card
+#: play, a trix / tricks trick contract, the layout, dixie-rook card play, a
+#: whole trix / tricks deal, a whole dixie-rook hand, a dix-exchange round)
+Kind = Literal["dix", "trick", "layout", "rook", "deal", "hand", "exchange"]
+
+GAME_NAMES: tuple[Kind, ...]
+
 class Search:
+    kind: Kind
+    def __init__(self, kind: Kind,
+                 compiled: CompiledSampler | CompiledHolders | CompiledColumns | dict[str, Any],
+                 rules: dict[str, Any], state: dict[str, Any]) -> None:
+        """``compiled``: the view's sampler, of the kind's graph (dix: the
+        interval sampler; trick, layout, deal: holders; rook, hand:
+        columns; exchange: the world model's dict)."""
     def set_offsets(self, offsets: Mapping[int, float]) -> None: ...
     def set_prior(self, on: bool) -> None: ...
     def set_pool(self, rows: array[int] | None, width: int, cum: array[float]) -> None:
@@ -32,36 +48,5 @@ class Search:
         """``(legal, searched)`` card masks with ``hands`` in place of a
         determinization."""
     def simulate(self, seed: int) -> Any:
-        """One determinization and one play-out; the tuple is the game's
-        (each subclass's docstring in the .pyx)."""
-
-class GraphSearch(Search): ...
-class TypeGraphSearch(Search): ...
-
-class DixSearch(GraphSearch):
-    def __init__(self, compiled: CompiledSampler, rules: dict[str, Any],
-                 state: dict[str, Any]) -> None: ...
-
-class TrickSearch(TypeGraphSearch):
-    def __init__(self, compiled: CompiledHolders, rules: dict[str, Any],
-                 state: dict[str, Any]) -> None: ...
-
-class LayoutSearch(TypeGraphSearch):
-    def __init__(self, compiled: CompiledHolders, rules: dict[str, Any],
-                 state: dict[str, Any]) -> None: ...
-
-class RookSearch(TypeGraphSearch):
-    def __init__(self, compiled: CompiledColumns, rules: dict[str, Any],
-                 state: dict[str, Any]) -> None: ...
-
-class DealSearch(TypeGraphSearch):
-    def __init__(self, compiled: CompiledHolders, rules: dict[str, Any],
-                 state: dict[str, Any]) -> None: ...
-
-class HandSearch(TypeGraphSearch):
-    def __init__(self, compiled: CompiledColumns, rules: dict[str, Any],
-                 state: dict[str, Any]) -> None: ...
-
-class ExchangeSearch(Search):
-    def __init__(self, compiled: dict[str, Any], rules: dict[str, Any],
-                 state: dict[str, Any]) -> None: ...
+        """One determinization and one play-out; the tuple is the kind's
+        (its row's comment in the .pyx)."""

@@ -519,11 +519,11 @@ def always_greedy(monkeypatch):
     """The kernels' play-outs with ``playout`` 2 (the greedy rule at every
     follower's card, no random quarter), whatever the policy asked."""
     from solver.search import _ismcts
-    for name in ("TrickSearch", "RookSearch"):
-        cls = getattr(_ismcts, name)
-        monkeypatch.setattr(_ismcts, name,
-                            lambda c, rules, state, cls=cls: cls(c, dict(rules, playout=2),
-                                                                 state))
+    cls = _ismcts.Search
+    monkeypatch.setattr(
+        _ismcts, "Search",
+        lambda kind, c, rules, state: cls(
+            kind, c, dict(rules, playout=2) if kind in ("trick", "rook") else rules, state))
 
 
 def test_trick_play_outs_are_the_documented_greedy_rule(always_greedy):

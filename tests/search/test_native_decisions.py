@@ -278,11 +278,11 @@ def rules_cards(monkeypatch):
     """The kernels' card play-outs as the rules player's cards (``playout``
     3), whatever the policy asked."""
     from solver.search import _ismcts
-    for name in ("RookSearch", "HandSearch"):
-        cls = getattr(_ismcts, name)
-        monkeypatch.setattr(_ismcts, name,
-                            lambda c, rules, state, cls=cls: cls(c, dict(rules, playout=3),
-                                                                 state))
+    cls = _ismcts.Search
+    monkeypatch.setattr(
+        _ismcts, "Search",
+        lambda kind, c, rules, state: cls(
+            kind, c, dict(rules, playout=3) if kind in ("rook", "hand") else rules, state))
 
 
 def test_rook_rules_cards_are_the_python_rules_player(rules_cards):

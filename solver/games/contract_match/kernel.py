@@ -76,7 +76,7 @@ def native_trick_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
     state = {"hands": list(play.hands), "score": list(base._deal_scores(log)),
              "trick": list(play.trick), "leader": play.leader,
              "tricks_done": play.tricks_done}
-    return _ismcts.TrickSearch(sampler.sampler.compiled, rules, state)
+    return _ismcts.Search("trick", sampler.sampler.compiled, rules, state)
 
 
 #: the kernels' pass in the layout (63 is no card)
@@ -109,7 +109,7 @@ def native_layout_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
     state = {"hands": list(play.hands), "lo": list(lay.lo), "hi": list(lay.hi),
              "left": list(play.left), "place": place, "fit": lay.fitting(),
              "turn": play.turn, "nout": len(play.finish)}
-    return search_native.Mapped(_ismcts.LayoutSearch(sampler.sampler.compiled, rules, state),
+    return search_native.Mapped(_ismcts.Search("layout", sampler.sampler.compiled, rules, state),
                    {PASS_BIT: PASS})
 
 
@@ -176,7 +176,7 @@ def native_deal_search(sampler, policy: str = "rules"):
              "open_contracts": sum(1 << k for k in range(5) if k not in base.used),
              "order": order, "order_pos": base.order_pos if not choosing else 0,
              "reveals": list(log.reveals)}
-    native = _ismcts.DealSearch(sampler.sampler.compiled, rules, state)
+    native = _ismcts.Search("deal", sampler.sampler.compiled, rules, state)
     if choosing:
         names = {k: CONTRACT_BASE + k for k in range(5)}
     elif base.phase == DECLARE:

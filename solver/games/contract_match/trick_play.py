@@ -18,6 +18,13 @@
 
 Seats are 0..3 in the order of play; ``mask`` arguments are card bit masks
 (``solver.cards``: index = suit * 16 + rank).
+
+This module is the readable statement of these rules and the oracle of
+their C ports: the search kernels' one copy, csrc/search/trickrules.pxd
+(the trick and layout searches, the whole-deal search, the rules player's
+C port and PIMC's play-outs all play by it), and the double-dummy kernel's
+csrc/dd/trickstate.pxd.  tests/search/test_ismcts_native.py replays the
+kernels' play-outs in the game, which plays by this module, card by card.
 """
 
 from __future__ import annotations

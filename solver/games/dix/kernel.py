@@ -46,4 +46,4 @@ def native_dix_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
              "lead_card": base.trick[0] if base.trick else -1,
              "tricks_done": base.tricks_done, "won": list(base.tricks_won),
              "tens": list(base.tens), "last_winner": base.last_winner}
-    return _ismcts.DixSearch(compiled, rules, state)
+    return _ismcts.Search("dix", compiled, rules, state)

@@ -101,4 +101,4 @@ def native_exchange_search(sampler, policy: str = "rules", keep: int = ALL_CARDS
              "phase": 1 if responding else 0,
              "mover": base.target if responding else order[base.turn],
              "asker": base.asker, "target": base.target}
-    return _ismcts.ExchangeSearch(model.compiled(), rules, state)
+    return _ismcts.Search("exchange", model.compiled(), rules, state)

@@ -66,7 +66,7 @@ def native_rook_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
                  "tricks_done": base.tricks_done, "won": list(base.tricks_won),
                  "count": list(base.count),
                  "nest_pts": sum(card_count(c) for c in base.discards) if seen_nest else 0}
-        return _ismcts.RookSearch(sampler.sampler.compiled, rules, state)
+        return _ismcts.Search("rook", sampler.sampler.compiled, rules, state)
     if base.phase not in (AUCTION, DISCARD, TRUMP):
         return None
     # the nest and the discards keep their own holder codes here (-1, -2)
@@ -82,7 +82,7 @@ def native_rook_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
              "winner": winner,
              "nest": list(base.nest) if winner == seat else [],
              "discards": list(base.discards) if winner == seat else []}
-    native = _ismcts.HandSearch(sampler.sampler.compiled, rules, state)
+    native = _ismcts.Search("hand", sampler.sampler.compiled, rules, state)
     if base.phase == AUCTION:
         names = {k: BID_BASE + MIN_BID + 5 * k for k in range(11)}
         names[BID_PASS_BIT] = PASS
