@@ -31,7 +31,8 @@ SLACK = 1.0
 
 
 def _positions(game, n: int, seed0: int = 0) -> list:
-    out, seed = [], seed0
+    out: list = []
+    seed = seed0
     while len(out) < n:
         state = game.new_initial_state(seed=seed)
         rng = random.Random(seed)
