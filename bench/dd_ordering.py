@@ -22,7 +22,7 @@ that finish under ``--cap`` nodes count):
   the side on lead, the generic kernel (``solver.dd._dd``);
 * ``king``, ``queens``, ``diamonds``, ``ltoosh``: trix deals from trick 5
   (``bench/trix_full_deals.py``'s deals), paranoid, the seat to move;
-* ``rook``: dixie-rook, 4 seats, from trick 6 (``bench/rook_bounds.py``);
+* ``rook``: dixie-rook, 4 seats, from trick 6 (``bench/dd_switches.py``'s);
 * ``dix``: dix from trick 14 (both hands known), the dix solver
   (``solver.dd._dixdd``; positions 0 = leader, 1 = follower).
 """
@@ -38,7 +38,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 import solver
 from compare_dds import bridge_ending, dix_from_trick
-from rook_bounds import rook_from
+from dd_switches import rook_from
 from solver.cards import mask_of
 from solver.dd import dix as dixdd
 from solver.dd import solve

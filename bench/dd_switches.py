@@ -18,7 +18,8 @@ change.  Node counts do not depend on the machine's load.
 Rows (seeds 1.. or 0.., the same every run; the seat to move, every legal
 card): ``king``, ``queens``, ``diamonds``, ``ltoosh``: trix deals
 (``bench/trix_full_deals.py``'s) from ``--from-trick``, paranoid;
-``rook``, ``rook6``: dixie-rook from ``--from-trick`` (``bench/rook_bounds.py``);
+``rook``, ``rook6``: dixie-rook from ``--from-trick`` (``rook_from``: a random
+auction, nest and trump, then random cards);
 ``bridge``: bridge deals of ``--bridge-cards`` cards a hand, the five
 strains in turn, the side on lead.
 """
@@ -27,14 +28,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(__file__))
 
 import solver
-from compare_dds import bridge_ending
-from rook_bounds import rook_from
+from compare_dds import bridge_ending, rook_start
 from solver.cards import mask_of
 from solver.dd import solve
 from solver.dd import trick as dd
@@ -42,6 +43,17 @@ from solver.errors import SearchAborted
 from trix_full_deals import build
 
 TRIX = ("king", "queens", "diamonds", "ltoosh")
+
+
+def rook_from(seed: int, seats: int, trick: int):
+    """A dixie-rook state at the first card of trick ``trick`` (1-based):
+    ``compare_dds.rook_start``'s auction, nest and trump, then random legal
+    cards (seed + 7777)."""
+    st = rook_start(seed, seats)
+    rng = random.Random(seed + 7777)
+    while sum(st.tricks_won) < trick - 1 and not st.is_terminal():
+        st.apply_action(rng.choice(st.legal_actions()))
+    return st
 
 
 def jobs(row: str, n: int, from_trick: int, bridge_cards: int):

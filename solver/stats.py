@@ -158,7 +158,7 @@ def batch_half_width(batches, scale: float = 1.0) -> float:
 
 
 #: how many times a value's drift is added to its half-width.  Measured by
-#: bench/calibration.py (100 positions of dix, trix, tricks, dixie-rook;
+#: the calibration run of docs/search.md (100 positions of dix, trix, tricks, dixie-rook;
 #: docs/search.md): the batch half-width alone covered a 20 times longer
 #: search's value 87% of the time with one tree and 57% with eight (the
 #: shallower a tree, the further its values still move: sampling error is

@@ -17,7 +17,12 @@ a package, a module and a name the module defines or imports; a Cython
 file named alone (``dixkernel.pxi``, as the kernels
 cimport their headers) must be a file under ``csrc/``; a folder that
 ``.gitignore`` names (``tests/artifacts/``, made by a test) is where output
-goes and may be cited.  Each failure names ``file:line`` and the path.
+goes and may be cited.  A path written after a commit and a colon, as
+``git show`` takes it (``33078b3:bench/forced_bound.py``: a script removed
+from the tree, its conclusion kept in docs/), is cited in that commit: it
+must exist there when the clone holds the commit (a shallow clone or an
+unpacked archive may not; then it is not checked).  Each failure names
+``file:line`` and the path.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import ast
 import io
 import pathlib
 import re
+import subprocess
 import tokenize
 
 import pytest
@@ -48,6 +54,8 @@ PATH = re.compile(r"(?<![\w./*@~-])((?:" + "|".join(TOP) + r")/(?:[\w.*-]*/)*[\w
 #: cimport their headers by bare name, so a comment does too; such a name
 #: must be a file under ``csrc/``
 CYTHON_NAME = re.compile(r"(?<![\w./-])(\w+\.(?:pyx|pxd|pxi))\b")
+#: a path cited in a commit, as ``git show`` takes it: ``<commit>:<path>``
+HISTORIC = re.compile(r"(?<![\w./-])([0-9a-f]{7,40}):$")
 #: a bare tag that cites a document outside the repository
 TAG = re.compile(r"\bSTYLE\s+\d+\b")
 
@@ -154,6 +162,9 @@ def _texts(path: pathlib.Path, text: str) -> list[tuple[int, str]]:
 
 
 def _exists(cited: str) -> bool:
+    commit, colon, rest = cited.partition(":")
+    if colon:
+        return _in_commit(commit, rest)
     if cited.startswith(_outputs()) or (cited + "/").startswith(_outputs()):
         return True
     if "*" in cited:
@@ -166,14 +177,30 @@ def _exists(cited: str) -> bool:
     return (ROOT / cited).exists()
 
 
+def _in_commit(commit: str, cited: str) -> bool:
+    """Whether ``cited`` exists in ``commit``; True when this clone cannot
+    tell (no git, or the commit is not here)."""
+    def git(*args: str) -> int:
+        try:
+            return subprocess.run(["git", *args], cwd=ROOT, capture_output=True,
+                                  timeout=30).returncode
+        except (OSError, subprocess.SubprocessError):
+            return -1
+    if git("cat-file", "-e", f"{commit}^{{commit}}") != 0:
+        return True
+    return git("cat-file", "-e", f"{commit}:{cited.rstrip('/')}") == 0
+
+
 def cited_paths(path: pathlib.Path, text: str) -> list[tuple[int, str]]:
     """(line, path) of every repository path cited in ``path``'s comments,
-    docstrings or page text (``text`` is the file's content)."""
+    docstrings or page text (``text`` is the file's content); a path cited
+    in a commit (``<commit>:<path>``) is given as ``<commit>:<path>``."""
     out = []
     for first, chunk in _texts(path, text):
         for k, line in enumerate(chunk.splitlines() or [chunk]):
             for m in PATH.finditer(line):
-                out.append((first + k, m.group(1)))
+                old = HISTORIC.search(line, 0, m.start())
+                out.append((first + k, f"{old.group(1)}:{m.group(1)}" if old else m.group(1)))
             for m in CYTHON_NAME.finditer(line):
                 out.append((first + k, m.group(1)))
     return out
@@ -256,6 +283,20 @@ def test_the_checker_lets_true_and_foreign_paths_be():
     assert {p for _, p in cited_paths(pathlib.Path("probe.py"), text)} == {
         "solver/game.py", "csrc/dd/*.pyx", "docs/", "solver/games/", "bots/base.py",
         "dixkernel.pxi"}
+
+
+def test_a_path_cited_in_a_commit_is_looked_up_there():
+    """``git show 33078b3:bench/forced_bound.py`` cites a script removed
+    after that commit: it is not in the tree but it is in the commit (where
+    the clone has it; a path the commit never held is reported)."""
+    text = ("# removed: `git show 33078b3:bench/forced_bound.py`, and "
+            "33078b3:bench/no_such_script.py\n")
+    cited = [p for _, p in cited_paths(pathlib.Path("probe.py"), text)]
+    assert cited == ["33078b3:bench/forced_bound.py", "33078b3:bench/no_such_script.py"]
+    if _in_commit("33078b3", "bench/no_such_script.py"):
+        pytest.skip("this clone does not hold commit 33078b3")
+    assert missing_paths(pathlib.Path("probe.py"), text) == [
+        "probe.py:1: 33078b3:bench/no_such_script.py"]
 
 
 def test_the_checker_sees_a_style_tag():

@@ -1,4 +1,5 @@
-"""The JSON examples in docs/ load and are already canonical."""
+"""The JSON examples in docs/ load and are already canonical; the README's
+and the pages' Python examples run; bench/README.md lists every benchmark."""
 
 import json
 import pathlib
@@ -52,3 +53,16 @@ def test_docs_python_examples_run(md):
     assert blocks
     for block in blocks:
         exec(compile(block, md, "exec"), {})
+
+
+def test_the_bench_readme_lists_every_benchmark_once():
+    """bench/ holds what a user runs, one line each in bench/README.md
+    (a cited path that does not exist is tests/test_comments.py's)."""
+    bench = DOCS.parent / "bench"
+    lines = (bench / "README.md").read_text().splitlines()
+    for script in sorted(bench.glob("*.py")):
+        listed = [ln for ln in lines if ln.startswith(f"- `bench/{script.name}`")]
+        if script.name == "conftest.py":
+            assert any(f"bench/{script.name}" in ln for ln in lines)
+        else:
+            assert len(listed) == 1, (script.name, listed)

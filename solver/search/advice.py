@@ -21,9 +21,9 @@ The rule, for a search (ISMCTS or PIMC, actions valued by sampled results):
    (``State.tie_key``: by default the game's order, the lowest action; dix
    and dixie-rook part with the card least worth keeping, the trick
    contracts with the highest card), so that it does not change from one
-   search seed to the next (``bench/tie_rule.py`` measured this rule
-   against a longer search: the steadier advice costs a few hundredths of a
-   point);
+   search seed to the next (docs/search.md, "How wide the ties are",
+   measured this rule against a longer search: the steadier advice costs a
+   few hundredths of a point);
 4. the actions ``equal`` to the advice are those whose difference from it
    is within its own 95% interval, or within ``EQUAL_POINTS`` (twice the
    tie margin, so that searches either side of a tie name each other's

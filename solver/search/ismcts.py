@@ -78,7 +78,7 @@ class SearchStats:
     estimate), widened by twice the value's drift between the whole search
     and its later half (``solver.stats.search_half_width``: a value still
     moving as the tree grows is less certain than its sampling error says;
-    bench/calibration.py measures the coverage).  A search without batches
+    tests/search/test_intervals.py holds the coverage).  A search without batches
     (an old kernel) falls back to the iterations' own spread and the spread
     between trees."""
 

@@ -3,11 +3,14 @@
 outcomes, clone, serialization, observations, returns within bounds) and
 ``GamesSimTest.sim_game`` (pyspiel and pickle serialization), for every
 option set the conformance suite uses; resampling; OpenSpiel's Python
-ISMCTSBot and MCTSBot to the end of an episode; bad input."""
+ISMCTSBot and MCTSBot to the end of an episode; bad input; what one
+observation tensor costs on a learner's hot path."""
 
 from __future__ import annotations
 
+import cProfile
 import pickle
+import pstats
 import random
 
 import pytest
@@ -329,3 +332,45 @@ def test_pickle_of_a_chance_node_mid_deal():
     a = _play_random(back, np.random.RandomState(2))
     b = _play_random(state, rng)
     assert a.returns() == b.returns()
+
+
+@pytest.mark.parametrize("name", sorted(ospiel.GAME_TYPES))
+def test_an_observation_tensor_builds_one_seat_view_and_parses_no_card_twice(name):
+    """The observer's ``set_from`` on every decision node of a seeded random
+    episode, every seat, both tensors: one ``information_state`` call a
+    tensor, and once the encoder has met a deal's card tokens no token is
+    parsed again (counted by cProfile over a second pass, as a long
+    training run meets the same tokens; docs/interop.md, tensors)."""
+    game = ospiel.GAME_CLASSES[name]({"horizon": 1})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(0)
+    nodes = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            nodes.append(state.clone())
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    seats = game.num_players()
+    for info in (False, True):
+        observer = ospiel._Observer(game, info=info)
+
+        def run(observer=observer):
+            for node in nodes:
+                for seat in range(seats):
+                    observer.set_from(node, seat)
+
+        run()
+        prof = cProfile.Profile()
+        prof.enable()
+        run()
+        prof.disable()
+        stats = pstats.Stats(prof).stats      # the raw table: (file, line, name) -> counts
+
+        def calls(fn, stats=stats):
+            return sum(v[1] for k, v in stats.items() if k[2] == fn)
+
+        tensors = len(nodes) * seats
+        assert calls("information_state") == tensors, (info, calls("information_state"))
+        assert calls("parse") == 0, info

@@ -56,7 +56,7 @@ class ContractSupport(GameSupport):
     def probe_cards(self, game):
         # under 2 M nodes (PIMC's default bound) the solver takes few trix
         # and tricks worlds at 44 cards in play or more, and half or more
-        # at 40 (bench/probe_cards.py; docs/solver.md has the figures)
+        # at 40 (docs/solver.md has the figures and the script that measured them)
         return 40
 
     def cards_in_play(self, world):
