@@ -2,8 +2,8 @@
 
 ``PACKAGES`` is the one list of the game packages under this folder (trix
 and tricks share ``contract_match``); importing this package imports each.
-A game package outside this folder (a test's toy game, a user's own game)
-registers with one call, ``register_package("tests.toygame")``, which
+A game package outside this folder (a test's game, a user's own game)
+registers with one call, ``register_package("mygames.hearts")``, which
 imports it the same way.
 
 A game package is the whole of a game: its rules and seat views (the
@@ -50,7 +50,7 @@ def _import_part(package: str, part: str) -> None:
 
 def register_package(package: str) -> ModuleType:
     """Import the game package ``package`` (a full module name,
-    ``"tests.toygame"``), which registers its games, and the parts of it
+    ``"mygames.hearts"``), which registers its games, and the parts of it
     the layers above have asked for (``import_parts``); registering a
     package twice does nothing more.  ``OptionError`` when no such
     package exists."""
