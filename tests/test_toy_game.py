@@ -55,6 +55,20 @@ def test_it_is_registered_and_loads(toy):
     assert toy.num_players == 4 and toy.round_scale == 4.0
 
 
+def test_it_registers_again_after_it_was_forgotten(toy):
+    assert solver.games.unregister_package(PACKAGE) == [NAME]
+    assert NAME not in solver.registered_games()
+    with pytest.raises(solver.OptionError, match="unknown game 'toy'"):
+        solver.load_game(NAME)
+    solver.games.register_package(PACKAGE)       # imported from the cache: registered again
+    assert solver.load_game(NAME) == toy
+    assert solver.solve(toy.new_initial_state(seed=1)).kind == "paranoid"
+    with pytest.raises(solver.OptionError, match="no game package"):
+        solver.games.register_package("tests.no_such_game")
+    with pytest.raises(solver.OptionError, match="not a registered outside package"):
+        solver.games.unregister_package("solver.games.dix")
+
+
 @pytest.mark.parametrize("check", ["test_random_playouts_reach_the_end",
                                    "test_action_strings_round_trip", "test_determinism_by_seed",
                                    "test_clone_consistency", "test_records_and_views_round_trip",
@@ -210,8 +224,9 @@ def test_the_toy_game_needed_only_its_package_and_one_line():
               for name, m in list(sys.modules.items())
               if (name == PACKAGE or name.startswith(f"{PACKAGE}.")) and getattr(m, "__file__", None)}
     assert loaded == files
-    here = pathlib.Path(__file__).read_text()
-    calls = [line for line in here.splitlines()
+    # the fixture that sets the game up for the tests: one line registers it
+    setup = pathlib.Path(__file__).read_text().split("\ndef test_")[0]
+    calls = [line for line in setup.splitlines()
              if line.strip().startswith("solver.games.register_package(")]
     assert calls == ["    solver.games.register_package(PACKAGE)"]
     docs = (ROOT / "docs" / "architecture.md").read_text()
