@@ -1,0 +1,243 @@
+"""A game from outside ``solver/games``: the toy trick game of
+tests/toygame/, registered with one line, gets everything a built-in game
+gets -- the conformance checks, hints from both searches, the exact solver
+(checked against a brute force over the protocol), the OpenSpiel and
+PettingZoo exports under their own API checks -- and needs no file outside
+its package (docs/architecture.md, "Adding a game")."""
+
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+import random
+import re
+import sys
+
+import pytest
+
+import solver
+import solver.games
+from solver import position
+from solver.game import TERMINAL
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+PACKAGE = "tests.toygame"
+NAME = "toy"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def toy():
+    """The toy game, registered for this module's tests only: the rest of
+    the run sees the built-in games."""
+    solver.games.register_package(PACKAGE)
+    yield solver.load_game(NAME)
+    solver.games.unregister_package(PACKAGE)
+
+
+def _checks(path: str):
+    """A test module whose checks take a game's name (the conformance
+    suite, the OpenSpiel and PettingZoo tests), loaded to run them here
+    on the toy game."""
+    spec = importlib.util.spec_from_file_location(f"toy_{pathlib.Path(path).stem}", ROOT / path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _conformance():
+    return _checks("tests/conformance/test_conformance.py")
+
+
+def test_it_is_registered_and_loads(toy):
+    assert NAME in solver.registered_games()
+    assert PACKAGE in solver.games.registered_packages()
+    assert toy.num_players == 4 and toy.round_scale == 4.0
+
+
+def test_it_registers_again_after_it_was_forgotten(toy):
+    assert solver.games.unregister_package(PACKAGE) == [NAME]
+    assert NAME not in solver.registered_games()
+    with pytest.raises(solver.OptionError, match="unknown game 'toy'"):
+        solver.load_game(NAME)
+    solver.games.register_package(PACKAGE)       # imported from the cache: registered again
+    assert solver.load_game(NAME) == toy
+    assert solver.solve(toy.new_initial_state(seed=1)).kind == "paranoid"
+    with pytest.raises(solver.OptionError, match="no game package"):
+        solver.games.register_package("tests.no_such_game")
+    with pytest.raises(solver.OptionError, match="not a registered outside package"):
+        solver.games.unregister_package("solver.games.dix")
+
+
+@pytest.mark.parametrize("check", ["test_random_playouts_reach_the_end",
+                                   "test_action_strings_round_trip", "test_determinism_by_seed",
+                                   "test_clone_consistency", "test_records_and_views_round_trip",
+                                   "test_information_states_never_leak"])
+def test_the_conformance_checks_pass(toy, check, sample):
+    run = getattr(_conformance(), check)
+    for cfg in toy.conformance_configs:
+        if "sample" in run.__code__.co_varnames[:run.__code__.co_argcount]:
+            run(NAME, cfg, sample)
+        else:
+            run(NAME, cfg)
+
+
+def test_a_played_deal_scores_its_tricks(toy):
+    state = toy.new_initial_state(seed=4)
+    rng = random.Random(4)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.current_player() == TERMINAL
+    assert sum(state.returns()) == 4 and state.returns() == state.round_returns()
+
+
+def _brute(state, seat):
+    """The most tricks ``seat`` takes against the three others (paranoid
+    minimax over the protocol: every legal card of every seat tried)."""
+    if state.is_terminal():
+        return state.returns()[seat]
+    values = []
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply_action(a)
+        values.append(_brute(child, seat))
+    return max(values) if state.current_player() == seat else min(values)
+
+
+def _brute_actions(state, seat):
+    out = {}
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply_action(a)
+        out[state.action_to_string(a)] = _brute(child, seat)
+    return out
+
+
+@pytest.mark.parametrize("seed,played", [(1, 4), (2, 5), (3, 6), (5, 7), (8, 8)])
+def test_the_exact_solver_agrees_with_a_brute_force(toy, seed, played):
+    state = toy.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(played):
+        state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    sol = solver.solve(state)
+    want = _brute_actions(state, seat)
+    assert dict(sol.action_values) == want
+    assert sol.value == max(want.values()) and sol.kind == "paranoid"
+    # the value of another seat's side of the same position
+    other = (seat + 1) % 4
+    assert solver.solve(state, seat=other).value == _brute(state, other)
+
+
+def test_a_whole_deal_solves_at_once(toy):
+    sol = solver.solve(toy.new_initial_state(seed=9))
+    assert sol.nodes < 20_000 and sol.time < 1.0
+    assert 0 <= sol.value <= 4
+
+
+@pytest.mark.parametrize("bot,limit", [("ismcts", solver.Limit(iterations=300)),
+                                       ("pimc", solver.Limit(worlds=30))])
+def test_best_move_gives_a_hint(toy, bot, limit):
+    state = toy.new_initial_state(seed=6)
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[0])
+    view = position.SeatView.of(state, state.current_player())
+    res = solver.best_move(view, limit, bot=bot, seed=1)
+    assert res.action in {state.action_to_string(a) for a in state.legal_actions()}
+    assert set(res.values) == {state.action_to_string(a) for a in state.legal_actions()}
+    assert res.unit == toy.round_unit
+
+
+@pytest.mark.parametrize("seed,played", [(6, 3), (7, 6), (10, 9)])
+def test_the_world_sampler_counts_the_worlds_exactly(toy, seed, played):
+    """Every deal of the other seats' unseen cards whose replay gives the
+    seat the same information state is a world: the sampler counts them
+    all, and its draws are such worlds."""
+    import itertools
+
+    from tests.toygame import TOY
+    state = toy.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(played):
+        state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    info = state.information_state_string(seat)
+    dealt = toy.parse_deal(state.deal_record())[0][1]
+    unseen = [c for c in TOY.cards if c not in dealt[seat] and c not in state.history()]
+    # what each other seat played is public: its hand is that and unseen cards
+    others = [s for s in range(4) if s != seat]
+    played_by = {s: [c for c in dealt[s] if c in state.history()] for s in others}
+    worlds = 0
+    a, b = (4 - len(played_by[s]) for s in others[:2])
+    for first in itertools.combinations(unseen, a):
+        rest = [c for c in unseen if c not in first]
+        for second in itertools.combinations(rest, b):
+            third = [c for c in rest if c not in second]
+            deal = list(dealt)
+            for s, extra in zip(others, (first, second, third), strict=True):
+                deal[s] = played_by[s] + list(extra)
+            record = {"deals": [{"hands": [TOY.format_cards(h) for h in deal]}]}
+            try:
+                world = toy.replay(state.history(), deal=record)
+            except solver.errors.ReplayError:
+                continue
+            worlds += world.information_state_string(seat) == info
+    view = position.SeatView.of(state, seat)
+    assert view.sampler().worlds() == worlds
+    for w in range(5):
+        assert view.world(seed=w).information_state_string(seat) == info
+
+
+def test_openspiel_export_passes_openspiels_checks(toy):
+    pytest.importorskip("pyspiel")
+    pytest.importorskip("open_spiel.python.tests.games_sim_test")
+    from solver.interop import openspiel as ospiel
+    assert "dixtrix_toy" in ospiel.register()
+    checks = _checks("tests/interop/test_openspiel.py")
+    for cfg in toy.conformance_configs:
+        checks.test_random_sim_test(NAME, cfg)
+        checks.test_games_sim_test_sim_game(NAME, cfg)
+    checks.test_resample_from_infostate_keeps_the_information_state(NAME)
+    game = checks._load(NAME)
+    assert (game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes(),
+            game.max_game_length()) == (4, 64, 16, 16)
+
+
+def test_pettingzoo_export_passes_its_api_test(toy):
+    pytest.importorskip("pettingzoo")
+    from solver.interop.pettingzoo import ENVS
+    assert NAME in ENVS
+    checks = _checks("tests/interop/test_pettingzoo.py")
+    for cfg in toy.conformance_configs:
+        checks.test_api_test(NAME, cfg)
+        checks.test_seed_test(NAME, cfg)
+
+
+def test_the_toy_game_needed_only_its_package_and_one_line():
+    """Every file the toy game needed is in its package, plus the one line
+    of this file that registers it; docs/architecture.md ("Adding a game")
+    lists exactly those files; and no file of the product (``solver/``,
+    ``bots/``, ``csrc/``) names the game."""
+    package = ROOT / "tests" / "toygame"
+    files = {p.relative_to(ROOT).as_posix() for p in package.glob("*.py")}
+    loaded = {pathlib.Path(m.__file__).resolve().relative_to(ROOT).as_posix()
+              for name, m in list(sys.modules.items())
+              if (name == PACKAGE or name.startswith(f"{PACKAGE}.")) and getattr(m, "__file__", None)}
+    assert loaded == files
+    # the fixture that sets the game up for the tests: one line registers it
+    setup = pathlib.Path(__file__).read_text().split("\ndef test_")[0]
+    calls = [line for line in setup.splitlines()
+             if line.strip().startswith("solver.games.register_package(")]
+    assert calls == ["    solver.games.register_package(PACKAGE)"]
+    docs = (ROOT / "docs" / "architecture.md").read_text()
+    section = docs[docs.index("## Adding a game"):]
+    section = section[:section.index("\n## ")] if "\n## " in section else section
+    assert set(re.findall(r"`(tests/toygame/[^`]+\.py)`", section)) == files
+    assert 'register_package("tests.toygame")' in section
+    named = []
+    for folder in ("solver", "bots", "csrc"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix in (".py", ".pyx", ".pxd", ".js", ".html", ".json", ".md", ".h") \
+                    and re.search(r"toygame|\btoy\b", path.read_text(errors="replace")):
+                named.append(path.relative_to(ROOT).as_posix())
+    assert not named, named
