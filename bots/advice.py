@@ -279,7 +279,7 @@ def _line(view, seat, res):
     solver stops short."""
     from .exact import line
     try:
-        return line(view.world(seed=0), seat, plies=LINE_PLIES,
+        return line(view.any_world(), seat, plies=LINE_PLIES,
                     total_nodes=max(res.nodes * 4, 100_000))
     except (UnsupportedPositionError, SearchAborted):
         return []
@@ -309,20 +309,26 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
     game, seat = view.game, view.seat
     names = seat_names(game.num_players, seat, game.partnership)
     facts = describe(view)
-    world = view.world(seed=0)
+    # the trick (and an exact line's tricks) are the same in every world of
+    # the view: read from the state kept with it, no world drawn
+    world = view.any_world()
     trick = world.trick_number()
+    # no "position" here: a face that prints the hint as JSON adds it
+    # (with_position), the others never need it built
     out: dict = {"game": game.name, "options": game.non_default_options(), "seat": seat,
                  "trick": list(trick) if trick else None,
-                 "origin": origin, "position": view.to_json(), "facts": facts}
+                 "origin": origin, "facts": facts}
     kw = {k: v for k, v in (("trees", trees), ("threads", threads)) if v is not None}
     if beliefs:
         out["beliefs"] = beliefs_of(view, seed, inference is not False)
     res = best_move(view, limit if limit is not None else make_limit(), bot=bot, seed=seed,
                     progress=progress, stop=stop, nodes=nodes, inference=inference, **kw)
-    out.update(action=res.action, ranking=list(res.ranking), method=res.bot)
+    # each action's id beside its name, so that no face parses a name again
+    out.update(action=res.action, ranking=list(res.ranking), method=res.bot,
+               ids={a: res.ids[a] for a in res.ranking})
     if res.note:
         out["note"] = f"({res.note})"
-    card = is_card(view, res.action)
+    card = game.is_card(res.action_id)
     if res.bot in ("exact", "forced"):
         steps = _line(view, seat, res) if line and res.bot == "exact" else []
         out["exact"] = {"unit": res.unit, "values": dict(res.values), "best": list(res.equal),
@@ -391,14 +397,27 @@ def json_finite(value):
 
 
 def is_card(view, action: str) -> bool:
-    """Whether ``action`` (its text) is a card of the view's game."""
+    """Whether ``action`` (its text) is a card of the view's game (a hint's
+    actions need no parse: ``advise``'s ``ids`` hold their ids)."""
     try:
-        a = view.world(seed=0).string_to_action(action)
+        a = view.any_world().string_to_action(action)
     except DixtrixError:
         return False
     return view.game.is_card(a)
 
 
+def with_position(out: dict, view) -> dict:
+    """``advise``'s dict with the seat view it advised on as ``position``
+    (after ``origin``): what a face that prints the hint as JSON adds
+    (``dixtrix hint --json``, the HTTP API); built only there."""
+    doc: dict = {}
+    for key, value in out.items():
+        doc[key] = value
+        if key == "origin":
+            doc["position"] = view.to_json()
+    return doc
+
+
 __all__ = ["advise", "beliefs_of", "make_limit", "describe", "seat_names", "advice_line",
-           "advice_of", "is_card", "English", "ENGLISH",
+           "advice_of", "is_card", "with_position", "English", "ENGLISH",
            "view_of", "json_finite", "DEFAULT_SECONDS", "LINE_PLIES"]

@@ -23,7 +23,7 @@ from solver.game import check_seed
 from solver.search import contract_choice
 from solver.search.advice import equal_test
 
-from .advice import advise, json_finite, make_limit
+from .advice import advise, json_finite, make_limit, with_position
 
 #: a progress line is shown on a terminal once a search has run this long
 PROGRESS_AFTER = 1.0
@@ -66,7 +66,7 @@ def saved_position(view, whole_match: bool = False) -> dict:
     from the first deal (perfect recall of the whole match)."""
     if whole_match or view.match is not None:
         return view.to_json()
-    if view.world(seed=0).deal_start()[1] == 0:
+    if view.any_world().deal_start()[1] == 0:
         return view.to_json()                    # the first deal: the same thing
     return view.from_current_deal().to_json()
 
@@ -124,7 +124,7 @@ def run(args, origin: str, view) -> int:
     facts = out["facts"]
     if args.json:
         out.get("exact", {}).pop("winners", None)
-        print(json.dumps(json_finite(out), indent=1))
+        print(json.dumps(json_finite(with_position(out, view)), indent=1))
         return 0
     _print_header(game, origin, facts, view.seat, out["trick"])
     if getattr(args, "legend", False):

@@ -134,7 +134,7 @@ def _hint(say, view) -> None:
         say(f"    {a:<18} {value}  {mark}")
     for a, why in res.reasons.items():
         say(f"    ({a} has a higher mean: {why})")
-    say("  " + advice.advice_line(res.action, res.equal, advice.is_card(view, res.action),
+    say("  " + advice.advice_line(res.action, res.equal, view.game.is_card(res.action_id),
                                   test=equal_test(view.game.round_scale)))
 
 

@@ -108,7 +108,7 @@ class SearchBot(Bot):
             self.last = None
             return legal[0]
         self.last = self.advise(state)
-        return state.string_to_action(self.last.action)
+        return self.last.action_id
 
 
 class ISMCTSBot(SearchBot):

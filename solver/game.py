@@ -471,10 +471,16 @@ class Game(ABC):
             record["match"] = view["match"]
         return record
 
-    def world_sampler(self, view: dict[str, Any]) -> WorldSampler:
+    def world_sampler(self, view: dict[str, Any], base: State | None = None) -> WorldSampler:
         """A sampler of complete states consistent with a (validated) seat
-        view.  Default: ``complete_view`` and a replay per draw; games
-        override it with an exact uniform sampler that prepares once."""
+        view.  ``base``: a state consistent with the view that the caller
+        already holds (``solver.position.SeatView`` passes the state the view
+        was taken from, or the replay that validated it), so a sampler may
+        start from it (``replayed``) instead of replaying a completion of
+        the view's notation; the worlds drawn are the same either way, as
+        far as the view's seat can tell.  Default: ``complete_view`` and a
+        replay per draw; games override it with an exact uniform sampler
+        that prepares once."""
         return _ReplaySampler(self, view)
 
     def __repr__(self) -> str:
@@ -768,6 +774,21 @@ class WorldSampler(ABC):
         the deal: the searches then solve it exactly where the solver
         applies."""
         return None
+
+
+def replayed(state: State) -> State:
+    """A clone of ``state`` whose chance source is the one a replay of its
+    complete record with no seed ends with: its log as the script, every
+    outcome of it drawn, later outcomes from seed 0.  A world sampler that
+    starts from the state a view was taken from (``Game.world_sampler``'s
+    ``base``) draws what lies past the view as it did from a replay of the
+    view's completion, whatever seed dealt the state."""
+    world = state.clone()
+    chance = Chance(None, list(state.chance.log))
+    chance.pos = len(chance.scripted)
+    chance.log = list(state.chance.log)
+    world.use_chance(chance)
+    return world
 
 
 class _ReplaySampler(WorldSampler):

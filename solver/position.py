@@ -25,7 +25,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InputLimitError, OptionError, PositionError, ReplayError, short_repr
-from .game import MAX_SEED, Chance, Game, InfoState, State, WorldSampler, canonical_json, load_game
+from .game import (
+    MAX_SEED,
+    Chance,
+    Game,
+    InfoState,
+    State,
+    WorldSampler,
+    canonical_json,
+    load_game,
+    replayed,
+)
 
 RECORD_KEYS = ("game", "options", "seed", "match", "deal", "actions")
 VIEW_KEYS = ("game", "options", "seat", "match", "deal", "actions")
@@ -89,22 +99,30 @@ class Record:
 @dataclass
 class SeatView:
     """A validated seat view: ``view`` is its canonical JSON, ``info`` the
-    seat's information state (with the derived ``known`` facts)."""
+    seat's information state (with the derived ``known`` facts).
+    ``_state``: a state consistent with the view that was already at hand
+    (the live state of ``SeatView.of``, the replay that validated a view
+    read from JSON), kept so that nothing below replays the view's
+    notation again: its world sampler starts from it
+    (``Game.world_sampler``'s ``base``) and ``any_world`` returns it."""
 
     game: Game
     seat: int
     view: dict[str, Any]
     info: InfoState = field(repr=False)
     _sampler: WorldSampler | None = field(repr=False, default=None)
+    _state: State | None = field(repr=False, default=None, compare=False)
 
     @classmethod
     def of(cls, state: State, seat: int) -> SeatView:
         """``seat``'s view of a live state, trusted: the state was built by
         the rules, so its information state is taken as it is, with no
         JSON round trip and no re-validation (``view_from_json`` of the
-        same view gives an equal ``SeatView``: tests/test_position.py)."""
+        same view gives an equal ``SeatView``: tests/test_position.py).
+        The state is kept (a clone: the caller may play on) for the
+        sampler, which then has nothing to replay."""
         info = state.information_state(seat)
-        return cls(state.game, seat, info.view, info)
+        return cls(state.game, seat, info.view, info, _state=state.clone())
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = json.loads(json.dumps(self.view))
@@ -119,7 +137,7 @@ class SeatView:
         """The same seat's view from the start of the deal in play: the
         match object as the seat knows it, this deal and its actions
         (perfect recall of this deal only)."""
-        world = self.world(seed=0)
+        world = self.any_world()
         return SeatView.of(Record.of(world, from_deal="current").state(), self.seat)
 
     def world(self, seed: int | None = None) -> State:
@@ -128,10 +146,23 @@ class SeatView:
         game: docs/search.md)."""
         return self.sampler().sample(random.Random(seed))
 
+    def any_world(self) -> State:
+        """A complete state consistent with the view, with no draw: the
+        state kept with the view (``_state``, as a replay of its record
+        would leave it: ``solver.game.replayed``), else ``world(seed=0)``.
+        Read from it only what every world of the view says alike (whose
+        turn, the trick, where the deal starts, the notation of an
+        action), as the seat itself could: its hidden cards may be the
+        true ones."""
+        if self._state is None:
+            return self.world(seed=0)
+        return replayed(self._state)
+
     def sampler(self) -> WorldSampler:
-        """The game's ``WorldSampler`` for this view (prepared once)."""
+        """The game's ``WorldSampler`` for this view (prepared once, from
+        the state kept with the view where there is one)."""
         if self._sampler is None:
-            self._sampler = self.game.world_sampler(self.view)
+            self._sampler = self.game.world_sampler(self.view, self._state)
         return self._sampler
 
 
@@ -435,7 +466,12 @@ def _load_view(game: Game, doc: dict[str, Any], actions: list[str]) -> SeatView:
                        match=record.get("match"))
     info = state.information_state(seat)
     _check_view_matches(view, info.view, game)
-    return SeatView(game, seat, info.view, info)
+    # the replay that validated the view is one of its worlds: its sampler
+    # starts from it rather than replaying the completion a second time.
+    # Only for a view given in canonical form: the completion is drawn from
+    # the view as given, and the sampler's own (without a state) from the
+    # canonical one, so only then are they the same world
+    return SeatView(game, seat, info.view, info, _state=state if view == info.view else None)
 
 
 def _check_view_matches(given: dict[str, Any], derived: dict[str, Any], game: Game) -> None:

@@ -36,7 +36,6 @@ from starlette.staticfiles import StaticFiles
 import solver
 from solver import position
 from solver.errors import (
-    DixtrixError,
     HiddenInformationError,
     IllegalActionError,
     NotationError,
@@ -571,22 +570,17 @@ LEVEL_LABELS = {"easy": i18n.N_("Easy"), "medium": i18n.N_("Medium"), "hard": i1
 
 def _advise(view, bot, limit, seed, settings, tr: Translator | None = None, stop=None,
             inference=None, beliefs: bool = False) -> dict:
-    out = advice.advise(view, "request", bot=bot, limit=limit, seed=seed, stop=stop,
-                        trees=settings.trees, threads=settings.threads or None,
-                        inference=None if inference is None else inference == "on",
-                        beliefs=beliefs)
+    out = advice.with_position(
+        advice.advise(view, "request", bot=bot, limit=limit, seed=seed, stop=stop,
+                      trees=settings.trees, threads=settings.threads or None,
+                      inference=None if inference is None else inference == "on",
+                      beliefs=beliefs), view)
     tr = tr or Translator("en")
-    # every action in words, in the reader's language, for the page's hint panel
+    # every action in words, in the reader's language, for the page's hint
+    # panel (each action's id is beside its name: nothing parsed again)
     game = view.game
-    world = view.world(seed=0)
-    said = {}
-    for text in out.get("ranking", []):
-        try:
-            is_card = game.is_card(world.string_to_action(text))
-        except DixtrixError:
-            is_card = False
-        said[text] = labels.action(game.name, text, is_card, tr)
-    out["labels"] = said
+    out["labels"] = {text: labels.action(game.name, text, game.is_card(out["ids"][text]), tr)
+                     for text in out["ranking"]}
     if "beliefs" in out and out["beliefs"].get("kind") == "card":
         out["beliefs"]["labels"] = {card: labels.action(game.name, card, True, tr)
                                     for card in out["beliefs"]["cards"]}

@@ -331,8 +331,9 @@ class Table:
     # ---- what a viewer sees ---------------------------------------------------
 
     def seat_view(self, seat: int) -> SeatView:
-        info = self.state.information_state(seat)
-        return SeatView(self.game, seat, info.view, info)
+        # SeatView.of keeps a clone of the table's state, which the view's
+        # sampler starts from: a hint at the table replays nothing
+        return SeatView.of(self.state, seat)
 
     def deal_scores(self) -> list[list[float]]:
         """The result of every finished deal (public once a deal ends)."""

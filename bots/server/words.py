@@ -283,7 +283,8 @@ def hint(out: dict, view, tr: Translator) -> dict:
         b = out["beliefs"]
         b["names"] = holders([names[h] if isinstance(h, int) else h for h in b["holders"]],
                              tr)
-    out["advice"] = advice.advice_of(out, advice.is_card(view, out["action"]), tr, name, test)
+    out["advice"] = advice.advice_of(out, game.is_card(out["ids"][out["action"]]), tr, name,
+                                     test)
     return out
 
 

@@ -142,7 +142,10 @@ class PlayResult:
     playing it instead would lose; ``beliefs``: when the search weighed its
     worlds by what the other seats chose (``solver.beliefs``): the pool's
     ``worlds``, their effective sample size ``ess`` and the
-    ``observations`` weighed (empty when the worlds were uniform)."""
+    ``observations`` weighed (empty when the worlds were uniform);
+    ``action_id``: the advised action's id (``State.apply_action``'s), and
+    ``ids``: every legal action's id by its notation, so that a face that
+    holds the names never parses them again."""
 
     action: str
     values: dict[str, float]
@@ -164,6 +167,8 @@ class PlayResult:
     winners: dict[str, int] | None = None
     diff_ci95: dict[str, float] = field(default_factory=dict)
     beliefs: dict[str, float] = field(default_factory=dict)
+    action_id: int = -1
+    ids: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -435,7 +440,8 @@ class _Job:
     def forced(self) -> PlayResult:
         a = self.name(self.legal[0])
         return PlayResult(a, {}, {}, 1.0, self.seat, 0, 0.0, "forced", ranking=(a,),
-                          equal=(a,), unit=self.unit)
+                          equal=(a,), unit=self.unit, action_id=self.legal[0],
+                          ids={a: self.legal[0]})
 
     # ---- 2. the view determines the deal: solve it ----------------------
 
@@ -474,7 +480,8 @@ class _Job:
                          "exact", {name(a): 0.0 for a in values},
                          tuple(name(a) for a in advice.equal), 0, False, self.unit, (),
                          tuple(name(a) for a in advice.ranking), {}, "", winners,
-                         {name(a): 0.0 for a in values})
+                         {name(a): 0.0 for a in values}, action_id=advice.action,
+                         ids=self.ids())
         if self.progress is not None:
             self.progress({"iterations": 0, "seconds": res.time, "nodes": sol.nodes,
                            "best": res.action, "value": values[advice.action]})
@@ -597,7 +604,11 @@ class _Job:
                           tuple(tuple(name(a) for a in m) for m in classes if len(m) > 1),
                           tuple(name(a) for a in advice.ranking),
                           {name(a): why for a, why in advice.reasons.items()}, "", None,
-                          diffs, self.belief_summary())
+                          diffs, self.belief_summary(), advice.action, self.ids())
+
+    def ids(self) -> dict[str, int]:
+        """Every legal action's id by its notation (``PlayResult.ids``)."""
+        return {self.name(a): a for a in self.legal}
 
 
 def _searched(classes: list[tuple[int, ...]], stats: SearchStats, a: int) -> int:

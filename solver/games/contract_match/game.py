@@ -34,7 +34,7 @@ from typing import ClassVar
 from ...cards import FRENCH
 from ...cardset import popcount
 from ...errors import NotationError, PositionError, short_repr
-from ...game import Chance, Game, InteropSpec, canonical_json
+from ...game import Chance, Game, InteropSpec, State, canonical_json
 from ..common import check_distinct, check_keys, match_number, need, parse_card_list
 from .layout import FINISH_SCORES
 from .state import (
@@ -261,8 +261,15 @@ class ContractGame(Game):
         starts at the first deal of the match)."""
         return [("match", match)], {}
 
-    def world_sampler(self, view: dict) -> ContractWorldSampler:
-        return ContractWorldSampler(self, view)
+    def world_sampler(self, view: dict, base: State | None = None) -> ContractWorldSampler:
+        return ContractWorldSampler(self, view, base)
+
+    def _view_facts(self, view: dict) -> dict:
+        """The facts for ``_forced`` that a view's deal or match object
+        states (trix: who holds 7H in the first deal)."""
+        if "match" in view:
+            return self._mid_view_prefix(view["match"])[1]
+        return self._view_prefix(view["deal"], view["seat"])[1]
 
     def _public_facts(self, view: dict) -> tuple:
         """The view's public facts: (chance outcomes before the first deal,

@@ -11,7 +11,7 @@ from typing import Any, cast
 from ...beliefs import RowSampler
 from ...cards import FRENCH, SUIT_RANK_MASK, cards_of, mask_of
 from ...errors import PositionError
-from ...game import WorldSampler
+from ...game import State, WorldSampler, replayed
 from ...sampler import HolderSampler, InconsistentConstraints, compiled_walker
 from .state import ContractMatchState, DealLog
 from .trick_play import HAND_SIZE, NUM_SEATS, PENALTY_RULES, TrickDeal
@@ -158,20 +158,33 @@ class ContractWorldSampler(WorldSampler, RowSampler):
     seat order (``others``), holding the cards it has unseen now (the
     cards it played or revealed are the view's, ``fixed``)."""
 
-    def __init__(self, game: AnyGame, view: dict):
+    def __init__(self, game: AnyGame, view: dict, base: State | None = None):
         self.seat = seat = view["seat"]
-        rec = game.complete_record(view, random.Random(0))
-        # the replay builds the game's state_class
-        self.base = cast(ContractMatchState,
-                         game.replay(rec["actions"], deal=rec["deal"], match=rec.get("match")))
-        prefix, facts, own, logs = game._public_facts(view)
-        d = len(logs) - 1
-        self.own = own[d]
-        self.fixed, allow, free = _deal_constraints(seat, own[d], logs[d],
+        if base is None:
+            rec = game.complete_record(view, random.Random(0))
+            # the replay builds the game's state_class
+            self.base = cast(ContractMatchState,
+                             game.replay(rec["actions"], deal=rec["deal"],
+                                         match=rec.get("match")))
+            _, facts, own, logs = game._public_facts(view)
+            d = len(logs) - 1
+            own_d, log = own[d], logs[d]
+        else:
+            # the state the view was taken from: its deal logs hold the public
+            # facts (plays, voids, reveals, passes, claims) that a replay of
+            # the view's notation over stand-in hands would find, and the
+            # seat's own hand; only the hidden hands differ from a completion
+            self.base = cast(ContractMatchState, replayed(base))
+            facts = game._view_facts(view)
+            d = len(self.base.deal_logs) - 1
+            log = self.base.deal_logs[d]
+            own_d = list(log.hands[seat])
+        self.own = own_d
+        self.fixed, allow, free = _deal_constraints(seat, own_d, log,
                                                     game._forced(d, facts), "deal")
         self.free_mask = mask_of(free)
         self.sampler = None
-        if logs[d].claim < 0 and not self.base.is_terminal():
+        if log.claim < 0 and not self.base.is_terminal():
             self.sampler = _holder_sampler(seat, self.fixed, allow, free)
         self.log_index = max(i for i, (kind, _) in enumerate(self.base.chance.log)
                              if kind == "deal")

@@ -23,7 +23,7 @@ import random
 
 from ...cards import DIX
 from ...errors import PositionError, short_repr
-from ...game import Game, InteropSpec, Option, register_game
+from ...game import Game, InteropSpec, Option, State, register_game
 from ..common import check_distinct, check_keys, match_number, need, parse_card_list
 from .state import NUM_ACTIONS, SEVENTEEN, STANDARD, DixState
 from .views import DixWorldSampler, _complete_view
@@ -187,8 +187,8 @@ class DixGame(Game):
     # ------------------------------------------------------------------
     # seat views
 
-    def world_sampler(self, view: dict) -> DixWorldSampler:
-        return DixWorldSampler(self, view)
+    def world_sampler(self, view: dict, base: State | None = None) -> DixWorldSampler:
+        return DixWorldSampler(self, view, base)
 
     def complete_view(self, view: dict, rng: random.Random) -> dict:
         """A complete record (``deal`` and ``actions``) consistent with a

@@ -11,7 +11,7 @@ from typing import Any, cast
 from ...beliefs import RowSampler
 from ...cards import DIX
 from ...errors import NotationError, PositionError
-from ...game import WorldSampler
+from ...game import State, WorldSampler, replayed
 from ...sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup, compiled_walker
 from ..common import check_distinct, check_keys, need, parse_card_list
 from .state import DixState, _public_replay
@@ -77,14 +77,19 @@ class DixWorldSampler(WorldSampler, RowSampler):
     the opponent's initial hand, each of its draws, the places of the stock
     nobody drew (seventeen: the cards nobody was dealt)."""
 
-    def __init__(self, game: AnyGame, view: dict):
+    def __init__(self, game: AnyGame, view: dict, base: State | None = None):
         self.game = game
         self.seat = view["seat"]
         _, self.models = _prepare_view(game, view, random.Random(0))
-        rec = game.complete_record(view, random.Random(0))
-        # the replay builds the game's state_class
-        self.base = cast(DixState, game.replay(rec["actions"], deal=rec["deal"],
-                                               match=rec.get("match")))
+        if base is not None:
+            # the state the view was taken from (or validated with): no
+            # completion to replay; each draw re-deals the round's hidden cards
+            self.base = cast(DixState, replayed(base))
+        else:
+            rec = game.complete_record(view, random.Random(0))
+            # the replay builds the game's state_class
+            self.base = cast(DixState, game.replay(rec["actions"], deal=rec["deal"],
+                                                   match=rec.get("match")))
         log = self.base.chance.log
         self.log_index = max(i for i, (kind, _) in enumerate(log) if kind == "round")
         # a view whose last round just ended holds no hidden card that matters

@@ -63,7 +63,7 @@ import random
 
 from ...cards import EXCHANGE_VALUES
 from ...errors import OptionError, PositionError, short_repr
-from ...game import Game, InteropSpec, Option, register_game
+from ...game import Game, InteropSpec, Option, State, register_game
 from ..common import check_keys, compact_unseen, match_number, need
 from .notation import (
     FULL_SHUFFLE_PLAYERS,
@@ -227,7 +227,8 @@ class DixExchangeGame(Game):
     # ------------------------------------------------------------------
     # seat views
 
-    def world_sampler(self, view: dict) -> DixExchangeWorldSampler:
+    def world_sampler(self, view: dict, base: State | None = None) -> DixExchangeWorldSampler:
+        # its base is built from the view's outcomes (views.py), not a replay
         return DixExchangeWorldSampler(self, view)
 
     def complete_view(self, view: dict, rng: random.Random) -> dict:

@@ -50,7 +50,7 @@ from typing import Any
 
 from ...cards import ROOK, rank_of
 from ...errors import PositionError, short_repr
-from ...game import Game, InteropSpec, Option, register_game
+from ...game import Game, InteropSpec, Option, State, register_game
 from ..common import check_distinct, check_keys, match_number, need, parse_card_list
 from .notation import BID_STEP, MAX_BID, MIN_BID, NUM_ACTIONS, team_of
 from .state import DixieRookState
@@ -263,10 +263,10 @@ class DixieRookGame(Game):
         nests and hidden discards chosen (see ``_complete_hand``)."""
         return _complete_view(self, view, rng)
 
-    def world_sampler(self, view: dict) -> RookWorldSampler:
+    def world_sampler(self, view: dict, base: State | None = None) -> RookWorldSampler:
         """Worlds drawn exactly uniformly among those consistent with a
         (validated) seat view (see ``RookWorldSampler``)."""
-        return RookWorldSampler(self, view)
+        return RookWorldSampler(self, view, base=base)
 
 
 DixieRookGame.state_class = DixieRookState

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 from ...beliefs import RowSampler
 from ...cards import ROOK, SUIT_RANK_MASK, cards_of, mask_of, suit_of
 from ...errors import PositionError
-from ...game import WorldSampler
+from ...game import State, WorldSampler, replayed
 from ...sampler import ColumnSampler, InconsistentConstraints, compiled_walker
 from ..common import check_distinct, check_keys, match_cards, need, parse_card_list
 
@@ -242,13 +242,19 @@ class RookWorldSampler(WorldSampler, RowSampler):
 
     NEST, DISCARDS = -1, -2
 
-    def __init__(self, game: AnyGame, view: dict, rng: random.Random | None = None):
+    def __init__(self, game: AnyGame, view: dict, rng: random.Random | None = None,
+                 base: State | None = None):
         self.game = game
         self.seat = seat = view["seat"]
-        rec = game.complete_record(view, rng or random.Random(0))
-        # the replay builds the game's state_class
-        self.base = cast(DixieRookState, game.replay(rec["actions"], deal=rec["deal"],
-                                                     match=rec.get("match")))
+        if base is not None:
+            # the state the view was taken from (or validated with): no
+            # completion to replay; each draw re-deals the hidden cards
+            self.base = cast(DixieRookState, replayed(base))
+        else:
+            rec = game.complete_record(view, rng or random.Random(0))
+            # the replay builds the game's state_class
+            self.base = cast(DixieRookState, game.replay(rec["actions"], deal=rec["deal"],
+                                                         match=rec.get("match")))
         self.sampler: ColumnSampler | None = None
         # the compiled walk: None until first asked for, False without a build
         self._walker: ColumnWalker | Literal[False] | None = None
