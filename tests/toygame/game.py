@@ -21,7 +21,7 @@ import random
 from typing import ClassVar
 
 from solver.errors import PositionError
-from solver.game import Game, InteropSpec, Option, register_game
+from solver.game import Game, InteropSpec, Option, State, register_game
 from solver.games.common import check_distinct, check_keys, need, parse_card_list
 
 from .state import HAND, SEATS, TOY, ToyState
@@ -91,7 +91,10 @@ class ToyGame(Game):
         return {"deals": [{"hands": [TOY.format_cards(h) for h in value]}
                           for _, value in outcomes]}
 
-    def world_sampler(self, view: dict) -> ToyWorldSampler:
+    def world_sampler(self, view: dict, base: State | None = None) -> ToyWorldSampler:
+        # ``base`` (the state the view was taken from) goes unused: drawing the
+        # hidden hands and replaying the public plays costs the toy next to
+        # nothing, and the worlds are the same either way
         return ToyWorldSampler(self, view)
 
     def complete_view(self, view: dict, rng: random.Random) -> dict:
