@@ -186,8 +186,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 "name": name, "title": said[name]["title"],
                 "description": said[name]["description"], "players": game.num_players,
                 "unit": labels.unit(game.round_unit, tr), "default_bot": default_bot(game),
-                "levels": {lv: bot_levels.level_settings(lv, name)
+                "levels": {lv: bot_levels.level_settings(lv, game)
                            for lv in bot_levels.LEVELS},
+                # where a deal set up by hand keeps its hands (the analysis page)
+                "setup": said[name]["setup"],
                 "options": {key: {"default": spec.default, **said[name]["options"][key],
                                   "type": type(spec.default).__name__,
                                   "choices": list(spec.choices) if spec.choices else None,
@@ -585,10 +587,10 @@ def _advise(view, bot, limit, seed, settings, tr: Translator | None = None, stop
             is_card = game.is_card(world.string_to_action(text))
         except DixtrixError:
             is_card = False
-        said[text] = labels.action(game.name, text, is_card, tr)
+        said[text] = labels.action(game, text, is_card, tr)
     out["labels"] = said
     if "beliefs" in out and out["beliefs"].get("kind") == "card":
-        out["beliefs"]["labels"] = {card: labels.action(game.name, card, True, tr)
+        out["beliefs"]["labels"] = {card: labels.action(game, card, True, tr)
                                     for card in out["beliefs"]["cards"]}
     # the facts, the advice, the units and the reasons in the reader's words
     return words.hint(out, view, tr)
