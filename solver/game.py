@@ -231,6 +231,37 @@ def canonical_json(obj: Any) -> str:
 
 
 # --------------------------------------------------------------------------
+# what the frameworks' adapters read of a game
+
+@dataclass(frozen=True)
+class InteropSpec:
+    """What the OpenSpiel and PettingZoo adapters (``solver/interop``) need
+    to know of a game beyond the protocol, declared by the game
+    (``Game.interop``): the action space and the length of a deal are the
+    protocol's own (``Game.num_distinct_actions``, ``Game.max_deal_length``).
+
+    ``deal_kind``: the chance kind that starts a deal (None: deals start
+    without one); ``deal_key``: the key of the deal object's list of deals
+    (one entry a deal); ``deck``: the ``solver.cards.Deck`` whose card
+    tokens the hand and seen-cards planes encode, or None for a game whose
+    cards are values, listed in ``values`` (a plane place each);
+    ``min_players`` / ``max_players``: the seats its options allow;
+    ``max_chance_outcomes``: the most outcomes of one chance node (a deck
+    shuffled card by card: its size; ``Game.max_chance_outcomes`` may
+    read the options instead); ``zero_sum_deals``: every deal's
+    ``round_returns`` sums to zero."""
+
+    deal_kind: str | None
+    deal_key: str
+    deck: Any
+    min_players: int
+    max_players: int
+    max_chance_outcomes: int = 0
+    zero_sum_deals: bool = False
+    values: tuple[str, ...] = ()
+
+
+# --------------------------------------------------------------------------
 # the protocol
 
 class Game(ABC):
@@ -264,6 +295,9 @@ class Game(ABC):
     #: what the front ends need of the game (its words, cards, board and
     #: deal summaries: ``solver/front.py``); the default suits any game
     front_class: ClassVar[type[Front]] = Front
+    #: what the frameworks' adapters need (``InteropSpec``); None: the game
+    #: is not exported to OpenSpiel and PettingZoo
+    interop: ClassVar[InteropSpec | None] = None
 
     def __init__(self, **options: Any):
         unknown = sorted(set(options) - set(self.options_spec))
@@ -313,6 +347,12 @@ class Game(ABC):
         shuffle: what ``State.round_index()`` counts), with these options;
         ``horizon * max_deal_length`` bounds an episode of ``horizon``
         deals (OpenSpiel's ``MaxGameLength``)."""
+
+    def max_chance_outcomes(self) -> int:
+        """The most outcomes of one chance node of the frameworks' adapters
+        (``solver/interop/chance.py``): the game's ``interop`` declares it
+        unless its options decide it."""
+        return self.interop.max_chance_outcomes if self.interop is not None else 0
 
     def is_card(self, action: int) -> bool:
         """Whether ``action`` is the play of a card from the hand (every

@@ -1,13 +1,31 @@
-"""Built-in games: importing this package registers them all.
+"""Game packages: importing this package registers the built-in games.
 
 ``PACKAGES`` is the one list of the game packages under this folder (trix
-and tricks share ``contract_match``): importing this package imports each,
-and the layers above find a package's parts from it (its ``search.py``:
-``solver/search/games/__init__.py``; its ``exact.py``:
-``solver/dd/adapters/__init__.py``).  A new game adds its package and one
-line here."""
+and tricks share ``contract_match``); importing this package imports each.
+A game package outside this folder (a test's toy game, a user's own game)
+registers with one call, ``register_package("tests.toygame")``, which
+imports it the same way.
+
+A game package is the whole of a game: its rules and seat views (the
+package itself, whose import registers its ``Game`` class), what the
+searches need (its ``search.py``) and its exact adapter (its ``exact.py``).
+The layers above never list games: each asks for a part of every
+registered package by its module's name (``import_parts``: the search
+layer ``search``, solver/search/games/__init__.py; the double-dummy layer
+``exact``, solver/dd/adapters/__init__.py), and a package registered later
+has the parts asked for so far imported when it registers.  A new built-in
+game adds its package and its line in ``PACKAGES``; any other game adds its
+package and one ``register_package`` call (docs/architecture.md, "Adding
+a game")."""
+
+from __future__ import annotations
 
 from importlib import import_module
+from importlib.util import find_spec
+from types import ModuleType
+
+from ..errors import OptionError, short_repr
+from ..game import _REGISTRY
 
 #: the game packages, one line a game
 PACKAGES = (
@@ -19,5 +37,67 @@ PACKAGES = (
     "trix",
 )
 
+#: every registered package by its full module name, in registration order
+_PACKAGES: list[str] = []
+#: the parts the layers above asked for (``import_parts``), in that order
+_PARTS: list[str] = []
+
+
+def _import_part(package: str, part: str) -> None:
+    if find_spec(f"{package}.{part}") is not None:
+        import_module(f"{package}.{part}")
+
+
+def register_package(package: str) -> ModuleType:
+    """Import the game package ``package`` (a full module name,
+    ``"tests.toygame"``), which registers its games, and the parts of it
+    the layers above have asked for (``import_parts``); registering a
+    package twice does nothing more.  ``OptionError`` when no such
+    package exists."""
+    if not isinstance(package, str) or find_spec(package) is None:
+        raise OptionError(f"no game package {short_repr(package)} to register")
+    module = import_module(package)
+    if package not in _PACKAGES:
+        _PACKAGES.append(package)
+        for part in _PARTS:
+            _import_part(package, part)
+    return module
+
+
+def unregister_package(package: str) -> list[str]:
+    """Forget a package ``register_package`` registered, and its games
+    (their names are free again; what its parts registered with the layers
+    above stays, keyed by game classes that nothing loads by name any
+    more).  A test that registers a game for itself undoes it with this, so
+    the games the rest of the run sees are the built-in ones.  Returns the
+    names of the games forgotten."""
+    if package not in _PACKAGES or package.startswith(f"{__name__}."):
+        raise OptionError(f"{short_repr(package)} is not a registered outside package")
+    _PACKAGES.remove(package)
+    names = [name for name, cls in _REGISTRY.items()
+             if cls.__module__ == package or cls.__module__.startswith(f"{package}.")]
+    for name in names:
+        del _REGISTRY[name]
+    return names
+
+
+def registered_packages() -> tuple[str, ...]:
+    """Every registered game package's full module name, the built-in ones first."""
+    return tuple(_PACKAGES)
+
+
+def import_parts(part: str) -> None:
+    """Import the module ``part`` (``"search"``, ``"exact"``) of every
+    registered package that has one, and of every package registered from
+    now on: how a layer above finds what each game declares for it."""
+    if part not in _PARTS:
+        _PARTS.append(part)
+    for package in _PACKAGES:
+        _import_part(package, part)
+
+
 for _name in PACKAGES:
-    import_module(f"{__name__}.{_name}")
+    register_package(f"{__name__}.{_name}")
+
+__all__ = ["PACKAGES", "register_package", "unregister_package", "registered_packages",
+           "import_parts"]

@@ -4,8 +4,9 @@ Each lives in its game's package (``solver/games/<game>/exact.py``;
 ``contract_match`` for trix and tricks) and registers its function under
 the game's class (``registry.register``); ``solver.dd.solve`` finds it by
 the state's game (``adapter_for``, along the class's bases).  Importing
-this package imports the adapter of every package ``solver.games.PACKAGES``
-lists: a new game adds its module and nothing in ``solver.dd``.
+this package imports the adapter of every registered game package, and of
+every package registered later (``solver.games.import_parts``): a new game
+adds its module and nothing in ``solver.dd``.
 
 An adapter is ``fn(solver, state, seat, max_nodes) -> Solution`` with
 ``solver`` a ``solver.dd.Solver`` (its tables serve every call of a
@@ -13,16 +14,11 @@ session), ``seat`` None for the seat to act."""
 
 from __future__ import annotations
 
-from importlib import import_module
-from importlib.util import find_spec
-
-from ...games import PACKAGES
+from ...games import import_parts
 from .registry import ADAPTERS, adapter_for, known_games, register
 
-# the built-in games' adapters register when imported: the ``exact.py`` of
-# every package that solver.games.PACKAGES lists
-for _name in PACKAGES:
-    if find_spec(f"solver.games.{_name}.exact") is not None:
-        import_module(f"solver.games.{_name}.exact")
+# the games' adapters register when imported: the ``exact.py`` of every
+# registered game package, now and later
+import_parts("exact")
 
 __all__ = ["ADAPTERS", "register", "adapter_for", "known_games"]
