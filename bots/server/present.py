@@ -16,7 +16,7 @@ the game (``solver/front.py``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 from solver.errors import DixtrixError
 from solver.games.contract_match.layout import parse_text
@@ -27,8 +27,9 @@ from . import labels, words
 from .i18n import Translator
 from .words import seat_name
 
-if TYPE_CHECKING:
-    from .tables import Table
+#: a table (``table.Table``, which imports this module to present itself:
+#: named loosely here so that the import goes one way)
+Table = Any
 
 #: the public log entries a view carries (the latest)
 LOG_ENTRIES = 80
