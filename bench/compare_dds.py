@@ -65,6 +65,7 @@ from solver.dd import solve
 from solver.dd import trick as dd
 from solver.dd.dix import solve_dix
 from solver.errors import SearchAborted
+from solver.games.dix.exact import dix_position
 from solver.reference.dd_oracle import solve_oracle
 
 
@@ -120,7 +121,7 @@ def row_dix(name, n, budget, first_trick, variant, engines=("dixdd", "generic"),
         times, nodes, values = [], [], []
         start = time.perf_counter()
         for seed in range(n):
-            pos = dd.dix_position(dix_from_trick(seed, first_trick, variant))
+            pos = dix_position(dix_from_trick(seed, first_trick, variant))
             v, k, t = _dix_engine_run(engine, pos, max_nodes)
             times.append(t)
             nodes.append(k)
@@ -382,7 +383,7 @@ def row_oracle(n, tricks):
     ratios, ours, theirs = [], [], []
     for seed in range(n):
         st = dix_from_trick(seed, 27 - tricks)
-        pos = dd.dix_position(st)
+        pos = dix_position(st)
         team = pos.seat_to_play
         res = dd.solve_position(pos, team, "dix")
         t0 = time.perf_counter()

@@ -34,6 +34,7 @@ from solver.cards import FRENCH, cards_of
 from solver.dd import solve
 from solver.dd import trick as dd
 from solver.errors import SearchAborted
+from solver.games.contract_match.exact import PENALTY_CONTRACTS
 from trix_full_deals import build
 
 
@@ -69,7 +70,7 @@ def _main(argv=None) -> None:
     ap.add_argument("--show", type=int, default=0, help="print this many of the largest group")
     a = ap.parse_args(argv)
     game = solver.load_game("trix")
-    pen_mask = sum(1 << c for c in dd.PENALTY_CONTRACTS[a.contract][0])
+    pen_mask = sum(1 << c for c in PENALTY_CONTRACTS[a.contract][0])
     kern = dd.kernel_for()
     nodes_by: Counter = Counter()
     count_by: Counter = Counter()

@@ -27,6 +27,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from compare_dds import rook_start
 from solver.dd import trick as dd
 from solver.errors import SearchAborted
+from solver.games.dixie_rook.exact import rook_contract
 
 
 def rook_from(seed: int, seats: int, trick: int):
@@ -41,7 +42,7 @@ def rook_from(seed: int, seats: int, trick: int):
 def position(st):
     from solver.games.dixie_rook import card_count
     n = st.game.num_players
-    k = dd.rook_contract(n, st.trump, sum(card_count(c) for c in st.discards))
+    k = rook_contract(n, st.trump, sum(card_count(c) for c in st.discards))
     return dd.TrickPosition(k, tuple(st.hands), st.leader, tuple(st.trick),
                             points=tuple(st.count), tricks=tuple(st.tricks_won))
 

@@ -15,6 +15,8 @@ from solver.cards import mask_of
 from solver.dd import solve
 from solver.dd import trick as dd
 from solver.dd.dix import solve_dix
+from solver.games.contract_match.exact import penalty_contract
+from solver.games.dix.exact import dix_position
 from solver.reference.dd_oracle import solve_oracle
 
 
@@ -28,7 +30,7 @@ def _dix_run(engine, positions):
 @pytest.mark.parametrize("first_trick", [14, 18, 22])
 def test_dix_endgame(benchmark, first_trick, engine):
     """The dix solver (what solve() uses) and the generic kernel."""
-    positions = [dd.dix_position(dix_from_trick(seed, first_trick))
+    positions = [dix_position(dix_from_trick(seed, first_trick))
                  for seed in range(2 if first_trick == 14 else 5)]
     benchmark.pedantic(lambda: _dix_run(engine, positions),
                        rounds=1 if first_trick == 14 else 3, iterations=1)
@@ -58,7 +60,7 @@ def test_penalty_endings(benchmark, kind):
     positions = []
     for seed in range(5):
         hands, leader = bridge_ending(seed, 7)
-        positions.append(dd.TrickPosition(dd.penalty_contract(kind),
+        positions.append(dd.TrickPosition(penalty_contract(kind),
                                           tuple(mask_of(h) for h in hands), leader))
     benchmark.pedantic(lambda: [dd.solve_position(p, rng.randrange(4)) for p in positions],
                        rounds=3, iterations=1)
@@ -66,7 +68,7 @@ def test_penalty_endings(benchmark, kind):
 
 @pytest.mark.parametrize("engine", ["cython", "python"])
 def test_kernel_vs_oracle(benchmark, engine):
-    positions = [dd.dix_position(dix_from_trick(seed, 23)) for seed in range(5)]
+    positions = [dix_position(dix_from_trick(seed, 23)) for seed in range(5)]
     if engine == "cython":
         run = lambda: [dd.solve_position(p, 0, "dix") for p in positions]  # noqa: E731
     else:

@@ -348,6 +348,12 @@ class Game(ABC):
         ``horizon * max_deal_length`` bounds an episode of ``horizon``
         deals (OpenSpiel's ``MaxGameLength``)."""
 
+    def plane_high(self) -> float:
+        """The largest entry of the frameworks' observation planes
+        (``solver.interop.common.Encoder``): 1, a card seen or held, unless
+        the game counts copies of a value."""
+        return 1.0
+
     def max_chance_outcomes(self) -> int:
         """The most outcomes of one chance node of the frameworks' adapters
         (``solver/interop/chance.py``): the game's ``interop`` declares it
@@ -790,12 +796,27 @@ class _ReplaySampler(WorldSampler):
 # registry
 
 _REGISTRY: dict[str, type[Game]] = {}
+#: what ``when_registered`` asked to be told of each game class
+_WHEN_REGISTERED: list[Callable[[type[Game]], object]] = []
 
 
 def register_game(cls: type[Game]) -> type[Game]:
     """Class decorator: make ``cls`` loadable by ``load_game(cls.name)``."""
     _REGISTRY[cls.name] = cls
+    for fn in list(_WHEN_REGISTERED):
+        fn(cls)
     return cls
+
+
+def when_registered(fn: Callable[[type[Game]], object]) -> None:
+    """Call ``fn(cls)`` for every game class registered so far and for each
+    one registered from now on (as its class is made, before the rest of
+    its module runs: ``fn`` reads the class's declarations, never an
+    instance): how an outside registry (OpenSpiel's, solver/interop/openspiel.py)
+    learns of a game package registered after it was imported."""
+    _WHEN_REGISTERED.append(fn)
+    for cls in list(_REGISTRY.values()):
+        fn(cls)
 
 
 def registered_games() -> list[str]:

@@ -399,9 +399,15 @@ FRONT_ENDS = [*sorted((ROOT / "bots" / "server").glob("*.py")),
 GENERIC = sorted([p for p in (SOLVER / "search").rglob("*.py")
                   if "games" not in p.relative_to(SOLVER / "search").parts[:1]]
                  + list((SOLVER / "dd").rglob("*.py"))
+                 + list((SOLVER / "interop").rglob("*.py"))
                  + list((SOLVER / "games").glob("*/exact.py"))
                  + [ROOT / "bots" / "hint.py", ROOT / "bots" / "advice.py"]
                  + FRONT_ENDS)
+#: the layers that read what each game declares (its ``Game`` class, its
+#: ``search.py`` and ``exact.py``) and import no game package: they reach
+#: the games only through ``solver.games`` (the registry of packages) and
+#: the protocol
+DECLARED = sorted(list((SOLVER / "dd").rglob("*.py")) + list((SOLVER / "interop").rglob("*.py")))
 
 
 def _game_names() -> set:
@@ -444,6 +450,13 @@ def test_the_name_checker_sees_a_name_test():
     assert not _name_tests('if kind == "cards":\n    pass\n', names)
 
 
+@pytest.mark.parametrize("path", DECLARED, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_dd_and_interop_layers_import_no_game_package(path):
+    bad = [f"line {line}: imports {mod}" for line, mod in _imports(path)
+           if mod.startswith("solver.games.") and mod != "solver.games.import_parts"]
+    assert not bad, f"{path.relative_to(ROOT)}:\n" + "\n".join(bad)
+
+
 def test_the_name_check_covers_the_dd_layer():
     """The check above reads the double-dummy layer (its facade, session,
     kernels' wrappers, the adapters' registry and the per-game adapters in
@@ -451,8 +464,11 @@ def test_the_name_check_covers_the_dd_layer():
     into it would be caught (a probe module placed there for the test)."""
     covered = {p.relative_to(ROOT).as_posix() for p in GENERIC}
     for want in ("solver/dd/__init__.py", "solver/dd/session.py", "solver/dd/trick.py",
+                 "solver/dd/solve.py", "solver/dd/tables.py", "solver/dd/dix.py",
                  "solver/dd/adapters/registry.py", "solver/games/contract_match/exact.py",
-                 "solver/games/dix/exact.py",
+                 "solver/games/dix/exact.py", "solver/interop/common.py",
+                 "solver/interop/openspiel.py", "solver/interop/pettingzoo.py",
+                 "solver/interop/chance.py",
                  "solver/search/pimc.py", "bots/hint.py"):
         assert want in covered, want
     fake = SOLVER / "dd" / "_names_probe.py"
@@ -465,6 +481,12 @@ def test_the_name_check_covers_the_dd_layer():
             test_the_generic_layers_name_no_game(fake)
         fake.write_text('def f(game):\n    return game.deck_name == "bridge"\n')
         test_the_generic_layers_name_no_game(fake)
+        # and an import of a game's package is caught in the dd layer
+        fake.write_text('from ..games.dix.exact import dix_position\n')
+        with pytest.raises(AssertionError, match="imports solver.games.dix"):
+            test_the_dd_and_interop_layers_import_no_game_package(fake)
+        fake.write_text('from ..games import import_parts\n')
+        test_the_dd_and_interop_layers_import_no_game_package(fake)
     finally:
         fake.unlink(missing_ok=True)
 

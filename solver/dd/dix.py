@@ -1,8 +1,11 @@
-"""The specialised two-seat dix double-dummy solver (``csrc/dd/dixdd.pyx``).
+"""The specialised two-seat solver of the lexicographic dix objective
+(``csrc/dd/dixdd.pyx``): a kernel for a kind of contract, which
+``solver.dd.solve`` picks by the position's rules (``is_dix_position``), as
+it picks the generic kernel for the others.
 
 ``solve_dix(pos, seat, tt_mb=64, max_nodes=None)`` takes a dix
-:class:`solver.dd.TrickPosition` (``solver.dd.dix_position`` builds one from
-a state) and returns a :class:`solver.dd.DDResult` with the same numbers as
+:class:`solver.dd.TrickPosition` (the dix adapter, solver/games/dix/exact.py,
+builds one from a state) and returns a :class:`solver.dd.DDResult` with the same numbers as
 ``solver.dd.solve_position(pos, seat, "dix")`` (the generic kernel): the
 lexicographic dix value (``solver.dd.decode_dix``) of EVERY legal card for
 ``seat``, what is already won included.  ``solver.dd.solve`` uses it for
@@ -32,6 +35,7 @@ from .trick import (
     allocate,
     check_tt_mb,
     probing_now,
+    pure_python,
 )
 
 if TYPE_CHECKING:
@@ -92,9 +96,21 @@ def solve_dix(pos: TrickPosition, seat=None, tt_mb=DEFAULT_TT_MB, max_nodes=None
     (``solver.dd._dixprobe``, as inside ``solver.dd.trick.probing()``).
     Runs on the default session (``solver.dd.session``)."""
     if not is_dix_position(pos):
-        raise PositionError("solve_dix expects a dix TrickPosition (solver.dd.dix_position)")
+        raise PositionError("solve_dix expects a dix TrickPosition (solver/games/dix/exact.py "
+                            "dix_position)")
     check_tt_mb(tt_mb)
     return defaults.default_solver(tt_mb).solve_dix(pos, seat, max_nodes, options)
 
 
-__all__ = ["solve_dix", "is_dix_position", "generic_requested", "solver_for"]
+def dix_engine(solver, pos: TrickPosition, seat, max_nodes) -> DDResult:
+    """A dix position's card values (lexicographic) for ``seat`` on a
+    ``solver.dd.Solver`` session: this solver, or the generic kernel when
+    asked (``DIXTRIX_DIX_SOLVER=generic``) and under the pure-Python build."""
+    if pure_python() or generic_requested():
+        result: DDResult = solver.solve_position(pos, seat, DIX_OBJECTIVE, max_nodes)
+        return result
+    result = solver.solve_dix(pos, seat, max_nodes)
+    return result
+
+
+__all__ = ["solve_dix", "is_dix_position", "generic_requested", "solver_for", "dix_engine"]

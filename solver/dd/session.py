@@ -129,7 +129,8 @@ class Solver:
     * ``solve_dix(pos, seat=None)``: the dix solver (``solver.dd.dix``);
     * ``bridge_table(hands)``: every strain and declarer (DDS's
       ``CalcDDtable``); ``contract_table(state)``: every contract of a
-      trix / tricks hand from trick 1;
+      hand at a choice of contracts from trick 1 (the table its game
+      declares);
     * ``principal_line(...)``: the expected line of play, one table for
       the whole line.
     """
@@ -378,7 +379,8 @@ class Solver:
         ``solver.dd.dix.solve_dix``."""
         from .dix import is_dix_position
         if not is_dix_position(pos):
-            raise PositionError("solve_dix expects a dix TrickPosition (solver.dd.dix_position)")
+            raise PositionError("solve_dix expects a dix TrickPosition (solver/games/dix/exact.py "
+                                "dix_position)")
         if seat is None:
             seat = pos.seat_to_play
         if seat not in (0, 1) or isinstance(seat, bool):
@@ -459,7 +461,7 @@ class Solver:
 
     def contract_table(self, state, seats=None, max_nodes: int | None = None,
                        contracts=None):
-        """Every contract of a trix / tricks hand from trick 1:
+        """Every contract of a hand at a choice of contracts from trick 1:
         ``solver.dd.tables.contract_table``."""
         return contract_table(state, seats, max_nodes, solver=self, contracts=contracts)
 

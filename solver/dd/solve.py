@@ -8,12 +8,10 @@ adapter per game (``solver.dd.adapters``, found by the state's game class).
 ``HiddenInformationError``: hidden cards need the sampling search
 (``best_move`` / ``evaluate``), not a double-dummy solve.
 
-Games with a double-dummy adapter: dix (from trick 14 on in the standard
-variant, any time in ``seventeen``; the two-seat dix solver
-``solver.dd.dix``; see docs/solver.md), trix / tricks card play and the
-layout, dixie-rook card play, dix-exchange rounds; bridge and other trick
-games reach the generic kernel through a ``solver.dd.trick`` contract (a
-``TrickPosition``).  ``solve`` runs on the default session of
+Every game with an ``exact.py`` in its package has an adapter (the
+registered ones: ``solver.dd.adapters.known_games()``; docs/solver.md says
+what each solves); bridge and other trick games reach the kernels through
+a ``solver.dd.trick`` contract (a ``TrickPosition``).  ``solve`` runs on the default session of
 ``solver.dd.session`` (its table kept while the same deal goes on); a
 ``solver.dd.Solver`` keeps its tables across any calls.
 """
@@ -35,13 +33,13 @@ from ..errors import (
     short_repr,
 )
 from ..game import State
-from ..games.dix.exact import dix_engine, dix_solution
 from ..position import Record, SeatView, from_json
 from . import defaults
 from . import dix as dixdd
 from . import trick as dd
 from .adapters import ADAPTERS, adapter_for, known_games
 from .adapters.common import check_seat
+from .dix import dix_engine
 from .solution import Solution
 
 #: a ``solver.dd.session.Solver`` (the session module is above this one: it
@@ -307,4 +305,4 @@ def principal_line(position_or_state: Any, seat: int | None = None, plies: int =
 
 
 __all__ = ["Solution", "solve", "solve_with", "solve_within", "Bounded", "ADAPTERS",
-           "principal_line", "dix_solution", "ASKED_KINDS", "check_kind"]
+           "principal_line", "ASKED_KINDS", "check_kind"]

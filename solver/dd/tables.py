@@ -9,12 +9,11 @@ tables shared by every solve of the call; ``Solver.bridge_table`` and
   the four leaders of a strain share their entries; only each position's
   value is asked (one null-window driver a leader, the previous leader's
   answer as its first guess), not every card's.
-* ``contract_table(state)``: a trix / tricks hand at its contract
-  choice: every contract still to choose, the value of the deal for each
-  asked seat (default: the chooser) when played from trick 1 -- a trick
-  contract's deal score (paranoid, or the team's with partners) with no
-  card revealed (doubling comes after the choice), the layout's finishing
-  points.
+* ``contract_table(state)``: a hand at a choice of contracts (the trix /
+  tricks contract choice), for a game that declares its table (its
+  ``exact.py``, ``registry.register_table``): every contract still to
+  choose, the value of the deal for each asked seat (default: the chooser)
+  when played from trick 1.
 """
 
 from __future__ import annotations
@@ -28,6 +27,7 @@ from ..cards import mask_of
 from ..errors import PositionError, UnsupportedPositionError
 from . import defaults
 from . import trick as dd
+from .adapters.registry import known_tables, table_for
 
 #: bridge strains in DDS's table order: spades, hearts, diamonds, clubs, no trumps
 STRAINS = (("S", 3), ("H", 2), ("D", 1), ("C", 0), ("N", -1))
@@ -83,56 +83,20 @@ def bridge_table(hands, max_nodes: int | None = None, solver=None) -> BridgeTabl
 
 def contract_table(state, seats=None, max_nodes: int | None = None, solver=None,
                    contracts=None) -> dict:
-    """A trix / tricks state at its contract choice: ``{contract action
-    string: {seat: value}}`` for every contract the chooser may still
-    choose (or those of ``contracts``, action strings), each seat of
-    ``seats`` (default: the chooser) valued from trick 1 (module
-    docstring).  ``max_nodes`` bounds each trick
-    contract's solve (``SearchAborted``); ``solver``: the ``Solver``
-    session to use (default: a new one)."""
-    from ..games.contract_match.game import ContractGame
-    from ..games.contract_match.state import CHOOSE, CONTRACT_BASE
+    """A state at a choice of contracts: ``{contract action string: {seat:
+    value}}`` for every contract the chooser may still choose (or those of
+    ``contracts``, action strings), each seat of ``seats`` (default: the
+    chooser) valued from trick 1 (module docstring), by the table its game
+    declares (``solver.dd.adapters.registry.register_table``);
+    ``UnsupportedPositionError`` for a game that declares none.
+    ``max_nodes`` bounds each trick contract's solve (``SearchAborted``);
+    ``solver``: the ``Solver`` session to use (default: a new one)."""
+    table = table_for(state.game)
+    if table is None:
+        raise UnsupportedPositionError(f"contract_table: {state.game.name!r} has no table of "
+                                       f"contracts (known: {', '.join(known_tables())})")
     solver = defaults.fresh_solver() if solver is None else solver
-    from ..games.contract_match.exact import KINDS
-    from ..games.contract_match.trick_play import PENALTY_RULES
-    if not isinstance(state.game, ContractGame):
-        raise UnsupportedPositionError(f"contract_table takes a trix or tricks state, got "
-                                       f"{state.game.name!r}")
-    if state.is_terminal() or state.phase != CHOOSE:
-        raise UnsupportedPositionError("contract_table: the state is not at a contract choice")
-    chooser = state.chooser
-    seats = (chooser,) if seats is None else tuple(seats)
-    for s in seats:
-        if isinstance(s, bool) or s not in range(4):
-            raise PositionError(f"seat must be 0..3, got {s!r}", "seats")
-    opts = state.game.options
-    partners = bool(opts.get("partners", False))
-    hands = tuple(mask_of(h) for h in state.log.hands)
-    legal = state.legal_actions()
-    if contracts is not None:
-        names = {state.action_to_string(a): a for a in legal}
-        for c in contracts:
-            if c not in names:
-                raise PositionError(f"{c!r} is not a contract the chooser may choose "
-                                    f"(one of {', '.join(names)})", "contracts")
-        legal = [names[c] for c in contracts]
-    out = {}
-    for action in legal:
-        cid = action - CONTRACT_BASE
-        values = {}
-        if cid in PENALTY_RULES:
-            contract = dd.penalty_contract(KINDS[cid], partners=partners,
-                                           must_discard=opts.get("must_discard_penalty", False))
-            pos = dd.TrickPosition(contract, hands, chooser)
-            for s in seats:
-                values[s] = solver.value(pos, max_team=contract.teams[s], max_nodes=max_nodes)
-        else:
-            from ..cards import cards_of
-            from .layout import solve_layout
-            for s in seats:
-                values[s] = solve_layout([cards_of(h) for h in hands], {}, chooser, [], seat=s,
-                                         partnership=partners, tt_mb=solver.tt_mb).value
-        out[state.action_to_string(action)] = values
+    out: dict = table(solver, state, seats, max_nodes, contracts)
     return out
 
 

@@ -6,10 +6,12 @@ Three layers (docs/solver.md):
   DATA: seats and teams, trumps (and the dix joker), per-card points to the
   taker, per-trick points, dix's ten-trick rule, a last-trick bonus (+ extra
   tricks), a most-tricks bonus, a must-discard set, doubled (revealed) cards.
-  One builder per game: :func:`dix_contract`, :func:`bridge_contract`,
-  :func:`penalty_contract` (trix / tricks: king, queens, diamonds, ltoosh),
-  :func:`rook_contract` (dixie-rook).  A new game adds a builder, nothing in
-  the kernel.
+  Each game builds its contracts in its own package's ``exact.py`` (a game
+  the kernel serves needs no line here: docs/architecture.md, "Adding a
+  game"); :func:`bridge_contract` is here, for bridge deals checked
+  against DDS (bench/compare_dds.py).  What a new game's rules need and
+  the data cannot say -- a new kind of scoring -- is new code in the
+  kernel and its rule table, not only a builder.
 * :class:`TrickPosition` -- hands (64-bit masks), leader, the trick on the
   table, and what each team has already won.  Validated once, here.
 * :func:`solve_position` -- builds the kernel's rule table for one MAX TEAM
@@ -43,7 +45,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..cards import DIX, FRENCH, JOKER, ROOK, cards_of, make_card, mask_of, rank_of, suit_of
-from ..errors import LimitError, PositionError, UnsupportedPositionError, short_repr
+from ..errors import LimitError, PositionError, short_repr
 from . import defaults
 
 if TYPE_CHECKING:
@@ -146,59 +148,11 @@ class Contract:
         return {taker_team: p}
 
 
-def dix_contract(trump: int, joker_rank: int | None) -> Contract:
-    """Dix: two seats, trumps (-1 none), the joker as a trump of
-    ``joker_rank`` (None: the joker is turned up, not in play); +1 a trick,
-    -3 a ten-trick."""
-    return Contract("dix", 2, (0, 1), deck="dix", trump=trump, joker_rank=joker_rank,
-                    trick_points=1, ten_total=10, ten_points=-3, objective=DIX_OBJECTIVE)
-
-
 def bridge_contract(strain: int) -> Contract:
     """Bridge card play: four seats N E S W = 0 1 2 3, partnerships N-S (team
     0) and E-W (team 1), ``strain`` a suit C D H S = 0..3 or -1 for no
     trumps; one point a trick."""
     return Contract("bridge", 4, (0, 1, 0, 1), trump=strain, trick_points=1)
-
-
-#: trix / tricks penalty contracts: (card points, trick points)
-PENALTY_CONTRACTS = {
-    "king": ({make_card(2, 13): -75}, 0),
-    "queens": ({make_card(s, 12): -25 for s in range(4)}, 0),
-    "diamonds": ({make_card(1, r): -10 for r in range(2, 15)}, 0),
-    "ltoosh": ({}, -15),
-}
-
-
-def penalty_contract(kind: str, partners: bool = False, doubled: Mapping[int, int] | None = None,
-                     must_discard: bool = False) -> Contract:
-    """A trix / tricks trick contract (no trumps, four seats): ``kind`` one
-    of king, queens, diamonds, ltoosh; ``partners`` seats 0+2 vs 1+3;
-    ``doubled`` revealed card -> revealer seat; ``must_discard`` trix's
-    ``must_discard_penalty`` (a void follower plays a penalty card if held)."""
-    if kind not in PENALTY_CONTRACTS:
-        raise PositionError(f"unknown penalty contract {kind!r} "
-                            f"(known: {', '.join(PENALTY_CONTRACTS)})")
-    points, per_trick = PENALTY_CONTRACTS[kind]
-    teams = (0, 1, 0, 1) if partners else (0, 1, 2, 3)
-    discard = frozenset(points) if must_discard else frozenset()
-    return Contract(kind, 4, teams, trump=-1, card_points=points, trick_points=per_trick,
-                    discard_cards=discard, doubled=doubled or {})
-
-
-def rook_count(card: int) -> int:
-    """Dixie-rook count: every 5 = 5, every 10 = 10, every 13 = 10."""
-    return {5: 5, 10: 10, 13: 10}.get(rank_of(card), 0)
-
-
-def rook_contract(nseats: int, trump: int, nest_count: int) -> Contract:
-    """Dixie-rook card play: 4 or 6 seats in two teams by parity, ``trump``
-    colour 0..3, the nest's count to the last trick's taker (+1 trick), most
-    tricks +20 (a tie: 10 each, the cut's expectation)."""
-    teams = tuple(s % 2 for s in range(nseats))
-    points = {c: rook_count(c) for c in ROOK.cards if rook_count(c)}
-    return Contract("dixie-rook", nseats, teams, deck="rook", trump=trump, card_points=points,
-                    last_points=nest_count, last_extra_tricks=1, most_tricks_bonus=20)
 
 
 # ---------------------------------------------------------------------------
@@ -863,29 +817,7 @@ def decode_dix(value: int) -> tuple[int, int, int]:
     return diff, (rest - last) // 4, last
 
 
-# ---------------------------------------------------------------------------
-# game adapters: a game state -> (TrickPosition, the team of a seat, objective)
-
-def dix_position(state) -> TrickPosition:
-    """The card-play position of a dix state whose hands are both known:
-    from trick 14 on (stock empty) in the standard variant, any time in
-    ``seventeen``.  While the stock lasts the draws make it a game of chance
-    (UnsupportedPositionError, see docs/solver.md)."""
-    if state.is_terminal():
-        raise UnsupportedPositionError("the dix match is over: nothing to solve")
-    if state.stock_pos < len(state.stock):
-        raise UnsupportedPositionError(
-            f"dix: the stock still holds {len(state.stock) - state.stock_pos} cards (trick "
-            f"{state.tricks_done + 1}); the double-dummy solver starts at trick 14, when the "
-            f"stock is empty and both hands are known (or use variant 'seventeen')")
-    contract = dix_contract(state.trump, None if state.trump < 0 else rank_of(state.turn_up))
-    return TrickPosition(contract, tuple(state.hands), state.leader, tuple(state.trick),
-                         points=tuple(state.round_scores()), tricks=tuple(state.tricks_won),
-                         tens=tuple(state.tens))
-
-
-__all__ = ["Contract", "TrickPosition", "DDResult", "MaxnResult", "maxn_tables", "dix_contract",
-           "bridge_contract", "penalty_contract", "rook_contract", "PENALTY_CONTRACTS",
-           "kernel_table", "in_units", "unit_table",
-           "solve_position", "decode_dix", "dix_position", "DIX_SCALE", "check_tt_mb",
+__all__ = ["Contract", "TrickPosition", "DDResult", "MaxnResult", "maxn_tables",
+           "bridge_contract", "kernel_table", "in_units", "unit_table",
+           "solve_position", "decode_dix", "DIX_OBJECTIVE", "DIX_SCALE", "check_tt_mb",
            "kernel_for", "probing"]

@@ -36,7 +36,7 @@ import sys
 
 from ..errors import IllegalActionError
 from ..game import Chance, Game, State
-from .common import SPECS, episode_over, episode_returns
+from .common import episode_over, episode_returns, spec_of
 
 #: the pending event is the start of the game (the first deal)
 START = -1
@@ -129,7 +129,7 @@ class ScriptChance(Chance):
 def with_script_chance(state: State, horizon: int, outcomes: list[int] | None = None) -> State:
     """``state`` with its chance source replaced by a :class:`ScriptChance`
     that keeps the log (what was dealt) and has ``outcomes`` to replay."""
-    spec = SPECS[state.game.name]
+    spec = spec_of(state.game)
     state.use_chance(ScriptChance(state.chance.log, list(outcomes or []), spec.deal_kind,
                                   horizon, getattr(state.chance, "seed", 0)))
     return state
@@ -277,7 +277,7 @@ class ExplicitChanceState:
 
     def _run(self) -> None:
         """Run the pending action with the outcomes chosen so far."""
-        spec = SPECS[self.game.name]
+        spec = spec_of(self.game)
         pending = self.pending
         if pending is None:                 # no action waits for chance
             return

@@ -1,5 +1,6 @@
 """What the OpenSpiel and PettingZoo adapters share: what the encodings need
-to know of each game's deal object (``SPECS``), the horizon (how many deals
+to know of each game's deal object (declared by the game: ``Game.interop``,
+a ``solver.game.InteropSpec``; ``spec_of``), the horizon (how many deals
 an episode lasts and what it returns), and the observation encodings.  The
 action space and the length of a deal are the game's own
 (``Game.num_distinct_actions``, ``Game.max_deal_length``).
@@ -20,13 +21,11 @@ cards of that deal are never shown (``trimmed_view``).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
 import numpy as np
 
-from ..cards import DIX, EXCHANGE_VALUES, FRENCH, ROOK, Deck
 from ..errors import OptionError, PositionError, short_repr
-from ..game import Game, InfoState, State, canonical_json, registered_games
+from ..game import _REGISTRY, Game, InfoState, InteropSpec, State, canonical_json, registered_games
 
 #: card ids of every deck are bit indices below 64 (docs/positions.md)
 CARD_SPACE = 64
@@ -34,43 +33,20 @@ CARD_SPACE = 64
 MAX_HORIZON = 1000
 
 
-@dataclass(frozen=True)
-class GameSpec:
-    """What the observation encodings need to know about a game's deal
-    object beyond the protocol.  The action space and the length of a deal
-    are the game's own (``Game.num_distinct_actions``,
-    ``Game.max_deal_length``)."""
-
-    #: the chance kind that deals a new deal (``None``: deals start without one)
-    deal_kind: str | None
-    #: the key of the deal object's list of deals (one entry per deal)
-    deal_key: str
-    #: the deck whose card tokens the hand and seen-cards planes encode (None:
-    #: dix-exchange, whose cards are values)
-    deck: Deck | None
-
-
-SPECS: dict[str, GameSpec] = {
-    "dix": GameSpec("round", "rounds", DIX),
-    "trix": GameSpec("deal", "deals", FRENCH),
-    "tricks": GameSpec("deal", "deals", FRENCH),
-    "dixie-rook": GameSpec("deal", "deals", ROOK),
-    "dix-exchange": GameSpec(None, "shuffles", None),
-}
-
-
 def adapted_games() -> list[str]:
-    """The registered games the adapters serve (every one of them: a test
-    checks that no registered game lacks its ``SPECS`` entry)."""
-    return [name for name in registered_games() if name in SPECS]
+    """The registered games the adapters serve: those that declare what
+    the adapters need (``Game.interop``, a ``solver.game.InteropSpec``)."""
+    return [name for name in registered_games() if _REGISTRY[name].interop is not None]
 
 
-def spec_of(game: Game) -> GameSpec:
-    try:
-        return SPECS[game.name]
-    except KeyError:
+def spec_of(game: Game) -> InteropSpec:
+    """What ``game`` declares for the adapters (``OptionError`` for a game
+    that declares nothing)."""
+    spec: InteropSpec | None = getattr(game, "interop", None)
+    if spec is None:
         raise OptionError(f"{short_repr(game.name)} has no interop adapter (known: "
-                          f"{', '.join(sorted(SPECS))})") from None
+                          f"{', '.join(adapted_games())})")
+    return spec
 
 
 def check_horizon(value) -> int:
@@ -103,7 +79,7 @@ def trimmed_view(state: State, seat: int, horizon: int, info: InfoState | None =
     end of an episode the next deal has been dealt but is never played).
     ``info``: the seat's information state, if the caller has it already."""
     view = (info if info is not None else state.information_state(seat)).view
-    spec = SPECS[state.game.name]
+    spec = spec_of(state.game)
     if spec.deal_kind is not None and beyond_horizon(state, horizon):
         deals = view["deal"].get(spec.deal_key)
         if isinstance(deals, list) and len(deals) > horizon:
@@ -143,8 +119,8 @@ class Encoder:
     information state (perfect recall within the episode):
       ``player``  one-hot seat (n)
       ``to_move`` one-hot seat to act (n; all zero when nobody acts)
-      ``hand``    the seat's current hand (64 card ids; dix-exchange: one-hot
-                  of the value held, 15)
+      ``hand``    the seat's current hand (64 card ids; a game whose cards are
+                  values, dix-exchange: one-hot of the value held, a place a value)
       ``seen``    every card of the current deal the seat has seen dealt,
                   drawn or shown (64; dix-exchange: count per value / 4)
       ``history`` every action of the episode in order, one-hot over the
@@ -164,7 +140,7 @@ class Encoder:
         self.max_length = horizon * game.max_deal_length
         self.num_actions = game.num_distinct_actions
         self.width = self.num_actions + 1
-        self.card_space = CARD_SPACE if self.spec.deck is not None else len(EXCHANGE_VALUES)
+        self.card_space = CARD_SPACE if self.spec.deck is not None else len(self.spec.values)
         self._labels: dict[str, int] = {}
         #: card token -> card id (dix-exchange: value index), parsed once
         self._cards: dict[str, int] = {}
@@ -180,14 +156,8 @@ class Encoder:
         return out
 
     def high(self) -> float:
-        """The largest value of any entry (dix-exchange's seen counts can pass
-        1 with a deck of more than four of a value)."""
-        if self.spec.deck is not None:
-            return 1.0
-        counts: dict = {}
-        for v in getattr(self.game, "id_value", ()):
-            counts[v] = counts.get(v, 0) + 1
-        return max(1.0, max(counts.values(), default=4) / 4.0)
+        """The largest value of any entry (the game's: ``Game.plane_high``)."""
+        return float(self.game.plane_high())
 
     def size(self, info: bool) -> int:
         return int(sum(np.prod(shape) for _, shape in self.pieces(info)))
@@ -221,10 +191,11 @@ class Encoder:
     def _parse_card(self, tok: str, where: str) -> int:
         deck = self.spec.deck
         if deck is None:
-            if tok not in EXCHANGE_VALUES:
+            values = self.spec.values
+            if tok not in values:
                 raise PositionError(f"{self.game.name}: {short_repr(tok)} is not a card value "
-                                    f"({' '.join(EXCHANGE_VALUES)})", where)
-            return EXCHANGE_VALUES.index(tok)
+                                    f"({' '.join(values)})", where)
+            return values.index(tok)
         try:
             return deck.parse(tok)
         except ValueError:

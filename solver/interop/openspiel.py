@@ -49,14 +49,17 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 
 from .. import position
 from ..errors import DixtrixError, IllegalActionError, OptionError, short_repr
-from ..game import _REGISTRY, Game, canonical_json, load_game
+from ..game import _REGISTRY, Game, canonical_json, load_game, when_registered
 from .chance import ExplicitChanceState, with_script_chance
-from .common import Encoder, adapted_games, check_horizon, info_string, observation_string, trimmed_view
-
-#: dealt decks and the first-dealer draw bound the chance outcomes
-_MAX_CHANCE = {"dix": 53, "trix": 52, "tricks": 52, "dixie-rook": 56}
-#: games whose every deal is zero-sum (``round_returns`` sums to 0)
-_ZERO_SUM_DEALS = {"dix", "dixie-rook"}
+from .common import (
+    Encoder,
+    adapted_games,
+    check_horizon,
+    info_string,
+    observation_string,
+    spec_of,
+    trimmed_view,
+)
 
 
 class SpielIllegalActionError(IllegalActionError, pyspiel.SpielError):
@@ -76,21 +79,21 @@ def short_name(name: str) -> str:
 
 def _game_type(name: str) -> pyspiel.GameType:
     cls = _REGISTRY[name]
+    spec = cls.interop
+    assert spec is not None, name           # adapted_games() lists only those with one
     params = {k: o.default for k, o in cls.options_spec.items()}
     params["horizon"] = 1
-    players = {"dix": (2, 2), "trix": (4, 4), "tricks": (4, 4), "dixie-rook": (4, 6),
-               "dix-exchange": (4, 12)}[name]
     return pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"dixtrix {name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=(pyspiel.GameType.Utility.ZERO_SUM if name in _ZERO_SUM_DEALS
+        utility=(pyspiel.GameType.Utility.ZERO_SUM if spec.zero_sum_deals
                  else pyspiel.GameType.Utility.GENERAL_SUM),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=players[1],
-        min_num_players=players[0],
+        max_num_players=spec.max_players,
+        min_num_players=spec.min_players,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -98,7 +101,8 @@ def _game_type(name: str) -> pyspiel.GameType:
         parameter_specification=params)
 
 
-GAME_TYPES = {name: _game_type(name) for name in adapted_games()}
+#: the game type of every game registered with pyspiel (``register``)
+GAME_TYPES: dict[str, pyspiel.GameType] = {}
 
 
 class DixtrixGame(pyspiel.Game):
@@ -119,14 +123,14 @@ class DixtrixGame(pyspiel.Game):
         self.encoder = Encoder(self.dx_game, horizon)
         n = self.dx_game.num_players
         bound = horizon * float(self.dx_game.round_scale)
-        max_chance = _MAX_CHANCE.get(name, getattr(self.dx_game, "size", 0))
+        max_chance = self.dx_game.max_chance_outcomes()
         info = pyspiel.GameInfo(
             num_distinct_actions=self.dx_game.num_distinct_actions,
             max_chance_outcomes=max(max_chance, n),
             num_players=n,
             min_utility=-bound,
             max_utility=bound,
-            utility_sum=0.0 if name in _ZERO_SUM_DEALS else None,
+            utility_sum=0.0 if spec_of(self.dx_game).zero_sum_deals else None,
             max_game_length=horizon * self.dx_game.max_deal_length)
         super().__init__(gtype, info, params)
         self._initial = ExplicitChanceState(self.dx_game, horizon)
@@ -353,19 +357,30 @@ class _Observer:
 #: closure: pyspiel keeps its creators until after the interpreter has shut
 #: down, and freeing a closure then aborts the process; a class lives in a
 #: reference cycle and is never freed that late.)
-GAME_CLASSES = {name: type(f"DixtrixGame_{name.replace('-', '_')}", (DixtrixGame,),
-                           {"NAME": name, "__module__": __name__})
-                for name in GAME_TYPES}
-globals().update({cls.__name__: cls for cls in GAME_CLASSES.values()})   # pickle finds them
+GAME_CLASSES: dict[str, type[DixtrixGame]] = {}
+
+
+def _creator(name: str) -> type[DixtrixGame]:
+    cls = type(f"DixtrixGame_{name.replace('-', '_')}", (DixtrixGame,),
+               {"NAME": name, "__module__": __name__})
+    globals()[cls.__name__] = cls       # pickle finds it
+    return cls
 
 
 def register() -> list[str]:
-    """Register every game with pyspiel (done on import; idempotent)."""
+    """Register every game the adapters serve with pyspiel, and the short
+    names of those registered now (done on import, and for a game
+    registered later when it registers: ``solver.game.when_registered``;
+    idempotent)."""
     names = set(pyspiel.registered_names())
-    for name, gtype in GAME_TYPES.items():
-        if gtype.short_name not in names:
-            pyspiel.register_game(gtype, GAME_CLASSES[name])
-    return sorted(g.short_name for g in GAME_TYPES.values())
+    served = adapted_games()
+    for name in served:
+        if name not in GAME_TYPES:
+            GAME_TYPES[name] = _game_type(name)
+            GAME_CLASSES[name] = _creator(name)
+        if GAME_TYPES[name].short_name not in names:
+            pyspiel.register_game(GAME_TYPES[name], GAME_CLASSES[name])
+    return sorted(GAME_TYPES[name].short_name for name in served)
 
 
-register()
+when_registered(lambda cls: register() if cls.interop is not None else None)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -195,5 +196,21 @@ def env(game: str = "dix", illegal_reward: float | None = None, **kwargs):
     return wrappers.OrderEnforcingWrapper(e)
 
 
+class _Envs(Mapping):
+    """The environment constructor of every game the adapters serve, read
+    from the registry at each use, so a game registered later has one."""
+
+    def __getitem__(self, name: str) -> functools.partial:
+        if name not in adapted_games():
+            raise KeyError(name)
+        return functools.partial(env, name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(adapted_games())
+
+    def __len__(self) -> int:
+        return len(adapted_games())
+
+
 #: one environment constructor per game (``ENVS["trix"](horizon=2)``)
-ENVS = {name: functools.partial(env, name) for name in adapted_games()}
+ENVS = _Envs()

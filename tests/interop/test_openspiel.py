@@ -20,9 +20,8 @@ from solver.errors import IllegalActionError, OptionError  # noqa: E402
 from solver.game import _REGISTRY, Chance  # noqa: E402
 from solver.interop import openspiel as ospiel  # noqa: E402
 from solver.interop.chance import ExplicitChanceState  # noqa: E402
-from solver.interop.common import SPECS  # noqa: E402
 
-CONFIGS = [(name, cfg) for name in sorted(ospiel.GAME_TYPES)
+CONFIGS = [(name, cfg) for name in ospiel.adapted_games()
            for cfg in _REGISTRY[name].conformance_configs]
 
 
@@ -100,7 +99,7 @@ class _Recorder(random.Random):
         return v
 
 
-@pytest.mark.parametrize("name", sorted(ospiel.GAME_TYPES))
+@pytest.mark.parametrize("name", ospiel.adapted_games())
 def test_chance_outcomes_are_the_seeded_generators_draws(name):
     """Feeding the uniform integers a seeded game drew as chance outcomes
     deals exactly the seeded game's deal: the chance nodes are the game's
@@ -146,7 +145,7 @@ def test_the_second_deal_is_the_seeded_generators_too(name):
         seeded.apply_action(a)
         state.apply_action(a)
     assert seeded.round_index() == 2 and used < len(chance.rng.drawn)
-    key = SPECS[name].deal_key
+    key = _REGISTRY[name].interop.deal_key
     assert (_no_cuts(state.dx_state.deal_record())[key][:2]
             == _no_cuts(seeded.deal_record())[key][:2])
 
@@ -185,7 +184,7 @@ def test_a_mid_match_state_plays_across_a_deal_boundary(name):
         state.apply_action(a)
     assert pickled and seeded.round_index() == 3
     assert state.dx_state.match_object() == match
-    key = SPECS[name].deal_key
+    key = _REGISTRY[name].interop.deal_key
     assert (_no_cuts(state.dx_state.deal_record())[key][:2]
             == _no_cuts(seeded.deal_record())[key][1:3])
     assert state.returns() == [a + b for a, b in zip(seeded.round_returns(1),
@@ -201,7 +200,7 @@ def _no_cuts(deal):
     return deal
 
 
-@pytest.mark.parametrize("name", sorted(ospiel.GAME_TYPES))
+@pytest.mark.parametrize("name", ospiel.adapted_games())
 def test_resample_from_infostate_keeps_the_information_state(name):
     game = _load(name, horizon=3)
     rng = np.random.RandomState(3)

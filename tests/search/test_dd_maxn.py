@@ -18,16 +18,17 @@ from solver.cards import FRENCH, mask_of
 from solver.dd import Solver, solve, solve_within
 from solver.dd import trick as dd
 from solver.errors import OptionError, PositionError, SearchAborted
+from solver.games.contract_match.exact import PENALTY_CONTRACTS, penalty_contract
 from solver.reference.dd_oracle import maxn_prefers, solve_maxn_oracle
 
 
 def _ending(rng, n=3, table=None):
-    kind = rng.choice(sorted(dd.PENALTY_CONTRACTS))
-    points = dd.PENALTY_CONTRACTS[kind][0]
+    kind = rng.choice(sorted(PENALTY_CONTRACTS))
+    points = PENALTY_CONTRACTS[kind][0]
     doubled = {}
     if kind in ("king", "queens") and rng.random() < 0.4:
         doubled = {c: rng.randrange(4) for c in points if rng.random() < 0.5}
-    contract = dd.penalty_contract(kind, doubled=doubled, must_discard=rng.random() < 0.3)
+    contract = penalty_contract(kind, doubled=doubled, must_discard=rng.random() < 0.3)
     cards = list(FRENCH.cards)
     rng.shuffle(cards)
     # penalty cards in play more often than a random deal gives them
@@ -111,7 +112,7 @@ def test_maxn_refuses_other_contracts_and_stops_at_its_bound():
     with pytest.raises(PositionError):
         Solver().solve_maxn(dd.TrickPosition(dd.bridge_contract(-1), (1 << 2, 1 << 3, 1 << 4,
                                                                         1 << 5), 0))
-    partners = dd.penalty_contract("king", partners=True)
+    partners = penalty_contract("king", partners=True)
     with pytest.raises(PositionError):
         Solver().solve_maxn(dd.TrickPosition(partners, (1 << 2, 1 << 3, 1 << 4, 1 << 5), 0))
     pos = _ending(random.Random(3), n=5, table=0)

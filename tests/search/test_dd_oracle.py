@@ -14,6 +14,9 @@ from solver.dd import trick as dd
 from solver.dd.dix import solve_dix
 from solver.errors import HiddenInformationError, LimitError, PositionError, UnsupportedPositionError
 from solver.game import TERMINAL
+from solver.games.contract_match.exact import PENALTY_CONTRACTS, penalty_contract
+from solver.games.dix.exact import dix_contract, dix_position
+from solver.games.dixie_rook.exact import rook_contract
 from solver.reference.dd_oracle import solve_oracle
 
 
@@ -66,8 +69,8 @@ def _compare(pos, team, objective):
 def _random_dix_contract(rng):
     turn = rng.choice(DIX.cards)
     if turn == 0:
-        return dd.dix_contract(-1, None), turn
-    return dd.dix_contract(turn >> 4, turn & 15), turn
+        return dix_contract(-1, None), turn
+    return dix_contract(turn >> 4, turn & 15), turn
 
 
 # ---------------------------------------------------------------------------
@@ -98,7 +101,7 @@ def test_dix_game_positions_match_oracle():
         stop = rng.choice((43, 44, 45, 46, 47, 48, 49)) if seed % 10 else 41
         while len(st.history()) < stop:
             st.apply_action(rng.choice(st.legal_actions()))
-        pos = dd.dix_position(st)
+        pos = dix_position(st)
         for team in (0, 1):
             _compare(pos, team, "dix")
 
@@ -109,14 +112,14 @@ def test_penalty_contracts_match_oracle(sample):
     count = 0
     endings = sample(200, 500)
     for i in range(endings):
-        kind = rng.choice(sorted(dd.PENALTY_CONTRACTS))
+        kind = rng.choice(sorted(PENALTY_CONTRACTS))
         partners = rng.random() < 0.3
         doubled = {}
         if kind in ("king", "queens") and rng.random() < 0.4:
-            for c in dd.PENALTY_CONTRACTS[kind][0]:
+            for c in PENALTY_CONTRACTS[kind][0]:
                 if rng.random() < 0.5:
                     doubled[c] = rng.randrange(4)
-        contract = dd.penalty_contract(kind, partners=partners, doubled=doubled,
+        contract = penalty_contract(kind, partners=partners, doubled=doubled,
                                        must_discard=rng.random() < 0.3)
         n = rng.choice((1, 2, 3, 3)) if i % 8 else 4
         pos = _random_trick_position(rng, contract, n, FRENCH.cards)
@@ -134,13 +137,13 @@ def _random_contract(rng):
     if pick == 0:
         return dd.bridge_contract(rng.randrange(-1, 4)), FRENCH.cards
     if pick == 1:
-        return dd.rook_contract(4, rng.randrange(4), rng.choice((0, 5, 10, 25))), ROOK.cards
-    kind = sorted(dd.PENALTY_CONTRACTS)[pick - 2]
+        return rook_contract(4, rng.randrange(4), rng.choice((0, 5, 10, 25))), ROOK.cards
+    kind = sorted(PENALTY_CONTRACTS)[pick - 2]
     doubled = {}
     if kind in ("king", "queens") and rng.random() < 0.4:
-        doubled = {c: rng.randrange(4) for c in dd.PENALTY_CONTRACTS[kind][0]
+        doubled = {c: rng.randrange(4) for c in PENALTY_CONTRACTS[kind][0]
                    if rng.random() < 0.5}
-    return dd.penalty_contract(kind, partners=rng.random() < 0.3, doubled=doubled,
+    return penalty_contract(kind, partners=rng.random() < 0.3, doubled=doubled,
                                must_discard=rng.random() < 0.3), FRENCH.cards
 
 
@@ -183,7 +186,7 @@ def test_rook_endings_match_oracle():
     rng = random.Random(9)
     for _ in range(200):
         nseats = rng.choice((4, 6))
-        contract = dd.rook_contract(nseats, rng.randrange(4), rng.choice((0, 5, 10, 25)))
+        contract = rook_contract(nseats, rng.randrange(4), rng.choice((0, 5, 10, 25)))
         n = rng.choice((1, 2, 3)) if nseats == 4 else rng.choice((1, 2))
         pos = _random_trick_position(rng, contract, n, ROOK.cards)
         team = rng.randrange(2)
@@ -279,7 +282,7 @@ def test_seventeen_solves_with_known_hands():
     rng = random.Random(3)
     while st.tricks_done < 12:
         st.apply_action(rng.choice(st.legal_actions()))
-    pos = dd.dix_position(st)
+    pos = dix_position(st)
     for team in (0, 1):
         _compare(pos, team, "dix")
 
@@ -428,7 +431,7 @@ def test_bad_trick_positions():
     with pytest.raises(PositionError, match="over"):
         dd.TrickPosition(k, (0, 0, 0, 0), 0)
     with pytest.raises(PositionError, match="unknown penalty contract"):
-        dd.penalty_contract("hearts")
+        penalty_contract("hearts")
     pos = dd.TrickPosition(k, (1 << AS, 1 << 3, 1 << KS, 1 << 2), 0)
     with pytest.raises(PositionError, match="objective"):
         dd.solve_position(pos, 0, "most")
@@ -465,7 +468,7 @@ def test_threads_share_the_kernel_safely():
 
 def test_solve_accepts_a_trick_position():
     """A contract position through solver.dd.solve: paranoid value for a seat."""
-    contract = dd.penalty_contract("king")
+    contract = penalty_contract("king")
     hands = [FRENCH.parse_cards(h) for h in ("KH 2C", "AH 3C", "QH 4C", "5C 6C")]
     pos = dd.TrickPosition(contract, tuple(mask_of(h) for h in hands), leader=0)
     s = solve(pos)
@@ -477,9 +480,9 @@ def test_solve_accepts_a_trick_position():
 
 
 @pytest.mark.parametrize("contract,unit", [
-    (dd.penalty_contract("king"), 75), (dd.penalty_contract("queens"), 25),
-    (dd.penalty_contract("diamonds"), 10), (dd.penalty_contract("ltoosh"), 15),
-    (dd.rook_contract(4, 1, 25), 5), (dd.bridge_contract(2), 1)])
+    (penalty_contract("king"), 75), (penalty_contract("queens"), 25),
+    (penalty_contract("diamonds"), 10), (penalty_contract("ltoosh"), 15),
+    (rook_contract(4, 1, 25), 5), (dd.bridge_contract(2), 1)])
 def test_search_in_units(contract, unit):
     """The kernel searches in the greatest common divisor of the table's
     values (a King of Hearts probe decides 75 points); values come back in
@@ -527,11 +530,11 @@ def test_ducking_bound_matches_oracle():
     rng = random.Random(1819)
     hits = 0
     for _ in range(400):
-        kind = rng.choice(sorted(dd.PENALTY_CONTRACTS) + ["bridge"])
+        kind = rng.choice(sorted(PENALTY_CONTRACTS) + ["bridge"])
         if kind == "bridge":
             contract = dd.bridge_contract(-1)
         else:
-            contract = dd.penalty_contract(kind, partners=rng.random() < 0.3,
+            contract = penalty_contract(kind, partners=rng.random() < 0.3,
                                            must_discard=rng.random() < 0.3)
         n = 3
         cards = list(FRENCH.cards)
@@ -560,7 +563,7 @@ def test_rule_tables_are_remembered_per_deal_and_score():
     changes (the offset follows what is already won; a doubled card
     changes the points); values stay the oracle's."""
     rng = random.Random(77)
-    contract = dd.penalty_contract("queens")
+    contract = penalty_contract("queens")
     pos = _random_trick_position(rng, contract, 3, FRENCH.cards, table_cards=0)
     pos = dd.TrickPosition(contract, pos.hands, pos.leader)
     a = dd.unit_table(pos, 0, "own")
@@ -570,7 +573,7 @@ def test_rule_tables_are_remembered_per_deal_and_score():
     b = dd.unit_table(won, 0, "own")
     assert b[1] == a[1] - 25 and b[0] == a[0]
     queens = [c for c in FRENCH.cards if c & 15 == 12]
-    doubled = dd.penalty_contract("queens", doubled={queens[0]: 2})
+    doubled = penalty_contract("queens", doubled={queens[0]: 2})
     c = dd.unit_table(dd.TrickPosition(doubled, pos.hands, pos.leader), 0, "own")
     assert c[0] != a[0] or not any((h >> queens[0]) & 1 for h in pos.hands)
     for p in (pos, won):
@@ -581,7 +584,7 @@ def test_rule_table_cache_is_thread_safe():
     """Worker threads (the server's pool) build and evict tables at once:
     no error, and every answer is the table of its own position."""
     import threading
-    contract = dd.penalty_contract("queens")
+    contract = penalty_contract("queens")
     rng = random.Random(5)
     positions = [_random_trick_position(rng, contract, 2, FRENCH.cards, table_cards=0)
                  for _ in range(3 * dd._TABLES_MAX)]
@@ -648,11 +651,11 @@ def test_pivot_bound_matches_oracle():
     hits = 0
     for _ in range(400):
         kind = rng.choice(("king", "king", "diamonds", "queens"))
-        points = dd.PENALTY_CONTRACTS[kind][0]
+        points = PENALTY_CONTRACTS[kind][0]
         doubled = {}
         if kind != "diamonds" and rng.random() < 0.4:
             doubled = {c: rng.randrange(4) for c in points if rng.random() < 0.5}
-        contract = dd.penalty_contract(kind, doubled=doubled, must_discard=rng.random() < 0.3)
+        contract = penalty_contract(kind, doubled=doubled, must_discard=rng.random() < 0.3)
         n = 3
         m = rng.randrange(4)
         cards = list(FRENCH.cards)
@@ -706,11 +709,11 @@ def test_ducking_by_match_matches_oracle(probe):
     rng = random.Random(4001)
     hits = 0
     for _ in range(300):
-        kind = rng.choice(sorted(dd.PENALTY_CONTRACTS) + ["bridge"])
+        kind = rng.choice(sorted(PENALTY_CONTRACTS) + ["bridge"])
         if kind == "bridge":
             contract = dd.bridge_contract(-1)
         else:
-            contract = dd.penalty_contract(kind, partners=rng.random() < 0.3,
+            contract = penalty_contract(kind, partners=rng.random() < 0.3,
                                            must_discard=rng.random() < 0.3)
         n = 3
         leader = rng.randrange(4)
@@ -799,11 +802,11 @@ def test_holder_cover_bound_matches_oracle(probe):
     hits = cut = 0
     for _ in range(400):
         kind = rng.choice(("king", "king", "queens", "diamonds"))
-        points = dd.PENALTY_CONTRACTS[kind][0]
+        points = PENALTY_CONTRACTS[kind][0]
         doubled = {}
         if kind != "diamonds" and rng.random() < 0.4:
             doubled = {c: rng.randrange(4) for c in points if rng.random() < 0.5}
-        contract = dd.penalty_contract(kind, doubled=doubled, must_discard=rng.random() < 0.3)
+        contract = penalty_contract(kind, doubled=doubled, must_discard=rng.random() < 0.3)
         n = 3
         m = rng.randrange(4)
         H = rng.choice([s for s in range(4) if s != m])
@@ -862,7 +865,7 @@ def _double_void_trap(rng):
              H: [32 + 13, 32 + rng.randrange(5, 13), a * 16 + low[0], b * 16 + low[0]],
              X: [v * 16 + 14, v * 16 + 2, a * 16 + low[1], b * 16 + low[1]],
              Y: [v * 16 + 13, v * 16 + 12, v * 16 + 11, v * 16 + low[2]]}
-    contract = dd.penalty_contract("king", must_discard=rng.random() < 0.3)
+    contract = penalty_contract("king", must_discard=rng.random() < 0.3)
     return dd.TrickPosition(contract, tuple(mask_of(hands[s]) for s in range(4)), X), m
 
 
@@ -922,7 +925,7 @@ def test_table_keys_tell_the_leader_from_a_count_cards_place(winning_ranks):
     so leader 1 with G5 at one place and leader 3 with it two places away
     had the same key (both keys), and the search took one position's
     bounds for the other's."""
-    k = dd.rook_contract(4, 0, 0)
+    k = rook_contract(4, 0, 0)
     yellow = ["Y2", "", "", "Y4 Y3 Y1"]
     p_green = ["G14 G12 G11", "G9 G8", "G7 G6 G5", ""]
     q_green = ["G14 G12 G11", "G9 G8", "G5 G4 G3", ""]
@@ -940,7 +943,7 @@ def test_table_keys_tell_the_leader_from_a_count_cards_place(winning_ranks):
 def test_rook_ending_with_aliased_keys_matches_oracle(winning_ranks):
     """The 4-card ending where the aliased key gave 85 instead of 75 with
     exact keys (found comparing the two key modes from trick 9)."""
-    k = dd.rook_contract(4, 1, 5)
+    k = rook_contract(4, 1, 5)
     hands = tuple(mask_of(ROOK.parse_cards(h)) for h in
                   ("Y12 Y2 B12 B6", "G7 B8 B4 B2", "G13 G11 Y7 B11", "G10 G4 G2 Y13"))
     pos = dd.TrickPosition(k, hands, 1, (), points=(55, 10), tricks=(5, 4))
@@ -966,7 +969,7 @@ def test_rook_lock_bounds_match_oracle(probe):
         nseats = rng.choice((4, 4, 6))
         n = rng.choice((2, 3, 3)) if nseats == 4 else 2
         trump = rng.randrange(4)
-        contract = dd.rook_contract(nseats, trump, rng.choice((0, 10, 25)))
+        contract = rook_contract(nseats, trump, rng.choice((0, 10, 25)))
         cards = list(ROOK.cards)
         rng.shuffle(cards)
         cards = cards[:nseats * n]
@@ -1172,12 +1175,12 @@ def test_forced_take_bound_matches_oracle(probe):
     hits = 0
     try:
         for _ in range(240):
-            kind = rng.choice(sorted(dd.PENALTY_CONTRACTS))
-            points = dd.PENALTY_CONTRACTS[kind][0]
+            kind = rng.choice(sorted(PENALTY_CONTRACTS))
+            points = PENALTY_CONTRACTS[kind][0]
             doubled = {}
             if kind in ("king", "queens") and rng.random() < 0.4:
                 doubled = {c: rng.randrange(4) for c in points if rng.random() < 0.5}
-            contract = dd.penalty_contract(kind, doubled=doubled,
+            contract = penalty_contract(kind, doubled=doubled,
                                            must_discard=rng.random() < 0.3)
             n = rng.choice((2, 3, 3))
             m = rng.randrange(4)

@@ -17,6 +17,9 @@ from solver.dd import Solver
 from solver.dd import trick as dd
 from solver.dd.tables import bridge_table, contract_table
 from solver.errors import PositionError, UnsupportedPositionError
+from solver.games.contract_match.exact import PENALTY_CONTRACTS, penalty_contract
+from solver.games.dix.exact import dix_contract
+from solver.games.dixie_rook.exact import rook_contract
 from solver.reference.dd_oracle import solve_oracle
 
 TABLES = os.path.join(os.path.dirname(__file__), "..", "data", "dds_tables.json")
@@ -79,15 +82,15 @@ def _line(rng, pos, plies):
 
 def _contracts(rng):
     """Contracts of every kind the generic kernel serves."""
-    kind = rng.choice(sorted(dd.PENALTY_CONTRACTS))
+    kind = rng.choice(sorted(PENALTY_CONTRACTS))
     doubled = {}
     if kind in ("king", "queens") and rng.random() < 0.5:
-        doubled = {c: rng.randrange(4) for c in dd.PENALTY_CONTRACTS[kind][0]
+        doubled = {c: rng.randrange(4) for c in PENALTY_CONTRACTS[kind][0]
                    if rng.random() < 0.5}
     return [(dd.bridge_contract(rng.randrange(-1, 4)), FRENCH.cards),
-            (dd.penalty_contract(kind, partners=rng.random() < 0.5, doubled=doubled,
+            (penalty_contract(kind, partners=rng.random() < 0.5, doubled=doubled,
                                  must_discard=rng.random() < 0.3), FRENCH.cards),
-            (dd.rook_contract(rng.choice((4, 6)), rng.randrange(4), rng.choice((0, 10, 20))),
+            (rook_contract(rng.choice((4, 6)), rng.randrange(4), rng.choice((0, 10, 20))),
              ROOK.cards)]
 
 
@@ -177,7 +180,7 @@ def test_the_rules_fingerprint_keeps_contracts_and_sides_apart():
         hands = _deal(rng, dd.bridge_contract(-1), 3, FRENCH.cards)
         leader = rng.randrange(4)
         for kind in ("ltoosh", "queens", "diamonds", "king"):
-            contract = dd.penalty_contract(kind)
+            contract = penalty_contract(kind)
             p = _position(contract, hands, leader)
             for seat in range(4):
                 assert dict(s.solve_position(p, seat).card_values) == \
@@ -202,17 +205,17 @@ def test_the_other_team_of_a_constant_sum_contract():
             contract, deck, n = dd.bridge_contract(rng.randrange(-1, 4)), FRENCH.cards, 3
         elif pick == 1:
             kind = rng.choice(("king", "queens", "diamonds", "ltoosh"))
-            doubled = {c: rng.randrange(4) for c in dd.PENALTY_CONTRACTS[kind][0]
+            doubled = {c: rng.randrange(4) for c in PENALTY_CONTRACTS[kind][0]
                        if rng.random() < 0.5} if kind in ("king", "queens") else {}
-            contract, deck, n = dd.penalty_contract(kind, partners=True,
+            contract, deck, n = penalty_contract(kind, partners=True,
                                                     doubled=doubled), FRENCH.cards, 3
         elif pick == 2:
-            contract, deck = dd.rook_contract(rng.choice((4, 6)), rng.randrange(4),
+            contract, deck = rook_contract(rng.choice((4, 6)), rng.randrange(4),
                                               rng.choice((5, 15))), ROOK.cards
             n = 3 if contract.nseats == 4 else 2
         else:
             turn = rng.choice([c for c in DIX.cards if c])
-            contract = dd.dix_contract(turn >> 4, turn & 15)
+            contract = dix_contract(turn >> 4, turn & 15)
             deck, n = [c for c in DIX.cards if c != turn], 4
         assert dd.constant_sum(contract, contract.objective)
         hands = _deal(rng, contract, n, deck)
@@ -230,8 +233,8 @@ def test_the_other_team_of_a_constant_sum_contract():
         checked += 1
     assert checked == 120
     # not constant-sum: four teams, or dix scored as one side's own points
-    assert not dd.constant_sum(dd.penalty_contract("queens"), "own")
-    assert not dd.constant_sum(dd.dix_contract(0, 5), "own")
+    assert not dd.constant_sum(penalty_contract("queens"), "own")
+    assert not dd.constant_sum(dix_contract(0, 5), "own")
 
 
 def test_rule_tables_cover_the_whole_deal():
@@ -239,21 +242,21 @@ def test_rule_tables_cover_the_whole_deal():
     card to its last and for every world with the same cards; another
     max team or contract has another fingerprint."""
     rng = random.Random(2606)
-    contract = dd.penalty_contract("queens")
+    contract = penalty_contract("queens")
     hands = _deal(rng, contract, 4, FRENCH.cards)
     line = _line(rng, _position(contract, hands, 0), 10)
     tables = {id(dd.unit_table(p, 0, "own")[0]) for p in line}
     assert len(tables) == 1
     keys = {dd.unit_table(p, t, "own")[0]["key"] for p in line[:1] for t in range(4)}
     assert len(keys) == 4
-    other = dd.unit_table(_position(dd.penalty_contract("diamonds"), hands, 0), 0, "own")
+    other = dd.unit_table(_position(penalty_contract("diamonds"), hands, 0), 0, "own")
     assert other[0]["key"] not in keys
 
 
 def test_the_turned_up_card_is_not_in_play():
     """With the joker in play it takes the turned-up card's place: that card
     in a hand is refused (the rule tables give both one slot)."""
-    contract = dd.dix_contract(2, 9)
+    contract = dix_contract(2, 9)
     hands = (mask_of([2 * 16 + 9, 5]), mask_of([18, 19]))
     with pytest.raises(PositionError, match="turned-up"):
         dd.TrickPosition(contract, hands, 0)
@@ -286,7 +289,7 @@ def test_dix_solver_sessions():
     s = Solver(private=True)
     for _ in range(30):
         turn = rng.choice([c for c in DIX.cards if c])
-        contract = dd.dix_contract(turn >> 4, turn & 15)
+        contract = dix_contract(turn >> 4, turn & 15)
         deck = [c for c in DIX.cards if c != turn]
         hands = _deal(rng, contract, 4, deck)
         for p in _line(rng, _position(contract, hands, rng.randrange(2)), 5):
@@ -360,7 +363,7 @@ def test_contract_table_matches_single_solves():
     masks = tuple(mask_of(h) for h in state.log.hands)
     for cid, name in names.items():
         if cid in KINDS:
-            pos = dd.TrickPosition(dd.penalty_contract(KINDS[cid]), masks, state.chooser)
+            pos = dd.TrickPosition(penalty_contract(KINDS[cid]), masks, state.chooser)
             assert table[name] == {seat: solve_oracle(pos, seat, "own")[0] for seat in range(4)}
     with pytest.raises(PositionError, match="contracts"):
         contract_table(state, contracts=["contract nothing"])

@@ -13,6 +13,7 @@ from solver.dd import dix as dixdd
 from solver.dd import solve
 from solver.dd import trick as dd
 from solver.errors import LimitError, PositionError, SearchAborted
+from solver.games.dix.exact import dix_contract, dix_position
 from solver.reference.dd_oracle import solve_oracle
 from tests.search.test_dd_oracle import _dix_round_state, _random_dix_contract, _random_trick_position
 
@@ -43,7 +44,7 @@ def test_matches_oracle_every_kind_of_round():
     for i in range(450):
         n = rng.choice((1, 2, 3, 3, 4, 4, 4)) if i % 45 else rng.choice((5, 6))
         if i % 3 == 0:
-            contract, turn = dd.dix_contract(-1, None), JOKER
+            contract, turn = dix_contract(-1, None), JOKER
         else:
             contract, turn = _random_dix_contract(rng)
         pos = _ending(rng, n, contract, turn, joker=i % 3 == 1)
@@ -65,7 +66,7 @@ def test_matches_oracle_on_seventeen_endings():
         st = game.new_initial_state(seed=seed)
         while st.tricks_done < 12 or (st.trick and rng.random() < 0.3):
             st.apply_action(rng.choice(st.legal_actions()))
-        pos = dd.dix_position(st)
+        pos = dix_position(st)
         for seat in (0, 1):
             _check_oracle(pos, seat)
 
@@ -90,7 +91,7 @@ def test_matches_generic_kernel_on_game_positions():
         st = solver.load_game("dix", variant=variant).new_initial_state(seed=seed)
         while st.tricks_done < (8 if variant == "seventeen" else 17):
             st.apply_action(rng.choice(st.legal_actions()))
-        pos = dd.dix_position(st)
+        pos = dix_position(st)
         generic = dd.solve_position(pos, pos.seat_to_play, "dix")
         got = solve(st)
         assert got.engine == "cython"
@@ -155,7 +156,7 @@ def _top_trump_ending(rng, n):
     the deck is mostly courts (few ten pairs): the sure-trick bounds apply
     while ten-tricks are still possible."""
     turn = rng.choice([c for c in DIX.cards if c != JOKER])
-    contract = dd.dix_contract(turn >> 4, turn & 15)
+    contract = dix_contract(turn >> 4, turn & 15)
     deck = [c for c in DIX.cards if c not in (turn, JOKER)]
     trumps = sorted((c for c in deck if c >> 4 == turn >> 4), reverse=True)
     top = trumps[:rng.randint(1, 3)]
@@ -232,7 +233,7 @@ def test_generic_route_and_bad_input(monkeypatch):
     with pytest.raises(PositionError, match="dix TrickPosition"):
         dixdd.solve_dix(pos)
     with pytest.raises(PositionError, match="seat"):
-        dixdd.solve_dix(dd.dix_position(st), seat=3)
+        dixdd.solve_dix(dix_position(st), seat=3)
 
 
 def test_cut_stats_count_the_first_move_cut_offs():

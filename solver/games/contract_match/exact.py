@@ -8,22 +8,54 @@ with ``kind="maxn"`` the result when every seat plays for its own score
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 
-from ...cards import cards_of
+from ...cards import cards_of, make_card, mask_of
 from ...dd import trick as dd
 from ...dd.adapters.common import card_play_only, check_seat
-from ...dd.adapters.registry import register
+from ...dd.adapters.registry import register, register_table
+from ...dd.layout import PASS, solve_layout
 from ...dd.solution import Solution, best_in_tie_order
-from ...errors import SearchAborted
+from ...errors import PositionError, SearchAborted, UnsupportedPositionError
 from ...games.contract_match.game import ContractGame
-from ...games.contract_match.state import LAYOUT_PLAY, TRICKS
+from ...games.contract_match.state import CHOOSE, CONTRACT_BASE, LAYOUT_PLAY, TRICKS
 from ...games.contract_match.state import PASS as PASS_ACTION
-from ...games.contract_match.trick_play import DIAMONDS_CONTRACT, KING_OF_HEARTS, LTOOSH, QUEENS
+from ...games.contract_match.trick_play import (
+    DIAMONDS_CONTRACT,
+    KING_OF_HEARTS,
+    LTOOSH,
+    PENALTY_RULES,
+    QUEENS,
+)
 
 #: the game's trick contracts -> the kernel's penalty contract kinds
 KINDS = {KING_OF_HEARTS: "king", QUEENS: "queens", DIAMONDS_CONTRACT: "diamonds",
          LTOOSH: "ltoosh"}
+
+#: trix / tricks penalty contracts: (card points, trick points)
+PENALTY_CONTRACTS = {
+    "king": ({make_card(2, 13): -75}, 0),
+    "queens": ({make_card(s, 12): -25 for s in range(4)}, 0),
+    "diamonds": ({make_card(1, r): -10 for r in range(2, 15)}, 0),
+    "ltoosh": ({}, -15),
+}
+
+
+def penalty_contract(kind: str, partners: bool = False, doubled: Mapping[int, int] | None = None,
+                     must_discard: bool = False) -> dd.Contract:
+    """A trix / tricks trick contract (no trumps, four seats): ``kind`` one
+    of king, queens, diamonds, ltoosh; ``partners`` seats 0+2 vs 1+3;
+    ``doubled`` revealed card -> revealer seat; ``must_discard`` trix's
+    ``must_discard_penalty`` (a void follower plays a penalty card if held)."""
+    if kind not in PENALTY_CONTRACTS:
+        raise PositionError(f"unknown penalty contract {kind!r} "
+                            f"(known: {', '.join(PENALTY_CONTRACTS)})")
+    points, per_trick = PENALTY_CONTRACTS[kind]
+    teams = (0, 1, 0, 1) if partners else (0, 1, 2, 3)
+    discard = frozenset(points) if must_discard else frozenset()
+    return dd.Contract(kind, 4, teams, trump=-1, card_points=points, trick_points=per_trick,
+                       discard_cards=discard, doubled=doubled or {})
 
 
 def deal_position(state) -> tuple[dd.TrickPosition, str]:
@@ -34,7 +66,7 @@ def deal_position(state) -> tuple[dd.TrickPosition, str]:
     play = log.play
     partners = bool(state.game.options.get("partners", False))
     kind = KINDS[log.contract]
-    contract = dd.penalty_contract(kind, partners=partners,
+    contract = penalty_contract(kind, partners=partners,
                                    doubled={c: r for r, c in log.reveals},
                                    must_discard=play.must_discard)
     so_far = state.round_returns()
@@ -99,7 +131,6 @@ def solve_contract_state(solver, state, seat, max_nodes=None, kind=None) -> Solu
                         f"({'team minimax' if partners else 'paranoid'})", best, res.engine,
                         kind="minimax" if partners else "paranoid")
     if state.phase == LAYOUT_PLAY:
-        from ...dd.layout import PASS, solve_layout
         play = state.log.play
         lay = play.layout
         rows = {s: (lay.lo[s], lay.hi[s]) for s in range(4) if lay.lo[s]}
@@ -114,3 +145,50 @@ def solve_contract_state(solver, state, seat, max_nodes=None, kind=None) -> Solu
                         f"({'team minimax' if partners else 'paranoid'})", best, "cython",
                         kind="minimax" if partners else "paranoid")
     raise card_play_only(state, "a contract choice, a declaration or a redeal claim")
+
+
+@register_table(ContractGame)
+def contract_table(solver, state, seats=None, max_nodes: int | None = None,
+                   contracts=None) -> dict:
+    """A trix / tricks state at its contract choice (``solver.dd.contract_table``):
+    ``{contract action string: {seat: value}}`` for every contract the
+    chooser may still choose (or those of ``contracts``, action strings),
+    each seat of ``seats`` (default: the chooser) valued from trick 1 -- a
+    trick contract's deal score (paranoid, or the team's with partners)
+    with no card revealed (doubling comes after the choice), the layout's
+    finishing points.  ``max_nodes`` bounds each trick contract's solve
+    (``SearchAborted``)."""
+    if state.is_terminal() or state.phase != CHOOSE:
+        raise UnsupportedPositionError("contract_table: the state is not at a contract choice")
+    chooser = state.chooser
+    seats = (chooser,) if seats is None else tuple(seats)
+    for s in seats:
+        if isinstance(s, bool) or s not in range(4):
+            raise PositionError(f"seat must be 0..3, got {s!r}", "seats")
+    opts = state.game.options
+    partners = bool(opts.get("partners", False))
+    hands = tuple(mask_of(h) for h in state.log.hands)
+    legal = state.legal_actions()
+    if contracts is not None:
+        names = {state.action_to_string(a): a for a in legal}
+        for c in contracts:
+            if c not in names:
+                raise PositionError(f"{c!r} is not a contract the chooser may choose "
+                                    f"(one of {', '.join(names)})", "contracts")
+        legal = [names[c] for c in contracts]
+    out = {}
+    for action in legal:
+        cid = action - CONTRACT_BASE
+        values = {}
+        if cid in PENALTY_RULES:
+            contract = penalty_contract(KINDS[cid], partners=partners,
+                                        must_discard=opts.get("must_discard_penalty", False))
+            pos = dd.TrickPosition(contract, hands, chooser)
+            for s in seats:
+                values[s] = solver.value(pos, max_team=contract.teams[s], max_nodes=max_nodes)
+        else:
+            for s in seats:
+                values[s] = solve_layout([cards_of(h) for h in hands], {}, chooser, [], seat=s,
+                                         partnership=partners, tt_mb=solver.tt_mb).value
+        out[state.action_to_string(action)] = values
+    return out

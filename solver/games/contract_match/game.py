@@ -34,7 +34,7 @@ from typing import ClassVar
 from ...cards import FRENCH
 from ...cardset import popcount
 from ...errors import NotationError, PositionError, short_repr
-from ...game import Chance, Game, canonical_json
+from ...game import Chance, Game, InteropSpec, canonical_json
 from ..common import check_distinct, check_keys, match_number, need, parse_card_list
 from .front import ContractFront
 from .layout import FINISH_SCORES
@@ -72,6 +72,10 @@ class ContractGame(Game):
     chooser_word = "chooser"
     has_reveals = False
     has_claims = False
+    #: the frameworks' adapters: one 52-card deal a deal object's ``deals``
+    #: entry, dealt card by card; general-sum deals
+    interop = InteropSpec(deal_kind="deal", deal_key="deals", deck=FRENCH, min_players=NUM_SEATS,
+                          max_players=NUM_SEATS, max_chance_outcomes=FRENCH.size)
 
     @property
     def num_players(self) -> int:

@@ -1,26 +1,48 @@
 """dix: card play from trick 14 (the stock empty) in the standard variant,
-any time in ``seventeen``; solved by the two-seat dix solver
-(``solver.dd.dix``), or by the generic kernel under
+any time in ``seventeen``; solved by the two-seat solver of the
+lexicographic objective (``solver.dd.dix``), or by the generic kernel under
 ``DIXTRIX_DIX_SOLVER=generic`` (for comparison) and the pure-Python oracle
-under ``DIXTRIX_PUREPYTHON=1``."""
+under ``DIXTRIX_PUREPYTHON=1``.  The game's rules as the kernel reads them
+are here too (``dix_contract``, ``dix_position``)."""
 
 from __future__ import annotations
 
 from types import MappingProxyType
 
+from ...cards import rank_of
 from ...dd import trick as dd
 from ...dd.adapters.common import check_seat
 from ...dd.adapters.registry import register
-from ...dd.dix import generic_requested
+from ...dd.dix import dix_engine
 from ...dd.solution import Solution
+from ...errors import UnsupportedPositionError
 from ...games.dix import DixGame
 
 
-def dix_engine(solver, pos: dd.TrickPosition, seat, max_nodes) -> dd.DDResult:
-    """A dix position's card values (lexicographic) for ``seat``."""
-    if dd.pure_python() or generic_requested():
-        return solver.solve_position(pos, seat, dd.DIX_OBJECTIVE, max_nodes)
-    return solver.solve_dix(pos, seat, max_nodes)
+def dix_contract(trump: int, joker_rank: int | None) -> dd.Contract:
+    """Dix: two seats, trumps (-1 none), the joker as a trump of
+    ``joker_rank`` (None: the joker is turned up, not in play); +1 a trick,
+    -3 a ten-trick; the lexicographic objective (``solver.dd.decode_dix``)."""
+    return dd.Contract("dix", 2, (0, 1), deck="dix", trump=trump, joker_rank=joker_rank,
+                       trick_points=1, ten_total=10, ten_points=-3, objective=dd.DIX_OBJECTIVE)
+
+
+def dix_position(state) -> dd.TrickPosition:
+    """The card-play position of a dix state whose hands are both known:
+    from trick 14 on (stock empty) in the standard variant, any time in
+    ``seventeen``.  While the stock lasts the draws make it a game of chance
+    (UnsupportedPositionError, see docs/solver.md)."""
+    if state.is_terminal():
+        raise UnsupportedPositionError("the dix match is over: nothing to solve")
+    if state.stock_pos < len(state.stock):
+        raise UnsupportedPositionError(
+            f"dix: the stock still holds {len(state.stock) - state.stock_pos} cards (trick "
+            f"{state.tricks_done + 1}); the double-dummy solver starts at trick 14, when the "
+            f"stock is empty and both hands are known (or use variant 'seventeen')")
+    contract = dix_contract(state.trump, None if state.trump < 0 else rank_of(state.turn_up))
+    return dd.TrickPosition(contract, tuple(state.hands), state.leader, tuple(state.trick),
+                            points=tuple(state.round_scores()), tricks=tuple(state.tricks_won),
+                            tens=tuple(state.tens))
 
 
 def dix_solution(res: dd.DDResult, seat: int, names: dict, tie_key=None) -> Solution:
@@ -51,7 +73,7 @@ def solve_dix_state(solver, state, seat, max_nodes=None, kind=None) -> Solution:
     if seat is None:
         seat = state.current_player()
     check_seat(seat, 2)
-    pos = dd.dix_position(state)
+    pos = dix_position(state)
     res = dix_engine(solver, pos, seat, max_nodes)
     return dix_solution(res, seat, {c: state.action_to_string(c) for c in res.card_values},
                         state.tie_key)

@@ -23,7 +23,7 @@ import random
 
 from ...cards import DIX
 from ...errors import PositionError, short_repr
-from ...game import Game, Option, register_game
+from ...game import Game, InteropSpec, Option, register_game
 from ..common import check_distinct, check_keys, match_number, need, parse_card_list
 from .front import DixFront
 from .state import NUM_ACTIONS, SEVENTEEN, STANDARD, DixState
@@ -45,6 +45,10 @@ class DixGame(Game):
                 "of spades; JK is the joker. Every action is a card: type it (case does not "
                 "matter).")
     description = "Dix (Fred Blundun): 2 players, trumps and a joker, ten-tricks cost 3"
+    #: the frameworks' adapters: a round a ``rounds`` entry, the 53 cards
+    #: shuffled card by card; every round zero-sum (a score difference)
+    interop = InteropSpec(deal_kind="round", deal_key="rounds", deck=DIX, min_players=2,
+                          max_players=2, max_chance_outcomes=DIX.size, zero_sum_deals=True)
     options_spec = {
         "variant": Option(STANDARD, "standard: 13 cards and a 26-card stock, 26 tricks; "
                           "seventeen: 17 cards, no stock, 17 tricks",

@@ -63,7 +63,7 @@ import random
 
 from ...cards import EXCHANGE_VALUES
 from ...errors import OptionError, PositionError, short_repr
-from ...game import Game, Option, register_game
+from ...game import Game, InteropSpec, Option, register_game
 from ..common import check_keys, compact_unseen, match_number, need
 from .front import ExchangeFront
 from .notation import (
@@ -101,6 +101,12 @@ class DixExchangeGame(Game):
     description = ("DIX (Dave De Vega): 4-12 players, one hidden card each, exchange or "
                    "block, lowest card loses a token")
     conformance_configs = ({}, {"players": 7}, {"players": 12})
+    #: the frameworks' adapters: no deal kind (a round starts without a
+    #: draw of its own), a stock a ``shuffles`` entry; the cards are values,
+    #: one plane place a value; the deck option sets the chance outcomes
+    #: (``max_chance_outcomes``)
+    interop = InteropSpec(deal_kind=None, deal_key="shuffles", deck=None, min_players=MIN_PLAYERS,
+                          max_players=MAX_PLAYERS, values=EXCHANGE_VALUES)
     options_spec = {
         "players": Option(4, "number of players", min=MIN_PLAYERS, max=MAX_PLAYERS),
         "deck": DeckOption(canonical_deck(STANDARD_COUNTS),
@@ -131,6 +137,15 @@ class DixExchangeGame(Game):
     @property
     def num_players(self) -> int:
         return self.options["players"]
+
+    def max_chance_outcomes(self) -> int:
+        # a stock is shuffled card by card: as many outcomes as cards
+        return self.size
+
+    def plane_high(self) -> float:
+        # the seen plane counts each value a quarter a card: a deck option
+        # with more than four of a value passes 1
+        return max(1.0, max(self.counts, default=4) / 4.0)
 
     @property
     def num_distinct_actions(self) -> int:

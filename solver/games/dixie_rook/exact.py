@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from ...cards import ROOK
 from ...dd import trick as dd
 from ...dd.adapters.common import card_play_only, check_seat
 from ...dd.adapters.registry import register
@@ -14,10 +15,21 @@ from ...dd.solution import Solution, best_in_tie_order
 from ...games.dixie_rook import PLAY, DixieRookGame, card_count
 
 
+def rook_contract(nseats: int, trump: int, nest_count: int) -> dd.Contract:
+    """Dixie-rook card play: 4 or 6 seats in two teams by parity, ``trump``
+    colour 0..3, the count (``card_count``: every 5 = 5, every 10 = 10,
+    every 13 = 10) to its taker, the nest's count to the last trick's taker
+    (+1 trick), most tricks +20 (a tie: 10 each, the cut's expectation)."""
+    teams = tuple(s % 2 for s in range(nseats))
+    points = {c: card_count(c) for c in ROOK.cards if card_count(c)}
+    return dd.Contract("dixie-rook", nseats, teams, deck="rook", trump=trump, card_points=points,
+                       last_points=nest_count, last_extra_tricks=1, most_tricks_bonus=20)
+
+
 def deal_position(state) -> dd.TrickPosition:
     """The card-play position of a dixie-rook state in its play phase."""
     n = state.game.num_players
-    contract = dd.rook_contract(n, state.trump, sum(card_count(c) for c in state.discards))
+    contract = rook_contract(n, state.trump, sum(card_count(c) for c in state.discards))
     return dd.TrickPosition(contract, tuple(state.hands), state.leader, tuple(state.trick),
                             points=tuple(state.count), tricks=tuple(state.tricks_won))
 

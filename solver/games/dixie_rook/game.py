@@ -50,7 +50,7 @@ from typing import Any
 
 from ...cards import ROOK, rank_of
 from ...errors import PositionError, short_repr
-from ...game import Game, Option, register_game
+from ...game import Game, InteropSpec, Option, register_game
 from ..common import check_distinct, check_keys, match_number, need, parse_card_list
 from .front import RookFront
 from .notation import BID_STEP, MAX_BID, MIN_BID, NUM_ACTIONS, team_of
@@ -82,6 +82,10 @@ class DixieRookGame(Game):
     conformance_configs = ({"target": 120, "lose_at": 300},
                            {"players": 6, "target": 120, "lose_at": 300},
                            {"dealer_must_bid": True, "target": 120, "lose_at": 300})
+    #: the frameworks' adapters: a hand a ``deals`` entry, the 56 cards
+    #: shuffled card by card; the two teams' points sum to zero each hand
+    interop = InteropSpec(deal_kind="deal", deal_key="deals", deck=ROOK, min_players=4,
+                          max_players=6, max_chance_outcomes=ROOK.size, zero_sum_deals=True)
     options_spec = {
         "players": Option(4, "4 players (13 cards each, nest of 4) or 6 (9 each, nest of "
                           "2); partners are the seats of the same parity", choices=(4, 6)),
