@@ -10,6 +10,8 @@ from __future__ import annotations
 import importlib.util
 import pathlib
 import random
+import re
+import sys
 
 import pytest
 
@@ -32,20 +34,39 @@ def toy():
     solver.games.unregister_package(PACKAGE)
 
 
-def _conformance():
-    """tests/conformance/test_conformance.py, whose checks take a game's
-    name: run here on the toy game."""
-    path = ROOT / "tests" / "conformance" / "test_conformance.py"
-    spec = importlib.util.spec_from_file_location("toy_conformance", path)
+def _checks(path: str):
+    """A test module whose checks take a game's name (the conformance
+    suite, the OpenSpiel and PettingZoo tests), loaded to run them here
+    on the toy game."""
+    spec = importlib.util.spec_from_file_location(f"toy_{pathlib.Path(path).stem}", ROOT / path)
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _conformance():
+    return _checks("tests/conformance/test_conformance.py")
 
 
 def test_it_is_registered_and_loads(toy):
     assert NAME in solver.registered_games()
     assert PACKAGE in solver.games.registered_packages()
     assert toy.num_players == 4 and toy.round_scale == 4.0
+
+
+def test_it_registers_again_after_it_was_forgotten(toy):
+    assert solver.games.unregister_package(PACKAGE) == [NAME]
+    assert NAME not in solver.registered_games()
+    with pytest.raises(solver.OptionError, match="unknown game 'toy'"):
+        solver.load_game(NAME)
+    solver.games.register_package(PACKAGE)       # imported from the cache: registered again
+    assert solver.load_game(NAME) == toy
+    assert solver.solve(toy.new_initial_state(seed=1)).kind == "paranoid"
+    with pytest.raises(solver.OptionError, match="no game package"):
+        solver.games.register_package("tests.no_such_game")
+    with pytest.raises(solver.OptionError, match="not a registered outside package"):
+        solver.games.unregister_package("solver.games.dix")
 
 
 @pytest.mark.parametrize("check", ["test_random_playouts_reach_the_end",
@@ -165,3 +186,58 @@ def test_the_world_sampler_counts_the_worlds_exactly(toy, seed, played):
     assert view.sampler().worlds() == worlds
     for w in range(5):
         assert view.world(seed=w).information_state_string(seat) == info
+
+
+def test_openspiel_export_passes_openspiels_checks(toy):
+    pytest.importorskip("pyspiel")
+    pytest.importorskip("open_spiel.python.tests.games_sim_test")
+    from solver.interop import openspiel as ospiel
+    assert "dixtrix_toy" in ospiel.register()
+    checks = _checks("tests/interop/test_openspiel.py")
+    for cfg in toy.conformance_configs:
+        checks.test_random_sim_test(NAME, cfg)
+        checks.test_games_sim_test_sim_game(NAME, cfg)
+    checks.test_resample_from_infostate_keeps_the_information_state(NAME)
+    game = checks._load(NAME)
+    assert (game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes(),
+            game.max_game_length()) == (4, 64, 16, 16)
+
+
+def test_pettingzoo_export_passes_its_api_test(toy):
+    pytest.importorskip("pettingzoo")
+    from solver.interop.pettingzoo import ENVS
+    assert NAME in ENVS
+    checks = _checks("tests/interop/test_pettingzoo.py")
+    for cfg in toy.conformance_configs:
+        checks.test_api_test(NAME, cfg)
+        checks.test_seed_test(NAME, cfg)
+
+
+def test_the_toy_game_needed_only_its_package_and_one_line():
+    """Every file the toy game needed is in its package, plus the one line
+    of this file that registers it; docs/architecture.md ("Adding a game")
+    lists exactly those files; and no file of the product (``solver/``,
+    ``bots/``, ``csrc/``) names the game."""
+    package = ROOT / "tests" / "toygame"
+    files = {p.relative_to(ROOT).as_posix() for p in package.glob("*.py")}
+    loaded = {pathlib.Path(m.__file__).resolve().relative_to(ROOT).as_posix()
+              for name, m in list(sys.modules.items())
+              if (name == PACKAGE or name.startswith(f"{PACKAGE}.")) and getattr(m, "__file__", None)}
+    assert loaded == files
+    # the fixture that sets the game up for the tests: one line registers it
+    setup = pathlib.Path(__file__).read_text().split("\ndef test_")[0]
+    calls = [line for line in setup.splitlines()
+             if line.strip().startswith("solver.games.register_package(")]
+    assert calls == ["    solver.games.register_package(PACKAGE)"]
+    docs = (ROOT / "docs" / "architecture.md").read_text()
+    section = docs[docs.index("## Adding a game"):]
+    section = section[:section.index("\n## ")] if "\n## " in section else section
+    assert set(re.findall(r"`(tests/toygame/[^`]+\.py)`", section)) == files
+    assert 'register_package("tests.toygame")' in section
+    named = []
+    for folder in ("solver", "bots", "csrc"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix in (".py", ".pyx", ".pxd", ".js", ".html", ".json", ".md", ".h") \
+                    and re.search(r"toygame|\btoy\b", path.read_text(errors="replace")):
+                named.append(path.relative_to(ROOT).as_posix())
+    assert not named, named

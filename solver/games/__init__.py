@@ -2,8 +2,8 @@
 
 ``PACKAGES`` is the one list of the game packages under this folder (trix
 and tricks share ``contract_match``); importing this package imports each.
-A game package outside this folder (a test's toy game, a user's own game)
-registers with one call, ``register_package("tests.toygame")``, which
+A game package outside this folder (a test's game, a user's own game)
+registers with one call, ``register_package("mygames.hearts")``, which
 imports it the same way.
 
 A game package is the whole of a game: its rules and seat views (the
@@ -25,7 +25,7 @@ from importlib.util import find_spec
 from types import ModuleType
 
 from ..errors import OptionError, short_repr
-from ..game import _REGISTRY
+from ..game import _REGISTRY, Game, register_game
 
 #: the game packages, one line a game
 PACKAGES = (
@@ -41,6 +41,10 @@ PACKAGES = (
 _PACKAGES: list[str] = []
 #: the parts the layers above asked for (``import_parts``), in that order
 _PARTS: list[str] = []
+#: the game classes each package registered when it was first imported (a
+#: package registered again after ``unregister_package`` is imported from
+#: the cache, so its classes are registered again from here)
+_GAMES: dict[str, list[type[Game]]] = {}
 
 
 def _import_part(package: str, part: str) -> None:
@@ -50,14 +54,20 @@ def _import_part(package: str, part: str) -> None:
 
 def register_package(package: str) -> ModuleType:
     """Import the game package ``package`` (a full module name,
-    ``"tests.toygame"``), which registers its games, and the parts of it
+    ``"mygames.hearts"``), which registers its games, and the parts of it
     the layers above have asked for (``import_parts``); registering a
     package twice does nothing more.  ``OptionError`` when no such
     package exists."""
     if not isinstance(package, str) or find_spec(package) is None:
         raise OptionError(f"no game package {short_repr(package)} to register")
+    before = set(_REGISTRY.values())
     module = import_module(package)
     if package not in _PACKAGES:
+        if package in _GAMES:
+            for cls in _GAMES[package]:
+                register_game(cls)
+        else:
+            _GAMES[package] = [cls for cls in _REGISTRY.values() if cls not in before]
         _PACKAGES.append(package)
         for part in _PARTS:
             _import_part(package, part)
@@ -68,14 +78,14 @@ def unregister_package(package: str) -> list[str]:
     """Forget a package ``register_package`` registered, and its games
     (their names are free again; what its parts registered with the layers
     above stays, keyed by game classes that nothing loads by name any
-    more).  A test that registers a game for itself undoes it with this, so
-    the games the rest of the run sees are the built-in ones.  Returns the
-    names of the games forgotten."""
+    more; ``register_package`` registers them again).  A test that
+    registers a game for itself undoes it with this, so the games the rest
+    of the run sees are the built-in ones.  Returns the names of the games
+    forgotten."""
     if package not in _PACKAGES or package.startswith(f"{__name__}."):
         raise OptionError(f"{short_repr(package)} is not a registered outside package")
     _PACKAGES.remove(package)
-    names = [name for name, cls in _REGISTRY.items()
-             if cls.__module__ == package or cls.__module__.startswith(f"{package}.")]
+    names = [name for name, cls in _REGISTRY.items() if cls in _GAMES.get(package, ())]
     for name in names:
         del _REGISTRY[name]
     return names

@@ -7,8 +7,8 @@
 * :mod:`solver.search.advice` -- from a search's evidence to the advice and
   its ranking;
 * :mod:`solver.search.support` -- what each game provides the searches
-  (each game's in ``solver/games/<game>/search.py``, listed in
-  ``solver.search.games``);
+  (each game's in the ``search.py`` of its package, which
+  ``solver.search.games`` imports for every registered package);
 * :mod:`solver.search.ismcts` -- information-set MCTS in Python (any
   decision of any game), and the driver of the Cython kernels;
 * :mod:`solver.search.native` -- each game's compact encoding for the

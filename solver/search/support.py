@@ -1,12 +1,13 @@
 """What the generic searches need from one game, declared by the game.
 
 The searches (ISMCTS, PIMC, ``best_move``, ``evaluate``) name no game: each
-game registers a ``GameSupport`` for its ``Game`` class here
-(``solver/games/<game>/search.py``), and the searches ask ``support_for(game)``.
+game registers a ``GameSupport`` for its ``Game`` class here, from the
+``search.py`` of its own package, and the searches ask ``support_for(game)``.
 Adding a game is a ``GameSupport`` subclass and one ``register`` line in
-its package, listed in ``solver/search/games/__init__.py``, which
-``solver/search/__init__.py`` imports, so the
-built-in games are registered whenever the search layer is loaded.
+that ``search.py``, and nothing in this layer: ``solver/search/games/__init__.py``
+(which ``solver/search/__init__.py`` imports) imports the ``search.py`` of
+every registered game package, and of a package registered later when it
+registers (``solver.games.import_parts``).
 
 A support answers, for worlds (complete ``State``s) of its game:
 

@@ -47,7 +47,8 @@ class ToyWorldSampler(WorldSampler):
         # the public play: who played what, and who showed out of which suit
         played: list[list[int]] = [[] for _ in range(SEATS)]
         voids: list[set[int]] = [set() for _ in range(SEATS)]
-        leader, trick, seen = game.options["first_leader"], [], set(self.own)
+        leader, seen = game.options["first_leader"], set(self.own)
+        trick: list[int] = []
         for i, card in enumerate(self.actions):
             player = (leader + len(trick)) % SEATS
             if (player == seat) != (card in self.own) or (player != seat and card in seen):
