@@ -132,7 +132,7 @@ def describe(view, tr=ENGLISH, names=None) -> list[str]:
     if known.get("contract") not in (None, ""):
         by = known.get("chooser")
         # the contract in words where the game gives them (its titles are
-        # the server's message ids for the contracts: bots/server/labels.py)
+        # the server's message ids for the contracts: its ``Game.front``)
         title = tr(known.get("contract_title") or known["contract"])
         if by is not None:
             lines.append(tr("Contract: {contract}, chosen by {name}", contract=title,
@@ -145,17 +145,9 @@ def describe(view, tr=ENGLISH, names=None) -> list[str]:
     current = known.get("contract_title") or known.get("contract")
     played = sep.join(tr(c) for c in used if c != current)
     if played:
-        # trix's rounds are kingdoms, tricks' are sets
-        word = getattr(game, "round_word", "round")
-        if word == "kingdom":
-            lines.append(tr("Contracts already played in this kingdom: {contracts}",
-                            contracts=played))
-        elif word == "set":
-            lines.append(tr("Contracts already played in this set: {contracts}",
-                            contracts=played))
-        else:
-            lines.append(tr("Contracts already played in this round: {contracts}",
-                            contracts=played))
+        # in the game's words for its rounds (trix's kingdoms, tricks' sets:
+        # its ``Game.front``, solver/front.py)
+        lines.append(tr(game.front.played_contracts, contracts=played))
     if known.get("layout"):
         lines.append(tr("Layout: {layout}", layout=known["layout"]))
     if known.get("bid") is not None and known.get("bid_winner") is not None:

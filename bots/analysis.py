@@ -50,6 +50,7 @@ from solver.games.contract_match.layout import parse_text
 from solver.search import Limit
 
 from . import exact as exacts
+from . import tabletop
 from .advice import advise
 
 #: the most actions a variation may hold (a whole trix match is about 1,300)
@@ -88,12 +89,13 @@ def _trick(state: State) -> int | None:
 
 
 def _moves(state0: State, actions: Sequence[str], shown: Sequence[str] | None = None,
-           start: int = 0) -> tuple[list[Move], State]:
+           start: int = 0, deal0: int | None = None) -> tuple[list[Move], State]:
     """The moves of ``actions`` played from ``state0`` (a clone is played
-    on), their texts from ``shown`` where given (a seat view's ``?``); the
+    on), their texts from ``shown`` where given (a seat view's ``?``), their
+    deals counted from ``deal0`` (a round index; default ``state0``'s); the
     state at the end."""
     state = state0.clone()
-    deal0 = state.round_index()
+    deal0 = state.round_index() if deal0 is None else deal0
     out = []
     for i, text in enumerate(actions):
         action = state.string_to_action(text)
@@ -166,8 +168,10 @@ class Board:
         """The moves of a variation from step ``at`` (checked)."""
         state = self.state_at(at)
         _play(state.clone(), variation, self.seat)
+        # numbered as the main line's (a variation's deal is the record's)
         moves, _ = _moves(state, [state.action_to_string(state.string_to_action(a))
-                                  for a in variation], start=at)
+                                  for a in variation], start=at,
+                          deal0=self.start.round_index())
         return moves
 
     def seat_view(self, state: State, seat: int | None = None) -> positions.SeatView:
@@ -323,40 +327,19 @@ def drawn(board: Board, at: int, variation: Sequence[str] = (), show: int | str 
                            "game": game.name, "players": n, "partnership": game.partnership,
                            "over": over, "to_move": mover, "deal": state.round_index() + 1,
                            "seats": seats}
-    trick, leader = known.get("trick"), known.get("leader")
     moves = board.moves[:at] + (board.variation_moves(at, variation) if variation else [])
-    if isinstance(trick, list) and isinstance(leader, int) and leader >= 0:
-        out["trick"] = [{"seat": (leader + i) % n, "card": c} for i, c in enumerate(trick)]
-        out["leader"] = leader
-        ids |= set(trick)
-        if not trick and not over and moves:
-            deal = moves[-1].deal
-            last = [m for m in moves if m.card and m.deal == deal and m.action != "?"][-n:]
-            if len(last) == n and len({m.seat for m in last}) == n and \
-                    len({m.trick for m in last}) == 1:
-                out["last_trick"] = {"cards": [{"seat": m.seat, "card": m.action} for m in last],
-                                     "winner": leader}
-                ids |= {m.action for m in last}
+    # the table top as every face draws it (bots/tabletop.py), the layout's
+    # rows here as ranks
+    top = tabletop.lay(game, known, moves, state.round_index() - board.start.round_index() + 1,
+                       over)
+    ids |= top.pop("cards")
+    top.pop("layout", None)
+    out.update(top)
     for key in _PLAIN_FACTS:
         if known.get(key) not in (None, ""):
             out[key] = known[key]
-    if known.get("turn_up"):
-        ids.add(known["turn_up"])
     if "layout" in known:
-        out["layout"] = layout_rows(known.get("layout")) if known.get("layout") else None
-        for suit, ranks in (out["layout"] or {}).items():
-            ids |= {f"{r}{suit}" for r in ranks}
-    if known.get("revealed"):
-        out["doubled"] = [{"card": c, "seat": s} for c, s in known["revealed"].items()]
-        ids |= set(known["revealed"])
-    for key in ("nest", "discards"):
-        got = _cards(known.get(key))
-        if got:
-            out[key] = got
-            ids |= set(got)
-    names_of = getattr(game, "contract_names", None)
-    if names_of and "used" in known:
-        out["open"] = [c for c in names_of if c not in (known.get("used") or [])]
+        out["layout"] = layout_rows(known.get("layout")) or None
     out["scores"] = state.finished_round_returns()
     if over:
         out["returns"] = [float(v) for v in state.returns()]

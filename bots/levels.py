@@ -29,12 +29,14 @@ ladder database rated under that name: rate it again in a new database.
 
 from __future__ import annotations
 
+import solver
 from solver.errors import OptionError, short_repr
 
 #: the levels, weakest first
 LEVELS = ("easy", "medium", "hard", "expert")
 
-#: a level's settings string where the game has no entry of its own
+#: a level's settings string where the game declares none of its own
+#: (the games' own: their ``Game.front``'s ``levels``, solver/games/*/front.py)
 DEFAULT = {
     "easy": "random",
     "medium": "rules",
@@ -42,40 +44,19 @@ DEFAULT = {
     "expert": "ismcts:iterations=2500,trees=1",
 }
 
-#: per game, the levels whose settings differ from ``DEFAULT``
-PER_GAME: dict[str, dict[str, str]] = {
-    # without the Cython build (or under DIXTRIX_PUREPYTHON=1) the bids, the
-    # nest and trump are searched in Python, about 0.35 ms an iteration
-    # against 0.01 ms for card play: py_iterations caps them there.  With
-    # the build every decision is native and these levels search as the
-    # default ones do
-    "dixie-rook": {
-        "hard": "ismcts:iterations=500,py_iterations=150,trees=1",
-        "expert": "ismcts:iterations=2500,py_iterations=500,trees=1",
-    },
-    # one card each, few decisions: the rules player is the strongest bot
-    # measured here (ISMCTS at 30 to 2,500 iterations, with and without its
-    # prior, and PIMC at 40 worlds do not beat it: docs/levels.md), so it is
-    # the expert, and light searches sit between it and random play
-    "dix-exchange": {
-        "medium": "ismcts:iterations=30,trees=1",
-        "hard": "ismcts:iterations=300,trees=1",
-        "expert": "ismcts:iterations=10000,trees=1",
-    },
-}
-
-
 def is_level(name) -> bool:
     return isinstance(name, str) and name in LEVELS
 
 
 def level_settings(level: str, game) -> str:
     """The bot settings string of ``level`` for ``game`` (a ``Game`` or a
-    game name); ``OptionError`` for an unknown level."""
+    game name): the game's own where it declares one (``Game.front``'s
+    ``levels``), else ``DEFAULT``'s; ``OptionError`` for an unknown level."""
     if not is_level(level):
         raise OptionError(f"unknown level {short_repr(level)} (one of: {', '.join(LEVELS)})")
-    name = game if isinstance(game, str) else game.name
-    return PER_GAME.get(name, {}).get(level, DEFAULT[level])
+    if isinstance(game, str):
+        game = solver.load_game(game)
+    return game.front.levels.get(level, DEFAULT[level])
 
 
 def resolve(spec, game) -> str:
@@ -87,7 +68,6 @@ def resolve(spec, game) -> str:
 
 def table(games=None) -> dict[str, dict[str, str]]:
     """``{game: {level: settings}}`` for every registered game (or ``games``)."""
-    import solver
     return {g: {lv: level_settings(lv, g) for lv in LEVELS}
             for g in (games or solver.registered_games())}
 

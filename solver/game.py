@@ -28,6 +28,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from .errors import IllegalActionError, NotationError, OptionError, PositionError, ReplayError, short_repr
+from .front import Front
 
 #: ``current_player()`` of a terminal state (OpenSpiel's kTerminalPlayerId).
 TERMINAL = -4
@@ -291,6 +292,9 @@ class Game(ABC):
     scores_by_team: ClassVar[bool] = False
     options_spec: ClassVar[dict[str, Option]] = {}
     state_class: ClassVar[type[State]]
+    #: what the front ends need of the game (its words, cards, board and
+    #: deal summaries: ``solver/front.py``); the default suits any game
+    front_class: ClassVar[type[Front]] = Front
     #: what the frameworks' adapters need (``InteropSpec``); None: the game
     #: is not exported to OpenSpiel and PettingZoo
     interop: ClassVar[InteropSpec | None] = None
@@ -312,6 +316,11 @@ class Game(ABC):
     @property
     def options(self) -> MappingProxyType[str, Any]:
         return self._options
+
+    @property
+    def front(self) -> Front:
+        """The game as the front ends show it (``front_class``)."""
+        return self.front_class(self)
 
     @property
     @abstractmethod

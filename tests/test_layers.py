@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import pathlib
+import re
 
 import pytest
 
@@ -31,7 +32,7 @@ FACADE = {"solver"}
 CORE_RANK = {"solver.errors": 0, "solver.stats": 0, "solver.sampler": 0,
              "solver.reference": 0, "solver.reference.cardset": 0,
              "solver.reference.layout_oracle": 0,
-             "solver.cardplay": 0,
+             "solver.cardplay": 0, "solver.front": 0,
              "solver.cards": 1, "solver.cardset": 2, "solver.reference.dd_oracle": 2,
              "solver.game": 3, "solver.position": 4, "solver.beliefs": 4}
 
@@ -391,12 +392,17 @@ def test_no_import_circle_between_solver_and_bots():
 #: by its game's class and reads the game's rules from it, never from its
 #: name), the front ends' advice
 #: service and the hint's printer
+#: the front ends that read what each game declares for them (solver/front.py)
+FRONT_ENDS = [*sorted((ROOT / "bots" / "server").glob("*.py")),
+              *(ROOT / "bots" / n for n in ("analysis.py", "tabletop.py", "levels.py",
+                                            "gym_env.py"))]
 GENERIC = sorted([p for p in (SOLVER / "search").rglob("*.py")
                   if "games" not in p.relative_to(SOLVER / "search").parts[:1]]
                  + list((SOLVER / "dd").rglob("*.py"))
                  + list((SOLVER / "interop").rglob("*.py"))
                  + list((SOLVER / "games").glob("*/exact.py"))
-                 + [ROOT / "bots" / "hint.py", ROOT / "bots" / "advice.py"])
+                 + [ROOT / "bots" / "hint.py", ROOT / "bots" / "advice.py"]
+                 + FRONT_ENDS)
 #: the layers that read what each game declares (its ``Game`` class, its
 #: ``search.py`` and ``exact.py``) and import no game package: they reach
 #: the games only through ``solver.games`` (the registry of packages) and
@@ -483,3 +489,43 @@ def test_the_name_check_covers_the_dd_layer():
         test_the_dd_and_interop_layers_import_no_game_package(fake)
     finally:
         fake.unlink(missing_ok=True)
+
+
+#: the pages, which read what the server sends of each game (its title, its
+#: contracts' heading, where a deal set up by hand keeps its hands)
+PAGES = sorted((ROOT / "bots" / "server" / "static").glob("*.js"))
+
+
+def _page_name_tests(source: str, names: set) -> list:
+    """Where a page compares with a game's name (``=== "trix"``), switches
+    on one, or keys an object by one (``{ trix: ...}``, ``"dix-exchange":``)."""
+    quoted = "|".join(sorted(re.escape(n) for n in names))
+    bare = "|".join(sorted(re.escape(n) for n in names if re.fullmatch(r"[A-Za-z_]\w*", n)))
+    patterns = [(rf"[!=]==?\s*[\"'`]({quoted})[\"'`]", "compares with a game's name"),
+                (rf"[\"'`]({quoted})[\"'`]\s*[!=]==?", "compares with a game's name"),
+                (rf"\bcase\s+[\"'`]({quoted})[\"'`]", "switches on a game's name"),
+                (rf"[{{,]\s*[\"'`]({quoted})[\"'`]\s*:", "an object keyed by game names"),
+                (rf"[{{,]\s*({bare})\s*:", "an object keyed by game names")]
+    found = []
+    for lineno, line in enumerate(source.splitlines(), 1):
+        for pattern, what in patterns:
+            if re.search(pattern, line):
+                found.append(f"line {lineno}: {what}")
+    return found
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_pages_name_no_game(path):
+    bad = _page_name_tests(path.read_text(), _game_names())
+    assert not bad, f"{path.relative_to(ROOT)}:\n" + "\n".join(bad)
+
+
+def test_the_page_checker_sees_a_name_test():
+    names = _game_names()
+    assert _page_name_tests('const w = p.game === "trix" ? a : b;', names)
+    assert _page_name_tests("if ('dix' !== g.name) x();", names)
+    assert _page_name_tests('switch (g) { case "tricks": break; }', names)
+    assert _page_name_tests('const T = { dix: "Dix", "dixie-rook": "Dixie Rook" };', names)
+    assert not _page_name_tests('row(t("Tricks taken"), s.tricks, "tricks", t("tricks"));',
+                                names)
+    assert not _page_name_tests('const g = GAMES.find((x) => x.name === name);', names)

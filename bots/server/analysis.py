@@ -67,7 +67,7 @@ def _labels(board: boards.Board, texts, tr: Translator) -> dict[str, str]:
             is_card = game.is_card(state.string_to_action(text))
         except DixtrixError:
             is_card = False
-        out[text] = labels.action(game.name, text, is_card, tr)
+        out[text] = labels.action(game, text, is_card, tr)
     return out
 
 
@@ -89,29 +89,24 @@ def _words(board: boards.Board, out: dict, tr: Translator) -> dict:
     out["names"] = _names(board, out["show"], tr)
     for seat in out["seats"]:
         seat["name"] = out["names"][seat["seat"]]
-    out["cards"] = labels.cards_in(game.name, out["cards"], tr)
-    trump = out.get("trump")
-    if trump not in (None, ""):
-        if labels.DECKS.get(game.name) == "french":
-            out["trumps"] = {"suit": trump, "name": tr(labels.SUITS.get(trump, trump)),
-                             "sign": labels.SUIT_SIGNS.get(trump, "")}
-        else:
-            colour = labels.COLOUR_WORDS.get(trump)
-            out["trumps"] = {"suit": trump,
-                             "name": tr(labels.COLOURS[colour]) if colour else str(trump)}
+    said = game.front
+    out["cards"] = labels.cards_in(game, out["cards"], tr)
+    trumps = said.trumps(out, tr)
+    if trumps is not None:
+        out["trumps"] = trumps
     if out.get("contract"):
-        out["contract_label"] = labels.contract(out["contract"], tr)
+        out["contract_label"] = said.contract(out["contract"], tr)
     if "used" in out or "open" in out:
-        out["played_labels"] = [labels.contract(c, tr) for c in out.get("used", [])
+        out["played_labels"] = [said.contract(c, tr) for c in out.get("used", [])
                                 if c != out.get("contract")]
-        out["open_labels"] = [labels.contract(c, tr) for c in out.get("open", [])]
+        out["open_labels"] = [said.contract(c, tr) for c in out.get("open", [])]
     for entry in out.get("legal", []):
-        entry["label"] = labels.action(game.name, entry["action"], entry["card"], tr)
+        entry["label"] = labels.action(game, entry["action"], entry["card"], tr)
         if entry["card"]:
-            out["cards"][entry["action"]] = labels.card(game.name, entry["action"], tr)
+            out["cards"][entry["action"]] = said.card(entry["action"], tr)
     if out.get("last"):
         last = out["last"]
-        last["label"] = labels.action(game.name, last["action"], last["card"], tr)
+        last["label"] = labels.action(game, last["action"], last["card"], tr)
     out["unit"] = labels.unit(game.round_unit, tr)
     return out
 

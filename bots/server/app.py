@@ -185,8 +185,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 "name": name, "title": said[name]["title"],
                 "description": said[name]["description"], "players": game.num_players,
                 "unit": labels.unit(game.round_unit, tr), "default_bot": default_bot(game),
-                "levels": {lv: bot_levels.level_settings(lv, name)
+                "levels": {lv: bot_levels.level_settings(lv, game)
                            for lv in bot_levels.LEVELS},
+                # where a deal set up by hand keeps its hands (the analysis page)
+                "setup": said[name]["setup"],
                 "options": {key: {"default": spec.default, **said[name]["options"][key],
                                   "type": type(spec.default).__name__,
                                   "choices": list(spec.choices) if spec.choices else None,
@@ -579,10 +581,10 @@ def _advise(view, bot, limit, seed, settings, tr: Translator | None = None, stop
     # every action in words, in the reader's language, for the page's hint
     # panel (each action's id is beside its name: nothing parsed again)
     game = view.game
-    out["labels"] = {text: labels.action(game.name, text, game.is_card(out["ids"][text]), tr)
+    out["labels"] = {text: labels.action(game, text, game.is_card(out["ids"][text]), tr)
                      for text in out["ranking"]}
     if "beliefs" in out and out["beliefs"].get("kind") == "card":
-        out["beliefs"]["labels"] = {card: labels.action(game.name, card, True, tr)
+        out["beliefs"]["labels"] = {card: labels.action(game, card, True, tr)
                                     for card in out["beliefs"]["cards"]}
     # the facts, the advice, the units and the reasons in the reader's words
     return words.hint(out, view, tr)

@@ -1,8 +1,9 @@
 """The server's languages: English (the message ids), Arabic and French.
 
 Every string a person reads -- the page's words (``static/app.js`` calls
-``t("...")``), the labels of cards and actions (``labels.py``), the games
-and their options (``words.py``), a position's facts and the advice
+``t("...")``), the labels of cards and actions (``labels.py``), the games'
+cards, contracts, options and units (each game's ``Game.front``,
+``solver/front.py`` and ``solver/games/*/front.py``), a position's facts and the advice
 (``bots/advice.py``) and the API's own error messages
 (``errors.RequestError``) -- is an English message id marked for
 extraction (``_`` / ``N_`` / ``tr`` in Python, ``t`` in the page) and
@@ -11,7 +12,8 @@ kept with Babel:
 
     pybabel extract -F bots/server/babel.cfg -k N_ -k tr -k t -k ngettext:1,2 \
         -k tn:1,2 -k RequestError -k Unauthorized -k Forbidden -k TableNotFound \
-        --no-location -o bots/server/locale/messages.pot bots/server bots/advice.py
+        --no-location -o bots/server/locale/messages.pot bots/server bots/advice.py \
+        solver/front.py solver/games/*/front.py
     pybabel update -N -i bots/server/locale/messages.pot -l fr -o bots/server/locale/fr.po
     pybabel update -N -i bots/server/locale/messages.pot -l ar -o bots/server/locale/ar.po
 

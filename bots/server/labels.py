@@ -9,36 +9,18 @@ Hearts`` for ``reveal KH``, ``Bid 85``, ``Pass``, ``Choose Queens``).
 The server sends faces, names and labels with every table view and hint,
 so the page never shows the notation itself (``QS``, ``reveal done``).
 
-Each game's deck is named by the game (``DECKS``); every word is an
+Each game names its own cards, contracts and trumps (its ``Game.front``:
+``solver/front.py``); the actions' verbs are here.  Every word is an
 English message id translated by ``i18n.Translator``.
 """
 
 from __future__ import annotations
 
-import re
+import solver
+from solver.front import Front
+from solver.game import Game
 
 from .i18n import N_, Translator
-
-#: the deck each game plays with
-DECKS = {"dix": "french", "trix": "french", "tricks": "french", "dixie-rook": "rook",
-         "dix-exchange": "exchange"}
-
-RANKS = {"A": N_("Ace"), "K": N_("King"), "Q": N_("Queen"), "J": N_("Jack"),
-         "T": N_("Ten"), "9": N_("Nine"), "8": N_("Eight"), "7": N_("Seven"),
-         "6": N_("Six"), "5": N_("Five"), "4": N_("Four"), "3": N_("Three"), "2": N_("Two")}
-SUITS = {"S": N_("Spades"), "H": N_("Hearts"), "D": N_("Diamonds"), "C": N_("Clubs")}
-SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-RED_SUITS = frozenset("HD")
-COLOURS = {"R": N_("Red"), "G": N_("Green"), "Y": N_("Yellow"), "B": N_("Black")}
-COLOUR_WORDS = {"red": "R", "green": "G", "yellow": "Y", "black": "B"}
-#: DIX's cards by the names its rules give them (English ids; French: the rules' own)
-EXCHANGE = {"10": N_("Owl"), "9": N_("Wolf"), "8": N_("Skunk"), "7": N_("Leaping Rabbit"),
-            "6": N_("Hotel"), "5": N_("Five"), "4": N_("Four"), "3": N_("Three"),
-            "2": N_("Two"), "1": N_("One"), "0": N_("Rock"), "00": N_("Ogre"),
-            "000": N_("Masqueleon"), "0000": N_("Cowardly Lion"), "CJ": N_("Joker Cat")}
-CONTRACTS = {"kinghearts": N_("King of Hearts"), "queens": N_("Queens"),
-             "diamonds": N_("Diamonds"), "ltoosh": N_("Ltoosh"), "trix": N_("Trix"),
-             "tricks": N_("Tricks"), "jacks": N_("Jacks")}
 
 #: the games' units of a deal's result (``Game.round_unit``), as message ids
 UNITS = {N_("round score difference (yours minus the opponent's; a tie-break win +0.5)"),
@@ -46,56 +28,38 @@ UNITS = {N_("round score difference (yours minus the opponent's; a tie-break win
          N_("hand score difference (your team minus the other)"),
          N_("points this deal")}
 
-_FRENCH_CARD = re.compile(r"^([AKQJT2-9])([SHDC])$")
-_ROOK_CARD = re.compile(r"^([RGYB])(1[0-4]|[1-9])$")
+
+def front(game: Game | str) -> Front:
+    """A game's front (``Game.front``), from the game or its name."""
+    return (game if isinstance(game, Game) else solver.load_game(game)).front
 
 
-def card(game: str, text: str, tr: Translator) -> dict:
+def card(game: Game | str, text: str, tr: Translator) -> dict:
     """``{"id", "face", "name", "colour"}`` of a card of ``game``'s deck
     (``colour``: ``red``/``black`` for a French card, the Rook colour, or
     ``none``)."""
-    deck = DECKS.get(game, "french")
-    if deck == "french":
-        if text == "JK":
-            return {"id": text, "face": "\u2605", "name": tr("Joker"), "colour": "black"}
-        m = _FRENCH_CARD.match(text)
-        if m:
-            rank, suit = m.groups()
-            return {"id": text, "face": ("10" if rank == "T" else rank) + SUIT_SIGNS[suit],
-                    "name": tr("{rank} of {suit}", rank=tr(RANKS[rank]), suit=tr(SUITS[suit])),
-                    "colour": "red" if suit in RED_SUITS else "black"}
-    elif deck == "rook":
-        m = _ROOK_CARD.match(text)
-        if m:
-            colour, number = m.groups()
-            word = tr(COLOURS[colour])
-            # the colour's initial beside the number: the colour is not only a colour
-            return {"id": text, "face": number, "mark": word[:1],
-                    "name": tr("{colour} {number}", colour=word, number=number),
-                    "colour": {"R": "red", "G": "green", "Y": "yellow", "B": "black"}[colour]}
-    elif deck == "exchange" and text in EXCHANGE:
-        return {"id": text, "face": text, "name": tr(EXCHANGE[text]), "colour": "none"}
-    return {"id": text, "face": text, "name": text, "colour": "none"}
+    return front(game).card(text, tr)
 
 
-def contract(name: str, tr: Translator) -> str:
-    return tr(CONTRACTS[name]) if name in CONTRACTS else name
+def contract(game: Game | str, name: str, tr: Translator) -> str:
+    return front(game).contract(name, tr)
 
 
-def action(game: str, text: str, is_card: bool, tr: Translator) -> str:
+def action(game: Game | str, text: str, is_card: bool, tr: Translator) -> str:
     """An action in words (``text`` in the game's notation)."""
+    said = front(game)
     if is_card:
-        return card(game, text, tr)["name"]
+        return said.card(text, tr)["name"]
     words = text.split()
     head, rest = (words[0], " ".join(words[1:])) if words else ("", "")
     if text == "pass":
         return tr("Pass")
     if head == "contract":
-        return tr("Choose {contract}", contract=contract(rest, tr))
+        return tr("Choose {contract}", contract=said.contract(rest, tr))
     if text == "reveal done":
         return tr("No more doubles")
     if head == "reveal":
-        return tr("Double the {card}", card=card(game, rest, tr)["name"])
+        return tr("Double the {card}", card=said.card(rest, tr)["name"])
     if text == "redeal":
         return tr("Ask for a redeal")
     if text == "no redeal":
@@ -103,10 +67,9 @@ def action(game: str, text: str, is_card: bool, tr: Translator) -> str:
     if head == "bid":
         return tr("Bid {n}", n=rest)
     if head == "discard":
-        return tr("Put the {card} in the nest", card=card(game, rest, tr)["name"])
+        return tr("Put the {card} in the nest", card=said.card(rest, tr)["name"])
     if head == "trump":
-        colour = COLOUR_WORDS.get(rest)
-        return tr("Trumps: {colour}", colour=tr(COLOURS[colour]) if colour else rest)
+        return tr("Trumps: {colour}", colour=said.trump_name(rest, tr))
     if text == "keep":
         return tr("Keep the card")
     if text == "ask":
@@ -116,7 +79,7 @@ def action(game: str, text: str, is_card: bool, tr: Translator) -> str:
     if text == "draw":
         return tr("Draw from the stock")
     if head == "block":
-        return tr("Block with the {card}", card=card(game, rest, tr)["name"])
+        return tr("Block with the {card}", card=said.card(rest, tr)["name"])
     if text == "?":
         return tr("a hidden action")
     return text
@@ -128,9 +91,10 @@ def unit(text: str, tr: Translator) -> str:
     return tr(text) if text in UNITS else text
 
 
-def cards_in(game: str, texts, tr: Translator) -> dict:
+def cards_in(game: Game | str, texts, tr: Translator) -> dict:
     """``{id: card}`` for every card id in ``texts``."""
-    return {t: card(game, t, tr) for t in texts if t and t != "?"}
+    said = front(game)
+    return {t: said.card(t, tr) for t in texts if t and t != "?"}
 
 
-__all__ = ["card", "action", "contract", "cards_in", "unit", "DECKS"]
+__all__ = ["card", "action", "contract", "cards_in", "unit", "front"]

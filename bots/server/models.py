@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
 import solver
 
@@ -23,7 +24,27 @@ MAX_SEED = solver.game.MAX_SEED
 #: the most players a game has (dix-exchange: 12): seats are 0..MAX_SEATS-1
 MAX_SEATS = 12
 
-GAMES = tuple(solver.registered_games())
+
+
+def _registered(name):
+    """A registered game's name, as the registry is at the request (a game
+    package registered after this module was imported is served too):
+    refused as a ``Literal`` of the games would be."""
+    games = solver.registered_games()
+    if not isinstance(name, str) or name not in games:
+        said = [repr(g) for g in games]
+        raise PydanticCustomError("literal_error", "Input should be {expected}",
+                                  {"expected": " or ".join(filter(None, (", ".join(said[:-1]),
+                                                                         said[-1])))})
+    return name
+
+
+def _games_enum(schema: dict) -> None:
+    schema["enum"] = solver.registered_games()
+
+
+#: a game's name: one of the registered games
+GameName = Annotated[str, BeforeValidator(_registered), Field(json_schema_extra=_games_enum)]
 
 
 def _whole(value):
@@ -67,13 +88,13 @@ Position = Annotated[dict, Field(
     description="a game record or a seat view (docs/positions.md): a record gives its "
                 "'deal' or a 'seed', a seat view its 'deal'; it must replay under its "
                 "game's rules, and a refusal names the JSON path under 'position'",
-    json_schema_extra={"required": ["game"],
-                       "properties": {"game": {"enum": list(GAMES)},
-                                      "seed": {"type": "integer", "minimum": 0,
-                                               "maximum": MAX_SEED},
-                                      "deal": {"type": "object"},
-                                      "actions": {"type": "array"}},
-                       "anyOf": [{"required": ["deal"]}, {"required": ["seed"]}]})]
+    json_schema_extra=lambda schema: schema.update({
+        "required": ["game"],
+        "properties": {"game": {"enum": solver.registered_games()},
+                       "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+                       "deal": {"type": "object"},
+                       "actions": {"type": "array"}},
+        "anyOf": [{"required": ["deal"]}, {"required": ["seed"]}]}))]
 Seed = Int(ge=0, le=MAX_SEED, description="a seed: the same seed, the same answer (with a "
                                           "count limit)")
 
@@ -132,7 +153,7 @@ BotSpec = Annotated[str, Field(
 
 
 class CreateTable(Body):
-    game: Literal[GAMES]
+    game: GameName
     options: Annotated[dict[str, bool | Int(ge=-10 ** 9, le=10 ** 9)
                             | Annotated[str, Field(max_length=1000)]
                             | dict[str, Int(ge=0, le=10 ** 6)]],

@@ -11,10 +11,11 @@ Seats are named as a person says them -- You, Left, Across, or Seat 1 to
 Seat N, counted from 1 -- everywhere words are; the JSON and the engine
 protocol count seats from 0 (docs/server.md, "Seats").
 
-The games' and options' words for the form are the web page's own
-(``GAMES``): a label, a line of help and, for options with named choices,
-each choice in words; every option a game declares has its words here (a
-test checks it, so a new option cannot reach the form as a raw name).
+The games' and options' words for the form are each game's own
+(``Game.front``: ``solver/front.py``): a title, a description, and per
+option a label, a line of help and, for options with named choices, each
+choice in words; every option of the games here has its words (a test
+checks it, so an option cannot reach the form as a raw name unnoticed).
 """
 
 from __future__ import annotations
@@ -27,106 +28,6 @@ from solver.search.service import NOTE_BOUND
 from .. import advice
 from . import labels
 from .i18n import N_, Translator
-
-#: each game's words: title (a proper name: not translated), description,
-#: and per option a label, a help line and the words of named choices
-GAMES: dict[str, dict] = {
-    "dix": {
-        "title": "Dix",
-        "description": N_("Dix (Fred Blundun): 2 players, trumps and a joker; a trick whose "
-                          "two cards make ten costs 3 points"),
-        "options": {
-            "variant": (N_("Variant"),
-                        N_("how many cards each player holds and whether there is a stock"),
-                        {"standard": N_("13 cards each and a stock of 26: 26 tricks"),
-                         "seventeen": N_("17 cards each, no stock: 17 tricks")}),
-            "target": (N_("Match target"),
-                       N_("the match ends after the first round in which a player has "
-                          "reached this total"), {}),
-            "free_play_while_stock": (N_("Free play while the stock lasts"),
-                                      N_("following suit is not required while the stock "
-                                         "lasts"), {}),
-        },
-    },
-    "dix-exchange": {
-        "title": "DIX",
-        "description": N_("DIX (Dave De Vega): 4 to 12 players, one hidden card each; "
-                          "exchange it or block, and the lowest card loses a token"),
-        "options": {
-            "players": (N_("Players"), N_("how many players sit at the table"), {}),
-            "deck": (N_("Deck"), N_("the deck, as value:count pairs (by default the 55 cards "
-                                    "of the rules)"), {}),
-            "carry_stock": (N_("Keep the stock between rounds"),
-                            N_("with fewer than 5 players left, the stock carries over from "
-                               "round to round and the used cards are shuffled back only "
-                               "when it runs out; off: every card is shuffled every round"),
-                            {}),
-            "tokens": (N_("Tokens"), N_("how many tokens each player starts with"), {}),
-        },
-    },
-    "dixie-rook": {
-        "title": "Dixie Rook",
-        "description": N_("Dixie Rook: 4 or 6 players in two teams; bidding, a nest and "
-                          "count cards; game to 300"),
-        "options": {
-            "players": (N_("Players"),
-                        N_("4 players (13 cards each, a nest of 4) or 6 (9 cards each, a nest "
-                           "of 2); every other seat is a partner: seats 1 and 3 against 2 "
-                           "and 4, with 6 players seats 1, 3 and 5 against 2, 4 and 6"), {}),
-            "dealer_must_bid": (N_("The dealer must bid"),
-                                N_("when every other player has passed without a bid, the "
-                                   "dealer must bid (at least 70)"), {}),
-            "target": (N_("Game target"),
-                       N_("the game ends after a hand in which a team has reached this "
-                          "total; the higher total wins (equal totals: another hand)"), {}),
-            "lose_at": (N_("Losing total"),
-                        N_("0: off (a total may fall without limit); a number N above 0, a "
-                           "house rule: the game also ends after a hand in which a team's "
-                           "total fell to minus N or below (the higher total wins)"), {}),
-        },
-    },
-    "tricks": {
-        "title": "Tricks",
-        "description": N_("Tricks (Ayman Khouri): 4 players; each dealer in turn plays a set "
-                          "of 5 games (Diamonds, Queens, Tricks, King of Hearts, Jacks), and "
-                          "a bad hand may be dealt again in Jacks"),
-        "options": {},
-    },
-    "trix": {
-        "title": "Trix",
-        "description": N_("Trix: 4 players, 4 kingdoms of 5 contracts (King of Hearts, "
-                          "Queens, Diamonds, Ltoosh, Trix), with doubling; each for "
-                          "themselves or in partnerships"),
-        "options": {
-            "partners": (N_("Partnerships"),
-                         N_("players facing each other are partners, seats 1 and 3 against "
-                            "2 and 4: the teams' totals decide"), {}),
-            "stop_when_decided": (N_("End a deal once it is decided"),
-                                  N_("a deal ends as soon as every penalty card is taken (or "
-                                     "three players are out of the layout); the scores are "
-                                     "the same either way"), {}),
-            "must_discard_penalty": (N_("Must discard a penalty card"),
-                                     N_("a player who cannot follow suit and holds a penalty "
-                                        "card of the contract must play one"), {}),
-        },
-    },
-}
-
-#: each game's units of the score table's rows beside the deal's own
-#: (``Game.round_unit``): the match score so far, and the match's result
-TOTALS_UNITS = {
-    "dix": N_("round scores so far (+1 a trick, -3 a ten-trick)"),
-    "trix": N_("points so far"),
-    "tricks": N_("points so far"),
-    "dixie-rook": N_("team points so far"),
-}
-RESULT_UNITS = {
-    "dix": N_("match result: +1 a win, -1 a loss"),
-    "dixie-rook": N_("match result: +1 a win, -1 a loss"),
-    "dix-exchange": N_("match result: +1 the winner, -1 shared by the others"),
-    "trix": N_("final points"),
-    "tricks": N_("final points"),
-}
 
 #: the places a card may be besides a seat's hand (``advice.beliefs_of``)
 PLACES = {"stock": N_("stock"), "nest": N_("nest"), "discards": N_("discards"),
@@ -188,31 +89,33 @@ def seat_names(game, seat: int | None, tr: Translator) -> list[str]:
 
 def games(tr: Translator, game_objects: dict) -> dict:
     """``{game: {"title", "description", "options": {key: {"label", "doc",
-    "choice_labels"}}}}`` in ``tr``'s language (``game_objects``: name ->
-    the game with its default options)."""
+    "choice_labels"}}, "setup": {...}}}`` in ``tr``'s language
+    (``game_objects``: name -> the game with its default options);
+    ``setup``: where a deal set up by hand keeps its hands (``hands``, a
+    path in the deal, None where the game deals from a shuffle) and the
+    deal's key that the holder of a card goes under (``owner``)."""
     out = {}
     for name, game in game_objects.items():
-        spec = GAMES.get(name, {})
-        options = {}
-        for key in game.options_spec:
-            label, doc, choices = spec.get("options", {}).get(key, (key, "", {}))
-            options[key] = {"label": tr(label), "doc": tr(doc) if doc else "",
-                            "choice_labels": {c: tr(w) for c, w in choices.items()}}
-        out[name] = {"title": spec.get("title", name),
-                     "description": tr(spec["description"]) if spec else game.description,
-                     "options": options}
+        said = game.front
+        owner = said.setup_owner
+        out[name] = {"title": said.name(), "description": said.described(tr),
+                     "options": {key: said.option(key, tr) for key in game.options_spec},
+                     "setup": {"hands": said.setup_hands,
+                               "owner": ({"key": owner[0], "card": owner[1]}
+                                         if owner else None)}}
     return out
 
 
 def units(game, tr: Translator) -> dict:
     """The units of a table's score rows in words: ``deal`` (a deal's result,
     the game's own), ``totals`` (the match score so far), ``result`` (the
-    match's result once it is over)."""
+    match's result once it is over), as far as the game declares them."""
     out = {"deal": labels.unit(game.round_unit, tr)}
-    if game.name in TOTALS_UNITS:
-        out["totals"] = tr(TOTALS_UNITS[game.name])
-    if game.name in RESULT_UNITS:
-        out["result"] = tr(RESULT_UNITS[game.name])
+    said = game.front
+    if said.totals_unit:
+        out["totals"] = tr(said.totals_unit)
+    if said.result_unit:
+        out["result"] = tr(said.result_unit)
     return out
 
 
@@ -317,5 +220,5 @@ def review(out: dict, tr: Translator) -> dict:
     return out
 
 
-__all__ = ["GAMES", "seat_name", "seat_names", "games", "units", "facts", "hint",
+__all__ = ["seat_name", "seat_names", "games", "units", "facts", "hint",
            "evaluation", "solution", "review", "equal_test", "reason", "note"]

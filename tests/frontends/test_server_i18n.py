@@ -17,8 +17,10 @@ import pytest
 from bots.server import i18n, labels
 
 SERVER = Path(i18n.__file__).parent
-#: the other files whose words the server shows (bots/server/i18n.py's command)
-ALSO = [SERVER.parent / "advice.py"]
+#: the other files whose words the server shows (bots/server/i18n.py's command):
+#: the advice, and what each game declares for the front ends (solver/front.py)
+ALSO = [SERVER.parent / "advice.py", SERVER.parents[1] / "solver" / "front.py",
+        *sorted((SERVER.parents[1] / "solver" / "games").glob("*/front.py"))]
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 

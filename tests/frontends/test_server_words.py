@@ -207,14 +207,16 @@ def test_every_option_of_every_game_has_its_words(name):
     and a line of help, each named choice its words."""
     game = solver.load_game(name)
     said = words.games(i18n.Translator("en"), {name: game})[name]
-    assert said["description"] != game.description or name not in words.GAMES
+    assert said["description"] != game.description or not game.front.description
+    declared = game.front.option_words
     for key, spec in game.options_spec.items():
-        mine = words.GAMES[name]["options"].get(key)
+        mine = declared.get(key)
         assert mine is not None, f"{name}: option {key} has no words on the form"
         label, doc, choices = mine
         assert label and doc and label != key
+        assert said["options"][key]["label"] == label
         named = [c for c in (spec.choices or ()) if isinstance(c, str)]
         assert sorted(choices) == sorted(named), (name, key)
     # seat numbers a person reads are counted from 1
-    text = " ".join(doc for _, doc, _ in words.GAMES[name]["options"].values())
+    text = " ".join(doc for _, doc, _ in declared.values())
     assert "0+2" not in text and "seats 0" not in text

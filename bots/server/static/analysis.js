@@ -47,8 +47,10 @@ function num(v, digits) {
   return v > 0 ? "+" + s : s;
 }
 
+// a game's name (a proper name, as the server gives it: /v1/games)
 function gameTitle(name) {
-  return { dix: "Dix", trix: "Trix", tricks: "Tricks", "dixie-rook": "Dixie Rook", "dix-exchange": "DIX" }[name] || name;
+  const g = GAMES.find((x) => x.name === name);
+  return g && g.title ? g.title : name;
 }
 
 // ---- the API ---------------------------------------------------------------------
@@ -734,13 +736,21 @@ function renderGraphCursor() {
 
 // ---- setting up a deal by hand ---------------------------------------------------------
 
-// where each game's first deal keeps the hands (docs/positions.md)
-const HANDS = {
-  trix: (deal) => ({ list: deal.deals[0], path: "deal.deals[0]" }),
-  tricks: (deal) => ({ list: deal.deals[0], path: "deal.deals[0]" }),
-  dix: (deal) => ({ list: deal.rounds[0].hands, path: "deal.rounds[0].hands" }),
-  "dixie-rook": (deal) => ({ list: deal.deals[0].hands, path: "deal.deals[0].hands" }),
-};
+// how a game's deal is set up by hand, as the game declares it (/v1/games: setup):
+// where its first deal keeps the hands (docs/positions.md), and the key the
+// holder of a card goes under; null where the game deals from a shuffle
+function setupOf(name) {
+  const g = GAMES.find((x) => x.name === name);
+  return g && g.setup && g.setup.hands ? g.setup : null;
+}
+
+// the hands of a deal set up by hand: the list itself (edited in place) and its path
+function handsOf(name, deal) {
+  const path = setupOf(name).hands;
+  let list = deal;
+  for (const key of path.match(/[^.[\]]+/g)) list = list[key];
+  return { list, path: "deal." + path };
+}
 
 function renderSetupGames() {
   const sel = $("s-game");
@@ -772,8 +782,8 @@ function renderSetupOptions() {
   setupState = null;
   $("s-hands").replaceChildren();
   $("s-deck").replaceChildren();
-  $("s-check").textContent = HANDS[game.name] ? "" : t("This game deals from a shuffle: open a record of it instead.");
-  $("s-deal").disabled = !HANDS[game.name];
+  $("s-check").textContent = setupOf(game.name) ? "" : t("This game deals from a shuffle: open a record of it instead.");
+  $("s-deal").disabled = !setupOf(game.name);
   $("s-open").disabled = true;
 }
 
@@ -796,7 +806,7 @@ async function dealSetup() {
     const opened = await api("POST", "/v1/analysis/open", { position: { game, options: setupOptions(), seed, actions: [] } });
     const step = await api("POST", "/v1/analysis/step", { position: opened.position, at: 0, show: "all" });
     setupState = { game, options: opened.position.options || {}, deal: opened.deal, cards: step.cards, players: opened.players,
-                   deck: [].concat(...HANDS[game](opened.deal).list.map((h) => h.split(/\s+/).filter(Boolean))), pick: 0 };
+                   deck: [].concat(...handsOf(game, opened.deal).list.map((h) => h.split(/\s+/).filter(Boolean))), pick: 0 };
     renderSetupHands();
     checkSetup();
   } catch (e) {
@@ -806,7 +816,7 @@ async function dealSetup() {
 
 function renderSetupHands() {
   const st = setupState;
-  const hands = HANDS[st.game](st.deal);
+  const hands = handsOf(st.game, st.deal);
   const box = $("s-hands");
   box.replaceChildren();
   hands.list.forEach((hand, s) => {
@@ -826,7 +836,7 @@ function handOf(text) { return text.split(/[\s,]+/).filter(Boolean).map((c) => c
 
 function renderSetupDeck() {
   const st = setupState;
-  const hands = HANDS[st.game](st.deal);
+  const hands = handsOf(st.game, st.deal);
   const holder = {};
   hands.list.forEach((h, s) => { for (const c of handOf(h)) holder[c] = s; });
   const deck = $("s-deck");
@@ -844,7 +854,7 @@ function renderSetupDeck() {
 
 function giveCard(card) {
   const st = setupState;
-  const hands = HANDS[st.game](st.deal);
+  const hands = handsOf(st.game, st.deal);
   hands.list.forEach((h, s) => { hands.list[s] = handOf(h).filter((c) => c !== card).join(" "); });
   hands.list[st.pick] = handOf(hands.list[st.pick]).concat([card]).join(" ");
   hands.list.forEach((h, s) => { const input = $(`s-hand-${s}`); if (input) input.value = h; });
@@ -861,10 +871,12 @@ function scheduleCheck() {
 function setupPosition() {
   const st = setupState;
   const deal = JSON.parse(JSON.stringify(st.deal));
-  if (st.game === "trix") {
-    // the holder of the Seven of Hearts owns the first kingdom
-    const owner = deal.deals[0].findIndex((h) => handOf(h).includes("7H"));
-    if (owner >= 0) deal.first_owner = owner;
+  const owner = setupOf(st.game).owner;
+  if (owner) {
+    // the holder of the card the game names goes under its key (trix: the
+    // Seven of Hearts, whose holder owns the first kingdom)
+    const seat = handsOf(st.game, deal).list.findIndex((h) => handOf(h).includes(owner.card));
+    if (seat >= 0) deal[owner.key] = seat;
   }
   const actions = $("s-actions").value.split(/[\n,]+/).map((a) => a.trim()).filter(Boolean);
   return { game: st.game, options: st.options, deal, actions };
@@ -873,7 +885,7 @@ function setupPosition() {
 async function checkSetup() {
   if (!setupState) return;
   const position = setupPosition();
-  const hands = HANDS[setupState.game](setupState.deal);
+  const hands = handsOf(setupState.game, setupState.deal);
   for (const input of $("s-hands").querySelectorAll("input[type=text]")) input.removeAttribute("aria-invalid");
   $("s-actions").removeAttribute("aria-invalid");
   try {

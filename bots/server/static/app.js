@@ -440,9 +440,9 @@ function renderBoard(p) {
   const b = p.board || {};
   if (b.contracts) {
     const c = b.contracts;
-    const roundWord = p.game === "trix" ? t("Kingdom: {name}", { name: p.names[c.chooser] }) : t("Dealer's set: {name}", { name: p.names[c.chooser] });
+    // the heading in the game's words (trix's kingdoms, tricks' sets), from the server
     box.append(el("div", { class: "panel", "data-panel": "contracts" },
-      el("h3", { text: roundWord }),
+      ...(c.title ? [el("h3", { text: c.title })] : []),
       el("p", {}, el("span", { text: t("Played:") + " " }), el("span", { class: "played-list", text: c.played.map((x) => x.label).join(t(", ")) || t("none yet") })),
       el("p", {}, el("span", { text: t("Still to play:") + " " }), el("span", { class: "open-list", text: c.open.map((x) => x.label).join(t(", ")) || t("none") }))));
   }

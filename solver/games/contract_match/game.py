@@ -36,6 +36,7 @@ from ...cardset import popcount
 from ...errors import NotationError, PositionError, short_repr
 from ...game import Chance, Game, InteropSpec, State, canonical_json
 from ..common import check_distinct, check_keys, match_number, need, parse_card_list
+from .front import ContractFront
 from .layout import FINISH_SCORES
 from .state import (
     _PUBLIC_CACHE,
@@ -53,6 +54,9 @@ from .views import ContractWorldSampler, _complete_hands
 
 class ContractGame(Game):
     """Common part of the trix and tricks games (4 seats, 20 deals)."""
+
+    #: how the front ends show the game (solver/front.py)
+    front_class = ContractFront
 
     state_class: ClassVar[type[ContractMatchState]]
 

@@ -25,6 +25,7 @@ from ...cards import DIX
 from ...errors import PositionError, short_repr
 from ...game import Game, InteropSpec, Option, State, register_game
 from ..common import check_distinct, check_keys, match_number, need, parse_card_list
+from .front import DixFront
 from .state import NUM_ACTIONS, SEVENTEEN, STANDARD, DixState
 from .views import DixWorldSampler, _complete_view
 
@@ -32,6 +33,8 @@ from .views import DixWorldSampler, _complete_view
 @register_game
 class DixGame(Game):
     name = "dix"
+    #: how the front ends show the game (solver/front.py)
+    front_class = DixFront
     zero_sum = True                  # returns: +1 match winner, -1 loser
     conformance_configs = ({}, {"variant": SEVENTEEN}, {"free_play_while_stock": True})
     round_scale = 30.0

@@ -65,6 +65,7 @@ from ...cards import EXCHANGE_VALUES
 from ...errors import OptionError, PositionError, short_repr
 from ...game import Game, InteropSpec, Option, State, register_game
 from ..common import check_keys, compact_unseen, match_number, need
+from .front import ExchangeFront
 from .notation import (
     FULL_SHUFFLE_PLAYERS,
     MAX_PLAYERS,
@@ -86,6 +87,8 @@ from .views import DixExchangeWorldSampler
 @register_game
 class DixExchangeGame(Game):
     name = "dix-exchange"
+    #: how the front ends show the game (solver/front.py)
+    front_class = ExchangeFront
     notation = ("Cards are values, high to low: 10 (Hibou), 9 (Loup), 8 (Putois), 7 "
                 "(Saute-lapin), 6 (Hotel), 5, 4, 3, 2, 1, 0 (Roc), 00 (Ogre), 000 "
                 "(Masqueleon), 0000 (Lion froussard); CJ (Chat-Joker) ranks with the Lion. "

@@ -52,6 +52,7 @@ from ...cards import ROOK, rank_of
 from ...errors import PositionError, short_repr
 from ...game import Game, InteropSpec, Option, State, register_game
 from ..common import check_distinct, check_keys, match_number, need, parse_card_list
+from .front import RookFront
 from .notation import BID_STEP, MAX_BID, MIN_BID, NUM_ACTIONS, team_of
 from .state import DixieRookState
 from .views import RookWorldSampler, _complete_view
@@ -60,6 +61,8 @@ from .views import RookWorldSampler, _complete_view
 @register_game
 class DixieRookGame(Game):
     name = "dixie-rook"
+    #: how the front ends show the game (solver/front.py)
+    front_class = RookFront
     notation = ("Cards are colour then number: R G Y B (red, green, yellow, black) and 1 to "
                 "14, 14 high: R14 is the red 14. Count: every 5 is worth 5, every 10 and 13 "
                 "is worth 10. The auction: bid 70 .. bid 120 in fives (or the number alone: "

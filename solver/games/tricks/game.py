@@ -45,6 +45,7 @@ from ..common import check_distinct, parse_card_list
 from ..contract_match.game import ContractGame
 from ..contract_match.state import CLAIM, DEALS_PER_ROUND, REDEAL, ContractMatchState
 from ..contract_match.trick_play import LAYOUT, NUM_SEATS
+from .front import TricksFront
 
 CONTRACT_NAMES = ("kinghearts", "queens", "diamonds", "tricks", "jacks")
 CONTRACT_ALIASES = {"king": 0, "kh": 0, "kingofhearts": 0, "kingheart": 0,
@@ -64,6 +65,8 @@ def is_bad_hand(mask: int) -> bool:
 @register_game
 class TricksGame(ContractGame):
     name = "tricks"
+    #: how the front ends show the game (solver/front.py)
+    front_class = TricksFront
     notation = ("Cards are rank then suit: A K Q J T 9 8 7 6 5 4 3 2 (T is the ten; 10D "
                 "is read as TD) and S H D C (spades, hearts, diamonds, clubs): QS is the "
                 "queen of spades. "

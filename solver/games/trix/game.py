@@ -47,6 +47,7 @@ from ..common import need
 from ..contract_match.game import ContractGame
 from ..contract_match.state import DECLARE, REVEAL_BASE, REVEAL_DONE, ContractMatchState
 from ..contract_match.trick_play import KING_OF_HEARTS, LAYOUT, NUM_SEATS, PENALTY_RULES, QUEENS
+from .front import TrixFront
 
 SEVEN_OF_HEARTS = make_card(HEARTS, SEVEN)
 CONTRACT_NAMES = ("kinghearts", "queens", "diamonds", "ltoosh", "trix")
@@ -59,6 +60,8 @@ DOUBLING_CONTRACTS = (KING_OF_HEARTS, QUEENS)
 @register_game
 class TrixGame(ContractGame):
     name = "trix"
+    #: how the front ends show the game (solver/front.py)
+    front_class = TrixFront
     notation = ("Cards are rank then suit: A K Q J T 9 8 7 6 5 4 3 2 (T is the ten; 10D "
                 "is read as TD) and S H D C (spades, hearts, diamonds, clubs): QS is the "
                 "queen of spades. "

@@ -1,0 +1,177 @@
+"""What the front ends need of a game, declared by the game.
+
+A game's ``Front`` (``Game.front``, made from ``Game.front_class``) says
+how a person reads the game: its title and words on the new-table form,
+its cards' faces and names, its contracts in words, the panels of its
+board, what each finished deal's summary adds to the points, its units
+beside the deal's, the sentence that lists the contracts played, the
+bot levels that differ from the common ones, and where a deal set up by
+hand keeps its hands.  ``bots/server``, ``bots/advice.py`` and
+``bots/analysis.py`` read these declarations and never a game's name, so
+a new game gets a working table from the defaults here and says more by
+declaring more (its package's ``front.py``).
+
+Every word a person reads is an English message id: marked ``N_`` here
+and in the games' ``front.py`` files, extracted into the server's
+catalogues with its own (``bots/server/i18n.py`` gives the command), and
+translated by the ``words`` a method is given: a callable
+``words(message, **params)``, the server's translator or the command
+line's English (``bots.advice.English``).  The solver never imports the
+front ends: it only marks the words.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar, Protocol
+
+
+def N_(message: str) -> str:
+    """Marks a message id for extraction where it is translated later."""
+    return message
+
+
+class Words(Protocol):
+    """``words("Bid {n}", n=85)``: a message id in the reader's language."""
+
+    def __call__(self, message: str, **params: Any) -> str: ...
+
+
+class Front:
+    """A game as the front ends show it; the defaults suit a game that
+    declares nothing more: its name as its title, its description and
+    options' docs as the game gives them, cards and actions as the
+    notation writes them, a board of the trick and the facts, and each
+    deal summarised by its points."""
+
+    #: the game's name as a person reads it (a proper name: not translated);
+    #: None: the game's name
+    title: ClassVar[str | None] = None
+    #: the form's line about the game (a message id); None: ``Game.description``
+    description: ClassVar[str | None] = None
+    #: per option: (label, a line of help, {choice: words}), message ids; an
+    #: option without words shows its name and the option's own doc
+    option_words: ClassVar[dict[str, tuple[str, str, dict[str, str]]]] = {}
+    #: the unit of the match score so far and of the match's result, as
+    #: message ids (None: the score table shows no such row's unit)
+    totals_unit: ClassVar[str | None] = None
+    result_unit: ClassVar[str | None] = None
+    #: each contract's name in words (message ids)
+    contracts: ClassVar[dict[str, str]] = {}
+    #: the heading of the contracts' panel, with the chooser's ``{name}``
+    #: (a message id; None: the panel has no heading)
+    contracts_title: ClassVar[str | None] = None
+    #: the advice's fact listing the contracts played before the current one
+    played_contracts: ClassVar[str] = N_("Contracts already played in this round: "
+                                         "{contracts}")
+    #: the panels the board shows beside the trick and the facts every game
+    #: has: "contracts" (played and still open), "auction" (the bids, the
+    #: nest), "exchange" (the tokens and the round's exchanges)
+    panels: ClassVar[tuple[str, ...]] = ()
+    #: per level, the bot settings where they differ from the common ones
+    #: (``bots/levels.py``)
+    levels: ClassVar[dict[str, str]] = {}
+    #: where a deal set up by hand keeps its hands (a path in the position's
+    #: ``deal``, docs/positions.md; None: the game deals from a shuffle)
+    setup_hands: ClassVar[str | None] = None
+    #: a deal set up by hand: (key, card) -- the holder of ``card`` is put
+    #: under ``key`` of the deal (the first round's owner), or None
+    setup_owner: ClassVar[tuple[str, str] | None] = None
+
+    def __init__(self, game: Any):
+        # the game (``solver.game.Game``, which imports this module: typed
+        # loosely so that the core's order stays one way)
+        self.game = game
+
+    # ---- the form ----------------------------------------------------------
+
+    def name(self) -> str:
+        return self.title or self.game.name
+
+    def described(self, words: Words) -> str:
+        return words(self.description) if self.description else self.game.description
+
+    def option(self, key: str, words: Words) -> dict[str, Any]:
+        """An option's ``label``, ``doc`` and ``choice_labels`` in words."""
+        if key in self.option_words:
+            label, doc, choices = self.option_words[key]
+            return {"label": words(label), "doc": words(doc) if doc else "",
+                    "choice_labels": {c: words(w) for c, w in choices.items()}}
+        spec = self.game.options_spec[key]
+        return {"label": key, "doc": spec.doc, "choice_labels": {}}
+
+    # ---- cards, contracts, trumps -------------------------------------------
+
+    def card(self, text: str, words: Words) -> dict[str, Any]:
+        """``{"id", "face", "name", "colour"}`` of a card (``colour``: what
+        the page colours it: red, black, a Rook colour, or none)."""
+        return {"id": text, "face": text, "name": text, "colour": "none"}
+
+    def contract_list(self) -> tuple[str, ...]:
+        """The contracts of the game, in its order (none by default)."""
+        return ()
+
+    def contract(self, name: str, words: Words) -> str:
+        return words(self.contracts[name]) if name in self.contracts else name
+
+    def trump_name(self, trump: Any, words: Words) -> str:
+        """A trump (as the game's facts write it) in words."""
+        return str(trump)
+
+    def trumps(self, known: dict[str, Any], words: Words) -> dict[str, Any] | None:
+        """The trumps as the board shows them (``suit``, ``name`` and, for
+        a suit, its ``sign``), from a seat's facts; None: no trumps known."""
+        trump = known.get("trump")
+        if trump in (None, ""):
+            return None
+        return {"suit": trump, "name": self.trump_name(trump, words)}
+
+    # ---- a deal's summary -----------------------------------------------------
+
+    def deal_summaries(self, state: Any, words: Words) -> list[dict[str, Any]]:
+        """Per finished deal, what the game's record of it says beyond the
+        points (which every game's summary has: ``round_returns``): the
+        default says nothing more."""
+        return []
+
+
+#: the French deck's words
+RANKS = {"A": N_("Ace"), "K": N_("King"), "Q": N_("Queen"), "J": N_("Jack"),
+         "T": N_("Ten"), "9": N_("Nine"), "8": N_("Eight"), "7": N_("Seven"),
+         "6": N_("Six"), "5": N_("Five"), "4": N_("Four"), "3": N_("Three"), "2": N_("Two")}
+SUITS = {"S": N_("Spades"), "H": N_("Hearts"), "D": N_("Diamonds"), "C": N_("Clubs")}
+SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+RED_SUITS = frozenset("HD")
+_FRENCH_CARD = re.compile(r"^([AKQJT2-9])([SHDC])$")
+
+
+class FrenchFront(Front):
+    """A game of the French deck (and its joker): ``K♥`` named King of
+    Hearts, trumps a suit with its sign; a joker turned up means no trumps."""
+
+    def card(self, text: str, words: Words) -> dict[str, Any]:
+        if text == "JK":
+            return {"id": text, "face": "\u2605", "name": words(N_("Joker")), "colour": "black"}
+        m = _FRENCH_CARD.match(text)
+        if not m:
+            return super().card(text, words)
+        rank, suit = m.groups()
+        return {"id": text, "face": ("10" if rank == "T" else rank) + SUIT_SIGNS[suit],
+                "name": words(N_("{rank} of {suit}"), rank=words(RANKS[rank]),
+                              suit=words(SUITS[suit])),
+                "colour": "red" if suit in RED_SUITS else "black"}
+
+    def trump_name(self, trump: Any, words: Words) -> str:
+        return words(SUITS[trump]) if trump in SUITS else str(trump)
+
+    def trumps(self, known: dict[str, Any], words: Words) -> dict[str, Any] | None:
+        trump = known.get("trump")
+        if trump not in (None, ""):
+            return {"suit": trump, "name": self.trump_name(trump, words),
+                    "sign": SUIT_SIGNS.get(trump, "")}
+        if known.get("turn_up") == "JK":
+            return {"suit": None, "name": words(N_("No trumps")), "sign": ""}
+        return None
+
+
+__all__ = ["N_", "Words", "Front", "FrenchFront", "RANKS", "SUITS", "SUIT_SIGNS"]

@@ -1,0 +1,43 @@
+"""What the front ends need of a contract match (trix, tricks): the French
+deck, the contracts in words, the contracts' panel on the board, and each
+finished deal's contract, chooser, totals, tricks and finishing order
+(``solver/front.py`` says what a front declares)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...front import N_, FrenchFront, Words
+
+
+class ContractFront(FrenchFront):
+    """A match of contracts chosen in turn."""
+
+    contracts: ClassVar[dict[str, str]] = {
+        "kinghearts": N_("King of Hearts"), "queens": N_("Queens"),
+        "diamonds": N_("Diamonds"), "ltoosh": N_("Ltoosh"), "trix": N_("Trix"),
+        "tricks": N_("Tricks"), "jacks": N_("Jacks")}
+    panels: ClassVar[tuple[str, ...]] = ("contracts",)
+    setup_hands: ClassVar[str | None] = "deals[0]"
+
+    def contract_list(self) -> tuple[str, ...]:
+        return tuple(self.game.contract_names)
+
+    def deal_summaries(self, state: Any, words: Words) -> list[dict[str, Any]]:
+        names = self.game.contract_names
+        logs = [log for log in state.deal_logs if log.scores is not None]
+        out = []
+        for row, log in zip(state.rows, logs, strict=True):
+            name = names[row["contract"]]
+            entry = {"contract": name, "contract_label": self.contract(name, words),
+                     "chooser": row["chooser"], "totals": list(row["totals"])}
+            play = log.play
+            if getattr(play, "tricks_won", None) is not None:   # a trick contract's
+                entry["tricks"] = list(play.tricks_won)
+            if getattr(play, "finish", None):                   # the layout's order out
+                entry["out"] = list(play.finish)
+            out.append(entry)
+        return out
+
+
+__all__ = ["ContractFront"]

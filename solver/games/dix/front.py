@@ -1,0 +1,42 @@
+"""What the front ends need of dix (``solver/front.py``): the French deck
+and its joker, its words on the form, and each finished round's scores,
+ten-tricks and running totals."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...front import N_, FrenchFront, Words
+
+
+class DixFront(FrenchFront):
+    title = "Dix"
+    description = N_("Dix (Fred Blundun): 2 players, trumps and a joker; a trick whose "
+                     "two cards make ten costs 3 points")
+    option_words: ClassVar[dict[str, tuple[str, str, dict[str, str]]]] = {
+        "variant": (N_("Variant"),
+                    N_("how many cards each player holds and whether there is a stock"),
+                    {"standard": N_("13 cards each and a stock of 26: 26 tricks"),
+                     "seventeen": N_("17 cards each, no stock: 17 tricks")}),
+        "target": (N_("Match target"),
+                   N_("the match ends after the first round in which a player has "
+                      "reached this total"), {}),
+        "free_play_while_stock": (N_("Free play while the stock lasts"),
+                                  N_("following suit is not required while the stock "
+                                     "lasts"), {}),
+    }
+    totals_unit = N_("round scores so far (+1 a trick, -3 a ten-trick)")
+    result_unit = N_("match result: +1 a win, -1 a loss")
+    setup_hands = "rounds[0].hands"
+
+    def deal_summaries(self, state: Any, words: Words) -> list[dict[str, Any]]:
+        out = []
+        running = [0, 0]
+        for rnd in state.rounds:
+            running = [a + b for a, b in zip(running, rnd["scores"], strict=True)]
+            out.append({"scores": list(rnd["scores"]), "tens": list(rnd["tens"]),
+                        "totals": list(running)})
+        return out
+
+
+__all__ = ["DixFront"]

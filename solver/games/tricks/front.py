@@ -1,0 +1,21 @@
+"""What the front ends need of tricks (``solver/front.py``): its words on
+the form and its dealers' sets."""
+
+from __future__ import annotations
+
+from ...front import N_
+from ..contract_match.front import ContractFront
+
+
+class TricksFront(ContractFront):
+    title = "Tricks"
+    description = N_("Tricks (Ayman Khouri): 4 players; each dealer in turn plays a set "
+                     "of 5 games (Diamonds, Queens, Tricks, King of Hearts, Jacks), and "
+                     "a bad hand may be dealt again in Jacks")
+    totals_unit = N_("points so far")
+    result_unit = N_("final points")
+    contracts_title = N_("Dealer's set: {name}")
+    played_contracts = N_("Contracts already played in this set: {contracts}")
+
+
+__all__ = ["TricksFront"]

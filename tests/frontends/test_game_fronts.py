@@ -1,0 +1,101 @@
+"""What each game declares for the front ends (``solver/front.py``,
+``solver/games/*/front.py``): a game that declares nothing still gets a
+working table from the defaults (its cards as written, its deals
+summarised by their points, its options by their own docs), each game's
+contracts have their words, and the server sends the pages what they
+used to know by the game's name (the contracts' heading, where a deal set
+up by hand keeps its hands)."""
+
+from __future__ import annotations
+
+import pytest
+
+import solver
+from bots.server import i18n, labels
+from solver.front import Front
+from solver.games.dix.game import DixGame
+
+
+@pytest.fixture()
+def client(tmp_path):
+    from starlette.testclient import TestClient
+
+    from bots.server.app import create_app
+    from bots.server.settings import Settings
+    with TestClient(create_app(Settings(db=str(tmp_path / "t.db"), max_time=0.5,
+                                        max_iterations=200, threads=1))) as c:
+        yield c
+
+
+def _play_a_deal(client, body: dict) -> dict:
+    """A table of one person against random bots, played (first legal
+    action) until its first deal is over."""
+    t = client.post("/v1/tables", json={"bots": "random", "seats": [0], **body})
+    assert t.status_code == 201, t.text
+    t = t.json()
+    token = t["invitations"][0]["token"]
+    for _ in range(200):
+        if t["summaries"]:
+            return t
+        r = client.post(f"/v1/tables/{t['table']}/actions",
+                        headers={"Authorization": f"Bearer {token}"},
+                        json={"action": t["legal"][0]["action"], "version": t["version"]})
+        assert r.status_code == 200, r.text
+        t = r.json()
+    raise AssertionError("the first deal did not end")
+
+
+def test_a_game_that_declares_nothing_gets_a_working_table(client, monkeypatch):
+    monkeypatch.setattr(DixGame, "front_class", Front)
+    game = solver.load_game("dix")
+    said = client.get("/v1/games").json()["games"]
+    dix = next(g for g in said if g["name"] == "dix")
+    assert dix["title"] == "dix" and dix["description"] == game.description
+    assert {k: (o["label"], o["doc"]) for k, o in dix["options"].items()} == \
+        {k: (k, spec.doc) for k, spec in game.options_spec.items()}
+    assert dix["setup"] == {"hands": None, "owner": None}
+    assert dix["levels"]["medium"] == "rules"
+    t = _play_a_deal(client, {"game": "dix", "seed": 5, "options": {"variant": "seventeen"}})
+    first = t["summaries"][0]
+    assert set(first) == {"deal", "points", "running"} and first["points"] == t["deal_scores"][0]
+    assert "contracts" not in t["board"] and "trick" in t["board"]
+    # the cards as the notation writes them, every one drawn
+    assert t["cards"] and all(c == {"id": i, "face": i, "name": i, "colour": "none"}
+                              for i, c in t["cards"].items())
+    assert t["title"] == "dix" and t["units"] == {"deal": labels.unit(game.round_unit,
+                                                                       i18n.Translator("en"))}
+
+
+def test_the_declared_front_summarises_and_names_the_cards(client):
+    t = _play_a_deal(client, {"game": "dix", "seed": 5, "options": {"variant": "seventeen"}})
+    first = t["summaries"][0]
+    assert {"scores", "tens", "totals"} <= set(first) and t["title"] == "Dix"
+    # every card in words (King of Hearts), coloured as its suit
+    assert t["cards"] and all(c["name"] != i and c["colour"] in ("red", "black")
+                              for i, c in t["cards"].items())
+    assert set(t["units"]) == {"deal", "totals", "result"}
+
+
+@pytest.mark.parametrize("name", solver.registered_games())
+def test_every_contract_has_its_words(name):
+    said = solver.load_game(name).front
+    for contract in said.contract_list():
+        assert contract in said.contracts, (name, contract)
+    if said.contract_list():
+        assert "contracts" in said.panels and said.contracts_title
+
+
+def test_the_pages_get_what_they_knew_by_name(client):
+    """The contracts' heading (trix's kingdoms, tricks' sets) comes with the
+    table; where a hand-set deal keeps its hands comes with the games."""
+    games = {g["name"]: g for g in client.get("/v1/games", params={"lang": "fr"}).json()["games"]}
+    for name, game in games.items():
+        said = solver.load_game(name).front
+        assert game["setup"]["hands"] == said.setup_hands
+    assert games["trix"]["setup"]["owner"] == {"key": "first_owner", "card": "7H"}
+    fr = i18n.Translator("fr")
+    for name, heading in (("trix", "Kingdom: {name}"), ("tricks", "Dealer's set: {name}")):
+        t = client.post("/v1/tables", params={"lang": "fr"},
+                        json={"game": name, "seed": 1, "seats": [0]}).json()
+        c = t["board"]["contracts"]
+        assert c["title"] == fr(heading, name=t["names"][c["chooser"]]) != heading
