@@ -29,6 +29,7 @@ ladder database rated under that name: rate it again in a new database.
 
 from __future__ import annotations
 
+import solver
 from solver.errors import OptionError, short_repr
 
 #: the levels, weakest first
@@ -87,7 +88,6 @@ def resolve(spec, game) -> str:
 
 def table(games=None) -> dict[str, dict[str, str]]:
     """``{game: {level: settings}}`` for every registered game (or ``games``)."""
-    import solver
     return {g: {lv: level_settings(lv, g) for lv in LEVELS}
             for g in (games or solver.registered_games())}
 

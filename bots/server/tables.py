@@ -40,6 +40,7 @@ import time as _time
 from collections.abc import Callable, Iterator
 
 import solver
+from solver.cards import ROOK_COLOURS
 from solver.errors import DixtrixError, OptionError, short_repr
 from solver.games.contract_match.layout import parse_text
 from solver.position import SeatView
@@ -680,7 +681,6 @@ def _deal_details(game, state, tr: Translator) -> list[dict]:
 
 def labels_trump(trump) -> str | None:
     """A dixie-rook trump (a colour index or word) as its word."""
-    from solver.cards import ROOK_COLOURS
     if isinstance(trump, int):
         return ROOK_COLOURS.get(trump)
     return trump

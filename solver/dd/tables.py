@@ -24,10 +24,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ..cards import mask_of
+from ..cards import cards_of, mask_of
 from ..errors import PositionError, UnsupportedPositionError
+from ..games.contract_match.exact import KINDS
+from ..games.contract_match.game import ContractGame
+from ..games.contract_match.state import CHOOSE, CONTRACT_BASE
+from ..games.contract_match.trick_play import PENALTY_RULES
 from . import defaults
 from . import trick as dd
+from .layout import solve_layout
 
 #: bridge strains in DDS's table order: spades, hearts, diamonds, clubs, no trumps
 STRAINS = (("S", 3), ("H", 2), ("D", 1), ("C", 0), ("N", -1))
@@ -90,11 +95,7 @@ def contract_table(state, seats=None, max_nodes: int | None = None, solver=None,
     docstring).  ``max_nodes`` bounds each trick
     contract's solve (``SearchAborted``); ``solver``: the ``Solver``
     session to use (default: a new one)."""
-    from ..games.contract_match.game import ContractGame
-    from ..games.contract_match.state import CHOOSE, CONTRACT_BASE
     solver = defaults.fresh_solver() if solver is None else solver
-    from ..games.contract_match.exact import KINDS
-    from ..games.contract_match.trick_play import PENALTY_RULES
     if not isinstance(state.game, ContractGame):
         raise UnsupportedPositionError(f"contract_table takes a trix or tricks state, got "
                                        f"{state.game.name!r}")
@@ -127,8 +128,6 @@ def contract_table(state, seats=None, max_nodes: int | None = None, solver=None,
             for s in seats:
                 values[s] = solver.value(pos, max_team=contract.teams[s], max_nodes=max_nodes)
         else:
-            from ..cards import cards_of
-            from .layout import solve_layout
             for s in seats:
                 values[s] = solve_layout([cards_of(h) for h in hands], {}, chooser, [], seat=s,
                                          partnership=partners, tt_mb=solver.tt_mb).value

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...game import _REGISTRY
+
 #: game class -> adapter
 ADAPTERS: dict[type, Callable] = {}
 
@@ -32,7 +34,6 @@ def adapter_for(game) -> Callable | None:
 def known_games() -> list[str]:
     """The names of the registered games with an adapter (for error
     messages)."""
-    from ...game import _REGISTRY
     return sorted(name for name, cls in _REGISTRY.items()
                   if any(base in ADAPTERS for base in cls.__mro__))
 

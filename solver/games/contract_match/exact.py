@@ -14,6 +14,7 @@ from ...cards import cards_of
 from ...dd import trick as dd
 from ...dd.adapters.common import card_play_only, check_seat
 from ...dd.adapters.registry import register
+from ...dd.layout import PASS, solve_layout
 from ...dd.solution import Solution, best_in_tie_order
 from ...errors import SearchAborted
 from ...games.contract_match.game import ContractGame
@@ -99,7 +100,6 @@ def solve_contract_state(solver, state, seat, max_nodes=None, kind=None) -> Solu
                         f"({'team minimax' if partners else 'paranoid'})", best, res.engine,
                         kind="minimax" if partners else "paranoid")
     if state.phase == LAYOUT_PLAY:
-        from ...dd.layout import PASS, solve_layout
         play = state.log.play
         lay = play.layout
         rows = {s: (lay.lo[s], lay.hi[s]) for s in range(4) if lay.lo[s]}
