@@ -21,7 +21,10 @@ import math
 
 from solver import position
 from solver.errors import DixtrixError, PositionError, SearchAborted, UnsupportedPositionError
+from solver.search import Limit, beliefs, best_move
 from solver.search.advice import EQUAL_POINTS, equal_test
+
+from .exact import line
 
 #: what a hint searches when no limit is given (seconds)
 DEFAULT_SECONDS = 1.0
@@ -255,7 +258,6 @@ def view_of(pos):
 def make_limit(time=None, iterations=None, worlds=None, nodes=None):
     """The search limit of a hint: ``time`` (default ``DEFAULT_SECONDS``
     when no count is given) and/or ``iterations`` / ``worlds`` / ``nodes``."""
-    from solver.search import Limit
     if time is not None or (iterations is None and worlds is None):
         return Limit(time=time if time is not None else DEFAULT_SECONDS,
                      iterations=iterations, worlds=worlds, nodes=nodes)
@@ -269,7 +271,6 @@ def _line(view, seat, res):
     in the game's order, so the line starts with the advised action),
     bounded to a few times the nodes of the solve itself; [] where the
     solver stops short."""
-    from .exact import line
     try:
         return line(view.any_world(), seat, plies=LINE_PLIES,
                     total_nodes=max(res.nodes * 4, 100_000))
@@ -297,7 +298,6 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
     ``inference``: the search's beliefs (``best_move``'s, None the game's
     default); ``beliefs``: add ``beliefs``, where the unseen cards are as the
     seat may believe (``beliefs_of``)."""
-    from solver.search import best_move
     game, seat = view.game, view.seat
     names = seat_names(game.num_players, seat, game.partnership)
     facts = describe(view)
@@ -356,7 +356,6 @@ def beliefs_of(view, seed: int = 0, inference: bool = True) -> dict:
     holder, in that order; dix-exchange: each card value), ``inference``,
     ``worlds``, ``ess`` (their effective number) and ``observations`` (the
     other seats' decisions weighed)."""
-    from solver.search import beliefs
     game = view.game
     rep = beliefs(view, seed=seed, inference=inference)
     names = seat_names(game.num_players, view.seat, game.partnership)

@@ -47,7 +47,7 @@ from solver.errors import (
 )
 from solver.game import State
 from solver.games.contract_match.layout import parse_text
-from solver.search import Limit
+from solver.search import Limit, best_move
 
 from . import exact as exacts
 from . import tabletop
@@ -490,7 +490,6 @@ def continuation(board: Board, at: int, variation: Sequence[str] = (), *, plies:
                 step = {"seat": mover, "action": best, "value": ex["values"][best],
                         "exact": True}
         if step is None:
-            from solver.search import best_move
             res = best_move(positions.SeatView.of(state, mover), limit, seed=seed, stop=stop)
             step = {"seat": mover, "action": res.action,
                     "value": res.values.get(res.action), "exact": res.bot == "exact"}

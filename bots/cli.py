@@ -23,16 +23,23 @@ from typing import Any
 import solver
 from solver import position
 from solver.errors import DixtrixError, install_hint
-from solver.game import check_seed
+from solver.game import check_seed, game_name, options_from_text, parse_pairs
+from solver.search import Limit, evaluate
 
+from . import advice, engine, hint, human, modelfit, review
+from .exact import solve_doc
+from .ladder.cli import add_parser as add_ladder_parser
 from .match import play_match
 from .registry import make_bot, registered_bots
+from .review import DEFAULT_NODES, DEFAULT_SECONDS
+from .rules import has_rules_bot
+from .server.serve import serve
+from .server.settings import add_flags, from_flags
 
 
 def _load_game(args):
     """The game of ``args.game`` (any case) with ``--option KEY=VALUE``
     (each value read by its option: ``Option.parse``) and ``--players``."""
-    from solver.game import game_name, options_from_text, parse_pairs
     name = game_name(args.game)
     options = options_from_text(name, parse_pairs(args.option or [], "--option"))
     if args.players is not None:
@@ -52,7 +59,6 @@ def cmd_games(args) -> int:
 
 def cmd_play(args) -> int:
     game = _load_game(args)
-    from .rules import has_rules_bot
     default = "rules" if has_rules_bot(game) else "random"
     specs = (args.bots or default).split(",")
     if len(specs) == 1:
@@ -69,9 +75,9 @@ def cmd_play(args) -> int:
         if not 0 <= args.human < game.num_players:
             raise solver.OptionError(f"--human: {game.name} has seats 0..{game.num_players - 1}"
                                      f", got {args.human}")
-        from .human import play_human
         others = {s: b for s, b in enumerate(bots) if s != args.human}
-        return play_human(game, others, args.human, seed, confirm_forced=args.confirm_forced)
+        return human.play_human(game, others, args.human, seed,
+                                confirm_forced=args.confirm_forced)
     print(f"{game!r}, seed {seed}: " + ", ".join(f"seat {i} {s}" for i, s in enumerate(specs)))
     printed = [0]
 
@@ -108,7 +114,6 @@ def _demo_position(args):
     says so; a game over before ``--after`` actions is an error saying
     when it ended."""
     game = _load_game(args)
-    from .rules import has_rules_bot
     spec = "rules" if has_rules_bot(game) else "random"
     seed = 0 if args.seed is None else check_seed(args.seed, "--seed")
     state = game.new_initial_state(seed=seed)
@@ -138,7 +143,6 @@ def _game_or_file(target: str, position: bool = False):
     name in any case, ``("file", path)`` for ``-`` or a file; a word that
     is neither is an error naming both readings (a mistyped game name is
     the likelier one when it has no file's look)."""
-    from solver.game import game_name
     if target == "-" or position:
         return "file", target
     try:
@@ -151,7 +155,6 @@ def _game_or_file(target: str, position: bool = False):
 
 
 def cmd_hint(args) -> int:
-    from . import advice, hint
     target = args.target
     if args.legend and not target and not args.position:
         print(hint.legends())
@@ -180,20 +183,16 @@ def cmd_hint(args) -> int:
 
 
 def _read_any(target: str):
-    from . import hint
     return hint.read_position(target)
 
 
 def cmd_serve(args) -> int:
-    from .server.serve import serve
-    from .server.settings import from_flags
     settings = from_flags(args)
     return serve(settings, args.host, args.port, access_log=args.access_log,
                  header_timeout=settings.header_timeout)
 
 
 def cmd_engine(args) -> int:
-    from . import engine
     return engine.main()
 
 
@@ -214,7 +213,6 @@ def _record_at(pos, at, what: str = "solve"):
 def cmd_solve(args) -> int:
     """Exact values of a complete record (every card known), or of the
     position after ``--at N`` of its actions."""
-    from .exact import solve_doc
     pos = _read_any(args.position)
     if isinstance(pos, position.SeatView):
         raise solver.HiddenInformationError(
@@ -267,7 +265,7 @@ class _ReviewBar:
             return
         if self.bar is None:
             try:
-                from tqdm import tqdm
+                from tqdm import tqdm  # tqdm, the optional [ladder] extra, draws the bar (none without it)
             except ImportError:
                 self.bar = False
             else:
@@ -291,9 +289,7 @@ class _ReviewBar:
 
 def cmd_review(args) -> int:
     """Every decision of a record judged from its seat's view and in hindsight."""
-    from solver.search import Limit
 
-    from . import hint, review
     pos = hint.read_position(args.position)
     kw = {k: v for k, v in (("time", args.time), ("iterations", args.iterations),
                              ("worlds", args.worlds)) if v is not None}
@@ -328,9 +324,7 @@ def cmd_review(args) -> int:
 
 def cmd_evaluate(args) -> int:
     """The expected result of the deal per seat, with 95% intervals."""
-    from solver.search import Limit, evaluate
 
-    from . import advice
     view = advice.view_of(_read_any(args.position))
     kw = {}
     if args.worlds is not None:
@@ -362,11 +356,11 @@ def cmd_model_fit(args) -> int:
     """Fit a game's opponent model to self-play and write its data file."""
     game = _load_game(args)
     try:
+        # numpy is the optional [fit] extra: its absence is answered in words here
         import numpy  # noqa: F401  the fit's linear algebra
     except ImportError:
         raise solver.OptionError(f"dixtrix model fit needs numpy: {install_hint('fit')}") \
             from None
-    from . import modelfit
     for name, value in (("--matches", args.matches), ("--deals", args.deals),
                         ("--jobs", args.jobs)):
         if value < 1:
@@ -486,7 +480,6 @@ def build_parser() -> argparse.ArgumentParser:
     rv.add_argument("--deal", type=int, default=None, metavar="N",
                     help="review deal N only (1 = the first deal of the record)")
     rv.add_argument("--seat", type=int, default=None, help="review this seat only")
-    from .review import DEFAULT_NODES, DEFAULT_SECONDS
     rv.add_argument("--time", type=float, default=None,
                     help=f"seconds of search for each decision (default {DEFAULT_SECONDS:g}; "
                          "iterations or worlds alone give the same review on every machine)")
@@ -541,13 +534,11 @@ def build_parser() -> argparse.ArgumentParser:
     sv = sub.add_parser("serve", help="the HTTP API and the web table (docs/server.md)",
                         description="Serve the JSON API under /v1 and the web table at /. "
                                     "Needs the server extra: pip install '.[server]'.")
-    from .server.settings import add_flags
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on")
     sv.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
     add_flags(sv)                       # one flag a setting (bots/server/settings.py)
     sv.add_argument("--access-log", action="store_true", help="log every request")
     sv.set_defaults(func=cmd_serve)
-    from .ladder.cli import add_parser as add_ladder_parser
     add_ladder_parser(sub)              # dixtrix ladder run|report (docs/ladder.md)
     mo = sub.add_parser("model", help="the opponent models the beliefs weigh worlds with",
                         description="The opponent models of the beliefs (docs/search.md, "

@@ -28,12 +28,16 @@ from dataclasses import asdict
 from typing import Any
 
 import solver
+from solver.dd.trick import check_tt_mb
 from solver.errors import DixtrixError, LimitError, OptionError, PositionError, SearchAborted, short_repr
 from solver.position import MAX_DEPTH, record_from_json
 from solver.search import Limit, beliefs, best_move, evaluate
 from solver.search.service import BOTS, DEFAULT_LIMIT_SECONDS, DEFAULT_TREES
 
 from .advice import json_finite
+from .exact import solve_doc
+from .lifeline import exit_with_parent
+from .review import DEFAULT_NODES, DEFAULT_SECONDS, review
 
 NAME = "dixtrix"
 #: the longest command line read (a position of 1 MiB and some room)
@@ -296,7 +300,6 @@ class Engine:
             if not lo <= v <= hi:
                 raise OptionError(f"option {name}: an integer {lo}..{hi}, got {v}")
             if name == "tt_mb":
-                from solver.dd.trick import check_tt_mb
                 check_tt_mb(v)
         else:
             if value not in lo:
@@ -409,7 +412,6 @@ class Engine:
         self.start(self._solve, pos)
 
     def _solve(self, pos):
-        from .exact import solve_doc
         # the values in the game's deal-result unit, the best actions of the
         # same values (bots/exact.py): what dixtrix solve and the hint show
         try:
@@ -492,7 +494,6 @@ class Engine:
                 kw["bot"] = value
             else:
                 limit_words += [key, value]
-        from .review import DEFAULT_NODES, DEFAULT_SECONDS
         nodes = DEFAULT_NODES
         if set(limit_words[::2]) <= {"nodes"}:
             limit_words += ["time", str(DEFAULT_SECONDS)]     # nodes alone: the default time
@@ -504,7 +505,6 @@ class Engine:
         self.start(self._review, pos, limit, nodes, kw)
 
     def _review(self, pos, limit, nodes, kw):
-        from .review import review
         last = [0.0]
 
         def progress(info):
@@ -548,9 +548,7 @@ def solve_child(engine_pid: int | None = None) -> None:
     input (``{"position": ..., "tt_mb": ...}``), one answer on standard
     output (``{"solution": ...}`` or ``{"error": "<where>: <reason>"}``).
     It exits when the engine that started it (``engine_pid``) is gone."""
-    from .lifeline import exit_with_parent
     exit_with_parent(engine_pid)
-    from .exact import solve_doc
     request = json.loads(sys.stdin.buffer.read())
     try:
         doc = solve_doc(record_from_json(request["position"]).state(), plies=0,

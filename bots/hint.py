@@ -15,9 +15,10 @@ from __future__ import annotations
 import json
 import math
 import sys
+import textwrap
 import time as _time
 
-from solver import position
+from solver import load_game, position, registered_games
 from solver.errors import PositionError
 from solver.game import check_seed
 from solver.search import contract_choice
@@ -240,7 +241,6 @@ def line_text(line) -> str:
 
 def legend(game) -> str:
     """The notation of ``game`` and how to read a hint, in a few lines."""
-    import textwrap
     text = (f"Notation ({game.name}): {game.notation} Values: the mean for you in the unit "
             f"named, with its 95% interval (+-); visits: how often the search tried the "
             f"action (worlds: sampled deals, each solved); 'as good': "
@@ -251,9 +251,7 @@ def legend(game) -> str:
 
 def legends() -> str:
     """Every game's notation (``dixtrix hint --legend`` without a game)."""
-    import textwrap
 
-    from solver import load_game, registered_games
     return "\n".join(textwrap.fill(f"{name}: {load_game(name).notation}", 78,
                                    subsequent_indent="    ")
                      for name in registered_games())

@@ -118,6 +118,7 @@ def fit_kind(data: list, size: int, ridge: float = RIDGE, steps: int = 100):
     method, each step halved until the objective rises (a step can
     overshoot where the data nearly separate the actions); returns the
     weights (a list)."""
+    # numpy is the optional [fit] extra (bots/cli.py checks for it first)
     import numpy as np
     width = max(len(rows) for rows, _ in data)
     n = len(data)

@@ -19,10 +19,13 @@ cannot reach its decision.
 from __future__ import annotations
 
 from solver.beliefs import DEFAULT_POOL
+from solver.dd.solve import check_kind
 from solver.errors import LimitError, OptionError, short_repr
 from solver.game import Game, State
 from solver.search import Limit, PlayResult, best_move
-from solver.search.service import DEFAULT_C, DEFAULT_TREES
+from solver.search.native import check_ismcts_policy
+from solver.search.pimc import check_policy
+from solver.search.service import DEFAULT_C, DEFAULT_TREES, check_inference, check_threads, check_trees
 
 from .base import Bot
 
@@ -65,9 +68,6 @@ class SearchBot(Bot):
         self._check()
 
     def _check(self) -> None:
-        from solver.search.native import check_ismcts_policy
-        from solver.search.pimc import check_policy
-        from solver.search.service import check_inference, check_threads, check_trees
         try:
             check_inference(self.options["inference"], self.options["pool"])
             check_trees(self.options["trees"])
@@ -172,7 +172,6 @@ class CheatBot(PIMCBot):
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, kind: str | None = None,
                  **settings):
-        from solver.dd.solve import check_kind
         super().__init__(game, seat, seed, **settings)
         if kind is None:
             kind = self.DEFAULT_KIND

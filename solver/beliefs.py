@@ -53,6 +53,7 @@ from abc import ABC, abstractmethod
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any
 
 from .cardplay import (
@@ -218,7 +219,6 @@ def load_params(package: str, name: str) -> ModelParams:
     key = (package, name)
     got = _PARAMS.get(key)
     if got is None:
-        from importlib import resources
         try:
             text = resources.files(package).joinpath("data").joinpath(name).read_text()
         except FileNotFoundError:
@@ -438,7 +438,7 @@ def _native():
     if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
         return None
     try:
-        from . import _beliefs
+        from . import _beliefs  # the compiled loop: absent without the build
     except ImportError:  # pragma: no cover - without a build
         return None
     return _beliefs

@@ -39,6 +39,7 @@ from __future__ import annotations
 import os
 import random
 from dataclasses import dataclass
+from math import comb
 from typing import Any
 
 INF = 1 << 30
@@ -221,7 +222,7 @@ class CompiledSampler:
         self._native = None
         if not _PURE:
             try:
-                from . import _sampler
+                from . import _sampler  # the compiled walker: absent without the build
                 self._native = _sampler.Walker(self)
             except ImportError:   # pragma: no cover - without a build
                 self._native = None
@@ -273,7 +274,7 @@ def compiled_walker(name: str, compiled: Any) -> Any:
     if _PURE:
         return False
     try:
-        from . import _sampler
+        from . import _sampler  # the compiled walker: absent without the build
     except ImportError:   # pragma: no cover - without a build
         return False
     return getattr(_sampler, name)(compiled)
@@ -644,5 +645,4 @@ class CompiledColumns:
 
 
 def _comb(n: int, k: int) -> int:
-    from math import comb
     return comb(n, k)

@@ -7,8 +7,10 @@ modules are ranked among themselves too, and no module of ``solver/`` or
 from __future__ import annotations
 
 import ast
+import io
 import pathlib
 import re
+import tokenize
 
 import pytest
 
@@ -529,3 +531,60 @@ def test_the_page_checker_sees_a_name_test():
     assert not _page_name_tests('row(t("Tricks taken"), s.tricks, "tricks", t("tricks"));',
                                 names)
     assert not _page_name_tests('const g = GAMES.find((x) => x.name === name);', names)
+
+
+# --------------------------------------------------------------------------
+# imports at the top of a module (issue #42): one inside a function says why
+# on its line or the line above it -- the import circle it avoids, the
+# optional extra it needs, or the start-up time a lazy load saves -- so that
+# what a module uses is read at its top
+
+
+def _unexplained_imports(path: pathlib.Path) -> list[str]:
+    """The imports inside a function of ``path`` with no comment on their
+    line or the line above (a ``#`` inside a string is no comment)."""
+    source = path.read_text()
+    commented = {tok.start[0] for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+                 if tok.type == tokenize.COMMENT}
+    bad = set()
+    for fn in ast.walk(ast.parse(source, str(path))):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        for node in ast.walk(fn):
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and \
+                    not {node.lineno, node.lineno - 1} & commented:
+                bad.add((node.lineno, ast.unparse(node)))
+    return [f"line {line}: {text}" for line, text in sorted(bad)]
+
+
+def test_imports_inside_functions_say_why():
+    bad = [f"{path.relative_to(ROOT)} {where}" for path in TREE
+           for where in _unexplained_imports(path)]
+    assert not bad, ("an import inside a function without a comment on its line or the "
+                     "line above (move it to the top, or say why it stays):\n" + "\n".join(bad))
+
+
+def test_the_import_checker_sees_a_bare_import(tmp_path):
+    probe = tmp_path / "probe.py"
+    cases = {"def f():\n    from solver.search import best_move\n": ["line 2"],
+             "class A:\n    def f(self):\n        import os\n": ["line 3"],
+             "async def f():\n    x = '#'\n    import os\n": ["line 3"],
+             "g = lambda: __import__('os')\ndef f():\n    import os, sys  # 's #'\n": [],
+             "def f():\n    # the optional [plot] extra\n    import matplotlib\n": [],
+             "import os\nif os:\n    import sys\n": []}
+    for source, found in cases.items():
+        probe.write_text(source)
+        assert [b.split(":")[0] for b in _unexplained_imports(probe)] == found, source
+
+
+# --------------------------------------------------------------------------
+# the HTTP server's files hold one noun each (issue #42: routers per
+# resource, the table apart from its presentation)
+
+SERVER_MAX_LINES = 500
+
+
+def test_no_server_module_is_over_500_lines():
+    long = {p.name: n for p in sorted((ROOT / "bots" / "server").glob("*.py"))
+            if (n := len(p.read_text().splitlines())) > SERVER_MAX_LINES}
+    assert not long, f"bots/server modules over {SERVER_MAX_LINES} lines: {long}"

@@ -11,6 +11,7 @@ worker processes or on a Dask cluster (docs/ladder.md).
 from .executors import DaskExecutor, GameFailed, LocalExecutor
 from .play import GameResult, play_game
 from .ratings import PairStat, Ratings, fit_bradley_terry, pair_differences, rate
+from .report import write_report
 from .results import LadderResults
 from .runner import RunSummary, run_ladder
 from .schedule import GameTask, Schedule
@@ -20,9 +21,3 @@ __all__ = ["Schedule", "GameTask", "GameResult", "play_game", "run_ladder", "Run
            "LadderStore", "LadderResults", "LadderError", "ScheduleMismatchError",
            "GameFailed", "LocalExecutor", "DaskExecutor", "Ratings", "PairStat", "rate",
            "fit_bradley_terry", "pair_differences", "write_report"]
-
-
-def write_report(results, out_dir, fmt="md", plots=True, ci="auto"):
-    """See ``bots.ladder.report.write_report`` (imported lazily: matplotlib)."""
-    from .report import write_report as _write
-    return _write(results, out_dir, fmt=fmt, plots=plots, ci=ci)

@@ -12,14 +12,16 @@ from __future__ import annotations
 import os
 import sys
 
-from solver.errors import install_hint
+from solver.errors import OptionError, install_hint
+
+from ..registry import registered_bots
+from .report import have_matplotlib, write_report
+from .results import LadderResults
+from .runner import run_ladder
 
 
 def cmd_run(args) -> int:
-    from .results import LadderResults
-    from .runner import run_ladder
     if args.dask is not None and args.jobs != 1:
-        from solver.errors import OptionError
         raise OptionError("--jobs and --dask exclude each other (Dask decides the workers)")
     show = not args.quiet and sys.stderr.isatty() and sys.stdout.isatty()
     try:
@@ -42,8 +44,6 @@ def cmd_run(args) -> int:
 
 
 def cmd_report(args) -> int:
-    from .report import have_matplotlib, write_report
-    from .results import LadderResults
     res = LadderResults.open(args.db)
     ratings = res.ratings(ci=args.ci) if res.units else None
     print(res.table(ratings) if res.units else res.header())
@@ -62,7 +62,6 @@ def cmd_report(args) -> int:
 
 def add_parser(sub) -> None:
     """Add ``ladder run`` and ``ladder report`` to the ``dixtrix`` parser."""
-    from ..registry import registered_bots
     lad = sub.add_parser("ladder", help="bot-vs-bot ladders: duplicate deals, ratings, SQLite")
     lsub = lad.add_subparsers(dest="ladder_command", required=True)
     run = lsub.add_parser("run", help="play (or resume) a ladder into a SQLite database")

@@ -86,6 +86,7 @@ class DaskExecutor:
 
     def __init__(self, address, timeout: float = 30.0):
         try:
+            # distributed is the optional [dask] extra, needed only with --dask
             import distributed
         except ImportError:
             raise OptionError(f"--dask needs Dask distributed: {install_hint('dask')}") \

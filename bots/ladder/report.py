@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import os
+import textwrap
 
 from solver.errors import OptionError, install_hint
 
@@ -17,6 +18,7 @@ from .results import LadderResults
 def have_matplotlib() -> bool:
     """Whether the plots can be drawn (the ``plot`` extra is installed)."""
     try:
+        # matplotlib is the optional [plot] extra: only whether it imports
         import matplotlib  # noqa: F401  (only whether it imports)
     except ImportError:
         return False
@@ -25,11 +27,13 @@ def have_matplotlib() -> bool:
 
 def _pyplot():
     try:
+        # matplotlib is the optional [plot] extra, loaded only to draw
         import matplotlib
     except ImportError:
         raise OptionError(f"the ladder report's plots need matplotlib: "
                           f"{install_hint('plot')} (or use --no-plots)") from None
     matplotlib.use("Agg")
+    # pyplot after the backend is chosen (the optional [plot] extra)
     import matplotlib.pyplot as plt
     return plt
 
@@ -101,7 +105,6 @@ def history_note(res: LadderResults, history) -> str:
 
 def plot_history(res: LadderResults, history, path: str) -> None:
     plt = _pyplot()
-    import textwrap
     note = textwrap.fill(history_note(res, history), 100)
     fig, ax = plt.subplots(figsize=(7, 4.2 + 0.16 * (note.count("\n") + 1)))
     xs = [h[0] for h in history]

@@ -54,6 +54,7 @@ class _Progress:
         if not enabled:
             return
         try:
+            # tqdm is the optional [ladder] extra: without it, no bar
             from tqdm import tqdm
         except ImportError:              # plain lines instead of a bar
             return

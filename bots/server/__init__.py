@@ -1,7 +1,9 @@
 """``dixtrix serve``: the HTTP API and the web table (docs/server.md).
 
-* :mod:`bots.server.app` -- the Starlette application: routes, request
-  checking, error answers, the settings that cap every request;
+* :mod:`bots.server.app` -- the Starlette application, its routes by what
+  they serve (``service_routes``, ``search_routes``, ``table_routes``,
+  ``analysis``) around one ``context.Context``; ``requests`` reads a
+  request and answers a refusal, ``settings`` caps every request;
 * :mod:`bots.server.pool` -- the bounded worker pool searches run in, off
   the event loop (a full queue answers 503 with ``Retry-After``);
 * :mod:`bots.server.tables` -- tables: a match of any game, the seats a

@@ -18,6 +18,7 @@ def open_store(db: str) -> TableStore:
     extra) or an SQLite file (``:memory:`` keeps none)."""
     if is_postgres(db):
         try:
+            # psycopg, under the optional [postgres] extra, is needed only for PostgreSQL
             from .pgstore import PostgresStore
         except ImportError as exc:
             raise OptionError(f"--db {db.split('://')[0]}://... needs the postgres extra: pip "

@@ -41,6 +41,7 @@ import gettext
 import re
 import threading
 from collections.abc import Callable
+from html.parser import HTMLParser
 from pathlib import Path
 
 #: the languages, English first (the message ids)
@@ -94,6 +95,7 @@ def _load(lang: str) -> None:
     with _lock:
         if lang in _catalogues:
             return
+        # Babel (the optional [server] extra) is needed only to read a catalogue
         from babel.messages.pofile import read_po
         with open(LOCALE / f"{lang}.po", "rb") as fh:
             cat = read_po(fh, locale=lang)
@@ -191,7 +193,6 @@ def extract_html(fileobj, keywords, comment_tags, options):
     """A Babel extraction method for the page's HTML: the text of every
     element with a ``data-t`` attribute (``babel.cfg``: ``[bots.server.i18n:extract_html:
     **.html]``) -- the page translates these on load."""
-    from html.parser import HTMLParser
 
     found = []
 

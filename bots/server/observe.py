@@ -24,7 +24,7 @@ import time as _time
 from collections.abc import Callable
 from datetime import datetime, timezone
 
-from prometheus_client import CollectorRegistry, Counter, Histogram
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import GaugeMetricFamily
 
 #: the id of the request being served (None: none)
@@ -52,7 +52,6 @@ class Metrics:
         self.registry.register(_Gauges(gauges))
 
     def exposition(self) -> bytes:
-        from prometheus_client import generate_latest
         return generate_latest(self.registry)
 
 

@@ -19,8 +19,9 @@ def header_timeout_protocol(seconds: float):
     after the first byte of its next request, is closed (a slow-header
     client cannot hold a connection open forever; uvicorn's keep-alive
     timeout covers only the wait between requests)."""
+    # h11 and uvicorn are the optional [server] extra (serve checks for it)
     import h11
-    from uvicorn.protocols.http.h11_impl import H11Protocol
+    from uvicorn.protocols.http.h11_impl import H11Protocol  # the same extra
 
     class HeaderTimeout(H11Protocol):
         _header_timer = None
@@ -68,15 +69,18 @@ def serve(settings, host: str = "127.0.0.1", port: int = 8000, access_log: bool 
     rest of their turns back (another process, or this one restarted,
     goes on with them)."""
     try:
+        # the optional [server] extra: its absence is answered in words here
         import uvicorn
         importlib.import_module("starlette")
         importlib.import_module("prometheus_client")
     except ImportError as exc:
         raise OptionError(f"dixtrix serve needs the server extra: {install_hint('server')} "
                           f"(starlette, uvicorn, prometheus-client): {exc}") from None
+    # the app needs starlette, of the [server] extra checked just above
     from .app import create_app
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
         raise OptionError(f"--port must be 0..65535, got {port!r}")
+    # prometheus-client, of the [server] extra checked above
     from .observe import configure_logging
     configure_logging(settings.log_format)
     app = create_app(settings)
@@ -100,6 +104,7 @@ def serve(settings, host: str = "127.0.0.1", port: int = 8000, access_log: bool 
           f"{settings.workers} workers, queue {settings.queue})", flush=True)
     # JSON logs: uvicorn keeps the handlers configure_logging set (log_config
     # None), so that its lines are JSON too
+    # uvicorn, of the [server] extra checked above
     from uvicorn.config import LOGGING_CONFIG
     config = uvicorn.Config(app, log_level="warning", access_log=access_log,
                             lifespan="on", timeout_graceful_shutdown=5,

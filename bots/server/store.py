@@ -53,6 +53,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+import solver
 from solver.errors import DixtrixError
 
 #: the schema this code writes
@@ -452,7 +453,6 @@ class SqliteStore(SqlStore):
         each action (replayed here to find it).  Its tables keep their
         moves; since they had no tokens, their seats can be watched but no
         longer played (they expire with ``--idle``)."""
-        import solver
         self.db.execute("ALTER TABLE tables RENAME TO tables_v1")
         for statement in _statements(SCHEMA_2, "REAL"):
             self.db.execute(statement)

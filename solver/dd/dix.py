@@ -64,9 +64,12 @@ def solver_for(tt_mb=DEFAULT_TT_MB, probe: bool | None = None):
         _SOLVERS.pop(kind, None)        # keep one table alive per build, not one per size
         factory: type[_dixdd.DixSolver]
         if probe:
+            # each build is loaded when first asked for: a checkout without the
+            # build (DIXTRIX_PUREPYTHON) imports this module too
             from . import _dixprobe
             factory, nbytes = _dixprobe.ProbeDixSolver, _dixprobe.BUCKET_BYTES
         else:
+            # the kernel's build, loaded when first asked for (as above)
             from . import _dixdd
             factory, nbytes = _dixdd.DixSolver, _dixdd.BUCKET_BYTES
         _SOLVERS[kind] = (mb, allocate(factory, nbytes, mb))

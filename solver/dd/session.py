@@ -49,9 +49,10 @@ from types import MappingProxyType
 
 from ..cards import JOKER, cards_of
 from ..errors import PositionError, SearchAborted, UnsupportedPositionError
-from ..reference.dd_oracle import maxn_prefers
-from . import defaults
+from ..reference.dd_oracle import maxn_prefers, solve_oracle
+from . import defaults, dix
 from . import trick as dd
+from .dix import is_dix_position, solver_for
 from .solve import line_with, solve_with
 from .tables import bridge_table, contract_table
 from .trick import DEFAULT_TT_MB, DIX_SCALE, DDResult, TrickPosition, check_max_nodes, check_tt_mb
@@ -92,7 +93,6 @@ def _shared_holder(engine: str, kernel) -> _Holder:
 
 def _alive(engine: str, kernel) -> bool:
     """Whether ``kernel`` is still one of the process's cached kernels."""
-    from . import dix
     cache = dd._KERNELS if engine == "dd" else dix._SOLVERS
     return any(v[1] is kernel for v in cache.values())
 
@@ -154,19 +154,23 @@ class Solver:
             return h
         if engine == "dd":
             return _shared_holder(engine, dd.kernel_for(self.tt_mb))
-        from .dix import solver_for
         return _shared_holder(engine, solver_for(self.tt_mb))
 
     def _allocate(self, engine: str):
         if engine == "dd":
             if dd.probing_now():
+                # each build is loaded when first asked for: a checkout without the
+                # build (DIXTRIX_PUREPYTHON) imports this module too
                 from . import _ddprobe
                 return dd.allocate(_ddprobe.ProbeKernel, _ddprobe.BUCKET_BYTES, self.tt_mb)
+            # the kernel's build, loaded when first asked for (as above)
             from . import _dd
             return dd.allocate(_dd.Kernel, _dd.BUCKET_BYTES, self.tt_mb)
         if dd.probing_now():
+            # the counting build, loaded when first asked for (as above)
             from . import _dixprobe
             return dd.allocate(_dixprobe.ProbeDixSolver, _dixprobe.BUCKET_BYTES, self.tt_mb)
+        # the kernel's build, loaded when first asked for (as above)
         from . import _dixdd
         return dd.allocate(_dixdd.DixSolver, _dixdd.BUCKET_BYTES, self.tt_mb)
 
@@ -180,7 +184,6 @@ class Solver:
         first solve, as they always were)."""
         h = self._holder(engine)
         if probe_options:
-            from .dix import solver_for
             h = _shared_holder(engine, solver_for(self.tt_mb, probe=True))
         with h.lock:
             k = h.kernel
@@ -377,7 +380,6 @@ class Solver:
         """The dix value (lexicographic, ``solver.dd.decode_dix``) of every
         legal card for ``seat`` (default: the seat to play), as
         ``solver.dd.dix.solve_dix``."""
-        from .dix import is_dix_position
         if not is_dix_position(pos):
             raise PositionError("solve_dix expects a dix TrickPosition (solver/games/dix/exact.py "
                                 "dix_position)")
@@ -493,7 +495,6 @@ def _oracle(pos: TrickPosition, max_team, objective: str) -> DDResult:
             f"DIXTRIX_PUREPYTHON=1: the pure-Python oracle solves at most "
             f"{dd.ORACLE_MAX_CARDS} cards left, this position has {left}; unset "
             f"DIXTRIX_PUREPYTHON to use the Cython kernel")
-    from ..reference.dd_oracle import solve_oracle
     t0 = time.perf_counter()
     value, values, nodes = solve_oracle(pos, max_team, objective)
     return DDResult(value, MappingProxyType(values), nodes, time.perf_counter() - t0,

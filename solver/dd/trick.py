@@ -758,9 +758,12 @@ def kernel_for(tt_mb=DEFAULT_TT_MB, probe: bool | None = None):
         _KERNELS.pop(kind, None)        # keep one table alive per build, not one per size
         factory: type[_dd.Kernel]
         if probe:
+            # each build is loaded when first asked for: a checkout without the
+            # build (DIXTRIX_PUREPYTHON) imports this module too
             from . import _ddprobe
             factory, nbytes = _ddprobe.ProbeKernel, _ddprobe.BUCKET_BYTES
         else:
+            # the kernel's build, loaded when first asked for (as above)
             from . import _dd
             factory, nbytes = _dd.Kernel, _dd.BUCKET_BYTES
         _KERNELS[kind] = (mb, allocate(factory, nbytes, mb))

@@ -35,6 +35,7 @@ from ..errors import install_hint
 try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError(f"solver.interop.pettingzoo needs PettingZoo: "
                       f"{install_hint('pettingzoo')} (pettingzoo and gymnasium)") from exc
@@ -189,7 +190,6 @@ def env(game: str = "dix", illegal_reward: float | None = None, **kwargs):
     forbids, end the episode with that reward for the seat that played it
     (PettingZoo's ``TerminateIllegalWrapper``, as its classic games do).
     ``env.unwrapped`` is the :class:`DixtrixEnv`."""
-    from pettingzoo.utils import wrappers
     e = DixtrixEnv(game, **kwargs)
     if illegal_reward is not None:
         e = wrappers.TerminateIllegalWrapper(e, illegal_reward=float(illegal_reward))

@@ -26,6 +26,7 @@ import os
 import random
 from functools import lru_cache
 
+from .pimc import pimc_search
 from .support import support_for
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
@@ -72,7 +73,6 @@ def choose_contract(sample, seat: int, legal: list, game, worlds=None, seconds=N
     heuristic in the same sampled worlds (``pimc_search``'s play-outs:
     equal work and paired comparisons), the best value over its baseline.
     Returns ``(action, stats)``."""
-    from .pimc import pimc_search
     stats = pimc_search(sample, seat, legal, game, worlds=worlds, seconds=seconds, rng=rng)
     state = sample(random.Random(0))
     base = {a: baseline(game, state.action_to_string(a)) for a in legal}

@@ -31,8 +31,12 @@ contract's average-deal value, ``solver.search.contract_choice``).
 
 from __future__ import annotations
 
+import importlib
+import os
+
 from ..errors import OptionError
 from ..game import Game
+from .support import support_for
 
 #: every root card searched
 ALL_CARDS = (1 << 64) - 1
@@ -55,8 +59,6 @@ def optional_extension(name: str):
     """The compiled module ``solver.search.<name>`` (``_ismcts``, ``_pimc``),
     or ``None`` without the build or under DIXTRIX_PUREPYTHON (the Python
     paths then decide, with the same values)."""
-    import importlib
-    import os
     if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
         return None
     try:
@@ -79,7 +81,6 @@ def native_search(game: Game, sampler, policy: str = "rules", keep: int = ALL_CA
     below the root every card search tries one card of each run of
     equivalent cards of the world it plays, unless ``equivalence`` is false
     (every card: for measurements)."""
-    from .support import support_for
     check_ismcts_policy(policy)
     return support_for(game).native(sampler, policy, keep, equivalence)
 

@@ -47,7 +47,7 @@ import os
 import random
 import time as _time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..beliefs import DEFAULT_POOL, Beliefs, BeliefWorlds, RowSampler, weigh
@@ -401,7 +401,6 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
 
 
 def _with(res: PlayResult, **changes: Any) -> PlayResult:
-    from dataclasses import replace
     return replace(res, **changes)
 
 

@@ -4,6 +4,21 @@ contract, its layout, and the whole deal from the contract choice."""
 
 from __future__ import annotations
 
+from ...cards import mask_of
+from ...games.contract_match.state import (
+    CHOOSE,
+    CLAIM,
+    CONTRACT_BASE,
+    DECLARE,
+    LAYOUT_PLAY,
+    NO_REDEAL,
+    PASS,
+    REDEAL,
+    REVEAL_BASE,
+    REVEAL_DONE,
+    TRICKS,
+)
+from ...games.contract_match.trick_play import PENALTY_RULES
 from ...search import native as search_native
 from ...search.native import ALL_CARDS
 
@@ -18,7 +33,6 @@ def native_contract_search(sampler, policy: str = "rules", keep: int = ALL_CARDS
     the decisions before the play (``native_deal_search``: the contract
     choice, doubling, redeal claims).  ``None`` once the game is over,
     without the build, or under DIXTRIX_PUREPYTHON."""
-    from ...games.contract_match.state import CHOOSE, CLAIM, DECLARE, LAYOUT_PLAY, TRICKS
     base = sampler.base
     if base.is_terminal() or sampler.sampler is None:
         return None
@@ -57,8 +71,6 @@ def native_trick_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
     _ismcts = search_native._native_module()
     if _ismcts is None:
         return None
-    from ...games.contract_match.state import TRICKS
-    from ...games.contract_match.trick_play import PENALTY_RULES
     base = sampler.base
     if base.is_terminal() or base.phase != TRICKS or sampler.sampler is None:
         return None
@@ -93,7 +105,6 @@ def native_layout_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
     _ismcts = search_native._native_module()
     if _ismcts is None:
         return None
-    from ...games.contract_match.state import LAYOUT_PLAY, PASS
     base = sampler.base
     if base.is_terminal() or base.phase != LAYOUT_PLAY or sampler.sampler is None:
         return None
@@ -138,18 +149,6 @@ def native_deal_search(sampler, policy: str = "rules"):
     _ismcts = search_native._native_module()
     if _ismcts is None:
         return None
-    from ...cards import mask_of
-    from ...games.contract_match.state import (
-        CHOOSE,
-        CLAIM,
-        CONTRACT_BASE,
-        DECLARE,
-        NO_REDEAL,
-        REDEAL,
-        REVEAL_BASE,
-        REVEAL_DONE,
-    )
-    from ...games.contract_match.trick_play import PENALTY_RULES
     base = sampler.base
     if base.is_terminal() or base.phase not in (CHOOSE, DECLARE, CLAIM) or \
             sampler.sampler is None:

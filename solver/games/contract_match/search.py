@@ -7,7 +7,12 @@ from __future__ import annotations
 
 from ...cards import FRENCH, mask_of
 from ...cardset import popcount
+from ...dd import Solver
+from ...dd.trick import TrickPosition
+from ...errors import SearchAborted
+from ...search.pimc import native_module
 from ...search.support import GameSupport, register
+from .exact import deal_position
 from .game import ContractGame
 from .heuristic import ContractRules
 from .kernel import native_contract_search
@@ -47,7 +52,6 @@ class ContractSupport(GameSupport):
     def native_playouts(self, world, seat, policy, leaf_nodes, solver=None):
         if policy != "rules" or world.is_terminal() or world.phase != TRICKS:
             return None
-        from ...search.pimc import native_module
         mod = native_module()
         return None if mod is None else NativeTrickWorlds(mod, world, seat, leaf_nodes,
                                                           self.leaf_cards if leaf_nodes else 0,
@@ -93,7 +97,6 @@ class NativeTrickWorlds:
     world."""
 
     def __init__(self, mod, world, seat: int, leaf_nodes: int, leaf_cards: int, solver):
-        from .exact import deal_position
         log = world.log
         rule = PENALTY_RULES[log.contract]
         revealer = [-1] * 64
@@ -108,9 +111,6 @@ class NativeTrickWorlds:
             -rule.per_trick, rule.mask if log.play.must_discard else 0, rule.mask)
 
     def values(self, world, legal) -> dict:
-        from ...dd import Solver
-        from ...dd.trick import TrickPosition
-        from ...errors import SearchAborted
         if world.round_index() != self.round:
             raise ValueError("a world of another deal than the decision's")
         play = world.log.play

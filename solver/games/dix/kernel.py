@@ -3,6 +3,8 @@ the world sampler's view as the kernel's rules and state."""
 
 from __future__ import annotations
 
+from ...cards import DIX
+from ...cardset import dix_pips
 from ...search import native as search_native
 from ...search.native import ALL_CARDS
 
@@ -17,8 +19,6 @@ def native_dix_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
     _ismcts = search_native._native_module()
     if _ismcts is None:
         return None
-    from ...cards import DIX
-    from ...cardset import dix_pips
     base = sampler.base
     if base.is_terminal() or not sampler.live:
         return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...cards import DIX, mask_of
 from ...cardset import dix_pips
+from ...search.pimc import native_module
 from ...search.support import GameSupport, register
 from .game import DixGame
 from .heuristic import DixRules
@@ -54,7 +55,6 @@ class DixSupport(GameSupport):
     def native_playouts(self, world, seat, policy, leaf_nodes, solver=None):
         if policy != "rules" or world.is_terminal():
             return None
-        from ...search.pimc import native_module
         mod = native_module()
         return None if mod is None else NativeDixWorlds(mod, world, seat, leaf_nodes,
                                                         self.leaf_cards if leaf_nodes else 0)

@@ -9,6 +9,7 @@ from types import MappingProxyType
 
 from ...dd.adapters.common import check_seat
 from ...dd.adapters.registry import register
+from ...dd.exact import solve_protocol
 from ...dd.solution import Solution, best_in_tie_order
 from ...errors import SearchAborted
 from ...games.dix_exchange import DixExchangeGame
@@ -16,7 +17,6 @@ from ...games.dix_exchange import DixExchangeGame
 
 @register(DixExchangeGame)
 def solve_exchange_state(solver, state, seat, max_nodes=None, kind=None) -> Solution:
-    from ...dd.exact import solve_protocol
     if seat is None:
         seat = state.current_player()
     check_seat(seat, state.game.num_players)

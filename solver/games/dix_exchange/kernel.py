@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ...games.dix_exchange import OVER, RANK, RESPOND
 from ...search import native as search_native
 from ...search.native import ALL_CARDS
 
@@ -24,7 +25,6 @@ def native_exchange_search(sampler, policy: str = "rules", keep: int = ALL_CARDS
     _ismcts = search_native._native_module()
     if _ismcts is None:
         return None
-    from ...games.dix_exchange import OVER, RANK, RESPOND
     base = sampler.base
     if base.is_terminal() or base.phase == OVER:
         return None

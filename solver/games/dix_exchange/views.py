@@ -4,6 +4,7 @@ the view through the game's own state class (``_ViewReplay``)."""
 
 from __future__ import annotations
 
+import os
 import random
 from array import array
 from bisect import bisect_right
@@ -527,7 +528,7 @@ class DixExchangeWorldSampler(WorldSampler, RowSampler):
             self._walker = False
             if not _pure():
                 try:
-                    from ... import _sampler
+                    from ... import _sampler  # the compiled walker: absent without the build
                     self._walker = _sampler.BagWalker(self.live_model.compiled(),
                                                       self.group_places, self.n_places)
                 except ImportError:   # pragma: no cover - without a build
@@ -596,7 +597,6 @@ class DixExchangeWorldSampler(WorldSampler, RowSampler):
 
 
 def _pure() -> bool:
-    import os
     return os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0")
 
 

@@ -3,6 +3,19 @@
 
 from __future__ import annotations
 
+from ...games.dixie_rook import (
+    AUCTION,
+    BID_BASE,
+    DISCARD,
+    DISCARD_BASE,
+    MIN_BID,
+    PASS,
+    PLAY,
+    TRUMP,
+    TRUMP_BASE,
+    card_count,
+    team_of,
+)
 from ...search import native as search_native
 from ...search.native import ALL_CARDS
 
@@ -35,19 +48,6 @@ def native_rook_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
     _ismcts = search_native._native_module()
     if _ismcts is None:
         return None
-    from ...games.dixie_rook import (
-        AUCTION,
-        BID_BASE,
-        DISCARD,
-        DISCARD_BASE,
-        MIN_BID,
-        PASS,
-        PLAY,
-        TRUMP,
-        TRUMP_BASE,
-        card_count,
-        team_of,
-    )
     base = sampler.base
     if base.is_terminal() or sampler.sampler is None:
         return None

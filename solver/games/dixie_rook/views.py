@@ -17,6 +17,8 @@ from ..common import check_distinct, check_keys, match_cards, need, parse_card_l
 
 if TYPE_CHECKING:
     from ..._sampler import ColumnWalker
+import os
+
 from .notation import DISCARD_BASE, format_action
 from .state import DixieRookState, _public_replay
 
@@ -321,7 +323,7 @@ class RookWorldSampler(WorldSampler, RowSampler):
             self._walker = False
             if not _sampler_pure():
                 try:
-                    from ... import _sampler
+                    from ... import _sampler  # the compiled walker: absent without the build
                     self._walker = _sampler.ColumnWalker(sampler.compiled)
                 except ImportError:   # pragma: no cover - without a build
                     self._walker = False
@@ -438,5 +440,4 @@ class RookWorldSampler(WorldSampler, RowSampler):
 
 
 def _sampler_pure() -> bool:
-    import os
     return os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0")

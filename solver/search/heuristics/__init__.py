@@ -16,12 +16,12 @@ legal action).
 from __future__ import annotations
 
 from ...errors import OptionError
+from ..support import support_for
 from .policy import POLICIES, Policy, RandomPolicy
 
 
 def heuristic_for(game):
     """The game's rules policy class (its ``GameSupport.heuristic``), or None."""
-    from ..support import support_for
     return support_for(game).heuristic
 
 
