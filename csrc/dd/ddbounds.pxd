@@ -329,6 +329,90 @@ cdef inline bint holder_cover(DDCtx* K, int* value) noexcept nogil:
     return 1
 
 
+cdef inline bint part_cover(DDCtx* K, int* value) noexcept nogil:
+    """One max seat M, no trumps, must follow, tricks alike to both
+    sides (``holder_cover``'s setting, issue #40's third round): whether
+    M can keep some of the penalty cards left out of its tricks, when
+    several hands hold them or M holds some; then ``value``: a lower
+    bound, every card with points left taken at its worst for M except
+    those M keeps out (``S.card_lb`` raised by their gain).
+
+    For one other hand H, the cards kept out are C: H's penalty cards
+    above every card M holds of their suit.  It holds when M holds no
+    card it must discard (``discard_mask``: its discards are free) and,
+    in every suit (but the suit of C when C lies in one suit), M holds no
+    more cards than H, with at most one suit of equal lengths where M
+    holds cards unless H plays just before M: ``holder_cover``'s cover,
+    and its proof with C for "the penalty cards".  M keeps the cover by
+    its discards; so H follows every suit M holds, and a card of C
+    reaches a trick only as H's card of its own suit, above all of M's
+    cards of that suit (M does not win it), or as H's discard on a suit
+    M is void in too (M discards; no trumps: M does not win).  Cards of
+    C never change hands, and M's cards of their suits only leave, so
+    "above every card of M's" lasts.  The other hands' penalty cards,
+    M's own and H's others count at their worst, whatever happens to
+    them.  The best H is taken.  Winning ranks: M's highest card of each
+    suit holding another hand's penalty card (``qwin``; C is the cards
+    from it up); the rest compares hand lengths and the penalty cards'
+    owners, which the key holds."""
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef int M = K.max_seat, H, i, s, q, lm, lh, tight, psuits, gain, best = 0
+    cdef uint64_t pen, ps, hm, ch, m, key = 0
+    cdef bint ok
+    if S.hands[M] & R.discard_mask:
+        return 0
+    for H in range(R.nseats):
+        if H == M:
+            continue
+        pen = S.hands[H] & K.pts_mask
+        if pen == 0:
+            continue
+        ch = 0
+        psuits = 0
+        q = -1
+        for s in range(4):
+            ps = pen & R.suit_mask[s]
+            if ps == 0:
+                continue
+            hm = S.hands[M] & R.suit_mask[s]
+            if hm:
+                key |= (<uint64_t>1) << highest_bit(hm)
+                ps &= ~((((<uint64_t>1) << highest_bit(hm)) << 1) - 1)
+            if ps:
+                ch |= ps
+                psuits += 1
+                q = s
+        gain = 0
+        m = ch
+        while m:
+            i = lowest_bit(m)
+            m &= m - 1
+            gain += R.lose_pts[i] - min(R.win_pts[i], R.lose_pts[i])
+        if gain <= best:
+            continue
+        ok = 1
+        tight = 0
+        for s in range(4):
+            if psuits == 1 and s == q:
+                continue
+            lm = popcount(S.hands[M] & R.suit_mask[s])
+            lh = popcount(S.hands[H] & R.suit_mask[s])
+            if lm > lh:
+                ok = 0
+                break
+            if lm and lm == lh:
+                tight += 1
+        if not ok or (tight > 1 and R.next_seat[H] != M):
+            continue
+        best = gain
+    if best == 0:
+        return 0
+    K.qwin = key
+    value[0] = S.tricks_left * R.trick_lose + R.last_lose + S.card_lb + best
+    return 1
+
+
 cdef inline bint ducks_below(DDCtx* K, uint64_t d, uint64_t l) noexcept nogil:
     """Whether a seat holding ``d`` (one suit's cards) can play below the
     lead in every trick of that suit led by a side holding ``l``: its
@@ -852,7 +936,8 @@ cdef inline int second_hand_quick(DDCtx* K, int alpha, int beta, int ply) noexce
 cdef inline int boundary_bounds(DDCtx* K, int alpha, int beta, int ply) noexcept nogil:
     """Every bound at a trick boundary with at least two tricks left, in
     order: the per-trick extremes with the points still in hands, the lock
-    bounds, the sweep, the ducking, pivot and cover bounds, the forced take, the
+    bounds, the sweep, the ducking, pivot and cover bounds (whole and in
+    part), the forced take, the
     quick and later tricks.  Returns a value that settles the window
     (alpha, beta) (fail-soft; ``wr[ply]`` then holds the cards it
     compared), else INF."""
@@ -913,6 +998,15 @@ cdef inline int boundary_bounds(DDCtx* K, int alpha, int beta, int ply) noexcept
         if v >= beta or v >= ub:
             if DD_STATS:
                 K.st.cover_hits += 1
+            K.wr[ply] = K.qwin
+            return v
+    if K.part_ok and part_cover(K, &v):
+        # one hand covers the max seat's suits: the max seat keeps that
+        # hand's penalty cards above its own out of its tricks (several
+        # hands holding penalty cards, or the max seat holding some)
+        if v >= beta or v >= ub:
+            if DD_STATS:
+                K.st.part_hits += 1
             K.wr[ply] = K.qwin
             return v
     if K.forced_ok:

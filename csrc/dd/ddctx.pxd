@@ -71,6 +71,7 @@ ctypedef struct DDCtx:
     bint pivot_ok            # duck_ok, one max seat, tricks and the last trick
                              # alike to both sides, no most-tricks bonus: pivot_safe()
     bint cover_ok            # pivot_ok: holder_cover() applies
+    bint part_ok             # pivot_ok: part_cover() applies
     bint second_ok           # 4 seats, partners opposite, quick_ok, slot == card:
                              # second_hand_quick() applies
     int max_seat             # the max seat (-1 none, -2 several)

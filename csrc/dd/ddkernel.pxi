@@ -203,11 +203,13 @@ cdef class Kernel:
         self.K.pivot_ok = (self.K.duck_ok and self.K.max_seat >= 0 and R.trick_win == R.trick_lose
                          and R.last_win == R.last_lose and not R.use_most)
         self.K.cover_ok = self.K.pivot_ok and (not DD_STATS or self.K.st.use_cover_bound)
+        self.K.part_ok = self.K.pivot_ok and (not DD_STATS or self.K.st.use_part_cover)
         self.K.second_ok = (R.nseats == 4 and R.quick_ok and self.K.sweep_ok
                             and R.side[0] == R.side[2] and R.side[1] == R.side[3]
                             and R.side[0] != R.side[1] and R.must_follow and R.discard_mask == 0
                             and (not DD_STATS or self.K.st.use_second_hand))
         self.K.st.cover_hits = 0
+        self.K.st.part_hits = 0
         self.K.st.second_hits = 0
         self.K.base_hi = max(R.trick_win, R.trick_lose)
         self.K.base_lo = min(R.trick_win, R.trick_lose)

@@ -68,6 +68,16 @@ cdef class ProbeKernel(Kernel):
         self.K.st.use_cover_bound = bool(value)
 
     @property
+    def use_part_cover(self):
+        """False: no partial holder cover (``part_cover``: the paranoid
+        penalty contracts, issue #40's third round)."""
+        return bool(self.K.st.use_part_cover)
+
+    @use_part_cover.setter
+    def use_part_cover(self, value):
+        self.K.st.use_part_cover = bool(value)
+
+    @property
     def use_duck_match(self):
         """False: the ducking count before issue #40 (every card of the
         ducking seat's that may be played below the leading side's lowest)
@@ -125,6 +135,11 @@ cdef class ProbeKernel(Kernel):
     def cover_hits(self):
         """Cut-offs by the holder-cover bound since the last load."""
         return self.K.st.cover_hits
+
+    @property
+    def part_hits(self):
+        """Cut-offs by the partial holder cover since the last load."""
+        return self.K.st.part_hits
 
     @property
     def second_hits(self):

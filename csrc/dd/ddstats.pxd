@@ -68,6 +68,7 @@ ctypedef struct DDStats:
     int use_later_bounds        # bits: 1 the run, 2 the finesse, 4 the split top two
     int use_forced_bound        # 0: no forced-take bound (penalty contracts)
     int use_cover_bound         # 0: no holder-cover bound (penalty contracts)
+    int use_part_cover          # 0: no partial holder cover (penalty contracts, issue #40)
     int use_duck_match          # 0: the ducking count before issue #40 (never_wins, pivot)
     int use_second_hand         # 0: no second-hand quick trick (bridge)
     int use_long_suits          # 0: quick tricks count no long suit (issue #40)
@@ -77,6 +78,7 @@ ctypedef struct DDStats:
     uint64_t later_hits         # cut-offs only later_bounds made beyond the quick bounds
     uint64_t forced_hits        # cut-offs by forced_take
     uint64_t cover_hits         # cut-offs by holder_cover
+    uint64_t part_hits          # cut-offs by part_cover
     uint64_t second_hits        # cut-offs by second_hand_quick
     # where the nodes go (bench/dd_ordering.py --profile): nodes by tricks
     # left and cards on the table, and the trick-boundary nodes the table
@@ -113,6 +115,7 @@ cdef inline void dd_stats_defaults(DDStats* st) noexcept nogil:
     st.use_later_bounds = 7
     st.use_forced_bound = 1
     st.use_cover_bound = 1
+    st.use_part_cover = 1
     st.use_duck_match = 1
     st.use_second_hand = 1
     st.use_long_suits = 1
