@@ -940,11 +940,11 @@ def _part_cover_ending(rng, n):
     itself, holds penalty cards too (where ``holder_cover`` never
     applies), and m often holds a card above one of H's penalty cards."""
     kind = rng.choice(("queens", "diamonds"))
-    points = dd.PENALTY_CONTRACTS[kind][0]
+    points = PENALTY_CONTRACTS[kind][0]
     doubled = {}
     if kind == "queens" and rng.random() < 0.4:
         doubled = {c: rng.randrange(4) for c in points if rng.random() < 0.5}
-    contract = dd.penalty_contract(kind, doubled=doubled, must_discard=rng.random() < 0.3)
+    contract = penalty_contract(kind, doubled=doubled, must_discard=rng.random() < 0.3)
     m = rng.randrange(4)
     H, X, Y = rng.sample([s for s in range(4) if s != m], 3)
     pen = sorted(points)
@@ -1028,7 +1028,7 @@ def _double_void_queens(rng):
              H: [32 + 12, 32 + rng.randrange(5, 12), a * 16 + low[0], b * 16 + low[0]],
              X: [v * 16 + 14, v * 16 + 2, a * 16 + low[1], b * 16 + low[1]],
              Y: [v * 16 + 13, v * 16 + 12, v * 16 + 11, v * 16 + low[2]]}
-    contract = dd.penalty_contract("queens")
+    contract = penalty_contract("queens")
     return dd.TrickPosition(contract, tuple(mask_of(hands[s]) for s in range(4)), X), m
 
 
