@@ -5,8 +5,9 @@ how a person reads the game: its title and words on the new-table form,
 its cards' faces and names, its contracts in words, the panels of its
 board, what each finished deal's summary adds to the points, its units
 beside the deal's, the sentence that lists the contracts played, the
-bot levels that differ from the common ones, and where a deal set up by
-hand keeps its hands.  ``bots/server``, ``bots/advice.py`` and
+rows of cards it lays on the table, the bot levels that differ from the
+common ones, and where a deal set up by hand keeps its hands.
+``bots/server``, ``bots/advice.py`` and
 ``bots/analysis.py`` read these declarations and never a game's name, so
 a new game gets a working table from the defaults here and says more by
 declaring more (its package's ``front.py``).
@@ -125,6 +126,14 @@ class Front:
         if trump in (None, ""):
             return None
         return {"suit": trump, "name": self.trump_name(trump, words)}
+
+    def layout_rows(self, text: str) -> dict[str, list[str]]:
+        """The rows of cards laid on the table, as a seat's ``layout`` fact
+        writes them, keyed by row, each row's cards in the order they lie;
+        a text of another form is refused (ValueError naming it).  The
+        default: the game lays out no rows, so any such text is refused
+        rather than drawn as nothing."""
+        raise ValueError(f"{self.name()} lays out no rows: {text!r}")
 
     # ---- a deal's summary -----------------------------------------------------
 

@@ -493,6 +493,49 @@ def test_the_name_check_covers_the_dd_layer():
         fake.unlink(missing_ok=True)
 
 
+#: the front ends that draw and explain a table: they reach a game only
+#: through what its ``Front`` declares (solver/front.py) and the protocol,
+#: never through a module of the game's package
+GAME_BLIND = [*sorted((ROOT / "bots" / "server").glob("*.py")),
+              *(ROOT / "bots" / n for n in ("tabletop.py", "analysis.py", "advice.py"))]
+
+
+def _game_imports(path: pathlib.Path) -> list:
+    """The imports of ``path`` that name ``solver.games`` or a module in it
+    (``from solver import games`` too)."""
+    names = {(line, mod) for line, mod in _imports(path)}
+    names |= {(node.lineno, f"{node.module}.{alias.name}")
+              for node in ast.walk(ast.parse(path.read_text()))
+              if isinstance(node, ast.ImportFrom) and not node.level and node.module
+              for alias in node.names}
+    return [f"line {line}: imports {mod}" for line, mod in sorted(names)
+            if mod == "solver.games" or mod.startswith("solver.games.")]
+
+
+@pytest.mark.parametrize("path", GAME_BLIND, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_front_ends_import_no_game_module(path):
+    bad = _game_imports(path)
+    assert not bad, f"{path.relative_to(ROOT)}:\n" + "\n".join(bad)
+
+
+def test_the_front_end_import_check_fires():
+    """A probe module of bots/server importing a game's module, or the
+    games' package, is caught; one importing the protocol is not."""
+    assert any(p.name == "present.py" for p in GAME_BLIND)
+    fake = ROOT / "bots" / "server" / "_games_probe.py"
+    try:
+        fake.write_text("from solver.games.contract_match.layout import parse_text\n")
+        with pytest.raises(AssertionError, match="imports solver.games.contract_match"):
+            test_the_front_ends_import_no_game_module(fake)
+        fake.write_text("def f():\n    from solver import games\n    return games\n")
+        with pytest.raises(AssertionError, match="imports solver.games"):
+            test_the_front_ends_import_no_game_module(fake)
+        fake.write_text("from solver.front import Front\n")
+        test_the_front_ends_import_no_game_module(fake)
+    finally:
+        fake.unlink(missing_ok=True)
+
+
 #: the pages, which read what the server sends of each game (its title, its
 #: contracts' heading, where a deal set up by hand keeps its hands)
 PAGES = sorted((ROOT / "bots" / "server" / "static").glob("*.js"))

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.errors import DixtrixError
-from solver.games.contract_match.layout import parse_text
 from solver.position import SeatView
 
 from .. import advice, tabletop
@@ -262,12 +261,5 @@ def public_actions(per_seat: list[list]) -> list:
     return out
 
 
-def parse_layout(text: str) -> dict:
-    """The layout's rows as the game writes them, each suit's cards from
-    low to high (``solver.games.contract_match.layout.parse_text``: a part
-    of another form is refused, ValueError)."""
-    return parse_text(text)
-
-
 __all__ = ["payload", "summaries", "label_review", "is_card_text", "public_known",
-           "public_actions", "parse_layout", "LOG_ENTRIES", "PRIVATE_FACTS"]
+           "public_actions", "LOG_ENTRIES", "PRIVATE_FACTS"]
