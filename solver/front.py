@@ -53,6 +53,10 @@ class Front:
     #: per option: (label, a line of help, {choice: words}), message ids; an
     #: option without words shows its name and the option's own doc
     option_words: ClassVar[dict[str, tuple[str, str, dict[str, str]]]] = {}
+    #: the unit of a deal's result (the game's ``Game.round_unit``, the same
+    #: English) as a message id; None: the game's unit shown as it writes it,
+    #: untranslated
+    round_unit: ClassVar[str | None] = None
     #: the unit of the match score so far and of the match's result, as
     #: message ids (None: the score table shows no such row's unit)
     totals_unit: ClassVar[str | None] = None
@@ -88,6 +92,14 @@ class Front:
 
     def name(self) -> str:
         return self.title or self.game.name
+
+    def unit(self, text: str, words: Words) -> str:
+        """A unit of a deal's result in words: the game's own
+        (``Game.round_unit``) in the reader's language where the front
+        declares its message id, any other text as it is."""
+        if self.round_unit is not None and text == self.game.round_unit:
+            return words(self.round_unit)
+        return text
 
     def described(self, words: Words) -> str:
         return words(self.description) if self.description else self.game.description

@@ -107,7 +107,7 @@ def _words(board: boards.Board, out: dict, tr: Translator) -> dict:
     if out.get("last"):
         last = out["last"]
         last["label"] = labels.action(game, last["action"], last["card"], tr)
-    out["unit"] = labels.unit(game.round_unit, tr)
+    out["unit"] = labels.unit(game, game.round_unit, tr)
     return out
 
 
@@ -116,7 +116,7 @@ def _in_words(board: boards.Board, out: dict, tr: Translator) -> dict:
     search's facts, advice, units, test and reasons as ``/v1/hint`` gives
     them, and the exact values' unit."""
     if out.get("exact") and out["exact"].get("unit"):
-        out["exact"]["unit"] = labels.unit(out["exact"]["unit"], tr)
+        out["exact"]["unit"] = labels.unit(board.game, out["exact"]["unit"], tr)
     if out.get("search") is not None and out.get("seat") is not None:
         view = positions.SeatView.of(board.state_at(out["at"], out["variation"]), out["seat"])
         out["search"].setdefault("labels", out["labels"])
@@ -150,7 +150,7 @@ def routes(settings, pool) -> dict[str, dict[str, Any]]:
             out = board.to_json()
             out["names"] = _names(board, board.seat if board.seat is not None else "all", tr)
             out["labels"] = _labels(board, [m.action for m in board.moves], tr)
-            out["unit"] = labels.unit(board.game.round_unit, tr)
+            out["unit"] = labels.unit(board.game, board.game.round_unit, tr)
             if board.kind == "record":
                 # the first deal's every card, explicit: where a deal set up
                 # by hand starts (docs/positions.md gives each game's shape)

@@ -110,7 +110,7 @@ def payload(table: Table, seat: int | None, tr: Translator | None = None) -> dic
         "over": over, "legal": legal, "hand": hand, "known": known, "board": board,
         "deal": state.round_index(), "deal_scores": table.deal_scores(),
         "summaries": summaries(table, names, tr),
-        "unit": labels.unit(game.round_unit, tr), "totals": known.get("totals"),
+        "unit": labels.unit(game, game.round_unit, tr), "totals": known.get("totals"),
         # each score row's unit in words (a deal's result, the match so far,
         # the match's result): no row of the score table is read in another's
         "units": words.units(game, tr),
