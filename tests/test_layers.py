@@ -536,6 +536,34 @@ def test_the_front_end_import_check_fires():
         fake.unlink(missing_ok=True)
 
 
+def _private_registry_uses(path: pathlib.Path) -> list:
+    """Where ``path`` names the registry's private table (``_REGISTRY``)."""
+    return [f"line {node.lineno}: names _REGISTRY"
+            for node in ast.walk(ast.parse(path.read_text()))
+            if (isinstance(node, ast.Name) and node.id == "_REGISTRY")
+            or (isinstance(node, ast.alias) and node.name == "_REGISTRY")
+            or (isinstance(node, ast.Attribute) and node.attr == "_REGISTRY")]
+
+
+#: the registry itself and the games' package registry, which adds and
+#: forgets whole packages of games
+REGISTRY_KEEPERS = {SOLVER / "game.py", SOLVER / "games" / "__init__.py"}
+
+
+def test_the_registry_is_read_through_its_accessors(tmp_path):
+    """Outside solver/game.py (and the package registry beside it) the
+    games are read through ``registered_games``, ``game_class`` and
+    ``load_game``, never the private table; a probe naming it is caught."""
+    bad = [f"{p.relative_to(ROOT)}: {b}" for p in sorted((ROOT / "bots").rglob("*.py"))
+           + MODULES if p not in REGISTRY_KEEPERS for b in _private_registry_uses(p)]
+    assert not bad, "\n".join(bad)
+    probe = tmp_path / "probe.py"
+    probe.write_text("from solver.game import _REGISTRY\nx = _REGISTRY['dix']\n")
+    assert len(_private_registry_uses(probe)) == 2
+    probe.write_text("from solver.game import game_class\nx = game_class('dix')\n")
+    assert not _private_registry_uses(probe)
+
+
 #: the pages, which read what the server sends of each game (its title, its
 #: contracts' heading, where a deal set up by hand keeps its hands)
 PAGES = sorted((ROOT / "bots" / "server" / "static").glob("*.js"))
