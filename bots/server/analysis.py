@@ -29,7 +29,7 @@ from . import labels, models, words
 from .errors import RequestError
 from .i18n import Translator
 from .requests import body_model, endpoint, read_limit, translator
-from .tables import seat_name
+from .words import seat_name
 
 
 def _board(doc: dict) -> boards.Board:

@@ -21,9 +21,10 @@ import solver
 from bots import levels
 from bots.registry import make_bot
 from bots.server.app import create_app
+from bots.server.present import public_actions
 from bots.server.settings import Settings
 from bots.server.store import MoveConflict, Store
-from bots.server.tables import Table, bot_seed, public_actions
+from bots.server.tables import Table, bot_seed
 from solver.position import SeatView
 
 from .server_process import ServerProcess, replay_table, running
