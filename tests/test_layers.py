@@ -659,3 +659,32 @@ def test_no_server_module_is_over_500_lines():
     long = {p.name: n for p in sorted((ROOT / "bots" / "server").glob("*.py"))
             if (n := len(p.read_text().splitlines())) > SERVER_MAX_LINES}
     assert not long, f"bots/server modules over {SERVER_MAX_LINES} lines: {long}"
+
+
+def _nested_endpoints(path: pathlib.Path) -> list[str]:
+    """The ``async def`` endpoints of ``path`` made inside another function
+    (closures over what a router should read from the shared
+    ``bots/server/context.py`` ``Context``)."""
+    found = []
+    for fn in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found += [f"line {node.lineno}: {node.name} inside {fn.name}"
+                      for node in ast.walk(fn)
+                      if node is not fn and isinstance(node, ast.AsyncFunctionDef)
+                      and any(isinstance(d, ast.Name) and d.id == "endpoint"
+                              for d in node.decorator_list)]
+    return found
+
+
+def test_the_routers_read_the_shared_context(tmp_path):
+    """Every router of bots/server holds its endpoints at module level,
+    reading the settings and the pool from the request's ``Context``; a
+    probe with an endpoint made in a function is caught."""
+    routers = sorted((ROOT / "bots" / "server").glob("*_routes.py"))
+    routers.append(ROOT / "bots" / "server" / "analysis.py")
+    bad = [f"{p.name}: {b}" for p in routers for b in _nested_endpoints(p)]
+    assert not bad, "\n".join(bad)
+    probe = tmp_path / "probe.py"
+    probe.write_text("def routes(settings):\n    @endpoint\n    async def f(request):\n"
+                     "        return settings\n    return f\n")
+    assert _nested_endpoints(probe) == ["line 3: f inside routes"]
