@@ -1,4 +1,4 @@
-"""A table as a viewer sees it: the presentation of ``tables.Table``.
+"""A table as a viewer sees it: the presentation of ``table.Table``.
 
 A viewer sees the table through ``payload``: the seats around it (names,
 person or bot and its level, card counts), the trick with who played each
