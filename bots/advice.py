@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 
 from solver import position
-from solver.errors import DixtrixError, PositionError, SearchAborted, UnsupportedPositionError
+from solver.errors import PositionError, SearchAborted, UnsupportedPositionError
 from solver.search import Limit, beliefs, best_move
 from solver.search.advice import EQUAL_POINTS, equal_test
 
@@ -387,16 +387,6 @@ def json_finite(value):
     return value
 
 
-def is_card(view, action: str) -> bool:
-    """Whether ``action`` (its text) is a card of the view's game (a hint's
-    actions need no parse: ``advise``'s ``ids`` hold their ids)."""
-    try:
-        a = view.any_world().string_to_action(action)
-    except DixtrixError:
-        return False
-    return view.game.is_card(a)
-
-
 def with_position(out: dict, view) -> dict:
     """``advise``'s dict with the seat view it advised on as ``position``
     (after ``origin``): what a face that prints the hint as JSON adds
@@ -410,5 +400,5 @@ def with_position(out: dict, view) -> dict:
 
 
 __all__ = ["advise", "beliefs_of", "make_limit", "describe", "seat_names", "advice_line",
-           "advice_of", "is_card", "with_position", "English", "ENGLISH",
+           "advice_of", "with_position", "English", "ENGLISH",
            "view_of", "json_finite", "DEFAULT_SECONDS", "LINE_PLIES"]

@@ -45,8 +45,7 @@ from solver.errors import (
     UnsupportedPositionError,
     short_repr,
 )
-from solver.game import State
-from solver.games.contract_match.layout import parse_text
+from solver.game import Game, State
 from solver.search import Limit, best_move
 
 from . import exact as exacts
@@ -251,15 +250,15 @@ _PLAIN_FACTS = ("trump", "turn_up", "stock_left", "chooser", "contract", "used",
                 "dealer", "tricks_won", "tens", "tokens", "active", "phase", "asker", "target",
                 "winner", "high_bid", "high_bidder", "passed", "bid_winner", "bid", "count",
                 "totals", "first_owner")
-def layout_rows(text: str | None) -> dict[str, list[str]]:
-    """The Trix / Jacks layout as the game writes it (``"S:9S..AS H:JH
-    D:- C:TC..AC"``: ``Layout.text``, read by its inverse ``parse_text``)
-    as each suit's ranks from low to high: ``{"S": ["9", "T", "J", "Q",
-    "K", "A"], "H": ["J"], "D": [], "C": [...]}``; nothing where the text
-    is none."""
+def layout_rows(game: Game, text: str | None) -> dict[str, list[str]]:
+    """The layout as the game writes it (the Trix / Jacks ``"S:9S..AS H:JH
+    D:- C:TC..AC"``, read by the game's ``Front.layout_rows``) as each
+    row's ranks in order: ``{"S": ["9", "T", "J", "Q", "K", "A"], "H":
+    ["J"], "D": [], "C": [...]}``; nothing where the text is none."""
     if not text:
         return {}
-    return {suit: [card[:-1] for card in cards] for suit, cards in parse_text(text).items()}
+    return {row: [card[:-1] for card in cards]
+            for row, cards in game.front.layout_rows(text).items()}
 
 
 def _cards(text: Any) -> list[str] | None:
@@ -339,7 +338,7 @@ def drawn(board: Board, at: int, variation: Sequence[str] = (), show: int | str 
         if known.get(key) not in (None, ""):
             out[key] = known[key]
     if "layout" in known:
-        out["layout"] = layout_rows(known.get("layout")) or None
+        out["layout"] = layout_rows(game, known.get("layout")) or None
     out["scores"] = state.finished_round_returns()
     if over:
         out["returns"] = [float(v) for v in state.returns()]

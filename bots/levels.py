@@ -44,6 +44,7 @@ DEFAULT = {
     "expert": "ismcts:iterations=2500,trees=1",
 }
 
+
 def is_level(name) -> bool:
     return isinstance(name, str) and name in LEVELS
 

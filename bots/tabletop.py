@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from solver.game import Game
-from solver.games.contract_match.layout import parse_text
 
 
 class Played(Protocol):
@@ -48,7 +47,7 @@ def lay(game: Game, known: dict[str, Any], moves: Sequence[Played], deal: int,
     ``over``: the game is over): ``trick`` and ``leader``, ``last_trick``
     (the cards of the last trick of the deal in play and who takes the
     lead, while the next trick has no card), ``layout`` (the rows as
-    ``parse_text`` reads them; None where the layout is empty), ``doubled``,
+    the game's front reads them, ``Front.layout_rows``; None where the layout is empty), ``doubled``,
     ``nest``, ``discards``, ``open`` (the contracts not yet played) and
     ``cards`` (every card id drawn, a set)."""
     n = game.num_players
@@ -68,10 +67,8 @@ def lay(game: Game, known: dict[str, Any], moves: Sequence[Played], deal: int,
                                      "winner": leader}
                 cards |= {m.action for m in last}
     if "layout" in known:
-        # the rows as the game writes them (S:9S..AS: the fact the seat
-        # reads, solver/games/contract_match/layout.py), each suit's cards
-        # low to high
-        out["layout"] = parse_text(known["layout"]) if known.get("layout") else None
+        # the rows as the game's front reads the fact the seat sees
+        out["layout"] = game.front.layout_rows(known["layout"]) if known.get("layout") else None
         for row in (out["layout"] or {}).values():
             cards |= set(row)
     if known.get("revealed"):

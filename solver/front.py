@@ -5,8 +5,9 @@ how a person reads the game: its title and words on the new-table form,
 its cards' faces and names, its contracts in words, the panels of its
 board, what each finished deal's summary adds to the points, its units
 beside the deal's, the sentence that lists the contracts played, the
-bot levels that differ from the common ones, and where a deal set up by
-hand keeps its hands.  ``bots/server``, ``bots/advice.py`` and
+rows of cards it lays on the table, the bot levels that differ from the
+common ones, and where a deal set up by hand keeps its hands.
+``bots/server``, ``bots/advice.py`` and
 ``bots/analysis.py`` read these declarations and never a game's name, so
 a new game gets a working table from the defaults here and says more by
 declaring more (its package's ``front.py``).
@@ -52,6 +53,10 @@ class Front:
     #: per option: (label, a line of help, {choice: words}), message ids; an
     #: option without words shows its name and the option's own doc
     option_words: ClassVar[dict[str, tuple[str, str, dict[str, str]]]] = {}
+    #: the unit of a deal's result (the game's ``Game.round_unit``, the same
+    #: English) as a message id; None: the game's unit shown as it writes it,
+    #: untranslated
+    round_unit: ClassVar[str | None] = None
     #: the unit of the match score so far and of the match's result, as
     #: message ids (None: the score table shows no such row's unit)
     totals_unit: ClassVar[str | None] = None
@@ -87,6 +92,14 @@ class Front:
 
     def name(self) -> str:
         return self.title or self.game.name
+
+    def unit(self, text: str, words: Words) -> str:
+        """A unit of a deal's result in words: the game's own
+        (``Game.round_unit``) in the reader's language where the front
+        declares its message id, any other text as it is."""
+        if self.round_unit is not None and text == self.game.round_unit:
+            return words(self.round_unit)
+        return text
 
     def described(self, words: Words) -> str:
         return words(self.description) if self.description else self.game.description
@@ -125,6 +138,14 @@ class Front:
         if trump in (None, ""):
             return None
         return {"suit": trump, "name": self.trump_name(trump, words)}
+
+    def layout_rows(self, text: str) -> dict[str, list[str]]:
+        """The rows of cards laid on the table, as a seat's ``layout`` fact
+        writes them, keyed by row, each row's cards in the order they lie;
+        a text of another form is refused (ValueError naming it).  The
+        default: the game lays out no rows, so any such text is refused
+        rather than drawn as nothing."""
+        raise ValueError(f"{self.name()} lays out no rows: {text!r}")
 
     # ---- a deal's summary -----------------------------------------------------
 

@@ -844,6 +844,15 @@ def registered_games() -> list[str]:
     return sorted(_REGISTRY)
 
 
+def game_class(name: str) -> type[Game]:
+    """The class registered as ``name`` (its declarations, read with no
+    instance made: ``interop``, ``options_spec``, ...); ``OptionError``
+    listing the games for a name not registered."""
+    if not isinstance(name, str) or name not in _REGISTRY:
+        raise OptionError(f"unknown game {short_repr(name)} (known: {', '.join(sorted(_REGISTRY))})")
+    return _REGISTRY[name]
+
+
 def game_name(text: str) -> str:
     """The registered game a person means by ``text``: its name in any
     case (``Dix``, ``TRIX``); ``OptionError`` listing the games otherwise.
@@ -889,7 +898,5 @@ def load_game(name: str, **options: Any) -> Game:
     """The game ``name`` with ``options`` (``OptionError`` if unknown).  The
     built-in games register when the package is imported
     (``solver/__init__.py`` imports ``solver.games``)."""
-    if not isinstance(name, str) or name not in _REGISTRY:
-        raise OptionError(f"unknown game {short_repr(name)} (known: {', '.join(sorted(_REGISTRY))})")
-    return _REGISTRY[name](**options)
+    return game_class(name)(**options)
 

@@ -493,6 +493,77 @@ def test_the_name_check_covers_the_dd_layer():
         fake.unlink(missing_ok=True)
 
 
+#: the front ends that draw and explain a table: they reach a game only
+#: through what its ``Front`` declares (solver/front.py) and the protocol,
+#: never through a module of the game's package
+GAME_BLIND = [*sorted((ROOT / "bots" / "server").glob("*.py")),
+              *(ROOT / "bots" / n for n in ("tabletop.py", "analysis.py", "advice.py"))]
+
+
+def _game_imports(path: pathlib.Path) -> list:
+    """The imports of ``path`` that name ``solver.games`` or a module in it
+    (``from solver import games`` too)."""
+    names = {(line, mod) for line, mod in _imports(path)}
+    names |= {(node.lineno, f"{node.module}.{alias.name}")
+              for node in ast.walk(ast.parse(path.read_text()))
+              if isinstance(node, ast.ImportFrom) and not node.level and node.module
+              for alias in node.names}
+    return [f"line {line}: imports {mod}" for line, mod in sorted(names)
+            if mod == "solver.games" or mod.startswith("solver.games.")]
+
+
+@pytest.mark.parametrize("path", GAME_BLIND, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_front_ends_import_no_game_module(path):
+    bad = _game_imports(path)
+    assert not bad, f"{path.relative_to(ROOT)}:\n" + "\n".join(bad)
+
+
+def test_the_front_end_import_check_fires():
+    """A probe module of bots/server importing a game's module, or the
+    games' package, is caught; one importing the protocol is not."""
+    assert any(p.name == "present.py" for p in GAME_BLIND)
+    fake = ROOT / "bots" / "server" / "_games_probe.py"
+    try:
+        fake.write_text("from solver.games.contract_match.layout import parse_text\n")
+        with pytest.raises(AssertionError, match="imports solver.games.contract_match"):
+            test_the_front_ends_import_no_game_module(fake)
+        fake.write_text("def f():\n    from solver import games\n    return games\n")
+        with pytest.raises(AssertionError, match="imports solver.games"):
+            test_the_front_ends_import_no_game_module(fake)
+        fake.write_text("from solver.front import Front\n")
+        test_the_front_ends_import_no_game_module(fake)
+    finally:
+        fake.unlink(missing_ok=True)
+
+
+def _private_registry_uses(path: pathlib.Path) -> list:
+    """Where ``path`` names the registry's private table (``_REGISTRY``)."""
+    return [f"line {node.lineno}: names _REGISTRY"
+            for node in ast.walk(ast.parse(path.read_text()))
+            if (isinstance(node, ast.Name) and node.id == "_REGISTRY")
+            or (isinstance(node, ast.alias) and node.name == "_REGISTRY")
+            or (isinstance(node, ast.Attribute) and node.attr == "_REGISTRY")]
+
+
+#: the registry itself and the games' package registry, which adds and
+#: forgets whole packages of games
+REGISTRY_KEEPERS = {SOLVER / "game.py", SOLVER / "games" / "__init__.py"}
+
+
+def test_the_registry_is_read_through_its_accessors(tmp_path):
+    """Outside solver/game.py (and the package registry beside it) the
+    games are read through ``registered_games``, ``game_class`` and
+    ``load_game``, never the private table; a probe naming it is caught."""
+    bad = [f"{p.relative_to(ROOT)}: {b}" for p in sorted((ROOT / "bots").rglob("*.py"))
+           + MODULES if p not in REGISTRY_KEEPERS for b in _private_registry_uses(p)]
+    assert not bad, "\n".join(bad)
+    probe = tmp_path / "probe.py"
+    probe.write_text("from solver.game import _REGISTRY\nx = _REGISTRY['dix']\n")
+    assert len(_private_registry_uses(probe)) == 2
+    probe.write_text("from solver.game import game_class\nx = game_class('dix')\n")
+    assert not _private_registry_uses(probe)
+
+
 #: the pages, which read what the server sends of each game (its title, its
 #: contracts' heading, where a deal set up by hand keeps its hands)
 PAGES = sorted((ROOT / "bots" / "server" / "static").glob("*.js"))
@@ -588,3 +659,32 @@ def test_no_server_module_is_over_500_lines():
     long = {p.name: n for p in sorted((ROOT / "bots" / "server").glob("*.py"))
             if (n := len(p.read_text().splitlines())) > SERVER_MAX_LINES}
     assert not long, f"bots/server modules over {SERVER_MAX_LINES} lines: {long}"
+
+
+def _nested_endpoints(path: pathlib.Path) -> list[str]:
+    """The ``async def`` endpoints of ``path`` made inside another function
+    (closures over what a router should read from the shared
+    ``bots/server/context.py`` ``Context``)."""
+    found = []
+    for fn in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found += [f"line {node.lineno}: {node.name} inside {fn.name}"
+                      for node in ast.walk(fn)
+                      if node is not fn and isinstance(node, ast.AsyncFunctionDef)
+                      and any(isinstance(d, ast.Name) and d.id == "endpoint"
+                              for d in node.decorator_list)]
+    return found
+
+
+def test_the_routers_read_the_shared_context(tmp_path):
+    """Every router of bots/server holds its endpoints at module level,
+    reading the settings and the pool from the request's ``Context``; a
+    probe with an endpoint made in a function is caught."""
+    routers = sorted((ROOT / "bots" / "server").glob("*_routes.py"))
+    routers.append(ROOT / "bots" / "server" / "analysis.py")
+    bad = [f"{p.name}: {b}" for p in routers for b in _nested_endpoints(p)]
+    assert not bad, "\n".join(bad)
+    probe = tmp_path / "probe.py"
+    probe.write_text("def routes(settings):\n    @endpoint\n    async def f(request):\n"
+                     "        return settings\n    return f\n")
+    assert _nested_endpoints(probe) == ["line 3: f inside routes"]

@@ -18,7 +18,7 @@ import pytest
 import solver
 import solver.games
 from solver import position
-from solver.game import TERMINAL
+from solver.game import TERMINAL, game_class
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PACKAGE = "tests.toygame"
@@ -52,6 +52,7 @@ def _conformance():
 def test_it_is_registered_and_loads(toy):
     assert NAME in solver.registered_games()
     assert PACKAGE in solver.games.registered_packages()
+    assert game_class(NAME) is type(toy)
     assert toy.num_players == 4 and toy.round_scale == 4.0
 
 
@@ -60,6 +61,8 @@ def test_it_registers_again_after_it_was_forgotten(toy):
     assert NAME not in solver.registered_games()
     with pytest.raises(solver.OptionError, match="unknown game 'toy'"):
         solver.load_game(NAME)
+    with pytest.raises(solver.OptionError, match="unknown game 'toy'"):
+        game_class(NAME)
     solver.games.register_package(PACKAGE)       # imported from the cache: registered again
     assert solver.load_game(NAME) == toy
     assert solver.solve(toy.new_initial_state(seed=1)).kind == "paranoid"

@@ -26,10 +26,11 @@ from solver.search import Limit
 from .. import advice
 from .. import analysis as boards
 from . import labels, models, words
+from .context import context
 from .errors import RequestError
 from .i18n import Translator
-from .requests import body_model, endpoint, read_limit, translator
-from .tables import seat_name
+from .requests import body_model, endpoint, limit_of, read_limit, translator
+from .words import seat_name
 
 
 def _board(doc: dict) -> boards.Board:
@@ -107,7 +108,7 @@ def _words(board: boards.Board, out: dict, tr: Translator) -> dict:
     if out.get("last"):
         last = out["last"]
         last["label"] = labels.action(game, last["action"], last["card"], tr)
-    out["unit"] = labels.unit(game.round_unit, tr)
+    out["unit"] = labels.unit(game, game.round_unit, tr)
     return out
 
 
@@ -116,7 +117,7 @@ def _in_words(board: boards.Board, out: dict, tr: Translator) -> dict:
     search's facts, advice, units, test and reasons as ``/v1/hint`` gives
     them, and the exact values' unit."""
     if out.get("exact") and out["exact"].get("unit"):
-        out["exact"]["unit"] = labels.unit(out["exact"]["unit"], tr)
+        out["exact"]["unit"] = labels.unit(board.game, out["exact"]["unit"], tr)
     if out.get("search") is not None and out.get("seat") is not None:
         view = positions.SeatView.of(board.state_at(out["at"], out["variation"]), out["seat"])
         out["search"].setdefault("labels", out["labels"])
@@ -128,109 +129,121 @@ def _finite(value: Any) -> Any:
     return advice.json_finite(value)
 
 
-def routes(settings, pool) -> dict[str, dict[str, Any]]:
-    """The board's routes for ``app.create_app``'s table: path -> method ->
-    endpoint."""
-    def limit_of(body, default: Limit) -> tuple[Limit, dict]:
-        given = {} if body.limit is None else {"limit": body.limit.model_dump(exclude_none=True)}
-        limit, _, applied = read_limit(given, settings, default)
-        return limit, applied
+def _limit(body, settings, default: Limit) -> tuple[Limit, dict]:
+    limit, _, applied = read_limit(limit_of(body), settings, default)
+    return limit, applied
 
-    def nodes_of(body) -> int:
-        asked = body.nodes if body.nodes is not None else boards.DEFAULT_NODES
-        return min(asked, settings.max_nodes)
 
-    @endpoint
-    async def open_board(request: Request) -> Response:
-        body, doc = await body_model(request, settings.max_body, models.AnalysisOpenBody)
-        tr = translator(request)
+def _nodes(body, settings) -> int:
+    asked = body.nodes if body.nodes is not None else boards.DEFAULT_NODES
+    return min(asked, settings.max_nodes)
 
-        def work(stop=None):
-            board = _board(doc)
-            out = board.to_json()
-            out["names"] = _names(board, board.seat if board.seat is not None else "all", tr)
-            out["labels"] = _labels(board, [m.action for m in board.moves], tr)
-            out["unit"] = labels.unit(board.game.round_unit, tr)
-            if board.kind == "record":
-                # the first deal's every card, explicit: where a deal set up
-                # by hand starts (docs/positions.md gives each game's shape)
-                out["deal"] = positions.to_json(board.start).get("deal")
-            return out
-        return JSONResponse(_finite(await pool.run(work, disconnected=request.is_disconnected)))
 
-    @endpoint
-    async def values(request: Request) -> Response:
-        body, doc = await body_model(request, settings.max_body, models.AnalysisValuesBody)
-        limit, applied = limit_of(body, Limit(time=min(settings.hint_time, settings.max_time)))
-        nodes = nodes_of(body)
-        tr = translator(request)
-        variation = list(body.variation or ())
-        inference = None if body.inference is None else body.inference == "on"
+@endpoint
+async def open_board(request: Request) -> Response:
+    ctx = context(request)
+    body, doc = await body_model(request, ctx.settings.max_body, models.AnalysisOpenBody)
+    tr = translator(request)
 
-        def check(stop=None):
-            board = _board(doc)
-            _step(board, body)
-            return board
+    def work(stop=None):
+        board = _board(doc)
+        out = board.to_json()
+        out["names"] = _names(board, board.seat if board.seat is not None else "all", tr)
+        out["labels"] = _labels(board, [m.action for m in board.moves], tr)
+        out["unit"] = labels.unit(board.game, board.game.round_unit, tr)
+        if board.kind == "record":
+            # the first deal's every card, explicit: where a deal set up
+            # by hand starts (docs/positions.md gives each game's shape)
+            out["deal"] = positions.to_json(board.start).get("deal")
+        return out
+    return JSONResponse(_finite(await ctx.pool.run(work, disconnected=request.is_disconnected)))
 
-        # a bad position, step or variation is refused before anything is
-        # computed (and before a stream starts: its status is the answer's)
-        board = await pool.run(check, disconnected=request.is_disconnected)
 
-        def work(stop=None, progress=None):
-            # the board caches its answers for every reader: words go on a copy
-            out = copy.deepcopy(boards.analyse(board, body.at, variation, limit=limit,
-                                               seed=body.seed, nodes=nodes, bot=body.bot,
-                                               stop=stop, progress=progress,
-                                               inference=inference))
-            texts = list(out.get("legal", []))
-            out["labels"] = _labels(board, texts, tr)
-            out["limit"] = applied
-            return _in_words(board, out, tr)
+@endpoint
+async def values(request: Request) -> Response:
+    ctx = context(request)
+    settings = ctx.settings
+    body, doc = await body_model(request, settings.max_body, models.AnalysisValuesBody)
+    limit, applied = _limit(body, settings,
+                            Limit(time=min(settings.hint_time, settings.max_time)))
+    nodes = _nodes(body, settings)
+    tr = translator(request)
+    variation = list(body.variation or ())
+    inference = None if body.inference is None else body.inference == "on"
 
-        if not body.stream:
-            return JSONResponse(_finite(await pool.run(work,
+    def check(stop=None):
+        board = _board(doc)
+        _step(board, body)
+        return board
+
+    # a bad position, step or variation is refused before anything is
+    # computed (and before a stream starts: its status is the answer's)
+    board = await ctx.pool.run(check, disconnected=request.is_disconnected)
+
+    def work(stop=None, progress=None):
+        # the board caches its answers for every reader: words go on a copy
+        out = copy.deepcopy(boards.analyse(board, body.at, variation, limit=limit,
+                                           seed=body.seed, nodes=nodes, bot=body.bot,
+                                           stop=stop, progress=progress,
+                                           inference=inference))
+        texts = list(out.get("legal", []))
+        out["labels"] = _labels(board, texts, tr)
+        out["limit"] = applied
+        return _in_words(board, out, tr)
+
+    if not body.stream:
+        return JSONResponse(_finite(await ctx.pool.run(work,
                                                        disconnected=request.is_disconnected)))
-        return _stream(pool, work, request)
+    return _stream(ctx.pool, work, request)
 
-    @endpoint
-    async def step(request: Request) -> Response:
-        body, doc = await body_model(request, settings.max_body, models.AnalysisStepBody)
-        tr = translator(request)
-        variation = list(body.variation or ())
 
-        def work(stop=None):
-            board = _board(doc)
-            _step(board, body)
-            try:
-                out = boards.drawn(board, body.at, variation, body.show)
-            except PositionError as exc:
-                raise RequestError("{why}", exc.path or "show",
-                                   why=str(exc).split(": ", 1)[-1] if exc.path
-                                   else str(exc)) from None
-            return _words(board, out, tr)
-        return JSONResponse(_finite(await pool.run(work, disconnected=request.is_disconnected)))
+@endpoint
+async def step(request: Request) -> Response:
+    ctx = context(request)
+    body, doc = await body_model(request, ctx.settings.max_body, models.AnalysisStepBody)
+    tr = translator(request)
+    variation = list(body.variation or ())
 
-    @endpoint
-    async def line(request: Request) -> Response:
-        body, doc = await body_model(request, settings.max_body, models.AnalysisLineBody)
-        tr = translator(request)
-        variation = list(body.variation or ())
+    def work(stop=None):
+        board = _board(doc)
+        _step(board, body)
+        try:
+            out = boards.drawn(board, body.at, variation, body.show)
+        except PositionError as exc:
+            raise RequestError("{why}", exc.path or "show",
+                               why=str(exc).split(": ", 1)[-1] if exc.path
+                               else str(exc)) from None
+        return _words(board, out, tr)
+    return JSONResponse(_finite(await ctx.pool.run(work, disconnected=request.is_disconnected)))
 
-        def work(stop=None):
-            board = _board(doc)
-            _step(board, body)
-            steps = boards.continuation(board, body.at, variation, plies=body.plies,
-                                        nodes=settings.max_nodes, seed=body.seed,
-                                        limit=Limit(time=min(0.2, settings.max_time)),
-                                        stop=stop)
-            return {"at": body.at, "variation": variation, "line": steps,
-                    "labels": _labels(board, [s["action"] for s in steps], tr)}
-        return JSONResponse(_finite(await pool.run(work, disconnected=request.is_disconnected)))
 
-    return {"/v1/analysis/open": {"POST": open_board},
-            "/v1/analysis/values": {"POST": values},
-            "/v1/analysis/step": {"POST": step},
-            "/v1/analysis/line": {"POST": line}}
+@endpoint
+async def line(request: Request) -> Response:
+    ctx = context(request)
+    settings = ctx.settings
+    body, doc = await body_model(request, settings.max_body, models.AnalysisLineBody)
+    tr = translator(request)
+    variation = list(body.variation or ())
+
+    def work(stop=None):
+        board = _board(doc)
+        _step(board, body)
+        steps = boards.continuation(board, body.at, variation, plies=body.plies,
+                                    nodes=settings.max_nodes, seed=body.seed,
+                                    limit=Limit(time=min(0.2, settings.max_time)),
+                                    stop=stop)
+        return {"at": body.at, "variation": variation, "line": steps,
+                "labels": _labels(board, [s["action"] for s in steps], tr)}
+    return JSONResponse(_finite(await ctx.pool.run(work, disconnected=request.is_disconnected)))
+
+
+#: the board's routes for ``app.create_app``'s table: path -> method -> endpoint
+ROUTES = {
+    "/v1/analysis/open": {"POST": open_board},
+    "/v1/analysis/values": {"POST": values},
+    "/v1/analysis/step": {"POST": step},
+    "/v1/analysis/line": {"POST": line},
+}
 
 
 def _progress_line(info: dict) -> str:
@@ -286,4 +299,4 @@ def _slim(info: Any) -> Any:
     return info
 
 
-__all__ = ["routes"]
+__all__ = ["ROUTES", "open_board", "values", "step", "line"]

@@ -20,7 +20,7 @@ The routes are grouped by what they serve, each group a module with its
 table of path -> method -> endpoint: the server's own
 (``service_routes.ROUTES``), the searches of a sent position
 (``search_routes.ROUTES``), the tables (``table_routes.ROUTES``) and the
-analysis board (``analysis.routes``).  They share one ``context.Context``,
+analysis board (``analysis.ROUTES``).  They share one ``context.Context``,
 which ``create_app`` makes.
 """
 
@@ -94,7 +94,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         **service_routes.ROUTES,
         **search_routes.ROUTES,
         **table_routes.ROUTES,
-        **analysis.routes(settings, pool),
+        **analysis.ROUTES,
     }
     routes: list[BaseRoute] = [Route(path, _dispatch(methods), methods=[*methods, "OPTIONS"])
                                for path, methods in handlers.items()]

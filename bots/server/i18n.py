@@ -44,6 +44,10 @@ from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
 
+# the marker of a message id translated later: the solver's, which marks
+# the games' words (re-exported: the server's modules mark theirs with it)
+from solver.front import N_
+
 #: the languages, English first (the message ids)
 LANGS = ("en", "ar", "fr")
 #: languages written right to left
@@ -57,11 +61,6 @@ _catalogues: dict[str, dict[str, str]] = {}
 _plurals: dict[str, dict[str, list[str]]] = {}
 _rules: dict[str, tuple[str, int]] = {}
 _lock = threading.Lock()
-
-
-def N_(message: str) -> str:
-    """Marks a message id for extraction where it is translated later."""
-    return message
 
 
 def catalogue(lang: str) -> dict[str, str]:

@@ -20,13 +20,7 @@ import solver
 from solver.front import Front
 from solver.game import Game
 
-from .i18n import N_, Translator
-
-#: the games' units of a deal's result (``Game.round_unit``), as message ids
-UNITS = {N_("round score difference (yours minus the opponent's; a tie-break win +0.5)"),
-         N_("tokens won (+) or lost (-) this round"),
-         N_("hand score difference (your team minus the other)"),
-         N_("points this deal")}
+from .i18n import Translator
 
 
 def front(game: Game | str) -> Front:
@@ -85,10 +79,11 @@ def action(game: Game | str, text: str, is_card: bool, tr: Translator) -> str:
     return text
 
 
-def unit(text: str, tr: Translator) -> str:
-    """A game's unit of a deal's result in words (as the game says it
-    where the catalogue has no translation)."""
-    return tr(text) if text in UNITS else text
+def unit(game: Game | str, text: str, tr: Translator) -> str:
+    """A unit of a deal's result in words: the game's own in the reader's
+    language where its front declares the message id
+    (``Front.round_unit``), as the game says it otherwise."""
+    return front(game).unit(text, tr)
 
 
 def cards_in(game: Game | str, texts, tr: Translator) -> dict:

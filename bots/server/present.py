@@ -1,4 +1,4 @@
-"""A table as a viewer sees it: the presentation of ``tables.Table``.
+"""A table as a viewer sees it: the presentation of ``table.Table``.
 
 A viewer sees the table through ``payload``: the seats around it (names,
 person or bot and its level, card counts), the trick with who played each
@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.errors import DixtrixError
-from solver.games.contract_match.layout import parse_text
 from solver.position import SeatView
 
 from .. import advice, tabletop
@@ -111,7 +110,7 @@ def payload(table: Table, seat: int | None, tr: Translator | None = None) -> dic
         "over": over, "legal": legal, "hand": hand, "known": known, "board": board,
         "deal": state.round_index(), "deal_scores": table.deal_scores(),
         "summaries": summaries(table, names, tr),
-        "unit": labels.unit(game.round_unit, tr), "totals": known.get("totals"),
+        "unit": labels.unit(game, game.round_unit, tr), "totals": known.get("totals"),
         # each score row's unit in words (a deal's result, the match so far,
         # the match's result): no row of the score table is read in another's
         "units": words.units(game, tr),
@@ -262,12 +261,5 @@ def public_actions(per_seat: list[list]) -> list:
     return out
 
 
-def parse_layout(text: str) -> dict:
-    """The layout's rows as the game writes them, each suit's cards from
-    low to high (``solver.games.contract_match.layout.parse_text``: a part
-    of another form is refused, ValueError)."""
-    return parse_text(text)
-
-
 __all__ = ["payload", "summaries", "label_review", "is_card_text", "public_known",
-           "public_actions", "parse_layout", "LOG_ENTRIES", "PRIVATE_FACTS"]
+           "public_actions", "LOG_ENTRIES", "PRIVATE_FACTS"]

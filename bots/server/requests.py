@@ -185,7 +185,7 @@ def _refusal(errors: list, doc: dict, model) -> RequestError:
         return RequestError("missing {key}", path, key=repr(err["loc"][-1]))
     if err["type"] == "string_pattern_mismatch" and loc and loc[0] == "bots":
         # a bot's pattern (models.BotSpec) names the bots a table takes: say so
-        # in the words the table's own check uses (tables.check_bot)
+        # in the words the table's own check uses (table.check_bot)
         name = str(err.get("input")).partition(":")[0].strip()
         return RequestError("bot {name} cannot sit at a table (one of: {bots}; or a level: "
                             "{levels})", path, name=short_repr(name), bots=", ".join(TABLE_BOTS),

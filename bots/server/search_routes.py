@@ -61,7 +61,7 @@ async def solve(request):
         if state.is_terminal():
             raise RequestError("the game in this record is over: nothing to solve",
                                "position")
-        return words.solution(ctx.solve(state, body.line, settings, stop=stop), tr)
+        return words.solution(ctx.solve(state, body.line, settings, stop=stop), state.game, tr)
     return JSONResponse(await ctx.pool.run(solve_it, disconnected=request.is_disconnected))
 
 
@@ -96,12 +96,13 @@ async def review(request):
     tr = translator(request)
 
     def review_it(stop=None):
-        out = reviews.review(read_position(doc), deal=body.deal or "last", seat=body.seat,
+        pos = read_position(doc)
+        out = reviews.review(pos, deal=body.deal or "last", seat=body.seat,
                              limit=limit, bot=body.bot, seed=body.seed,
                              trees=settings.trees, threads=settings.threads or None,
                              nodes=min(reviews.DEFAULT_NODES, settings.max_nodes),
                              stop=stop, describe=lambda view: words.facts(view, tr))
-        return words.review(out, tr)
+        return words.review(out, pos.game, tr)
     out = await ctx.pool.run(review_it, disconnected=request.is_disconnected)
     out["limit"] = applied
     return JSONResponse(out)

@@ -87,7 +87,7 @@ async def games(request):
         out.append({
             "name": name, "title": said[name]["title"],
             "description": said[name]["description"], "players": game.num_players,
-            "unit": labels.unit(game.round_unit, tr), "default_bot": default_bot(game),
+            "unit": labels.unit(game, game.round_unit, tr), "default_bot": default_bot(game),
             "levels": {lv: bot_levels.level_settings(lv, game)
                        for lv in bot_levels.LEVELS},
             # where a deal set up by hand keeps its hands (the analysis page)

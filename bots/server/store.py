@@ -8,7 +8,7 @@
 
 ``bots.server.db.open_store(db)`` picks by the name.  The store is the one place a
 table's record lives; a server rebuilds a table's game by replaying it
-(``tables.Table``) and catches up with moves another process committed
+(``table.Table``) and catches up with moves another process committed
 (``head`` then ``moves_from``).  The schema, the same in both databases:
 
 * ``tables`` -- one row a table: its id, the game and options, the seed

@@ -336,7 +336,8 @@ class Table:
             if seat is not None and seat != mine:
                 raise Forbidden("your token is seat {mine}'s, not seat {seat}'s", "seat",
                                 mine=mine, seat=seat)
-            pos: dict = self.seat_view(mine).view
+            # the seat's view alone (no clone of the state: nothing samples here)
+            pos: dict = self.state.information_state(mine).view
             seat = mine
         elif self.is_admin(token):
             if not self.state.is_terminal():

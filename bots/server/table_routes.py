@@ -199,7 +199,7 @@ async def table_review(request):
                              stop=stop, describe=lambda view: words.facts(view, tr))
         with table.lock:
             table.label_review(out, tr)
-        return words.review(out, tr)
+        return words.review(out, table.game, tr)
     out = await ctx.pool.run(review_it, disconnected=request.is_disconnected)
     out["limit"] = applied
     return JSONResponse(out)

@@ -24,7 +24,6 @@ from solver.errors import OptionError, short_repr
 
 from .errors import Forbidden, RequestError, TableNotFound, Unauthorized
 from .pool import Busy
-from .present import LOG_ENTRIES, PRIVATE_FACTS, parse_layout, public_actions, public_known
 from .settings import Settings
 from .store import MoveConflict, Row, TableStore
 from .table import (
@@ -39,7 +38,6 @@ from .table import (
     new_token,
     token_hash,
 )
-from .words import seat_name
 
 CREATE_KEYS = ("game", "options", "seats", "bots", "seed")
 
@@ -284,5 +282,4 @@ class Tables:
 
 
 __all__ = ["Table", "Tables", "TABLE_BOTS", "check_bot", "bot_seed", "default_bot",
-           "token_hash", "public_known", "public_actions", "parse_layout", "seat_name",
-           "LOG_ENTRIES", "PRIVATE_FACTS", "CREATE_KEYS"]
+           "token_hash", "CREATE_KEYS"]

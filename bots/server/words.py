@@ -110,7 +110,7 @@ def units(game, tr: Translator) -> dict:
     """The units of a table's score rows in words: ``deal`` (a deal's result,
     the game's own), ``totals`` (the match score so far), ``result`` (the
     match's result once it is over), as far as the game declares them."""
-    out = {"deal": labels.unit(game.round_unit, tr)}
+    out = {"deal": labels.unit(game, game.round_unit, tr)}
     said = game.front
     if said.totals_unit:
         out["totals"] = tr(said.totals_unit)
@@ -170,14 +170,14 @@ def hint(out: dict, view, tr: Translator) -> dict:
     out["facts"] = facts(view, tr)
     if "exact" in out:
         ex = out["exact"]
-        ex["unit"] = labels.unit(ex["unit"], tr)
+        ex["unit"] = labels.unit(game, ex["unit"], tr)
         ex["winners"] = {a: names[english.index(w)] if w in english else w
                          for a, w in (ex.get("winners") or {}).items()}
         for step in ex.get("line") or ():
             step["who"] = names[step["seat"]]
     if "search" in out:
         s = out["search"]
-        s["unit"] = labels.unit(s["unit"], tr)
+        s["unit"] = labels.unit(game, s["unit"], tr)
         s["equal_test"] = test
         s["reasons"] = {a: reason(why, tr) for a, why in (s.get("reasons") or {}).items()}
     if out.get("note"):
@@ -194,29 +194,29 @@ def hint(out: dict, view, tr: Translator) -> dict:
 def evaluation(out: dict, game, seat: int, tr: Translator) -> dict:
     """An evaluation's seats and unit in words."""
     out["names"] = seat_names(game, seat, tr)
-    out["unit"] = labels.unit(out["unit"], tr)
+    out["unit"] = labels.unit(game, out["unit"], tr)
     return out
 
 
-def solution(out: dict, tr: Translator) -> dict:
+def solution(out: dict, game, tr: Translator) -> dict:
     """A solve's unit in words."""
     if "unit" in out:
-        out["unit"] = labels.unit(out["unit"], tr)
+        out["unit"] = labels.unit(game, out["unit"], tr)
     return out
 
 
-def review(out: dict, tr: Translator) -> dict:
+def review(out: dict, game, tr: Translator) -> dict:
     """A review's units in words (its positions' facts are worded by the
     review itself: ``bots.review.review(..., describe=...)``)."""
     if "unit" in out:
-        out["unit"] = labels.unit(out["unit"], tr)
+        out["unit"] = labels.unit(game, out["unit"], tr)
     for entry in out.get("decisions", ()):
         if "unit" in entry:
-            entry["unit"] = labels.unit(entry["unit"], tr)
+            entry["unit"] = labels.unit(game, entry["unit"], tr)
     for summary in out.get("summary", ()):
         for entry in summary.get("biggest", ()):
             if "unit" in entry:
-                entry["unit"] = labels.unit(entry["unit"], tr)
+                entry["unit"] = labels.unit(game, entry["unit"], tr)
     return out
 
 

@@ -25,7 +25,15 @@ import json
 import numpy as np
 
 from ..errors import OptionError, PositionError, short_repr
-from ..game import _REGISTRY, Game, InfoState, InteropSpec, State, canonical_json, registered_games
+from ..game import (
+    Game,
+    InfoState,
+    InteropSpec,
+    State,
+    canonical_json,
+    game_class,
+    registered_games,
+)
 
 #: card ids of every deck are bit indices below 64 (docs/positions.md)
 CARD_SPACE = 64
@@ -36,13 +44,13 @@ MAX_HORIZON = 1000
 def adapted_games() -> list[str]:
     """The registered games the adapters serve: those that declare what
     the adapters need (``Game.interop``, a ``solver.game.InteropSpec``)."""
-    return [name for name in registered_games() if _REGISTRY[name].interop is not None]
+    return [name for name in registered_games() if game_class(name).interop is not None]
 
 
 def spec_of(game: Game) -> InteropSpec:
     """What ``game`` declares for the adapters (``OptionError`` for a game
     that declares nothing)."""
-    spec: InteropSpec | None = getattr(game, "interop", None)
+    spec: InteropSpec | None = game.interop
     if spec is None:
         raise OptionError(f"{short_repr(game.name)} has no interop adapter (known: "
                           f"{', '.join(adapted_games())})")

@@ -49,7 +49,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 
 from .. import position
 from ..errors import DixtrixError, IllegalActionError, OptionError, short_repr
-from ..game import _REGISTRY, Game, canonical_json, load_game, when_registered
+from ..game import Game, canonical_json, game_class, load_game, when_registered
 from .chance import ExplicitChanceState, with_script_chance
 from .common import (
     Encoder,
@@ -78,7 +78,7 @@ def short_name(name: str) -> str:
 
 
 def _game_type(name: str) -> pyspiel.GameType:
-    cls = _REGISTRY[name]
+    cls = game_class(name)
     spec = cls.interop
     assert spec is not None, name           # adapted_games() lists only those with one
     params = {k: o.default for k, o in cls.options_spec.items()}

@@ -157,13 +157,17 @@ def _trix_layout_record(cards: int = 30):
 
 
 def test_the_layout_rows_are_read_as_the_game_writes_them():
-    assert boards.layout_rows("S:9S..AS H:JH D:- C:TC..AC") == {
+    TRIX = solver.load_game("trix")
+    assert boards.layout_rows(TRIX, "S:9S..AS H:JH D:- C:TC..AC") == {
         "S": list("9TJQKA"), "H": ["J"], "D": [], "C": list("TJQKA")}
     # one reader of the notation (the game's own, beside Layout.text): a
     # part of another form is refused, not drawn as something else
     with pytest.raises(ValueError, match="junk"):
-        boards.layout_rows("S:TS..QS junk")
-    assert boards.layout_rows(None) == {}
+        boards.layout_rows(TRIX, "S:TS..QS junk")
+    assert boards.layout_rows(TRIX, None) == {}
+    # a game that lays out no rows (its front declares none) refuses one
+    with pytest.raises(ValueError, match="lays out no rows"):
+        boards.layout_rows(solver.load_game("dix"), "S:TS..QS")
     state = _trix_layout_record()
     board = boards.Board.open(positions.to_json(state))
     drawn = boards.drawn(board, len(board.actions))

@@ -288,7 +288,7 @@ def test_a_pasted_layout_deal_and_a_seat_view(browser, server):  # noqa: F811
     its own seat's cards only."""
     state = _trix_layout_record()
     record = positions.to_json(state)
-    rows = layout_rows(state.information_state(0).known["layout"])
+    rows = layout_rows(state.game, state.information_state(0).known["layout"])
     errors: list = []
     ctx, page = _page(browser, DESKTOP, errors)
     try:

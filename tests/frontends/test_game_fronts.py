@@ -62,8 +62,9 @@ def test_a_game_that_declares_nothing_gets_a_working_table(client, monkeypatch):
     # the cards as the notation writes them, every one drawn
     assert t["cards"] and all(c == {"id": i, "face": i, "name": i, "colour": "none"}
                               for i, c in t["cards"].items())
-    assert t["title"] == "dix" and t["units"] == {"deal": labels.unit(game.round_unit,
-                                                                       i18n.Translator("en"))}
+    # the unit as the game writes it: the bare front declares no message id
+    assert t["title"] == "dix" and t["units"] == {"deal": game.round_unit}
+    assert labels.unit(game, game.round_unit, i18n.Translator("fr")) == game.round_unit
 
 
 def test_the_declared_front_summarises_and_names_the_cards(client):
@@ -74,6 +75,21 @@ def test_the_declared_front_summarises_and_names_the_cards(client):
     assert t["cards"] and all(c["name"] != i and c["colour"] in ("red", "black")
                               for i, c in t["cards"].items())
     assert set(t["units"]) == {"deal", "totals", "result"}
+
+
+@pytest.mark.parametrize("name", solver.registered_games())
+def test_every_unit_of_a_deal_has_its_words(name):
+    """A game's unit of a deal's result is read from its front's message id
+    (``Front.round_unit``: the same English as ``Game.round_unit``), so a
+    game declaring one is translated with no list kept by the server."""
+    game = solver.load_game(name)
+    said = game.front
+    assert said.round_unit == game.round_unit
+    fr = i18n.Translator("fr")
+    assert labels.unit(game, game.round_unit, fr) == fr(said.round_unit) != game.round_unit
+    assert labels.unit(game, game.round_unit, i18n.Translator("en")) == game.round_unit
+    # another text (not this game's unit) is left as it is
+    assert labels.unit(game, "widgets", fr) == "widgets"
 
 
 @pytest.mark.parametrize("name", solver.registered_games())

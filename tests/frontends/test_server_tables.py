@@ -21,9 +21,10 @@ import solver
 from bots import levels
 from bots.registry import make_bot
 from bots.server.app import create_app
+from bots.server.present import public_actions
 from bots.server.settings import Settings
 from bots.server.store import MoveConflict, Store
-from bots.server.tables import Table, bot_seed, parse_layout, public_actions
+from bots.server.tables import Table, bot_seed
 from solver.position import SeatView
 
 from .server_process import ServerProcess, replay_table, running
@@ -373,13 +374,14 @@ def test_every_game_lays_out_its_board(app, game):
 
 
 def test_the_layout_is_read_as_the_game_writes_it():
-    """Issue #41: ``parse_layout`` expected ``S:9-A`` and gave ``{}`` for the
-    game's ``S:9S..AS``, so the Trix layout was never drawn.  It reads the
-    game's rows, and on every position of a layout deal (Trix in trix,
-    Jacks in tricks) its rows are the game's own (``Layout.lo``/``hi``);
-    anything else is refused rather than drawn as nothing."""
+    """Issue #41: the server's reader expected ``S:9-A`` and gave ``{}`` for
+    the game's ``S:9S..AS``, so the Trix layout was never drawn.  The
+    game's front (``Front.layout_rows``) reads the game's rows, and on
+    every position of a layout deal (Trix in trix, Jacks in tricks) its
+    rows are the game's own (``Layout.lo``/``hi``); anything else is refused rather than drawn as nothing."""
     from solver.cards import FRENCH, make_card
     from solver.games.contract_match.layout import LayoutDeal
+    parse_layout = solver.load_game("trix").front.layout_rows
     assert parse_layout("S:9S..AS H:4H..JH D:JD..AD C:TC..AC") == {
         "S": ["9S", "TS", "JS", "QS", "KS", "AS"],
         "H": ["4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH"],

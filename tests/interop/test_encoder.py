@@ -67,5 +67,6 @@ def test_a_dix_exchange_value_that_is_no_value_is_an_error():
 def test_a_game_without_an_adapter_is_named():
     class Unadapted:
         name = "solitaire"
+        interop = None          # what ``Game.interop`` declares by default
     with pytest.raises(OptionError, match="'solitaire' has no interop adapter"):
         Encoder(Unadapted(), 1)

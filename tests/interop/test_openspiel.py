@@ -20,12 +20,12 @@ np = pytest.importorskip("numpy")
 
 import solver  # noqa: E402
 from solver.errors import IllegalActionError, OptionError  # noqa: E402
-from solver.game import _REGISTRY, Chance  # noqa: E402
+from solver.game import Chance, game_class  # noqa: E402
 from solver.interop import openspiel as ospiel  # noqa: E402
 from solver.interop.chance import ExplicitChanceState  # noqa: E402
 
 CONFIGS = [(name, cfg) for name in ospiel.adapted_games()
-           for cfg in _REGISTRY[name].conformance_configs]
+           for cfg in game_class(name).conformance_configs]
 
 
 def _load(name, cfg=None, **extra):
@@ -148,7 +148,7 @@ def test_the_second_deal_is_the_seeded_generators_too(name):
         seeded.apply_action(a)
         state.apply_action(a)
     assert seeded.round_index() == 2 and used < len(chance.rng.drawn)
-    key = _REGISTRY[name].interop.deal_key
+    key = game_class(name).interop.deal_key
     assert (_no_cuts(state.dx_state.deal_record())[key][:2]
             == _no_cuts(seeded.deal_record())[key][:2])
 
@@ -187,7 +187,7 @@ def test_a_mid_match_state_plays_across_a_deal_boundary(name):
         state.apply_action(a)
     assert pickled and seeded.round_index() == 3
     assert state.dx_state.match_object() == match
-    key = _REGISTRY[name].interop.deal_key
+    key = game_class(name).interop.deal_key
     assert (_no_cuts(state.dx_state.deal_record())[key][:2]
             == _no_cuts(seeded.deal_record())[key][1:3])
     assert state.returns() == [a + b for a, b in zip(seeded.round_returns(1),

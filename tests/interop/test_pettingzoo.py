@@ -15,11 +15,11 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import solver  # noqa: E402
 from solver.errors import IllegalActionError, OptionError  # noqa: E402
-from solver.game import _REGISTRY  # noqa: E402
+from solver.game import game_class  # noqa: E402
 from solver.interop.common import adapted_games  # noqa: E402
 from solver.interop.pettingzoo import DixtrixEnv, env  # noqa: E402
 
-CONFIGS = [(name, cfg) for name in adapted_games() for cfg in _REGISTRY[name].conformance_configs]
+CONFIGS = [(name, cfg) for name in adapted_games() for cfg in game_class(name).conformance_configs]
 
 
 @pytest.mark.parametrize("name,cfg", CONFIGS, ids=[f"{n}-{c}" for n, c in CONFIGS])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...game import _REGISTRY
+from ...game import game_class, registered_games
 
 #: game class -> adapter
 ADAPTERS: dict[type, Callable] = {}
@@ -69,8 +69,8 @@ def known_tables() -> list[str]:
 
 
 def _known(table: dict[type, Callable]) -> list[str]:
-    return sorted(name for name, cls in _REGISTRY.items()
-                  if any(base in table for base in cls.__mro__))
+    return [name for name in registered_games()
+            if any(base in table for base in game_class(name).__mro__)]
 
 
 __all__ = ["ADAPTERS", "TABLES", "register", "register_table", "adapter_for", "table_for",

@@ -1,13 +1,14 @@
 """What the front ends need of a contract match (trix, tricks): the French
-deck, the contracts in words, the contracts' panel on the board, and each
-finished deal's contract, chooser, totals, tricks and finishing order
-(``solver/front.py`` says what a front declares)."""
+deck, the contracts in words, the contracts' panel on the board, the
+layout's rows, and each finished deal's contract, chooser, totals, tricks
+and finishing order (``solver/front.py`` says what a front declares)."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
 from ...front import N_, FrenchFront, Words
+from .layout import parse_text
 
 
 class ContractFront(FrenchFront):
@@ -22,6 +23,11 @@ class ContractFront(FrenchFront):
 
     def contract_list(self) -> tuple[str, ...]:
         return tuple(self.game.contract_names)
+
+    def layout_rows(self, text: str) -> dict[str, list[str]]:
+        """The Trix / Jacks layout (``Layout.text``: ``"S:9S..AS H:JH D:-
+        C:TC..AC"``) as each suit's cards from low to high."""
+        return parse_text(text)
 
     def deal_summaries(self, state: Any, words: Words) -> list[dict[str, Any]]:
         names = self.game.contract_names

@@ -25,6 +25,7 @@ class DixFront(FrenchFront):
                                   N_("following suit is not required while the stock "
                                      "lasts"), {}),
     }
+    round_unit = N_("round score difference (yours minus the opponent's; a tie-break win +0.5)")
     totals_unit = N_("round scores so far (+1 a trick, -3 a ten-trick)")
     result_unit = N_("match result: +1 a win, -1 a loss")
     setup_hands = "rounds[0].hands"

@@ -31,6 +31,7 @@ class ExchangeFront(Front):
                         {}),
         "tokens": (N_("Tokens"), N_("how many tokens each player starts with"), {}),
     }
+    round_unit = N_("tokens won (+) or lost (-) this round")
     result_unit = N_("match result: +1 the winner, -1 shared by the others")
     panels = ("exchange",)
     # one card each, few decisions: light searches are the medium and hard

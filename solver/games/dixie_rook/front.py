@@ -39,6 +39,7 @@ class RookFront(Front):
                        "house rule: the game also ends after a hand in which a team's "
                        "total fell to minus N or below (the higher total wins)"), {}),
     }
+    round_unit = N_("hand score difference (your team minus the other)")
     totals_unit = N_("team points so far")
     result_unit = N_("match result: +1 a win, -1 a loss")
     panels = ("auction",)

@@ -4,6 +4,7 @@ the view's constraints, and the uniform world sampler prepared once
 
 from __future__ import annotations
 
+import os
 import random
 from array import array
 from typing import TYPE_CHECKING, Any, Literal, cast
@@ -17,7 +18,6 @@ from ..common import check_distinct, check_keys, match_cards, need, parse_card_l
 
 if TYPE_CHECKING:
     from ..._sampler import ColumnWalker
-import os
 
 from .notation import DISCARD_BASE, format_action
 from .state import DixieRookState, _public_replay
