@@ -199,6 +199,10 @@ class ContractWorldSampler(WorldSampler, RowSampler):
     def worlds(self) -> int:
         return 1 if self.sampler is None else self.sampler.count
 
+    def any_world(self) -> ContractMatchState:
+        # the prepared world: its hidden cards a completion of the view
+        return self.base.clone()
+
     def sample(self, rng: random.Random) -> ContractMatchState:
         if self.sampler is None:
             return self.base.clone()

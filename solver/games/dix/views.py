@@ -112,6 +112,10 @@ class DixWorldSampler(WorldSampler, RowSampler):
         # two that differ only in cards already played count twice (a bound)
         return self.models[-1].sampler.count
 
+    def any_world(self) -> DixState:
+        # the prepared world: its hidden cards a completion of the view
+        return self.base.clone()
+
     def sample(self, rng: random.Random) -> DixState:
         state = self.base.clone()
         if not self.live or state.winner is not None:

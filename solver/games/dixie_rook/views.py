@@ -334,6 +334,10 @@ class RookWorldSampler(WorldSampler, RowSampler):
     def worlds(self) -> int:
         return 1 if self.sampler is None else self.sampler.count
 
+    def any_world(self) -> DixieRookState:
+        # the prepared world: its hidden cards a completion of the view
+        return self.base.clone()
+
     def sample(self, rng: random.Random) -> DixieRookState:
         world = self.base.clone()
         if self.sampler is None:
