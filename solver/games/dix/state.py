@@ -30,10 +30,11 @@ def hand_line(seat: int, cards) -> str:
     return f"  seat {seat}: {DIX.format_cards(cards)}"
 
 
-def draws_line(drawn: list[tuple[int, int]], left: int) -> str:
+def draws_line(drawn: list[tuple[int, str]], left: int) -> str:
     """The narrative line of one trick's draws from the stock: ``drawn``
-    (seat, card) in the order drawn, ``left`` the places left after them."""
-    text = ", ".join(f"seat {seat} {DIX.to_string(card)}" for seat, card in drawn)
+    (seat, card's name) in the order drawn, ``left`` the places left
+    after them."""
+    text = ", ".join(f"seat {seat} {card}" for seat, card in drawn)
     return f"          draws: {text}; {left} left in the stock"
 
 
@@ -168,7 +169,7 @@ class DixState(State):
                 self.draws.append((self.tricks_done, seat, self.stock_pos))
                 card = self.stock[self.stock_pos]
                 if card is not None:                    # a view's replay knows none
-                    drawn.append((seat, card))
+                    drawn.append((seat, DIX.to_string(card)))
                 self._draw_card(seat)
                 self.stock_pos += 1
             if drawn:

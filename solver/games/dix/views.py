@@ -113,6 +113,22 @@ class DixWorldSampler(WorldSampler, RowSampler):
                 self.lines.append((i + 1, []))
             elif line.startswith("          draws: "):
                 self.lines[-1][1].append(i)
+        # each draw rewrites the round's lines that name the opponent's
+        # cards: its hand, and each draws line with the card it drew filled
+        # into a template (the other card, the seat's own, is the view's)
+        r = len(self.models) - 1
+        other = 1 - self.seat
+        self.hand_at = self.lines[r][0] + other
+        model = self.models[r]
+        #: (index in the narrative, template, the opponent's stock place)
+        self.draw_lines: list[tuple[int, str, int]] = []
+        for k, i in enumerate(self.lines[r][1]):
+            pair = model.draws[2 * k:2 * k + 2]
+            names = [(s, "{}" if s == other else DIX.to_string(model.stock[p]))
+                     for (_, s, p) in pair]
+            place = next(p for (_, s, p) in pair if s == other)
+            left = game.stock_size - pair[-1][2] - 1
+            self.draw_lines.append((i, draws_line(names, left), place))
         if completion is not None:
             for r, (i, deal) in enumerate(zip(at, completion, strict=True)):
                 self.base.chance.rewrite(i, deal)
@@ -212,7 +228,10 @@ class DixWorldSampler(WorldSampler, RowSampler):
         state.stock = stock
         state.initial_hands = hands
         state.chance.rewrite(self.log_index, (hands, turn_up, stock))
-        self._write_lines(state, len(self.models) - 1, deal)
+        events = state.events
+        events[self.hand_at] = hand_line(other, hands[other])
+        for i, template, place in self.draw_lines:
+            events[i] = template.format(DIX.to_string(stock[place]))
         return state
 
     def _write_lines(self, state: DixState, r: int, deal) -> None:
@@ -224,8 +243,8 @@ class DixWorldSampler(WorldSampler, RowSampler):
         drawn = self.models[r].draws
         for k, i in enumerate(draws_at):
             pair = drawn[2 * k:2 * k + 2]
-            state.events[i] = draws_line([(s, stock[p]) for (_, s, p) in pair],
-                                         len(stock) - pair[-1][2] - 1)
+            state.events[i] = draws_line([(s, DIX.to_string(stock[p])) for (_, s, p) in pair],
+                                         self.game.stock_size - pair[-1][2] - 1)
 
 
 def _complete_round(game, rnd, path, seat, other, first, r, acts, offset, rng):
