@@ -302,7 +302,7 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
     names = seat_names(game.num_players, seat, game.partnership)
     facts = describe(view)
     # the trick (and an exact line's tricks) are the same in every world of
-    # the view: read from the state kept with it, no world drawn
+    # the view: read from the sampler's prepared world (no world drawn)
     world = view.any_world()
     trick = world.trick_number()
     # no "position" here: a face that prints the hint as JSON adds it

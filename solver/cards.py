@@ -92,6 +92,9 @@ class Deck:
             self._parse["JK"] = JOKER
         for alias, c in (aliases or {}).items():
             self._parse[alias.upper()] = c
+        #: each card's ``display_key``, looked up (a world sampler formats a
+        #: hand per world drawn)
+        self._display = {c: self.display_key(c) for c in self.cards}
 
     def __repr__(self) -> str:
         return f"<Deck {self.name}>"
@@ -146,7 +149,10 @@ class Deck:
     def format_cards(self, cards: Iterable[int], sort: bool = True) -> str:
         cards = list(cards)
         if sort:
-            cards.sort(key=self.display_key)
+            try:
+                cards.sort(key=self._display.__getitem__)
+            except KeyError:       # not a card: to_string below names it
+                cards.sort(key=self.display_key)
         return " ".join(self.to_string(c) for c in cards)
 
 

@@ -486,10 +486,13 @@ class Game(ABC):
         already holds (``solver.position.SeatView`` passes the state the view
         was taken from, or the replay that validated it), so a sampler may
         start from it (``replayed``) instead of replaying a completion of
-        the view's notation; the worlds drawn are the same either way, as
-        far as the view's seat can tell.  Default: ``complete_view`` and a
-        replay per draw; games override it with an exact uniform sampler
-        that prepares once."""
+        the view's notation.  ``base`` may hold the true hidden cards: a
+        sampler replaces every one (each deal's, and the narrative lines
+        that name them) by the completion it would have replayed, so that
+        its worlds are the same with or without ``base``, hidden cards
+        included (tests/bots/test_no_peeking.py).  Default:
+        ``complete_view`` and a replay per draw; games override it with an
+        exact uniform sampler that prepares once."""
         return _ReplaySampler(self, view)
 
     def __repr__(self) -> str:
@@ -774,6 +777,12 @@ class WorldSampler(ABC):
     @abstractmethod
     def sample(self, rng: random.Random) -> State:
         """A fresh complete state (the caller may mutate it)."""
+
+    def any_world(self) -> State:
+        """A world of the view with no draw (a sampler with a prepared
+        ``base`` returns a copy of it: its hidden cards a completion, never
+        the true ones).  Default: the world of ``Random(0)``."""
+        return self.sample(random.Random(0))
 
     def worlds(self) -> int | None:
         """How many distinct worlds ``sample`` draws among, as far as the

@@ -34,7 +34,6 @@ from .game import (
     WorldSampler,
     canonical_json,
     load_game,
-    replayed,
 )
 
 RECORD_KEYS = ("game", "options", "seed", "match", "deal", "actions")
@@ -104,7 +103,8 @@ class SeatView:
     (the live state of ``SeatView.of``, the replay that validated a view
     read from JSON), kept so that nothing below replays the view's
     notation again: its world sampler starts from it
-    (``Game.world_sampler``'s ``base``) and ``any_world`` returns it."""
+    (``Game.world_sampler``'s ``base``), replacing its hidden cards, which
+    may be the true ones, by a completion of the view."""
 
     game: Game
     seat: int
@@ -148,15 +148,12 @@ class SeatView:
 
     def any_world(self) -> State:
         """A complete state consistent with the view, with no draw: the
-        state kept with the view (``_state``, as a replay of its record
-        would leave it: ``solver.game.replayed``), else ``world(seed=0)``.
-        Read from it only what every world of the view says alike (whose
-        turn, the trick, where the deal starts, the notation of an
-        action), as the seat itself could: its hidden cards may be the
-        true ones."""
-        if self._state is None:
-            return self.world(seed=0)
-        return replayed(self._state)
+        sampler's prepared world (``WorldSampler.any_world``), whose
+        hidden cards are a completion of the view, never the ones of the
+        state kept with it.  Read from it only what every world of the
+        view says alike (whose turn, the trick, where the deal starts, the
+        notation of an action), as the seat itself could."""
+        return self.sampler().any_world()
 
     def sampler(self) -> WorldSampler:
         """The game's ``WorldSampler`` for this view (prepared once, from

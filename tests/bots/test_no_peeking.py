@@ -16,7 +16,7 @@ import pytest
 import solver
 from bots import make_bot, registered_bots
 from bots.registry import _BOTS
-from solver.position import from_json
+from solver.position import SeatView, from_json
 
 #: (game, options) pairs: every game, and the options that change who knows what
 GAMES = [("dix", {}), ("dix", {"variant": "seventeen"}), ("trix", {}),
@@ -128,3 +128,60 @@ def test_step_view_plays_from_the_view_alone():
     view = from_json(truth.information_state(seat).view)
     bot = make_bot("rules", game, seat, seed=1)
     assert bot.step_view(view) == make_bot("rules", game, seat, seed=1).step(truth)
+
+
+def _stops(game, seed):
+    """Live states of a random play-out, from its first decisions to a few
+    deals in (earlier deals have hidden cards too).  It passes more often
+    than chance would, so that some dixie-rook hands are passed out (their
+    hands stay hidden for good)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=seed)
+    out = []
+    for step in range(260):
+        if state.is_terminal():
+            break
+        if step % 37 == 5 and state.current_player() >= 0:
+            out.append(state.clone())
+        actions = state.legal_actions()
+        names = [state.action_to_string(a) for a in actions]
+        if "pass" in names and rng.random() < 0.7:
+            state.apply_action(actions[names.index("pass")])
+        else:
+            state.apply_action(rng.choice(actions))
+    return out
+
+
+def _hidden_parts(world):
+    """What a world says beyond its seat's view: its complete record (every
+    deal's hidden cards), its narrative (which names them), what every seat
+    sees of it and its text."""
+    return (solver.to_json(world), list(world.events), world.to_text(),
+            [world.information_state(s).view for s in range(world.game.num_players)])
+
+
+@pytest.mark.parametrize("name, options", GAMES)
+def test_a_world_holds_no_hidden_truth_however_its_view_was_made(name, options):
+    """A world drawn from ``SeatView.of(state, seat)`` (which keeps the live
+    state, so that nothing is replayed) holds nothing its seat cannot
+    know: it is the world drawn with the same seed from the same view made
+    without the state (``SeatView(game, seat, view, info)``) or read from
+    JSON -- in every deal's hidden cards and in the narrative -- and so is
+    ``any_world()``."""
+    game = solver.load_game(name, **options)
+    checked = 0
+    # seed 130: a tricks play-out with a bad-hand claim (its line shows cards)
+    for seed in (3, 130):
+        for state in _stops(game, seed):
+            for seat in {state.current_player(), (state.current_player() + 1)
+                         % game.num_players}:
+                info = state.information_state(seat)
+                views = [SeatView.of(state, seat), SeatView(game, seat, info.view, info),
+                         from_json(info.view)]
+                for draw in (3, 4):
+                    got = [_hidden_parts(v.world(seed=draw)) for v in views]
+                    assert got[0] == got[1] == got[2], (name, seed, seat, draw)
+                got = [_hidden_parts(v.any_world()) for v in views]
+                assert got[0] == got[1] == got[2], (name, seed, seat, "any_world")
+                checked += 1
+    assert checked >= 8

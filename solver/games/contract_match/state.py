@@ -10,7 +10,7 @@ from collections import OrderedDict
 from functools import lru_cache
 from typing import Any
 
-from ...cards import FRENCH, cards_of, mask_of
+from ...cards import FRENCH, cards_of, mask_of, rank_of
 from ...errors import NotationError, short_repr
 from ...game import TERMINAL, Chance, InfoState, State
 from .layout import LayoutDeal
@@ -48,6 +48,23 @@ def format_hand(cards: tuple) -> str:
     """Display form of a sorted hand (suits S H D C, high first: for the
     French deck that is descending card index)."""
     return " ".join(FRENCH.to_string(c) for c in reversed(cards))
+
+
+def hand_line(seat: int, hand: tuple) -> str:
+    """The narrative line of a seat's hand as dealt (a world sampler
+    rewrites it with the hand it draws: solver/games/contract_match/views.py)."""
+    return f"  seat {seat}: {format_hand(hand)}"
+
+
+#: how the narrative line of a bad-hand claim (tricks) starts, after the seat
+BAD_HAND = " has a bad hand ("
+
+
+def bad_hand_line(seat: int, hand: tuple) -> str:
+    """The narrative line of a bad-hand claim (tricks): the claimer shows
+    its 2s and 3s (rewritten, like the hands, in a drawn world)."""
+    low = [c for c in hand if rank_of(c) <= 3]
+    return f"  seat {seat}{BAD_HAND}{FRENCH.format_cards(low)}) and orders a redeal"
 
 
 def _norm(text: str) -> str:
@@ -169,8 +186,7 @@ class ContractMatchState(State):
         again = " (redeal)" if contract >= 0 else ""
         self.events.append(f"{g.round_word} {self.round_no + 1}, deal {len(self.used) + (contract < 0)}"
                            f"{again}: seat {self.chooser} is the {g.chooser_word}")
-        for s in range(NUM_SEATS):
-            self.events.append(f"  seat {s}: {format_hand(log.hands[s])}")
+        self.events += [hand_line(s, log.hands[s]) for s in range(NUM_SEATS)]
         self.phase = CHOOSE if contract < 0 else self.phase
 
     def _hand_mask(self, seat: int) -> int:

@@ -13,7 +13,7 @@ from ...cards import FRENCH, SUIT_RANK_MASK, cards_of, mask_of
 from ...errors import PositionError
 from ...game import State, WorldSampler, replayed
 from ...sampler import HolderSampler, InconsistentConstraints, compiled_walker
-from .state import ContractMatchState, DealLog
+from .state import BAD_HAND, ContractMatchState, DealLog, bad_hand_line, hand_line
 from .trick_play import HAND_SIZE, NUM_SEATS, PENALTY_RULES, TrickDeal
 
 #: this game (ContractGame, ``game.py``), for annotations: ``game.py`` imports
@@ -149,10 +149,16 @@ def _complete_hands(seat: int, own: list, log: DealLog, forced: dict,
 
 class ContractWorldSampler(WorldSampler, RowSampler):
     """Uniform worlds for a trix / tricks seat view, prepared once: one
-    replay makes a base state; each draw clones it and deals the current
-    hand's unseen cards anew (exactly uniform, ``HolderSampler``).  Earlier
-    deals keep the base's consistent completion: they cannot change what
-    happens next.
+    replay of a completion of the view (``complete_view``'s, from
+    ``Random(0)``) makes a base state; each draw clones it and deals the
+    current hand's unseen cards anew (exactly uniform, ``HolderSampler``),
+    with the narrative lines that show them.  Earlier deals keep the
+    base's consistent completion: they cannot change what happens next.
+    Given the state the view was taken from instead, the base is that
+    state with every deal's hidden cards (and the lines that show them)
+    replaced by the same completion, drawn from its deal logs' public
+    facts, so the worlds are the same as without it and never hold the
+    true hidden cards.
 
     Rows (``solver.beliefs``): one place a seat other than the view's, in
     seat order (``others``), holding the cards it has unseen now (the
@@ -179,6 +185,12 @@ class ContractWorldSampler(WorldSampler, RowSampler):
             d = len(self.base.deal_logs) - 1
             log = self.base.deal_logs[d]
             own_d = list(log.hands[seat])
+            # the deals the replay above would have had: ``complete_view``'s
+            # draws, in its order, from the same public facts
+            rng = random.Random(0)
+            completion = [_complete_hands(seat, list(lg.hands[seat]), lg, game._forced(i, facts),
+                                          rng, f"deal.deals[{i}]")
+                          for i, lg in enumerate(self.base.deal_logs)]
         self.own = own_d
         self.fixed, allow, free = _deal_constraints(seat, own_d, log,
                                                     game._forced(d, facts), "deal")
@@ -186,8 +198,22 @@ class ContractWorldSampler(WorldSampler, RowSampler):
         self.sampler = None
         if log.claim < 0 and not self.base.is_terminal():
             self.sampler = _holder_sampler(seat, self.fixed, allow, free)
-        self.log_index = max(i for i, (kind, _) in enumerate(self.base.chance.log)
-                             if kind == "deal")
+        at = [i for i, (kind, _) in enumerate(self.base.chance.log) if kind == "deal"]
+        self.log_index = at[-1]
+        #: per deal, the narrative's index of its first hand line and of
+        #: its bad-hand claim (-1: none)
+        self.lines: list[list[int]] = []
+        for i, line in enumerate(self.base.events):
+            if line.endswith(f" is the {game.chooser_word}") and ", deal " in line:
+                self.lines.append([i + 1, -1])
+            elif line.startswith("  seat ") and BAD_HAND in line:
+                self.lines[-1][1] = i
+        if base is not None:
+            # the earlier deals' logs are shared with the state given: copies
+            self.base.deal_logs = [lg.copy() for lg in self.base.deal_logs]
+            for i, (k, hands) in enumerate(zip(at, completion, strict=True)):
+                self._deal(self.base, i, hands)
+                self.base.chance.rewrite(k, hands)
         self.others = [s for s in range(NUM_SEATS) if s != seat]
         self.n_places = len(self.others)
         #: per seat, the cards of this deal the view places with it
@@ -198,6 +224,10 @@ class ContractWorldSampler(WorldSampler, RowSampler):
 
     def worlds(self) -> int:
         return 1 if self.sampler is None else self.sampler.count
+
+    def any_world(self) -> ContractMatchState:
+        # the prepared world: its hidden cards a completion of the view
+        return self.base.clone()
 
     def sample(self, rng: random.Random) -> ContractMatchState:
         if self.sampler is None:
@@ -246,7 +276,14 @@ class ContractWorldSampler(WorldSampler, RowSampler):
     def _world(self, placed: list) -> ContractMatchState:
         state = self.base.clone()
         hands = _hands_from(self.seat, self.own, self.fixed, placed)
-        log = state.deal_logs[-1]
+        self._deal(state, len(state.deal_logs) - 1, hands)
+        state.chance.rewrite(self.log_index, hands)
+        return state
+
+    def _deal(self, state: ContractMatchState, d: int, hands: tuple) -> None:
+        """Deal ``d`` of ``state`` (its log, the cards left in play, the
+        narrative lines that show them) dealt as ``hands``."""
+        log = state.deal_logs[d]
         log.hands = hands
         play = log.play
         if play is not None:
@@ -254,5 +291,8 @@ class ContractWorldSampler(WorldSampler, RowSampler):
             for s, card in play.plays:
                 gone[s] |= 1 << card
             play.hands = [mask_of(hands[s]) & ~gone[s] for s in range(NUM_SEATS)]
-        state.chance.rewrite(self.log_index, hands)
-        return state
+        first, claim = self.lines[d]
+        state.events[first:first + NUM_SEATS] = [hand_line(s, hands[s])
+                                                 for s in range(NUM_SEATS)]
+        if claim >= 0:
+            state.events[claim] = bad_hand_line(log.claim, hands[log.claim])

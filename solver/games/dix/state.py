@@ -24,6 +24,20 @@ TEN_TRICK_PENALTY = 4          # a ten-trick scores -3 instead of +1
 NUM_ACTIONS = 4 * SUIT_BITS
 
 
+def hand_line(seat: int, cards) -> str:
+    """The narrative line of a seat's hand as dealt (a world sampler
+    rewrites it with the hand it draws: solver/games/dix/views.py)."""
+    return f"  seat {seat}: {DIX.format_cards(cards)}"
+
+
+def draws_line(drawn: list[tuple[int, str]], left: int) -> str:
+    """The narrative line of one trick's draws from the stock: ``drawn``
+    (seat, card's name) in the order drawn, ``left`` the places left
+    after them."""
+    text = ", ".join(f"seat {seat} {card}" for seat, card in drawn)
+    return f"          draws: {text}; {left} left in the stock"
+
+
 class DixState(State):
     """A dix match in progress.  Public attributes are read-only views for
     bots and front ends: ``dealer``, ``trump`` (-1 at no trumps),
@@ -81,8 +95,7 @@ class DixState(State):
         number = self.round_base + self.round_no + 1
         self.events.append(f"round {number}: seat {self.dealer} deals; turn-up "
                            f"{DIX.to_string(turn_up)} ({trump_text})")
-        for s in (0, 1):
-            self.events.append(f"  seat {s}: {DIX.format_cards(hands[s])}")
+        self.events += [hand_line(s, hands[s]) for s in (0, 1)]
 
     # ---- protocol ------------------------------------------------------
     def current_player(self) -> int:
@@ -156,12 +169,11 @@ class DixState(State):
                 self.draws.append((self.tricks_done, seat, self.stock_pos))
                 card = self.stock[self.stock_pos]
                 if card is not None:                    # a view's replay knows none
-                    drawn.append(f"seat {seat} {DIX.to_string(card)}")
+                    drawn.append((seat, DIX.to_string(card)))
                 self._draw_card(seat)
                 self.stock_pos += 1
             if drawn:
-                self.events.append(f"          draws: {', '.join(drawn)}; "
-                                   f"{len(self.stock) - self.stock_pos} left in the stock")
+                self.events.append(draws_line(drawn, len(self.stock) - self.stock_pos))
         if self.tricks_done == g.tricks_per_round:
             self._end_round()
 

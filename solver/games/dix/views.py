@@ -14,7 +14,7 @@ from ...errors import NotationError, PositionError
 from ...game import State, WorldSampler, replayed
 from ...sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup, compiled_walker
 from ..common import check_distinct, check_keys, need, parse_card_list
-from .state import DixState, _public_replay
+from .state import DixState, _public_replay, draws_line, hand_line
 
 #: this game (DixGame, ``game.py``), for annotations: ``game.py`` imports
 #: this module, so this module does not import it back
@@ -68,9 +68,14 @@ def _complete_view(game: AnyGame, view: dict, rng: random.Random) -> dict:
 
 
 class DixWorldSampler(WorldSampler, RowSampler):
-    """Uniform worlds for one dix seat view, prepared once: one replay makes
+    """Uniform worlds for one dix seat view, prepared once: one replay of a
+    completion of the view (``complete_view``'s, from ``Random(0)``) makes
     a base state; each draw clones it and re-deals only the hidden cards of
-    the current round (the opponent's hand and the undrawn stock).
+    the current round (the opponent's hand and the undrawn stock, and the
+    narrative lines that name them).  Given the state the view was taken
+    from instead, the base is that state with every round's hidden cards
+    replaced by the same completion, so the worlds are the same as
+    without it and never hold the true hidden cards.
 
     Rows (``solver.beliefs``): one place a slot of the round's interval
     sampler, in its visit order (``CompiledSampler``), holding one card:
@@ -80,20 +85,56 @@ class DixWorldSampler(WorldSampler, RowSampler):
     def __init__(self, game: AnyGame, view: dict, base: State | None = None):
         self.game = game
         self.seat = view["seat"]
-        _, self.models = _prepare_view(game, view, random.Random(0))
+        rng = random.Random(0)
+        _, self.models = _prepare_view(game, view, rng)
+        completion = None
         if base is not None:
             # the state the view was taken from (or validated with): no
-            # completion to replay; each draw re-deals the round's hidden cards
+            # completion to replay, but its hidden cards may be the true
+            # ones, so every round gets the deal the replay below would
+            # have (``_complete_view``'s draws, after the same preparation)
             self.base = cast(DixState, replayed(base))
+            completion = [m.deal(rng) for m in self.models]
         else:
             rec = game.complete_record(view, random.Random(0))
             # the replay builds the game's state_class
             self.base = cast(DixState, game.replay(rec["actions"], deal=rec["deal"],
                                                    match=rec.get("match")))
         log = self.base.chance.log
-        self.log_index = max(i for i, (kind, _) in enumerate(log) if kind == "round")
+        at = [i for i, (kind, _) in enumerate(log) if kind == "round"]
+        self.log_index = at[-1]
         # a view whose last round just ended holds no hidden card that matters
         self.live = len(self.models) == self.base.round_no + 1
+        #: per round, the narrative's index of its first hand line and of
+        #: each of its draws lines
+        self.lines: list[tuple[int, list[int]]] = []
+        for i, line in enumerate(self.base.events):
+            if line.startswith("round ") and " deals; turn-up " in line:
+                self.lines.append((i + 1, []))
+            elif line.startswith("          draws: "):
+                self.lines[-1][1].append(i)
+        # each draw rewrites the round's lines that name the opponent's
+        # cards: its hand, and each draws line with the card it drew filled
+        # into a template (the other card, the seat's own, is the view's)
+        r = len(self.models) - 1
+        other = 1 - self.seat
+        self.hand_at = self.lines[r][0] + other
+        model = self.models[r]
+        #: (index in the narrative, template, the opponent's stock place)
+        self.draw_lines: list[tuple[int, str, int]] = []
+        for k, i in enumerate(self.lines[r][1]):
+            pair = model.draws[2 * k:2 * k + 2]
+            names = [(s, "{}" if s == other else DIX.to_string(model.stock[p]))
+                     for (_, s, p) in pair]
+            place = next(p for (_, s, p) in pair if s == other)
+            left = game.stock_size - pair[-1][2] - 1
+            self.draw_lines.append((i, draws_line(names, left), place))
+        if completion is not None:
+            for r, (i, deal) in enumerate(zip(at, completion, strict=True)):
+                self.base.chance.rewrite(i, deal)
+                self._write_lines(self.base, r, deal)
+            if self.live:
+                self._world(self.base, completion[-1])
         model = self.models[-1]
         compiled = model.sampler.compiled
         self.n_places = compiled.n_slots
@@ -111,6 +152,10 @@ class DixWorldSampler(WorldSampler, RowSampler):
         # the round's deals consistent with the view: each is a world, and
         # two that differ only in cards already played count twice (a bound)
         return self.models[-1].sampler.count
+
+    def any_world(self) -> DixState:
+        # the prepared world: its hidden cards a completion of the view
+        return self.base.clone()
 
     def sample(self, rng: random.Random) -> DixState:
         state = self.base.clone()
@@ -183,7 +228,23 @@ class DixWorldSampler(WorldSampler, RowSampler):
         state.stock = stock
         state.initial_hands = hands
         state.chance.rewrite(self.log_index, (hands, turn_up, stock))
+        events = state.events
+        events[self.hand_at] = hand_line(other, hands[other])
+        for i, template, place in self.draw_lines:
+            events[i] = template.format(DIX.to_string(stock[place]))
         return state
+
+    def _write_lines(self, state: DixState, r: int, deal) -> None:
+        """Round ``r``'s narrative lines that name hidden cards (the hands
+        dealt, the draws), as ``deal`` says."""
+        hands, _, stock = deal
+        first, draws_at = self.lines[r]
+        state.events[first:first + 2] = [hand_line(s, hands[s]) for s in (0, 1)]
+        drawn = self.models[r].draws
+        for k, i in enumerate(draws_at):
+            pair = drawn[2 * k:2 * k + 2]
+            state.events[i] = draws_line([(s, DIX.to_string(stock[p])) for (_, s, p) in pair],
+                                         self.game.stock_size - pair[-1][2] - 1)
 
 
 def _complete_round(game, rnd, path, seat, other, first, r, acts, offset, rng):
@@ -262,17 +323,20 @@ def _complete_round(game, rnd, path, seat, other, first, r, acts, offset, rng):
                             f"{seat}'s view (the opponent's plays and failures to follow)",
                             path) from None
     return _RoundModel(game, seat, own, turn_up, stock, groups, rest, sampler,
-                       set(opp_play))
+                       set(opp_play), pub["draws"])
 
 
 class _RoundModel:
     """One round of a seat view, prepared: draws the round's deal uniformly
     among those consistent with the view."""
 
-    def __init__(self, game, seat, own, turn_up, stock, groups, rest, sampler, opp_played):
+    def __init__(self, game, seat, own, turn_up, stock, groups, rest, sampler, opp_played,
+                 draws):
         self.game, self.seat, self.own, self.turn_up = game, seat, own, turn_up
         self.stock, self.groups, self.rest, self.sampler = stock, groups, rest, sampler
         self.opp_played = opp_played
+        #: (trick, seat, stock place) of each draw of the round, in order
+        self.draws = draws
 
     def deal(self, rng):
         """``(hands, turn_up, stock)`` of one uniformly drawn world."""

@@ -516,6 +516,10 @@ class DixExchangeWorldSampler(WorldSampler, RowSampler):
             state._apply_and_log(a)
         return state
 
+    def any_world(self) -> DixExchangeState:
+        # the prepared world: its hidden cards a completion of the view
+        return self.base.clone()
+
     def sample(self, rng: random.Random) -> DixExchangeState:
         seed = rng.getrandbits(62)
         return self._world(self.live_model.draw(rng), seed)

@@ -28,6 +28,16 @@ AnyGame = Any
 
 
 def _complete_view(game: AnyGame, view: dict, rng: random.Random) -> dict:
+    outcomes, fills = _completion(game, view, rng)
+    tokens = list(view["actions"])
+    for i, c in fills.items():
+        tokens[i] = format_action(DISCARD_BASE + c)
+    return {"deal": game.format_deal(outcomes), "actions": tokens}
+
+
+def _completion(game: AnyGame, view: dict, rng: random.Random) -> tuple[list, dict]:
+    """A completion of a seat view: its chance outcomes and the hidden
+    discards chosen (action index -> card)."""
     seat = view["seat"]
     deal = view.get("deal")
     if not isinstance(deal, dict):
@@ -39,23 +49,22 @@ def _complete_view(game: AnyGame, view: dict, rng: random.Random) -> dict:
         check_keys(deal, ("first_dealer", "deals"), "deal")
         first = game._parse_first_dealer(deal)
     deals = need(deal, "deals", "deal", list)
-    tokens = list(view["actions"])
-    pub = _public_replay(game, first, tokens)
+    pub = _public_replay(game, first, list(view["actions"]))
     if len(deals) < len(pub) - 1 or (len(deals) == len(pub) - 1 and pub[-1]["n_actions"]):
         raise PositionError(f"the actions reach hand {len(pub)}, whose deal is missing",
                             "deal.deals")
     if len(deals) > len(pub):
         raise PositionError(f"no action reaches hand {len(pub) + 1}", f"deal.deals[{len(pub)}]")
     outcomes = [("match", view["match"])] if "match" in view else [("first_dealer", first)]
+    fills: dict[int, int] = {}
     for h, d in enumerate(deals):
         path = f"deal.deals[{h}]"
-        hands, nest, fills = _complete_hand(game, seat, d, path, pub[h], rng)
+        hands, nest, chosen = _complete_hand(game, seat, d, path, pub[h], rng)
         outcomes.append(("deal", (hands, nest)))
         for cut in game._parse_cuts(d, path):
             outcomes.append(("cut", cut))
-        for i, c in fills.items():
-            tokens[i] = format_action(DISCARD_BASE + c)
-    return {"deal": game.format_deal(outcomes), "actions": tokens}
+        fills.update(chosen)
+    return outcomes, fills
 
 
 def _complete_hand(game: AnyGame, seat: int, d, path: str, pub: dict,
@@ -248,10 +257,16 @@ class RookWorldSampler(WorldSampler, RowSampler):
                  base: State | None = None):
         self.game = game
         self.seat = seat = view["seat"]
+        completion = None
         if base is not None:
             # the state the view was taken from (or validated with): no
-            # completion to replay; each draw re-deals the hidden cards
+            # completion to replay, but its hidden cards may be the true
+            # ones, so every hand gets the deal the replay below would have
+            # (``complete_view``'s, from the same generator)
             self.base = cast(DixieRookState, replayed(base))
+            outcomes, fills = _completion(game, view, rng or random.Random(0))
+            completion = [value for kind, value in outcomes if kind == "deal"]
+            self._hands_dealt(completion)
         else:
             rec = game.complete_record(view, rng or random.Random(0))
             # the replay builds the game's state_class
@@ -311,6 +326,34 @@ class RookWorldSampler(WorldSampler, RowSampler):
         if w is not None and w != seat:
             self.split = self.n_places          # the bid winner's nest, within what it took
             self.n_places += 1
+        if completion is not None:
+            self._hand_in_play(completion[-1], fills)
+
+    def _hands_dealt(self, completion: list) -> None:
+        """``base`` with every hand dealt as ``completion`` says (the
+        chance log and the narrative's deal lines; the hand in play's other
+        hidden cards: ``_hand_in_play``)."""
+        world = self.base
+        n = self.game.num_players
+        at = [i for i, (kind, _) in enumerate(world.chance.log) if kind == "deal"]
+        heads = [i for i, line in enumerate(world.events)
+                 if line.startswith("hand ") and " deals; totals " in line]
+        for i, head, (hands, nest) in zip(at, heads, completion, strict=True):
+            world.chance.rewrite(i, (hands, nest))
+            world.events[head + 1:head + n + 2] = world._deal_events(hands, nest)
+
+    def _hand_in_play(self, deal: tuple, fills: dict) -> None:
+        """``base``'s hand in play as the completion deals it (``deal``, and
+        the hidden discards ``fills``): what ``world_from`` writes in a
+        drawn world."""
+        world, w, seat = self.base, self.w, self.seat
+        initial, nest = deal
+        pile = [fills[i] for i in self.discard_actions] if w is not None and w != seat else []
+        for o in self.holders:
+            if o >= 0:
+                held = mask_of(initial[o]) | (mask_of(nest) if o == w else 0)
+                world.hands[o] = held & ~self.played_mask[o] & ~mask_of(pile)
+        self._write(world, initial, nest, pile)
 
     def assignment(self, rng: random.Random) -> list[list[int]]:
         """One uniform assignment: the unseen cards of each holder (in
@@ -333,6 +376,10 @@ class RookWorldSampler(WorldSampler, RowSampler):
 
     def worlds(self) -> int:
         return 1 if self.sampler is None else self.sampler.count
+
+    def any_world(self) -> DixieRookState:
+        # the prepared world: its hidden cards a completion of the view
+        return self.base.clone()
 
     def sample(self, rng: random.Random) -> DixieRookState:
         world = self.base.clone()
@@ -423,20 +470,28 @@ class RookWorldSampler(WorldSampler, RowSampler):
             took = sorted(initial[w] + pile)
             nest = cards_of(nest_mask) if nest_mask is not None else rng.sample(took, k)
             initial[w] = [c for c in took if c not in nest]
+        self._write(world, initial, nest, pile)
+        world.chance.restart_stream("cut", random.Random(rng.getrandbits(64)))
+        return world
+
+    def _write(self, world: DixieRookState, initial, nest, pile: list) -> None:
+        """The hand in play's deal (``initial`` hands, ``nest``) and hidden
+        discards (``pile``, in order) written into ``world``: the chance
+        log, the discards and their actions, the narrative lines."""
+        w = self.w
+        if w is not None and w != self.seat:
             world.discards = list(pile)
             for i, c in zip(self.discard_actions, pile, strict=True):
                 world._history[i] = DISCARD_BASE + c
         world.initial_hands = tuple(tuple(sorted(hd)) for hd in initial)
         world.nest = tuple(sorted(nest))
         world.chance.rewrite(self.log_index, (world.initial_hands, world.nest))
-        world.events[world.ev_deal:world.ev_deal + n + 1] = world._deal_events(
-            world.initial_hands, world.nest)
+        world.events[world.ev_deal:world.ev_deal + self.game.num_players + 1] = \
+            world._deal_events(world.initial_hands, world.nest)
         if world.ev_nest >= 0:
             world.events[world.ev_nest] = world._nest_event()
         if world.ev_discards >= 0:
             world.events[world.ev_discards] = world._discards_event()
-        world.chance.restart_stream("cut", random.Random(rng.getrandbits(64)))
-        return world
 
 
 def _sampler_pure() -> bool:

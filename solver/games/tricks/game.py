@@ -43,7 +43,13 @@ from ...errors import PositionError
 from ...game import register_game
 from ..common import check_distinct, parse_card_list
 from ..contract_match.game import ContractGame
-from ..contract_match.state import CLAIM, DEALS_PER_ROUND, REDEAL, ContractMatchState
+from ..contract_match.state import (
+    CLAIM,
+    DEALS_PER_ROUND,
+    REDEAL,
+    ContractMatchState,
+    bad_hand_line,
+)
 from ..contract_match.trick_play import LAYOUT, NUM_SEATS
 from .front import TricksFront
 
@@ -175,11 +181,8 @@ class TricksState(ContractMatchState):
     def _apply_claim(self, action: int) -> None:
         seat = self.order[self.order_pos]
         if action == REDEAL:
-            hand = self.log.hands[seat]
-            low = [c for c in hand if rank_of(c) <= 3]
             self.log.claim = seat
-            self.events.append(f"  seat {seat} has a bad hand ({FRENCH.format_cards(low)}) "
-                               f"and orders a redeal")
+            self.events.append(bad_hand_line(seat, self.log.hands[seat]))
             self._new_deal(contract=LAYOUT)
             self._start_claims()
             return
