@@ -253,6 +253,24 @@ cdef inline bint pivot_safe(DDCtx* K, int* value) noexcept nogil:
     return 1
 
 
+cdef inline bint covers(RuleTable* R, TrickState* S, int M, int H, int skip) noexcept nogil:
+    """The cover of ``holder_cover`` and ``part_cover``: in every suit but
+    ``skip`` (-1: none) M holds no more cards than H, and at most one suit
+    where M holds cards has M's length equal to H's (tight), unless H
+    plays just before M."""
+    cdef int s, lm, lh, tight = 0
+    for s in range(4):
+        if s == skip:
+            continue
+        lm = popcount(S.hands[M] & R.suit_mask[s])
+        lh = popcount(S.hands[H] & R.suit_mask[s])
+        if lm > lh:
+            return 0
+        if lm and lm == lh:
+            tight += 1
+    return tight <= 1 or R.next_seat[H] == M
+
+
 cdef inline bint holder_cover(DDCtx* K, int* value) noexcept nogil:
     """One max seat M, no trumps, must follow, tricks alike to both
     sides: whether M takes none of the penalty cards left (cards with
@@ -284,7 +302,7 @@ cdef inline bint holder_cover(DDCtx* K, int* value) noexcept nogil:
     penalty cards' owners, which the key holds."""
     cdef RuleTable* R = &K.R
     cdef TrickState* S = &K.S
-    cdef int M = K.max_seat, H = 0, i, s, q = -1, lm, lh, v, tight = 0, psuits = 0
+    cdef int M = K.max_seat, H = 0, i, s, q = -1, v, psuits = 0
     cdef uint64_t others = 0, pen, ps, hm, m
     for i in range(R.nseats):
         if i != M:
@@ -308,16 +326,7 @@ cdef inline bint holder_cover(DDCtx* K, int* value) noexcept nogil:
             if highest_bit(hm) > lowest_bit(ps):
                 return 0
             K.qwin |= (<uint64_t>1) << highest_bit(hm)
-    for s in range(4):
-        if psuits == 1 and s == q:
-            continue
-        lm = popcount(S.hands[M] & R.suit_mask[s])
-        lh = popcount(S.hands[H] & R.suit_mask[s])
-        if lm > lh:
-            return 0
-        if lm and lm == lh:
-            tight += 1
-    if tight > 1 and R.next_seat[H] != M:
+    if not covers(R, S, M, H, q if psuits == 1 else -1):
         return 0
     v = S.tricks_left * R.trick_lose + R.last_lose
     m = pen
@@ -357,9 +366,8 @@ cdef inline bint part_cover(DDCtx* K, int* value) noexcept nogil:
     owners, which the key holds."""
     cdef RuleTable* R = &K.R
     cdef TrickState* S = &K.S
-    cdef int M = K.max_seat, H, i, s, q, lm, lh, tight, psuits, gain, best = 0
+    cdef int M = K.max_seat, H, i, s, q, psuits, gain, best = 0
     cdef uint64_t pen, ps, hm, ch, m, key = 0
-    cdef bint ok
     if S.hands[M] & R.discard_mask:
         return 0
     for H in range(R.nseats):
@@ -378,7 +386,7 @@ cdef inline bint part_cover(DDCtx* K, int* value) noexcept nogil:
             hm = S.hands[M] & R.suit_mask[s]
             if hm:
                 key |= (<uint64_t>1) << highest_bit(hm)
-                ps &= ~((((<uint64_t>1) << highest_bit(hm)) << 1) - 1)
+                ps = above_all(ps, hm)
             if ps:
                 ch |= ps
                 psuits += 1
@@ -391,19 +399,7 @@ cdef inline bint part_cover(DDCtx* K, int* value) noexcept nogil:
             gain += R.lose_pts[i] - min(R.win_pts[i], R.lose_pts[i])
         if gain <= best:
             continue
-        ok = 1
-        tight = 0
-        for s in range(4):
-            if psuits == 1 and s == q:
-                continue
-            lm = popcount(S.hands[M] & R.suit_mask[s])
-            lh = popcount(S.hands[H] & R.suit_mask[s])
-            if lm > lh:
-                ok = 0
-                break
-            if lm and lm == lh:
-                tight += 1
-        if not ok or (tight > 1 and R.next_seat[H] != M):
+        if not covers(R, S, M, H, q if psuits == 1 else -1):
             continue
         best = gain
     if best == 0:
