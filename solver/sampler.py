@@ -344,7 +344,7 @@ class HolderSampler:
             for x in range(min(left, caps[h]) + 1):
                 c = list(counts)
                 c[h] = x
-                rec(i + 1, left - x, c, ways * _comb(left, x))
+                rec(i + 1, left - x, c, ways * comb(left, x))
 
         rec(0, total, [0] * self.n, 1)
         return out
@@ -513,7 +513,7 @@ class ColumnSampler:
             room = sum(left[u] for u in takes[i + 1:])
             for k in range(max(0, need - room), min(need, left[t]) + 1):
                 x[t] = k
-                rec(i + 1, need - k, ways * _comb(left[t], k))
+                rec(i + 1, need - k, ways * comb(left[t], k))
             x[t] = 0
 
         rec(0, self.capacities[h], 1)
@@ -642,7 +642,3 @@ class CompiledColumns:
             out.append(got)
             node = self.edge_next[x]
         return out
-
-
-def _comb(n: int, k: int) -> int:
-    return comb(n, k)

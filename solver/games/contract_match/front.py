@@ -20,6 +20,10 @@ class ContractFront(FrenchFront):
         "tricks": N_("Tricks"), "jacks": N_("Jacks")}
     panels: ClassVar[tuple[str, ...]] = ("contracts",)
     setup_hands: ClassVar[str | None] = "deals[0]"
+    # trix and tricks count alike: points a deal, summed over the match
+    round_unit = N_("points this deal")
+    totals_unit = N_("points so far")
+    result_unit = N_("final points")
 
     def contract_list(self) -> tuple[str, ...]:
         return tuple(self.game.contract_names)

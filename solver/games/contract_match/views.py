@@ -292,7 +292,9 @@ class ContractWorldSampler(WorldSampler, RowSampler):
                 gone[s] |= 1 << card
             play.hands = [mask_of(hands[s]) & ~gone[s] for s in range(NUM_SEATS)]
         first, claim = self.lines[d]
-        state.events[first:first + NUM_SEATS] = [hand_line(s, hands[s])
-                                                 for s in range(NUM_SEATS)]
-        if claim >= 0:
+        # the view's own hand is never drawn: its lines already hold it
+        for s in range(NUM_SEATS):
+            if s != self.seat:
+                state.events[first + s] = hand_line(s, hands[s])
+        if claim >= 0 and log.claim != self.seat:
             state.events[claim] = bad_hand_line(log.claim, hands[log.claim])

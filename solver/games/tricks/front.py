@@ -12,9 +12,6 @@ class TricksFront(ContractFront):
     description = N_("Tricks (Ayman Khouri): 4 players; each dealer in turn plays a set "
                      "of 5 games (Diamonds, Queens, Tricks, King of Hearts, Jacks), and "
                      "a bad hand may be dealt again in Jacks")
-    round_unit = N_("points this deal")
-    totals_unit = N_("points so far")
-    result_unit = N_("final points")
     contracts_title = N_("Dealer's set: {name}")
     played_contracts = N_("Contracts already played in this set: {contracts}")
 

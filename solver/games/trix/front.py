@@ -27,9 +27,6 @@ class TrixFront(ContractFront):
                                  N_("a player who cannot follow suit and holds a penalty "
                                     "card of the contract must play one"), {}),
     }
-    round_unit = N_("points this deal")
-    totals_unit = N_("points so far")
-    result_unit = N_("final points")
     contracts_title = N_("Kingdom: {name}")
     played_contracts = N_("Contracts already played in this kingdom: {contracts}")
     setup_owner = ("first_owner", "7H")
