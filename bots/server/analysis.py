@@ -30,7 +30,6 @@ from .context import context
 from .errors import RequestError
 from .i18n import Translator
 from .requests import body_model, endpoint, limit_of, read_limit, translator
-from .words import seat_name
 
 
 def _board(doc: dict) -> boards.Board:
@@ -75,11 +74,7 @@ def _labels(board: boards.Board, texts, tr: Translator) -> dict[str, str]:
 def _names(board: boards.Board, show, tr: Translator) -> list[str]:
     """The seats' names as people read them: Seat 1..n when every hand is
     shown, else as the shown seat says them (You, Left, Partner...)."""
-    n = board.game.num_players
-    if show == "all" or show is None:
-        return [tr("Seat {n}", n=s + 1) for s in range(n)]
-    english = advice.seat_names(n, show, board.game.partnership)
-    return [seat_name(english[s], s, tr) for s in range(n)]
+    return words.seat_names(board.game, None if show in ("all", None) else show, tr)
 
 
 def _words(board: boards.Board, out: dict, tr: Translator) -> dict:

@@ -35,10 +35,6 @@ def card(game: Game | str, text: str, tr: Translator) -> dict:
     return front(game).card(text, tr)
 
 
-def contract(game: Game | str, name: str, tr: Translator) -> str:
-    return front(game).contract(name, tr)
-
-
 def action(game: Game | str, text: str, is_card: bool, tr: Translator) -> str:
     """An action in words (``text`` in the game's notation)."""
     said = front(game)
@@ -92,4 +88,4 @@ def cards_in(game: Game | str, texts, tr: Translator) -> dict:
     return {t: said.card(t, tr) for t in texts if t and t != "?"}
 
 
-__all__ = ["card", "action", "contract", "cards_in", "unit", "front"]
+__all__ = ["card", "action", "cards_in", "unit", "front"]

@@ -21,10 +21,9 @@ from typing import Any
 from solver.errors import DixtrixError
 from solver.position import SeatView
 
-from .. import advice, tabletop
+from .. import tabletop
 from . import labels, words
 from .i18n import Translator
-from .words import seat_name
 
 #: a table (``table.Table``, which imports this module to present itself:
 #: named loosely here so that the import goes one way)
@@ -58,13 +57,11 @@ def payload(table: Table, seat: int | None, tr: Translator | None = None) -> dic
     cur = None if over else state.current_player()
     if seat is not None:
         known = dict(infos[seat].known)
-        names_en = advice.seat_names(n, seat, game.partnership)
         view_actions = infos[seat].view["actions"]
     else:
         known = public_known([i.known for i in infos])
-        names_en = [f"seat {s}" for s in range(n)]
         view_actions = public_actions([i.view["actions"] for i in infos])
-    names = [seat_name(names_en[s], s, tr) for s in range(n)]
+    names = words.seat_names(game, seat, tr)
     legal = []
     if seat is not None and cur == seat:
         for a in state.legal_actions():

@@ -20,6 +20,7 @@ from . import models, words
 from .context import context
 from .errors import RequestError
 from .requests import body_model, endpoint, limit_of, read_limit, read_position, translator
+from .work import review_deal
 
 #: evaluate's worlds when the request gives no limit
 DEFAULT_WORLDS = 200
@@ -97,11 +98,7 @@ async def review(request):
 
     def review_it(stop=None):
         pos = read_position(doc)
-        out = reviews.review(pos, deal=body.deal or "last", seat=body.seat,
-                             limit=limit, bot=body.bot, seed=body.seed,
-                             trees=settings.trees, threads=settings.threads or None,
-                             nodes=min(reviews.DEFAULT_NODES, settings.max_nodes),
-                             stop=stop, describe=lambda view: words.facts(view, tr))
+        out = review_deal(pos, body.deal or "last", body.seat, limit, body, settings, tr, stop)
         return words.review(out, pos.game, tr)
     out = await ctx.pool.run(review_it, disconnected=request.is_disconnected)
     out["limit"] = applied

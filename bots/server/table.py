@@ -367,19 +367,9 @@ class Table:
         (``present.label_review``)."""
         present.label_review(self, doc, tr)
 
-    def check_seat(self, seat: int) -> None:
-        """``RequestError`` unless ``seat`` is a person's seat."""
-        if seat not in self.row.persons:
-            raise RequestError("seat {seat} is played by a bot at this table", "seat",
-                               seat=seat)
-
     def payload(self, seat: int | None, tr: Translator | None = None) -> dict:
         """The table as ``seat`` sees it (None: a spectator): ``present.payload``."""
         return present.payload(self, seat, tr)
-
-    def summaries(self, names: list, tr: Translator) -> list[dict]:
-        """One summary a finished deal (``present.summaries``)."""
-        return present.summaries(self, names, tr)
 
     def record(self) -> dict:
         """The full record (every hand): only once the match is over."""

@@ -24,6 +24,7 @@ from .context import context
 from .errors import RequestError, StaleVersion, Unauthorized
 from .live import CLOSED
 from .requests import body_model, endpoint, limit_of, read_limit, translator
+from .work import review_deal
 
 #: seconds between two keep-alive comments on an event stream
 HEARTBEAT = 15.0
@@ -192,11 +193,7 @@ async def table_review(request):
         table = tables.get(table_id)
         with tables.locked(table):
             pos, seat, deal = table.review_request(token, body.seat, body.deal)
-        out = reviews.review(pos, deal=deal, seat=seat, limit=limit, bot=body.bot,
-                             seed=body.seed, trees=settings.trees,
-                             threads=settings.threads or None,
-                             nodes=min(reviews.DEFAULT_NODES, settings.max_nodes),
-                             stop=stop, describe=lambda view: words.facts(view, tr))
+        out = review_deal(pos, deal, seat, limit, body, settings, tr, stop)
         with table.lock:
             table.label_review(out, tr)
         return words.review(out, table.game, tr)

@@ -1,7 +1,8 @@
 """The work a search route of the server does on a worker (``pool``), from
 a position already read and checked: the hint (``_advise``), the exact
-solve (``_solve``) and the evaluation (``_evaluate``), each answer in the
-reader's words where it has any.  ``app.create_app`` hands them to the
+solve (``_solve``), the evaluation (``_evaluate``) and a deal's review
+(``review_deal``, for the review route and the table's), each answer in
+the reader's words where it has any.  ``app.create_app`` hands them to the
 routes through the application's ``context.Context``.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 from solver.search import evaluate
 
 from .. import advice
+from .. import review as reviews
 from ..exact import solve_doc
 from . import labels, words
 from .i18n import Translator
@@ -50,3 +52,14 @@ def _evaluate(view, limit, policy, seed, stop=None, inference=None) -> dict:
     return {"game": view.game.name, "seat": view.seat, "names": names, "values": ev.values,
             "ci95": ev.ci95, "worlds": ev.worlds, "unit": ev.unit, "method": ev.method,
             "time": ev.time, "stopped": ev.stopped}
+
+
+def review_deal(pos, deal, seat, limit, body, settings, tr: Translator, stop=None) -> dict:
+    """One deal of ``pos`` reviewed for ``seat`` with the request's bot and
+    seed: each decision's search within ``limit``, each hindsight solve
+    within the settings' node cap, the facts in the reader's words."""
+    return reviews.review(pos, deal=deal, seat=seat, limit=limit, bot=body.bot,
+                          seed=body.seed, trees=settings.trees,
+                          threads=settings.threads or None,
+                          nodes=min(reviews.DEFAULT_NODES, settings.max_nodes),
+                          stop=stop, describe=lambda view: words.facts(view, tr))
