@@ -155,12 +155,16 @@ class PIMCBot(SearchBot):
 
 class CheatBot(PIMCBot):
     """Sees every card: the exact value of the true state where the solver
-    applies, else play-outs from the true state (``worlds`` of them,
-    default 1).  An upper bound for strength tables, not a fair player.
-    ``kind``: the exact value in the games of four individual seats (trix,
-    tricks without partners): ``paranoid`` (the seat against the other
-    three as one side) or ``maxn`` (every seat for its own score, where
-    that search finishes; ``solver.dd.solve``), default ``DEFAULT_KIND``."""
+    applies and finishes within ``nodes``, else a search of the true state:
+    ``search=pimc`` (the default) play-outs from it (``worlds`` of them,
+    default 1), ``search=ismcts`` the game's tree search of the one true
+    world (``iterations`` or ``time``, default 1,000 iterations; in C where
+    the game has it, ``GameSupport.native_seen``).  An upper bound for
+    strength tables, not a fair player.  ``kind``: the exact value in the
+    games of four individual seats (trix, tricks without partners):
+    ``paranoid`` (the seat against the other three as one side) or
+    ``maxn`` (every seat for its own score, where that search finishes;
+    ``solver.dd.solve``), default ``DEFAULT_KIND``."""
 
     name = "cheat"
     omniscient = True
@@ -171,8 +175,24 @@ class CheatBot(PIMCBot):
     DEFAULT_KIND = "paranoid"
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, kind: str | None = None,
-                 **settings):
-        super().__init__(game, seat, seed, **settings)
+                 search: str = "pimc", worlds=None, iterations=None, time=None, **settings):
+        if search not in ("pimc", "ismcts"):
+            raise OptionError(f"{self.name}: search must be 'pimc' or 'ismcts', "
+                              f"got {short_repr(search)}")
+        self.bot = search
+        if search == "ismcts":
+            if worlds is not None:
+                raise OptionError(f"{self.name}: search=ismcts counts iterations or time, "
+                                  f"not worlds")
+            if iterations is None and time is None:
+                iterations = 1000
+            SearchBot.__init__(self, game, seat, seed, iterations=iterations, time=time,
+                               **settings)
+        else:
+            if iterations is not None:
+                raise OptionError(f"{self.name}: search=pimc counts worlds or time, "
+                                  f"not iterations (search=ismcts counts iterations)")
+            super().__init__(game, seat, seed, worlds=worlds, time=time, **settings)
         if kind is None:
             kind = self.DEFAULT_KIND
         try:

@@ -501,9 +501,12 @@ class _Job:
         classes = card_classes(self.world, self.legal)
         keep = root_keep(classes) if self.equivalence else ALL_CARDS
         # the kernels' encodings read a seat view's sampler; a player who
-        # sees every card is searched in Python
-        native = None if isinstance(self.sampler, _TrueWorld) else \
-            self.support.native(self.sampler, self.policy, keep, self.equivalence)
+        # sees every card has the game's search of the one true world, else
+        # the Python search
+        if isinstance(self.sampler, _TrueWorld):
+            native = self.support.native_seen(self.world, self.policy, keep, self.equivalence)
+        else:
+            native = self.support.native(self.sampler, self.policy, keep, self.equivalence)
         if native is not None and self.beliefs is not None:
             b = self.beliefs
             native.set_pool(b.rows, b.n_places, b.cum)

@@ -67,6 +67,12 @@ class GameSupport:
         """The prepared Cython search for the view behind ``sampler``, or None."""
         return None
 
+    def native_seen(self, state: State, policy: str, keep: int, equivalence: bool):
+        """The prepared Cython search of a player who sees every card of
+        ``state`` (each of its worlds is ``state``), or None: the service
+        then searches that player in Python."""
+        return None
+
     def exact_values(self, world: State, seat: int, solution) -> dict:
         """``{action: value}`` of a ``solver.dd.Solution`` of ``world`` for
         ``seat``, in ``round_returns`` units."""

@@ -19,6 +19,7 @@ from .kernel import native_contract_search
 from .model import ContractModel
 from .state import CHOOSE, LAYOUT_PLAY, TRICKS
 from .trick_play import PENALTY_RULES, RANK_TABLE
+from .views import SeenDeal
 
 
 class ContractSupport(GameSupport):
@@ -29,6 +30,11 @@ class ContractSupport(GameSupport):
 
     def native(self, sampler, policy, keep, equivalence):
         return native_contract_search(sampler, policy, keep, equivalence)
+
+    def native_seen(self, state, policy, keep, equivalence):
+        if state.is_terminal() or state.deal_logs[-1].hands is None:
+            return None
+        return native_contract_search(SeenDeal(state), policy, keep, equivalence)
 
     def card_rules(self, state):
         if state.phase != TRICKS:

@@ -298,3 +298,20 @@ class ContractWorldSampler(WorldSampler, RowSampler):
                 state.events[first + s] = hand_line(s, hands[s])
         if claim >= 0 and log.claim != self.seat:
             state.events[claim] = bad_hand_line(log.claim, hands[log.claim])
+
+
+class SeenDeal:
+    """The deal in play of ``state`` as a player who sees every card knows
+    it, in the shape the Cython searches read from a
+    ``ContractWorldSampler`` (``kernel.native_contract_search``): every
+    other seat's hand of the deal is ``fixed`` with it and nothing is left
+    to draw, so each of the search's worlds is ``state`` itself (the
+    ``cheat`` player's search where the exact solve does not finish)."""
+
+    def __init__(self, state: ContractMatchState):
+        self.base = state
+        self.seat = seat = state.current_player()
+        log = state.deal_logs[-1]
+        self.fixed = {card: s for s in range(NUM_SEATS) if s != seat for card in log.hands[s]}
+        # no card left to place: the holder graph's one assignment is empty
+        self.sampler = HolderSampler([0] * (NUM_SEATS - 1), [])
