@@ -164,7 +164,9 @@ class CheatBot(PIMCBot):
     games of four individual seats (trix, tricks without partners):
     ``paranoid`` (the seat against the other three as one side) or
     ``maxn`` (every seat for its own score, where that search finishes;
-    ``solver.dd.solve``), default ``DEFAULT_KIND``."""
+    ``solver.dd.solve``), default ``DEFAULT_KIND``; with ``search=ismcts``
+    a max^n solve that does not finish is searched (``strict_kind``), not
+    answered with the paranoid value."""
 
     name = "cheat"
     omniscient = True
@@ -199,3 +201,6 @@ class CheatBot(PIMCBot):
             self.options["kind"] = check_kind(kind)
         except OptionError as exc:
             raise OptionError(f"{self.name}: {exc}") from None
+        # searching, the paranoid value is no fallback for the max^n one: the
+        # search of the true world already lets every seat play for itself
+        self.options["strict_kind"] = search == "ismcts" and kind == "maxn"

@@ -81,6 +81,8 @@ DEFAULT_LIMIT_SECONDS = 1.0
 #: its bound (a template: the server words it in the reader's language)
 NOTE_BOUND = ("every card is known, but the exact solve passed its bound of {nodes} nodes: "
               "searched instead")
+#: a result's note when ``strict_kind`` refused the solve's kind of value
+NOTE_KIND = "every card is known, but the exact solve gave the {kind} value: searched instead"
 
 
 def usable_cores() -> int:
@@ -309,7 +311,8 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
               c: float = DEFAULT_C, policy: str = "rules", prior: str = "rules",
               equivalence: bool = True, leaf: bool = True, py_iterations: int | None = None,
               exact: bool = True, omniscient: bool = False, inference: bool | None = None,
-              pool: int = DEFAULT_POOL, kind: str | None = None) -> PlayResult:
+              pool: int = DEFAULT_POOL, kind: str | None = None,
+              strict_kind: bool = False) -> PlayResult:
     """The best action for the seat to move in ``position``, with every
     legal action's value, interval and visits and the ranking the advice is
     made from (see the module docstring for the order of a decision).
@@ -333,7 +336,10 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     by the likelihood of what the other seats chose under the game's
     opponent model (``solver.beliefs``; None: the game's default), ``pool``
     the worlds drawn and weighed; ``kind`` (the kind of value of the exact
-    solve in a game of individual seats: ``solver.dd.solve``'s)."""
+    solve in a game of individual seats: ``solver.dd.solve``'s);
+    ``strict_kind``: only that kind is taken: a solve that gives another
+    (the paranoid value where the max^n search does not finish) is
+    searched instead, with ``NOTE_KIND``."""
     if not isinstance(bot, str) or bot not in BOTS:
         raise OptionError(f"best_move: unknown bot {short_repr(bot)} (known: {', '.join(BOTS)})")
     limit = check_limit(limit, Limit(time=DEFAULT_LIMIT_SECONDS))
@@ -374,6 +380,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     job = _Job(game, sampler, world, seat, legal, limit, seed, progress, stop, trees,
                threads, float(c), policy, prior, equivalence, leaf, py_iterations)
     job.kind = kind
+    job.strict_kind = bool(strict_kind) and kind is not None
     if len(legal) == 1:
         return job.forced()
     if not omniscient:
@@ -420,6 +427,7 @@ class _Job:
         self.equivalence, self.leaf, self.py_iterations = equivalence, leaf, py_iterations
         self.support = support_for(game)
         self.kind: str | None = None        # the exact solve's kind of value
+        self.strict_kind = False            # take no other kind (best_move's)
         self.name = world.action_to_string
         self.unit = game.round_unit
         #: the view's beliefs when the searches weigh their worlds (set by
@@ -468,6 +476,8 @@ class _Job:
             return ""
         except SearchAborted as exc:
             return NOTE_BOUND.format(nodes=f"{exc.nodes:,}")
+        if self.strict_kind and sol.kind != self.kind:
+            return NOTE_KIND.format(kind=sol.kind)
         values = self.support.exact_values(self.world, self.seat, sol)
         advice = decide_exact(self.legal, values, self.world.tie_key)
         name = self.name

@@ -125,3 +125,34 @@ def test_cheat_search_settings_are_checked():
         make_bot("cheat:iterations=3", game, 0, seed=0)
     assert make_bot("cheat", game, 0, seed=0).bot == "pimc"
     assert make_bot("cheat:search=ismcts", game, 0, seed=0).limit.iterations == 1000
+
+
+def test_a_strict_max_n_cheat_searches_where_only_the_paranoid_value_is_known():
+    """Above ``MAXN_CARDS`` cards the solve of ``kind=maxn`` gives the
+    paranoid value: ``cheat:search=ismcts,kind=maxn`` searches instead
+    (``strict_kind``), the paranoid cheat takes it; at the end both solve."""
+    game = solver.load_game("trix")
+    found = 0
+    for seed in range(10):
+        state = _trix_trick(seed, "ltoosh", 20)
+        if state is None:
+            continue
+        seat = state.current_player()
+        paranoid = make_bot("cheat:search=ismcts,iterations=500", game, seat, seed=1)
+        paranoid.step(state)
+        if paranoid.last.bot != "exact":
+            continue
+        strict = make_bot("cheat:search=ismcts,iterations=500,kind=maxn", game, seat, seed=1)
+        strict.step(state)
+        assert strict.last.bot == "ismcts" and "paranoid value" in strict.last.note
+        direct = best_move(state, Limit(iterations=500), seed=1, omniscient=True,
+                           kind="maxn", strict_kind=True)
+        assert direct.bot == "ismcts"
+        found += 1
+        break
+    assert found
+    late = _trix_trick(4, "ltoosh", 32)
+    strict = make_bot("cheat:search=ismcts,iterations=500,kind=maxn", game,
+                      late.current_player(), seed=1)
+    strict.step(late)
+    assert strict.last.bot == "exact"
