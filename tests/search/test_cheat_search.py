@@ -7,13 +7,14 @@ other games."""
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 
 import solver
 from bots import make_bot
 from solver.errors import OptionError
-from solver.games.contract_match.state import TRICKS
+from solver.games.contract_match.state import TRICKS, ContractMatchState
 from solver.position import SeatView
 from solver.search import Limit, best_move
 from solver.search.support import support_for
@@ -24,7 +25,7 @@ def _trix_trick(seed: int, contract: str, plays: int):
     ``plays`` cards in or more (the first choice of two cards or more),
     played at random; None once that deal is over."""
     game = solver.load_game("trix")
-    state = game.new_initial_state(seed=seed)
+    state = cast(ContractMatchState, game.new_initial_state(seed=seed))
     state.apply_action(state.string_to_action(f"contract {contract}"))
     rng = random.Random(seed)
     while state.phase != TRICKS or len(state.log.play.plays) < plays or \
