@@ -140,7 +140,7 @@ def key_reuse(recs, keys, me: int) -> dict:
     bounds prove the question) and, of those, the ones the boundary's own
     result contradicts; ``esc``: the escapes (M reaches its window, another
     seat leads)."""
-    out = Counter()
+    out: Counter[str] = Counter()
     bounds: dict = {}
     for (_hands, leader, alpha, beta, result, n), key in zip(recs, keys, strict=True):
         esc = result >= beta and leader != me
@@ -211,7 +211,7 @@ def _main(argv=None) -> None:
     nodes_by: Counter = Counter()
     count_by: Counter = Counter()
     kept = []
-    reuse = [Counter() for _ in KEY_NAMES]
+    reuse: list[Counter[str]] = [Counter() for _ in KEY_NAMES]
     total = below = found = 0
     for seed in range(1, 50 * a.n):
         st = build(game, a.contract, seed, a.from_trick)

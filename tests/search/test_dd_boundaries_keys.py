@@ -12,9 +12,16 @@ import pathlib
 from solver.cards import FRENCH
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("dd_boundaries", ROOT / "bench" / "dd_boundaries.py")
-bench = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bench)
+
+
+def _bench(name):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+bench = _bench("dd_boundaries")
 
 QS = FRENCH.parse("QS")
 #: the queen of spades scores -25 and is not doubled (``card_classes``'s form)
