@@ -16,6 +16,24 @@ catch), and who leads; the groups are sorted by their nodes.  A bound that
 settles most of the largest group is the next step; the share of a solve's
 nodes below the depth says what one would save.  ``--show K`` prints K
 boundaries of the largest group.
+
+``--keys`` adds what a table entry that holds for a class of hands
+(partition search) could answer at best: the boundaries are keyed from
+the exact hands to a deliberately unsound class (lengths and who holds the
+penalty cards), finest first (``boundary_keys``), and a boundary counts as
+answerable when an earlier boundary of the same deal with the same key
+proves its question with the stored result as a bound (a result at or
+above the later beta where the earlier reached its window, at or below the
+later alpha where it fell short; an exact result both), the best bounds
+of every earlier boundary of the key kept (a perfect table, nothing
+overwritten).  One line a key: boundaries, distinct keys, the share seen
+earlier, the share answerable by count and by subtree nodes, the share of
+the escapes' nodes answerable (M reaches its window, another seat leads),
+and how many answers the later boundary's own result contradicts (an
+unsound key; none for the exact position).  A ceiling: answering a
+boundary would change the later search, which is taken as recorded.
+
+    python bench/dd_boundaries.py --contract queens --tricks-left 7 --n 3 --cap 2000000 --keys
 """
 
 from __future__ import annotations
@@ -34,8 +52,10 @@ from solver.cards import FRENCH, cards_of
 from solver.dd import solve
 from solver.dd import trick as dd
 from solver.errors import SearchAborted
-from solver.games.contract_match.exact import PENALTY_CONTRACTS
+from solver.games.contract_match.exact import PENALTY_CONTRACTS, deal_position
 from trix_full_deals import build
+
+INF = float("inf")
 
 
 def group(hands, leader, me, alpha, beta, result, pen_mask):
@@ -55,6 +75,120 @@ def show(hands, me, leader, alpha, beta, result, nodes) -> None:
             FRENCH.format_cards([c for c in cards_of(h) if c >> 4 == suit]) for suit in range(4)))
 
 
+#: ``--keys``: how many cards below a suit's lowest penalty card the keys
+#: between 2 and 3 add (``boundary_keys``)
+BELOW = (4, 3, 2, 1)
+#: the keys of ``--keys``, finest first; each refines the next
+KEY_NAMES = ("1 exact hands", "2 relative ranks",
+             *(f"3+{k} and {k} card{'s' * (k > 1)} below it" for k in BELOW),
+             "3 from the lowest penalty card up", "4 lengths and penalty holders")
+
+
+def card_classes(st, me: int) -> dict:
+    """Card -> its scoring class for seat ``me`` (points, doubled, doubled
+    by ``me``: the distinctions the kernel's classes make for one max
+    seat); cards that score nothing are left out."""
+    contract = deal_position(st)[0].contract
+    return {c: (p, c in contract.doubled, contract.doubled.get(c) == me)
+            for c, p in contract.card_points.items() if p}
+
+
+def boundary_keys(hands, leader: int, cls: dict) -> tuple:
+    """The keys of a trick boundary, finest first (``KEY_NAMES``), each
+    with the leader:
+
+    1. the hands as they are;
+    2. per suit the owners of its cards still in play from the lowest up,
+       each with its class (ranks relative to the cards in play: the
+       kernel's ``class_relative`` key);
+    3+k. key 3 and the owners of the ``k`` cards just below the suit's
+       lowest penalty card (``BELOW``; a suit with no penalty card: its top
+       ``k`` cards);
+    3. per suit each hand's length and the owners (with classes) of the
+       cards from the suit's lowest penalty card up, nothing more of a suit
+       with no penalty card: the cards below every penalty card of their
+       suit count only by number;
+    4. per suit each hand's length and how many penalty cards of each class
+       it holds (no rank at all: unsound on purpose, the coarsest a class
+       entry could be)."""
+    rel = []
+    above: list[list] = [[] for _ in range(len(BELOW) + 1)]
+    coarse = []
+    for suit in range(4):
+        seq = []
+        for c in range(16 * suit, 16 * suit + 16):
+            for seat, h in enumerate(hands):
+                if (h >> c) & 1:
+                    seq.append((seat, cls.get(c, 0)))
+                    break
+        lengths = tuple(bin((h >> (16 * suit)) & 0xFFFF).count("1") for h in hands)
+        pen = [i for i, (_, k) in enumerate(seq) if k]
+        cut = pen[0] if pen else len(seq)
+        rel.append(tuple(seq))
+        for i, k in enumerate((*BELOW, 0)):
+            above[i].append((lengths, tuple(seq[max(0, cut - k):])))
+        coarse.append((lengths, tuple(sorted(Counter(x for x in seq if x[1]).items()))))
+    return ((tuple(hands), leader), (tuple(rel), leader),
+            *((tuple(a), leader) for a in above), (tuple(coarse), leader))
+
+
+def key_reuse(recs, keys, me: int) -> dict:
+    """What a perfect table under one key could answer among one deal's
+    boundary records ``recs`` (in the order they finished), ``keys[i]``
+    the key of ``recs[i]``: counts and nodes of the boundaries, the key's
+    distinct values, those seen earlier, those answerable (the earlier
+    bounds prove the question) and, of those, the ones the boundary's own
+    result contradicts; ``esc``: the escapes (M reaches its window, another
+    seat leads)."""
+    out: Counter[str] = Counter()
+    bounds: dict = {}
+    for (_hands, leader, alpha, beta, result, n), key in zip(recs, keys, strict=True):
+        esc = result >= beta and leader != me
+        out["count"] += 1
+        out["nodes"] += n
+        out["esc_nodes"] += n * esc
+        lo_hi = bounds.get(key)
+        if lo_hi is not None:
+            out["seen"] += 1
+            out["seen_nodes"] += n
+            lo, hi = lo_hi
+            if lo >= beta or hi <= alpha or lo >= hi:
+                out["answered"] += 1
+                out["answered_nodes"] += n
+                out["esc_answered_nodes"] += n * esc
+                # the true value is >= lo and <= hi if the key is sound
+                wrong = ((lo >= beta and result < beta) or (hi <= alpha and result > alpha)
+                         or (alpha < lo == hi < beta and result != lo))
+                out["wrong"] += wrong
+                out["wrong_nodes"] += n * wrong
+        else:
+            lo, hi = -INF, INF
+        if result > alpha:
+            lo = max(lo, result)
+        if result < beta:
+            hi = min(hi, result)
+        bounds[key] = (lo, hi)
+    out["distinct"] = len(bounds)
+    return out
+
+
+def _pct(a, b) -> str:
+    return f"{100 * a / max(b, 1):.1f}%"
+
+
+def print_keys(reuse) -> None:
+    print("What a table entry under each key could answer at best (earlier boundaries of the "
+          "same deal; shares of the boundaries, of their nodes, of the escapes' nodes; "
+          "contradicted: answers the boundary's own result refutes, and their nodes):")
+    print(f"  {'key':<38} {'boundaries':>10} {'distinct':>9} {'seen':>6} {'answerable':>10} "
+          f"{'nodes':>6} {'escape nodes':>12} {'contradicted':>12} {'nodes':>6}")
+    for name, r in zip(KEY_NAMES, reuse, strict=True):
+        print(f"  {name:<38} {r['count']:>10,} {r['distinct']:>9,} {_pct(r['seen'], r['count']):>6} "
+              f"{_pct(r['answered'], r['count']):>10} {_pct(r['answered_nodes'], r['nodes']):>6} "
+              f"{_pct(r['esc_answered_nodes'], r['esc_nodes']):>12} {r['wrong']:>12,} "
+              f"{_pct(r['wrong_nodes'], r['nodes']):>6}")
+
+
 def main(argv=None) -> None:
     with dd.probing():          # the measuring build: switches and counters
         _main(argv)
@@ -68,6 +202,8 @@ def _main(argv=None) -> None:
     ap.add_argument("--n", type=int, default=12, help="deals")
     ap.add_argument("--cap", type=int, default=10_000_000, help="nodes per solve at most")
     ap.add_argument("--show", type=int, default=0, help="print this many of the largest group")
+    ap.add_argument("--keys", action="store_true",
+                    help="what a class entry could answer, key by key (partition search)")
     a = ap.parse_args(argv)
     game = solver.load_game("trix")
     pen_mask = sum(1 << c for c in PENALTY_CONTRACTS[a.contract][0])
@@ -75,6 +211,7 @@ def _main(argv=None) -> None:
     nodes_by: Counter = Counter()
     count_by: Counter = Counter()
     kept = []
+    reuse: list[Counter[str]] = [Counter() for _ in KEY_NAMES]
     total = below = found = 0
     for seed in range(1, 50 * a.n):
         st = build(game, a.contract, seed, a.from_trick)
@@ -100,6 +237,11 @@ def _main(argv=None) -> None:
             nodes_by[g] += n
             count_by[g] += 1
             kept.append((g, hands, me, leader, alpha, beta, result, n))
+        if a.keys:
+            cls = card_classes(st, me)
+            keys = [boundary_keys(r[0], r[1], cls) for r in recs]
+            for i, tot in enumerate(reuse):
+                tot.update(key_reuse(recs, [k[i] for k in keys], me))
         if found >= a.n:
             break
     kern.record_boundaries(0, 0)
@@ -108,6 +250,8 @@ def _main(argv=None) -> None:
     for g, n in nodes_by.most_common():
         print(f"  {', '.join(g):<70} {count_by[g]:>9,} boundaries  {n:>12,} nodes "
               f"({100 * n / max(below, 1):4.1f}%)  {n / count_by[g]:7.1f} a boundary")
+    if a.keys:
+        print_keys(reuse)
     if a.show and nodes_by:
         top = nodes_by.most_common(1)[0][0]
         pick = [k for k in kept if k[0] == top]
