@@ -82,7 +82,7 @@ DEFAULT_LIMIT_SECONDS = 1.0
 NOTE_BOUND = ("every card is known, but the exact solve passed its bound of {nodes} nodes: "
               "searched instead")
 #: a result's note when ``strict_kind`` refused the solve's kind of value
-NOTE_KIND = "every card is known, but the exact solve gave the {kind} value: searched instead"
+NOTE_KIND = "every card is known, but no {kind} value was solved here: searched instead"
 
 
 def usable_cores() -> int:
@@ -469,6 +469,8 @@ class _Job:
         the solver's objective is not the seat's)."""
         if self.sampler.worlds() != 1 or not self.support.root_solve(self.world):
             return ""
+        if self.strict_kind and self.kind and not self.support.kind_tried(self.world, self.kind):
+            return NOTE_KIND.format(kind=self.kind)
         start = _time.perf_counter()
         try:
             sol = solve(self.world, seat=self.seat, max_nodes=self.exact_budget(), kind=self.kind)
@@ -477,7 +479,7 @@ class _Job:
         except SearchAborted as exc:
             return NOTE_BOUND.format(nodes=f"{exc.nodes:,}")
         if self.strict_kind and sol.kind != self.kind:
-            return NOTE_KIND.format(kind=sol.kind)
+            return NOTE_KIND.format(kind=self.kind)
         values = self.support.exact_values(self.world, self.seat, sol)
         advice = decide_exact(self.legal, values, self.world.tie_key)
         name = self.name

@@ -67,6 +67,12 @@ class GameSupport:
         """The prepared Cython search for the view behind ``sampler``, or None."""
         return None
 
+    def kind_tried(self, world: State, kind: str) -> bool:
+        """Whether ``solver.dd.solve(world, kind=kind)`` tries that kind of
+        value at all (the service's ``strict_kind`` then skips a solve that
+        could only give another); by default it may."""
+        return True
+
     def native_seen(self, state: State, policy: str, keep: int, equivalence: bool):
         """The prepared Cython search of a player who sees every card of
         ``state`` (each of its worlds is ``state``), or None: the service

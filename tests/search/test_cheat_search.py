@@ -145,7 +145,7 @@ def test_a_strict_max_n_cheat_searches_where_only_the_paranoid_value_is_known():
             continue
         strict = make_bot("cheat:search=ismcts,iterations=500,kind=maxn", game, seat, seed=1)
         strict.step(state)
-        assert strict.last.bot == "ismcts" and "paranoid value" in strict.last.note
+        assert strict.last.bot == "ismcts" and "no maxn value" in strict.last.note
         direct = best_move(state, Limit(iterations=500), seed=1, omniscient=True,
                            kind="maxn", strict_kind=True)
         assert direct.bot == "ismcts"

@@ -99,6 +99,17 @@ def maxn_solution(state, res: dd.MaxnResult, kind_name: str) -> Solution:
                     action_vectors=MappingProxyType(vectors), choice=name(res.choice))
 
 
+def maxn_tried(state, pos: dd.TrickPosition | None = None) -> bool:
+    """Whether ``solve(state, kind="maxn")`` tries the max^n value in this
+    trick contract: four individual seats and at most ``MAXN_CARDS`` cards
+    in play."""
+    if state.phase != TRICKS or state.game.options.get("partners", False):
+        return False
+    if pos is None:
+        pos = deal_position(state)[0]
+    return sum(bin(h).count("1") for h in pos.hands) + len(pos.trick) <= MAXN_CARDS
+
+
 @register(ContractGame)
 def solve_contract_state(solver, state, seat, max_nodes=None, kind=None) -> Solution:
     if seat is None:
@@ -108,8 +119,7 @@ def solve_contract_state(solver, state, seat, max_nodes=None, kind=None) -> Solu
     if state.phase == TRICKS:
         pos, contract = deal_position(state)
         spent = 0
-        if (kind == "maxn" and not partners
-                and sum(bin(h).count("1") for h in pos.hands) + len(pos.trick) <= MAXN_CARDS):
+        if kind == "maxn" and maxn_tried(state, pos):
             try:
                 return maxn_solution(state, solver.solve_maxn(pos, seat, max_nodes), contract)
             except SearchAborted as exc:

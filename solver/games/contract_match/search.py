@@ -12,7 +12,7 @@ from ...dd.trick import TrickPosition
 from ...errors import SearchAborted
 from ...search.pimc import native_module
 from ...search.support import GameSupport, register
-from .exact import deal_position
+from .exact import deal_position, maxn_tried
 from .game import ContractGame
 from .heuristic import ContractRules
 from .kernel import native_contract_search
@@ -30,6 +30,9 @@ class ContractSupport(GameSupport):
 
     def native(self, sampler, policy, keep, equivalence):
         return native_contract_search(sampler, policy, keep, equivalence)
+
+    def kind_tried(self, world, kind):
+        return kind != "maxn" or maxn_tried(world)
 
     def native_seen(self, state, policy, keep, equivalence):
         if state.is_terminal() or state.deal_logs[-1].hands is None:
