@@ -337,9 +337,10 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     opponent model (``solver.beliefs``; None: the game's default), ``pool``
     the worlds drawn and weighed; ``kind`` (the kind of value of the exact
     solve in a game of individual seats: ``solver.dd.solve``'s);
-    ``strict_kind``: only that kind is taken: a solve that gives another
-    (the paranoid value where the max^n search does not finish) is
-    searched instead, with ``NOTE_KIND``."""
+    ``strict_kind``: only that kind is taken (or ``minimax``, the one
+    exact value where the seats form two sides): a solve that gives
+    another (the paranoid value where the max^n search does not finish)
+    is searched instead, with ``NOTE_KIND``."""
     if not isinstance(bot, str) or bot not in BOTS:
         raise OptionError(f"best_move: unknown bot {short_repr(bot)} (known: {', '.join(BOTS)})")
     limit = check_limit(limit, Limit(time=DEFAULT_LIMIT_SECONDS))
@@ -478,7 +479,7 @@ class _Job:
             return ""
         except SearchAborted as exc:
             return NOTE_BOUND.format(nodes=f"{exc.nodes:,}")
-        if self.strict_kind and sol.kind != self.kind:
+        if self.strict_kind and sol.kind not in (self.kind, "minimax"):
             return NOTE_KIND.format(kind=self.kind)
         values = self.support.exact_values(self.world, self.seat, sol)
         advice = decide_exact(self.legal, values, self.world.tie_key)

@@ -68,9 +68,10 @@ class GameSupport:
         return None
 
     def kind_tried(self, world: State, kind: str) -> bool:
-        """Whether ``solver.dd.solve(world, kind=kind)`` tries that kind of
-        value at all (the service's ``strict_kind`` then skips a solve that
-        could only give another); by default it may."""
+        """Whether ``solver.dd.solve(world, kind=kind)`` may give that kind
+        of value, or ``minimax`` (the seats in two sides); the service's
+        ``strict_kind`` skips a solve that could only give another.  By
+        default it may."""
         return True
 
     def native_seen(self, state: State, policy: str, keep: int, equivalence: bool):

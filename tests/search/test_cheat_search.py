@@ -157,3 +157,18 @@ def test_a_strict_max_n_cheat_searches_where_only_the_paranoid_value_is_known():
                       late.current_player(), seed=1)
     strict.step(late)
     assert strict.last.bot == "exact"
+
+
+def test_a_strict_max_n_cheat_takes_team_minimax_with_partners():
+    """With partners the seats form two sides: the solve's team minimax is
+    the exact value every kind asks for, so the strict cheat takes it."""
+    game = solver.load_game("trix", partners=True)
+    state = cast(ContractMatchState, game.new_initial_state(seed=5))
+    rng = random.Random(1)
+    while state.phase != TRICKS or len(state.log.play.plays) < 8 or \
+            len(state.legal_actions()) < 2:
+        state.apply_action(rng.choice(state.legal_actions()))
+    bot = make_bot("cheat:search=ismcts,kind=maxn,iterations=300", game,
+                   state.current_player(), seed=1)
+    bot.step(state)
+    assert bot.last.bot == "exact"

@@ -32,7 +32,8 @@ class ContractSupport(GameSupport):
         return native_contract_search(sampler, policy, keep, equivalence)
 
     def kind_tried(self, world, kind):
-        return kind != "maxn" or maxn_tried(world)
+        # partners: the solve gives team minimax, the exact value of two sides
+        return kind != "maxn" or bool(world.game.options.get("partners")) or maxn_tried(world)
 
     def native_seen(self, state, policy, keep, equivalence):
         if state.is_terminal() or state.deal_logs[-1].hands is None:
