@@ -26,6 +26,7 @@ from solver.search import Limit, PlayResult, best_move
 from solver.search.native import check_ismcts_policy
 from solver.search.pimc import check_policy
 from solver.search.service import DEFAULT_C, DEFAULT_TREES, check_inference, check_threads, check_trees
+from solver.search.support import support_for
 
 from .base import Bot
 
@@ -156,28 +157,46 @@ class PIMCBot(SearchBot):
 class CheatBot(PIMCBot):
     """Sees every card: the exact value of the true state where the solver
     applies and finishes within ``nodes``, else a search of the true state:
-    ``search=pimc`` (the default) play-outs from it (``worlds`` of them,
-    default 1), ``search=ismcts`` the game's tree search of the one true
-    world (``iterations`` or ``time``, default 1,000 iterations; in C where
-    the game has it, ``GameSupport.native_seen``).  An upper bound for
+    ``search=pimc`` play-outs from it (``worlds`` of them, default 1),
+    ``search=ismcts`` the game's tree search of the one true world
+    (``iterations`` or ``time``, default 1,000 iterations; in C where the
+    game has it, ``GameSupport.native_seen``).  An upper bound for
     strength tables, not a fair player.  ``kind``: the exact value in the
     games of four individual seats (trix, tricks without partners):
     ``paranoid`` (the seat against the other three as one side) or
     ``maxn`` (every seat for its own score, where that search finishes;
-    ``solver.dd.solve``), default ``DEFAULT_KIND``; with ``search=ismcts``
-    a max^n solve that does not finish is searched (``strict_kind``), not
-    answered with the paranoid value."""
+    ``solver.dd.solve``); with ``search=ismcts`` a max^n solve that does
+    not finish is searched (``strict_kind``), not answered with the
+    paranoid value.  A setting not given is the game's
+    (``GameSupport.cheat_settings``: the strongest all-seeing player
+    measured), else ``search=pimc``, ``kind=DEFAULT_KIND``."""
 
     name = "cheat"
     omniscient = True
     fair = False
-    #: max^n against paranoid at trix gave no verdict (head to head -0.55 +- 1.04
-    #: a deal on 50 duplicate pairs; against rules +0.40 +- 0.42 on 100), so the
-    #: paranoid value stays (docs/solver.md, issue #40)
+    #: max^n against paranoid gave no verdict with the play-outs' cheat (trix,
+    #: head to head -0.55 +- 1.04 a deal on 50 duplicate pairs); searching, the
+    #: max^n cheat beat ismcts where the paranoid one lost to it (docs/search.md,
+    #: issue #40): games that have a kind declare their cheat's
     DEFAULT_KIND = "paranoid"
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, kind: str | None = None,
-                 search: str = "pimc", worlds=None, iterations=None, time=None, **settings):
+                 search: str | None = None, worlds=None, iterations=None, time=None,
+                 **settings):
+        own = support_for(game).cheat_settings(game)
+        if search is None and worlds is not None:
+            search = "pimc"     # worlds count play-outs; iterations a tree search
+        elif search is None and iterations is not None:
+            search = "ismcts"
+        if search is not None and search != own.get("search", "pimc"):
+            own = {}            # the game's settings were measured with its search
+        if search is None:
+            search = own.get("search", "pimc")
+        if kind is None:
+            kind = own.get("kind", self.DEFAULT_KIND)
+        for key in ("exact",):
+            if key in own and key not in settings:
+                settings[key] = own[key]
         if search not in ("pimc", "ismcts"):
             raise OptionError(f"{self.name}: search must be 'pimc' or 'ismcts', "
                               f"got {short_repr(search)}")
@@ -195,8 +214,6 @@ class CheatBot(PIMCBot):
                 raise OptionError(f"{self.name}: search=pimc counts worlds or time, "
                                   f"not iterations (search=ismcts counts iterations)")
             super().__init__(game, seat, seed, worlds=worlds, time=time, **settings)
-        if kind is None:
-            kind = self.DEFAULT_KIND
         try:
             self.options["kind"] = check_kind(kind)
         except OptionError as exc:

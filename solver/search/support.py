@@ -67,6 +67,12 @@ class GameSupport:
         """The prepared Cython search for the view behind ``sampler``, or None."""
         return None
 
+    def cheat_settings(self, game: Game) -> dict[str, str]:
+        """The settings of the game's all-seeing player (the ``cheat`` bot)
+        where they differ from the bot's own defaults: the strongest
+        measured, so that it bounds the fair players from above."""
+        return {}
+
     def kind_tried(self, world: State, kind: str) -> bool:
         """Whether ``solver.dd.solve(world, kind=kind)`` may give that kind
         of value, or ``minimax`` (the seats in two sides); the service's

@@ -93,14 +93,14 @@ def test_cheat_searches_where_the_solve_stops_and_solves_where_it_finishes():
     game = solver.load_game("trix")
     state = _trix_trick(4, "queens", 0)
     seat = state.current_player()
-    bot = make_bot("cheat:search=ismcts,iterations=2000,nodes=20000", game, seat, seed=3)
+    bot = make_bot("cheat:search=ismcts,iterations=2000,nodes=20000,exact=on", game, seat, seed=3)
     action = bot.step(state)
     assert bot.last.bot == "ismcts" and bot.last.iterations == 2000
     assert "nodes" in bot.last.note            # the solve was tried, and stopped
-    twin = make_bot("cheat:search=ismcts,iterations=2000,nodes=20000", game, seat, seed=3)
+    twin = make_bot("cheat:search=ismcts,iterations=2000,nodes=20000,exact=on", game, seat, seed=3)
     assert twin.step(state) == action
     late = _trix_trick(4, "ltoosh", 32)
-    bot = make_bot("cheat:search=ismcts,iterations=2000", game, late.current_player(), seed=3)
+    bot = make_bot("cheat:search=ismcts,iterations=2000,exact=on", game, late.current_player(), seed=3)
     bot.step(late)
     assert bot.last.bot == "exact"
 
@@ -123,9 +123,28 @@ def test_cheat_search_settings_are_checked():
     with pytest.raises(OptionError, match="not worlds"):
         make_bot("cheat:search=ismcts,worlds=3", game, 0, seed=0)
     with pytest.raises(OptionError, match="not iterations"):
-        make_bot("cheat:iterations=3", game, 0, seed=0)
-    assert make_bot("cheat", game, 0, seed=0).bot == "pimc"
+        make_bot("cheat:search=pimc,iterations=3", game, 0, seed=0)
     assert make_bot("cheat:search=ismcts", game, 0, seed=0).limit.iterations == 1000
+
+
+def test_each_game_declares_its_cheat():
+    """The game's strongest measured all-seeing player is the default
+    (``GameSupport.cheat_settings``); a setting given wins, and a search
+    other than the game's drops the game's other settings (they were
+    measured with its search); worlds ask for play-outs, iterations for
+    the tree search."""
+    trix = solver.load_game("trix")
+    cheat = make_bot("cheat", trix, 0, seed=0)
+    assert (cheat.bot, cheat.options["exact"], cheat.limit.iterations) == ("ismcts", False, 1000)
+    assert make_bot("cheat:exact=on", trix, 0, seed=0).options["exact"] is True
+    pimc = make_bot("cheat:search=pimc", trix, 0, seed=0)
+    assert (pimc.bot, pimc.options["exact"], pimc.limit.worlds) == ("pimc", True, 1)
+    assert make_bot("cheat:worlds=4", trix, 0, seed=0).bot == "pimc"
+    assert make_bot("cheat:iterations=40", solver.load_game("dix"), 0, seed=0).bot == "ismcts"
+    partners = make_bot("cheat", solver.load_game("trix", partners=True), 0, seed=0)
+    assert (partners.bot, partners.options["exact"]) == ("ismcts", True)
+    dix = make_bot("cheat", solver.load_game("dix"), 0, seed=0)
+    assert (dix.bot, dix.options["exact"], dix.limit.worlds) == ("pimc", True, 1)
 
 
 def test_a_strict_max_n_cheat_searches_where_only_the_paranoid_value_is_known():
@@ -139,11 +158,11 @@ def test_a_strict_max_n_cheat_searches_where_only_the_paranoid_value_is_known():
         if state is None:
             continue
         seat = state.current_player()
-        paranoid = make_bot("cheat:search=ismcts,iterations=500", game, seat, seed=1)
+        paranoid = make_bot("cheat:search=ismcts,iterations=500,exact=on", game, seat, seed=1)
         paranoid.step(state)
         if paranoid.last.bot != "exact":
             continue
-        strict = make_bot("cheat:search=ismcts,iterations=500,kind=maxn", game, seat, seed=1)
+        strict = make_bot("cheat:search=ismcts,iterations=500,kind=maxn,exact=on", game, seat, seed=1)
         strict.step(state)
         assert strict.last.bot == "ismcts" and "no maxn value" in strict.last.note
         direct = best_move(state, Limit(iterations=500), seed=1, omniscient=True,
@@ -153,7 +172,7 @@ def test_a_strict_max_n_cheat_searches_where_only_the_paranoid_value_is_known():
         break
     assert found
     late = _trix_trick(4, "ltoosh", 32)
-    strict = make_bot("cheat:search=ismcts,iterations=500,kind=maxn", game,
+    strict = make_bot("cheat:search=ismcts,iterations=500,kind=maxn,exact=on", game,
                       late.current_player(), seed=1)
     strict.step(late)
     assert strict.last.bot == "exact"
@@ -168,7 +187,7 @@ def test_a_strict_max_n_cheat_takes_team_minimax_with_partners():
     while state.phase != TRICKS or len(state.log.play.plays) < 8 or \
             len(state.legal_actions()) < 2:
         state.apply_action(rng.choice(state.legal_actions()))
-    bot = make_bot("cheat:search=ismcts,kind=maxn,iterations=300", game,
+    bot = make_bot("cheat:search=ismcts,kind=maxn,iterations=300,exact=on", game,
                    state.current_player(), seed=1)
     bot.step(state)
     assert bot.last.bot == "exact"

@@ -183,7 +183,7 @@ def test_cheat_bot_takes_a_kind():
     with pytest.raises(OptionError):
         make_bot("cheat:kind=coalition", game, 0, seed=1)
     st = _trix_at(2, 9)
-    bot = make_bot("cheat:kind=maxn", game, st.current_player(), seed=1)
+    bot = make_bot("cheat:kind=maxn,exact=on", game, st.current_player(), seed=1)
     assert bot.step(st) in st.legal_actions()
     assert bot.last is None or bot.last.bot == "exact"
 

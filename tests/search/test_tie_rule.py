@@ -89,7 +89,7 @@ def test_every_face_names_the_same_first_best_action(name, options, left):
         advice = best_move(state, Limit(iterations=200), seed=1)
         if advice.bot == "exact":
             assert advice.action == first
-        cheat = make_bot("cheat", state.game, state.current_player(), seed=1)
+        cheat = make_bot("cheat:exact=on", state.game, state.current_player(), seed=1)
         assert state.action_to_string(cheat.step(state)) == first
         assert exact(state).best[0] == first
         doc = solve_doc(state, plies=1)
