@@ -3,6 +3,7 @@ import pytest
 import solver
 from bots import make_bot, play_match, registered_bots
 from solver.errors import OptionError
+from tests.bench_scripts import load
 
 
 def test_registry_and_settings_errors():
@@ -77,13 +78,7 @@ def test_dix_exchange_rules_bot_blocks_and_asks_sensibly():
 
 
 def _strength():
-    import importlib.util
-    import pathlib
-    path = pathlib.Path(__file__).resolve().parent.parent / "bench" / "strength.py"
-    spec = importlib.util.spec_from_file_location("strength", path)
-    strength = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(strength)
-    return strength
+    return load("strength")
 
 
 @pytest.mark.parametrize("name", ["trix", "tricks", "dix-exchange"])

@@ -6,22 +6,14 @@ records (``ProbeKernel.record_boundaries``)."""
 
 from __future__ import annotations
 
-import importlib.util
-import pathlib
 import re
 
 import solver
 from solver.dd import solve
 from solver.dd import trick as dd
+from tests.bench_scripts import load
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-
-def _bench(name):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+_bench = load
 
 
 def test_switches_bench_compares_the_same_positions(capsys):

@@ -6,22 +6,10 @@ when the earlier result proves the later question."""
 
 from __future__ import annotations
 
-import importlib.util
-import pathlib
-
 from solver.cards import FRENCH
+from tests.bench_scripts import load
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-
-def _bench(name):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-bench = _bench("dd_boundaries")
+bench = load("dd_boundaries")
 
 QS = FRENCH.parse("QS")
 #: the queen of spades scores -25 and is not doubled (``card_classes``'s form)

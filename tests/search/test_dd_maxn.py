@@ -20,6 +20,7 @@ from solver.dd import trick as dd
 from solver.errors import OptionError, PositionError, SearchAborted
 from solver.games.contract_match.exact import PENALTY_CONTRACTS, penalty_contract
 from solver.reference.dd_oracle import maxn_prefers, solve_maxn_oracle
+from tests.bench_scripts import load
 
 
 def _ending(rng, n=3, table=None):
@@ -121,13 +122,7 @@ def test_maxn_refuses_other_contracts_and_stops_at_its_bound():
 
 
 def _trix_at(seed, trick):
-    import importlib.util
-    import pathlib
-    path = pathlib.Path(__file__).resolve().parents[2] / "bench" / "trix_full_deals.py"
-    spec = importlib.util.spec_from_file_location("trix_full_deals", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod.build(solver.load_game("trix"), "queens", seed, trick)
+    return load("trix_full_deals").build(solver.load_game("trix"), "queens", seed, trick)
 
 
 def test_solve_says_which_value_it_gives():

@@ -4,18 +4,13 @@ and a group never reports more finished solves than positions."""
 
 from __future__ import annotations
 
-import importlib.util
-import pathlib
 import re
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from tests.bench_scripts import load
 
 
 def _dd_table():
-    spec = importlib.util.spec_from_file_location("dd_table", ROOT / "bench" / "dd_table.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load("dd_table")
 
 
 def test_king_split_puts_every_position_in_one_group(capsys):
