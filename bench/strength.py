@@ -33,6 +33,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import solver
 from bots import make_bot
+from solver.game import options_from_text, parse_pairs
 
 
 def play_deal(game, specs, seed, rounds=1):
@@ -126,10 +127,8 @@ def main(argv=None):
         return
     if not (args.game and args.a and args.b):
         p.error("give a game, --a and --b (or --pool)")
-    opts = {}
-    for item in args.option:
-        k, _, v = item.partition("=")
-        opts[k] = int(v) if v.lstrip("-").isdigit() else v
+    # the command line's reading of game options (true/false, numbers)
+    opts = options_from_text(args.game, parse_pairs(args.option, "--option"))
     game = solver.load_game(args.game, **opts)
     log = open(args.log, "a") if args.log else None
     try:

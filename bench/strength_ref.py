@@ -30,6 +30,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import solver
 from bots import make_bot
 from bots.base import Bot
+from solver.game import options_from_text, parse_pairs
 
 #: the reference side's loop: one JSON object a line in, one out
 SERVER = r"""
@@ -125,10 +126,8 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--option", action="append", default=[])
     args = p.parse_args(argv)
-    opts = {}
-    for item in args.option:
-        k, _, v = item.partition("=")
-        opts[k] = int(v) if v.lstrip("-").isdigit() else v
+    # the command line's reading of game options (true/false, numbers)
+    opts = options_from_text(args.game, parse_pairs(args.option, "--option"))
     game = solver.load_game(args.game, **opts)
     ref = Reference(args.ref)
     n = game.num_players

@@ -128,3 +128,11 @@ def test_contract_rules_bot_discards_the_king_of_hearts_when_void():
                     return
             state.apply_action(rng.choice(state.legal_actions()))
     pytest.skip("no void-with-KH position met")
+
+
+def test_strength_reads_game_options_as_the_command_line_does(capsys):
+    """``--option partners=true`` is the boolean the game asks for (the
+    command line's reading), not the text 'true'."""
+    _strength().main(["trix", "--option", "partners=true", "--a", "random", "--b", "random",
+                      "--deals", "1"])
+    assert "partners=True" in capsys.readouterr().out
