@@ -4,6 +4,7 @@ action, on thousands of random endings; the rule tables against the games'
 own scoring; determinism; bad input."""
 
 import random
+from contextlib import contextmanager
 
 import pytest
 
@@ -51,6 +52,25 @@ def probe():
     turn a bound off and the counters: ``solver.dd.trick.probing``)."""
     with dd.probing() as kern:
         yield kern
+
+
+@contextmanager
+def _switched_off(probe, switch):
+    """The probe build with one bound (``switch``) off, on a fresh table,
+    and back on, on a fresh table, afterwards."""
+    setattr(probe, switch, False)
+    probe.new_table()
+    try:
+        yield
+    finally:
+        setattr(probe, switch, True)
+        probe.new_table()
+
+
+def _values_without(probe, switch, pos, team, objective="own"):
+    """Every card's value with the bound ``switch`` off."""
+    with _switched_off(probe, switch):
+        return dict(dd.solve_position(pos, team, objective).card_values)
 
 
 def _compare(pos, team, objective):
@@ -748,13 +768,7 @@ def test_ducking_by_match_matches_oracle(probe):
             hits += 1
         team = teams[rng.choice((duck, leader))]
         got = _compare(pos, team, "own")
-        probe.use_duck_match = False
-        probe.new_table()
-        try:
-            assert dict(dd.solve_position(pos, team, "own").card_values) == dict(got.card_values)
-        finally:
-            probe.use_duck_match = True
-            probe.new_table()
+        assert _values_without(probe, "use_duck_match", pos, team) == dict(got.card_values)
     assert hits >= 30, hits
 
 
@@ -777,6 +791,14 @@ def _holder_covers(pos, m, points):
         mine = [c for c in cards_of(pos.hands[m]) if c >> 4 == q]
         if mine and max(mine) > min(c for c in pen if c >> 4 == q):
             return False
+    return _lengths_covered(pos, m, H, suits)
+
+
+def _lengths_covered(pos, m, H, suits):
+    """The cover both twins share (the kernel's ``covers``): m holds no
+    more cards than H in every suit (but ``suits`` when the kept penalty
+    cards lie in one suit), with at most one suit of equal lengths where m
+    holds cards unless H plays just before m."""
     tight = 0
     for s in range(4):
         if len(suits) == 1 and s in suits:
@@ -837,13 +859,7 @@ def test_holder_cover_bound_matches_oracle(probe):
         probe.new_table()
         got = _compare(pos, team, "own")
         cut += probe.cover_hits
-        probe.use_cover_bound = False
-        probe.new_table()
-        try:
-            assert dict(dd.solve_position(pos, team, "own").card_values) == dict(got.card_values)
-        finally:
-            probe.use_cover_bound = True
-            probe.new_table()
+        assert _values_without(probe, "use_cover_bound", pos, team) == dict(got.card_values)
     assert hits >= 60 and cut >= 150, (hits, cut)
 
 
@@ -869,18 +885,18 @@ def _double_void_trap(rng):
     return dd.TrickPosition(contract, tuple(mask_of(hands[s]) for s in range(4)), X), m
 
 
-def test_holder_cover_bound_keeps_one_tight_suit(probe):
-    """The holder-cover bound on endings with two tight suits
-    (``_double_void_trap``): it holds only when H plays just before the max
-    seat, and the kernel gives the values of the kernel without it (the
-    oracle on two of them); the bound without its tight-suit condition
-    claims escapes that are catches here."""
+def _keeps_one_tight_suit(probe, ending, seed, switch):
+    """A cover bound (``switch``) on 40 endings with two tight suits
+    (``ending(rng)``): the kernel's values against the oracle on two of
+    them and against the kernel without the bound on all; enough of them
+    must be catches (the max seat takes a penalty card), where the bound
+    without its tight-suit condition would claim escapes."""
     from solver.dd import Solver
-    rng = random.Random(4003)
+    rng = random.Random(seed)
     caught = 0
     with Solver(private=True) as solver_:
         for i in range(40):
-            pos, m = _double_void_trap(rng)
+            pos, m = ending(rng)
             # the position's value alone: the bounds see the root itself
             probe.new_table()
             value = solver_.value(pos, m, "own")
@@ -889,16 +905,18 @@ def test_holder_cover_bound_keeps_one_tight_suit(probe):
             solver_.clear()
             got = dd.solve_position(pos, m, "own")
             assert got.value == value
-            probe.use_cover_bound = False
-            probe.new_table()
-            try:
-                off = dd.solve_position(pos, m, "own")
-            finally:
-                probe.use_cover_bound = True
-                probe.new_table()
-            assert dict(got.card_values) == dict(off.card_values), pos
+            assert _values_without(probe, switch, pos, m) == dict(got.card_values), pos
             caught += value < 0
     assert caught >= 10, caught
+
+
+def test_holder_cover_bound_keeps_one_tight_suit(probe):
+    """The holder-cover bound on endings with two tight suits
+    (``_double_void_trap``): it holds only when H plays just before the max
+    seat, and the kernel gives the values of the kernel without it (the
+    oracle on two of them); the bound without its tight-suit condition
+    claims escapes that are catches here."""
+    _keeps_one_tight_suit(probe, _double_void_trap, 4003, "use_cover_bound")
 
 
 def _part_covers(pos, m, points):
@@ -919,16 +937,7 @@ def _part_covers(pos, m, points):
                   and all(x < c for x in mine if x >> 4 == c >> 4)]
         if not chosen:
             continue
-        suits = {c >> 4 for c in chosen}
-        tight, ok = 0, True
-        for s in range(4):
-            if len(suits) == 1 and s in suits:
-                continue
-            lm = sum(c >> 4 == s for c in mine)
-            lh = sum(c >> 4 == s for c in cards_of(pos.hands[H]))
-            ok = ok and lm <= lh
-            tight += 0 < lm == lh
-        if ok and (tight <= 1 or (H + 1) % 4 == m):
+        if _lengths_covered(pos, m, H, {c >> 4 for c in chosen}):
             return True
     return False
 
@@ -998,13 +1007,7 @@ def test_partial_holder_cover_matches_oracle(probe):
         else:
             got = dd.solve_position(pos, team, "own")
         cut += probe.part_hits
-        probe.use_part_cover = False
-        probe.new_table()
-        try:
-            assert dict(dd.solve_position(pos, team, "own").card_values) == dict(got.card_values)
-        finally:
-            probe.use_part_cover = True
-            probe.new_table()
+        assert _values_without(probe, "use_part_cover", pos, team) == dict(got.card_values)
     assert hits >= 50 and cut >= 150, (hits, cut)
 
 
@@ -1038,29 +1041,7 @@ def test_partial_holder_cover_keeps_one_tight_suit(probe):
     max seat, and the kernel gives the values of the kernel without it (the
     oracle on two of them); the bound without its tight-suit condition
     claims escapes that are catches here."""
-    from solver.dd import Solver
-    rng = random.Random(4005)
-    caught = 0
-    with Solver(private=True) as solver_:
-        for i in range(40):
-            pos, m = _double_void_queens(rng)
-            probe.new_table()
-            value = solver_.value(pos, m, "own")
-            if i < 2:
-                assert value == solve_oracle(pos, m, "own")[0]
-            solver_.clear()
-            got = dd.solve_position(pos, m, "own")
-            assert got.value == value
-            probe.use_part_cover = False
-            probe.new_table()
-            try:
-                off = dd.solve_position(pos, m, "own")
-            finally:
-                probe.use_part_cover = True
-                probe.new_table()
-            assert dict(got.card_values) == dict(off.card_values), pos
-            caught += value < 0
-    assert caught >= 10, caught
+    _keeps_one_tight_suit(probe, _double_void_queens, 4005, "use_part_cover")
 
 
 # ---------------------------------------------------------------------------
@@ -1184,14 +1165,8 @@ def test_second_hand_quick_trick_matches_oracle(probe):
             alone.clear()
             assert alone.value(pos, team, "own") == got.value, pos
             hits += probe.second_hits
-            probe.use_second_hand = False
-            probe.new_table()
-            try:
-                assert dict(dd.solve_position(pos, team, "own").card_values) == \
-                    dict(got.card_values)
-            finally:
-                probe.use_second_hand = True
-                probe.new_table()
+            assert _values_without(probe, "use_second_hand", pos, team) == \
+                dict(got.card_values)
     assert hits >= 60, hits
 
 
@@ -1241,18 +1216,13 @@ def test_long_suit_quick_tricks_match_oracle(probe):
         value = on.value(pos, team, "own")
         n_on = on.nodes - before
         assert value == got.value, pos
-        probe.use_long_suits = False
-        probe.new_table()
-        try:
+        with _switched_off(probe, "use_long_suits"):
             other = dd.solve_position(pos, team, "own")
             assert dict(other.card_values) == dict(got.card_values)
             off.clear()
             before = off.nodes
             assert off.value(pos, team, "own") == value
             n_off = off.nodes - before
-        finally:
-            probe.use_long_suits = True
-            probe.new_table()
         changed += other.nodes != got.nodes or n_off != n_on
     assert changed >= 30, changed
 
