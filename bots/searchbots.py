@@ -130,11 +130,12 @@ class ISMCTSBot(SearchBot):
 
     name = "ismcts"
     bot = "ismcts"
+    DEFAULT_ITERATIONS = 1000
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, iterations=None,
                  time=None, **settings):
         if iterations is None and time is None:
-            iterations = 1000
+            iterations = self.DEFAULT_ITERATIONS
         super().__init__(game, seat, seed, iterations=iterations, time=time, **settings)
 
 
@@ -194,9 +195,9 @@ class CheatBot(PIMCBot):
             search = own.get("search", "pimc")
         if kind is None:
             kind = own.get("kind", self.DEFAULT_KIND)
-        for key in ("exact",):
-            if key in own and key not in settings:
-                settings[key] = own[key]
+        for key, value in own.items():
+            if key not in ("search", "kind"):
+                settings.setdefault(key, value)
         if search not in ("pimc", "ismcts"):
             raise OptionError(f"{self.name}: search must be 'pimc' or 'ismcts', "
                               f"got {short_repr(search)}")
@@ -206,7 +207,7 @@ class CheatBot(PIMCBot):
                 raise OptionError(f"{self.name}: search=ismcts counts iterations or time, "
                                   f"not worlds")
             if iterations is None and time is None:
-                iterations = 1000
+                iterations = ISMCTSBot.DEFAULT_ITERATIONS
             SearchBot.__init__(self, game, seat, seed, iterations=iterations, time=time,
                                **settings)
         else:
