@@ -23,13 +23,15 @@ from solver.game import Game, parse_pairs
 
 from .base import Bot, RandomBot
 from .engine_client import EngineBot
+from .learned import LearnedBot
 from .levels import LEVELS, is_level, level_settings
 from .rules import RulesBot
 from .searchbots import CheatBot, ISMCTSBot, PIMCBot
 
 #: every bot by its name: the built-in ones, then those ``register_bot`` adds
 _BOTS: dict[str, Callable[..., Bot]] = {
-    bot.name: bot for bot in (RandomBot, RulesBot, ISMCTSBot, PIMCBot, CheatBot, EngineBot)}
+    bot.name: bot for bot in (RandomBot, RulesBot, LearnedBot, ISMCTSBot, PIMCBot, CheatBot,
+                              EngineBot)}
 
 
 def register_bot(name: str, factory: Callable[..., Bot]) -> None:

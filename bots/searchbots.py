@@ -23,6 +23,7 @@ from solver.dd.solve import check_kind
 from solver.errors import LimitError, OptionError, short_repr
 from solver.game import Game, State
 from solver.search import Limit, PlayResult, best_move
+from solver.search.ismcts import check_prior
 from solver.search.native import check_ismcts_policy
 from solver.search.pimc import check_policy
 from solver.search.service import DEFAULT_C, DEFAULT_TREES, check_inference, check_threads, check_trees
@@ -78,11 +79,9 @@ class SearchBot(Bot):
                 check_policy(self.options["policy"])
             else:
                 check_ismcts_policy(self.options["policy"])
+            check_prior(self.options["prior"])
         except (LimitError, OptionError) as exc:
             raise type(exc)(f"{self.name}: {exc}") from None
-        if self.options["prior"] not in ("none", "rules"):
-            raise OptionError(f"{self.name}: prior must be 'none' or 'rules', "
-                              f"got {short_repr(self.options['prior'])}")
         c = self.options["c"]
         if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c <= 100:
             raise LimitError(f"{self.name}: c must be a number in [0, 100], got {short_repr(c)}")
@@ -118,8 +117,11 @@ class ISMCTSBot(SearchBot):
     ``DEFAULT_TREES``), grown on ``threads`` threads (default one a tree, at
     most one a core; the play does not depend on it), ``py_iterations``
     for decisions searched in Python, ``policy`` the play-outs (``rules``,
-    the default, or ``random``), ``prior`` the Python search's tree policy
-    (``rules``: PUCT with the rules bot's action favoured; ``none``: UCB1),
+    the default, ``random``, or ``learned``: cards drawn from the game's
+    learned policy, ``solver.search.learned``), ``prior`` the tree policy
+    (``rules``: PUCT with the rules bot's action favoured where the search
+    has it; ``learned``: PUCT with the learned policy's probabilities at
+    every card node; ``none``: UCB1 in the Python search),
     ``equivalence`` (``on``: one card of each class of equivalent cards is
     searched; ``off`` every card), ``exact`` (``on``: a view that
     determines the deal is solved exactly; ``off``: always searched),

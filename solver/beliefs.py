@@ -625,6 +625,14 @@ class OpponentModel:
                seat: int) -> tuple[tuple[int, ...], tuple[int, ...], int, int] | None:
         raise NotImplementedError  # pragma: no cover - abstract
 
+    def card_kinds(self, state: Any) -> tuple[TrickRules, tuple[tuple[str, str], ...]] | None:
+        """For the searches' learned card policy (``solver.search.learned``):
+        the trick rules of the card play in progress in ``state`` and, for
+        each phase the game's search kernel tells apart (dix: with a stock
+        to draw, then without), the kinds of a lead and of a follow; None
+        where ``state`` is not in card play or the model has none."""
+        return None
+
     def observations(self, sampler: Any) -> ObservationSet:
         """Every decision the other seats took in the deal in play, as seen
         from ``sampler``'s view (its ``base`` is a world consistent with the

@@ -24,32 +24,7 @@ from libc.stdint cimport uint64_t, int32_t
 from libc.stdlib cimport malloc, free
 
 from bits cimport popcount, lowest_bit
-
-cdef enum:
-    # solver.cardplay.CARD_FEATURES, in order
-    WINS = 0
-    SURE = 1
-    TAKE = 2
-    GIVE_MATE = 3
-    GIVE_OPP = 4
-    POINTS = 5
-    RANK = 6
-    TRUMP = 7
-    OFFSUIT = 8
-    MASTER = 9
-    LOWEST = 10
-    HIGHEST = 11
-    LENGTH = 12
-    SINGLETON = 13
-    CHEAP_WIN = 14
-    HIGH_DUCK = 15
-    OTHERS_SUIT = 16
-    SPECIAL_WIN = 17
-    SPECIAL_LOSE = 18
-    OTHERS_COMPLETE = 19
-    NF = 20
-    MAX_PIPS = 32       # solver.cardplay.MAX_PIPS
-
+from cardfeat cimport CardRulesRef, CardFacts, MAX_PIPS, card_score as cardfeat_score
 
 cdef struct Obs:
     # every array of a ``Compiled``, as pointers (see its docstring)
@@ -100,59 +75,31 @@ cdef struct Obs:
 
 cdef double card_score(const Obs* o, int d, uint64_t hand, int card) noexcept nogil:
     """``theta . card_features(...)`` of ``card`` for observation ``d``
-    (solver.cardplay.card_features, feature by feature)."""
-    cdef double f[NF]
-    cdef int k, r = o.c_rules[d], flags = o.c_flags[d], need, n_suit
+    (the shared definition: cardfeat.pxd's ``card_score``)."""
+    cdef int r = o.c_rules[d], flags = o.c_flags[d]
     cdef int base = 64 * r
-    cdef uint64_t low = (<uint64_t>1) << card
-    cdef uint64_t sm = o.r_suit[base + card], above = o.r_above[base + card]
-    cdef uint64_t below = sm & ~above & ~low, live_suit, comp, out = o.c_out[d]
-    cdef double scale = o.r_scale[r], s = 0.0
-    cdef const double* theta = o.theta + o.theta_start[d]
-    cdef int special, leading = flags & 1, last = (flags >> 1) & 1, mate = (flags >> 2) & 1
-    for k in range(NF):
-        f[k] = 0.0
-    f[POINTS] = o.r_points[base + card] / scale
-    f[RANK] = o.r_strength[base + card] / 15.0
-    f[TRUMP] = 1.0 if o.r_trumps[r] & low else 0.0
-    live_suit = sm & ~out
-    f[OTHERS_SUIT] = (popcount(live_suit) - popcount(hand & live_suit)) / 13.0
-    f[LOWEST] = 0.0 if hand & below else 1.0
-    f[HIGHEST] = 0.0 if hand & above else 1.0
-    n_suit = popcount(hand & sm)
-    f[LENGTH] = n_suit / 13.0
-    f[SINGLETON] = 1.0 if n_suit == 1 else 0.0
-    f[MASTER] = 0.0 if above & ~out & ~hand else 1.0
-    if leading:
-        if o.r_special[r] >= 0:
-            need = o.r_special[r] - o.r_pips[base + card]
-            if 0 <= need < MAX_PIPS:
-                comp = o.r_pipcards[MAX_PIPS * r + need] & ~low & ~out & ~hand
-                f[OTHERS_COMPLETE] = popcount(comp) / 13.0
-    else:
-        f[OFFSUIT] = 0.0 if o.c_led[d] & low else 1.0
-        special = o.r_special[r] >= 0 and last and \
-            o.c_pips[d] + o.r_pips[base + card] == o.r_special[r]
-        if o.c_winners[d] & low:
-            f[WINS] = 1.0
-            f[SURE] = 1.0 if last else 0.0
-            f[TAKE] = (o.r_trick[r] + o.c_table[d] + o.r_points[base + card] +
-                       (o.r_special_value[r] if special else 0.0)) / scale
-            if special:
-                f[SPECIAL_WIN] = 1.0
-            f[CHEAP_WIN] = 0.0 if hand & o.c_winners[d] & below else 1.0
-        else:
-            if mate:
-                f[GIVE_MATE] = o.r_points[base + card] / scale
-            else:
-                f[GIVE_OPP] = o.r_points[base + card] / scale
-            if special:
-                f[SPECIAL_LOSE] = 1.0
-            if o.c_led[d] & low:
-                f[HIGH_DUCK] = 0.0 if hand & above & ~o.c_winners[d] else 1.0
-    for k in range(NF):
-        s += theta[k] * f[k]
-    return s
+    cdef CardRulesRef T
+    cdef CardFacts F
+    T.suit = o.r_suit + base
+    T.above = o.r_above + base
+    T.points = o.r_points + base
+    T.strength = o.r_strength + base
+    T.pips = o.r_pips + base
+    T.pipcards = o.r_pipcards + MAX_PIPS * r
+    T.trumps = o.r_trumps[r]
+    T.trick_value = o.r_trick[r]
+    T.scale = o.r_scale[r]
+    T.special = o.r_special[r]
+    T.special_value = o.r_special_value[r]
+    F.leading = flags & 1
+    F.last = (flags >> 1) & 1
+    F.mate = (flags >> 2) & 1
+    F.led = o.c_led[d]
+    F.winners = o.c_winners[d]
+    F.out = o.c_out[d]
+    F.on_table = o.c_table[d]
+    F.pip_sum = o.c_pips[d]
+    return cardfeat_score(&T, &F, hand, card, o.theta + o.theta_start[d])
 
 
 cdef double card_prob(const Obs* o, int d, uint64_t hand, double* scores) noexcept nogil:

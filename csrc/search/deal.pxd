@@ -328,6 +328,7 @@ cdef inline Ops deal_ops() noexcept:
     o.playout = deal_playout
     o.reduce = deal_reduce
     o.prior = deal_prior
+    o.policy = NULL
     o.state_size = sizeof(DealPlay)
     return o
 

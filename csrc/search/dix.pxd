@@ -11,6 +11,7 @@ from bits cimport popcount, lowest_bit, trick_winner_c
 from rng cimport Rng, rng_below
 from walker cimport Graph, graph_walk
 from tree cimport Ops, random_bit, clamp1
+from cardfeat cimport CardPolicy, CardFacts, card_policy_probs, card_policy_draw, card_beaten_by
 
 cdef enum:
     MAX_SLOTS = 64
@@ -34,6 +35,7 @@ cdef struct DixRules:
     int32_t order[4][32]       # each effective suit's cards, weakest first
     uint64_t pip_mask[11]      # the cards of each pip value
     int32_t order_len[4]
+    CardPolicy cp              # the learned card policy (``Search.set_policy``), if loaded
 
 
 cdef struct DixPlay:
@@ -46,6 +48,8 @@ cdef struct DixPlay:
     int won[2]
     int tens[2]
     int last_winner
+    uint64_t out               # the cards out of play as the player sees it: played
+                               # (the table's included) and the turned-up card
 
 
 cdef inline int dix_to_move(const DixPlay* P) noexcept nogil:
@@ -72,6 +76,7 @@ cdef inline void dix_apply(void* Pv, const void* Rv, int card) noexcept nogil:
     cdef int winner
     cdef int cards[2]
     P.hands[seat] &= ~((<uint64_t>1) << card)
+    P.out |= (<uint64_t>1) << card
     if P.lead_card < 0:
         P.lead_card = card
         return
@@ -135,8 +140,45 @@ cdef inline void dix_determinize(void* Pv, const void* Rv, void* gv, Rng* r) noe
     P.hands[1 - R.seat] = opp & ~R.played
 
 
+cdef inline void dix_facts(const DixPlay* P, const DixRules* R, CardFacts* F) noexcept nogil:
+    """The public facts of the card to play now, for the learned policy (the
+    opponent model's ``CardPlay`` of solver/games/dix/model.py)."""
+    cdef const CardPolicy* C = &R.cp
+    F.leading = P.lead_card < 0
+    F.last = not F.leading
+    F.out = P.out
+    F.mate = 0
+    F.on_table = 0.0
+    F.led = 0
+    F.winners = 0
+    F.pip_sum = 0
+    if P.lead_card >= 0:
+        F.led = C.suit[P.lead_card]
+        F.winners = card_beaten_by(C, P.lead_card)
+        F.on_table = C.points[P.lead_card]
+        F.pip_sum = C.pips[P.lead_card]
+
+
+cdef inline int dix_phase(const DixPlay* P, const DixRules* R) noexcept nogil:
+    """The policy's phase: 0 while a stock is left to draw, 1 after."""
+    return 0 if P.stock_pos < R.stock_len else 1
+
+
+cdef inline int dix_policy(const void* Pv, const void* Rv, uint64_t L,
+                           double* probs) noexcept nogil:
+    """``Ops.policy``: the learned policy's probability of each card of
+    ``L`` for the mover's hand in this world."""
+    cdef const DixPlay* P = <const DixPlay*>Pv
+    cdef const DixRules* R = <const DixRules*>Rv
+    cdef CardFacts F
+    dix_facts(P, R, &F)
+    card_policy_probs(&R.cp, dix_phase(P, R), &F, P.hands[dix_to_move(P)], L, probs)
+    return 1
+
+
 cdef inline int dix_playout(const void* Pv, const void* Rv, uint64_t L, Rng* r) noexcept nogil:
-    """A play-out's card.  ``R.playout`` 0: any legal card at random.  1: the
+    """A play-out's card.  With a learned policy whose ``playout`` is set, a
+    card drawn from it.  Else ``R.playout`` 0: any legal card at random.  1: the
     leader at random; the follower, three times in four, by a greedy rule
     (let the leader win a ten-trick; else win cheaply without a ten; else
     throw the lowest card that makes no ten; else the lowest card), else at
@@ -148,6 +190,10 @@ cdef inline int dix_playout(const void* Pv, const void* Rv, uint64_t L, Rng* r) 
     cdef int win, ten
     cdef int duel[2]                # the lead, then the follower's candidate
     cdef uint64_t m = L
+    cdef CardFacts F
+    if R.cp.playout:
+        dix_facts(P, R, &F)
+        return card_policy_draw(&R.cp, dix_phase(P, R), &F, P.hands[dix_to_move(P)], L, r)
     if R.playout == 0 or lead < 0 or (R.playout == 1 and rng_below(r, 4) == 0):
         return random_bit(L, r)
     duel[0] = lead
@@ -224,6 +270,7 @@ cdef inline Ops dix_ops() noexcept:
     o.playout = dix_playout
     o.reduce = dix_reduce
     o.prior = NULL
+    o.policy = NULL
     o.state_size = sizeof(DixPlay)
     return o
 
@@ -277,4 +324,5 @@ cdef inline int dix_load(DixRules* R, DixPlay* P, object compiled, dict rules,
     P.won[0], P.won[1] = state["won"]
     P.tens[0], P.tens[1] = state["tens"]
     P.last_winner = state["last_winner"]
+    P.out = state.get("out", 0)
     return 0

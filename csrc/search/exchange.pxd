@@ -287,6 +287,7 @@ cdef inline Ops ex_ops() noexcept:
     o.playout = ex_playout
     o.reduce = ex_reduce
     o.prior = ex_prior
+    o.policy = NULL
     o.state_size = sizeof(ExPlay)
     return o
 

@@ -301,6 +301,7 @@ cdef inline Ops hand_ops() noexcept:
     o.playout = hand_playout
     o.reduce = hand_reduce
     o.prior = hand_prior
+    o.policy = NULL
     o.state_size = sizeof(HandPlay)
     return o
 

@@ -36,7 +36,12 @@ search: ``Q + c P sqrt(avail) / (1 + visits)`` with ``P`` one half on the
 heuristic's move and the rest split evenly, an untried move valued at its
 tried siblings' mean.  Without it the few iterations a later decision of
 another seat gets leave it near random in the tree (dixie-rook: a UCB1
-auction overbids).  A flat search (``flat``) instead plays every root move
+auction overbids).  With a learned policy (``Ops.policy``, set by
+``Search.set_policy``: the card play of dix and of the trix / tricks trick
+contracts) every card node selects by PUCT too, ``P`` the policy's
+probability of each card for the mover's own hand in the world the
+iteration drew (each seat on its own cards, never the searching seat's
+view of them).  A flat search (``flat``) instead plays every root move
 once in each determinization, in order, with no tree below: paired
 comparisons of equal work (the contract choice).
 
@@ -78,10 +83,11 @@ from walker cimport Graph, graph_load, graph_scratch, graph_free
 from pool cimport Pool, pool_clear
 from typegraph cimport (TypeGraph, typegraph_load, typegraph_copy, typegraph_free,
                         typegraph_free_scratch, columns_walk)
-from tree cimport (Ops, Node, prior_fn, STATE_WORDS, MAX_SEATS, BATCH_SLOTS, random_bit, now)
-from dix cimport DixRules, DixPlay, dix_ops, dix_load, dix_reward0
+from tree cimport (Ops, Node, prior_fn, policy_fn, STATE_WORDS, MAX_SEATS, BATCH_SLOTS, random_bit, now)
+from dix cimport DixRules, DixPlay, dix_ops, dix_load, dix_reward0, dix_policy
 from trickrules cimport TrickPlay, LayoutPlay, layout_points, C_LAYOUT
-from trick cimport TrickRules, trick_ops, trick_load, layout_ops, layout_load
+from trick cimport TrickRules, trick_ops, trick_load, layout_ops, layout_load, trick_policy
+from cardfeat cimport CardPolicy, card_policy_load
 from rook cimport RookRules, RookPlay, rook_ops, rook_load, rook_value0
 from deal cimport DealRules, DealPlay, deal_ops, deal_load
 from hand cimport HandRules, HandPlay, hand_ops, hand_load
@@ -147,18 +153,31 @@ cdef inline int new_child(Node* nodes, int* n_nodes, int parent, int a, int move
     return ch
 
 
+cdef inline void heuristic_prior(uint64_t L, int fav, double* prior) noexcept nogil:
+    """The heuristic's prior over ``L``: one half on its move ``fav`` and
+    the rest split evenly (1 for a single move)."""
+    cdef int k = popcount(L), a
+    cdef double other = 0.5 / (k - 1) if k > 1 else 0.0
+    cdef uint64_t m = L
+    while m:
+        a = lowest_bit(m)
+        m &= m - 1
+        prior[a] = 1.0 if k == 1 else (0.5 if a == fav else other)
+
+
 cdef inline int select_puct(Node* nodes, int* n_nodes, int max_nodes, int node, uint64_t L,
-                            int mover, int fav, double c) noexcept nogil:
-    """PUCT at ``node`` (AlphaZero's rule with a heuristic prior, availability
-    counts for ISMCTS): ``Q(a) + c P(a) sqrt(avail(a)) / (1 + visits(a))``,
-    ``P`` one half on the heuristic's move ``fav`` and the rest split evenly
-    (1 for a single move); a move never tried is valued at the mean of its
-    tried siblings (0 when none was).  Every legal move gets its child here
-    (and its availability counted); ties go to the lower action.  Returns
-    the child, -1 when the node pool cannot hold the new children."""
+                            int mover, const double* prior, double c) noexcept nogil:
+    """PUCT at ``node`` (AlphaZero's rule, availability counts for ISMCTS):
+    ``Q(a) + c P(a) sqrt(avail(a)) / (1 + visits(a))``, ``P(a)`` =
+    ``prior[a]`` (the heuristic's, ``heuristic_prior``, or the learned
+    policy's, ``Ops.policy``); a move never tried is valued at the mean of
+    its tried siblings (0 when none was).  Every legal move gets its child
+    here (and its availability counted); ties go to the lower action.
+    Returns the child, -1 when the node pool cannot hold the new
+    children."""
     cdef uint64_t untried = L & ~nodes[node].tried, m
-    cdef int ch, k = popcount(L), best = -1, a
-    cdef double tot = 0.0, fpu, p, q, score, best_score = -1e300, other
+    cdef int ch, best = -1, a
+    cdef double tot = 0.0, fpu, p, q, score, best_score = -1e300
     cdef long vis = 0
     if untried:
         if n_nodes[0] + popcount(untried) > max_nodes:
@@ -176,12 +195,11 @@ cdef inline int select_puct(Node* nodes, int* n_nodes, int max_nodes, int node, 
                 vis += nodes[ch].visits
         ch = nodes[ch].next_sibling
     fpu = tot / vis if vis else 0.0
-    other = 0.5 / (k - 1) if k > 1 else 0.0
     ch = nodes[node].first_child
     while ch >= 0:
         a = nodes[ch].action
         if (L >> a) & 1:
-            p = 1.0 if k == 1 else (0.5 if a == fav else other)
+            p = prior[a]
             q = nodes[ch].total / nodes[ch].visits if nodes[ch].visits else fpu
             score = q + c * p * sqrt(<double>nodes[ch].avail) / (1 + nodes[ch].visits)
             if score > best_score or (score == best_score and a < nodes[best].action):
@@ -209,6 +227,7 @@ cdef long grow_tree(Node* nodes, int max_nodes, const Ops* ops, const void* base
     cdef uint64_t L, untried
     cdef double score, best_score, x
     cdef double rsq[64]             # squared root rewards, local: no aliasing in the loop
+    cdef double prior[64]           # the PUCT prior of the node at hand
     cdef long it = 0
     memset(rsq, 0, sizeof(rsq))
     rng_seed(&r, seed)
@@ -230,7 +249,11 @@ cdef long grow_tree(Node* nodes, int max_nodes, const Ops* ops, const void* base
             mover = ops.mover(P)
             fav = ops.prior(P, R, L) if ops.prior != NULL else -1
             if fav >= 0:
-                best = select_puct(nodes, &n_nodes, max_nodes, node, L, mover, fav, c)
+                heuristic_prior(L, fav, prior)
+            elif ops.policy != NULL and ops.policy(P, R, L, prior):
+                fav = 0                       # the learned prior: PUCT too
+            if fav >= 0:
+                best = select_puct(nodes, &n_nodes, max_nodes, node, L, mover, prior, c)
                 if best < 0:          # node pool full: finish by play-out
                     break
                 ops.apply(P, R, nodes[best].action)
@@ -445,7 +468,8 @@ cdef object run_trees(const Ops* ops, const void* base, const void* R, void** sa
     cdef double deadline = start + seconds if seconds > 0 else 0.0
     # at most 50M nodes (2 GB) over all the trees of a search (pages are
     # touched only as the trees grow); PUCT nodes make all their children
-    cdef long want = 66 if flat else per * (PRIOR_NODES if ops.prior != NULL else 1) + 2
+    cdef long want = 66 if flat else \
+        per * (PRIOR_NODES if ops.prior != NULL or ops.policy != NULL else 1) + 2
     cdef int max_nodes = <int>min(want, 50_000_000 // T)
     cdef Node** trees = <Node**>malloc(T * sizeof(Node*))
     cdef long* done = <long*>malloc(T * sizeof(long))
@@ -669,6 +693,7 @@ ctypedef object (*world_fn)(const void* P, const void* R, const SamplerKind* kin
                             const void* g, uint64_t seed)
 ctypedef object (*outcome_fn)(const void* P, const void* R, object world, list played)
 ctypedef int (*note_fn)(const void* P, list notes) except -1
+ctypedef CardPolicy* (*card_policy_fn)(void* R) noexcept
 
 
 cdef struct GameRow:
@@ -681,6 +706,20 @@ cdef struct GameRow:
     world_fn world
     outcome_fn outcome
     note_fn note
+    policy_fn policy           # the learned prior's ``Ops.policy`` (NULL: none)
+    card_policy_fn card_policy # where the rules keep the learned card policy
+
+
+cdef CardPolicy* no_card_policy(void* R) noexcept:
+    return NULL
+
+
+cdef CardPolicy* dix_card_policy(void* R) noexcept:
+    return &(<DixRules*>R).cp
+
+
+cdef CardPolicy* trick_card_policy(void* R) noexcept:
+    return &(<TrickRules*>R).cp
 
 
 cdef int four_seats(const void* R) noexcept:
@@ -897,25 +936,32 @@ GAME_NAMES = ("dix", "trick", "layout", "rook", "deal", "hand", "exchange")
 cdef GameRow GAMES[7]
 GAMES[0] = GameRow(ops=dix_ops(), rules_size=sizeof(DixRules), sampler=&INTERVALS,
                    load=dix_load_row, seats=dix_seats, places=slot_places, world=dix_world,
-                   outcome=dix_outcome, note=NULL)
+                   outcome=dix_outcome, note=NULL,
+                   policy=dix_policy, card_policy=dix_card_policy)
 GAMES[1] = GameRow(ops=trick_ops(), rules_size=sizeof(TrickRules), sampler=&TYPES,
                    load=trick_load_row, seats=four_seats, places=holder_places,
-                   world=hands_world, outcome=trick_outcome, note=NULL)
+                   world=hands_world, outcome=trick_outcome, note=NULL,
+                   policy=trick_policy, card_policy=trick_card_policy)
 GAMES[2] = GameRow(ops=layout_ops(), rules_size=sizeof(TrickRules), sampler=&TYPES,
                    load=layout_load_row, seats=four_seats, places=holder_places,
-                   world=hands_world, outcome=layout_outcome, note=NULL)
+                   world=hands_world, outcome=layout_outcome, note=NULL,
+                   policy=NULL, card_policy=no_card_policy)
 GAMES[3] = GameRow(ops=rook_ops(), rules_size=sizeof(RookRules), sampler=&TYPES,
                    load=rook_load_row, seats=rook_seats, places=holder_places,
-                   world=rook_world, outcome=rook_outcome, note=NULL)
+                   world=rook_world, outcome=rook_outcome, note=NULL,
+                   policy=NULL, card_policy=no_card_policy)
 GAMES[4] = GameRow(ops=deal_ops(), rules_size=sizeof(DealRules), sampler=&TYPES,
                    load=deal_load_row, seats=four_seats, places=holder_places,
-                   world=hands_world, outcome=deal_outcome, note=deal_note)
+                   world=hands_world, outcome=deal_outcome, note=deal_note,
+                   policy=NULL, card_policy=no_card_policy)
 GAMES[5] = GameRow(ops=hand_ops(), rules_size=sizeof(HandRules), sampler=&TYPES,
                    load=hand_load_row, seats=hand_seats, places=holder_places,
-                   world=hand_world, outcome=hand_outcome, note=NULL)
+                   world=hand_world, outcome=hand_outcome, note=NULL,
+                   policy=NULL, card_policy=no_card_policy)
 GAMES[6] = GameRow(ops=ex_ops(), rules_size=sizeof(ExRules), sampler=&BAGS,
                    load=ex_load_row, seats=no_seats, places=ex_places, world=ex_world,
-                   outcome=ex_outcome, note=NULL)
+                   outcome=ex_outcome, note=NULL,
+                   policy=NULL, card_policy=no_card_policy)
 
 
 cdef int _set_pool(Pool* p, object rows, int width, object cum, int n_places) except -1:
@@ -1015,6 +1061,37 @@ cdef class Search:
         if self.prior_saved == NULL:
             self.prior_saved = self.ops.prior
         self.ops.prior = self.prior_saved if on else NULL
+
+    def set_policy(self, dict spec, bint prior=True, bint playout=False):
+        """Load a learned card policy (``solver.search.learned.kernel_spec``'s
+        dict) and use it as the PUCT prior of every card node (``prior``)
+        and to draw the play-outs' cards (``playout``); returns False, and
+        changes nothing, for a kind of search that has no card policy."""
+        cdef CardPolicy* C = self.game.card_policy(self.rules)
+        if C == NULL or self.game.policy == NULL:
+            return False
+        card_policy_load(C, dict(spec, playout=int(playout)))
+        self.ops.policy = self.game.policy if prior else NULL
+        return True
+
+    def policy_probs(self, hands):
+        """The learned policy's probability of each legal card with every
+        seat's ``hands`` (card masks) in place of a determinization
+        (``{card: probability}``; every legal card, none merged), for
+        tests; ``{}`` without a loaded policy."""
+        cdef uint64_t P[STATE_WORDS]
+        cdef double probs[64]
+        cdef uint64_t L
+        cdef int i
+        cdef CardPolicy* C = self.game.card_policy(self.rules)
+        if C == NULL or not C.loaded or self.game.policy == NULL:
+            return {}
+        memcpy(P, self.state, self.ops.state_size)
+        for i in range(min(len(hands), self.game.seats(self.rules))):
+            P[i] = hands[i]
+        L = self.ops.legal(P, self.rules)
+        self.game.policy(P, self.rules, L, probs)
+        return {i: probs[i] for i in range(64) if (L >> i) & 1}
 
     def run(self, long iterations, double seconds, uint64_t seed, int trees, double c,
             poll=None, int workers=0):

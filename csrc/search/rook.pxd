@@ -321,6 +321,7 @@ cdef inline Ops rook_ops() noexcept:
     o.playout = rook_playout
     o.reduce = rook_reduce
     o.prior = NULL
+    o.policy = NULL
     o.state_size = sizeof(RookPlay)
     return o
 

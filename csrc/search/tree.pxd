@@ -37,6 +37,8 @@ ctypedef void (*determinize_fn)(void* P, const void* R, void* sampler, Rng* r) n
 ctypedef int (*playout_fn)(const void* P, const void* R, uint64_t legal, Rng* r) noexcept nogil
 ctypedef uint64_t (*reduce_fn)(const void* P, const void* R, uint64_t legal, int root) noexcept nogil
 ctypedef int (*prior_fn)(const void* P, const void* R, uint64_t legal) noexcept nogil
+ctypedef int (*policy_fn)(const void* P, const void* R, uint64_t legal,
+                          double* probs) noexcept nogil
 
 
 cdef struct Ops:
@@ -50,6 +52,10 @@ cdef struct Ops:
     reduce_fn reduce           # the legal moves the tree searches (one per equivalent run)
     prior_fn prior             # NULL: UCB1 at every node; else the heuristic's move
                                # here (PUCT, see ismcts.pyx), -1 where UCB1 selects
+    policy_fn policy           # NULL: no learned prior; else it fills ``probs[a]`` for
+                               # each legal ``a`` and returns 1 (PUCT with that prior),
+                               # or returns 0 where it has none (the node selects as
+                               # without it); set by ``Search.set_policy``
     size_t state_size
 
 

@@ -17,6 +17,7 @@ from rng cimport Rng, rng_below
 from typegraph cimport TypeGraph, holders_walk
 from tree cimport (Ops, random_bit, random_playout, no_reduce, reduce_ranked, clamp1,
                   card_tables)
+from cardfeat cimport CardPolicy, CardFacts, card_policy_probs, card_policy_draw, card_beaten_by
 from trickrules cimport (PASS_BIT, TrickPlay, LayoutPlay, trick_to_move, trick_led_cards,
                          trick_legal_mask, trick_best, trick_others_live, trick_play_card,
                          layout_legal_mask, layout_play, layout_points)
@@ -39,6 +40,7 @@ cdef struct TrickRules:
     int playout                # 0: random play-outs; 1: the follower greedy (trick_playout); 2: always greedy (tests)
     uint8_t suit_of[64]        # a card's suit (index >> 4), for trick_winner_c
     uint8_t strength[64]       # its rank (index & 15)
+    CardPolicy cp              # the learned card policy (``Search.set_policy``), if loaded
 
 
 cdef inline int trick_greedy(const TrickPlay* P, uint64_t L, const int32_t* win_pts,
@@ -147,13 +149,55 @@ cdef inline uint64_t trick_reduce(const void* Pv, const void* Rv, uint64_t L, in
     return reduce_ranked(L, trick_others_live(P), R.attr)
 
 
-cdef inline int trick_playout(const void* Pv, const void* Rv, uint64_t L, Rng* r) noexcept nogil:
-    """A play-out's card in a trick contract.  ``R.playout`` 0: any legal
-    card at random.  1: the leader at random; the follower, three times in
-    four, by the greedy rule (``trick_greedy``), else at random.  2: the
-    greedy rule at every follower's card (tests)."""
+cdef inline void trick_facts(const TrickPlay* P, const TrickRules* R, CardFacts* F) noexcept nogil:
+    """The public facts of the card to play now, for the learned policy
+    (the opponent model's ``CardPlay`` of solver/games/contract_match/model.py):
+    every card of the deck not in a hand is out (the table's included)."""
+    cdef const CardPolicy* C = &R.cp
+    cdef int i, w, mover = trick_to_move(P)
+    F.leading = P.ntrick == 0
+    F.last = P.ntrick == 3
+    # the 52 cards: ranks 2..14 of each suit
+    F.out = (<uint64_t>0x7FFC7FFC7FFC7FFC) & ~(P.hands[0] | P.hands[1] | P.hands[2] | P.hands[3])
+    F.led = 0
+    F.winners = 0
+    F.mate = 0
+    F.on_table = 0.0
+    F.pip_sum = 0
+    if P.ntrick:
+        F.led = C.suit[P.trick[0]]
+        w = trick_best(P, R.suit_of, R.strength)
+        F.winners = card_beaten_by(C, P.trick[w])
+        F.mate = R.team[(P.leader + w) & 3] == R.team[mover]
+        for i in range(P.ntrick):
+            F.on_table += C.points[P.trick[i]]
+            F.pip_sum += C.pips[P.trick[i]]
+
+
+cdef inline int trick_policy(const void* Pv, const void* Rv, uint64_t L,
+                             double* probs) noexcept nogil:
+    """``Ops.policy``: the learned policy's probability of each card of
+    ``L`` for the mover's hand in this world."""
     cdef const TrickPlay* P = <const TrickPlay*>Pv
     cdef const TrickRules* R = <const TrickRules*>Rv
+    cdef CardFacts F
+    trick_facts(P, R, &F)
+    card_policy_probs(&R.cp, 0, &F, P.hands[trick_to_move(P)], L, probs)
+    return 1
+
+
+cdef inline int trick_playout(const void* Pv, const void* Rv, uint64_t L, Rng* r) noexcept nogil:
+    """A play-out's card in a trick contract.  With a learned policy whose
+    ``playout`` is set, a card drawn from it.  Else ``R.playout`` 0: any
+    legal card at random.  1: the leader at random; the follower, three
+    times in four, by the greedy rule (``trick_greedy``), else at random.
+    2: the greedy rule at every follower's card (tests)."""
+    cdef const TrickPlay* P = <const TrickPlay*>Pv
+    cdef const TrickRules* R = <const TrickRules*>Rv
+    cdef CardFacts F
+    if R.cp.playout:
+        trick_facts(P, R, &F)
+        return card_policy_draw(&R.cp, 0, &F, P.hands[trick_to_move(P)], L, r)
     if R.playout == 0 or P.ntrick == 0 or (R.playout == 1 and rng_below(r, 4) == 0):
         return random_bit(L, r)
     return trick_greedy(P, L, R.win_pts, R.revealer, R.team, R.suit_of, R.strength)
@@ -170,6 +214,7 @@ cdef inline Ops trick_ops() noexcept:
     o.playout = trick_playout
     o.reduce = trick_reduce
     o.prior = NULL
+    o.policy = NULL
     o.state_size = sizeof(TrickPlay)
     return o
 
@@ -254,6 +299,7 @@ cdef inline Ops layout_ops() noexcept:
     o.playout = random_playout
     o.reduce = no_reduce
     o.prior = NULL
+    o.policy = NULL
     o.state_size = sizeof(LayoutPlay)
     return o
 

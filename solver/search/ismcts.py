@@ -45,13 +45,15 @@ from __future__ import annotations
 import math
 import random
 import time as _time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..errors import LimitError, OptionError
-from ..game import Game
+from ..errors import LimitError, OptionError, short_repr
+from ..game import Game, State
 from ..stats import Batches, difference_half_width, half_width, search_half_width, t95
 from .control import PROGRESS_SECONDS, Control
 from .heuristics import has_heuristic, make_policy
+from .learned import PRIORS, learned_prior, learned_rollout
 from .native import check_ismcts_policy
 
 
@@ -350,18 +352,41 @@ def _stats(root, it, nodes, start, scale, batches=None) -> SearchStats:
 def python_policies(game: Game, policy: str, prior: str, rng: random.Random):
     """``(rollout, prior)`` callables for ``ismcts_search``: the game's rules
     bot (one per seat, seeded from ``rng``) where ``policy`` / ``prior`` is
-    ``"rules"`` and the game has one; ``None`` (uniform random play-outs,
-    UCB1) otherwise."""
+    ``"rules"`` and the game has one; the learned policy
+    (``solver.search.learned``) where it is ``"learned"``, the rules bot
+    filling in for a decision the model does not describe; ``None``
+    (uniform random play-outs, UCB1) otherwise."""
     check_ismcts_policy(policy)
-    if prior not in ("none", "rules"):
-        raise OptionError(f"ismcts: prior must be 'none' or 'rules', got {prior!r}")
-    if "rules" not in (policy, prior) or not has_heuristic(game):
+    check_prior(prior)
+    if "rules" not in (policy, prior) and "learned" not in (policy, prior):
         return None, None
-    players = [make_policy("rules", game, s, seed=rng.randrange(1 << 30))
-               for s in range(game.num_players)]
+    heuristic: Callable[..., int] | None = None
+    if has_heuristic(game):
+        players = [make_policy("rules", game, s, seed=rng.randrange(1 << 30))
+                   for s in range(game.num_players)]
 
-    def heuristic(world, rng=None):
-        return players[world.current_player()].step(world)
+        def rules_move(world: State, rng: random.Random | None = None) -> int:
+            return players[world.current_player()].step(world)
+        heuristic = rules_move
 
-    return (heuristic if policy == "rules" else None,
-            heuristic if prior == "rules" else None)
+    rollout = heuristic if policy == "rules" else None
+    if policy == "learned":
+        rollout = learned_rollout(game, random.Random(rng.randrange(1 << 30)),
+                                  heuristic if heuristic is not None else _random_move(rng))
+    tree = heuristic if prior == "rules" else None
+    if prior == "learned":
+        tree = learned_prior(game, heuristic)
+    return rollout, tree
+
+
+def _random_move(rng: random.Random) -> Callable[..., int]:
+    def move(world: State, _rng: random.Random | None = None) -> int:
+        return rng.choice(world.legal_actions())
+    return move
+
+
+def check_prior(prior) -> None:
+    """``prior`` is one of ``learned.PRIORS`` (else ``OptionError``)."""
+    if prior not in PRIORS:
+        raise OptionError(f"ismcts: prior must be one of {', '.join(PRIORS)}, got "
+                          f"{short_repr(prior)}")

@@ -45,14 +45,18 @@ ALL_CARDS = (1 << 64) - 1
 #: Python search; in the Cython kernels, the rules bot's decisions other
 #: than cards (ported to C), a cheap greedy follower for cards (dix, the
 #: trick contracts, dixie-rook; the layout plays at random), and the rules
-#: bot's cards too for the contract choice; ``random`` every move at random
-ISMCTS_POLICIES = ("rules", "random")
+#: bot's cards too for the contract choice; ``random`` every move at random;
+#: ``learned`` the cards drawn from the game's learned policy
+#: (``solver.search.learned``) where the kernel has it (dix, the trick
+#: contracts), ``rules`` elsewhere
+ISMCTS_POLICIES = ("rules", "random", "learned")
 
 
 def check_ismcts_policy(policy) -> None:
     """``policy`` is one of ``ISMCTS_POLICIES`` (else ``OptionError``)."""
     if policy not in ISMCTS_POLICIES:
-        raise OptionError(f"ismcts: policy must be 'random' or 'rules', got {policy!r}")
+        raise OptionError(f"ismcts: policy must be one of {', '.join(ISMCTS_POLICIES)}, "
+                          f"got {policy!r}")
 
 
 def optional_extension(name: str):
@@ -82,7 +86,10 @@ def native_search(game: Game, sampler, policy: str = "rules", keep: int = ALL_CA
     equivalent cards of the world it plays, unless ``equivalence`` is false
     (every card: for measurements)."""
     check_ismcts_policy(policy)
-    return support_for(game).native(sampler, policy, keep, equivalence)
+    # the kernels' own play-out policies; a learned one is attached after
+    # (``solver.search.learned.attach``) over the rules play-outs
+    return support_for(game).native(sampler, "rules" if policy == "learned" else policy,
+                                    keep, equivalence)
 
 
 def root_keep(classes) -> int:
@@ -130,6 +137,9 @@ class Mapped:
 
     def moves(self, hands):
         return self.native.moves(hands)
+
+    def set_policy(self, spec, prior=True, playout=False):
+        return self.native.set_policy(spec, prior, playout)
 
 
 # ---- dix ---------------------------------------------------------------------

@@ -69,7 +69,8 @@ from .advice import Advice, Evidence, decide, decide_exact
 from .control import Control, StopFlag, check_progress, check_stop
 from .equivalence import card_classes, pool
 from .heuristics import POLICIES, has_heuristic, make_policy
-from .ismcts import SearchStats, ismcts_search, python_policies, run_native
+from .ismcts import SearchStats, check_prior, ismcts_search, python_policies, run_native
+from .learned import attach
 from .limits import Limit, check_limit
 from .native import ALL_CARDS, check_ismcts_policy, root_keep
 from .pimc import PIMCStats, check_policy, pimc_search
@@ -147,7 +148,11 @@ class PlayResult:
     ``observations`` weighed (empty when the worlds were uniform);
     ``action_id``: the advised action's id (``State.apply_action``'s), and
     ``ids``: every legal action's id by its notation, so that a face that
-    holds the names never parses them again."""
+    holds the names never parses them again; ``search``: what guided an ISMCTS
+    search, its ``prior`` (``rules``, ``learned``, ``none``) and ``playout``
+    (``rules``, ``learned``, ``random``) as it ran them: ``learned`` is
+    named only where the game's learned policy was used, the rules
+    otherwise (solver/search/learned.py)."""
 
     action: str
     values: dict[str, float]
@@ -171,6 +176,7 @@ class PlayResult:
     beliefs: dict[str, float] = field(default_factory=dict)
     action_id: int = -1
     ids: dict[str, int] = field(default_factory=dict)
+    search: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -355,8 +361,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
         check_policy(policy)
     else:
         check_ismcts_policy(policy)
-    if prior not in ("none", "rules"):
-        raise OptionError(f"ismcts: prior must be 'none' or 'rules', got {short_repr(prior)}")
+    check_prior(prior)
     if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c <= 100:
         raise LimitError(f"ismcts: c must be a number in [0, 100], got {short_repr(c)}")
     if py_iterations is not None:
@@ -434,6 +439,8 @@ class _Job:
         #: the view's beliefs when the searches weigh their worlds (set by
         #: ``best_move`` before a search; an exact solve never reads them)
         self.beliefs: Beliefs | None = None
+        #: what guided the ISMCTS search (``PlayResult.search``)
+        self.used: dict[str, str] = {}
 
     def worlds(self) -> WorldSampler:
         """The worlds the Python searches draw: the beliefs' weighed pool,
@@ -516,13 +523,22 @@ class _Job:
         # the kernels' encodings read a seat view's sampler; a player who
         # sees every card has the game's search of the one true world, else
         # the Python search
+        kernel_policy = "rules" if self.policy == "learned" else self.policy
         if isinstance(self.sampler, _TrueWorld):
-            native = self.support.native_seen(self.world, self.policy, keep, self.equivalence)
+            native = self.support.native_seen(self.world, kernel_policy, keep, self.equivalence)
         else:
-            native = self.support.native(self.sampler, self.policy, keep, self.equivalence)
+            native = self.support.native(self.sampler, kernel_policy, keep, self.equivalence)
         if native is not None and self.beliefs is not None:
             b = self.beliefs
             native.set_pool(b.rows, b.n_places, b.cum)
+        # what the search is guided by: the learned policy where asked and
+        # the kernel has it for this decision, else the rules
+        used = {"prior": self.prior, "playout": self.policy}
+        if native is not None and "learned" in (self.prior, self.policy):
+            if not attach(native, self.game, self.world, prior=self.prior == "learned",
+                          playout=self.policy == "learned"):
+                used = {k: "rules" if v == "learned" else v for k, v in used.items()}
+        self.used = used
         if native is None and contract:
             # no native search of the contract choice: every contract played
             # out in the same worlds (equal work, paired comparisons), a
@@ -619,7 +635,8 @@ class _Job:
                           tuple(tuple(name(a) for a in m) for m in classes if len(m) > 1),
                           tuple(name(a) for a in advice.ranking),
                           {name(a): why for a, why in advice.reasons.items()}, "", None,
-                          diffs, self.belief_summary(), advice.action, self.ids())
+                          diffs, self.belief_summary(), advice.action, self.ids(),
+                          dict(self.used) if bot == "ismcts" else {})
 
     def ids(self) -> dict[str, int]:
         """Every legal action's id by its notation (``PlayResult.ids``)."""

@@ -25,7 +25,10 @@ GAMES = [("dix", {}), ("dix", {"variant": "seventeen"}), ("trix", {}),
 #: positions a game: the default run, and the full one (DIXTRIX_FULL_TESTS=1)
 POSITIONS, FULL_POSITIONS = 50, 200
 #: every fair bot, with limits small enough for 200 positions a game
-FAIR = ["random", "rules", "ismcts:iterations=40,py_iterations=20",
+FAIR = ["random", "rules", "learned", "ismcts:iterations=40,py_iterations=20",
+        # the learned policy as the prior and the play-outs of the search: each
+        # seat's probabilities from its own cards in the drawn world
+        "ismcts:iterations=40,py_iterations=20,prior=learned,policy=learned",
         "pimc:worlds=1,nodes=2000,leaf=0",
         # the beliefs weigh worlds by what the others chose: from the view only
         "ismcts:iterations=40,py_iterations=20,inference=on,pool=32",

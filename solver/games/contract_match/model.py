@@ -172,6 +172,12 @@ class ContractModel(OpponentModel):
     def _rules(self, state) -> TrickRules:
         return _contract_rules(state.log.contract, state.revealed)
 
+    def card_kinds(self, state):
+        if state.is_terminal() or state.phase != TRICKS:
+            return None
+        key = CONTRACT_KEYS[state.log.contract]
+        return self._rules(state), ((f"card:{key}:lead", f"card:{key}:follow"),)
+
     def _card(self, state, seat: int, action: int, table: RulesTable) -> Observation:
         play: TrickDeal = state.log.play
         rules = self._rules(state)

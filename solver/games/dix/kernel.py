@@ -45,5 +45,8 @@ def native_dix_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
              "stock_pos": base.stock_pos, "leader": base.leader,
              "lead_card": base.trick[0] if base.trick else -1,
              "tricks_done": base.tricks_done, "won": list(base.tricks_won),
-             "tens": list(base.tens), "last_winner": base.last_winner}
+             "tens": list(base.tens), "last_winner": base.last_winner,
+             # what the learned policy counts as out of play (public: the
+             # cards played and the turned-up card, as solver/games/dix/model.py)
+             "out": base.played | 1 << base.turn_up}
     return _ismcts.Search("dix", compiled, rules, state)

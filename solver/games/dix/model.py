@@ -60,6 +60,12 @@ class DixModel(OpponentModel):
         return Observation(seat, f"card:{'lead' if facts.leading else 'follow'}:{stock}",
                            action, card=facts)
 
+    def card_kinds(self, state):
+        if state.is_terminal():
+            return None
+        return dix_rules(state.table, state.trump), (("card:lead:stock", "card:follow:stock"),
+                                                     ("card:lead:end", "card:follow:end"))
+
     def hand(self, state, seat: int) -> int:
         return state.hands[seat]
 

@@ -1,0 +1,176 @@
+"""The learned policy: a game's fitted model of play as a player's policy
+and as the searches' prior and play-out policy.
+
+Each game's model of play (``solver.beliefs.OpponentModel``, fitted to the
+strongest search's own decisions by ``dixtrix model fit``: a softmax over
+counted features of each legal action, one set of weights a kind of
+decision) gives, for the seat to move, the probability of each legal action
+from what that seat knows: its own cards and what is public.  The beliefs
+read it to weigh the worlds (solver/beliefs.py); here it plays:
+
+* ``action_probabilities(model, params, state)``: the policy of any
+  decision the model describes (cards, bids, contracts, doubling, the
+  layout, exchanges), in Python: the ``learned`` bot and the twin the
+  kernels are held to;
+* ``kernel_spec(model, params, state)``: the card policy of the deal in
+  play as the Cython kernels load it (``Search.set_policy``: the trick
+  rules as arrays and a lead's and a follow's weights per phase), so that
+  every card node of the tree selects by PUCT with the policy's
+  probabilities (``prior=learned``) and the play-outs draw their cards from
+  it (``policy=learned``); each seat's probabilities are those of its own
+  cards in the world the iteration drew (csrc/include/cardfeat.pxd);
+* ``learned_prior`` / ``learned_rollout``: the same for the Python search
+  (the policy's most likely action as the PUCT favourite, a play-out action
+  drawn from the policy), where the game's rules policy fills in for a
+  decision the model does not describe.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ..beliefs import ModelParams, ObservationSet, OpponentModel, RulesTable, observation_features
+from ..cardplay import CARD_FEATURES
+from ..game import Game, State
+from .support import support_for
+
+#: the phases a kernel's card policy tells apart (csrc/include/cardfeat.pxd)
+POLICY_PHASES = 2
+
+#: what ``prior=`` takes: the rules bot's move as the favourite, the learned
+#: policy's probabilities, or none (UCB1)
+PRIORS = ("rules", "learned", "none")
+
+
+def model_of(game: Game) -> tuple[OpponentModel, ModelParams] | None:
+    """The game's model of play and its fitted parameters, or None."""
+    model = support_for(game).opponent_model(game)
+    if model is None:
+        return None
+    return model, model.params()
+
+
+def action_probabilities(model: OpponentModel, params: ModelParams,
+                         state: State) -> dict[int, float] | None:
+    """The policy's probability of each legal action (by id) of the seat to
+    move in ``state``, read from that seat's cards and what is public; None
+    where the model does not describe the decision (a kind it leaves out,
+    or one legal action).  An action the model holds illegal for the hand
+    gets 0 (the rules decide legality; the model only weighs)."""
+    legal = state.legal_actions()
+    if len(legal) < 2:
+        return None
+    table = RulesTable()
+    first = model.example(state, legal[0], table)
+    if first is None:
+        return None
+    o, hand = first
+    names = model.features.get(o.kind)
+    if names is None:
+        return None
+    obs = ObservationSet([o], model.features, 0, table.rules)
+    cands, rows, _ = observation_features(obs, o, hand)
+    theta = params.theta(o.kind, names)
+    score = {c: sum(t * f for t, f in zip(theta, row, strict=True))
+             for c, row in zip(cands, rows, strict=True)}
+    # a card decision's candidates are the cards, which are the actions'
+    # ids; any other decision's are indices into its candidate list, which
+    # the model names for each action taken
+    if o.card is not None:
+        key = {a: a for a in legal}
+    else:
+        key = {}
+        for a in legal:
+            d = model.decision(state, a, table)
+            if d is not None:
+                key[a] = d.taken
+    known = {a: score[k] for a, k in key.items() if k in score}
+    if not known:
+        return {a: 1.0 / len(legal) for a in legal}
+    top = max(known.values())
+    z = sum(math.exp(s - top) for s in known.values())
+    return {a: (math.exp(known[a] - top) / z if a in known else 0.0) for a in legal}
+
+
+def best_action(probs: dict[int, float]) -> int:
+    """The most likely action (ties: the lowest id)."""
+    return max(probs, key=lambda a: (probs[a], -a))
+
+
+def kernel_spec(model: OpponentModel, params: ModelParams, state: State) -> dict[str, Any] | None:
+    """The card policy of the deal in play in ``state`` as the kernels load
+    it (csrc/include/cardfeat.pxd, ``card_policy_load``), or None where the
+    model has no card play there.  Only public facts of ``state`` are read
+    (the trick rules: the trumps, the contract, the cards revealed)."""
+    got = model.card_kinds(state)
+    if got is None:
+        return None
+    rules, phases = got
+    theta: list[float] = []
+    for k in range(POLICY_PHASES):
+        lead, follow = phases[min(k, len(phases) - 1)]
+        theta += params.theta(lead, CARD_FEATURES) + params.theta(follow, CARD_FEATURES)
+    return {"suit": list(rules.suit_masks), "above": list(rules.above),
+            "points": [float(x) for x in rules.points], "strength": list(rules.strength),
+            "pips": list(rules.pips), "pipcards": list(rules.pip_cards),
+            "trumps": rules.trumps, "trick_value": float(rules.trick_value),
+            "scale": float(rules.scale or 1.0), "special": rules.special_sum,
+            "special_value": float(rules.special_value), "theta": theta}
+
+
+def attach(native: Any, game: Game, world: State, *, prior: bool, playout: bool) -> bool:
+    """Give a prepared Cython search (``solver.search.native``) the game's
+    card policy: as the prior of its card nodes (``prior``) and to draw its
+    play-outs' cards (``playout``).  False where the kernel or the model has
+    none for this decision (the search then runs as without it)."""
+    got = model_of(game)
+    if got is None:
+        return False
+    spec = kernel_spec(got[0], got[1], world)
+    if spec is None:
+        return False
+    return bool(native.set_policy(spec, prior, playout))
+
+
+def learned_prior(game: Game, fallback: Callable[..., int] | None
+                  ) -> Callable[..., int] | None:
+    """The Python search's PUCT favourite: the policy's most likely action
+    for the mover's cards in the world at hand (``fallback``, the rules
+    policy, where the model does not describe the decision)."""
+    got = model_of(game)
+    if got is None:
+        return fallback
+    model, params = got
+
+    def prior(state: State) -> int:
+        probs = action_probabilities(model, params, state)
+        if probs is None:
+            legal = state.legal_actions()
+            return fallback(state) if fallback is not None and len(legal) > 1 else legal[0]
+        return best_action(probs)
+    return prior
+
+
+def learned_rollout(game: Game, rng: random.Random, fallback: Callable[..., int]
+                    ) -> Callable[..., int]:
+    """The Python search's play-out move: drawn from the policy (``fallback``
+    where the model does not describe the decision)."""
+    got = model_of(game)
+    if got is None:
+        return fallback
+    model, params = got
+
+    def rollout(state: State, _rng: random.Random | None = None) -> int:
+        probs = action_probabilities(model, params, state)
+        if probs is None:
+            return fallback(state)
+        acts = sorted(probs)
+        return rng.choices(acts, weights=[probs[a] for a in acts])[0]
+    return rollout
+
+
+__all__ = ["POLICY_PHASES", "PRIORS", "action_probabilities", "attach", "best_action",
+           "kernel_spec", "learned_prior", "learned_rollout", "model_of"]

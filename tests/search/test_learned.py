@@ -1,0 +1,136 @@
+"""The learned policy (solver/search/learned.py): the kernels' card policy
+(csrc/include/cardfeat.pxd) equals its Python twin on random positions of
+every game whose kernel has one, the searches take it as their prior and
+play-outs and say so, the ``learned`` bot plays whole deals from its own
+cards, and bad settings get the project's errors."""
+
+import pytest
+
+import solver
+from bots.registry import make_bot
+from solver.errors import OptionError
+from solver.position import from_json
+from solver.search import Limit, best_move
+from solver.search.learned import action_probabilities, kernel_spec, model_of
+from solver.search.native import native_search
+from tests.search.test_equivalence import _endings, ending_ids
+from tests.search.test_tree_equivalence import _hands
+
+native = pytest.importorskip("solver.search._ismcts")
+
+#: game, options, tricks left: dix with its stock and without, the trick
+#: contracts of trix (individual and partners) and tricks
+POSITIONS = [("dix", {}, 20), ("dix", {"variant": "seventeen"}, 12), ("trix", {}, 12),
+             ("trix", {"partners": True}, 12), ("tricks", {}, 12)]
+
+
+@pytest.mark.parametrize("name,options,left", POSITIONS, ids=ending_ids(POSITIONS))
+def test_the_kernels_card_policy_equals_the_python_twin(name, options, left):
+    checked = peaked = 0
+    for state in _endings(name, options, left, 25, seed=3):
+        seat = state.current_player()
+        view = from_json(state.information_state(seat).view)
+        search = native_search(state.game, view.sampler())
+        model, params = model_of(state.game)
+        spec = kernel_spec(model, params, state)
+        assert spec is not None
+        assert search.set_policy(spec, True, False)
+        got = search.policy_probs(_hands(state))
+        want = action_probabilities(model, params, state)
+        assert want is not None
+        assert set(got) == set(want) == set(state.legal_actions())
+        for a in got:
+            assert got[a] == pytest.approx(want[a], abs=1e-12), state.action_to_string(a)
+        assert sum(got.values()) == pytest.approx(1.0)
+        checked += 1
+        peaked += max(got.values()) > 2.0 / len(got)
+    assert checked == 25 and peaked > 5           # not a flat policy: the check bites
+
+
+def test_a_search_without_a_card_policy_says_no():
+    # dix-exchange has no card play: its kernel takes no card policy
+    game = solver.load_game("dix-exchange", players=5)
+    state = game.new_initial_state(seed=2)
+    view = from_json(state.information_state(state.current_player()).view)
+    search = native_search(game, view.sampler())
+    model, params = model_of(game)
+    assert kernel_spec(model, params, state) is None
+    spec = kernel_spec(*model_of(solver.load_game("trix")), _endings("trix", {}, 12, 1, 3)[0])
+    assert search.set_policy(spec, True, False) is False
+    assert search.policy_probs([0] * 5) == {}
+
+
+@pytest.mark.parametrize("name", ["dix", "trix"])
+def test_the_search_uses_the_learned_policy_and_says_so(name):
+    state = _endings(name, {}, 12, 1, seed=7)[0]
+    plain = best_move(state, Limit(iterations=3000), seed=1, exact=False)
+    assert plain.search == {"prior": "rules", "playout": "rules"}
+    res = best_move(state, Limit(iterations=3000), seed=1, exact=False, prior="learned",
+                    policy="learned")
+    assert res.search == {"prior": "learned", "playout": "learned"}
+    assert set(res.values) == set(plain.values)
+    # the same seed, the same search
+    again = best_move(state, Limit(iterations=3000), seed=1, exact=False, prior="learned",
+                      policy="learned")
+    assert again.values == res.values and again.visits == res.visits
+    # the prior moves the visits: the search is not the one without it
+    assert res.visits != plain.visits
+
+
+def test_where_no_kernel_has_it_the_rules_guide_and_the_result_says_so():
+    # dixie-rook's card kernel has no learned policy yet
+    state = _endings("dixie-rook", {}, 6, 1, seed=4)[0]
+    res = best_move(state, Limit(iterations=300), seed=1, exact=False, prior="learned")
+    assert res.search == {"prior": "rules", "playout": "rules"}
+
+
+def test_bad_settings_are_refused():
+    state = _endings("trix", {}, 12, 1, seed=7)[0]
+    with pytest.raises(OptionError, match="prior must be one of rules, learned, none"):
+        best_move(state, Limit(iterations=100), prior="neural")
+    with pytest.raises(OptionError, match="policy must be one of"):
+        best_move(state, Limit(iterations=100), policy="neural")
+    with pytest.raises(OptionError, match="ismcts: .*prior must be"):
+        make_bot("ismcts:prior=2", state.game, 0)
+
+
+GAMES = [("dix", {}), ("dix", {"variant": "seventeen"}), ("trix", {}), ("tricks", {}),
+         ("dixie-rook", {}), ("dixie-rook", {"players": 6}), ("dix-exchange", {"players": 6})]
+
+
+@pytest.mark.parametrize("name,options", GAMES, ids=[f"{n}{o}" for n, o in GAMES])
+def test_the_learned_bot_plays_whole_deals_alike_from_a_seed(name, options):
+    game = solver.load_game(name, **options)
+    for seed in (1, 2):
+        runs = []
+        for _ in range(2):
+            state = game.new_initial_state(seed=seed)
+            bots = [make_bot("learned", game, s, seed=seed) for s in range(game.num_players)]
+            actions = []
+            while not state.is_terminal() and len(actions) < 400:
+                a = bots[state.current_player()].step(state)
+                assert a in state.legal_actions()
+                state.apply_action(a)
+                actions.append(a)
+            runs.append(actions)
+        assert runs[0] == runs[1]
+
+
+def test_the_learned_bot_follows_the_policy():
+    state = _endings("trix", {}, 12, 1, seed=9)[0]
+    probs = action_probabilities(*model_of(state.game), state)
+    bot = make_bot("learned", state.game, state.current_player(), seed=0)
+    assert probs[bot.step(state)] == max(probs.values())
+
+
+def test_the_python_search_takes_the_learned_policy_too(monkeypatch):
+    # without the kernels the Python search runs: the policy's favourite as
+    # the PUCT prior, play-out moves drawn from it
+    monkeypatch.setenv("DIXTRIX_PUREPYTHON", "1")
+    state = _endings("dix", {}, 12, 1, seed=5)[0]
+    res = best_move(state, Limit(iterations=150), seed=3, exact=False, prior="learned",
+                    policy="learned")
+    assert res.search == {"prior": "learned", "playout": "learned"}
+    again = best_move(state, Limit(iterations=150), seed=3, exact=False, prior="learned",
+                      policy="learned")
+    assert again.visits == res.visits
