@@ -33,23 +33,15 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import solver
 from bots import make_bot
+from bots.match import play_deals
 from solver.game import options_from_text, parse_pairs
 
 
 def play_deal(game, specs, seed, rounds=1):
     """Play the first ``rounds`` deals of a seeded match; each seat's summed
     deal results (``round_returns``)."""
-    state = game.new_initial_state(seed=seed)
     bots = [make_bot(spec, game, s, seed=seed * 100 + s) for s, spec in enumerate(specs)]
-    while not state.is_terminal() and state.round_index() < rounds:
-        seat = state.current_player()
-        action = bots[seat].step(state)
-        state.apply_action(action)
-        for b in bots:
-            b.inform_action(state, seat, action)
-    played = min(rounds, state.round_index() + 1)
-    return [sum(state.round_returns(r)[s] for r in range(played))
-            for s in range(game.num_players)]
+    return play_deals(game, bots, seed, rounds)
 
 
 def interval(diffs):

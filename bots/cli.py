@@ -26,7 +26,7 @@ from solver.errors import DixtrixError, install_hint
 from solver.game import check_seed, game_name, options_from_text, parse_pairs
 from solver.search import Limit, evaluate
 
-from . import advice, engine, hint, human, modelfit, review
+from . import advice, engine, hint, human, learn, modelfit, review
 from .exact import solve_doc
 from .ladder.cli import add_parser as add_ladder_parser
 from .match import play_match
@@ -373,6 +373,27 @@ def cmd_model_fit(args) -> int:
     return 0
 
 
+def cmd_learn(args) -> int:
+    """Expert iteration: self-play, fit, duplicate gate, a generation at a time."""
+    game = _load_game(args)
+    try:
+        # numpy is the optional [fit] extra: its absence is answered in words here
+        import numpy  # noqa: F401  the fit's linear algebra
+    except ImportError:
+        raise solver.OptionError(f"dixtrix learn needs numpy: {install_hint('fit')}") \
+            from None
+    if args.dask is not None and args.jobs != 1:
+        raise solver.OptionError("--jobs and --dask exclude each other (Dask decides the "
+                                 "workers)")
+    command = "dixtrix learn " + " ".join(sys.argv[2:]) if len(sys.argv) > 2 else ""
+    learn.run(game.name, game.non_default_options(), generations=args.generations,
+              games=args.games, seed=args.seed, out=args.out, iterations=args.iterations,
+              gate=args.gate, jobs=args.jobs, dask=args.dask, start=args.start,
+              command=command or f"dixtrix learn {game.name}")
+    print(f"written: {args.out} (checkpoint: {learn.checkpoint_path(args.out)})")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="dixtrix", description="dixtrix: card game engine")
     p.add_argument("--version", action="version", version=f"dixtrix {solver.__version__}")
@@ -572,6 +593,38 @@ def build_parser() -> argparse.ArgumentParser:
                     help="fit from the decisions kept in FILE instead of playing (the file "
                          "was made with the same game, bot, matches and seed)")
     mf.set_defaults(func=cmd_model_fit)
+    lr = sub.add_parser("learn", help="improve a game's learned policy by its own search "
+                        "(expert iteration)",
+                        description="Each generation: the search with the current model as "
+                                    "its prior plays itself, the model is fitted to the "
+                                    "search's visit shares, and the new model's search plays "
+                                    "the old one's, duplicate-dealt; the new model is kept "
+                                    "only where it wins. A progress line a generation; OUT "
+                                    "holds the best model (with this command, its seed and "
+                                    "figures), OUT.checkpoint.json lets the same command "
+                                    "resume after a kill (docs/search.md, \"Learned play\"). "
+                                    "Needs numpy.")
+    lr.add_argument("game", help=f"one of: {', '.join(solver.registered_games())}")
+    lr.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
+    lr.add_argument("--players", type=int, default=None, help="the players option")
+    lr.add_argument("--generations", type=int, default=3, help="generations (default 3)")
+    lr.add_argument("--games", type=int, default=100,
+                    help="self-play deals a generation (default 100; every fifth held out)")
+    lr.add_argument("--seed", type=int, default=1, help="fixes every deal and search")
+    lr.add_argument("--out", required=True, help="the model file to write")
+    lr.add_argument("--iterations", type=int, default=learn.DEFAULT_ITERATIONS,
+                    help=f"the search's iterations a decision (default "
+                         f"{learn.DEFAULT_ITERATIONS})")
+    lr.add_argument("--gate", type=int, default=learn.DEFAULT_GATE,
+                    help=f"duplicate deal pairs of new against old (default "
+                         f"{learn.DEFAULT_GATE})")
+    lr.add_argument("--jobs", type=int, default=1,
+                    help="worker processes: 1 plays here, more start a Dask LocalCluster")
+    lr.add_argument("--dask", metavar="ADDRESS", default=None,
+                    help="play on the Dask cluster at this scheduler address")
+    lr.add_argument("--from", dest="start", default=None, metavar="FILE",
+                    help="start from this model file (default: the game's shipped model)")
+    lr.set_defaults(func=cmd_learn)
     return p
 
 

@@ -8,20 +8,22 @@ from __future__ import annotations
 
 from solver.game import State
 from solver.search.heuristics import has_heuristic, make_policy
-from solver.search.learned import action_probabilities, best_action, model_of
+from solver.search.learned import action_probabilities, best_action, check_model, model_of
 
 from .base import Bot
 
 
 class LearnedBot(Bot):
     """Plays the learned policy's most likely action (it reads only its
-    seat's cards and what is public; ``tests/bots/test_no_peeking.py``)."""
+    seat's cards and what is public; ``tests/bots/test_no_peeking.py``);
+    ``model``: a model file of the game's (default: the one it ships)."""
 
     name = "learned"
 
-    def __init__(self, game, seat: int, seed: int | None = None, **settings):
+    def __init__(self, game, seat: int, seed: int | None = None, model=None, **settings):
         super().__init__(game, seat, seed, **settings)
-        self.model = model_of(game)
+        params = None if model is None else check_model(game, model, f"{self.name}: model")
+        self.model = model_of(game, params)
         self.fallback = make_policy("rules", game, seat, seed) if has_heuristic(game) else None
 
     def step(self, state: State) -> int:

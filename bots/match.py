@@ -28,3 +28,25 @@ def play_match(game: Game, bots: Sequence[Bot], seed: int | None = None,
         if on_action:
             on_action(state, seat, action)
     return state
+
+
+def play_deals(game: Game, bots: Sequence[Bot], seed: int, rounds: int = 1,
+               before: Callable[[State, int, int], None] | None = None) -> list[float]:
+    """Play the first ``rounds`` deals of a seeded match; each seat's deal
+    results summed (``round_returns``).  ``before(state, seat, action)`` is
+    called with each decision before it is applied (the bot's own record
+    of it, ``last``, is still its own)."""
+    if len(bots) != game.num_players:
+        raise ValueError(f"{game.name} needs {game.num_players} bots, got {len(bots)}")
+    state = game.new_initial_state(seed=seed)
+    while not state.is_terminal() and state.round_index() < rounds:
+        seat = state.current_player()
+        action = bots[seat].step(state)
+        if before is not None:
+            before(state, seat, action)
+        state.apply_action(action)
+        for bot in bots:
+            bot.inform_action(state, seat, action)
+    played = min(rounds, state.round_index() + 1)
+    return [sum(state.round_returns(r)[s] for r in range(played))
+            for s in range(game.num_players)]

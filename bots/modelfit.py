@@ -111,33 +111,40 @@ def collect(name: str, options: dict[str, Any], bot: str, matches: int, seed: in
     return out
 
 
-def fit_kind(data: list, size: int, ridge: float = RIDGE, steps: int = 100):
+def fit_kind(data: list, size: int, ridge: float = RIDGE, steps: int = 100,
+             start: list[float] | None = None):
     """Maximum likelihood weights of a conditional logit: ``data`` a list of
-    ``(rows, taken)``; ``size`` features.  The objective, the log-likelihood
-    less a ridge penalty ``ridge / 2 * |theta|^2``, is concave: Newton's
-    method, each step halved until the objective rises (a step can
-    overshoot where the data nearly separate the actions); returns the
-    weights (a list)."""
+    ``(rows, target)``, ``target`` the index of the action taken or a
+    probability for each row (a search's visit shares: the cross-entropy
+    to them is fitted, as expert iteration fits a policy to its search);
+    ``size`` features; ``start`` the weights to start from (default 0).
+    The objective, the log-likelihood less a ridge penalty ``ridge / 2 *
+    |theta|^2``, is concave: Newton's method, each step halved until the
+    objective rises (a step can overshoot where the data nearly separate
+    the actions); returns the weights (a list)."""
     # numpy is the optional [fit] extra (bots/cli.py checks for it first)
     import numpy as np
     width = max(len(rows) for rows, _ in data)
     n = len(data)
     X = np.zeros((n, width, size))
     valid = np.zeros((n, width), dtype=bool)
-    y = np.zeros(n, dtype=int)
-    for i, (rows, taken) in enumerate(data):
+    T = np.zeros((n, width))
+    for i, (rows, target) in enumerate(data):
         X[i, :len(rows)] = rows
         valid[i, :len(rows)] = True
-        y[i] = taken
-    xy = X[np.arange(n), y]
+        if isinstance(target, int):
+            T[i, target] = 1.0
+        else:
+            T[i, :len(rows)] = target
+    xy = np.einsum("na,naf->nf", T, X).sum(axis=0)
 
     def objective(theta):
         s = np.where(valid, X @ theta, -np.inf)
         top = s.max(axis=1, keepdims=True)
         lse = np.log(np.exp(s - top).sum(axis=1)) + top[:, 0]
-        return float((xy @ theta - lse).sum() - ridge / 2 * theta @ theta)
+        return float(xy @ theta - lse @ T.sum(axis=1) - ridge / 2 * theta @ theta)
 
-    theta = np.zeros(size)
+    theta = np.zeros(size) if start is None else np.array(start, dtype=float)
     value = objective(theta)
     for _ in range(steps):
         s = np.where(valid, X @ theta, -np.inf)
@@ -145,8 +152,10 @@ def fit_kind(data: list, size: int, ridge: float = RIDGE, steps: int = 100):
         p = np.exp(s)
         p /= p.sum(axis=1, keepdims=True)
         mean = np.einsum("na,naf->nf", p, X)
-        grad = (xy - mean).sum(axis=0) - ridge * theta
-        second = np.einsum("na,naf,nag->fg", p, X, X) - np.einsum("nf,ng->fg", mean, mean)
+        w = T.sum(axis=1)                  # each decision's weight (1: a distribution)
+        grad = xy - w @ mean - ridge * theta
+        second = np.einsum("n,na,naf,nag->fg", w, p, X, X) - \
+            np.einsum("n,nf,ng->fg", w, mean, mean)
         step = np.linalg.solve(second + ridge * np.eye(size), grad)
         t = 1.0
         while t > 1e-6:

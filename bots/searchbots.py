@@ -24,6 +24,7 @@ from solver.errors import LimitError, OptionError, short_repr
 from solver.game import Game, State
 from solver.search import Limit, PlayResult, best_move
 from solver.search.ismcts import check_prior
+from solver.search.learned import check_model
 from solver.search.native import check_ismcts_policy
 from solver.search.pimc import check_policy
 from solver.search.service import DEFAULT_C, DEFAULT_TREES, check_inference, check_threads, check_trees
@@ -51,7 +52,7 @@ class SearchBot(Bot):
                  threads: int | None = None, c=DEFAULT_C,
                  policy: str = "rules", prior: str = "rules", equivalence: str = "on",
                  leaf: int = 1, py_iterations=None, exact: str = "on", inference=None,
-                 pool: int = DEFAULT_POOL, **settings):
+                 pool: int = DEFAULT_POOL, model=None, **settings):
         super().__init__(game, seat, seed, **settings)
         try:
             self.limit = Limit(time=time, iterations=iterations, worlds=worlds, nodes=nodes)
@@ -64,7 +65,10 @@ class SearchBot(Bot):
                         "py_iterations": py_iterations,
                         "exact": _switch(f"{self.name}: exact", exact),
                         "inference": None if inference is None else
-                        _switch(f"{self.name}: inference", inference), "pool": pool}
+                        _switch(f"{self.name}: inference", inference), "pool": pool,
+                        # a model file read once, not at every decision
+                        "model": None if model is None else
+                        check_model(game, model, f"{self.name}: model")}
         self.last: PlayResult | None = None
         # every setting checked now, not at the first decision
         self._check()

@@ -1,7 +1,10 @@
 """Where the games run: in this process (``jobs=1``), in worker processes
 (``concurrent.futures.ProcessPoolExecutor``), or on an existing Dask
 distributed cluster.  Each executor yields finished games as they come,
-in any order; the coordinator (``runner.run_ladder``) stores them.  At
+in any order; the coordinator (``runner.run_ladder``) stores them.  The
+same executors run other plain-data tasks with a function of their own
+(``run(tasks, fn, fail)``: the self-play and duplicate games of
+``dixtrix learn``, bots/learn.py).  At
 most a small window of games is in flight at a time (twice the workers),
 so a killed coordinator loses only those, and the worker processes end
 with it (``bots.lifeline``): nobody is left to store what they would play.
@@ -10,19 +13,26 @@ with it (``bots.lifeline``): nobody is left to store what they would play.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from typing import Any
 
 from solver.errors import OptionError, install_hint
 
 from ..lifeline import exit_with_parent
-from .play import GameResult, play_game
+from .play import play_game
 from .schedule import GameTask
 from .store import LadderError
 
 
 class GameFailed(LadderError):
     """A game raised inside a bot or the rules: names the game."""
+
+
+#: what an executor runs: a picklable function of one plain-data task
+TaskFn = Callable[[Any], Any]
+#: the error that names a failed task
+FailFn = Callable[[Any, BaseException], Exception]
 
 
 def _fail(task: GameTask, exc: BaseException) -> GameFailed:
@@ -42,13 +52,14 @@ class LocalExecutor:
     def describe(self) -> str:
         return "in this process" if self.jobs == 1 else f"on {self.jobs} worker processes"
 
-    def run(self, tasks: Iterable[GameTask]) -> Iterator[GameResult]:
+    def run(self, tasks: Iterable[Any], fn: TaskFn = play_game,
+            fail: FailFn = _fail) -> Iterator[Any]:
         if self.jobs == 1:
             for task in tasks:
                 try:
-                    yield play_game(task)
+                    yield fn(task)
                 except Exception as exc:
-                    raise _fail(task, exc) from exc
+                    raise fail(task, exc) from exc
             return
         window = 2 * self.jobs
         it = iter(tasks)
@@ -59,7 +70,7 @@ class LocalExecutor:
             pending = {}
             try:
                 for task in it:
-                    pending[pool.submit(play_game, task)] = task
+                    pending[pool.submit(fn, task)] = task
                     if len(pending) >= window:
                         break
                 while pending:
@@ -68,11 +79,11 @@ class LocalExecutor:
                         task = pending.pop(fut)
                         error = fut.exception()
                         if error is not None:
-                            raise _fail(task, error) from error
+                            raise fail(task, error) from error
                         yield fut.result()
                         nxt = next(it, None)
                         if nxt is not None:
-                            pending[pool.submit(play_game, nxt)] = nxt
+                            pending[pool.submit(fn, nxt)] = nxt
             finally:
                 for fut in pending:
                     fut.cancel()
@@ -115,12 +126,13 @@ class DaskExecutor:
         threads = sum(w.get("nthreads", 1) for w in info.values()) or os.cpu_count() or 2
         return 2 * threads
 
-    def run(self, tasks: Iterable[GameTask]) -> Iterator[GameResult]:
+    def run(self, tasks: Iterable[Any], fn: TaskFn = play_game,
+            fail: FailFn = _fail) -> Iterator[Any]:
         it = iter(tasks)
         futures = {}
         window = self._window()
         for task in it:
-            futures[self.client.submit(play_game, task, pure=False)] = task
+            futures[self.client.submit(fn, task, pure=False)] = task
             if len(futures) >= window:
                 break
         queue = self._distributed.as_completed(list(futures), loop=self.client.loop)
@@ -128,13 +140,13 @@ class DaskExecutor:
             for fut in queue:
                 task = futures.pop(fut)
                 if fut.status == "error":
-                    raise _fail(task, fut.exception())
+                    raise fail(task, fut.exception())
                 res = fut.result()
                 fut.release()
                 yield res
                 nxt = next(it, None)
                 if nxt is not None:
-                    f2 = self.client.submit(play_game, nxt, pure=False)
+                    f2 = self.client.submit(fn, nxt, pure=False)
                     futures[f2] = nxt
                     queue.add(f2)
         finally:

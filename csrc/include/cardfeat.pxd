@@ -4,7 +4,7 @@
 # the search kernels' learned prior and play-outs (csrc/search/trick.pxd,
 # csrc/search/dix.pxd).  The Python twin and the features' definition is
 # solver/cardplay.py; the kernels' policy is held equal to
-# ``solver.search.learned.card_probabilities`` by
+# ``solver.search.learned.action_probabilities`` by
 # tests/search/test_learned.py.
 #
 # ``CardRulesRef`` points at one ``TrickRules`` laid out as arrays (the

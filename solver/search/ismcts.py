@@ -48,6 +48,7 @@ import time as _time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..beliefs import ModelParams
 from ..errors import LimitError, OptionError, short_repr
 from ..game import Game, State
 from ..stats import Batches, difference_half_width, half_width, search_half_width, t95
@@ -349,7 +350,8 @@ def _stats(root, it, nodes, start, scale, batches=None) -> SearchStats:
     return stats
 
 
-def python_policies(game: Game, policy: str, prior: str, rng: random.Random):
+def python_policies(game: Game, policy: str, prior: str, rng: random.Random,
+                    params: ModelParams | None = None):
     """``(rollout, prior)`` callables for ``ismcts_search``: the game's rules
     bot (one per seat, seeded from ``rng``) where ``policy`` / ``prior`` is
     ``"rules"`` and the game has one; the learned policy
@@ -372,10 +374,11 @@ def python_policies(game: Game, policy: str, prior: str, rng: random.Random):
     rollout = heuristic if policy == "rules" else None
     if policy == "learned":
         rollout = learned_rollout(game, random.Random(rng.randrange(1 << 30)),
-                                  heuristic if heuristic is not None else _random_move(rng))
+                                  heuristic if heuristic is not None else _random_move(rng),
+                                  params)
     tree = heuristic if prior == "rules" else None
     if prior == "learned":
-        tree = learned_prior(game, heuristic)
+        tree = learned_prior(game, heuristic, params)
     return rollout, tree
 
 

@@ -27,13 +27,16 @@ read it to weigh the worlds (solver/beliefs.py); here it plays:
 
 from __future__ import annotations
 
+import json
 import math
+import os
 import random
 from collections.abc import Callable
 from typing import Any
 
 from ..beliefs import ModelParams, ObservationSet, OpponentModel, RulesTable, observation_features
 from ..cardplay import CARD_FEATURES
+from ..errors import OptionError, short_repr
 from ..game import Game, State
 from .support import support_for
 
@@ -45,12 +48,74 @@ POLICY_PHASES = 2
 PRIORS = ("rules", "learned", "none")
 
 
-def model_of(game: Game) -> tuple[OpponentModel, ModelParams] | None:
-    """The game's model of play and its fitted parameters, or None."""
+def model_of(game: Game, params: ModelParams | None = None
+             ) -> tuple[OpponentModel, ModelParams] | None:
+    """The game's model of play and its parameters (``params``, else the
+    fitted ones it ships), or None for a game without one."""
     model = support_for(game).opponent_model(game)
     if model is None:
         return None
-    return model, model.params()
+    return model, (params if params is not None else model.params())
+
+
+def check_model(game: Game, params: Any, where: str = "model") -> ModelParams:
+    """``params`` as the parameters of ``game``'s model of play: a
+    ``ModelParams``, its JSON document (a dict) or the path of a model file
+    (``dixtrix model fit`` and ``dixtrix learn`` write them); refused with
+    ``OptionError`` naming what does not fit: a file that cannot be read, a
+    model of another game, a kind of decision the game does not have, a
+    weight that is not a number or a feature the kind does not name."""
+    if isinstance(params, (str, os.PathLike)):
+        try:
+            with open(params, encoding="utf-8") as fh:
+                params = json.load(fh)
+        except OSError as exc:
+            raise OptionError(f"{where}: cannot read {str(params)!r} "
+                              f"({exc.strerror or type(exc).__name__})") from None
+        except ValueError as exc:
+            raise OptionError(f"{where}: {str(params)!r} is not JSON ({exc})") from None
+    if isinstance(params, dict):
+        if not isinstance(params.get("kinds"), dict):
+            raise OptionError(f"{where}: a model has a 'kinds' object of weights by kind "
+                              f"of decision")
+        try:
+            params = ModelParams.from_json(params)
+        except (TypeError, ValueError, AttributeError) as exc:
+            raise OptionError(f"{where}: not a model ({exc})") from None
+    if not isinstance(params, ModelParams):
+        raise OptionError(f"{where}: expected a model file, its JSON or ModelParams, got "
+                          f"{short_repr(params)}")
+    got = model_of(game)
+    if got is None:
+        raise OptionError(f"{where}: {game.name} has no model of play")
+    model = got[0]
+    made_for = params.meta.get("game")
+    if made_for is not None and made_for not in (game.name, model_key(game)):
+        raise OptionError(f"{where}: a model of {made_for!r} does not fit "
+                          f"{model_key(game)!r}")
+    for kind, weights in params.kinds.items():
+        names = model.features.get(kind)
+        if names is None:
+            raise OptionError(f"{where}: {model_key(game)} has no decision kind {kind!r} "
+                              f"(its kinds: {', '.join(sorted(model.features))})")
+        if not isinstance(weights, dict):
+            raise OptionError(f"{where}: kind {kind!r}: weights by feature name, got "
+                              f"{short_repr(weights)}")
+        for name, w in weights.items():
+            if name not in names:
+                raise OptionError(f"{where}: kind {kind!r} has no feature {name!r}")
+            if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w):
+                raise OptionError(f"{where}: kind {kind!r}, feature {name!r}: a weight is a "
+                                  f"finite number, got {short_repr(w)}")
+    return params
+
+
+def model_key(game: Game) -> str:
+    """The name a game's model is made for: the model file's name without
+    ``model-`` and ``.json`` (``dix-seventeen``, ``dixie-rook-6``)."""
+    got = model_of(game)
+    data = got[0].data if got is not None else ""
+    return data[len("model-"):-len(".json")] if data.startswith("model-") else game.name
 
 
 def action_probabilities(model: OpponentModel, params: ModelParams,
@@ -121,12 +186,14 @@ def kernel_spec(model: OpponentModel, params: ModelParams, state: State) -> dict
             "special_value": float(rules.special_value), "theta": theta}
 
 
-def attach(native: Any, game: Game, world: State, *, prior: bool, playout: bool) -> bool:
+def attach(native: Any, game: Game, world: State, *, prior: bool, playout: bool,
+           params: ModelParams | None = None) -> bool:
     """Give a prepared Cython search (``solver.search.native``) the game's
-    card policy: as the prior of its card nodes (``prior``) and to draw its
-    play-outs' cards (``playout``).  False where the kernel or the model has
-    none for this decision (the search then runs as without it)."""
-    got = model_of(game)
+    card policy (``params``, else the shipped one): as the prior of its card
+    nodes (``prior``) and to draw its play-outs' cards (``playout``).  False
+    where the kernel or the model has none for this decision (the search
+    then runs as without it)."""
+    got = model_of(game, params)
     if got is None:
         return False
     spec = kernel_spec(got[0], got[1], world)
@@ -135,12 +202,12 @@ def attach(native: Any, game: Game, world: State, *, prior: bool, playout: bool)
     return bool(native.set_policy(spec, prior, playout))
 
 
-def learned_prior(game: Game, fallback: Callable[..., int] | None
-                  ) -> Callable[..., int] | None:
+def learned_prior(game: Game, fallback: Callable[..., int] | None,
+                  params: ModelParams | None = None) -> Callable[..., int] | None:
     """The Python search's PUCT favourite: the policy's most likely action
     for the mover's cards in the world at hand (``fallback``, the rules
     policy, where the model does not describe the decision)."""
-    got = model_of(game)
+    got = model_of(game, params)
     if got is None:
         return fallback
     model, params = got
@@ -154,11 +221,11 @@ def learned_prior(game: Game, fallback: Callable[..., int] | None
     return prior
 
 
-def learned_rollout(game: Game, rng: random.Random, fallback: Callable[..., int]
-                    ) -> Callable[..., int]:
+def learned_rollout(game: Game, rng: random.Random, fallback: Callable[..., int],
+                    params: ModelParams | None = None) -> Callable[..., int]:
     """The Python search's play-out move: drawn from the policy (``fallback``
     where the model does not describe the decision)."""
-    got = model_of(game)
+    got = model_of(game, params)
     if got is None:
         return fallback
     model, params = got
@@ -173,4 +240,5 @@ def learned_rollout(game: Game, rng: random.Random, fallback: Callable[..., int]
 
 
 __all__ = ["POLICY_PHASES", "PRIORS", "action_probabilities", "attach", "best_action",
-           "kernel_spec", "learned_prior", "learned_rollout", "model_of"]
+           "check_model", "kernel_spec", "learned_prior", "learned_rollout", "model_key",
+           "model_of"]

@@ -50,7 +50,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..beliefs import DEFAULT_POOL, Beliefs, BeliefWorlds, RowSampler, weigh
+from ..beliefs import DEFAULT_POOL, Beliefs, BeliefWorlds, ModelParams, RowSampler, weigh
 from ..dd import solve
 from ..dd.solve import check_kind
 from ..errors import (
@@ -70,7 +70,7 @@ from .control import Control, StopFlag, check_progress, check_stop
 from .equivalence import card_classes, pool
 from .heuristics import POLICIES, has_heuristic, make_policy
 from .ismcts import SearchStats, check_prior, ismcts_search, python_policies, run_native
-from .learned import attach
+from .learned import attach, check_model
 from .limits import Limit, check_limit
 from .native import ALL_CARDS, check_ismcts_policy, root_keep
 from .pimc import PIMCStats, check_policy, pimc_search
@@ -240,10 +240,11 @@ def belief_seed(seed: int) -> int:
 
 
 def view_beliefs(sampler: WorldSampler, game: Game, inference: bool | None, pool: int,
-                 seed: int) -> Beliefs | None:
-    """The beliefs a search of this view weighs its worlds with, or None:
-    inference off (None: the game's default), a view whose deal is
-    determined, or a game without an opponent model."""
+                 seed: int, params: ModelParams | None = None) -> Beliefs | None:
+    """The beliefs a search of this view weighs its worlds with (under
+    ``params``, else the model the game ships), or None: inference off
+    (None: the game's default), a view whose deal is determined, or a game
+    without an opponent model."""
     support = support_for(game)
     if not (support.inference if inference is None else inference):
         return None
@@ -252,7 +253,8 @@ def view_beliefs(sampler: WorldSampler, game: Game, inference: bool | None, pool
     model = support.opponent_model(game)
     if model is None:
         return None
-    return weigh(sampler, model.observations(sampler), model.params(), pool, belief_seed(seed))
+    return weigh(sampler, model.observations(sampler), params or model.params(), pool,
+                 belief_seed(seed))
 
 
 def belief_summary(beliefs: Beliefs | None) -> dict[str, float]:
@@ -318,7 +320,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
               equivalence: bool = True, leaf: bool = True, py_iterations: int | None = None,
               exact: bool = True, omniscient: bool = False, inference: bool | None = None,
               pool: int = DEFAULT_POOL, kind: str | None = None,
-              strict_kind: bool = False) -> PlayResult:
+              strict_kind: bool = False, model: Any = None) -> PlayResult:
     """The best action for the seat to move in ``position``, with every
     legal action's value, interval and visits and the ranking the advice is
     made from (see the module docstring for the order of a decision).
@@ -346,7 +348,10 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     ``strict_kind``: only that kind is taken (or ``minimax``, the one
     exact value where the seats form two sides): a solve that gives
     another (the paranoid value where the max^n search does not finish)
-    is searched instead, with ``NOTE_KIND``."""
+    is searched instead, with ``NOTE_KIND``; ``model``: the parameters of
+    the game's model of play that the learned prior and play-outs and the
+    beliefs read (``solver.search.learned.check_model``: a file, its JSON
+    or ``ModelParams``; None: the ones the game ships)."""
     if not isinstance(bot, str) or bot not in BOTS:
         raise OptionError(f"best_move: unknown bot {short_repr(bot)} (known: {', '.join(BOTS)})")
     limit = check_limit(limit, Limit(time=DEFAULT_LIMIT_SECONDS))
@@ -377,6 +382,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     else:
         view = _as_view(position)
         sampler, seat, game = view.sampler(), view.seat, view.game
+    params = None if model is None else check_model(game, model, "best_move: model")
     world = sampler.sample(random.Random(seed))
     if world.is_terminal():
         raise PositionError("the game is over: there is no move to advise")
@@ -387,10 +393,11 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
                threads, float(c), policy, prior, equivalence, leaf, py_iterations)
     job.kind = kind
     job.strict_kind = bool(strict_kind) and kind is not None
+    job.params = params
     if len(legal) == 1:
         return job.forced()
     if not omniscient:
-        job.beliefs = view_beliefs(sampler, game, inference, pool, seed)
+        job.beliefs = view_beliefs(sampler, game, inference, pool, seed, params)
     note = ""
     if exact:
         t0 = _time.perf_counter()
@@ -441,6 +448,8 @@ class _Job:
         self.beliefs: Beliefs | None = None
         #: what guided the ISMCTS search (``PlayResult.search``)
         self.used: dict[str, str] = {}
+        #: the model of play's parameters (None: the game's own)
+        self.params: ModelParams | None = None
 
     def worlds(self) -> WorldSampler:
         """The worlds the Python searches draw: the beliefs' weighed pool,
@@ -536,7 +545,7 @@ class _Job:
         used = {"prior": self.prior, "playout": self.policy}
         if native is not None and "learned" in (self.prior, self.policy):
             if not attach(native, self.game, self.world, prior=self.prior == "learned",
-                          playout=self.policy == "learned"):
+                          playout=self.policy == "learned", params=self.params):
                 used = {k: "rules" if v == "learned" else v for k, v in used.items()}
         self.used = used
         if native is None and contract:
@@ -567,7 +576,8 @@ class _Job:
                                progress=progress, stop=self.stop, threads=self.threads)
         else:
             rng = random.Random(self.seed)
-            rollout, prior = python_policies(self.game, self.policy, self.prior, rng)
+            rollout, prior = python_policies(self.game, self.policy, self.prior, rng,
+                                             self.params)
             its = self.py_iterations if self.py_iterations is not None else limit.iterations
             stats = ismcts_search(self.worlds(), self.seat, self.legal, self.game,
                                   iterations=its, seconds=limit.time, c=self.c, rng=rng,
