@@ -280,7 +280,8 @@ def _line(view, seat, res):
 
 def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 0,
            progress=None, stop=None, trees=None, threads=None, nodes=None,
-           line: bool = True, beliefs: bool = False, inference=None) -> dict:
+           line: bool = True, beliefs: bool = False, inference=None, prior=None,
+           policy=None) -> dict:
     """The hint's whole content as a JSON-able dict (what ``--json``
     prints and the web table's hint button shows): the game, seat, the
     position, its ``facts`` in a player's words, the decision service's
@@ -296,8 +297,10 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
     ``bot``, ``seed``, ``progress``, ``stop``, ``trees``, ``threads`` and
     ``nodes`` go to ``best_move``; ``line``: compute the expected line of an exact result;
     ``inference``: the search's beliefs (``best_move``'s, None the game's
-    default); ``beliefs``: add ``beliefs``, where the unseen cards are as the
-    seat may believe (``beliefs_of``)."""
+    default); ``prior`` and ``policy``: what guides the search
+    (``best_move``'s, None its defaults; the result's ``search.guided`` says
+    what it used); ``beliefs``: add ``beliefs``, where the unseen cards are
+    as the seat may believe (``beliefs_of``)."""
     game, seat = view.game, view.seat
     names = seat_names(game.num_players, seat, game.partnership)
     facts = describe(view)
@@ -310,7 +313,8 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
     out: dict = {"game": game.name, "options": game.non_default_options(), "seat": seat,
                  "trick": list(trick) if trick else None,
                  "origin": origin, "facts": facts}
-    kw = {k: v for k, v in (("trees", trees), ("threads", threads)) if v is not None}
+    kw = {k: v for k, v in (("trees", trees), ("threads", threads), ("prior", prior),
+                            ("policy", policy)) if v is not None}
     if beliefs:
         out["beliefs"] = beliefs_of(view, seed, inference is not False)
     res = best_move(view, limit if limit is not None else make_limit(), bot=bot, seed=seed,
@@ -341,6 +345,7 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
                      "iterations": res.iterations, "nodes": res.nodes,
                      "time": res.time, "stopped": res.stopped,
                      "beliefs": dict(res.beliefs), "diff_ci95": dict(res.diff_ci95),
+                     "guided": dict(res.search),
                      "equal_test": equal_test(game.round_scale),
                      "equal_points": EQUAL_POINTS * game.round_scale}
     out["advice"] = advice_of(out, card)

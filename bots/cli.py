@@ -25,6 +25,8 @@ from solver import position
 from solver.errors import DixtrixError, install_hint
 from solver.game import check_seed, game_name, options_from_text, parse_pairs
 from solver.search import Limit, evaluate
+from solver.search.learned import PRIORS
+from solver.search.native import ISMCTS_POLICIES
 
 from . import advice, engine, hint, human, learn, modelfit, review
 from .exact import solve_doc
@@ -455,6 +457,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="weigh the search's worlds by what the other players chose (on), or "
                         "draw them alike among the deals your view allows (off); default: "
                         "the game's")
+    h.add_argument("--prior", choices=PRIORS, default=None,
+                   help="ismcts's tree prior: rules (the default), learned (the game's "
+                        "learned policy at every card node) or none")
+    h.add_argument("--policy", choices=ISMCTS_POLICIES, default=None,
+                   help="ismcts's play-outs: rules (the default), learned or random")
     h.add_argument("--json", action="store_true", help="the same content as JSON")
     h.add_argument("--legend", action="store_true",
                    help="also explain the game's card and action notation and how to read "

@@ -119,7 +119,8 @@ def run(args, origin: str, view) -> int:
                      seed=args.search_seed, progress=progress,
                      trees=getattr(args, "trees", None), threads=getattr(args, "threads", None),
                      beliefs=getattr(args, "beliefs", False),
-                     inference=None if inference is None else inference == "on")
+                     inference=None if inference is None else inference == "on",
+                     prior=getattr(args, "prior", None), policy=getattr(args, "policy", None))
     finally:
         progress.close()
     facts = out["facts"]
@@ -158,6 +159,9 @@ def run(args, origin: str, view) -> int:
         what = ("every open contract searched in the same sampled worlds; you play each "
                 "contract of the set once, so each is compared with its value on an "
                 "average deal")
+    guided = res.get("guided") or {}
+    if guided:
+        what += (f" (prior: {guided['prior']}, play-outs: {guided['playout']})")
     print(f"Values: {what}; {res['iterations']:,} "
           f"{'worlds' if res['bot'] == 'pimc' else 'iterations'}"
           f", {res['time']:.2f} s. Unit: {res['unit']}, mean with its 95% interval, then "

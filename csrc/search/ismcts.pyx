@@ -41,7 +41,8 @@ auction overbids).  With a learned policy (``Ops.policy``, set by
 contracts) every card node selects by PUCT too, ``P`` the policy's
 probability of each card for the mover's own hand in the world the
 iteration drew (each seat on its own cards, never the searching seat's
-view of them).  A flat search (``flat``) instead plays every root move
+view of them) on the node's first ``POLICY_DRAWS`` visits, then the mean
+of those draws (the busy nodes stop paying for the policy).  A flat search (``flat``) instead plays every root move
 once in each determinization, in order, with no tree below: paired
 comparisons of equal work (the contract choice).
 
@@ -100,6 +101,11 @@ cdef double POLL_SECONDS = 0.05
 DEF MAX_PATH = 256
 #: PUCT nodes create every child at once: a larger node pool per iteration
 DEF PRIOR_NODES = 8
+#: a node evaluates the learned policy afresh (for the mover's cards in the
+#: world drawn) on its first POLICY_DRAWS visits, then selects with the mean
+#: of those draws: the search's busy nodes, near the root, stop paying for
+#: the policy once its average over the worlds is known
+DEF POLICY_DRAWS = 32
 
 # ---- batch means ---------------------------------------------------------------
 
@@ -148,6 +154,8 @@ cdef inline int new_child(Node* nodes, int* n_nodes, int parent, int a, int move
     nodes[ch].avail = avail
     nodes[ch].total = 0.0
     nodes[ch].tried = 0
+    nodes[ch].psum = 0.0
+    nodes[ch].pn = 0
     nodes[parent].first_child = ch
     nodes[parent].tried |= (<uint64_t>1) << a
     return ch
@@ -166,17 +174,19 @@ cdef inline void heuristic_prior(uint64_t L, int fav, double* prior) noexcept no
 
 
 cdef inline int select_puct(Node* nodes, int* n_nodes, int max_nodes, int node, uint64_t L,
-                            int mover, const double* prior, double c) noexcept nogil:
+                            int mover, const double* prior, double c, int mode) noexcept nogil:
     """PUCT at ``node`` (AlphaZero's rule, availability counts for ISMCTS):
-    ``Q(a) + c P(a) sqrt(avail(a)) / (1 + visits(a))``, ``P(a)`` =
-    ``prior[a]`` (the heuristic's, ``heuristic_prior``, or the learned
-    policy's, ``Ops.policy``); a move never tried is valued at the mean of
-    its tried siblings (0 when none was).  Every legal move gets its child
-    here (and its availability counted); ties go to the lower action.
-    Returns the child, -1 when the node pool cannot hold the new
+    ``Q(a) + c P(a) sqrt(avail(a)) / (1 + visits(a))``, ``P(a)``: with
+    ``mode`` 0, ``prior[a]`` (the heuristic's, ``heuristic_prior``); 1, the
+    learned policy's ``prior[a]`` in this world, also summed into the
+    child (``psum``, ``pn``); 2, the mean of those sums (``1 / k`` for a
+    move the sums never saw legal).  A move never tried is valued at the
+    mean of its tried siblings (0 when none was).  Every legal move gets
+    its child here (and its availability counted); ties go to the lower
+    action.  Returns the child, -1 when the node pool cannot hold the new
     children."""
     cdef uint64_t untried = L & ~nodes[node].tried, m
-    cdef int ch, best = -1, a
+    cdef int ch, best = -1, a, k = popcount(L)
     cdef double tot = 0.0, fpu, p, q, score, best_score = -1e300
     cdef long vis = 0
     if untried:
@@ -199,7 +209,14 @@ cdef inline int select_puct(Node* nodes, int* n_nodes, int max_nodes, int node, 
     while ch >= 0:
         a = nodes[ch].action
         if (L >> a) & 1:
-            p = prior[a]
+            if mode == 0:
+                p = prior[a]
+            elif mode == 1:
+                p = prior[a]
+                nodes[ch].psum += <float>p
+                nodes[ch].pn += 1
+            else:
+                p = nodes[ch].psum / nodes[ch].pn if nodes[ch].pn else 1.0 / k
             q = nodes[ch].total / nodes[ch].visits if nodes[ch].visits else fpu
             score = q + c * p * sqrt(<double>nodes[ch].avail) / (1 + nodes[ch].visits)
             if score > best_score or (score == best_score and a < nodes[best].action):
@@ -223,7 +240,7 @@ cdef long grow_tree(Node* nodes, int max_nodes, const Ops* ops, const void* base
     cdef uint64_t P[STATE_WORDS]
     cdef double rew[MAX_SEATS]
     cdef int32_t path[MAX_PATH]
-    cdef int path_len, i, node, ch, best, a, mover, fav, n_nodes = 1
+    cdef int path_len, i, node, ch, best, a, mover, fav, mode, n_nodes = 1
     cdef uint64_t L, untried
     cdef double score, best_score, x
     cdef double rsq[64]             # squared root rewards, local: no aliasing in the loop
@@ -248,12 +265,19 @@ cdef long grow_tree(Node* nodes, int max_nodes, const Ops* ops, const void* base
             L = ops.reduce(P, R, ops.legal(P, R), node == 0)
             mover = ops.mover(P)
             fav = ops.prior(P, R, L) if ops.prior != NULL else -1
+            mode = 0
             if fav >= 0:
                 heuristic_prior(L, fav, prior)
-            elif ops.policy != NULL and ops.policy(P, R, L, prior):
-                fav = 0                       # the learned prior: PUCT too
+            elif ops.policy != NULL:
+                # the learned prior: PUCT too (POLICY_DRAWS)
+                if nodes[node].visits >= POLICY_DRAWS:
+                    fav = 0
+                    mode = 2
+                elif ops.policy(P, R, L, prior):
+                    fav = 0
+                    mode = 1
             if fav >= 0:
-                best = select_puct(nodes, &n_nodes, max_nodes, node, L, mover, prior, c)
+                best = select_puct(nodes, &n_nodes, max_nodes, node, L, mover, prior, c, mode)
                 if best < 0:          # node pool full: finish by play-out
                     break
                 ops.apply(P, R, nodes[best].action)

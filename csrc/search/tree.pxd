@@ -68,6 +68,8 @@ cdef struct Node:
     int32_t avail
     double total
     uint64_t tried             # actions with a child
+    float psum                 # the learned prior's probabilities of this move summed
+    int32_t pn                 # over the parent's first draws (see ismcts.pyx, POLICY_DRAWS)
 
 
 cdef inline int random_bit(uint64_t m, Rng* r) noexcept nogil:

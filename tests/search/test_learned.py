@@ -4,9 +4,12 @@ every game whose kernel has one, the searches take it as their prior and
 play-outs and say so, the ``learned`` bot plays whole deals from its own
 cards, and bad settings get the project's errors."""
 
+import json
+
 import pytest
 
 import solver
+from bots.cli import main
 from bots.registry import make_bot
 from solver.errors import OptionError
 from solver.position import from_json
@@ -134,3 +137,14 @@ def test_the_python_search_takes_the_learned_policy_too(monkeypatch):
     again = best_move(state, Limit(iterations=150), seed=3, exact=False, prior="learned",
                       policy="learned")
     assert again.visits == res.visits
+
+
+def test_the_hint_says_what_guided_its_search(capsys):
+    assert main(["hint", "dix", "--seed", "1", "--after", "20", "--prior", "learned",
+                 "--iterations", "2000", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["search"]["guided"] == {"prior": "learned", "playout": "rules"}
+    assert main(["hint", "dix", "--seed", "1", "--after", "20", "--iterations", "2000"]) == 0
+    assert "(prior: rules, play-outs: rules)" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["hint", "dix", "--seed", "1", "--prior", "neural"])
