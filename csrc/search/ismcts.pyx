@@ -89,7 +89,7 @@ from dix cimport DixRules, DixPlay, dix_ops, dix_load, dix_reward0, dix_policy
 from trickrules cimport TrickPlay, LayoutPlay, layout_points, C_LAYOUT
 from trick cimport TrickRules, trick_ops, trick_load, layout_ops, layout_load, trick_policy
 from cardfeat cimport CardPolicy, card_policy_load
-from rook cimport RookRules, RookPlay, rook_ops, rook_load, rook_value0
+from rook cimport RookRules, RookPlay, rook_ops, rook_load, rook_value0, rook_policy
 from deal cimport DealRules, DealPlay, deal_ops, deal_load
 from hand cimport HandRules, HandPlay, hand_ops, hand_load
 from exchange cimport ExRules, ExPlay, ex_ops, ex_load
@@ -746,6 +746,10 @@ cdef CardPolicy* trick_card_policy(void* R) noexcept:
     return &(<TrickRules*>R).cp
 
 
+cdef CardPolicy* rook_card_policy(void* R) noexcept:
+    return &(<RookRules*>R).cp
+
+
 cdef int four_seats(const void* R) noexcept:
     return 4
 
@@ -973,7 +977,7 @@ GAMES[2] = GameRow(ops=layout_ops(), rules_size=sizeof(TrickRules), sampler=&TYP
 GAMES[3] = GameRow(ops=rook_ops(), rules_size=sizeof(RookRules), sampler=&TYPES,
                    load=rook_load_row, seats=rook_seats, places=holder_places,
                    world=rook_world, outcome=rook_outcome, note=NULL,
-                   policy=NULL, card_policy=no_card_policy)
+                   policy=rook_policy, card_policy=rook_card_policy)
 GAMES[4] = GameRow(ops=deal_ops(), rules_size=sizeof(DealRules), sampler=&TYPES,
                    load=deal_load_row, seats=four_seats, places=holder_places,
                    world=hands_world, outcome=deal_outcome, note=deal_note,

@@ -16,6 +16,7 @@ from bits cimport lowest_bit, trick_winner_c
 from rng cimport Rng, rng_below
 from typegraph cimport TypeGraph, columns_walk
 from tree cimport Ops, random_bit, reduce_ranked, clamp1, card_tables
+from cardfeat cimport CardPolicy, CardFacts, card_policy_probs, card_policy_draw, card_beaten_by
 
 cdef enum:
     ROOK_BONUS = 20
@@ -35,6 +36,7 @@ cdef struct RookRules:
                                # 2: always greedy (tests); 3: the rules player's cards (rook_rules_card)
     uint8_t suit_of[64]        # a card's colour (index >> 4), for trick_winner_c
     uint8_t strength[64]       # its rank (index & 15)
+    CardPolicy cp              # the learned card policy (``Search.set_policy``), if loaded
 
 
 cdef struct RookPlay:
@@ -50,6 +52,7 @@ cdef struct RookPlay:
     int32_t trump              # colour 0..3
     int32_t bid
     int32_t bid_team
+    uint64_t out               # the cards played (the table's included), for the policy
 
 
 cdef inline int rook_to_move(const RookPlay* P) noexcept nogil:
@@ -82,6 +85,7 @@ cdef inline void rook_apply(void* Pv, const void* Rv, int card) noexcept nogil:
     cdef const RookRules* R = <const RookRules*>Rv
     cdef int i, taker, team, pts = 0
     P.hands[rook_to_move(P)] &= ~((<uint64_t>1) << card)
+    P.out |= (<uint64_t>1) << card
     P.trick[P.ntrick] = card
     P.ntrick += 1
     if P.ntrick < R.nseats:
@@ -293,9 +297,50 @@ cdef inline int rook_rules_card(const RookPlay* P, const RookRules* R, uint64_t 
     return best
 
 
+cdef inline void rook_facts(const RookPlay* P, const RookRules* R, CardFacts* F) noexcept nogil:
+    """The public facts of the card to play now, for the learned policy (the
+    opponent model's ``CardPlay`` of solver/games/dixie_rook/model.py; the
+    teams are the seats' parities)."""
+    cdef const CardPolicy* C = &R.cp
+    cdef int i, w, mover = rook_to_move(P)
+    F.leading = P.ntrick == 0
+    F.last = P.ntrick == R.nseats - 1
+    F.out = P.out
+    F.led = 0
+    F.winners = 0
+    F.mate = 0
+    F.on_table = 0.0
+    F.pip_sum = 0
+    if P.ntrick:
+        F.led = C.suit[P.trick[0]]
+        w = rook_best(P, R)
+        F.winners = card_beaten_by(C, P.trick[w])
+        F.mate = ((P.leader + w) % R.nseats) & 1 == mover & 1
+        for i in range(P.ntrick):
+            F.on_table += C.points[P.trick[i]]
+            F.pip_sum += C.pips[P.trick[i]]
+
+
+cdef inline int rook_policy(const void* Pv, const void* Rv, uint64_t L,
+                            double* probs) noexcept nogil:
+    """``Ops.policy``: the learned policy's probability of each card of
+    ``L`` for the mover's hand in this world."""
+    cdef const RookPlay* P = <const RookPlay*>Pv
+    cdef const RookRules* R = <const RookRules*>Rv
+    cdef CardFacts F
+    rook_facts(P, R, &F)
+    card_policy_probs(&R.cp, 0, &F, P.hands[rook_to_move(P)], L, probs)
+    return 1
+
+
 cdef inline int rook_card_playout(const RookPlay* P, const RookRules* R, uint64_t L,
                                   Rng* r) noexcept nogil:
-    """A play-out's card by ``R.playout`` (see ``RookRules``)."""
+    """A play-out's card: drawn from the learned policy where it is loaded
+    with ``playout`` set, else by ``R.playout`` (see ``RookRules``)."""
+    cdef CardFacts F
+    if R.cp.playout:
+        rook_facts(P, R, &F)
+        return card_policy_draw(&R.cp, 0, &F, P.hands[rook_to_move(P)], L, r)
     if R.playout == 3:
         return rook_rules_card(P, R, L)
     if R.playout == 0 or P.ntrick == 0 or (R.playout == 1 and rng_below(r, 4) == 0):
@@ -369,4 +414,5 @@ cdef inline int rook_load(RookRules* R, RookPlay* P, object compiled, dict rules
     P.trump = rules["trump"]
     P.bid = rules["bid"]
     P.bid_team = rules["bid_team"]
+    P.out = state.get("out", 0)
     return 0

@@ -12,6 +12,7 @@ import solver
 from bots.cli import main
 from bots.registry import make_bot
 from solver.errors import OptionError
+from solver.games.contract_match.state import LAYOUT_PLAY
 from solver.position import from_json
 from solver.search import Limit, best_move
 from solver.search.learned import action_probabilities, kernel_spec, model_of
@@ -22,9 +23,11 @@ from tests.search.test_tree_equivalence import _hands
 native = pytest.importorskip("solver.search._ismcts")
 
 #: game, options, tricks left: dix with its stock and without, the trick
-#: contracts of trix (individual and partners) and tricks
+#: contracts of trix (individual and partners) and tricks, dixie-rook's play
+#: with 4 and 6 seats
 POSITIONS = [("dix", {}, 20), ("dix", {"variant": "seventeen"}, 12), ("trix", {}, 12),
-             ("trix", {"partners": True}, 12), ("tricks", {}, 12)]
+             ("trix", {"partners": True}, 12), ("tricks", {}, 12), ("dixie-rook", {}, 10),
+             ("dixie-rook", {"players": 6}, 7)]
 
 
 @pytest.mark.parametrize("name,options,left", POSITIONS, ids=ending_ids(POSITIONS))
@@ -81,8 +84,12 @@ def test_the_search_uses_the_learned_policy_and_says_so(name):
 
 
 def test_where_no_kernel_has_it_the_rules_guide_and_the_result_says_so():
-    # dixie-rook's card kernel has no learned policy yet
-    state = _endings("dixie-rook", {}, 6, 1, seed=4)[0]
+    # the layout's kernel has no learned policy
+    game = solver.load_game("trix")
+    state = game.new_initial_state(seed=2)
+    bots = [make_bot("rules", game, s, seed=s) for s in range(4)]
+    while state.phase != LAYOUT_PLAY or len(state.legal_actions()) < 2:
+        state.apply_action(bots[state.current_player()].step(state))
     res = best_move(state, Limit(iterations=300), seed=1, exact=False, prior="learned")
     assert res.search == {"prior": "rules", "playout": "rules"}
 

@@ -18,6 +18,7 @@ from ...games.dixie_rook import (
 )
 from ...search import native as search_native
 from ...search.native import ALL_CARDS
+from .model import played_cards
 
 # ---- dixie-rook ---------------------------------------------------------------
 
@@ -65,7 +66,9 @@ def native_rook_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
         state = {"hands": list(base.hands), "trick": list(base.trick), "leader": base.leader,
                  "tricks_done": base.tricks_done, "won": list(base.tricks_won),
                  "count": list(base.count),
-                 "nest_pts": sum(card_count(c) for c in base.discards) if seen_nest else 0}
+                 "nest_pts": sum(card_count(c) for c in base.discards) if seen_nest else 0,
+                 # what the learned policy counts as out of play (public)
+                 "out": played_cards(base)}
         return _ismcts.Search("rook", sampler.sampler.compiled, rules, state)
     if base.phase not in (AUCTION, DISCARD, TRUMP):
         return None

@@ -73,6 +73,14 @@ def _strength_terms(scale: float, level: float) -> tuple[Term, ...]:
     return tuple(terms)
 
 
+def played_cards(state) -> int:
+    """The cards played in the hand so far, the table's included (public)."""
+    played = 0
+    for h in range(state.game.num_players):
+        played |= _played_by(state, h)
+    return played
+
+
 def _played_by(state, seat: int) -> int:
     """The cards ``seat`` has played in the hand so far (the table's too)."""
     took = mask_of(state.initial_hands[seat])
@@ -116,14 +124,16 @@ class RookModel(OpponentModel):
             n = state.game.num_players
             rules = rook_rules(state.trump)
             trick = tuple(((state.leader + i) % n, c) for i, c in enumerate(state.trick))
-            played = 0
-            for h in range(n):
-                played |= _played_by(state, h)
             facts = CardPlay.of(rules, table.index(rules), trick, seat, n,
-                                tuple(team_of(s) for s in range(n)), played)
+                                tuple(team_of(s) for s in range(n)), played_cards(state))
             return Observation(seat, f"card:{'lead' if facts.leading else 'follow'}", action,
                                card=facts)
         return None
+
+    def card_kinds(self, state):
+        if state.is_terminal() or state.phase != PLAY:
+            return None
+        return rook_rules(state.trump), (("card:lead", "card:follow"),)
 
     def _bid(self, state, seat: int, action: int) -> Observation | None:
         legal = state.legal_actions()
