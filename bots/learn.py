@@ -13,9 +13,9 @@ Each generation:
    seeds fixed by ``--seed``, ``g`` and ``i``, so the data are the same on
    any executor.
 2. **Fit**: per kind of decision, the conditional logit of the model of
-   play fitted to the visit shares (cross-entropy, ridge penalty, Newton's
-   method in numpy: ``bots.modelfit.fit_kind``), starting from the current
-   weights; every fifth deal is held out, and its policy loss (the mean
+   play fitted to the visit shares (cross-entropy, a ridge penalty toward
+   the current weights, Newton's method in numpy: ``bots.modelfit.fit_kind``),
+   starting from the current weights; every fifth deal is held out, and its policy loss (the mean
    cross-entropy to the search's shares, nats) and the action taken's
    log-likelihood are reported against the current model's.
 3. **Gate**: the new model's search plays the current one's, duplicate-dealt
@@ -168,7 +168,8 @@ def fit_generation(features: dict[str, tuple[str, ...]], params: ModelParams,
     for kind in sorted(train):
         names = features[kind]
         start = params.theta(kind, names)
-        theta = fit_kind([(r, s) for r, s, _ in train[kind]], len(names), ridge, start=start)
+        theta = fit_kind([(r, s) for r, s, _ in train[kind]], len(names), ridge, start=start,
+                         toward_start=True)
         kinds[kind] = {n: round(v, 6) for n, v in zip(names, theta, strict=True) if v != 0.0}
         row: dict[str, float] = {"train": len(train[kind]), "heldout": len(test.get(kind, []))}
         held = test.get(kind) or []

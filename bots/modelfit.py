@@ -112,14 +112,16 @@ def collect(name: str, options: dict[str, Any], bot: str, matches: int, seed: in
 
 
 def fit_kind(data: list, size: int, ridge: float = RIDGE, steps: int = 100,
-             start: list[float] | None = None):
+             start: list[float] | None = None, toward_start: bool = False):
     """Maximum likelihood weights of a conditional logit: ``data`` a list of
     ``(rows, target)``, ``target`` the index of the action taken or a
     probability for each row (a search's visit shares: the cross-entropy
     to them is fitted, as expert iteration fits a policy to its search);
-    ``size`` features; ``start`` the weights to start from (default 0).
-    The objective, the log-likelihood less a ridge penalty ``ridge / 2 *
-    |theta|^2``, is concave: Newton's method, each step halved until the
+    ``size`` features; ``start`` the weights to start from (default 0),
+    and with ``toward_start`` the weights the ridge pulls toward (a new
+    generation's fit stays near the model it improves where its data say
+    little; else toward 0).  The objective, the log-likelihood less a ridge
+    penalty ``ridge / 2 * |theta - centre|^2``, is concave: Newton's method, each step halved until the
     objective rises (a step can overshoot where the data nearly separate
     the actions); returns the weights (a list)."""
     # numpy is the optional [fit] extra (bots/cli.py checks for it first)
@@ -142,9 +144,11 @@ def fit_kind(data: list, size: int, ridge: float = RIDGE, steps: int = 100,
         s = np.where(valid, X @ theta, -np.inf)
         top = s.max(axis=1, keepdims=True)
         lse = np.log(np.exp(s - top).sum(axis=1)) + top[:, 0]
-        return float(xy @ theta - lse @ T.sum(axis=1) - ridge / 2 * theta @ theta)
+        d = theta - centre
+        return float(xy @ theta - lse @ T.sum(axis=1) - ridge / 2 * d @ d)
 
     theta = np.zeros(size) if start is None else np.array(start, dtype=float)
+    centre = theta.copy() if toward_start else np.zeros(size)
     value = objective(theta)
     for _ in range(steps):
         s = np.where(valid, X @ theta, -np.inf)
@@ -153,7 +157,7 @@ def fit_kind(data: list, size: int, ridge: float = RIDGE, steps: int = 100,
         p /= p.sum(axis=1, keepdims=True)
         mean = np.einsum("na,naf->nf", p, X)
         w = T.sum(axis=1)                  # each decision's weight (1: a distribution)
-        grad = xy - w @ mean - ridge * theta
+        grad = xy - w @ mean - ridge * (theta - centre)
         second = np.einsum("n,na,naf,nag->fg", w, p, X, X) - \
             np.einsum("n,nf,ng->fg", w, mean, mean)
         step = np.linalg.solve(second + ridge * np.eye(size), grad)
