@@ -71,6 +71,9 @@ OPTIONS: dict[str, tuple[str, Any, Any, Any, str]] = {
               "the bound of an exact solve (a position the view determines; one PIMC "
               "world); 0: the decision service's default"),
     "policy": ("combo", "rules", ("rules", "random"), None, "evaluate: play-out policy"),
+    "prior": ("combo", "rules", ("rules", "learned", "none"), None,
+              "go's ISMCTS tree prior: the rules bot's move favoured, the game's learned "
+              "policy at every card node, or none"),
     "inference": ("combo", "default", ("default", "on", "off"), None,
                   "weigh the worlds of go and evaluate by what the other seats chose (the "
                   "beliefs; default: the game's)"),
@@ -387,7 +390,8 @@ class Engine:
         if limit.nodes is None and self.options["nodes"]:
             limit = Limit(limit.time, limit.iterations, limit.worlds, self.options["nodes"])
         res = best_move(pos, limit, bot=bot, seed=self.options["seed"], progress=progress,
-                        stop=self.stop_event, inference=self._inference(), **self._trees())
+                        stop=self.stop_event, inference=self._inference(),
+                        prior=self.options["prior"], **self._trees())
         self.final("result " + json.dumps(json_finite(asdict(res)), separators=(",", ":")),
                    f"bestmove {action_word(res.action)} value "
                    f"{res.values.get(res.action, 0.0):.4f}")

@@ -104,6 +104,10 @@ Inference = Annotated[Literal["on", "off"], Field(
                 "docs/search.md) or draw them alike; absent: the game's default")]
 Beliefs = Annotated[bool, Field(description="also answer where the cards the seat cannot "
                                             "see are (each one's chance with each holder)")]
+Prior = Annotated[Literal["rules", "learned", "none"], Field(
+    description="the ISMCTS tree prior: the rules bot's move favoured, the game's learned "
+                "policy at every card node (docs/search.md, Learned play), or none; absent: "
+                "rules. The answer's search.guided says what was used")]
 
 
 class HintBody(Body):
@@ -113,6 +117,7 @@ class HintBody(Body):
     seed: Seed = 0
     inference: Inference = None
     beliefs: Beliefs = False
+    prior: Prior = None
 
 
 class SolveBody(Body):

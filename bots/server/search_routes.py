@@ -39,7 +39,7 @@ async def hint(request):
         # the position is validated (replayed) on the worker too
         view = advice.view_of(read_position(doc))
         return ctx.advise(view, body.bot, limit, body.seed, settings, tr, stop=stop,
-                          inference=body.inference, beliefs=body.beliefs)
+                          inference=body.inference, beliefs=body.beliefs, prior=body.prior)
     out = await ctx.pool.run(advise, disconnected=request.is_disconnected)
     out["limit"] = applied
     return JSONResponse(advice.json_finite(out))

@@ -20,6 +20,7 @@ import solver
 from bots import make_bot, play_match
 from bots.engine_client import EngineClient, EngineError
 from solver.search import Limit
+from tests.search.test_equivalence import _endings
 
 GAMES = ["dix", "trix", "tricks", "dixie-rook", "dix-exchange"]
 
@@ -112,6 +113,17 @@ def test_every_game_every_limit(engine, name):
     engine.send("position " + record)
     engine.send("go iterations 200")
     assert engine.until("bestmove")[-1].startswith("bestmove ")
+
+
+def test_the_learned_prior_option(engine):
+    state = _endings("trix", {}, 10, 1, seed=4)[0]           # a trick contract
+    engine.send("position " + json.dumps(state.information_state(state.current_player()).view))
+    engine.send("setoption name prior value learned")
+    engine.send("go iterations 300")
+    result = json.loads(next(x for x in engine.until("bestmove") if x.startswith("result "))[7:])
+    assert result["search"] == {"prior": "learned", "playout": "rules"}
+    engine.send("setoption name prior value neural")
+    assert "prior" in engine.until("error")[-1]
 
 
 def test_info_lines_during_a_search(engine):

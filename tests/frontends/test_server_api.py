@@ -116,6 +116,16 @@ def test_hint_values_every_legal_action_and_is_deterministic(http):
     assert again["search"]["values"] == first["search"]["values"]
 
 
+def test_hint_takes_the_learned_prior_and_says_what_guided_it(http):
+    state = played("dix", 20)
+    body = {"position": view_doc(state), "limit": {"iterations": 400}, "seed": 3}
+    plain = http.post("/v1/hint", json=body).json()
+    assert plain["search"]["guided"] == {"prior": "rules", "playout": "rules"}
+    learned = http.post("/v1/hint", json=dict(body, prior="learned")).json()
+    assert learned["search"]["guided"] == {"prior": "learned", "playout": "rules"}
+    refused(http.post("/v1/hint", json=dict(body, prior="neural")), 422)
+
+
 def test_hint_caps_the_limit_and_takes_a_record(http):
     state = played("trix", 12)
     rec = solver.to_json(state)
