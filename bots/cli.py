@@ -458,8 +458,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "draw them alike among the deals your view allows (off); default: "
                         "the game's")
     h.add_argument("--prior", choices=PRIORS, default=None,
-                   help="ismcts's tree prior: rules (the default), learned (the game's "
-                        "learned policy at every card node) or none")
+                   help="ismcts's tree prior: rules, learned (the game's learned policy "
+                        "at every card node) or none; default: the game's")
     h.add_argument("--policy", choices=ISMCTS_POLICIES, default=None,
                    help="ismcts's play-outs: rules (the default), learned or random")
     h.add_argument("--json", action="store_true", help="the same content as JSON")

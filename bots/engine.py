@@ -71,9 +71,9 @@ OPTIONS: dict[str, tuple[str, Any, Any, Any, str]] = {
               "the bound of an exact solve (a position the view determines; one PIMC "
               "world); 0: the decision service's default"),
     "policy": ("combo", "rules", ("rules", "random"), None, "evaluate: play-out policy"),
-    "prior": ("combo", "rules", ("rules", "learned", "none"), None,
+    "prior": ("combo", "default", ("default", "rules", "learned", "none"), None,
               "go's ISMCTS tree prior: the rules bot's move favoured, the game's learned "
-              "policy at every card node, or none"),
+              "policy at every card node, or none (default: the game's)"),
     "inference": ("combo", "default", ("default", "on", "off"), None,
                   "weigh the worlds of go and evaluate by what the other seats chose (the "
                   "beliefs; default: the game's)"),
@@ -391,7 +391,8 @@ class Engine:
             limit = Limit(limit.time, limit.iterations, limit.worlds, self.options["nodes"])
         res = best_move(pos, limit, bot=bot, seed=self.options["seed"], progress=progress,
                         stop=self.stop_event, inference=self._inference(),
-                        prior=self.options["prior"], **self._trees())
+                        prior=None if self.options["prior"] == "default" else
+                        self.options["prior"], **self._trees())
         self.final("result " + json.dumps(json_finite(asdict(res)), separators=(",", ":")),
                    f"bestmove {action_word(res.action)} value "
                    f"{res.values.get(res.action, 0.0):.4f}")

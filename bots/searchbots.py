@@ -50,7 +50,7 @@ class SearchBot(Bot):
     def __init__(self, game: Game, seat: int, seed: int | None = None, time=None,
                  iterations=None, worlds=None, nodes=None, trees: int = DEFAULT_TREES,
                  threads: int | None = None, c=DEFAULT_C,
-                 policy: str = "rules", prior: str = "rules", equivalence: str = "on",
+                 policy: str = "rules", prior: str | None = None, equivalence: str = "on",
                  leaf: int = 1, py_iterations=None, exact: str = "on", inference=None,
                  pool: int = DEFAULT_POOL, model=None, **settings):
         super().__init__(game, seat, seed, **settings)
@@ -83,7 +83,8 @@ class SearchBot(Bot):
                 check_policy(self.options["policy"])
             else:
                 check_ismcts_policy(self.options["policy"])
-            check_prior(self.options["prior"])
+            if self.options["prior"] is not None:
+                check_prior(self.options["prior"])
         except (LimitError, OptionError) as exc:
             raise type(exc)(f"{self.name}: {exc}") from None
         c = self.options["c"]
@@ -125,7 +126,8 @@ class ISMCTSBot(SearchBot):
     learned policy, ``solver.search.learned``), ``prior`` the tree policy
     (``rules``: PUCT with the rules bot's action favoured where the search
     has it; ``learned``: PUCT with the learned policy's probabilities at
-    every card node; ``none``: UCB1 in the Python search),
+    every card node; ``none``: UCB1 in the Python search; default: the
+    game's, ``GameSupport.prior``),
     ``equivalence`` (``on``: one card of each class of equivalent cards is
     searched; ``off`` every card), ``exact`` (``on``: a view that
     determines the deal is solved exactly; ``off``: always searched),

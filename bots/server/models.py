@@ -107,7 +107,7 @@ Beliefs = Annotated[bool, Field(description="also answer where the cards the sea
 Prior = Annotated[Literal["rules", "learned", "none"], Field(
     description="the ISMCTS tree prior: the rules bot's move favoured, the game's learned "
                 "policy at every card node (docs/search.md, Learned play), or none; absent: "
-                "rules. The answer's search.guided says what was used")]
+                "the game's. The answer's search.guided says what was used")]
 
 
 class HintBody(Body):

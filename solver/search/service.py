@@ -316,7 +316,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
               seed: int = 0, progress: Callable[[dict[str, Any]], None] | None = None,
               nodes: int | None = None, stop: StopFlag | None = None,
               threads: int | None = None, *, trees: int = DEFAULT_TREES,
-              c: float = DEFAULT_C, policy: str = "rules", prior: str = "rules",
+              c: float = DEFAULT_C, policy: str = "rules", prior: str | None = None,
               equivalence: bool = True, leaf: bool = True, py_iterations: int | None = None,
               exact: bool = True, omniscient: bool = False, inference: bool | None = None,
               pool: int = DEFAULT_POOL, kind: str | None = None,
@@ -333,8 +333,10 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     out; ``Limit.worlds`` / ``time``).  ``nodes``: the same as
     ``Limit.nodes`` (the bound of an exact solve).  Search settings: ``c``
     (the exploration constant), ``policy`` (play-outs: ``rules`` or
-    ``random``), ``prior`` (the Python search's tree policy: ``rules``
-    PUCT or ``none`` UCB1), ``equivalence`` (search one card of each class
+    ``random`` or ``learned``), ``prior`` (the tree prior: ``rules`` PUCT
+    with the rules bot's move favoured, ``learned`` PUCT with the game's
+    learned policy at every card node, ``none`` UCB1 in the Python search;
+    None: the game's, ``GameSupport.prior``), ``equivalence`` (search one card of each class
     of equivalent cards), ``leaf`` (PIMC play-outs end in an exact solve),
     ``py_iterations`` (the iterations of a decision searched in Python, if
     different), ``exact`` (False: never the exact path, for measurements),
@@ -366,7 +368,8 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
         check_policy(policy)
     else:
         check_ismcts_policy(policy)
-    check_prior(prior)
+    if prior is not None:
+        check_prior(prior)
     if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c <= 100:
         raise LimitError(f"ismcts: c must be a number in [0, 100], got {short_repr(c)}")
     if py_iterations is not None:
@@ -383,6 +386,8 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
         view = _as_view(position)
         sampler, seat, game = view.sampler(), view.seat, view.game
     params = None if model is None else check_model(game, model, "best_move: model")
+    if prior is None:
+        prior = support_for(game).prior
     world = sampler.sample(random.Random(seed))
     if world.is_terminal():
         raise PositionError("the game is over: there is no move to advise")

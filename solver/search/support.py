@@ -36,7 +36,9 @@ A support answers, for worlds (complete ``State``s) of its game:
   (``solver.beliefs.OpponentModel``, in its package's ``model.py``) with
   its fitted parameters, which the beliefs weigh the worlds with; and
   ``inference``: whether the searches weigh them by default (on where it
-  measured stronger: docs/search.md, "Beliefs").
+  measured stronger: docs/search.md, "Beliefs"); ``prior``: the ISMCTS
+  tree prior by default (``rules``, or ``learned`` where it measured
+  stronger: docs/search.md, "Learned play").
 """
 
 from __future__ import annotations
@@ -59,6 +61,10 @@ class GameSupport:
     #: whether the searches weigh the worlds by the beliefs unless told
     #: otherwise (``best_move(..., inference=None)``)
     inference = False
+    #: the ISMCTS tree prior unless told otherwise (``best_move(...,
+    #: prior=None)``): ``rules``, or ``learned`` where the learned policy
+    #: measured stronger at equal time (docs/search.md, "Learned play")
+    prior = "rules"
     #: cards left in the hand of the seat to move at which a PIMC play-out
     #: hands over to the solver (0: never)
     leaf_cards = 0
