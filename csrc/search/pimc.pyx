@@ -218,7 +218,7 @@ cdef class DixWorlds:
         cdef int k = popcount(P.hands[mover]), v, raw, diff
         dix_set_position(self.D, self.slots(P.hands[0]), self.slots(P.hands[1]), mover, -1)
         self.D.max_nodes = self.leaf_nodes if self.leaf_nodes > 0 else <uint64_t>0xFFFFFFFFFFFFFFFF
-        v = mtd(self.D, NO_CARD, -(k * TEN + 2), k * TEN + 2, 0)
+        v = mtd(self.D, NO_CARD, -(k * TEN + 2), k * TEN + 2, 0, NULL, True, 0)
         self.leaf_solves += 1
         self.leaf_nodes_used += self.D.nodes
         if self.D.aborted:

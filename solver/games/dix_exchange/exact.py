@@ -16,7 +16,8 @@ from ...games.dix_exchange import DixExchangeGame
 
 
 @register(DixExchangeGame)
-def solve_exchange_state(solver, state, seat, max_nodes=None, kind=None) -> Solution:
+def solve_exchange_state(solver, state, seat, max_nodes=None, kind=None,
+                         tie_break=False) -> Solution:
     if seat is None:
         seat = state.current_player()
     check_seat(seat, state.game.num_players)
