@@ -395,7 +395,8 @@ def _check_nodes(nodes: Any) -> int:
 def exact_values(state: State, nodes: int, stop=None) -> dict[str, Any] | None:
     """The double-dummy values of a complete ``state`` for the seat to
     move, in the game's deal-result unit, within ``nodes``: ``finished``
-    says whether the solve ended within the budget; None where no solver
+    says whether the solve ended within the budget (if not: what it
+    proved, ``bots.exact.bracket_doc``); None where no solver
     takes the position (an auction, a contract choice, a game whose rules
     the solvers do not cover there)."""
     seat = state.current_player()
@@ -404,7 +405,8 @@ def exact_values(state: State, nodes: int, stop=None) -> dict[str, Any] | None:
     try:
         ex = exacts.exact(state, seat, max_nodes=nodes)
     except SearchAborted as exc:
-        return {"finished": False, "nodes": exc.nodes, "budget": nodes}
+        return {"finished": False, "seat": seat, "nodes": exc.nodes, "budget": nodes,
+                **exacts.bracket_doc(state, exc.brackets, exc.span)}
     except (UnsupportedPositionError, DixtrixError):
         return None
     values = {a: exacts.number(v) for a, v in ex.values.items()}

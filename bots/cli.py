@@ -232,6 +232,16 @@ def cmd_solve(args) -> int:
         print(json.dumps(doc, indent=1))
         return 0
     at = f" after {args.at} actions" if args.at is not None else ""
+    if not doc["finished"]:
+        print(f"{state.game.name}{at}: seat {doc['seat']} to move; the solve stopped at its "
+              f"bound ({doc['nodes']:,} nodes): each action's {doc['kind']} value, as far as "
+              f"proved")
+        width = max((len(a) for a in doc["words"]), default=0)
+        for a, words in doc["words"].items():
+            print(f"  {a:<{width}}  {words}")
+        if not doc["words"]:
+            print("  (this solver proves no bound before it finishes)")
+        return 0
     print(f"{state.game.name}{at}: seat {doc['seat']} to move; exact values in "
           f"{doc['unit']} (solver: {doc['objective']}; {doc['kind']} value)")
     print(f"value {_signed(doc['value'])} ({doc['nodes']:,} nodes, {doc['time']:.2f} s)")

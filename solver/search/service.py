@@ -46,7 +46,7 @@ import math
 import os
 import random
 import time as _time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -147,7 +147,11 @@ class PlayResult:
     ``observations`` weighed (empty when the worlds were uniform);
     ``action_id``: the advised action's id (``State.apply_action``'s), and
     ``ids``: every legal action's id by its notation, so that a face that
-    holds the names never parses them again."""
+    holds the names never parses them again; ``brackets`` and ``span``:
+    where an exact solve was tried and passed its bound (``note``), what
+    it proved (``solver.dd.Bounded``'s: each action's value of the
+    solver's own, proved in ``[lo, hi]``, and the game's range), else
+    None."""
 
     action: str
     values: dict[str, float]
@@ -171,6 +175,8 @@ class PlayResult:
     beliefs: dict[str, float] = field(default_factory=dict)
     action_id: int = -1
     ids: dict[str, int] = field(default_factory=dict)
+    brackets: Mapping[str, tuple[int, int]] | None = None
+    span: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -404,7 +410,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     else:
         res = job.pimc()
     if note:
-        res = _with(res, note=note)
+        res = _with(res, note=note, brackets=job.proved[0], span=job.proved[1])
     return res
 
 
@@ -434,6 +440,8 @@ class _Job:
         #: the view's beliefs when the searches weigh their worlds (set by
         #: ``best_move`` before a search; an exact solve never reads them)
         self.beliefs: Beliefs | None = None
+        #: an exact solve that passed its bound: what it proved (brackets, span)
+        self.proved: tuple[Any, Any] = (None, None)
 
     def worlds(self) -> WorldSampler:
         """The worlds the Python searches draw: the beliefs' weighed pool,
@@ -478,6 +486,7 @@ class _Job:
         except UnsupportedPositionError:
             return ""
         except SearchAborted as exc:
+            self.proved = (exc.brackets, exc.span)
             return NOTE_BOUND.format(nodes=f"{exc.nodes:,}")
         if self.strict_kind and sol.kind not in (self.kind, "minimax"):
             return NOTE_KIND.format(kind=self.kind)
