@@ -254,3 +254,26 @@ def test_cli_solve_words_the_brackets(tmp_path, capsys):
     # with the budget it needs: the exact values, as before
     assert main(["solve", str(rec), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["finished"] is True
+
+
+def test_the_hint_and_the_analysis_board_carry_the_brackets(tmp_path):
+    """Every card known, the solve past its bound: the hint (which then
+    searches) and the analysis board's exact part say what it proved."""
+    from bots.advice import advise
+    from bots.analysis import exact_values
+    from solver import position
+    from solver.search import Limit
+    st, _ = _unfinished_record(tmp_path)
+    legal = {st.action_to_string(a) for a in st.legal_actions()}
+    solver.dd.session.default_solver().clear()
+    board = exact_values(st, 2_000)
+    assert board is not None and board["finished"] is False
+    assert set(board["brackets"]) == set(board["words"]) == legal and board["kind"] == "minimax"
+    view = position.SeatView.of(st, st.current_player())
+    solver.dd.session.default_solver().clear()
+    out = advise(view, "test", limit=Limit(iterations=100, nodes=2_000), line=False)
+    assert "passed its bound" in out["note"] and out["method"] != "exact"
+    assert set(out["brackets"]["brackets"]) == legal
+    for a, (lo, hi) in out["brackets"]["brackets"].items():
+        assert out["brackets"]["words"][a] == bracket_words(lo, hi,
+                                                            tuple(out["brackets"]["span"]))
