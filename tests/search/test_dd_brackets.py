@@ -277,3 +277,33 @@ def test_the_hint_and_the_analysis_board_carry_the_brackets(tmp_path):
     for a, (lo, hi) in out["brackets"]["brackets"].items():
         assert out["brackets"]["words"][a] == bracket_words(lo, hi,
                                                             tuple(out["brackets"]["span"]))
+
+
+def test_the_analysis_board_streams_the_brackets_narrowing():
+    """A streamed exact solve reports what it proved within shares of its
+    budget, each report within the one before, every one holding the
+    exact values."""
+    from bots.analysis import STREAM_MIN_NODES, exact_values
+    game = solver.load_game("dix")
+    for seed in range(40):
+        st = game.new_initial_state(seed=seed)
+        while st.tricks_done < 13:
+            st.apply_action(st.legal_actions()[0])
+        solver.dd.session.default_solver().clear()
+        want = solve(st)
+        if want.nodes > 16 * STREAM_MIN_NODES:
+            break
+    reports: list = []
+    solver.dd.session.default_solver().clear()
+    last = exact_values(st, want.nodes - 1, progress=reports.append)
+    assert last is not None and last["finished"] is False
+    docs = [r["exact"] for r in reports] + [last]
+    assert len(docs) >= 3
+    for before, now in zip(docs, docs[1:], strict=False):
+        assert now["budget"] > before["budget"]
+        for a, (lo, hi) in now["brackets"].items():
+            assert before["brackets"][a][0] <= lo <= want.action_values[a] <= hi
+            assert hi <= before["brackets"][a][1]
+    solver.dd.session.default_solver().clear()
+    done = exact_values(st, want.nodes, progress=reports.append)
+    assert done is not None and done["finished"] is True
