@@ -31,6 +31,7 @@ from .trick import (
     DECKS,
     DEFAULT_TT_MB,
     DIX_OBJECTIVE,
+    DIX_SCALE,
     DDResult,
     TrickPosition,
     allocate,
@@ -119,11 +120,24 @@ def difference_brackets(exc: SearchAborted, pos: TrickPosition, seat: int) -> Se
     """``exc`` (a dix solve that stopped, its brackets lexicographic
     values) with its brackets and span as score differences, the unit of a
     dix state's answer (the same exception, to raise again): the
-    tie-break part of a bracket tells a player nothing more."""
+    tie-break part of a bracket tells a player nothing more.
+
+    A value is ``DIX_SCALE * difference + past + future``, ``past`` the
+    ten-tricks already taken (``4 * (the other's - the seat's)``) and
+    ``future`` the rest's tie-break part, at most ``4 * tricks left + 1``
+    either way; so a value in [lo, hi] has a difference in
+    [ceil((lo - past - most) / DIX_SCALE), floor((hi - past + most) / DIX_SCALE)]:
+    a question the solver settled at a border between differences (its
+    own future's) gives one difference, as it would finished."""
     if exc.brackets is not None:
-        exc.brackets = MappingProxyType({c: (decode_dix(lo)[0], decode_dix(hi)[0])
-                                         for c, (lo, hi) in exc.brackets.items()})
+        past = 4 * (pos.tens[1 - seat] - pos.tens[seat])
+        most = 4 * pos.tricks_left + 1
+        exc.brackets = MappingProxyType({
+            c: (-((past + most - lo) // DIX_SCALE), (hi - past + most) // DIX_SCALE)
+            for c, (lo, hi) in exc.brackets.items()})
         exc.span = dix_span(pos, seat)
+        exc.brackets = MappingProxyType({c: (max(lo, exc.span[0]), min(hi, exc.span[1]))
+                                         for c, (lo, hi) in exc.brackets.items()})
     return exc
 
 

@@ -307,3 +307,43 @@ def test_the_analysis_board_streams_the_brackets_narrowing():
     solver.dd.session.default_solver().clear()
     done = exact_values(st, want.nodes, progress=reports.append)
     assert done is not None and done["finished"] is True
+
+
+def test_a_dix_states_brackets_are_differences_as_tight_as_proved():
+    """A dix state's brackets are score differences: an action whose
+    difference its stopped solve settled (its lexicographic bracket, a
+    ``TrickPosition``'s from the same search, between two of the borders
+    the solver asks about) shows that one difference."""
+    from solver.games.dix.exact import dix_position
+    rng = random.Random(56)
+    settled = 0
+    states = (_dix_round_state(seed, rng, 10) for seed in range(200))
+    # ten-tricks already taken, unequally: their part shifts the borders
+    uneven = [st for st in states if st.tens[0] != st.tens[1]][:6]
+    assert len(uneven) == 6
+    for st in uneven:
+        pos = dix_position(st)
+        seat = st.current_player()
+        past = 4 * (pos.tens[1 - seat] - pos.tens[seat])
+        solver.dd.session.default_solver().clear()
+        want = solve(st)
+        for budget in (want.nodes // 8, want.nodes // 3, want.nodes // 2, want.nodes - 1):
+            solver.dd.session.default_solver().clear()
+            try:
+                solve(pos, seat=seat, max_nodes=budget, tie_break=False)
+            except SearchAborted as exc:
+                raw = exc.brackets
+            solver.dd.session.default_solver().clear()
+            got = solve_within(st, budget)
+            assert not got.finished
+            deck = dd.DECKS[pos.contract.deck]
+            for c in st.legal_actions():
+                a = st.action_to_string(c)
+                lo, hi = raw[deck.to_string(c)]
+                assert got.brackets[a][0] <= want.action_values[a] <= got.brackets[a][1]
+                # the solver settles a difference between two borders
+                # 256 d - 128 of the rest's own value, past tens apart
+                if (lo - past + 128) // dd.DIX_SCALE == (hi - past + 128) // dd.DIX_SCALE:
+                    assert got.brackets[a] == (want.action_values[a],) * 2
+                    settled += 1
+    assert settled > 0
