@@ -22,12 +22,12 @@ from typing import Any
 
 import solver
 from solver import position
-from solver.errors import DixtrixError, install_hint
+from solver.errors import DixtrixError, SearchAborted, install_hint
 from solver.game import check_seed, game_name, options_from_text, parse_pairs
 from solver.search import Limit, evaluate
 
 from . import advice, engine, hint, human, modelfit, review
-from .exact import solve_doc
+from .exact import solve_doc, unfinished_doc
 from .ladder.cli import add_parser as add_ladder_parser
 from .match import play_match
 from .registry import make_bot, registered_bots
@@ -224,8 +224,12 @@ def cmd_solve(args) -> int:
         where = f"after {args.at} actions" if args.at is not None else "in this record"
         raise solver.PositionError(f"the game {where} is over: nothing to solve (give --at N "
                                    f"for the position after N of its {n} actions)")
-    doc = solve_doc(state, plies=args.line, max_nodes=args.max_nodes, tt_mb=args.tt_mb,
-                    kind=args.kind)
+    try:
+        doc = solve_doc(state, plies=args.line, max_nodes=args.max_nodes, tt_mb=args.tt_mb,
+                        kind=args.kind)
+    except SearchAborted as exc:
+        # past --max-nodes: what the solve proved of each action
+        doc = unfinished_doc(state, exc)
     if args.at is not None:
         doc["at"] = args.at
     if args.json:

@@ -119,15 +119,9 @@ def solve_doc(state, plies: int = 8, max_nodes: int | None = None,
     values beside them (``solver_value``, ``solver_action_values``), and
     ``kind``: which value it is (``solver.dd.KINDS``: minimax, paranoid or
     max^n; ``kind`` asks for one in a game of individual seats).
-    ``finished``: False where the solve passed ``max_nodes``: then only
-    the seat, the ``nodes`` searched and what the solve proved
-    (``bracket_doc``)."""
-    try:
-        ex = exact(state, None, max_nodes, tt_mb, kind=kind)
-    except SearchAborted as exc:
-        return {"game": state.game.name, "seat": state.current_player(),
-                "unit": state.game.round_unit, "finished": False, "nodes": exc.nodes,
-                **bracket_doc(state, exc.brackets, exc.span)}
+    ``SearchAborted`` past ``max_nodes`` (``unfinished_doc`` says what
+    the solve proved)."""
+    ex = exact(state, None, max_nodes, tt_mb, kind=kind)
     sol = ex.solution
     steps = line(state, ex.seat, plies, max_nodes, line_nodes, stop, tt_mb, first=ex, kind=kind)
     ranking = sorted(ex.values, key=lambda a: (-ex.values[a],
@@ -146,6 +140,15 @@ def solve_doc(state, plies: int = 8, max_nodes: int | None = None,
     return doc
 
 
+def unfinished_doc(state, exc: SearchAborted) -> dict:
+    """What ``dixtrix solve --json`` prints where the solve passed its
+    bound (``exc``): the seat to move, ``finished`` False, the ``nodes``
+    searched and what the solve proved (``bracket_doc``)."""
+    return {"game": state.game.name, "seat": state.current_player(),
+            "unit": state.game.round_unit, "finished": False, "nodes": exc.nodes,
+            **bracket_doc(state, exc.brackets, exc.span)}
+
+
 def bracket_doc(state, brackets, span) -> dict:
     """What an unfinished exact solve proved, as every face's JSON
     (``dixtrix solve --json``, the hint, the analysis board): ``kind``
@@ -161,4 +164,4 @@ def bracket_doc(state, brackets, span) -> dict:
             "words": {a: bracket_words(lo, hi, span) for a, (lo, hi) in brackets.items()}}
 
 
-__all__ = ["Exact", "exact", "line", "solve_doc", "number", "bracket_doc"]
+__all__ = ["Exact", "exact", "line", "solve_doc", "number", "bracket_doc", "unfinished_doc"]

@@ -18,6 +18,7 @@ a ``solver.dd.trick`` contract (a ``TrickPosition``).  ``solve`` runs on the def
 
 from __future__ import annotations
 
+import inspect
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -159,8 +160,14 @@ def solve_with(solver: Solver, position_or_state: Any, seat: int | None = None,
             f"and pass that")
     if target.is_terminal():
         raise UnsupportedPositionError(f"the {target.game.name} game is over: nothing to solve")
-    solution: Solution = adapter(solver, target, seat, max_nodes, kind,
-                                 tie_break=bool(tie_break))
+    extra = {}
+    if tie_break:
+        # only an adapter whose values have a tie-break part takes it (dix's)
+        if "tie_break" not in inspect.signature(adapter).parameters:
+            raise OptionError(f"tie_break: the {target.game.name} solver's values have no "
+                              f"tie-break part to settle")
+        extra["tie_break"] = True
+    solution: Solution = adapter(solver, target, seat, max_nodes, kind, **extra)
     return solution
 
 

@@ -111,8 +111,7 @@ def maxn_tried(state, pos: dd.TrickPosition | None = None) -> bool:
 
 
 @register(ContractGame)
-def solve_contract_state(solver, state, seat, max_nodes=None, kind=None,
-                         tie_break=False) -> Solution:
+def solve_contract_state(solver, state, seat, max_nodes=None, kind=None) -> Solution:
     if seat is None:
         seat = state.current_player()
     check_seat(seat, 4)

@@ -16,8 +16,7 @@ from ...games.dix_exchange import DixExchangeGame
 
 
 @register(DixExchangeGame)
-def solve_exchange_state(solver, state, seat, max_nodes=None, kind=None,
-                         tie_break=False) -> Solution:
+def solve_exchange_state(solver, state, seat, max_nodes=None, kind=None) -> Solution:
     if seat is None:
         seat = state.current_player()
     check_seat(seat, state.game.num_players)

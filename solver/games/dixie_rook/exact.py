@@ -36,7 +36,7 @@ def deal_position(state) -> dd.TrickPosition:
 
 
 @register(DixieRookGame)
-def solve_rook_state(solver, state, seat, max_nodes=None, kind=None, tie_break=False) -> Solution:
+def solve_rook_state(solver, state, seat, max_nodes=None, kind=None) -> Solution:
     if seat is None:
         seat = state.current_player()
     check_seat(seat, state.game.num_players)
