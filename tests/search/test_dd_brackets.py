@@ -347,3 +347,14 @@ def test_a_dix_states_brackets_are_differences_as_tight_as_proved():
                     assert got.brackets[a] == (want.action_values[a],) * 2
                     settled += 1
     assert settled > 0
+
+
+def test_tie_break_is_refused_where_values_have_none():
+    from solver.errors import OptionError
+    game = solver.load_game("trix")
+    st = game.new_initial_state(seed=3)
+    st.apply_action(st.legal_actions()[0])
+    while st.legal_actions()[0] >= 64:
+        st.apply_action(st.legal_actions()[0])
+    with pytest.raises(OptionError, match="tie_break: the trix solver's values have no"):
+        solve(st, tie_break=True, max_nodes=10)
