@@ -24,7 +24,7 @@ from solver.errors import PositionError, SearchAborted, UnsupportedPositionError
 from solver.search import Limit, beliefs, best_move
 from solver.search.advice import EQUAL_POINTS, equal_test
 
-from .exact import line
+from .exact import bracket_doc, line
 
 #: what a hint searches when no limit is given (seconds)
 DEFAULT_SECONDS = 1.0
@@ -292,7 +292,9 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
     solver took it: exact values, the actions as good, the expected line
     of play) or ``search`` (each legal action's mean with its 95% interval
     and visits or worlds, the actions as good, the reasons an action with a
-    higher mean is not the advice...), and one line of ``advice``.
+    higher mean is not the advice...), and one line of ``advice``; where
+    the solver was tried and passed its bound, ``brackets``: what it
+    proved of each action's value (``bots.exact.bracket_doc``).
     ``limit`` (a ``solver.search.Limit``, default ``make_limit()``),
     ``bot``, ``seed``, ``progress``, ``stop``, ``trees``, ``threads`` and
     ``nodes`` go to ``best_move``; ``line``: compute the expected line of an exact result;
@@ -337,6 +339,9 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
                                  for (s, a, v), t in zip(steps, _tricks(world, steps), strict=True)]}
         out["advice"] = advice_of(out, card)
         return out
+    if res.brackets is not None:
+        # every card is known but the solve passed its bound: what it proved
+        out["brackets"] = bracket_doc(world, res.brackets, res.span)
     per = "worlds" if res.bot == "pimc" else "visits"
     out["search"] = {"bot": res.bot, "unit": res.unit, "action": res.action,
                      "ranking": list(res.ranking), "equal": list(res.equal),

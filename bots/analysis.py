@@ -392,28 +392,60 @@ def _check_nodes(nodes: Any) -> int:
     return nodes
 
 
-def exact_values(state: State, nodes: int, stop=None) -> dict[str, Any] | None:
+#: a streamed exact solve first reports what it proved within these
+#: shares of its budget (a quarter of it spent again at most: each stopped
+#: solve starts afresh, ``solver.dd.solve.solve_within``)
+STREAM_SHARES = (256, 64, 16, 4)
+#: no report from a budget below this many nodes (a few milliseconds)
+STREAM_MIN_NODES = 20_000
+
+
+def exact_values(state: State, nodes: int, stop=None,
+                 progress: Callable | None = None) -> dict[str, Any] | None:
     """The double-dummy values of a complete ``state`` for the seat to
     move, in the game's deal-result unit, within ``nodes``: ``finished``
-    says whether the solve ended within the budget; None where no solver
+    says whether the solve ended within the budget (if not: what it
+    proved, ``bots.exact.bracket_doc``); None where no solver
     takes the position (an auction, a contract choice, a game whose rules
-    the solvers do not cover there)."""
+    the solvers do not cover there).  ``progress``: first solve within
+    shares of the budget (``STREAM_SHARES``) and report each one's
+    brackets as ``{"exact": ...}``, each within the one before (both are
+    proved), the last answer's too."""
     seat = state.current_player()
-    if stop is not None and stop.is_set():
-        return {"finished": False, "nodes": 0, "stopped": True}
-    try:
-        ex = exacts.exact(state, seat, max_nodes=nodes)
-    except SearchAborted as exc:
-        return {"finished": False, "nodes": exc.nodes, "budget": nodes}
-    except (UnsupportedPositionError, DixtrixError):
-        return None
-    values = {a: exacts.number(v) for a, v in ex.values.items()}
-    ranking = sorted(values, key=lambda a: (-values[a],
-                                            state.tie_key(state.string_to_action(a))))
-    return {"finished": True, "seat": seat, "value": exacts.number(ex.value),
-            "values": values, "ranking": ranking, "best": list(ex.best),
-            "kind": ex.solution.kind, "nodes": ex.nodes, "budget": nodes,
-            "unit": state.game.round_unit}
+    proved: dict | None = None
+    doc: dict[str, Any] = {}
+    budgets = [nodes // share for share in STREAM_SHARES if nodes // share >= STREAM_MIN_NODES]
+    for budget in (budgets if progress is not None else []) + [nodes]:
+        if stop is not None and stop.is_set():
+            return {"finished": False, "nodes": 0, "stopped": True}
+        try:
+            ex = exacts.exact(state, seat, max_nodes=budget)
+        except SearchAborted as exc:
+            proved = _within(proved, exc.brackets)
+            doc = {"finished": False, "seat": seat, "nodes": exc.nodes, "budget": budget,
+                   **exacts.bracket_doc(state, proved, exc.span)}
+            if budget < nodes and progress is not None:
+                progress({"exact": doc})
+            continue
+        except (UnsupportedPositionError, DixtrixError):
+            return None
+        values = {a: exacts.number(v) for a, v in ex.values.items()}
+        ranking = sorted(values, key=lambda a: (-values[a],
+                                                state.tie_key(state.string_to_action(a))))
+        return {"finished": True, "seat": seat, "value": exacts.number(ex.value),
+                "values": values, "ranking": ranking, "best": list(ex.best),
+                "kind": ex.solution.kind, "nodes": ex.nodes, "budget": nodes,
+                "unit": state.game.round_unit}
+    return doc
+
+
+def _within(before: dict | None, now) -> dict | None:
+    """Each action's bracket within both (each is proved, so is their
+    intersection)."""
+    if now is None or before is None:
+        return dict(now) if now is not None else before
+    return {a: (max(lo, before[a][0]), min(hi, before[a][1])) if a in before else (lo, hi)
+            for a, (lo, hi) in now.items()}
 
 
 def analyse(board: Board, at: int, variation: Sequence[str] = (), *,
@@ -446,7 +478,7 @@ def analyse(board: Board, at: int, variation: Sequence[str] = (), *,
     if board.kind == "record":
         # the true deal first: a late step finishes at once, and its answer
         # is worth showing while the search runs
-        out["exact"] = exact_values(state, nodes, stop)
+        out["exact"] = exact_values(state, nodes, stop, progress)
         if progress is not None:
             progress({"exact": out["exact"]})
     if board.seat is None or mover == board.seat:

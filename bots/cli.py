@@ -22,14 +22,14 @@ from typing import Any
 
 import solver
 from solver import position
-from solver.errors import DixtrixError, install_hint
+from solver.errors import DixtrixError, SearchAborted, install_hint
 from solver.game import check_seed, game_name, options_from_text, parse_pairs
 from solver.search import Limit, evaluate
 from solver.search.learned import PRIORS
 from solver.search.native import ISMCTS_POLICIES
 
 from . import advice, engine, hint, human, learn, modelfit, review
-from .exact import solve_doc
+from .exact import solve_doc, unfinished_doc
 from .ladder.cli import add_parser as add_ladder_parser
 from .match import play_match
 from .registry import make_bot, registered_bots
@@ -226,14 +226,28 @@ def cmd_solve(args) -> int:
         where = f"after {args.at} actions" if args.at is not None else "in this record"
         raise solver.PositionError(f"the game {where} is over: nothing to solve (give --at N "
                                    f"for the position after N of its {n} actions)")
-    doc = solve_doc(state, plies=args.line, max_nodes=args.max_nodes, tt_mb=args.tt_mb,
-                    kind=args.kind)
+    try:
+        doc = solve_doc(state, plies=args.line, max_nodes=args.max_nodes, tt_mb=args.tt_mb,
+                        kind=args.kind)
+    except SearchAborted as exc:
+        # past --max-nodes: what the solve proved of each action
+        doc = unfinished_doc(state, exc)
     if args.at is not None:
         doc["at"] = args.at
     if args.json:
         print(json.dumps(doc, indent=1))
         return 0
     at = f" after {args.at} actions" if args.at is not None else ""
+    if not doc["finished"]:
+        print(f"{state.game.name}{at}: seat {doc['seat']} to move; the solve stopped at its "
+              f"bound ({doc['nodes']:,} nodes): each action's {doc['kind']} value, as far as "
+              f"proved")
+        width = max((len(a) for a in doc["words"]), default=0)
+        for a, words in doc["words"].items():
+            print(f"  {a:<{width}}  {words}")
+        if not doc["words"]:
+            print("  (this solver proves no bound before it finishes)")
+        return 0
     print(f"{state.game.name}{at}: seat {doc['seat']} to move; exact values in "
           f"{doc['unit']} (solver: {doc['objective']}; {doc['kind']} value)")
     print(f"value {_signed(doc['value'])} ({doc['nodes']:,} nodes, {doc['time']:.2f} s)")

@@ -25,8 +25,10 @@ from dataclasses import dataclass
 
 from solver.dd import Solution, solve
 from solver.dd.session import default_solver
-from solver.dd.solve import line_with
+from solver.dd.solution import bracket_words
+from solver.dd.solve import kind_asked, line_with
 from solver.dd.trick import check_tt_mb as dd_check_tt_mb
+from solver.errors import SearchAborted
 from solver.search.support import support_for
 
 
@@ -116,14 +118,16 @@ def solve_doc(state, plies: int = 8, max_nodes: int | None = None,
     action is ``best_actions[0]``), and the solver's own objective and
     values beside them (``solver_value``, ``solver_action_values``), and
     ``kind``: which value it is (``solver.dd.KINDS``: minimax, paranoid or
-    max^n; ``kind`` asks for one in a game of individual seats)."""
+    max^n; ``kind`` asks for one in a game of individual seats).
+    ``SearchAborted`` past ``max_nodes`` (``unfinished_doc`` says what
+    the solve proved)."""
     ex = exact(state, None, max_nodes, tt_mb, kind=kind)
     sol = ex.solution
     steps = line(state, ex.seat, plies, max_nodes, line_nodes, stop, tt_mb, first=ex, kind=kind)
     ranking = sorted(ex.values, key=lambda a: (-ex.values[a],
                                                state.tie_key(state.string_to_action(a))))
     doc = {"game": state.game.name, "seat": ex.seat, "unit": state.game.round_unit,
-           "value": number(ex.value),
+           "finished": True, "value": number(ex.value),
            "action_values": {a: number(ex.values[a]) for a in ranking},
            "best_actions": list(ex.best), "objective": sol.objective, "kind": sol.kind,
            "solver_value": sol.value, "solver_action_values": dict(sol.action_values),
@@ -136,4 +140,28 @@ def solve_doc(state, plies: int = 8, max_nodes: int | None = None,
     return doc
 
 
-__all__ = ["Exact", "exact", "line", "solve_doc", "number"]
+def unfinished_doc(state, exc: SearchAborted) -> dict:
+    """What ``dixtrix solve --json`` prints where the solve passed its
+    bound (``exc``): the seat to move, ``finished`` False, the ``nodes``
+    searched and what the solve proved (``bracket_doc``)."""
+    return {"game": state.game.name, "seat": state.current_player(),
+            "unit": state.game.round_unit, "finished": False, "nodes": exc.nodes,
+            **bracket_doc(state, exc.brackets, exc.span)}
+
+
+def bracket_doc(state, brackets, span) -> dict:
+    """What an unfinished exact solve proved, as every face's JSON
+    (``dixtrix solve --json``, the hint, the analysis board): ``kind``
+    (which value: ``solver.dd.KINDS``), ``span`` (the game's own range of
+    it from here, or None), ``brackets`` (each legal action -> ``[lo,
+    hi]``, the solver's value of the action proved to lie in it; the
+    solver's unit, ``solver.dd.Solution.value``'s) and ``words`` (each
+    bracket in words, ``solver.dd.solution.bracket_words``).  No brackets
+    where the solver proves none as it goes."""
+    brackets = brackets or {}
+    return {"kind": kind_asked(state), "span": list(span) if span is not None else None,
+            "brackets": {a: [number(lo), number(hi)] for a, (lo, hi) in brackets.items()},
+            "words": {a: bracket_words(lo, hi, span) for a, (lo, hi) in brackets.items()}}
+
+
+__all__ = ["Exact", "exact", "line", "solve_doc", "number", "bracket_doc", "unfinished_doc"]

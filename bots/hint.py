@@ -133,6 +133,10 @@ def run(args, origin: str, view) -> int:
         print(legend(game))
     if out.get("note"):
         print(out["note"])
+    if out.get("brackets", {}).get("words"):
+        proved = out["brackets"]
+        print(f"What the exact solve proved ({proved['kind']} value): "
+              + ", ".join(f"{a} {w}" for a, w in proved["words"].items()))
     if "beliefs" in out:
         print(beliefs_text(out["beliefs"]))
     if "exact" in out:

@@ -5,6 +5,9 @@ action) so a typo never surfaces as an ``IndexError`` from deep inside."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 #: characters of a user's value that an error message quotes
 QUOTE_LIMIT = 60
 
@@ -124,12 +127,20 @@ class LimitError(DixtrixError, ValueError):
 
 class SearchAborted(LimitError):
     """A search stopped at its node limit (``max_nodes``) before it had an
-    exact answer; ``nodes`` is the work done.  Nothing partial is returned:
-    an aborted double-dummy solve has no value."""
+    exact answer; ``nodes`` is the work done.  An aborted double-dummy
+    solve has no value, only what its finished null-window questions
+    proved: ``brackets`` (None where the solver proves none) maps each
+    legal action to ``(lo, hi)``, its value's proved interval, in the
+    solver's answer's units and names (``solver.dd.solve.solve_within``
+    says where); ``span`` is the game's own range of values from here."""
 
-    def __init__(self, message: str, nodes: int = 0):
+    def __init__(self, message: str, nodes: int = 0,
+                 brackets: Mapping[Any, tuple[int, int]] | None = None,
+                 span: tuple[int, int] | None = None):
         super().__init__(message)
         self.nodes = nodes
+        self.brackets = brackets
+        self.span = span
 
 
 class HiddenInformationError(DixtrixError, ValueError):

@@ -35,6 +35,9 @@ cdef class Kernel:
     #: (solver.dd.session reads it; measurements)
     cdef public bint keep_table
     cdef int table_mode           # -1 none yet, 2 max^n, else the wmode of this generation
+    #: the last ``solve_actions``: each legal card's proved [lo, hi] (future
+    #: values), exact where its driver finished (lo == hi)
+    cdef readonly dict brackets
 
     def __cinit__(self, uint64_t nbuckets):
         """``nbuckets`` must be a power of two (checked by solver/dd.py)."""
@@ -370,26 +373,39 @@ cdef class Kernel:
     def solve_actions(self, int lo, int hi):
         """Value of every legal card of the seat to play, as a dict
         card -> future value (the trick in progress included).  ``lo`` and
-        ``hi`` bound every value (from solver/dd.py)."""
+        ``hi`` bound every value (from solver/dd.py).  ``brackets`` then
+        holds each card's proved interval: where the node limit stopped the
+        search (``aborted``), the cards before it are exact, its card has
+        what its finished questions proved and the cards after it [lo, hi];
+        the values of the dict are then no answer."""
         cdef int seat = self.current_seat()
         cdef uint64_t legal = legal_mask(&self.K.R, &self.K.S, seat)
         cdef int n, i, c, v, guess
         cdef int reps[64]
         cdef int rep_of[64]
         cdef int values[64]
+        cdef int br[64][2]
         with nogil:
             n = gen_moves(self.K, legal, 0, reps, rep_of)
             guess = (lo + hi) // 2
             for i in range(n):
+                br[i][0] = lo
+                br[i][1] = hi
+                values[i] = lo
+            for i in range(n):
                 c = reps[i]
-                v = solve_child(self.K, c, lo, hi, guess)
+                v = solve_child(self.K, c, lo, hi, guess, br[i])
+                if self.K.aborted:
+                    break
                 values[i] = v
                 guess = v
         self.check_interrupt()
         out = {}
+        self.brackets = {}
         for c in range(64):
             if (legal >> c) & 1:
                 out[c] = values[rep_of[c]]
+                self.brackets[c] = (br[rep_of[c]][0], br[rep_of[c]][1])
         return out
 
     def solve_value(self, int lo, int hi, guess=None):
@@ -398,7 +414,7 @@ cdef class Kernel:
         cdef int v
         cdef int g = (lo + hi) // 2 if guess is None else min(max(<int>guess, lo), hi)
         with nogil:
-            v = mtdf(self.K, g, lo, hi, 0)
+            v = mtdf(self.K, g, lo, hi, 0, NULL)
         self.check_interrupt()
         return v
 

@@ -191,8 +191,12 @@ cdef inline int search(DDCtx* K, int alpha, int beta, int ply) noexcept nogil:
     return best
 
 
-cdef inline int mtdf(DDCtx* K, int guess, int lo, int hi, int ply) noexcept nogil:
-    """Narrow [lo, hi] to the exact value with null-window searches."""
+cdef inline int mtdf(DDCtx* K, int guess, int lo, int hi, int ply, int* bracket) noexcept nogil:
+    """Narrow [lo, hi] to the exact value with null-window searches.
+    Every question that finished proved a bound, so after each one
+    ``bracket`` (NULL: not wanted) holds the closed interval [lo, hi] the
+    value is proved to lie in.  A question the node limit stopped proved
+    nothing (its result is no bound): the driver stops there."""
     cdef int g = guess
     cdef int beta, v
     hi += 1            # half-open: value in [lo, hi)
@@ -203,21 +207,30 @@ cdef inline int mtdf(DDCtx* K, int guess, int lo, int hi, int ply) noexcept nogi
         if beta >= hi:
             beta = hi - 1
         v = search(K, beta - 1, beta, ply)
+        if K.aborted:
+            break
         if v < beta:
             hi = v + 1
         else:
             lo = v
         g = v
+        if bracket != NULL:
+            bracket[0] = lo
+            bracket[1] = hi - 1
     return lo
 
 
-cdef inline int solve_child(DDCtx* K, int card, int lo, int hi, int guess) noexcept nogil:
-    """Value of playing ``card`` now (points of a trick it completes included)."""
+cdef inline int solve_child(DDCtx* K, int card, int lo, int hi, int guess,
+                            int* bracket) noexcept nogil:
+    """Value of playing ``card`` now (points of a trick it completes
+    included); ``bracket`` (two ints, set by the caller to [lo, hi]) is
+    narrowed by every question that finished (``mtdf``)."""
     cdef TrickState* S = &K.S
     cdef int seat = (S.leader + S.ncards) % K.R.nseats
-    cdef int pts, v
+    cdef int pts = 0, v
     cdef int saved[MAX_SEATS]
     cdef int saved_leader, saved_n, saved_max
+    cdef int br[2]
     play(K, seat, card)
     if S.ncards == K.R.nseats:
         saved_leader = S.leader
@@ -226,9 +239,15 @@ cdef inline int solve_child(DDCtx* K, int card, int lo, int hi, int guess) noexc
         for v in range(saved_n):
             saved[v] = S.trick[v]
         pts = finish_trick(K)
-        v = pts + mtdf(K, guess - pts, lo - pts, hi - pts, 1)
+        br[0] = bracket[0] - pts
+        br[1] = bracket[1] - pts
+        v = pts + mtdf(K, guess - pts, lo - pts, hi - pts, 1, br)
         unfinish_trick(K, saved, saved_n, saved_leader, saved_max)
     else:
-        v = mtdf(K, guess, lo, hi, 1)
+        br[0] = bracket[0]
+        br[1] = bracket[1]
+        v = mtdf(K, guess, lo, hi, 1, br)
     unplay(K, seat, card)
+    bracket[0] = br[0] + pts
+    bracket[1] = br[1] + pts
     return v

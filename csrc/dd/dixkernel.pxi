@@ -26,6 +26,9 @@ cdef class DixSolver:
     #: False: the solver starts a new table generation before every solve
     #: (solver.dd.session reads it; measurements)
     cdef public bint keep_table
+    #: the last ``solve_all``: each legal slot's proved [lo, hi] (the
+    #: mover's future values)
+    cdef readonly dict brackets
 
     def __cinit__(self, uint64_t nbuckets):
         """``nbuckets``: a power of two (checked by solver/dd/dix.py)."""
@@ -86,10 +89,15 @@ cdef class DixSolver:
         """Start a new table generation: every entry becomes invisible."""
         self.D.gen = tt_next_gen(self.D.tt, self.D.nbuckets * BUCKET * sizeof(Entry), self.D.gen)
 
-    def solve_all(self, uint64_t max_nodes=0):
+    def solve_all(self, uint64_t max_nodes=0, bint tie=True, int base=0):
         """Exact future value (the mover's view) of every legal slot of the
         seat to move, as a dict slot -> value; None if ``max_nodes`` (0: no
-        limit) was exceeded."""
+        limit) was exceeded.  ``tie`` False: each slot's round result only
+        (``mtd``; ``base``: what the mover has already won), its value the
+        one that stands for it.  ``brackets`` then holds each slot's proved
+        interval: where the limit stopped the search, the slots before it
+        settled, its slot what its finished questions proved and the slots
+        after it the whole range."""
         cdef int me = self.D.root_seat
         cdef int L = self.D.root_lead
         cdef uint64_t legal, hand = self.D.hands[me]
@@ -97,6 +105,7 @@ cdef class DixSolver:
         cdef uint8_t reps[MAXMOVES]
         cdef int rep_of[64]
         cdef int values[MAXMOVES]
+        cdef int br[MAXMOVES][2]
         self.D.max_nodes = max_nodes if max_nodes > 0 else <uint64_t>0xFFFFFFFFFFFFFFFF
         k = popcount(hand)
         bound = k * TEN + 2
@@ -108,14 +117,21 @@ cdef class DixSolver:
             legal = hand
         with nogil:
             n = root_classes(self.D, me, legal, L, reps, rep_of)
+            for i in range(n):
+                br[i][0] = -bound
+                br[i][1] = bound
             guess = 0
             for i in range(n):
-                v = mtd(self.D, reps[i], -bound, bound, guess)
+                v = mtd(self.D, reps[i], -bound, bound, guess, br[i], tie, base)
                 if self.D.aborted:
                     break
                 values[i] = v
                 guess = v
         self.check_interrupt()
+        self.brackets = {}
+        for c in range(64):
+            if (legal >> c) & 1:
+                self.brackets[c] = (br[rep_of[c]][0], br[rep_of[c]][1])
         if self.D.aborted:
             return None
         out = {}
@@ -130,7 +146,7 @@ cdef class DixSolver:
         cdef int k = popcount(self.D.hands[self.D.root_seat]), v
         self.D.max_nodes = max_nodes if max_nodes > 0 else <uint64_t>0xFFFFFFFFFFFFFFFF
         with nogil:
-            v = mtd(self.D, NO_CARD, -(k * TEN + 2), k * TEN + 2, 0)
+            v = mtd(self.D, NO_CARD, -(k * TEN + 2), k * TEN + 2, 0, NULL, True, 0)
         self.check_interrupt()
         if self.D.aborted:
             return None

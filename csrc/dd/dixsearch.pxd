@@ -248,11 +248,31 @@ cdef inline int child(DixCtx* D, int c, int alpha, int beta) noexcept nogil:
     return v
 
 
-cdef inline int mtd(DixCtx* D, int c, int lo, int hi, int guess) noexcept nogil:
+cdef inline void narrow(int* bracket, int lo, int hi) noexcept nogil:
+    """A finished question's proof: the value lies in [lo, hi) (half-open)."""
+    if bracket != NULL:
+        bracket[0] = lo
+        bracket[1] = hi - 1
+
+
+cdef inline int mtd(DixCtx* D, int c, int lo, int hi, int guess, int* bracket, bint tie,
+                    int base) noexcept nogil:
     """The exact value of root card ``c`` in [lo, hi] by null-window
     questions.  Driver 1 first settles the score difference (questions
-    on the borders between differences only), then the tie-breaks."""
-    cdef int beta, v, g = guess, band
+    on the borders between differences only), then the tie-breaks.
+    ``bracket`` (NULL: not wanted): after every question that finished,
+    the closed interval the value is proved to lie in.
+
+    ``tie`` False (driver 1): the round's result only, which the
+    tie-breaks decide only when the round's scores tie.  ``base`` is what
+    the mover has already won (``DIFF * difference + 4 * (the other's
+    tens - its own)``): once the future's difference is settled, a round
+    whose total difference is not 0 is decided, and a tied one takes one
+    question, whether the total is above 0 (who wins the round).  The
+    value returned then stands for that result, not the exact value:
+    ``DIFF * total difference + 1`` (the mover wins) or ``- 1``, less
+    ``base``."""
+    cdef int beta, v, g = guess, band, past, s
     cdef uint64_t n0
     hi += 1             # half-open [lo, hi)
     if driver(D) == 1:
@@ -277,6 +297,32 @@ cdef inline int mtd(DixCtx* D, int c, int lo, int hi, int guess) noexcept nogil:
             else:
                 lo = v
             g = v
+            narrow(bracket, lo, hi)
+        if not tie:
+            # the past's tens are at most 26 a side, so the past's
+            # difference is its band and the total's the sum of the bands
+            past = diff_band(D, base)
+            n0 = D.nodes
+            if band + past != 0:
+                s = 1 if band + past > 0 else -1
+            else:
+                # a value is never 0 in total: is it at least 1?
+                beta = 1 - base
+                if lo < beta < hi:
+                    v = child(D, c, beta - 1, beta)
+                    if DD_STATS:
+                        D.st.questions += 1
+                    if D.aborted:
+                        return 0
+                    if v < beta:
+                        hi = v + 1
+                    else:
+                        lo = v
+                    narrow(bracket, lo, hi)
+                s = 1 if lo >= beta else -1
+            if DD_STATS:
+                D.st.tie_nodes += D.nodes - n0
+            return DIFF * (band + past) + s - base
     n0 = D.nodes
     if lo <= guess < hi:
         g = guess
@@ -296,7 +342,7 @@ cdef inline int mtd(DixCtx* D, int c, int lo, int hi, int guess) noexcept nogil:
         else:
             lo = v
         g = v
+        narrow(bracket, lo, hi)
     if DD_STATS:
         D.st.tie_nodes += D.nodes - n0
     return lo
-

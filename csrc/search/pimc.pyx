@@ -215,16 +215,21 @@ cdef class DixWorlds:
         """The exact rest of the round for the seat (``DixSupport.exact_value``
         of a solve); 0 when the search passed its node bound."""
         cdef int me = self.seat, opp = 1 - self.seat, mover = dix_to_move(P)
-        cdef int k = popcount(P.hands[mover]), v, raw, diff
+        cdef int k = popcount(P.hands[mover]), v, raw, diff, won
         dix_set_position(self.D, self.slots(P.hands[0]), self.slots(P.hands[1]), mover, -1)
         self.D.max_nodes = self.leaf_nodes if self.leaf_nodes > 0 else <uint64_t>0xFFFFFFFFFFFFFFFF
-        v = mtd(self.D, NO_CARD, -(k * TEN + 2), k * TEN + 2, 0)
+        # what the seat has already won, as a lexicographic value
+        won = (256 * ((P.won[me] - 4 * P.tens[me]) - (P.won[opp] - 4 * P.tens[opp]))
+               + 4 * (P.tens[opp] - P.tens[me]))
+        # the round's result is all a leaf reads (its difference, and who
+        # wins where the scores tie): no tie-break question beyond it
+        v = mtd(self.D, NO_CARD, -(k * TEN + 2), k * TEN + 2, 0, NULL, False,
+                won if mover == me else -won)
         self.leaf_solves += 1
         self.leaf_nodes_used += self.D.nodes
         if self.D.aborted:
             return 0
-        raw = (256 * ((P.won[me] - 4 * P.tens[me]) - (P.won[opp] - 4 * P.tens[opp]))
-               + 4 * (P.tens[opp] - P.tens[me]) + (v if mover == me else -v))
+        raw = won + (v if mover == me else -v)
         # decode_dix: the nearest multiple of 256 (floor division)
         diff = raw + 128
         diff = diff // 256 if diff >= 0 else -((-diff + 255) // 256)

@@ -11,6 +11,8 @@ BUCKET_BYTES: int
 class Kernel:
     #: False: the solver starts a new table generation before every solve
     keep_table: bool
+    #: the last ``solve_actions``: each legal card's proved (lo, hi) future value
+    brackets: dict[int, tuple[int, int]]
     def __init__(self, nbuckets: int) -> None: ...
     @property
     def table_bytes(self) -> int: ...

@@ -21,21 +21,25 @@ for no check and a check has one place to be right.
 from __future__ import annotations
 
 import os
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..cards import DIX
-from ..errors import PositionError
+from ..errors import PositionError, SearchAborted
 from . import defaults
 from .trick import (
     DECKS,
     DEFAULT_TT_MB,
     DIX_OBJECTIVE,
+    DIX_SCALE,
     DDResult,
     TrickPosition,
     allocate,
     check_tt_mb,
+    decode_dix,
     probing_now,
     pure_python,
+    value_range,
 )
 
 if TYPE_CHECKING:
@@ -105,15 +109,50 @@ def solve_dix(pos: TrickPosition, seat=None, tt_mb=DEFAULT_TT_MB, max_nodes=None
     return defaults.default_solver(tt_mb).solve_dix(pos, seat, max_nodes, options)
 
 
-def dix_engine(solver, pos: TrickPosition, seat, max_nodes) -> DDResult:
+def dix_span(pos: TrickPosition, seat: int) -> tuple[int, int]:
+    """The round's own range of ``seat``'s score difference from ``pos``
+    (what is already won included)."""
+    lo, hi = value_range(pos, seat, DIX_OBJECTIVE)
+    return decode_dix(lo)[0], decode_dix(hi)[0]
+
+
+def difference_brackets(exc: SearchAborted, pos: TrickPosition, seat: int) -> SearchAborted:
+    """``exc`` (a dix solve that stopped, its brackets lexicographic
+    values) with its brackets and span as score differences, the unit of a
+    dix state's answer (the same exception, to raise again): the
+    tie-break part of a bracket tells a player nothing more.
+
+    A value is ``DIX_SCALE * difference + past + future``, ``past`` the
+    ten-tricks already taken (``4 * (the other's - the seat's)``) and
+    ``future`` the rest's tie-break part, at most ``4 * tricks left + 1``
+    either way; so a value in [lo, hi] has a difference in
+    [ceil((lo - past - most) / DIX_SCALE), floor((hi - past + most) / DIX_SCALE)]:
+    a question the solver settled at a border between differences (its
+    own future's) gives one difference, as it would finished."""
+    if exc.brackets is not None:
+        past = 4 * (pos.tens[1 - seat] - pos.tens[seat])
+        most = 4 * pos.tricks_left + 1
+        exc.brackets = MappingProxyType({
+            c: (-((past + most - lo) // DIX_SCALE), (hi - past + most) // DIX_SCALE)
+            for c, (lo, hi) in exc.brackets.items()})
+        exc.span = dix_span(pos, seat)
+        exc.brackets = MappingProxyType({c: (max(lo, exc.span[0]), min(hi, exc.span[1]))
+                                         for c, (lo, hi) in exc.brackets.items()})
+    return exc
+
+
+def dix_engine(solver, pos: TrickPosition, seat, max_nodes, tie_break: bool = True) -> DDResult:
     """A dix position's card values (lexicographic) for ``seat`` on a
     ``solver.dd.Solver`` session: this solver, or the generic kernel when
-    asked (``DIXTRIX_DIX_SOLVER=generic``) and under the pure-Python build."""
+    asked (``DIXTRIX_DIX_SOLVER=generic``) and under the pure-Python build.
+    ``tie_break`` False: this solver settles each card's round result only
+    (``Solver.solve_dix``; the others settle the whole value anyway)."""
     if pure_python() or generic_requested():
         result: DDResult = solver.solve_position(pos, seat, DIX_OBJECTIVE, max_nodes)
         return result
-    result = solver.solve_dix(pos, seat, max_nodes)
+    result = solver.solve_dix(pos, seat, max_nodes, tie_break=tie_break)
     return result
 
 
-__all__ = ["solve_dix", "is_dix_position", "generic_requested", "solver_for", "dix_engine"]
+__all__ = ["solve_dix", "is_dix_position", "generic_requested", "solver_for", "dix_engine",
+           "dix_span", "difference_brackets"]

@@ -55,7 +55,14 @@ from . import trick as dd
 from .dix import is_dix_position, solver_for
 from .solve import line_with, solve_with
 from .tables import bridge_table, contract_table
-from .trick import DEFAULT_TT_MB, DIX_SCALE, DDResult, TrickPosition, check_max_nodes, check_tt_mb
+from .trick import (
+    DEFAULT_TT_MB,
+    DIX_SCALE,
+    DDResult,
+    TrickPosition,
+    check_max_nodes,
+    check_tt_mb,
+)
 
 #: the default session's token; every ``Solver`` draws its own
 _DEFAULT_TOKEN = 0
@@ -260,10 +267,19 @@ class Solver:
             elapsed = time.perf_counter() - t0
             nodes = kern.nodes
             aborted = kern.aborted
+            proved = kern.brackets
         self.nodes += nodes
         if aborted:
+            span = dd.value_range(pos, max_team, objective)
+            brackets = {}
+            for c, (lo, hi) in sorted(proved.items()):
+                ends = sorted((unit * lo + offset, unit * hi + offset))
+                if flip:
+                    ends = sorted(dd.other_value(pos, objective, v) for v in ends)
+                brackets[c] = dd.clip_bracket(ends[0], ends[1], span)
             raise SearchAborted(f"double-dummy search stopped at its node limit "
-                                f"({limit:,} nodes, {elapsed:.3f} s)", nodes)
+                                f"({limit:,} nodes, {elapsed:.3f} s)", nodes,
+                                MappingProxyType(brackets), span)
         values = {c: unit * v + offset for c, v in sorted(future.items())}
         if flip:
             values = {c: dd.other_value(pos, objective, v) for c, v in values.items()}
@@ -376,10 +392,13 @@ class Solver:
     # dix: the two-seat solver
 
     def solve_dix(self, pos: TrickPosition, seat=None, max_nodes=None,
-                  options: dict | None = None) -> DDResult:
+                  options: dict | None = None, tie_break: bool = True) -> DDResult:
         """The dix value (lexicographic, ``solver.dd.decode_dix``) of every
         legal card for ``seat`` (default: the seat to play), as
-        ``solver.dd.dix.solve_dix``."""
+        ``solver.dd.dix.solve_dix``.  ``tie_break`` False: each card's
+        round result only (its score difference, and who wins the round
+        where the scores tie), each value the one that stands for it
+        (``256 * difference +- 1``), at fewer nodes."""
         if not is_dix_position(pos):
             raise PositionError("solve_dix expects a dix TrickPosition (solver/games/dix/exact.py "
                                 "dix_position)")
@@ -406,6 +425,10 @@ class Solver:
         lead = slot(pos.trick[0]) if pos.trick else -1
         deal = _seat_cards(pos.hands, pos.leader, pos.trick)
         switches = {n: v for n, v in (options or {}).items() if n != "keep_table"}
+        opp = 1 - seat
+        offset = (DIX_SCALE * (pos.points[seat] - pos.points[opp])
+                  + 4 * (pos.tens[opp] - pos.tens[seat]))
+        sign = 1 if mover == seat else -1
         with self._kernel("dix", deal, probe_options=switches) as sol:
             saved = {name: getattr(sol, name) for name in (options or {})}
             for name, value in (options or {}).items():
@@ -416,21 +439,24 @@ class Solver:
                 t0 = time.perf_counter()
                 sol.load(slots(pos.hands[0]), slots(pos.hands[1]), k.trump, joker_slot, mover,
                          lead)
-                future = sol.solve_all(limit)
+                future = sol.solve_all(limit, tie_break, sign * offset)
                 elapsed = time.perf_counter() - t0
                 nodes = sol.nodes
+                proved = sol.brackets
             finally:
                 for name, value in saved.items():
                     setattr(sol, name, value)
         self.nodes += nodes
-        if future is None:
-            raise SearchAborted(f"the dix solve stopped at its node limit (max_nodes="
-                                f"{max_nodes}) before an answer", nodes)
-        opp = 1 - seat
-        offset = (DIX_SCALE * (pos.points[seat] - pos.points[opp])
-                  + 4 * (pos.tens[opp] - pos.tens[seat]))
-        sign = 1 if mover == seat else -1
         card_of = {slot(c): c for c in cards_of(pos.hands[mover])}
+        if future is None:
+            span = dd.value_range(pos, seat, dd.DIX_OBJECTIVE)
+            brackets = {}
+            for s, (lo, hi) in proved.items():
+                ends = sorted(sign * v + offset for v in (lo, hi))
+                brackets[card_of[s]] = dd.clip_bracket(ends[0], ends[1], span)
+            raise SearchAborted(f"the dix solve stopped at its node limit (max_nodes="
+                                f"{max_nodes}) before an answer", nodes,
+                                MappingProxyType(dict(sorted(brackets.items()))), span)
         values = {card_of[s]: sign * v + offset for s, v in future.items()}
         values = dict(sorted(values.items()))
         maximizing = mover == seat
@@ -441,12 +467,14 @@ class Solver:
     # games and tables (solver.dd.solve, solver.dd.tables)
 
     def solve(self, position_or_state, seat: int | None = None,
-              max_nodes: int | None = None, kind: str | None = None):
+              max_nodes: int | None = None, kind: str | None = None,
+              tie_break: bool | None = None):
         """The exact value of a perfect-information position for ``seat``
         (default: the seat to act) and of every legal action: a
         ``solver.dd.Solution``, as ``solver.dd.solve`` (``kind``: the
-        kind of value in a game of individual seats)."""
-        return solve_with(self, position_or_state, seat, max_nodes, kind)
+        kind of value in a game of individual seats; ``tie_break``: dix's
+        whole lexicographic value)."""
+        return solve_with(self, position_or_state, seat, max_nodes, kind, tie_break)
 
     def principal_line(self, position_or_state, seat: int | None = None, plies: int = 8,
                        max_nodes: int | None = None, total_nodes: int | None = None,

@@ -25,7 +25,8 @@ class Solution:
     seat that wins the round under best play (tie-breaks applied: fewer
     ten-tricks, then the last trick) and ``action_winners`` the same per
     action.  ``raw_value``/``raw_action_values`` are the kernel's
-    lexicographic values (``solver.dd.decode_dix``)."""
+    lexicographic values (``solver.dd.decode_dix``), None unless the
+    solve settled them (``solve(..., tie_break=True)``)."""
 
     value: int
     action_values: Mapping[str, int]
@@ -53,6 +54,30 @@ def best_in_tie_order(state: Any, values: Mapping[str, float],
                         key=lambda a: state.tie_key(state.string_to_action(a))))
 
 
+def bracket_words(lo: float, hi: float, span: tuple[float, float] | None = None,
+                  unit: str = "") -> str:
+    """A proved bracket ``[lo, hi]`` of a value in words, the one wording
+    of every face: ``"exactly 3"``, ``"between -25 and 0"``, and where one
+    end is the game's own end from here (``span``, so no bound at all)
+    ``"at least 9 tricks"`` / ``"at most -25"``; both ends the game's:
+    ``"anywhere from -100 to 0"``.  ``unit`` (e.g. ``"tricks"``) follows
+    the number(s)."""
+    def num(v: float) -> str:
+        text = f"{v:g}"
+        return f"{text} {unit}" if unit else text
+    if lo == hi:
+        return f"exactly {num(lo)}"
+    low_open = span is not None and lo <= span[0]
+    high_open = span is not None and hi >= span[1]
+    if low_open and high_open:
+        return f"anywhere from {num(lo)} to {num(hi)}"
+    if high_open:
+        return f"at least {num(lo)}"
+    if low_open:
+        return f"at most {num(hi)}"
+    return f"between {num(lo)} and {num(hi)}"
+
+
 #: the kinds of value a ``Solution`` may hold, and what each means
 KINDS = {
     "minimax": "two sides, each playing against the other",
@@ -61,4 +86,4 @@ KINDS = {
 }
 
 
-__all__ = ["Solution", "KINDS", "best_in_tie_order"]
+__all__ = ["Solution", "KINDS", "best_in_tie_order", "bracket_words"]

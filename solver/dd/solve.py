@@ -18,6 +18,7 @@ a ``solver.dd.trick`` contract (a ``TrickPosition``).  ``solve`` runs on the def
 
 from __future__ import annotations
 
+import inspect
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -38,7 +39,7 @@ from . import defaults
 from . import dix as dixdd
 from . import trick as dd
 from .adapters import ADAPTERS, adapter_for, known_games
-from .adapters.common import check_seat
+from .adapters.common import check_seat, named_brackets
 from .dix import dix_engine
 from .solution import Solution
 
@@ -87,7 +88,8 @@ def check_kind(kind: Any) -> str | None:
 
 
 def _solve_trick_position(solver: Solver, pos: dd.TrickPosition, seat: int | None,
-                          max_nodes: int | None = None, kind: str | None = None) -> Solution:
+                          max_nodes: int | None = None, kind: str | None = None,
+                          tie_break: bool = True) -> Solution:
     """A ``TrickPosition``: the value for ``seat``'s team under the
     contract's own objective (``Contract.objective``); with ``kind="maxn"``
     and four individual seats, the max^n value where its search finishes
@@ -114,17 +116,23 @@ def _solve_trick_position(solver: Solver, pos: dd.TrickPosition, seat: int | Non
                             kind="maxn", action_vectors=MappingProxyType(vectors),
                             choice=deck.to_string(mx.choice))
     if dixdd.is_dix_position(pos):
-        res = dix_engine(solver, pos, seat, max_nodes)
+        # a TrickPosition's answer is the kernel's value itself (brackets
+        # too): the whole lexicographic value unless the caller asked for less
+        try:
+            res = dix_engine(solver, pos, seat, max_nodes, tie_break)
+        except SearchAborted as exc:
+            raise named_brackets(exc, deck.to_string) from None
     else:
         bound = None if max_nodes is None else max(1, max_nodes - spent)
         try:
             res = solver.solve_position(pos, max_team=k.teams[seat], objective=k.objective,
                                         max_nodes=bound)
         except SearchAborted as exc:
+            named_brackets(exc, deck.to_string)
             if not spent:
                 raise
             raise SearchAborted(f"{exc} (after a max^n search of {spent:,} nodes)",
-                                exc.nodes + spent) from exc
+                                exc.nodes + spent, exc.brackets, exc.span) from exc
     values = {deck.to_string(c): v for c, v in res.card_values.items()}
     best = tuple(a for a, v in values.items() if v == res.value)
     return Solution(res.value, MappingProxyType(values), res.nodes + spent, res.time, seat,
@@ -133,13 +141,17 @@ def _solve_trick_position(solver: Solver, pos: dd.TrickPosition, seat: int | Non
 
 
 def solve_with(solver: Solver, position_or_state: Any, seat: int | None = None,
-               max_nodes: int | None = None, kind: str | None = None) -> Solution:
-    """``solve`` on a given solver session (``Solver.solve``)."""
+               max_nodes: int | None = None, kind: str | None = None,
+               tie_break: bool | None = None) -> Solution:
+    """``solve`` on a given solver session (``Solver.solve``).
+    ``tie_break`` None: the default of what is solved (a game's state:
+    False; a ``TrickPosition``: the kernel's whole value, True)."""
     dd.check_max_nodes(max_nodes)
     check_kind(kind)
     target = _to_state(position_or_state)
     if isinstance(target, dd.TrickPosition):
-        return _solve_trick_position(solver, target, seat, max_nodes, kind)
+        return _solve_trick_position(solver, target, seat, max_nodes, kind,
+                                     True if tie_break is None else bool(tie_break))
     adapter = adapter_for(target.game)
     if adapter is None:
         raise UnsupportedPositionError(
@@ -148,12 +160,20 @@ def solve_with(solver: Solver, position_or_state: Any, seat: int | None = None,
             f"and pass that")
     if target.is_terminal():
         raise UnsupportedPositionError(f"the {target.game.name} game is over: nothing to solve")
-    solution: Solution = adapter(solver, target, seat, max_nodes, kind)
+    extra = {}
+    if tie_break:
+        # only an adapter whose values have a tie-break part takes it (dix's)
+        if "tie_break" not in inspect.signature(adapter).parameters:
+            raise OptionError(f"tie_break: the {target.game.name} solver's values have no "
+                              f"tie-break part to settle")
+        extra["tie_break"] = True
+    solution: Solution = adapter(solver, target, seat, max_nodes, kind, **extra)
     return solution
 
 
 def solve(position_or_state: Any, seat: int | None = None, tt_mb: int = dd.DEFAULT_TT_MB,
-          max_nodes: int | None = None, kind: str | None = None) -> Solution:
+          max_nodes: int | None = None, kind: str | None = None,
+          tie_break: bool | None = None) -> Solution:
     """The exact value of a perfect-information position for ``seat``
     (default: the seat to act) and of every legal action.  ``tt_mb``: the
     transposition table's size in MiB (``LimitError`` if absurd).
@@ -166,10 +186,17 @@ def solve(position_or_state: Any, seat: int | None = None, tt_mb: int = dd.DEFAU
     its own score, ties against the seat: where that search finishes
     within ``max_nodes`` and the contract's adapter tries it, else the
     paranoid value); two-sided games give their minimax value whatever is
-    asked.  ``Solution.kind`` says which value it is."""
+    asked.  ``Solution.kind`` says which value it is.  ``tie_break``
+    (dix): True settles the whole lexicographic value of every action
+    (``raw_action_values``: the ten-tricks and the last trick too); the
+    default for a game's state settles each action's round result only
+    (the score difference, and the round's winner where the scores tie:
+    all any face and search reads), ``raw_action_values`` None; a
+    ``TrickPosition`` is answered with the kernel's whole value."""
     dd.check_tt_mb(tt_mb)
     dd.check_max_nodes(max_nodes)
-    return solve_with(defaults.default_solver(tt_mb), position_or_state, seat, max_nodes, kind)
+    return solve_with(defaults.default_solver(tt_mb), position_or_state, seat, max_nodes, kind,
+                      tie_break)
 
 
 @dataclass(frozen=True)
@@ -177,13 +204,27 @@ class Bounded:
     """A solve under a node budget (``solve_within``): ``finished`` (False:
     the budget ran out first), the ``solution`` (None then), the ``kind``
     of value it is or was going to be (solver/dd/solution.py ``KINDS``),
-    the ``nodes`` searched and the ``time`` (s)."""
+    the ``nodes`` searched and the ``time`` (s).
+
+    ``brackets``: every legal action (the game's notation) -> ``(lo, hi)``,
+    the interval its value of that ``kind`` is proved to lie in: ``lo ==
+    hi ==`` its value where its search finished (every action of a
+    finished solve), what the null-window questions that finished proved
+    where the budget ran out, within the game's own range of values from
+    here (``span``: no play of the rest of the deal ends outside it).
+    None where the solver proves no bound as it goes (the plain search of
+    ``solver.dd.exact``).  In the unit of the solution it would have been
+    (``Solution.action_values``: a dix state's score differences, a dix
+    ``TrickPosition``'s lexicographic values).
+    ``solver.dd.solution.bracket_words`` words one."""
 
     finished: bool
     solution: Solution | None
     kind: str
     nodes: int
     time: float
+    brackets: Mapping[str, tuple[int, int]] | None = None
+    span: tuple[int, int] | None = None
 
 
 def solve_within(position_or_state: Any, max_nodes: int, seat: int | None = None,
@@ -191,10 +232,16 @@ def solve_within(position_or_state: Any, max_nodes: int, seat: int | None = None
                  tt_mb: int = dd.DEFAULT_TT_MB) -> Bounded:
     """``solve`` under a node budget, for a face that must answer in time
     (an analysis board's exact mode): never raises ``SearchAborted``; says
-    whether the solve finished and which kind of value it holds.  Positions
+    whether the solve finished and which kind of value it holds, and every
+    action's proved bracket (``Bounded.brackets``).  Positions
     no solver takes still raise ``UnsupportedPositionError`` (and a seat
     view ``HiddenInformationError``).  ``solver``: a ``solver.dd.Solver``
-    whose tables to use (default: the module-level session)."""
+    whose tables to use (default: the module-level session).
+
+    From the same table (the default session starts afresh after a search
+    that stopped), a larger budget never widens a bracket: the search is
+    deterministic, so it asks the same questions up to the smaller
+    budget's end, and each later question only narrows."""
     dd.check_max_nodes(max_nodes)
     check_kind(kind)
     if solver is None:
@@ -204,13 +251,15 @@ def solve_within(position_or_state: Any, max_nodes: int, seat: int | None = None
     try:
         sol = solve_with(solver, position_or_state, seat, max_nodes, kind)
     except SearchAborted as exc:
-        return Bounded(False, None, _kind_asked(position_or_state), exc.nodes,
-                       time.perf_counter() - t0)
-    return Bounded(True, sol, sol.kind, sol.nodes, time.perf_counter() - t0)
+        return Bounded(False, None, kind_asked(position_or_state), exc.nodes,
+                       time.perf_counter() - t0, exc.brackets, exc.span)
+    exact = MappingProxyType({a: (v, v) for a, v in sol.action_values.items()})
+    return Bounded(True, sol, sol.kind, sol.nodes, time.perf_counter() - t0, exact)
 
 
-def _kind_asked(position_or_state: Any) -> str:
-    """The kind of value a solve that did not finish was giving: the
+def kind_asked(position_or_state: Any) -> str:
+    """The kind of value a solve that did not finish was giving (its
+    brackets' kind): the
     paranoid one in a game of individual seats (the max^n value falls back
     to it), else minimax."""
     target = _to_state(position_or_state)
@@ -305,4 +354,4 @@ def principal_line(position_or_state: Any, seat: int | None = None, plies: int =
 
 
 __all__ = ["Solution", "solve", "solve_with", "solve_within", "Bounded", "ADAPTERS",
-           "principal_line", "ASKED_KINDS", "check_kind"]
+           "principal_line", "ASKED_KINDS", "check_kind", "kind_asked"]

@@ -633,6 +633,45 @@ def value_bound(table: dict, pos: TrickPosition) -> int:
     return pos.tricks_left * per + cards + end + 1
 
 
+def value_range(pos: TrickPosition, max_team, objective: str) -> tuple[int, int]:
+    """The game's own range of ``max_team``'s value of ``pos`` under
+    ``objective`` (what is already won included): every trick left, card
+    in play and end-of-deal point counted both ways it can go, so no play
+    of the rest of the deal ends outside it.  An unfinished solve's
+    brackets are clipped to it.  The dix objective: every lexicographic
+    value whose score difference is in the round's range."""
+    table, offset = kernel_table(pos, max_team, objective)
+    per = [table["trick_win"], table["trick_lose"]]
+    if table["ten_total"] >= 0:
+        per += [table["ten_win"], table["ten_lose"]]
+    lo = hi = offset
+    lo += pos.tricks_left * min(per)
+    hi += pos.tricks_left * max(per)
+    in_play = mask_of(pos.trick)
+    for h in pos.hands:
+        in_play |= h
+    for c in cards_of(in_play):
+        lo += min(table["win_pts"][c], table["lose_pts"][c])
+        hi += max(table["win_pts"][c], table["lose_pts"][c])
+    lo += min(table["last_win"], table["last_lose"])
+    hi += max(table["last_win"], table["last_lose"])
+    if table["use_most"]:
+        lo += min(table["most_win"], table["most_lose"], table["most_tie"])
+        hi += max(table["most_win"], table["most_lose"], table["most_tie"])
+    if objective == DIX_OBJECTIVE:
+        # every tie-break part of a difference's values (at most 26 tens a
+        # side, the last trick) lies within half a DIX_SCALE of it
+        lo = DIX_SCALE * decode_dix(lo)[0] - DIX_SCALE // 2
+        hi = DIX_SCALE * decode_dix(hi)[0] + DIX_SCALE // 2 - 1
+    return lo, hi
+
+
+def clip_bracket(lo: int, hi: int, span: tuple[int, int]) -> tuple[int, int]:
+    """A proved bracket within the game's range ``span`` (both are true,
+    so is their intersection)."""
+    return max(lo, span[0]), min(hi, span[1])
+
+
 # ---------------------------------------------------------------------------
 # the facade
 
@@ -820,7 +859,8 @@ def decode_dix(value: int) -> tuple[int, int, int]:
     return diff, (rest - last) // 4, last
 
 
-__all__ = ["Contract", "TrickPosition", "DDResult", "MaxnResult", "maxn_tables",
+__all__ = ["Contract", "TrickPosition", "DDResult", "MaxnResult", "maxn_tables", "value_range",
+           "clip_bracket",
            "bridge_contract", "kernel_table", "in_units", "unit_table",
            "solve_position", "decode_dix", "DIX_OBJECTIVE", "DIX_SCALE", "check_tt_mb",
            "kernel_for", "probing"]

@@ -46,7 +46,7 @@ import math
 import os
 import random
 import time as _time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -152,7 +152,11 @@ class PlayResult:
     search, its ``prior`` (``rules``, ``learned``, ``none``) and ``playout``
     (``rules``, ``learned``, ``random``) as it ran them: ``learned`` is
     named only where the game's learned policy was used, the rules
-    otherwise (solver/search/learned.py)."""
+    otherwise (solver/search/learned.py); ``brackets`` and ``span``:
+    where an exact solve was tried and passed its bound (``note``), what
+    it proved (``solver.dd.Bounded``'s: each action's value of the
+    solver's own, proved in ``[lo, hi]``, and the game's range), else
+    None."""
 
     action: str
     values: dict[str, float]
@@ -177,6 +181,8 @@ class PlayResult:
     action_id: int = -1
     ids: dict[str, int] = field(default_factory=dict)
     search: dict[str, str] = field(default_factory=dict)
+    brackets: Mapping[str, tuple[int, int]] | None = None
+    span: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -421,7 +427,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     else:
         res = job.pimc()
     if note:
-        res = _with(res, note=note)
+        res = _with(res, note=note, brackets=job.proved[0], span=job.proved[1])
     return res
 
 
@@ -455,6 +461,8 @@ class _Job:
         self.used: dict[str, str] = {}
         #: the model of play's parameters (None: the game's own)
         self.params: ModelParams | None = None
+        #: an exact solve that passed its bound: what it proved (brackets, span)
+        self.proved: tuple[Any, Any] = (None, None)
 
     def worlds(self) -> WorldSampler:
         """The worlds the Python searches draw: the beliefs' weighed pool,
@@ -499,6 +507,7 @@ class _Job:
         except UnsupportedPositionError:
             return ""
         except SearchAborted as exc:
+            self.proved = (exc.brackets, exc.span)
             return NOTE_BOUND.format(nodes=f"{exc.nodes:,}")
         if self.strict_kind and sol.kind not in (self.kind, "minimax"):
             return NOTE_KIND.format(kind=self.kind)

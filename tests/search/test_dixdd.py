@@ -93,7 +93,7 @@ def test_matches_generic_kernel_on_game_positions():
             st.apply_action(rng.choice(st.legal_actions()))
         pos = dix_position(st)
         generic = dd.solve_position(pos, pos.seat_to_play, "dix")
-        got = solve(st)
+        got = solve(st, tie_break=True)
         assert got.engine == "cython"
         assert dict(got.raw_action_values) == {st.action_to_string(c): v
                                                for c, v in generic.card_values.items()}
@@ -126,11 +126,12 @@ def test_value_alone_is_the_best_cards():
 def test_deterministic_values_and_nodes():
     rng = random.Random(8)
     st = _dix_round_state(9, rng, 11)
-    first, again = solve(st), solve(st)       # the same deal: the table is kept
+    # the same deal: the table is kept
+    first, again = solve(st, tie_break=True), solve(st, tie_break=True)
     assert first.raw_action_values == again.raw_action_values
     assert again.nodes < first.nodes
     dixdd.solver_for().new_table()
-    fresh = solve(st)
+    fresh = solve(st, tie_break=True)
     assert fresh.raw_action_values == first.raw_action_values and fresh.nodes == first.nodes
 
 
@@ -138,7 +139,8 @@ def test_table_size_does_not_change_values():
     rng = random.Random(12)
     for seed in range(3):
         st = _dix_round_state(seed, rng, 10)
-        assert solve(st, tt_mb=1).raw_action_values == solve(st).raw_action_values
+        small = solve(st, tt_mb=1, tie_break=True)
+        assert small.raw_action_values == solve(st, tie_break=True).raw_action_values
 
 
 def test_kernel_switches_do_not_change_values():
@@ -202,14 +204,14 @@ def test_sure_trick_bounds_match_oracle(bounds):
 def test_node_limit_aborts_cleanly():
     rng = random.Random(3)
     st = _dix_round_state(4, rng, 12)
-    full = solve(st)
+    full = solve(st, tie_break=True)
     with pytest.raises(SearchAborted, match="max_nodes=50") as info:
         solve(st, max_nodes=50)
     assert isinstance(info.value, LimitError) and info.value.nodes > 50
     # nothing half-done was kept: the same answer and effort afterwards
-    again = solve(st)
+    again = solve(st, tie_break=True)
     assert again.raw_action_values == full.raw_action_values and again.nodes == full.nodes
-    assert solve(st, max_nodes=full.nodes).raw_action_values == full.raw_action_values
+    assert solve(st, tie_break=True, max_nodes=full.nodes).raw_action_values == full.raw_action_values
 
 
 @pytest.mark.parametrize("bad", [0, -5, 2.5, "10", True])
@@ -223,9 +225,9 @@ def test_bad_node_limit(bad):
 def test_generic_route_and_bad_input(monkeypatch):
     rng = random.Random(4)
     st = _dix_round_state(2, rng, 8)
-    mine = solve(st)
+    mine = solve(st, tie_break=True)
     monkeypatch.setenv("DIXTRIX_DIX_SOLVER", "generic")
-    generic = solve(st)
+    generic = solve(st, tie_break=True)
     assert generic.raw_action_values == mine.raw_action_values
     with pytest.raises(SearchAborted):
         solve(st, max_nodes=10)

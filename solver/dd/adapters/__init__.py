@@ -8,9 +8,13 @@ this package imports the adapter of every registered game package, and of
 every package registered later (``solver.games.import_parts``): a new game
 adds its module and nothing in ``solver.dd``.
 
-An adapter is ``fn(solver, state, seat, max_nodes) -> Solution`` with
+An adapter is ``fn(solver, state, seat, max_nodes, kind) -> Solution`` with
 ``solver`` a ``solver.dd.Solver`` (its tables serve every call of a
-session), ``seat`` None for the seat to act."""
+session), ``seat`` None for the seat to act.  One whose values have a
+tie-break part beyond what a player reads (dix's lexicographic value)
+also takes ``tie_break=True`` to settle it; ``solve`` passes it only when
+asked.  Past ``max_nodes`` it raises the solver's ``SearchAborted`` with
+the brackets named in the game's notation (``common.named_brackets``)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from ...cards import cards_of, make_card, mask_of
 from ...dd import trick as dd
-from ...dd.adapters.common import card_play_only, check_seat
+from ...dd.adapters.common import card_play_only, check_seat, named_brackets
 from ...dd.adapters.registry import register, register_table
 from ...dd.layout import PASS, solve_layout
 from ...dd.solution import Solution, best_in_tie_order
@@ -130,10 +130,11 @@ def solve_contract_state(solver, state, seat, max_nodes=None, kind=None) -> Solu
             res = solver.solve_position(pos, max_team=pos.contract.teams[seat], objective="own",
                                         max_nodes=bound)
         except SearchAborted as exc:
+            named_brackets(exc, state.action_to_string)
             if not spent:
                 raise
             raise SearchAborted(f"{exc} (after a max^n search of {spent:,} nodes)",
-                                exc.nodes + spent) from exc
+                                exc.nodes + spent, exc.brackets, exc.span) from exc
         values = {state.action_to_string(c): v for c, v in res.card_values.items()}
         best = best_in_tie_order(state, values, res.value)
         return Solution(res.value, MappingProxyType(values), res.nodes + spent, res.time, seat,

@@ -11,11 +11,11 @@ from types import MappingProxyType
 
 from ...cards import rank_of
 from ...dd import trick as dd
-from ...dd.adapters.common import check_seat
+from ...dd.adapters.common import check_seat, named_brackets
 from ...dd.adapters.registry import register
-from ...dd.dix import dix_engine
+from ...dd.dix import difference_brackets, dix_engine
 from ...dd.solution import Solution
-from ...errors import UnsupportedPositionError
+from ...errors import SearchAborted, UnsupportedPositionError
 from ...games.dix import DixGame
 
 
@@ -45,9 +45,12 @@ def dix_position(state) -> dd.TrickPosition:
                             tens=tuple(state.tens))
 
 
-def dix_solution(res: dd.DDResult, seat: int, names: dict, tie_key=None) -> Solution:
+def dix_solution(res: dd.DDResult, seat: int, names: dict, tie_key=None,
+                 tie_break: bool = True) -> Solution:
     """A dix answer: the score difference with the round's winner per
-    action, the raw lexicographic values kept.  ``best_actions``: every
+    action, the raw lexicographic values kept (``tie_break`` False: the
+    solve settled the round results only, so there are none to keep).
+    ``best_actions``: every
     card of the best round result (the score difference, and the round's
     winner, which the tie-breaks decide only when the scores tie: the
     ten-tricks and the last trick of an untied round are no part of its
@@ -64,16 +67,20 @@ def dix_solution(res: dd.DDResult, seat: int, names: dict, tie_key=None) -> Solu
                         key=lambda a: tie_key(ids[a]) if tie_key else (ids[a],)))
     return Solution(dd.decode_dix(res.value)[0], MappingProxyType(values), res.nodes, res.time,
                     seat, "dix round score difference", best, res.engine,
-                    seat if res.value > 0 else 1 - seat, MappingProxyType(winners), res.value,
-                    MappingProxyType(raw))
+                    seat if res.value > 0 else 1 - seat, MappingProxyType(winners),
+                    res.value if tie_break else None,
+                    MappingProxyType(raw) if tie_break else None)
 
 
 @register(DixGame)
-def solve_dix_state(solver, state, seat, max_nodes=None, kind=None) -> Solution:
+def solve_dix_state(solver, state, seat, max_nodes=None, kind=None, tie_break=False) -> Solution:
     if seat is None:
         seat = state.current_player()
     check_seat(seat, 2)
     pos = dix_position(state)
-    res = dix_engine(solver, pos, seat, max_nodes)
+    try:
+        res = dix_engine(solver, pos, seat, max_nodes, tie_break)
+    except SearchAborted as exc:
+        raise named_brackets(difference_brackets(exc, pos, seat), state.action_to_string) from None
     return dix_solution(res, seat, {c: state.action_to_string(c) for c in res.card_values},
-                        state.tie_key)
+                        state.tie_key, tie_break)

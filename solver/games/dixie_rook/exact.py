@@ -9,9 +9,10 @@ from types import MappingProxyType
 
 from ...cards import ROOK
 from ...dd import trick as dd
-from ...dd.adapters.common import card_play_only, check_seat
+from ...dd.adapters.common import card_play_only, check_seat, named_brackets
 from ...dd.adapters.registry import register
 from ...dd.solution import Solution, best_in_tie_order
+from ...errors import SearchAborted
 from ...games.dixie_rook import PLAY, DixieRookGame, card_count
 
 
@@ -42,8 +43,11 @@ def solve_rook_state(solver, state, seat, max_nodes=None, kind=None) -> Solution
     if state.phase != PLAY:
         raise card_play_only(state, "the auction, the nest or the trump")
     pos = deal_position(state)
-    res = solver.solve_position(pos, max_team=pos.contract.teams[seat], objective="own",
-                                max_nodes=max_nodes)
+    try:
+        res = solver.solve_position(pos, max_team=pos.contract.teams[seat], objective="own",
+                                    max_nodes=max_nodes)
+    except SearchAborted as exc:
+        raise named_brackets(exc, state.action_to_string) from None
     values = {state.action_to_string(c): v for c, v in res.card_values.items()}
     best = best_in_tie_order(state, values, res.value)
     return Solution(res.value, MappingProxyType(values), res.nodes, res.time, seat,
