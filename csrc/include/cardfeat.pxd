@@ -165,6 +165,32 @@ cdef inline uint64_t card_beaten_by(const CardPolicy* C, int card) noexcept nogi
     return C.above[card]
 
 
+cdef inline void card_facts_fill(const CardPolicy* C, CardFacts* F, const int32_t* trick,
+                                 int ntrick, int nseats, int winner_at, int mate,
+                                 uint64_t out) noexcept nogil:
+    """The public facts of the card to play with ``trick`` (``ntrick``
+    cards, the lead first) on the table in a trick of ``nseats`` cards:
+    ``winner_at`` the place of the card winning it, ``mate`` whether a
+    partner of the mover played it, ``out`` the cards out of play (every
+    kernel's ``*_facts`` fills its state's into this)."""
+    cdef int i
+    F.leading = ntrick == 0
+    F.last = ntrick == nseats - 1
+    F.out = out
+    F.led = 0
+    F.winners = 0
+    F.mate = 0
+    F.on_table = 0.0
+    F.pip_sum = 0
+    if ntrick:
+        F.led = C.suit[trick[0]]
+        F.winners = card_beaten_by(C, trick[winner_at])
+        F.mate = mate
+        for i in range(ntrick):
+            F.on_table += C.points[trick[i]]
+            F.pip_sum += C.pips[trick[i]]
+
+
 cdef inline void card_policy_probs(const CardPolicy* C, int phase, const CardFacts* F,
                                    uint64_t hand, uint64_t legal, double* probs) noexcept nogil:
     """The policy's probability of each card of ``legal`` (``probs[card]``;

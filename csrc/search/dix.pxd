@@ -11,7 +11,7 @@ from bits cimport popcount, lowest_bit, trick_winner_c
 from rng cimport Rng, rng_below
 from walker cimport Graph, graph_walk
 from tree cimport Ops, random_bit, clamp1
-from cardfeat cimport CardPolicy, CardFacts, card_policy_probs, card_policy_draw, card_beaten_by
+from cardfeat cimport CardPolicy, CardFacts, card_policy_probs, card_policy_draw, card_facts_fill
 
 cdef enum:
     MAX_SLOTS = 64
@@ -142,21 +142,10 @@ cdef inline void dix_determinize(void* Pv, const void* Rv, void* gv, Rng* r) noe
 
 cdef inline void dix_facts(const DixPlay* P, const DixRules* R, CardFacts* F) noexcept nogil:
     """The public facts of the card to play now, for the learned policy (the
-    opponent model's ``CardPlay`` of solver/games/dix/model.py)."""
-    cdef const CardPolicy* C = &R.cp
-    F.leading = P.lead_card < 0
-    F.last = not F.leading
-    F.out = P.out
-    F.mate = 0
-    F.on_table = 0.0
-    F.led = 0
-    F.winners = 0
-    F.pip_sum = 0
-    if P.lead_card >= 0:
-        F.led = C.suit[P.lead_card]
-        F.winners = card_beaten_by(C, P.lead_card)
-        F.on_table = C.points[P.lead_card]
-        F.pip_sum = C.pips[P.lead_card]
+    opponent model's ``CardPlay`` of solver/games/dix/model.py): a trick of
+    two, the lead winning it so far, no partner."""
+    cdef int32_t lead = P.lead_card
+    card_facts_fill(&R.cp, F, &lead, 1 if lead >= 0 else 0, 2, 0, 0, P.out)
 
 
 cdef inline int dix_phase(const DixPlay* P, const DixRules* R) noexcept nogil:

@@ -16,7 +16,7 @@ from bits cimport lowest_bit, trick_winner_c
 from rng cimport Rng, rng_below
 from typegraph cimport TypeGraph, columns_walk
 from tree cimport Ops, random_bit, reduce_ranked, clamp1, card_tables
-from cardfeat cimport CardPolicy, CardFacts, card_policy_probs, card_policy_draw, card_beaten_by
+from cardfeat cimport CardPolicy, CardFacts, card_policy_probs, card_policy_draw, card_facts_fill
 
 cdef enum:
     ROOK_BONUS = 20
@@ -301,24 +301,9 @@ cdef inline void rook_facts(const RookPlay* P, const RookRules* R, CardFacts* F)
     """The public facts of the card to play now, for the learned policy (the
     opponent model's ``CardPlay`` of solver/games/dixie_rook/model.py; the
     teams are the seats' parities)."""
-    cdef const CardPolicy* C = &R.cp
-    cdef int i, w, mover = rook_to_move(P)
-    F.leading = P.ntrick == 0
-    F.last = P.ntrick == R.nseats - 1
-    F.out = P.out
-    F.led = 0
-    F.winners = 0
-    F.mate = 0
-    F.on_table = 0.0
-    F.pip_sum = 0
-    if P.ntrick:
-        F.led = C.suit[P.trick[0]]
-        w = rook_best(P, R)
-        F.winners = card_beaten_by(C, P.trick[w])
-        F.mate = ((P.leader + w) % R.nseats) & 1 == mover & 1
-        for i in range(P.ntrick):
-            F.on_table += C.points[P.trick[i]]
-            F.pip_sum += C.pips[P.trick[i]]
+    cdef int w = rook_best(P, R) if P.ntrick else 0
+    card_facts_fill(&R.cp, F, P.trick, P.ntrick, R.nseats, w,
+                    P.ntrick and ((P.leader + w) % R.nseats) & 1 == rook_to_move(P) & 1, P.out)
 
 
 cdef inline int rook_policy(const void* Pv, const void* Rv, uint64_t L,

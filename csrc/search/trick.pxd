@@ -17,7 +17,7 @@ from rng cimport Rng, rng_below
 from typegraph cimport TypeGraph, holders_walk
 from tree cimport (Ops, random_bit, random_playout, no_reduce, reduce_ranked, clamp1,
                   card_tables)
-from cardfeat cimport CardPolicy, CardFacts, card_policy_probs, card_policy_draw, card_beaten_by
+from cardfeat cimport CardPolicy, CardFacts, card_policy_probs, card_policy_draw, card_facts_fill
 from trickrules cimport (PASS_BIT, TrickPlay, LayoutPlay, trick_to_move, trick_led_cards,
                          trick_legal_mask, trick_best, trick_others_live, trick_play_card,
                          layout_legal_mask, layout_play, layout_points)
@@ -153,25 +153,12 @@ cdef inline void trick_facts(const TrickPlay* P, const TrickRules* R, CardFacts*
     """The public facts of the card to play now, for the learned policy
     (the opponent model's ``CardPlay`` of solver/games/contract_match/model.py):
     every card of the deck not in a hand is out (the table's included)."""
-    cdef const CardPolicy* C = &R.cp
-    cdef int i, w, mover = trick_to_move(P)
-    F.leading = P.ntrick == 0
-    F.last = P.ntrick == 3
+    cdef int w = trick_best(P, R.suit_of, R.strength) if P.ntrick else 0
     # the 52 cards: ranks 2..14 of each suit
-    F.out = (<uint64_t>0x7FFC7FFC7FFC7FFC) & ~(P.hands[0] | P.hands[1] | P.hands[2] | P.hands[3])
-    F.led = 0
-    F.winners = 0
-    F.mate = 0
-    F.on_table = 0.0
-    F.pip_sum = 0
-    if P.ntrick:
-        F.led = C.suit[P.trick[0]]
-        w = trick_best(P, R.suit_of, R.strength)
-        F.winners = card_beaten_by(C, P.trick[w])
-        F.mate = R.team[(P.leader + w) & 3] == R.team[mover]
-        for i in range(P.ntrick):
-            F.on_table += C.points[P.trick[i]]
-            F.pip_sum += C.pips[P.trick[i]]
+    card_facts_fill(&R.cp, F, P.trick, P.ntrick, 4, w,
+                    P.ntrick and R.team[(P.leader + w) & 3] == R.team[trick_to_move(P)],
+                    (<uint64_t>0x7FFC7FFC7FFC7FFC) &
+                    ~(P.hands[0] | P.hands[1] | P.hands[2] | P.hands[3]))
 
 
 cdef inline int trick_policy(const void* Pv, const void* Rv, uint64_t L,
