@@ -393,7 +393,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
         sampler, seat, game = view.sampler(), view.seat, view.game
     params = None if model is None else check_model(game, model, "best_move: model")
     if prior is None:
-        prior = support_for(game).prior
+        prior = support_for(game).default_prior(game)
     world = sampler.sample(random.Random(seed))
     if world.is_terminal():
         raise PositionError("the game is over: there is no move to advise")

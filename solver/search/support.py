@@ -62,12 +62,18 @@ class GameSupport:
     #: otherwise (``best_move(..., inference=None)``)
     inference = False
     #: the ISMCTS tree prior unless told otherwise (``best_move(...,
-    #: prior=None)``): ``rules``, or ``learned`` where the learned policy
-    #: measured stronger at equal time (docs/search.md, "Learned play")
+    #: prior=None)``, through ``default_prior``): ``rules``, or ``learned``
+    #: where the learned policy measured stronger at equal time
+    #: (docs/search.md, "Learned play")
     prior = "rules"
     #: cards left in the hand of the seat to move at which a PIMC play-out
     #: hands over to the solver (0: never)
     leaf_cards = 0
+
+    def default_prior(self, game: Game) -> str:
+        """The ISMCTS tree prior of ``game`` unless told otherwise (its
+        options may choose: a variant measured apart)."""
+        return self.prior
 
     def native(self, sampler, policy: str, keep: int, equivalence: bool):
         """The prepared Cython search for the view behind ``sampler``, or None."""

@@ -119,10 +119,11 @@ def test_hint_values_every_legal_action_and_is_deterministic(http):
 def test_hint_takes_the_learned_prior_and_says_what_guided_it(http):
     state = played("dix", 20)
     body = {"position": view_doc(state), "limit": {"iterations": 400}, "seed": 3}
-    plain = http.post("/v1/hint", json=body).json()
-    assert plain["search"]["guided"] == {"prior": "rules", "playout": "rules"}
-    learned = http.post("/v1/hint", json=dict(body, prior="learned")).json()
+    rules = http.post("/v1/hint", json=dict(body, prior="rules")).json()
+    assert rules["search"]["guided"] == {"prior": "rules", "playout": "rules"}
+    learned = http.post("/v1/hint", json=body).json()           # dix's default
     assert learned["search"]["guided"] == {"prior": "learned", "playout": "rules"}
+    assert learned["search"]["values"] != rules["search"]["values"]
     refused(http.post("/v1/hint", json=dict(body, prior="neural")), 422)
 
 

@@ -69,7 +69,7 @@ def test_a_search_without_a_card_policy_says_no():
 @pytest.mark.parametrize("name", ["dix", "trix"])
 def test_the_search_uses_the_learned_policy_and_says_so(name):
     state = _endings(name, {}, 12, 1, seed=7)[0]
-    plain = best_move(state, Limit(iterations=3000), seed=1, exact=False)
+    plain = best_move(state, Limit(iterations=3000), seed=1, exact=False, prior="rules")
     assert plain.search == {"prior": "rules", "playout": "rules"}
     res = best_move(state, Limit(iterations=3000), seed=1, exact=False, prior="learned",
                     policy="learned")
@@ -81,6 +81,20 @@ def test_the_search_uses_the_learned_policy_and_says_so(name):
     assert again.values == res.values and again.visits == res.visits
     # the prior moves the visits: the search is not the one without it
     assert res.visits != plain.visits
+
+
+@pytest.mark.parametrize("name,options,prior", [
+    ("dix", {}, "learned"), ("dix", {"variant": "seventeen"}, "learned"),
+    ("trix", {}, "learned"), ("tricks", {}, "rules"), ("dixie-rook", {}, "rules")])
+def test_each_game_has_the_prior_that_measured_stronger(name, options, prior):
+    # docs/search.md, "Learned play measured": the default is the learned
+    # prior where it was stronger at equal time
+    state = _endings(name, options, 8, 1, seed=3)[0]
+    res = best_move(state, Limit(iterations=200), seed=1, exact=False)
+    assert res.search["prior"] == prior
+    bot = make_bot("ismcts:iterations=200,exact=off", state.game, state.current_player(), seed=1)
+    bot.step(state)
+    assert bot.last.search["prior"] == prior
 
 
 def test_where_no_kernel_has_it_the_rules_guide_and_the_result_says_so():
@@ -151,7 +165,8 @@ def test_the_hint_says_what_guided_its_search(capsys):
                  "--iterations", "2000", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["search"]["guided"] == {"prior": "learned", "playout": "rules"}
-    assert main(["hint", "dix", "--seed", "1", "--after", "20", "--iterations", "2000"]) == 0
+    assert main(["hint", "dix", "--seed", "1", "--after", "20", "--iterations", "2000",
+                 "--prior", "rules"]) == 0
     assert "(prior: rules, play-outs: rules)" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["hint", "dix", "--seed", "1", "--prior", "neural"])

@@ -17,6 +17,11 @@ from .model import DixModel
 class DixSupport(GameSupport):
     heuristic = DixRules
     leaf_cards = 6
+    #: the learned policy at every card node: stronger at equal time in both
+    #: variants (0.05 s a decision, one tree: +3.6 +- 1.1 points a round over
+    #: 200 duplicate pairs, seventeen +2.0 +- 0.9 over 130; docs/search.md,
+    #: "Learned play measured")
+    prior = "learned"
 
     def native(self, sampler, policy, keep, equivalence):
         return native_dix_search(sampler, policy, keep, equivalence)

@@ -10,6 +10,10 @@ from .game import TrixGame
 
 class TrixSupport(ContractSupport):
     key = "trix"
+    #: the learned policy at every card node: stronger at equal time (0.05 s a
+    #: decision, one tree: +4.6 +- 3.1 points a deal over 169 duplicate pairs;
+    #: docs/search.md, "Learned play measured")
+    prior = "learned"
 
 
 register(TrixGame, TrixSupport())
