@@ -45,8 +45,9 @@ class Front:
     notation writes them, a board of the trick and the facts, and each
     deal summarised by its points."""
 
-    #: the game's name as a person reads it (a proper name: not translated);
-    #: None: the game's name
+    #: the game's name as a person reads it (a message id: each language
+    #: writes it in its own script or words, as Arabic writes "Trix"
+    #: التركس); None: the game's name
     title: ClassVar[str | None] = None
     #: the form's line about the game (a message id); None: ``Game.description``
     description: ClassVar[str | None] = None
@@ -90,8 +91,11 @@ class Front:
 
     # ---- the form ----------------------------------------------------------
 
-    def name(self) -> str:
-        return self.title or self.game.name
+    def name(self, words: Words | None = None) -> str:
+        """The title in ``words``' language (None: the message id itself)."""
+        if not self.title:
+            return self.game.name
+        return words(self.title) if words is not None else self.title
 
     def unit(self, text: str, words: Words) -> str:
         """A unit of a deal's result in words: the game's own

@@ -174,3 +174,24 @@ def test_error_messages_come_in_the_request_language(tmp_path):
         assert client.get("/v1/i18n/de").status_code == 404
         view = client.get(f"/v1/tables/{t['table']}", params={"lang": "ar"}).json()
         assert view["dir"] == "rtl" and view["names"][0] == "المقعد 1"
+
+
+def test_the_game_list_names_every_game_in_the_reader_s_script(tmp_path):
+    """Arabic writes every game's title as the Arabic catalogue does (Dixie
+    Rook too, not its English words beside التركس); Dix and DIX, the
+    authors' own names, are the same in every language."""
+    from starlette.testclient import TestClient
+
+    from bots.server.app import create_app
+    from bots.server.settings import Settings
+    with TestClient(create_app(Settings(db=str(tmp_path / "t.db")))) as client:
+        titles = {lang: {g["name"]: g["title"] for g in
+                         client.get("/v1/games", params={"lang": lang}).json()["games"]}
+                  for lang in ("en", "ar")}
+        assert titles["en"]["dixie-rook"] == "Dixie Rook"
+        assert titles["ar"]["dixie-rook"] == "ديكسي روك"
+        assert titles["ar"]["trix"] == "التركس"
+        assert titles["ar"]["dix"] == "Dix" and titles["ar"]["dix-exchange"] == "DIX"
+        t = client.post("/v1/tables", json={"game": "dixie-rook", "seed": 1}).json()
+        view = client.get(f"/v1/tables/{t['table']}", params={"lang": "ar"}).json()
+        assert view["title"] == "ديكسي روك"

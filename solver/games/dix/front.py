@@ -10,7 +10,7 @@ from ...front import N_, FrenchFront, Words
 
 
 class DixFront(FrenchFront):
-    title = "Dix"
+    title = N_("Dix")
     description = N_("Dix (Fred Blundun): 2 players, trumps and a joker; a trick whose "
                      "two cards make ten costs 3 points")
     option_words: ClassVar[dict[str, tuple[str, str, dict[str, str]]]] = {

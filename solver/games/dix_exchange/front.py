@@ -17,7 +17,7 @@ NAMES = {"10": N_("Owl"), "9": N_("Wolf"), "8": N_("Skunk"), "7": N_("Leaping Ra
 
 
 class ExchangeFront(Front):
-    title = "DIX"
+    title = N_("DIX")
     description = N_("DIX (Dave De Vega): 4 to 12 players, one hidden card each; "
                      "exchange it or block, and the lowest card loses a token")
     option_words: ClassVar[dict[str, tuple[str, str, dict[str, str]]]] = {

@@ -20,7 +20,7 @@ _PAGE_COLOURS = {"R": "red", "G": "green", "Y": "yellow", "B": "black"}
 
 
 class RookFront(Front):
-    title = "Dixie Rook"
+    title = N_("Dixie Rook")
     description = N_("Dixie Rook: 4 or 6 players in two teams; bidding, a nest and "
                      "count cards; game to 300")
     option_words: ClassVar[dict[str, tuple[str, str, dict[str, str]]]] = {

@@ -8,7 +8,7 @@ from ..contract_match.front import ContractFront
 
 
 class TricksFront(ContractFront):
-    title = "Tricks"
+    title = N_("Tricks")
     description = N_("Tricks (Ayman Khouri): 4 players; each dealer in turn plays a set "
                      "of 5 games (Diamonds, Queens, Tricks, King of Hearts, Jacks), and "
                      "a bad hand may be dealt again in Jacks")

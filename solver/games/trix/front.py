@@ -11,7 +11,7 @@ from ..contract_match.front import ContractFront
 
 
 class TrixFront(ContractFront):
-    title = "Trix"
+    title = N_("Trix")
     description = N_("Trix: 4 players, 4 kingdoms of 5 contracts (King of Hearts, "
                      "Queens, Diamonds, Ltoosh, Trix), with doubling; each for "
                      "themselves or in partnerships")
