@@ -49,6 +49,18 @@ def check_seed(seed: Any, name: str = "seed") -> int:
     return seed
 
 
+def check_given_seed(seed: Any, name: str = "seed") -> int:
+    """A seed a person or a program gives: an integer 0..``MAX_SEED``, the
+    one range of every face (the command line's flags, ``make_bot``, the
+    HTTP API's schema, the engine's option), else ``OptionError`` naming
+    it.  Inside, a seed may be larger (an unseeded table's 128 bits):
+    ``check_seed``."""
+    value = check_seed(seed, name)
+    if value > MAX_SEED:
+        raise OptionError(f"{name} must be 0..2**63-1, got {short_repr(value)}")
+    return value
+
+
 # --------------------------------------------------------------------------
 # options
 

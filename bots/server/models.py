@@ -18,6 +18,8 @@ from pydantic_core import PydanticCustomError
 import solver
 
 from .. import levels
+from ..registry import settings_pattern
+from .table import TABLE_BOTS
 
 #: the largest seed a request may give (the engine's one rule: solver.game)
 MAX_SEED = solver.game.MAX_SEED
@@ -147,12 +149,15 @@ class ReviewBody(Body):
     seed: Seed = 0
 
 
-#: a level or a bot alone, or a search bot with ``key=value`` settings (what
-#: each setting may be is the bot's to say: a refusal names it)
+#: a level, or a bot a table takes with ``key=value`` settings: the pattern
+#: is made from each bot's declared settings (``Bot.settings_spec``: name,
+#: type, range), the ones ``make_bot`` checks, so a string the schema allows
+#: names only settings the bot has, each with a value of its type and range
+#: (what no pattern says -- the server's caps, a game without a rules bot --
+#: is refused with 422 naming the bot)
 BotSpec = Annotated[str, Field(
     min_length=1, max_length=1000,
-    pattern=r"^(easy|medium|hard|expert|random|rules|(ismcts|pimc)"
-            r"(:[a-z_]+=[A-Za-z0-9_.+-]+(,[a-z_]+=[A-Za-z0-9_.+-]+)*)?)$",
+    pattern=settings_pattern(TABLE_BOTS),
     description=f"a level ({', '.join(levels.LEVELS)}) or a bot settings string "
                 f"('rules', 'ismcts:iterations=2000'); a search must fit the server's caps")]
 
