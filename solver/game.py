@@ -293,6 +293,12 @@ class Game(ABC):
     round_scale: ClassVar[float] = 1.0
     #: what ``round_returns`` measures, in a player's words (hints name it)
     round_unit: ClassVar[str] = "points this deal"
+    #: the keys a position's ``deal`` object must have (docs/positions.md),
+    #: by the kind of position: ``record`` / ``view`` from the match's first
+    #: deal, ``mid_record`` / ``mid_view`` with a ``match`` object (a kind
+    #: not listed needs none); ``parse_deal`` and the reading of a view
+    #: refuse a deal without them, and the HTTP API's schema states them
+    deal_required: ClassVar[dict[str, tuple[str, ...]]] = {}
     #: actions the bots play before ``dixtrix hint GAME --seed N`` advises
     demo_hint_after: ClassVar[int] = 0
     #: the game's notation in a few sentences (cards, every kind of action

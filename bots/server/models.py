@@ -86,6 +86,31 @@ class Limit(Body):
     nodes: Int(ge=1, le=10**12, description="the bound of an exact solve") = None
 
 
+def _deal_rules() -> list[dict]:
+    """Per game, the keys its ``deal`` object must have (``Game.deal_required``)
+    by the kind of position: with a ``match`` object or not, a seat view
+    (``seat``) or a record -- what the game's reading of a deal refuses
+    without them (``deal: missing 'first_dealer'``)."""
+    def needs(keys) -> dict:
+        return {"properties": {"deal": {"required": list(keys)}}} if keys else {}
+
+    def by_seat(view, record) -> dict:
+        if tuple(view) == tuple(record):
+            return needs(view)
+        return {"if": {"required": ["seat"]}, "then": needs(view), "else": needs(record)}
+
+    rules = []
+    for name in solver.registered_games():
+        req = solver.load_game(name).deal_required
+        if not any(req.values()):
+            continue
+        rules.append({"if": {"properties": {"game": {"const": name}}, "required": ["game"]},
+                      "then": {"if": {"required": ["match"]},
+                               "then": by_seat(req.get("mid_view", ()), req.get("mid_record", ())),
+                               "else": by_seat(req.get("view", ()), req.get("record", ()))}})
+    return rules
+
+
 Position = Annotated[dict, Field(
     description="a game record or a seat view (docs/positions.md): a record gives its "
                 "'deal' or a 'seed', a seat view its 'deal'; it must replay under its "
@@ -95,8 +120,9 @@ Position = Annotated[dict, Field(
         "properties": {"game": {"enum": solver.registered_games()},
                        "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
                        "deal": {"type": "object"},
-                       "actions": {"type": "array"}},
-        "anyOf": [{"required": ["deal"]}, {"required": ["seed"]}]}))]
+                       "actions": {"type": "array", "items": {"type": "string"}}},
+        "anyOf": [{"required": ["deal"]}, {"required": ["seed"]}],
+        "allOf": _deal_rules()}))]
 Seed = Int(ge=0, le=MAX_SEED, description="a seed: the same seed, the same answer (with a "
                                           "count limit)")
 

@@ -61,6 +61,8 @@ from .views import RookWorldSampler, _complete_view
 @register_game
 class DixieRookGame(Game):
     name = "dixie-rook"
+    deal_required = {"record": ("first_dealer", "deals"), "view": ("first_dealer", "deals"),
+                     "mid_record": ("deals",), "mid_view": ("deals",)}
     #: how the front ends show the game (solver/front.py)
     front_class = RookFront
     notation = ("Cards are colour then number: R G Y B (red, green, yellow, black) and 1 to "
