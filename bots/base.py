@@ -108,13 +108,15 @@ class Setting:
         high = int(self.high) if self.high is not None else 10**18
         if self.kind is int:
             return integer_pattern(low + (1 if self.above else 0), high)
+        # at most 9 decimals: the settings' reader takes a number of at most
+        # 30 characters (registry._setting_value), longer text stays text
         parts = []
         start = low + 1 if self.above else low
         if start < high:
-            parts.append(f"(?:{integer_pattern(start, high - 1)})(?:\\.[0-9]+)?")
-        parts.append(f"{high}(?:\\.0+)?")
+            parts.append(f"(?:{integer_pattern(start, high - 1)})(?:\\.[0-9]{{1,9}})?")
+        parts.append(f"{high}(?:\\.0{{1,9}})?")
         if self.above:        # low itself is out, a fraction above it is in
-            parts.append(f"{low}\\.[0-9]*[1-9][0-9]*")
+            parts.append(f"{low}\\.[0-9]{{0,8}}[1-9]")
         return "|".join(parts)
 
 

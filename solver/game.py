@@ -299,6 +299,11 @@ class Game(ABC):
     #: not listed needs none); ``parse_deal`` and the reading of a view
     #: refuse a deal without them, and the HTTP API's schema states them
     deal_required: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: the JSON type of each key a ``deal`` object may have (any other is
+    #: refused), and those a mid-match deal leaves out (they are in its
+    #: ``match`` object); the HTTP API's schema states them too
+    deal_fields: ClassVar[dict[str, str]] = {}
+    deal_before_match: ClassVar[tuple[str, ...]] = ()
     #: actions the bots play before ``dixtrix hint GAME --seed N`` advises
     demo_hint_after: ClassVar[int] = 0
     #: the game's notation in a few sentences (cards, every kind of action

@@ -87,27 +87,39 @@ class Limit(Body):
 
 
 def _deal_rules() -> list[dict]:
-    """Per game, the keys its ``deal`` object must have (``Game.deal_required``)
-    by the kind of position: with a ``match`` object or not, a seat view
-    (``seat``) or a record -- what the game's reading of a deal refuses
-    without them (``deal: missing 'first_dealer'``)."""
-    def needs(keys) -> dict:
-        return {"properties": {"deal": {"required": list(keys)}}} if keys else {}
+    """Per game, its ``deal`` object as the game reads it: the keys it may
+    have, each of its JSON type (``Game.deal_fields``; a mid-match deal
+    without those its ``match`` object holds), and those it must have
+    (``Game.deal_required``) by the kind of position: with a ``match``
+    object or not, a seat view (``seat``) or a record -- what the game's
+    reading of a deal refuses (``deal: missing 'first_dealer'``)."""
+    def deal(fields: dict, keys) -> dict:
+        out: dict = {"properties": {k: {"type": t} for k, t in fields.items()}}
+        if fields:
+            out["additionalProperties"] = False
+        if keys:
+            out["required"] = list(keys)
+        return {"properties": {"deal": out}}
 
-    def by_seat(view, record) -> dict:
+    def by_seat(fields: dict, view, record) -> dict:
         if tuple(view) == tuple(record):
-            return needs(view)
-        return {"if": {"required": ["seat"]}, "then": needs(view), "else": needs(record)}
+            return deal(fields, view)
+        return {"if": {"required": ["seat"]}, "then": deal(fields, view),
+                "else": deal(fields, record)}
 
     rules = []
     for name in solver.registered_games():
-        req = solver.load_game(name).deal_required
-        if not any(req.values()):
+        game = solver.load_game(name)
+        req, fields = game.deal_required, game.deal_fields
+        if not fields and not any(req.values()):
             continue
+        mid = {k: t for k, t in fields.items() if k not in game.deal_before_match}
         rules.append({"if": {"properties": {"game": {"const": name}}, "required": ["game"]},
                       "then": {"if": {"required": ["match"]},
-                               "then": by_seat(req.get("mid_view", ()), req.get("mid_record", ())),
-                               "else": by_seat(req.get("view", ()), req.get("record", ()))}})
+                               "then": by_seat(mid, req.get("mid_view", ()),
+                                               req.get("mid_record", ())),
+                               "else": by_seat(fields, req.get("view", ()),
+                                               req.get("record", ()))}})
     return rules
 
 
@@ -120,9 +132,15 @@ Position = Annotated[dict, Field(
         "properties": {"game": {"enum": solver.registered_games()},
                        "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
                        "deal": {"type": "object"},
-                       "actions": {"type": "array", "items": {"type": "string"}}},
+                       "actions": {"type": "array", "items": {"type": "string"}},
+                       "options": {"type": "object"}, "match": {"type": "object"},
+                       "seat": {"type": "integer", "minimum": 0, "maximum": MAX_SEATS - 1}},
+        # the keys of a record or a view (solver.position): no other, and a
+        # seat view (it has 'seat') gives its deal, never a seed
+        "additionalProperties": False,
         "anyOf": [{"required": ["deal"]}, {"required": ["seed"]}],
-        "allOf": _deal_rules()}))]
+        "allOf": [{"if": {"required": ["seat"]}, "then": {"not": {"required": ["seed"]}}},
+                  *_deal_rules()]}))]
 Seed = Int(ge=0, le=MAX_SEED, description="a seed: the same seed, the same answer (with a "
                                           "count limit)")
 

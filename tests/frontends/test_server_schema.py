@@ -110,8 +110,9 @@ def test_the_position_schema_says_what_a_deal_needs_and_that_actions_are_strings
     """schemathesis found schema-valid positions the server refused on every
     position route: a deal without the keys its game needs (``{"deal": {},
     "seed": 0}``: "missing 'first_dealer'") and actions that are not strings
-    (``[null, null]``).  The schema now states both (``Game.deal_required``),
-    and on every position route it and the server agree on each probe."""
+    (``[null, null]``).  The schema now states both (``Game.deal_required``,
+    ``Game.deal_fields``), and on every position route it and the server
+    agree on each probe."""
     import jsonschema
     from starlette.testclient import TestClient
 
@@ -124,7 +125,16 @@ def test_the_position_schema_says_what_a_deal_needs_and_that_actions_are_strings
                ({"game": "trix", "seat": 0, "deal": {"deals": []}}, False),
                ({"game": "dix", "seed": 0, "actions": [None, None]}, False),
                ({"game": "dix", "seed": 0, "actions": [3]}, False),
-               ({"game": "dix", "seed": 0, "actions": []}, True)]
+               ({"game": "dix", "seed": 0, "actions": []}, True),
+               # and what came next: a null match, a deal's key of the wrong
+               # type or one the game does not have
+               ({"game": "trix", "seed": 0, "deal": {}, "match": None}, False),
+               ({"game": "trix", "seed": 0, "deal": {"deals": None}}, False),
+               ({"game": "dix", "seed": 0, "deal": {"first_dealer": 0, "rounds": [], "x": 1}},
+                False),
+               ({"game": "dix", "seed": 0, "options": None}, False),
+               ({"game": "trix", "seat": 0, "seed": 0, "deal": {"deals": []}}, False),
+               ({"game": "dix", "seed": 0, "colour": "red"}, False)]
     app = create_app(Settings(db=str(tmp_path / "t.db"), max_time=0.05, max_iterations=50,
                               max_worlds=2))
     with TestClient(app) as client:

@@ -98,6 +98,8 @@ class TricksGame(ContractGame):
     # a record's deals and draws default to none (the seed deals them); a
     # view lists them as its seat saw them
     deal_required = {"view": ("draws", "deals"), "mid_view": ("deals",)}
+    deal_fields = {"draws": "array", "deals": "array"}
+    deal_before_match = ("draws",)
 
     def generate_draw(self, rng: random.Random) -> tuple:
         return tuple(rng.sample(FRENCH.cards, NUM_SEATS))

@@ -100,6 +100,8 @@ class TrixGame(ContractGame):
     # a record's deals default to none (the seed deals them); a view lists
     # them as its seat saw them, with the owner of the first kingdom
     deal_required = {"view": ("first_owner", "deals"), "mid_view": ("deals",)}
+    deal_fields = {"first_owner": "integer", "deals": "array"}
+    deal_before_match = ("first_owner",)
 
     # the deal object: {"first_owner": seat holding 7H in deal 1, "deals": [...]}
     def _check_parsed(self, deal: dict, outcomes: list) -> None:
