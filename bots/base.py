@@ -85,7 +85,7 @@ class Setting:
             return value if isinstance(value, str) else str(value)
         number = (int,) if self.kind is int else (int, float)
         ok = not isinstance(value, bool) and isinstance(value, number) and \
-            math.isfinite(value)
+            (isinstance(value, int) or math.isfinite(value))
         if ok and self.low is not None:
             ok = value > self.low if self.above else value >= self.low
         if ok and self.high is not None:

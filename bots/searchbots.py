@@ -26,6 +26,7 @@ from solver.search import Limit, PlayResult, best_move
 from solver.search.heuristics.policy import POLICIES
 from solver.search.ismcts import check_prior
 from solver.search.learned import PRIORS, check_model
+from solver.search.limits import MAX_COUNT
 from solver.search.native import ISMCTS_POLICIES, check_ismcts_policy
 from solver.search.pimc import check_policy
 from solver.search.service import (
@@ -56,7 +57,7 @@ def search_settings(policies: tuple[str, ...]) -> tuple[Setting, ...]:
             Setting("trees", int, 1, 64, limit=True), Setting("threads", int, 1, 64, limit=True),
             Setting("c", float, 0, 100, limit=True), Setting("policy", policies),
             Setting("prior", PRIORS), Setting("equivalence", on_off), Setting("leaf", (1, 0)),
-            Setting("py_iterations", int, 1, 10**9, limit=True), Setting("exact", on_off),
+            Setting("py_iterations", int, 1, MAX_COUNT, limit=True), Setting("exact", on_off),
             Setting("inference", on_off), Setting("pool", int, 1, MAX_POOL, limit=True),
             Setting("model", str))
 
