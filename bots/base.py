@@ -25,17 +25,148 @@ card and exists only as an upper bound for measurements.
 
 from __future__ import annotations
 
+import math
 import random
+import re
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from solver.errors import OptionError
+from solver.errors import LimitError, OptionError, short_repr
 from solver.game import Game, State
+from solver.search.limits import MAX_COUNT, MAX_NODES, MAX_SECONDS
+
+#: the names ``make_bot`` gives every bot itself: never a setting of a
+#: settings string (``ismcts:seed=5`` would name the bot's seed twice)
+RESERVED = ("game", "seat", "seed", "self", "settings")
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting a bot's settings string may give (``ismcts:iterations=
+    2000``): its ``name``; its ``kind``, ``int``, ``float`` (a number, an
+    integer too), ``str`` (free text: a file, a command) or a tuple of the
+    values it takes; for a number its range ``low``..``high`` (``low``
+    itself excluded when ``above``).  ``make_bot`` checks a string against
+    its bot's settings (``check``) and the HTTP API's schema states them
+    (``pattern``), so the two say the same.  A number out of its range is a
+    ``LimitError`` when ``limit`` (how much to search), else an
+    ``OptionError``, as the bots' own checks have always said."""
+
+    name: str
+    kind: type | tuple
+    low: float | None = None
+    high: float | None = None
+    above: bool = False
+    limit: bool = False
+
+    def what(self) -> str:
+        """What the value must be, in words."""
+        if isinstance(self.kind, tuple):
+            return "one of " + ", ".join(str(c) for c in self.kind)
+        if self.kind is str:
+            return "text"
+        noun = "an integer" if self.kind is int else "a number"
+        if self.low is None or self.high is None:
+            return noun
+        if self.kind is int:
+            return f"{noun} {int(self.low)}..{int(self.high)}"
+        return f"{noun} in {'(' if self.above else '['}{self.low:g}, {self.high:g}]"
+
+    def check(self, value: Any, where: str) -> Any:
+        """``value`` as the bot takes it (``where`` names the bot's settings
+        in the error)."""
+        if isinstance(self.kind, tuple):
+            if value not in self.kind or isinstance(value, bool):
+                raise OptionError(f"{where}: unknown {self.name} {short_repr(value)}: "
+                                  f"{self.name} must be {self.what()}")
+            return value
+        if self.kind is str:
+            return value if isinstance(value, str) else str(value)
+        number = (int,) if self.kind is int else (int, float)
+        ok = not isinstance(value, bool) and isinstance(value, number) and \
+            (isinstance(value, int) or math.isfinite(value))
+        if ok and self.low is not None:
+            ok = value > self.low if self.above else value >= self.low
+        if ok and self.high is not None:
+            ok = value <= self.high
+        if not ok:
+            error = LimitError if self.limit else OptionError
+            raise error(f"{where}: {self.name} must be {self.what()}, got {short_repr(value)}")
+        return value
+
+    def pattern(self) -> str | None:
+        """A regular expression of the values' text that ``check`` takes
+        (a part of them: numbers written plainly), for the API's schema;
+        None for text (a file or a command on the server's own disk is not
+        a request's to name)."""
+        if isinstance(self.kind, tuple):
+            return "|".join(re.escape(str(c)) for c in self.kind)
+        if self.kind is str:
+            return None
+        low = 0 if self.low is None else int(self.low)
+        high = int(self.high) if self.high is not None else 10**18
+        if self.kind is int:
+            return integer_pattern(low + (1 if self.above else 0), high)
+        # at most 9 decimals: the settings' reader takes a number of at most
+        # 30 characters (registry._setting_value), longer text stays text
+        parts = []
+        start = low + 1 if self.above else low
+        if start < high:
+            parts.append(f"(?:{integer_pattern(start, high - 1)})(?:\\.[0-9]{{1,9}})?")
+        parts.append(f"{high}(?:\\.0{{1,9}})?")
+        if self.above:        # low itself is out, a fraction above it is in
+            parts.append(f"{low}\\.[0-9]{{0,8}}[1-9]")
+        return "|".join(parts)
+
+
+def integer_pattern(low: int, high: int) -> str:
+    """A regular expression of the integers ``low``..``high`` (0 or more)
+    written without leading zeros: ``integer_pattern(1, 64)`` is
+    ``[1-9]|[1-5][0-9]|6[0-4]``."""
+    parts = []
+    for digits in range(len(str(low)), len(str(high)) + 1):
+        a = max(low, 10 ** (digits - 1) if digits > 1 else 0)
+        b = min(high, 10 ** digits - 1)
+        if a <= b:
+            parts += _same_length(str(a), str(b))
+    return "|".join(parts)
+
+
+def _same_length(a: str, b: str) -> list[str]:
+    """The alternatives of the numerals ``a``..``b``, both of one length."""
+    if a == b:
+        return [a]
+    if len(a) == 1:
+        return [f"[{a}-{b}]"]
+    rest = len(a) - 1
+    if a[1:] == "0" * rest and b[1:] == "9" * rest:
+        return [f"[{a[0]}-{b[0]}][0-9]{{{rest}}}"]
+    if a[0] == b[0]:
+        return [a[0] + f"(?:{'|'.join(_same_length(a[1:], b[1:]))})"]
+    out = [a[0] + f"(?:{'|'.join(_same_length(a[1:], '9' * rest))})"]
+    if int(b[0]) - int(a[0]) > 1:
+        out.append(f"[{int(a[0]) + 1}-{int(b[0]) - 1}][0-9]{{{rest}}}")
+    out.append(b[0] + f"(?:{'|'.join(_same_length('0' * rest, b[1:]))})")
+    return out
+
+
+#: the settings of a search's size, shared by every bot that searches
+LIMIT_SETTINGS = (
+    Setting("time", float, 0, MAX_SECONDS, above=True, limit=True),
+    Setting("iterations", int, 1, MAX_COUNT, limit=True),
+    Setting("worlds", int, 1, MAX_COUNT, limit=True),
+)
+NODES = Setting("nodes", int, 1, MAX_NODES, limit=True)
 
 
 class Bot(ABC):
     name = "bot"
     #: False only for a bot that reads hidden cards (``cheat``)
     fair = True
+    #: the settings its settings string may give, each with its type and
+    #: range (``make_bot`` checks them; the HTTP API's schema states them)
+    settings_spec: ClassVar[tuple[Setting, ...]] = ()
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, **settings):
         self.game = game
@@ -67,9 +198,10 @@ class Bot(ABC):
 
 
 class RandomBot(Bot):
-    """Plays a uniformly random legal action."""
+    """Plays a uniformly random legal action (it takes no settings)."""
 
     name = "random"
+    settings_spec = ()
 
     def step(self, state: State) -> int:
         return self.rng.choice(state.legal_actions())

@@ -23,7 +23,14 @@ from typing import Any
 import solver
 from solver import position
 from solver.errors import DixtrixError, SearchAborted, install_hint
-from solver.game import check_seed, game_name, options_from_text, parse_pairs
+from solver.game import (
+    MAX_SEED,
+    check_given_seed,
+    check_seed,
+    game_name,
+    options_from_text,
+    parse_pairs,
+)
 from solver.search import Limit, evaluate
 from solver.search.learned import PRIORS
 from solver.search.native import ISMCTS_POLICIES
@@ -59,6 +66,13 @@ def cmd_games(args) -> int:
     return 0
 
 
+def _bot_seed(seed: int, seat: int) -> int:
+    """Seat ``seat``'s bot's seed in a game dealt by ``seed``: ``seed * 1000
+    + seat``, kept in the seed range of every face (a deal's seed near
+    2**63-1 wraps round instead of giving make_bot one it refuses)."""
+    return (seed * 1000 + seat) % (MAX_SEED + 1)
+
+
 def cmd_play(args) -> int:
     game = _load_game(args)
     default = "rules" if has_rules_bot(game) else "random"
@@ -71,7 +85,7 @@ def cmd_play(args) -> int:
     seed = args.seed
     if seed is not None:
         check_seed(seed, "--seed")
-    bots = [make_bot(spec, game, seat, seed=None if seed is None else seed * 1000 + seat)
+    bots = [make_bot(spec, game, seat, seed=None if seed is None else _bot_seed(seed, seat))
             for seat, spec in enumerate(specs)]
     if args.human is not None:
         if not 0 <= args.human < game.num_players:
@@ -119,7 +133,7 @@ def _demo_position(args):
     spec = "rules" if has_rules_bot(game) else "random"
     seed = 0 if args.seed is None else check_seed(args.seed, "--seed")
     state = game.new_initial_state(seed=seed)
-    bots = [make_bot(spec, game, s, seed=seed * 1000 + s) for s in range(game.num_players)]
+    bots = [make_bot(spec, game, s, seed=_bot_seed(seed, s)) for s in range(game.num_players)]
     after = args.after if args.after is not None else game.demo_hint_after
     if after < 0:
         raise solver.OptionError(f"--after: a number of actions (0 or more), got {after}")
@@ -670,6 +684,11 @@ def main(argv=None) -> int:
     if extra:
         getattr(args, "_parser", parser).error(f"unrecognized arguments: {' '.join(extra)}")
     try:
+        # every seed flag in the one range of every face (the HTTP API's,
+        # make_bot's): checked before anything is dealt or printed
+        for flag in ("seed", "search_seed"):
+            if getattr(args, flag, None) is not None:
+                check_given_seed(getattr(args, flag), "--" + flag.replace("_", "-"))
         return args.func(args)
     except DixtrixError as exc:
         print(f"dixtrix: error: {_one_line(str(exc))}", file=sys.stderr)

@@ -30,7 +30,7 @@ from solver.errors import DixtrixError, LimitError, OptionError
 from solver.game import Game, State
 from solver.search import Evaluation, Limit, PlayResult
 
-from .base import Bot
+from .base import LIMIT_SETTINGS, Bot, Setting
 from .engine import split_command
 
 #: seconds to wait for an answer that needs no search
@@ -284,6 +284,7 @@ class EngineBot(Bot):
     fair as the engine behind it."""
 
     name = "engine"
+    settings_spec = (Setting("cmd", str), *LIMIT_SETTINGS, Setting("bot", ("ismcts", "pimc")))
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, cmd: object = None,
                  time: float | None = None, iterations: int | None = None,

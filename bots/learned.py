@@ -10,7 +10,7 @@ from solver.game import State
 from solver.search.heuristics import has_heuristic, make_policy
 from solver.search.learned import action_probabilities, best_action, check_model, model_of
 
-from .base import Bot
+from .base import Bot, Setting
 
 
 class LearnedBot(Bot):
@@ -19,6 +19,7 @@ class LearnedBot(Bot):
     ``model``: a model file of the game's (default: the one it ships)."""
 
     name = "learned"
+    settings_spec = (Setting("model", str),)
 
     def __init__(self, game, seat: int, seed: int | None = None, model=None, **settings):
         super().__init__(game, seat, seed, **settings)

@@ -10,18 +10,25 @@ A bot defined elsewhere (a benchmark's, say) registers with
 A settings string is a bot's name, or a level (``easy``, ``medium``,
 ``hard``, ``expert``: ``bots/levels.py``), optionally followed by
 ``:key=value,key=value`` (``"ismcts:iterations=2000,c=0.7"``); each value
-is read as an integer, else a number, else kept as text, and the bot
-checks its settings when it is made (``OptionError`` / ``LimitError``).
+is read as an integer, else a number, else kept as text.  Each bot
+declares the settings it takes (``Bot.settings_spec``: name, type, range);
+``make_bot`` checks a string against them before the bot is made, so a
+setting the bot does not have -- one of the names ``make_bot`` passes
+itself (``game``, ``seat``, ``seed``) among them -- or a value out of its
+type or range is an ``OptionError`` / ``LimitError`` naming the setting
+and listing those the bot has.  ``settings_pattern`` states the same
+declarations as a regular expression (the HTTP API's schema of a bot).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
-from solver.errors import OptionError, short_repr
-from solver.game import Game, parse_pairs
+from solver.errors import LimitError, OptionError, short_repr
+from solver.game import Game, check_given_seed, parse_pairs
 
-from .base import Bot, RandomBot
+from .base import RESERVED, Bot, RandomBot, Setting
 from .engine_client import EngineBot
 from .learned import LearnedBot
 from .levels import LEVELS, is_level, level_settings
@@ -32,11 +39,73 @@ from .searchbots import CheatBot, ISMCTSBot, PIMCBot
 _BOTS: dict[str, Callable[..., Bot]] = {
     bot.name: bot for bot in (RandomBot, RulesBot, LearnedBot, ISMCTSBot, PIMCBot, CheatBot,
                               EngineBot)}
+#: each bot's declared settings by its name (None: a factory registered
+#: without a declaration, which checks its own settings)
+_SETTINGS: dict[str, tuple[Setting, ...] | None] = {
+    name: getattr(bot, "settings_spec", None) for name, bot in _BOTS.items()}
 
 
-def register_bot(name: str, factory: Callable[..., Bot]) -> None:
-    """Make ``factory(game, seat, seed=..., **settings)`` a bot named ``name``."""
+def register_bot(name: str, factory: Callable[..., Bot],
+                 settings: tuple[Setting, ...] | None = None) -> None:
+    """Make ``factory(game, seat, seed=..., **settings)`` a bot named
+    ``name``; ``settings``: what its settings string may give (default: the
+    factory's ``settings_spec`` when it is a ``Bot`` class, else undeclared)."""
     _BOTS[name] = factory
+    _SETTINGS[name] = settings if settings is not None else getattr(factory, "settings_spec", None)
+
+
+def bot_settings(name: str) -> tuple[Setting, ...] | None:
+    """The settings bot ``name`` declares (None: undeclared)."""
+    if name not in _BOTS:
+        raise OptionError(f"unknown bot {name!r} (known: {', '.join(registered_bots())})")
+    return _SETTINGS.get(name)
+
+
+def check_settings(name: str, settings: dict) -> dict:
+    """``settings`` of bot ``name`` checked against its declaration: each
+    value as the bot takes it; an unknown or reserved setting, or a value
+    of the wrong type or range, is refused naming the setting and listing
+    the bot's settings."""
+    declared = bot_settings(name)
+    where = f"bot {name!r}"
+    if declared is None:
+        has = "its settings: as its maker checks them"
+    else:
+        has = "its settings: " + (", ".join(s.name for s in declared) or "none")
+    by_name = {s.name: s for s in declared or ()}
+    out = {}
+    for key, value in settings.items():
+        if key in RESERVED:
+            raise OptionError(f"{where}: {key!r} is not a setting: make_bot gives every bot "
+                              f"its game, seat and seed itself ({has})")
+        if declared is None:
+            out[key] = value
+            continue
+        if key not in by_name:
+            raise OptionError(f"{where}: unknown setting {short_repr(key)} ({has})")
+        try:
+            out[key] = by_name[key].check(value, where)
+        except (OptionError, LimitError) as exc:
+            raise type(exc)(f"{exc} ({has})") from None
+    return out
+
+
+def settings_pattern(names) -> str:
+    """A regular expression of the settings strings of the bots ``names``
+    (with the levels): each bot's name and, after a colon, its declared
+    settings, each with a value its declaration takes; what the HTTP API's
+    schema states a bot string to be (``bots/server/models.py``).  A bot
+    without a declaration is named alone; a setting of free text (a model
+    file, a command) is left out."""
+    alternatives = [re.escape(level) for level in LEVELS]
+    for name in names:
+        declared = [s for s in bot_settings(name) or () if s.pattern() is not None]
+        if not declared:
+            alternatives.append(re.escape(name))
+            continue
+        pair = "(?:" + "|".join(f"{re.escape(s.name)}=(?:{s.pattern()})" for s in declared) + ")"
+        alternatives.append(f"{re.escape(name)}(?::{pair}(?:,{pair})*)?")
+    return "^(?:" + "|".join(alternatives) + ")$"
 
 
 def registered_bots() -> list[str]:
@@ -82,8 +151,9 @@ def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
             not 0 <= seat < game.num_players:
         raise OptionError(f"make_bot: seat must be 0..{game.num_players - 1}, "
                           f"got {short_repr(seat)}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise OptionError(f"make_bot: seed must be an integer or None, got {short_repr(seed)}")
+    if seed is not None:
+        # the one seed range of every face (a negative seed is no seed of its own)
+        check_given_seed(seed, "make_bot: seed")
     if is_level(name):
         # a level (easy, medium, hard, expert) is the game's own settings string
         if settings:
@@ -93,7 +163,8 @@ def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
     if name not in _BOTS:
         raise OptionError(f"unknown bot {name!r} (known: {', '.join(registered_bots())}; "
                           f"levels: {', '.join(LEVELS)})")
-    return _BOTS[name](game, seat, seed=seed, **settings)
+    return _BOTS[name](game, seat, seed=seed, **check_settings(name, settings))
 
 
-__all__ = ["make_bot", "register_bot", "registered_bots", "parse_settings"]
+__all__ = ["make_bot", "register_bot", "registered_bots", "parse_settings", "bot_settings",
+           "check_settings", "settings_pattern"]

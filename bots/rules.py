@@ -16,6 +16,7 @@ class RulesBot(Bot):
     information; ``tests/bots/test_no_peeking.py``)."""
 
     name = "rules"
+    settings_spec = ()          # the game's heuristic has no knobs
 
     def __init__(self, game, seat: int, seed: int | None = None, **settings):
         super().__init__(game, seat, seed, **settings)

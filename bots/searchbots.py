@@ -19,18 +19,27 @@ cannot reach its decision.
 from __future__ import annotations
 
 from solver.beliefs import DEFAULT_POOL
-from solver.dd.solve import check_kind
+from solver.dd.solve import ASKED_KINDS, check_kind
 from solver.errors import LimitError, OptionError, short_repr
 from solver.game import Game, State
 from solver.search import Limit, PlayResult, best_move
+from solver.search.heuristics.policy import POLICIES
 from solver.search.ismcts import check_prior
-from solver.search.learned import check_model
-from solver.search.native import check_ismcts_policy
+from solver.search.learned import PRIORS, check_model
+from solver.search.limits import MAX_COUNT
+from solver.search.native import ISMCTS_POLICIES, check_ismcts_policy
 from solver.search.pimc import check_policy
-from solver.search.service import DEFAULT_C, DEFAULT_TREES, check_inference, check_threads, check_trees
+from solver.search.service import (
+    DEFAULT_C,
+    DEFAULT_TREES,
+    MAX_POOL,
+    check_inference,
+    check_threads,
+    check_trees,
+)
 from solver.search.support import support_for
 
-from .base import Bot
+from .base import LIMIT_SETTINGS, NODES, Bot, Setting
 
 
 def _switch(name: str, value, choices=("on", "off")) -> bool:
@@ -40,12 +49,26 @@ def _switch(name: str, value, choices=("on", "off")) -> bool:
     return value == choices[0]
 
 
+def search_settings(policies: tuple[str, ...]) -> tuple[Setting, ...]:
+    """The settings of a search bot whose play-outs are one of ``policies``
+    (``SearchBot.__init__``'s keywords, each with its type and range)."""
+    on_off = ("on", "off")
+    return (*LIMIT_SETTINGS, NODES,
+            Setting("trees", int, 1, 64, limit=True), Setting("threads", int, 1, 64, limit=True),
+            Setting("c", float, 0, 100, limit=True), Setting("policy", policies),
+            Setting("prior", PRIORS), Setting("equivalence", on_off), Setting("leaf", (1, 0)),
+            Setting("py_iterations", int, 1, MAX_COUNT, limit=True), Setting("exact", on_off),
+            Setting("inference", on_off), Setting("pool", int, 1, MAX_POOL, limit=True),
+            Setting("model", str))
+
+
 class SearchBot(Bot):
     """What the search bots share: a ``Limit`` from the settings, the
     service's settings, and ``last``, the service's last ``PlayResult``."""
 
     bot = "ismcts"
     omniscient = False
+    settings_spec = search_settings(ISMCTS_POLICIES)
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, time=None,
                  iterations=None, worlds=None, nodes=None, trees: int = DEFAULT_TREES,
@@ -155,6 +178,7 @@ class PIMCBot(SearchBot):
 
     name = "pimc"
     bot = "pimc"
+    settings_spec = search_settings(POLICIES)
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, worlds=None,
                  time=None, **settings):
@@ -183,6 +207,10 @@ class CheatBot(PIMCBot):
     name = "cheat"
     omniscient = True
     fair = False
+    # the play-outs of either search (each checks its own), the kind, the search
+    settings_spec = (*search_settings(ISMCTS_POLICIES),
+                     Setting("kind", tuple(k for k in ASKED_KINDS if k is not None)),
+                     Setting("search", ("pimc", "ismcts")))
     #: max^n against paranoid gave no verdict with the play-outs' cheat (trix,
     #: head to head -0.55 +- 1.04 a deal on 50 duplicate pairs); searching, the
     #: max^n cheat beat ismcts where the paranoid one lost to it (docs/search.md,

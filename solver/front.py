@@ -32,8 +32,17 @@ def N_(message: str) -> str:
     return message
 
 
+def NC_(context: str, message: str) -> str:
+    """Marks a message id with its context (gettext's ``msgctxt``: the same
+    English words naming another thing, as the game Tricks and the contract
+    Tricks); the message itself is returned, and said with
+    ``words(message, msgctxt=context)``."""
+    return message
+
+
 class Words(Protocol):
-    """``words("Bid {n}", n=85)``: a message id in the reader's language."""
+    """``words("Bid {n}", n=85)``: a message id in the reader's language
+    (``msgctxt=``: of a message marked with its context, ``NC_``)."""
 
     def __call__(self, message: str, **params: Any) -> str: ...
 
@@ -45,8 +54,10 @@ class Front:
     notation writes them, a board of the trick and the facts, and each
     deal summarised by its points."""
 
-    #: the game's name as a person reads it (a proper name: not translated);
-    #: None: the game's name
+    #: the game's name as a person reads it (a message id of the context
+    #: "game", ``NC_``: each language writes it in its own script or words,
+    #: as Arabic writes Trix التركس, apart from a contract of the same
+    #: name); None: the game's name
     title: ClassVar[str | None] = None
     #: the form's line about the game (a message id); None: ``Game.description``
     description: ClassVar[str | None] = None
@@ -90,8 +101,11 @@ class Front:
 
     # ---- the form ----------------------------------------------------------
 
-    def name(self) -> str:
-        return self.title or self.game.name
+    def name(self, words: Words | None = None) -> str:
+        """The title in ``words``' language (None: the message id itself)."""
+        if not self.title:
+            return self.game.name
+        return words(self.title, msgctxt="game") if words is not None else self.title
 
     def unit(self, text: str, words: Words) -> str:
         """A unit of a deal's result in words: the game's own

@@ -49,6 +49,18 @@ def check_seed(seed: Any, name: str = "seed") -> int:
     return seed
 
 
+def check_given_seed(seed: Any, name: str = "seed") -> int:
+    """A seed a person or a program gives: an integer 0..``MAX_SEED``, the
+    one range of every face (the command line's flags, ``make_bot``, the
+    HTTP API's schema, the engine's option), else ``OptionError`` naming
+    it.  Inside, a seed may be larger (an unseeded table's 128 bits):
+    ``check_seed``."""
+    value = check_seed(seed, name)
+    if value > MAX_SEED:
+        raise OptionError(f"{name} must be 0..2**63-1, got {short_repr(value)}")
+    return value
+
+
 # --------------------------------------------------------------------------
 # options
 
@@ -281,6 +293,17 @@ class Game(ABC):
     round_scale: ClassVar[float] = 1.0
     #: what ``round_returns`` measures, in a player's words (hints name it)
     round_unit: ClassVar[str] = "points this deal"
+    #: the keys a position's ``deal`` object must have (docs/positions.md),
+    #: by the kind of position: ``record`` / ``view`` from the match's first
+    #: deal, ``mid_record`` / ``mid_view`` with a ``match`` object (a kind
+    #: not listed needs none); ``parse_deal`` and the reading of a view
+    #: refuse a deal without them, and the HTTP API's schema states them
+    deal_required: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: the JSON type of each key a ``deal`` object may have (any other is
+    #: refused), and those a mid-match deal leaves out (they are in its
+    #: ``match`` object); the HTTP API's schema states them too
+    deal_fields: ClassVar[dict[str, str]] = {}
+    deal_before_match: ClassVar[tuple[str, ...]] = ()
     #: actions the bots play before ``dixtrix hint GAME --seed N`` advises
     demo_hint_after: ClassVar[int] = 0
     #: the game's notation in a few sentences (cards, every kind of action

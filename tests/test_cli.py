@@ -363,3 +363,24 @@ def test_play_shows_dix_stock_draws_and_contracts_in_words(capsys):
     out = capsys.readouterr().out
     assert "chooses Jacks" in out and "chooses King of Hearts" in out
     assert "chooses jacks" not in out and "kinghearts" not in out
+
+
+def test_a_seed_above_the_api_s_range_or_a_reserved_bot_setting_is_one_line(tmp_path, capsys):
+    """One seed range on every face: a --seed above 2**63-1 was played
+    here while the HTTP API refused it; a bot setting named like make_bot's
+    own arguments (ismcts:seed=5) printed a traceback, in play and in the
+    ladder: each is now one error line naming it, exit status 2."""
+    big = str(2**64)
+    for argv in (["play", "dix", "--seed", big], ["hint", "dix", "--seed", big],
+                 ["hint", "dix", "--seed", "1", "--search-seed", big],
+                 ["ladder", "run", "--game", "dix", "--bots", "random,rules", "--deals", "1",
+                  "--seed", big, "--db", str(tmp_path / "big.db")]):
+        err = _error(capsys, argv)
+        assert "seed must be 0..2**63-1" in err and big in err, (argv, err)
+    err = _error(capsys, ["play", "trix", "--bots", "ismcts:seed=5", "--quiet"])
+    assert "bot 'ismcts': 'seed' is not a setting" in err and "its settings: time" in err
+    err = _error(capsys, ["ladder", "run", "--game", "trix", "--bots", "random,rules:seed=1",
+                          "--deals", "1", "--db", str(tmp_path / "x.db")])
+    assert "bot 'rules': 'seed' is not a setting" in err and "its settings: none" in err
+    top = str(2**63 - 1)               # the top of the range plays, its bots' seeds too
+    assert main(["play", "dix", "--seed", top, "--quiet", "--option", "target=5"]) == 0

@@ -10,8 +10,8 @@ extraction (``_`` / ``N_`` / ``tr`` in Python, ``t`` in the page) and
 translated through a gettext catalogue per language, ``locale/<lang>.po``,
 kept with Babel:
 
-    pybabel extract -F bots/server/babel.cfg -k N_ -k tr -k t -k ngettext:1,2 \
-        -k tn:1,2 -k RequestError -k Unauthorized -k Forbidden -k TableNotFound \
+    pybabel extract -F bots/server/babel.cfg -k N_ -k NC_:1c,2 -k tr -k t \
+        -k ngettext:1,2 -k tn:1,2 -k RequestError -k Unauthorized -k Forbidden -k TableNotFound \
         --no-location -o bots/server/locale/messages.pot bots/server bots/advice.py \
         solver/front.py solver/games/*/front.py
     pybabel update -N -i bots/server/locale/messages.pot -l fr -o bots/server/locale/fr.po
@@ -63,6 +63,12 @@ _rules: dict[str, tuple[str, int]] = {}
 _lock = threading.Lock()
 
 
+def context_key(context: str | None, message: str) -> str:
+    """A message's key in a catalogue: its id, after its context and
+    gettext's separator (EOT) when it has one (``NC_``)."""
+    return f"{context}\x04{message}" if context else message
+
+
 def catalogue(lang: str) -> dict[str, str]:
     """``{message id: translation}`` of ``lang`` (empty for English); read
     once from ``locale/<lang>.po`` with Babel."""
@@ -104,7 +110,7 @@ def _load(lang: str) -> None:
                 continue
             if isinstance(m.id, str):
                 if m.string and isinstance(m.string, str):
-                    single[m.id] = m.string
+                    single[context_key(m.context, m.id)] = m.string
             elif isinstance(m.string, (tuple, list)) and all(m.string):
                 forms[m.id[0]] = list(m.string)
         _plurals[lang] = forms
@@ -133,8 +139,8 @@ class Translator:
         self.lang = lang if lang in LANGS else "en"
         self.messages = catalogue(self.lang)
 
-    def __call__(self, message: str, **params) -> str:
-        text = self.messages.get(message, message)
+    def __call__(self, message: str, msgctxt: str | None = None, **params) -> str:
+        text = self.messages.get(context_key(msgctxt, message), message)
         if params:
             try:
                 return text.format(**params)

@@ -18,6 +18,8 @@ from pydantic_core import PydanticCustomError
 import solver
 
 from .. import levels
+from ..registry import settings_pattern
+from .table import TABLE_BOTS
 
 #: the largest seed a request may give (the engine's one rule: solver.game)
 MAX_SEED = solver.game.MAX_SEED
@@ -84,6 +86,43 @@ class Limit(Body):
     nodes: Int(ge=1, le=10**12, description="the bound of an exact solve") = None
 
 
+def _deal_rules() -> list[dict]:
+    """Per game, its ``deal`` object as the game reads it: the keys it may
+    have, each of its JSON type (``Game.deal_fields``; a mid-match deal
+    without those its ``match`` object holds), and those it must have
+    (``Game.deal_required``) by the kind of position: with a ``match``
+    object or not, a seat view (``seat``) or a record -- what the game's
+    reading of a deal refuses (``deal: missing 'first_dealer'``)."""
+    def deal(fields: dict, keys) -> dict:
+        out: dict = {"properties": {k: {"type": t} for k, t in fields.items()}}
+        if fields:
+            out["additionalProperties"] = False
+        if keys:
+            out["required"] = list(keys)
+        return {"properties": {"deal": out}}
+
+    def by_seat(fields: dict, view, record) -> dict:
+        if tuple(view) == tuple(record):
+            return deal(fields, view)
+        return {"if": {"required": ["seat"]}, "then": deal(fields, view),
+                "else": deal(fields, record)}
+
+    rules = []
+    for name in solver.registered_games():
+        game = solver.load_game(name)
+        req, fields = game.deal_required, game.deal_fields
+        if not fields and not any(req.values()):
+            continue
+        mid = {k: t for k, t in fields.items() if k not in game.deal_before_match}
+        rules.append({"if": {"properties": {"game": {"const": name}}, "required": ["game"]},
+                      "then": {"if": {"required": ["match"]},
+                               "then": by_seat(mid, req.get("mid_view", ()),
+                                               req.get("mid_record", ())),
+                               "else": by_seat(fields, req.get("view", ()),
+                                               req.get("record", ()))}})
+    return rules
+
+
 Position = Annotated[dict, Field(
     description="a game record or a seat view (docs/positions.md): a record gives its "
                 "'deal' or a 'seed', a seat view its 'deal'; it must replay under its "
@@ -93,8 +132,15 @@ Position = Annotated[dict, Field(
         "properties": {"game": {"enum": solver.registered_games()},
                        "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
                        "deal": {"type": "object"},
-                       "actions": {"type": "array"}},
-        "anyOf": [{"required": ["deal"]}, {"required": ["seed"]}]}))]
+                       "actions": {"type": "array", "items": {"type": "string"}},
+                       "options": {"type": "object"}, "match": {"type": "object"},
+                       "seat": {"type": "integer", "minimum": 0, "maximum": MAX_SEATS - 1}},
+        # the keys of a record or a view (solver.position): no other, and a
+        # seat view (it has 'seat') gives its deal, never a seed
+        "additionalProperties": False,
+        "anyOf": [{"required": ["deal"]}, {"required": ["seed"]}],
+        "allOf": [{"if": {"required": ["seat"]}, "then": {"not": {"required": ["seed"]}}},
+                  *_deal_rules()]}))]
 Seed = Int(ge=0, le=MAX_SEED, description="a seed: the same seed, the same answer (with a "
                                           "count limit)")
 
@@ -147,12 +193,15 @@ class ReviewBody(Body):
     seed: Seed = 0
 
 
-#: a level or a bot alone, or a search bot with ``key=value`` settings (what
-#: each setting may be is the bot's to say: a refusal names it)
+#: a level, or a bot a table takes with ``key=value`` settings: the pattern
+#: is made from each bot's declared settings (``Bot.settings_spec``: name,
+#: type, range), the ones ``make_bot`` checks, so a string the schema allows
+#: names only settings the bot has, each with a value of its type and range
+#: (what no pattern says -- the server's caps, a game without a rules bot --
+#: is refused with 422 naming the bot)
 BotSpec = Annotated[str, Field(
     min_length=1, max_length=1000,
-    pattern=r"^(easy|medium|hard|expert|random|rules|(ismcts|pimc)"
-            r"(:[a-z_]+=[A-Za-z0-9_.+-]+(,[a-z_]+=[A-Za-z0-9_.+-]+)*)?)$",
+    pattern=settings_pattern(TABLE_BOTS),
     description=f"a level ({', '.join(levels.LEVELS)}) or a bot settings string "
                 f"('rules', 'ismcts:iterations=2000'); a search must fit the server's caps")]
 

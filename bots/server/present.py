@@ -94,7 +94,7 @@ def payload(table: Table, seat: int | None, tr: Translator | None = None) -> dic
     if seat is not None and known.get("opponent_hand"):
         ids |= set(known["opponent_hand"].split())
     out = {
-        "table": table.id, "game": game.name, "title": game.front.name(),
+        "table": table.id, "game": game.name, "title": game.front.name(tr),
         "options": dict(game.options),
         "seeded": table.row.seeded, "version": table.version,
         "seat": seat, "spectator": seat is None, "seats": seats,

@@ -26,6 +26,7 @@ from solver.errors import (
 from solver.search import Limit
 
 from .. import levels as bot_levels
+from ..registry import check_settings, parse_settings
 from . import i18n
 from .errors import RequestError, StaleVersion
 from .i18n import N_, Translator
@@ -157,6 +158,26 @@ _MESSAGES = {
 }
 
 
+def _bot_refusal(spec: str, path: str) -> RequestError:
+    """Why a bot string fails its schema (``models.BotSpec``, made from the
+    bots' declared settings): a bot no table takes, else what ``make_bot``'s
+    own check says of its settings (the setting named, the bot's settings
+    listed), else a value written other than plainly (``iterations=05``)."""
+    name = spec.partition(":")[0].strip()
+    if name not in TABLE_BOTS:
+        # in the words the table's own check uses (table.check_bot)
+        return RequestError("bot {name} cannot sit at a table (one of: {bots}; or a level: "
+                            "{levels})", path, name=short_repr(name), bots=", ".join(TABLE_BOTS),
+                            levels=", ".join(bot_levels.LEVELS))
+    try:
+        check_settings(name, parse_settings(spec)[1])
+    except DixtrixError as exc:
+        return RequestError("{why}", path, why=str(exc))
+    return RequestError("bot {name}: a settings string is name:key=value,key=value, each "
+                        "value written plainly (5, 0.5, on), got {got}", path,
+                        name=short_repr(name), got=short_repr(spec))
+
+
 def _refusal(errors: list, doc: dict, model) -> RequestError:
     """The first of pydantic's errors as a ``RequestError`` naming its path."""
     def clean(err) -> list:
@@ -184,12 +205,7 @@ def _refusal(errors: list, doc: dict, model) -> RequestError:
     if err["type"] == "missing":
         return RequestError("missing {key}", path, key=repr(err["loc"][-1]))
     if err["type"] == "string_pattern_mismatch" and loc and loc[0] == "bots":
-        # a bot's pattern (models.BotSpec) names the bots a table takes: say so
-        # in the words the table's own check uses (table.check_bot)
-        name = str(err.get("input")).partition(":")[0].strip()
-        return RequestError("bot {name} cannot sit at a table (one of: {bots}; or a level: "
-                            "{levels})", path, name=short_repr(name), bots=", ".join(TABLE_BOTS),
-                            levels=", ".join(bot_levels.LEVELS))
+        return _bot_refusal(str(err.get("input")), path)
     message = _MESSAGES.get(err["type"])
     if message is None:
         return RequestError("{why}", path, why=err["msg"])

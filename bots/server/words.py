@@ -98,7 +98,7 @@ def games(tr: Translator, game_objects: dict) -> dict:
     for name, game in game_objects.items():
         said = game.front
         owner = said.setup_owner
-        out[name] = {"title": said.name(), "description": said.described(tr),
+        out[name] = {"title": said.name(tr), "description": said.described(tr),
                      "options": {key: said.option(key, tr) for key in game.options_spec},
                      "setup": {"hands": said.setup_hands,
                                "owner": ({"key": owner[0], "card": owner[1]}

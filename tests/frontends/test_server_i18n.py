@@ -31,17 +31,19 @@ def extracted_all() -> set:
     from babel.messages.frontend import parse_mapping_cfg
     with open(SERVER / "babel.cfg") as fh:
         method_map, options_map = parse_mapping_cfg(fh)
-    keywords = {"N_": None, "tr": None, "t": None, "ngettext": (1, 2), "tn": (1, 2),
-                "RequestError": None, "Unauthorized": None, "Forbidden": None,
-                "TableNotFound": None}
+    keywords = {"N_": None, "NC_": ((1, "c"), 2), "tr": None, "t": None,
+                "ngettext": (1, 2), "tn": (1, 2), "RequestError": None, "Unauthorized": None,
+                "Forbidden": None, "TableNotFound": None}
     found: set = set()
-    for _, _, message, _, _ in extract_from_dir(str(SERVER), method_map, options_map,
-                                               keywords=keywords):
-        found.add(message)
+    for _, _, message, _, context in extract_from_dir(str(SERVER), method_map, options_map,
+                                                     keywords=keywords):
+        found.add((context, message))
     for path in ALSO:
-        for _, message, _, _ in extract_from_file("python", str(path), keywords=keywords):
-            found.add(message)
-    return {m if isinstance(m, str) else tuple(m) for m in found if m}
+        for _, message, _, context in extract_from_file("python", str(path), keywords=keywords):
+            found.add((context, message))
+    # a message with a context (NC_) is keyed as the catalogue keys it
+    return {i18n.context_key(c, m) if isinstance(m, str) else tuple(m)
+            for c, m in found if m}
 
 
 def extracted() -> set[str]:
@@ -83,7 +85,8 @@ def test_every_marked_message_is_translated_with_its_placeholders(lang):
 def test_the_template_is_up_to_date():
     from babel.messages.pofile import read_po
     with open(SERVER / "locale" / "messages.pot", "rb") as fh:
-        template = {m.id if isinstance(m.id, str) else tuple(m.id) for m in read_po(fh) if m.id}
+        template = {i18n.context_key(m.context, m.id) if isinstance(m.id, str) else tuple(m.id)
+                    for m in read_po(fh) if m.id}
     assert template == extracted_all()
 
 
@@ -174,3 +177,29 @@ def test_error_messages_come_in_the_request_language(tmp_path):
         assert client.get("/v1/i18n/de").status_code == 404
         view = client.get(f"/v1/tables/{t['table']}", params={"lang": "ar"}).json()
         assert view["dir"] == "rtl" and view["names"][0] == "المقعد 1"
+
+
+def test_the_game_list_names_every_game_in_the_reader_s_script(tmp_path):
+    """Arabic writes every game's title as the Arabic catalogue does (Dixie
+    Rook too, not its English words beside التركس); Dix and DIX, the
+    authors' own names, are the same in every language."""
+    from starlette.testclient import TestClient
+
+    from bots.server.app import create_app
+    from bots.server.settings import Settings
+    with TestClient(create_app(Settings(db=str(tmp_path / "t.db")))) as client:
+        titles = {lang: {g["name"]: g["title"] for g in
+                         client.get("/v1/games", params={"lang": lang}).json()["games"]}
+                  for lang in ("en", "ar")}
+        assert titles["en"]["dixie-rook"] == "Dixie Rook"
+        assert titles["ar"]["dixie-rook"] == "ديكسي روك"
+        assert titles["ar"]["trix"] == "التركس"
+        assert titles["ar"]["dix"] == "Dix" and titles["ar"]["dix-exchange"] == "DIX"
+        # a title has its own context: French names the contract Tricks Plis,
+        # never the game
+        fr = {g["name"]: g["title"] for g in
+              client.get("/v1/games", params={"lang": "fr"}).json()["games"]}
+        assert fr["tricks"] == "Tricks" and i18n.Translator("fr")("Tricks") == "Plis"
+        t = client.post("/v1/tables", json={"game": "dixie-rook", "seed": 1}).json()
+        view = client.get(f"/v1/tables/{t['table']}", params={"lang": "ar"}).json()
+        assert view["title"] == "ديكسي روك"

@@ -104,3 +104,52 @@ def test_the_document_says_what_a_position_and_a_bot_need(tmp_path):
         table_ops = {op["operationId"] for path, ops in doc["paths"].items()
                      if path.startswith("/v1/tables/{table_id}") for op in ops.values()}
         assert {link["operationId"] for link in links.values()} == table_ops <= ops
+
+
+def test_the_position_schema_says_what_a_deal_needs_and_that_actions_are_strings(tmp_path):
+    """schemathesis found schema-valid positions the server refused on every
+    position route: a deal without the keys its game needs (``{"deal": {},
+    "seed": 0}``: "missing 'first_dealer'") and actions that are not strings
+    (``[null, null]``).  The schema now states both (``Game.deal_required``,
+    ``Game.deal_fields``), and on every position route it and the server
+    agree on each probe."""
+    import jsonschema
+    from starlette.testclient import TestClient
+
+    from bots.server.app import create_app
+    from bots.server.settings import Settings
+    probes = [({"game": g, "deal": {}, "seed": 0}, g in ("trix", "tricks"))
+              for g in ("dix", "dix-exchange", "dixie-rook", "trix", "tricks")]
+    probes += [({"game": "dix", "deal": {"first_dealer": 0, "rounds": []}, "seed": 0}, True),
+               ({"game": "dix", "deal": {"first_dealer": 0}, "seed": 0}, False),
+               ({"game": "trix", "seat": 0, "deal": {"deals": []}}, False),
+               ({"game": "dix", "seed": 0, "actions": [None, None]}, False),
+               ({"game": "dix", "seed": 0, "actions": [3]}, False),
+               ({"game": "dix", "seed": 0, "actions": []}, True),
+               # and what came next: a null match, a deal's key of the wrong
+               # type or one the game does not have
+               ({"game": "trix", "seed": 0, "deal": {}, "match": None}, False),
+               ({"game": "trix", "seed": 0, "deal": {"deals": None}}, False),
+               ({"game": "dix", "seed": 0, "deal": {"first_dealer": 0, "rounds": [], "x": 1}},
+                False),
+               ({"game": "dix", "seed": 0, "options": None}, False),
+               ({"game": "trix", "seat": 0, "seed": 0, "deal": {"deals": []}}, False),
+               ({"game": "dix", "seed": 0, "colour": "red"}, False)]
+    app = create_app(Settings(db=str(tmp_path / "t.db"), max_time=0.05, max_iterations=50,
+                              max_worlds=2))
+    with TestClient(app) as client:
+        doc = client.get("/v1/openapi.json").json()
+        routes = [(path, ops["post"]) for path, ops in doc["paths"].items()
+                  if "post" in ops and "position" in ops["post"].get("requestBody", {}).get(
+                      "content", {}).get("application/json", {}).get("schema", {}).get(
+                      "properties", {})]
+        assert len(routes) == 8, [p for p, _ in routes]
+        for path, op in routes:
+            schema = op["requestBody"]["content"]["application/json"]["schema"]
+            position = jsonschema.Draft202012Validator(schema["properties"]["position"])
+            body = {"at": 0} if "at" in schema["properties"] else {}
+            for pos, valid in probes:
+                assert position.is_valid(pos) is valid, (path, pos)
+                if not valid:
+                    r = client.post(path, json={**body, "position": pos})
+                    assert r.status_code == 422, (path, pos, r.text)

@@ -534,6 +534,29 @@ def test_bot_settings_are_checked(app):
         refused(app.post("/v1/tables", json=body), 422, path)
 
 
+def test_a_setting_the_bot_does_not_have_is_a_422_listing_those_it_has(app):
+    """A setting named like make_bot's own arguments (seed, game, self) or
+    one the bot does not declare was a 500 (the constructor got the seed
+    twice): now 422 naming the setting and listing the bot's settings."""
+    for game, bots, path, key in (("trix", "ismcts:seed=5", "bots", "'seed'"),
+                                  ("trix", "ismcts:game=1", "bots", "'game'"),
+                                  ("trix", "ismcts:self=1", "bots", "'self'"),
+                                  ("trix", {"1": "pimc:seed=2"}, "bots.1", "'seed'"),
+                                  ("trix", "rules:seed=1", "bots", "'seed'"),
+                                  ("dix", "pimc:_=0", "bots", "'_'")):
+        r = app.post("/v1/tables", json={"game": game, "seats": [0], "bots": bots})
+        body = refused(r, 422, path, key)
+        name = (bots if isinstance(bots, str) else bots["1"]).partition(":")[0]
+        assert f"bot '{name}'" in body["error"], body
+        assert ("its settings: none" if name == "rules" else
+                "its settings: time, iterations, worlds") in body["error"], body
+    # a value the declaration refuses names the setting too; a plain one sits
+    refused(app.post("/v1/tables", json={"game": "dix", "bots": "ismcts:equivalence=maybe"}),
+            422, "bots", "equivalence")
+    assert app.post("/v1/tables", json={"game": "dix", "bots": "ismcts:iterations=20,c=0.7,"
+                                        "equivalence=off"}).status_code == 201
+
+
 def _moves(db: str, table_id: str) -> list:
     con = sqlite3.connect(db)
     try:

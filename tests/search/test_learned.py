@@ -114,7 +114,7 @@ def test_bad_settings_are_refused():
         best_move(state, Limit(iterations=100), prior="neural")
     with pytest.raises(OptionError, match="policy must be one of"):
         best_move(state, Limit(iterations=100), policy="neural")
-    with pytest.raises(OptionError, match="ismcts: .*prior must be"):
+    with pytest.raises(OptionError, match="ismcts.*prior must be one of rules, learned, none"):
         make_bot("ismcts:prior=2", state.game, 0)
 
 

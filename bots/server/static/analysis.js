@@ -47,7 +47,7 @@ function num(v, digits) {
   return v > 0 ? "+" + s : s;
 }
 
-// a game's name (a proper name, as the server gives it: /v1/games)
+// a game's name in the reader's language, as the server gives it (/v1/games)
 function gameTitle(name) {
   const g = GAMES.find((x) => x.name === name);
   return g && g.title ? g.title : name;

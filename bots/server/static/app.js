@@ -301,7 +301,7 @@ function show(p) {
   else if (!streamOK && !p.over && !p.your_turn) poll = setTimeout(refresh, 2000);
 }
 
-// a game's name (a proper name, as the server gives it)
+// a game's name in the reader's language, as the server gives it
 function gameTitle(name) {
   const g = GAMES.find((x) => x.name === name);
   return g && g.title ? g.title : name;

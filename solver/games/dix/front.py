@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...front import N_, FrenchFront, Words
+from ...front import N_, NC_, FrenchFront, Words
 
 
 class DixFront(FrenchFront):
-    title = "Dix"
+    title = NC_("game", "Dix")
     description = N_("Dix (Fred Blundun): 2 players, trumps and a joker; a trick whose "
                      "two cards make ten costs 3 points")
     option_words: ClassVar[dict[str, tuple[str, str, dict[str, str]]]] = {

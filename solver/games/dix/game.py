@@ -33,6 +33,10 @@ from .views import DixWorldSampler, _complete_view
 @register_game
 class DixGame(Game):
     name = "dix"
+    deal_required = {"record": ("first_dealer", "rounds"), "view": ("first_dealer", "rounds"),
+                     "mid_record": ("rounds",), "mid_view": ("rounds",)}
+    deal_fields = {"first_dealer": "integer", "rounds": "array"}
+    deal_before_match = ("first_dealer",)
     #: how the front ends show the game (solver/front.py)
     front_class = DixFront
     zero_sum = True                  # returns: +1 match winner, -1 loser

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...front import N_, Front, Words
+from ...front import N_, NC_, Front, Words
 
 #: the cards by the names the rules give them (English ids; French: the rules' own)
 NAMES = {"10": N_("Owl"), "9": N_("Wolf"), "8": N_("Skunk"), "7": N_("Leaping Rabbit"),
@@ -17,7 +17,7 @@ NAMES = {"10": N_("Owl"), "9": N_("Wolf"), "8": N_("Skunk"), "7": N_("Leaping Ra
 
 
 class ExchangeFront(Front):
-    title = "DIX"
+    title = NC_("game", "DIX")
     description = N_("DIX (Dave De Vega): 4 to 12 players, one hidden card each; "
                      "exchange it or block, and the lowest card loses a token")
     option_words: ClassVar[dict[str, tuple[str, str, dict[str, str]]]] = {

@@ -87,6 +87,11 @@ from .views import DixExchangeWorldSampler
 @register_game
 class DixExchangeGame(Game):
     name = "dix-exchange"
+    deal_required = {"record": ("first_dealer", "shuffles"),
+                     "view": ("first_dealer", "shuffles"),
+                     "mid_record": ("shuffles",), "mid_view": ("shuffles",)}
+    deal_fields = {"first_dealer": "integer", "shuffles": "array"}
+    deal_before_match = ("first_dealer",)
     #: how the front ends show the game (solver/front.py)
     front_class = ExchangeFront
     notation = ("Cards are values, high to low: 10 (Hibou), 9 (Loup), 8 (Putois), 7 "

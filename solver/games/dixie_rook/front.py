@@ -9,7 +9,7 @@ import re
 from typing import Any, ClassVar
 
 from ...cards import ROOK_COLOURS
-from ...front import N_, Front, Words
+from ...front import N_, NC_, Front, Words
 
 #: the Rook colours' words, by the card's letter
 COLOURS = {"R": N_("Red"), "G": N_("Green"), "Y": N_("Yellow"), "B": N_("Black")}
@@ -20,7 +20,7 @@ _PAGE_COLOURS = {"R": "red", "G": "green", "Y": "yellow", "B": "black"}
 
 
 class RookFront(Front):
-    title = "Dixie Rook"
+    title = NC_("game", "Dixie Rook")
     description = N_("Dixie Rook: 4 or 6 players in two teams; bidding, a nest and "
                      "count cards; game to 300")
     option_words: ClassVar[dict[str, tuple[str, str, dict[str, str]]]] = {

@@ -61,6 +61,10 @@ from .views import RookWorldSampler, _complete_view
 @register_game
 class DixieRookGame(Game):
     name = "dixie-rook"
+    deal_required = {"record": ("first_dealer", "deals"), "view": ("first_dealer", "deals"),
+                     "mid_record": ("deals",), "mid_view": ("deals",)}
+    deal_fields = {"first_dealer": "integer", "deals": "array"}
+    deal_before_match = ("first_dealer",)
     #: how the front ends show the game (solver/front.py)
     front_class = RookFront
     notation = ("Cards are colour then number: R G Y B (red, green, yellow, black) and 1 to "

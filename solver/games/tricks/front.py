@@ -3,12 +3,12 @@ the form and its dealers' sets."""
 
 from __future__ import annotations
 
-from ...front import N_
+from ...front import N_, NC_
 from ..contract_match.front import ContractFront
 
 
 class TricksFront(ContractFront):
-    title = "Tricks"
+    title = NC_("game", "Tricks")
     description = N_("Tricks (Ayman Khouri): 4 players; each dealer in turn plays a set "
                      "of 5 games (Diamonds, Queens, Tricks, King of Hearts, Jacks), and "
                      "a bad hand may be dealt again in Jacks")

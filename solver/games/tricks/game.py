@@ -95,6 +95,11 @@ class TricksGame(ContractGame):
     chooser_word = "dealer"
     has_claims = True
     deal_keys = ("draws", "deals")
+    # a record's deals and draws default to none (the seed deals them); a
+    # view lists them as its seat saw them
+    deal_required = {"view": ("draws", "deals"), "mid_view": ("deals",)}
+    deal_fields = {"draws": "array", "deals": "array"}
+    deal_before_match = ("draws",)
 
     def generate_draw(self, rng: random.Random) -> tuple:
         return tuple(rng.sample(FRENCH.cards, NUM_SEATS))

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ...front import N_
+from ...front import N_, NC_
 from ..contract_match.front import ContractFront
 
 
 class TrixFront(ContractFront):
-    title = "Trix"
+    title = NC_("game", "Trix")
     description = N_("Trix: 4 players, 4 kingdoms of 5 contracts (King of Hearts, "
                      "Queens, Diamonds, Ltoosh, Trix), with doubling; each for "
                      "themselves or in partnerships")

@@ -97,6 +97,11 @@ class TrixGame(ContractGame):
     chooser_word = "owner"
     has_reveals = True
     deal_keys = ("first_owner", "deals")
+    # a record's deals default to none (the seed deals them); a view lists
+    # them as its seat saw them, with the owner of the first kingdom
+    deal_required = {"view": ("first_owner", "deals"), "mid_view": ("deals",)}
+    deal_fields = {"first_owner": "integer", "deals": "array"}
+    deal_before_match = ("first_owner",)
 
     # the deal object: {"first_owner": seat holding 7H in deal 1, "deals": [...]}
     def _check_parsed(self, deal: dict, outcomes: list) -> None:
