@@ -24,12 +24,12 @@ import solver
 from solver import position
 from solver.errors import DixtrixError, SearchAborted, install_hint
 from solver.game import (
-    MAX_SEED,
     check_given_seed,
     check_seed,
     game_name,
     options_from_text,
     parse_pairs,
+    wrap_seed,
 )
 from solver.search import Limit, evaluate
 from solver.search.learned import PRIORS
@@ -70,7 +70,7 @@ def _bot_seed(seed: int, seat: int) -> int:
     """Seat ``seat``'s bot's seed in a game dealt by ``seed``: ``seed * 1000
     + seat``, kept in the seed range of every face (a deal's seed near
     2**63-1 wraps round instead of giving make_bot one it refuses)."""
-    return (seed * 1000 + seat) % (MAX_SEED + 1)
+    return wrap_seed(seed * 1000 + seat)
 
 
 def cmd_play(args) -> int:

@@ -29,6 +29,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
                       "(pettingzoo and gymnasium)") from exc
 
 from solver.errors import OptionError, short_repr
+from solver.game import wrap_seed
 from solver.interop.pettingzoo import DixtrixEnv
 
 from .registry import make_bot
@@ -80,7 +81,7 @@ class SeatEnv(gym.Env):
         if seed is None:
             seed = int(self.np_random.integers(1 << 62))
         self.aec.reset(seed=seed)
-        self.bots = {s: make_bot(spec, self.aec.game, s, seed * 31 + s)
+        self.bots = {s: make_bot(spec, self.aec.game, s, wrap_seed(seed * 31 + s))
                      for s, spec in self.opponent_specs.items()}
         self._play_bots()
         obs, _, _ = self._result()

@@ -49,6 +49,13 @@ def check_seed(seed: Any, name: str = "seed") -> int:
     return seed
 
 
+def wrap_seed(seed: int) -> int:
+    """A seed derived from another (a bot's from its deal's, ``seed * k +
+    seat``) kept in the range every face takes (``check_given_seed``):
+    one near the top wraps round instead of being refused."""
+    return seed % (MAX_SEED + 1)
+
+
 def check_given_seed(seed: Any, name: str = "seed") -> int:
     """A seed a person or a program gives: an integer 0..``MAX_SEED``, the
     one range of every face (the command line's flags, ``make_bot``, the

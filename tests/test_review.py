@@ -100,7 +100,10 @@ def test_an_exact_player_shows_zero_exact_loss_where_its_view_determines_the_dea
     # its view determines the deal: the exact solver decides); seat 1 random
     random_losses = []
     for seed in (5, 6):
-        state = played("dix", ["ismcts:iterations=300", "random"], seed=seed, deals=1)
+        # prior=rules: the rounds this test was written on (under dix's learned
+        # prior seed 6 reaches the position of the test below)
+        state = played("dix", ["ismcts:iterations=300,prior=rules", "random"], seed=seed,
+                       deals=1)
         doc = reviews.review(solver.to_json(state), limit=Limit(iterations=300))
         exact_ones = [e for e in doc["decisions"] if e["method"] == "exact"]
         mine = [e for e in exact_ones if e["seat"] == 0]
@@ -115,6 +118,16 @@ def test_an_exact_player_shows_zero_exact_loss_where_its_view_determines_the_dea
         random_losses += [e["exact_loss"] for e in exact_ones if e["seat"] == 1]
     # positive control: the random seat does lose exactly somewhere
     assert max(random_losses) > 0
+
+
+@pytest.mark.xfail(strict=True, reason="a known defect of the dix solver's shared table: "
+                   "the hindsight's solver, its table kept from the round's later positions, "
+                   "passes 1,000,000 nodes at trick 14 where a fresh solver answers in 8")
+def test_the_hindsight_solver_answers_where_a_fresh_one_does():
+    state = played("dix", ["ismcts:iterations=300,prior=learned", "random"], seed=6, deals=1)
+    doc = reviews.review(solver.to_json(state), limit=Limit(iterations=300))
+    mine = [e for e in doc["decisions"] if e["method"] == "exact" and e["seat"] == 0]
+    assert mine and all(e["exact_loss"] is not None for e in mine)
 
 
 def test_hindsight_values_are_the_solvers_and_give_up_past_the_bound():

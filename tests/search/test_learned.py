@@ -85,7 +85,7 @@ def test_the_search_uses_the_learned_policy_and_says_so(name):
 
 @pytest.mark.parametrize("name,options,prior", [
     ("dix", {}, "learned"), ("dix", {"variant": "seventeen"}, "learned"),
-    ("trix", {}, "learned"), ("tricks", {}, "rules"), ("dixie-rook", {}, "rules")])
+    ("trix", {}, "learned"), ("tricks", {}, "learned"), ("dixie-rook", {}, "rules")])
 def test_each_game_has_the_prior_that_measured_stronger(name, options, prior):
     # docs/search.md, "Learned play measured": the default is the learned
     # prior where it was stronger at equal time

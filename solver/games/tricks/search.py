@@ -10,6 +10,10 @@ from .game import TricksGame
 
 class TricksSupport(ContractSupport):
     key = "tricks"
+    #: the learned policy at every card node: stronger at equal time (0.05 s a
+    #: decision, one tree: +2.36 +- 2.06 points a deal over 200 duplicate
+    #: pairs; docs/search.md, "Learned play measured")
+    prior = "learned"
 
 
 register(TricksGame, TricksSupport())
