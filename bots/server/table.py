@@ -44,8 +44,9 @@ from .settings import Settings
 from .store import Row, TableStore
 
 #: the bots a table may seat (``cheat`` is unfair, ``engine`` runs a program);
-#: the levels (``bots.levels``) too
-TABLE_BOTS = ("random", "rules", "ismcts", "pimc")
+#: the levels (``bots.levels``) too; ``learned``, the learned policy without a
+#: search, is the player for a server with many tables
+TABLE_BOTS = ("random", "rules", "learned", "ismcts", "pimc")
 #: a table id: what ``secrets.token_urlsafe`` makes
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 #: random bytes of a seat or admin token (192 bits)
