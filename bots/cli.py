@@ -382,15 +382,21 @@ def cmd_evaluate(args) -> int:
     return 0
 
 
-def cmd_model_fit(args) -> int:
-    """Fit a game's opponent model to self-play and write its data file."""
-    game = _load_game(args)
+def _need_numpy(command: str) -> None:
+    """The fits' linear algebra is numpy, the optional [fit] extra: its
+    absence is answered in words, naming the command."""
     try:
         # numpy is the optional [fit] extra: its absence is answered in words here
         import numpy  # noqa: F401  the fit's linear algebra
     except ImportError:
-        raise solver.OptionError(f"dixtrix model fit needs numpy: {install_hint('fit')}") \
+        raise solver.OptionError(f"dixtrix {command} needs numpy: {install_hint('fit')}") \
             from None
+
+
+def cmd_model_fit(args) -> int:
+    """Fit a game's opponent model to self-play and write its data file."""
+    game = _load_game(args)
+    _need_numpy("model fit")
     for name, value in (("--matches", args.matches), ("--deals", args.deals),
                         ("--jobs", args.jobs)):
         if value < 1:
@@ -406,12 +412,7 @@ def cmd_model_fit(args) -> int:
 def cmd_learn(args) -> int:
     """Expert iteration: self-play, fit, duplicate gate, a generation at a time."""
     game = _load_game(args)
-    try:
-        # numpy is the optional [fit] extra: its absence is answered in words here
-        import numpy  # noqa: F401  the fit's linear algebra
-    except ImportError:
-        raise solver.OptionError(f"dixtrix learn needs numpy: {install_hint('fit')}") \
-            from None
+    _need_numpy("learn")
     if args.dask is not None and args.jobs != 1:
         raise solver.OptionError("--jobs and --dask exclude each other (Dask decides the "
                                  "workers)")

@@ -255,6 +255,24 @@ cdef inline void narrow(int* bracket, int lo, int hi) noexcept nogil:
         bracket[1] = hi - 1
 
 
+cdef inline int ask(DixCtx* D, int c, int beta, int* lo, int* hi, int* bracket) noexcept nogil:
+    """One null-window question of ``mtd``: is card ``c``'s value at least
+    ``beta``?  Narrows the half-open ``[lo, hi)`` (and ``bracket``) by its
+    answer and returns the child's value; where the node limit stopped it,
+    ``D.aborted`` is set and nothing is narrowed (it proved nothing)."""
+    cdef int v = child(D, c, beta - 1, beta)
+    if DD_STATS:
+        D.st.questions += 1
+    if D.aborted:
+        return 0
+    if v < beta:
+        hi[0] = v + 1
+    else:
+        lo[0] = v
+    narrow(bracket, lo[0], hi[0])
+    return v
+
+
 cdef inline int mtd(DixCtx* D, int c, int lo, int hi, int guess, int* bracket, bint tie,
                     int base) noexcept nogil:
     """The exact value of root card ``c`` in [lo, hi] by null-window
@@ -272,7 +290,7 @@ cdef inline int mtd(DixCtx* D, int c, int lo, int hi, int guess, int* bracket, b
     value returned then stands for that result, not the exact value:
     ``DIFF * total difference + 1`` (the mover wins) or ``- 1``, less
     ``base``."""
-    cdef int beta, v, g = guess, band, past, s
+    cdef int beta, g = guess, band, past, s
     cdef uint64_t n0
     hi += 1             # half-open [lo, hi)
     if driver(D) == 1:
@@ -287,17 +305,9 @@ cdef inline int mtd(DixCtx* D, int c, int lo, int hi, int guess, int* bracket, b
                 beta = (diff_band(D, lo) + 1) * DIFF - DIFF // 2
             if beta >= hi:
                 beta = diff_band(D, hi - 1) * DIFF - DIFF // 2
-            v = child(D, c, beta - 1, beta)
-            if DD_STATS:
-                D.st.questions += 1
+            g = ask(D, c, beta, &lo, &hi, bracket)
             if D.aborted:
                 return 0
-            if v < beta:
-                hi = v + 1
-            else:
-                lo = v
-            g = v
-            narrow(bracket, lo, hi)
         if not tie:
             # the past's tens are at most 26 a side, so the past's
             # difference is its band and the total's the sum of the bands
@@ -309,16 +319,9 @@ cdef inline int mtd(DixCtx* D, int c, int lo, int hi, int guess, int* bracket, b
                 # a value is never 0 in total: is it at least 1?
                 beta = 1 - base
                 if lo < beta < hi:
-                    v = child(D, c, beta - 1, beta)
-                    if DD_STATS:
-                        D.st.questions += 1
+                    ask(D, c, beta, &lo, &hi, bracket)
                     if D.aborted:
                         return 0
-                    if v < beta:
-                        hi = v + 1
-                    else:
-                        lo = v
-                    narrow(bracket, lo, hi)
                 s = 1 if lo >= beta else -1
             if DD_STATS:
                 D.st.tie_nodes += D.nodes - n0
@@ -332,17 +335,9 @@ cdef inline int mtd(DixCtx* D, int c, int lo, int hi, int guess, int* bracket, b
             beta = lo + 1
         if beta >= hi:
             beta = hi - 1
-        v = child(D, c, beta - 1, beta)
-        if DD_STATS:
-            D.st.questions += 1
+        g = ask(D, c, beta, &lo, &hi, bracket)
         if D.aborted:
             return 0
-        if v < beta:
-            hi = v + 1
-        else:
-            lo = v
-        g = v
-        narrow(bracket, lo, hi)
     if DD_STATS:
         D.st.tie_nodes += D.nodes - n0
     return lo
