@@ -25,7 +25,6 @@ from solver.errors import (
 )
 from solver.search import Limit
 
-from .. import levels as bot_levels
 from ..registry import check_settings, parse_settings
 from . import i18n
 from .errors import RequestError, StaleVersion
@@ -33,6 +32,7 @@ from .i18n import N_, Translator
 from .pool import Busy
 from .settings import Settings
 from .store import StoreError
+from .table import not_at_table
 from .tables import TABLE_BOTS
 
 log = logging.getLogger("dixtrix.server")
@@ -166,9 +166,7 @@ def _bot_refusal(spec: str, path: str) -> RequestError:
     name = spec.partition(":")[0].strip()
     if name not in TABLE_BOTS:
         # in the words the table's own check uses (table.check_bot)
-        return RequestError("bot {name} cannot sit at a table (one of: {bots}; or a level: "
-                            "{levels})", path, name=short_repr(name), bots=", ".join(TABLE_BOTS),
-                            levels=", ".join(bot_levels.LEVELS))
+        return not_at_table(name, path)
     try:
         check_settings(name, parse_settings(spec)[1])
     except DixtrixError as exc:

@@ -80,6 +80,13 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def not_at_table(name: str, path: str) -> RequestError:
+    """The refusal of a bot no table takes (``TABLE_BOTS`` or a level)."""
+    return RequestError("bot {name} cannot sit at a table (one of: {bots}; or a level: "
+                        "{levels})", path, name=short_repr(name), bots=", ".join(TABLE_BOTS),
+                        levels=", ".join(bot_levels.LEVELS))
+
+
 def check_bot(spec, game, seat: int, settings: Settings, path: str) -> tuple[str, str | None]:
     """A bot settings string a table may use: a level, or a fair bot of
     ``TABLE_BOTS`` whose search fits the server's caps (``RequestError``
@@ -94,9 +101,7 @@ def check_bot(spec, game, seat: int, settings: Settings, path: str) -> tuple[str
         spec = bot_levels.level_settings(level, game)
     name = spec.partition(":")[0].strip()
     if name not in TABLE_BOTS:
-        raise RequestError("bot {name} cannot sit at a table (one of: {bots}; or a level: "
-                           "{levels})", path, name=short_repr(name), bots=", ".join(TABLE_BOTS),
-                           levels=", ".join(bot_levels.LEVELS))
+        raise not_at_table(name, path)
     try:
         bot = make_bot(spec, game, seat, seed=0)
     except DixtrixError as exc:
