@@ -370,3 +370,41 @@ def test_contract_table_matches_single_solves():
     state.apply_action(state.legal_actions()[0])
     with pytest.raises(UnsupportedPositionError, match="contract choice"):
         contract_table(state)
+
+
+def _dix_round_states(seed):
+    """The positions of one dix round played at random from trick 14 (the
+    stock empty: the solver takes them) to its last card."""
+    game = solver.load_game("dix")
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    out = []
+    while not state.is_terminal() and state.round_index() < 1:
+        number = state.trick_number()
+        if number is not None and number[0] >= 14:
+            out.append(state.clone())
+        state.apply_action(rng.choice(state.legal_actions()))
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 6])
+def test_dix_round_solved_from_its_end_back_matches_fresh_solves(seed):
+    """The review's hindsight (bots/review.py): one solver, its table kept,
+    solves a round's positions from the last back to trick 14, both seats
+    at each.  Every value is a fresh solver's, and the kept table never
+    costs: no solve takes more than a fresh one's nodes (plus the few a
+    differently ordered search may take), the round fewer in all."""
+    kept_total = fresh_total = 0
+    s = Solver(private=True)
+    states = _dix_round_states(seed)
+    assert len(states) >= 20
+    for st in reversed(states):
+        for seat in (0, 1):
+            got = s.solve(st, seat=seat)
+            with Solver(private=True) as f:
+                want = f.solve(st, seat=seat)
+            assert dict(got.action_values) == dict(want.action_values), (st, seat)
+            assert got.nodes <= 2 * want.nodes + 100, (st, seat, got.nodes, want.nodes)
+            kept_total += got.nodes
+            fresh_total += want.nodes
+    assert kept_total < 0.7 * fresh_total, (kept_total, fresh_total)
