@@ -34,6 +34,19 @@ unsound key; none for the exact position).  A ceiling: answering a
 boundary would change the later search, which is taken as recorded.
 
     python bench/dd_boundaries.py --contract queens --tricks-left 7 --n 3 --cap 2000000 --keys
+
+``--must-win K`` asks what a bound counting penalty cards would have to
+reason about (issue #50): K escape boundaries (M reaches its window,
+another seat leads) drawn by their subtree nodes (seeded), and for each
+the tricks M must take with the same hands when only tricks count (the
+paranoid Ltoosh value of the same cards, M the max seat, ``MUST_WIN_NODES``
+a solve; "?" past it), the window, how many other hands hold penalty
+cards and whether M holds some.  A bound that lets M win no trick
+(the pivot, the covers' "M takes none") cannot settle a boundary where M
+must win tricks; there a count must say which of M's tricks the penalty
+cards can reach.
+
+    python bench/dd_boundaries.py --contract queens --tricks-left 7 --n 3 --cap 2000000 --must-win 150
 """
 
 from __future__ import annotations
@@ -49,13 +62,15 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 import solver
 from solver.cards import FRENCH, cards_of
-from solver.dd import solve
+from solver.dd import Solver, solve
 from solver.dd import trick as dd
 from solver.errors import SearchAborted
-from solver.games.contract_match.exact import PENALTY_CONTRACTS, deal_position
+from solver.games.contract_match.exact import PENALTY_CONTRACTS, deal_position, penalty_contract
 from trix_full_deals import build
 
 INF = float("inf")
+#: ``--must-win``: the node bound of each tricks-only solve
+MUST_WIN_NODES = 300_000
 
 
 def group(hands, leader, me, alpha, beta, result, pen_mask):
@@ -189,6 +204,44 @@ def print_keys(reuse) -> None:
               f"{_pct(r['wrong_nodes'], r['nodes']):>6}")
 
 
+def must_win(kept, pen_mask: int, k: int) -> Counter:
+    """``--must-win``: ``k`` escape boundaries of ``kept`` (``group``'s
+    records) drawn with replacement by their subtree nodes (seed 1), and
+    per feature how many of them have each value: the tricks M must take
+    when only tricks count (Ltoosh's rules, the same hands and leader), the
+    window, the number of other hands holding penalty cards, whether M
+    holds some."""
+    esc = [r for r in kept if r[0][1] == "M reaches the window" and r[0][2] != "M leads"]
+    out: Counter = Counter()
+    if not esc:
+        return out
+    tricks_only = penalty_contract("ltoosh")
+    unit = -PENALTY_CONTRACTS["ltoosh"][1]
+    for _, hands, me, leader, alpha, beta, _result, _n in random.Random(1).choices(
+            esc, weights=[r[7] for r in esc], k=k):
+        pos = dd.TrickPosition(tricks_only, tuple(hands), leader, ())
+        try:
+            # a table of its own: the sample's solves stay apart from the
+            # measured kernel's, which the boundaries came from
+            with Solver(private=True) as s:
+                taken: int | str = -s.solve_position(pos, me, "own", MUST_WIN_NODES).value // unit
+        except SearchAborted:
+            taken = "?"
+        out[("M must take tricks", taken)] += 1
+        out[("window", (alpha, beta))] += 1
+        out[("other hands holding penalty cards",
+             sum(1 for i, h in enumerate(hands) if i != me and h & pen_mask))] += 1
+        out[("M holds penalty cards", bool(hands[me] & pen_mask))] += 1
+    return out
+
+
+def print_must_win(counts: Counter, k: int) -> None:
+    print(f"{k} escape boundaries drawn by nodes (M reaches its window, another seat leads):")
+    for feature in dict.fromkeys(f for f, _ in counts):
+        values = sorted(((v, n) for (f, v), n in counts.items() if f == feature), key=str)
+        print(f"  {feature}: " + ", ".join(f"{v}: {n}" for v, n in values))
+
+
 def main(argv=None) -> None:
     with dd.probing():          # the measuring build: switches and counters
         _main(argv)
@@ -204,6 +257,8 @@ def _main(argv=None) -> None:
     ap.add_argument("--show", type=int, default=0, help="print this many of the largest group")
     ap.add_argument("--keys", action="store_true",
                     help="what a class entry could answer, key by key (partition search)")
+    ap.add_argument("--must-win", type=int, default=0, metavar="K",
+                    help="the tricks M must take at K escape boundaries drawn by nodes")
     a = ap.parse_args(argv)
     game = solver.load_game("trix")
     pen_mask = sum(1 << c for c in PENALTY_CONTRACTS[a.contract][0])
@@ -252,6 +307,8 @@ def _main(argv=None) -> None:
               f"({100 * n / max(below, 1):4.1f}%)  {n / count_by[g]:7.1f} a boundary")
     if a.keys:
         print_keys(reuse)
+    if a.must_win:
+        print_must_win(must_win(kept, pen_mask, a.must_win), a.must_win)
     if a.show and nodes_by:
         top = nodes_by.most_common(1)[0][0]
         pick = [k for k in kept if k[0] == top]

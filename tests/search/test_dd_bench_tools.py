@@ -56,3 +56,16 @@ def test_boundaries_bench_groups_every_boundary(capsys):
     assert total, out
     groups = re.findall(r"^  M .*? ([\d,]+) boundaries\s+([\d,]+) nodes", out, re.M)
     assert sum(int(n.replace(",", "")) for _, n in groups) == int(total.group(1).replace(",", ""))
+
+
+def test_boundaries_bench_counts_the_tricks_m_must_take(capsys):
+    _bench("dd_boundaries").main(["--contract", "queens", "--from-trick", "6", "--tricks-left",
+                                  "4", "--n", "1", "--cap", "2000000", "--must-win", "5"])
+    out = capsys.readouterr().out
+    assert "5 escape boundaries drawn by nodes" in out, out
+    line = re.search(r"^  M must take tricks: (.*)$", out, re.M)
+    assert line, out
+    # every drawn boundary is counted once; with 4 tricks left M takes 0..4
+    counts = dict(item.split(": ") for item in line.group(1).split(", "))
+    assert sum(int(n) for n in counts.values()) == 5
+    assert set(counts) <= {"?", "0", "1", "2", "3", "4"}
