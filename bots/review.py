@@ -588,6 +588,14 @@ def _assemble(p: _Plan, results: dict, limit, bot, seed, nodes, trees) -> dict:
                  "exact_best_actions": None, "exact_kind": None}
         if res["note"]:
             entry["note"] = res["note"]
+        if ex is None and res["bot"] == "exact" and (game.num_players == 2 or
+                                                     game.partnership):
+            # the seat's own view determined the deal and the decision
+            # service solved it (with its larger bound than the hindsight's):
+            # where two sides play, that is the hindsight's minimax value
+            ex = {"values": res["values"], "best": [a for a, v in res["values"].items()
+                                                    if v == max(res["values"].values())],
+                  "kind": "minimax"}
         if ex is not None and d.played in ex["values"]:
             top = max(ex["values"].values())
             entry.update(exact_loss=top - ex["values"][d.played],
