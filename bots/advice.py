@@ -281,7 +281,7 @@ def _line(view, seat, res):
 def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 0,
            progress=None, stop=None, trees=None, threads=None, nodes=None,
            line: bool = True, beliefs: bool = False, inference=None, prior=None,
-           policy=None) -> dict:
+           policy=None, leaf=None) -> dict:
     """The hint's whole content as a JSON-able dict (what ``--json``
     prints and the web table's hint button shows): the game, seat, the
     position, its ``facts`` in a player's words, the decision service's
@@ -299,7 +299,7 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
     ``bot``, ``seed``, ``progress``, ``stop``, ``trees``, ``threads`` and
     ``nodes`` go to ``best_move``; ``line``: compute the expected line of an exact result;
     ``inference``: the search's beliefs (``best_move``'s, None the game's
-    default); ``prior`` and ``policy``: what guides the search
+    default); ``prior``, ``policy`` and ``leaf``: what guides the search
     (``best_move``'s, None its defaults; the result's ``search.guided`` says
     what it used); ``beliefs``: add ``beliefs``, where the unseen cards are
     as the seat may believe (``beliefs_of``)."""
@@ -316,7 +316,7 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
                  "trick": list(trick) if trick else None,
                  "origin": origin, "facts": facts}
     kw = {k: v for k, v in (("trees", trees), ("threads", threads), ("prior", prior),
-                            ("policy", policy)) if v is not None}
+                            ("policy", policy), ("leaf", leaf)) if v is not None}
     if beliefs:
         out["beliefs"] = beliefs_of(view, seed, inference is not False)
     res = best_move(view, limit if limit is not None else make_limit(), bot=bot, seed=seed,

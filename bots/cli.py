@@ -31,8 +31,8 @@ from solver.game import (
     parse_pairs,
     wrap_seed,
 )
-from solver.search import Limit, evaluate
-from solver.search.learned import PRIORS
+from solver.search import Limit, evaluate, value
+from solver.search.learned import PRIORS, model_key
 from solver.search.native import ISMCTS_POLICIES
 
 from . import advice, engine, hint, human, learn, modelfit, review
@@ -397,15 +397,39 @@ def cmd_model_fit(args) -> int:
     """Fit a game's opponent model to self-play and write its data file."""
     game = _load_game(args)
     _need_numpy("model fit")
-    for name, value in (("--matches", args.matches), ("--deals", args.deals),
+    for name, count in (("--matches", args.matches), ("--deals", args.deals),
                         ("--jobs", args.jobs)):
-        if value < 1:
-            raise solver.OptionError(f"{name} must be at least 1, got {value}")
+        if count < 1:
+            raise solver.OptionError(f"{name} must be at least 1, got {count}")
     command = "dixtrix model fit " + " ".join(sys.argv[3:]) if len(sys.argv) > 3 else ""
     modelfit.run(game.name, game.non_default_options(), bot=args.bot, matches=args.matches,
                  deals=args.deals, seed=args.seed, jobs=args.jobs, out=args.out,
                  command=command or f"dixtrix model fit {game.name}", alpha=args.alpha,
                  floor=args.floor, data=args.data, from_data=args.from_data)
+    return 0
+
+
+def cmd_model_value(args) -> int:
+    """Fit a game's leaf value and write its data file."""
+    game = _load_game(args)
+    _need_numpy("model value")
+    for name, v in (("--deals", args.deals), ("--playouts", args.playouts)):
+        if v < 1:
+            raise solver.OptionError(f"{name} must be at least 1, got {v}")
+    if not 0 <= args.cut <= 64:
+        raise solver.OptionError(f"--cut is a number of tricks 0..64, got {args.cut}")
+    command = "dixtrix model value " + " ".join(sys.argv[3:]) if len(sys.argv) > 3 else ""
+    doc = value.make_value(game, deals=args.deals, playouts=args.playouts,
+                           seed=args.seed, cut=args.cut, source=args.source,
+                           command=command or f"dixtrix model value {game.name}")
+    out = args.out or value.value_path(game, model_key(game))
+    with open(out, "w", encoding="utf-8") as fh:
+        json.dump(doc, fh, indent=1)
+        fh.write("\n")
+    for p, h in enumerate(doc["meta"]["held_out"]):
+        print(f"phase {p}: {h['rows']} held-out rows, variance {h['variance']:.5f}, "
+              f"mean squared error {h['mse']:.5f}, explained {h['r2']:.1%}")
+    print(f"written: {out}")
     return 0
 
 
@@ -491,6 +515,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "at every card node) or none; default: the game's")
     h.add_argument("--policy", choices=ISMCTS_POLICIES, default=None,
                    help="ismcts's play-outs: rules (the default), learned or random")
+    h.add_argument("--leaf", choices=("value", "playout"), default=None,
+                   help="how ismcts's play-outs end: value (the game's learned value after "
+                        "a few tricks) or playout (at the deal's end); default: the game's")
     h.add_argument("--json", action="store_true", help="the same content as JSON")
     h.add_argument("--legend", action="store_true",
                    help="also explain the game's card and action notation and how to read "
@@ -629,6 +656,30 @@ def build_parser() -> argparse.ArgumentParser:
                     help="fit from the decisions kept in FILE instead of playing (the file "
                          "was made with the same game, bot, matches and seed)")
     mf.set_defaults(func=cmd_model_fit)
+    mv = msub.add_parser("value", help="fit a game's learned value at the search's leaf",
+                         description="Play seeded deals (the rules player at every seat, "
+                                     "or the search kernel's own play-outs), fit the "
+                                     "game's linear leaf value to each position's rest of "
+                                     "the deal by ridge regression, report the held-out "
+                                     "error per phase (every fifth deal held out), and "
+                                     "write the value (with this command and its seed) "
+                                     "into the game's data file; the search reads it with "
+                                     "leaf=value (docs/search.md, \"The value at the "
+                                     "leaf\"). Needs numpy.")
+    mv.add_argument("game", help=f"one of: {', '.join(solver.registered_games())}")
+    mv.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
+    mv.add_argument("--players", type=int, default=None, help="the players option")
+    mv.add_argument("--deals", type=int, default=6000, help="deals played (default 6000)")
+    mv.add_argument("--source", choices=value.SOURCES, default="rules",
+                    help="the rules player's play (default) or the kernel's play-outs")
+    mv.add_argument("--playouts", type=int, default=50,
+                    help="play-outs a deal with --source playout (default 50)")
+    mv.add_argument("--cut", type=int, default=value.DEFAULT_CUT,
+                    help=f"tricks a play-out plays before the value is read (default "
+                         f"{value.DEFAULT_CUT})")
+    mv.add_argument("--seed", type=int, default=1, help="deal d is dealt from seed + d")
+    mv.add_argument("--out", default=None, help="where to write (default: the game's data file)")
+    mv.set_defaults(func=cmd_model_value)
     lr = sub.add_parser("learn", help="improve a game's learned policy by its own search "
                         "(expert iteration)",
                         description="Each generation: the search with the current model as "

@@ -74,6 +74,9 @@ OPTIONS: dict[str, tuple[str, Any, Any, Any, str]] = {
     "prior": ("combo", "default", ("default", "rules", "learned", "none"), None,
               "go's ISMCTS tree prior: the rules bot's move favoured, the game's learned "
               "policy at every card node, or none (default: the game's)"),
+    "leaf": ("combo", "default", ("default", "value", "playout"), None,
+             "how go's ISMCTS play-outs end: the game's learned value after a few tricks, "
+             "or the deal's end (default: the game's)"),
     "inference": ("combo", "default", ("default", "on", "off"), None,
                   "weigh the worlds of go and evaluate by what the other seats chose (the "
                   "beliefs; default: the game's)"),
@@ -392,7 +395,9 @@ class Engine:
         res = best_move(pos, limit, bot=bot, seed=self.options["seed"], progress=progress,
                         stop=self.stop_event, inference=self._inference(),
                         prior=None if self.options["prior"] == "default" else
-                        self.options["prior"], **self._trees())
+                        self.options["prior"],
+                        leaf=None if self.options["leaf"] == "default" or bot != "ismcts"
+                        else self.options["leaf"], **self._trees())
         self.final("result " + json.dumps(json_finite(asdict(res)), separators=(",", ":")),
                    f"bestmove {action_word(res.action)} value "
                    f"{res.values.get(res.action, 0.0):.4f}")

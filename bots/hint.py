@@ -120,7 +120,8 @@ def run(args, origin: str, view) -> int:
                      trees=getattr(args, "trees", None), threads=getattr(args, "threads", None),
                      beliefs=getattr(args, "beliefs", False),
                      inference=None if inference is None else inference == "on",
-                     prior=getattr(args, "prior", None), policy=getattr(args, "policy", None))
+                     prior=getattr(args, "prior", None), policy=getattr(args, "policy", None),
+                     leaf=getattr(args, "leaf", None))
     finally:
         progress.close()
     facts = out["facts"]
@@ -165,7 +166,8 @@ def run(args, origin: str, view) -> int:
                 "average deal")
     guided = res.get("guided") or {}
     if guided:
-        what += (f" (prior: {guided['prior']}, play-outs: {guided['playout']})")
+        what += (f" (prior: {guided['prior']}, play-outs: {guided['playout']}"
+                 + (f", leaf: {guided['leaf']}" if guided.get("leaf") else "") + ")")
     print(f"Values: {what}; {res['iterations']:,} "
           f"{'worlds' if res['bot'] == 'pimc' else 'iterations'}"
           f", {res['time']:.2f} s. Unit: {res['unit']}, mean with its 95% interval, then "

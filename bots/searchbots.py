@@ -38,6 +38,7 @@ from solver.search.service import (
     check_trees,
 )
 from solver.search.support import support_for
+from solver.search.value import check_leaf
 
 from .base import LIMIT_SETTINGS, NODES, Bot, Setting
 
@@ -49,14 +50,16 @@ def _switch(name: str, value, choices=("on", "off")) -> bool:
     return value == choices[0]
 
 
-def search_settings(policies: tuple[str, ...]) -> tuple[Setting, ...]:
+def search_settings(policies: tuple[str, ...],
+                    leaves: tuple = ("value", "playout", 1, 0)) -> tuple[Setting, ...]:
     """The settings of a search bot whose play-outs are one of ``policies``
-    (``SearchBot.__init__``'s keywords, each with its type and range)."""
+    and end as one of ``leaves`` (``SearchBot.__init__``'s keywords, each
+    with its type and range)."""
     on_off = ("on", "off")
     return (*LIMIT_SETTINGS, NODES,
             Setting("trees", int, 1, 64, limit=True), Setting("threads", int, 1, 64, limit=True),
             Setting("c", float, 0, 100, limit=True), Setting("policy", policies),
-            Setting("prior", PRIORS), Setting("equivalence", on_off), Setting("leaf", (1, 0)),
+            Setting("prior", PRIORS), Setting("equivalence", on_off), Setting("leaf", leaves),
             Setting("py_iterations", int, 1, MAX_COUNT, limit=True), Setting("exact", on_off),
             Setting("inference", on_off), Setting("pool", int, 1, MAX_POOL, limit=True),
             Setting("model", str))
@@ -74,7 +77,7 @@ class SearchBot(Bot):
                  iterations=None, worlds=None, nodes=None, trees: int = DEFAULT_TREES,
                  threads: int | None = None, c=DEFAULT_C,
                  policy: str = "rules", prior: str | None = None, equivalence: str = "on",
-                 leaf: int = 1, py_iterations=None, exact: str = "on", inference=None,
+                 leaf=None, py_iterations=None, exact: str = "on", inference=None,
                  pool: int = DEFAULT_POOL, model=None, **settings):
         super().__init__(game, seat, seed, **settings)
         try:
@@ -84,7 +87,10 @@ class SearchBot(Bot):
         self.options = {"trees": trees, "threads": threads, "c": c, "policy": policy,
                         "prior": prior,
                         "equivalence": _switch(f"{self.name}: equivalence", equivalence),
-                        "leaf": _switch(f"{self.name}: leaf", leaf, (1, 0)),
+                        # 1 and 0: PIMC's switch before the learned value (1:
+                        # its exact end, or another search's default end)
+                        "leaf": {1: "exact" if self.bot == "pimc" else None,
+                                 0: "playout"}.get(leaf, leaf),
                         "py_iterations": py_iterations,
                         "exact": _switch(f"{self.name}: exact", exact),
                         "inference": None if inference is None else
@@ -108,6 +114,7 @@ class SearchBot(Bot):
                 check_ismcts_policy(self.options["policy"])
             if self.options["prior"] is not None:
                 check_prior(self.options["prior"])
+            check_leaf(self.options["leaf"], self.bot, self.game)
         except (LimitError, OptionError) as exc:
             raise type(exc)(f"{self.name}: {exc}") from None
         c = self.options["c"]
@@ -178,7 +185,7 @@ class PIMCBot(SearchBot):
 
     name = "pimc"
     bot = "pimc"
-    settings_spec = search_settings(POLICIES)
+    settings_spec = search_settings(POLICIES, ("exact", "playout", 1, 0))
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, worlds=None,
                  time=None, **settings):
@@ -208,7 +215,7 @@ class CheatBot(PIMCBot):
     omniscient = True
     fair = False
     # the play-outs of either search (each checks its own), the kind, the search
-    settings_spec = (*search_settings(ISMCTS_POLICIES),
+    settings_spec = (*search_settings(ISMCTS_POLICIES, ("playout", 1, 0)),
                      Setting("kind", tuple(k for k in ASKED_KINDS if k is not None)),
                      Setting("search", ("pimc", "ismcts")))
     #: max^n against paranoid gave no verdict with the play-outs' cheat (trix,

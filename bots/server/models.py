@@ -156,6 +156,12 @@ Prior = Annotated[Literal["rules", "learned", "none"], Field(
                 "the game's. The answer's search.guided says what was used")]
 
 
+Leaf = Annotated[Literal["value", "playout"], Field(
+    description="how the ISMCTS play-outs end: the game's learned value after a few tricks "
+                "(docs/search.md, The value at the leaf) or the deal's end; absent: the "
+                "game's. The answer's search.guided says what was used")]
+
+
 class HintBody(Body):
     position: Position
     limit: Limit = None
@@ -164,6 +170,7 @@ class HintBody(Body):
     inference: Inference = None
     beliefs: Beliefs = False
     prior: Prior = None
+    leaf: Leaf = None
 
 
 class SolveBody(Body):

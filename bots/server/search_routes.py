@@ -39,7 +39,8 @@ async def hint(request):
         # the position is validated (replayed) on the worker too
         view = advice.view_of(read_position(doc))
         return ctx.advise(view, body.bot, limit, body.seed, settings, tr, stop=stop,
-                          inference=body.inference, beliefs=body.beliefs, prior=body.prior)
+                          inference=body.inference, beliefs=body.beliefs, prior=body.prior,
+                          leaf=body.leaf if body.bot == "ismcts" else None)
     out = await ctx.pool.run(advise, disconnected=request.is_disconnected)
     out["limit"] = applied
     return JSONResponse(advice.json_finite(out))

@@ -18,12 +18,12 @@ from .i18n import Translator
 
 
 def _advise(view, bot, limit, seed, settings, tr: Translator | None = None, stop=None,
-            inference=None, beliefs: bool = False, prior=None) -> dict:
+            inference=None, beliefs: bool = False, prior=None, leaf=None) -> dict:
     out = advice.with_position(
         advice.advise(view, "request", bot=bot, limit=limit, seed=seed, stop=stop,
                       trees=settings.trees, threads=settings.threads or None,
                       inference=None if inference is None else inference == "on",
-                      beliefs=beliefs, prior=prior), view)
+                      beliefs=beliefs, prior=prior, leaf=leaf), view)
     tr = tr or Translator("en")
     # every action in words, in the reader's language, for the page's hint
     # panel (each action's id is beside its name: nothing parsed again)

@@ -329,6 +329,7 @@ cdef inline Ops deal_ops() noexcept:
     o.reduce = deal_reduce
     o.prior = deal_prior
     o.policy = NULL
+    o.value = NULL
     o.state_size = sizeof(DealPlay)
     return o
 

@@ -12,6 +12,7 @@ from rng cimport Rng, rng_below
 from walker cimport Graph, graph_walk
 from tree cimport Ops, random_bit, clamp1
 from cardfeat cimport CardPolicy, CardFacts, card_policy_probs, card_policy_draw, card_facts_fill
+from leafvalue cimport LeafValue, leaf_dot
 
 cdef enum:
     MAX_SLOTS = 64
@@ -36,6 +37,7 @@ cdef struct DixRules:
     uint64_t pip_mask[11]      # the cards of each pip value
     int32_t order_len[4]
     CardPolicy cp              # the learned card policy (``Search.set_policy``), if loaded
+    LeafValue lv               # the learned leaf value (``Search.set_value``), if loaded
 
 
 cdef struct DixPlay:
@@ -248,6 +250,109 @@ cdef inline uint64_t dix_reduce(const void* Pv, const void* Rv, uint64_t L, int 
     return L
 
 
+# ---- the learned value at a leaf (leafvalue.pxd) ------------------------------
+
+cdef enum:
+    #: dix's value features (``solver.games.dix.kernel.DIX_VALUE_FEATURES``, in order)
+    DIX_VF = 30
+    DV_MASTERS = 27
+    DV_VOIDS = 28
+    DV_LEAD = 29
+
+
+cdef inline int dix_card_class(const DixRules* R, int c) noexcept nogil:
+    """A card's class for the value: its rank among the trumps (0..12,
+    the joker 13) or among the plain suits (14..26): the suits but the
+    trump's are alike to the value."""
+    if c == 0:
+        return 13
+    if R.suit_of[c] == R.trump:
+        return (c & 15) - 2
+    return 14 + (c & 15) - 2
+
+
+cdef inline int dix_masters(const DixRules* R, uint64_t hand, uint64_t others) noexcept nogil:
+    """The cards of ``hand`` that no card of ``others`` outranks in their
+    effective suit."""
+    cdef int n = 0, c, k, s
+    cdef uint64_t m = hand
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        s = R.suit_of[c]
+        if s >= 4:                  # out of play (never in a hand)
+            continue
+        for k in range(R.order_len[s]):
+            if R.order[s][k] == c:
+                break
+        k += 1
+        while k < R.order_len[s] and not (others >> R.order[s][k]) & 1:
+            k += 1
+        if k >= R.order_len[s]:
+            n += 1
+    return n
+
+
+cdef inline int dix_value_point(const void* Pv, const void* Rv, int seat, double* f,
+                                double* partial) noexcept nogil:
+    """At a trick's start with more than ``lv.floor`` tricks left: ``seat``'s
+    value features (each what ``seat`` has minus what the other seat has,
+    and who leads) into ``f``, the reward so far of each seat (the score
+    difference over 30, no tie-break) into ``partial``, and the phase (by
+    tricks left) returned; elsewhere -1."""
+    cdef const DixPlay* P = <const DixPlay*>Pv
+    cdef const DixRules* R = <const DixRules*>Rv
+    cdef int left = R.total_tricks - P.tricks_done, k, c, s
+    cdef uint64_t mine, theirs, stock = 0, m
+    cdef int voids
+    if P.lead_card >= 0 or left <= R.lv.floor:
+        return -1
+    partial[0] = ((P.won[0] - 4 * P.tens[0]) - (P.won[1] - 4 * P.tens[1])) / 30.0
+    partial[1] = -partial[0]
+    for k in range(DIX_VF):
+        f[k] = 0.0
+    mine = P.hands[seat]
+    theirs = P.hands[1 - seat]
+    for k in range(P.stock_pos, R.stock_len):
+        stock |= (<uint64_t>1) << P.stock[k]
+    m = mine
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        f[dix_card_class(R, c)] += 1.0
+    m = theirs
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        f[dix_card_class(R, c)] -= 1.0
+    f[DV_MASTERS] = (dix_masters(R, mine, theirs | stock) -
+                     dix_masters(R, theirs, mine | stock)) / 13.0
+    voids = 0
+    for s in range(4):
+        voids += (0 if mine & R.suit_mask[s] else 1) - (0 if theirs & R.suit_mask[s] else 1)
+    f[DV_VOIDS] = voids / 4.0
+    f[DV_LEAD] = 1.0 if P.leader == seat else -1.0
+    return 0 if left > 19 else (1 if left > 13 else (2 if left > 7 else 3))
+
+
+cdef inline int dix_value(const void* Pv, const void* Rv, int moves, double* out) noexcept nogil:
+    """``Ops.value``: after ``lv.cut`` tricks of play-out (``moves`` cards),
+    at a trick's start, each seat's reward estimated: the score so far plus
+    the learned value of the rest; 0 (play on) elsewhere."""
+    cdef const DixRules* R = <const DixRules*>Rv
+    cdef double f[DIX_VF]
+    cdef double partial[2]
+    cdef int phase
+    if moves < 2 * R.lv.cut:
+        return 0
+    phase = dix_value_point(Pv, Rv, 0, f, partial)
+    if phase < 0:
+        return 0
+    out[0] = clamp1(partial[0] + leaf_dot(&R.lv, phase, f))
+    out[1] = -out[0]
+    return 1
+
+
 cdef inline Ops dix_ops() noexcept:
     cdef Ops o
     o.legal = dix_legal
@@ -260,6 +365,7 @@ cdef inline Ops dix_ops() noexcept:
     o.reduce = dix_reduce
     o.prior = NULL
     o.policy = NULL
+    o.value = NULL
     o.state_size = sizeof(DixPlay)
     return o
 

@@ -288,6 +288,7 @@ cdef inline Ops ex_ops() noexcept:
     o.reduce = ex_reduce
     o.prior = ex_prior
     o.policy = NULL
+    o.value = NULL
     o.state_size = sizeof(ExPlay)
     return o
 

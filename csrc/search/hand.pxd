@@ -302,6 +302,7 @@ cdef inline Ops hand_ops() noexcept:
     o.reduce = hand_reduce
     o.prior = hand_prior
     o.policy = NULL
+    o.value = NULL
     o.state_size = sizeof(HandPlay)
     return o
 

@@ -71,6 +71,7 @@ ends within milliseconds.  A stopped search returns its statistics as a
 finished one does; an exception is re-raised once the trees have stopped.
 """
 from cython.parallel cimport prange
+from array import array
 from libc.math cimport log, sqrt
 from libc.stdint cimport uint64_t, int32_t, int64_t, uint8_t
 from libc.stdlib cimport malloc, free, calloc
@@ -84,8 +85,10 @@ from walker cimport Graph, graph_load, graph_scratch, graph_free
 from pool cimport Pool, pool_clear
 from typegraph cimport (TypeGraph, typegraph_load, typegraph_copy, typegraph_free,
                         typegraph_free_scratch, columns_walk)
-from tree cimport (Ops, Node, prior_fn, policy_fn, STATE_WORDS, MAX_SEATS, BATCH_SLOTS, random_bit, now)
-from dix cimport DixRules, DixPlay, dix_ops, dix_load, dix_reward0, dix_policy
+from tree cimport (Ops, Node, prior_fn, policy_fn, value_fn, STATE_WORDS, MAX_SEATS, BATCH_SLOTS, random_bit, now)
+from dix cimport (DixRules, DixPlay, dix_ops, dix_load, dix_reward0, dix_policy, dix_value,
+                 dix_value_point, DIX_VF)
+from leafvalue cimport LeafValue, leaf_value_load, MAX_VF
 from trickrules cimport TrickPlay, LayoutPlay, layout_points, C_LAYOUT
 from trick cimport TrickRules, trick_ops, trick_load, layout_ops, layout_load, trick_policy
 from cardfeat cimport CardPolicy, card_policy_load
@@ -226,6 +229,20 @@ cdef inline int select_puct(Node* nodes, int* n_nodes, int max_nodes, int node, 
     return best
 
 
+cdef inline void play_out(const Ops* ops, void* P, const void* R, double* rew,
+                          Rng* r) noexcept nogil:
+    """Play ``P`` out by the play-out policy and leave every seat's reward
+    in ``rew``: the deal's result, or, with a leaf value (``ops.value``),
+    its estimate where the value takes over (``leaf=value``)."""
+    cdef int moves = 0
+    while not ops.over(P, R):
+        if ops.value != NULL and ops.value(P, R, moves, rew):
+            return
+        ops.apply(P, R, ops.playout(P, R, ops.legal(P, R), r))
+        moves += 1
+    ops.rewards(P, R, rew)
+
+
 cdef long grow_tree(Node* nodes, int max_nodes, const Ops* ops, const void* base,
                     const void* R, void* sampler, uint64_t seed, long iterations,
                     double deadline, double c, volatile int* stop, volatile long* done,
@@ -313,9 +330,7 @@ cdef long grow_tree(Node* nodes, int max_nodes, const Ops* ops, const void* base
             path[path_len] = best
             path_len += 1
             node = best
-        while not ops.over(P, R):
-            ops.apply(P, R, ops.playout(P, R, ops.legal(P, R), &r))
-        ops.rewards(P, R, rew)
+        play_out(ops, P, R, rew, &r)
         nodes[0].visits += 1
         for i in range(1, path_len):
             nodes[path[i]].visits += 1
@@ -376,9 +391,7 @@ cdef long grow_flat(Node* nodes, const Ops* ops, const void* base, const void* R
             ch = child[a]
             memcpy(P, W, ops.state_size)
             ops.apply(P, R, a)
-            while not ops.over(P, R):
-                ops.apply(P, R, ops.playout(P, R, ops.legal(P, R), &r))
-            ops.rewards(P, R, rew)
+            play_out(ops, P, R, rew, &r)
             x = rew[mover]
             if offsets != NULL:
                 x += offsets[a]
@@ -718,6 +731,9 @@ ctypedef object (*world_fn)(const void* P, const void* R, const SamplerKind* kin
 ctypedef object (*outcome_fn)(const void* P, const void* R, object world, list played)
 ctypedef int (*note_fn)(const void* P, list notes) except -1
 ctypedef CardPolicy* (*card_policy_fn)(void* R) noexcept
+ctypedef LeafValue* (*leaf_value_fn)(void* R) noexcept
+ctypedef int (*value_point_fn)(const void* P, const void* R, int seat, double* f,
+                               double* partial) noexcept nogil
 
 
 cdef struct GameRow:
@@ -732,6 +748,14 @@ cdef struct GameRow:
     note_fn note
     policy_fn policy           # the learned prior's ``Ops.policy`` (NULL: none)
     card_policy_fn card_policy # where the rules keep the learned card policy
+    value_fn value             # the leaf value's ``Ops.value`` (NULL: none)
+    value_point_fn value_point # a seat's value features at a state (see dix.pxd)
+    leaf_value_fn leaf_value   # where the rules keep the leaf value (NULL: none)
+    int value_features         # the number of value features
+
+
+cdef LeafValue* dix_leaf_value(void* R) noexcept:
+    return &(<DixRules*>R).lv
 
 
 cdef CardPolicy* no_card_policy(void* R) noexcept:
@@ -965,31 +989,39 @@ cdef GameRow GAMES[7]
 GAMES[0] = GameRow(ops=dix_ops(), rules_size=sizeof(DixRules), sampler=&INTERVALS,
                    load=dix_load_row, seats=dix_seats, places=slot_places, world=dix_world,
                    outcome=dix_outcome, note=NULL,
-                   policy=dix_policy, card_policy=dix_card_policy)
+                   policy=dix_policy, card_policy=dix_card_policy, value=dix_value,
+                   value_point=dix_value_point, leaf_value=dix_leaf_value,
+                   value_features=DIX_VF)
 GAMES[1] = GameRow(ops=trick_ops(), rules_size=sizeof(TrickRules), sampler=&TYPES,
                    load=trick_load_row, seats=four_seats, places=holder_places,
                    world=hands_world, outcome=trick_outcome, note=NULL,
-                   policy=trick_policy, card_policy=trick_card_policy)
+                   policy=trick_policy, card_policy=trick_card_policy, value=NULL,
+                   value_point=NULL, leaf_value=NULL, value_features=0)
 GAMES[2] = GameRow(ops=layout_ops(), rules_size=sizeof(TrickRules), sampler=&TYPES,
                    load=layout_load_row, seats=four_seats, places=holder_places,
                    world=hands_world, outcome=layout_outcome, note=NULL,
-                   policy=NULL, card_policy=no_card_policy)
+                   policy=NULL, card_policy=no_card_policy, value=NULL,
+                   value_point=NULL, leaf_value=NULL, value_features=0)
 GAMES[3] = GameRow(ops=rook_ops(), rules_size=sizeof(RookRules), sampler=&TYPES,
                    load=rook_load_row, seats=rook_seats, places=holder_places,
                    world=rook_world, outcome=rook_outcome, note=NULL,
-                   policy=rook_policy, card_policy=rook_card_policy)
+                   policy=rook_policy, card_policy=rook_card_policy, value=NULL,
+                   value_point=NULL, leaf_value=NULL, value_features=0)
 GAMES[4] = GameRow(ops=deal_ops(), rules_size=sizeof(DealRules), sampler=&TYPES,
                    load=deal_load_row, seats=four_seats, places=holder_places,
                    world=hands_world, outcome=deal_outcome, note=deal_note,
-                   policy=NULL, card_policy=no_card_policy)
+                   policy=NULL, card_policy=no_card_policy, value=NULL,
+                   value_point=NULL, leaf_value=NULL, value_features=0)
 GAMES[5] = GameRow(ops=hand_ops(), rules_size=sizeof(HandRules), sampler=&TYPES,
                    load=hand_load_row, seats=hand_seats, places=holder_places,
                    world=hand_world, outcome=hand_outcome, note=NULL,
-                   policy=NULL, card_policy=no_card_policy)
+                   policy=NULL, card_policy=no_card_policy, value=NULL,
+                   value_point=NULL, leaf_value=NULL, value_features=0)
 GAMES[6] = GameRow(ops=ex_ops(), rules_size=sizeof(ExRules), sampler=&BAGS,
                    load=ex_load_row, seats=no_seats, places=ex_places, world=ex_world,
                    outcome=ex_outcome, note=NULL,
-                   policy=NULL, card_policy=no_card_policy)
+                   policy=NULL, card_policy=no_card_policy, value=NULL,
+                   value_point=NULL, leaf_value=NULL, value_features=0)
 
 
 cdef int _set_pool(Pool* p, object rows, int width, object cum, int n_places) except -1:
@@ -1101,6 +1133,107 @@ cdef class Search:
         card_policy_load(C, dict(spec, playout=int(playout)))
         self.ops.policy = self.game.policy if prior else NULL
         return True
+
+    def set_value(self, spec):
+        """Load a learned leaf value (``solver.search.value.kernel_value``'s
+        dict) that the play-outs read after its ``cut`` tricks instead of
+        playing to the end (``leaf=value``), or drop it (``None``); returns
+        False, and changes nothing, for a kind of search that has none."""
+        cdef LeafValue* V
+        if self.game.leaf_value == NULL or self.game.value == NULL:
+            return False
+        V = self.game.leaf_value(self.rules)
+        if spec is None:
+            V.loaded = 0
+            self.ops.value = NULL
+            return True
+        leaf_value_load(V, spec, self.game.value_features)
+        self.ops.value = self.game.value
+        return True
+
+    def value_point(self, hands, int seat=0):
+        """``(phase, features, partial)`` of ``seat`` with every seat's
+        ``hands`` (card masks) in place of a determinization, where the
+        value is read (``phase`` -1 elsewhere), for the twin's test."""
+        cdef uint64_t P[STATE_WORDS]
+        cdef double f[MAX_VF]
+        cdef double partial[MAX_SEATS]
+        cdef int i, phase
+        if self.game.value_point == NULL:
+            return -1, [], []
+        memcpy(P, self.state, self.ops.state_size)
+        for i in range(min(len(hands), self.game.seats(self.rules))):
+            P[i] = hands[i]
+        phase = self.game.value_point(P, self.rules, seat, f, partial)
+        if phase < 0:
+            return -1, [], []
+        return (phase, [f[i] for i in range(self.game.value_features)],
+                [partial[i] for i in range(self.game.seats(self.rules))])
+
+    def value_at(self, hands):
+        """Every seat's reward as the loaded leaf value estimates it with
+        every seat's ``hands`` (card masks) in place of a determinization,
+        where a play-out past its cut would read it; None elsewhere or with
+        no value loaded (for the twin's test)."""
+        cdef uint64_t P[STATE_WORDS]
+        cdef double out[MAX_SEATS]
+        cdef int i
+        if self.ops.value == NULL:
+            return None
+        memcpy(P, self.state, self.ops.state_size)
+        for i in range(min(len(hands), self.game.seats(self.rules))):
+            P[i] = hands[i]
+        if not self.ops.value(P, self.rules, 1 << 20, out):
+            return None
+        return [out[i] for i in range(self.game.seats(self.rules))]
+
+    def value_samples(self, long playouts, uint64_t seed, int seat=0):
+        """Training rows for the leaf value: ``playouts`` determinizations
+        each played out by the search's play-out policy, a row at every
+        state where the value is read: ``(features, phases, targets)``, the
+        features an ``array('d')`` of ``value_features`` a row, the target
+        ``seat``'s reward at the end minus its reward so far."""
+        cdef Rng r
+        cdef uint64_t P[STATE_WORDS]
+        cdef double f[MAX_VF]
+        cdef double partial[MAX_SEATS]
+        cdef double rew[MAX_SEATS]
+        cdef double start[64]
+        cdef int phases_at[64]
+        cdef double feats[64 * MAX_VF]
+        cdef int n, k, j, phase, nf = self.game.value_features
+        cdef long p
+        cdef void* sampler
+        if self.game.value_point == NULL:
+            raise ValueError(f"a {self.kind} search has no leaf value")
+        X, ph, y = array("d"), array("i"), array("d")
+        sampler = self.game.sampler.copy(self.graph)
+        try:
+            rng_seed(&r, seed)
+            for p in range(playouts):
+                memcpy(P, self.state, self.ops.state_size)
+                self.ops.determinize(P, self.rules, sampler, &r)
+                n = 0
+                while not self.ops.over(P, self.rules):
+                    if n < 64:
+                        phase = self.game.value_point(P, self.rules, seat, f, partial)
+                        if phase >= 0:
+                            phases_at[n] = phase
+                            start[n] = partial[seat]
+                            for k in range(nf):
+                                feats[n * MAX_VF + k] = f[k]
+                            n += 1
+                    self.ops.apply(P, self.rules,
+                                   self.ops.playout(P, self.rules, self.ops.legal(P, self.rules), &r))
+                self.ops.rewards(P, self.rules, rew)
+                for j in range(n):
+                    for k in range(nf):
+                        X.append(feats[j * MAX_VF + k])
+                    ph.append(phases_at[j])
+                    y.append(rew[seat] - start[j])
+        finally:
+            self.game.sampler.drop(sampler)
+        return X, ph, y
 
     def policy_probs(self, hands):
         """The learned policy's probability of each legal card with every

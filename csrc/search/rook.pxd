@@ -352,6 +352,7 @@ cdef inline Ops rook_ops() noexcept:
     o.reduce = rook_reduce
     o.prior = NULL
     o.policy = NULL
+    o.value = NULL
     o.state_size = sizeof(RookPlay)
     return o
 

@@ -39,6 +39,7 @@ ctypedef uint64_t (*reduce_fn)(const void* P, const void* R, uint64_t legal, int
 ctypedef int (*prior_fn)(const void* P, const void* R, uint64_t legal) noexcept nogil
 ctypedef int (*policy_fn)(const void* P, const void* R, uint64_t legal,
                           double* probs) noexcept nogil
+ctypedef int (*value_fn)(const void* P, const void* R, int moves, double* out) noexcept nogil
 
 
 cdef struct Ops:
@@ -56,6 +57,11 @@ cdef struct Ops:
                                # each legal ``a`` and returns 1 (PUCT with that prior),
                                # or returns 0 where it has none (the node selects as
                                # without it); set by ``Search.set_policy``
+    value_fn value             # NULL: play-outs go to the deal's end; else, called at
+                               # each play-out move (``moves`` made so far), it fills
+                               # every seat's estimated reward and returns 1 where the
+                               # play-out stops there (``leaf=value``), 0 to play on;
+                               # set by ``Search.set_value``
     size_t state_size
 
 

@@ -202,6 +202,7 @@ cdef inline Ops trick_ops() noexcept:
     o.reduce = trick_reduce
     o.prior = NULL
     o.policy = NULL
+    o.value = NULL
     o.state_size = sizeof(TrickPlay)
     return o
 
@@ -287,6 +288,7 @@ cdef inline Ops layout_ops() noexcept:
     o.reduce = no_reduce
     o.prior = NULL
     o.policy = NULL
+    o.value = NULL
     o.state_size = sizeof(LayoutPlay)
     return o
 

@@ -75,6 +75,7 @@ from .limits import Limit, check_limit
 from .native import ALL_CARDS, check_ismcts_policy, root_keep
 from .pimc import PIMCStats, check_policy, pimc_search
 from .support import support_for
+from .value import attach_value, check_leaf, leaf_value
 
 #: what ``best_move`` searches when no limit is given
 DEFAULT_LIMIT_SECONDS = 1.0
@@ -323,7 +324,8 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
               nodes: int | None = None, stop: StopFlag | None = None,
               threads: int | None = None, *, trees: int = DEFAULT_TREES,
               c: float = DEFAULT_C, policy: str = "rules", prior: str | None = None,
-              equivalence: bool = True, leaf: bool = True, py_iterations: int | None = None,
+              equivalence: bool = True, leaf: bool | str | None = None,
+              py_iterations: int | None = None,
               exact: bool = True, omniscient: bool = False, inference: bool | None = None,
               pool: int = DEFAULT_POOL, kind: str | None = None,
               strict_kind: bool = False, model: Any = None) -> PlayResult:
@@ -343,7 +345,11 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     with the rules bot's move favoured, ``learned`` PUCT with the game's
     learned policy at every card node, ``none`` UCB1 in the Python search;
     None: the game's, ``GameSupport.prior``), ``equivalence`` (search one card of each class
-    of equivalent cards), ``leaf`` (PIMC play-outs end in an exact solve),
+    of equivalent cards), ``leaf`` (how a play-out ends, ``value.LEAVES``:
+    ``value``, ISMCTS reads the game's learned value after a few tricks;
+    ``playout``, at the deal's end; ``exact``, PIMC's end in an exact solve
+    (True and False: ``exact`` and ``playout``); None: PIMC ``exact``, ISMCTS
+    the game's, ``GameSupport.leaf``),
     ``py_iterations`` (the iterations of a decision searched in Python, if
     different), ``exact`` (False: never the exact path, for measurements),
     ``omniscient`` (the player sees every card: ``position`` must be a
@@ -394,6 +400,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     params = None if model is None else check_model(game, model, "best_move: model")
     if prior is None:
         prior = support_for(game).default_prior(game)
+    leaf = check_leaf(leaf, bot, game)
     world = sampler.sample(random.Random(seed))
     if world.is_terminal():
         raise PositionError("the game is over: there is no move to advise")
@@ -442,7 +449,7 @@ class _Job:
                  legal: list[int], limit: Limit, seed: int,
                  progress: Callable[[dict[str, Any]], None] | None, stop: StopFlag | None,
                  trees: int, threads: int, c: float, policy: str, prior: str,
-                 equivalence: bool, leaf: bool, py_iterations: int | None):
+                 equivalence: bool, leaf: str, py_iterations: int | None):
         self.game, self.sampler, self.world, self.seat = game, sampler, world, seat
         self.legal, self.limit, self.seed = legal, limit, seed
         self.progress, self.stop = progress, stop
@@ -556,11 +563,14 @@ class _Job:
             native.set_pool(b.rows, b.n_places, b.cum)
         # what the search is guided by: the learned policy where asked and
         # the kernel has it for this decision, else the rules
-        used = {"prior": self.prior, "playout": self.policy}
+        used = {"prior": self.prior, "playout": self.policy, "leaf": self.leaf}
         if native is not None and "learned" in (self.prior, self.policy):
             if not attach(native, self.game, self.world, prior=self.prior == "learned",
                           playout=self.policy == "learned", params=self.params):
-                used = {k: "rules" if v == "learned" else v for k, v in used.items()}
+                used = {k: "rules" if v == "learned" and k != "leaf" else v
+                        for k, v in used.items()}
+        if self.leaf == "value" and not attach_value(native, leaf_value(self.game, native)):
+            used["leaf"] = "playout"
         self.used = used
         if native is None and contract:
             # no native search of the contract choice: every contract played
@@ -623,7 +633,8 @@ class _Job:
         contract = contract_choice.applies(self.world)
         stats = pimc_search(self.worlds().sample, self.seat, self.legal, self.game,
                             worlds=limit.worlds, seconds=limit.time, nodes=limit.nodes,
-                            policy=self.policy, leaf=self.leaf, rng=random.Random(self.seed),
+                            policy=self.policy, leaf=self.leaf == "exact",
+                            rng=random.Random(self.seed),
                             break_ties=False,
                             progress=(lambda st: self.report(st, _pimc_leader(self.legal)))
                             if self.progress else None, stop=self.stop)

@@ -43,7 +43,8 @@ A support answers, for worlds (complete ``State``s) of its game:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..game import Game, State
 
@@ -69,6 +70,24 @@ class GameSupport:
     #: cards left in the hand of the seat to move at which a PIMC play-out
     #: hands over to the solver (0: never)
     leaf_cards = 0
+
+    #: the ISMCTS play-outs' end unless told otherwise (``best_move(...,
+    #: leaf=None)``, through ``default_leaf``): ``playout`` (to the deal's
+    #: end), or ``value`` (the learned value after a few tricks,
+    #: solver/search/value.py) where it measured stronger at equal time
+    leaf = "playout"
+    #: the Python twin of the kernel's leaf-value features, ``(state, seat)
+    #: -> (phase, features, partial) or None`` (solver/search/value.py), for a
+    #: game whose kernel has a leaf value
+    value_twin: Callable[..., Any] | None = None
+    #: the kernel's search kind that computes those features (``Search.kind``),
+    #: None without a leaf value, and the features' names in its order
+    value_kind: str | None = None
+    value_features: tuple[str, ...] = ()
+
+    def default_leaf(self, game: Game) -> str:
+        """The ISMCTS leaf of ``game`` unless told otherwise."""
+        return self.leaf
 
     def default_prior(self, game: Game) -> str:
         """The ISMCTS tree prior of ``game`` unless told otherwise (its

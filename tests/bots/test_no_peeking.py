@@ -29,6 +29,8 @@ FAIR = ["random", "rules", "learned", "ismcts:iterations=40,py_iterations=20",
         # the learned policy as the prior and the play-outs of the search: each
         # seat's probabilities from its own cards in the drawn world
         "ismcts:iterations=40,py_iterations=20,prior=learned,policy=learned",
+        # the learned value at the leaf: it reads the drawn world, never the truth
+        "ismcts:iterations=40,py_iterations=20,prior=learned,leaf=value",
         "pimc:worlds=1,nodes=2000,leaf=0",
         # the beliefs weigh worlds by what the others chose: from the view only
         "ismcts:iterations=40,py_iterations=20,inference=on,pool=32",

@@ -121,9 +121,22 @@ def test_the_learned_prior_option(engine):
     engine.send("setoption name prior value learned")
     engine.send("go iterations 300")
     result = json.loads(next(x for x in engine.until("bestmove") if x.startswith("result "))[7:])
-    assert result["search"] == {"prior": "learned", "playout": "rules"}
+    assert result["search"] == {"prior": "learned", "playout": "rules", "leaf": "playout"}
     engine.send("setoption name prior value neural")
     assert "prior" in engine.until("error")[-1]
+
+
+def test_the_leaf_option(engine):
+    _, view = _position("dix", steps=20)
+    engine.send("position " + view)
+    for leaf in ("value", "playout"):
+        engine.send(f"setoption name leaf value {leaf}")
+        engine.send("go iterations 300")
+        lines = engine.until("bestmove")
+        result = json.loads(next(x for x in lines if x.startswith("result "))[7:])
+        assert result["search"]["leaf"] == leaf
+    engine.send("setoption name leaf value deep")
+    assert "leaf" in engine.until("error")[-1]
 
 
 def test_info_lines_during_a_search(engine):

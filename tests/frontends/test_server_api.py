@@ -120,11 +120,15 @@ def test_hint_takes_the_learned_prior_and_says_what_guided_it(http):
     state = played("dix", 20)
     body = {"position": view_doc(state), "limit": {"iterations": 400}, "seed": 3}
     rules = http.post("/v1/hint", json=dict(body, prior="rules")).json()
-    assert rules["search"]["guided"] == {"prior": "rules", "playout": "rules"}
+    assert rules["search"]["guided"]["prior"] == "rules"
     learned = http.post("/v1/hint", json=body).json()           # dix's default
-    assert learned["search"]["guided"] == {"prior": "learned", "playout": "rules"}
+    assert learned["search"]["guided"]["prior"] == "learned"
     assert learned["search"]["values"] != rules["search"]["values"]
     refused(http.post("/v1/hint", json=dict(body, prior="neural")), 422)
+    for leaf in ("value", "playout"):
+        got = http.post("/v1/hint", json=dict(body, leaf=leaf)).json()
+        assert got["search"]["guided"]["leaf"] == leaf
+    refused(http.post("/v1/hint", json=dict(body, leaf="deep")), 422)
 
 
 def test_hint_caps_the_limit_and_takes_a_record(http):

@@ -70,10 +70,10 @@ def test_a_search_without_a_card_policy_says_no():
 def test_the_search_uses_the_learned_policy_and_says_so(name):
     state = _endings(name, {}, 12, 1, seed=7)[0]
     plain = best_move(state, Limit(iterations=3000), seed=1, exact=False, prior="rules")
-    assert plain.search == {"prior": "rules", "playout": "rules"}
+    assert plain.search == {"prior": "rules", "playout": "rules", "leaf": "playout"}
     res = best_move(state, Limit(iterations=3000), seed=1, exact=False, prior="learned",
                     policy="learned")
-    assert res.search == {"prior": "learned", "playout": "learned"}
+    assert res.search == {"prior": "learned", "playout": "learned", "leaf": "playout"}
     assert set(res.values) == set(plain.values)
     # the same seed, the same search
     again = best_move(state, Limit(iterations=3000), seed=1, exact=False, prior="learned",
@@ -105,7 +105,7 @@ def test_where_no_kernel_has_it_the_rules_guide_and_the_result_says_so():
     while state.phase != LAYOUT_PLAY or len(state.legal_actions()) < 2:
         state.apply_action(bots[state.current_player()].step(state))
     res = best_move(state, Limit(iterations=300), seed=1, exact=False, prior="learned")
-    assert res.search == {"prior": "rules", "playout": "rules"}
+    assert res.search == {"prior": "rules", "playout": "rules", "leaf": "playout"}
 
 
 def test_bad_settings_are_refused():
@@ -154,7 +154,7 @@ def test_the_python_search_takes_the_learned_policy_too(monkeypatch):
     state = _endings("dix", {}, 12, 1, seed=5)[0]
     res = best_move(state, Limit(iterations=150), seed=3, exact=False, prior="learned",
                     policy="learned")
-    assert res.search == {"prior": "learned", "playout": "learned"}
+    assert res.search == {"prior": "learned", "playout": "learned", "leaf": "playout"}
     again = best_move(state, Limit(iterations=150), seed=3, exact=False, prior="learned",
                       policy="learned")
     assert again.visits == res.visits
@@ -164,9 +164,9 @@ def test_the_hint_says_what_guided_its_search(capsys):
     assert main(["hint", "dix", "--seed", "1", "--after", "20", "--prior", "learned",
                  "--iterations", "2000", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["search"]["guided"] == {"prior": "learned", "playout": "rules"}
+    assert out["search"]["guided"] == {"prior": "learned", "playout": "rules", "leaf": "playout"}
     assert main(["hint", "dix", "--seed", "1", "--after", "20", "--iterations", "2000",
                  "--prior", "rules"]) == 0
-    assert "(prior: rules, play-outs: rules)" in capsys.readouterr().out
+    assert "(prior: rules, play-outs: rules, leaf: playout)" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["hint", "dix", "--seed", "1", "--prior", "neural"])

@@ -50,3 +50,60 @@ def native_dix_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
              # cards played and the turned-up card, as solver/games/dix/model.py)
              "out": base.played | 1 << base.turn_up}
     return _ismcts.Search("dix", compiled, rules, state)
+
+
+_RANKS = "23456789TJQKA"
+
+#: the names of dix's leaf-value features, in the kernel's order
+#: (csrc/search/dix.pxd, ``dix_value_point``): per card class the seat's
+#: cards minus the other seat's, then masters and voids alike, and who leads
+DIX_VALUE_FEATURES = tuple([f"trump {r}" for r in _RANKS] + ["joker"] +
+                           [f"plain {r}" for r in _RANKS] + ["masters", "voids", "lead"])
+
+
+def dix_value_features(state, seat: int) -> tuple[int, list[float], list[float]] | None:
+    """The Python twin of the kernel's ``dix_value_point``
+    (csrc/search/dix.pxd) on a dix world ``state``: ``(phase, features,
+    partial)`` for ``seat`` at a trick's start (None mid-trick), the
+    features named by ``DIX_VALUE_FEATURES``: per card
+    class (a trump's rank, the joker, a plain suit's rank) the seat's cards
+    minus the other's, then masters, voids and who leads."""
+    if state.trick:
+        return None
+    table, trump = state.table, state.trump
+    mine, theirs = state.hands[seat], state.hands[1 - seat]
+    stock = 0
+    for c in state.stock[state.stock_pos:]:
+        stock |= 1 << c
+    f = [0.0] * 30
+
+    def klass(c: int) -> int:
+        if c == 0:
+            return 13
+        return (c & 15) - 2 if table[c] == trump else 14 + (c & 15) - 2
+
+    def masters(hand: int, others: int) -> int:
+        top = [-1] * 4                  # the others' strongest card of each suit
+        for c in DIX.cards:
+            if others >> c & 1 and table[c] < 4:
+                top[table[c]] = max(top[table[c]], table[64 + c])
+        return sum(1 for c in DIX.cards
+                   if hand >> c & 1 and table[c] < 4 and table[64 + c] > top[table[c]])
+
+    for c in DIX.cards:
+        if mine >> c & 1:
+            f[klass(c)] += 1.0
+        elif theirs >> c & 1:
+            f[klass(c)] -= 1.0
+    f[27] = (masters(mine, theirs | stock) - masters(theirs, mine | stock)) / 13.0
+    voids = 0
+    for s in range(4):
+        suit = sum(1 << c for c in DIX.cards if table[c] == s)
+        voids += (0 if mine & suit else 1) - (0 if theirs & suit else 1)
+    f[28] = voids / 4.0
+    f[29] = 1.0 if state.leader == seat else -1.0
+    score = [state.tricks_won[s] - 4 * state.tens[s] for s in (0, 1)]
+    partial = (score[0] - score[1]) / 30.0
+    left = state.game.tricks_per_round - state.tricks_done
+    phase = 0 if left > 19 else 1 if left > 13 else 2 if left > 7 else 3
+    return phase, f, [partial, -partial]

@@ -10,7 +10,7 @@ from ...search.pimc import native_module
 from ...search.support import GameSupport, register
 from .game import DixGame
 from .heuristic import DixRules
-from .kernel import native_dix_search
+from .kernel import DIX_VALUE_FEATURES, dix_value_features, native_dix_search
 from .model import DixModel
 
 
@@ -22,6 +22,9 @@ class DixSupport(GameSupport):
     #: 200 duplicate pairs, seventeen +2.0 +- 0.9 over 130; docs/search.md,
     #: "Learned play measured")
     prior = "learned"
+    value_twin = staticmethod(dix_value_features)
+    value_kind = "dix"
+    value_features = DIX_VALUE_FEATURES
 
     def native(self, sampler, policy, keep, equivalence):
         return native_dix_search(sampler, policy, keep, equivalence)
