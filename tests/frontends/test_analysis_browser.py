@@ -39,7 +39,7 @@ from bots.analysis import layout_rows
 from solver import position as positions
 
 from .server_process import running
-from .test_analysis_api import _trix_layout_record
+from .test_analysis_api import _dix_view, _trix_layout_record
 from .test_server_browser import ARTIFACTS, DESKTOP, PHONE, _page, browser  # noqa: F401
 
 #: the hands of docs/positions.md's trix record (seat 0 holds 7H)
@@ -317,6 +317,56 @@ def test_a_pasted_layout_deal_and_a_seat_view(browser, server):  # noqa: F811
         assert page.eval_on_selector_all("#b-show option", "os => os.map((o) => o.value)") == ["2"]
         assert page.eval_on_selector_all("#hands .hand-row", "rs => rs.map((r) => r.dataset.seat)") \
             == ["2"]
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("ar", PHONE)], ids=["en-1280", "ar-390"])
+def test_a_seat_view_opens_where_it_was_saved_and_hides_the_other_hand(browser, server,  # noqa: F811
+                                                                       lang, viewport):
+    """Issue #51: a pasted seat view (as ``dixtrix hint --save-position``
+    writes one) opens at its saved position, not step 0; the shown seat
+    reads "As Seat 2 sees it" in the reader's language; where the other
+    seat is to move its hand is a count and its moves are unknown: no card
+    to try, no value, the values box saying why."""
+    view = positions.to_json(_dix_view())
+    n = len(view["actions"])
+    errors: list = []
+    ctx, page = _page(browser, viewport, errors)
+    try:
+        page.goto(f"{server.url}/analysis?lang={lang}")
+        page.wait_for_selector("body[data-ready='1']")
+        page.fill("#paste", json.dumps(view))
+        page.click("#open-btn")
+        page.wait_for_selector("#b-view:not([hidden])")
+        page.wait_for_function(f"document.body.dataset.step === '{n}:0'")
+        said = page.evaluate("t('As Seat {n} sees it', { n: 2 })")
+        assert page.eval_on_selector_all("#b-show option", "os => os.map((o) => o.textContent)") \
+            == [said]
+        if lang == "ar":
+            assert said == "كما يراها المقعد 2"
+        else:
+            assert said == "As Seat 2 sees it"
+        # the saved position: seat 2 to move, its cards to try and value
+        page.wait_for_selector("#values-box[data-state='done']", timeout=60_000)
+        assert page.evaluate("STEP.to_move") == 1
+        assert page.locator("#v-table tr[data-action]").count() == page.evaluate("STEP.legal.length") > 0
+        # step 0: the other seat leads; its hand is a count, its moves unknown
+        page.click("#moves button.move[data-at='0']")
+        page.wait_for_function("document.body.dataset.step === '0:0'")
+        page.wait_for_selector("#values-box[data-state='done']", timeout=60_000)
+        assert page.evaluate("STEP.to_move") == 0 and page.evaluate("STEP.legal") is None
+        assert page.locator("#v-table tr").count() == 0
+        assert page.locator("#hands .hand-row").count() == 1
+        assert page.locator("#b-actions button, #hands button.legal").count() == 0
+        assert page.text_content("#v-note") == page.evaluate(
+            "t('Another seat is to move: its cards are not known on this board.')")
+        count = page.text_content("#seats .seat[data-seat='0'] .seat-count")
+        assert count == page.evaluate("tn('{n} card', '{n} cards', 13)")
+        _fits(page, viewport)
+        _axe(page, f"{lang} seat view")
+        _shot(page, f"analysis-seat-view-{viewport['width']}-{lang}")
         assert not errors, errors
     finally:
         ctx.close()

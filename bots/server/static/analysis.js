@@ -145,7 +145,10 @@ async function openBoard(position, where) {
   words = Object.assign({}, opened.labels);
   const w = where || {};
   const n = opened.moves.length;
-  const at = Number.isInteger(w.a) && w.a >= 0 && w.a <= n ? w.a : 0;
+  // a position opens where it was saved (a seat view, a game not over: its
+  // last step); a finished game at its start, to be stepped through
+  const saved = opened.kind === "view" || !opened.over ? n : 0;
+  const at = Number.isInteger(w.a) && w.a >= 0 && w.a <= n ? w.a : saved;
   cur = { at, vbase: null, vmoves: [], vl: 0, show: opened.seat !== null ? opened.seat : "all" };
   if (Array.isArray(w.v) && w.v.length && Number.isInteger(w.b)) {
     cur.vbase = w.b;
@@ -171,7 +174,9 @@ function renderShowChoices() {
   if (BOARD.kind === "record") sel.append(el("option", { value: "all", text: t("Every card") }));
   for (let s = 0; s < BOARD.players; s++) {
     if (BOARD.seat !== null && s !== BOARD.seat) continue;
-    sel.append(el("option", { value: String(s), text: t("As {name} sees it", { name: BOARD.names[s] }) }));
+    // the seat by its number, as the set-up and a record's names count
+    // them (the names of a seat view are its own seat's words: "You")
+    sel.append(el("option", { value: String(s), text: t("As Seat {n} sees it", { n: s + 1 }) }));
   }
   sel.value = String(cur.show);
 }
@@ -574,6 +579,13 @@ function exactOf(r) {
 function renderValues(r, partial) {
   const ex = exactOf(r);
   const s = r.search && r.search.search ? r.search.search : null;
+  if (r.hidden) {
+    // another seat of a seat view to move: its cards, hence its actions,
+    // are unknown (the answer has no legal list): nothing to value
+    $("v-table").replaceChildren();
+    $("v-note").textContent = t("Another seat is to move: its cards are not known on this board.");
+    return;
+  }
   const order = ex && ex.ranking ? ex.ranking : s ? s.ranking : r.legal || [];
   const best = ex ? new Set(ex.best || []) : new Set();
   const rows = [el("tr", {}, el("th", { scope: "col", text: t("Action") }), el("th", { scope: "col", text: t("Exact") }),
@@ -596,7 +608,6 @@ function renderValues(r, partial) {
   if (ex) notes.push(t("Exact: every card known, solved to the end ({unit}).", { unit: ex.unit || BOARD.unit }));
   else if (r.exact && r.exact.finished === false) notes.push(t("The exact solve did not finish within its budget."));
   if (s) notes.push(t("Searched from the view of the seat to move: mean and 95% interval, {n} iterations.", { n: s.iterations }));
-  else if (!partial && r.search === null && BOARD.kind === "view") notes.push(t("Another seat is to move: its cards are not known on this board."));
   if (partial) notes.push(t("Computing..."));
   $("v-note").textContent = notes.join(" ");
 }
