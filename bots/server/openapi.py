@@ -264,7 +264,12 @@ def document(settings) -> dict:
                        "reason": {"type": "string", "description": "why an action is illegal"},
                        "action": {"type": "string"},
                        "version": {"type": "integer", "description": "the table's version "
-                                   "now, when a move was sent for another (409)"}}}
+                                   "now, when a move was sent for another (409)"},
+                       "code": {"type": "string", "description": "the error as data, where "
+                                "it is given so (docs/positions.md: duplicate_card, "
+                                "hand_size)"},
+                       "data": {"type": "object", "description": "the facts of 'code' "
+                                "(a card, the paths that hold it; a seat's hand size)"}}}
     return {
         "openapi": "3.1.0",
         "info": {"title": "dixtrix", "version": solver.__version__,

@@ -192,6 +192,36 @@ def test_the_values_route_gives_no_moves_for_a_seat_a_view_cannot_see(server):
         assert "legal" not in step and step["seats"][0]["hand"] is None
 
 
+def test_a_set_up_refusal_comes_as_data_under_the_position(server):
+    """Issue #51: the set-up's refusals in the player's words are worded by
+    the page from ``code`` and ``data`` (docs/positions.md), their paths
+    in the body's terms: a card given to two seats is a duplicate (not the
+    longer hand's size), a short hand its seat's size."""
+    hands = ["AS KS QS JS TS 9S 8S 7S 6S 5S 4S AH 7H",
+             "3S 2S KH QH JH TH 9H 8H 6H 5H 4H 3H 2H",
+             "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+             "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"]
+
+    def opened(given):
+        doc = {"game": "trix", "deal": {"first_owner": 0, "deals": [given]}, "actions": []}
+        return http.post("/v1/analysis/open", json={"position": doc})
+
+    with httpx.Client(base_url=server.url, timeout=60) as http:
+        r = opened([hands[0], hands[1], hands[2] + " QS", hands[3]])
+        assert r.status_code == 422 and r.json()["code"] == "duplicate_card", r.text
+        assert r.json()["data"] == {"card": "QS", "paths": ["position.deal.deals[0][0][2]",
+                                                            "position.deal.deals[0][2][13]"]}
+        r = opened([hands[0], hands[1], hands[2] + " 3C", hands[3].replace(" 3C", "")])
+        assert r.status_code == 422 and r.json()["path"] == "position.deal.deals[0][2]"
+        assert r.json()["code"] == "hand_size" and r.json()["data"] == {
+            "seat": 2, "want": 13, "got": 14}
+        # the same refusal of a position elsewhere (a hint) carries it too
+        r = http.post("/v1/hint", json={"position": {
+            "game": "trix", "deal": {"first_owner": 0, "deals": [
+                [hands[0], hands[1], hands[2] + " QS", hands[3]]]}, "actions": []}})
+        assert r.status_code == 422 and r.json()["code"] == "duplicate_card"
+
+
 # ---- what lies on the table at a step (POST /v1/analysis/step) ------------
 
 

@@ -10,7 +10,8 @@ width (390x844):
   by clicking a legal card, and the board's link opened in a new page:
   the same board, step, variation and shown seat.
 * A trix deal set up by hand: hands typed in the project's notation, a
-  duplicate card refused with its path, two cards given by clicking, the
+  duplicate card and a short hand refused in the player's words and seat
+  numbers (the boxes marked), two cards given by clicking, the
   actions to a late trick typed, opened at its last step and solved
   exactly (the exact values marked); the engine's line from there played
   as a variation.
@@ -233,13 +234,34 @@ def test_a_deal_set_up_by_hand_solved_exactly_late(browser, server, lang, viewpo
         assert labels and not {"partners", "stop_when_decided"} & set(labels), labels
         page.click("#s-deal")
         page.wait_for_selector("#s-hand-3")
-        # typed: seat 2 given AS instead of 3S, a duplicate refused with its path
+        # typed: seat 2 given AS instead of 3S, a duplicate refused in the
+        # player's words and numbering, both boxes marked (issue #51: it was
+        # "position.deal.deals[0][1][12]: duplicate card AS ...")
         wrong = TRIX_HANDS[1].replace("3S", "AS")
         for s, hand in enumerate([TRIX_HANDS[0], wrong, *TRIX_HANDS[2:]]):
             page.fill(f"#s-hand-{s}", hand)
         page.wait_for_function("document.getElementById('s-check').dataset.ok === '0'")
-        assert "deal.deals[0]" in page.text_content("#s-check")
+        said = page.evaluate("""t('Not valid yet: {why}', {
+            why: t('The {card} is given to Seats {a} and {b}.',
+                   { card: setupState.cards.AS.name, a: 1, b: 2 }) })""")
+        assert page.text_content("#s-check") == said and "deal" not in said
+        assert [page.get_attribute(f"#s-hand-{s}", "aria-invalid") for s in range(4)] == \
+            ["true", "true", None, None]
+        # a hand one card short (3S given to seat 3 as well as its own 13): the
+        # seat as its box names it, the count in words
+        page.fill("#s-hand-1", TRIX_HANDS[1].replace("3S ", ""))
+        page.fill("#s-hand-2", TRIX_HANDS[2] + " 3S")
+        page.wait_for_function("document.getElementById('s-check').textContent.includes('12')")
+        said = page.evaluate("""t('Not valid yet: {why}', {
+            why: t('Seat {seat} must hold {cards}, not {got}.',
+                   { seat: 2, cards: tn('{n} card', '{n} cards', 13), got: 12 }) })""")
+        assert page.text_content("#s-check") == said
+        assert page.text_content("label[for='s-hand-1']") == page.evaluate("t('Seat {n}', { n: 2 })")
         assert page.get_attribute("#s-hand-1", "aria-invalid") == "true"
+        page.fill("#s-hand-1", wrong)
+        page.fill("#s-hand-2", TRIX_HANDS[2])
+        page.wait_for_function("document.getElementById('s-check').textContent.includes("
+                               "setupState.cards.AS.name)")
         # clicked: 3S to seat 2, AS back to seat 1
         page.check("input[name='s-pick'][value='1']")
         page.click("#s-deck [data-card='3S']")
