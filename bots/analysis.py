@@ -453,10 +453,12 @@ def analyse(board: Board, at: int, variation: Sequence[str] = (), *,
             bot: str = "ismcts", stop=None, progress: Callable | None = None,
             inference: bool | None = None) -> dict[str, Any]:
     """Every legal action's value at a step, for the seat to move (see the
-    module docstring): ``search`` (``bots.advice.advise``'s document from
-    the mover's view, or None where a view board's mover is another seat)
-    and ``exact`` (a record's double-dummy values, ``exact_values``).  A
-    finished game, or chance to move, has no values.  Cached per step,
+    module docstring): ``legal`` (the mover's actions), ``search``
+    (``bots.advice.advise``'s document from the mover's view) and
+    ``exact`` (a record's double-dummy values, ``exact_values``).  A
+    finished game, or chance to move, has no values; nor has another
+    seat than a view board's own (``hidden``: its cards, hence its legal
+    actions, are not known: no ``legal``, ``search`` None).  Cached per step,
     limit, seed and budget (a search cut short by ``stop`` is not kept)."""
     nodes = _check_nodes(nodes)
     limit = limit if limit is not None else Limit(time=1.0)
@@ -474,6 +476,14 @@ def analyse(board: Board, at: int, variation: Sequence[str] = (), *,
         return out
     mover = state.current_player()
     out["seat"] = mover
+    if board.seat is not None and mover != board.seat:
+        # another seat of a view board: its legal actions would be the
+        # drawn world's hand, which the view does not know (issue #51), so
+        # its moves are unknown and nothing is valued
+        out["hidden"] = True
+        _CACHE.put(key, out)
+        return out
+    out["hidden"] = False
     out["legal"] = [state.action_to_string(a) for a in state.legal_actions()]
     if board.kind == "record":
         # the true deal first: a late step finishes at once, and its answer
@@ -481,10 +491,9 @@ def analyse(board: Board, at: int, variation: Sequence[str] = (), *,
         out["exact"] = exact_values(state, nodes, stop, progress)
         if progress is not None:
             progress({"exact": out["exact"]})
-    if board.seat is None or mover == board.seat:
-        view = positions.SeatView.of(state, mover)
-        out["search"] = advise(view, "analysis", bot=bot, limit=limit, seed=seed, stop=stop,
-                               progress=progress, line=False, inference=inference)
+    view = positions.SeatView.of(state, mover)
+    out["search"] = advise(view, "analysis", bot=bot, limit=limit, seed=seed, stop=stop,
+                           progress=progress, line=False, inference=inference)
     stopped = (out["search"] or {}).get("search", {}).get("stopped") or \
         (out["exact"] or {}).get("stopped")
     if not stopped:

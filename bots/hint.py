@@ -213,8 +213,11 @@ def beliefs_line(b: dict) -> str:
 
 
 def beliefs_text(b: dict) -> str:
-    """``dixtrix hint --beliefs``: where the cards you cannot see are, one
-    line a card (dix-exchange: a value), a column a holder."""
+    """``dixtrix hint --beliefs``: where the cards you cannot see are, a
+    column a holder with how many of them it holds, the cards by suit
+    (dix-exchange: a line a card value).  Exact shares (no decision
+    observed: the hard facts alone) to a tenth of a percent; shares of a
+    weighed pool to the percent, with their sampling error."""
     names = b["names"]
     width = max(6, *(len(n) for n in names))
     if b["kind"] == "value":
@@ -222,15 +225,29 @@ def beliefs_text(b: dict) -> str:
                 "(a column a player):")
     else:
         head = "Where the cards you cannot see are (a column a holder):"
-    how = (f"weighed by the other players' {b['observations']} decisions over "
-           f"{b['worlds']:,} worlds (as good as {b['ess']:.0f} equally likely ones)"
-           if b["inference"] else
-           f"{b['worlds']:,} worlds drawn alike among the deals your view allows")
-    lines = [head, f"  {how}:", "  " + " " * 6 + "".join(f"{n:>{width + 1}}" for n in names)]
-    for card, probs in b["cards"].items():
-        cells = "".join(f"{round(100 * p):>{width}}%" if p else f"{'-':>{width + 1}}"
-                        for p in probs)
-        lines.append(f"  {card:<6}{cells}")
+    if b.get("exact"):
+        how = ("exact, counted over every deal your view allows (nothing the others "
+               "chose tells more yet)")
+    else:
+        how = (f"weighed by the other players' {b['observations']} decisions over "
+               f"{b['worlds']:,} worlds (as good as {b['ess']:.0f} equally likely ones)"
+               if b["inference"] else
+               f"{b['worlds']:,} worlds drawn alike among the deals your view allows")
+        how += f"; each share within {100 * b.get('error', 0):.0f}% (95%)"
+    digits = 1 if b.get("exact") else 0
+    lines = [head, f"  {how}:", "  " + " " * 8 + "".join(f"{n:>{width + 1}}" for n in names)]
+    if b.get("unseen"):
+        lines.append(f"  {'unseen':<8}" + "".join(f"{n:>{width + 1}}" for n in b["unseen"]))
+    groups = b.get("groups") or [{"suit": None, "cards": list(b["cards"])}]
+    for group in groups:
+        indent = "  "
+        if group["suit"] is not None:
+            lines.append(f"  {group['suit'].capitalize()}")
+            indent = "    "
+        for card in group["cards"]:
+            cells = "".join(f"{100 * p:>{width}.{digits}f}%" if p else f"{'-':>{width + 1}}"
+                            for p in b["cards"][card])
+            lines.append(f"{indent}{card:<{10 - len(indent)}}{cells}")
     return "\n".join(lines)
 
 

@@ -53,6 +53,7 @@ from abc import ABC, abstractmethod
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from importlib import resources
 from typing import Any
 
@@ -715,6 +716,20 @@ class RowSampler(ABC):
     def item_name(self, index: int) -> str:
         """The notation of the card (dix-exchange: the value) a row's bit
         ``index`` stands for."""
+
+    def item_group(self, index: int) -> str | None:
+        """The group a report lists the item of bit ``index`` under: its
+        suit's name (``"spades"``, a Rook colour, ``"joker"``); None where
+        the items have no suits (dix-exchange's values)."""
+        return None
+
+    def exact_marginals(self) -> dict[int, dict[int | str, Fraction]] | None:
+        """Every unseen card's exact probability of being with each holder
+        (``place_holders``' names), every world the view allows alike: the
+        count the draws are uniform over, not a sample of it; None where
+        the game does not count them (its report then gives the pool's
+        shares and their sampling error)."""
+        return None
 
 
 # --------------------------------------------------------------------------

@@ -46,9 +46,15 @@ def short_repr(value: object, limit: int = QUOTE_LIMIT) -> str:
 class DixtrixError(Exception):
     """Base class of every error raised on purpose by dixtrix.  ``path``:
     where in the input the culprit is (a JSON path, an argument's name)
-    when the raiser names it (the HTTP API reports it beside the message)."""
+    when the raiser names it (the HTTP API reports it beside the message).
+    ``code`` and ``data``: the error as data where the raiser gives it
+    (``"duplicate_card"``, ``{"card": "QS", "paths": [...]}``), so a face
+    can word it in its reader's language and numbering instead of
+    parsing the English message (docs/positions.md lists the codes)."""
 
     path: str | None = None
+    code: str | None = None
+    data: dict[str, Any] | None = None
 
 
 class NotationError(DixtrixError, ValueError):
@@ -74,12 +80,15 @@ class PositionError(DixtrixError, ValueError):
     or ``actions[12]``; ``reason``, for an illegal action of a record, why
     the rules refuse it (the ``IllegalActionError``'s reason), else None."""
 
-    def __init__(self, message: str, path: str | None = None, reason: str | None = None):
+    def __init__(self, message: str, path: str | None = None, reason: str | None = None,
+                 code: str | None = None, data: dict[str, Any] | None = None):
         if path:
             message = f"{path}: {message}"
         super().__init__(message)
         self.path = path
         self.reason = reason
+        self.code = code
+        self.data = data
 
 
 class InputLimitError(PositionError):

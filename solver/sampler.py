@@ -39,6 +39,7 @@ from __future__ import annotations
 import os
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 from math import comb
 from typing import Any
 
@@ -157,6 +158,28 @@ class IntervalSampler:
                     placed = nxt
                     break
                 r -= w
+        return out
+
+    def late_share(self, time: int) -> dict[Any, Fraction]:
+        """Each card's exact probability of sitting in a slot of ``time``
+        or later (``INF``: a place nobody drew), every world alike: the
+        worlds with its ``lo`` raised to ``time``, counted, over all of
+        them.  Cards with the same interval share the answer (one count
+        for each interval)."""
+        by_interval: dict[tuple[int, int], Fraction] = {}
+        out: dict[Any, Fraction] = {}
+        for k, (card, lo, hi) in enumerate(self.cards):
+            got = by_interval.get((lo, hi))
+            if got is None:
+                ways = 0
+                if hi >= time:
+                    moved = self.cards[:k] + [(card, max(lo, time), hi)] + self.cards[k + 1:]
+                    try:
+                        ways = IntervalSampler(self.groups, moved).count
+                    except InconsistentConstraints:
+                        ways = 0
+                got = by_interval[(lo, hi)] = Fraction(ways, self.count)
+            out[card] = got
         return out
 
     # ------------------------------------------------------------------
@@ -303,6 +326,33 @@ def _card_types(capacities, cards) -> tuple:
     return capacities, n, types, [by_type[t] for t in types]
 
 
+def _type_marginals(counter: Any, capacities: tuple, types: list, cards_of: list,
+                    count: int) -> dict[Any, tuple[Fraction, ...]]:
+    """Each card's exact probability of being with each holder, every
+    assignment alike: the assignments with one card of a type given to a
+    holder are those of the others with that holder's capacity one less
+    (``counter``: the sampler class that counts them), over ``count``.
+    Cards of one type share the answer."""
+    out: dict[Any, tuple[Fraction, ...]] = {}
+    every = [(c, types[k]) for k, cards in enumerate(cards_of) for c in cards]
+    for k, mask in enumerate(types):
+        probs = []
+        for h in range(len(capacities)):
+            ways = 0
+            if mask >> h & 1 and capacities[h] > 0:
+                caps = capacities[:h] + (capacities[h] - 1,) + capacities[h + 1:]
+                rest = list(every)
+                rest.remove((cards_of[k][0], mask))
+                try:
+                    ways = counter(caps, rest).count
+                except InconsistentConstraints:
+                    ways = 0
+            probs.append(Fraction(ways, count))
+        for card in cards_of[k]:
+            out[card] = tuple(probs)
+    return out
+
+
 class HolderSampler:
     """Uniform assignments of hidden cards to holders with fixed sizes.
 
@@ -384,6 +434,12 @@ class HolderSampler:
                 r -= w
         return out
 
+
+    def marginals(self) -> dict[Any, tuple[Fraction, ...]]:
+        """Each card's exact probability of being with each holder (a
+        tuple in holder order), every assignment alike."""
+        return _type_marginals(HolderSampler, self.capacities, self.types, self.cards_of,
+                               self.count)
 
     @property
     def compiled(self) -> CompiledHolders:
@@ -569,6 +625,12 @@ class ColumnSampler:
                     break
                 r -= w
         return out
+
+    def marginals(self) -> dict[Any, tuple[Fraction, ...]]:
+        """Each card's exact probability of being with each holder (a
+        tuple in holder order), every assignment alike."""
+        return _type_marginals(ColumnSampler, self.capacities, self.types, self.cards_of,
+                               self.count)
 
     @property
     def compiled(self) -> CompiledColumns:

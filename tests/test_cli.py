@@ -384,3 +384,20 @@ def test_a_seed_above_the_api_s_range_or_a_reserved_bot_setting_is_one_line(tmp_
     assert "bot 'rules': 'seed' is not a setting" in err and "its settings: none" in err
     top = str(2**63 - 1)               # the top of the range plays, its bots' seeds too
     assert main(["play", "dix", "--seed", top, "--quiet", "--option", "target=5"]) == 0
+
+
+def test_hint_beliefs_before_any_card_are_exact_and_by_suit(capsys):
+    """Issue #51: ``hint trix --seed 3 --beliefs`` before a card is played
+    showed 27% to 39% where each share is one third; now the exact shares,
+    said to be exact, under a heading a suit, with each holder's count of
+    unseen cards."""
+    assert main(["hint", "trix", "--seed", "3", "--beliefs", "--time", "0.1"]) == 0
+    out = capsys.readouterr().out
+    block = out[out.index("Where the cards you cannot see are"):out.index("Values:")]
+    lines = block.splitlines()
+    assert "exact, counted over every deal your view allows" in lines[1]
+    assert lines[3].split() == ["unseen", "13", "13", "13"]
+    rows = [ln.split() for ln in lines[4:]]
+    assert [r[0] for r in rows if len(r) == 1] == ["Spades", "Hearts", "Diamonds", "Clubs"]
+    cards = [r for r in rows if len(r) > 1]
+    assert len(cards) == 39 and all(r[1:] == ["33.3%"] * 3 for r in cards)

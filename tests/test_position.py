@@ -108,6 +108,51 @@ def test_duplicate_card_names_both_places():
     assert "duplicate card AS" in msg and "hands[0][0]" in msg and "hands[1][12]" in msg
 
 
+#: trix hands of docs/positions.md's record (seat 0 holds 7H)
+TRIX_HANDS = ["AS KS QS JS TS 9S 8S 7S 6S 5S 4S AH 7H",
+              "3S 2S KH QH JH TH 9H 8H 6H 5H 4H 3H 2H",
+              "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+              "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"]
+
+
+@pytest.mark.parametrize("game", ["dix", "trix", "dixie-rook"])
+def test_a_card_given_to_two_seats_is_a_duplicate_as_data(game):
+    """Issue #51: a card given to two seats was reported as the longer
+    hand's size ("seat 2 must hold 13 cards, got 14"); the duplicate is
+    what was meant, and it comes as data a face can word (``code``,
+    ``data``: the card and both places), as does a hand's size."""
+    if game == "trix":
+        doc = {"game": game, "deal": {"first_owner": 0, "deals": [list(TRIX_HANDS)]},
+               "actions": []}
+        where = "deal.deals[0]"
+    else:
+        doc = {"game": game, "actions": [],
+               "deal": solver.to_json(solver.load_game(game).new_initial_state(seed=2))["deal"]}
+        where = f"deal.{'rounds' if game == 'dix' else 'deals'}[0].hands"
+
+    def hands(d):
+        first = d["deal"]["deals" if game != "dix" else "rounds"][0]
+        return first if game == "trix" else first["hands"]
+
+    given = hands(doc)
+    last = len(given) - 1
+    card = given[0].split()[0]
+    longer = copy.deepcopy(doc)
+    hands(longer)[last] += " " + card
+    with pytest.raises(PositionError) as err:
+        position.from_json(longer)
+    assert err.value.code == "duplicate_card", str(err.value)
+    assert err.value.data == {"card": card, "paths": [f"{where}[0][0]", err.value.path]}
+    assert err.value.path.startswith(f"{where}[{last}][")
+    short = copy.deepcopy(doc)
+    hands(short)[1] = " ".join(given[1].split()[1:])
+    with pytest.raises(PositionError) as err:
+        position.from_json(short)
+    n = len(given[1].split())
+    assert err.value.code == "hand_size" and err.value.path == f"{where}[1]"
+    assert err.value.data == {"seat": 1, "want": n, "got": n - 1}
+
+
 def test_wrong_hand_and_stock_sizes():
     rec = record()
     rec["deal"]["rounds"][0]["hands"][0] = "AS KS"

@@ -29,7 +29,14 @@ from . import labels, models, words
 from .context import context
 from .errors import RequestError
 from .i18n import Translator
-from .requests import body_model, endpoint, limit_of, read_limit, translator
+from .requests import (
+    body_model,
+    endpoint,
+    limit_of,
+    position_refused,
+    read_limit,
+    translator,
+)
 
 
 def _board(doc: dict) -> boards.Board:
@@ -37,10 +44,8 @@ def _board(doc: dict) -> boards.Board:
     try:
         return boards.Board.open(doc["position"])
     except PositionError as exc:
-        path = "position" + (("." if not exc.path.startswith("[") else "") + exc.path
-                             if exc.path else "")
-        raise RequestError("{why}", path, why=str(exc).split(": ", 1)[-1] if exc.path
-                           else str(exc)) from None
+        raise position_refused(exc, str(exc).split(": ", 1)[-1] if exc.path
+                               else str(exc)) from None
     except DixtrixError as exc:
         raise RequestError("{why}", "position", why=str(exc)) from None
 

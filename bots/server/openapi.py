@@ -172,8 +172,9 @@ def document(settings) -> dict:
             "summary": "every legal action's value at a step of the line (or of a variation "
                        "from it) for the seat to move: the advice from its view (as "
                        "/v1/hint) and, for a record, the exact double-dummy values of the "
-                       "true deal within a node budget; with 'stream': JSON lines of "
-                       "progress, then the result",
+                       "true deal within a node budget (a seat view where another seat "
+                       "is to move: 'hidden', no legal list, nothing valued); with "
+                       "'stream': JSON lines of progress, then the result",
             "parameters": [lang_q], "requestBody": _body(models.AnalysisValuesBody, defs),
             "responses": {**_ok("the values (or JSON lines: {progress}..., then {result} "
                                 "or {error})"), **searching}}},
@@ -263,7 +264,12 @@ def document(settings) -> dict:
                        "reason": {"type": "string", "description": "why an action is illegal"},
                        "action": {"type": "string"},
                        "version": {"type": "integer", "description": "the table's version "
-                                   "now, when a move was sent for another (409)"}}}
+                                   "now, when a move was sent for another (409)"},
+                       "code": {"type": "string", "description": "the error as data, where "
+                                "it is given so (docs/positions.md: duplicate_card, "
+                                "hand_size)"},
+                       "data": {"type": "object", "description": "the facts of 'code' "
+                                "(a card, the paths that hold it; a seat's hand size)"}}}
     return {
         "openapi": "3.1.0",
         "info": {"title": "dixtrix", "version": solver.__version__,

@@ -49,8 +49,9 @@ def translator(request: Request) -> Translator:
 
 def error_response(exc: Exception, tr: Translator | None = None) -> JSONResponse:
     """The answer to a refused request: ``{"error", "status", "path"?,
-    "reason"?}``, the error in the request's language where it is the
-    server's own message."""
+    "reason"?, "code"?, "data"?}``, the error in the request's language
+    where it is the server's own message; ``code`` and ``data`` where the
+    error is given as data too (``DixtrixError``: a page words it)."""
     headers = {}
     if isinstance(exc, RequestError) and tr is not None:
         text = exc.translated(tr)
@@ -79,6 +80,9 @@ def error_response(exc: Exception, tr: Translator | None = None) -> JSONResponse
         body["action"] = str(exc.action)
     if isinstance(exc, StaleVersion):
         body["version"] = exc.version
+    if isinstance(exc, DixtrixError) and exc.code:
+        body["code"] = exc.code
+        body["data"] = exc.data or {}
     body["status"] = status
     return JSONResponse(body, status_code=status, headers=headers)
 
@@ -243,11 +247,29 @@ def read_position(doc: dict):
     try:
         return position.from_json(value)
     except PositionError as exc:
-        path = "position" + (("." if not exc.path.startswith("[") else "") + exc.path
-                             if exc.path else "")
-        raise RequestError("{why}", path, why=str(exc)) from None
+        raise position_refused(exc, str(exc)) from None
     except DixtrixError as exc:
         raise RequestError("{why}", "position", why=str(exc)) from None
+
+
+def under_position(path: str | None) -> str:
+    """A path of the position as a path of the body (``position.deal...``)."""
+    if not path:
+        return "position"
+    return "position" + ("" if path.startswith("[") else ".") + path
+
+
+def position_refused(exc: PositionError, why: str) -> RequestError:
+    """The refusal of a body's bad ``position``: ``why`` at the culprit's
+    path under ``position``, with the error as data where the solver gives
+    it (a deal's duplicate card, a hand's size: ``code``, ``data``), its
+    paths under ``position`` too."""
+    err = RequestError("{why}", under_position(exc.path), why=why)
+    err.code = exc.code
+    if exc.data is not None:
+        err.data = {k: [under_position(p) for p in v] if k == "paths" else v
+                    for k, v in exc.data.items()}
+    return err
 
 
 def read_limit(doc: dict, settings: Settings, default: Limit) -> tuple[Limit, bool, dict]:
@@ -289,4 +311,5 @@ def limit_of(body) -> dict:
 
 
 __all__ = ["translator", "error_response", "internal_error", "endpoint", "read_body",
-           "body_model", "read_position", "read_limit", "limit_of"]
+           "body_model", "read_position", "position_refused", "under_position", "read_limit",
+           "limit_of"]

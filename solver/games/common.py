@@ -122,8 +122,10 @@ def check_distinct(deck: Deck, groups: Sequence[tuple[str, Sequence]], where: st
                 continue
             here = f"{path}[{i}]"
             if c in seen:
-                raise PositionError(
-                    f"duplicate card {deck.to_string(c)} (also at {seen[c]})", here)
+                text = deck.to_string(c)
+                raise PositionError(f"duplicate card {text} (also at {seen[c]})", here,
+                                    code="duplicate_card",
+                                    data={"card": text, "paths": [seen[c], here]})
             seen[c] = here
 
 

@@ -706,7 +706,16 @@ class BeliefReport:
     the deals the hard facts allow; ``worlds`` the pool weighed, ``ess``
     its effective sample size, ``observations`` the decisions weighed;
     ``kind``: what ``cards`` names (``"card"``, or dix-exchange's
-    ``"value"``: the probability that each seat's card has that value)."""
+    ``"value"``: the probability that each seat's card has that value).
+
+    ``exact``: the probabilities are counted over every deal the view
+    allows (``RowSampler.exact_marginals``: where no decision weighs the
+    worlds, the hard facts alone decide them, and a sample would only add
+    noise); else they are the pool's shares, each within ``error`` of the
+    truth (the largest 95% half-width over the cards, from ``ess``).
+    ``groups``: the cards by suit (``(name, cards)``, spades first, high
+    to low; one group named None where items have no suit); ``unseen``:
+    how many of the cards each holder has (the same in every world)."""
 
     seat: int
     holders: tuple[int | str, ...]
@@ -716,12 +725,19 @@ class BeliefReport:
     ess: float
     observations: int
     kind: str = "card"
+    exact: bool = False
+    error: float = 0.0
+    groups: tuple[tuple[str | None, tuple[str, ...]], ...] = ()
+    unseen: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "kind": self.kind, "holders": list(self.holders),
                 "cards": {c: list(p) for c, p in self.cards.items()},
                 "inference": self.inference, "worlds": self.worlds, "ess": self.ess,
-                "observations": self.observations}
+                "observations": self.observations, "exact": self.exact,
+                "error": self.error,
+                "groups": [{"suit": g, "cards": list(cs)} for g, cs in self.groups],
+                "unseen": list(self.unseen)}
 
 
 def beliefs(position: Any, limit: Limit | None = None, seed: int | None = None,
@@ -748,17 +764,32 @@ def beliefs(position: Any, limit: Limit | None = None, seed: int | None = None,
     weighed = b is not None
     if b is None:
         b = weigh(sampler, None, None, limit.worlds, belief_seed(seed))
-    marg = b.marginals()
+    exact = None if b.observations else sampler.exact_marginals()
+    marg: Mapping[int, Mapping[int | str, Any]] = exact if exact is not None else b.marginals()
     order: list[int | str] = []
     for name in sampler.place_holders():
         if name is not None and name not in order:
             order.append(name)
     order.sort(key=lambda h: (isinstance(h, str), (h - view.seat) % view.game.num_players
                               if isinstance(h, int) else 0, str(h)))
-    cards = {sampler.item_name(c): tuple(marg[c].get(h, 0.0) for h in order)
-             for c in sorted(marg)}
+    # cards: spades first, high to low (their bits rise with suit and
+    # rank); dix-exchange's values are numbered high to low already
+    ranked = sorted(marg, reverse=sampler.item_kind == "card")
+    groups: dict[str | None, list[str]] = {}
+    for c in ranked:
+        groups.setdefault(sampler.item_group(c), []).append(sampler.item_name(c))
+    cards = {sampler.item_name(c): tuple(float(marg[c].get(h, 0)) for h in order)
+             for c in ranked}
+    # each holder holds as many unseen cards in every world: the sum of its
+    # column, exact (a sampled column sums to it too, up to rounding)
+    unseen = tuple(round(math.fsum(p[i] for p in cards.values())) for i in range(len(order)))
+    error = 0.0
+    if exact is None and b.ess > 0:
+        error = max((1.96 * math.sqrt(p * (1 - p) / b.ess) for ps in cards.values()
+                     for p in ps), default=0.0)
     return BeliefReport(view.seat, tuple(order), cards, weighed, b.n, b.ess, b.observations,
-                        sampler.item_kind)
+                        sampler.item_kind, exact is not None, error,
+                        tuple((g, tuple(cs)) for g, cs in groups.items()), unseen)
 
 
 # --------------------------------------------------------------------------

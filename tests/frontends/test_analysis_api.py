@@ -59,6 +59,41 @@ def test_a_seat_view_keeps_what_its_seat_cannot_see_hidden():
         board.seat_view(board.state_at(len(board.moves)), seat=1)
 
 
+def _dix_view(actions: int = 20, seed: int = 1) -> positions.SeatView:
+    """Seat 1's view of a dix deal ``actions`` cards in (seat 0 leads
+    trick 1: the board's step 0 is the other seat's)."""
+    state = solver.load_game("dix").new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        state.apply_action(rng.choice(state.legal_actions()))
+    return positions.SeatView.of(state, 1)
+
+
+def test_a_seat_view_values_and_lists_moves_of_its_own_seat_only():
+    """Issue #51: a seat view's board listed 13 "legal" cards for the other
+    seat at step 0, the hand of the world it opened with (some never in
+    the true hand). Another seat's moves are unknown: no ``legal``, no
+    values, in the drawing as in the values."""
+    view = _dix_view()
+    board = boards.Board(view)
+    others = [m.index for m in board.moves if m.seat != 1]
+    own = [m.index for m in board.moves if m.seat == 1]
+    assert others and own and others[0] == 0
+    for at in others[:3]:
+        out = boards.analyse(board, at, limit=Limit(iterations=50))
+        assert out["seat"] == 0 and out["hidden"] is True, out
+        assert "legal" not in out and out["search"] is None and out["exact"] is None
+        drawn = boards.drawn(board, at)
+        assert drawn["to_move"] == 0 and "legal" not in drawn
+        assert drawn["seats"][0]["hand"] is None and drawn["seats"][0]["cards"] > 0
+    at = own[0]
+    mine = boards.analyse(board, at, limit=Limit(iterations=50))
+    state = board.state_at(at)
+    assert mine["hidden"] is False and mine["seat"] == 1
+    assert mine["legal"] == [state.action_to_string(a) for a in state.legal_actions()]
+    assert set(mine["search"]["ranking"]) == set(mine["legal"])
+
+
 def test_the_exact_values_are_the_solvers_and_the_search_is_the_hints():
     state = _trix()
     board = boards.Board.open(positions.to_json(state))
@@ -138,6 +173,53 @@ def test_the_routes_open_value_stream_and_refuse(server):
         assert bad.status_code == 422 and bad.json()["path"].startswith("position.actions")
         r = http.post("/v1/analysis/line", json={"position": record, "at": 44, "plies": 3})
         assert r.status_code == 200 and len(r.json()["line"]) == 3
+
+
+def test_the_values_route_gives_no_moves_for_a_seat_a_view_cannot_see(server):
+    view = positions.to_json(_dix_view())
+    with httpx.Client(base_url=server.url, timeout=60) as http:
+        r = http.post("/v1/analysis/values", json={"position": view, "at": 0,
+                                                   "limit": {"iterations": 50}})
+        assert r.status_code == 200, r.text
+        doc = r.json()
+        assert doc["seat"] == 0 and doc["hidden"] is True and "legal" not in doc
+        assert doc["search"] is None and doc["labels"] == {}
+        with http.stream("POST", "/v1/analysis/values",
+                         json={"position": view, "at": 0, "stream": True}) as resp:
+            lines = [json.loads(x) for x in resp.iter_lines() if x]
+        assert "legal" not in lines[-1]["result"] and lines[-1]["result"]["hidden"]
+        step = http.post("/v1/analysis/step", json={"position": view, "at": 0}).json()
+        assert "legal" not in step and step["seats"][0]["hand"] is None
+
+
+def test_a_set_up_refusal_comes_as_data_under_the_position(server):
+    """Issue #51: the set-up's refusals in the player's words are worded by
+    the page from ``code`` and ``data`` (docs/positions.md), their paths
+    in the body's terms: a card given to two seats is a duplicate (not the
+    longer hand's size), a short hand its seat's size."""
+    hands = ["AS KS QS JS TS 9S 8S 7S 6S 5S 4S AH 7H",
+             "3S 2S KH QH JH TH 9H 8H 6H 5H 4H 3H 2H",
+             "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+             "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"]
+
+    def opened(given):
+        doc = {"game": "trix", "deal": {"first_owner": 0, "deals": [given]}, "actions": []}
+        return http.post("/v1/analysis/open", json={"position": doc})
+
+    with httpx.Client(base_url=server.url, timeout=60) as http:
+        r = opened([hands[0], hands[1], hands[2] + " QS", hands[3]])
+        assert r.status_code == 422 and r.json()["code"] == "duplicate_card", r.text
+        assert r.json()["data"] == {"card": "QS", "paths": ["position.deal.deals[0][0][2]",
+                                                            "position.deal.deals[0][2][13]"]}
+        r = opened([hands[0], hands[1], hands[2] + " 3C", hands[3].replace(" 3C", "")])
+        assert r.status_code == 422 and r.json()["path"] == "position.deal.deals[0][2]"
+        assert r.json()["code"] == "hand_size" and r.json()["data"] == {
+            "seat": 2, "want": 13, "got": 14}
+        # the same refusal of a position elsewhere (a hint) carries it too
+        r = http.post("/v1/hint", json={"position": {
+            "game": "trix", "deal": {"first_owner": 0, "deals": [
+                [hands[0], hands[1], hands[2] + " QS", hands[3]]]}, "actions": []}})
+        assert r.status_code == 422 and r.json()["code"] == "duplicate_card"
 
 
 # ---- what lies on the table at a step (POST /v1/analysis/step) ------------

@@ -10,7 +10,8 @@ width (390x844):
   by clicking a legal card, and the board's link opened in a new page:
   the same board, step, variation and shown seat.
 * A trix deal set up by hand: hands typed in the project's notation, a
-  duplicate card refused with its path, two cards given by clicking, the
+  duplicate card and a short hand refused in the player's words and seat
+  numbers (the boxes marked), two cards given by clicking, the
   actions to a late trick typed, opened at its last step and solved
   exactly (the exact values marked); the engine's line from there played
   as a variation.
@@ -39,7 +40,7 @@ from bots.analysis import layout_rows
 from solver import position as positions
 
 from .server_process import running
-from .test_analysis_api import _trix_layout_record
+from .test_analysis_api import _dix_view, _trix_layout_record
 from .test_server_browser import ARTIFACTS, DESKTOP, PHONE, _page, browser  # noqa: F401
 
 #: the hands of docs/positions.md's trix record (seat 0 holds 7H)
@@ -233,13 +234,34 @@ def test_a_deal_set_up_by_hand_solved_exactly_late(browser, server, lang, viewpo
         assert labels and not {"partners", "stop_when_decided"} & set(labels), labels
         page.click("#s-deal")
         page.wait_for_selector("#s-hand-3")
-        # typed: seat 2 given AS instead of 3S, a duplicate refused with its path
+        # typed: seat 2 given AS instead of 3S, a duplicate refused in the
+        # player's words and numbering, both boxes marked (issue #51: it was
+        # "position.deal.deals[0][1][12]: duplicate card AS ...")
         wrong = TRIX_HANDS[1].replace("3S", "AS")
         for s, hand in enumerate([TRIX_HANDS[0], wrong, *TRIX_HANDS[2:]]):
             page.fill(f"#s-hand-{s}", hand)
         page.wait_for_function("document.getElementById('s-check').dataset.ok === '0'")
-        assert "deal.deals[0]" in page.text_content("#s-check")
+        said = page.evaluate("""t('Not valid yet: {why}', {
+            why: t('The {card} is given to Seats {a} and {b}.',
+                   { card: setupState.cards.AS.name, a: 1, b: 2 }) })""")
+        assert page.text_content("#s-check") == said and "deal" not in said
+        assert [page.get_attribute(f"#s-hand-{s}", "aria-invalid") for s in range(4)] == \
+            ["true", "true", None, None]
+        # a hand one card short (3S given to seat 3 as well as its own 13): the
+        # seat as its box names it, the count in words
+        page.fill("#s-hand-1", TRIX_HANDS[1].replace("3S ", ""))
+        page.fill("#s-hand-2", TRIX_HANDS[2] + " 3S")
+        page.wait_for_function("document.getElementById('s-check').textContent.includes('12')")
+        said = page.evaluate("""t('Not valid yet: {why}', {
+            why: t('Seat {seat} must hold {cards}, not {got}.',
+                   { seat: 2, cards: tn('{n} card', '{n} cards', 13), got: 12 }) })""")
+        assert page.text_content("#s-check") == said
+        assert page.text_content("label[for='s-hand-1']") == page.evaluate("t('Seat {n}', { n: 2 })")
         assert page.get_attribute("#s-hand-1", "aria-invalid") == "true"
+        page.fill("#s-hand-1", wrong)
+        page.fill("#s-hand-2", TRIX_HANDS[2])
+        page.wait_for_function("document.getElementById('s-check').textContent.includes("
+                               "setupState.cards.AS.name)")
         # clicked: 3S to seat 2, AS back to seat 1
         page.check("input[name='s-pick'][value='1']")
         page.click("#s-deck [data-card='3S']")
@@ -317,6 +339,56 @@ def test_a_pasted_layout_deal_and_a_seat_view(browser, server):  # noqa: F811
         assert page.eval_on_selector_all("#b-show option", "os => os.map((o) => o.value)") == ["2"]
         assert page.eval_on_selector_all("#hands .hand-row", "rs => rs.map((r) => r.dataset.seat)") \
             == ["2"]
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("ar", PHONE)], ids=["en-1280", "ar-390"])
+def test_a_seat_view_opens_where_it_was_saved_and_hides_the_other_hand(browser, server,  # noqa: F811
+                                                                       lang, viewport):
+    """Issue #51: a pasted seat view (as ``dixtrix hint --save-position``
+    writes one) opens at its saved position, not step 0; the shown seat
+    reads "As Seat 2 sees it" in the reader's language; where the other
+    seat is to move its hand is a count and its moves are unknown: no card
+    to try, no value, the values box saying why."""
+    view = positions.to_json(_dix_view())
+    n = len(view["actions"])
+    errors: list = []
+    ctx, page = _page(browser, viewport, errors)
+    try:
+        page.goto(f"{server.url}/analysis?lang={lang}")
+        page.wait_for_selector("body[data-ready='1']")
+        page.fill("#paste", json.dumps(view))
+        page.click("#open-btn")
+        page.wait_for_selector("#b-view:not([hidden])")
+        page.wait_for_function(f"document.body.dataset.step === '{n}:0'")
+        said = page.evaluate("t('As Seat {n} sees it', { n: 2 })")
+        assert page.eval_on_selector_all("#b-show option", "os => os.map((o) => o.textContent)") \
+            == [said]
+        if lang == "ar":
+            assert said == "كما يراها المقعد 2"
+        else:
+            assert said == "As Seat 2 sees it"
+        # the saved position: seat 2 to move, its cards to try and value
+        page.wait_for_selector("#values-box[data-state='done']", timeout=60_000)
+        assert page.evaluate("STEP.to_move") == 1
+        assert page.locator("#v-table tr[data-action]").count() == page.evaluate("STEP.legal.length") > 0
+        # step 0: the other seat leads; its hand is a count, its moves unknown
+        page.click("#moves button.move[data-at='0']")
+        page.wait_for_function("document.body.dataset.step === '0:0'")
+        page.wait_for_selector("#values-box[data-state='done']", timeout=60_000)
+        assert page.evaluate("STEP.to_move") == 0 and page.evaluate("STEP.legal") is None
+        assert page.locator("#v-table tr").count() == 0
+        assert page.locator("#hands .hand-row").count() == 1
+        assert page.locator("#b-actions button, #hands button.legal").count() == 0
+        assert page.text_content("#v-note") == page.evaluate(
+            "t('Another seat is to move: its cards are not known on this board.')")
+        count = page.text_content("#seats .seat[data-seat='0'] .seat-count")
+        assert count == page.evaluate("tn('{n} card', '{n} cards', 13)")
+        _fits(page, viewport)
+        _axe(page, f"{lang} seat view")
+        _shot(page, f"analysis-seat-view-{viewport['width']}-{lang}")
         assert not errors, errors
     finally:
         ctx.close()

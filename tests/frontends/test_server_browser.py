@@ -310,18 +310,28 @@ def test_a_deal_is_played_by_keyboard_alone(browser, server):
             assert rows == h["ranking"] and rows[0] == h["action"]
             assert "best" in page.get_attribute("#hint-out tr[data-action]", "class")
         assert h["labels"][h["action"]] in page.text_content("#hint-out .advice")
-        # "where the cards are": a row an unseen card, a column a holder
+        # "where the cards are": a row an unseen card, a column a holder, and
+        # first each holder's count of unseen cards (issue #51)
         b = h["beliefs"]
         page.click("#hint-out details.beliefs summary")
         cells = page.eval_on_selector_all(
             "#hint-out details.beliefs tr", "rs => rs.map((r) => r.children.length)")
-        assert len(cells) == 1 + len(b["cards"]) and set(cells) == {1 + len(b["holders"])}
+        assert len(cells) == 2 + len(b["cards"]) and set(cells) == {1 + len(b["holders"])}
+        rows = page.eval_on_selector_all(
+            "#hint-out details.beliefs tr", "rs => rs.map((r) => Array.from(r.children, "
+            "(c) => c.textContent))")
+        assert rows[1] == [page.evaluate("t('Cards unseen')"), *map(str, b["unseen"])]
         first, probs = next(iter(b["cards"].items()))
-        row = page.eval_on_selector_all("#hint-out details.beliefs tr",
-                                        "rs => Array.from(rs[1].children, (c) => c.textContent)")
-        assert row[0] == b["labels"][first]
-        # the page rounds halves up (Math.round)
-        assert row[1:] == [f"{math.floor(100 * p + 0.5)}%" if p else "\u2013" for p in probs]
+        assert rows[2][0] == b["labels"][first]
+        # the page rounds halves up (Math.round); an exact share to a tenth
+        if b["exact"]:
+            want = [f"{math.floor(1000 * p + 0.5) / 10:g}%" for p in probs]
+        else:
+            want = [f"{math.floor(100 * p + 0.5)}%" for p in probs]
+            error = math.floor(100 * b["error"] + 0.5)
+            assert page.evaluate("t('Each share within {n}% (95%).', { n: " + str(error) + " })") \
+                in page.text_content("#hint-out details.beliefs p")
+        assert rows[2][1:] == [w if p else "\u2013" for w, p in zip(want, probs, strict=True)]
         assert not errors, errors
     finally:
         ctx.close()

@@ -284,3 +284,55 @@ def test_best_move_searches_with_the_beliefs_and_says_so():
     assert (again.action, again.values, again.beliefs) == (on.action, on.values, on.beliefs)
     pimc = best_move(view, Limit(worlds=4), bot="pimc", seed=2, inference=True, pool=64)
     assert pimc.beliefs == on.beliefs
+
+
+def test_before_any_decision_the_beliefs_are_the_exact_shares():
+    """Issue #51: before any card is played every unseen trix card is with
+    each other seat with probability exactly one third; the report said
+    27% to 39% (512 worlds drawn). With no decision observed the report
+    counts (``RowSampler.exact_marginals``): no sampling noise; the cards
+    by suit, spades first and high to low; each holder's unseen cards."""
+    from solver.search import beliefs
+    state = solver.load_game("trix").new_initial_state(seed=3)
+    rep = beliefs(SeatView.of(state, state.current_player()))
+    assert rep.exact and rep.error == 0 and rep.observations == 0
+    assert len(rep.cards) == 39 and set(rep.cards.values()) == {(1 / 3, 1 / 3, 1 / 3)}
+    assert rep.unseen == (13, 13, 13)
+    assert [g for g, _ in rep.groups] == ["spades", "hearts", "diamonds", "clubs"]
+    assert [c for _, cs in rep.groups for c in cs] == list(rep.cards)
+    spades = dict(rep.groups)["spades"]
+    assert all(c.endswith("S") for c in spades) and spades[0] == "AS"
+
+
+@pytest.mark.parametrize("name,options", [g for g in GAMES if g[0] != "dix-exchange"],
+                         ids=[i for g, i in zip(GAMES, IDS, strict=True)
+                              if g[0] != "dix-exchange"])
+def test_the_exact_shares_are_what_the_uniform_pool_tends_to(name, options):
+    """With voids, passes and draws known, the counted shares are those a
+    large uniform pool approaches (within 5 standard errors), each card's
+    row sums to one, each holder's column to its unseen cards; a report
+    of a pool weighed by decisions states its sampling error instead."""
+    from solver.search import beliefs
+    game = solver.load_game(name, **options)
+    for _, view in _views(game, 2, seed=9):
+        sampler = view.sampler()
+        exact = sampler.exact_marginals()
+        assert exact is not None
+        pool = weigh(sampler, None, None, 4000, 11)
+        got = pool.marginals()
+        assert set(exact) == set(got)
+        for card, where in exact.items():
+            assert sum(where.values()) == 1, (card, where)
+            for holder, p in where.items():
+                q = got[card].get(holder, 0.0)
+                assert abs(float(p) - q) <= 5 * math.sqrt(float(p * (1 - p)) / 4000) + 1e-9, \
+                    (name, card, holder, p, q)
+        plain = beliefs(view, inference=False)
+        assert plain.exact and plain.error == 0
+        assert sum(plain.unseen) == len(plain.cards)
+        weighed = beliefs(view)
+        if weighed.observations:
+            assert not weighed.exact and 0 < weighed.error < 1
+            assert weighed.error == pytest.approx(max(
+                1.96 * math.sqrt(p * (1 - p) / weighed.ess)
+                for ps in weighed.cards.values() for p in ps))

@@ -412,3 +412,46 @@ def test_trix_worlds_are_uniform_over_consistent_hands():
     expected = draws / len(consistent)
     stat = sum((seen[i] - expected) ** 2 / expected for i in range(len(consistent)))
     assert stat < chi2_critical(len(consistent) - 1, 1e-4)
+
+
+# ------------------------------------------------------------ exact shares
+
+def test_exact_shares_match_brute_force():
+    """Each card's probability of each holder (``marginals``, the beliefs'
+    exact shares before any decision is observed) is the share of the
+    assignments that put it there, counted one by one: for the holder
+    sampler and the column sampler (the same model counted the other way),
+    and for the interval sampler's places nobody drew (``late_share``)."""
+    from fractions import Fraction
+
+    from solver.sampler import ColumnSampler
+    rng = random.Random(8)
+    checked = 0
+    for _ in range(300):
+        caps, cards = _random_holder_instance(rng)
+        if len(cards) > 8:
+            continue
+        worlds = _brute_holders(caps, cards)
+        if not worlds:
+            continue
+        want = {c: tuple(Fraction(sum(w[i] == h for w in worlds), len(worlds))
+                         for h in range(len(caps)))
+                for i, (c, _) in enumerate(cards)}
+        assert HolderSampler(caps, cards).marginals() == want
+        assert ColumnSampler(caps, cards).marginals() == want
+        checked += 1
+    assert checked > 80
+    checked = 0
+    for _ in range(400):
+        groups, cards = _random_instance(rng)
+        if len(cards) > 7:
+            continue
+        slots, worlds = _brute(groups, cards)
+        if not worlds:
+            continue
+        late = [i for i, (t, _, _) in enumerate(slots) if t == INF]
+        want = {c: Fraction(sum(w[i] == c for w in worlds for i in late), len(worlds))
+                for c, _, _ in cards}
+        assert IntervalSampler(groups, cards).late_share(INF) == want
+        checked += 1
+    assert checked > 100

@@ -56,7 +56,11 @@ function gameTitle(name) {
 // ---- the API ---------------------------------------------------------------------
 
 class ApiError extends Error {
-  constructor(message, status, path) { super(message); this.status = status; this.path = path; }
+  // code, data: the error as data where the server gives it so (a set-up's
+  // duplicate card, a hand's size: docs/positions.md), for the page to word
+  constructor(message, status, path, code, data) {
+    super(message); this.status = status; this.path = path; this.code = code; this.data = data;
+  }
 }
 
 async function api(method, path, body, auth, signal) {
@@ -76,7 +80,7 @@ async function api(method, path, body, auth, signal) {
       await new Promise((r) => setTimeout(r, wait * 1000));
       continue;
     }
-    if (!resp.ok) throw new ApiError(data.error || `HTTP ${resp.status}`, resp.status, data.path);
+    if (!resp.ok) throw new ApiError(data.error || `HTTP ${resp.status}`, resp.status, data.path, data.code, data.data);
     return data;
   }
 }
@@ -145,7 +149,10 @@ async function openBoard(position, where) {
   words = Object.assign({}, opened.labels);
   const w = where || {};
   const n = opened.moves.length;
-  const at = Number.isInteger(w.a) && w.a >= 0 && w.a <= n ? w.a : 0;
+  // a position opens where it was saved (a seat view, a game not over: its
+  // last step); a finished game at its start, to be stepped through
+  const saved = opened.kind === "view" || !opened.over ? n : 0;
+  const at = Number.isInteger(w.a) && w.a >= 0 && w.a <= n ? w.a : saved;
   cur = { at, vbase: null, vmoves: [], vl: 0, show: opened.seat !== null ? opened.seat : "all" };
   if (Array.isArray(w.v) && w.v.length && Number.isInteger(w.b)) {
     cur.vbase = w.b;
@@ -171,7 +178,9 @@ function renderShowChoices() {
   if (BOARD.kind === "record") sel.append(el("option", { value: "all", text: t("Every card") }));
   for (let s = 0; s < BOARD.players; s++) {
     if (BOARD.seat !== null && s !== BOARD.seat) continue;
-    sel.append(el("option", { value: String(s), text: t("As {name} sees it", { name: BOARD.names[s] }) }));
+    // the seat by its number, as the set-up and a record's names count
+    // them (the names of a seat view are its own seat's words: "You")
+    sel.append(el("option", { value: String(s), text: t("As Seat {n} sees it", { n: s + 1 }) }));
   }
   sel.value = String(cur.show);
 }
@@ -574,6 +583,13 @@ function exactOf(r) {
 function renderValues(r, partial) {
   const ex = exactOf(r);
   const s = r.search && r.search.search ? r.search.search : null;
+  if (r.hidden) {
+    // another seat of a seat view to move: its cards, hence its actions,
+    // are unknown (the answer has no legal list): nothing to value
+    $("v-table").replaceChildren();
+    $("v-note").textContent = t("Another seat is to move: its cards are not known on this board.");
+    return;
+  }
   const order = ex && ex.ranking ? ex.ranking : s ? s.ranking : r.legal || [];
   const best = ex ? new Set(ex.best || []) : new Set();
   const rows = [el("tr", {}, el("th", { scope: "col", text: t("Action") }), el("th", { scope: "col", text: t("Exact") }),
@@ -596,7 +612,6 @@ function renderValues(r, partial) {
   if (ex) notes.push(t("Exact: every card known, solved to the end ({unit}).", { unit: ex.unit || BOARD.unit }));
   else if (r.exact && r.exact.finished === false) notes.push(t("The exact solve did not finish within its budget."));
   if (s) notes.push(t("Searched from the view of the seat to move: mean and 95% interval, {n} iterations.", { n: s.iterations }));
-  else if (!partial && r.search === null && BOARD.kind === "view") notes.push(t("Another seat is to move: its cards are not known on this board."));
   if (partial) notes.push(t("Computing..."));
   $("v-note").textContent = notes.join(" ");
 }
@@ -882,6 +897,32 @@ function setupPosition() {
   return { game: st.game, options: st.options, deal, actions };
 }
 
+// the seat (0-based) whose hand box a path of the position is in, or -1
+function setupSeatOf(hands, path) {
+  return hands.list.findIndex((_, s) => (path || "").startsWith(`position.${hands.path}[${s}]`));
+}
+
+// a set-up's refusal in the player's words and numbering (the boxes say
+// Seat 1...): a card given to two seats, a hand of the wrong size; any
+// other refusal as the server words it, with its path
+function setupWhy(e, hands) {
+  if (e.code === "duplicate_card" && e.data && Array.isArray(e.data.paths)) {
+    const [a, b] = e.data.paths.map((p) => setupSeatOf(hands, p));
+    if (a >= 0 && b >= 0 && a !== b) {
+      const card = ((setupState.cards || {})[e.data.card] || { name: e.data.card }).name;
+      return t("The {card} is given to Seats {a} and {b}.", { card, a: Math.min(a, b) + 1, b: Math.max(a, b) + 1 });
+    }
+  }
+  if (e.code === "hand_size" && e.data) {
+    const seat = setupSeatOf(hands, e.path);
+    if (seat >= 0) {
+      return t("Seat {seat} must hold {cards}, not {got}.", {
+        seat: seat + 1, cards: tn("{n} card", "{n} cards", e.data.want), got: e.data.got });
+    }
+  }
+  return errorText(e);
+}
+
 async function checkSetup() {
   if (!setupState) return;
   const position = setupPosition();
@@ -894,13 +935,16 @@ async function checkSetup() {
     $("s-check").dataset.ok = "1";
     $("s-open").disabled = false;
   } catch (e) {
-    $("s-check").textContent = t("Not valid yet: {why}", { why: errorText(e) });
+    $("s-check").textContent = t("Not valid yet: {why}", { why: setupWhy(e, hands) });
     $("s-check").dataset.ok = "0";
     $("s-open").disabled = true;
     const path = e.path || "";
-    hands.list.forEach((_, s) => {
-      if (path.startsWith(`position.${hands.path}[${s}]`)) $(`s-hand-${s}`).setAttribute("aria-invalid", "true");
-    });
+    // every box the refusal names: both holders of a duplicate card
+    const named = [path].concat(e.code === "duplicate_card" && e.data ? e.data.paths || [] : []);
+    for (const p of named) {
+      const s = setupSeatOf(hands, p);
+      if (s >= 0) $(`s-hand-${s}`).setAttribute("aria-invalid", "true");
+    }
     if (path.startsWith("position.actions")) $("s-actions").setAttribute("aria-invalid", "true");
   }
 }

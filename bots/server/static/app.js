@@ -681,17 +681,28 @@ function beliefsTable(b) {
   const words = b.labels || {};
   const head = el("tr", {}, el("th", { scope: "col", text: b.kind === "value" ? t("Card value") : t("Card") }),
     ...b.names.map((n) => el("th", { scope: "col", text: holderName(n) })));
+  // exact shares (nothing observed: counted from the hard facts) to a tenth
+  // of a percent; a weighed pool's to the percent, its error said below
+  const share = (p) => (b.exact ? String(Math.round(1000 * p) / 10) : String(Math.round(100 * p))) + "%";
   const rows = Object.entries(b.cards).map(([card, probs]) => el("tr", {},
     el("th", { scope: "row", text: words[card] || card }),
-    ...probs.map((p) => el("td", { text: p ? Math.round(100 * p) + "%" : "\u2013" }))));
+    ...probs.map((p) => el("td", { text: p ? share(p) : "\u2013" }))));
+  // how many of the cards each holder has (the same in every deal)
+  if (Array.isArray(b.unseen) && b.unseen.length === b.names.length) {
+    rows.unshift(el("tr", { class: "unseen" }, el("th", { scope: "row", text: t("Cards unseen") }),
+      ...b.unseen.map((n) => el("td", { text: String(n) }))));
+  }
   // (the counts said apart: Babel extracts no call nested in another's arguments)
   const decisions = tn("{n} of their decisions", "{n} of their decisions", b.observations);
   const weighed = tn("{n} deal weighed", "{n} deals weighed", b.worlds);
   const alike = tn("{n} equally likely deal", "{n} equally likely deals", Math.round(b.ess));
   const drawn = tn("{n} deal drawn", "{n} deals drawn", b.worlds);
-  const how = b.inference
-    ? t("From what the other players chose ({decisions}): {deals}, as good as {alike}.", { decisions, deals: weighed, alike })
-    : t("Every deal your view allows, alike ({deals}).", { deals: drawn });
+  const how = b.exact
+    ? t("Exact: counted over every deal your view allows (nothing the others chose tells more yet).")
+    : (b.inference
+      ? t("From what the other players chose ({decisions}): {deals}, as good as {alike}.", { decisions, deals: weighed, alike })
+      : t("Every deal your view allows, alike ({deals}).", { deals: drawn }))
+      + " " + t("Each share within {n}% (95%).", { n: Math.round(100 * (b.error || 0)) });
   return el("details", { class: "beliefs" },
     el("summary", { text: t("Where the cards are") }),
     el("p", { class: "doc", text: how }),

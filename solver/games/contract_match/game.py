@@ -193,14 +193,15 @@ class ContractGame(Game):
     def _parse_hands(self, hands, path: str) -> tuple:
         if not isinstance(hands, list) or len(hands) != NUM_SEATS:
             raise PositionError("a deal is a list of the 4 hands", path)
-        parsed = []
-        for s, h in enumerate(hands):
-            cards = parse_card_list(FRENCH, h, f"{path}[{s}]")
+        parsed = [parse_card_list(FRENCH, h, f"{path}[{s}]") for s, h in enumerate(hands)]
+        # a card given to two seats first: it also makes one hand too long,
+        # and the duplicate is what was meant
+        check_distinct(FRENCH, [(f"{path}[{s}]", parsed[s]) for s in range(NUM_SEATS)], path)
+        for s, cards in enumerate(parsed):
             if len(cards) != HAND_SIZE:
                 raise PositionError(f"seat {s} must hold {HAND_SIZE} cards, got {len(cards)}",
-                                    f"{path}[{s}]")
-            parsed.append(cards)
-        check_distinct(FRENCH, [(f"{path}[{s}]", parsed[s]) for s in range(NUM_SEATS)], path)
+                                    f"{path}[{s}]", code="hand_size",
+                                    data={"seat": s, "want": HAND_SIZE, "got": len(cards)})
         return tuple(tuple(sorted(h)) for h in parsed)
 
     def _format_deal(self, outcomes: list, mid: bool) -> dict:

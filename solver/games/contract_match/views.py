@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import random
 from array import array
+from fractions import Fraction
 from typing import Any, cast
 
 from ...beliefs import RowSampler
-from ...cards import FRENCH, SUIT_RANK_MASK, cards_of, mask_of
+from ...cards import FRENCH, SUIT_NAMES, SUIT_RANK_MASK, cards_of, mask_of, suit_of
 from ...errors import PositionError
 from ...game import State, WorldSampler, replayed
 from ...sampler import HolderSampler, InconsistentConstraints, compiled_walker
@@ -269,6 +270,15 @@ class ContractWorldSampler(WorldSampler, RowSampler):
 
     def item_name(self, index: int) -> str:
         return FRENCH.to_string(index)
+
+    def item_group(self, index: int) -> str:
+        return SUIT_NAMES[suit_of(index)]
+
+    def exact_marginals(self) -> dict[int, dict[int | str, Fraction]]:
+        if self.sampler is None:
+            return {}
+        return {card: dict(zip(self.others, probs, strict=True))
+                for card, probs in self.sampler.marginals().items()}
 
     def unseen(self) -> int:
         return self.free_mask if self.sampler is not None else 0

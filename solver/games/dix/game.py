@@ -159,22 +159,23 @@ class DixGame(Game):
         hands_raw = need(rnd, "hands", path, list)
         if len(hands_raw) != 2:
             raise PositionError(f"expected 2 hands, got {len(hands_raw)}", f"{path}.hands")
-        hands = []
-        for s, h in enumerate(hands_raw):
-            cards = parse_card_list(DIX, h, f"{path}.hands[{s}]")
-            if len(cards) != self.hand_size:
-                raise PositionError(f"seat {s} must hold {self.hand_size} cards, "
-                                    f"got {len(cards)}", f"{path}.hands[{s}]")
-            hands.append(cards)
+        hands = [parse_card_list(DIX, h, f"{path}.hands[{s}]") for s, h in enumerate(hands_raw)]
         turn_up = parse_card_list(DIX, [need(rnd, "turn_up", path, str)], f"{path}.turn_up")[0]
         stock = []
         if self.stock_size:
             stock = parse_card_list(DIX, need(rnd, "stock", path), f"{path}.stock")
+        # a card given twice first: it also makes a hand too long, and the
+        # duplicate is what was meant
+        check_distinct(DIX, [(f"{path}.hands[0]", hands[0]), (f"{path}.hands[1]", hands[1]),
+                             (f"{path}.turn_up", [turn_up]), (f"{path}.stock", stock)], path)
+        for s, cards in enumerate(hands):
+            if len(cards) != self.hand_size:
+                raise PositionError(f"seat {s} must hold {self.hand_size} cards, "
+                                    f"got {len(cards)}", f"{path}.hands[{s}]", code="hand_size",
+                                    data={"seat": s, "want": self.hand_size, "got": len(cards)})
         if self.stock_size and len(stock) != self.stock_size:
             raise PositionError(f"the stock has {self.stock_size} cards, got {len(stock)}",
                                 f"{path}.stock")
-        check_distinct(DIX, [(f"{path}.hands[0]", hands[0]), (f"{path}.hands[1]", hands[1]),
-                             (f"{path}.turn_up", [turn_up]), (f"{path}.stock", stock)], path)
         return (tuple(sorted(hands[0])), tuple(sorted(hands[1]))), turn_up, tuple(stock)
 
     def _format_deal(self, outcomes: list, mid: bool) -> dict:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import random
 from array import array
+from fractions import Fraction
 from typing import Any, cast
 
 from ...beliefs import RowSampler
-from ...cards import DIX
+from ...cards import DIX, JOKER, SUIT_NAMES, suit_of
 from ...errors import NotationError, PositionError
 from ...game import State, WorldSampler, replayed
 from ...sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup, compiled_walker
@@ -212,6 +213,20 @@ class DixWorldSampler(WorldSampler, RowSampler):
 
     def item_name(self, index: int) -> str:
         return DIX.to_string(index)
+
+    def item_group(self, index: int) -> str:
+        return "joker" if index == JOKER else SUIT_NAMES[suit_of(index)]
+
+    def exact_marginals(self) -> dict[int, dict[int | str, Fraction]]:
+        """An unseen card is the opponent's now unless it sits in a place
+        nobody drew (``place_holders``): its share of those, counted."""
+        unseen = self.unseen()
+        if not unseen:
+            return {}
+        rest = "stock" if self.game.stock_size else "undealt"
+        late = self.models[-1].sampler.late_share(INF)
+        return {card: {1 - self.seat: 1 - p, rest: p}
+                for card, p in late.items() if unseen >> card & 1}
 
     def unseen(self) -> int:
         base = self.base

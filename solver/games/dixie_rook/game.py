@@ -202,20 +202,23 @@ class DixieRookGame(Game):
             if len(hands_raw) != self.num_players:
                 raise PositionError(f"expected {self.num_players} hands, got "
                                     f"{len(hands_raw)}", f"{path}.hands")
-            hands = []
-            for s, raw in enumerate(hands_raw):
-                cards = parse_card_list(ROOK, raw, f"{path}.hands[{s}]")
-                if len(cards) != self.hand_size:
-                    raise PositionError(f"seat {s} must hold {self.hand_size} cards, got "
-                                        f"{len(cards)}", f"{path}.hands[{s}]")
-                hands.append(cards)
+            hands = [parse_card_list(ROOK, raw, f"{path}.hands[{s}]")
+                     for s, raw in enumerate(hands_raw)]
             nest = parse_card_list(ROOK, need(d, "nest", path), f"{path}.nest")
-            if len(nest) != self.nest_size:
-                raise PositionError(f"the nest has {self.nest_size} cards, got {len(nest)}",
-                                    f"{path}.nest")
+            # a card given twice first: it also makes a hand too long, and
+            # the duplicate is what was meant
             check_distinct(ROOK, [(f"{path}.hands[{s}]", hands[s])
                                   for s in range(self.num_players)] +
                            [(f"{path}.nest", nest)], path)
+            for s, cards in enumerate(hands):
+                if len(cards) != self.hand_size:
+                    raise PositionError(f"seat {s} must hold {self.hand_size} cards, got "
+                                        f"{len(cards)}", f"{path}.hands[{s}]", code="hand_size",
+                                        data={"seat": s, "want": self.hand_size,
+                                              "got": len(cards)})
+            if len(nest) != self.nest_size:
+                raise PositionError(f"the nest has {self.nest_size} cards, got {len(nest)}",
+                                    f"{path}.nest")
             out.append(("deal", (tuple(tuple(sorted(h)) for h in hands), tuple(sorted(nest)))))
             for cut in self._parse_cuts(d, path):
                 out.append(("cut", cut))

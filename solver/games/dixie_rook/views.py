@@ -7,10 +7,11 @@ from __future__ import annotations
 import os
 import random
 from array import array
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ...beliefs import RowSampler
-from ...cards import ROOK, SUIT_RANK_MASK, cards_of, mask_of, suit_of
+from ...cards import ROOK, ROOK_COLOURS, SUIT_RANK_MASK, cards_of, mask_of, suit_of
 from ...errors import PositionError
 from ...game import State, WorldSampler, replayed
 from ...sampler import ColumnSampler, InconsistentConstraints, compiled_walker
@@ -440,6 +441,16 @@ class RookWorldSampler(WorldSampler, RowSampler):
 
     def item_name(self, index: int) -> str:
         return ROOK.to_string(index)
+
+    def item_group(self, index: int) -> str:
+        return ROOK_COLOURS[suit_of(index)]
+
+    def exact_marginals(self) -> dict[int, dict[int | str, Fraction]]:
+        if self.sampler is None:
+            return {}
+        names = self.place_holders()[:len(self.holders)]
+        return {card: {name: p for name, p in zip(names, probs, strict=True) if name is not None}
+                for card, probs in self.sampler.marginals().items()}
 
     def unseen(self) -> int:
         return self.hidden_mask
