@@ -398,9 +398,14 @@ class Engine:
                         self.options["prior"],
                         leaf=None if self.options["leaf"] == "default" or bot != "ismcts"
                         else self.options["leaf"], **self._trees())
-        self.final("result " + json.dumps(json_finite(asdict(res)), separators=(",", ":")),
-                   f"bestmove {action_word(res.action)} value "
-                   f"{res.values.get(res.action, 0.0):.4f}")
+        value = res.values.get(res.action, 0.0)
+        # the search's leader by visits (the progress lines' best) need not be
+        # the advice (its rule among equal actions): the last info line names
+        # the move bestmove plays, so no client reads two answers
+        self.final(f"info iterations {res.iterations} nodes {res.nodes} seconds "
+                   f"{res.time:.3f} best {action_word(res.action)} value {value:.4f}",
+                   "result " + json.dumps(json_finite(asdict(res)), separators=(",", ":")),
+                   f"bestmove {action_word(res.action)} value {value:.4f}")
 
     def _inference(self) -> bool | None:
         """The ``inference`` option as the decision service takes it."""

@@ -149,6 +149,11 @@ def test_info_lines_during_a_search(engine):
     words = infos[-1].split()
     for key in ("iterations", "nodes", "seconds", "best", "value"):
         assert key in words
+    # the last info line names what bestmove plays, with the same value
+    best = lines[-1].split()
+    assert words[words.index("best") + 1] == best[1]
+    assert words[words.index("value") + 1] == best[3]
+    assert lines[-3] is infos[-1] and lines[-2].startswith("result ")
 
 
 @pytest.mark.parametrize("name", ["dix", "dixie-rook"])
