@@ -134,7 +134,7 @@ def test_the_exact_solver_agrees_with_a_brute_force(toy, seed, played):
 
 def test_a_whole_deal_solves_at_once(toy):
     sol = solver.solve(toy.new_initial_state(seed=9))
-    assert sol.nodes < 20_000 and sol.time < 1.0
+    assert sol.nodes < 20_000         # the work, not the time: machines differ
     assert 0 <= sol.value <= 4
 
 
