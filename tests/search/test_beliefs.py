@@ -336,3 +336,24 @@ def test_the_exact_shares_are_what_the_uniform_pool_tends_to(name, options):
             assert weighed.error == pytest.approx(max(
                 1.96 * math.sqrt(p * (1 - p) / weighed.ess)
                 for ps in weighed.cards.values() for p in ps))
+
+
+@pytest.mark.parametrize("name,options", [("dix", {}), ("trix", {}), ("tricks", {}),
+                                          ("dixie-rook", {}), ("dix-exchange", {"players": 5})])
+def test_every_model_honours_the_places_contract(name, options):
+    # OpponentModel.places: the places a decision's cards were drawn from,
+    # or None; never an exception (dix-exchange's model reads its round's
+    # moves instead, and says None)
+    game = solver.load_game(name, **options)
+    model = support_for(game).opponent_model(game)
+    state = game.new_initial_state(seed=4)
+    rng = random.Random(4)
+    for _ in range(6):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    sampler = SeatView.of(state, seat).sampler()
+    for other in range(game.num_players):
+        got = model.places(sampler, state, other)
+        assert got is None or isinstance(got, tuple)

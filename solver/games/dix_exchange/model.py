@@ -90,8 +90,10 @@ class ExchangeModel(OpponentModel):
         return _BIT[state.value(state.hand[seat])]
 
     def places(self, sampler, state, seat: int):
-        raise TypeError("dix-exchange reads its decisions from the round's moves "
-                        "(ExchangeModel.observations)")
+        """None, as for any decision whose cards no place holds: a round's
+        decisions are read from its moves instead (``observations``), by the
+        position each seat held, which no replayed state carries."""
+        return None
 
     def observations(self, sampler) -> ObservationSet:
         """The round's decisions of the other seats whose card the viewer has
