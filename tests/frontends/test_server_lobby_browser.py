@@ -187,3 +187,18 @@ def test_the_record_downloads_and_a_rematch_deals_the_next_seed(browser, server,
     finally:
         ctx.close()
 
+
+def test_the_arabic_review_time_reads_as_a_number_and_its_unit(browser, server):
+    """The analysis board's time a decision ("0.5 s") read "s 0.5" in
+    Arabic: a number and a unit written left to right, in a page written
+    right to left.  The select is set left to right, so it reads "0.5 s"."""
+    errors: list = []
+    ctx, page = _page(browser, PHONE, errors)
+    try:
+        page.goto(f"{server.url}/analysis?lang=ar")
+        page.wait_for_function("document.documentElement.dir === 'rtl'")
+        got = page.evaluate("""() => { const s = document.getElementById("r-time");
+            return [getComputedStyle(s).direction, s.options[s.selectedIndex].text]; }""")
+        assert got == ["ltr", "0.5 s"], got
+    finally:
+        ctx.close()
