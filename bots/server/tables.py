@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import random
 import secrets
 import socket
 import threading
@@ -365,7 +364,7 @@ class Tables:
             return self.get(table.row.rematch), mine, False
         old = table.row
         seed = (old.seed + 1) % (MAX_SEED + 1) if old.seeded else \
-            random.SystemRandom().getrandbits(SEED_BITS)
+            secrets.randbits(SEED_BITS)
         # a seat's stand-in and its open state go on: its person is still away
         seats = [{k: v for k, v in spec.items() if k != "back"} for spec in old.seats]
         now = _time.time()
