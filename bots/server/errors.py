@@ -55,16 +55,22 @@ class Forbidden(RequestError):
 class StaleVersion(RequestError):
     """A move sent for a version of the table that is not its version now
     (409): the table moved on since the client looked (a move sent again
-    after it was played, or from a stale view).  Nothing is played; the
-    answer carries the table's ``version`` now."""
+    after it was played, or from a stale view), or the version sent is
+    ahead of the table's, which it has never reached: that is said as such,
+    not as the table having moved on.  Nothing is played; the answer
+    carries the table's ``version`` now."""
 
     status = 409
 
     def __init__(self, sent: int, now: int):
-        super().__init__(N_("the table is at version {now}, not {sent}: it moved on since "
-                            "you looked (a move sent again, or from an old view), and nothing "
-                            "was played; look at the table again"), "version", now=now,
-                         sent=sent)
+        if sent > now:
+            message = N_("the table is at version {now}, not {sent}: it has never reached "
+                         "version {sent}, and nothing was played; look at the table again")
+        else:
+            message = N_("the table is at version {now}, not {sent}: it moved on since "
+                         "you looked (a move sent again, or from an old view), and nothing "
+                         "was played; look at the table again")
+        super().__init__(message, "version", now=now, sent=sent)
         self.version = now
 
 

@@ -19,7 +19,7 @@ import solver
 
 from .. import levels
 from ..registry import settings_pattern
-from .table import TABLE_BOTS
+from .table import AWAY, AWAY_RANGE, TABLE_BOTS
 
 #: the largest seed a request may give (the engine's one rule: solver.game)
 MAX_SEED = solver.game.MAX_SEED
@@ -229,6 +229,14 @@ class CreateTable(Body):
     seed: Int(ge=0, le=MAX_SEED, description=(
         "deals every deal (a seeded table is reproducible: for practice and tests; "
         "without one the deal comes from 128 random bits)")) = None
+    public: Annotated[bool, Field(description=(
+        "listed in the lobby (GET /v1/tables): the creator takes the first person seat and "
+        "the others are open, each taken by whoever joins it; default false, a private "
+        "table whose seats are taken only by their invitation links"))] = None
+    away: Annotated[float, Field(
+        ge=AWAY_RANGE[0], le=AWAY_RANGE[1], allow_inf_nan=False, description=(
+            f"seconds a person's turn waits before a bot plays the seat (the person takes "
+            f"it back when they return); default {AWAY:g}"))] = None
 
 
 Action = Annotated[str, Field(min_length=1, max_length=100, pattern=r"\S",
@@ -249,6 +257,18 @@ class ActBody(Body):
     seat: Seat = None
     action: Action
     version: Version
+
+
+class JoinBody(Body):
+    seat: Int(ge=0, lt=MAX_SEATS, description="the open seat to take (default: the first "
+                                             "open one)") = None
+
+
+class SeatBody(Body):
+    away: Annotated[bool, Field(description=(
+        "true: a bot plays the seat (the admin token, or the seat's own); false: its person "
+        "plays it again (the seat's own token)"))]
+    bot: BotSpec = None
 
 
 class TableHintBody(Body):
@@ -316,5 +336,5 @@ class AnalysisStepBody(Body):
 
 
 __all__ = ["Body", "Limit", "HintBody", "SolveBody", "EvaluateBody", "ReviewBody",
-           "CreateTable", "ActBody", "TableHintBody", "TableReviewBody", "MAX_SEED",
+           "CreateTable", "ActBody", "JoinBody", "SeatBody", "TableHintBody", "TableReviewBody", "MAX_SEED",
            "AnalysisOpenBody", "AnalysisValuesBody", "AnalysisLineBody", "AnalysisStepBody"]

@@ -59,6 +59,46 @@ CREATED = {"type": "object", "required": ["table", "admin_token", "invitations"]
                                   "link": {"type": "string"}}}}}}
 
 
+#: the lobby's answer (GET /v1/tables)
+LOBBY = {"type": "object", "required": ["tables"], "properties": {"tables": {
+    "type": "array", "description": "the public tables not ended with an open seat, the "
+                                    "newest first (at most 100)",
+    "items": {"type": "object",
+              "required": ["table", "game", "title", "options", "players", "open",
+                           "persons", "bots", "seeded", "away", "created", "age"],
+              "properties": {
+                  "table": {"type": "string", "description": "the table's id"},
+                  "game": {"type": "string"}, "title": {"type": "string"},
+                  "options": {"type": "object"}, "players": {"type": "integer"},
+                  "open": {"type": "array", "items": {"type": "integer"},
+                           "description": "the seats a joiner may take"},
+                  "persons": {"type": "array", "items": {"type": "integer"},
+                              "description": "every person seat (taken or open)"},
+                  "bots": {"type": "object", "description": "seat -> its bot and level",
+                           "additionalProperties": {
+                               "type": "object", "required": ["bot", "level"],
+                               "properties": {"bot": {"type": "string"},
+                                              "level": {"type": ["string", "null"]}}}},
+                  "seeded": {"type": "boolean"}, "seed": {"type": "integer"},
+                  "away": {"type": ["number", "null"], "description": "seconds a person's "
+                           "turn waits before a bot plays the seat"},
+                  "created": {"type": "number", "description": "seconds since 1970"},
+                  "age": {"type": "number", "description": "seconds since it was made"}}}}}}
+
+#: the answer to joining: the seat's token and link, with the table as it sees it
+JOINED = {"type": "object", "required": ["table", "seat", "token", "link"],
+          "properties": {"table": {"type": "string"}, "seat": {"type": "integer"},
+                         "token": {"type": "string", "description": "your seat's token"},
+                         "link": {"type": "string", "description": "your seat's link"}}}
+
+#: the answer to a rematch: the new table as the caller sees it
+REMATCH = {"type": "object", "required": ["table", "created"],
+           "properties": {"table": {"type": "string", "description": "the rematch's id "
+                                    "(every token of the table works there)"},
+                          "created": {"type": "boolean", "description": "this request made "
+                                      "it (false: another player asked first)"}}}
+
+
 def _table_link(operation: str, description: str, token: str) -> dict:
     return {"operationId": operation, "description": description,
             "parameters": {"path.table_id": "$response.body#/table",
@@ -76,6 +116,14 @@ TABLE_LINKS = {
     "TableEvents": _table_link("tableEvents", "the table's live updates", _SEAT),
     "TableRecord": {"operationId": "tableRecord", "description": "the record, once over",
                     "parameters": {"path.table_id": "$response.body#/table"}},
+    "SeatAway": {**_table_link("seatAway", "the first invited seat handed to a bot, or taken "
+                               "back", _SEAT),
+                 "parameters": {"path.table_id": "$response.body#/table",
+                                "path.seat": "$response.body#/invitations/0/seat",
+                                "header.Authorization": f"Bearer {{$response.body#/{_SEAT}}}"}},
+    "Rematch": _table_link("rematch", "a rematch, once over", _SEAT),
+    "JoinTable": {"operationId": "joinTable", "description": "an open seat, if public",
+                  "parameters": {"path.table_id": "$response.body#/table"}},
     "DeleteTable": _table_link("deleteTable", "delete the table (the admin token)",
                                "admin_token"),
 }
@@ -190,7 +238,15 @@ def document(settings) -> dict:
                        "where the true deal is solved in time, else the advice played out",
             "parameters": [lang_q], "requestBody": _body(models.AnalysisLineBody, defs),
             "responses": {**_ok("the line"), **searching}}},
-        "/v1/tables": {"post": {
+        "/v1/tables": {"get": {
+            "summary": "the lobby: the public tables not ended with an open seat, each with "
+                       "its game, options, open seats, bots, and when it was made (a private "
+                       "table is reached only by its invitations)",
+            "operationId": "lobby", "parameters": [lang_q],
+            "responses": {"200": {"description": "the open public tables",
+                                  "content": {"application/json": {"schema": LOBBY}}},
+                          **_errors(503)}},
+                       "post": {
             "summary": "start a match: the game and options, the seats people take, the "
                        "bots (levels) for the others; answers the admin token, an invitation "
                        "(a seat token) for each person seat, and the first person's view",
@@ -223,6 +279,37 @@ def document(settings) -> dict:
             "requestBody": _body(models.ActBody, defs),
             "responses": {**_ok("your seat's view"),
                           **_errors(400, 401, 403, 404, 409, 413, 422, 503)}}},
+        "/v1/tables/{table_id}/join": {"post": {
+            "summary": "take an open seat of a public table (the first open one, or 'seat'): "
+                       "answers its token and link, and the table as it sees it",
+            "operationId": "joinTable", "parameters": [tid, lang_q],
+            "requestBody": _body(models.JoinBody, defs),
+            "responses": {"200": {"description": "your seat, its token and the table",
+                                  "content": {"application/json": {"schema": JOINED}}},
+                          **_errors(400, 403, 404, 409, 413, 422, 503)}}},
+        "/v1/tables/{table_id}/seats/{seat}": {"post": {
+            "summary": "a person seat handed to a bot ('away': true; the admin token or the "
+                       "seat's own) or taken back by its person ('away': false; the seat's "
+                       "own token); answers the table as the caller sees it",
+            "operationId": "seatAway",
+            "parameters": [tid, {"name": "seat", "in": "path", "required": True,
+                                 "schema": {"type": "integer", "minimum": 0,
+                                            "maximum": models.MAX_SEATS - 1}}, lang_q],
+            "security": BEARER, "requestBody": _body(models.SeatBody, defs),
+            "responses": {**_ok("the table as the caller sees it"),
+                          **_errors(400, 401, 403, 404, 409, 413, 422, 503)}}},
+        "/v1/tables/{table_id}/rematch": {"post": {
+            "summary": "once the match is over, the same people and bots at a new table "
+                       "dealt by the next seed (a seat's token or the admin's: every token "
+                       "of the table works at the rematch); asked again, the same table",
+            "operationId": "rematch", "parameters": [tid, lang_q], "security": BEARER,
+            "responses": {"201": {"description": "the rematch, made now",
+                                  "headers": {"Location": {"schema": {"type": "string"}}},
+                                  "content": {"application/json": {"schema": REMATCH}}},
+                          "200": {"description": "the rematch another player made first",
+                                  "headers": {"Location": {"schema": {"type": "string"}}},
+                                  "content": {"application/json": {"schema": REMATCH}}},
+                          **_errors(401, 403, 404, 409, 503)}}},
         "/v1/tables/{table_id}/hint": {"post": {
             "summary": "the hint for your seat to move (your token), as /v1/hint",
             "operationId": "tableHint", "parameters": [tid, lang_q], "security": BEARER,

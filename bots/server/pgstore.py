@@ -34,15 +34,8 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from .store import (
-    MIGRATE_2_TO_3,
-    SCHEMA_2,
-    SCHEMA_VERSION,
-    MoveConflict,
-    SqlStore,
-    StoreError,
-    _statements,
-)
+from .records import MIGRATE_2_TO_3, MIGRATE_3_TO_4, SCHEMA_2, SCHEMA_VERSION, _statements
+from .store import MoveConflict, SqlStore, StoreError
 
 log = logging.getLogger("dixtrix.server")
 
@@ -144,9 +137,11 @@ class PostgresStore(SqlStore):
             if version == 0:
                 for statement in _statements(SCHEMA_2, "DOUBLE PRECISION"):
                     q(statement)
-            # 2 -> 3 (the only step PostgreSQL has: its first schema was 2)
-            for statement in _statements(MIGRATE_2_TO_3, "DOUBLE PRECISION"):
-                q(statement)
+            # step by step from 2 (PostgreSQL's first schema)
+            steps = {2: MIGRATE_2_TO_3, 3: MIGRATE_3_TO_4}
+            for step in range(max(version, 2), SCHEMA_VERSION):
+                for statement in _statements(steps[step], "DOUBLE PRECISION"):
+                    q(statement)
             q("INSERT INTO schema_version (version, applied) VALUES (?, ?)",
               (SCHEMA_VERSION, _time.time()))
 

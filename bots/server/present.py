@@ -83,10 +83,17 @@ def payload(table: Table, seat: int | None, tr: Translator | None = None) -> dic
             1 if k.get("card") not in (None, "") else 0)
         entry = {"seat": s, "name": names[s], "you": s == seat, "cards": count,
                  "kind": "person" if s in persons else "bot", "to_move": s == cur}
+        spec = table.row.seats[s]
         if s not in persons:
-            spec = table.row.seats[s]
             entry["level"] = spec.get("level")
             entry["bot"] = spec["bot"]
+        else:
+            # a person seat nobody joined yet (a public table), or whose
+            # person is away: a bot plays it meanwhile
+            entry["open"] = bool(spec.get("open"))
+            entry["away"] = "standin" in spec
+            if "standin" in spec:
+                entry["standin"] = spec["standin"]
         seats.append(entry)
     board = _board(table, known, log, names, tr)
     ids = set(hand) | set(board.pop("_cards", ()))
@@ -97,6 +104,8 @@ def payload(table: Table, seat: int | None, tr: Translator | None = None) -> dic
         "table": table.id, "game": game.name, "title": game.front.name(tr),
         "options": dict(game.options),
         "seeded": table.row.seeded, "version": table.version,
+        "public": table.row.public, "away": table.row.away, "open": table.row.open,
+        "turn_ends": table.turn_ends(), "rematch": table.row.rematch,
         "seat": seat, "spectator": seat is None, "seats": seats,
         "persons": sorted(persons),
         "bots": {str(s): spec for s, spec in sorted(table.row.bots.items())},

@@ -25,6 +25,15 @@ table's record lives; a server rebuilds a table's game by replaying it
 * ``moves`` -- one row an action, keyed by ``(table_id, idx)``;
 * ``schema_version`` -- the schema's number and when it was reached.
 
+Schema 4 adds to ``tables`` what the lobby, the rematch and the absent
+seats need: ``public`` (listed in the lobby, its open seats taken by
+joining), ``away`` (the seconds a person's turn waits before a bot plays
+the seat), ``moved`` (when the last move was stored: the turn's start) and
+``rematch`` (the id of the table the match goes on at).  A seat's state
+lives in its ``seats`` entry: ``open`` (a public table's seat nobody has
+joined yet), ``standin`` (the bot playing a person's seat while the person
+is away) and ``back`` (when the person last took the seat back).
+
 Appending checks the table's version inside one transaction that holds
 the table's row (SQLite: ``BEGIN IMMEDIATE``, PostgreSQL: ``SELECT ... FOR
 UPDATE``), and the ``(table_id, idx)`` key backs it: two writers (two
@@ -36,9 +45,10 @@ acknowledged.
 Schema versions, upgraded in place in order when a store is opened
 (``MIGRATIONS``): 1, one row a table with its actions as JSON and no
 tokens (SQLite only); 2, tokens and one row a move; 3, the bot-turn claim
-and the ``schema_version`` table.  SQLite also keeps the number in
-``PRAGMA user_version``, which is what servers before schema 3 read, so
-they refuse a database newer than they are.
+and the ``schema_version`` table; 4, the lobby, the rematch and absent
+seats.  SQLite also keeps the number in ``PRAGMA user_version``, which is
+what servers before schema 3 read, so they refuse a database newer than
+they are.  The schema's SQL and the rows read are ``records.py``'s.
 """
 
 from __future__ import annotations
@@ -50,62 +60,23 @@ import sqlite3
 import threading
 import time as _time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import solver
 from solver.errors import DixtrixError
 
-#: the schema this code writes
-SCHEMA_VERSION = 3
-
-#: schema 2 (``{real}``: the database's floating-point type): what a fresh
-#: database starts from, then ``MIGRATE_2_TO_3``, so that a new database and
-#: an upgraded one have one shape
-SCHEMA_2 = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,      -- JSON object, the game's options
-    seed TEXT NOT NULL,         -- decimal: deals every deal, the bots' seeds derive from it
-    seeded INTEGER NOT NULL,    -- 1: the creator gave the seed (reproducible)
-    seats TEXT NOT NULL,        -- JSON list, one per seat: {{"bot": settings}} or {{"person": true}}
-    admin_hash TEXT,            -- SHA-256 (hex) of the admin token
-    moves INTEGER NOT NULL,     -- actions played: the table's version
-    created {real} NOT NULL,
-    updated {real} NOT NULL,
-    ended {real}                -- when the match ended (NULL while it runs)
-);
-CREATE TABLE IF NOT EXISTS seat_tokens (
-    table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
-    seat INTEGER NOT NULL,
-    token_hash TEXT NOT NULL,   -- SHA-256 (hex) of the seat's token
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS moves (
-    table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
-    idx INTEGER NOT NULL,       -- 0, 1, 2...: the action's index in the match
-    seat INTEGER NOT NULL,      -- who played it
-    action TEXT NOT NULL,       -- the action in notation
-    PRIMARY KEY (table_id, idx)
-);
-CREATE INDEX IF NOT EXISTS tables_expiry ON tables (ended, updated)
-"""
-
-#: schema 2 -> 3: the bot-turn claim (the process playing the bots' turns,
-#: NULL: none; its lease ends at ``claim_until``, the database's clock) and
-#: the version table
-MIGRATE_2_TO_3 = """
-ALTER TABLE tables ADD COLUMN claim_owner TEXT;
-ALTER TABLE tables ADD COLUMN claim_until {real};
-CREATE TABLE IF NOT EXISTS schema_version (
-    version INTEGER NOT NULL,
-    applied {real} NOT NULL
+from .records import (
+    COLUMNS,
+    COLUMNS_2,
+    LOBBY,
+    MIGRATE_2_TO_3,
+    MIGRATE_3_TO_4,
+    SCHEMA_2,
+    SCHEMA_VERSION,
+    Head,
+    Row,
+    _statements,
 )
-"""
-
-COLUMNS = ("id, game, options, seed, seeded, seats, admin_hash, moves, created, updated, "
-           "ended")
 
 
 class StoreError(DixtrixError):
@@ -114,42 +85,6 @@ class StoreError(DixtrixError):
 
 class MoveConflict(DixtrixError):
     """Another writer appended a move at the same index first."""
-
-
-@dataclass
-class Row:
-    id: str
-    game: str
-    options: dict
-    seed: int
-    seeded: bool
-    #: one per seat: {"bot": "settings", "level": "hard"?} or {"person": True}
-    seats: list
-    admin_hash: str | None
-    created: float
-    updated: float
-    ended: float | None
-    #: ``(seat, action)`` of every move, in order
-    moves: list = field(default_factory=list)
-    #: seat -> SHA-256 of its token
-    token_hashes: dict = field(default_factory=dict)
-
-    @property
-    def persons(self) -> list[int]:
-        return [s for s, spec in enumerate(self.seats) if "person" in spec]
-
-    @property
-    def bots(self) -> dict[int, str]:
-        return {s: spec["bot"] for s, spec in enumerate(self.seats) if "bot" in spec}
-
-
-@dataclass(frozen=True)
-class Head:
-    """What a table's row says now: enough to tell whether a process's copy
-    of the table is behind (``moves``) and whether it has ended."""
-    moves: int
-    updated: float
-    ended: float | None
 
 
 class TableStore(abc.ABC):
@@ -218,6 +153,32 @@ class TableStore(abc.ABC):
         at once)."""
 
     @abc.abstractmethod
+    def set_seats(self, table_id: str, seats: list) -> None:
+        """Store the table's seats (a seat handed to a bot or taken back)."""
+
+    @abc.abstractmethod
+    def join(self, table_id: str, seat: int, token_hash: str, seats: list) -> None:
+        """Give the open ``seat`` its token and store ``seats`` (the seat no
+        longer open), one transaction; ``MoveConflict`` when the seat has a
+        token already (another joiner was first)."""
+
+    @abc.abstractmethod
+    def tokens(self, table_id: str) -> dict[int, str]:
+        """seat -> the SHA-256 of its token."""
+
+    @abc.abstractmethod
+    def lobby(self, limit: int = LOBBY) -> list[Row]:
+        """The public tables not ended with an open seat, the newest first
+        (at most ``limit``; their moves and tokens are not read)."""
+
+    @abc.abstractmethod
+    def rematch(self, table_id: str, row: Row) -> str | None:
+        """Insert ``row`` as ``table_id``'s rematch unless it has one; one
+        transaction, so two players asking at once get one table.  Returns
+        the rematch's id (``row.id``, or the one made before), None if the
+        table is gone."""
+
+    @abc.abstractmethod
     def ping(self) -> None:
         """One round trip to the database (``StoreError`` if it does not
         answer): what ``/healthz`` reports."""
@@ -243,16 +204,12 @@ class TableStore(abc.ABC):
         """The schema of the open database (``SCHEMA_VERSION`` once open)."""
 
 
-def _statements(script: str, real: str) -> list[str]:
-    return [s.strip() for s in script.format(real=real).split(";") if s.strip()]
-
-
 def _row(got: tuple, moves: list, tokens: list) -> Row:
     (tid, game, options, seed, seeded, seats, admin_hash, _count, created, updated,
-     ended) = got
+     ended, public, away, moved, rematch) = got
     return Row(tid, game, json.loads(options), int(seed), bool(seeded), json.loads(seats),
                admin_hash, created, updated, ended, [(int(s), a) for s, a in moves],
-               {int(s): h for s, h in tokens})
+               {int(s): h for s, h in tokens}, bool(public), away, moved, rematch)
 
 
 class SqlStore(TableStore):
@@ -276,13 +233,17 @@ class SqlStore(TableStore):
 
     def insert(self, row: Row) -> None:
         with self._tx(atomic=True) as q:
-            q(f"INSERT INTO tables ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-              (row.id, row.game, json.dumps(row.options), str(row.seed), int(row.seeded),
-               json.dumps(row.seats), row.admin_hash, len(row.moves), row.created,
-               row.updated, row.ended))
-            for s, h in sorted(row.token_hashes.items()):
-                q("INSERT INTO seat_tokens (table_id, seat, token_hash) VALUES (?, ?, ?)",
-                  (row.id, s, h))
+            self._insert(q, row)
+
+    @staticmethod
+    def _insert(q, row: Row) -> None:
+        q(f"INSERT INTO tables ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          (row.id, row.game, json.dumps(row.options), str(row.seed), int(row.seeded),
+           json.dumps(row.seats), row.admin_hash, len(row.moves), row.created,
+           row.updated, row.ended, int(row.public), row.away, row.moved, row.rematch))
+        for s, h in sorted(row.token_hashes.items()):
+            q("INSERT INTO seat_tokens (table_id, seat, token_hash) VALUES (?, ?, ?)",
+              (row.id, s, h))
 
     def append(self, table_id, start, moves, updated, ended) -> None:
         with self._tx(atomic=True) as q:
@@ -294,8 +255,8 @@ class SqlStore(TableStore):
             for i, (seat, action) in enumerate(moves):
                 q("INSERT INTO moves (table_id, idx, seat, action) VALUES (?, ?, ?, ?)",
                   (table_id, start + i, seat, action))
-            q("UPDATE tables SET moves = ?, updated = ?, ended = ? WHERE id = ?",
-              (start + len(moves), updated, ended, table_id))
+            q("UPDATE tables SET moves = ?, updated = ?, moved = ?, ended = ? WHERE id = ?",
+              (start + len(moves), updated, updated, ended, table_id))
 
     def touch(self, table_id, updated) -> None:
         with self._tx() as q:
@@ -316,7 +277,8 @@ class SqlStore(TableStore):
 
     def head(self, table_id) -> Head | None:
         with self._tx() as q:
-            got = q("SELECT moves, updated, ended FROM tables WHERE id = ?",
+            got = q("SELECT moves, updated, ended, seats, rematch, moved FROM tables "
+                    "WHERE id = ?",
                     (table_id,)).fetchone()
         return None if got is None else Head(*got)
 
@@ -357,6 +319,42 @@ class SqlStore(TableStore):
         with self._tx() as q:
             q("UPDATE tables SET claim_owner = NULL, claim_until = NULL WHERE id = ? AND "
               "claim_owner = ?", (table_id, owner))
+
+    def set_seats(self, table_id, seats) -> None:
+        with self._tx() as q:
+            q("UPDATE tables SET seats = ? WHERE id = ?", (json.dumps(seats), table_id))
+
+    def join(self, table_id, seat, token_hash, seats) -> None:
+        # the (table_id, seat) key refuses a second token: MoveConflict
+        with self._tx(atomic=True) as q:
+            q("INSERT INTO seat_tokens (table_id, seat, token_hash) VALUES (?, ?, ?)",
+              (table_id, seat, token_hash))
+            q("UPDATE tables SET seats = ? WHERE id = ?", (json.dumps(seats), table_id))
+
+    def tokens(self, table_id) -> dict[int, str]:
+        with self._tx() as q:
+            rows = q("SELECT seat, token_hash FROM seat_tokens WHERE table_id = ?",
+                     (table_id,)).fetchall()
+        return {int(s): h for s, h in rows}
+
+    def lobby(self, limit=LOBBY) -> list[Row]:
+        # an open seat is written '"open": true' in the seats' JSON (json.dumps)
+        with self._tx() as q:
+            rows = q(f"SELECT {COLUMNS} FROM tables WHERE public = 1 AND ended IS NULL AND "
+                     f"seats LIKE ? ORDER BY created DESC, id LIMIT ?",
+                     ('%"open": true%', limit)).fetchall()
+        return [_row(tuple(r), [], []) for r in rows]
+
+    def rematch(self, table_id, row) -> str | None:
+        with self._tx(atomic=True) as q:
+            # the row's lock (PostgreSQL) or the write lock (SQLite): a second
+            # player asking at once waits here, then finds the first's rematch
+            if q("UPDATE tables SET rematch = ? WHERE id = ? AND rematch IS NULL",
+                 (row.id, table_id)).rowcount == 1:
+                self._insert(q, row)
+                return row.id
+            got = q("SELECT rematch FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return None if got is None else got[0]
 
     def ping(self) -> None:
         with self._tx() as q:
@@ -464,7 +462,7 @@ class SqliteStore(SqlStore):
             state = solver.load_game(game, **json.loads(options)).new_initial_state(seed=seed)
             seats = [{"person": True} if s in humans else {"bot": bots.get(s, "rules")}
                      for s in range(state.game.num_players)]
-            self.db.execute(f"INSERT INTO tables ({COLUMNS}) VALUES "
+            self.db.execute(f"INSERT INTO tables ({COLUMNS_2}) VALUES "
                             "(?, ?, ?, ?, 1, ?, NULL, ?, ?, ?, ?)",
                             (tid, game, options, str(seed), json.dumps(seats), len(actions),
                              created, updated, ended))
@@ -478,6 +476,10 @@ class SqliteStore(SqlStore):
         for statement in _statements(MIGRATE_2_TO_3, "REAL"):
             self.db.execute(statement)
 
+    def _upgrade_from_3(self) -> None:
+        for statement in _statements(MIGRATE_3_TO_4, "REAL"):
+            self.db.execute(statement)
+
     def close(self) -> None:
         with self.lock:
             self.db.close()
@@ -487,6 +489,7 @@ class SqliteStore(SqlStore):
 MIGRATIONS: dict[int, Callable[[SqliteStore], None]] = {
     1: SqliteStore._upgrade_from_1,
     2: SqliteStore._upgrade_from_2,
+    3: SqliteStore._upgrade_from_3,
 }
 
 
@@ -494,4 +497,4 @@ MIGRATIONS: dict[int, Callable[[SqliteStore], None]] = {
 Store = SqliteStore
 
 __all__ = ["TableStore", "SqlStore", "SqliteStore", "Store", "Row", "Head", "StoreError",
-           "MoveConflict", "SCHEMA_VERSION"]
+           "MoveConflict", "SCHEMA_VERSION", "LOBBY"]

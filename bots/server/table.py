@@ -57,6 +57,10 @@ SEED_BITS = 128
 TOUCH_SECONDS = 30.0
 #: the largest seed a creator may give
 MAX_SEED = solver.game.MAX_SEED
+#: seconds a person's turn waits, by default, before a bot plays the seat
+#: (``away``: a table's setting, AWAY_RANGE)
+AWAY = 300.0
+AWAY_RANGE = (10, 86400)
 
 
 
@@ -257,7 +261,7 @@ class Table:
         and then ``renew`` (the claim on the turns) is called: False stops
         the bots (another process has the turns now)."""
         played = 0
-        persons = set(self.row.persons)
+        persons = set(self.row.playing)      # a person away: its stand-in plays
         start = clock()
         while not self.state.is_terminal():
             seat = self.state.current_player()
@@ -269,7 +273,7 @@ class Table:
             if len(legal) == 1:
                 action = legal[0]
             else:
-                bot = make_bot(self.row.bots[seat], self.game, seat,
+                bot = make_bot(self.row.bot_of(seat), self.game, seat,
                                seed=bot_seed(self.row.seed, seat, len(self.actions)))
                 info = self.state.information_state(seat)
                 action = bot.step_view(SeatView(self.game, seat, info.view, info))
@@ -302,6 +306,8 @@ class Table:
         if self.state.is_terminal() and self.row.ended is None:
             self.row.ended = now
         self.row.updated = self.last_touch = now
+        if self.saved < len(self.actions):
+            self.row.moved = now                # the store's too: the next turn starts now
         moves = list(zip(self.actors[self.saved:], self.actions[self.saved:], strict=True))
         store.append(self.id, self.saved, moves, now, self.row.ended)
         self.row.moves.extend(moves)
@@ -317,6 +323,32 @@ class Table:
             store.touch(self.id, now)
 
     # ---- what a viewer sees ---------------------------------------------------
+
+    # ---- absent seats ---------------------------------------------------------
+
+    def turn_ends(self) -> float | None:
+        """When the turn of the person to move runs out and a bot takes the
+        seat (seconds since 1970), None where nobody waits for a person: the
+        match is over, a bot is to move, or the table waits for ever.  The
+        turn starts at the last move (or the table's creation), or when the
+        person took the seat back, whichever is later."""
+        if self.row.away is None or self.state.is_terminal():
+            return None
+        seat = self.state.current_player()
+        if seat not in self.row.playing:
+            return None
+        start = max(self.row.moved or self.row.created, self.row.seats[seat].get("back", 0))
+        return start + self.row.away
+
+    def stand_in(self, seat: int, bot: str) -> None:
+        """A bot plays ``seat`` (its person is away) until the person takes
+        it back; the caller stores the seats."""
+        self.row.seats[seat] = {**self.row.seats[seat], "standin": bot}
+
+    def take_back(self, seat: int, now: float) -> None:
+        """The person plays ``seat`` again; their turn's clock starts now."""
+        spec = {k: v for k, v in self.row.seats[seat].items() if k not in ("standin", "open")}
+        self.row.seats[seat] = {**spec, "back": now}
 
     def seat_view(self, seat: int) -> SeatView:
         # SeatView.of keeps a clone of the table's state, which the view's
@@ -388,5 +420,5 @@ class Table:
         return out
 
 
-__all__ = ["Table", "TABLE_BOTS", "check_bot", "bot_seed", "default_bot", "new_token",
+__all__ = ["Table", "TABLE_BOTS", "AWAY", "AWAY_RANGE", "check_bot", "bot_seed", "default_bot", "new_token",
            "token_hash"]

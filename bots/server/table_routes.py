@@ -1,7 +1,8 @@
 """The routes of the tables people play at (docs/server.md, "Tables"): a
-table made with its seats' invitations, its view from a seat, a move, a
-hint for the seat to move, a deal's review, its live updates (an event
-stream) and its record; and its deletion.  They read the caller's token
+table made with its seats' invitations, the lobby of public tables and
+joining one, its view from a seat, a move, a hint for the seat to move, a
+seat handed to a bot or taken back, a deal's review, its live updates (an
+event stream), its record and its rematch; and its deletion.  They read the caller's token
 from ``Authorization: Bearer``: a missing one is a 401, one that does not
 give what is asked a 403.  The tables themselves are ``tables``'.
 """
@@ -10,10 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time as _time
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
+import solver
 from solver.errors import IllegalActionError, NotationError, short_repr
 from solver.search import Limit
 
@@ -57,6 +60,103 @@ def invitation(table_id: str, token: str, lang: str) -> str:
     return f"/?table={table_id}&lang={lang}#token={token}"
 
 
+def seen(tables, table, seat: int | None, tr) -> dict:
+    """The table as ``seat`` sees it (``Table.payload``), with the seconds
+    left before a bot takes the turn of the person to move (``turn_left``,
+    by the clock absent seats are judged by; None: nobody waits)."""
+    out = table.payload(seat, tr)
+    ends = out["turn_ends"]
+    out["turn_left"] = None if ends is None else max(0.0, round(ends - tables.clock(), 1))
+    return out
+
+
+@endpoint
+async def lobby(request):
+    """The public tables with an open seat, each with what a joiner needs."""
+    ctx = context(request)
+    tr = translator(request)
+
+    def listing(stop=None):
+        out = []
+        for row in ctx.tables.lobby():
+            game = solver.load_game(row.game, **row.options)
+            out.append({
+                "table": row.id, "game": row.game, "title": game.front.name(tr),
+                "options": dict(game.options), "players": game.num_players,
+                "open": row.open, "persons": row.persons,
+                "bots": {str(s): {"bot": spec["bot"], "level": spec.get("level")}
+                         for s, spec in enumerate(row.seats) if "bot" in spec},
+                "seeded": row.seeded, **({"seed": row.seed} if row.seeded else {}),
+                "away": row.away, "created": row.created,
+                "age": max(0.0, round(_time.time() - row.created, 1))})
+        return {"tables": out}
+    return JSONResponse(await ctx.pool.run(listing))
+
+
+@endpoint
+async def join_table(request):
+    ctx = context(request)
+    tables = ctx.tables
+    table_id = request.path_params["table_id"]
+    tables.require(table_id)
+    body, _ = await body_model(request, ctx.settings.max_body, models.JoinBody)
+    tr = translator(request)
+
+    def take(stop=None):
+        table = tables.get(table_id)
+        with tables.locked(table):
+            seat, token = tables.join(table, body.seat)
+            tables.play_bots(table, stop)
+            out = seen(tables, table, seat, tr)
+        out["token"] = token
+        out["link"] = invitation(table.id, token, tr.lang)
+        return out
+    return JSONResponse(await ctx.pool.run(take))
+
+
+@endpoint
+async def seat_away(request):
+    ctx = context(request)
+    tables = ctx.tables
+    table_id = request.path_params["table_id"]
+    tables.require(table_id)
+    text = request.path_params["seat"]
+    if not (text.isascii() and text.isdigit()) or len(text) > 2:
+        raise RequestError("a seat is a seat number, got {got}", "seat", got=short_repr(text))
+    token = bearer(request)
+    body, _ = await body_model(request, ctx.settings.max_body, models.SeatBody)
+    tr = translator(request)
+
+    def hand(stop=None):
+        table = tables.get(table_id)
+        with tables.locked(table):
+            mine = tables.set_away(table, token, int(text), body.away, body.bot)
+            return seen(tables, table, mine, tr)
+    return JSONResponse(await ctx.pool.run(hand))
+
+
+@endpoint
+async def rematch(request):
+    ctx = context(request)
+    tables = ctx.tables
+    table_id = request.path_params["table_id"]
+    tables.require(table_id)
+    token = bearer(request)
+    tr = translator(request)
+
+    def again(stop=None):
+        table = tables.get(table_id)
+        with tables.locked(table):
+            new, seat, made = tables.rematch(table, token, stop)
+        with tables.locked(new):
+            out = seen(tables, new, seat, tr)
+        out["created"] = made
+        return out
+    out = await ctx.pool.run(again)
+    return JSONResponse(out, status_code=201 if out["created"] else 200,
+                        headers={"Location": f"/v1/tables/{out['table']}"})
+
+
 @endpoint
 async def create_table(request):
     ctx = context(request)
@@ -67,7 +167,7 @@ async def create_table(request):
     def make(stop=None):
         table, seat, admin, tokens = ctx.tables.create(doc, stop)
         with table.lock:
-            out = table.payload(seat, tr)
+            out = seen(ctx.tables, table, seat, tr)
         out["admin_token"] = admin
         out["invitations"] = [{"seat": s, "name": out["names"][s], "token": t,
                                "link": invitation(table.id, t, tr.lang)}
@@ -90,11 +190,14 @@ async def get_table(request):
 
     def look(stop=None):
         table = tables.get(table_id)        # a replay after a restart: on a worker
-        viewer = table.viewer(token, seat)
         with tables.locked(table):
+            # after the catch-up: a seat joined in another process has its token
+            viewer = table.viewer(token, seat)
+            # a person whose turn ran out: a bot stands in (every look asks)
+            tables.cover_absent(table)
             tables.play_bots(table, stop)   # after a restart, a bot may be to move
             table.touch(ctx.store, ctx.settings.idle)
-            return table.payload(viewer, tr)
+            return seen(tables, table, viewer, tr)
     return JSONResponse(await ctx.pool.run(look))
 
 
@@ -123,8 +226,8 @@ async def act(request):
 
     def play(stop=None):
         table = tables.get(table_id)
-        seat = table.acting_seat(token, body.seat)
         with tables.locked(table):
+            seat = table.acting_seat(token, body.seat)
             # the version the client saw, checked under the table's lock
             # after catching up with the store: a retried or stale move is
             # refused before anything is played, so none is played twice
@@ -135,7 +238,7 @@ async def act(request):
             except (NotationError, IllegalActionError) as exc:
                 exc.path = "action"
                 raise
-            return table.payload(seat, tr)
+            return seen(tables, table, seat, tr)
     return JSONResponse(await ctx.pool.run(play))
 
 
@@ -256,7 +359,10 @@ async def table_record(request):
 
 #: path -> method -> endpoint
 ROUTES = {
-    "/v1/tables": {"POST": create_table},
+    "/v1/tables": {"GET": lobby, "POST": create_table},
+    "/v1/tables/{table_id}/join": {"POST": join_table},
+    "/v1/tables/{table_id}/seats/{seat}": {"POST": seat_away},
+    "/v1/tables/{table_id}/rematch": {"POST": rematch},
     "/v1/tables/{table_id}": {"GET": get_table, "DELETE": delete_table},
     "/v1/tables/{table_id}/actions": {"POST": act},
     "/v1/tables/{table_id}/hint": {"POST": table_hint},

@@ -12,6 +12,7 @@ tables ended or idle are swept.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import secrets
 import socket
@@ -27,6 +28,8 @@ from .pool import Busy
 from .settings import Settings
 from .store import MoveConflict, Row, TableStore
 from .table import (
+    AWAY,
+    AWAY_RANGE,
     ID_PATTERN,
     MAX_SEED,
     SEED_BITS,
@@ -39,7 +42,7 @@ from .table import (
     token_hash,
 )
 
-CREATE_KEYS = ("game", "options", "seats", "bots", "seed")
+CREATE_KEYS = ("game", "options", "seats", "bots", "seed", "public", "away")
 
 
 class Tables:
@@ -53,6 +56,8 @@ class Tables:
         self.cache: dict[str, Table] = {}
         #: called with (table id, version) after every change (live updates)
         self.notify = notify or (lambda table_id, version: None)
+        #: the time an absent seat's turn is judged by (tests inject another)
+        self.clock = _time.time
         #: this process's name in the bot-turn claims (unique among processes
         #: on one database, restarts included)
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
@@ -124,22 +129,54 @@ class Tables:
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise RequestError("a seed is an integer 0..2**63-1, got {got}", "seed",
                                got=short_repr(seed))
+        public = doc.get("public", False)
+        if not isinstance(public, bool):
+            raise RequestError("public is true or false, got {got}", "public",
+                               got=short_repr(public))
+        away = doc.get("away", AWAY)
+        low, high = AWAY_RANGE
+        if isinstance(away, bool) or not isinstance(away, (int, float)) or \
+                not low <= away <= high:
+            raise RequestError("away is {low} to {high} seconds, got {got}", "away", low=low,
+                               high=high, got=short_repr(away))
         admin = new_token()
-        tokens = {s: new_token() for s in persons}
+        # a public table: the creator takes the first person seat, the others
+        # are open, each taken by whoever joins it from the lobby
+        invited = persons[:1] if public else persons
+        for s in persons[1:] if public else ():
+            seats[s] = {"person": True, "open": True}
+        tokens = {s: new_token() for s in invited}
+        now = _time.time()
+        row = Row(secrets.token_urlsafe(12), game.name, game.non_default_options(), seed,
+                  seeded, seats, token_hash(admin), now, now, None, [],
+                  {s: token_hash(t) for s, t in tokens.items()}, public=public,
+                  away=float(away))
+        table = self.insert(row, stop)
+        return table, (persons[0] if persons else None), admin, tokens
+
+    def insert(self, row: Row, stop=None, rematch_of: str | None = None) -> Table:
+        """Store a new table (as ``rematch_of``'s rematch: the one made
+        before, if another player asked first) and let its bots play."""
         with self.lock:
             if self.store.count() >= self.settings.max_tables:
                 raise Busy(f"this server holds its maximum of {self.settings.max_tables} "
                            f"tables: retry later", 60)
-            now = _time.time()
-            row = Row(secrets.token_urlsafe(12), game.name, game.non_default_options(), seed,
-                      seeded, seats, token_hash(admin), now, now, None, [],
-                      {s: token_hash(t) for s, t in tokens.items()})
-            self.store.insert(row)
-            table = Table(row)
-            self.cache[row.id] = table
+            made: str | None = row.id
+            if rematch_of is None:
+                self.store.insert(row)
+            else:
+                made = self.store.rematch(rematch_of, row)
+            if made == row.id:
+                table = Table(row)
+                self.cache[row.id] = table
+        if made is None:
+            raise TableNotFound("no table {table}: never made, or deleted after it ended or "
+                                "idled", table=repr(rematch_of))
+        if made != row.id:
+            return self.get(made)
         with table.lock:
             self.play_bots(table, stop)
-        return table, (persons[0] if persons else None), admin, tokens
+        return table
 
     def play_bots(self, table: Table, stop=None) -> int:
         """The bots' turns (under the table's lock), then the news.  The
@@ -150,7 +187,7 @@ class Tables:
         ``stop`` ends the bots early (a server shutting down), so another
         process goes on at once."""
         state = table.state
-        if state.is_terminal() or state.current_player() in table.row.persons or \
+        if state.is_terminal() or state.current_player() in table.row.playing or \
                 (stop is not None and stop.is_set()):
             return 0
         lease = self.settings.lease
@@ -193,6 +230,13 @@ class Tables:
         if head.ended is not None and table.row.ended is None:
             table.row.ended = head.ended
         table.row.updated = max(table.row.updated, head.updated)
+        table.row.rematch = head.rematch
+        if head.moved is not None:
+            table.row.moved = head.moved        # the turn's start, by whoever stored the move
+        if json.loads(head.seats) != table.row.seats:
+            # another process let a person join, stood a bot in or gave a seat back
+            table.row.seats = json.loads(head.seats)
+            table.row.token_hashes = self.store.tokens(table.id)
 
     @contextlib.contextmanager
     def locked(self, table: Table) -> Iterator[Table]:
@@ -214,6 +258,123 @@ class Tables:
             raise RequestError("the table moved on meanwhile: ask again", status=409) from None
         self.notify(table.id, table.version)
         self.play_bots(table, stop)
+
+    # ---- the lobby, absent seats, the rematch -----------------------------------
+
+    def lobby(self) -> list[Row]:
+        """The public tables not ended with an open seat (the newest first)."""
+        return self.store.lobby()
+
+    def cover_absent(self, table: Table) -> bool:
+        """Under the table's lock: if the turn of the person to move has run
+        out (``Table.turn_ends`` by this object's ``clock``), a bot stands
+        in for the seat (the table's default bot) and plays; True if so.
+        Asked on every look at the table, so a table whose person left goes
+        on at the next look (the page looks when the turn runs out)."""
+        ends = table.turn_ends()
+        if ends is None or self.clock() < ends:
+            return False
+        seat = table.state.current_player()
+        table.stand_in(seat, default_bot(table.game))
+        self.store.set_seats(table.id, table.row.seats)
+        self.notify(table.id, table.version)
+        return True
+
+    def set_away(self, table: Table, token: str | None, seat: int, away: bool,
+                 bot: str | None) -> int | None:
+        """Under the table's lock: a person seat handed to a bot (``away``:
+        by the admin token, or by the seat's own) or taken back (by the
+        seat's own token).  Returns the seat the caller sees the table as."""
+        if token is None:
+            raise Unauthorized("handing a seat to a bot needs the admin token or the seat's "
+                               "own; taking it back, the seat's own token")
+        n = table.game.num_players
+        if not 0 <= seat < n or seat not in table.row.persons:
+            raise RequestError("seat {seat} is no person's seat at this table (people's "
+                               "seats: {seats})", "seat", seat=seat,
+                               seats=", ".join(map(str, table.row.persons)) or "-")
+        mine = table.seat_of(token)
+        admin = table.is_admin(token)
+        if mine is None and not admin:
+            raise Forbidden("this token is not a seat token of table {table}", table=table.id)
+        if not away and mine != seat:
+            raise Forbidden("only seat {seat}'s own token takes the seat back", "seat",
+                            seat=seat)
+        if away and mine != seat and not admin:
+            raise Forbidden("your token is seat {mine}'s, not seat {seat}'s", "seat",
+                            mine=mine, seat=seat)
+        if table.state.is_terminal():
+            raise RequestError("the match is over", status=409)
+        if away:
+            spec, _ = (check_bot(bot, table.game, seat, self.settings, "bot")
+                       if bot is not None else (default_bot(table.game), None))
+            table.stand_in(seat, spec)
+        else:
+            table.take_back(seat, self.clock())
+        self.store.set_seats(table.id, table.row.seats)
+        self.notify(table.id, table.version)
+        if away:
+            self.play_bots(table)
+        return mine
+
+    def join(self, table: Table, seat: int | None) -> tuple[int, str]:
+        """Under the table's lock: the caller takes an open seat of a public
+        table (``seat``, or the first open one); returns it and its token."""
+        if not table.row.public:
+            raise Forbidden("table {table} is private: its seats are taken by their "
+                            "invitation links", table=table.id)
+        free = table.row.open
+        if table.state.is_terminal() or not free:
+            raise RequestError("table {table} has no open seat", status=409, table=table.id)
+        if seat is None:
+            seat = free[0]
+        elif seat not in free:
+            raise RequestError("seat {seat} is not open (open seats: {seats})", "seat",
+                               status=409, seat=seat, seats=", ".join(map(str, free)))
+        token = new_token()
+        table.take_back(seat, self.clock())
+        try:
+            self.store.join(table.id, seat, token_hash(token), table.row.seats)
+        except MoveConflict:
+            # another joiner took it first: this copy holds what the store holds
+            if not table.reload(self.store):
+                self.forget(table.id)
+            raise RequestError("seat {seat} was just taken: join again", "seat", status=409,
+                               seat=seat) from None
+        table.row.token_hashes[seat] = token_hash(token)
+        self.notify(table.id, table.version)
+        return seat, token
+
+    def rematch(self, table: Table, token: str | None,
+                stop=None) -> tuple[Table, int | None, bool]:
+        """The same people and bots at a new table, dealt by the next seed
+        (a seeded table's seed + 1; an unseeded one, 128 new random bits),
+        once the match is over; every token of the table works there too
+        (a seat's for the same seat, the admin's), so nobody needs a new
+        link.  Asked by two players, one table.  Returns it, the caller's
+        seat (None: the admin) and whether this call made it."""
+        if token is None:
+            raise Unauthorized("a rematch needs your seat's token or the admin token")
+        mine = table.seat_of(token)
+        if mine is None and not table.is_admin(token):
+            raise Forbidden("this token is not a seat token of table {table}", table=table.id)
+        if not table.state.is_terminal():
+            raise RequestError("the match is not over: a rematch follows its end", status=409)
+        if table.row.rematch is not None:
+            return self.get(table.row.rematch), mine, False
+        old = table.row
+        seed = (old.seed + 1) % (MAX_SEED + 1) if old.seeded else \
+            secrets.randbits(SEED_BITS)
+        # a seat's stand-in and its open state go on: its person is still away
+        seats = [{k: v for k, v in spec.items() if k != "back"} for spec in old.seats]
+        now = _time.time()
+        row = Row(secrets.token_urlsafe(12), old.game, dict(old.options), seed, old.seeded,
+                  seats, old.admin_hash, now, now, None, [], dict(old.token_hashes),
+                  public=old.public, away=old.away)
+        new = self.insert(row, stop, rematch_of=old.id)
+        table.row.rematch = new.id
+        self.notify(table.id, table.version)
+        return new, mine, new.id == row.id
 
     def forget(self, table_id: str) -> None:
         with self.lock:

@@ -292,6 +292,54 @@ def test_a_move_made_on_one_server_is_seen_by_the_other(db):
         b.store.close()
 
 
+def test_a_join_a_seat_handed_to_a_bot_and_a_rematch_cross_servers(db):
+    """Schema 4 on both databases: a public table is in the lobby of both
+    servers until a person joins it through one (the other then knows the
+    joiner's token); a seat handed to a bot on one is played by a bot on the
+    other; two servers asked for one rematch at once make one table."""
+    a, b = two_servers(db)
+    try:
+        table, _, admin, tokens = a.create({"game": "dixie-rook", "options": {"target": 1},
+                                            "seed": 5, "seats": [0, 2], "bots": "rules",
+                                            "public": True, "away": 60})
+        assert [r.id for r in b.store.lobby()] == [table.id] and table.row.open == [2]
+        theirs = b.get(table.id)
+        with b.locked(theirs):
+            seat, token = b.join(theirs, None)
+        assert seat == 2 and a.store.lobby() == []
+        with a.locked(table):
+            assert table.seat_of(token) == 2 and table.row.open == []
+        # a seat handed to a bot on b: a's copy lets the stand-in play it
+        with b.locked(theirs):
+            b.set_away(theirs, admin, 2, True, None)
+        with a.locked(table):
+            assert table.row.seats[2]["standin"] == "rules" and 2 not in table.row.playing
+        for _ in range(400):
+            with a.locked(table):
+                if table.state.is_terminal():
+                    break
+                first_legal(a, table)
+        assert table.state.is_terminal()
+        with b.locked(theirs):
+            assert theirs.state.is_terminal()
+            stale = theirs.row.rematch
+        assert stale is None
+        # both ask for the rematch: one table, whichever asks first
+        with a.locked(table):
+            new, mine, made = a.rematch(table, tokens[0])
+        other = Table(b.store.load(table.id))
+        other.row.rematch = None                  # a copy that has not heard of it
+        again, _, made_again = b.rematch(other, token)
+        assert made and not made_again and again.id == new.id and mine == 0
+        row = a.store.load(new.id)
+        assert row.seed == 6 and row.public and row.away == 60
+        assert row.token_hashes == b.store.load(table.id).token_hashes
+        assert row.seats[2]["standin"] == "rules"        # its person is still away
+    finally:
+        a.store.close()
+        b.store.close()
+
+
 def test_bot_turns_are_played_by_the_server_holding_the_claim(db):
     """Server A holds the claim: B plays no bot turn and shows a bot to
     move; A's stop event (a shutdown) ends its bots after the decision under

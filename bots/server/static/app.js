@@ -16,6 +16,7 @@ let seenSummaries = -1;      // summaries already shown (the deal summary pops u
 let stream = null;           // the live-update reader
 let poll = null;             // the fallback / bots-to-move timer
 let streamOK = false;
+let turnTimer = null;        // a look at the table when the turn of the person to move runs out
 
 // ---- words ---------------------------------------------------------------------
 
@@ -151,6 +152,8 @@ async function startTable(ev) {
   for (const s of selects) if (!["you", "person"].includes(s.value)) bots[s.dataset.seat] = s.value;
   const body = { game: game.name, options: readOptions(), seats: [...you, ...others], bots };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
+  if ($("public").checked) body.public = true;
+  if ($("away").value !== "") body.away = Number($("away").value);
   try {
     $("start").disabled = true;
     const table = await api("POST", "/v1/tables", body);
@@ -227,8 +230,9 @@ async function listen() {
         const kind = (/^event: (\w+)/m.exec(block) || [])[1];
         const data = (/^data: (.*)$/m.exec(block) || [])[1];
         if (kind === "table" && data) {
-          const v = JSON.parse(data).version;
-          if (current && current.table === id && v !== current.version) refresh();
+          // every change is news: a seat handed to a bot, a person joining or
+          // a rematch made leave the version (the moves played) as it was
+          if (current && current.table === id && !busy) refresh();
         } else if (kind === "deleted") {
           say(t("This table was deleted."));
           return;
@@ -247,8 +251,11 @@ async function listen() {
 
 async function refresh() {
   if (!current || busy) return;
+  const id = current.table;
   try {
-    show(await api("GET", `/v1/tables/${current.table}`, undefined, token));
+    const p = await api("GET", `/v1/tables/${id}`, undefined, token);
+    // an answer about a table this page has left (a rematch, a join) meanwhile is dropped
+    if (current && current.table === id) show(p);
   } catch (e) {
     say(e.message);
   }
@@ -260,10 +267,17 @@ function show(p) {
   const first = !current || current.table !== p.table;
   current = p;
   $("setup").hidden = true;
+  $("lobby").hidden = true;
   $("table").hidden = false;
   $("hint-out").replaceChildren();
-  const who = p.over ? t("The match is over.") :
+  let who = p.over ? t("The match is over.") :
     p.your_turn ? t("Your turn.") : t("{name} to play.", { name: p.names[p.to_move] });
+  // nobody waits for ever: past the table's time a bot plays the seat
+  if (p.turn_left !== null && p.turn_left !== undefined) {
+    const secs = Math.ceil(p.turn_left);
+    who += " " + (p.your_turn ? tn("A bot plays for you in {n} second.", "A bot plays for you in {n} seconds.", secs)
+      : tn("A bot plays for them in {n} second.", "A bot plays for them in {n} seconds.", secs));
+  }
   const seeded = p.seeded ? " " + t("(seeded deal {seed}: reproducible)", { seed: p.seed }) : "";
   const where = t("{game}, deal {n}:", { game: gameTitle(p.game), n: p.deal + 1 });
   $("status").textContent = where + " " + who + seeded;
@@ -294,11 +308,123 @@ function show(p) {
     board.href = `/analysis?lang=${LANG}&table=${encodeURIComponent(p.table)}` +
       `#token=${encodeURIComponent(reviewer(p))}`;
   }
+  renderAway(p);
+  hideOldSummary(p);
+  // the end: a rematch (the same people and bots, the next seed) and the record
+  $("end-box").hidden = !p.over;
+  $("rematch").hidden = !p.over || !(token || adminToken);
+  $("rematch").textContent = p.rematch ? t("Join the rematch") : t("Rematch");
+  $("record").href = `/v1/tables/${encodeURIComponent(p.table)}/record`;
+  $("record").setAttribute("download", `dixtrix-${p.game}-${p.table}.json`);
   // a bot still to move (its time in one request ran out): let it go on
   clearTimeout(poll);
-  const botToMove = !p.over && p.to_move !== null && p.seats[p.to_move].kind === "bot";
+  clearTimeout(turnTimer);
+  const toMove = p.to_move !== null ? p.seats[p.to_move] : null;
+  const botToMove = !p.over && toMove && (toMove.kind === "bot" || toMove.away);
   if (botToMove) poll = setTimeout(refresh, 300);
   else if (!streamOK && !p.over && !p.your_turn) poll = setTimeout(refresh, 2000);
+  // when the turn of the person to move runs out, look: a bot then takes it
+  if (!p.over && p.turn_left !== null && p.turn_left !== undefined) {
+    turnTimer = setTimeout(refresh, (p.turn_left + 0.5) * 1000);
+  }
+}
+
+// a person seat away (a bot plays it) or open (nobody joined yet); the
+// host's buttons handing a person's seat to a bot
+function renderAway(p) {
+  const mine = p.seat !== null && p.seat !== undefined ? p.seats[p.seat] : null;
+  $("away-box").hidden = !(mine && mine.away) || p.over;
+  const list = $("host-seats");
+  list.replaceChildren();
+  if (adminToken && !p.over) {
+    for (const seat of p.seats) {
+      if (seat.kind !== "person" || seat.you) continue;
+      const item = el("li", { "data-seat": seat.seat });
+      if (seat.away) item.append(el("span", { text: t("{name}: a bot plays until the seat is taken back.", { name: seat.name }) }));
+      else {
+        item.append(el("span", { text: seat.open ? t("{name}: open, nobody has joined yet.", { name: seat.name }) : seat.name + " " }),
+          el("button", { type: "button", class: "hand-over", text: t("Let a bot play for {name}", { name: seat.name }),
+                         onclick: () => setAway(seat.seat, true, adminToken) }));
+      }
+      list.append(item);
+    }
+  }
+  $("host-box").hidden = list.children.length === 0;
+}
+
+async function setAway(seat, away, auth) {
+  if (!current) return;
+  try {
+    show(await api("POST", `/v1/tables/${current.table}/seats/${seat}`, { away }, auth));
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+// the last deal's summary goes once its reader is in the next deal: a
+// seated person at their first move there (play); a spectator once two
+// rounds of it are played (the bots' first moves of a deal come at once,
+// before anyone has read the summary)
+function hideOldSummary(p) {
+  const box = $("summary");
+  if (!p.spectator || box.hidden || box.dataset.deal === undefined) return;
+  const ended = Number(box.dataset.deal);
+  if (p.log.filter((e) => e.deal > ended).length >= 2 * p.players) box.hidden = true;
+}
+
+async function rematch() {
+  if (!current || !current.over) return;
+  const old = current;
+  try {
+    const p = await api("POST", `/v1/tables/${old.table}/rematch`, undefined, token || adminToken);
+    // every token of the table works at its rematch: the same seat, the same key
+    if (adminToken) localStorage.setItem(`dixtrix.admin.${p.table}`, adminToken);
+    remember(p.table, token);
+    seenSummaries = -1;
+    $("summary").hidden = true;
+    $("review-out").replaceChildren();
+    show(p);
+    listen();
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+// ---- the lobby: public tables with a free seat ----------------------------------
+
+async function loadLobby() {
+  try {
+    const data = await api("GET", "/v1/tables");
+    const list = $("lobby-list");
+    list.replaceChildren();
+    for (const e of data.tables) {
+      const bots = Object.values(e.bots).map((b) => (b.level ? levelLabel(b.level) : botWords(b.bot)));
+      const parts = [tn("{n} open seat", "{n} open seats", e.open.length),
+        tn("{n} bot", "{n} bots", bots.length) + (bots.length ? ` (${bots.join(t(", "))})` : ""),
+        tn("made {n} minute ago", "made {n} minutes ago", Math.floor(e.age / 60))];
+      if (e.seeded) parts.push(t("(seeded deal {seed}: reproducible)", { seed: e.seed }));
+      list.append(el("li", { "data-table": e.table },
+        el("strong", { text: gameTitle(e.game) }), " ", el("span", { class: "doc", text: parts.join(t(", ")) }), " ",
+        el("button", { type: "button", class: "join", text: t("Join"), onclick: () => join(e.table) })));
+    }
+    $("lobby-empty").hidden = data.tables.length > 0;
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+async function join(id) {
+  try {
+    const p = await api("POST", `/v1/tables/${id}/join`, {});
+    token = p.token;
+    adminToken = null;
+    remember(id, token);
+    show(p);
+    listen();
+  } catch (e) {
+    say(e.message);
+    loadLobby();
+  }
 }
 
 // a game's name in the reader's language, as the server gives it
@@ -340,6 +466,8 @@ function renderSeats(p) {
     const place = seatPlace(p, seat.seat);
     const kind = seat.kind === "bot"
       ? t("bot, {level}", { level: seat.level ? levelLabel(seat.level) : botWords(seat.bot) })
+      : seat.away ? t("away: a bot plays")
+      : seat.open ? t("open seat")
       : seat.you ? t("you") : t("person");
     const extra = [];
     if (Array.isArray(b.tricks_won) && b.tricks_won.length === p.players) {
@@ -569,6 +697,8 @@ function renderSummary(p, first) {
 
 async function play(action) {
   if (busy || !current) return;
+  // a move in a later deal: its reader has left the last deal's summary
+  if (Number($("summary").dataset.deal) < current.deal) $("summary").hidden = true;
   busy = true;
   document.body.dataset.busy = "1";
   say("");
@@ -774,6 +904,8 @@ function leave() {
   $("table").hidden = true;
   $("invite").hidden = true;
   $("setup").hidden = false;
+  $("lobby").hidden = false;
+  loadLobby();
 }
 
 async function resume() {
@@ -816,6 +948,9 @@ async function init() {
   $("leave").addEventListener("click", leave);
   $("delete").addEventListener("click", deleteTable);
   $("summary-close").addEventListener("click", () => { $("summary").hidden = true; });
+  $("rematch").addEventListener("click", rematch);
+  $("take-back").addEventListener("click", () => current && setAway(current.seat, false, token));
+  $("lobby-refresh").addEventListener("click", loadLobby);
   $("lang").addEventListener("change", async () => {
     localStorage.setItem("dixtrix.lang", $("lang").value);
     const url = new URL(location.href);
@@ -823,6 +958,7 @@ async function init() {
     location.replace(url.toString());
   });
   renderOptions();
+  if (!new URLSearchParams(location.search).get("table")) await loadLobby();
   document.body.dataset.ready = "1";
   await resume();
 }
