@@ -11,9 +11,8 @@ searched was the one that cut, per position in the trick (0 = the leader);
 DDS reports 90%+ at most positions.  Printed per position: the share of cut
 nodes cut by their first move, the mean number of moves searched at a cut
 node, and the share of nodes that searched every move (no cut-off).
-``--profile`` (the generic kernel's rows) adds where the nodes went: their
-share by tricks left, and how many of the leader's nodes there the table
-settled.
+``--profile`` adds where the nodes went: their share by tricks left, and
+how many of the leader's nodes there the table settled.
 
 Positions (seeds 0.., the same every run; a fresh table each; only solves
 that finish under ``--cap`` nodes count):
@@ -146,7 +145,7 @@ def main(argv=None) -> None:
                          "ORD_*; 0: the ordering before issue #26, the dix solver's too; "
                          "default: all)")
     ap.add_argument("--profile", action="store_true",
-                    help="the generic kernel's rows: where the nodes went, by tricks left")
+                    help="where the nodes went, by tricks left")
     a = ap.parse_args(argv)
     rows = a.rows.split(",")
     kern = dd.kernel_for()
@@ -164,7 +163,7 @@ def main(argv=None) -> None:
     if "rook" in rows:
         measure("rook", rook_jobs(a.n, a.rook_from), kern, a.cap, a.profile)
     if "dix" in rows:
-        measure("dix", dix_jobs(a.n, a.dix_from), dixdd.solver_for(), a.cap)
+        measure("dix", dix_jobs(a.n, a.dix_from), dixdd.solver_for(), a.cap, a.profile)
 
 
 if __name__ == "__main__":

@@ -107,6 +107,11 @@ ctypedef struct DixStats:
     uint64_t bound_hits         # cut-offs by the trick_bounds
     uint64_t questions          # null-window searches of the last solve
     uint64_t tie_nodes          # nodes spent after the score difference was settled
+    # where the nodes went (bench/dd_ordering.py --profile): by tricks left
+    # and position in the trick (0 = the leader's node), and the leader's
+    # nodes whose table entry answered the question
+    uint64_t profile[STAT_TRICKS][2]
+    uint64_t table_hits[STAT_TRICKS]
 
 
 cdef inline void dd_stats_defaults(DDStats* st) noexcept nogil:

@@ -11,7 +11,8 @@ exactly the nodes of the shipped solver.  For benches and tests
 
 include "dixkernel.pxi"
 
-from ddstats cimport CutStats, reset_cuts
+from libc.string cimport memset
+from ddstats cimport CutStats, reset_cuts, STAT_TRICKS
 
 
 cdef class ProbeDixSolver(DixSolver):
@@ -97,5 +98,20 @@ cdef class ProbeDixSolver(DixSolver):
         cdef CutStats* c = &self.D.st.cut
         return [(c.cuts[i], c.first_cuts[i], c.cut_moves[i], c.all_nodes[i]) for i in range(2)]
 
+    def node_profile(self):
+        """Where the nodes went since the last ``reset_cut_stats``: a dict
+        tricks left -> ((the leader's nodes, the follower's), the leader's
+        nodes the table settled), as ``ProbeKernel.node_profile``
+        (csrc/dd/ddprobe.pyx)."""
+        out = {}
+        for t in range(STAT_TRICKS):
+            row = (self.D.st.profile[t][0], self.D.st.profile[t][1])
+            if any(row):
+                out[t] = (row, self.D.st.table_hits[t])
+        return out
+
     def reset_cut_stats(self):
+        """Empty the cut counters and the node profile."""
         reset_cuts(&self.D.st.cut)
+        memset(self.D.st.profile, 0, sizeof(self.D.st.profile))
+        memset(self.D.st.table_hits, 0, sizeof(self.D.st.table_hits))

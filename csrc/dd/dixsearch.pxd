@@ -6,7 +6,7 @@ from libc.stdint cimport uint64_t, uint8_t
 from bits cimport popcount, lowest_bit
 from interrupt cimport signal_raised, INTERRUPT_MASK
 from ttable cimport tt_find
-from ddstats cimport DD_STATS, count_cut
+from ddstats cimport DD_STATS, count_cut, stat_row
 from dixctx cimport (DixCtx, Entry, BUCKET, INF, MAXMOVES, NO_CARD, WIN, TEN, DIFF, live,
                      beats, bump, follow_tt, driver, exact_k, trick_bounds)
 from dixtable cimport key, store
@@ -50,6 +50,8 @@ cdef inline int lead(DixCtx* D, int me, int alpha, int beta, int ply) noexcept n
         D.interrupted = 1
         return 0
     k = popcount(mine)
+    if DD_STATS:
+        D.st.profile[stat_row(k)][0] += 1
     if k == 1:
         return last_trick(D, me)
     # the key first: the bucket is fetched from memory during the bounds
@@ -95,6 +97,9 @@ cdef inline int lead(DixCtx* D, int me, int alpha, int beta, int ply) noexcept n
         return lb
     e = tt_find(bucket, BUCKET, D.gen, h2)
     if e != NULL:
+        if DD_STATS:
+            if e.lo >= beta or e.hi <= alpha or e.lo == e.hi:
+                D.st.table_hits[stat_row(k)] += 1
         if e.lo >= beta:
             return e.lo
         if e.hi <= alpha:
@@ -163,6 +168,8 @@ cdef inline int follow(DixCtx* D, int me, int L, int alpha, int beta, int ply) n
         D.interrupted = 1
         return 0
     k = popcount(mine)
+    if DD_STATS:
+        D.st.profile[stat_row(k)][1] += 1
     if k == 1:
         c = lowest_bit(mine)
         t = (-TEN if D.pip[L] + D.pip[c] == 10 else WIN) + 1

@@ -255,3 +255,24 @@ def test_cut_stats_count_the_first_move_cut_offs():
         assert alls > 0
     sol.reset_cut_stats()
     assert sol.cut_stats() == [(0, 0, 0, 0), (0, 0, 0, 0)]
+
+
+def test_node_profile_counts_every_node_where_it_was_searched():
+    """The dix probe's node profile (bench/dd_ordering.py --profile): every
+    node of a solve counted once, by tricks left and position in the trick;
+    the nodes the table settled are some of the leader's; a reset empties
+    it."""
+    rng = random.Random(78)
+    sol = dixdd.solver_for(probe=True)
+    seen_hits = 0
+    with dd.probing():
+        for _ in range(5):
+            sol.reset_cut_stats()
+            got = dixdd.solve_dix(_ending(rng, 6), 0, options={"keep_table": False})
+            prof = sol.node_profile()
+            assert sum(sum(row) for row, _ in prof.values()) == got.nodes
+            assert max(prof) <= 6 and all(hits <= row[0] for row, hits in prof.values())
+            seen_hits += sum(hits for _, hits in prof.values())
+    assert seen_hits > 0
+    sol.reset_cut_stats()
+    assert sol.node_profile() == {}
