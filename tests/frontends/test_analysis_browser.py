@@ -281,9 +281,25 @@ def test_a_deal_set_up_by_hand_solved_exactly_late(browser, server, lang, viewpo
         legal = page.evaluate("STEP.legal.map((a) => a.action)")
         exact = page.eval_on_selector_all("#v-table td.exact", "cs => cs.map((c) => c.textContent)")
         assert len(exact) == len(legal) and all(x.strip() for x in exact)
-        best = page.evaluate("t('best, exact')")
+        # every exact value names its kind (issue #51): trix's own is
+        # paranoid, the choice offers max^n, and asking it values again
+        paranoid = page.evaluate("BOARD.kinds[0].label")
+        best = page.evaluate("(k) => t('best, exact ({kind})', { kind: k })", paranoid)
         assert any(best in x for x in exact)
+        assert all(paranoid in x for x in exact)
+        assert page.evaluate("BOARD.kinds[0].words") in page.text_content("#v-note")
         assert page.locator("#v-table tr.best").count() >= 1
+        assert page.is_visible("#v-kind")
+        assert page.eval_on_selector_all("#v-kind option", "os => os.map((o) => o.value)") == \
+            ["paranoid", "maxn"]
+        page.select_option("#v-kind", "maxn")
+        maxn = page.evaluate("BOARD.kinds[1].label")
+        page.wait_for_function("(k) => Array.from(document.querySelectorAll('#v-table td.exact'))"
+                               ".some((c) => c.textContent.includes(k))", arg=maxn)
+        page.wait_for_selector("#values-box[data-state='done']", timeout=60_000)
+        exact = page.eval_on_selector_all("#v-table td.exact", "cs => cs.map((c) => c.textContent)")
+        assert len(exact) == len(legal) and all(maxn in x for x in exact)
+        assert page.evaluate("cur.kind") == "maxn"
         assert page.evaluate("POS.deal.deals[0][0]").split()[0] == "AS"
         # the engine's line from here (exact this late), played as a variation
         page.click("#l-go")

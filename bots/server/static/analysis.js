@@ -16,7 +16,7 @@ let BOARD = null;        // the answer of /v1/analysis/open
 let POS = null;          // the position as opened (canonical)
 let STEP = null;         // the answer of /v1/analysis/step shown
 let REVIEW = null;       // the last review answer (its deal)
-let cur = { at: 0, vbase: null, vmoves: [], vl: 0, show: "all" };
+let cur = { at: 0, vbase: null, vmoves: [], vl: 0, show: "all", kind: null };
 let words = {};          // action -> words (the line's, the variation's)
 let valuesCtrl = null;   // the values request running (AbortController)
 let stepSeq = 0;         // the newest step asked (older answers are dropped)
@@ -113,7 +113,7 @@ async function unpack(text) {
 }
 
 function linkState() {
-  return { p: POS, a: cur.at, b: cur.vbase, v: cur.vmoves, l: cur.vl, s: cur.show };
+  return { p: POS, a: cur.at, b: cur.vbase, v: cur.vmoves, l: cur.vl, s: cur.show, k: cur.kind };
 }
 
 async function linkURL() {
@@ -153,7 +153,8 @@ async function openBoard(position, where) {
   // last step); a finished game at its start, to be stepped through
   const saved = opened.kind === "view" || !opened.over ? n : 0;
   const at = Number.isInteger(w.a) && w.a >= 0 && w.a <= n ? w.a : saved;
-  cur = { at, vbase: null, vmoves: [], vl: 0, show: opened.seat !== null ? opened.seat : "all" };
+  cur = { at, vbase: null, vmoves: [], vl: 0, show: opened.seat !== null ? opened.seat : "all", kind: null };
+  if (typeof w.k === "string" && (opened.kinds || []).some((k) => k.kind === w.k)) cur.kind = w.k;
   if (Array.isArray(w.v) && w.v.length && Number.isInteger(w.b)) {
     cur.vbase = w.b;
     cur.vmoves = w.v.map(String);
@@ -168,8 +169,29 @@ async function openBoard(position, where) {
   $("r-note").textContent = "";
   $("b-link-out").value = "";
   renderShowChoices();
+  renderKindChoices();
   await go();
   return true;
+}
+
+// the kinds of exact value the solver has for this game (the open answer's
+// kinds, the game's own first): a choice where there are several (trix,
+// tricks without partners: paranoid or max^n), on a record (only a record
+// is solved exactly)
+function renderKindChoices() {
+  const kinds = BOARD.kinds || [];
+  const sel = $("v-kind");
+  sel.replaceChildren(...kinds.map((k) => el("option", { value: k.kind, text: k.label, title: k.words })));
+  $("v-kind-box").hidden = BOARD.kind !== "record" || kinds.length < 2;
+  sel.value = cur.kind || (kinds[0] ? kinds[0].kind : "");
+}
+
+// a kind of exact value in the reader's words: the answer's own, else the
+// board's list (a streamed report carries the kind only)
+function kindOf(ex) {
+  if (!ex || !ex.kind) return null;
+  if (ex.kind_words) return ex.kind_words;
+  return (BOARD.kinds || []).find((k) => k.kind === ex.kind) || { kind: ex.kind, label: ex.kind, words: ex.kind };
 }
 
 function renderShowChoices() {
@@ -519,7 +541,8 @@ async function analyse() {
   try {
     const resp = await fetch(`/v1/analysis/values?lang=${LANG}`, {
       method: "POST", headers: { "Content-Type": "application/json" }, signal: ctrl.signal,
-      body: JSON.stringify({ position: POS, at: cur.at, variation: variationNow(), stream: true }) });
+      body: JSON.stringify(Object.assign({ position: POS, at: cur.at, variation: variationNow(), stream: true },
+                                         cur.kind ? { kind: cur.kind } : {})) });
     if (!resp.ok || !resp.body) {
       const data = await resp.json().catch(() => ({ error: `HTTP ${resp.status}` }));
       throw new ApiError(data.error || `HTTP ${resp.status}`, resp.status, data.path);
@@ -599,7 +622,11 @@ function renderValues(r, partial) {
     const sv = s ? s.values[a] : undefined;
     const ci = s ? s.ci95[a] : undefined;
     const advised = s && s.action === a;
-    const mark = ev === undefined ? "" : best.has(a) ? t("best, exact") : t("exact");
+    // the kind of value beside every exact one (issue #51: "+50 best, exact"
+    // said nothing of the other seats' play it assumed)
+    const kind = kindOf(ex);
+    const mark = ev === undefined ? "" : best.has(a) ? t("best, exact ({kind})", { kind: kind ? kind.label : "" })
+      : t("exact ({kind})", { kind: kind ? kind.label : "" });
     rows.push(el("tr", { "data-action": a, class: [best.has(a) ? "best" : "", advised ? "advised" : ""].join(" ").trim() },
       el("th", { scope: "row" }, el("button", { type: "button", class: "try", text: words[a] || a,
                                                 "aria-label": t("Try: {action}", { action: words[a] || a }), onclick: () => tryAction(a) })),
@@ -609,7 +636,11 @@ function renderValues(r, partial) {
   }
   $("v-table").replaceChildren(...rows);
   const notes = [];
-  if (ex) notes.push(t("Exact: every card known, solved to the end ({unit}).", { unit: ex.unit || BOARD.unit }));
+  if (ex) {
+    const kind = kindOf(ex);
+    notes.push(kind ? t("Exact: every card known, solved to the end ({unit}); {kind}.", { unit: ex.unit || BOARD.unit, kind: kind.words })
+      : t("Exact: every card known, solved to the end ({unit}).", { unit: ex.unit || BOARD.unit }));
+  }
   else if (r.exact && r.exact.finished === false) notes.push(t("The exact solve did not finish within its budget."));
   if (s) notes.push(t("Searched from the view of the seat to move: mean and 95% interval, {n} iterations.", { n: s.iterations }));
   if (partial) notes.push(t("Computing..."));
@@ -622,11 +653,12 @@ async function engineLine() {
   const out = $("l-out");
   out.replaceChildren(el("p", { text: t("Computing...") }));
   try {
-    const r = await api("POST", "/v1/analysis/line", { position: POS, at: cur.at, variation: variationNow(), plies: 8 });
+    const r = await api("POST", "/v1/analysis/line", Object.assign({ position: POS, at: cur.at, variation: variationNow(), plies: 8 },
+                                                                   cur.kind ? { kind: cur.kind } : {}));
     Object.assign(words, r.labels || {});
     const names = STEP ? STEP.names : BOARD.names;
-    const exactWord = t("exact");
-    const items = r.line.map((s) => el("li", { text: names[s.seat] + ": " + (words[s.action] || s.action) + " (" + num(s.value) + (s.exact ? ", " + exactWord : "") + ")" }));
+    const exactWord = (s) => (s.kind_words ? t("exact ({kind})", { kind: s.kind_words.label }) : t("exact"));
+    const items = r.line.map((s) => el("li", { text: names[s.seat] + ": " + (words[s.action] || s.action) + " (" + num(s.value) + (s.exact ? ", " + exactWord(s) : "") + ")" }));
     const play = el("button", { type: "button", id: "l-play", text: t("Play this line as a variation"), onclick: () => {
       const base = cur.vl > 0 ? cur.vmoves.slice(0, cur.vl) : [];
       if (cur.vl === 0) cur.vbase = cur.at;
@@ -1030,6 +1062,7 @@ async function init() {
   $("b-last").addEventListener("click", () => { if (cur.vl > 0) goVariation(cur.vmoves.length); else goTo(lineLength()); });
   $("b-show").addEventListener("change", () => { const v = $("b-show").value; cur.show = v === "all" ? "all" : Number(v); go(); });
   $("v-go").addEventListener("click", analyse);
+  $("v-kind").addEventListener("change", () => { cur.kind = $("v-kind").value; remember(); if (STEP && !STEP.over) analyse(); });
   $("v-stop").addEventListener("click", stopValues);
   $("v-clear").addEventListener("click", clearVariation);
   $("l-go").addEventListener("click", engineLine);
