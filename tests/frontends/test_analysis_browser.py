@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 import time
 
 import httpx
@@ -405,6 +407,63 @@ def test_a_seat_view_opens_where_it_was_saved_and_hides_the_other_hand(browser, 
         _fits(page, viewport)
         _axe(page, f"{lang} seat view")
         _shot(page, f"analysis-seat-view-{viewport['width']}-{lang}")
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def _boxes_meet(a: dict, b: dict) -> bool:
+    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and \
+        a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+
+
+@pytest.fixture(scope="module")
+def tricks_record(tmp_path_factory) -> dict:
+    """Issue #51's reproduction: ``dixtrix play tricks --seed 3 --record
+    tricks.json`` (a match of 1,001 actions; step 40 is in the Jacks)."""
+    path = tmp_path_factory.mktemp("tricks") / "tricks.json"
+    done = subprocess.run([sys.executable, "-m", "bots.cli", "play", "tricks", "--seed", "3",
+                           "--record", str(path)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return json.loads(path.read_text())
+
+
+@pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("ar", PHONE)], ids=["en-1280", "ar-390"])
+def test_the_layout_rows_carry_their_suit_and_never_cover_a_seat(browser, server,  # noqa: F811
+                                                                 tricks_record, lang, viewport):
+    """Issue #51: at 1280 px the Jacks' hearts row lay over Seat 2's box
+    (the tricks record of seed 3, step 40), and no row said its suit.
+    Every row opens with its suit's sign, and no row's box meets a seat's,
+    at every step of the Jacks and at both widths."""
+    errors: list = []
+    ctx, page = _page(browser, viewport, errors)
+    try:
+        page.goto(f"{server.url}/analysis?lang={lang}")
+        page.wait_for_selector("body[data-ready='1']")
+        page.fill("#paste", json.dumps(tricks_record))
+        page.click("#open-btn")
+        page.wait_for_selector("#b-view:not([hidden])")
+        page.uncheck("#v-auto")                       # drawing only: no search
+        for at in (8, 25, 40, 46):
+            page.evaluate(f"goTo({at})")
+            page.wait_for_function(f"document.body.dataset.step === '{at}:0'")
+            rows = page.locator("#center .layout .layout-row")
+            assert rows.count() == 4
+            signs = page.eval_on_selector_all("#center .layout-row",
+                                              "rs => rs.map((r) => r.firstChild.textContent)")
+            assert signs == ["\u2660", "\u2665", "\u2666", "\u2663"]
+            seats = [page.locator(f"#seats .seat[data-seat='{s}']").bounding_box()
+                     for s in range(4)]
+            for r in range(4):
+                box = rows.nth(r).bounding_box()
+                for s, seat in enumerate(seats):
+                    assert not _boxes_meet(box, seat), (at, r, s, box, seat)
+            for r in range(4):                        # the cards too, not only the rows
+                for card in rows.nth(r).locator(".card").all():
+                    cbox = card.bounding_box()
+                    assert not any(_boxes_meet(cbox, seat) for seat in seats), (at, r)
+        _fits(page, viewport)
+        _shot(page, f"analysis-layout-{viewport['width']}-{lang}")
         assert not errors, errors
     finally:
         ctx.close()

@@ -392,22 +392,37 @@ function renderStep(p) {
   renderControls();
 }
 
+// where a seat sits on a felt laid out as a grid (a layout on the table:
+// the seats round it, in the order seatPlace goes round: the shown seat at
+// the bottom, then left, top, right), so no row of the layout can cover a
+// seat's box at any width (issue #51: the Jacks' hearts row over Seat 2's)
+const GRID_AREAS = ["bottom", "left", "top", "right"];
+
+function gridFelt(p) { return Boolean(p.layout) && p.players === GRID_AREAS.length; }
+
 function renderSeats(p) {
   const box = $("seats");
   box.replaceChildren();
+  const grid = gridFelt(p);
+  $("felt").classList.toggle("grid", grid);
   for (const seat of p.seats) {
     const place = seatPlace(p, seat.seat);
+    const me = p.show === "all" ? 0 : p.show;
+    const style = grid ? `grid-area:${GRID_AREAS[(seat.seat - me + p.players) % p.players]}`
+      : `left:${place.x}%;top:${place.y}%`;
     const extra = [];
     if (Array.isArray(p.tricks_won) && p.tricks_won.length === p.players) extra.push(tn("{n} trick", "{n} tricks", p.tricks_won[seat.seat]));
     if (Array.isArray(p.tokens)) extra.push(tn("{n} token", "{n} tokens", p.tokens[seat.seat]));
     box.append(el("div", { class: `seat${seat.to_move ? " to-move" : ""}${p.show === seat.seat ? " you" : ""}`,
-                           "data-seat": seat.seat, style: `left:${place.x}%;top:${place.y}%` },
+                           "data-seat": seat.seat, style },
       el("div", { class: "seat-name", text: seat.name }),
       el("div", { class: "seat-count", text: tn("{n} card", "{n} cards", seat.cards) }),
       extra.length ? el("div", { class: "seat-extra", text: extra.join(" \u00b7 ") }) : null,
       seat.to_move ? el("div", { class: "seat-extra", text: t("to play") }) : null));
   }
 }
+
+const SUIT_SIGNS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 
 function renderCenter(p) {
   const box = $("center");
@@ -438,8 +453,11 @@ function renderCenter(p) {
     const rows = el("div", { class: "layout", role: "group", "aria-label": t("The layout") });
     for (const suit of ["S", "H", "D", "C"]) {
       const ranks = p.layout[suit] || [];
-      const row = el("div", { class: "layout-row", "data-suit": suit });
-      if (!ranks.length) row.append(el("span", { class: "empty", text: { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" }[suit] + " \u2013" }));
+      // each row opens with its suit's sign (the cards' names say it to a
+      // screen reader), a long one fanned so that 13 cards fit a phone
+      const row = el("div", { class: `layout-row${ranks.length > 7 ? " long" : ""}`, "data-suit": suit },
+        el("span", { class: `suit-sign${suit === "H" || suit === "D" ? " c-red" : ""}`, "aria-hidden": "true", text: SUIT_SIGNS[suit] }));
+      if (!ranks.length) row.append(el("span", { class: "empty", text: "\u2013" }));
       for (const r of ranks) row.append(cardNode(p, r + suit, "small"));
       rows.append(row);
     }
