@@ -103,6 +103,51 @@ def _shot(page, name: str) -> None:
     print(f"\nscreenshot: {path}")
 
 
+def _a_readable_graph(page) -> None:
+    """Issue #51: the review's graph had no x labels and two y labels,
+    marks drawn above the plot, only the marks clickable, and an exact
+    line jumping 0 -> +9 -> 0 with no mark.  Now: both axes titled (the
+    tricks played, points) and numbered, every mark inside the
+    plot, a dot wherever a seat's exact value changes, and a click
+    anywhere on the plot goes to the step under it."""
+    g = page.evaluate("""() => { const g = document.querySelector('#graph svg');
+        const p = g.querySelector('rect.plot');
+        return { x: +p.getAttribute('x'), y: +p.getAttribute('y'), w: +p.getAttribute('width'),
+                 h: +p.getAttribute('height'), xt: g.querySelector('.x-title').textContent,
+                 yt: g.querySelector('.y-title').textContent,
+                 xticks: Array.from(g.querySelectorAll('.x-tick'), (x) => x.textContent),
+                 yticks: g.querySelectorAll('.y-tick').length,
+                 marks: Array.from(g.querySelectorAll('circle.mark'), (c) =>
+                     [+c.getAttribute('cx'), +c.getAttribute('cy'), +c.getAttribute('r')]),
+                 dots: Array.from(g.querySelectorAll('circle.change'), (c) =>
+                     [+c.dataset.seat, +c.dataset.at]) }; }""")
+    assert g["xt"] == page.evaluate("t('Tricks played')") and g["yt"] == page.evaluate("t('Points')")
+    ticks = [int(x) for x in g["xticks"]]
+    assert len(ticks) >= 5 and ticks[0] == 0 and ticks == sorted(ticks) and g["yticks"] >= 3
+    for cx, cy, r in g["marks"]:
+        assert g["x"] + r <= cx <= g["x"] + g["w"] - r and g["y"] + r <= cy <= g["y"] + g["h"] - r
+    # every change of a seat's exact value has its dot
+    dots = {tuple(d) for d in g["dots"]}
+    changes = page.evaluate("""() => { const out = []; const pts = REVIEW.deals[0].points;
+        for (let s = 0; s < REVIEW.players; s++) for (let i = 1; i < pts.length; i++) {
+          const a = pts[i - 1].exact, b = pts[i].exact;
+          if (a && b && typeof a[s] === 'number' && typeof b[s] === 'number' && a[s] !== b[s])
+            out.push([s, pts[i].before]); }
+        return out; }""")
+    assert changes and {tuple(c) for c in changes} <= dots
+    # a click on the plot away from every mark: the step under it
+    box = page.locator("#graph rect.plot").bounding_box()
+    first, last = page.evaluate("[REVIEW.deals[0].first, REVIEW.deals[0].last]")
+    scale = box["width"] / g["w"]
+    for share in (0.37, 0.43, 0.61, 0.29, 0.83):
+        x = g["x"] + share * g["w"]
+        if all(abs(x - cx) > r + 3 for cx, _, r in g["marks"]):
+            break
+    want = round(first + share * (last + 1 - first))
+    page.mouse.click(box["x"] + (x - g["x"]) * scale, box["y"] + 2)
+    page.wait_for_function(f"document.body.dataset.step === '{want}:0'")
+
+
 @pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("ar", PHONE)], ids=["en-1280", "ar-390"])
 def test_a_finished_deal_stepped_reviewed_varied_and_linked(browser, server, finished_table,  # noqa: F811
                                                             lang, viewport):
@@ -162,6 +207,7 @@ def test_a_finished_deal_stepped_reviewed_varied_and_linked(browser, server, fin
         page.select_option("#r-time", "0.1")
         page.click("#r-go")
         page.wait_for_selector("#graph svg circle.mark", timeout=120_000)
+        _a_readable_graph(page)
         mark = page.locator("#graph svg circle.mark").nth(1)
         at = int(mark.get_attribute("data-at"))
         mark.click()

@@ -724,6 +724,33 @@ function svg(tag, attrs, ...children) {
   return node;
 }
 
+// the graph's frame (SVG units): the plot area is [L, W - R] x [T, H - B],
+// the axes' numbers and titles outside it
+const GRAPH = { W: 600, H: 250, L: 58, R: 12, T: 12, B: 44 };
+
+// the graph's scale of the deal reviewed: step -> x, value -> y, and back
+function graphScale(d, lo, hi) {
+  const { W, H, L, R, T, B } = GRAPH;
+  const x0 = d.first;
+  const x1 = Math.max(d.last + 1, x0 + 1);
+  return {
+    x0, x1, lo, hi,
+    X: (i) => L + ((Math.max(x0, Math.min(x1, i)) - x0) / (x1 - x0)) * (W - L - R),
+    Y: (v) => T + ((hi - v) / (hi - lo)) * (H - T - B),
+    step: (x) => Math.round(x0 + ((x - L) / (W - L - R)) * (x1 - x0)),
+  };
+}
+
+// round numbers between lo and hi for the value axis (about five)
+function niceTicks(lo, hi) {
+  const raw = (hi - lo) / 5;
+  const mag = Math.pow(10, Math.floor(Math.log10(raw)));
+  const step = [1, 2, 2.5, 5, 10].map((k) => k * mag).find((s) => s >= raw) || raw;
+  const out = [];
+  for (let v = Math.ceil(lo / step) * step; v <= hi + 1e-9; v += step) out.push(Math.round(v * 1e6) / 1e6);
+  return out;
+}
+
 function renderGraph() {
   const r = REVIEW;
   const box = $("graph");
@@ -734,40 +761,97 @@ function renderGraph() {
   const d = r.deals[0];
   const names = BOARD.names;
   const points = d.points || [];
-  const x0 = d.first;
-  const x1 = Math.max(d.last + 1, x0 + 1);
   const values = [];
   for (const p of points) for (const v of (p.exact || []).concat(p.searched || [])) if (typeof v === "number") values.push(v);
   let lo = Math.min(0, ...values);
   let hi = Math.max(0, ...values);
   if (hi - lo < 1e-9) { lo -= 1; hi += 1; }
-  const W = 600, H = 220, L = 44, R = 10, T = 24, B = 22;
-  const X = (i) => L + ((i - x0) / (x1 - x0)) * (W - L - R);
-  const Y = (v) => T + ((hi - v) / (hi - lo)) * (H - T - B);
+  const pad = (hi - lo) * 0.06;
+  lo -= pad;
+  hi += pad;
+  const { W, H, L, R, T, B } = GRAPH;
+  const sc = graphScale(d, lo, hi);
+  const { X, Y } = sc;
+  const byTrick = points.some((p) => p.label === "start" || /^trick \d+$/.test(p.label));
   const g = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "group", class: "eval-graph",
                          "aria-label": t("The deal's values for each seat after every trick, the mistakes marked") });
-  g.append(svg("line", { x1: L, x2: W - R, y1: Y(0), y2: Y(0), class: "axis" }));
-  g.append(svg("text", { x: 2, y: Y(hi) + 4, class: "tick" }, document.createTextNode(num(hi, 0))));
-  g.append(svg("text", { x: 2, y: Y(lo), class: "tick" }, document.createTextNode(num(lo, 0))));
+  // a click anywhere on the plot goes to its step (not only on the marks)
+  g.append(svg("rect", { x: L, y: T, width: W - L - R, height: H - T - B, class: "plot",
+                         onclick: (ev) => {
+                           const m = g.getScreenCTM();
+                           if (!m) return;
+                           const pt = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
+                           goTo(sc.step(pt.x));
+                         } }));
+  // the value axis: round numbers, their grid lines, titled in a word (the
+  // unit in full is the note's: dix's is a sentence)
+  for (const v of niceTicks(lo, hi)) {
+    g.append(svg("line", { x1: L, x2: W - R, y1: Y(v), y2: Y(v), class: v === 0 ? "axis zero" : "grid-line" }));
+    g.append(svg("text", { x: L - 5, y: Y(v) + 4, class: "tick y-tick", "text-anchor": "end" }, document.createTextNode(num(v, 0))));
+  }
+  g.append(svg("text", { x: 12, y: T + (H - T - B) / 2, class: "axis-title y-title", "text-anchor": "middle",
+                         transform: `rotate(-90 12 ${T + (H - T - B) / 2})` }, document.createTextNode(t("Points"))));
+  // the step axis: the tricks played where the deal counts them, else the moves
+  g.append(svg("line", { x1: L, x2: W - R, y1: H - B, y2: H - B, class: "axis" }));
+  const ticks = byTrick
+    ? points.map((p) => ({ at: p.before, text: p.label === "start" ? "0" : (/^trick (\d+)$/.exec(p.label) || [])[1] }))
+      .filter((x) => x.text !== undefined)
+    : niceTicks(sc.x0, sc.x1).filter((v) => Number.isInteger(v)).map((v) => ({ at: v, text: String(v) }));
+  const every = Math.max(1, Math.ceil(ticks.length / 14));
+  ticks.forEach((k, i) => {
+    if (i % every) return;
+    g.append(svg("line", { x1: X(k.at), x2: X(k.at), y1: H - B, y2: H - B + 4, class: "axis" }));
+    g.append(svg("text", { x: X(k.at), y: H - B + 16, class: "tick x-tick", "text-anchor": "middle" }, document.createTextNode(k.text)));
+  });
+  g.append(svg("text", { x: L + (W - L - R) / 2, y: H - 6, class: "axis-title x-title", "text-anchor": "middle" },
+               document.createTextNode(byTrick ? t("Tricks played") : t("Moves"))));
   for (let s = 0; s < r.players; s++) {
+    const colour = SEAT_COLOURS[s % SEAT_COLOURS.length];
     for (const kind of ["exact", "searched"]) {
-      const pts = points.filter((p) => p[kind] && typeof p[kind][s] === "number").map((p) => `${X(p.before)},${Y(p[kind][s])}`);
-      if (pts.length > 1) {
-        g.append(svg("polyline", { points: pts.join(" "), class: `curve ${kind}`, stroke: SEAT_COLOURS[s % SEAT_COLOURS.length],
-                                   "data-seat": s }));
+      // a line through the points that have a value; a gap where one has
+      // none (no line drawn across what was not solved)
+      let run = [];
+      const runs = [run];
+      for (const p of points) {
+        if (p[kind] && typeof p[kind][s] === "number") run.push(p);
+        else if (run.length) { run = []; runs.push(run); }
+      }
+      for (const part of runs) {
+        if (part.length > 1) {
+          g.append(svg("polyline", { points: part.map((p) => `${X(p.before)},${Y(p[kind][s])}`).join(" "),
+                                     class: `curve ${kind}`, stroke: colour, "data-seat": s }));
+        }
+      }
+      if (kind !== "exact") continue;
+      // a dot wherever the exact value changes (and where it starts): a
+      // jump of the line always has its points marked
+      let before = null;
+      for (const p of points) {
+        const v = p.exact ? p.exact[s] : null;
+        if (typeof v !== "number") { before = null; continue; }
+        if (before === null || v !== before) {
+          g.append(svg("circle", { cx: X(p.before), cy: Y(v), r: 2.8, class: "change", fill: colour, "data-seat": s,
+                                   "data-at": p.before, "data-value": v }));
+        }
+        before = v;
       }
     }
   }
-  g.append(svg("line", { id: "g-cursor", x1: X(x0), x2: X(x0), y1: T - 6, y2: H - B, class: "cursor" }));
+  g.append(svg("line", { id: "g-cursor", x1: X(sc.x0), x2: X(sc.x0), y1: T, y2: H - B, class: "cursor" }));
   const sizes = { blunder: t("blunder"), mistake: t("mistake"), inaccuracy: t("inaccuracy") };
   const marks = r.decisions.filter((x) => x.size);
   for (const m of marks) {
     const label = t("{name}, step {at}: played {played}, better {best} (\u2212{loss}, {size})", {
       name: names[m.seat], at: m.index, played: words[m.played] || m.played, best: words[m.best] || m.best,
       loss: Number(m.loss).toFixed(2), size: sizes[m.size] });
-    const y = typeof (points.find((p) => p.before >= m.index) || {}).exact?.[m.seat] === "number"
-      ? Y(points.find((p) => p.before >= m.index).exact[m.seat]) : T - 10;
-    const mark = svg("circle", { cx: X(m.index), cy: Math.max(8, Math.min(H - B, y)), r: m.size === "blunder" ? 7 : m.size === "mistake" ? 6 : 4.5,
+    // on the seat's line where the point after the decision has a value
+    // (exact, else searched), else on the zero line: always inside the plot
+    const next = points.find((p) => p.before > m.index) || points[points.length - 1] || {};
+    const v = [next.exact, next.searched].map((xs) => (xs ? xs[m.seat] : null)).find((x) => typeof x === "number");
+    const radius = m.size === "blunder" ? 7 : m.size === "mistake" ? 6 : 4.5;
+    const cx = Math.max(L + radius, Math.min(W - R - radius, X(m.index)));
+    const cy = Math.max(T + radius, Math.min(H - B - radius, Y(typeof v === "number" ? v : 0)));
+    const mark = svg("circle", { cx, cy, r: radius,
                                  class: `mark ${m.size}`, tabindex: 0, role: "button", "aria-label": label, "data-at": m.index,
                                  fill: SEAT_COLOURS[m.seat % SEAT_COLOURS.length],
                                  onclick: () => goTo(m.index),
@@ -781,8 +865,11 @@ function renderGraph() {
     el("span", { class: "swatch", style: `background:${SEAT_COLOURS[s % SEAT_COLOURS.length]}` }), document.createTextNode(n))));
   box.append(g, legend);
   const th = r.thresholds || {};
-  $("r-note").textContent = t("Solid: exact values; dashed: searched. A mark is a mistake of the seat of its colour: an inaccuracy costs at least {i}, a mistake {m}, a blunder {b} ({unit}).", {
+  const solved = r.decisions.find((x) => x.exact_kind);
+  const kind = solved ? kindOf({ kind: solved.exact_kind }) : null;
+  $("r-note").textContent = t("Solid: exact values, a dot where one changes; dashed: searched. Click the graph to go to that step. A mark is a mistake of the seat of its colour: an inaccuracy costs at least {i}, a mistake {m}, a blunder {b} ({unit}).", {
     i: Number(th.inaccuracy).toFixed(2), m: Number(th.mistake).toFixed(2), b: Number(th.blunder).toFixed(2), unit: BOARD.unit })
+    + (kind ? " " + t("The exact values are {kind}.", { kind: kind.words }) : "")
     + (marks.length ? "" : " " + t("No mistake found: every action as good as the search's advice."));
   renderGraphCursor();
 }
@@ -790,11 +877,7 @@ function renderGraph() {
 function renderGraphCursor() {
   const line = document.getElementById("g-cursor");
   if (!line || !REVIEW || !REVIEW.deals.length) return;
-  const d = REVIEW.deals[0];
-  const x0 = d.first;
-  const x1 = Math.max(d.last + 1, x0 + 1);
-  const at = Math.max(x0, Math.min(x1, cur.at));
-  const x = 44 + ((at - x0) / (x1 - x0)) * (600 - 44 - 10);
+  const x = graphScale(REVIEW.deals[0], 0, 1).X(cur.at);
   line.setAttribute("x1", x);
   line.setAttribute("x2", x);
 }
