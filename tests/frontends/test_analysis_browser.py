@@ -42,7 +42,7 @@ from bots.analysis import layout_rows
 from solver import position as positions
 
 from .server_process import running
-from .test_analysis_api import _dix_view, _trix_layout_record
+from .test_analysis_api import _dix_view, _trix, _trix_layout_record
 from .test_server_browser import ARTIFACTS, DESKTOP, PHONE, _page, browser  # noqa: F401
 
 #: the hands of docs/positions.md's trix record (seat 0 holds 7H)
@@ -356,7 +356,9 @@ def test_a_deal_set_up_by_hand_solved_exactly_late(browser, server, lang, viewpo
         assert plies >= 1
         page.click("#l-play")
         page.wait_for_function(f"document.body.dataset.step === '{len(actions)}:{plies}'")
-        assert page.locator("#moves ol.variation button.move").count() == plies
+        # from the record's last step the line continues the main line (the
+        # first continuation of a move is its main one, as on lichess)
+        assert page.locator("#moves ol.line button.move.var").count() == plies
         _fits(page, viewport)
         _axe(page, f"{lang} set-up board")
         _shot(page, f"analysis-setup-{viewport['width']}-{lang}")
@@ -510,6 +512,91 @@ def test_the_layout_rows_carry_their_suit_and_never_cover_a_seat(browser, server
                     assert not any(_boxes_meet(cbox, seat) for seat in seats), (at, r)
         _fits(page, viewport)
         _shot(page, f"analysis-layout-{viewport['width']}-{lang}")
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("ar", PHONE)], ids=["en-1280", "ar-390"])
+def test_variations_are_a_tree_promoted_deleted_and_kept_in_the_link(browser, server,  # noqa: F811
+                                                                     lang, viewport):
+    """Issue #51: a second line from the main line silently replaced the
+    first.  As on lichess: several lines from one move, a line from a
+    line, one made the main line (the record's own move then listed as a
+    variation), one deleted, and the whole tree, its order and the place
+    shown restored by the link."""
+    record = positions.to_json(_trix())
+    state = _trix(0)
+    at = 0
+    for at, action in enumerate(record["actions"]):    # a step of three choices or more
+        if at >= 20 and len(state.legal_actions()) >= 3:
+            break
+        state.apply_action(state.string_to_action(action))
+    errors: list = []
+    ctx, page = _page(browser, viewport, errors)
+    try:
+        page.goto(f"{server.url}/analysis?lang={lang}")
+        page.wait_for_selector("body[data-ready='1']")
+        page.fill("#paste", json.dumps(record))
+        page.click("#open-btn")
+        page.wait_for_selector("#b-view:not([hidden])")
+        page.uncheck("#v-auto")                       # the lines only: no search
+        page.click(f"#moves button.move[data-at='{at}']")
+        page.wait_for_function(f"document.body.dataset.step === '{at}:0'")
+        page.wait_for_function(f"STEP && STEP.at === {at} && STEP.legal")
+        next_move = record["actions"][at]
+        others = [a["action"] for a in page.evaluate("STEP.legal") if a["action"] != next_move]
+        assert len(others) >= 2
+        # two lines from step 40, the first kept when the second is played
+        for a in others[:2]:
+            page.click(f"#moves button.move[data-at='{at}']")
+            page.wait_for_function(f"document.body.dataset.step === '{at}:0'")
+            page.wait_for_function(f"STEP && STEP.at === {at} && STEP.variation.length === 0")
+            page.click(f"#hands button.legal[data-action='{a}']")
+            page.wait_for_function(f"document.body.dataset.step === '{at}:1'")
+        assert page.locator("#moves ol.line > li > ol.variation").count() == 2
+        assert page.evaluate("JSON.stringify(STEP.variation)") == json.dumps([others[1]])
+        # a line from the second line: its next seat's first legal card
+        page.wait_for_function("STEP.legal && STEP.legal.length > 0")
+        reply = page.evaluate("STEP.legal[0].action")
+        page.click(f"#hands button.legal[data-action='{reply}'], #b-actions button[data-action='{reply}']")
+        page.wait_for_function(f"document.body.dataset.step === '{at}:2'")
+        # promoted: the main line now runs through it; the record's move 41 a variation
+        assert page.is_visible("#v-promote")
+        page.click("#v-promote")
+        page.wait_for_function("document.getElementById('v-promote').hidden")
+        main = page.eval_on_selector_all("#moves ol.line > li > button.move",
+                                         "bs => bs.map((b) => b.textContent)")
+        assert len(main) == at + 2
+        words = page.evaluate("(a) => [words[a[0]], words[a[1]]]", [others[1], reply])
+        assert words[0] in main[at] and words[1] in main[at + 1]
+        assert page.locator(f"#moves ol.variation button.move[data-at='{at + 1}']").count() == 1
+        # the link keeps the tree, its order and the place shown
+        page.click("#b-link")
+        page.wait_for_function("document.getElementById('b-link-out').value.includes('#b=')")
+        link = page.input_value("#b-link-out")
+        tree = page.evaluate("JSON.stringify(leaves())")
+        ctx2, again = _page(browser, viewport, errors)
+        try:
+            again.goto(link)
+            again.wait_for_selector("body[data-ready='1']")
+            again.wait_for_function(f"document.body.dataset.step === '{at}:2'")
+            assert again.evaluate("JSON.stringify(leaves())") == tree
+            assert again.eval_on_selector_all("#moves ol.line > li > button.move",
+                                              "bs => bs.map((b) => b.textContent)") == main
+        finally:
+            ctx2.close()
+        # deleted: the first line from step 40 goes, the others stay
+        page.click("#moves ol.variation button.move:not([data-at])")
+        page.wait_for_function(f"document.body.dataset.step === '{at}:1'")
+        assert page.evaluate("JSON.stringify(STEP.variation)") == json.dumps([others[0]])
+        page.click("#v-delete")
+        page.wait_for_function(f"document.body.dataset.step === '{at}:0'")
+        assert page.evaluate("leaves().length") == 2
+        assert page.locator("#moves ol.variation button.move:not([data-at])").count() == 0
+        _fits(page, viewport)
+        _axe(page, f"{lang} variations")
+        _shot(page, f"analysis-variations-{viewport['width']}-{lang}")
         assert not errors, errors
     finally:
         ctx.close()

@@ -16,13 +16,13 @@ let BOARD = null;        // the answer of /v1/analysis/open
 let POS = null;          // the position as opened (canonical)
 let STEP = null;         // the answer of /v1/analysis/step shown
 let REVIEW = null;       // the last review answer (its deal)
-let cur = { at: 0, vbase: null, vmoves: [], vl: 0, show: "all", kind: null };
+// the place shown (the node's, placeOf), the seat shown, the kind of exact value
+let cur = { at: 0, variation: [], show: "all", kind: null };
 let words = {};          // action -> words (the line's, the variation's)
 let valuesCtrl = null;   // the values request running (AbortController)
 let stepSeq = 0;         // the newest step asked (older answers are dropped)
 let setupState = null;   // the deal being set up by hand
 let checkTimer = null;
-let variationSeats = []; // who played each action of the variation
 
 // ---- words ---------------------------------------------------------------------
 
@@ -113,7 +113,8 @@ async function unpack(text) {
 }
 
 function linkState() {
-  return { p: POS, a: cur.at, b: cur.vbase, v: cur.vmoves, l: cur.vl, s: cur.show, k: cur.kind };
+  // t: every line's end (the tree, in its order); a, v: the place shown
+  return { p: POS, a: cur.at, v: cur.variation, s: cur.show, k: cur.kind, t: leaves() };
 }
 
 async function linkURL() {
@@ -153,13 +154,18 @@ async function openBoard(position, where) {
   // last step); a finished game at its start, to be stepped through
   const saved = opened.kind === "view" || !opened.over ? n : 0;
   const at = Number.isInteger(w.a) && w.a >= 0 && w.a <= n ? w.a : saved;
-  cur = { at, vbase: null, vmoves: [], vl: 0, show: opened.seat !== null ? opened.seat : "all", kind: null };
+  cur = { at, variation: [], show: opened.seat !== null ? opened.seat : "all", kind: null };
   if (typeof w.k === "string" && (opened.kinds || []).some((k) => k.kind === w.k)) cur.kind = w.k;
-  if (Array.isArray(w.v) && w.v.length && Number.isInteger(w.b)) {
-    cur.vbase = w.b;
-    cur.vmoves = w.v.map(String);
-    cur.vl = Number.isInteger(w.l) ? Math.max(0, Math.min(w.l, w.v.length)) : 0;
-    if (cur.vl > 0) cur.at = cur.vbase;
+  buildTree();
+  restoreTree(Array.isArray(w.t) ? w.t : [], n);
+  if (Array.isArray(w.v) && w.v.length && Number.isInteger(w.b) && !w.t) {
+    // a link of the one-variation board: its variation from step b, l of it shown
+    const end = nodeOf(w.b, w.v.map(String));
+    NODE = recordNode(at);
+    const l = Number.isInteger(w.l) ? Math.max(0, Math.min(w.l, w.v.length)) : 0;
+    if (l > 0) NODE = pathOf(end)[w.b + l - 1];
+  } else {
+    NODE = Array.isArray(w.v) && w.v.length ? nodeOf(at, w.v.map(String)) : recordNode(at);
   }
   if (w.s === "all" || Number.isInteger(w.s)) cur.show = opened.seat !== null ? opened.seat : w.s;
   $("open").hidden = true;
@@ -207,70 +213,180 @@ function renderShowChoices() {
   sel.value = String(cur.show);
 }
 
-// ---- moving along the line ---------------------------------------------------------
+// ---- the tree of lines: the record's line, and any number of variations -----------
 
-function lineLength() { return BOARD ? BOARD.moves.length : 0; }
+// A node is a position reached by an action: { action, seat, rec (its index
+// in the record's moves, -1 for a variation's), parent, children }. The
+// first child of a node is its main continuation: the main line follows
+// first children from the start, as lichess does; "promote" puts a line
+// first at every node it leaves from, "delete" cuts a variation's node and
+// all after it. The server is asked about a node by its path: the record's
+// steps it shares (at) and the actions after them (variation).
+let ROOT = null;         // the start: { children: [...] }
+let NODE = null;         // the node shown
+let RECORD = [];         // the record's nodes, RECORD[i] after i + 1 actions
 
-function variationNow() { return cur.vl > 0 ? cur.vmoves.slice(0, cur.vl) : []; }
+function newNode(parent, action, seat, rec) {
+  const node = { action, seat, rec, parent, children: [] };
+  if (parent) parent.children.push(node);
+  return node;
+}
+
+function buildTree() {
+  ROOT = newNode(null, null, null, -1);
+  RECORD = [];
+  let at = ROOT;
+  for (const m of BOARD.moves) {
+    at = newNode(at, m.action, m.seat, m.index);
+    RECORD.push(at);
+  }
+  NODE = ROOT;
+}
+
+function recordNode(at) { return at <= 0 ? ROOT : RECORD[Math.min(at, RECORD.length) - 1]; }
+
+function pathOf(node) {
+  const out = [];
+  for (let x = node; x && x !== ROOT; x = x.parent) out.push(x);
+  return out.reverse();
+}
+
+// a node in the server's terms: the record's steps its path shares, then
+// the actions after them
+function placeOf(node) {
+  const path = pathOf(node);
+  let at = 0;
+  while (at < path.length && path[at].rec === at) at += 1;
+  return { at, variation: path.slice(at).map((x) => x.action) };
+}
+
+// the node of a place (at, variation), made where the tree lacks it
+function nodeOf(at, variation, seats) {
+  let node = recordNode(at);
+  variation.forEach((a, i) => {
+    node = node.children.find((c) => c.rec < 0 && c.action === a) || newNode(node, a, seats ? seats[i] : null, -1);
+  });
+  return node;
+}
+
+// the tree of a link: every line's end (leaves), in the order a walk met
+// them; each node's children put back in the order the walk first went
+// through them (a promoted line before the record's own move)
+function restoreTree(ends, n) {
+  const seen = new Map();
+  const mark = (x) => { if (!seen.has(x)) seen.set(x, seen.size); };
+  for (const leaf of ends) {
+    if (!Array.isArray(leaf) || !Number.isInteger(leaf[0]) || leaf[0] < 0 || leaf[0] > n || !Array.isArray(leaf[1])) continue;
+    for (let i = 0; i < leaf[0]; i++) mark(RECORD[i]);
+    let node = recordNode(leaf[0]);
+    const seats = Array.isArray(leaf[2]) ? leaf[2] : [];
+    for (const [i, a] of leaf[1].map(String).entries()) {
+      node = node.children.find((c) => c.rec < 0 && c.action === a) || newNode(node, a, Number.isInteger(seats[i]) ? seats[i] : null, -1);
+      mark(node);
+    }
+  }
+  const order = (x) => (seen.has(x) ? seen.get(x) : Infinity);
+  const todo = [ROOT];
+  while (todo.length) {
+    const x = todo.pop();
+    x.children.sort((a, b) => order(a) - order(b));
+    todo.push(...x.children);
+  }
+}
+
+function onMain(node) {
+  for (let x = node; x && x.parent; x = x.parent) if (x.parent.children[0] !== x) return false;
+  return true;
+}
+
+function mainLength() {
+  let n = 0;
+  for (let x = ROOT; x.children.length; x = x.children[0]) n += 1;
+  return n;
+}
+
+// every line's end in the order a walk of the tree meets them (first
+// children first): a link rebuilds the same tree, children in the same order
+function leaves() {
+  const out = [];
+  const walk = (node) => {
+    if (!node.children.length) {
+      const p = placeOf(node);
+      out.push([p.at, p.variation, pathOf(node).slice(p.at).map((x) => x.seat)]);
+    }
+    for (const c of node.children) walk(c);
+  };
+  walk(ROOT);
+  return out;
+}
+
+function variationNow() { return placeOf(NODE).variation; }
 
 function back() {
-  if (cur.vl > 0) cur.vl -= 1;
-  else if (cur.at > 0) cur.at -= 1;
-  else return;
+  if (!NODE.parent) return;
+  NODE = NODE.parent;
   go();
 }
 
 function forward() {
-  if (cur.vl > 0 && cur.vl < cur.vmoves.length) cur.vl += 1;
-  else if (cur.vl === 0 && cur.at < lineLength()) cur.at += 1;
-  else return;
+  if (!NODE.children.length) return;
+  NODE = NODE.children[0];
   go();
 }
 
+function toLineEnd() {
+  let x = NODE;
+  while (x.children.length) x = x.children[0];
+  NODE = x;
+  go();
+}
+
+// a step of the record (the review's graph and mistakes, the arrow keys' Home)
 function goTo(at) {
-  cur.at = Math.max(0, Math.min(at, lineLength()));
-  cur.vl = 0;
+  NODE = recordNode(Math.max(0, at));
   go();
 }
 
-function goVariation(vl) {
-  cur.at = cur.vbase;
-  cur.vl = vl;
+function goNode(node) {
+  NODE = node;
   go();
 }
 
-// an action tried at the step shown: the main line's own next move follows
-// the line; another starts (or continues) the variation
+// an action tried at the node shown: a continuation it already has is
+// followed, else it is a new line from here (the lines before it are kept)
 function tryAction(action) {
   const mover = STEP ? STEP.to_move : null;
-  if (cur.vl === 0 && cur.at < lineLength() && BOARD.moves[cur.at].action === action) {
-    cur.at += 1;
-  } else if (cur.vl === 0) {
-    cur.vbase = cur.at;
-    cur.vmoves = [action];
-    variationSeats = [mover];
-    cur.vl = 1;
-  } else if (cur.vmoves[cur.vl] === action) {
-    cur.vl += 1;
-  } else {
-    cur.vmoves = cur.vmoves.slice(0, cur.vl).concat([action]);
-    variationSeats = variationSeats.slice(0, cur.vl).concat([mover]);
-    cur.vl += 1;
+  NODE = NODE.children.find((c) => c.action === action) || newNode(NODE, action, mover, -1);
+  go();
+}
+
+// the line of the node shown made the main line: first at every node it
+// leaves from
+function promoteLine() {
+  for (let x = NODE; x.parent; x = x.parent) {
+    const kids = x.parent.children;
+    kids.splice(kids.indexOf(x), 1);
+    kids.unshift(x);
   }
   go();
 }
 
-function clearVariation() {
-  variationSeats = [];
-  cur.vbase = null;
-  cur.vmoves = [];
-  cur.vl = 0;
+// the node shown and all after it cut from the tree: a variation's only
+// (the record's moves stay)
+function deleteLine() {
+  if (NODE.rec >= 0 || !NODE.parent) return;
+  const parent = NODE.parent;
+  parent.children.splice(parent.children.indexOf(NODE), 1);
+  NODE = parent;
   go();
 }
 
 async function go() {
   const seq = ++stepSeq;
   stopValues();
+  const place = placeOf(NODE);
+  cur.at = place.at;
+  cur.variation = place.variation;
   renderMoves();
   renderControls();
   remember();
@@ -291,24 +407,53 @@ async function go() {
   $("v-note").textContent = "";
   $("l-out").replaceChildren();
   if ($("v-auto").checked && !step.over) analyse();
-  document.body.dataset.step = `${cur.at}:${cur.vl}`;
+  document.body.dataset.step = `${cur.at}:${cur.variation.length}`;
 }
 
 function renderControls() {
-  const n = lineLength();
-  $("b-first").disabled = cur.at === 0 && cur.vl === 0;
-  $("b-prev").disabled = cur.at === 0 && cur.vl === 0;
-  $("b-next").disabled = cur.vl > 0 ? cur.vl >= cur.vmoves.length : cur.at >= n;
-  $("b-last").disabled = cur.vl === 0 && cur.at >= n;
-  $("v-clear").hidden = !cur.vmoves.length;
+  $("b-first").disabled = NODE === ROOT;
+  $("b-prev").disabled = NODE === ROOT;
+  $("b-next").disabled = !NODE.children.length;
+  $("b-last").disabled = !NODE.children.length;
+  $("v-promote").hidden = onMain(NODE);
+  $("v-delete").hidden = NODE.rec >= 0 || NODE === ROOT;
 }
 
-// ---- the move list: the main line, the variation beside it ----------------------------
+// ---- the move list: the main line, each variation under the move it leaves from ----------
 
 function moveText(m, names) {
-  const who = names[m.seat] || t("Seat {n}", { n: m.seat + 1 });
+  const who = m.seat === null || m.seat === undefined ? "" : (names[m.seat] || t("Seat {n}", { n: m.seat + 1 })) + ": ";
   const hidden = t("a hidden action");
-  return who + ": " + (words[m.action] || (m.action === "?" ? hidden : m.action));
+  return who + (words[m.action] || (m.action === "?" ? hidden : m.action));
+}
+
+function moveButton(node, names, extra) {
+  const attrs = { type: "button", class: `move${node.rec < 0 ? " var" : ""}`, text: moveText(node, names),
+                  onclick: () => goNode(node) };
+  // a record's move keeps its step (after it) as the page's tests and links count
+  if (node.rec >= 0) attrs["data-at"] = node.rec + 1;
+  const b = el("button", Object.assign(attrs, extra || {}));
+  const m = node.rec >= 0 ? BOARD.moves[node.rec] : null;
+  if (m && m.trick) b.dataset.trick = m.trick;
+  if (node === NODE) b.setAttribute("aria-current", "step");
+  return b;
+}
+
+// the variations that leave from node (its children but the first), each
+// an ol.variation of its own line, nested variations inside
+function variationsOf(node, names) {
+  return node.children.slice(1).map((c) => lineList(c, names));
+}
+
+function lineList(first, names) {
+  // numbered as the main line is: the first move's number is its depth
+  const list = el("ol", { class: "variation", "aria-label": t("Variation"), start: pathOf(first).length });
+  for (let x = first; x; x = x.children[0]) {
+    const item = el("li", {}, moveButton(x, names));
+    for (const v of variationsOf(x, names)) item.append(v);
+    list.append(item);
+  }
+  return list;
 }
 
 function renderMoves() {
@@ -318,42 +463,25 @@ function renderMoves() {
   let list = null;
   let deal = null;
   const start = el("button", { type: "button", class: "move start", "data-at": 0, text: t("The start"),
-                               onclick: () => goTo(0) });
-  if (cur.at === 0 && cur.vl === 0) start.setAttribute("aria-current", "step");
-  box.append(start);
-  if (cur.vmoves.length && cur.vbase === 0) box.append(variationNode());
-  for (const m of BOARD.moves) {
-    if (m.deal !== deal) {
-      deal = m.deal;
-      box.append(el("h4", { text: t("Deal {n}", { n: m.deal }) }));
-      list = el("ol", { class: "line", start: m.index + 1 });
+                               onclick: () => goNode(ROOT) });
+  if (NODE === ROOT) start.setAttribute("aria-current", "step");
+  box.append(start, ...variationsOf(ROOT, names));
+  let index = 0;
+  for (let x = ROOT.children[0]; x; x = x.children[0]) {
+    const d = x.rec >= 0 ? BOARD.moves[x.rec].deal : deal;
+    if (d !== deal || !list) {
+      deal = d;
+      box.append(el("h4", { text: t("Deal {n}", { n: d }) }));
+      list = el("ol", { class: "line", start: index + 1 });
       box.append(list);
     }
-    const after = m.index + 1;
-    const button = el("button", { type: "button", class: "move", "data-at": after, text: moveText(m, names),
-                                  onclick: () => goTo(after) });
-    if (m.trick) button.dataset.trick = m.trick;
-    if (cur.at === after && cur.vl === 0) button.setAttribute("aria-current", "step");
-    const item = el("li", {}, button);
-    if (cur.vmoves.length && cur.vbase === after) item.append(variationNode());
+    const item = el("li", {}, moveButton(x, names));
+    for (const v of variationsOf(x, names)) item.append(v);
     list.append(item);
+    index += 1;
   }
   const now = box.querySelector("[aria-current='step']");
   if (now && typeof now.scrollIntoView === "function") now.scrollIntoView({ block: "nearest" });
-}
-
-function variationNode() {
-  const names = BOARD.names;
-  const list = el("ol", { class: "variation", "aria-label": t("Variation") });
-  cur.vmoves.forEach((a, j) => {
-    const seat = variationSeats[j];
-    const who = seat === null || seat === undefined ? "" : (names[seat] || "") + ": ";
-    const b = el("button", { type: "button", class: "move var", "data-vl": j + 1, text: who + (words[a] || a),
-                             onclick: () => goVariation(j + 1) });
-    if (cur.vl === j + 1) b.setAttribute("aria-current", "step");
-    list.append(el("li", {}, b));
-  });
-  return list;
 }
 
 // ---- the position ------------------------------------------------------------------
@@ -377,10 +505,10 @@ function seatPlace(p, s) {
 }
 
 function renderStep(p) {
-  if (cur.vl > 0 && p.last) variationSeats[cur.vl - 1] = p.last.seat;
-  const where = cur.vl > 0
-    ? t("Variation: {n} actions from step {at}", { n: cur.vl, at: cur.at })
-    : t("Step {at} of {n}", { at: cur.at, n: lineLength() });
+  if (NODE.rec < 0 && p.last) NODE.seat = p.last.seat;
+  const where = cur.variation.length
+    ? t("Variation: {n} actions from step {at}", { n: cur.variation.length, at: cur.at })
+    : t("Step {at} of {n}", { at: cur.at, n: BOARD.moves.length });
   const who = p.over ? t("The game is over.") : p.to_move !== null ? t("{name} to play.", { name: p.names[p.to_move] }) : "";
   const deal = t("{game}, deal {n}:", { game: gameTitle(BOARD.game), n: p.deal });
   $("b-status").textContent = [deal, where + ".", who].filter(Boolean).join(" ");
@@ -678,11 +806,9 @@ async function engineLine() {
     const exactWord = (s) => (s.kind_words ? t("exact ({kind})", { kind: s.kind_words.label }) : t("exact"));
     const items = r.line.map((s) => el("li", { text: names[s.seat] + ": " + (words[s.action] || s.action) + " (" + num(s.value) + (s.exact ? ", " + exactWord(s) : "") + ")" }));
     const play = el("button", { type: "button", id: "l-play", text: t("Play this line as a variation"), onclick: () => {
-      const base = cur.vl > 0 ? cur.vmoves.slice(0, cur.vl) : [];
-      if (cur.vl === 0) cur.vbase = cur.at;
-      cur.vmoves = base.concat(r.line.map((s) => s.action));
-      variationSeats = variationSeats.slice(0, base.length).concat(r.line.map((s) => s.seat));
-      cur.vl = cur.vmoves.length;
+      // the line as a variation from here (the moves it shares with a
+      // line already there are followed)
+      for (const s of r.line) NODE = NODE.children.find((c) => c.action === s.action) || newNode(NODE, s.action, s.seat, -1);
       go();
     } });
     out.replaceChildren(items.length ? el("ol", { class: "engine-line" }, ...items) : el("p", { text: t("No line from here.") }),
@@ -1135,8 +1261,8 @@ function onKey(ev) {
   else if (ev.key === "ArrowLeft") act = rtl ? forward : back;
   else if (ev.key === "ArrowDown") act = forward;
   else if (ev.key === "ArrowUp") act = back;
-  else if (ev.key === "Home") act = () => goTo(0);
-  else if (ev.key === "End") act = () => { if (cur.vl > 0) goVariation(cur.vmoves.length); else goTo(lineLength()); };
+  else if (ev.key === "Home") act = () => goNode(ROOT);
+  else if (ev.key === "End") act = toLineEnd;
   if (!act) return;
   ev.preventDefault();
   act();
@@ -1157,15 +1283,16 @@ async function init() {
   $("s-deal").addEventListener("click", dealSetup);
   $("s-actions").addEventListener("input", scheduleCheck);
   $("s-open").addEventListener("click", openSetup);
-  $("b-first").addEventListener("click", () => goTo(0));
+  $("b-first").addEventListener("click", () => goNode(ROOT));
   $("b-prev").addEventListener("click", back);
   $("b-next").addEventListener("click", forward);
-  $("b-last").addEventListener("click", () => { if (cur.vl > 0) goVariation(cur.vmoves.length); else goTo(lineLength()); });
+  $("b-last").addEventListener("click", toLineEnd);
   $("b-show").addEventListener("change", () => { const v = $("b-show").value; cur.show = v === "all" ? "all" : Number(v); go(); });
   $("v-go").addEventListener("click", analyse);
   $("v-kind").addEventListener("change", () => { cur.kind = $("v-kind").value; remember(); if (STEP && !STEP.over) analyse(); });
   $("v-stop").addEventListener("click", stopValues);
-  $("v-clear").addEventListener("click", clearVariation);
+  $("v-promote").addEventListener("click", promoteLine);
+  $("v-delete").addEventListener("click", deleteLine);
   $("l-go").addEventListener("click", engineLine);
   $("r-go").addEventListener("click", review);
   $("b-new").addEventListener("click", newBoard);
