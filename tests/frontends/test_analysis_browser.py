@@ -103,6 +103,24 @@ def _shot(page, name: str) -> None:
     print(f"\nscreenshot: {path}")
 
 
+def _accuracy_per_seat(page) -> None:
+    """Issue #51, beside lichess: each seat's accuracy in the deal
+    reviewed: its decisions, the mean loss against the best action, and
+    its inaccuracies, mistakes and blunders (the review's own sizes)."""
+    rows = page.eval_on_selector_all(
+        "#r-accuracy tr[data-seat]",
+        "rs => rs.map((r) => [+r.dataset.seat, ...Array.from(r.cells, (c) => c.textContent)])")
+    summary = page.evaluate("REVIEW.summary")
+    names = page.evaluate("BOARD.names")
+    assert len(rows) == len(summary) == 2
+    for row, x in zip(rows, summary, strict=True):
+        assert row[0] == x["seat"] and row[1] == names[x["seat"]] and row[2] == str(x["judged"])
+        assert row[3] == f"{x['loss'] / x['judged']:.2f}"
+        assert row[4:] == [str(x["mistakes"][k]) for k in ("inaccuracy", "mistake", "blunder")]
+    marks = page.evaluate("REVIEW.decisions.filter((d) => d.size).length")
+    assert sum(int(n) for row in rows for n in row[4:]) == marks
+
+
 def _a_readable_graph(page) -> None:
     """Issue #51: the review's graph had no x labels and two y labels,
     marks drawn above the plot, only the marks clickable, and an exact
@@ -208,6 +226,7 @@ def test_a_finished_deal_stepped_reviewed_varied_and_linked(browser, server, fin
         page.click("#r-go")
         page.wait_for_selector("#graph svg circle.mark", timeout=120_000)
         _a_readable_graph(page)
+        _accuracy_per_seat(page)
         mark = page.locator("#graph svg circle.mark").nth(1)
         at = int(mark.get_attribute("data-at"))
         mark.click()
@@ -597,6 +616,40 @@ def test_variations_are_a_tree_promoted_deleted_and_kept_in_the_link(browser, se
         _fits(page, viewport)
         _axe(page, f"{lang} variations")
         _shot(page, f"analysis-variations-{viewport['width']}-{lang}")
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("ar", PHONE)], ids=["en-1280", "ar-390"])
+def test_a_long_match_is_listed_a_deal_at_a_time(browser, server, tricks_record,  # noqa: F811
+                                                 lang, viewport):
+    """Issue #51: a match of many deals was one list of 1,001 steps.  A
+    deal picker lists the match's deals; choosing one goes to its start,
+    and the move list holds that deal's moves only."""
+    errors: list = []
+    ctx, page = _page(browser, viewport, errors)
+    try:
+        page.goto(f"{server.url}/analysis?lang={lang}")
+        page.wait_for_selector("body[data-ready='1']")
+        page.fill("#paste", json.dumps(tricks_record))
+        page.click("#open-btn")
+        page.wait_for_selector("#b-view:not([hidden])")
+        page.uncheck("#v-auto")
+        deals = page.evaluate("BOARD.deals")
+        assert len(deals) > 2 and page.is_visible("#b-deal")
+        assert page.eval_on_selector_all("#b-deal option", "os => os.map((o) => o.value)") == \
+            [str(d["deal"]) for d in deals]
+        third, fourth = deals[2], deals[3]
+        page.select_option("#b-deal", str(third["deal"]))
+        page.wait_for_function(f"document.body.dataset.step === '{third['first']}:0'")
+        steps = page.eval_on_selector_all("#moves button.move[data-at]",
+                                          "bs => bs.map((b) => +b.dataset.at)")
+        assert steps == list(range(third["first"] + 1, fourth["first"] + 1))
+        assert page.locator("#moves h4").count() == 1
+        assert page.evaluate("STEP.deal") == third["deal"]
+        _fits(page, viewport)
+        _shot(page, f"analysis-deals-{viewport['width']}-{lang}")
         assert not errors, errors
     finally:
         ctx.close()

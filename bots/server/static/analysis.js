@@ -172,10 +172,13 @@ async function openBoard(position, where) {
   $("b-view").hidden = false;
   $("graph").replaceChildren();
   $("r-list").replaceChildren();
+  $("r-accuracy").replaceChildren();
+  $("r-accuracy").hidden = true;
   $("r-note").textContent = "";
   $("b-link-out").value = "";
   renderShowChoices();
   renderKindChoices();
+  renderDealChoices();
   await go();
   return true;
 }
@@ -456,19 +459,48 @@ function lineList(first, names) {
   return list;
 }
 
+// the deal a node is in, as the move list and the deal picker show it: its
+// main continuation's where the record goes on, else its own record
+// move's (a variation's: the record move it leaves from)
+function dealOf(node) {
+  const next = node.children[0];
+  if (next && next.rec >= 0) return BOARD.moves[next.rec].deal;
+  for (let x = node; x && x !== ROOT; x = x.parent) if (x.rec >= 0) return BOARD.moves[x.rec].deal;
+  return BOARD.moves.length ? BOARD.moves[0].deal : 1;
+}
+
+// the deal picker: a match of many deals (a tricks match is 1,001 actions)
+// is listed a deal at a time, a deal chosen going to its start
+function renderDealChoices() {
+  const deals = BOARD.deals || [];
+  const sel = $("b-deal");
+  sel.replaceChildren(...deals.map((d) => el("option", { value: String(d.deal), text: t("Deal {n}", { n: d.deal }) })));
+  $("b-deal-box").hidden = deals.length < 2;
+}
+
+function pickDeal() {
+  const d = (BOARD.deals || []).find((x) => String(x.deal) === $("b-deal").value);
+  if (d) goTo(d.first);
+}
+
 function renderMoves() {
   const box = $("moves");
   box.replaceChildren();
   const names = BOARD.names;
   let list = null;
   let deal = null;
+  // only the deal shown's moves: a long match is not one list of a thousand
+  const shown = dealOf(NODE);
+  if ((BOARD.deals || []).length > 1) $("b-deal").value = String(shown);
+  const first = BOARD.moves.length ? BOARD.moves[0].deal : 1;
   const start = el("button", { type: "button", class: "move start", "data-at": 0, text: t("The start"),
                                onclick: () => goNode(ROOT) });
   if (NODE === ROOT) start.setAttribute("aria-current", "step");
-  box.append(start, ...variationsOf(ROOT, names));
+  if (shown === first) box.append(start, ...variationsOf(ROOT, names));
   let index = 0;
-  for (let x = ROOT.children[0]; x; x = x.children[0]) {
+  for (let x = ROOT.children[0]; x; x = x.children[0], index += 1) {
     const d = x.rec >= 0 ? BOARD.moves[x.rec].deal : deal;
+    if (d !== shown) { deal = d; continue; }
     if (d !== deal || !list) {
       deal = d;
       box.append(el("h4", { text: t("Deal {n}", { n: d }) }));
@@ -478,7 +510,6 @@ function renderMoves() {
     const item = el("li", {}, moveButton(x, names));
     for (const v of variationsOf(x, names)) item.append(v);
     list.append(item);
-    index += 1;
   }
   const now = box.querySelector("[aria-current='step']");
   if (now && typeof now.scrollIntoView === "function") now.scrollIntoView({ block: "nearest" });
@@ -997,7 +1028,32 @@ function renderGraph() {
     i: Number(th.inaccuracy).toFixed(2), m: Number(th.mistake).toFixed(2), b: Number(th.blunder).toFixed(2), unit: BOARD.unit })
     + (kind ? " " + t("The exact values are {kind}.", { kind: kind.words }) : "")
     + (marks.length ? "" : " " + t("No mistake found: every action as good as the search's advice."));
+  renderAccuracy(r, d.deal);
   renderGraphCursor();
+}
+
+// each seat's accuracy in the deal reviewed, as lichess sums a game up:
+// the mean loss of its decisions against the best action (the review's
+// losses), its inaccuracies, mistakes and blunders counted by the review's
+// thresholds (bots/review.py SIZES)
+function renderAccuracy(r, deal) {
+  const box = $("r-accuracy");
+  box.replaceChildren();
+  const rows = (r.summary || []).map((x) => el("tr", { "data-seat": x.seat },
+    el("th", { scope: "row", text: BOARD.names[x.seat] }),
+    el("td", { text: String(x.judged) }),
+    el("td", { class: "mean-loss", text: x.judged ? (x.loss / x.judged).toFixed(2) : "" }),
+    el("td", { class: "inaccuracy", text: String(x.mistakes.inaccuracy || 0) }),
+    el("td", { class: "mistake", text: String(x.mistakes.mistake || 0) }),
+    el("td", { class: "blunder", text: String(x.mistakes.blunder || 0) })));
+  box.hidden = !rows.length;
+  if (!rows.length) return;
+  // a region of its own, scrolled by the keyboard where a phone cuts it
+  box.setAttribute("aria-label", t("Accuracy in deal {n}", { n: deal }));
+  const head = el("tr", {}, ...[t("Seat"), t("Decisions"), t("Mean loss"), t("Inaccuracies"), t("Mistakes"), t("Blunders")]
+    .map((h) => el("th", { scope: "col", text: h })));
+  box.append(el("table", { class: "accuracy" }, el("caption", { text: t("Accuracy in deal {n}", { n: deal }) }), head, ...rows),
+    el("p", { class: "doc", text: t("The mean loss of a seat's decisions against the best action ({unit}).", { unit: BOARD.unit }) }));
 }
 
 function renderGraphCursor() {
@@ -1287,6 +1343,7 @@ async function init() {
   $("b-prev").addEventListener("click", back);
   $("b-next").addEventListener("click", forward);
   $("b-last").addEventListener("click", toLineEnd);
+  $("b-deal").addEventListener("change", pickDeal);
   $("b-show").addEventListener("change", () => { const v = $("b-show").value; cur.show = v === "all" ? "all" : Number(v); go(); });
   $("v-go").addEventListener("click", analyse);
   $("v-kind").addEventListener("change", () => { cur.kind = $("v-kind").value; remember(); if (STEP && !STEP.over) analyse(); });
