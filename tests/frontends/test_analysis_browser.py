@@ -653,3 +653,76 @@ def test_a_long_match_is_listed_a_deal_at_a_time(browser, server, tricks_record,
         assert not errors, errors
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("ar", PHONE)], ids=["en-1280", "ar-390"])
+def test_comments_kept_in_the_link_and_the_record_exported_and_imported(  # noqa: F811
+        browser, server, lang, viewport, tmp_path):
+    """Issue #51, beside lichess: a comment on a move of the record and on
+    a move of a variation, shown in the move list, kept in the link; the
+    record downloaded with its lines and comments, and that file opened
+    again: the same lines, comments and place."""
+    record = positions.to_json(_trix())
+    errors: list = []
+    ctx, page = _page(browser, viewport, errors)
+    try:
+        page.goto(f"{server.url}/analysis?lang={lang}")
+        page.wait_for_selector("body[data-ready='1']")
+        page.fill("#paste", json.dumps(record))
+        page.click("#open-btn")
+        page.wait_for_selector("#b-view:not([hidden])")
+        page.uncheck("#v-auto")
+        page.click("#moves button.move[data-at='20']")
+        page.wait_for_function("document.body.dataset.step === '20:0'")
+        page.fill("#c-text", "le pli décisif: صحيح")
+        page.locator("#c-text").blur()
+        page.wait_for_selector("#moves .comment")
+        page.wait_for_function("STEP && STEP.at === 20 && STEP.legal")
+        other = page.evaluate("""() => STEP.legal.map((a) => a.action)
+            .find((a) => a !== BOARD.moves[20].action)""")
+        page.click(f"#hands button.legal[data-action='{other}']")
+        page.wait_for_function("document.body.dataset.step === '20:1'")
+        assert page.input_value("#c-text") == ""
+        page.fill("#c-text", "better")
+        page.locator("#c-text").blur()
+        said = page.eval_on_selector_all("#moves .comment", "cs => cs.map((c) => c.textContent)")
+        assert said == ["le pli décisif: صحيح", "better"]
+        assert page.evaluate("comments()") == [[20, [], "le pli décisif: صحيح"],
+                                               [20, [other], "better"]]
+        # the link keeps them
+        page.click("#b-link")
+        page.wait_for_function("document.getElementById('b-link-out').value.includes('#b=')")
+        link = page.input_value("#b-link-out")
+        ctx2, again = _page(browser, viewport, errors)
+        try:
+            again.goto(link)
+            again.wait_for_selector("body[data-ready='1']")
+            again.wait_for_function("document.body.dataset.step === '20:1'")
+            assert again.input_value("#c-text") == "better"
+            assert again.eval_on_selector_all("#moves .comment",
+                                              "cs => cs.map((c) => c.textContent)") == said
+        finally:
+            ctx2.close()
+        # the record downloaded with its lines and comments, and opened again
+        with page.expect_download() as got:
+            page.click("#b-export")
+        path = tmp_path / "board.json"
+        got.value.save_as(path)
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        assert doc["actions"] == record["actions"] and doc["game"] == "trix"
+        assert doc["board"]["c"] == [[20, [], "le pli décisif: صحيح"], [20, [other], "better"]]
+        assert any(leaf[:2] == [20, [other]] for leaf in doc["board"]["t"])
+        page.click("#b-new")
+        page.fill("#paste", path.read_text(encoding="utf-8"))
+        page.click("#open-btn")
+        page.wait_for_function("document.body.dataset.step === '20:1'")
+        assert page.input_value("#c-text") == "better"
+        assert page.eval_on_selector_all("#moves .comment",
+                                         "cs => cs.map((c) => c.textContent)") == said
+        assert page.locator("#moves ol.variation button.move").count() == 1
+        _fits(page, viewport)
+        _axe(page, f"{lang} comments")
+        _shot(page, f"analysis-comments-{viewport['width']}-{lang}")
+        assert not errors, errors
+    finally:
+        ctx.close()

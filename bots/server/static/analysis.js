@@ -113,8 +113,75 @@ async function unpack(text) {
 }
 
 function linkState() {
-  // t: every line's end (the tree, in its order); a, v: the place shown
-  return { p: POS, a: cur.at, v: cur.variation, s: cur.show, k: cur.kind, t: leaves() };
+  // t: every line's end (the tree, in its order); a, v: the place shown;
+  // c: the comments
+  return { p: POS, a: cur.at, v: cur.variation, s: cur.show, k: cur.kind, t: leaves(), c: comments() };
+}
+
+// ---- comments, and the record with its lines and comments as a file -----------------
+
+// the longest comment kept (a link must stay a link)
+const MAX_COMMENT = 500;
+
+// every comment of the tree: [at, variation, text], its node's place
+function comments() {
+  const out = [];
+  const todo = [ROOT];
+  while (todo.length) {
+    const x = todo.pop();
+    if (x.comment) {
+      const p = placeOf(x);
+      out.push([p.at, p.variation, x.comment]);
+    }
+    todo.push(...x.children);
+  }
+  return out.sort((a, b) => a[0] - b[0] || a[1].length - b[1].length);
+}
+
+function restoreComments(list, n) {
+  for (const c of Array.isArray(list) ? list : []) {
+    if (!Array.isArray(c) || !Number.isInteger(c[0]) || c[0] < 0 || c[0] > n || !Array.isArray(c[1]) ||
+        typeof c[2] !== "string") continue;
+    nodeOf(c[0], c[1].map(String)).comment = c[2].slice(0, MAX_COMMENT);
+  }
+}
+
+function renderComment() {
+  $("c-text").value = NODE.comment || "";
+}
+
+// kept as it is typed (the link follows); the move list shows it once
+// the field is left (re-drawn while typing, the list would lose its place)
+function editComment(done) {
+  const text = $("c-text").value.slice(0, MAX_COMMENT).trim();
+  if (text) NODE.comment = text;
+  else delete NODE.comment;
+  if (done) renderMoves();
+  remember();
+}
+
+// the record as opened, with the board's lines, comments and place under
+// "board" (the page reads it back from a paste or a file: openDoc)
+function exportRecord() {
+  const doc = Object.assign({}, POS, { board: { a: cur.at, v: cur.variation, t: leaves(), c: comments(), k: cur.kind } });
+  const blob = new Blob([JSON.stringify(doc, null, 1)], { type: "application/json" });
+  const link = $("b-export-link");
+  if (link.href) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(blob);
+  link.download = `dixtrix-${BOARD.game}-analysis.json`;
+  link.click();
+}
+
+// a pasted or picked document: a record or a seat view, with the board's
+// lines and comments where it was exported from a board
+function openDoc(doc) {
+  if (doc && typeof doc === "object" && doc.board && typeof doc.board === "object") {
+    const where = doc.board;
+    const position = Object.assign({}, doc);
+    delete position.board;
+    return openBoard(position, where);
+  }
+  return openBoard(doc);
 }
 
 async function linkURL() {
@@ -158,6 +225,7 @@ async function openBoard(position, where) {
   if (typeof w.k === "string" && (opened.kinds || []).some((k) => k.kind === w.k)) cur.kind = w.k;
   buildTree();
   restoreTree(Array.isArray(w.t) ? w.t : [], n);
+  restoreComments(w.c, n);
   if (Array.isArray(w.v) && w.v.length && Number.isInteger(w.b) && !w.t) {
     // a link of the one-variation board: its variation from step b, l of it shown
     const end = nodeOf(w.b, w.v.map(String));
@@ -392,6 +460,7 @@ async function go() {
   cur.variation = place.variation;
   renderMoves();
   renderControls();
+  renderComment();
   remember();
   let step;
   try {
@@ -439,7 +508,10 @@ function moveButton(node, names, extra) {
   const m = node.rec >= 0 ? BOARD.moves[node.rec] : null;
   if (m && m.trick) b.dataset.trick = m.trick;
   if (node === NODE) b.setAttribute("aria-current", "step");
-  return b;
+  if (!node.comment) return b;
+  const frag = document.createDocumentFragment();
+  frag.append(b, el("span", { class: "comment", dir: "auto", text: node.comment }));
+  return frag;
 }
 
 // the variations that leave from node (its children but the first), each
@@ -496,7 +568,11 @@ function renderMoves() {
   const start = el("button", { type: "button", class: "move start", "data-at": 0, text: t("The start"),
                                onclick: () => goNode(ROOT) });
   if (NODE === ROOT) start.setAttribute("aria-current", "step");
-  if (shown === first) box.append(start, ...variationsOf(ROOT, names));
+  if (shown === first) {
+    box.append(start);
+    if (ROOT.comment) box.append(el("span", { class: "comment", dir: "auto", text: ROOT.comment }));
+    box.append(...variationsOf(ROOT, names));
+  }
   let index = 0;
   for (let x = ROOT.children[0]; x; x = x.children[0], index += 1) {
     const d = x.rec >= 0 ? BOARD.moves[x.rec].deal : deal;
@@ -1279,7 +1355,7 @@ async function openPasted() {
     say(t("That is not JSON: {why}", { why: e.message }));
     return;
   }
-  await openBoard(doc);
+  await openDoc(doc);
 }
 
 async function openFile() {
@@ -1344,6 +1420,9 @@ async function init() {
   $("b-next").addEventListener("click", forward);
   $("b-last").addEventListener("click", toLineEnd);
   $("b-deal").addEventListener("change", pickDeal);
+  $("c-text").addEventListener("input", () => editComment(false));
+  $("c-text").addEventListener("change", () => editComment(true));
+  $("b-export").addEventListener("click", exportRecord);
   $("b-show").addEventListener("change", () => { const v = $("b-show").value; cur.show = v === "all" ? "all" : Number(v); go(); });
   $("v-go").addEventListener("click", analyse);
   $("v-kind").addEventListener("change", () => { cur.kind = $("v-kind").value; remember(); if (STEP && !STEP.over) analyse(); });
