@@ -656,8 +656,8 @@ def test_a_long_match_is_listed_a_deal_at_a_time(browser, server, tricks_record,
 
 
 @pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("ar", PHONE)], ids=["en-1280", "ar-390"])
-def test_comments_kept_in_the_link_and_the_record_exported_and_imported(  # noqa: F811
-        browser, server, lang, viewport, tmp_path):
+def test_comments_kept_in_the_link_and_the_record_exported_and_imported(
+        browser, server, lang, viewport, tmp_path):  # noqa: F811
     """Issue #51, beside lichess: a comment on a move of the record and on
     a move of a variation, shown in the move list, kept in the link; the
     record downloaded with its lines and comments, and that file opened
