@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver import position as positions
+from solver.dd.solve import ASKED_KINDS, check_kind, kind_asked
 from solver.errors import (
     DixtrixError,
     IllegalActionError,
@@ -141,6 +142,16 @@ class Board:
         self.key = hashlib.sha256(text.encode()).hexdigest()
         self.over = full.is_terminal()
 
+    def kinds(self) -> list[str]:
+        """The kinds of exact value this board's game can be asked for
+        (``solver.dd.solve``'s ``ASKED_KINDS``, solver/dd/solution.py
+        ``KINDS``), the game's own first: paranoid and max^n where the
+        seats play each for itself (three or more, no partners); where two
+        sides play, minimax is the only one (asking another gives it)."""
+        if self.game.num_players > 2 and not self.game.partnership:
+            return [k for k in ASKED_KINDS if k is not None]
+        return ["minimax"]
+
     @classmethod
     def open(cls, doc: Any) -> Board:
         """A board from a position's JSON (docs/positions.md): a record or
@@ -195,6 +206,7 @@ class Board:
         return {"game": self.game.name, "options": self.game.non_default_options(),
                 "players": self.game.num_players, "partnership": self.game.partnership,
                 "kind": self.kind, "seat": self.seat, "actions": len(self.actions),
+                "kinds": self.kinds(),
                 "moves": [m.to_json() for m in self.moves],
                 "deals": [{"deal": d, "first": i} for d, i in sorted(deals.items())],
                 "over": self.over, "position": self.position.to_json(), "key": self.key}
@@ -401,7 +413,8 @@ STREAM_MIN_NODES = 20_000
 
 
 def exact_values(state: State, nodes: int, stop=None,
-                 progress: Callable | None = None) -> dict[str, Any] | None:
+                 progress: Callable | None = None, kind: str | None = None
+                 ) -> dict[str, Any] | None:
     """The double-dummy values of a complete ``state`` for the seat to
     move, in the game's deal-result unit, within ``nodes``: ``finished``
     says whether the solve ended within the budget (if not: what it
@@ -419,7 +432,7 @@ def exact_values(state: State, nodes: int, stop=None,
         if stop is not None and stop.is_set():
             return {"finished": False, "nodes": 0, "stopped": True}
         try:
-            ex = exacts.exact(state, seat, max_nodes=budget)
+            ex = exacts.exact(state, seat, max_nodes=budget, kind=kind)
         except SearchAborted as exc:
             proved = _within(proved, exc.brackets)
             doc = {"finished": False, "seat": seat, "nodes": exc.nodes, "budget": budget,
@@ -451,19 +464,21 @@ def _within(before: dict | None, now) -> dict | None:
 def analyse(board: Board, at: int, variation: Sequence[str] = (), *,
             limit: Limit | None = None, seed: int = 0, nodes: int = DEFAULT_NODES,
             bot: str = "ismcts", stop=None, progress: Callable | None = None,
-            inference: bool | None = None) -> dict[str, Any]:
+            inference: bool | None = None, kind: str | None = None) -> dict[str, Any]:
     """Every legal action's value at a step, for the seat to move (see the
     module docstring): ``legal`` (the mover's actions), ``search``
     (``bots.advice.advise``'s document from the mover's view) and
     ``exact`` (a record's double-dummy values, ``exact_values``).  A
     finished game, or chance to move, has no values; nor has another
     seat than a view board's own (``hidden``: its cards, hence its legal
-    actions, are not known: no ``legal``, ``search`` None).  Cached per step,
-    limit, seed and budget (a search cut short by ``stop`` is not kept)."""
+    actions, are not known: no ``legal``, ``search`` None).  ``kind``: the
+    kind of exact value asked (``exact_values``).  Cached per step, limit,
+    seed, budget and kind (a search cut short by ``stop`` is not kept)."""
     nodes = _check_nodes(nodes)
+    kind = check_kind(kind)
     limit = limit if limit is not None else Limit(time=1.0)
     key = (board.key, at, tuple(variation), json.dumps(limit.to_dict(), sort_keys=True),
-           seed, nodes, bot, inference)
+           seed, nodes, bot, inference, kind)
     got = _CACHE.get(key)
     if got is not None:
         return dict(got, cached=True)
@@ -488,12 +503,17 @@ def analyse(board: Board, at: int, variation: Sequence[str] = (), *,
     if board.kind == "record":
         # the true deal first: a late step finishes at once, and its answer
         # is worth showing while the search runs
-        out["exact"] = exact_values(state, nodes, stop, progress)
+        out["exact"] = exact_values(state, nodes, stop, progress, kind)
         if progress is not None:
             progress({"exact": out["exact"]})
     view = positions.SeatView.of(state, mover)
     out["search"] = advise(view, "analysis", bot=bot, limit=limit, seed=seed, stop=stop,
                            progress=progress, line=False, inference=inference)
+    searched_exact = (out["search"] or {}).get("exact")
+    if searched_exact is not None:
+        # the decision service solves a view that determines the deal with
+        # the game's own kind of value (solver/search/service.py): say which
+        searched_exact.setdefault("kind", kind_asked(state))
     stopped = (out["search"] or {}).get("search", {}).get("stopped") or \
         (out["exact"] or {}).get("stopped")
     if not stopped:
@@ -503,12 +523,15 @@ def analyse(board: Board, at: int, variation: Sequence[str] = (), *,
 
 def continuation(board: Board, at: int, variation: Sequence[str] = (), *, plies: int = 12,
                  nodes: int = DEFAULT_NODES, seed: int = 0, limit: Limit | None = None,
-                 stop=None) -> list[dict[str, Any]]:
+                 stop=None, kind: str | None = None) -> list[dict[str, Any]]:
     """The engine's suggested line from a step: ``plies`` actions at most,
-    each ``{"seat", "action", "value", "exact"}``; the exact line of the
-    true deal while the solver finishes within ``nodes`` a step, else the
-    advice from the mover's view (``limit``, default 0.2 s a step).  A view
-    board continues only while its own seat is to move."""
+    each ``{"seat", "action", "value", "exact", "kind"}``; the exact line
+    of the true deal (its values of ``kind``, ``exact_values``) while the
+    solver finishes within ``nodes`` a step, else the advice from the
+    mover's view (``limit``, default 0.2 s a step; ``kind`` None, or the
+    game's own where that advice is exact).  A view board continues only
+    while its own seat is to move."""
+    kind = check_kind(kind)
     if isinstance(plies, bool) or not isinstance(plies, int) or not 1 <= plies <= MAX_PLIES:
         raise LimitError(f"plies must be an integer in 1..{MAX_PLIES}, got "
                          f"{short_repr(plies)}", "plies")
@@ -524,15 +547,16 @@ def continuation(board: Board, at: int, variation: Sequence[str] = (), *, plies:
             break
         step: dict[str, Any] | None = None
         if board.kind == "record":
-            ex = exact_values(state, nodes, stop)
+            ex = exact_values(state, nodes, stop, kind=kind)
             if ex is not None and ex["finished"]:
                 best = ex["ranking"][0]
                 step = {"seat": mover, "action": best, "value": ex["values"][best],
-                        "exact": True}
+                        "exact": True, "kind": ex["kind"]}
         if step is None:
             res = best_move(positions.SeatView.of(state, mover), limit, seed=seed, stop=stop)
             step = {"seat": mover, "action": res.action,
-                    "value": res.values.get(res.action), "exact": res.bot == "exact"}
+                    "value": res.values.get(res.action), "exact": res.bot == "exact",
+                    "kind": kind_asked(state) if res.bot == "exact" else None}
         out.append(step)
         state.apply_action(state.string_to_action(step["action"]))
     return out

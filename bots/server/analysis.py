@@ -28,7 +28,7 @@ from .. import analysis as boards
 from . import labels, models, words
 from .context import context
 from .errors import RequestError
-from .i18n import Translator
+from .i18n import N_, Translator
 from .requests import (
     body_model,
     endpoint,
@@ -37,6 +37,32 @@ from .requests import (
     read_limit,
     translator,
 )
+
+#: each kind of exact value (solver/dd/solution.py ``KINDS``) in a word and
+#: in a sentence: "team minimax" where partners play, "minimax" where two
+#: seats do (issue #51: "+50 best, exact" said nothing of what it assumed)
+KIND_WORDS = {
+    "paranoid": (N_("paranoid"),
+                 N_("paranoid: the seat to move against the other seats as one side")),
+    "maxn": (N_("max^n"),
+             N_("max^n: every seat plays for its own score, ties against the seat to move")),
+    "team": (N_("team minimax"),
+             N_("team minimax: each team plays for itself against the other")),
+    "minimax": (N_("minimax"), N_("minimax: each seat plays against the other")),
+}
+
+
+def kind_words(board: boards.Board, kind: str | None, tr: Translator) -> dict[str, str] | None:
+    """A kind of exact value in the reader's words: ``{"kind", "label",
+    "words"}`` (minimax said as a team's where partners play); None for
+    none."""
+    if kind is None:
+        return None
+    key = "team" if kind == "minimax" and board.game.partnership else kind
+    if key not in KIND_WORDS:
+        return {"kind": kind, "label": kind, "words": kind}
+    label, said = KIND_WORDS[key]
+    return {"kind": kind, "label": tr(label), "words": tr(said)}
 
 
 def _board(doc: dict) -> boards.Board:
@@ -115,9 +141,12 @@ def _words(board: boards.Board, out: dict, tr: Translator) -> dict:
 def _in_words(board: boards.Board, out: dict, tr: Translator) -> dict:
     """A step's values with their words in the reader's language: the
     search's facts, advice, units, test and reasons as ``/v1/hint`` gives
-    them, and the exact values' unit."""
+    them, and the exact values' unit and kind (``kind_words``)."""
     if out.get("exact") and out["exact"].get("unit"):
         out["exact"]["unit"] = labels.unit(board.game, out["exact"]["unit"], tr)
+    for ex in (out.get("exact"), (out.get("search") or {}).get("exact")):
+        if ex and ex.get("kind"):
+            ex["kind_words"] = kind_words(board, ex["kind"], tr)
     if out.get("search") is not None and out.get("seat") is not None:
         view = positions.SeatView.of(board.state_at(out["at"], out["variation"]), out["seat"])
         out["search"].setdefault("labels", out["labels"])
@@ -151,6 +180,8 @@ async def open_board(request: Request) -> Response:
         out["names"] = _names(board, board.seat if board.seat is not None else "all", tr)
         out["labels"] = _labels(board, [m.action for m in board.moves], tr)
         out["unit"] = labels.unit(board.game, board.game.round_unit, tr)
+        # the kinds of exact value the page may ask for, the game's own first
+        out["kinds"] = [kind_words(board, k, tr) for k in board.kinds()]
         if board.kind == "record":
             # the first deal's every card, explicit: where a deal set up
             # by hand starts (docs/positions.md gives each game's shape)
@@ -185,7 +216,7 @@ async def values(request: Request) -> Response:
         out = copy.deepcopy(boards.analyse(board, body.at, variation, limit=limit,
                                            seed=body.seed, nodes=nodes, bot=body.bot,
                                            stop=stop, progress=progress,
-                                           inference=inference))
+                                           inference=inference, kind=body.kind))
         texts = list(out.get("legal", []))
         out["labels"] = _labels(board, texts, tr)
         out["limit"] = applied
@@ -231,7 +262,9 @@ async def line(request: Request) -> Response:
         steps = boards.continuation(board, body.at, variation, plies=body.plies,
                                     nodes=settings.max_nodes, seed=body.seed,
                                     limit=Limit(time=min(0.2, settings.max_time)),
-                                    stop=stop)
+                                    stop=stop, kind=body.kind)
+        for s in steps:
+            s["kind_words"] = kind_words(board, s.get("kind"), tr)
         return {"at": body.at, "variation": variation, "line": steps,
                 "labels": _labels(board, [s["action"] for s in steps], tr)}
     return JSONResponse(_finite(await ctx.pool.run(work, disconnected=request.is_disconnected)))

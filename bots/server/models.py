@@ -148,6 +148,13 @@ Seed = Int(ge=0, le=MAX_SEED, description="a seed: the same seed, the same answe
 Inference = Annotated[Literal["on", "off"], Field(
     description="weigh the search's worlds by what the other seats chose (the beliefs, "
                 "docs/search.md) or draw them alike; absent: the game's default")]
+#: the kind of exact value asked of the solver (solver/dd/solve.py
+#: ``ASKED_KINDS``); where two sides play the value is minimax whatever is asked
+ExactKind = Annotated[Literal["paranoid", "maxn"], Field(
+    description="the kind of exact value where the seats play each for itself (trix, tricks "
+                "without partners): 'paranoid' (the seat to move against the others as one "
+                "side) or 'maxn' (every seat for its own score, where that search finishes); "
+                "absent: the game's own (paranoid); two sides: minimax")]
 Beliefs = Annotated[bool, Field(description="also answer where the cards the seat cannot "
                                             "see are (each one's chance with each holder)")]
 Prior = Annotated[Literal["rules", "learned", "none"], Field(
@@ -314,6 +321,7 @@ class AnalysisValuesBody(Body):
     nodes: Int(ge=1, le=10**10, description="the node budget of the exact solve of the "
                                             "true deal (a record)") = None
     inference: Inference = None
+    kind: ExactKind = None
     stream: Annotated[bool, Field(description="answer as JSON lines: progress while it "
                                               "computes, then the result")] = False
 
@@ -324,6 +332,7 @@ class AnalysisLineBody(Body):
     variation: Variation = None
     plies: Int(ge=1, le=52, description="the most actions of the line") = 12
     seed: Seed = 0
+    kind: ExactKind = None
 
 
 class AnalysisStepBody(Body):

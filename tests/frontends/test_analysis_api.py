@@ -334,3 +334,43 @@ def test_every_word_of_the_board_page_is_translated():
     assert len(ids) > 60
     for lang in ("ar", "fr"):
         assert not sorted(ids - set(i18n.catalogue(lang))), lang
+
+
+def test_each_kind_of_exact_value_is_offered_asked_and_named(server):
+    """Issue #51: "+50 best, exact" beside "Searched +130" said nothing of
+    what the exact value assumed.  The board offers each kind the solver
+    has for the game (solver/dd/solve.py ``ASKED_KINDS``: paranoid and
+    max^n where the seats play each for itself; minimax where two sides
+    do), the values and the engine's line answer the kind asked, and every
+    exact value names its kind, in words in the reader's language."""
+    trix = boards.Board.open(positions.to_json(_trix()))
+    assert trix.kinds() == ["paranoid", "maxn"]
+    assert boards.Board(_dix_view()).kinds() == ["minimax"]
+    own = boards.analyse(trix, 44, limit=Limit(iterations=50))
+    maxn = boards.analyse(trix, 44, limit=Limit(iterations=50), kind="maxn")
+    assert own["exact"]["kind"] == "paranoid" and maxn["exact"]["kind"] == "maxn"
+    assert not maxn["cached"]                        # the kind is part of the cache's key
+    state = trix.state_at(44)
+    assert maxn["exact"]["values"] == exact(state, kind="maxn").values
+    with pytest.raises(solver.errors.OptionError):
+        boards.analyse(trix, 44, kind="best")
+    record = positions.to_json(_trix())
+    with httpx.Client(base_url=server.url, timeout=60) as http:
+        opened = http.post("/v1/analysis/open?lang=fr", json={"position": record}).json()
+        assert [k["kind"] for k in opened["kinds"]] == ["paranoid", "maxn"]
+        assert opened["kinds"][0]["label"] == "paranoïaque"
+        body = {"position": record, "at": 44, "limit": {"iterations": 50}, "kind": "maxn"}
+        r = http.post("/v1/analysis/values?lang=fr", json=body)
+        assert r.status_code == 200, r.text
+        said = r.json()["exact"]["kind_words"]
+        assert said["kind"] == "maxn" and said["words"].startswith("max^n : chaque siège")
+        r = http.post("/v1/analysis/values", json={**body, "kind": "best"})
+        assert r.status_code == 422 and r.json()["path"] == "kind"
+        r = http.post("/v1/analysis/line", json={"position": record, "at": 44, "plies": 2,
+                                                 "kind": "maxn"})
+        assert [s["kind"] for s in r.json()["line"]] == ["maxn", "maxn"]
+        assert r.json()["line"][0]["kind_words"]["label"] == "max^n"
+        dix = positions.to_json(solver.load_game("dix").new_initial_state(seed=2))
+        opened = http.post("/v1/analysis/open?lang=ar", json={"position": dix}).json()
+        assert opened["kinds"] == [{"kind": "minimax", "label": "ميني ماكس",
+                                    "words": "ميني ماكس: كل مقعد يلعب ضد الآخر"}]

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 import time
 
 import httpx
@@ -40,7 +42,7 @@ from bots.analysis import layout_rows
 from solver import position as positions
 
 from .server_process import running
-from .test_analysis_api import _dix_view, _trix_layout_record
+from .test_analysis_api import _dix_view, _trix, _trix_layout_record
 from .test_server_browser import ARTIFACTS, DESKTOP, PHONE, _page, browser  # noqa: F401
 
 #: the hands of docs/positions.md's trix record (seat 0 holds 7H)
@@ -99,6 +101,79 @@ def _shot(page, name: str) -> None:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     print(f"\nscreenshot: {path}")
+
+
+def _accuracy_per_seat(page) -> None:
+    """Issue #51, beside lichess: each seat's accuracy in the deal
+    reviewed: its decisions, the mean loss against the best action, and
+    its inaccuracies, mistakes and blunders (the review's own sizes)."""
+    rows = page.eval_on_selector_all(
+        "#r-accuracy tr[data-seat]",
+        "rs => rs.map((r) => [+r.dataset.seat, ...Array.from(r.cells, (c) => c.textContent)])")
+    summary = page.evaluate("REVIEW.summary")
+    names = page.evaluate("BOARD.names")
+    assert len(rows) == len(summary) == 2
+    for row, x in zip(rows, summary, strict=True):
+        assert row[0] == x["seat"] and row[1] == names[x["seat"]] and row[2] == str(x["judged"])
+        assert row[3] == f"{x['loss'] / x['judged']:.2f}"
+        assert row[4:] == [str(x["mistakes"][k]) for k in ("inaccuracy", "mistake", "blunder")]
+    marks = page.evaluate("REVIEW.decisions.filter((d) => d.size).length")
+    assert sum(int(n) for row in rows for n in row[4:]) == marks
+
+
+def _a_readable_graph(page) -> None:
+    """Issue #51: the review's graph had no x labels and two y labels,
+    marks drawn above the plot, only the marks clickable, and an exact
+    line jumping 0 -> +9 -> 0 with no mark.  Now: both axes titled (the
+    tricks played, points) and numbered, every mark inside the
+    plot, a dot wherever a seat's exact value changes, and a click
+    anywhere on the plot goes to the step under it."""
+    g = page.evaluate("""() => { const g = document.querySelector('#graph svg');
+        const p = g.querySelector('rect.plot');
+        return { x: +p.getAttribute('x'), y: +p.getAttribute('y'), w: +p.getAttribute('width'),
+                 h: +p.getAttribute('height'), xt: g.querySelector('.x-title').textContent,
+                 yt: g.querySelector('.y-title').textContent,
+                 xticks: Array.from(g.querySelectorAll('.x-tick'), (x) => x.textContent),
+                 yticks: g.querySelectorAll('.y-tick').length,
+                 marks: Array.from(g.querySelectorAll('circle.mark'), (c) =>
+                     [+c.getAttribute('cx'), +c.getAttribute('cy'), +c.getAttribute('r')]),
+                 dots: Array.from(g.querySelectorAll('circle.change'), (c) =>
+                     [+c.dataset.seat, +c.dataset.at]) }; }""")
+    assert g["xt"] == page.evaluate("t('Tricks played')") and g["yt"] == page.evaluate("t('Points')")
+    # numbers read left to right in Arabic too ("+20", not "20+")
+    assert page.evaluate("getComputedStyle(document.querySelector('#graph .y-tick')).direction") \
+        == "ltr"
+    ticks = [int(x) for x in g["xticks"]]
+    assert len(ticks) >= 5 and ticks[0] == 0 and ticks == sorted(ticks) and g["yticks"] >= 3
+    for cx, cy, r in g["marks"]:
+        assert g["x"] + r <= cx <= g["x"] + g["w"] - r and g["y"] + r <= cy <= g["y"] + g["h"] - r
+    # every change of a seat's exact value has its dot
+    dots = {tuple(d) for d in g["dots"]}
+    changes = page.evaluate("""() => { const out = []; const pts = REVIEW.deals[0].points;
+        for (let s = 0; s < REVIEW.players; s++) for (let i = 1; i < pts.length; i++) {
+          const a = pts[i - 1].exact, b = pts[i].exact;
+          if (a && b && typeof a[s] === 'number' && typeof b[s] === 'number' && a[s] !== b[s])
+            out.push([s, pts[i].before]); }
+        return out; }""")
+    assert changes and {tuple(c) for c in changes} <= dots
+    # a click on the plot away from every mark: the step under it
+    box = page.locator("#graph rect.plot").bounding_box()
+    first, last = page.evaluate("[REVIEW.deals[0].first, REVIEW.deals[0].last]")
+    scale = box["width"] / g["w"]
+    for share in (0.37, 0.43, 0.61, 0.29, 0.83):
+        x = g["x"] + share * g["w"]
+        if all(abs(x - cx) > r + 3 for cx, _, r in g["marks"]):
+            break
+    want = round(first + share * (last + 1 - first))
+    # no values there: the server would keep them, and the other language's
+    # run stops a search at a step no run has valued yet (unchecking the box
+    # scrolls the page: the plot's box is read after it)
+    page.uncheck("#v-auto")
+    page.locator("#graph rect.plot").scroll_into_view_if_needed()
+    box = page.locator("#graph rect.plot").bounding_box()
+    page.mouse.click(box["x"] + (x - g["x"]) * scale, box["y"] + 2)
+    page.wait_for_function(f"document.body.dataset.step === '{want}:0'")
+    page.check("#v-auto")
 
 
 @pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("ar", PHONE)], ids=["en-1280", "ar-390"])
@@ -160,6 +235,8 @@ def test_a_finished_deal_stepped_reviewed_varied_and_linked(browser, server, fin
         page.select_option("#r-time", "0.1")
         page.click("#r-go")
         page.wait_for_selector("#graph svg circle.mark", timeout=120_000)
+        _a_readable_graph(page)
+        _accuracy_per_seat(page)
         mark = page.locator("#graph svg circle.mark").nth(1)
         at = int(mark.get_attribute("data-at"))
         mark.click()
@@ -281,9 +358,25 @@ def test_a_deal_set_up_by_hand_solved_exactly_late(browser, server, lang, viewpo
         legal = page.evaluate("STEP.legal.map((a) => a.action)")
         exact = page.eval_on_selector_all("#v-table td.exact", "cs => cs.map((c) => c.textContent)")
         assert len(exact) == len(legal) and all(x.strip() for x in exact)
-        best = page.evaluate("t('best, exact')")
+        # every exact value names its kind (issue #51): trix's own is
+        # paranoid, the choice offers max^n, and asking it values again
+        paranoid = page.evaluate("BOARD.kinds[0].label")
+        best = page.evaluate("(k) => t('best, exact ({kind})', { kind: k })", paranoid)
         assert any(best in x for x in exact)
+        assert all(paranoid in x for x in exact)
+        assert page.evaluate("BOARD.kinds[0].words") in page.text_content("#v-note")
         assert page.locator("#v-table tr.best").count() >= 1
+        assert page.is_visible("#v-kind")
+        assert page.eval_on_selector_all("#v-kind option", "os => os.map((o) => o.value)") == \
+            ["paranoid", "maxn"]
+        page.select_option("#v-kind", "maxn")
+        maxn = page.evaluate("BOARD.kinds[1].label")
+        page.wait_for_function("(k) => Array.from(document.querySelectorAll('#v-table td.exact'))"
+                               ".some((c) => c.textContent.includes(k))", arg=maxn)
+        page.wait_for_selector("#values-box[data-state='done']", timeout=60_000)
+        exact = page.eval_on_selector_all("#v-table td.exact", "cs => cs.map((c) => c.textContent)")
+        assert len(exact) == len(legal) and all(maxn in x for x in exact)
+        assert page.evaluate("cur.kind") == "maxn"
         assert page.evaluate("POS.deal.deals[0][0]").split()[0] == "AS"
         # the engine's line from here (exact this late), played as a variation
         page.click("#l-go")
@@ -292,7 +385,9 @@ def test_a_deal_set_up_by_hand_solved_exactly_late(browser, server, lang, viewpo
         assert plies >= 1
         page.click("#l-play")
         page.wait_for_function(f"document.body.dataset.step === '{len(actions)}:{plies}'")
-        assert page.locator("#moves ol.variation button.move").count() == plies
+        # from the record's last step the line continues the main line (the
+        # first continuation of a move is its main one, as on lichess)
+        assert page.locator("#moves ol.line button.move.var").count() == plies
         _fits(page, viewport)
         _axe(page, f"{lang} set-up board")
         _shot(page, f"analysis-setup-{viewport['width']}-{lang}")
@@ -389,6 +484,255 @@ def test_a_seat_view_opens_where_it_was_saved_and_hides_the_other_hand(browser, 
         _fits(page, viewport)
         _axe(page, f"{lang} seat view")
         _shot(page, f"analysis-seat-view-{viewport['width']}-{lang}")
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def _boxes_meet(a: dict, b: dict) -> bool:
+    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and \
+        a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+
+
+@pytest.fixture(scope="module")
+def tricks_record(tmp_path_factory) -> dict:
+    """Issue #51's reproduction: ``dixtrix play tricks --seed 3 --record
+    tricks.json`` (a match of 1,001 actions; step 40 is in the Jacks)."""
+    path = tmp_path_factory.mktemp("tricks") / "tricks.json"
+    done = subprocess.run([sys.executable, "-m", "bots.cli", "play", "tricks", "--seed", "3",
+                           "--record", str(path)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return json.loads(path.read_text())
+
+
+@pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("ar", PHONE)], ids=["en-1280", "ar-390"])
+def test_the_layout_rows_carry_their_suit_and_never_cover_a_seat(browser, server,  # noqa: F811
+                                                                 tricks_record, lang, viewport):
+    """Issue #51: at 1280 px the Jacks' hearts row lay over Seat 2's box
+    (the tricks record of seed 3, step 40), and no row said its suit.
+    Every row opens with its suit's sign, and no row's box meets a seat's,
+    at every step of the Jacks and at both widths."""
+    errors: list = []
+    ctx, page = _page(browser, viewport, errors)
+    try:
+        page.goto(f"{server.url}/analysis?lang={lang}")
+        page.wait_for_selector("body[data-ready='1']")
+        page.fill("#paste", json.dumps(tricks_record))
+        page.click("#open-btn")
+        page.wait_for_selector("#b-view:not([hidden])")
+        page.uncheck("#v-auto")                       # drawing only: no search
+        for at in (8, 25, 40, 46):
+            page.evaluate(f"goTo({at})")
+            page.wait_for_function(f"document.body.dataset.step === '{at}:0'")
+            rows = page.locator("#center .layout .layout-row")
+            assert rows.count() == 4
+            signs = page.eval_on_selector_all("#center .layout-row",
+                                              "rs => rs.map((r) => r.firstChild.textContent)")
+            assert signs == ["\u2660", "\u2665", "\u2666", "\u2663"]
+            seats = [page.locator(f"#seats .seat[data-seat='{s}']").bounding_box()
+                     for s in range(4)]
+            for r in range(4):
+                box = rows.nth(r).bounding_box()
+                for s, seat in enumerate(seats):
+                    assert not _boxes_meet(box, seat), (at, r, s, box, seat)
+            for r in range(4):                        # the cards too, not only the rows
+                for card in rows.nth(r).locator(".card").all():
+                    cbox = card.bounding_box()
+                    assert not any(_boxes_meet(cbox, seat) for seat in seats), (at, r)
+        _fits(page, viewport)
+        _shot(page, f"analysis-layout-{viewport['width']}-{lang}")
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("ar", PHONE)], ids=["en-1280", "ar-390"])
+def test_variations_are_a_tree_promoted_deleted_and_kept_in_the_link(browser, server,  # noqa: F811
+                                                                     lang, viewport):
+    """Issue #51: a second line from the main line silently replaced the
+    first.  As on lichess: several lines from one move, a line from a
+    line, one made the main line (the record's own move then listed as a
+    variation), one deleted, and the whole tree, its order and the place
+    shown restored by the link."""
+    record = positions.to_json(_trix())
+    state = _trix(0)
+    at = 0
+    for at, action in enumerate(record["actions"]):    # a step of three choices or more
+        if at >= 20 and len(state.legal_actions()) >= 3:
+            break
+        state.apply_action(state.string_to_action(action))
+    errors: list = []
+    ctx, page = _page(browser, viewport, errors)
+    try:
+        page.goto(f"{server.url}/analysis?lang={lang}")
+        page.wait_for_selector("body[data-ready='1']")
+        page.fill("#paste", json.dumps(record))
+        page.click("#open-btn")
+        page.wait_for_selector("#b-view:not([hidden])")
+        page.uncheck("#v-auto")                       # the lines only: no search
+        page.click(f"#moves button.move[data-at='{at}']")
+        page.wait_for_function(f"document.body.dataset.step === '{at}:0'")
+        page.wait_for_function(f"STEP && STEP.at === {at} && STEP.legal")
+        next_move = record["actions"][at]
+        others = [a["action"] for a in page.evaluate("STEP.legal") if a["action"] != next_move]
+        assert len(others) >= 2
+        # two lines from step 40, the first kept when the second is played
+        for a in others[:2]:
+            page.click(f"#moves button.move[data-at='{at}']")
+            page.wait_for_function(f"document.body.dataset.step === '{at}:0'")
+            page.wait_for_function(f"STEP && STEP.at === {at} && STEP.variation.length === 0")
+            page.click(f"#hands button.legal[data-action='{a}']")
+            page.wait_for_function(f"document.body.dataset.step === '{at}:1'")
+        assert page.locator("#moves ol.line > li > ol.variation").count() == 2
+        assert page.evaluate("JSON.stringify(STEP.variation)") == json.dumps([others[1]])
+        # a line from the second line: its next seat's first legal card
+        page.wait_for_function("STEP.legal && STEP.legal.length > 0")
+        reply = page.evaluate("STEP.legal[0].action")
+        page.click(f"#hands button.legal[data-action='{reply}'], #b-actions button[data-action='{reply}']")
+        page.wait_for_function(f"document.body.dataset.step === '{at}:2'")
+        # promoted: the main line now runs through it; the record's move 41 a variation
+        assert page.is_visible("#v-promote")
+        page.click("#v-promote")
+        page.wait_for_function("document.getElementById('v-promote').hidden")
+        main = page.eval_on_selector_all("#moves ol.line > li > button.move",
+                                         "bs => bs.map((b) => b.textContent)")
+        assert len(main) == at + 2
+        words = page.evaluate("(a) => [words[a[0]], words[a[1]]]", [others[1], reply])
+        assert words[0] in main[at] and words[1] in main[at + 1]
+        assert page.locator(f"#moves ol.variation button.move[data-at='{at + 1}']").count() == 1
+        # the link keeps the tree, its order and the place shown
+        page.click("#b-link")
+        page.wait_for_function("document.getElementById('b-link-out').value.includes('#b=')")
+        link = page.input_value("#b-link-out")
+        tree = page.evaluate("JSON.stringify(leaves())")
+        ctx2, again = _page(browser, viewport, errors)
+        try:
+            again.goto(link)
+            again.wait_for_selector("body[data-ready='1']")
+            again.wait_for_function(f"document.body.dataset.step === '{at}:2'")
+            assert again.evaluate("JSON.stringify(leaves())") == tree
+            assert again.eval_on_selector_all("#moves ol.line > li > button.move",
+                                              "bs => bs.map((b) => b.textContent)") == main
+        finally:
+            ctx2.close()
+        # deleted: the first line from step 40 goes, the others stay
+        page.click("#moves ol.variation button.move:not([data-at])")
+        page.wait_for_function(f"document.body.dataset.step === '{at}:1'")
+        assert page.evaluate("JSON.stringify(STEP.variation)") == json.dumps([others[0]])
+        page.click("#v-delete")
+        page.wait_for_function(f"document.body.dataset.step === '{at}:0'")
+        assert page.evaluate("leaves().length") == 2
+        assert page.locator("#moves ol.variation button.move:not([data-at])").count() == 0
+        _fits(page, viewport)
+        _axe(page, f"{lang} variations")
+        _shot(page, f"analysis-variations-{viewport['width']}-{lang}")
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("ar", PHONE)], ids=["en-1280", "ar-390"])
+def test_a_long_match_is_listed_a_deal_at_a_time(browser, server, tricks_record,  # noqa: F811
+                                                 lang, viewport):
+    """Issue #51: a match of many deals was one list of 1,001 steps.  A
+    deal picker lists the match's deals; choosing one goes to its start,
+    and the move list holds that deal's moves only."""
+    errors: list = []
+    ctx, page = _page(browser, viewport, errors)
+    try:
+        page.goto(f"{server.url}/analysis?lang={lang}")
+        page.wait_for_selector("body[data-ready='1']")
+        page.fill("#paste", json.dumps(tricks_record))
+        page.click("#open-btn")
+        page.wait_for_selector("#b-view:not([hidden])")
+        page.uncheck("#v-auto")
+        deals = page.evaluate("BOARD.deals")
+        assert len(deals) > 2 and page.is_visible("#b-deal")
+        assert page.eval_on_selector_all("#b-deal option", "os => os.map((o) => o.value)") == \
+            [str(d["deal"]) for d in deals]
+        third, fourth = deals[2], deals[3]
+        page.select_option("#b-deal", str(third["deal"]))
+        page.wait_for_function(f"document.body.dataset.step === '{third['first']}:0'")
+        steps = page.eval_on_selector_all("#moves button.move[data-at]",
+                                          "bs => bs.map((b) => +b.dataset.at)")
+        assert steps == list(range(third["first"] + 1, fourth["first"] + 1))
+        assert page.locator("#moves h4").count() == 1
+        assert page.evaluate("STEP.deal") == third["deal"]
+        _fits(page, viewport)
+        _shot(page, f"analysis-deals-{viewport['width']}-{lang}")
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("ar", PHONE)], ids=["en-1280", "ar-390"])
+def test_comments_kept_in_the_link_and_the_record_exported_and_imported(
+        browser, server, lang, viewport, tmp_path):  # noqa: F811
+    """Issue #51, beside lichess: a comment on a move of the record and on
+    a move of a variation, shown in the move list, kept in the link; the
+    record downloaded with its lines and comments, and that file opened
+    again: the same lines, comments and place."""
+    record = positions.to_json(_trix())
+    errors: list = []
+    ctx, page = _page(browser, viewport, errors)
+    try:
+        page.goto(f"{server.url}/analysis?lang={lang}")
+        page.wait_for_selector("body[data-ready='1']")
+        page.fill("#paste", json.dumps(record))
+        page.click("#open-btn")
+        page.wait_for_selector("#b-view:not([hidden])")
+        page.uncheck("#v-auto")
+        page.click("#moves button.move[data-at='20']")
+        page.wait_for_function("document.body.dataset.step === '20:0'")
+        page.fill("#c-text", "le pli décisif: صحيح")
+        page.locator("#c-text").blur()
+        page.wait_for_selector("#moves .comment")
+        page.wait_for_function("STEP && STEP.at === 20 && STEP.legal")
+        other = page.evaluate("""() => STEP.legal.map((a) => a.action)
+            .find((a) => a !== BOARD.moves[20].action)""")
+        page.click(f"#hands button.legal[data-action='{other}']")
+        page.wait_for_function("document.body.dataset.step === '20:1'")
+        assert page.input_value("#c-text") == ""
+        page.fill("#c-text", "better")
+        page.locator("#c-text").blur()
+        said = page.eval_on_selector_all("#moves .comment", "cs => cs.map((c) => c.textContent)")
+        assert said == ["le pli décisif: صحيح", "better"]
+        assert page.evaluate("comments()") == [[20, [], "le pli décisif: صحيح"],
+                                               [20, [other], "better"]]
+        # the link keeps them
+        page.click("#b-link")
+        page.wait_for_function("document.getElementById('b-link-out').value.includes('#b=')")
+        link = page.input_value("#b-link-out")
+        ctx2, again = _page(browser, viewport, errors)
+        try:
+            again.goto(link)
+            again.wait_for_selector("body[data-ready='1']")
+            again.wait_for_function("document.body.dataset.step === '20:1'")
+            assert again.input_value("#c-text") == "better"
+            assert again.eval_on_selector_all("#moves .comment",
+                                              "cs => cs.map((c) => c.textContent)") == said
+        finally:
+            ctx2.close()
+        # the record downloaded with its lines and comments, and opened again
+        with page.expect_download() as got:
+            page.click("#b-export")
+        path = tmp_path / "board.json"
+        got.value.save_as(path)
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        assert doc["actions"] == record["actions"] and doc["game"] == "trix"
+        assert doc["board"]["c"] == [[20, [], "le pli décisif: صحيح"], [20, [other], "better"]]
+        assert any(leaf[:2] == [20, [other]] for leaf in doc["board"]["t"])
+        page.click("#b-new")
+        page.fill("#paste", path.read_text(encoding="utf-8"))
+        page.click("#open-btn")
+        page.wait_for_function("document.body.dataset.step === '20:1'")
+        assert page.input_value("#c-text") == "better"
+        assert page.eval_on_selector_all("#moves .comment",
+                                         "cs => cs.map((c) => c.textContent)") == said
+        assert page.locator("#moves ol.variation button.move").count() == 1
+        _fits(page, viewport)
+        _axe(page, f"{lang} comments")
+        _shot(page, f"analysis-comments-{viewport['width']}-{lang}")
         assert not errors, errors
     finally:
         ctx.close()

@@ -16,13 +16,13 @@ let BOARD = null;        // the answer of /v1/analysis/open
 let POS = null;          // the position as opened (canonical)
 let STEP = null;         // the answer of /v1/analysis/step shown
 let REVIEW = null;       // the last review answer (its deal)
-let cur = { at: 0, vbase: null, vmoves: [], vl: 0, show: "all" };
+// the place shown (the node's, placeOf), the seat shown, the kind of exact value
+let cur = { at: 0, variation: [], show: "all", kind: null };
 let words = {};          // action -> words (the line's, the variation's)
 let valuesCtrl = null;   // the values request running (AbortController)
 let stepSeq = 0;         // the newest step asked (older answers are dropped)
 let setupState = null;   // the deal being set up by hand
 let checkTimer = null;
-let variationSeats = []; // who played each action of the variation
 
 // ---- words ---------------------------------------------------------------------
 
@@ -113,7 +113,75 @@ async function unpack(text) {
 }
 
 function linkState() {
-  return { p: POS, a: cur.at, b: cur.vbase, v: cur.vmoves, l: cur.vl, s: cur.show };
+  // t: every line's end (the tree, in its order); a, v: the place shown;
+  // c: the comments
+  return { p: POS, a: cur.at, v: cur.variation, s: cur.show, k: cur.kind, t: leaves(), c: comments() };
+}
+
+// ---- comments, and the record with its lines and comments as a file -----------------
+
+// the longest comment kept (a link must stay a link)
+const MAX_COMMENT = 500;
+
+// every comment of the tree: [at, variation, text], its node's place
+function comments() {
+  const out = [];
+  const todo = [ROOT];
+  while (todo.length) {
+    const x = todo.pop();
+    if (x.comment) {
+      const p = placeOf(x);
+      out.push([p.at, p.variation, x.comment]);
+    }
+    todo.push(...x.children);
+  }
+  return out.sort((a, b) => a[0] - b[0] || a[1].length - b[1].length);
+}
+
+function restoreComments(list, n) {
+  for (const c of Array.isArray(list) ? list : []) {
+    if (!Array.isArray(c) || !Number.isInteger(c[0]) || c[0] < 0 || c[0] > n || !Array.isArray(c[1]) ||
+        typeof c[2] !== "string") continue;
+    nodeOf(c[0], c[1].map(String)).comment = c[2].slice(0, MAX_COMMENT);
+  }
+}
+
+function renderComment() {
+  $("c-text").value = NODE.comment || "";
+}
+
+// kept as it is typed (the link follows); the move list shows it once
+// the field is left (re-drawn while typing, the list would lose its place)
+function editComment(done) {
+  const text = $("c-text").value.slice(0, MAX_COMMENT).trim();
+  if (text) NODE.comment = text;
+  else delete NODE.comment;
+  if (done) renderMoves();
+  remember();
+}
+
+// the record as opened, with the board's lines, comments and place under
+// "board" (the page reads it back from a paste or a file: openDoc)
+function exportRecord() {
+  const doc = Object.assign({}, POS, { board: { a: cur.at, v: cur.variation, t: leaves(), c: comments(), k: cur.kind } });
+  const blob = new Blob([JSON.stringify(doc, null, 1)], { type: "application/json" });
+  const link = $("b-export-link");
+  if (link.href) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(blob);
+  link.download = `dixtrix-${BOARD.game}-analysis.json`;
+  link.click();
+}
+
+// a pasted or picked document: a record or a seat view, with the board's
+// lines and comments where it was exported from a board
+function openDoc(doc) {
+  if (doc && typeof doc === "object" && doc.board && typeof doc.board === "object") {
+    const where = doc.board;
+    const position = Object.assign({}, doc);
+    delete position.board;
+    return openBoard(position, where);
+  }
+  return openBoard(doc);
 }
 
 async function linkURL() {
@@ -153,23 +221,54 @@ async function openBoard(position, where) {
   // last step); a finished game at its start, to be stepped through
   const saved = opened.kind === "view" || !opened.over ? n : 0;
   const at = Number.isInteger(w.a) && w.a >= 0 && w.a <= n ? w.a : saved;
-  cur = { at, vbase: null, vmoves: [], vl: 0, show: opened.seat !== null ? opened.seat : "all" };
-  if (Array.isArray(w.v) && w.v.length && Number.isInteger(w.b)) {
-    cur.vbase = w.b;
-    cur.vmoves = w.v.map(String);
-    cur.vl = Number.isInteger(w.l) ? Math.max(0, Math.min(w.l, w.v.length)) : 0;
-    if (cur.vl > 0) cur.at = cur.vbase;
+  cur = { at, variation: [], show: opened.seat !== null ? opened.seat : "all", kind: null };
+  if (typeof w.k === "string" && (opened.kinds || []).some((k) => k.kind === w.k)) cur.kind = w.k;
+  buildTree();
+  restoreTree(Array.isArray(w.t) ? w.t : [], n);
+  restoreComments(w.c, n);
+  if (Array.isArray(w.v) && w.v.length && Number.isInteger(w.b) && !w.t) {
+    // a link of the one-variation board: its variation from step b, l of it shown
+    const end = nodeOf(w.b, w.v.map(String));
+    NODE = recordNode(at);
+    const l = Number.isInteger(w.l) ? Math.max(0, Math.min(w.l, w.v.length)) : 0;
+    if (l > 0) NODE = pathOf(end)[w.b + l - 1];
+  } else {
+    NODE = Array.isArray(w.v) && w.v.length ? nodeOf(at, w.v.map(String)) : recordNode(at);
   }
   if (w.s === "all" || Number.isInteger(w.s)) cur.show = opened.seat !== null ? opened.seat : w.s;
   $("open").hidden = true;
   $("b-view").hidden = false;
   $("graph").replaceChildren();
   $("r-list").replaceChildren();
+  $("r-accuracy").replaceChildren();
+  $("r-accuracy").hidden = true;
   $("r-note").textContent = "";
   $("b-link-out").value = "";
   renderShowChoices();
+  renderKindChoices();
+  renderDealChoices();
   await go();
   return true;
+}
+
+// the kinds of exact value the solver has for this game (the open answer's
+// kinds, the game's own first): a choice where there are several (trix,
+// tricks without partners: paranoid or max^n), on a record (only a record
+// is solved exactly)
+function renderKindChoices() {
+  const kinds = BOARD.kinds || [];
+  const sel = $("v-kind");
+  sel.replaceChildren(...kinds.map((k) => el("option", { value: k.kind, text: k.label, title: k.words })));
+  $("v-kind-box").hidden = BOARD.kind !== "record" || kinds.length < 2;
+  sel.value = cur.kind || (kinds[0] ? kinds[0].kind : "");
+}
+
+// a kind of exact value in the reader's words: the answer's own, else the
+// board's list (a streamed report carries the kind only)
+function kindOf(ex) {
+  if (!ex || !ex.kind) return null;
+  if (ex.kind_words) return ex.kind_words;
+  return (BOARD.kinds || []).find((k) => k.kind === ex.kind) || { kind: ex.kind, label: ex.kind, words: ex.kind };
 }
 
 function renderShowChoices() {
@@ -185,72 +284,183 @@ function renderShowChoices() {
   sel.value = String(cur.show);
 }
 
-// ---- moving along the line ---------------------------------------------------------
+// ---- the tree of lines: the record's line, and any number of variations -----------
 
-function lineLength() { return BOARD ? BOARD.moves.length : 0; }
+// A node is a position reached by an action: { action, seat, rec (its index
+// in the record's moves, -1 for a variation's), parent, children }. The
+// first child of a node is its main continuation: the main line follows
+// first children from the start, as lichess does; "promote" puts a line
+// first at every node it leaves from, "delete" cuts a variation's node and
+// all after it. The server is asked about a node by its path: the record's
+// steps it shares (at) and the actions after them (variation).
+let ROOT = null;         // the start: { children: [...] }
+let NODE = null;         // the node shown
+let RECORD = [];         // the record's nodes, RECORD[i] after i + 1 actions
 
-function variationNow() { return cur.vl > 0 ? cur.vmoves.slice(0, cur.vl) : []; }
+function newNode(parent, action, seat, rec) {
+  const node = { action, seat, rec, parent, children: [] };
+  if (parent) parent.children.push(node);
+  return node;
+}
+
+function buildTree() {
+  ROOT = newNode(null, null, null, -1);
+  RECORD = [];
+  let at = ROOT;
+  for (const m of BOARD.moves) {
+    at = newNode(at, m.action, m.seat, m.index);
+    RECORD.push(at);
+  }
+  NODE = ROOT;
+}
+
+function recordNode(at) { return at <= 0 ? ROOT : RECORD[Math.min(at, RECORD.length) - 1]; }
+
+function pathOf(node) {
+  const out = [];
+  for (let x = node; x && x !== ROOT; x = x.parent) out.push(x);
+  return out.reverse();
+}
+
+// a node in the server's terms: the record's steps its path shares, then
+// the actions after them
+function placeOf(node) {
+  const path = pathOf(node);
+  let at = 0;
+  while (at < path.length && path[at].rec === at) at += 1;
+  return { at, variation: path.slice(at).map((x) => x.action) };
+}
+
+// the node of a place (at, variation), made where the tree lacks it
+function nodeOf(at, variation, seats) {
+  let node = recordNode(at);
+  variation.forEach((a, i) => {
+    node = node.children.find((c) => c.rec < 0 && c.action === a) || newNode(node, a, seats ? seats[i] : null, -1);
+  });
+  return node;
+}
+
+// the tree of a link: every line's end (leaves), in the order a walk met
+// them; each node's children put back in the order the walk first went
+// through them (a promoted line before the record's own move)
+function restoreTree(ends, n) {
+  const seen = new Map();
+  const mark = (x) => { if (!seen.has(x)) seen.set(x, seen.size); };
+  for (const leaf of ends) {
+    if (!Array.isArray(leaf) || !Number.isInteger(leaf[0]) || leaf[0] < 0 || leaf[0] > n || !Array.isArray(leaf[1])) continue;
+    for (let i = 0; i < leaf[0]; i++) mark(RECORD[i]);
+    let node = recordNode(leaf[0]);
+    const seats = Array.isArray(leaf[2]) ? leaf[2] : [];
+    for (const [i, a] of leaf[1].map(String).entries()) {
+      node = node.children.find((c) => c.rec < 0 && c.action === a) || newNode(node, a, Number.isInteger(seats[i]) ? seats[i] : null, -1);
+      mark(node);
+    }
+  }
+  const order = (x) => (seen.has(x) ? seen.get(x) : Infinity);
+  const todo = [ROOT];
+  while (todo.length) {
+    const x = todo.pop();
+    x.children.sort((a, b) => order(a) - order(b));
+    todo.push(...x.children);
+  }
+}
+
+function onMain(node) {
+  for (let x = node; x && x.parent; x = x.parent) if (x.parent.children[0] !== x) return false;
+  return true;
+}
+
+function mainLength() {
+  let n = 0;
+  for (let x = ROOT; x.children.length; x = x.children[0]) n += 1;
+  return n;
+}
+
+// every line's end in the order a walk of the tree meets them (first
+// children first): a link rebuilds the same tree, children in the same order
+function leaves() {
+  const out = [];
+  const walk = (node) => {
+    if (!node.children.length) {
+      const p = placeOf(node);
+      out.push([p.at, p.variation, pathOf(node).slice(p.at).map((x) => x.seat)]);
+    }
+    for (const c of node.children) walk(c);
+  };
+  walk(ROOT);
+  return out;
+}
+
+function variationNow() { return placeOf(NODE).variation; }
 
 function back() {
-  if (cur.vl > 0) cur.vl -= 1;
-  else if (cur.at > 0) cur.at -= 1;
-  else return;
+  if (!NODE.parent) return;
+  NODE = NODE.parent;
   go();
 }
 
 function forward() {
-  if (cur.vl > 0 && cur.vl < cur.vmoves.length) cur.vl += 1;
-  else if (cur.vl === 0 && cur.at < lineLength()) cur.at += 1;
-  else return;
+  if (!NODE.children.length) return;
+  NODE = NODE.children[0];
   go();
 }
 
+function toLineEnd() {
+  let x = NODE;
+  while (x.children.length) x = x.children[0];
+  NODE = x;
+  go();
+}
+
+// a step of the record (the review's graph and mistakes, the arrow keys' Home)
 function goTo(at) {
-  cur.at = Math.max(0, Math.min(at, lineLength()));
-  cur.vl = 0;
+  NODE = recordNode(Math.max(0, at));
   go();
 }
 
-function goVariation(vl) {
-  cur.at = cur.vbase;
-  cur.vl = vl;
+function goNode(node) {
+  NODE = node;
   go();
 }
 
-// an action tried at the step shown: the main line's own next move follows
-// the line; another starts (or continues) the variation
+// an action tried at the node shown: a continuation it already has is
+// followed, else it is a new line from here (the lines before it are kept)
 function tryAction(action) {
   const mover = STEP ? STEP.to_move : null;
-  if (cur.vl === 0 && cur.at < lineLength() && BOARD.moves[cur.at].action === action) {
-    cur.at += 1;
-  } else if (cur.vl === 0) {
-    cur.vbase = cur.at;
-    cur.vmoves = [action];
-    variationSeats = [mover];
-    cur.vl = 1;
-  } else if (cur.vmoves[cur.vl] === action) {
-    cur.vl += 1;
-  } else {
-    cur.vmoves = cur.vmoves.slice(0, cur.vl).concat([action]);
-    variationSeats = variationSeats.slice(0, cur.vl).concat([mover]);
-    cur.vl += 1;
+  NODE = NODE.children.find((c) => c.action === action) || newNode(NODE, action, mover, -1);
+  go();
+}
+
+// the line of the node shown made the main line: first at every node it
+// leaves from
+function promoteLine() {
+  for (let x = NODE; x.parent; x = x.parent) {
+    const kids = x.parent.children;
+    kids.splice(kids.indexOf(x), 1);
+    kids.unshift(x);
   }
   go();
 }
 
-function clearVariation() {
-  variationSeats = [];
-  cur.vbase = null;
-  cur.vmoves = [];
-  cur.vl = 0;
+// the node shown and all after it cut from the tree: a variation's only
+// (the record's moves stay)
+function deleteLine() {
+  if (NODE.rec >= 0 || !NODE.parent) return;
+  const parent = NODE.parent;
+  parent.children.splice(parent.children.indexOf(NODE), 1);
+  NODE = parent;
   go();
 }
 
 async function go() {
   const seq = ++stepSeq;
   stopValues();
+  const place = placeOf(NODE);
+  cur.at = place.at;
+  cur.variation = place.variation;
   renderMoves();
   renderControls();
+  renderComment();
   remember();
   let step;
   try {
@@ -269,24 +479,80 @@ async function go() {
   $("v-note").textContent = "";
   $("l-out").replaceChildren();
   if ($("v-auto").checked && !step.over) analyse();
-  document.body.dataset.step = `${cur.at}:${cur.vl}`;
+  document.body.dataset.step = `${cur.at}:${cur.variation.length}`;
 }
 
 function renderControls() {
-  const n = lineLength();
-  $("b-first").disabled = cur.at === 0 && cur.vl === 0;
-  $("b-prev").disabled = cur.at === 0 && cur.vl === 0;
-  $("b-next").disabled = cur.vl > 0 ? cur.vl >= cur.vmoves.length : cur.at >= n;
-  $("b-last").disabled = cur.vl === 0 && cur.at >= n;
-  $("v-clear").hidden = !cur.vmoves.length;
+  $("b-first").disabled = NODE === ROOT;
+  $("b-prev").disabled = NODE === ROOT;
+  $("b-next").disabled = !NODE.children.length;
+  $("b-last").disabled = !NODE.children.length;
+  $("v-promote").hidden = onMain(NODE);
+  $("v-delete").hidden = NODE.rec >= 0 || NODE === ROOT;
 }
 
-// ---- the move list: the main line, the variation beside it ----------------------------
+// ---- the move list: the main line, each variation under the move it leaves from ----------
 
 function moveText(m, names) {
-  const who = names[m.seat] || t("Seat {n}", { n: m.seat + 1 });
+  const who = m.seat === null || m.seat === undefined ? "" : (names[m.seat] || t("Seat {n}", { n: m.seat + 1 })) + ": ";
   const hidden = t("a hidden action");
-  return who + ": " + (words[m.action] || (m.action === "?" ? hidden : m.action));
+  return who + (words[m.action] || (m.action === "?" ? hidden : m.action));
+}
+
+function moveButton(node, names, extra) {
+  const attrs = { type: "button", class: `move${node.rec < 0 ? " var" : ""}`, text: moveText(node, names),
+                  onclick: () => goNode(node) };
+  // a record's move keeps its step (after it) as the page's tests and links count
+  if (node.rec >= 0) attrs["data-at"] = node.rec + 1;
+  const b = el("button", Object.assign(attrs, extra || {}));
+  const m = node.rec >= 0 ? BOARD.moves[node.rec] : null;
+  if (m && m.trick) b.dataset.trick = m.trick;
+  if (node === NODE) b.setAttribute("aria-current", "step");
+  if (!node.comment) return b;
+  const frag = document.createDocumentFragment();
+  frag.append(b, el("span", { class: "comment", dir: "auto", text: node.comment }));
+  return frag;
+}
+
+// the variations that leave from node (its children but the first), each
+// an ol.variation of its own line, nested variations inside
+function variationsOf(node, names) {
+  return node.children.slice(1).map((c) => lineList(c, names));
+}
+
+function lineList(first, names) {
+  // numbered as the main line is: the first move's number is its depth
+  const list = el("ol", { class: "variation", "aria-label": t("Variation"), start: pathOf(first).length });
+  for (let x = first; x; x = x.children[0]) {
+    const item = el("li", {}, moveButton(x, names));
+    for (const v of variationsOf(x, names)) item.append(v);
+    list.append(item);
+  }
+  return list;
+}
+
+// the deal a node is in, as the move list and the deal picker show it: its
+// main continuation's where the record goes on, else its own record
+// move's (a variation's: the record move it leaves from)
+function dealOf(node) {
+  const next = node.children[0];
+  if (next && next.rec >= 0) return BOARD.moves[next.rec].deal;
+  for (let x = node; x && x !== ROOT; x = x.parent) if (x.rec >= 0) return BOARD.moves[x.rec].deal;
+  return BOARD.moves.length ? BOARD.moves[0].deal : 1;
+}
+
+// the deal picker: a match of many deals (a tricks match is 1,001 actions)
+// is listed a deal at a time, a deal chosen going to its start
+function renderDealChoices() {
+  const deals = BOARD.deals || [];
+  const sel = $("b-deal");
+  sel.replaceChildren(...deals.map((d) => el("option", { value: String(d.deal), text: t("Deal {n}", { n: d.deal }) })));
+  $("b-deal-box").hidden = deals.length < 2;
+}
+
+function pickDeal() {
+  const d = (BOARD.deals || []).find((x) => String(x.deal) === $("b-deal").value);
+  if (d) goTo(d.first);
 }
 
 function renderMoves() {
@@ -295,43 +561,34 @@ function renderMoves() {
   const names = BOARD.names;
   let list = null;
   let deal = null;
+  // only the deal shown's moves: a long match is not one list of a thousand
+  const shown = dealOf(NODE);
+  if ((BOARD.deals || []).length > 1) $("b-deal").value = String(shown);
+  const first = BOARD.moves.length ? BOARD.moves[0].deal : 1;
   const start = el("button", { type: "button", class: "move start", "data-at": 0, text: t("The start"),
-                               onclick: () => goTo(0) });
-  if (cur.at === 0 && cur.vl === 0) start.setAttribute("aria-current", "step");
-  box.append(start);
-  if (cur.vmoves.length && cur.vbase === 0) box.append(variationNode());
-  for (const m of BOARD.moves) {
-    if (m.deal !== deal) {
-      deal = m.deal;
-      box.append(el("h4", { text: t("Deal {n}", { n: m.deal }) }));
-      list = el("ol", { class: "line", start: m.index + 1 });
+                               onclick: () => goNode(ROOT) });
+  if (NODE === ROOT) start.setAttribute("aria-current", "step");
+  if (shown === first) {
+    box.append(start);
+    if (ROOT.comment) box.append(el("span", { class: "comment", dir: "auto", text: ROOT.comment }));
+    box.append(...variationsOf(ROOT, names));
+  }
+  let index = 0;
+  for (let x = ROOT.children[0]; x; x = x.children[0], index += 1) {
+    const d = x.rec >= 0 ? BOARD.moves[x.rec].deal : deal;
+    if (d !== shown) { deal = d; continue; }
+    if (d !== deal || !list) {
+      deal = d;
+      box.append(el("h4", { text: t("Deal {n}", { n: d }) }));
+      list = el("ol", { class: "line", start: index + 1 });
       box.append(list);
     }
-    const after = m.index + 1;
-    const button = el("button", { type: "button", class: "move", "data-at": after, text: moveText(m, names),
-                                  onclick: () => goTo(after) });
-    if (m.trick) button.dataset.trick = m.trick;
-    if (cur.at === after && cur.vl === 0) button.setAttribute("aria-current", "step");
-    const item = el("li", {}, button);
-    if (cur.vmoves.length && cur.vbase === after) item.append(variationNode());
+    const item = el("li", {}, moveButton(x, names));
+    for (const v of variationsOf(x, names)) item.append(v);
     list.append(item);
   }
   const now = box.querySelector("[aria-current='step']");
   if (now && typeof now.scrollIntoView === "function") now.scrollIntoView({ block: "nearest" });
-}
-
-function variationNode() {
-  const names = BOARD.names;
-  const list = el("ol", { class: "variation", "aria-label": t("Variation") });
-  cur.vmoves.forEach((a, j) => {
-    const seat = variationSeats[j];
-    const who = seat === null || seat === undefined ? "" : (names[seat] || "") + ": ";
-    const b = el("button", { type: "button", class: "move var", "data-vl": j + 1, text: who + (words[a] || a),
-                             onclick: () => goVariation(j + 1) });
-    if (cur.vl === j + 1) b.setAttribute("aria-current", "step");
-    list.append(el("li", {}, b));
-  });
-  return list;
 }
 
 // ---- the position ------------------------------------------------------------------
@@ -355,10 +612,10 @@ function seatPlace(p, s) {
 }
 
 function renderStep(p) {
-  if (cur.vl > 0 && p.last) variationSeats[cur.vl - 1] = p.last.seat;
-  const where = cur.vl > 0
-    ? t("Variation: {n} actions from step {at}", { n: cur.vl, at: cur.at })
-    : t("Step {at} of {n}", { at: cur.at, n: lineLength() });
+  if (NODE.rec < 0 && p.last) NODE.seat = p.last.seat;
+  const where = cur.variation.length
+    ? t("Variation: {n} actions from step {at}", { n: cur.variation.length, at: cur.at })
+    : t("Step {at} of {n}", { at: cur.at, n: BOARD.moves.length });
   const who = p.over ? t("The game is over.") : p.to_move !== null ? t("{name} to play.", { name: p.names[p.to_move] }) : "";
   const deal = t("{game}, deal {n}:", { game: gameTitle(BOARD.game), n: p.deal });
   $("b-status").textContent = [deal, where + ".", who].filter(Boolean).join(" ");
@@ -370,22 +627,37 @@ function renderStep(p) {
   renderControls();
 }
 
+// where a seat sits on a felt laid out as a grid (a layout on the table:
+// the seats round it, in the order seatPlace goes round: the shown seat at
+// the bottom, then left, top, right), so no row of the layout can cover a
+// seat's box at any width (issue #51: the Jacks' hearts row over Seat 2's)
+const GRID_AREAS = ["bottom", "left", "top", "right"];
+
+function gridFelt(p) { return Boolean(p.layout) && p.players === GRID_AREAS.length; }
+
 function renderSeats(p) {
   const box = $("seats");
   box.replaceChildren();
+  const grid = gridFelt(p);
+  $("felt").classList.toggle("grid", grid);
   for (const seat of p.seats) {
     const place = seatPlace(p, seat.seat);
+    const me = p.show === "all" ? 0 : p.show;
+    const style = grid ? `grid-area:${GRID_AREAS[(seat.seat - me + p.players) % p.players]}`
+      : `left:${place.x}%;top:${place.y}%`;
     const extra = [];
     if (Array.isArray(p.tricks_won) && p.tricks_won.length === p.players) extra.push(tn("{n} trick", "{n} tricks", p.tricks_won[seat.seat]));
     if (Array.isArray(p.tokens)) extra.push(tn("{n} token", "{n} tokens", p.tokens[seat.seat]));
     box.append(el("div", { class: `seat${seat.to_move ? " to-move" : ""}${p.show === seat.seat ? " you" : ""}`,
-                           "data-seat": seat.seat, style: `left:${place.x}%;top:${place.y}%` },
+                           "data-seat": seat.seat, style },
       el("div", { class: "seat-name", text: seat.name }),
       el("div", { class: "seat-count", text: tn("{n} card", "{n} cards", seat.cards) }),
       extra.length ? el("div", { class: "seat-extra", text: extra.join(" \u00b7 ") }) : null,
       seat.to_move ? el("div", { class: "seat-extra", text: t("to play") }) : null));
   }
 }
+
+const SUIT_SIGNS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 
 function renderCenter(p) {
   const box = $("center");
@@ -416,8 +688,11 @@ function renderCenter(p) {
     const rows = el("div", { class: "layout", role: "group", "aria-label": t("The layout") });
     for (const suit of ["S", "H", "D", "C"]) {
       const ranks = p.layout[suit] || [];
-      const row = el("div", { class: "layout-row", "data-suit": suit });
-      if (!ranks.length) row.append(el("span", { class: "empty", text: { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" }[suit] + " \u2013" }));
+      // each row opens with its suit's sign (the cards' names say it to a
+      // screen reader), a long one fanned so that 13 cards fit a phone
+      const row = el("div", { class: `layout-row${ranks.length > 7 ? " long" : ""}`, "data-suit": suit },
+        el("span", { class: `suit-sign${suit === "H" || suit === "D" ? " c-red" : ""}`, "aria-hidden": "true", text: SUIT_SIGNS[suit] }));
+      if (!ranks.length) row.append(el("span", { class: "empty", text: "\u2013" }));
       for (const r of ranks) row.append(cardNode(p, r + suit, "small"));
       rows.append(row);
     }
@@ -519,7 +794,8 @@ async function analyse() {
   try {
     const resp = await fetch(`/v1/analysis/values?lang=${LANG}`, {
       method: "POST", headers: { "Content-Type": "application/json" }, signal: ctrl.signal,
-      body: JSON.stringify({ position: POS, at: cur.at, variation: variationNow(), stream: true }) });
+      body: JSON.stringify(Object.assign({ position: POS, at: cur.at, variation: variationNow(), stream: true },
+                                         cur.kind ? { kind: cur.kind } : {})) });
     if (!resp.ok || !resp.body) {
       const data = await resp.json().catch(() => ({ error: `HTTP ${resp.status}` }));
       throw new ApiError(data.error || `HTTP ${resp.status}`, resp.status, data.path);
@@ -599,7 +875,11 @@ function renderValues(r, partial) {
     const sv = s ? s.values[a] : undefined;
     const ci = s ? s.ci95[a] : undefined;
     const advised = s && s.action === a;
-    const mark = ev === undefined ? "" : best.has(a) ? t("best, exact") : t("exact");
+    // the kind of value beside every exact one (issue #51: "+50 best, exact"
+    // said nothing of the other seats' play it assumed)
+    const kind = kindOf(ex);
+    const mark = ev === undefined ? "" : best.has(a) ? t("best, exact ({kind})", { kind: kind ? kind.label : "" })
+      : t("exact ({kind})", { kind: kind ? kind.label : "" });
     rows.push(el("tr", { "data-action": a, class: [best.has(a) ? "best" : "", advised ? "advised" : ""].join(" ").trim() },
       el("th", { scope: "row" }, el("button", { type: "button", class: "try", text: words[a] || a,
                                                 "aria-label": t("Try: {action}", { action: words[a] || a }), onclick: () => tryAction(a) })),
@@ -609,7 +889,11 @@ function renderValues(r, partial) {
   }
   $("v-table").replaceChildren(...rows);
   const notes = [];
-  if (ex) notes.push(t("Exact: every card known, solved to the end ({unit}).", { unit: ex.unit || BOARD.unit }));
+  if (ex) {
+    const kind = kindOf(ex);
+    notes.push(kind ? t("Exact: every card known, solved to the end ({unit}); {kind}.", { unit: ex.unit || BOARD.unit, kind: kind.words })
+      : t("Exact: every card known, solved to the end ({unit}).", { unit: ex.unit || BOARD.unit }));
+  }
   else if (r.exact && r.exact.finished === false) notes.push(t("The exact solve did not finish within its budget."));
   if (s) notes.push(t("Searched from the view of the seat to move: mean and 95% interval, {n} iterations.", { n: s.iterations }));
   if (partial) notes.push(t("Computing..."));
@@ -622,17 +906,16 @@ async function engineLine() {
   const out = $("l-out");
   out.replaceChildren(el("p", { text: t("Computing...") }));
   try {
-    const r = await api("POST", "/v1/analysis/line", { position: POS, at: cur.at, variation: variationNow(), plies: 8 });
+    const r = await api("POST", "/v1/analysis/line", Object.assign({ position: POS, at: cur.at, variation: variationNow(), plies: 8 },
+                                                                   cur.kind ? { kind: cur.kind } : {}));
     Object.assign(words, r.labels || {});
     const names = STEP ? STEP.names : BOARD.names;
-    const exactWord = t("exact");
-    const items = r.line.map((s) => el("li", { text: names[s.seat] + ": " + (words[s.action] || s.action) + " (" + num(s.value) + (s.exact ? ", " + exactWord : "") + ")" }));
+    const exactWord = (s) => (s.kind_words ? t("exact ({kind})", { kind: s.kind_words.label }) : t("exact"));
+    const items = r.line.map((s) => el("li", { text: names[s.seat] + ": " + (words[s.action] || s.action) + " (" + num(s.value) + (s.exact ? ", " + exactWord(s) : "") + ")" }));
     const play = el("button", { type: "button", id: "l-play", text: t("Play this line as a variation"), onclick: () => {
-      const base = cur.vl > 0 ? cur.vmoves.slice(0, cur.vl) : [];
-      if (cur.vl === 0) cur.vbase = cur.at;
-      cur.vmoves = base.concat(r.line.map((s) => s.action));
-      variationSeats = variationSeats.slice(0, base.length).concat(r.line.map((s) => s.seat));
-      cur.vl = cur.vmoves.length;
+      // the line as a variation from here (the moves it shares with a
+      // line already there are followed)
+      for (const s of r.line) NODE = NODE.children.find((c) => c.action === s.action) || newNode(NODE, s.action, s.seat, -1);
       go();
     } });
     out.replaceChildren(items.length ? el("ol", { class: "engine-line" }, ...items) : el("p", { text: t("No line from here.") }),
@@ -674,6 +957,33 @@ function svg(tag, attrs, ...children) {
   return node;
 }
 
+// the graph's frame (SVG units): the plot area is [L, W - R] x [T, H - B],
+// the axes' numbers and titles outside it
+const GRAPH = { W: 600, H: 250, L: 58, R: 12, T: 12, B: 44 };
+
+// the graph's scale of the deal reviewed: step -> x, value -> y, and back
+function graphScale(d, lo, hi) {
+  const { W, H, L, R, T, B } = GRAPH;
+  const x0 = d.first;
+  const x1 = Math.max(d.last + 1, x0 + 1);
+  return {
+    x0, x1, lo, hi,
+    X: (i) => L + ((Math.max(x0, Math.min(x1, i)) - x0) / (x1 - x0)) * (W - L - R),
+    Y: (v) => T + ((hi - v) / (hi - lo)) * (H - T - B),
+    step: (x) => Math.round(x0 + ((x - L) / (W - L - R)) * (x1 - x0)),
+  };
+}
+
+// round numbers between lo and hi for the value axis (about five)
+function niceTicks(lo, hi) {
+  const raw = (hi - lo) / 5;
+  const mag = Math.pow(10, Math.floor(Math.log10(raw)));
+  const step = [1, 2, 2.5, 5, 10].map((k) => k * mag).find((s) => s >= raw) || raw;
+  const out = [];
+  for (let v = Math.ceil(lo / step) * step; v <= hi + 1e-9; v += step) out.push(Math.round(v * 1e6) / 1e6);
+  return out;
+}
+
 function renderGraph() {
   const r = REVIEW;
   const box = $("graph");
@@ -684,40 +994,97 @@ function renderGraph() {
   const d = r.deals[0];
   const names = BOARD.names;
   const points = d.points || [];
-  const x0 = d.first;
-  const x1 = Math.max(d.last + 1, x0 + 1);
   const values = [];
   for (const p of points) for (const v of (p.exact || []).concat(p.searched || [])) if (typeof v === "number") values.push(v);
   let lo = Math.min(0, ...values);
   let hi = Math.max(0, ...values);
   if (hi - lo < 1e-9) { lo -= 1; hi += 1; }
-  const W = 600, H = 220, L = 44, R = 10, T = 24, B = 22;
-  const X = (i) => L + ((i - x0) / (x1 - x0)) * (W - L - R);
-  const Y = (v) => T + ((hi - v) / (hi - lo)) * (H - T - B);
+  const pad = (hi - lo) * 0.06;
+  lo -= pad;
+  hi += pad;
+  const { W, H, L, R, T, B } = GRAPH;
+  const sc = graphScale(d, lo, hi);
+  const { X, Y } = sc;
+  const byTrick = points.some((p) => p.label === "start" || /^trick \d+$/.test(p.label));
   const g = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "group", class: "eval-graph",
                          "aria-label": t("The deal's values for each seat after every trick, the mistakes marked") });
-  g.append(svg("line", { x1: L, x2: W - R, y1: Y(0), y2: Y(0), class: "axis" }));
-  g.append(svg("text", { x: 2, y: Y(hi) + 4, class: "tick" }, document.createTextNode(num(hi, 0))));
-  g.append(svg("text", { x: 2, y: Y(lo), class: "tick" }, document.createTextNode(num(lo, 0))));
+  // a click anywhere on the plot goes to its step (not only on the marks)
+  g.append(svg("rect", { x: L, y: T, width: W - L - R, height: H - T - B, class: "plot",
+                         onclick: (ev) => {
+                           const m = g.getScreenCTM();
+                           if (!m) return;
+                           const pt = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
+                           goTo(sc.step(pt.x));
+                         } }));
+  // the value axis: round numbers, their grid lines, titled in a word (the
+  // unit in full is the note's: dix's is a sentence)
+  for (const v of niceTicks(lo, hi)) {
+    g.append(svg("line", { x1: L, x2: W - R, y1: Y(v), y2: Y(v), class: v === 0 ? "axis zero" : "grid-line" }));
+    g.append(svg("text", { x: L - 5, y: Y(v) + 4, class: "tick y-tick", "text-anchor": "end" }, document.createTextNode(num(v, 0))));
+  }
+  g.append(svg("text", { x: 12, y: T + (H - T - B) / 2, class: "axis-title y-title", "text-anchor": "middle",
+                         transform: `rotate(-90 12 ${T + (H - T - B) / 2})` }, document.createTextNode(t("Points"))));
+  // the step axis: the tricks played where the deal counts them, else the moves
+  g.append(svg("line", { x1: L, x2: W - R, y1: H - B, y2: H - B, class: "axis" }));
+  const ticks = byTrick
+    ? points.map((p) => ({ at: p.before, text: p.label === "start" ? "0" : (/^trick (\d+)$/.exec(p.label) || [])[1] }))
+      .filter((x) => x.text !== undefined)
+    : niceTicks(sc.x0, sc.x1).filter((v) => Number.isInteger(v)).map((v) => ({ at: v, text: String(v) }));
+  const every = Math.max(1, Math.ceil(ticks.length / 14));
+  ticks.forEach((k, i) => {
+    if (i % every) return;
+    g.append(svg("line", { x1: X(k.at), x2: X(k.at), y1: H - B, y2: H - B + 4, class: "axis" }));
+    g.append(svg("text", { x: X(k.at), y: H - B + 16, class: "tick x-tick", "text-anchor": "middle" }, document.createTextNode(k.text)));
+  });
+  g.append(svg("text", { x: L + (W - L - R) / 2, y: H - 6, class: "axis-title x-title", "text-anchor": "middle" },
+               document.createTextNode(byTrick ? t("Tricks played") : t("Moves"))));
   for (let s = 0; s < r.players; s++) {
+    const colour = SEAT_COLOURS[s % SEAT_COLOURS.length];
     for (const kind of ["exact", "searched"]) {
-      const pts = points.filter((p) => p[kind] && typeof p[kind][s] === "number").map((p) => `${X(p.before)},${Y(p[kind][s])}`);
-      if (pts.length > 1) {
-        g.append(svg("polyline", { points: pts.join(" "), class: `curve ${kind}`, stroke: SEAT_COLOURS[s % SEAT_COLOURS.length],
-                                   "data-seat": s }));
+      // a line through the points that have a value; a gap where one has
+      // none (no line drawn across what was not solved)
+      let run = [];
+      const runs = [run];
+      for (const p of points) {
+        if (p[kind] && typeof p[kind][s] === "number") run.push(p);
+        else if (run.length) { run = []; runs.push(run); }
+      }
+      for (const part of runs) {
+        if (part.length > 1) {
+          g.append(svg("polyline", { points: part.map((p) => `${X(p.before)},${Y(p[kind][s])}`).join(" "),
+                                     class: `curve ${kind}`, stroke: colour, "data-seat": s }));
+        }
+      }
+      if (kind !== "exact") continue;
+      // a dot wherever the exact value changes (and where it starts): a
+      // jump of the line always has its points marked
+      let before = null;
+      for (const p of points) {
+        const v = p.exact ? p.exact[s] : null;
+        if (typeof v !== "number") { before = null; continue; }
+        if (before === null || v !== before) {
+          g.append(svg("circle", { cx: X(p.before), cy: Y(v), r: 2.8, class: "change", fill: colour, "data-seat": s,
+                                   "data-at": p.before, "data-value": v }));
+        }
+        before = v;
       }
     }
   }
-  g.append(svg("line", { id: "g-cursor", x1: X(x0), x2: X(x0), y1: T - 6, y2: H - B, class: "cursor" }));
+  g.append(svg("line", { id: "g-cursor", x1: X(sc.x0), x2: X(sc.x0), y1: T, y2: H - B, class: "cursor" }));
   const sizes = { blunder: t("blunder"), mistake: t("mistake"), inaccuracy: t("inaccuracy") };
   const marks = r.decisions.filter((x) => x.size);
   for (const m of marks) {
     const label = t("{name}, step {at}: played {played}, better {best} (\u2212{loss}, {size})", {
       name: names[m.seat], at: m.index, played: words[m.played] || m.played, best: words[m.best] || m.best,
       loss: Number(m.loss).toFixed(2), size: sizes[m.size] });
-    const y = typeof (points.find((p) => p.before >= m.index) || {}).exact?.[m.seat] === "number"
-      ? Y(points.find((p) => p.before >= m.index).exact[m.seat]) : T - 10;
-    const mark = svg("circle", { cx: X(m.index), cy: Math.max(8, Math.min(H - B, y)), r: m.size === "blunder" ? 7 : m.size === "mistake" ? 6 : 4.5,
+    // on the seat's line where the point after the decision has a value
+    // (exact, else searched), else on the zero line: always inside the plot
+    const next = points.find((p) => p.before > m.index) || points[points.length - 1] || {};
+    const v = [next.exact, next.searched].map((xs) => (xs ? xs[m.seat] : null)).find((x) => typeof x === "number");
+    const radius = m.size === "blunder" ? 7 : m.size === "mistake" ? 6 : 4.5;
+    const cx = Math.max(L + radius, Math.min(W - R - radius, X(m.index)));
+    const cy = Math.max(T + radius, Math.min(H - B - radius, Y(typeof v === "number" ? v : 0)));
+    const mark = svg("circle", { cx, cy, r: radius,
                                  class: `mark ${m.size}`, tabindex: 0, role: "button", "aria-label": label, "data-at": m.index,
                                  fill: SEAT_COLOURS[m.seat % SEAT_COLOURS.length],
                                  onclick: () => goTo(m.index),
@@ -731,20 +1098,44 @@ function renderGraph() {
     el("span", { class: "swatch", style: `background:${SEAT_COLOURS[s % SEAT_COLOURS.length]}` }), document.createTextNode(n))));
   box.append(g, legend);
   const th = r.thresholds || {};
-  $("r-note").textContent = t("Solid: exact values; dashed: searched. A mark is a mistake of the seat of its colour: an inaccuracy costs at least {i}, a mistake {m}, a blunder {b} ({unit}).", {
+  const solved = r.decisions.find((x) => x.exact_kind);
+  const kind = solved ? kindOf({ kind: solved.exact_kind }) : null;
+  $("r-note").textContent = t("Solid: exact values, a dot where one changes; dashed: searched. Click the graph to go to that step. A mark is a mistake of the seat of its colour: an inaccuracy costs at least {i}, a mistake {m}, a blunder {b} ({unit}).", {
     i: Number(th.inaccuracy).toFixed(2), m: Number(th.mistake).toFixed(2), b: Number(th.blunder).toFixed(2), unit: BOARD.unit })
+    + (kind ? " " + t("The exact values are {kind}.", { kind: kind.words }) : "")
     + (marks.length ? "" : " " + t("No mistake found: every action as good as the search's advice."));
+  renderAccuracy(r, d.deal);
   renderGraphCursor();
+}
+
+// each seat's accuracy in the deal reviewed, as lichess sums a game up:
+// the mean loss of its decisions against the best action (the review's
+// losses), its inaccuracies, mistakes and blunders counted by the review's
+// thresholds (bots/review.py SIZES)
+function renderAccuracy(r, deal) {
+  const box = $("r-accuracy");
+  box.replaceChildren();
+  const rows = (r.summary || []).map((x) => el("tr", { "data-seat": x.seat },
+    el("th", { scope: "row", text: BOARD.names[x.seat] }),
+    el("td", { text: String(x.judged) }),
+    el("td", { class: "mean-loss", text: x.judged ? (x.loss / x.judged).toFixed(2) : "" }),
+    el("td", { class: "inaccuracy", text: String(x.mistakes.inaccuracy || 0) }),
+    el("td", { class: "mistake", text: String(x.mistakes.mistake || 0) }),
+    el("td", { class: "blunder", text: String(x.mistakes.blunder || 0) })));
+  box.hidden = !rows.length;
+  if (!rows.length) return;
+  // a region of its own, scrolled by the keyboard where a phone cuts it
+  box.setAttribute("aria-label", t("Accuracy in deal {n}", { n: deal }));
+  const head = el("tr", {}, ...[t("Seat"), t("Decisions"), t("Mean loss"), t("Inaccuracies"), t("Mistakes"), t("Blunders")]
+    .map((h) => el("th", { scope: "col", text: h })));
+  box.append(el("table", { class: "accuracy" }, el("caption", { text: t("Accuracy in deal {n}", { n: deal }) }), head, ...rows),
+    el("p", { class: "doc", text: t("The mean loss of a seat's decisions against the best action ({unit}).", { unit: BOARD.unit }) }));
 }
 
 function renderGraphCursor() {
   const line = document.getElementById("g-cursor");
   if (!line || !REVIEW || !REVIEW.deals.length) return;
-  const d = REVIEW.deals[0];
-  const x0 = d.first;
-  const x1 = Math.max(d.last + 1, x0 + 1);
-  const at = Math.max(x0, Math.min(x1, cur.at));
-  const x = 44 + ((at - x0) / (x1 - x0)) * (600 - 44 - 10);
+  const x = graphScale(REVIEW.deals[0], 0, 1).X(cur.at);
   line.setAttribute("x1", x);
   line.setAttribute("x2", x);
 }
@@ -964,7 +1355,7 @@ async function openPasted() {
     say(t("That is not JSON: {why}", { why: e.message }));
     return;
   }
-  await openBoard(doc);
+  await openDoc(doc);
 }
 
 async function openFile() {
@@ -1002,8 +1393,8 @@ function onKey(ev) {
   else if (ev.key === "ArrowLeft") act = rtl ? forward : back;
   else if (ev.key === "ArrowDown") act = forward;
   else if (ev.key === "ArrowUp") act = back;
-  else if (ev.key === "Home") act = () => goTo(0);
-  else if (ev.key === "End") act = () => { if (cur.vl > 0) goVariation(cur.vmoves.length); else goTo(lineLength()); };
+  else if (ev.key === "Home") act = () => goNode(ROOT);
+  else if (ev.key === "End") act = toLineEnd;
   if (!act) return;
   ev.preventDefault();
   act();
@@ -1024,14 +1415,20 @@ async function init() {
   $("s-deal").addEventListener("click", dealSetup);
   $("s-actions").addEventListener("input", scheduleCheck);
   $("s-open").addEventListener("click", openSetup);
-  $("b-first").addEventListener("click", () => goTo(0));
+  $("b-first").addEventListener("click", () => goNode(ROOT));
   $("b-prev").addEventListener("click", back);
   $("b-next").addEventListener("click", forward);
-  $("b-last").addEventListener("click", () => { if (cur.vl > 0) goVariation(cur.vmoves.length); else goTo(lineLength()); });
+  $("b-last").addEventListener("click", toLineEnd);
+  $("b-deal").addEventListener("change", pickDeal);
+  $("c-text").addEventListener("input", () => editComment(false));
+  $("c-text").addEventListener("change", () => editComment(true));
+  $("b-export").addEventListener("click", exportRecord);
   $("b-show").addEventListener("change", () => { const v = $("b-show").value; cur.show = v === "all" ? "all" : Number(v); go(); });
   $("v-go").addEventListener("click", analyse);
+  $("v-kind").addEventListener("change", () => { cur.kind = $("v-kind").value; remember(); if (STEP && !STEP.over) analyse(); });
   $("v-stop").addEventListener("click", stopValues);
-  $("v-clear").addEventListener("click", clearVariation);
+  $("v-promote").addEventListener("click", promoteLine);
+  $("v-delete").addEventListener("click", deleteLine);
   $("l-go").addEventListener("click", engineLine);
   $("r-go").addEventListener("click", review);
   $("b-new").addEventListener("click", newBoard);
