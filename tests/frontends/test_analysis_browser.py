@@ -225,12 +225,22 @@ def test_a_finished_deal_stepped_reviewed_varied_and_linked(browser, server, fin
         # a step not valued yet: the server caches a step's values for every
         # reader, so each run of this test stops a step of its own
         fresh = 20 if lang == "en" else 22
+        # the values request is held until Stop, so the search is still
+        # running when it is clicked however busy the machine (a 0.3 s search
+        # could end before the click)
+        held = []
+
+        def hold(route):
+            held.append(route)          # never answered: Stop aborts it
+        page.route("**/v1/analysis/values*", hold)
         page.click(f"#moves button.move[data-at='{fresh}']")
         page.wait_for_function(f"document.body.dataset.step === '{fresh}:0'")
         page.wait_for_selector("#values-box[data-state='running']")
         page.click("#v-stop")
         page.wait_for_selector("#values-box[data-state='stopped']")
         assert page.text_content("#v-note") == page.evaluate("t('Stopped.')")
+        assert held                     # the page did ask, and gave up when told
+        page.unroute("**/v1/analysis/values*")
         # the review: the graph, a mistake mark clicked goes to its position
         page.select_option("#r-time", "0.1")
         page.click("#r-go")
