@@ -10,7 +10,8 @@
 A bot decides exactly as ``best_move`` advises: one legal action is
 played, a view that determines the deal is solved exactly, anything else is
 searched; so the bot with seed ``s`` plays what ``best_move(view, limit,
-seed=s)`` advises with the same settings (a bot without a seed draws a new
+seed=s, settings=bot.settings)`` advises (the bot's ``SearchSettings``,
+built once from its settings string; a bot without a seed draws a new
 search seed for each decision from its own generator).  Each fair bot
 gives the service only ``state.information_state(seat)``, so hidden cards
 cannot reach its decision.
