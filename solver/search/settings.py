@@ -82,22 +82,32 @@ class SearchSettings:
     depends on them); ``threads``: the threads that grow them (None: one a
     tree, at most one a usable core; never changes the answer); ``c``: the
     ISMCTS exploration constant, in [0, 100]; ``policy``: the play-outs,
-    ``rules``, ``random`` or ``learned`` (ISMCTS only); ``prior``: the tree
-    prior, ``rules``, ``learned`` or ``none`` (None: the game's,
-    ``GameSupport.prior``); ``equivalence``: one card of each class of
-    equivalent cards is searched; ``leaf``: how a play-out ends, one of
-    ``value.LEAVES`` (True and False: ``exact`` and ``playout``, PIMC's old
-    switch; None: the search's default); ``py_iterations``: the iterations
-    of a decision searched in Python, if different from the limit's;
-    ``exact``: a view that determines the deal is solved (False: always
-    searched, for measurements); ``omniscient``: the player sees every card
-    (the ``cheat`` bot; the position must hold every card); ``inference``:
-    the worlds weighed by what the other seats chose (None: the game's
-    default) and ``pool``, the worlds weighed; ``kind``: the exact solve's
-    kind of value, ``paranoid`` or ``maxn`` (None: the game's), and
-    ``strict_kind``: no other kind is taken; ``model``: the parameters of
-    the game's model of play (a file, its JSON or ``ModelParams``; None: the
-    ones the game ships), checked against the game by ``best_move``."""
+    ``rules``, ``random`` or ``learned`` (the game's learned policy; ISMCTS
+    only); ``prior``: the tree prior, ``rules`` (PUCT with the rules bot's
+    move favoured), ``learned`` (PUCT with the game's learned policy at
+    every card node) or ``none`` (UCB1, in the Python search); None: the
+    game's, ``GameSupport.prior``; ``equivalence``: one card of each class
+    of equivalent cards is searched; ``leaf``: how a play-out ends, one of
+    ``value.LEAVES`` (``value``: ISMCTS reads the game's learned value after
+    a few tricks; ``playout``: at the deal's end; ``exact``: PIMC's end in
+    an exact solve; True and False: ``exact`` and ``playout``, PIMC's old
+    switch; None: PIMC ``exact``, ISMCTS the game's, ``GameSupport.leaf``);
+    ``py_iterations``: the iterations of a decision searched in Python, if
+    different from the limit's; ``exact``: a view that determines the deal
+    is solved (False: always searched, for measurements); ``omniscient``:
+    the player sees every card (the position must be a ``State`` or a
+    complete record; the ``cheat`` bot, an upper bound for measurements,
+    never a fair player); ``inference``: the worlds weighed by the
+    likelihood of what the other seats chose under the game's opponent
+    model (``solver.beliefs``; None: the game's default) and ``pool``, the
+    worlds drawn and weighed; ``kind``: the exact solve's kind of value in a
+    game of individual seats, ``paranoid`` or ``maxn`` (``solver.dd.solve``;
+    None: the game's); ``strict_kind``: only that kind is taken (or
+    ``minimax``, the one exact value where the seats form two sides), a
+    solve that gives another is searched instead; ``model``: the parameters
+    of the game's model of play that the learned prior and play-outs and
+    the beliefs read (a file, its JSON or ``ModelParams``; None: the ones
+    the game ships), checked against the game by ``best_move``."""
 
     trees: int = DEFAULT_TREES
     threads: int | None = None
