@@ -31,7 +31,7 @@ import solver
 from solver.dd.trick import check_tt_mb
 from solver.errors import DixtrixError, LimitError, OptionError, PositionError, SearchAborted, short_repr
 from solver.position import MAX_DEPTH, record_from_json
-from solver.search import Limit, beliefs, best_move, evaluate
+from solver.search import Limit, SearchSettings, beliefs, best_move, evaluate
 from solver.search.service import BOTS, DEFAULT_LIMIT_SECONDS, DEFAULT_TREES
 
 from .advice import json_finite
@@ -393,11 +393,7 @@ class Engine:
         if limit.nodes is None and self.options["nodes"]:
             limit = Limit(limit.time, limit.iterations, limit.worlds, self.options["nodes"])
         res = best_move(pos, limit, bot=bot, seed=self.options["seed"], progress=progress,
-                        stop=self.stop_event, inference=self._inference(),
-                        prior=None if self.options["prior"] == "default" else
-                        self.options["prior"],
-                        leaf=None if self.options["leaf"] == "default" or bot != "ismcts"
-                        else self.options["leaf"], **self._trees())
+                        stop=self.stop_event, settings=self._settings(bot))
         value = res.values.get(res.action, 0.0)
         # the search's leader by visits (the progress lines' best) need not be
         # the advice (its rule among equal actions): the last info line names
@@ -410,6 +406,15 @@ class Engine:
     def _inference(self) -> bool | None:
         """The ``inference`` option as the decision service takes it."""
         return {"on": True, "off": False}.get(self.options["inference"])
+
+    def _settings(self, bot: str) -> SearchSettings:
+        """The options as the decision service's settings (``default``: the
+        service's own; the leaf option is ISMCTS's, PIMC keeps its own)."""
+        o = self.options
+        return SearchSettings(**self._trees(), inference=self._inference(),
+                              prior=None if o["prior"] == "default" else o["prior"],
+                              leaf=None if o["leaf"] == "default" or bot != "ismcts"
+                              else o["leaf"])
 
     def _trees(self) -> dict[str, Any]:
         """The ``trees`` and ``threads`` options as the decision service

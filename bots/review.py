@@ -68,8 +68,8 @@ from solver.errors import (
     UnsupportedPositionError,
     short_repr,
 )
-from solver.search import Limit, best_move
-from solver.search.service import BOTS, DEFAULT_TREES, check_seed, check_threads, check_trees
+from solver.search import Limit, SearchSettings, best_move
+from solver.search.service import BOTS, DEFAULT_TREES, check_seed
 
 from . import exact as exacts
 from .advice import describe, json_finite
@@ -325,15 +325,8 @@ def _close(d: _Deal, state, base: int, add_point) -> None:
 def _decide(task: dict, stop=None) -> dict:
     """One decision through the decision service (a process worker runs it
     from plain data)."""
-    kw = {k: task[k] for k in ("trees", "threads", "py_iterations") if task.get(k) is not None}
-    # the review judges every action, not only the one to play: the rules
-    # prior (UCB1 at the card nodes) visits each card, where the learned
-    # prior, stronger at choosing, starves the cards its policy dislikes and
-    # leaves their values too few visits to judge them by (measured: the
-    # test of tests/test_review.py that the random seat loses most failed
-    # in dix under the learned prior, over one round and over two)
     res = best_move(task["view"], Limit(**task["limit"]), bot=task["bot"], seed=task["seed"],
-                    stop=stop, prior="rules", **kw)
+                    stop=stop, settings=task["settings"])
     return {"action": res.action, "values": dict(res.values), "ci95": dict(res.ci95),
             "diff_ci95": dict(res.diff_ci95), "equal": list(res.equal),
             "ranking": list(res.ranking), "bot": res.bot,
@@ -475,13 +468,16 @@ def review(position, *, deal=None, seat: int | None = None,
     check_seed(seed)
     if seed < 0:
         raise OptionError(f"review: seed must be >= 0, got {seed}")
-    check_trees(trees)
-    if threads is not None:
-        check_threads(threads)
+    # the review judges every action, not only the one to play: the rules
+    # prior (UCB1 at the card nodes) visits each card, where the learned
+    # prior, stronger at choosing, starves the cards its policy dislikes and
+    # leaves their values too few visits to judge them by (measured: the
+    # test of tests/test_review.py that the random seat loses most failed
+    # in dix under the learned prior, over one round and over two)
+    settings = SearchSettings(trees=trees, threads=threads, py_iterations=py_iterations,
+                              prior="rules")
     Limit(iterations=1, nodes=nodes)              # the same check as any node bound
     kind = check_kind(HINDSIGHT_KIND if kind is None else kind)
-    if py_iterations is not None:
-        Limit(iterations=py_iterations)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 256:
         raise OptionError(f"review: jobs must be an integer 1..256, got {short_repr(jobs)}")
     start = _time.perf_counter()
@@ -490,9 +486,7 @@ def review(position, *, deal=None, seat: int | None = None,
     tasks: list = []
     for d in p.decisions:
         tasks.append(("decide", d.index, {"view": d.view, "limit": limit.to_dict(), "bot": bot,
-                                          "seed": d.seed, "trees": trees,
-                                          "threads": threads,
-                                          "py_iterations": py_iterations}))
+                                          "seed": d.seed, "settings": settings}))
     if use_hindsight:
         for d in p.deals:
             if d.wanted and d.record is not None:

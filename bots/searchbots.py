@@ -10,7 +10,8 @@
 A bot decides exactly as ``best_move`` advises: one legal action is
 played, a view that determines the deal is solved exactly, anything else is
 searched; so the bot with seed ``s`` plays what ``best_move(view, limit,
-seed=s)`` advises with the same settings (a bot without a seed draws a new
+seed=s, settings=bot.settings)`` advises (the bot's ``SearchSettings``,
+built once from its settings string; a bot without a seed draws a new
 search seed for each decision from its own generator).  Each fair bot
 gives the service only ``state.information_state(seat)``, so hidden cards
 cannot reach its decision.
@@ -18,25 +19,21 @@ cannot reach its decision.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import fields
+from typing import Any
+
 from solver.beliefs import DEFAULT_POOL
-from solver.dd.solve import ASKED_KINDS, check_kind
+from solver.dd.solve import ASKED_KINDS
 from solver.errors import LimitError, OptionError, short_repr
 from solver.game import Game, State
-from solver.search import Limit, PlayResult, best_move
+from solver.search import Limit, PlayResult, SearchSettings, best_move
 from solver.search.heuristics.policy import POLICIES
-from solver.search.ismcts import check_prior
 from solver.search.learned import PRIORS, check_model
 from solver.search.limits import MAX_COUNT
-from solver.search.native import ISMCTS_POLICIES, check_ismcts_policy
-from solver.search.pimc import check_policy
-from solver.search.service import (
-    DEFAULT_C,
-    DEFAULT_TREES,
-    MAX_POOL,
-    check_inference,
-    check_threads,
-    check_trees,
-)
+from solver.search.native import ISMCTS_POLICIES
+from solver.search.settings import DEFAULT_C, DEFAULT_TREES, MAX_POOL, check_for_bot
 from solver.search.support import support_for
 from solver.search.value import check_leaf
 
@@ -67,7 +64,8 @@ def search_settings(policies: tuple[str, ...],
 
 class SearchBot(Bot):
     """What the search bots share: a ``Limit`` from the settings, the
-    service's settings, and ``last``, the service's last ``PlayResult``."""
+    service's ``SearchSettings`` (``settings``), and ``last``, the
+    service's last ``PlayResult``."""
 
     bot = "ismcts"
     omniscient = False
@@ -84,47 +82,43 @@ class SearchBot(Bot):
             self.limit = Limit(time=time, iterations=iterations, worlds=worlds, nodes=nodes)
         except LimitError as exc:
             raise LimitError(f"{self.name}: {exc}") from None
-        self.options = {"trees": trees, "threads": threads, "c": c, "policy": policy,
-                        "prior": prior,
-                        "equivalence": _switch(f"{self.name}: equivalence", equivalence),
-                        # 1 and 0: PIMC's switch before the learned value (1:
-                        # its exact end, or another search's default end)
-                        "leaf": {1: "exact" if self.bot == "pimc" else None,
-                                 0: "playout"}.get(leaf, leaf),
-                        "py_iterations": py_iterations,
-                        "exact": _switch(f"{self.name}: exact", exact),
-                        "inference": None if inference is None else
-                        _switch(f"{self.name}: inference", inference), "pool": pool,
-                        # a model file read once, not at every decision
-                        "model": None if model is None else
-                        check_model(game, model, f"{self.name}: model")}
+        # every setting checked now, not at the first decision: the
+        # settings object checks itself, then what the bot's search and
+        # the game ask of it
+        with self._named():
+            self.settings = SearchSettings(
+                trees=trees, threads=threads, c=c, policy=policy, prior=prior,
+                equivalence=_switch(f"{self.name}: equivalence", equivalence),
+                # 1 and 0: PIMC's switch before the learned value (1: its
+                # exact end, or another search's default end)
+                leaf={1: "exact" if self.bot == "pimc" else None, 0: "playout"}.get(leaf, leaf),
+                py_iterations=py_iterations,
+                exact=_switch(f"{self.name}: exact", exact),
+                inference=None if inference is None else
+                _switch(f"{self.name}: inference", inference),
+                pool=pool, omniscient=self.omniscient,
+                # a model file read once, not at every decision
+                model=None if model is None else check_model(game, model, "model"))
+            check_for_bot(self.settings, self.bot)
+            check_leaf(self.settings.leaf, self.bot, self.game)
         self.last: PlayResult | None = None
-        # every setting checked now, not at the first decision
-        self._check()
 
-    def _check(self) -> None:
+    @contextmanager
+    def _named(self) -> Iterator[None]:
+        """A refused setting's error, named by this bot (``pimc: pool must
+        be...``), once."""
         try:
-            check_inference(self.options["inference"], self.options["pool"])
-            check_trees(self.options["trees"])
-            if self.options["threads"] is not None:
-                check_threads(self.options["threads"])
-            if self.bot == "pimc":
-                check_policy(self.options["policy"])
-            else:
-                check_ismcts_policy(self.options["policy"])
-            if self.options["prior"] is not None:
-                check_prior(self.options["prior"])
-            check_leaf(self.options["leaf"], self.bot, self.game)
+            yield
         except (LimitError, OptionError) as exc:
-            raise type(exc)(f"{self.name}: {exc}") from None
-        c = self.options["c"]
-        if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c <= 100:
-            raise LimitError(f"{self.name}: c must be a number in [0, 100], got {short_repr(c)}")
-        if self.options["py_iterations"] is not None:
-            try:
-                Limit(iterations=self.options["py_iterations"])
-            except LimitError as exc:
-                raise LimitError(f"{self.name}: py_iterations: {exc}") from None
+            said = str(exc)
+            raise type(exc)(said if said.startswith(f"{self.name}: ")
+                            else f"{self.name}: {said}") from None
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The settings as a dict (a copy; ``settings`` is what the bot
+        passes to the service)."""
+        return {f.name: getattr(self.settings, f.name) for f in fields(self.settings)}
 
     def search_seed(self) -> int:
         """The seed of this decision's search: the bot's seed, or a fresh
@@ -135,7 +129,7 @@ class SearchBot(Bot):
         """The service's advice for this bot's seat in ``state``."""
         position = state if self.omniscient else state.information_state(self.seat).view
         return best_move(position, self.limit, bot=self.bot, seed=self.search_seed(),
-                         omniscient=self.omniscient, **self.options)
+                         settings=self.settings)
 
     def step(self, state: State) -> int:
         legal = state.legal_actions()
@@ -258,10 +252,9 @@ class CheatBot(PIMCBot):
                 raise OptionError(f"{self.name}: search=pimc counts worlds or time, "
                                   f"not iterations (search=ismcts counts iterations)")
             super().__init__(game, seat, seed, worlds=worlds, time=time, **settings)
-        try:
-            self.options["kind"] = check_kind(kind)
-        except OptionError as exc:
-            raise OptionError(f"{self.name}: {exc}") from None
-        # searching, the paranoid value is no fallback for the max^n one: the
-        # search of the true world already lets every seat play for itself
-        self.options["strict_kind"] = search == "ismcts" and kind == "maxn"
+        with self._named():
+            # searching, the paranoid value is no fallback for the max^n one:
+            # the search of the true world already lets every seat play for
+            # itself
+            self.settings = self.settings.replace(
+                kind=kind, strict_kind=search == "ismcts" and kind == "maxn")

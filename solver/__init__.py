@@ -4,7 +4,8 @@
 >>> game = solver.load_game("dix", variant="seventeen")
 >>> state = game.new_initial_state(seed=1)
 
-The public search API: ``solver.best_move(position, limit)``,
+The public search API: ``solver.best_move(position, limit, settings=...)``
+(how much to search: ``Limit``; how: ``SearchSettings``),
 ``solver.evaluate(position)`` (``solver.search``), ``solver.solve(position)``
 (``solver.dd``).  The layers: docs/architecture.md.
 """
@@ -26,7 +27,7 @@ from .errors import (
 )
 from .game import TERMINAL, Game, InfoState, State, load_game, registered_games
 from .position import from_json, loads, to_json
-from .search import Evaluation, Limit, PlayResult, best_move, evaluate
+from .search import Evaluation, Limit, PlayResult, SearchSettings, best_move, evaluate
 
 __version__ = "0.1.0"
 
@@ -34,4 +35,5 @@ __all__ = ["load_game", "registered_games", "Game", "State", "InfoState", "TERMI
            "from_json", "to_json", "loads", "errors", "DixtrixError", "NotationError",
            "OptionError", "PositionError", "IllegalActionError", "LimitError",
            "HiddenInformationError", "UnsupportedPositionError",
-           "solve", "best_move", "evaluate", "Limit", "PlayResult", "Evaluation", "Solution"]
+           "solve", "best_move", "evaluate", "Limit", "SearchSettings", "PlayResult",
+           "Evaluation", "Solution"]

@@ -4,6 +4,8 @@
   ``evaluate(position, limit)``, ``PlayResult``, ``Evaluation``: the one
   decision path every face calls, and all a caller needs;
 * :mod:`solver.search.limits` -- ``Limit``, how much to search, checked once;
+* :mod:`solver.search.settings` -- ``SearchSettings``, how to search (trees,
+  play-outs, prior, beliefs...), checked once;
 * :mod:`solver.search.advice` -- from a search's evidence to the advice and
   its ranking;
 * :mod:`solver.search.support` -- what each game provides the searches
@@ -26,6 +28,7 @@ here knows a front end or a bot (docs/architecture.md).
 from . import games  # noqa: F401  (each built-in game registers its support)
 from .limits import Limit
 from .service import BeliefReport, Evaluation, PlayResult, beliefs, best_move, evaluate
+from .settings import SearchSettings
 
-__all__ = ["Limit", "PlayResult", "Evaluation", "BeliefReport", "beliefs", "best_move",
+__all__ = ["Limit", "SearchSettings", "PlayResult", "Evaluation", "BeliefReport", "beliefs", "best_move",
            "evaluate"]

@@ -52,7 +52,6 @@ from typing import Any
 
 from ..beliefs import DEFAULT_POOL, Beliefs, BeliefWorlds, ModelParams, RowSampler, weigh
 from ..dd import solve
-from ..dd.solve import check_kind
 from ..errors import (
     LimitError,
     OptionError,
@@ -69,11 +68,21 @@ from .advice import Advice, Evidence, decide, decide_exact
 from .control import Control, StopFlag, check_progress, check_stop
 from .equivalence import card_classes, pool
 from .heuristics import POLICIES, has_heuristic, make_policy
-from .ismcts import SearchStats, check_prior, ismcts_search, python_policies, run_native
+from .ismcts import SearchStats, ismcts_search, python_policies, run_native
 from .learned import attach, check_model
 from .limits import Limit, check_limit
-from .native import ALL_CARDS, check_ismcts_policy, root_keep
+from .native import ALL_CARDS, root_keep
 from .pimc import PIMCStats, check_policy, pimc_search
+from .settings import (
+    DEFAULT_TREES,
+    MAX_POOL,
+    SearchSettings,
+    check_for_bot,
+    check_inference,
+    check_threads,
+    check_trees,
+    settings_of,
+)
 from .support import support_for
 from .value import attach_value, check_leaf, leaf_value
 
@@ -97,15 +106,6 @@ def usable_cores() -> int:
     return max(1, min(64, n))
 
 
-#: independent trees of a Cython ISMCTS search (root parallelism): a fixed
-#: number, the same for ``best_move``, every bot and every face, so that a
-#: seed gives the same answer on any machine.  The answer depends on the
-#: number of trees, never on the threads that grow them (``threads``: one a
-#: tree by default, at most one a usable core).  Two: a second tree's
-#: intervals are narrower at the same total iterations and still cover
-#: (docs/search.md, "Intervals that hold for any number of trees"), and a
-#: time limit uses two cores where the machine has them
-DEFAULT_TREES = 2
 #: the searches ``best_move`` runs
 BOTS = ("ismcts", "pimc")
 #: the exact solve of a determined position may spend this many nodes for
@@ -114,8 +114,6 @@ BOTS = ("ismcts", "pimc")
 EXACT_NODES_PER_SECOND = 1_000_000
 #: the exact solve's bound when the limit counts iterations or worlds
 DEFAULT_EXACT_NODES = 5_000_000
-#: the ISMCTS exploration constant (rewards in [-1, 1]; ``solver.search.ismcts``)
-DEFAULT_C = 0.7
 
 
 @dataclass(frozen=True)
@@ -208,36 +206,10 @@ class Evaluation:
 
 
 
-def check_threads(threads: Any, name: str = "threads") -> int:
-    """``threads`` (or ``trees``, by ``name``) is an integer 1..64."""
-    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
-        raise LimitError(f"{name} must be an integer 1..64, got {short_repr(threads)}")
-    return threads
-
-
-def check_trees(trees: Any) -> int:
-    """``trees`` is an integer 1..64."""
-    return check_threads(trees, "trees")
-
-
 def default_threads(trees: int) -> int:
     """The worker threads that grow ``trees`` trees when none are given: one
     a tree, at most one a usable core (the answer does not depend on it)."""
     return max(1, min(trees, usable_cores()))
-
-
-#: the most worlds a search's beliefs weigh
-MAX_POOL = 1 << 16
-
-
-def check_inference(inference: Any, pool: Any) -> None:
-    """``inference`` is True, False or None; ``pool`` a number of worlds
-    1..``MAX_POOL``."""
-    if inference is not None and not isinstance(inference, bool):
-        raise OptionError(f"inference must be true, false or None (the game's default), got "
-                          f"{short_repr(inference)}")
-    if isinstance(pool, bool) or not isinstance(pool, int) or not 1 <= pool <= MAX_POOL:
-        raise LimitError(f"pool must be an integer 1..{MAX_POOL}, got {short_repr(pool)}")
 
 
 def belief_seed(seed: int) -> int:
@@ -321,75 +293,46 @@ def _true_state(position: Any) -> State:
 
 def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
               seed: int = 0, progress: Callable[[dict[str, Any]], None] | None = None,
-              nodes: int | None = None, stop: StopFlag | None = None,
-              threads: int | None = None, *, trees: int = DEFAULT_TREES,
-              c: float = DEFAULT_C, policy: str = "rules", prior: str | None = None,
-              equivalence: bool = True, leaf: bool | str | None = None,
-              py_iterations: int | None = None,
-              exact: bool = True, omniscient: bool = False, inference: bool | None = None,
-              pool: int = DEFAULT_POOL, kind: str | None = None,
-              strict_kind: bool = False, model: Any = None) -> PlayResult:
+              stop: StopFlag | None = None, *, settings: SearchSettings | None = None,
+              **legacy: Any) -> PlayResult:
     """The best action for the seat to move in ``position``, with every
     legal action's value, interval and visits and the ranking the advice is
     made from (see the module docstring for the order of a decision).
 
-    ``limit``: default one second.  ``bot``: ``"ismcts"`` (information-set
-    MCTS; ``Limit.iterations`` / ``time``; ``trees`` independent trees of
-    the Cython searches, grown on ``threads`` threads: the answer depends on
-    ``trees`` and never on ``threads``) or ``"pimc"`` (sampled
-    worlds each solved double-dummy where the solver applies, else played
-    out; ``Limit.worlds`` / ``time``).  ``nodes``: the same as
-    ``Limit.nodes`` (the bound of an exact solve).  Search settings: ``c``
-    (the exploration constant), ``policy`` (play-outs: ``rules`` or
-    ``random`` or ``learned``), ``prior`` (the tree prior: ``rules`` PUCT
-    with the rules bot's move favoured, ``learned`` PUCT with the game's
-    learned policy at every card node, ``none`` UCB1 in the Python search;
-    None: the game's, ``GameSupport.prior``), ``equivalence`` (search one card of each class
-    of equivalent cards), ``leaf`` (how a play-out ends, ``value.LEAVES``:
-    ``value``, ISMCTS reads the game's learned value after a few tricks;
-    ``playout``, at the deal's end; ``exact``, PIMC's end in an exact solve
-    (True and False: ``exact`` and ``playout``); None: PIMC ``exact``, ISMCTS
-    the game's, ``GameSupport.leaf``),
-    ``py_iterations`` (the iterations of a decision searched in Python, if
-    different), ``exact`` (False: never the exact path, for measurements),
-    ``omniscient`` (the player sees every card: ``position`` must be a
-    ``State`` or a complete record; the ``cheat`` bot, an upper bound for
-    measurements, never a fair player); ``inference``: weigh the worlds
-    by the likelihood of what the other seats chose under the game's
-    opponent model (``solver.beliefs``; None: the game's default), ``pool``
-    the worlds drawn and weighed; ``kind`` (the kind of value of the exact
-    solve in a game of individual seats: ``solver.dd.solve``'s);
-    ``strict_kind``: only that kind is taken (or ``minimax``, the one
-    exact value where the seats form two sides): a solve that gives
-    another (the paranoid value where the max^n search does not finish)
-    is searched instead, with ``NOTE_KIND``; ``model``: the parameters of
-    the game's model of play that the learned prior and play-outs and the
-    beliefs read (``solver.search.learned.check_model``: a file, its JSON
-    or ``ModelParams``; None: the ones the game ships)."""
+    ``limit``: how much to search, default one second.  ``bot``:
+    ``"ismcts"`` (information-set MCTS; ``Limit.iterations`` / ``time``) or
+    ``"pimc"`` (sampled worlds each solved double-dummy where the solver
+    applies, else played out; ``Limit.worlds`` / ``time``).  ``seed``,
+    ``progress`` and ``stop``: see the module docstring.  ``settings``: how
+    to search (``SearchSettings``, solver/search/settings.py: the trees and
+    threads, ``c``, ``policy``, ``prior``, ``equivalence``, ``leaf``,
+    ``py_iterations``, ``exact``, ``omniscient``, ``inference``, ``pool``,
+    ``kind``, ``strict_kind``, ``model``; None: the defaults).
+
+    The settings' names are taken as keywords too (``trees=3``,
+    ``exact=False``), each folded into ``settings`` (a keyword given beside
+    ``settings`` replaces its field), so ``best_move(view, limit,
+    trees=3)`` and ``best_move(view, limit, settings=SearchSettings(
+    trees=3))`` give the same answer; and ``nodes``, the same as
+    ``Limit.nodes`` (the bound of an exact solve).  A name that is neither
+    is a ``TypeError``.
+
+    What depends on ``bot`` or the game is checked here, once: PIMC's
+    play-outs (never ``learned``), the leaf for the search and the game
+    (``value.check_leaf``) and the model (``learned.check_model``)."""
     if not isinstance(bot, str) or bot not in BOTS:
         raise OptionError(f"best_move: unknown bot {short_repr(bot)} (known: {', '.join(BOTS)})")
     limit = check_limit(limit, Limit(time=DEFAULT_LIMIT_SECONDS))
+    nodes = legacy.pop("nodes", None)
     if nodes is not None:
         limit = Limit(limit.time, limit.iterations, limit.worlds, nodes)
     check_seed(seed)
     check_progress(progress)
     check_stop(stop)
-    check_trees(trees)
-    threads = default_threads(trees) if threads is None else check_threads(threads)
-    if bot == "pimc":
-        check_policy(policy)
-    else:
-        check_ismcts_policy(policy)
-    if prior is not None:
-        check_prior(prior)
-    if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c <= 100:
-        raise LimitError(f"ismcts: c must be a number in [0, 100], got {short_repr(c)}")
-    if py_iterations is not None:
-        Limit(iterations=py_iterations)          # the same check as any count
-    check_inference(inference, pool)
-    check_kind(kind)
+    settings = settings_of(settings, legacy)
+    check_for_bot(settings, bot)
     sampler: WorldSampler
-    if omniscient:
+    if settings.omniscient:
         state = _true_state(position)
         if state.is_terminal():
             raise PositionError("the game is over: there is no move to advise")
@@ -397,27 +340,32 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     else:
         view = _as_view(position)
         sampler, seat, game = view.sampler(), view.seat, view.game
-    params = None if model is None else check_model(game, model, "best_move: model")
-    if prior is None:
-        prior = support_for(game).default_prior(game)
-    leaf = check_leaf(leaf, bot, game)
+    # the settings as this search runs them: each default that depends on
+    # the game, the search or the machine made explicit, so that ``_Job``
+    # reads one object and never a default
+    settings = settings.replace(
+        threads=default_threads(settings.trees) if settings.threads is None
+        else settings.threads,
+        model=None if settings.model is None
+        else check_model(game, settings.model, "best_move: model"),
+        prior=settings.prior if settings.prior is not None
+        else support_for(game).default_prior(game),
+        leaf=check_leaf(settings.leaf, bot, game),
+        strict_kind=settings.strict_kind and settings.kind is not None)
     world = sampler.sample(random.Random(seed))
     if world.is_terminal():
         raise PositionError("the game is over: there is no move to advise")
     if world.current_player() != seat:
         raise PositionError(f"seat {seat} is not to move (seat {world.current_player()} is)")
     legal = world.legal_actions()
-    job = _Job(game, sampler, world, seat, legal, limit, seed, progress, stop, trees,
-               threads, float(c), policy, prior, equivalence, leaf, py_iterations)
-    job.kind = kind
-    job.strict_kind = bool(strict_kind) and kind is not None
-    job.params = params
+    job = _Job(game, sampler, world, seat, legal, limit, seed, progress, stop, settings)
     if len(legal) == 1:
         return job.forced()
-    if not omniscient:
-        job.beliefs = view_beliefs(sampler, game, inference, pool, seed, params)
+    if not settings.omniscient:
+        job.beliefs = view_beliefs(sampler, game, settings.inference, settings.pool, seed,
+                                   settings.model)
     note = ""
-    if exact:
+    if settings.exact:
         t0 = _time.perf_counter()
         res = job.exact()
         if isinstance(res, PlayResult):
@@ -448,17 +396,14 @@ class _Job:
     def __init__(self, game: Game, sampler: WorldSampler, world: State, seat: int,
                  legal: list[int], limit: Limit, seed: int,
                  progress: Callable[[dict[str, Any]], None] | None, stop: StopFlag | None,
-                 trees: int, threads: int, c: float, policy: str, prior: str,
-                 equivalence: bool, leaf: str, py_iterations: int | None):
+                 settings: SearchSettings):
         self.game, self.sampler, self.world, self.seat = game, sampler, world, seat
         self.legal, self.limit, self.seed = legal, limit, seed
         self.progress, self.stop = progress, stop
-        self.trees, self.threads = trees, threads
-        self.c, self.policy, self.prior = c, policy, prior
-        self.equivalence, self.leaf, self.py_iterations = equivalence, leaf, py_iterations
+        #: how to search, every default made explicit by ``best_move``
+        #: (``threads``, ``prior``, ``leaf``; ``model`` as ``ModelParams``)
+        self.settings = settings
         self.support = support_for(game)
-        self.kind: str | None = None        # the exact solve's kind of value
-        self.strict_kind = False            # take no other kind (best_move's)
         self.name = world.action_to_string
         self.unit = game.round_unit
         #: the view's beliefs when the searches weigh their worlds (set by
@@ -466,8 +411,6 @@ class _Job:
         self.beliefs: Beliefs | None = None
         #: what guided the ISMCTS search (``PlayResult.search``)
         self.used: dict[str, str] = {}
-        #: the model of play's parameters (None: the game's own)
-        self.params: ModelParams | None = None
         #: an exact solve that passed its bound: what it proved (brackets, span)
         self.proved: tuple[Any, Any] = (None, None)
 
@@ -506,18 +449,19 @@ class _Job:
         the solver's objective is not the seat's)."""
         if self.sampler.worlds() != 1 or not self.support.root_solve(self.world):
             return ""
-        if self.strict_kind and self.kind and not self.support.kind_tried(self.world, self.kind):
-            return NOTE_KIND.format(kind=self.kind)
+        kind, strict = self.settings.kind, self.settings.strict_kind
+        if strict and kind and not self.support.kind_tried(self.world, kind):
+            return NOTE_KIND.format(kind=kind)
         start = _time.perf_counter()
         try:
-            sol = solve(self.world, seat=self.seat, max_nodes=self.exact_budget(), kind=self.kind)
+            sol = solve(self.world, seat=self.seat, max_nodes=self.exact_budget(), kind=kind)
         except UnsupportedPositionError:
             return ""
         except SearchAborted as exc:
             self.proved = (exc.brackets, exc.span)
             return NOTE_BOUND.format(nodes=f"{exc.nodes:,}")
-        if self.strict_kind and sol.kind not in (self.kind, "minimax"):
-            return NOTE_KIND.format(kind=self.kind)
+        if strict and sol.kind not in (kind, "minimax"):
+            return NOTE_KIND.format(kind=kind)
         values = self.support.exact_values(self.world, self.seat, sol)
         advice = decide_exact(self.legal, values, self.world.tie_key)
         name = self.name
@@ -546,30 +490,32 @@ class _Job:
                            "value": stats.values.get(best)})
 
     def ismcts(self) -> PlayResult:
-        limit = self.limit
+        limit, s = self.limit, self.settings
+        # names here: best_move resolved the game's defaults (None, True, False)
+        prior, leaf = str(s.prior), str(s.leaf)
         contract = contract_choice.applies(self.world)
         classes = card_classes(self.world, self.legal)
-        keep = root_keep(classes) if self.equivalence else ALL_CARDS
+        keep = root_keep(classes) if s.equivalence else ALL_CARDS
         # the kernels' encodings read a seat view's sampler; a player who
         # sees every card has the game's search of the one true world, else
         # the Python search
-        kernel_policy = "rules" if self.policy == "learned" else self.policy
+        kernel_policy = "rules" if s.policy == "learned" else s.policy
         if isinstance(self.sampler, _TrueWorld):
-            native = self.support.native_seen(self.world, kernel_policy, keep, self.equivalence)
+            native = self.support.native_seen(self.world, kernel_policy, keep, s.equivalence)
         else:
-            native = self.support.native(self.sampler, kernel_policy, keep, self.equivalence)
+            native = self.support.native(self.sampler, kernel_policy, keep, s.equivalence)
         if native is not None and self.beliefs is not None:
             b = self.beliefs
             native.set_pool(b.rows, b.n_places, b.cum)
         # what the search is guided by: the learned policy where asked and
         # the kernel has it for this decision, else the rules
-        used = {"prior": self.prior, "playout": self.policy, "leaf": self.leaf}
-        if native is not None and "learned" in (self.prior, self.policy):
-            if not attach(native, self.game, self.world, prior=self.prior == "learned",
-                          playout=self.policy == "learned", params=self.params):
+        used = {"prior": prior, "playout": s.policy, "leaf": leaf}
+        if native is not None and "learned" in (prior, s.policy):
+            if not attach(native, self.game, self.world, prior=prior == "learned",
+                          playout=s.policy == "learned", params=s.model):
                 used = {k: "rules" if v == "learned" and k != "leaf" else v
                         for k, v in used.items()}
-        if self.leaf == "value" and not attach_value(native, leaf_value(self.game, native)):
+        if leaf == "value" and not attach_value(native, leaf_value(self.game, native)):
             used["leaf"] = "playout"
         self.used = used
         if native is None and contract:
@@ -578,7 +524,7 @@ class _Job:
             # world a contract for each iteration asked
             worlds = limit.worlds
             if worlds is None and limit.iterations is not None:
-                worlds = max(1, (self.py_iterations or limit.iterations) // len(self.legal))
+                worlds = max(1, (s.py_iterations or limit.iterations) // len(self.legal))
             return self.pimc(Limit(time=limit.time, worlds=worlds, nodes=limit.nodes))
         if native is not None and contract and limit.iterations is None and \
                 limit.time is None and limit.worlds is not None:
@@ -595,17 +541,16 @@ class _Job:
 
         progress = (lambda st: self.report(st, pick)) if self.progress else None
         if native is not None:
-            stats = run_native(native, self.game, limit.iterations, limit.time, self.c,
-                               self.trees, random.Random(self.seed).getrandbits(64),
-                               progress=progress, stop=self.stop, threads=self.threads)
+            stats = run_native(native, self.game, limit.iterations, limit.time, float(s.c),
+                               s.trees, random.Random(self.seed).getrandbits(64),
+                               progress=progress, stop=self.stop, threads=s.threads)
         else:
             rng = random.Random(self.seed)
-            rollout, prior = python_policies(self.game, self.policy, self.prior, rng,
-                                             self.params)
-            its = self.py_iterations if self.py_iterations is not None else limit.iterations
+            rollout, tree_prior = python_policies(self.game, s.policy, prior, rng, s.model)
+            its = s.py_iterations if s.py_iterations is not None else limit.iterations
             stats = ismcts_search(self.worlds(), self.seat, self.legal, self.game,
-                                  iterations=its, seconds=limit.time, c=self.c, rng=rng,
-                                  rollout=rollout, prior=prior, progress=progress,
+                                  iterations=its, seconds=limit.time, c=float(s.c), rng=rng,
+                                  rollout=rollout, prior=tree_prior, progress=progress,
                                   stop=self.stop)
         visits, values, ci95 = pool(classes, stats.visits, stats.values, stats.ci95)
         if contract:
@@ -629,11 +574,11 @@ class _Job:
         limit = limit or self.limit
         if limit.worlds is None and limit.time is None:
             raise LimitError("bot 'pimc' counts worlds: give Limit(worlds=...) or a time")
-        check_policy(self.policy)
+        check_policy(self.settings.policy)
         contract = contract_choice.applies(self.world)
         stats = pimc_search(self.worlds().sample, self.seat, self.legal, self.game,
                             worlds=limit.worlds, seconds=limit.time, nodes=limit.nodes,
-                            policy=self.policy, leaf=self.leaf == "exact",
+                            policy=self.settings.policy, leaf=self.settings.leaf == "exact",
                             rng=random.Random(self.seed),
                             break_ties=False,
                             progress=(lambda st: self.report(st, _pimc_leader(self.legal)))
@@ -856,4 +801,4 @@ def evaluate(position: Any, limit: Limit | None = None, policy: str = "rules",
 __all__ = ["Limit", "PlayResult", "Evaluation", "BeliefReport", "beliefs", "best_move",
            "evaluate", "check_seed",
            "check_threads", "check_trees", "default_threads", "DEFAULT_LIMIT_SECONDS",
-           "DEFAULT_TREES", "BOTS"]
+           "DEFAULT_TREES", "BOTS", "SearchSettings"]
