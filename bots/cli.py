@@ -449,6 +449,13 @@ def cmd_learn(args) -> int:
     return 0
 
 
+def _game_arguments(parser: argparse.ArgumentParser) -> None:
+    """The game, its options and its players, as the fitting commands take them."""
+    parser.add_argument("game", help=f"one of: {', '.join(solver.registered_games())}")
+    parser.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
+    parser.add_argument("--players", type=int, default=None, help="the players option")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="dixtrix", description="dixtrix: card game engine")
     p.add_argument("--version", action="version", version=f"dixtrix {solver.__version__}")
@@ -635,9 +642,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "decision against a uniform choice, and write the "
                                      "parameters (with this command and its seed) into the "
                                      "game's data file. Needs numpy.")
-    mf.add_argument("game", help=f"one of: {', '.join(solver.registered_games())}")
-    mf.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
-    mf.add_argument("--players", type=int, default=None, help="the players option")
+    _game_arguments(mf)
     mf.add_argument("--bot", default="ismcts:iterations=10000",
                     help="the bot whose play is fitted (default ismcts:iterations=10000)")
     mf.add_argument("--matches", type=int, default=20, help="self-play matches (default 20; "
@@ -666,9 +671,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "into the game's data file; the search reads it with "
                                      "leaf=value (docs/search.md, \"The value at the "
                                      "leaf\"). Needs numpy.")
-    mv.add_argument("game", help=f"one of: {', '.join(solver.registered_games())}")
-    mv.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
-    mv.add_argument("--players", type=int, default=None, help="the players option")
+    _game_arguments(mv)
     mv.add_argument("--deals", type=int, default=6000, help="deals played (default 6000)")
     mv.add_argument("--source", choices=value.SOURCES, default="rules",
                     help="the rules player's play (default) or the kernel's play-outs")
@@ -691,9 +694,7 @@ def build_parser() -> argparse.ArgumentParser:
                                     "figures), OUT.checkpoint.json lets the same command "
                                     "resume after a kill (docs/search.md, \"Learned play\"). "
                                     "Needs numpy.")
-    lr.add_argument("game", help=f"one of: {', '.join(solver.registered_games())}")
-    lr.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
-    lr.add_argument("--players", type=int, default=None, help="the players option")
+    _game_arguments(lr)
     lr.add_argument("--generations", type=int, default=3, help="generations (default 3)")
     lr.add_argument("--games", type=int, default=100,
                     help="self-play deals a generation (default 100; every fifth held out)")

@@ -58,6 +58,20 @@ def model_of(game: Game, params: ModelParams | None = None
     return model, (params if params is not None else model.params())
 
 
+def read_json(path: str | os.PathLike, where: str) -> Any:
+    """The JSON document in the file ``path`` (a model or a value file),
+    refused with ``OptionError`` naming ``where`` and the file when it
+    cannot be read or is not JSON."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return json.load(fh)
+    except OSError as exc:
+        raise OptionError(f"{where}: cannot read {str(path)!r} "
+                          f"({exc.strerror or type(exc).__name__})") from None
+    except ValueError as exc:
+        raise OptionError(f"{where}: {str(path)!r} is not JSON ({exc})") from None
+
+
 def check_model(game: Game, params: Any, where: str = "model") -> ModelParams:
     """``params`` as the parameters of ``game``'s model of play: a
     ``ModelParams``, its JSON document (a dict) or the path of a model file
@@ -66,14 +80,7 @@ def check_model(game: Game, params: Any, where: str = "model") -> ModelParams:
     model of another game, a kind of decision the game does not have, a
     weight that is not a number or a feature the kind does not name."""
     if isinstance(params, (str, os.PathLike)):
-        try:
-            with open(params, encoding="utf-8") as fh:
-                params = json.load(fh)
-        except OSError as exc:
-            raise OptionError(f"{where}: cannot read {str(params)!r} "
-                              f"({exc.strerror or type(exc).__name__})") from None
-        except ValueError as exc:
-            raise OptionError(f"{where}: {str(params)!r} is not JSON ({exc})") from None
+        params = read_json(params, where)
     if isinstance(params, dict):
         if not isinstance(params.get("kinds"), dict):
             raise OptionError(f"{where}: a model has a 'kinds' object of weights by kind "
@@ -241,4 +248,4 @@ def learned_rollout(game: Game, rng: random.Random, fallback: Callable[..., int]
 
 __all__ = ["POLICY_PHASES", "PRIORS", "action_probabilities", "attach", "best_action",
            "check_model", "kernel_spec", "learned_prior", "learned_rollout", "model_key",
-           "model_of"]
+           "model_of", "read_json"]

@@ -21,7 +21,6 @@ game's ``data/``), with the command, seed, sizes and held-out figures in its
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import random
@@ -32,7 +31,7 @@ from ..errors import OptionError, short_repr
 from ..game import Game
 from ..position import SeatView
 from .heuristics import make_policy
-from .learned import model_key
+from .learned import model_key, read_json
 from .native import native_search
 from .support import support_for
 
@@ -72,14 +71,7 @@ def check_value(doc: Any, names: tuple[str, ...], where: str = "value") -> dict[
     ``VALUE_PHASES`` rows of finite weights, ``cut`` and ``floor`` tricks;
     refused with ``OptionError`` naming what does not fit."""
     if isinstance(doc, (str, os.PathLike)):
-        try:
-            with open(doc, encoding="utf-8") as fh:
-                doc = json.load(fh)
-        except OSError as exc:
-            raise OptionError(f"{where}: cannot read {str(doc)!r} "
-                              f"({exc.strerror or type(exc).__name__})") from None
-        except ValueError as exc:
-            raise OptionError(f"{where}: {str(doc)!r} is not JSON ({exc})") from None
+        doc = read_json(doc, where)
     if not isinstance(doc, dict):
         raise OptionError(f"{where}: a value is a JSON object, got {short_repr(doc)}")
     if doc.get("features") != list(names):
