@@ -363,8 +363,19 @@ def drawn(board: Board, at: int, variation: Sequence[str] = (), show: int | str 
     if mover is not None and (board.seat is None or mover == board.seat):
         out["legal"] = [{"action": state.action_to_string(a), "card": game.is_card(a)}
                         for a in state.legal_actions()]
-    out["cards"] = sorted(ids)
+    out["cards"] = sorted(ids, key=lambda c: _deck_place(state, c))
     return out
+
+
+def _deck_place(state, card: str) -> tuple[int, str]:
+    """A card's place in the deck's order (suit by suit, each suit low to
+    high: the card's id), so that every list of cards a page draws from
+    ``cards`` (the set-up's picker) goes by suit; a text the game does not
+    read as a card sorts last, by its text."""
+    try:
+        return (state.string_to_action(card), card)
+    except DixtrixError:            # "?" and the like: no card of the deck
+        return (1 << 30, card)
 
 
 # --------------------------------------------------------------------------

@@ -87,6 +87,15 @@ def _axe(page, where: str) -> None:
     assert not bad, f"{where}: {json.dumps(bad, ensure_ascii=False)}"
 
 
+def _open_pasted(page, server, doc, lang: str) -> None:
+    """Open the board in ``lang`` and the pasted position or record ``doc``."""
+    page.goto(f"{server.url}/analysis?lang={lang}")
+    page.wait_for_selector("body[data-ready='1']")
+    page.fill("#paste", json.dumps(doc))
+    page.click("#open-btn")
+    page.wait_for_selector("#b-view:not([hidden])")
+
+
 def _step(page) -> str:
     return page.evaluate("document.body.dataset.step || ''")
 
@@ -321,6 +330,14 @@ def test_a_deal_set_up_by_hand_solved_exactly_late(browser, server, lang, viewpo
         assert labels and not {"partners", "stop_when_decided"} & set(labels), labels
         page.click("#s-deal")
         page.wait_for_selector("#s-hand-3")
+        # the card picker goes by suit, each suit's cards together (issue
+        # #51: it listed the cards hand by hand)
+        deck = page.eval_on_selector_all("#s-deck button[data-card]",
+                                         "bs => bs.map((b) => b.dataset.card)")
+        suits = [c[-1] for c in deck]
+        assert len(deck) == 52 and [k for i, k in enumerate(suits)
+                                    if i == 0 or k != suits[i - 1]] == sorted(set(suits),
+                                                                             key=suits.index)
         # typed: seat 2 given AS instead of 3S, a duplicate refused in the
         # player's words and numbering, both boxes marked (issue #51: it was
         # "position.deal.deals[0][1][12]: duplicate card AS ...")
@@ -419,11 +436,7 @@ def test_a_pasted_layout_deal_and_a_seat_view(browser, server):  # noqa: F811
     errors: list = []
     ctx, page = _page(browser, DESKTOP, errors)
     try:
-        page.goto(f"{server.url}/analysis?lang=en")
-        page.wait_for_selector("body[data-ready='1']")
-        page.fill("#paste", json.dumps(record))
-        page.click("#open-btn")
-        page.wait_for_selector("#b-view:not([hidden])")
+        _open_pasted(page, server, record, "en")
         page.uncheck("#v-auto")                       # drawing only: no search
         page.locator("#moves").focus()
         page.keyboard.press("End")
@@ -462,11 +475,7 @@ def test_a_seat_view_opens_where_it_was_saved_and_hides_the_other_hand(browser, 
     errors: list = []
     ctx, page = _page(browser, viewport, errors)
     try:
-        page.goto(f"{server.url}/analysis?lang={lang}")
-        page.wait_for_selector("body[data-ready='1']")
-        page.fill("#paste", json.dumps(view))
-        page.click("#open-btn")
-        page.wait_for_selector("#b-view:not([hidden])")
+        _open_pasted(page, server, view, lang)
         page.wait_for_function(f"document.body.dataset.step === '{n}:0'")
         said = page.evaluate("t('As Seat {n} sees it', { n: 2 })")
         assert page.eval_on_selector_all("#b-show option", "os => os.map((o) => o.textContent)") \
@@ -525,11 +534,7 @@ def test_the_layout_rows_carry_their_suit_and_never_cover_a_seat(browser, server
     errors: list = []
     ctx, page = _page(browser, viewport, errors)
     try:
-        page.goto(f"{server.url}/analysis?lang={lang}")
-        page.wait_for_selector("body[data-ready='1']")
-        page.fill("#paste", json.dumps(tricks_record))
-        page.click("#open-btn")
-        page.wait_for_selector("#b-view:not([hidden])")
+        _open_pasted(page, server, tricks_record, lang)
         page.uncheck("#v-auto")                       # drawing only: no search
         for at in (8, 25, 40, 46):
             page.evaluate(f"goTo({at})")
@@ -574,11 +579,7 @@ def test_variations_are_a_tree_promoted_deleted_and_kept_in_the_link(browser, se
     errors: list = []
     ctx, page = _page(browser, viewport, errors)
     try:
-        page.goto(f"{server.url}/analysis?lang={lang}")
-        page.wait_for_selector("body[data-ready='1']")
-        page.fill("#paste", json.dumps(record))
-        page.click("#open-btn")
-        page.wait_for_selector("#b-view:not([hidden])")
+        _open_pasted(page, server, record, lang)
         page.uncheck("#v-auto")                       # the lines only: no search
         page.click(f"#moves button.move[data-at='{at}']")
         page.wait_for_function(f"document.body.dataset.step === '{at}:0'")
@@ -650,11 +651,7 @@ def test_a_long_match_is_listed_a_deal_at_a_time(browser, server, tricks_record,
     errors: list = []
     ctx, page = _page(browser, viewport, errors)
     try:
-        page.goto(f"{server.url}/analysis?lang={lang}")
-        page.wait_for_selector("body[data-ready='1']")
-        page.fill("#paste", json.dumps(tricks_record))
-        page.click("#open-btn")
-        page.wait_for_selector("#b-view:not([hidden])")
+        _open_pasted(page, server, tricks_record, lang)
         page.uncheck("#v-auto")
         deals = page.evaluate("BOARD.deals")
         assert len(deals) > 2 and page.is_visible("#b-deal")
@@ -686,11 +683,7 @@ def test_comments_kept_in_the_link_and_the_record_exported_and_imported(
     errors: list = []
     ctx, page = _page(browser, viewport, errors)
     try:
-        page.goto(f"{server.url}/analysis?lang={lang}")
-        page.wait_for_selector("body[data-ready='1']")
-        page.fill("#paste", json.dumps(record))
-        page.click("#open-btn")
-        page.wait_for_selector("#b-view:not([hidden])")
+        _open_pasted(page, server, record, lang)
         page.uncheck("#v-auto")
         page.click("#moves button.move[data-at='20']")
         page.wait_for_function("document.body.dataset.step === '20:0'")

@@ -1211,8 +1211,13 @@ async function dealSetup() {
   try {
     const opened = await api("POST", "/v1/analysis/open", { position: { game, options: setupOptions(), seed, actions: [] } });
     const step = await api("POST", "/v1/analysis/step", { position: opened.position, at: 0, show: "all" });
+    // the picker by suit, in the deck's order the step's cards come in (not
+    // hand by hand: a card is looked for by its suit, not by its owner)
+    const order = Object.keys(step.cards || {});
+    const place = (c) => { const i = order.indexOf(c); return i < 0 ? order.length : i; };
     setupState = { game, options: opened.position.options || {}, deal: opened.deal, cards: step.cards, players: opened.players,
-                   deck: [].concat(...handsOf(game, opened.deal).list.map((h) => h.split(/\s+/).filter(Boolean))), pick: 0 };
+                   deck: [].concat(...handsOf(game, opened.deal).list.map((h) => h.split(/\s+/).filter(Boolean)))
+                     .sort((a, b) => place(a) - place(b)), pick: 0 };
     renderSetupHands();
     checkSetup();
   } catch (e) {
