@@ -144,9 +144,16 @@ def _two_people_and_two_bots(browser, server, viewport, lang, shot):
                 assert p.evaluate("document.documentElement.lang") == "ar"
         clicks = {0: 0, 2: 0}
         checked = 0
+        # a page that has shown the first deal's summary moves no more: its
+        # next move (the next deal's, seat 0 opens it) would hide the summary
+        # again, and the loop would run on into deals whose hands hold the
+        # cards the first deal's public tricks show
+        shown = {0: False, 2: False}
         for _ in range(400):
-            if a.locator("#summary:not([hidden])").count() and \
-                    b.locator("#summary:not([hidden])").count():
+            for seat, page in ((0, a), (2, b)):
+                shown[seat] = shown[seat] or bool(
+                    page.locator("#summary:not([hidden])").count())
+            if shown[0] and shown[2]:
                 break
             # the two pages compared at one version of the table: a page a
             # move ahead (the other's news on its way) may be in the next deal
@@ -158,7 +165,7 @@ def _two_people_and_two_bots(browser, server, viewport, lang, shot):
             # whoever's turn it is clicks; the other page learns of it by itself
             mover = None
             for seat, page in ((0, a), (2, b)):
-                if page.evaluate("current && current.your_turn && !busy"):
+                if not shown[seat] and page.evaluate("current && current.your_turn && !busy"):
                     mover = (seat, page)
             if mover is None:
                 a.wait_for_timeout(50)                   # the news is on its way
