@@ -182,12 +182,21 @@ class ModelParams:
     """A game's fitted opponent model: per kind of decision its features'
     names and weights (``theta``), and the weighting's ``floor`` and
     ``alpha``.  ``meta`` keeps how it was made (the command and seed) and
-    its held-out figures, as the data file has them."""
+    its held-out figures, as the data file has them.
+
+    ``hidden`` (per kind, optional) is the learned policy's hidden layer
+    over the same features: ``{"w": units rows of the kind's features,
+    "b": units biases, "v": units outputs}``, adding ``v . relu(w x + b)``
+    to an action's linear score where the model plays
+    (``solver.search.learned``).  The beliefs weigh the worlds with the
+    linear part alone: it is what the per-world loop computes, and the
+    hidden layer is fitted on top of it (bots/learn.py) without moving it."""
 
     kinds: dict[str, dict[str, float]]
     floor: float = DEFAULT_FLOOR
     alpha: float = 1.0
     meta: dict[str, Any] = field(default_factory=dict)
+    hidden: dict[str, dict[str, list]] = field(default_factory=dict)
 
     def theta(self, kind: str, names: Sequence[str]) -> list[float]:
         """The weights of ``kind`` in the order of ``names`` (0 for a kind
@@ -204,11 +213,17 @@ class ModelParams:
     def from_json(cls, doc: dict[str, Any]) -> ModelParams:
         return cls({k: dict(v) for k, v in doc.get("kinds", {}).items()},
                    float(doc.get("floor", DEFAULT_FLOOR)), float(doc.get("alpha", 1.0)),
-                   dict(doc.get("meta", {})))
+                   dict(doc.get("meta", {})),
+                   {k: dict(v) for k, v in doc.get("hidden", {}).items()})
 
     def to_json(self) -> dict[str, Any]:
-        return {"meta": self.meta, "floor": self.floor, "alpha": self.alpha,
-                "kinds": {k: dict(sorted(v.items())) for k, v in sorted(self.kinds.items())}}
+        doc = {"meta": self.meta, "floor": self.floor, "alpha": self.alpha,
+               "kinds": {k: dict(sorted(v.items())) for k, v in sorted(self.kinds.items())}}
+        if self.hidden:
+            doc["hidden"] = {k: {"w": [list(r) for r in v["w"]], "b": list(v["b"]),
+                                 "v": list(v["v"])}
+                             for k, v in sorted(self.hidden.items())}
+        return doc
 
 
 _PARAMS: dict[tuple[str, str], ModelParams] = {}
