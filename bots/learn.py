@@ -18,6 +18,11 @@ Each generation:
    starting from the current weights; every fifth deal is held out, and its policy loss (the mean
    cross-entropy to the search's shares, nats) and the action taken's
    log-likelihood are reported against the current model's.
+   With ``--hidden UNITS`` the linear weights stay as they are (the
+   beliefs weigh the worlds with them) and each kind with enough decisions
+   (``HIDDEN_MIN``) gets a hidden layer of that many units on top of them,
+   fitted to the same visit shares by Adam (``bots.modelfit.fit_hidden``;
+   the training deals' every tenth picks the pass kept).
 3. **Gate**: the new model's search plays the current one's, duplicate-dealt
    (``--gate`` deal pairs, seats swapped), at equal iterations; the new
    model is kept only where its mean is above zero.
@@ -199,7 +204,7 @@ def fit_generation(features: dict[str, tuple[str, ...]], params: ModelParams,
                            if v != 0.0}
         held = test.get(kind) or []
         if held:
-            new = [kinds[kind].get(n, 0.0) for n in names]
+            new = [kinds.get(kind, {}).get(n, 0.0) for n in names]
             old_l, old_ll = _losses(held, start, params.hidden.get(kind))
             new_l, new_ll = _losses(held, new, layers.get(kind))
             row.update(loss=round(new_l, 4), loss_before=round(old_l, 4),

@@ -140,17 +140,27 @@ cdef inline double card_score(const CardRulesRef* T, const CardFacts* F, uint64_
 
 cdef inline double hidden_score(const double* f, int units, const double* w,
                                 const double* b, const double* v) noexcept nogil:
-    """The hidden layer's part of a score, ``v . relu(W f + b)`` (``W``
-    row by row, ``units`` rows of ``NF``): the numpy twin is
-    ``solver.search.learned.hidden_scores``."""
-    cdef double s = 0.0, a
+    """The hidden layer's part of a score, ``v . relu(W f + b)``, with
+    ``W`` stored feature by feature (``w[k * HIDDEN_MAX + j]``: feature
+    ``k``'s weight into unit ``j``), so that a feature that is 0, most of
+    a card's, costs one test and the units' sums run over contiguous
+    weights.  The twins: ``solver.search.learned.hidden_scores`` and
+    ``bots.modelfit.hidden_forward``."""
+    cdef double a[HIDDEN_MAX]
+    cdef double s = 0.0, x
+    cdef const double* row
     cdef int j, k
     for j in range(units):
-        a = b[j]
-        for k in range(NF):
-            a += w[j * NF + k] * f[k]
-        if a > 0.0:
-            s += v[j] * a
+        a[j] = b[j]
+    for k in range(NF):
+        x = f[k]
+        if x != 0.0:
+            row = w + k * HIDDEN_MAX
+            for j in range(units):
+                a[j] += row[j] * x
+    for j in range(units):
+        if a[j] > 0.0:
+            s += v[j] * a[j]
     return s
 
 
@@ -170,7 +180,8 @@ cdef struct CardPolicy:
     double special_value
     double theta[POLICY_SLOTS * NF]   # per phase: a lead's weights, a follow's
     # the hidden layer (``hidden`` units, 0: linear), slot by slot as theta:
-    # its weights (``HIDDEN_MAX`` rows of ``NF`` a slot), biases and output
+    # its weights (a slot: ``NF`` rows of ``HIDDEN_MAX``, feature by
+    # feature: ``hidden_score``), biases and outputs
     int hidden
     double hw[POLICY_SLOTS * HIDDEN_MAX * NF]
     double hb[POLICY_SLOTS * HIDDEN_MAX]
@@ -330,7 +341,7 @@ cdef inline int card_policy_load(CardPolicy* C, dict spec) except -1:
                 C.hb[i * HIDDEN_MAX + j] = hb[i * units + j]
                 C.hv[i * HIDDEN_MAX + j] = hv[i * units + j]
                 for k in range(NF):
-                    C.hw[(i * HIDDEN_MAX + j) * NF + k] = hw[(i * units + j) * NF + k]
+                    C.hw[(i * NF + k) * HIDDEN_MAX + j] = hw[(i * units + j) * NF + k]
     C.playout = spec.get("playout", 0)
     C.loaded = 1
     return 0

@@ -8,6 +8,12 @@ decision) gives, for the seat to move, the probability of each legal action
 from what that seat knows: its own cards and what is public.  The beliefs
 read it to weigh the worlds (solver/beliefs.py); here it plays:
 
+A model may carry a **hidden layer** per kind (``ModelParams.hidden``,
+fitted by ``dixtrix learn --hidden``): an action's score is then its
+linear score plus ``v . relu(w x + b)`` over the same features, in the
+Python twin (``hidden_scores``) and in the kernels (``hidden_score`` in
+csrc/include/cardfeat.pxd); the beliefs keep the linear part.
+
 * ``action_probabilities(model, params, state)``: the policy of any
   decision the model describes (cards, bids, contracts, doubling, the
   layout, exchanges), in Python: the ``learned`` bot and the twin the
