@@ -264,11 +264,11 @@ def _kernel_hidden(params: ModelParams, slots: list[str]) -> dict[str, Any]:
     hv: list[float] = []
     zero = [0.0] * len(CARD_FEATURES)
     for layer in layers:
-        n = len(layer["b"]) if layer else 0
+        w, b, v = (layer["w"], layer["b"], layer["v"]) if layer else ([], [], [])
         for j in range(units):
-            hw += [float(x) for x in layer["w"][j]] if j < n else zero
-            hb.append(float(layer["b"][j]) if j < n else 0.0)
-            hv.append(float(layer["v"][j]) if j < n else 0.0)
+            hw += [float(x) for x in w[j]] if j < len(b) else zero
+            hb.append(float(b[j]) if j < len(b) else 0.0)
+            hv.append(float(v[j]) if j < len(b) else 0.0)
     return {"hidden": units, "hw": hw, "hb": hb, "hv": hv}
 
 
@@ -326,5 +326,5 @@ def learned_rollout(game: Game, rng: random.Random, fallback: Callable[..., int]
 
 
 __all__ = ["HIDDEN_MAX", "POLICY_PHASES", "PRIORS", "action_probabilities", "attach",
-           "best_action", "check_model", "hidden_scores", "kernel_spec", "learned_prior", "learned_rollout", "model_key",
-           "model_of", "read_json"]
+           "best_action", "check_model", "hidden_scores", "kernel_spec", "learned_prior",
+           "learned_rollout", "model_key", "model_of", "read_json"]

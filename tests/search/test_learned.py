@@ -11,16 +11,15 @@ import pytest
 
 import solver
 from bots.cli import main
+from bots.modelfit import hidden_forward
 from bots.registry import make_bot
+from solver.beliefs import ModelParams, ObservationSet, RulesTable, observation_features
+from solver.cardplay import CARD_FEATURES
 from solver.errors import OptionError
 from solver.games.contract_match.state import LAYOUT_PLAY
 from solver.position import from_json
 from solver.search import Limit, best_move
-from bots.modelfit import hidden_forward
-from solver.beliefs import ModelParams, ObservationSet, RulesTable, observation_features
-from solver.cardplay import CARD_FEATURES
-from solver.search.learned import (action_probabilities, check_model, hidden_scores,
-                                   kernel_spec, model_of)
+from solver.search.learned import action_probabilities, check_model, hidden_scores, kernel_spec, model_of
 from solver.search.native import native_search
 from tests.search.test_equivalence import _endings, ending_ids
 from tests.search.test_tree_equivalence import _hands
