@@ -61,7 +61,7 @@ def _with_hidden(model, params, rng: random.Random) -> ModelParams:
     """``params`` with a random hidden layer on every card kind (2 to 6
     units, so a kernel pads the smaller ones), large enough to move the
     probabilities."""
-    layers = {}
+    layers: dict[str, dict[str, list]] = {}
     for kind, names in model.features.items():
         if tuple(names) != CARD_FEATURES:
             continue
