@@ -78,6 +78,26 @@ cdef class ProbeKernel(Kernel):
         self.K.st.use_part_cover = bool(value)
 
     @property
+    def use_toosh_bound(self):
+        """False: no sure-losses floor (``toosh_floor``: the paranoid
+        Ltoosh)."""
+        return bool(self.K.st.use_toosh_bound)
+
+    @use_toosh_bound.setter
+    def use_toosh_bound(self, value):
+        self.K.st.use_toosh_bound = bool(value)
+
+    @property
+    def toosh_min_k(self):
+        """The fewest tricks left at which the Ltoosh floor is asked (2,
+        every trick boundary the bounds see, in the shipped kernel)."""
+        return self.K.st.toosh_min_k
+
+    @toosh_min_k.setter
+    def toosh_min_k(self, int value):
+        self.K.st.toosh_min_k = value
+
+    @property
     def use_duck_match(self):
         """False: the ducking count before issue #40 (every card of the
         ducking seat's that may be played below the leading side's lowest)
@@ -140,6 +160,11 @@ cdef class ProbeKernel(Kernel):
     def part_hits(self):
         """Cut-offs by the partial holder cover since the last load."""
         return self.K.st.part_hits
+
+    @property
+    def toosh_hits(self):
+        """Cut-offs by the Ltoosh sure-losses floor since the last load."""
+        return self.K.st.toosh_hits
 
     @property
     def second_hits(self):
