@@ -784,10 +784,11 @@ cdef inline int toosh_run(DDCtx* K, uint64_t mh, int k, int less, int dec, int n
     trumps: it loses), which keeps every match and cover.  So the others
     must lead some suit t past both counts to make M win: the run is at
     least the smallest, over such suits, of the longer count.
-    Winning ranks: per suit, the others' lowest card where the match
-    counts (the cards below it are M's, their number from the lengths),
-    else M's highest where the cover counts (h's cards below it number
-    its length minus those keyed), whichever keys fewer cards."""
+    Winning ranks: per suit, the highest card from which up the key shows
+    a match of ``need`` whatever the owners of the cards below it, whose
+    number per hand the lengths give (``key_from``), or M's highest card
+    where the cover counts (h's cards below it number its length minus
+    those keyed), whichever is higher."""
     cdef RuleTable* R = &K.R
     cdef TrickState* S = &K.S
     cdef int M = K.max_seat, i, t, p, c, r = k, lo
@@ -878,10 +879,10 @@ cdef inline int toosh_after_lead(DDCtx* K, int need, uint64_t* key) noexcept nog
         follow t), and the run after counts M's hand without it.
     Every other hand plays one card (the covers count one fewer), and
     another seat leads next.  M takes the best case of t, and L the
-    worst suit.  Winning ranks (``key``, to show ``need``): M's lowest
-    card of t for (b) and (c) (the cards below it are the others', their
-    number per hand from the lengths) and the run's cards, of the case
-    that shows ``need`` with the fewest."""
+    worst suit.  Winning ranks (``key``, to show ``need``): for (b) L's
+    lowest card of t, for (c) h's (M holds a card below it, L or h none:
+    the cards below count by number per hand, from the lengths), and the
+    run's cards, of the case that shows ``need`` with the fewest."""
     cdef RuleTable* R = &K.R
     cdef TrickState* S = &K.S
     cdef int M = K.max_seat, L = S.leader, k = S.tricks_left, i, t, y, z, best = k, w, wz
@@ -952,9 +953,9 @@ cdef inline int toosh_floor(DDCtx* K, int beta) noexcept nogil:
       M's hand without that card (the others' cards only leave, which
       keeps every match) with one card fewer for each cover.
     Winning ranks (``qwin``): the cards the count that reaches ``beta``
-    compared (the run's, ``toosh_after_lead``'s; M's lowest card of s
-    for an exit at once, the lower of M's and h's lowest of s for the
-    match)."""
+    compared (the run's, ``toosh_after_lead``'s; for an exit at once h's
+    lowest card of s, M holding one below it; for the failed match the
+    highest card that shows it whatever the cards below, ``key_from``)."""
     cdef RuleTable* R = &K.R
     cdef TrickState* S = &K.S
     cdef int M = K.max_seat, k = S.tricks_left, x = 0, y, i, s, need, w = 64, wy
