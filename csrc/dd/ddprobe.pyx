@@ -15,6 +15,7 @@ include "ddkernel.pxi"
 
 from libc.string cimport memset
 from ddstats cimport CutStats, reset_cuts, STAT_TRICKS, BoundaryRecord
+from ddbounds cimport toosh_floor
 from libc.stdlib cimport malloc
 
 
@@ -175,6 +176,27 @@ cdef class ProbeKernel(Kernel):
     def forced_hits(self):
         """Cut-offs by the forced-take bound since the last load."""
         return self.K.st.forced_hits
+
+    def toosh_floor(self, int beta):
+        """The Ltoosh floor (``toosh_floor``) of the loaded position (a
+        trick boundary, values in units) for a window's top ``beta``: its
+        value and the cards its winning-ranks key holds, each suit's lowest
+        (every card from it up is keyed); None where the floor does not
+        apply.  For tests: every position the key matches must be worth
+        at least the value where it reaches ``beta``."""
+        cdef int v
+        cdef uint64_t q
+        if self.K.S.ncards:
+            raise ValueError("toosh_floor: a trick is in progress")
+        if not self.K.toosh_ok:
+            return None
+        v = toosh_floor(self.K, beta)
+        q = self.K.qwin
+        out = []
+        while q:
+            out.append(lowest_bit(q))
+            q &= q - 1
+        return v, out
 
     def cut_stats(self):
         """Per position in the trick (0 = leader): (cut-off nodes, of which

@@ -240,3 +240,70 @@ def test_deeper_endings_agree_with_the_floor_off(seed):
         finally:
             kern.use_toosh_bound = True
             kern.use_winning_ranks = True
+
+
+def _matching(rng, hands, keyed):
+    """A position the winning-ranks key ``keyed`` matches: per suit the
+    cards from its lowest keyed card up keep their owners, the owners of
+    the cards below it are shuffled (each hand keeps its number of them:
+    the key holds the hand lengths)."""
+    new: list[list[int]] = [[] for _ in hands]
+    for s in range(4):
+        line = min([c for c in keyed if c >> 4 == s], default=16 * s + 16)
+        low, owners = [], []
+        for i, h in enumerate(hands):
+            for c in h:
+                if c >> 4 == s and c >= line:
+                    new[i].append(c)
+                elif c >> 4 == s:
+                    low.append(c)
+                    owners.append(i)
+        rng.shuffle(owners)
+        for c, i in zip(sorted(low), owners, strict=True):
+            new[i].append(c)
+    return new
+
+
+def test_floor_keys_hold_for_every_position_they_match():
+    """The floor is keyed from the highest card that proves each of its
+    parts, the owners of the cards below known by number only
+    (``run_counted``, ``key_from``): on Ltoosh endings of 5 to 7 cards a
+    hand, wherever the floor reaches a window's top, positions its key
+    matches (the low cards' owners shuffled) are worth at least the
+    floor's value (the kernel with the floor off), and the twin counts as
+    many sure losses there (the key must carry the floor's proof, not only
+    its value).  The kernel placing the low cards best for the match
+    instead of worst fails here."""
+    rng = random.Random(5070)
+    checked = 0
+    with dd.probing() as kern:
+        try:
+            for i in range(1000):
+                n = rng.choice((5, 6, 7))
+                hands, me, leader = _ending(rng, n)
+                if i % 2:
+                    leader = me         # the max seat's own leads half the time
+                pos = dd.TrickPosition(penalty_contract("ltoosh"),
+                                       tuple(mask_of(h) for h in hands), leader)
+                table, _, _ = dd.unit_table(pos, me, "own")
+                for beta in range(-n + 1, 1):
+                    kern.use_toosh_bound = True
+                    kern.load(table, list(pos.hands), leader, [], n, 0)
+                    v, keyed = kern.toosh_floor(beta)
+                    if v < beta:
+                        continue
+                    kern.use_toosh_bound = False
+                    for _ in range(4):
+                        other = _matching(rng, hands, keyed)
+                        moved = dd.TrickPosition(pos.contract, tuple(mask_of(h) for h in other),
+                                                 leader)
+                        assert sure_losses(moved.hands, me, leader, n) >= n + v, (
+                            hands, other, me, leader, beta, v, keyed)
+                        kern.new_table()
+                        value = dd.solve_position(moved, me, "own").value // -TRICK
+                        assert value >= v, (hands, other, me, leader, beta, v, keyed)
+                        checked += 1
+        finally:
+            kern.use_toosh_bound = True
+            kern.new_table()
+    assert checked >= 1500, checked
