@@ -32,7 +32,7 @@ from solver.game import (
     wrap_seed,
 )
 from solver.search import Limit, evaluate, value
-from solver.search.learned import PRIORS, model_key
+from solver.search.learned import HIDDEN_MAX, PRIORS, model_key
 from solver.search.native import ISMCTS_POLICIES
 
 from . import advice, engine, hint, human, learn, modelfit, review
@@ -444,7 +444,7 @@ def cmd_learn(args) -> int:
     learn.run(game.name, game.non_default_options(), generations=args.generations,
               games=args.games, seed=args.seed, out=args.out, iterations=args.iterations,
               gate=args.gate, jobs=args.jobs, dask=args.dask, start=args.start,
-              command=command or f"dixtrix learn {game.name}")
+              hidden=args.hidden, command=command or f"dixtrix learn {game.name}")
     print(f"written: {args.out} (checkpoint: {learn.checkpoint_path(args.out)})")
     return 0
 
@@ -712,6 +712,10 @@ def build_parser() -> argparse.ArgumentParser:
                     help="play on the Dask cluster at this scheduler address")
     lr.add_argument("--from", dest="start", default=None, metavar="FILE",
                     help="start from this model file (default: the game's shipped model)")
+    lr.add_argument("--hidden", type=int, default=0, metavar="UNITS",
+                    help=f"fit a hidden layer of UNITS units (1..{HIDDEN_MAX}) a kind of "
+                         f"decision on top of the linear weights, which stay as they are "
+                         f"(the beliefs read them); default 0: refit the linear weights")
     lr.set_defaults(func=cmd_learn)
     return p
 

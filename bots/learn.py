@@ -18,6 +18,11 @@ Each generation:
    starting from the current weights; every fifth deal is held out, and its policy loss (the mean
    cross-entropy to the search's shares, nats) and the action taken's
    log-likelihood are reported against the current model's.
+   With ``--hidden UNITS`` the linear weights stay as they are (the
+   beliefs weigh the worlds with them) and each kind with enough decisions
+   (``HIDDEN_MIN``) gets a hidden layer of that many units on top of them,
+   fitted to the same visit shares by Adam (``bots.modelfit.fit_hidden``;
+   the training deals' every tenth picks the pass kept).
 3. **Gate**: the new model's search plays the current one's, duplicate-dealt
    (``--gate`` deal pairs, seats swapped), at equal iterations; the new
    model is kept only where its mean is above zero.
@@ -47,17 +52,20 @@ from typing import Any
 import solver
 from solver.beliefs import ModelParams, ObservationSet, RulesTable, observation_features
 from solver.errors import DixtrixError, OptionError
-from solver.search.learned import check_model, model_key, model_of
+from solver.search.learned import HIDDEN_MAX, check_model, hidden_scores, model_key, model_of
 
 from .ladder.executors import DaskExecutor, LocalExecutor
 from .match import play_deals
-from .modelfit import HOLDOUT, RIDGE, fit_kind
+from .modelfit import HOLDOUT, RIDGE, fit_hidden, fit_kind
 from .searchbots import ISMCTSBot
 
 #: the search's iterations a decision in self-play and in the gate
 DEFAULT_ITERATIONS = 2000
 #: deal pairs of the gate
 DEFAULT_GATE = 50
+#: the fewest training decisions of a kind a hidden layer is fitted to (a
+#: kind with fewer keeps its linear weights alone)
+HIDDEN_MIN = 200
 
 
 class LearnError(DixtrixError):
@@ -75,6 +83,7 @@ class LearnArgs:
     seed: int
     iterations: int
     gate: int
+    hidden: int = 0
 
 
 def _game(name: str, options: tuple) -> solver.Game:
@@ -155,28 +164,49 @@ def _visit_shares(model, state, o, legal: list[int], res, action: int) -> list[f
 # ---- 2. fit -------------------------------------------------------------------------
 
 def fit_generation(features: dict[str, tuple[str, ...]], params: ModelParams,
-                   data: list[tuple], ridge: float = RIDGE) -> tuple[ModelParams, dict]:
-    """The new parameters (every kind with training data refitted from the
-    current weights) and the held-out report per kind and overall."""
+                   data: list[tuple], ridge: float = RIDGE, hidden: int = 0,
+                   seed: int = 1) -> tuple[ModelParams, dict]:
+    """The new parameters and the held-out report per kind and overall:
+    every kind with training data refitted from the current weights, or,
+    with ``hidden`` units, the linear weights kept and a hidden layer of
+    that many units fitted on top of them (``bots.modelfit.fit_hidden``,
+    from ``seed``; the training deals' every tenth, by index, picks the
+    pass to keep)."""
     train: dict[str, list] = defaultdict(list)
     test: dict[str, list] = defaultdict(list)
+    check: dict[str, list] = defaultdict(list)
     for kind, rows, shares, taken, index, _seat, _result in data:
-        (test if index % HOLDOUT == HOLDOUT - 1 else train)[kind].append((rows, shares, taken))
+        if index % HOLDOUT == HOLDOUT - 1:
+            test[kind].append((rows, shares, taken))
+        elif hidden and index % 10 == 3:
+            check[kind].append((rows, shares))
+        else:
+            train[kind].append((rows, shares, taken))
     kinds = {k: dict(v) for k, v in params.kinds.items()}
+    layers = {k: v for k, v in params.hidden.items()} if not hidden else {}
     report: dict[str, Any] = {"kinds": {}}
     tot: dict[str, float] = {"n": 0, "old": 0.0, "new": 0.0, "ll_old": 0.0, "ll_new": 0.0}
     for kind in sorted(train):
         names = features[kind]
         start = params.theta(kind, names)
-        theta = fit_kind([(r, s) for r, s, _ in train[kind]], len(names), ridge, start=start,
-                         toward_start=True)
-        kinds[kind] = {n: round(v, 6) for n, v in zip(names, theta, strict=True) if v != 0.0}
         row: dict[str, float] = {"train": len(train[kind]), "heldout": len(test.get(kind, []))}
+        if hidden and len(train[kind]) < HIDDEN_MIN:
+            pass                                 # too few to fit a layer: linear alone
+        elif hidden:
+            layer, fitted = fit_hidden([(r, s) for r, s, _ in train[kind]], len(names), hidden,
+                                       start, seed, held=check.get(kind) or None)
+            layers[kind] = layer
+            row.update(epoch=fitted["kept_epoch"])
+        else:
+            theta = fit_kind([(r, s) for r, s, _ in train[kind]], len(names), ridge,
+                             start=start, toward_start=True)
+            kinds[kind] = {n: round(v, 6) for n, v in zip(names, theta, strict=True)
+                           if v != 0.0}
         held = test.get(kind) or []
         if held:
-            new = [kinds[kind].get(n, 0.0) for n in names]
-            old_l, old_ll = _losses(held, start)
-            new_l, new_ll = _losses(held, new)
+            new = [kinds.get(kind, {}).get(n, 0.0) for n in names]
+            old_l, old_ll = _losses(held, start, params.hidden.get(kind))
+            new_l, new_ll = _losses(held, new, layers.get(kind))
             row.update(loss=round(new_l, 4), loss_before=round(old_l, 4),
                        taken=round(new_ll, 4), taken_before=round(old_ll, 4))
             n = len(held)
@@ -191,16 +221,18 @@ def fit_generation(features: dict[str, tuple[str, ...]], params: ModelParams,
         report.update(heldout=int(k), loss=round(tot["new"] / k, 4),
                       loss_before=round(tot["old"] / k, 4), taken=round(tot["ll_new"] / k, 4),
                       taken_before=round(tot["ll_old"] / k, 4))
-    out = ModelParams(kinds, params.floor, params.alpha, dict(params.meta))
+    out = ModelParams(kinds, params.floor, params.alpha, dict(params.meta), layers)
     return out, report
 
 
-def _losses(held: list, theta: list[float]) -> tuple[float, float]:
+def _losses(held: list, theta: list[float], layer: dict | None = None) -> tuple[float, float]:
     """Mean cross-entropy to the visit shares and mean log-likelihood of
-    the action taken, under ``theta``."""
+    the action taken, under ``theta`` (and the hidden ``layer``)."""
     loss = ll = 0.0
     for rows, shares, taken in held:
-        scores = [math.fsum(t * x for t, x in zip(theta, r, strict=True)) for r in rows]
+        deep = hidden_scores(layer, rows)
+        scores = [math.fsum(t * x for t, x in zip(theta, r, strict=True)) + h
+                  for r, h in zip(rows, deep, strict=True)]
         top = max(scores)
         lz = top + math.log(math.fsum(math.exp(s - top) for s in scores))
         loss -= math.fsum(p * (s - lz) for p, s in zip(shares, scores, strict=True) if p > 0)
@@ -297,19 +329,21 @@ def checkpoint_path(out: str | Path) -> Path:
 def run(name: str, options: dict[str, Any], *, generations: int, games: int, seed: int,
         out: str, iterations: int = DEFAULT_ITERATIONS, gate: int = DEFAULT_GATE,
         jobs: int = 1, dask: Any = None, start: Any = None, command: str = "",
-        verbose: bool = True) -> dict:
+        verbose: bool = True, hidden: int = 0) -> dict:
     """Run (or resume) expert iteration (see the module docstring); returns
     the best model's document, as written to ``out``."""
     for what, value, low in (("--generations", generations, 1), ("--games", games, HOLDOUT),
                              ("--iterations", iterations, 1), ("--gate", gate, 1),
-                             ("--jobs", jobs, 1)):
+                             ("--jobs", jobs, 1), ("--hidden", hidden, 0)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise OptionError(f"{what} must be an integer of at least {low}, got {value!r}")
+    if hidden > HIDDEN_MAX:
+        raise OptionError(f"--hidden must be at most {HIDDEN_MAX} units, got {hidden}")
     game = solver.load_game(name, **options)
     if model_of(game) is None:
         raise OptionError(f"{name} has no model of play to learn")
     args = LearnArgs(name, tuple(sorted(game.non_default_options().items())), generations,
-                     games, seed, iterations, gate)
+                     games, seed, iterations, gate, hidden)
     ckpt = checkpoint_path(out)
     state: dict[str, Any]
     if ckpt.exists():
@@ -339,7 +373,8 @@ def run(name: str, options: dict[str, Any], *, generations: int, games: int, see
             tasks = [(args, generation, i, doc) for i in range(games)]
             data = [d for got in ex.run(tasks, selfplay_deal, _fail) for d in got]
             data.sort(key=lambda d: (d[4], d[5]))   # any executor, the same order
-            new, report = fit_generation(features, params, data)
+            new, report = fit_generation(features, params, data, hidden=hidden,
+                                         seed=seed * 1_000_003 + generation)
             gtasks = [(args, generation, i, new.to_json(), doc) for i in range(gate)]
             diffs = sorted(ex.run(gtasks, gate_pair, _fail))
             mean, half = interval(diffs)
@@ -358,6 +393,7 @@ def run(name: str, options: dict[str, Any], *, generations: int, games: int, see
             state["args"] = asdict(args)
             params.meta = {"game": model_key(game), "options": dict(args.options),
                            "command": command, "seed": seed, "iterations": iterations,
+                           "hidden": hidden,
                            "generation": max([e["generation"] for e in state["history"]
                                               if e["kept"]], default=0),
                            "generations_run": generation, "games": games, "gate": gate,

@@ -126,18 +126,7 @@ def fit_kind(data: list, size: int, ridge: float = RIDGE, steps: int = 100,
     the actions); returns the weights (a list)."""
     # numpy is the optional [fit] extra (bots/cli.py checks for it first)
     import numpy as np
-    width = max(len(rows) for rows, _ in data)
-    n = len(data)
-    X = np.zeros((n, width, size))
-    valid = np.zeros((n, width), dtype=bool)
-    T = np.zeros((n, width))
-    for i, (rows, target) in enumerate(data):
-        X[i, :len(rows)] = rows
-        valid[i, :len(rows)] = True
-        if isinstance(target, int):
-            T[i, target] = 1.0
-        else:
-            T[i, :len(rows)] = target
+    X, valid, T = _padded(data, size)
     xy = np.einsum("na,naf->nf", T, X).sum(axis=0)
 
     def objective(theta):
@@ -174,6 +163,125 @@ def fit_kind(data: list, size: int, ridge: float = RIDGE, steps: int = 100,
         if gained < 1e-9 and np.abs(t * step).max() < 1e-7:
             break
     return [float(v) for v in theta]
+
+
+def _padded(data: list, size: int):
+    """``data`` (``(rows, target)`` pairs) as arrays: features ``(n, width,
+    size)``, which rows are actions, and the targets (a distribution a
+    decision)."""
+    # numpy is the optional [fit] extra (bots/cli.py checks for it first)
+    import numpy as np
+    width = max(len(rows) for rows, _ in data)
+    n = len(data)
+    X = np.zeros((n, width, size))
+    valid = np.zeros((n, width), dtype=bool)
+    T = np.zeros((n, width))
+    for i, (rows, target) in enumerate(data):
+        X[i, :len(rows)] = rows
+        valid[i, :len(rows)] = True
+        if isinstance(target, int):
+            T[i, target] = 1.0
+        else:
+            T[i, :len(rows)] = target
+    return X, valid, T
+
+
+def hidden_forward(layer: dict, X):
+    """The hidden layer's part of the scores of feature rows ``X`` (any
+    leading shape, features last), ``v . relu(w x + b)``: the numpy twin of
+    ``solver.search.learned.hidden_scores`` and of the kernels'
+    ``hidden_score`` (csrc/include/cardfeat.pxd)."""
+    # numpy is the optional [fit] extra (bots/cli.py checks for it first)
+    import numpy as np
+    w, b, v = (np.asarray(layer[k], dtype=float) for k in ("w", "b", "v"))
+    return np.maximum(X @ w.T + b, 0.0) @ v
+
+
+#: the hidden layer's fit: Adam's step size, its mini-batch, the passes over
+#: the data and the weight decay (on the hidden layer's weights)
+HIDDEN_LR = 0.01
+HIDDEN_BATCH = 256
+HIDDEN_EPOCHS = 40
+HIDDEN_DECAY = 1e-4
+
+
+def fit_hidden(data: list, size: int, units: int, theta: list[float], seed: int,
+               epochs: int = HIDDEN_EPOCHS, lr: float = HIDDEN_LR,
+               decay: float = HIDDEN_DECAY, held: list | None = None) -> tuple[dict, dict]:
+    """A hidden layer of ``units`` units fitted on top of the linear
+    weights ``theta`` (kept fixed): each action's score is ``theta . x +
+    v . relu(w x + b)``, and the layer minimises the cross-entropy to the
+    targets of ``data`` (``(rows, target)``, as ``fit_kind``) plus
+    ``decay / 2 * (|w|^2 + |v|^2)``, by Adam over mini-batches drawn by a
+    generator seeded with ``seed``.  ``v`` starts at 0, so the fit starts
+    from the linear policy and moves only where the data ask.  With
+    ``held`` (decisions kept out of the fit), the layer kept is the one of
+    the pass with the lowest held-out loss.  Returns the layer (``{"w",
+    "b", "v"}`` as lists) and a report (passes, losses)."""
+    # numpy is the optional [fit] extra (bots/cli.py checks for it first)
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    X, valid, T = _padded(data, size)
+    base = X @ np.asarray(theta, dtype=float)
+    params = {"w": rng.normal(0.0, 1.0 / math.sqrt(size), (units, size)),
+              "b": np.zeros(units), "v": np.zeros(units)}
+    moments = {k: (np.zeros_like(p), np.zeros_like(p)) for k, p in params.items()}
+    if held:
+        HX, Hvalid, HT = _padded(held, size)
+        hbase = HX @ np.asarray(theta, dtype=float)
+
+    def loss_of(Xs, valids, Ts, bases, layer) -> float:
+        s = np.where(valids, bases + hidden_forward(layer, Xs), -np.inf)
+        top = s.max(axis=1, keepdims=True)
+        lz = np.log(np.exp(s - top).sum(axis=1, keepdims=True)) + top
+        return float(-(Ts * np.where(valids, s - lz, 0.0)).sum() / len(Xs))
+
+    def snapshot() -> dict:
+        return {k: p.copy() for k, p in params.items()}
+
+    best, best_loss, best_epoch = snapshot(), math.inf, 0
+    if held:
+        best_loss = loss_of(HX, Hvalid, HT, hbase, params)
+    n, step = len(data), 0
+    b1, b2, eps = 0.9, 0.999, 1e-8
+    for epoch in range(1, epochs + 1):
+        order = rng.permutation(n)
+        for lo in range(0, n, HIDDEN_BATCH):
+            idx = order[lo:lo + HIDDEN_BATCH]
+            x, ok, t = X[idx], valid[idx], T[idx]
+            pre = x @ params["w"].T + params["b"]           # (m, width, units)
+            h = np.maximum(pre, 0.0)
+            s = np.where(ok, base[idx] + h @ params["v"], -np.inf)
+            s = s - s.max(axis=1, keepdims=True)
+            p = np.where(ok, np.exp(s), 0.0)
+            p /= p.sum(axis=1, keepdims=True)
+            ds = (p * t.sum(axis=1, keepdims=True) - t) / len(idx)   # d loss / d score
+            dh = ds[..., None] * params["v"] * (pre > 0)
+            grads = {"v": np.einsum("ma,mau->u", ds, h) + decay * params["v"],
+                     "w": np.einsum("mau,maf->uf", dh, x) + decay * params["w"],
+                     "b": dh.sum(axis=(0, 1))}
+            step += 1
+            for k, g in grads.items():
+                m1, m2 = moments[k]
+                m1 *= b1
+                m1 += (1 - b1) * g
+                m2 *= b2
+                m2 += (1 - b2) * g * g
+                params[k] -= lr * (m1 / (1 - b1 ** step)) / (np.sqrt(m2 / (1 - b2 ** step)) + eps)
+        if held:
+            now = loss_of(HX, Hvalid, HT, hbase, params)
+            if now < best_loss:
+                best, best_loss, best_epoch = snapshot(), now, epoch
+    if not held:
+        best, best_epoch = snapshot(), epochs
+    report = {"units": units, "epochs": epochs, "kept_epoch": best_epoch,
+              "train_loss": round(loss_of(X, valid, T, base, best), 4)}
+    if held:
+        report["heldout_loss"] = round(best_loss, 4)
+    layer = {"w": [[round(float(x), 6) for x in r] for r in best["w"]],
+             "b": [round(float(x), 6) for x in best["b"]],
+             "v": [round(float(x), 6) for x in best["v"]]}
+    return layer, report
 
 
 def log_likelihood(data: list, theta: list[float]) -> tuple[float, float]:
@@ -290,5 +398,5 @@ def format_report(report: dict) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["DEFAULT_BOT", "collect", "fit", "fit_kind", "format_report", "log_likelihood",
-           "play_decisions", "run"]
+__all__ = ["DEFAULT_BOT", "collect", "fit", "fit_hidden", "fit_kind", "format_report",
+           "hidden_forward", "log_likelihood", "play_decisions", "run"]

@@ -89,7 +89,7 @@ HINDSIGHT_TT_MB = 64
 #: seats (``solver.dd.solve``'s ``kind``): the one that made the stronger
 #: ``cheat`` player (trix, 200 duplicate pairs against ismcts: the searching
 #: cheat with max^n solves +4.7 +- 4.4 a deal, with paranoid ones -12.3 +- 5.2;
-#: docs/search.md, issue #40); where max^n does not finish, the paranoid
+#: docs/search.md, "The all-seeing player"); where max^n does not finish, the paranoid
 #: value, and each value says its kind
 HINDSIGHT_KIND = "maxn"
 #: mistake sizes, as shares of the game's round scale (``Game.round_scale``,

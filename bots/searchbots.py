@@ -215,7 +215,7 @@ class CheatBot(PIMCBot):
     #: max^n against paranoid gave no verdict with the play-outs' cheat (trix,
     #: head to head -0.55 +- 1.04 a deal on 50 duplicate pairs); searching, the
     #: max^n cheat beat ismcts where the paranoid one lost to it (docs/search.md,
-    #: issue #40): games that have a kind declare their cheat's
+    #: "The all-seeing player"): games that have a kind declare their cheat's
     DEFAULT_KIND = "paranoid"
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, kind: str | None = None,

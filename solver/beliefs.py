@@ -55,7 +55,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cardplay import (
     CARD_FEATURES,
@@ -182,12 +182,21 @@ class ModelParams:
     """A game's fitted opponent model: per kind of decision its features'
     names and weights (``theta``), and the weighting's ``floor`` and
     ``alpha``.  ``meta`` keeps how it was made (the command and seed) and
-    its held-out figures, as the data file has them."""
+    its held-out figures, as the data file has them.
+
+    ``hidden`` (per kind, optional) is the learned policy's hidden layer
+    over the same features: ``{"w": units rows of the kind's features,
+    "b": units biases, "v": units outputs}``, adding ``v . relu(w x + b)``
+    to an action's linear score where the model plays
+    (``solver.search.learned``).  The beliefs weigh the worlds with the
+    linear part alone: it is what the per-world loop computes, and the
+    hidden layer is fitted on top of it (bots/learn.py) without moving it."""
 
     kinds: dict[str, dict[str, float]]
     floor: float = DEFAULT_FLOOR
     alpha: float = 1.0
     meta: dict[str, Any] = field(default_factory=dict)
+    hidden: dict[str, dict[str, list]] = field(default_factory=dict)
 
     def theta(self, kind: str, names: Sequence[str]) -> list[float]:
         """The weights of ``kind`` in the order of ``names`` (0 for a kind
@@ -204,11 +213,17 @@ class ModelParams:
     def from_json(cls, doc: dict[str, Any]) -> ModelParams:
         return cls({k: dict(v) for k, v in doc.get("kinds", {}).items()},
                    float(doc.get("floor", DEFAULT_FLOOR)), float(doc.get("alpha", 1.0)),
-                   dict(doc.get("meta", {})))
+                   dict(doc.get("meta", {})),
+                   {k: dict(v) for k, v in doc.get("hidden", {}).items()})
 
     def to_json(self) -> dict[str, Any]:
-        return {"meta": self.meta, "floor": self.floor, "alpha": self.alpha,
-                "kinds": {k: dict(sorted(v.items())) for k, v in sorted(self.kinds.items())}}
+        doc = {"meta": self.meta, "floor": self.floor, "alpha": self.alpha,
+               "kinds": {k: dict(sorted(v.items())) for k, v in sorted(self.kinds.items())}}
+        if self.hidden:
+            doc["hidden"] = {k: {"w": [list(r) for r in v["w"]], "b": list(v["b"]),
+                                 "v": list(v["v"])}
+                             for k, v in sorted(self.hidden.items())}
+        return doc
 
 
 _PARAMS: dict[tuple[str, str], ModelParams] = {}
@@ -601,10 +616,12 @@ class OpponentModel:
       possible action whatever the hand, or a kind the model leaves out);
     * ``hand(state, seat)``: the seat's cards in a complete ``state`` (what
       the decision was made with; the fit reads it);
-    * ``places(sampler, state, seat)``: ``(places_in, places_out, added,
-      removed)``: that hand as a function of a row of ``sampler``, or None
-      when the decision was made with cards the sampler does not draw (an
-      earlier deal, a hand redealt since).
+    * ``places(sampler, state, seat)``: that hand as a function of a row of
+      ``sampler`` (a ``HandPlaces``), or None when the decision was made
+      with cards the sampler does not draw (an earlier deal, a hand
+      redealt since): the sampler's answer (``RowSampler.hand_places``),
+      since only the sampler knows what its places hold; a model reads
+      nothing else of a sampler but its public ``RowSampler`` contract.
     """
 
     features: dict[str, tuple[str, ...]] = {}
@@ -622,9 +639,8 @@ class OpponentModel:
     def hand(self, state: Any, seat: int) -> int:
         raise NotImplementedError  # pragma: no cover - abstract
 
-    def places(self, sampler: Any, state: Any,
-               seat: int) -> tuple[tuple[int, ...], tuple[int, ...], int, int] | None:
-        raise NotImplementedError  # pragma: no cover - abstract
+    def places(self, sampler: RowSampler, state: Any, seat: int) -> HandPlaces | None:
+        return sampler.hand_places(state, seat)
 
     def card_kinds(self, state: Any) -> tuple[TrickRules, tuple[tuple[str, str], ...]] | None:
         """For the searches' learned card policy (``solver.search.learned``):
@@ -634,7 +650,7 @@ class OpponentModel:
         where ``state`` is not in card play or the model has none."""
         return None
 
-    def observations(self, sampler: Any) -> ObservationSet:
+    def observations(self, sampler: RowSampler) -> ObservationSet:
         """Every decision the other seats took in the deal in play, as seen
         from ``sampler``'s view (its ``base`` is a world consistent with the
         view: only its public facts are read)."""
@@ -669,16 +685,40 @@ class OpponentModel:
 # samplers that draw rows
 
 
+class HandPlaces(NamedTuple):
+    """A seat's hand at one of its decisions as a function of a row
+    (``RowSampler.hand_places``; ``Observation.hand_of`` reads it): the
+    cards of the places ``places_in`` and ``added`` (cards the view knows
+    it held then), less those of the places ``places_out`` and ``removed``
+    (cards the view knows it did not hold)."""
+
+    places_in: tuple[int, ...]
+    places_out: tuple[int, ...] = ()
+    added: int = 0
+    removed: int = 0
+
+
 class RowSampler(ABC):
     """What a world sampler offers the beliefs (mixed into the games'
-    samplers): ``n_places``; ``draw_rows(n, seed)`` (``n`` uniform worlds'
-    rows, flat, as ``array('Q')``); ``world_from_row(row, rng)`` (the world
-    a row stands for); ``place_holders()`` (for display: each place's
-    holder) and ``unseen()`` (the cards whose holder the view does not
-    know now).  The game's opponent model reads the places (its
-    ``places``).  A sampler that is not a ``RowSampler`` is searched
-    without beliefs."""
+    samplers): ``seat`` and ``base`` (the view's seat, and a world of the
+    view: its public facts are the view's); ``n_places``;
+    ``draw_rows(n, seed)`` (``n`` uniform worlds' rows, flat, as
+    ``array('Q')``); ``world_from_row(row, rng)`` (the world a row stands
+    for); ``hand_places(state, seat)`` (a seat's hand at one of its
+    decisions as places of a row: what the opponent models read);
+    ``place_holders()`` (for display: each place's holder) and ``unseen()``
+    (the cards whose holder the view does not know now).  This and
+    ``WorldSampler`` are all of a sampler that the opponent models, the
+    beliefs and the searches read (tests/test_layers.py holds every module
+    outside the sampler's game package, and the game's own model, to it).
+    A sampler that is not a ``RowSampler`` is searched without beliefs."""
 
+    #: the seat whose view the sampler completes
+    seat: int
+    #: a world of the view (its hidden cards a completion, never the true
+    #: ones): only its public facts are read (``OpponentModel.observations``
+    #: replays its deal in play, ``base.deal_steps()``)
+    base: Any
     n_places: int = 0
     #: what a row's bit stands for: a ``"card"``, or a card ``"value"``
     #: (dix-exchange: the other seats' cards are known by their values)
@@ -694,6 +734,15 @@ class RowSampler(ABC):
         """The complete state of the world ``row`` describes; ``rng`` for
         what a row leaves open (a tie cut's stream, the order of hidden
         discards)."""
+
+    @abstractmethod
+    def hand_places(self, state: Any, seat: int) -> HandPlaces | None:
+        """The hand ``seat`` decided with in ``state`` (a state of the deal
+        in play at that decision, as ``base.deal_steps()`` gives it, or
+        the same step of any world of the view) as places of a row; None
+        when no place holds it (a decision of an earlier hand, a hand
+        redealt since, a card nobody sees again, a deal with nothing left
+        to draw)."""
 
     @abstractmethod
     def place_holders(self) -> list[int | str | None]:
@@ -838,6 +887,6 @@ class BeliefWorlds(WorldSampler):
 
 __all__ = ["Action", "Beliefs", "BeliefWorlds", "CardPlay", "Compiled", "DEFAULT_FLOOR",
            "DEFAULT_POOL", "ModelParams", "Observation", "ObservationSet", "OpponentModel",
-           "RowSampler", "RulesTable", "Term", "load_params",
+           "HandPlaces", "RowSampler", "RulesTable", "Term", "load_params",
            "TrickRules", "action_probability", "compile_observations", "log_likelihoods",
            "observation_features", "weigh"]

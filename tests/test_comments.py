@@ -23,6 +23,15 @@ from the tree, its conclusion kept in docs/), is cited in that commit: it
 must exist there when the clone holds the commit (a shallow clone or an
 unpacked archive may not; then it is not checked).  Each failure names
 ``file:line`` and the path.
+
+Comments and reference pages say what is: no comment or docstring under
+``solver/``, ``csrc/``, ``bots/``, ``tests/`` or ``bench/`` cites a round
+of the work on an issue (an issue number with "the third round", "round
+2" and the like: it says the reason itself, or cites a section of docs/
+that gives it), and no heading of a page at the top of docs/ (nor the
+README) names an issue and a round or is titled by an issue, nor does its
+text cite a round of one; the dated notes of those rounds are
+docs/history/'s.
 """
 
 from __future__ import annotations
@@ -228,6 +237,79 @@ def style_tags(path: pathlib.Path, text: str) -> list[str]:
             for m in TAG.finditer(line)]
 
 
+#: the steps of the work on an issue: an ordinal (or "this", "closing")
+#: and the word round, next to the issue's number, either way round
+_ORDINAL = (r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final"
+            r"|closing|next|previous|this|\d+(?:st|nd|rd|th))")
+ISSUE_ROUND = re.compile(
+    r"issue\s+#\d+(?:'s)?[,;:]?\s+(?:the\s+)?" + _ORDINAL + r"\s+round\b"
+    r"|\b" + _ORDINAL + r"\s+round\s+(?:of|on|for|in)\s+issue\s+#\d+"
+    r"|issue\s+#\d+,?\s+round\s+\d+|\bround\s+\d+\s+of\s+issue\s+#\d+", re.I)
+#: a heading that names an issue and a round, in any order, or is titled by
+#: an issue (a lab note's: "The issue #6 table", "Issue #26: ...")
+HEADING_ROUND = re.compile(r"^#+\s+(?:the\s+)?issue\s+#\d+"
+                           r"|^#+\s.*(?:issue\s+#\d+.*\bround|\bround\b.*issue\s+#\d+)", re.I)
+#: where code lives whose comments must not cite rounds
+CODE = ("solver", "csrc", "bots", "tests", "bench")
+
+
+def _blocks(path: pathlib.Path, text: str) -> list[tuple[int, str]]:
+    """(first line, text) of each docstring and each block of comments on
+    consecutive lines (joined, so a citation wrapped over two comment lines
+    is read whole, without the ``#`` that starts each line)."""
+    out: list[tuple[int, str]] = []
+    last = -1
+    for first, chunk in _texts(path, text):
+        if chunk.lstrip().startswith("#"):
+            words = re.sub(r"^\s*#:?", "", chunk)
+            if out and last == first - 1:
+                out[-1] = (out[-1][0], out[-1][1] + "\n" + words)
+            else:
+                out.append((first, words))
+            last = first
+        else:
+            out.append((first, chunk))
+            last = -1
+    return out
+
+
+def round_citations(path: pathlib.Path, text: str) -> list[str]:
+    """``file:line: words`` for each round of an issue that a comment or a
+    docstring of ``path`` cites."""
+    rel = path.relative_to(ROOT) if path.is_absolute() else path
+    out = []
+    for first, block in _blocks(path, text):
+        for m in ISSUE_ROUND.finditer(block):
+            line = first + block.count("\n", 0, m.start())
+            out.append(f"{rel}:{line}: {' '.join(m.group(0).split())}")
+    return out
+
+
+def page_rounds(path: pathlib.Path, text: str) -> list[str]:
+    """``file:line: words`` for each heading of a page that names an issue
+    and a round or is titled by an issue, and each round of an issue its
+    text cites (code blocks left out)."""
+    rel = path.relative_to(ROOT) if path.is_absolute() else path
+    out = []
+    fence = False
+    prose = []
+    for i, line in enumerate(text.splitlines(), 1):
+        if line.startswith("```"):
+            fence = not fence
+        if fence:
+            prose.append("")
+            continue
+        prose.append(line)
+        if HEADING_ROUND.match(line):
+            out.append(f"{rel}:{i}: {line}")
+    joined = "\n".join(prose)
+    for m in ISSUE_ROUND.finditer(joined):
+        at = 1 + joined.count("\n", 0, m.start())
+        if not HEADING_ROUND.match(prose[at - 1]):
+            out.append(f"{rel}:{at}: {' '.join(m.group(0).split())}")
+    return out
+
+
 SOURCES = _sources()
 
 
@@ -313,3 +395,57 @@ def test_the_checker_reports_a_missing_module_path():
     assert missing_modules(pathlib.Path("probe.py"), text) == [
         "probe.py:1: solver.api.solve", "probe.py:1: solver.dd.trick.no_such_name",
         "probe.py:1: bots.gone"]
+
+
+# --------------------------------------------------------------------------
+# comments and reference pages say what is: no rounds of an issue
+
+
+def test_no_comment_cites_a_round_of_an_issue():
+    code = [p for p in SOURCES if p.suffix != ".md"
+            and p.relative_to(ROOT).parts[0] in CODE]
+    assert len(code) > 100
+    bad = [m for p in code for m in round_citations(p, p.read_text(encoding="utf-8"))]
+    assert not bad, ("comments that cite a round of an issue (say the reason itself, or "
+                     "cite the docs/ section that gives it):\n" + "\n".join(bad))
+
+
+def test_reference_pages_name_no_round_of_an_issue():
+    pages = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
+    assert ROOT / "docs" / "solver.md" in pages and ROOT / "docs" / "search.md" in pages
+    bad = [m for p in pages for m in page_rounds(p, p.read_text(encoding="utf-8"))]
+    assert not bad, ("a reference page names a round of an issue (the dated notes of the "
+                     "rounds go to docs/history/):\n" + "\n".join(bad))
+
+
+@pytest.mark.parametrize("name, text, line", [
+    ("probe.py", "x = 1\n# measured in issue #40's third round\n", 2),
+    ("probe.py", "# the bound (issue #18,\n# fourth round) keeps its nodes\n", 1),
+    ("probe.py", 'def f():\n    """The probe (issue #26, closing round)."""\n', 2),
+    ("probe.pyx", "cdef int f() noexcept nogil:\n    # round 2 of issue #7: the cut\n"
+                  "    return 0\n", 2),
+    ("probe.pxd", "# after the second round of issue #50\n", 1),
+])
+def test_the_checker_sees_a_round_cited_in_a_comment(name, text, line):
+    found = round_citations(pathlib.Path(name), text)
+    assert len(found) == 1 and found[0].startswith(f"{name}:{line}: "), found
+
+
+def test_the_checker_lets_rounds_of_a_game_be():
+    text = ("# the next round retries; a dix round's winner (issue #13)\n"
+            "# void after t rounds of the suit; issue #40, after DDS\n"
+            "x = 'issue #26, fourth round'   # a string in code, not a comment\n"
+            '"""The first round of a match (docs/solver.md, "Under PIMC")."""\n')
+    assert round_citations(pathlib.Path("probe.py"), text) == []
+
+
+def test_the_checker_sees_a_round_in_a_page():
+    page = ("# The solver\n\n### Issue #26, fourth round: PIMC (2026-11-26)\n\n"
+            "The bound (issue #18's third\nround) holds.\n\n"
+            "```sh\n# issue #1, first round\n```\n\n### The kernel\n\n"
+            "Cards are void after two rounds of the suit.\n\n"
+            "### The issue #6 table (2026-11-22)\n\n### Beliefs (issue #39)\n")
+    assert page_rounds(pathlib.Path("probe.md"), page) == [
+        "probe.md:3: ### Issue #26, fourth round: PIMC (2026-11-26)",
+        "probe.md:16: ### The issue #6 table (2026-11-22)",
+        "probe.md:5: issue #18's third round"]

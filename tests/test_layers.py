@@ -688,3 +688,65 @@ def test_the_routers_read_the_shared_context(tmp_path):
     probe.write_text("def routes(settings):\n    @endpoint\n    async def f(request):\n"
                      "        return settings\n    return f\n")
     assert _nested_endpoints(probe) == ["line 3: f inside routes"]
+
+
+# --------------------------------------------------------------------------
+# the world samplers are read through their public contract (issue #52: the
+# opponent models read the samplers' own attributes): outside its game's
+# package, and in that package's opponent model (model.py, which the beliefs
+# drive for every game alike), a world sampler is read only through what
+# solver/game.py's WorldSampler and solver/beliefs.py's RowSampler declare;
+# solver/sampler.py is the low-level samplers' own module
+
+
+def _sampler_contract() -> set[str]:
+    """The public names of a world sampler: what WorldSampler and RowSampler
+    declare (their methods, attributes and documented annotations)."""
+    from solver.beliefs import RowSampler  # the contract is read from the classes themselves
+    from solver.game import WorldSampler
+    names = set()
+    for cls in (WorldSampler, RowSampler):
+        names |= {n for n in vars(cls) if not n.startswith("_")}
+        names |= {n for n in cls.__dict__.get("__annotations__", {}) if not n.startswith("_")}
+    return names
+
+
+def _sampler_reads(path: pathlib.Path, public: set[str]) -> list[str]:
+    """Where ``path`` reads an attribute of a sampler (a name ``sampler``, or
+    an attribute ``.sampler``) that is not in ``public``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if not isinstance(node, ast.Attribute) or node.attr in public:
+            continue
+        holder = node.value
+        if (isinstance(holder, ast.Name) and holder.id == "sampler") or \
+                (isinstance(holder, ast.Attribute) and holder.attr == "sampler"):
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+#: the modules that may read a world sampler's own attributes: its game's
+#: package (the sampler's module, the game that completes a view with it, the
+#: kernel that compiles its search from the sampler's graphs) but for the
+#: opponent model, and the low-level samplers' module
+SAMPLER_KEEPERS = {SOLVER / "sampler.py",
+                   *(p for p in (SOLVER / "games").glob("*/*.py") if p.name != "model.py")}
+
+
+def test_the_samplers_are_read_through_their_contract():
+    public = _sampler_contract()
+    assert {"hand_places", "seat", "base", "draw_rows", "sample"} <= public
+    bad = [f"{p.relative_to(ROOT)} {b}" for p in TREE if p not in SAMPLER_KEEPERS
+           for b in _sampler_reads(p, public)]
+    assert not bad, ("a world sampler read outside its contract (WorldSampler, RowSampler):\n"
+                     + "\n".join(bad))
+
+
+def test_the_sampler_read_checker_fires(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("def places(sampler, state, seat):\n"
+                     "    if sampler.live and sampler._walker is None:\n"
+                     "        return sampler.hand_places(state, seat)\n"
+                     "    return self.sampler.holders.index(seat), beliefs.sampler.n_places\n")
+    assert _sampler_reads(probe, _sampler_contract()) == [
+        "line 2: sampler.live", "line 2: sampler._walker", "line 4: self.sampler.holders"]

@@ -340,7 +340,7 @@ cdef inline bint holder_cover(DDCtx* K, int* value) noexcept nogil:
 
 cdef inline bint part_cover(DDCtx* K, int* value) noexcept nogil:
     """One max seat M, no trumps, must follow, tricks alike to both
-    sides (``holder_cover``'s setting, issue #40's third round): whether
+    sides (``holder_cover``'s setting; docs/solver.md, "partial holder cover"): whether
     M can keep some of the penalty cards left out of its tricks, when
     several hands hold them or M holds some; then ``value``: a lower
     bound, every card with points left taken at its worst for M except
@@ -521,8 +521,8 @@ cdef inline void quick_bounds(DDCtx* K, int* lb, int* ub) noexcept nogil:
         if long_ok:
             # the leader's top sequence, above every other hand's card of
             # the suit: t tricks, and every card of the suit when no
-            # other hand holds more than t of it (they are void after t
-            # rounds; issue #40, after DDS's QtricksLeadHand)
+            # other hand holds more than t of it (they are void once t
+            # tricks of the suit are played; after DDS's QtricksLeadHand)
             top = above_all(mine, others)
             if top:
                 nt = popcount(top)

@@ -71,7 +71,7 @@ cdef class ProbeKernel(Kernel):
     @property
     def use_part_cover(self):
         """False: no partial holder cover (``part_cover``: the paranoid
-        penalty contracts, issue #40's third round)."""
+        penalty contracts; docs/solver.md, "partial holder cover")."""
         return bool(self.K.st.use_part_cover)
 
     @use_part_cover.setter

@@ -11,6 +11,7 @@
 # beliefs keep several side by side, a kernel one in its ``CardPolicy``);
 # ``CardFacts`` are the public facts of the moment (``solver.cardplay.CardPlay``).
 from libc.math cimport exp
+from libc.string cimport memset
 from libc.stdint cimport uint64_t, int32_t
 from bits cimport popcount, lowest_bit
 from rng cimport Rng, rng_double
@@ -41,6 +42,11 @@ cdef enum:
     MAX_PIPS = 32              # solver.cardplay.MAX_PIPS
     #: the phases a kernel's policy tells apart (dix: with a stock, without)
     POLICY_PHASES = 2
+    #: the most units a card policy's hidden layer has
+    #: (``solver.search.learned.HIDDEN_MAX``)
+    HIDDEN_MAX = 32
+    #: a policy's weight slots: per phase, a lead's and a follow's
+    POLICY_SLOTS = 4
 
 
 cdef struct CardRulesRef:
@@ -68,16 +74,16 @@ cdef struct CardFacts:
     int32_t pip_sum            # the pips on the table
 
 
-cdef inline double card_score(const CardRulesRef* T, const CardFacts* F, uint64_t hand,
-                              int card, const double* theta) noexcept nogil:
-    """``theta . card_features(...)`` of ``card`` for a player holding
-    ``hand`` (``solver.cardplay.card_features``, feature by feature)."""
-    cdef double f[NF]
+cdef inline void card_features_into(const CardRulesRef* T, const CardFacts* F, uint64_t hand,
+                                    int card, double* f) noexcept nogil:
+    """``card_features(...)`` of ``card`` for a player holding ``hand``
+    into ``f`` (``NF`` doubles; ``solver.cardplay.card_features``, feature
+    by feature)."""
     cdef int k, need, n_suit, special
     cdef uint64_t low = (<uint64_t>1) << card
     cdef uint64_t sm = T.suit[card], above = T.above[card]
     cdef uint64_t below = sm & ~above & ~low, live_suit, comp
-    cdef double scale = T.scale, s = 0.0
+    cdef double scale = T.scale
     for k in range(NF):
         f[k] = 0.0
     f[F_POINTS] = T.points[card] / scale
@@ -117,8 +123,44 @@ cdef inline double card_score(const CardRulesRef* T, const CardFacts* F, uint64_
                 f[F_SPECIAL_LOSE] = 1.0
             if F.led & low:
                 f[F_HIGH_DUCK] = 0.0 if hand & above & ~F.winners else 1.0
+
+
+cdef inline double card_score(const CardRulesRef* T, const CardFacts* F, uint64_t hand,
+                              int card, const double* theta) noexcept nogil:
+    """``theta . card_features(...)`` of ``card`` for a player holding
+    ``hand``: the linear score the beliefs weigh the worlds with."""
+    cdef double f[NF]
+    cdef double s = 0.0
+    cdef int k
+    card_features_into(T, F, hand, card, f)
     for k in range(NF):
         s += theta[k] * f[k]
+    return s
+
+
+cdef inline double hidden_score(const double* f, int units, const double* w,
+                                const double* b, const double* v) noexcept nogil:
+    """The hidden layer's part of a score, ``v . relu(W f + b)``, with
+    ``W`` stored feature by feature (``w[k * HIDDEN_MAX + j]``: feature
+    ``k``'s weight into unit ``j``), so that a feature that is 0, most of
+    a card's, costs one test and the units' sums run over contiguous
+    weights.  The twins: ``solver.search.learned.hidden_scores`` and
+    ``bots.modelfit.hidden_forward``."""
+    cdef double a[HIDDEN_MAX]
+    cdef double s = 0.0, x
+    cdef const double* row
+    cdef int j, k
+    for j in range(units):
+        a[j] = b[j]
+    for k in range(NF):
+        x = f[k]
+        if x != 0.0:
+            row = w + k * HIDDEN_MAX
+            for j in range(units):
+                a[j] += row[j] * x
+    for j in range(units):
+        if a[j] > 0.0:
+            s += v[j] * a[j]
     return s
 
 
@@ -136,7 +178,14 @@ cdef struct CardPolicy:
     double scale
     int32_t special
     double special_value
-    double theta[POLICY_PHASES * 2 * NF]   # per phase: a lead's weights, a follow's
+    double theta[POLICY_SLOTS * NF]   # per phase: a lead's weights, a follow's
+    # the hidden layer (``hidden`` units, 0: linear), slot by slot as theta:
+    # its weights (a slot: ``NF`` rows of ``HIDDEN_MAX``, feature by
+    # feature: ``hidden_score``), biases and outputs
+    int hidden
+    double hw[POLICY_SLOTS * HIDDEN_MAX * NF]
+    double hb[POLICY_SLOTS * HIDDEN_MAX]
+    double hv[POLICY_SLOTS * HIDDEN_MAX]
     int loaded                 # 1 once ``card_policy_load`` filled it
     int playout                # 1: play-outs draw their cards from the policy
 
@@ -197,14 +246,24 @@ cdef inline void card_policy_probs(const CardPolicy* C, int phase, const CardFac
     the others untouched): a softmax of ``theta . features`` over them,
     with the weights of ``phase`` for a lead or a follow."""
     cdef CardRulesRef T = card_policy_ref(C)
-    cdef const double* theta = C.theta + (2 * phase + (0 if F.leading else 1)) * NF
+    cdef int slot = 2 * phase + (0 if F.leading else 1)
+    cdef const double* theta = C.theta + slot * NF
+    cdef const double* hw = C.hw + slot * HIDDEN_MAX * NF
+    cdef const double* hb = C.hb + slot * HIDDEN_MAX
+    cdef const double* hv = C.hv + slot * HIDDEN_MAX
     cdef uint64_t m = legal
-    cdef int card
+    cdef int card, k
+    cdef double f[NF]
     cdef double top = -1e300, z = 0.0, s
     while m:
         card = lowest_bit(m)
         m &= m - 1
-        s = card_score(&T, F, hand, card, theta)
+        card_features_into(&T, F, hand, card, f)
+        s = 0.0
+        for k in range(NF):
+            s += theta[k] * f[k]
+        if C.hidden:
+            s += hidden_score(f, C.hidden, hw, hb, hv)
         probs[card] = s
         if s > top:
             top = s
@@ -241,7 +300,7 @@ cdef inline int card_policy_draw(const CardPolicy* C, int phase, const CardFacts
 
 cdef inline int card_policy_load(CardPolicy* C, dict spec) except -1:
     """Fill ``C`` from ``solver.search.learned.kernel_spec``'s dict."""
-    cdef int i
+    cdef int i, j, k, units
     for i in range(64):
         C.suit[i] = spec["suit"][i]
         C.above[i] = spec["above"][i]
@@ -256,11 +315,33 @@ cdef inline int card_policy_load(CardPolicy* C, dict spec) except -1:
     C.special = spec["special"]
     C.special_value = spec["special_value"]
     theta = spec["theta"]
-    if len(theta) != POLICY_PHASES * 2 * NF:
-        raise ValueError(f"a card policy has {POLICY_PHASES * 2 * NF} weights, "
+    if len(theta) != POLICY_SLOTS * NF:
+        raise ValueError(f"a card policy has {POLICY_SLOTS * NF} weights, "
                          f"got {len(theta)}")
-    for i in range(POLICY_PHASES * 2 * NF):
+    for i in range(POLICY_SLOTS * NF):
         C.theta[i] = theta[i]
+    # the hidden layer: ``units`` and, per slot, its rows padded to HIDDEN_MAX
+    units = spec.get("hidden", 0)
+    if not 0 <= units <= HIDDEN_MAX:
+        raise ValueError(f"a card policy's hidden layer has 0..{HIDDEN_MAX} units, "
+                         f"got {units}")
+    memset(C.hw, 0, sizeof(C.hw))
+    memset(C.hb, 0, sizeof(C.hb))
+    memset(C.hv, 0, sizeof(C.hv))
+    C.hidden = units
+    if units:
+        hw, hb, hv = spec["hw"], spec["hb"], spec["hv"]
+        if len(hw) != POLICY_SLOTS * units * NF or len(hb) != POLICY_SLOTS * units \
+                or len(hv) != POLICY_SLOTS * units:
+            raise ValueError(f"a card policy's hidden layer of {units} units has "
+                             f"{POLICY_SLOTS} slots of {units} x {NF} weights, biases "
+                             f"and outputs")
+        for i in range(POLICY_SLOTS):
+            for j in range(units):
+                C.hb[i * HIDDEN_MAX + j] = hb[i * units + j]
+                C.hv[i * HIDDEN_MAX + j] = hv[i * units + j]
+                for k in range(NF):
+                    C.hw[(i * NF + k) * HIDDEN_MAX + j] = hw[(i * units + j) * NF + k]
     C.playout = spec.get("playout", 0)
     C.loaded = 1
     return 0

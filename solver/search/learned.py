@@ -8,6 +8,12 @@ decision) gives, for the seat to move, the probability of each legal action
 from what that seat knows: its own cards and what is public.  The beliefs
 read it to weigh the worlds (solver/beliefs.py); here it plays:
 
+A model may carry a **hidden layer** per kind (``ModelParams.hidden``,
+fitted by ``dixtrix learn --hidden``): an action's score is then its
+linear score plus ``v . relu(w x + b)`` over the same features, in the
+Python twin (``hidden_scores``) and in the kernels (``hidden_score`` in
+csrc/include/cardfeat.pxd); the beliefs keep the linear part.
+
 * ``action_probabilities(model, params, state)``: the policy of any
   decision the model describes (cards, bids, contracts, doubling, the
   layout, exchanges), in Python: the ``learned`` bot and the twin the
@@ -42,6 +48,10 @@ from .support import support_for
 
 #: the phases a kernel's card policy tells apart (csrc/include/cardfeat.pxd)
 POLICY_PHASES = 2
+
+#: the most units a policy's hidden layer may have (the kernels' arrays:
+#: ``HIDDEN_MAX`` in csrc/include/cardfeat.pxd)
+HIDDEN_MAX = 32
 
 #: what ``prior=`` takes: the rules bot's move as the favourite, the learned
 #: policy's probabilities, or none (UCB1)
@@ -114,7 +124,51 @@ def check_model(game: Game, params: Any, where: str = "model") -> ModelParams:
             if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w):
                 raise OptionError(f"{where}: kind {kind!r}, feature {name!r}: a weight is a "
                                   f"finite number, got {short_repr(w)}")
+    for kind, layer in params.hidden.items():
+        _check_hidden(model, kind, layer, where)
     return params
+
+
+def _check_hidden(model: OpponentModel, kind: str, layer: Any, where: str) -> None:
+    """Refuse a hidden layer that does not fit ``kind``'s features."""
+    names = model.features.get(kind)
+    if names is None:
+        raise OptionError(f"{where}: a hidden layer for {kind!r}, a kind of decision the "
+                          f"game does not have (its kinds: {', '.join(sorted(model.features))})")
+    if not isinstance(layer, dict) or set(layer) != {"w", "b", "v"}:
+        raise OptionError(f"{where}: kind {kind!r}: a hidden layer is an object of 'w', 'b' "
+                          f"and 'v', got {short_repr(layer)}")
+    w, b, v = layer["w"], layer["b"], layer["v"]
+    units = len(b) if isinstance(b, list) else -1
+    if not 1 <= units <= HIDDEN_MAX or not isinstance(v, list) or len(v) != units \
+            or not isinstance(w, list) or len(w) != units \
+            or any(not isinstance(r, list) or len(r) != len(names) for r in w):
+        raise OptionError(f"{where}: kind {kind!r}: a hidden layer has 1..{HIDDEN_MAX} units, "
+                          f"each with {len(names)} weights (one a feature), a bias and an "
+                          f"output")
+    for x in [*b, *v, *(y for r in w for y in r)]:
+        if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
+            raise OptionError(f"{where}: kind {kind!r}: the hidden layer's weights are "
+                              f"finite numbers, got {short_repr(x)}")
+
+
+def hidden_scores(layer: dict[str, list] | None, rows: list[list[float]]) -> list[float]:
+    """The hidden layer's part of each row's score, ``v . relu(w x + b)``
+    (0 without a layer): the twin of the kernels' ``hidden_score``
+    (csrc/include/cardfeat.pxd) and of the fit's numpy forward pass
+    (``bots.modelfit.hidden_forward``)."""
+    if not layer:
+        return [0.0] * len(rows)
+    w, b, v = layer["w"], layer["b"], layer["v"]
+    out = []
+    for x in rows:
+        s = 0.0
+        for wj, bj, vj in zip(w, b, v, strict=True):
+            a = bj + math.fsum(p * q for p, q in zip(wj, x, strict=True))
+            if a > 0.0:
+                s += vj * a
+        out.append(s)
+    return out
 
 
 def model_key(game: Game) -> str:
@@ -146,8 +200,9 @@ def action_probabilities(model: OpponentModel, params: ModelParams,
     obs = ObservationSet([o], model.features, 0, table.rules)
     cands, rows, _ = observation_features(obs, o, hand)
     theta = params.theta(o.kind, names)
-    score = {c: sum(t * f for t, f in zip(theta, row, strict=True))
-             for c, row in zip(cands, rows, strict=True)}
+    deep = hidden_scores(params.hidden.get(o.kind), rows)
+    score = {c: sum(t * f for t, f in zip(theta, row, strict=True)) + h
+             for c, row, h in zip(cands, rows, deep, strict=True)}
     # a card decision's candidates are the cards, which are the actions'
     # ids; any other decision's are indices into its candidate list, which
     # the model names for each action taken
@@ -182,15 +237,39 @@ def kernel_spec(model: OpponentModel, params: ModelParams, state: State) -> dict
         return None
     rules, phases = got
     theta: list[float] = []
+    slots: list[str] = []
     for k in range(POLICY_PHASES):
         lead, follow = phases[min(k, len(phases) - 1)]
         theta += params.theta(lead, CARD_FEATURES) + params.theta(follow, CARD_FEATURES)
-    return {"suit": list(rules.suit_masks), "above": list(rules.above),
+        slots += [lead, follow]
+    return {**_kernel_hidden(params, slots),"suit": list(rules.suit_masks), "above": list(rules.above),
             "points": [float(x) for x in rules.points], "strength": list(rules.strength),
             "pips": list(rules.pips), "pipcards": list(rules.pip_cards),
             "trumps": rules.trumps, "trick_value": float(rules.trick_value),
             "scale": float(rules.scale or 1.0), "special": rules.special_sum,
             "special_value": float(rules.special_value), "theta": theta}
+
+
+def _kernel_hidden(params: ModelParams, slots: list[str]) -> dict[str, Any]:
+    """The hidden layers of the policy's slots (a phase's lead, its
+    follow) as the kernel loads them: every slot with the most units any
+    has (a smaller layer padded with units whose output is 0, a slot
+    without one all zeros), flattened slot by slot."""
+    layers = [params.hidden.get(k) for k in slots]
+    units = max((len(layer["b"]) for layer in layers if layer), default=0)
+    if not units:
+        return {"hidden": 0}
+    hw: list[float] = []
+    hb: list[float] = []
+    hv: list[float] = []
+    zero = [0.0] * len(CARD_FEATURES)
+    for layer in layers:
+        w, b, v = (layer["w"], layer["b"], layer["v"]) if layer else ([], [], [])
+        for j in range(units):
+            hw += [float(x) for x in w[j]] if j < len(b) else zero
+            hb.append(float(b[j]) if j < len(b) else 0.0)
+            hv.append(float(v[j]) if j < len(b) else 0.0)
+    return {"hidden": units, "hw": hw, "hb": hb, "hv": hv}
 
 
 def attach(native: Any, game: Game, world: State, *, prior: bool, playout: bool,
@@ -246,6 +325,6 @@ def learned_rollout(game: Game, rng: random.Random, fallback: Callable[..., int]
     return rollout
 
 
-__all__ = ["POLICY_PHASES", "PRIORS", "action_probabilities", "attach", "best_action",
-           "check_model", "kernel_spec", "learned_prior", "learned_rollout", "model_key",
-           "model_of", "read_json"]
+__all__ = ["HIDDEN_MAX", "POLICY_PHASES", "PRIORS", "action_probabilities", "attach",
+           "best_action", "check_model", "hidden_scores", "kernel_spec", "learned_prior",
+           "learned_rollout", "model_key", "model_of", "read_json"]

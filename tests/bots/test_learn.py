@@ -69,6 +69,31 @@ def test_a_small_run_reproduces_from_its_seed(tmp_path, capsys):
     assert bot.step(state) in state.legal_actions()
 
 
+def test_a_hidden_layer_is_fitted_on_top_of_the_linear_weights(tmp_path, monkeypatch):
+    # five games give a kind a few dozen decisions: let every kind have a layer
+    monkeypatch.setattr(learn, "HIDDEN_MIN", 1)
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    assert main(ARGV + ["--generations", "1", "--hidden", "4", "--out", str(a)]) == 0
+    assert main(ARGV + ["--generations", "1", "--hidden", "4", "--out", str(b)]) == 0
+    assert _comparable(a) == _comparable(b)
+    game = solver.load_game("dix", variant="seventeen")
+    params = check_model(game, str(a))
+    shipped = check_model(game, "solver/games/dix/data/model-dix-seventeen.json")
+    assert params.meta["hidden"] == 4
+    if params.meta["history"][0]["kept"]:
+        assert params.kinds == shipped.kinds          # the beliefs' part does not move
+        assert params.hidden and all(len(h["b"]) == 4 for h in params.hidden.values())
+    fit = params.meta["last_fit"]
+    assert fit["loss"] is not None and fit["heldout"] > 0
+    assert any("epoch" in r for r in fit["kinds"].values())   # layers were fitted
+    state = _endings("dix", {"variant": "seventeen"}, 8, 1, seed=2)[0]
+    res = best_move(state, Limit(iterations=200), seed=1, exact=False, prior="learned",
+                    model=str(a))
+    assert res.search["prior"] == "learned"
+    assert main(ARGV + ["--generations", "1", "--hidden", "33", "--out",
+                        str(tmp_path / "c.json")]) == 2
+
+
 def test_sigkill_between_generations_then_the_same_command_resumes(tmp_path):
     out = tmp_path / "killed.json"
     argv = ARGV + ["--generations", "3", "--out", str(out)]

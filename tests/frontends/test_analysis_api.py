@@ -318,7 +318,8 @@ def test_the_step_route_draws_in_words_and_refuses_by_path(server):
 
 
 def test_every_word_of_the_board_page_is_translated():
-    """Every ``t("...")`` of static/analysis.js and ``data-t`` of
+    """Every ``t("...")`` of the board's scripts (static/analysis.js and the
+    pages' shared common.js, as analysis.html loads them) and ``data-t`` of
     analysis.html has an Arabic and a French translation, found by a plain
     search of the files (Babel's extractor skips a call inside a template
     literal, which test_server_i18n.py would then not see)."""
@@ -327,10 +328,12 @@ def test_every_word_of_the_board_page_is_translated():
 
     from bots.server import i18n
     static = Path(i18n.__file__).parent / "static"
-    js = (static / "analysis.js").read_text(encoding="utf-8")
-    html = (static / "analysis.html").read_text(encoding="utf-8")
+    page = (static / "analysis.html").read_text(encoding="utf-8")
+    scripts = re.findall(r'<script src="/static/([\w.]+)"', page)
+    assert scripts == ["words.js", "common.js", "analysis.js"]
+    js = "\n".join((static / name).read_text(encoding="utf-8") for name in scripts)
     ids = {json.loads(f'"{m}"') for m in re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', js)}
-    ids |= set(re.findall(r'data-t="([^"]*)"', html))
+    ids |= set(re.findall(r'data-t="([^"]*)"', page))
     assert len(ids) > 60
     for lang in ("ar", "fr"):
         assert not sorted(ids - set(i18n.catalogue(lang))), lang

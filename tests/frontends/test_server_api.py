@@ -5,6 +5,7 @@ hint, and a server log without an internal error at the end."""
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 
@@ -95,8 +96,14 @@ def test_openapi_documents_every_route_and_the_page_is_served(http):
     assert page.status_code == 200 and "POST /v1/hint" in page.text
     index = http.get("/")
     assert index.status_code == 200 and "text/html" in index.headers["content-type"]
-    for name in ("app.js", "style.css", "index.html"):
+    for name in ("words.js", "common.js", "app.js", "style.css", "index.html",
+                 "analysis.js", "analysis.css", "analysis.html"):
         assert http.get(f"/static/{name}").status_code == 200
+    # every script a page loads is served (the shared ones before the page's own)
+    for page, own in (("/", "app.js"), ("/analysis", "analysis.js")):
+        scripts = re.findall(r'<script src="(/static/[\w.]+)"', http.get(page).text)
+        assert scripts == ["/static/words.js", "/static/common.js", f"/static/{own}"], page
+        assert all(http.get(src).status_code == 200 for src in scripts)
     refused(http.get("/static/nope.js"), 404)
 
 

@@ -26,14 +26,17 @@ import pytest
 
 import solver
 from solver.beliefs import (
+    HandPlaces,
     ModelParams,
     ObservationSet,
+    RowSampler,
     compile_observations,
     log_likelihoods,
     log_likelihoods_py,
     observation_features,
     weigh,
 )
+from solver.game import registered_games
 from solver.position import SeatView
 from solver.search import Limit, best_move
 from solver.search.support import support_for
@@ -341,9 +344,8 @@ def test_the_exact_shares_are_what_the_uniform_pool_tends_to(name, options):
 @pytest.mark.parametrize("name,options", [("dix", {}), ("trix", {}), ("tricks", {}),
                                           ("dixie-rook", {}), ("dix-exchange", {"players": 5})])
 def test_every_model_honours_the_places_contract(name, options):
-    # OpponentModel.places: the places a decision's cards were drawn from,
-    # or None; never an exception (dix-exchange's model reads its round's
-    # moves instead, and says None)
+    # OpponentModel.places: the places a decision's cards were drawn from
+    # (the sampler's RowSampler.hand_places), or None; never an exception
     game = solver.load_game(name, **options)
     model = support_for(game).opponent_model(game)
     state = game.new_initial_state(seed=4)
@@ -357,3 +359,47 @@ def test_every_model_honours_the_places_contract(name, options):
     for other in range(game.num_players):
         got = model.places(sampler, state, other)
         assert got is None or isinstance(got, tuple)
+
+
+@pytest.mark.parametrize("name", registered_games())
+def test_every_registered_game_s_sampler_honours_hand_places(name):
+    """``RowSampler.hand_places``, the one thing of a sampler the opponent
+    models read: for every registered game with a model, its seat views'
+    samplers are ``RowSampler``s, and at every decision of another seat in
+    the deal in play the answer (None, or places within the row) gives, on
+    any drawn world's row, the hand that world's seat held then."""
+    game = solver.load_game(name)
+    model = support_for(game).opponent_model(game)
+    if model is None:
+        return                      # searched without beliefs: no contract to honour
+    checked = 0
+    for _, view in _views(game, 4, seed=11):
+        sampler = view.sampler()
+        assert isinstance(sampler, RowSampler), name
+        P = sampler.n_places
+        rows = sampler.draw_rows(3, 2)
+        answers = []
+        for state, _ in sampler.base.deal_steps():
+            actor = state.current_player()
+            if actor < 0 or actor == sampler.seat:
+                answers.append(None)
+                continue
+            got = sampler.hand_places(state, actor)
+            assert got is None or isinstance(got, HandPlaces), (name, got)
+            if got is not None:
+                assert all(0 <= p < P for p in got.places_in + got.places_out), (name, got)
+            answers.append(got)
+        for i in range(3):
+            row = rows[i * P:(i + 1) * P]
+            world = sampler.world_from_row(row, random.Random(i))
+            for (state, _), got in zip(world.deal_steps(), answers, strict=True):
+                if got is None:
+                    continue
+                hand = got.added
+                for p in got.places_in:
+                    hand |= row[p]
+                for p in got.places_out:
+                    hand &= ~row[p]
+                assert hand & ~got.removed == model.hand(state, state.current_player()), name
+                checked += 1
+    assert checked > 0, f"{name}: no decision of another seat was placed"

@@ -985,7 +985,7 @@ def _part_cover_ending(rng, n):
 def test_partial_holder_cover_matches_oracle(probe):
     """Penalty endings where several hands hold penalty cards, or the max
     seat holds some, and one hand H covers the max seat's suits
-    (``part_cover``, issue #40's third round: the max seat keeps H's
+    (``part_cover``, docs/solver.md "partial holder cover": the max seat keeps H's
     penalty cards above its own out of its tricks): the kernel against
     the oracle, doubled cards and must-discard included, the same values
     with the bound off, and the bound must cut.  The kernel without the
@@ -1046,7 +1046,8 @@ def test_partial_holder_cover_keeps_one_tight_suit(probe):
 
 
 # ---------------------------------------------------------------------------
-# dixie-rook: the table keys and the lock bounds (issue #18, third round)
+# dixie-rook: the table keys and the lock bounds (docs/solver.md, "Lock bounds"
+# and "Table keys of pinned classes")
 
 def _boundary_key(pos, team, winning_ranks):
     table, _, _ = dd.unit_table(pos, team, "own")

@@ -5,17 +5,21 @@ play-outs and say so, the ``learned`` bot plays whole deals from its own
 cards, and bad settings get the project's errors."""
 
 import json
+import random
 
 import pytest
 
 import solver
 from bots.cli import main
+from bots.modelfit import hidden_forward
 from bots.registry import make_bot
+from solver.beliefs import ModelParams, ObservationSet, RulesTable, observation_features
+from solver.cardplay import CARD_FEATURES
 from solver.errors import OptionError
 from solver.games.contract_match.state import LAYOUT_PLAY
 from solver.position import from_json
 from solver.search import Limit, best_move
-from solver.search.learned import action_probabilities, kernel_spec, model_of
+from solver.search.learned import action_probabilities, check_model, hidden_scores, kernel_spec, model_of
 from solver.search.native import native_search
 from tests.search.test_equivalence import _endings, ending_ids
 from tests.search.test_tree_equivalence import _hands
@@ -51,6 +55,82 @@ def test_the_kernels_card_policy_equals_the_python_twin(name, options, left):
         checked += 1
         peaked += max(got.values()) > 2.0 / len(got)
     assert checked == 25 and peaked > 5           # not a flat policy: the check bites
+
+
+def _with_hidden(model, params, rng: random.Random) -> ModelParams:
+    """``params`` with a random hidden layer on every card kind (2 to 6
+    units, so a kernel pads the smaller ones), large enough to move the
+    probabilities."""
+    layers = {}
+    for kind, names in model.features.items():
+        if tuple(names) != CARD_FEATURES:
+            continue
+        units = rng.randint(2, 6)
+        layers[kind] = {"w": [[rng.uniform(-2, 2) for _ in names] for _ in range(units)],
+                        "b": [rng.uniform(-0.5, 0.5) for _ in range(units)],
+                        "v": [rng.uniform(-2, 2) for _ in range(units)]}
+    return ModelParams(params.kinds, params.floor, params.alpha, dict(params.meta), layers)
+
+
+@pytest.mark.parametrize("name,options,left", POSITIONS, ids=ending_ids(POSITIONS))
+def test_the_kernels_hidden_layer_equals_both_twins(name, options, left):
+    """The card policy with a hidden layer: the kernel (cardfeat.pxd's
+    ``hidden_score``), the Python twin (``action_probabilities``) and the
+    fit's numpy forward pass (``bots.modelfit.hidden_forward``) agree."""
+    np = pytest.importorskip("numpy")
+    rng = random.Random(11)
+    moved = 0
+    for state in _endings(name, options, left, 15, seed=5):
+        seat = state.current_player()
+        view = from_json(state.information_state(seat).view)
+        search = native_search(state.game, view.sampler())
+        model, params = model_of(state.game)
+        deep = _with_hidden(model, params, rng)
+        spec = kernel_spec(model, deep, state)
+        assert spec is not None and spec["hidden"] >= 2
+        assert search.set_policy(spec, True, False)
+        got = search.policy_probs(_hands(state))
+        want = action_probabilities(model, deep, state)
+        flat = action_probabilities(model, params, state)
+        assert want is not None and flat is not None
+        assert set(got) == set(want) == set(state.legal_actions())
+        for a in got:
+            assert got[a] == pytest.approx(want[a], abs=1e-12), state.action_to_string(a)
+        moved += max(abs(want[a] - flat[a]) for a in want) > 0.05
+        # the numpy twin of the layer on the same feature rows
+        table = RulesTable()
+        o, hand = model.example(state, state.legal_actions()[0], table)
+        _, rows, _ = observation_features(ObservationSet([o], model.features, 0, table.rules),
+                                          o, hand)
+        layer = deep.hidden[o.kind]
+        assert list(hidden_forward(layer, np.array(rows))) == pytest.approx(
+            hidden_scores(layer, rows), abs=1e-12)
+    assert moved > 5                              # the layer changes the policy: the check bites
+
+
+def test_a_model_file_with_a_hidden_layer_round_trips_and_is_checked(tmp_path):
+    game = solver.load_game("trix")
+    model, params = model_of(game)
+    deep = _with_hidden(model, params, random.Random(2))
+    path = tmp_path / "deep.json"
+    path.write_text(json.dumps(deep.to_json()))
+    back = check_model(game, str(path))
+    assert back.hidden == deep.hidden and back.kinds == deep.kinds
+    kind = next(iter(deep.hidden))
+    bad = deep.to_json()
+    bad["hidden"][kind]["w"][0] = bad["hidden"][kind]["w"][0][:-1]
+    with pytest.raises(OptionError, match=f"kind '{kind}': a hidden layer has 1..32 units, "
+                                          f"each with 20 weights"):
+        check_model(game, bad)
+    bad = deep.to_json()
+    bad["hidden"][kind]["v"][0] = float("nan")
+    with pytest.raises(OptionError, match="finite numbers"):
+        check_model(game, bad)
+    bad = deep.to_json()
+    bad["hidden"]["card:hearts:lead"] = bad["hidden"][kind]
+    with pytest.raises(OptionError, match="'card:hearts:lead', a kind of decision the game "
+                                          "does not have"):
+        check_model(game, bad)
 
 
 def test_a_search_without_a_card_policy_says_no():

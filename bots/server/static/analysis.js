@@ -8,10 +8,7 @@
 // reads goes through t() (/v1/i18n/<lang>) or comes from the server in words.
 "use strict";
 
-const $ = (id) => document.getElementById(id);
-let LANG = "en";
 let DIR = "ltr";
-let GAMES = [];
 let BOARD = null;        // the answer of /v1/analysis/open
 let POS = null;          // the position as opened (canonical)
 let STEP = null;         // the answer of /v1/analysis/step shown
@@ -27,14 +24,7 @@ let checkTimer = null;
 // ---- words ---------------------------------------------------------------------
 
 async function loadLang(lang) {
-  const data = await api("GET", `/v1/i18n/${lang}`);
-  setWords(data);
-  LANG = lang;
-  DIR = data.dir;
-  document.documentElement.lang = lang;
-  document.documentElement.dir = data.dir;
-  $("lang").value = lang;
-  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  DIR = (await loadWords(lang)).dir;
   document.title = t("dixtrix analysis board");
   $("center").setAttribute("aria-label", t("The table"));
   $("moves").setAttribute("aria-label", t("Moves"));
@@ -47,43 +37,7 @@ function num(v, digits) {
   return v > 0 ? "+" + s : s;
 }
 
-// a game's name in the reader's language, as the server gives it (/v1/games)
-function gameTitle(name) {
-  const g = GAMES.find((x) => x.name === name);
-  return g && g.title ? g.title : name;
-}
-
-// ---- the API ---------------------------------------------------------------------
-
-class ApiError extends Error {
-  // code, data: the error as data where the server gives it so (a set-up's
-  // duplicate card, a hand's size: docs/positions.md), for the page to word
-  constructor(message, status, path, code, data) {
-    super(message); this.status = status; this.path = path; this.code = code; this.data = data;
-  }
-}
-
-async function api(method, path, body, auth, signal) {
-  const opts = { method, headers: {}, signal };
-  if (body !== undefined) {
-    opts.headers["Content-Type"] = "application/json";
-    opts.body = JSON.stringify(body);
-  }
-  if (auth) opts.headers.Authorization = `Bearer ${auth}`;
-  const sep = path.includes("?") ? "&" : "?";
-  const url = path.startsWith("/v1/i18n") ? path : `${path}${sep}lang=${LANG}`;
-  for (let attempt = 0; ; attempt++) {
-    const resp = await fetch(url, opts);
-    const data = await resp.json().catch(() => ({ error: `HTTP ${resp.status}` }));
-    if (resp.status === 503 && attempt < 3) {
-      const wait = Math.min(10, Number(resp.headers.get("Retry-After") || 1));
-      await new Promise((r) => setTimeout(r, wait * 1000));
-      continue;
-    }
-    if (!resp.ok) throw new ApiError(data.error || `HTTP ${resp.status}`, resp.status, data.path, data.code, data.data);
-    return data;
-  }
-}
+// ---- the API (common.js) ----------------------------------------------------------
 
 function errorText(e) {
   return e.path ? `${e.path}: ${e.message}` : e.message;
@@ -593,23 +547,8 @@ function renderMoves() {
 
 // ---- the position ------------------------------------------------------------------
 
-function cardNode(p, id, extra) {
-  const c = (p.cards || {})[id] || { face: id, name: id, colour: "none" };
-  const parts = [el("span", { class: "face", text: c.face })];
-  if (c.mark) parts.push(el("small", { class: "mark", "aria-hidden": "true", text: c.mark }));
-  return el("span", { class: `card c-${c.colour}${extra ? " " + extra : ""}`, "data-card": id,
-                      role: "img", "aria-label": c.name, title: c.name }, ...parts);
-}
-
-function cardName(p, id) { return ((p.cards || {})[id] || { name: id }).name; }
-
-function seatPlace(p, s) {
-  const n = p.players;
-  const me = p.show === "all" ? 0 : p.show;
-  const k = (s - me + n) % n;
-  const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
-  return { x: 50 + 42 * Math.cos(angle), y: 50 + 40 * Math.sin(angle) };
-}
+// the seat the felt is seen from (at the bottom): the seat shown, else seat 0
+function viewer(p) { return p.show === "all" ? 0 : p.show; }
 
 function renderStep(p) {
   if (NODE.rec < 0 && p.last) NODE.seat = p.last.seat;
@@ -640,44 +579,24 @@ function renderSeats(p) {
   box.replaceChildren();
   const grid = gridFelt(p);
   $("felt").classList.toggle("grid", grid);
+  const me = viewer(p);
   for (const seat of p.seats) {
-    const place = seatPlace(p, seat.seat);
-    const me = p.show === "all" ? 0 : p.show;
+    const place = seatPlace(p.players, me, seat.seat);
     const style = grid ? `grid-area:${GRID_AREAS[(seat.seat - me + p.players) % p.players]}`
       : `left:${place.x}%;top:${place.y}%`;
-    const extra = [];
-    if (Array.isArray(p.tricks_won) && p.tricks_won.length === p.players) extra.push(tn("{n} trick", "{n} tricks", p.tricks_won[seat.seat]));
-    if (Array.isArray(p.tokens)) extra.push(tn("{n} token", "{n} tokens", p.tokens[seat.seat]));
     box.append(el("div", { class: `seat${seat.to_move ? " to-move" : ""}${p.show === seat.seat ? " you" : ""}`,
                            "data-seat": seat.seat, style },
       el("div", { class: "seat-name", text: seat.name }),
       el("div", { class: "seat-count", text: tn("{n} card", "{n} cards", seat.cards) }),
-      extra.length ? el("div", { class: "seat-extra", text: extra.join(" \u00b7 ") }) : null,
+      seatExtra(p.tricks_won, p.tokens, p.players, seat.seat),
       seat.to_move ? el("div", { class: "seat-extra", text: t("to play") }) : null));
   }
 }
 
-const SUIT_SIGNS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-
 function renderCenter(p) {
   const box = $("center");
   box.replaceChildren();
-  const trick = p.trick && p.trick.length ? p.trick : (p.last_trick ? p.last_trick.cards : []);
-  const last = !(p.trick && p.trick.length) && p.last_trick;
-  for (const play of trick) {
-    const place = seatPlace(p, play.seat);
-    const node = cardNode(p, play.card, "played" + (last ? " last" : ""));
-    node.style.left = `${50 + (place.x - 50) * 0.38}%`;
-    node.style.top = `${50 + (place.y - 50) * 0.42}%`;
-    node.dataset.seat = play.seat;
-    node.setAttribute("aria-label", t("{name} played the {card}", { name: p.names[play.seat], card: cardName(p, play.card) }));
-    box.append(node);
-  }
-  const notes = [];
-  if (last) notes.push(t("Last trick, taken by {name}", { name: p.names[p.last_trick.winner] }));
-  if (p.trumps) notes.push(t("Trumps: {suit}", { suit: `${p.trumps.sign || ""} ${p.trumps.name}`.trim() }));
-  if (p.turn_up) notes.push(t("Turn-up: {card}", { card: cardName(p, p.turn_up) }));
-  if (p.stock_left !== undefined) notes.push(tn("Stock: {n} card", "Stock: {n} cards", p.stock_left));
+  const notes = trickNotes(p, p, drawTrick(box, p, p, viewer(p)));
   if (p.contract_label) notes.push(t("Contract: {name}", { name: p.contract_label }));
   if (p.bid_winner !== undefined && p.bid_winner >= 0 && p.bid) notes.push(t("Bid {n} by {name}", { n: p.bid, name: p.names[p.bid_winner] }));
   // the notes go under the felt: on the board the trick and the last trick
@@ -714,12 +633,10 @@ function renderHands(p) {
       const a = seat.to_move ? legal.get(c) : null;
       if (a && a.card) {
         seen.add(c);
-        const info = (p.cards || {})[c] || { face: c, name: c, colour: "none" };
+        const info = cardInfo(p, c);
         cards.append(el("button", { type: "button", class: `card c-${info.colour} legal`, "data-action": c,
                                     "aria-label": t("Try the {card}", { card: info.name }), title: info.name,
-                                    onclick: () => tryAction(c) },
-          el("span", { class: "face", text: info.face }),
-          info.mark ? el("small", { class: "mark", "aria-hidden": "true", text: info.mark }) : null));
+                                    onclick: () => tryAction(c) }, ...faceOf(info)));
       } else {
         cards.append(cardNode(p, c, ""));
       }
@@ -800,35 +717,26 @@ async function analyse() {
       const data = await resp.json().catch(() => ({ error: `HTTP ${resp.status}` }));
       throw new ApiError(data.error || `HTTP ${resp.status}`, resp.status, data.path);
     }
-    const reader = resp.body.getReader();
-    const decoder = new TextDecoder();
-    let buf = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buf += decoder.decode(value, { stream: true });
-      let cut;
-      while ((cut = buf.indexOf("\n")) >= 0) {
-        const line = buf.slice(0, cut).trim();
-        buf = buf.slice(cut + 1);
-        if (!line || seq !== stepSeq) continue;
-        const msg = JSON.parse(line);
-        if (msg.error) throw new ApiError(msg.error, msg.status, msg.path);
-        if (msg.result) result = msg.result;
-        else if (msg.progress && "exact" in msg.progress) {
-          exact = msg.progress.exact;
-          renderValues({ exact, search: null, legal: (STEP.legal || []).map((a) => a.action), labels: {} }, true);
-        } else if (msg.progress) {
-          const p = msg.progress;
-          if (typeof p.seconds === "number") {
-            $("v-progress").max = 1;
-            $("v-progress").value = Math.min(1, p.seconds);
-          }
-          $("v-note").textContent = t("Searching: {n} iterations, best so far {action}.", {
-            n: p.iterations || 0, action: words[p.best] || p.best || "" });
+    await readPieces(resp, "\n", (piece) => {
+      const line = piece.trim();
+      if (!line || seq !== stepSeq) return false;
+      const msg = JSON.parse(line);
+      if (msg.error) throw new ApiError(msg.error, msg.status, msg.path);
+      if (msg.result) result = msg.result;
+      else if (msg.progress && "exact" in msg.progress) {
+        exact = msg.progress.exact;
+        renderValues({ exact, search: null, legal: (STEP.legal || []).map((a) => a.action), labels: {} }, true);
+      } else if (msg.progress) {
+        const p = msg.progress;
+        if (typeof p.seconds === "number") {
+          $("v-progress").max = 1;
+          $("v-progress").value = Math.min(1, p.seconds);
         }
+        $("v-note").textContent = t("Searching: {n} iterations, best so far {action}.", {
+          n: p.iterations || 0, action: words[p.best] || p.best || "" });
       }
-    }
+      return false;
+    });
     if (result && seq === stepSeq) {
       Object.assign(words, result.labels || {});
       renderValues(result, false);
@@ -1160,31 +1068,16 @@ function handsOf(name, deal) {
 
 function renderSetupGames() {
   const sel = $("s-game");
-  for (const g of GAMES) sel.append(el("option", { value: g.name, text: tn("{game} ({n} player)", "{game} ({n} players)", g.players, { game: gameTitle(g.name) }) }));
+  for (const g of GAMES) sel.append(gameChoice(g));
   sel.addEventListener("change", renderSetupOptions);
   renderSetupOptions();
 }
 
 function renderSetupOptions() {
   const game = GAMES.find((g) => g.name === $("s-game").value);
-  const box = $("s-options");
-  box.replaceChildren(el("legend", { text: t("Options") }));
-  for (const [key, spec] of Object.entries(game.options)) {
-    const id = `s-opt-${key}`;
-    let input;
-    if (spec.type === "bool") input = el("input", { type: "checkbox", id, "data-key": key, checked: spec.default });
-    else if (spec.choices) {
-      input = el("select", { id, "data-key": key });
-      const said = spec.choice_labels || {};
-      for (const c of spec.choices) input.append(el("option", { value: String(c), text: said[String(c)] || String(c), selected: c === spec.default }));
-    } else if (spec.type === "int") input = el("input", { type: "number", id, "data-key": key, value: spec.default, min: spec.min, max: spec.max });
-    else input = el("input", { type: "text", id, "data-key": key, value: spec.default });
-    // a deal already given keeps its cards; the check says if they still fit
-    input.addEventListener("change", () => { if (setupState) { setupState.options = setupOptions(); scheduleCheck(); } });
-    // the option in words, as /v1/games gives it (its name in the JSON is the input's data-key)
-    box.append(el("div", { class: "option" }, el("label", { for: id, text: spec.label || key }), input,
-                  el("small", { class: "doc", text: spec.doc || "" })));
-  }
+  // a deal already given keeps its cards; the check says if they still fit
+  renderOptionInputs($("s-options"), game, "s-opt-",
+                     () => { if (setupState) { setupState.options = setupOptions(); scheduleCheck(); } });
   setupState = null;
   $("s-hands").replaceChildren();
   $("s-deck").replaceChildren();
@@ -1194,15 +1087,7 @@ function renderSetupOptions() {
 }
 
 function setupOptions() {
-  const game = GAMES.find((g) => g.name === $("s-game").value);
-  const out = {};
-  for (const input of $("s-options").querySelectorAll("[data-key]")) {
-    const spec = game.options[input.dataset.key];
-    let v = spec.type === "bool" ? input.checked : input.value;
-    if (spec.type === "int") v = Number(v);
-    if (v !== spec.default) out[input.dataset.key] = v;
-  }
-  return out;
+  return readOptionInputs($("s-options"), GAMES.find((g) => g.name === $("s-game").value));
 }
 
 async function dealSetup() {
@@ -1253,7 +1138,7 @@ function renderSetupDeck() {
   const deck = $("s-deck");
   deck.setAttribute("aria-label", t("The cards: click one to give it to the chosen seat"));
   deck.replaceChildren(...st.deck.map((c) => {
-    const info = (st.cards || {})[c] || { face: c, name: c, colour: "none" };
+    const info = cardInfo(st, c);
     const s = holder[c];
     const where = s === undefined ? t("not dealt") : t("Seat {n}", { n: s + 1 });
     return el("button", { type: "button", class: `card small c-${info.colour}${s === undefined ? " dimmed" : ""}`, "data-card": c,
@@ -1406,14 +1291,7 @@ function onKey(ev) {
 }
 
 async function init() {
-  const lang = pickLang();
-  try {
-    await loadLang(lang);
-    GAMES = (await api("GET", "/v1/games")).games;
-  } catch (e) {
-    say(t("Cannot reach the server: {why}", { why: e.message }));
-    return;
-  }
+  if (!await openPage(loadLang)) return;
   renderSetupGames();
   $("open-btn").addEventListener("click", openPasted);
   $("file").addEventListener("change", openFile);
@@ -1448,12 +1326,7 @@ async function init() {
     }
   });
   document.addEventListener("keydown", onKey);
-  $("lang").addEventListener("change", async () => {
-    localStorage.setItem("dixtrix.lang", $("lang").value);
-    const url = new URL(location.href);
-    url.searchParams.set("lang", $("lang").value);
-    location.replace(url.toString());
-  });
+  followLangPicker();
   const params = new URLSearchParams(location.search);
   const frag = new URLSearchParams(location.hash.slice(1));
   if (frag.get("b")) {

@@ -4,10 +4,7 @@
 // (card names, action labels); cards are drawn from the server's faces.
 "use strict";
 
-const $ = (id) => document.getElementById(id);
-let GAMES = [];
 let LEVELS = [];
-let LANG = "en";
 let current = null;          // the last table payload shown
 let token = null;            // this page's seat token (or the admin's, for a spectator)
 let adminToken = null;
@@ -21,13 +18,7 @@ let turnTimer = null;        // a look at the table when the turn of the person 
 // ---- words ---------------------------------------------------------------------
 
 async function loadLang(lang) {
-  const data = await api("GET", `/v1/i18n/${lang}`);
-  setWords(data);
-  LANG = lang;
-  document.documentElement.lang = lang;
-  document.documentElement.dir = data.dir;
-  $("lang").value = lang;
-  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  await loadWords(lang);
   document.title = t("dixtrix: cards with friends and bots");
   $("hand").setAttribute("aria-label", t("Your hand"));
   $("actions").setAttribute("aria-label", t("Your other choices"));
@@ -40,35 +31,8 @@ function fmt(v) {
   return Number.isInteger(v) ? String(v) : Number(v).toFixed(2);
 }
 
-// ---- the API ---------------------------------------------------------------------
-
-async function api(method, path, body, auth) {
-  const opts = { method, headers: {} };
-  if (body !== undefined) {
-    opts.headers["Content-Type"] = "application/json";
-    opts.body = JSON.stringify(body);
-  }
-  if (auth) opts.headers.Authorization = `Bearer ${auth}`;
-  const sep = path.includes("?") ? "&" : "?";
-  const url = path.startsWith("/v1/i18n") ? path : `${path}${sep}lang=${LANG}`;
-  for (let attempt = 0; ; attempt++) {
-    const resp = await fetch(url, opts);
-    if (resp.status === 204) return null;
-    const data = await resp.json().catch(() => ({ error: `HTTP ${resp.status}` }));
-    if (resp.status === 503 && attempt < 3) {
-      const wait = Math.min(10, Number(resp.headers.get("Retry-After") || 1));
-      say(t("The server is busy; trying again in {n} s.", { n: wait }));
-      await new Promise((r) => setTimeout(r, wait * 1000));
-      continue;
-    }
-    if (!resp.ok) {
-      const err = new Error(data.reason ? `${data.error}` : (data.error || `HTTP ${resp.status}`));
-      err.status = resp.status;
-      throw err;
-    }
-    return data;
-  }
-}
+// the API (common.js): a person waiting for a busy server is told so
+onBusy = (wait) => say(t("The server is busy; trying again in {n} s.", { n: wait }));
 
 // ---- the new-table form ------------------------------------------------------------
 
@@ -76,46 +40,12 @@ function selectedGame() { return GAMES.find((g) => g.name === $("game").value); 
 
 function renderOptions() {
   const game = selectedGame();
-  const box = $("options");
-  box.replaceChildren(el("legend", { text: t("Options") }));
+  renderOptionInputs($("options"), game, "opt-", renderSeatChoices);
   $("game-doc").textContent = game.description;
-  for (const [key, spec] of Object.entries(game.options)) {
-    let input;
-    const id = `opt-${key}`;
-    const said = spec.choice_labels || {};
-    if (spec.type === "bool") {
-      input = el("input", { type: "checkbox", id, "data-key": key, checked: spec.default });
-    } else if (spec.choices) {
-      input = el("select", { id, "data-key": key });
-      for (const c of spec.choices) input.append(el("option", { value: String(c), text: said[String(c)] || String(c), selected: c === spec.default }));
-    } else if (spec.type === "int") {
-      input = el("input", { type: "number", id, "data-key": key, value: spec.default, min: spec.min, max: spec.max });
-    } else {
-      input = el("input", { type: "text", id, "data-key": key, value: spec.default });
-    }
-    input.addEventListener("change", renderSeatChoices);
-    // the option in words (its name in the JSON is the input's data-key)
-    box.append(el("div", { class: "option" }, el("label", { for: id, text: spec.label || key }), input,
-                  el("small", { class: "doc", text: spec.doc })));
-  }
   renderSeatChoices();
 }
 
-function readOptions() {
-  const game = selectedGame();
-  const out = {};
-  for (const input of $("options").querySelectorAll("[data-key]")) {
-    const key = input.dataset.key;
-    const spec = game.options[key];
-    let value;
-    if (spec.type === "bool") value = input.checked;
-    else if (spec.type === "int") value = Number(input.value);
-    else value = input.value;
-    if (spec.choices && spec.type === "int") value = Number(value);
-    if (value !== spec.default) out[key] = value;
-  }
-  return out;
-}
+function readOptions() { return readOptionInputs($("options"), selectedGame()); }
 
 function renderSeatChoices() {
   const game = selectedGame();
@@ -216,29 +146,20 @@ async function listen() {
     const resp = await fetch(`/v1/tables/${id}/events`, { headers, signal: ctrl.signal });
     if (!resp.ok || !resp.body) throw new Error(`HTTP ${resp.status}`);
     streamOK = true;
-    const reader = resp.body.getReader();
-    const decoder = new TextDecoder();
-    let buf = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buf += decoder.decode(value, { stream: true });
-      let cut;
-      while ((cut = buf.indexOf("\n\n")) >= 0) {
-        const block = buf.slice(0, cut);
-        buf = buf.slice(cut + 2);
-        const kind = (/^event: (\w+)/m.exec(block) || [])[1];
-        const data = (/^data: (.*)$/m.exec(block) || [])[1];
-        if (kind === "table" && data) {
-          // every change is news: a seat handed to a bot, a person joining or
-          // a rematch made leave the version (the moves played) as it was
-          if (current && current.table === id && !busy) refresh();
-        } else if (kind === "deleted") {
-          say(t("This table was deleted."));
-          return;
-        }
+    const deleted = await readPieces(resp, "\n\n", (block) => {
+      const kind = (/^event: (\w+)/m.exec(block) || [])[1];
+      const data = (/^data: (.*)$/m.exec(block) || [])[1];
+      if (kind === "table" && data) {
+        // every change is news: a seat handed to a bot, a person joining or
+        // a rematch made leave the version (the moves played) as it was
+        if (current && current.table === id && !busy) refresh();
+      } else if (kind === "deleted") {
+        say(t("This table was deleted."));
+        return true;
       }
-    }
+      return false;
+    });
+    if (deleted) return;
   } catch (e) {
     if (ctrl.signal.aborted) return;
     streamOK = false;
@@ -427,35 +348,8 @@ async function join(id) {
   }
 }
 
-// a game's name in the reader's language, as the server gives it
-function gameTitle(name) {
-  const g = GAMES.find((x) => x.name === name);
-  return g && g.title ? g.title : name;
-}
-
-function cardNode(p, id, extra) {
-  const c = (p.cards || {})[id] || { face: id, name: id, colour: "none" };
-  return el("span", { class: `card c-${c.colour}${extra ? " " + extra : ""}`, "data-card": id,
-                      role: "img", "aria-label": c.name, title: c.name }, ...faceOf(c));
-}
-
-function faceOf(c) {
-  const parts = [el("span", { class: "face", text: c.face })];
-  if (c.mark) parts.push(el("small", { class: "mark", "aria-hidden": "true", text: c.mark }));
-  return parts;
-}
-
-function cardName(p, id) { return ((p.cards || {})[id] || { name: id }).name; }
-
-// where each seat sits, counted from the viewer (bottom) round the table
-function seatPlace(p, s) {
-  const n = p.players;
-  const me = p.seat === null || p.seat === undefined ? 0 : p.seat;
-  const k = (s - me + n) % n;
-  // angles: the viewer at the bottom, then the next seats to the left, the top, the right
-  const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
-  return { x: 50 + 42 * Math.cos(angle), y: 50 + 40 * Math.sin(angle), k };
-}
+// the seat the felt is seen from (at the bottom): the viewer's, a spectator's seat 0
+function viewer(p) { return p.seat === null || p.seat === undefined ? 0 : p.seat; }
 
 function renderSeats(p) {
   const box = $("seats");
@@ -463,19 +357,12 @@ function renderSeats(p) {
   const b = p.board || {};
   const toPlay = t("to play");
   for (const seat of p.seats) {
-    const place = seatPlace(p, seat.seat);
+    const place = seatPlace(p.players, viewer(p), seat.seat);
     const kind = seat.kind === "bot"
       ? t("bot, {level}", { level: seat.level ? levelLabel(seat.level) : botWords(seat.bot) })
       : seat.away ? t("away: a bot plays")
       : seat.open ? t("open seat")
       : seat.you ? t("you") : t("person");
-    const extra = [];
-    if (Array.isArray(b.tricks_won) && b.tricks_won.length === p.players) {
-      extra.push(tn("{n} trick", "{n} tricks", b.tricks_won[seat.seat]));
-    }
-    if (b.exchange && Array.isArray(b.exchange.tokens)) {
-      extra.push(tn("{n} token", "{n} tokens", b.exchange.tokens[seat.seat]));
-    }
     const backs = el("span", { class: "backs", "aria-hidden": "true" });
     for (let i = 0; i < Math.min(seat.cards, 13); i++) backs.append(el("span", { class: "back" }));
     const node = el("div", {
@@ -487,7 +374,7 @@ function renderSeats(p) {
       el("div", { class: "seat-kind", text: kind }),
       seat.you ? null : backs,
       el("div", { class: "seat-count", text: tn("{n} card", "{n} cards", seat.cards) }),
-      extra.length ? el("div", { class: "seat-extra", text: extra.join(" \u00b7 ") }) : null);
+      seatExtra(b.tricks_won, b.exchange ? b.exchange.tokens : undefined, p.players, seat.seat));
     box.append(node);
   }
 }
@@ -507,24 +394,7 @@ function renderCenter(p) {
   const box = $("center");
   box.replaceChildren();
   const b = p.board || {};
-  const trick = b.trick && b.trick.length ? b.trick : (b.last_trick ? b.last_trick.cards : []);
-  const last = !(b.trick && b.trick.length) && b.last_trick;
-  for (const play of trick) {
-    const place = seatPlace(p, play.seat);
-    const x = 50 + (place.x - 50) * 0.38;
-    const y = 50 + (place.y - 50) * 0.42;
-    const node = cardNode(p, play.card, "played" + (last ? " last" : ""));
-    node.style.left = `${x}%`;
-    node.style.top = `${y}%`;
-    node.dataset.seat = play.seat;
-    node.setAttribute("aria-label", t("{name} played the {card}", { name: p.names[play.seat], card: cardName(p, play.card) }));
-    box.append(node);
-  }
-  const notes = [];
-  if (last) notes.push(t("Last trick, taken by {name}", { name: p.names[b.last_trick.winner] }));
-  if (b.trumps) notes.push(t("Trumps: {suit}", { suit: `${b.trumps.sign || ""} ${b.trumps.name}`.trim() }));
-  if (b.turn_up) notes.push(t("Turn-up: {card}", { card: cardName(p, b.turn_up) }));
-  if (b.stock_left !== undefined) notes.push(tn("Stock: {n} card", "Stock: {n} cards", b.stock_left));
+  const notes = trickNotes(p, b, drawTrick(box, p, b, viewer(p)));
   if (b.contracts && b.contracts.contract_label) notes.push(t("Contract: {name}", { name: b.contracts.contract_label }));
   if (b.auction && b.auction.bid_winner >= 0) notes.push(t("Bid {n} by {name}", { n: b.auction.bid, name: p.names[b.auction.bid_winner] }));
   if (p.over) notes.push(t("The match is over."));
@@ -537,18 +407,17 @@ function renderCenter(p) {
 // highest, left to right in every language (the felt is dir=ltr), as the
 // server gives it (board.layout: suit letter -> card ids, low to high)
 function renderLayout(p, layout) {
-  const suits = { S: ["\u2660", t("Spades")], H: ["\u2665", t("Hearts")],
-                  D: ["\u2666", t("Diamonds")], C: ["\u2663", t("Clubs")] };
+  const suits = { S: t("Spades"), H: t("Hearts"), D: t("Diamonds"), C: t("Clubs") };
   const rows = el("div", { class: "layout", role: "group", "aria-label": t("The layout") });
   for (const suit of ["S", "H", "D", "C"]) {
     const cards = layout[suit] || [];
-    const [sign, name] = suits[suit];
+    const name = suits[suit];
     const words = cards.length
       ? t("{suit}: {low} to {high}", { suit: name, low: cardName(p, cards[0]), high: cardName(p, cards[cards.length - 1]) })
       : t("{suit}: not started", { suit: name });
     const row = el("div", { class: `layout-row${cards.length > 7 ? " long" : ""}`, "data-suit": suit,
                             "data-cards": cards.join(" "), role: "img", "aria-label": words, title: words });
-    row.append(el("span", { class: `suit-sign c-${suit === "H" || suit === "D" ? "red" : "black"}`, "aria-hidden": "true", text: sign }));
+    row.append(el("span", { class: `suit-sign c-${suit === "H" || suit === "D" ? "red" : "black"}`, "aria-hidden": "true", text: SUIT_SIGNS[suit] }));
     if (!cards.length) row.append(el("span", { class: "empty", "aria-hidden": "true", text: "\u2013" }));
     for (const c of cards) {
       const node = cardNode(p, c, "small");
@@ -617,7 +486,7 @@ function renderHand(p) {
   hand.hidden = p.spectator;
   for (const card of p.hand) {
     const ok = legal.has(card) && legal.get(card).card;
-    const c = (p.cards || {})[card] || { face: card, name: card, colour: "none" };
+    const c = cardInfo(p, card);
     seen.add(card);
     hand.append(el("button", {
       type: "button", class: `card c-${c.colour} ${ok ? "legal" : "dimmed"}`,
@@ -927,20 +796,10 @@ async function resume() {
 }
 
 async function init() {
-  const lang = pickLang();
-  try {
-    await loadLang(lang);
-    const data = await api("GET", "/v1/games");
-    GAMES = data.games;
-    LEVELS = data.levels;
-  } catch (e) {
-    say(t("Cannot reach the server: {why}", { why: e.message }));
-    return;
-  }
-  for (const g of GAMES) {
-    const label = tn("{game} ({n} player)", "{game} ({n} players)", g.players, { game: gameTitle(g.name) });
-    $("game").append(el("option", { value: g.name, text: label }));
-  }
+  const data = await openPage(loadLang);
+  if (!data) return;
+  LEVELS = data.levels;
+  for (const g of GAMES) $("game").append(gameChoice(g));
   $("game").addEventListener("change", renderOptions);
   $("new-form").addEventListener("submit", startTable);
   $("hint").addEventListener("click", hint);
@@ -951,12 +810,7 @@ async function init() {
   $("rematch").addEventListener("click", rematch);
   $("take-back").addEventListener("click", () => current && setAway(current.seat, false, token));
   $("lobby-refresh").addEventListener("click", loadLobby);
-  $("lang").addEventListener("change", async () => {
-    localStorage.setItem("dixtrix.lang", $("lang").value);
-    const url = new URL(location.href);
-    url.searchParams.set("lang", $("lang").value);
-    location.replace(url.toString());
-  });
+  followLangPicker();
   renderOptions();
   if (!new URLSearchParams(location.search).get("table")) await loadLobby();
   document.body.dataset.ready = "1";

@@ -1,8 +1,7 @@
-// dixtrix pages' shared words and helpers: the catalogue of the page's
-// language (/v1/i18n/<lang>), read by t() for a message and tn() for a
-// count, the language a page starts in, el() to make an element and say()
-// for the page's message line.  Loaded before app.js and analysis.js, which
-// share these globals.
+// dixtrix pages' shared words: the catalogue of the page's language
+// (/v1/i18n/<lang>), read by t() for a message and tn() for a count, and
+// the language a page starts in.  Loaded first, before common.js (the rest
+// both pages share) and app.js or analysis.js, which share these globals.
 "use strict";
 
 let MESSAGES = {};
@@ -92,17 +91,3 @@ function pickLang() {
   }
   return "en";
 }
-
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children) if (c !== null && c !== undefined) node.append(c);
-  return node;
-}
-
-function say(text) { $("message").textContent = text || ""; }

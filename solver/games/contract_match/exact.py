@@ -82,7 +82,7 @@ def deal_position(state) -> tuple[dd.TrickPosition, str]:
 #: the max^n value is tried with at most this many cards in play (its
 #: search is exhaustive but for its table: from seven tricks left it takes
 #: 0.3-1.1 M nodes at the median, about 5 times more a trick earlier;
-#: docs/solver.md, issue #40); with more, or past the node bound, the
+#: docs/solver.md, "Which value"); with more, or past the node bound, the
 #: paranoid value is given (``Solution.kind`` says which)
 MAXN_CARDS = 28
 

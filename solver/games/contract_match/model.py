@@ -221,16 +221,6 @@ class ContractModel(OpponentModel):
             return play.hands[seat]
         return mask_of(state.log.hands[seat])
 
-    def places(self, sampler, state, seat: int):
-        if sampler.sampler is None or state.log.hands != sampler.base.log.hands:
-            return None           # an earlier hand of the deal (before a redeal)
-        play = state.log.play
-        gone = 0
-        if play is not None:
-            gone = mask_of(c for s, c in play.plays if s == seat)
-        known = sampler.fixed_mask[seat] & ~gone
-        return (sampler.others.index(seat),), (), known, 0
-
 
 @cache
 def _contract_rules(contract: int, revealed: int) -> TrickRules:

@@ -33,7 +33,7 @@ class ContractSupport(GameSupport):
 
     def cheat_settings(self, game):
         # trix, 200 duplicate pairs against ismcts at 10,000 iterations
-        # (docs/search.md, issue #40): the search of the true world beats it
+        # (docs/search.md, "The all-seeing player"): the search of the true world beats it
         # by +9.3 +- 4.7 a deal, where the paranoid solve plus that search
         # loses by -12.3 +- 5.2 (the paranoid value, three seats as one,
         # marks every card lost alike once the coalition can force a card);
@@ -86,7 +86,8 @@ class ContractSupport(GameSupport):
     def probe_cards(self, game):
         # under 2 M nodes (PIMC's default bound) the solver takes few trix
         # and tricks worlds at 44 cards in play or more, and half or more
-        # at 40 (docs/solver.md has the figures and the script that measured them)
+        # at 40 (docs/solver.md, "Under PIMC", has the figures and the script
+        # that measured them)
         return 40
 
     def cards_in_play(self, world):

@@ -9,7 +9,7 @@ from array import array
 from fractions import Fraction
 from typing import Any, cast
 
-from ...beliefs import RowSampler
+from ...beliefs import HandPlaces, RowSampler
 from ...cards import FRENCH, SUIT_NAMES, SUIT_RANK_MASK, cards_of, mask_of, suit_of
 from ...errors import PositionError
 from ...game import State, WorldSampler, replayed
@@ -259,6 +259,19 @@ class ContractWorldSampler(WorldSampler, RowSampler):
         if self.sampler is None:
             return self.base.clone()
         return self._world([cards_of(m) for m in row])
+
+    def hand_places(self, state, seat: int) -> HandPlaces | None:
+        """The seat's place (its unseen cards now) with the cards the view
+        places with it that it had not played yet; None for a decision of
+        an earlier hand of the deal (before a redeal) or with nothing to
+        draw."""
+        if self.sampler is None or state.log.hands != self.base.log.hands:
+            return None
+        play = state.log.play
+        gone = 0
+        if play is not None:
+            gone = mask_of(c for s, c in play.plays if s == seat)
+        return HandPlaces((self.others.index(seat),), (), self.fixed_mask[seat] & ~gone, 0)
 
     def place_holders(self) -> list[int | str | None]:
         return list(self.others)

@@ -68,12 +68,3 @@ class DixModel(OpponentModel):
 
     def hand(self, state, seat: int) -> int:
         return state.hands[seat]
-
-    def places(self, sampler, state, seat: int):
-        if not sampler.live:
-            return None
-        done = state.tricks_done
-        places = tuple(i for i, t in enumerate(sampler.place_time) if t <= done)
-        # the opponent's slots hold only its cards: every card played so far
-        # in the round that is one of them has left its hand
-        return places, (), 0, state.played

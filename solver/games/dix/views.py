@@ -9,7 +9,7 @@ from array import array
 from fractions import Fraction
 from typing import Any, cast
 
-from ...beliefs import RowSampler
+from ...beliefs import HandPlaces, RowSampler
 from ...cards import DIX, JOKER, SUIT_NAMES, suit_of
 from ...errors import NotationError, PositionError
 from ...game import State, WorldSampler, replayed
@@ -187,6 +187,17 @@ class DixWorldSampler(WorldSampler, RowSampler):
         for i, m in enumerate(row):
             placed[compiled.slot_group[i]][compiled.slot_offset[i]] = m.bit_length() - 1
         return self._world(state, model.deal_from(placed))
+
+    def hand_places(self, state, seat: int) -> HandPlaces | None:
+        """The opponent's hand when it played in trick ``t``: the slots it
+        had acquired by then (its initial hand, its draws after the tricks
+        before), less every card played so far in the round (each one of
+        them has left its hand); nothing to place once the round is over."""
+        if not self.live:
+            return None
+        done = state.tricks_done
+        places = tuple(i for i, t in enumerate(self.place_time) if t <= done)
+        return HandPlaces(places, (), 0, state.played)
 
     def place_holders(self) -> list[int | str | None]:
         """A slot drawn by now is the opponent's (its cards played since are

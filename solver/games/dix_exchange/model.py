@@ -27,7 +27,6 @@ from __future__ import annotations
 from ...beliefs import (
     Action,
     Observation,
-    ObservationSet,
     OpponentModel,
     RulesTable,
     Term,
@@ -88,23 +87,3 @@ class ExchangeModel(OpponentModel):
 
     def hand(self, state, seat: int) -> int:
         return _BIT[state.value(state.hand[seat])]
-
-    def places(self, sampler, state, seat: int):
-        """None, as for any decision whose cards no place holds: a round's
-        decisions are read from its moves instead (``observations``), by the
-        position each seat held, which no replayed state carries."""
-        return None
-
-    def observations(self, sampler) -> ObservationSet:
-        """The round's decisions of the other seats whose card the viewer has
-        not seen (``DixExchangeState.moves``: the position each held)."""
-        base = sampler.base
-        out = []
-        for k, (seat, action, pos, turn, tokens, seats) in enumerate(base.moves):
-            phase = RESPOND if action == ACCEPT or action >= BLOCK else "turn"
-            if seat == sampler.seat or pos not in sampler.place_of:
-                continue
-            o = describe(phase, seat, base.dealer, action, turn, tokens, seats)
-            out.append(Observation(seat, o.kind, o.taken, o.actions,
-                                   places_in=(sampler.place_of[pos],), at=k))
-        return ObservationSet(out, self.features, sampler.n_places)

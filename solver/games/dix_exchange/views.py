@@ -11,7 +11,7 @@ from bisect import bisect_right
 from math import comb
 from typing import Any
 
-from ...beliefs import RowSampler
+from ...beliefs import HandPlaces, RowSampler
 from ...cards import EXCHANGE_VALUES
 from ...errors import IllegalActionError, NotationError, PositionError, short_repr
 from ...game import Chance, WorldSampler
@@ -554,6 +554,21 @@ class DixExchangeWorldSampler(WorldSampler, RowSampler):
         for (k, i), m in zip(self.places, row, strict=False):
             vals[at[k]][i] = m.bit_length() - 1
         return self._world(vals, rng.getrandbits(62))
+
+    def hand_places(self, state, seat: int) -> HandPlaces | None:
+        """The place of the stock position the seat held at the decision
+        (public: every exchange is); None for a position the viewer has
+        seen (its value is no row's: the decision tells nothing).  The
+        position is read from ``base``'s record of the round
+        (``DixExchangeState.moves``), at the decision's index in it (the
+        moves ``state`` has made): a replay of the round alone
+        (``base.deal_steps()``) numbers the stocks from its own start."""
+        k = len(state.moves)
+        moves = self.base.moves
+        if k >= len(moves) or moves[k][0] != seat:
+            return None
+        place = self.place_of.get(moves[k][2])
+        return None if place is None else HandPlaces((place,))
 
     def place_holders(self) -> list[int | str | None]:
         holder = {pos: s for s, pos in enumerate(self.base.hand) if pos is not None}

@@ -43,6 +43,7 @@ from .notation import (
     card_count,
     team_of,
 )
+from .views import cards_played
 
 BID_FEATURES = ("bias", "jump", "level", "partner_high", "long", "aces", "kings", "count",
                 "long_x_level", "count_x_level")
@@ -77,16 +78,8 @@ def played_cards(state) -> int:
     """The cards played in the hand so far, the table's included (public)."""
     played = 0
     for h in range(state.game.num_players):
-        played |= _played_by(state, h)
+        played |= cards_played(state, h)
     return played
-
-
-def _played_by(state, seat: int) -> int:
-    """The cards ``seat`` has played in the hand so far (the table's too)."""
-    took = mask_of(state.initial_hands[seat])
-    if seat == state.bid_winner:
-        took = (took | mask_of(state.nest)) & ~mask_of(state.discards)
-    return took & ~state.hands[seat]
 
 
 @cache
@@ -186,17 +179,3 @@ class RookModel(OpponentModel):
     # ---- whose cards -------------------------------------------------------
     def hand(self, state, seat: int) -> int:
         return state.hands[seat]
-
-    def places(self, sampler, state, seat: int):
-        if sampler.sampler is None or state.phase == DISCARD:
-            return None            # no hidden card; a discard nobody sees
-        at = sampler.holders.index(seat)
-        played_now = sampler.played_mask[seat]
-        # the cards the seat played from this moment on were in its hand then
-        played_then = _played_by(state, seat) if state.phase == PLAY else 0
-        later = played_now & ~played_then
-        if seat == sampler.w and state.phase == AUCTION:
-            # before the nest: the cards it took up less the nest
-            pile = sampler.holders.index(sampler.DISCARDS)
-            return (at, pile), (sampler.split,), played_now, 0
-        return (at,), (), later, 0

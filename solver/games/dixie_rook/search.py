@@ -73,7 +73,7 @@ class DixieRookSupport(GameSupport):
     def probe_cards(self, game):
         # under 2 M nodes (PIMC's default bound) the solver takes a third
         # of the four-seat worlds at 40 cards in play and nearly all at 36;
-        # over half of the six-seat ones at 42 (docs/solver.md, issue #26's fourth round)
+        # over half of the six-seat ones at 42 (docs/solver.md, "Under PIMC")
         return 36 if game.num_players == 4 else 42
 
     def cards_in_play(self, world):

@@ -10,7 +10,7 @@ from array import array
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, cast
 
-from ...beliefs import RowSampler
+from ...beliefs import HandPlaces, RowSampler
 from ...cards import ROOK, ROOK_COLOURS, SUIT_RANK_MASK, cards_of, mask_of, suit_of
 from ...errors import PositionError
 from ...game import State, WorldSampler, replayed
@@ -20,7 +20,7 @@ from ..common import check_distinct, check_keys, match_cards, need, parse_card_l
 if TYPE_CHECKING:
     from ..._sampler import ColumnWalker
 
-from .notation import DISCARD_BASE, format_action
+from .notation import AUCTION, DISCARD, DISCARD_BASE, PLAY, format_action
 from .state import DixieRookState, _public_replay
 
 #: this game (DixieRookGame, ``game.py``), for annotations: ``game.py`` imports
@@ -204,6 +204,14 @@ def _match_hand(game, seat, hands, own, nest, pub, played_by, rng, path):
         nest = rng.sample(allw, k)
         hands[w] = [c for c in allw if c not in nest]
     return hands, nest, fills
+
+
+def cards_played(state: DixieRookState, seat: int) -> int:
+    """The cards ``seat`` has played in the hand so far (the table's too)."""
+    took = mask_of(state.initial_hands[seat])
+    if seat == state.bid_winner:
+        took = (took | mask_of(state.nest)) & ~mask_of(state.discards)
+    return took & ~state.hands[seat]
 
 
 class RookWorldSampler(WorldSampler, RowSampler):
@@ -423,6 +431,22 @@ class RookWorldSampler(WorldSampler, RowSampler):
             return world
         got = [cards_of(m) for m in row[:len(self.holders)]]
         return self.world_from(world, got, rng, row[self.split] if self.split >= 0 else None)
+
+    def hand_places(self, state, seat: int) -> HandPlaces | None:
+        """The seat's holder place with the cards it played from the
+        decision on (they were in its hand then); the bid winner's hand at
+        the auction, before it took up the nest: the cards it took up (its
+        place and the discards') less the nest within them (``split``).
+        None with nothing to draw, and for a discard (nobody sees it)."""
+        if self.sampler is None or state.phase == DISCARD:
+            return None
+        at = self.holders.index(seat)
+        played_now = self.played_mask[seat]
+        if seat == self.w and state.phase == AUCTION:
+            pile = self.holders.index(self.DISCARDS)
+            return HandPlaces((at, pile), (self.split,), played_now, 0)
+        played_then = cards_played(state, seat) if state.phase == PLAY else 0
+        return HandPlaces((at,), (), played_now & ~played_then, 0)
 
     def place_holders(self) -> list[int | str | None]:
         names: list[int | str | None] = [
