@@ -694,6 +694,321 @@ cdef inline int forced_take(DDCtx* K, int ub) noexcept nogil:
     return ub - best
 
 
+cdef inline int duck_run(uint64_t m, uint64_t l) noexcept nogil:
+    """How many leads in a row, of the cards ``l`` (one suit, any of the
+    other seats' cards, in any order), a seat holding ``m`` (the same
+    suit) surely answers below the lead: the largest j with its i-th
+    lowest card below the i-th lowest of ``l`` for every i <= j (64:
+    every lead, ``ducks_below``'s full match).  ``toosh_run`` has the
+    proof."""
+    cdef int j = 0
+    while m and l:
+        if lowest_bit(m) > lowest_bit(l):
+            return j
+        j += 1
+        m &= m - 1
+        l &= l - 1
+    return 64
+
+
+cdef inline int run_counted(uint64_t x, uint64_t y, int c, int base, bint x_low) noexcept nogil:
+    """``duck_run(x, y)`` (one suit, whose lowest card index is ``base``)
+    when only the number of each side's cards below card ``c`` is known
+    (a winning-ranks key holding every card from ``c`` up; ``base`` + 16:
+    none): those of ``x`` placed below those of ``y`` (``x_low``) or
+    above.  With ``x``'s below, no placing gives x a longer match (each
+    of x's i-th lowest is as low as it can be and each of y's as high);
+    above, none a shorter."""
+    cdef uint64_t below = (((<uint64_t>1) << (c - base)) - 1) << base, vx, vy
+    cdef int a = popcount(x & below), b = popcount(y & below)
+    if x_low:
+        vx = (((<uint64_t>1) << a) - 1) << base
+        vy = (((<uint64_t>1) << b) - 1) << (base + a)
+    else:
+        vy = (((<uint64_t>1) << b) - 1) << base
+        vx = (((<uint64_t>1) << a) - 1) << (base + b)
+    return duck_run(vx | (x & ~below), vy | (y & ~below))
+
+
+cdef inline int key_from(uint64_t x, uint64_t y, int top, int floor, int need,
+                         bint fail) noexcept nogil:
+    """The highest card c above ``floor`` from which up a key shows
+    ``duck_run(x, y) >= need`` whatever the cards below c
+    (``run_counted`` with y's below), or with ``fail`` that x's match
+    under y fails (x's below); ``top`` (the suit's lowest card index +
+    16) when the counts alone show it, -1 when nothing does."""
+    cdef uint64_t cand = x | y
+    cdef int c = top, v, base = top - 16
+    while c > floor:
+        if fail:
+            v = run_counted(x, y, c, base, 1) < 64
+        else:
+            v = run_counted(x, y, c, base, 0) >= need
+        if v:
+            return c
+        if cand == 0:
+            break
+        c = highest_bit(cand)
+        cand ^= (<uint64_t>1) << c
+    return -1
+
+
+cdef inline int toosh_run(DDCtx* K, uint64_t mh, int k, int less, int dec, int need,
+                          uint64_t* key) noexcept nogil:
+    """Ltoosh (``toosh_floor``): how many tricks in a row, at most ``k``,
+    the max seat M, holding ``mh``, surely loses while the other seats
+    lead.  ``less``: cards each other hand may have lost already (the
+    covers below count that many fewer); ``dec``: a suit whose match
+    counts one lead fewer (-1: none).  ``key`` gets the cards compared
+    to show a run of ``need`` (when the run is that long).
+
+    M never leads in the run (it wins nothing).  For each suit t both M
+    and the others hold, M survives the leads of t by either of two
+    arguments, whichever lasts longer:
+    * the match (``duck_run``): with P(j) = "M's i-th lowest card of t is
+      below the others' i-th lowest, for i <= j", M answers a lead with
+      its highest card below it, which P(1) provides; after the trick
+      P(j - 1) holds (a lead l_a answered by m_b: b >= a when a <= j, and
+      the sorted rests stay below each other index by index, as
+      ``ducks_below`` proves for the full match), a card leaving the
+      others' hands keeps P(j) (the i-th lowest can only rise), and so
+      does M discarding its highest card of a suit.  So the first j
+      leads of t lose, whoever leads them;
+    * the cover: another hand h whose every card of t is above every
+      card of M's: every trick of t that h follows is above all of M's
+      cards, so M loses it; M's cards only leave and h's too, so the
+      cover lasts while h holds t, and h loses one card a trick: M loses
+      every lead of t among the first n tricks of the run, n = h's
+      length (minus ``less``).
+    In a suit it is void in, M discards its highest card of a suit (no
+    trumps: it loses), which keeps every match and cover.  So the others
+    must lead some suit t past both counts to make M win: the run is at
+    least the smallest, over such suits, of the longer count.
+    Winning ranks: per suit, the highest card from which up the key shows
+    a match of ``need`` whatever the owners of the cards below it, whose
+    number per hand the lengths give (``key_from``), or M's highest card
+    where the cover counts (h's cards below it number its length minus
+    those keyed), whichever is higher."""
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef int M = K.max_seat, i, t, p, c, r = k, lo
+    cdef int pt[4]
+    cdef int ct[4]
+    cdef uint64_t others = 0, m, l, h
+    for i in range(R.nseats):
+        if i != M:
+            others |= S.hands[i]
+    for t in range(4):
+        pt[t] = -1
+        m = mh & R.suit_mask[t]
+        l = others & R.suit_mask[t]
+        if m == 0 or l == 0:
+            continue
+        p = duck_run(m, l)
+        if t == dec and p < 64:
+            p = p - 1 if p > 0 else 0
+        c = 0
+        for i in range(R.nseats):
+            if i == M:
+                continue
+            h = S.hands[i] & R.suit_mask[t]
+            if h and lowest_bit(h) > highest_bit(m) and popcount(h) - less > c:
+                c = popcount(h) - less
+        pt[t] = p
+        ct[t] = c
+        if p < r or c < r:
+            if p > c:
+                c = p
+            if c < r:
+                r = c
+    if r <= 0:
+        return 0
+    if need > r or need <= 0:
+        return r
+    for t in range(4):
+        if pt[t] < 0:
+            continue
+        m = mh & R.suit_mask[t]
+        l = others & R.suit_mask[t]
+        lo = -1
+        if ct[t] >= need:
+            lo = highest_bit(m)
+        if pt[t] >= need:
+            p = key_from(m, l, t * 16 + 16, lo, need + (t == dec), 0)
+            if p > lo:
+                lo = p
+        if lo < t * 16 + 16:
+            key[0] |= (<uint64_t>1) << lo
+    return r
+
+
+cdef inline int toosh_min_k(DDCtx* K) noexcept nogil:
+    """The fewest tricks left at which ``toosh_floor`` is asked."""
+    if DD_STATS:
+        return K.st.toosh_min_k
+    return 2
+
+
+cdef inline int keyed_cards(DDCtx* K, uint64_t key) noexcept nogil:
+    """How many cards left a winning-ranks ``key`` holds (per suit, every
+    card from its lowest keyed card up): the fewer, the more positions
+    a table entry resting on it matches."""
+    cdef int t, n = 0
+    cdef uint64_t rem = 0, kt
+    cdef int i
+    for i in range(K.R.nseats):
+        rem |= K.S.hands[i]
+    for t in range(4):
+        kt = key & K.R.suit_mask[t]
+        if kt:
+            n += popcount(rem & K.R.suit_mask[t] & ~(((<uint64_t>1) << lowest_bit(kt)) - 1))
+    return n
+
+
+cdef inline int toosh_after_lead(DDCtx* K, int need, uint64_t* key) noexcept nogil:
+    """Ltoosh, another seat L on lead: 1 + the run (``toosh_run``) after
+    this trick when the max seat M surely loses it, else 0.  For each
+    suit t L holds, M loses a lead of t when
+    (a) M is void in t: it discards its highest card of a suit, which
+        keeps every match and cover of the run after;
+    (b) M's lowest card of t is below L's lowest: M answers with its
+        highest card below the lead, which costs the match of t at most
+        one lead (``toosh_run``'s proof);
+    (c) a third hand h holds t and only cards above M's lowest: M plays
+        its lowest (h's card, before or after it, is higher: h must
+        follow t), and the run after counts M's hand without it.
+    Every other hand plays one card (the covers count one fewer), and
+    another seat leads next.  M takes the best case of t, and L the
+    worst suit.  Winning ranks (``key``, to show ``need``): for (b) L's
+    lowest card of t, for (c) h's (M holds a card below it, L or h none:
+    the cards below count by number per hand, from the lengths), and the
+    run's cards, of the case that shows ``need`` with the fewest."""
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef int M = K.max_seat, L = S.leader, k = S.tricks_left, i, t, y, z, best = k, w, wz
+    cdef uint64_t lt, m, h, kt, kz, rest
+    cdef int forced
+    for t in range(4):
+        lt = S.hands[L] & R.suit_mask[t]
+        if lt == 0:
+            continue
+        m = S.hands[M] & R.suit_mask[t]
+        y = 0
+        kt = 0
+        w = 64
+        if m == 0:
+            y = 1 + toosh_run(K, S.hands[M], k - 1, 1, -1, need - 1, &kt)
+            w = 0
+        else:
+            if lowest_bit(m) < lowest_bit(lt):
+                kz = (<uint64_t>1) << lowest_bit(lt)
+                y = 1 + toosh_run(K, S.hands[M], k - 1, 1, t, need - 1, &kz)
+                kt = kz
+                w = keyed_cards(K, kz)
+            forced = -1
+            for i in range(R.nseats):
+                if i == M or i == L:
+                    continue
+                h = S.hands[i] & R.suit_mask[t]
+                if h and lowest_bit(h) > lowest_bit(m) and lowest_bit(h) > forced:
+                    forced = lowest_bit(h)
+            if forced >= 0:
+                kz = (<uint64_t>1) << forced
+                rest = S.hands[M] & ~((<uint64_t>1) << lowest_bit(m))
+                z = 1 + toosh_run(K, rest, k - 1, 1, -1, need - 1, &kz)
+                wz = keyed_cards(K, kz)
+                if (z >= need and (y < need or wz < w)) or (y < need and z > y):
+                    y = z
+                    kt = kz
+                    w = wz
+        if y == 0:
+            return 0
+        if y < best:
+            best = y
+        key[0] |= kt
+    return best
+
+
+cdef inline int toosh_floor(DDCtx* K, int beta) noexcept nogil:
+    """Ltoosh (one max seat M; no trumps, must follow, free discards; no
+    card points, every trick worth less to M when it takes it, the last
+    trick alike, no most-tricks bonus): a lower bound on the future
+    value from x, the tricks M surely loses of the k left: M takes at
+    most k - x.  It is only used for a cut-off at ``beta``: the count
+    stops at the x that reaches it, keyed with the fewest cards.
+
+    * Another seat on lead: x is the larger of ``toosh_run``'s run of
+      tricks M loses while the others lead and ``toosh_after_lead`` (M
+      loses this trick, then the run after it).
+    * M on lead: if another hand h can follow every lead of a suit s of
+      M's below it (``ducks_below``'s match of h's cards under M's), M
+      may win every trick (``never_wins``: exact when that holds of
+      every hand and suit).  When it fails for some h and s, x >= 1: at
+      the first i where h's i-th lowest card of s is above M's i-th
+      lowest, M leads its cards of s upwards while it wins; h must follow
+      each, and holds only i - 1 cards below M's i-th, so by the i-th
+      lead h has played above M (M lost) or must now.  When h's lowest
+      card of s is above M's lowest (i = 1), M loses this trick at once,
+      and the others lead next: x >= 1 + the run after it, counted on
+      M's hand without that card (the others' cards only leave, which
+      keeps every match) with one card fewer for each cover.
+    Winning ranks (``qwin``): the cards the count that reaches ``beta``
+    compared (the run's, ``toosh_after_lead``'s; for an exit at once h's
+    lowest card of s, M holding one below it; for the failed match the
+    highest card that shows it whatever the cards below, ``key_from``)."""
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef int M = K.max_seat, k = S.tricks_left, x = 0, y, i, s, need, w = 64, wy
+    cdef int d = R.trick_lose - R.trick_win
+    cdef uint64_t m, h, kx = 0, ky
+    # the least x whose value (k - x) * trick_win + x * trick_lose +
+    # last_lose reaches beta
+    need = beta - k * R.trick_win - R.last_lose
+    if need <= 0:
+        need = 0
+    else:
+        need = (need + d - 1) // d
+    if need > k:
+        return beta - 1         # beyond every value: no cut-off
+    if S.leader != M:
+        x = toosh_run(K, S.hands[M], k, 0, -1, need, &kx)
+        if x < need:
+            kx = 0
+            x = toosh_after_lead(K, need, &kx)
+    else:
+        for s in range(4):
+            m = S.hands[M] & R.suit_mask[s]
+            if m == 0:
+                continue
+            for i in range(R.nseats):
+                if i == M:
+                    continue
+                h = S.hands[i] & R.suit_mask[s]
+                if h == 0:
+                    continue
+                if lowest_bit(h) > lowest_bit(m):
+                    ky = (<uint64_t>1) << lowest_bit(h)
+                    y = 1 + toosh_run(K, S.hands[M] & ~((<uint64_t>1) << lowest_bit(m)),
+                                      k - 1, 1, -1, need - 1, &ky)
+                    if y > need:
+                        y = need
+                    wy = keyed_cards(K, ky)
+                    if y > x or (y == x and wy < w):
+                        x = y
+                        kx = ky
+                        w = wy
+                elif x == 0 and duck_run(h, m) < 64:
+                    # h's i-th lowest above M's i-th lowest for some i
+                    x = 1
+                    y = key_from(h, m, s * 16 + 16, -1, 0, 1)
+                    kx = (<uint64_t>1) << y if y < s * 16 + 16 else 0
+                    w = keyed_cards(K, kx)
+    if x > need:
+        x = need
+    K.qwin = kx
+    return (k - x) * R.trick_win + x * R.trick_lose + R.last_lose
+
+
 cdef inline void later_bounds(DDCtx* K, int* lb, int* ub, int alpha, int beta) noexcept nogil:
     """Tricks the side NOT on lead surely takes, and a side's top-trump
     run across its hands (DDS's later-tricks idea; pure trick scoring,
@@ -933,7 +1248,7 @@ cdef inline int boundary_bounds(DDCtx* K, int alpha, int beta, int ply) noexcept
     """Every bound at a trick boundary with at least two tricks left, in
     order: the per-trick extremes with the points still in hands, the lock
     bounds, the sweep, the ducking, pivot and cover bounds (whole and in
-    part), the forced take, the
+    part), the forced take, Ltoosh's sure losses, the
     quick and later tricks.  Returns a value that settles the window
     (alpha, beta) (fail-soft; ``wr[ply]`` then holds the cards it
     compared), else INF."""
@@ -1016,6 +1331,14 @@ cdef inline int boundary_bounds(DDCtx* K, int alpha, int beta, int ply) noexcept
                 K.wr[ply] = K.qwin
                 return v
             ub = v
+    if K.toosh_ok and S.tricks_left >= toosh_min_k(K):
+        # Ltoosh: the tricks the max seat surely loses bound what it takes
+        v = toosh_floor(K, beta)
+        if v >= beta:
+            if DD_STATS:
+                K.st.toosh_hits += 1
+            K.wr[ply] = K.qwin
+            return v
     if R.quick_ok:
         quick_bounds(K, &lb, &ub)
         if K.later_ok:

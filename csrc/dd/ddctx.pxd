@@ -79,6 +79,9 @@ ctypedef struct DDCtx:
     bint later_ok            # quick_ok, sweep_ok, trumps, must follow, free discards
     bint later_alt           # 4 seats, the sides alternate (the finesse, the split top two)
     bint forced_ok           # sweep_ok, no trumps, must follow, one max seat
+    bint toosh_ok            # duck_ok, one max seat, free discards, no card points, tricks
+                             # worth less to M, the last trick alike, no most-tricks
+                             # bonus (Ltoosh): toosh_floor() applies
     uint64_t pts_mask        # cards with card points (either side)
     # per-ply buffers: the search never allocates
     uint8_t moves[MAX_PLY][64]

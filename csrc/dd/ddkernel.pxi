@@ -211,6 +211,11 @@ cdef class Kernel:
                             and R.side[0] == R.side[2] and R.side[1] == R.side[3]
                             and R.side[0] != R.side[1] and R.must_follow and R.discard_mask == 0
                             and (not DD_STATS or self.K.st.use_second_hand))
+        self.K.toosh_ok = (self.K.duck_ok and self.K.max_seat >= 0 and self.K.pts_mask == 0
+                           and R.discard_mask == 0 and R.trick_win < R.trick_lose
+                           and R.last_win == R.last_lose and not R.use_most
+                           and (not DD_STATS or self.K.st.use_toosh_bound))
+        self.K.st.toosh_hits = 0
         self.K.st.cover_hits = 0
         self.K.st.part_hits = 0
         self.K.st.second_hits = 0

@@ -15,6 +15,7 @@ include "ddkernel.pxi"
 
 from libc.string cimport memset
 from ddstats cimport CutStats, reset_cuts, STAT_TRICKS, BoundaryRecord
+from ddbounds cimport toosh_floor
 from libc.stdlib cimport malloc
 
 
@@ -76,6 +77,26 @@ cdef class ProbeKernel(Kernel):
     @use_part_cover.setter
     def use_part_cover(self, value):
         self.K.st.use_part_cover = bool(value)
+
+    @property
+    def use_toosh_bound(self):
+        """False: no sure-losses floor (``toosh_floor``: the paranoid
+        Ltoosh)."""
+        return bool(self.K.st.use_toosh_bound)
+
+    @use_toosh_bound.setter
+    def use_toosh_bound(self, value):
+        self.K.st.use_toosh_bound = bool(value)
+
+    @property
+    def toosh_min_k(self):
+        """The fewest tricks left at which the Ltoosh floor is asked (2,
+        every trick boundary the bounds see, in the shipped kernel)."""
+        return self.K.st.toosh_min_k
+
+    @toosh_min_k.setter
+    def toosh_min_k(self, int value):
+        self.K.st.toosh_min_k = value
 
     @property
     def use_duck_match(self):
@@ -142,6 +163,11 @@ cdef class ProbeKernel(Kernel):
         return self.K.st.part_hits
 
     @property
+    def toosh_hits(self):
+        """Cut-offs by the Ltoosh sure-losses floor since the last load."""
+        return self.K.st.toosh_hits
+
+    @property
     def second_hits(self):
         """Cut-offs by the second-hand quick trick since the last load."""
         return self.K.st.second_hits
@@ -150,6 +176,27 @@ cdef class ProbeKernel(Kernel):
     def forced_hits(self):
         """Cut-offs by the forced-take bound since the last load."""
         return self.K.st.forced_hits
+
+    def toosh_floor(self, int beta):
+        """The Ltoosh floor (``toosh_floor``) of the loaded position (a
+        trick boundary, values in units) for a window's top ``beta``: its
+        value and the cards its winning-ranks key holds, each suit's lowest
+        (every card from it up is keyed); None where the floor does not
+        apply.  For tests: every position the key matches must be worth
+        at least the value where it reaches ``beta``."""
+        cdef int v
+        cdef uint64_t q
+        if self.K.S.ncards:
+            raise ValueError("toosh_floor: a trick is in progress")
+        if not self.K.toosh_ok:
+            return None
+        v = toosh_floor(self.K, beta)
+        q = self.K.qwin
+        out = []
+        while q:
+            out.append(lowest_bit(q))
+            q &= q - 1
+        return v, out
 
     def cut_stats(self):
         """Per position in the trick (0 = leader): (cut-off nodes, of which
