@@ -705,7 +705,8 @@ def build_parser() -> argparse.ArgumentParser:
                          f"{learn.DEFAULT_ITERATIONS})")
     lr.add_argument("--gate", type=int, default=learn.DEFAULT_GATE,
                     help=f"duplicate deal pairs of new against old (default "
-                         f"{learn.DEFAULT_GATE})")
+                         f"{learn.DEFAULT_GATE}; 0: no gate, the new model is kept and "
+                         f"measured apart)")
     lr.add_argument("--jobs", type=int, default=1,
                     help="worker processes: 1 plays here, more start a Dask LocalCluster")
     lr.add_argument("--dask", metavar="ADDRESS", default=None,

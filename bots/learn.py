@@ -333,7 +333,7 @@ def run(name: str, options: dict[str, Any], *, generations: int, games: int, see
     """Run (or resume) expert iteration (see the module docstring); returns
     the best model's document, as written to ``out``."""
     for what, value, low in (("--generations", generations, 1), ("--games", games, HOLDOUT),
-                             ("--iterations", iterations, 1), ("--gate", gate, 1),
+                             ("--iterations", iterations, 1), ("--gate", gate, 0),
                              ("--jobs", jobs, 1), ("--hidden", hidden, 0)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise OptionError(f"{what} must be an integer of at least {low}, got {value!r}")
@@ -362,7 +362,13 @@ def run(name: str, options: dict[str, Any], *, generations: int, games: int, see
     else:
         params = check_model(game, start, "learn: --from") if start is not None else \
             model_of(game)[1]                     # type: ignore[index]
-        state = {"generation": 0, "history": [], "model": params.to_json()}
+        # a copy: the run rewrites its model's meta, and the shipped model is
+        # shared by everything in this process that plays or weighs worlds
+        params = ModelParams.from_json(params.to_json())
+        # the model the run starts from made the linear weights: its command
+        # stays in the meta, which a run with --hidden does not refit
+        state = {"generation": 0, "history": [], "model": params.to_json(),
+                 "start_command": params.meta.get("command", "")}
     features = model_of(game)[0].features          # type: ignore[index]
     ex = _executor(jobs, dask)
     try:
@@ -377,8 +383,10 @@ def run(name: str, options: dict[str, Any], *, generations: int, games: int, see
                                          seed=seed * 1_000_003 + generation)
             gtasks = [(args, generation, i, new.to_json(), doc) for i in range(gate)]
             diffs = sorted(ex.run(gtasks, gate_pair, _fail))
-            mean, half = interval(diffs)
-            kept = mean > 0
+            # --gate 0: no gate, the new model is kept (its strength measured
+            # apart, e.g. at equal time by bench/strength.py)
+            mean, half = interval(diffs) if diffs else (0.0, 0.0)
+            kept = mean > 0 or not diffs
             entry = {"generation": generation, "games": games, "decisions": len(data),
                      "heldout": report.get("heldout", 0), "loss": report.get("loss"),
                      "loss_before": report.get("loss_before"), "taken": report.get("taken"),
@@ -393,7 +401,7 @@ def run(name: str, options: dict[str, Any], *, generations: int, games: int, see
             state["args"] = asdict(args)
             params.meta = {"game": model_key(game), "options": dict(args.options),
                            "command": command, "seed": seed, "iterations": iterations,
-                           "hidden": hidden,
+                           "hidden": hidden, "start_command": state.get("start_command", ""),
                            "generation": max([e["generation"] for e in state["history"]
                                               if e["kept"]], default=0),
                            "generations_run": generation, "games": games, "gate": gate,
@@ -412,8 +420,9 @@ def run(name: str, options: dict[str, Any], *, generations: int, games: int, see
 def progress_line(e: dict, generations: int) -> str:
     loss = "n/a" if e["loss"] is None else f"{e['loss']:.4f} (was {e['loss_before']:.4f})"
     return (f"generation {e['generation']}/{generations}: {e['games']} games, "
-            f"{e['decisions']} decisions, held-out policy loss {loss}, new vs old "
-            f"{e['gate']:+.2f} +- {e['gate_ci95']:.2f} over {e['gate_pairs']} pairs -> "
+            f"{e['decisions']} decisions, held-out policy loss {loss}, "
+            + (f"new vs old {e['gate']:+.2f} +- {e['gate_ci95']:.2f} over {e['gate_pairs']} "
+               f"pairs" if e["gate_pairs"] else "no gate") + " -> "
             f"{'kept' if e['kept'] else 'discarded'} [{e['seconds']:.0f} s]")
 
 

@@ -73,16 +73,18 @@ def test_a_hidden_layer_is_fitted_on_top_of_the_linear_weights(tmp_path, monkeyp
     # five games give a kind a few dozen decisions: let every kind have a layer
     monkeypatch.setattr(learn, "HIDDEN_MIN", 1)
     a, b = tmp_path / "a.json", tmp_path / "b.json"
-    assert main(ARGV + ["--generations", "1", "--hidden", "4", "--out", str(a)]) == 0
-    assert main(ARGV + ["--generations", "1", "--hidden", "4", "--out", str(b)]) == 0
+    # --gate 0: no gate, the new model is kept
+    argv = ARGV + ["--generations", "1", "--hidden", "4", "--gate", "0"]
+    assert main(argv + ["--out", str(a)]) == 0
+    assert main(argv + ["--out", str(b)]) == 0
     assert _comparable(a) == _comparable(b)
     game = solver.load_game("dix", variant="seventeen")
     params = check_model(game, str(a))
     shipped = check_model(game, "solver/games/dix/data/model-dix-seventeen.json")
-    assert params.meta["hidden"] == 4
-    if params.meta["history"][0]["kept"]:
-        assert params.kinds == shipped.kinds          # the beliefs' part does not move
-        assert params.hidden and all(len(h["b"]) == 4 for h in params.hidden.values())
+    assert params.meta["hidden"] == 4 and params.meta["history"][0]["kept"]
+    assert params.meta["start_command"] == shipped.meta["command"]
+    assert params.kinds == shipped.kinds              # the beliefs' part does not move
+    assert params.hidden and all(len(h["b"]) == 4 for h in params.hidden.values())
     fit = params.meta["last_fit"]
     assert fit["loss"] is not None and fit["heldout"] > 0
     assert any("epoch" in r for r in fit["kinds"].values())   # layers were fitted
