@@ -297,6 +297,12 @@ def test_a_deal_is_played_by_keyboard_alone(browser, server):
                     break
             else:
                 raise AssertionError("Tab never reached a legal action")
+            # news of the table redraws the hand as Enter is pressed: the
+            # focus stays on the same card or choice (it used to be lost,
+            # and under load Enter then pressed nothing)
+            on = page.evaluate("document.activeElement.dataset.action")
+            page.evaluate("show(current)")
+            assert page.evaluate("document.activeElement.dataset.action") == on
             page.keyboard.press("Enter")
             page.wait_for_function(f"current.version > {before} && "
                                    "document.body.dataset.busy === '0'")

@@ -481,6 +481,10 @@ function teamPair(p, pair) {
 function renderHand(p) {
   const legal = new Map(p.legal.map((a) => [a.action, a]));
   const hand = $("hand");
+  // news redraws the hand: a keyboard player keeps the card or choice they
+  // were on (else Enter, pressed as the news lands, would press nothing)
+  const had = document.activeElement;
+  const focused = had && had.closest && had.closest("#hand, #actions") ? had.dataset.action : null;
   hand.replaceChildren();
   const seen = new Set();
   hand.hidden = p.spectator;
@@ -500,6 +504,10 @@ function renderHand(p) {
     if (seen.has(a.action) && a.card) continue;
     actions.append(el("button", { type: "button", class: "action legal", "data-action": a.action,
                                   text: a.label, onclick: () => play(a.action) }));
+  }
+  if (focused !== null && focused !== undefined) {
+    const again = [...hand.children, ...actions.children].find((b) => b.dataset.action === String(focused));
+    if (again && !again.disabled) again.focus();
   }
 }
 
