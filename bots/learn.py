@@ -183,7 +183,7 @@ def fit_generation(features: dict[str, tuple[str, ...]], params: ModelParams,
         else:
             train[kind].append((rows, shares, taken))
     kinds = {k: dict(v) for k, v in params.kinds.items()}
-    layers = {k: v for k, v in params.hidden.items()} if not hidden else {}
+    layers = dict(params.hidden) if not hidden else {}
     report: dict[str, Any] = {"kinds": {}}
     tot: dict[str, float] = {"n": 0, "old": 0.0, "new": 0.0, "ll_old": 0.0, "ll_new": 0.0}
     for kind in sorted(train):

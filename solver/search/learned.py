@@ -164,7 +164,7 @@ def hidden_scores(layer: dict[str, list] | None, rows: list[list[float]]) -> lis
     for x in rows:
         s = 0.0
         for wj, bj, vj in zip(w, b, v, strict=True):
-            a = bj + math.fsum(p * q for p, q in zip(wj, x, strict=True))
+            a = bj + sum(p * q for p, q in zip(wj, x, strict=True))
             if a > 0.0:
                 s += vj * a
         out.append(s)
