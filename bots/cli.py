@@ -521,7 +521,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="ismcts's tree prior: rules, learned (the game's learned policy "
                         "at every card node) or none; default: the game's")
     h.add_argument("--policy", choices=ISMCTS_POLICIES, default=None,
-                   help="ismcts's play-outs: rules (the default), learned or random")
+                   help="ismcts's play-outs: rules (the default), learned, leads (the "
+                        "learned policy's leads, the rules' other cards) or random")
     h.add_argument("--leaf", choices=("value", "playout"), default=None,
                    help="how ismcts's play-outs end: value (the game's learned value after "
                         "a few tricks) or playout (at the deal's end); default: the game's")

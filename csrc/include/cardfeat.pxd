@@ -187,7 +187,8 @@ cdef struct CardPolicy:
     double hb[POLICY_SLOTS * HIDDEN_MAX]
     double hv[POLICY_SLOTS * HIDDEN_MAX]
     int loaded                 # 1 once ``card_policy_load`` filled it
-    int playout                # 1: play-outs draw their cards from the policy
+    int playout                # 1: play-outs draw every card from the policy; 2: their
+                               # leads only (a follower keeps the game's greedy rule)
 
 
 cdef inline CardRulesRef card_policy_ref(const CardPolicy* C) noexcept nogil:
@@ -343,5 +344,7 @@ cdef inline int card_policy_load(CardPolicy* C, dict spec) except -1:
                 for k in range(NF):
                     C.hw[(i * NF + k) * HIDDEN_MAX + j] = hw[(i * units + j) * NF + k]
     C.playout = spec.get("playout", 0)
+    if C.playout not in (0, 1, 2):
+        raise ValueError(f"a card policy's playout is 0, 1 or 2, got {C.playout}")
     C.loaded = 1
     return 0

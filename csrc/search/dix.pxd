@@ -168,8 +168,9 @@ cdef inline int dix_policy(const void* Pv, const void* Rv, uint64_t L,
 
 
 cdef inline int dix_playout(const void* Pv, const void* Rv, uint64_t L, Rng* r) noexcept nogil:
-    """A play-out's card.  With a learned policy whose ``playout`` is set, a
-    card drawn from it.  Else ``R.playout`` 0: any legal card at random.  1: the
+    """A play-out's card.  With a learned policy whose ``playout`` is 1, a
+    card drawn from it; 2, a lead drawn from it and a follower's card by the
+    rule below.  Else ``R.playout`` 0: any legal card at random.  1: the
     leader at random; the follower, three times in four, by a greedy rule
     (let the leader win a ten-trick; else win cheaply without a ten; else
     throw the lowest card that makes no ten; else the lowest card), else at
@@ -182,7 +183,7 @@ cdef inline int dix_playout(const void* Pv, const void* Rv, uint64_t L, Rng* r) 
     cdef int duel[2]                # the lead, then the follower's candidate
     cdef uint64_t m = L
     cdef CardFacts F
-    if R.cp.playout:
+    if R.cp.playout == 1 or (R.cp.playout == 2 and lead < 0):
         dix_facts(P, R, &F)
         return card_policy_draw(&R.cp, dix_phase(P, R), &F, P.hands[dix_to_move(P)], L, r)
     if R.playout == 0 or lead < 0 or (R.playout == 1 and rng_below(r, 4) == 0):

@@ -1122,11 +1122,13 @@ cdef class Search:
             self.prior_saved = self.ops.prior
         self.ops.prior = self.prior_saved if on else NULL
 
-    def set_policy(self, dict spec, bint prior=True, bint playout=False):
+    def set_policy(self, dict spec, bint prior=True, int playout=0):
         """Load a learned card policy (``solver.search.learned.kernel_spec``'s
         dict) and use it as the PUCT prior of every card node (``prior``)
-        and to draw the play-outs' cards (``playout``); returns False, and
-        changes nothing, for a kind of search that has no card policy."""
+        and to draw the play-outs' cards (``playout`` 1: every card; 2: the
+        leads, a follower keeping the game's greedy rule; 0: none); returns
+        False, and changes nothing, for a kind of search that has no card
+        policy."""
         cdef CardPolicy* C = self.game.card_policy(self.rules)
         if C == NULL or self.game.policy == NULL:
             return False

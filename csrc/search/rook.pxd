@@ -321,9 +321,10 @@ cdef inline int rook_policy(const void* Pv, const void* Rv, uint64_t L,
 cdef inline int rook_card_playout(const RookPlay* P, const RookRules* R, uint64_t L,
                                   Rng* r) noexcept nogil:
     """A play-out's card: drawn from the learned policy where it is loaded
-    with ``playout`` set, else by ``R.playout`` (see ``RookRules``)."""
+    with ``playout`` 1 (2: a lead drawn from it, a follower's card by
+    ``R.playout``), else by ``R.playout`` (see ``RookRules``)."""
     cdef CardFacts F
-    if R.cp.playout:
+    if R.cp.playout == 1 or (R.cp.playout == 2 and P.ntrick == 0):
         rook_facts(P, R, &F)
         return card_policy_draw(&R.cp, 0, &F, P.hands[rook_to_move(P)], L, r)
     if R.playout == 3:

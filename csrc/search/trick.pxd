@@ -175,14 +175,15 @@ cdef inline int trick_policy(const void* Pv, const void* Rv, uint64_t L,
 
 cdef inline int trick_playout(const void* Pv, const void* Rv, uint64_t L, Rng* r) noexcept nogil:
     """A play-out's card in a trick contract.  With a learned policy whose
-    ``playout`` is set, a card drawn from it.  Else ``R.playout`` 0: any
+    ``playout`` is 1, a card drawn from it; 2, a lead drawn from it and a
+    follower's card by the rule below.  Else ``R.playout`` 0: any
     legal card at random.  1: the leader at random; the follower, three
     times in four, by the greedy rule (``trick_greedy``), else at random.
     2: the greedy rule at every follower's card (tests)."""
     cdef const TrickPlay* P = <const TrickPlay*>Pv
     cdef const TrickRules* R = <const TrickRules*>Rv
     cdef CardFacts F
-    if R.cp.playout:
+    if R.cp.playout == 1 or (R.cp.playout == 2 and P.ntrick == 0):
         trick_facts(P, R, &F)
         return card_policy_draw(&R.cp, 0, &F, P.hands[trick_to_move(P)], L, r)
     if R.playout == 0 or P.ntrick == 0 or (R.playout == 1 and rng_below(r, 4) == 0):

@@ -355,12 +355,13 @@ def python_policies(game: Game, policy: str, prior: str, rng: random.Random,
     """``(rollout, prior)`` callables for ``ismcts_search``: the game's rules
     bot (one per seat, seeded from ``rng``) where ``policy`` / ``prior`` is
     ``"rules"`` and the game has one; the learned policy
-    (``solver.search.learned``) where it is ``"learned"``, the rules bot
-    filling in for a decision the model does not describe; ``None``
-    (uniform random play-outs, UCB1) otherwise."""
+    (``solver.search.learned``) where it is ``"learned"`` (``"leads"``: the
+    play-outs' leads only), the rules bot filling in for a decision the
+    model does not describe; ``None`` (uniform random play-outs, UCB1)
+    otherwise."""
     check_ismcts_policy(policy)
     check_prior(prior)
-    if "rules" not in (policy, prior) and "learned" not in (policy, prior):
+    if policy == "random" and prior == "none":
         return None, None
     heuristic: Callable[..., int] | None = None
     if has_heuristic(game):
@@ -372,10 +373,10 @@ def python_policies(game: Game, policy: str, prior: str, rng: random.Random,
         heuristic = rules_move
 
     rollout = heuristic if policy == "rules" else None
-    if policy == "learned":
+    if policy in ("learned", "leads"):
         rollout = learned_rollout(game, random.Random(rng.randrange(1 << 30)),
                                   heuristic if heuristic is not None else _random_move(rng),
-                                  params)
+                                  params, leads=policy == "leads")
     tree = heuristic if prior == "rules" else None
     if prior == "learned":
         tree = learned_prior(game, heuristic, params)

@@ -44,6 +44,7 @@ from ..beliefs import ModelParams, ObservationSet, OpponentModel, RulesTable, ob
 from ..cardplay import CARD_FEATURES
 from ..errors import OptionError, short_repr
 from ..game import Game, State
+from .native import LEARNED_PLAYOUTS
 from .support import support_for
 
 #: the phases a kernel's card policy tells apart (csrc/include/cardfeat.pxd)
@@ -180,12 +181,13 @@ def model_key(game: Game) -> str:
 
 
 def action_probabilities(model: OpponentModel, params: ModelParams,
-                         state: State) -> dict[int, float] | None:
+                         state: State, leads_only: bool = False) -> dict[int, float] | None:
     """The policy's probability of each legal action (by id) of the seat to
     move in ``state``, read from that seat's cards and what is public; None
     where the model does not describe the decision (a kind it leaves out,
-    or one legal action).  An action the model holds illegal for the hand
-    gets 0 (the rules decide legality; the model only weighs)."""
+    or one legal action; with ``leads_only``, any decision but a card led
+    to a trick).  An action the model holds illegal for the hand gets 0
+    (the rules decide legality; the model only weighs)."""
     legal = state.legal_actions()
     if len(legal) < 2:
         return None
@@ -194,6 +196,8 @@ def action_probabilities(model: OpponentModel, params: ModelParams,
     if first is None:
         return None
     o, hand = first
+    if leads_only and (o.card is None or not o.card.leading):
+        return None
     names = model.features.get(o.kind)
     if names is None:
         return None
@@ -272,20 +276,21 @@ def _kernel_hidden(params: ModelParams, slots: list[str]) -> dict[str, Any]:
     return {"hidden": units, "hw": hw, "hb": hb, "hv": hv}
 
 
-def attach(native: Any, game: Game, world: State, *, prior: bool, playout: bool,
+def attach(native: Any, game: Game, world: State, *, prior: bool, playout: str = "rules",
            params: ModelParams | None = None) -> bool:
     """Give a prepared Cython search (``solver.search.native``) the game's
     card policy (``params``, else the shipped one): as the prior of its card
-    nodes (``prior``) and to draw its play-outs' cards (``playout``).  False
-    where the kernel or the model has none for this decision (the search
-    then runs as without it)."""
+    nodes (``prior``) and to draw its play-outs' cards (``playout``, the
+    search's play-out policy: ``learned`` every card, ``leads`` the leads,
+    any other none).  False where the kernel or the model has none for this
+    decision (the search then runs as without it)."""
     got = model_of(game, params)
     if got is None:
         return False
     spec = kernel_spec(got[0], got[1], world)
     if spec is None:
         return False
-    return bool(native.set_policy(spec, prior, playout))
+    return bool(native.set_policy(spec, prior, LEARNED_PLAYOUTS.get(playout, 0)))
 
 
 def learned_prior(game: Game, fallback: Callable[..., int] | None,
@@ -308,16 +313,19 @@ def learned_prior(game: Game, fallback: Callable[..., int] | None,
 
 
 def learned_rollout(game: Game, rng: random.Random, fallback: Callable[..., int],
-                    params: ModelParams | None = None) -> Callable[..., int]:
+                    params: ModelParams | None = None,
+                    leads: bool = False) -> Callable[..., int]:
     """The Python search's play-out move: drawn from the policy (``fallback``
-    where the model does not describe the decision)."""
+    where the model does not describe the decision; with ``leads``, every
+    decision but a card led to a trick, as the kernels' ``leads``
+    play-outs)."""
     got = model_of(game, params)
     if got is None:
         return fallback
     model, params = got
 
     def rollout(state: State, _rng: random.Random | None = None) -> int:
-        probs = action_probabilities(model, params, state)
+        probs = action_probabilities(model, params, state, leads_only=leads)
         if probs is None:
             return fallback(state)
         acts = sorted(probs)

@@ -48,8 +48,16 @@ ALL_CARDS = (1 << 64) - 1
 #: bot's cards too for the contract choice; ``random`` every move at random;
 #: ``learned`` the cards drawn from the game's learned policy
 #: (``solver.search.learned``) where the kernel has it (dix, the trick
-#: contracts), ``rules`` elsewhere
-ISMCTS_POLICIES = ("rules", "random", "learned")
+#: contracts, dixie-rook), ``rules`` elsewhere; ``leads`` the leads drawn
+#: from the learned policy and a follower's card by the rules (the greedy
+#: follower leads at random, and a lead costs a quarter of the policy's
+#: evaluations of a whole play-out)
+ISMCTS_POLICIES = ("rules", "random", "learned", "leads")
+
+#: the policies that attach the learned policy to the kernels' play-outs,
+#: with the mode ``Search.set_policy`` takes (csrc/include/cardfeat.pxd,
+#: ``CardPolicy.playout``: 1 every card, 2 the leads)
+LEARNED_PLAYOUTS = {"learned": 1, "leads": 2}
 
 
 def check_ismcts_policy(policy) -> None:
@@ -88,7 +96,7 @@ def native_search(game: Game, sampler, policy: str = "rules", keep: int = ALL_CA
     check_ismcts_policy(policy)
     # the kernels' own play-out policies; a learned one is attached after
     # (``solver.search.learned.attach``) over the rules play-outs
-    return support_for(game).native(sampler, "rules" if policy == "learned" else policy,
+    return support_for(game).native(sampler, "rules" if policy in LEARNED_PLAYOUTS else policy,
                                     keep, equivalence)
 
 
@@ -138,7 +146,7 @@ class Mapped:
     def moves(self, hands):
         return self.native.moves(hands)
 
-    def set_policy(self, spec, prior=True, playout=False):
+    def set_policy(self, spec, prior=True, playout=0):
         return self.native.set_policy(spec, prior, playout)
 
 

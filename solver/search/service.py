@@ -71,7 +71,7 @@ from .heuristics import POLICIES, has_heuristic, make_policy
 from .ismcts import SearchStats, ismcts_search, python_policies, run_native
 from .learned import attach, check_model
 from .limits import Limit, check_limit
-from .native import ALL_CARDS, root_keep
+from .native import ALL_CARDS, LEARNED_PLAYOUTS, root_keep
 from .pimc import PIMCStats, check_policy, pimc_search
 from .settings import (
     DEFAULT_TREES,
@@ -499,7 +499,7 @@ class _Job:
         # the kernels' encodings read a seat view's sampler; a player who
         # sees every card has the game's search of the one true world, else
         # the Python search
-        kernel_policy = "rules" if s.policy == "learned" else s.policy
+        kernel_policy = "rules" if s.policy in LEARNED_PLAYOUTS else s.policy
         if isinstance(self.sampler, _TrueWorld):
             native = self.support.native_seen(self.world, kernel_policy, keep, s.equivalence)
         else:
@@ -510,10 +510,10 @@ class _Job:
         # what the search is guided by: the learned policy where asked and
         # the kernel has it for this decision, else the rules
         used = {"prior": prior, "playout": s.policy, "leaf": leaf}
-        if native is not None and "learned" in (prior, s.policy):
+        if native is not None and (prior == "learned" or s.policy in LEARNED_PLAYOUTS):
             if not attach(native, self.game, self.world, prior=prior == "learned",
-                          playout=s.policy == "learned", params=s.model):
-                used = {k: "rules" if v == "learned" and k != "leaf" else v
+                          playout=s.policy, params=s.model):
+                used = {k: "rules" if v in ("learned", "leads") and k != "leaf" else v
                         for k, v in used.items()}
         if leaf == "value" and not attach_value(native, leaf_value(self.game, native)):
             used["leaf"] = "playout"

@@ -82,8 +82,9 @@ class SearchSettings:
     depends on them); ``threads``: the threads that grow them (None: one a
     tree, at most one a usable core; never changes the answer); ``c``: the
     ISMCTS exploration constant, in [0, 100]; ``policy``: the play-outs,
-    ``rules``, ``random`` or ``learned`` (the game's learned policy; ISMCTS
-    only); ``prior``: the tree prior, ``rules`` (PUCT with the rules bot's
+    ``rules``, ``random``, ``learned`` (the game's learned policy; ISMCTS
+    only) or ``leads`` (the learned policy's leads, the rules' other
+    cards; ISMCTS only); ``prior``: the tree prior, ``rules`` (PUCT with the rules bot's
     move favoured), ``learned`` (PUCT with the game's learned policy at
     every card node) or ``none`` (UCB1, in the Python search); None: the
     game's, ``GameSupport.prior``; ``equivalence``: one card of each class

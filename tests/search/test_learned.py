@@ -161,6 +161,42 @@ def test_the_search_uses_the_learned_policy_and_says_so(name):
     assert again.values == res.values and again.visits == res.visits
     # the prior moves the visits: the search is not the one without it
     assert res.visits != plain.visits
+    # the learned policy's leads and the rules' other cards: a third search
+    leads = best_move(state, Limit(iterations=3000), seed=1, exact=False, prior="learned",
+                      policy="leads")
+    assert leads.search == {"prior": "learned", "playout": "leads", "leaf": "playout"}
+    assert leads.visits == best_move(state, Limit(iterations=3000), seed=1, exact=False,
+                                     prior="learned", policy="leads").visits
+    assert leads.visits != res.visits
+
+
+def test_a_leads_play_out_draws_only_the_leads_from_the_policy():
+    # the Python twin of the kernels' ``leads`` play-outs: the policy at a
+    # card led to a trick, the rules (None here) at every other card
+    model, params = model_of(solver.load_game("trix"))
+    seen = {True: 0, False: 0}
+    for state in _endings("trix", {}, 11, 12, seed=4):
+        for _ in range(4):                  # a lead and the trick's follows
+            if len(state.legal_actions()) > 1:
+                leading = not state.log.play.trick
+                full = action_probabilities(model, params, state)
+                only = action_probabilities(model, params, state, leads_only=True)
+                assert full is not None
+                assert only == (full if leading else None)
+                seen[leading] += 1
+            state.apply_action(state.legal_actions()[0])
+    assert seen[True] > 3 and seen[False] > 10
+
+
+def test_the_kernels_take_three_play_out_modes_only():
+    state = _endings("trix", {}, 12, 1, seed=3)[0]
+    view = from_json(state.information_state(state.current_player()).view)
+    search = native_search(state.game, view.sampler())
+    spec = kernel_spec(*model_of(state.game), state)
+    for mode in (0, 1, 2):
+        assert search.set_policy(spec, True, mode)
+    with pytest.raises(ValueError, match="playout is 0, 1 or 2"):
+        search.set_policy(spec, True, 3)
 
 
 @pytest.mark.parametrize("name,options,prior", [
