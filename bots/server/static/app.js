@@ -475,7 +475,15 @@ function renderBoard(p) {
 
 function teamPair(p, pair) {
   const mine = (p.seat || 0) % 2;
-  return { a: pair[mine], b: pair[1 - mine] };
+  return { a: inText(pair[mine]), b: inText(pair[1 - mine]) };
+}
+
+// a number said inside a sentence, isolated left to right (U+2066 ... U+2069):
+// in an Arabic sentence the order of the words around it would put a minus
+// after the digits ("75-" for -75); a table cell of numbers is left to right
+// already (.num in style.css)
+function inText(v) {
+  return typeof v === "number" ? `\u2066${fmt(v)}\u2069` : v;
 }
 
 function renderHand(p) {
