@@ -298,6 +298,7 @@ def _stream(pool, work, request: Request) -> StreamingResponse:
     async def lines():
         job = asyncio.ensure_future(pool.run(work, progress=progress,
                                              disconnected=request.is_disconnected))
+        getter: asyncio.Future | None = None
         try:
             while not job.done() or not queue.empty():
                 getter = asyncio.ensure_future(queue.get())
@@ -315,6 +316,12 @@ def _stream(pool, work, request: Request) -> StreamingResponse:
                 return
             yield json.dumps({"result": _finite(out)}, allow_nan=False) + "\n"
         finally:
+            # a client gone during the wait for a line cancels this generator
+            # there: the task waiting for the next progress line goes too,
+            # else it is left pending for good and the garbage collector logs
+            # "Task was destroyed but it is pending!" (at the latest at shutdown)
+            if getter is not None and not getter.done():
+                getter.cancel()
             if not job.done():
                 job.cancel()            # the client went away: Pool.run sets the stop event
 

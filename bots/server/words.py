@@ -150,6 +150,13 @@ def note(text: str, tr: Translator) -> str:
     return text
 
 
+#: a group of the beliefs' cards in words (``BeliefReport.groups``: a suit,
+#: a dixie-rook colour, dix's joker); the ids are the card names' own
+GROUPS = {"spades": N_("Spades"), "hearts": N_("Hearts"), "diamonds": N_("Diamonds"),
+          "clubs": N_("Clubs"), "red": N_("Red"), "green": N_("Green"), "yellow": N_("Yellow"),
+          "black": N_("Black"), "joker": N_("Joker")}
+
+
 def holders(names: list, tr: Translator) -> list[str]:
     """The beliefs' holders' names: a seat's as given, a place in words."""
     return [tr(PLACES[h]) if h in PLACES else h for h in names]
@@ -186,6 +193,9 @@ def hint(out: dict, view, tr: Translator) -> dict:
         b = out["beliefs"]
         b["names"] = holders([names[h] if isinstance(h, int) else h for h in b["holders"]],
                              tr)
+        for group in b.get("groups") or ():
+            suit = group.get("suit")
+            group["name"] = tr(GROUPS[suit]) if suit in GROUPS else suit
     out["advice"] = advice.advice_of(out, game.is_card(out["ids"][out["action"]]), tr, name,
                                      test)
     return out

@@ -8,15 +8,19 @@ that name their path."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
+from typing import Any, cast
 
 import httpx
 import pytest
 
 import solver
 from bots import analysis as boards
+from bots.cli import main
 from bots.exact import exact
+from bots.server.analysis import _stream
 from solver import position as positions
 from solver.search import Limit
 
@@ -92,6 +96,32 @@ def test_a_seat_view_values_and_lists_moves_of_its_own_seat_only():
     assert mine["hidden"] is False and mine["seat"] == 1
     assert mine["legal"] == [state.action_to_string(a) for a in state.legal_actions()]
     assert set(mine["search"]["ranking"]) == set(mine["legal"])
+
+
+def test_the_issue_s_saved_view_lists_no_move_of_the_other_seat(tmp_path, capsys):
+    """Issue #51's own reproduction: the view ``dixtrix hint dix --seed 1
+    --after 20 --save-position view.json`` writes.  At every step where
+    the other seat is to move its hand is a count and it has no legal list
+    (the board once listed 13 cards for it, 3 never in its hand); at the
+    view's own seat's steps the legal cards are all in that seat's hand."""
+    path = tmp_path / "view.json"
+    assert main(["hint", "dix", "--seed", "1", "--after", "20", "--time", "0.05",
+                 "--save-position", str(path)]) == 0
+    capsys.readouterr()
+    doc = json.loads(path.read_text())
+    assert doc["seat"] == 1 and len(doc["actions"]) == 20
+    board = boards.Board.open(doc)
+    assert board.kind == "view" and board.seat == 1
+    for at in range(len(board.moves) + 1):
+        drawn = boards.drawn(board, at)
+        mover = drawn["to_move"]
+        if mover == 1:
+            assert {a["action"] for a in drawn["legal"]} <= set(drawn["seats"][1]["hand"])
+            continue
+        assert "legal" not in drawn and drawn["seats"][0]["hand"] is None
+        assert drawn["seats"][0]["cards"] > 0
+        out = boards.analyse(board, at, limit=Limit(iterations=20))
+        assert out["hidden"] is True and "legal" not in out and out["search"] is None
 
 
 def test_the_exact_values_are_the_solvers_and_the_search_is_the_hints():
@@ -377,3 +407,33 @@ def test_each_kind_of_exact_value_is_offered_asked_and_named(server):
         opened = http.post("/v1/analysis/open?lang=ar", json={"position": dix}).json()
         assert opened["kinds"] == [{"kind": "minimax", "label": "ميني ماكس",
                                     "words": "ميني ماكس: كل مقعد يلعب ضد الآخر"}]
+
+
+def test_a_stream_cut_off_leaves_no_task_pending():
+    """Issue #51: the server's log said "Task was destroyed but it is
+    pending!": a values stream whose client went away while it waited for
+    the next progress line was cancelled there, and the task reading that
+    line stayed pending for good until the garbage collector dropped it.
+    Cut off at that wait, the stream now leaves no task behind."""
+    class Pool:                    # a search that reports once and never ends
+        async def run(self, work, progress, disconnected):
+            progress({"iterations": 1})
+            await asyncio.Event().wait()
+
+    class Request:
+        async def is_disconnected(self):
+            return False
+
+    async def cut_off() -> list:
+        lines = aiter(_stream(Pool(), None, cast(Any, Request())).body_iterator)
+        assert "progress" in str(await anext(lines))
+        reader = asyncio.ensure_future(anext(lines))
+        await asyncio.sleep(0.05)              # the stream waits for its next line
+        reader.cancel()                        # as a client gone away cancels it
+        with pytest.raises(asyncio.CancelledError):
+            await reader
+        for _ in range(3):                     # the cancelled tasks end
+            await asyncio.sleep(0)
+        return [repr(t) for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+
+    assert asyncio.run(cut_off()) == []

@@ -42,7 +42,7 @@ from bots.analysis import layout_rows
 from solver import position as positions
 
 from .server_process import running
-from .test_analysis_api import _dix_view, _trix, _trix_layout_record
+from .test_analysis_api import _trix, _trix_layout_record
 from .test_server_browser import ARTIFACTS, DESKTOP, PHONE, _page, browser  # noqa: F401
 
 #: the hands of docs/positions.md's trix record (seat 0 holds 7H)
@@ -462,15 +462,30 @@ def test_a_pasted_layout_deal_and_a_seat_view(browser, server):  # noqa: F811
         ctx.close()
 
 
+@pytest.fixture(scope="module")
+def issue_view(tmp_path_factory) -> dict:
+    """The issue's own seat view: ``dixtrix hint dix --seed 1 --after 20
+    --save-position view.json`` (seat 2's, 20 cards in; seat 1 leads the
+    first trick)."""
+    path = tmp_path_factory.mktemp("view") / "view.json"
+    done = subprocess.run([sys.executable, "-m", "bots.cli", "hint", "dix", "--seed", "1",
+                           "--after", "20", "--time", "0.05", "--save-position", str(path)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return json.loads(path.read_text())
+
+
 @pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("ar", PHONE)], ids=["en-1280", "ar-390"])
 def test_a_seat_view_opens_where_it_was_saved_and_hides_the_other_hand(browser, server,  # noqa: F811
-                                                                       lang, viewport):
-    """Issue #51: a pasted seat view (as ``dixtrix hint --save-position``
-    writes one) opens at its saved position, not step 0; the shown seat
-    reads "As Seat 2 sees it" in the reader's language; where the other
-    seat is to move its hand is a count and its moves are unknown: no card
-    to try, no value, the values box saying why."""
-    view = positions.to_json(_dix_view())
+                                                                       issue_view, lang,
+                                                                       viewport):
+    """Issue #51: the seat view ``dixtrix hint dix --seed 1 --after 20
+    --save-position view.json`` writes, pasted, opens at its saved
+    position, not step 0; the shown seat reads "As Seat 2 sees it" in the
+    reader's language; where the other seat is to move its hand is a count
+    and its moves are unknown: no card to try, no value, the values box
+    saying why."""
+    view = issue_view
     n = len(view["actions"])
     errors: list = []
     ctx, page = _page(browser, viewport, errors)

@@ -328,11 +328,11 @@ def test_a_deal_is_played_by_keyboard_alone(browser, server):
         b = h["beliefs"]
         page.click("#hint-out details.beliefs summary")
         cells = page.eval_on_selector_all(
-            "#hint-out details.beliefs tr", "rs => rs.map((r) => r.children.length)")
+            "#hint-out details.beliefs tr:not(.group)", "rs => rs.map((r) => r.children.length)")
         assert len(cells) == 2 + len(b["cards"]) and set(cells) == {1 + len(b["holders"])}
         rows = page.eval_on_selector_all(
-            "#hint-out details.beliefs tr", "rs => rs.map((r) => Array.from(r.children, "
-            "(c) => c.textContent))")
+            "#hint-out details.beliefs tr:not(.group)", "rs => rs.map((r) => Array.from("
+            "r.children, (c) => c.textContent))")
         assert rows[1] == [page.evaluate("t('Cards unseen')"), *map(str, b["unseen"])]
         first, probs = next(iter(b["cards"].items()))
         assert rows[2][0] == b["labels"][first]
@@ -345,6 +345,61 @@ def test_a_deal_is_played_by_keyboard_alone(browser, server):
             assert page.evaluate("t('Each share within {n}% (95%).', { n: " + str(error) + " })") \
                 in page.text_content("#hint-out details.beliefs p")
         assert rows[2][1:] == [w if p else "\u2013" for w, p in zip(want, probs, strict=True)]
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("ar", PHONE)], ids=["en-1280", "ar-390"])
+def test_where_the_cards_are_goes_suit_by_suit(browser, server, lang, viewport):
+    """Issue #51: the beliefs were 39 rows in one list with no count of
+    each holder's unseen cards.  The hint's "Where the cards are" lists
+    them suit by suit, each suit under its name in the reader's language,
+    after each holder's count of unseen cards; exact shares (nothing
+    observed yet) to a tenth of a percent."""
+    errors: list = []
+    ctx, page = _page(browser, viewport, errors)
+    try:
+        _start(page, server, "trix", {}, {0: "you"}, 3, lang)
+        page.locator("#hand button.legal, #actions button.legal").first.wait_for(timeout=60_000)
+        with page.expect_response(lambda r: r.url.split("?")[0].endswith("/hint")) as got:
+            page.click("#hint")
+        b = got.value.json()["beliefs"]
+        page.wait_for_selector("#hint-out details.beliefs")
+        page.click("#hint-out details.beliefs summary")
+        groups = page.eval_on_selector_all(
+            "#hint-out details.beliefs tbody", """bs => bs.map((b) => [b.dataset.group,
+                b.querySelector('tr.group th').textContent,
+                Array.from(b.querySelectorAll('tr[data-card]'), (r) => r.dataset.card)])""")
+        suits = {"spades": "Spades", "hearts": "Hearts", "diamonds": "Diamonds", "clubs": "Clubs"}
+        assert [g[0] for g in groups] == [g["suit"] for g in b["groups"]]
+        assert set(g[0] for g in groups) <= set(suits) and len(groups) >= 3
+        for suit, name, cards in groups:
+            assert name == page.evaluate(f"t('{suits[suit]}')")
+            assert cards and all(c[-1] == suit[0].upper() for c in cards), (suit, cards)
+        assert sum(len(g[2]) for g in groups) == len(b["cards"])
+        if lang == "ar":
+            assert groups[0][1] == "بستوني"
+        unseen = page.eval_on_selector_all("#hint-out details.beliefs thead tr.unseen td",
+                                           "ds => ds.map((d) => d.textContent)")
+        assert unseen == [str(n) for n in b["unseen"]] and sum(b["unseen"]) == len(b["cards"])
+        if b["exact"]:
+            first = groups[0][2][0]
+            shown = page.eval_on_selector_all(
+                f"#hint-out details.beliefs tr[data-card='{first}'] td",
+                "ds => ds.map((d) => d.textContent)")
+            assert shown == [f"{math.floor(1000 * p + 0.5) / 10:g}%" if p else "\u2013"
+                             for p in b["cards"][first]]
+        if viewport == PHONE:            # the hint's tables too (its six columns were 431 px)
+            wide = page.evaluate("""() => Array.from(document.querySelectorAll('#hint-out *'),
+                (e) => [e.tagName, e.className, Math.round(e.getBoundingClientRect().left),
+                        Math.round(e.getBoundingClientRect().right)])
+                .filter((x) => x[2] < -1 || x[3] > 391).slice(0, 5)""")
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], wide
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"beliefs-{lang}-{viewport['width']}.png"
+        page.locator("#hint-out details.beliefs").screenshot(path=str(path))
+        print(f"\nscreenshot: {path}")
         assert not errors, errors
     finally:
         ctx.close()

@@ -105,14 +105,19 @@ def _units_on_screen(page, width: int) -> None:
     """Every unit cell of the score tables lies on the screen and its table
     needs no sideways scrolling (at 390 pixels it was cut off)."""
     for table in ("#scores", "#summary-table"):
-        box = page.evaluate("""(sel) => {
-            const tab = document.querySelector(sel), scroll = tab.parentElement;
-            const units = [...tab.querySelectorAll(".unit")].map((u) => u.getBoundingClientRect());
-            return { over: scroll.scrollWidth - scroll.clientWidth, n: units.length,
-                     left: Math.min(...units.map((r) => r.left)),
-                     right: Math.max(...units.map((r) => r.right)) }; }""", table)
-        assert box["n"] and box["over"] <= 1, (table, box)
-        assert box["left"] >= 0 and box["right"] <= width, (table, box)
+        _units_on_screen_of(page, table, width)
+
+
+def _units_on_screen_of(page, table: str, width: int) -> None:
+    """One score table's unit cells on the screen, no sideways scrolling."""
+    box = page.evaluate("""(sel) => {
+        const tab = document.querySelector(sel), scroll = tab.parentElement;
+        const units = [...tab.querySelectorAll(".unit")].map((u) => u.getBoundingClientRect());
+        return { over: scroll.scrollWidth - scroll.clientWidth, n: units.length,
+                 left: Math.min(...units.map((r) => r.left)),
+                 right: Math.max(...units.map((r) => r.right)) }; }""", table)
+    assert box["n"] and box["over"] <= 1, (table, box)
+    assert box["left"] >= 0 and box["right"] <= width, (table, box)
 
 
 @pytest.mark.parametrize("lang,viewport", WIDTHS)
@@ -200,5 +205,53 @@ def test_the_arabic_review_time_reads_as_a_number_and_its_unit(browser, server):
         got = page.evaluate("""() => { const s = document.getElementById("r-time");
             return [getComputedStyle(s).direction, s.options[s.selectedIndex].text]; }""")
         assert got == ["ltr", "0.5 s"], got
+    finally:
+        ctx.close()
+
+
+#: each negative number in the score tables: whether its minus sign is drawn
+#: before its digits in reading order (left of them: numbers read left to
+#: right in Arabic too), found in the text as laid out
+NEGATIVES = """(sel) => {
+    const out = [];
+    const walker = document.createTreeWalker(document.querySelector(sel), NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.textContent.matchAll(/-(\\d+)/g)) {
+        const at = (i) => { const r = document.createRange(); r.setStart(node, i);
+                            r.setEnd(node, i + 1); return r.getBoundingClientRect(); };
+        const minus = at(m.index), digit = at(m.index + 1);
+        out.push([m[0], minus.right <= digit.left + 0.5]);
+      }
+    }
+    return out; }"""
+
+
+@pytest.mark.parametrize("lang,viewport", WIDTHS)
+def test_a_team_s_negative_score_reads_minus_first(browser, server, lang, viewport):
+    """At 390 pixels in Arabic a negative score read "75-": a dixie-rook
+    bid set (seed 4, a table of rules bots: the teams' scores 55 and -75),
+    its team scores said in a sentence ("your team 55, the other team
+    -75"), where the sentence's right-to-left order put the minus after
+    the number.  Every negative number of the scores reads minus first,
+    in the table's cells and in the sentence."""
+    made = httpx.post(f"{server.url}/v1/tables", timeout=120,
+                      json={"game": "dixie-rook", "options": {"target": 1}, "seats": [],
+                            "bots": "rules", "seed": 4}).json()
+    table = made["table"]
+    for _ in range(600):
+        over = httpx.get(f"{server.url}/v1/tables/{table}", timeout=60).json()
+        if over["over"]:
+            break
+    assert over["totals"] == [55, -75]
+    errors: list = []
+    ctx, page = _page(browser, viewport, errors)
+    try:
+        page.goto(f"{server.url}/?lang={lang}&table={table}")
+        page.wait_for_selector("#scores td.teams")
+        read = page.evaluate(NEGATIVES, "#scores")
+        assert ["-75", True] in read and all(ok for _, ok in read), read
+        _units_on_screen_of(page, "#scores", viewport["width"])
+        _shot(page, f"negative-scores-{lang}-{viewport['width']}")
+        assert not errors, errors
     finally:
         ctx.close()

@@ -475,7 +475,15 @@ function renderBoard(p) {
 
 function teamPair(p, pair) {
   const mine = (p.seat || 0) % 2;
-  return { a: pair[mine], b: pair[1 - mine] };
+  return { a: inText(pair[mine]), b: inText(pair[1 - mine]) };
+}
+
+// a number said inside a sentence, isolated left to right (U+2066 ... U+2069):
+// in an Arabic sentence the order of the words around it would put a minus
+// after the digits ("75-" for -75); a table cell of numbers is left to right
+// already (.num in style.css)
+function inText(v) {
+  return typeof v === "number" ? `\u2066${fmt(v)}\u2069` : v;
 }
 
 function renderHand(p) {
@@ -656,7 +664,9 @@ async function hint() {
     }
     const head = el("tr", {}, el("th", { scope: "col", text: t("Action") }), el("th", { scope: "col", text: t("Value") }),
       ...(h.exact ? [el("th", { scope: "col", text: "" })] : [el("th", { scope: "col", text: t("Interval") }), el("th", { scope: "col", text: t("vs advice") }), el("th", { scope: "col", text: t("Searched") }), el("th", { scope: "col", text: "" })]));
-    out.append(el("table", {}, head, ...rows), ...notes,
+    // a phone too narrow for its columns scrolls the table, not the page
+    out.append(el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": t("Hint") },
+      el("table", {}, head, ...rows)), ...notes,
       el("p", { class: "advice", text: t("Advice: {action}", { action: name(h.action) }) }));
     if (h.beliefs) out.append(beliefsTable(h.beliefs));
   } catch (e) {
@@ -691,12 +701,21 @@ function beliefsTable(b) {
   // exact shares (nothing observed: counted from the hard facts) to a tenth
   // of a percent; a weighed pool's to the percent, its error said below
   const share = (p) => (b.exact ? String(Math.round(1000 * p) / 10) : String(Math.round(100 * p))) + "%";
-  const rows = Object.entries(b.cards).map(([card, probs]) => el("tr", {},
+  const cardRow = (card) => el("tr", { "data-card": card },
     el("th", { scope: "row", text: words[card] || card }),
-    ...probs.map((p) => el("td", { text: p ? share(p) : "\u2013" }))));
+    ...b.cards[card].map((p) => el("td", { text: p ? share(p) : "\u2013" })));
+  // the cards by suit (or colour), each suit under its name, as the report
+  // groups them (spades first, high to low)
+  const groups = Array.isArray(b.groups) && b.groups.length ? b.groups
+    : [{ suit: null, cards: Object.keys(b.cards) }];
+  const bodies = groups.map((g) => el("tbody", g.suit ? { "data-group": g.suit } : {},
+    ...(g.suit ? [el("tr", { class: "group" }, el("th", { scope: "rowgroup", colspan: b.names.length + 1,
+                                                          text: g.name || g.suit }))] : []),
+    ...g.cards.filter((card) => b.cards[card]).map(cardRow)));
+  const top = [head];
   // how many of the cards each holder has (the same in every deal)
   if (Array.isArray(b.unseen) && b.unseen.length === b.names.length) {
-    rows.unshift(el("tr", { class: "unseen" }, el("th", { scope: "row", text: t("Cards unseen") }),
+    top.push(el("tr", { class: "unseen" }, el("th", { scope: "row", text: t("Cards unseen") }),
       ...b.unseen.map((n) => el("td", { text: String(n) }))));
   }
   // (the counts said apart: Babel extracts no call nested in another's arguments)
@@ -713,7 +732,7 @@ function beliefsTable(b) {
   return el("details", { class: "beliefs" },
     el("summary", { text: t("Where the cards are") }),
     el("p", { class: "doc", text: how }),
-    el("table", {}, head, ...rows));
+    el("table", {}, el("thead", {}, ...top), ...bodies));
 }
 
 async function deleteTable() {
