@@ -4,12 +4,14 @@ proved bracket, in the unit of the finished values beside it, in the
 reader's words and with its kind; every bracket holds the value a full
 solve finds and lies within the game's own range from there, and a
 streamed answer reports brackets that only narrow, then the exact values.
-The page's side is tests/frontends/test_analysis_brackets_browser.py."""
+The hint's brackets come in the reader's words too.  The page's side is
+tests/frontends/test_analysis_brackets_browser.py."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -192,3 +194,22 @@ def test_dix_brackets_leave_a_tie_to_the_tie_break():
     assert support.exact_bracket(state, 0, 0, 12) == (-0.5, 12)
     assert support.exact_bracket(state, 0, -8, 0) == (-8, 0.5)
     assert support.exact_bracket(state, 0, -8, 4) == (-8, 4)
+
+
+def test_the_hint_words_its_brackets_in_the_reader_s_language(client, tmp_path):
+    """The hint where every card is known but the solve passed its bound
+    (dix from trick 14) carries the same brackets, worded for the reader."""
+    from bots.server import i18n, words
+    from tests.search.test_dd_brackets import _unfinished_record
+    state, _ = _unfinished_record(tmp_path)
+    view = positions.SeatView.of(state, state.current_player())
+    _fresh()
+    r = client.post("/v1/hint?lang=fr", json={"position": view.to_json(),
+                                                "limit": {"iterations": 100, "nodes": 2_000}})
+    assert r.status_code == 200, r.text
+    proved = r.json()["brackets"]
+    fr = i18n.Translator("fr")
+    assert proved["words"] and proved["words"] == {
+        a: words.bracket(lo, hi, proved["span"], fr) for a, (lo, hi) in proved["brackets"].items()}
+    assert not any(re.search(r"\b(between|least|most|exactly|anywhere)\b", w)
+                   for w in proved["words"].values())
