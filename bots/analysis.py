@@ -429,7 +429,8 @@ def exact_values(state: State, nodes: int, stop=None,
     """The double-dummy values of a complete ``state`` for the seat to
     move, in the game's deal-result unit, within ``nodes``: ``finished``
     says whether the solve ended within the budget (if not: what it
-    proved, ``bots.exact.bracket_doc``); None where no solver
+    proved, ``bots.exact.bracket_doc``, in the same unit:
+    ``bots.exact.result_brackets``); None where no solver
     takes the position (an auction, a contract choice, a game whose rules
     the solvers do not cover there).  ``progress``: first solve within
     shares of the budget (``STREAM_SHARES``) and report each one's
@@ -445,9 +446,11 @@ def exact_values(state: State, nodes: int, stop=None,
         try:
             ex = exacts.exact(state, seat, max_nodes=budget, kind=kind)
         except SearchAborted as exc:
-            proved = _within(proved, exc.brackets)
+            # in the unit of the finished values shown beside them
+            brackets, span = exacts.result_brackets(state, seat, exc.brackets, exc.span)
+            proved = _within(proved, brackets)
             doc = {"finished": False, "seat": seat, "nodes": exc.nodes, "budget": budget,
-                   **exacts.bracket_doc(state, proved, exc.span)}
+                   "unit": state.game.round_unit, **exacts.bracket_doc(state, proved, span)}
             if budget < nodes and progress is not None:
                 progress({"exact": doc})
             continue

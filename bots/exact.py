@@ -159,9 +159,24 @@ def bracket_doc(state, brackets, span) -> dict:
     bracket in words, ``solver.dd.solution.bracket_words``).  No brackets
     where the solver proves none as it goes."""
     brackets = brackets or {}
-    return {"kind": kind_asked(state), "span": list(span) if span is not None else None,
+    return {"kind": kind_asked(state),
+            "span": [number(v) for v in span] if span is not None else None,
             "brackets": {a: [number(lo), number(hi)] for a, (lo, hi) in brackets.items()},
             "words": {a: bracket_words(lo, hi, span) for a, (lo, hi) in brackets.items()}}
 
 
-__all__ = ["Exact", "exact", "line", "solve_doc", "number", "bracket_doc", "unfinished_doc"]
+def result_brackets(state, seat: int, brackets, span) -> tuple[dict | None, tuple | None]:
+    """An unfinished solve's ``brackets`` and ``span`` (the solver's value,
+    ``SearchAborted``'s) in the game's deal-result unit, as ``exact``'s
+    values are (``GameSupport.exact_bracket``): a face that shows finished
+    values in that unit shows a bracket beside them in it too (dix: a
+    difference of 0 is a round won or lost by the tie-break, +-0.5;
+    dixie-rook: the points captured scored as the bid made or set)."""
+    support = support_for(state.game)
+    out = None if brackets is None else {
+        a: support.exact_bracket(state, seat, lo, hi) for a, (lo, hi) in brackets.items()}
+    return out, None if span is None else support.exact_bracket(state, seat, *span)
+
+
+__all__ = ["Exact", "exact", "line", "solve_doc", "number", "bracket_doc", "unfinished_doc",
+           "result_brackets"]

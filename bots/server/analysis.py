@@ -138,15 +138,30 @@ def _words(board: boards.Board, out: dict, tr: Translator) -> dict:
     return out
 
 
+def _exact_words(board: boards.Board, ex: dict | None, tr: Translator) -> dict | None:
+    """The true deal's exact part (``boards.exact_values``) with its words
+    in the reader's language: its unit, its kind (``kind_words``) and,
+    where the solve did not finish, each action's proved bracket
+    (``words.brackets``)."""
+    if not ex:
+        return ex
+    if ex.get("unit"):
+        ex["unit"] = labels.unit(board.game, ex["unit"], tr)
+    if ex.get("kind"):
+        ex["kind_words"] = kind_words(board, ex["kind"], tr)
+    if ex.get("finished") is False and "brackets" in ex:
+        words.brackets(ex, tr)
+    return ex
+
+
 def _in_words(board: boards.Board, out: dict, tr: Translator) -> dict:
     """A step's values with their words in the reader's language: the
     search's facts, advice, units, test and reasons as ``/v1/hint`` gives
-    them, and the exact values' unit and kind (``kind_words``)."""
-    if out.get("exact") and out["exact"].get("unit"):
-        out["exact"]["unit"] = labels.unit(board.game, out["exact"]["unit"], tr)
-    for ex in (out.get("exact"), (out.get("search") or {}).get("exact")):
-        if ex and ex.get("kind"):
-            ex["kind_words"] = kind_words(board, ex["kind"], tr)
+    them, and the exact values' unit, kind and brackets (``_exact_words``)."""
+    _exact_words(board, out.get("exact"), tr)
+    searched = (out.get("search") or {}).get("exact")
+    if searched and searched.get("kind"):
+        searched["kind_words"] = kind_words(board, searched["kind"], tr)
     if out.get("search") is not None and out.get("seat") is not None:
         view = positions.SeatView.of(board.state_at(out["at"], out["variation"]), out["seat"])
         out["search"].setdefault("labels", out["labels"])
@@ -212,10 +227,16 @@ async def values(request: Request) -> Response:
     board = await ctx.pool.run(check, disconnected=request.is_disconnected)
 
     def work(stop=None, progress=None):
+        def said(info: dict) -> None:
+            # the exact solve's reports (its brackets narrowing, then its
+            # answer) in words, on a copy: the answer is the cache's
+            if isinstance(info, dict) and info.get("exact"):
+                info = dict(info, exact=_exact_words(board, copy.deepcopy(info["exact"]), tr))
+            progress(info)
         # the board caches its answers for every reader: words go on a copy
         out = copy.deepcopy(boards.analyse(board, body.at, variation, limit=limit,
                                            seed=body.seed, nodes=nodes, bot=body.bot,
-                                           stop=stop, progress=progress,
+                                           stop=stop, progress=said if progress is not None else None,
                                            inference=inference, kind=body.kind))
         texts = list(out.get("legal", []))
         out["labels"] = _labels(board, texts, tr)

@@ -99,6 +99,61 @@ REMATCH = {"type": "object", "required": ["table", "created"],
                                       "it (false: another player asked first)"}}}
 
 
+_PAIR = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}
+#: the exact part of a step's values (POST /v1/analysis/values' 'exact',
+#: bots/analysis.py ``exact_values``): a finished solve's values, or what a
+#: solve stopped at its budget proved of each action (docs/solver.md,
+#: "Brackets")
+EXACT_VALUES = {
+    "type": ["object", "null"], "required": ["finished"],
+    "description": "the true deal's double-dummy values for the seat to move (a record); "
+                   "null where no solver takes the position",
+    "properties": {
+        "finished": {"type": "boolean", "description": "whether the solve ended within "
+                     "its budget (if not: 'brackets')"},
+        "stopped": {"type": "boolean", "description": "the client went away first"},
+        "seat": {"type": "integer"}, "nodes": {"type": "integer"},
+        "budget": {"type": "integer", "description": "the node budget of this solve (a "
+                   "streamed report's: a share of the request's)"},
+        "unit": {"type": "string", "description": "the deal's result, in words"},
+        "value": {"type": "number"},
+        "values": {"type": "object", "additionalProperties": {"type": "number"}},
+        "ranking": {"type": "array", "items": {"type": "string"}},
+        "best": {"type": "array", "items": {"type": "string"}},
+        "kind": {"enum": ["minimax", "paranoid", "maxn"], "description": "which value: "
+                 "solver/dd/solution.py KINDS (an unfinished max^n solve's brackets are "
+                 "the paranoid value's)"},
+        "kind_words": {"type": "object", "required": ["kind", "label", "words"],
+                       "properties": {"kind": {"type": "string"},
+                                      "label": {"type": "string"},
+                                      "words": {"type": "string"}}},
+        "span": {**_PAIR, "type": ["array", "null"], "description": "an unfinished "
+                 "solve: the game's own range of the value from here, in 'unit'"},
+        "brackets": {"type": "object", "additionalProperties": _PAIR,
+                     "description": "an unfinished solve: each legal action -> [lo, hi], "
+                                    "its value proved to lie in it, in 'unit', within "
+                                    "'span'; a streamed report within the one before"},
+        "words": {"type": "object", "additionalProperties": {"type": "string"},
+                  "description": "an unfinished solve: each bracket in the reader's words "
+                                 "('between -25 and 0', 'at least 9', 'exactly 3')"}}}
+
+#: a step's values (POST /v1/analysis/values)
+ANALYSIS_VALUES = {
+    "type": "object", "required": ["at", "variation", "over", "seat", "search", "exact"],
+    "properties": {
+        "at": {"type": "integer"}, "variation": {"type": "array", "items": {"type": "string"}},
+        "over": {"type": "boolean"}, "seat": {"type": ["integer", "null"]},
+        "hidden": {"type": "boolean", "description": "another seat of a seat view is to "
+                   "move: nothing valued"},
+        "legal": {"type": "array", "items": {"type": "string"}},
+        "labels": {"type": "object", "additionalProperties": {"type": "string"}},
+        "search": {"type": ["object", "null"], "description": "the advice from the mover's "
+                   "view, as POST /v1/hint"},
+        "exact": EXACT_VALUES, "cached": {"type": "boolean"},
+        "returns": {"type": "array", "items": {"type": "number"}},
+        "limit": {"type": "object"}}}
+
+
 def _table_link(operation: str, description: str, token: str) -> dict:
     return {"operationId": operation, "description": description,
             "parameters": {"path.table_id": "$response.body#/table",
@@ -224,8 +279,12 @@ def document(settings) -> dict:
                        "is to move: 'hidden', no legal list, nothing valued); with "
                        "'stream': JSON lines of progress, then the result",
             "parameters": [lang_q], "requestBody": _body(models.AnalysisValuesBody, defs),
-            "responses": {**_ok("the values (or JSON lines: {progress}..., then {result} "
-                                "or {error})"), **searching}}},
+            "responses": {"200": {
+                "description": "the values (or JSON lines: {progress}..., the exact solve's "
+                               "first, each as 'exact' above, then {result} or {error})",
+                "content": {"application/json": {"schema": ANALYSIS_VALUES},
+                            "application/x-ndjson": {"schema": {"type": "string"}}}},
+                **searching}}},
         "/v1/analysis/step": {"post": {
             "summary": "what lies on the table at a step of the line (or of a variation): "
                        "each seat's name and card count, the hands the shown seat knows (or "

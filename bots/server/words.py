@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from solver.dd.solution import bracket_shape
 from solver.search import advice as search_advice
 from solver.search.service import NOTE_BOUND
 
@@ -44,6 +45,13 @@ REASON_AS_GOOD = N_("as good as the advice: {rule}")
 REASON_FEW = N_("searched too little ({visits}) to be advised: its mean rests on a few results")
 NOTE = N_("every card is known, but the exact solve passed its bound of {nodes} nodes: "
           "searched instead")
+
+
+#: a proved bracket of an unfinished exact solve in words, by its shape
+#: (``solver.dd.solution.BRACKET_WORDS``'s templates, held equal by a test)
+BRACKET = {"exactly": N_("exactly {value}"), "between": N_("between {lo} and {hi}"),
+           "at_least": N_("at least {lo}"), "at_most": N_("at most {hi}"),
+           "anywhere": N_("anywhere from {lo} to {hi}")}
 
 
 def _pattern(template: str, name: str) -> re.Pattern:
@@ -157,6 +165,26 @@ GROUPS = {"spades": N_("Spades"), "hearts": N_("Hearts"), "diamonds": N_("Diamon
           "black": N_("Black"), "joker": N_("Joker")}
 
 
+def bracket(lo: float, hi: float, span, tr: Translator) -> str:
+    """A proved bracket ``[lo, hi]`` in words (``solver.dd.solution.
+    bracket_words``'s wording, ``span`` the game's own range or None) in
+    the reader's language; in a right-to-left sentence each number is
+    isolated left to right, so that a minus stays on its number's left."""
+    def num(v: float) -> str:
+        text = f"{v:g}"
+        return f"\u2066{text}\u2069" if tr.rtl else text
+    return tr(BRACKET[bracket_shape(lo, hi, None if span is None else tuple(span))],
+              value=num(lo), lo=num(lo), hi=num(hi))
+
+
+def brackets(doc: dict, tr: Translator) -> dict:
+    """An unfinished solve's brackets (``bots.exact.bracket_doc``) with
+    their ``words`` in the reader's language."""
+    doc["words"] = {a: bracket(lo, hi, doc.get("span"), tr)
+                    for a, (lo, hi) in (doc.get("brackets") or {}).items()}
+    return doc
+
+
 def holders(names: list, tr: Translator) -> list[str]:
     """The beliefs' holders' names: a seat's as given, a place in words."""
     return [tr(PLACES[h]) if h in PLACES else h for h in names]
@@ -189,6 +217,8 @@ def hint(out: dict, view, tr: Translator) -> dict:
         s["reasons"] = {a: reason(why, tr) for a, why in (s.get("reasons") or {}).items()}
     if out.get("note"):
         out["note"] = note(out["note"], tr)
+    if out.get("brackets"):
+        brackets(out["brackets"], tr)
     if "beliefs" in out:
         b = out["beliefs"]
         b["names"] = holders([names[h] if isinstance(h, int) else h for h in b["holders"]],
@@ -231,4 +261,5 @@ def review(out: dict, game, tr: Translator) -> dict:
 
 
 __all__ = ["seat_name", "seat_names", "games", "units", "facts", "hint",
-           "evaluation", "solution", "review", "equal_test", "reason", "note"]
+           "evaluation", "solution", "review", "equal_test", "reason", "note", "bracket",
+           "brackets"]

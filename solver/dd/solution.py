@@ -54,6 +54,35 @@ def best_in_tie_order(state: Any, values: Mapping[str, float],
                         key=lambda a: state.tie_key(state.string_to_action(a))))
 
 
+#: a proved bracket's words by its shape (``bracket_shape``), the
+#: placeholders its numbers; the server's message ids are these templates
+#: (bots/server/words.py ``BRACKET``, held equal by a test)
+BRACKET_WORDS = {
+    "exactly": "exactly {value}",
+    "between": "between {lo} and {hi}",
+    "at_least": "at least {lo}",
+    "at_most": "at most {hi}",
+    "anywhere": "anywhere from {lo} to {hi}",
+}
+
+
+def bracket_shape(lo: float, hi: float, span: tuple[float, float] | None = None) -> str:
+    """Which words a bracket takes (a key of ``BRACKET_WORDS``): an end at
+    the game's own end from here (``span``) bounds nothing, so it is not
+    said."""
+    if lo == hi:
+        return "exactly"
+    low_open = span is not None and lo <= span[0]
+    high_open = span is not None and hi >= span[1]
+    if low_open and high_open:
+        return "anywhere"
+    if high_open:
+        return "at_least"
+    if low_open:
+        return "at_most"
+    return "between"
+
+
 def bracket_words(lo: float, hi: float, span: tuple[float, float] | None = None,
                   unit: str = "") -> str:
     """A proved bracket ``[lo, hi]`` of a value in words, the one wording
@@ -65,17 +94,8 @@ def bracket_words(lo: float, hi: float, span: tuple[float, float] | None = None,
     def num(v: float) -> str:
         text = f"{v:g}"
         return f"{text} {unit}" if unit else text
-    if lo == hi:
-        return f"exactly {num(lo)}"
-    low_open = span is not None and lo <= span[0]
-    high_open = span is not None and hi >= span[1]
-    if low_open and high_open:
-        return f"anywhere from {num(lo)} to {num(hi)}"
-    if high_open:
-        return f"at least {num(lo)}"
-    if low_open:
-        return f"at most {num(hi)}"
-    return f"between {num(lo)} and {num(hi)}"
+    return BRACKET_WORDS[bracket_shape(lo, hi, span)].format(value=num(lo), lo=num(lo),
+                                                             hi=num(hi))
 
 
 #: the kinds of value a ``Solution`` may hold, and what each means
@@ -86,4 +106,5 @@ KINDS = {
 }
 
 
-__all__ = ["Solution", "KINDS", "best_in_tie_order", "bracket_words"]
+__all__ = ["Solution", "KINDS", "BRACKET_WORDS", "best_in_tie_order", "bracket_shape",
+           "bracket_words"]

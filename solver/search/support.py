@@ -126,6 +126,15 @@ class GameSupport:
         """The position's own value (``solution.value``) in ``round_returns`` units."""
         return float(solution.value)
 
+    def exact_bracket(self, world: State, seat: int, lo: float, hi: float
+                      ) -> tuple[float, float]:
+        """A proved bracket ``[lo, hi]`` of the solver's value for ``seat``
+        (``solver.dd.Bounded.brackets``, or the game's range ``span``) in
+        ``round_returns`` units, as ``exact_values`` turns a finished
+        value: every value the solver's bracket allows lands in it.  By
+        default the solver's value is the deal's result."""
+        return float(lo), float(hi)
+
     def card_rules(self, state: State):
         """What ``solver.search.equivalence`` needs to group the seat's cards
         into equivalent ones: ``(deck mask, rank table, cards out of play,

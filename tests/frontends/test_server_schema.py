@@ -153,3 +153,54 @@ def test_the_position_schema_says_what_a_deal_needs_and_that_actions_are_strings
                 if not valid:
                     r = client.post(path, json={**body, "position": pos})
                     assert r.status_code == 422, (path, pos, r.text)
+
+
+def test_the_board_s_values_and_their_brackets_are_documented(tmp_path):
+    """Issue #50: POST /v1/analysis/values' answer is documented with its
+    exact part, a stopped solve's ``brackets``, ``span``, ``words`` and
+    kind among it; real answers (stopped at a tiny budget, finished, a
+    stream's reports and result) validate against it."""
+    import json
+
+    import jsonschema
+    from starlette.testclient import TestClient
+
+    import solver
+    from bots.server.app import create_app
+    from bots.server.settings import Settings
+    from solver import position as positions
+
+    from .test_analysis_brackets import STEP, trix_record
+    app = create_app(Settings(db=str(tmp_path / "t.db")))
+    with TestClient(app) as client:
+        doc = client.get("/v1/openapi.json").json()
+        answer = doc["paths"]["/v1/analysis/values"]["post"]["responses"]["200"]["content"]
+        schema = answer["application/json"]["schema"]
+        exact = schema["properties"]["exact"]
+        assert {"brackets", "span", "words", "kind", "kind_words", "unit"} <= set(
+            exact["properties"])
+        assert "application/x-ndjson" in answer
+        check = jsonschema.Draft202012Validator(schema)
+        check_exact = jsonschema.Draft202012Validator(exact)
+        position = positions.to_json(trix_record())
+        late = positions.to_json(trix_record(STEP + 16))
+        seen = set()
+        for body in ({"at": STEP, "nodes": 2_000}, {"at": STEP}, {"at": STEP + 16},
+                     {"at": STEP, "nodes": 200_000, "stream": True}):
+            solver.dd.session.default_solver().clear()
+            r = client.post("/v1/analysis/values?lang=ar", json={
+                "position": late if body["at"] > STEP else position,
+                "limit": {"iterations": 20}, **body})
+            assert r.status_code == 200, r.text
+            if body.get("stream"):
+                lines = [json.loads(x) for x in r.text.splitlines() if x.strip()]
+                for x in lines:
+                    if "progress" in x and x["progress"].get("exact"):
+                        check_exact.validate(x["progress"]["exact"])
+                        seen.add(("report", x["progress"]["exact"]["finished"]))
+                check.validate(lines[-1]["result"])
+                continue
+            got = r.json()
+            check.validate(got)
+            seen.add(("answer", got["exact"]["finished"]))
+        assert seen == {("answer", True), ("answer", False), ("report", False)}, seen

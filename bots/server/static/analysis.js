@@ -776,6 +776,10 @@ function renderValues(r, partial) {
   }
   const order = ex && ex.ranking ? ex.ranking : s ? s.ranking : r.legal || [];
   const best = ex ? new Set(ex.best || []) : new Set();
+  // an exact solve stopped at its budget: what it proved of each action's
+  // value ("between -25 and 0"), narrowing as a streamed solve goes on
+  const proved = !ex && r.exact && r.exact.finished === false && r.exact.words ? r.exact : null;
+  const provedMark = proved ? " " + t("(proved, {kind})", { kind: (kindOf(proved) || { label: "" }).label }) : "";
   const rows = [el("tr", {}, el("th", { scope: "col", text: t("Action") }), el("th", { scope: "col", text: t("Exact") }),
     el("th", { scope: "col", text: t("Searched") }), el("th", { scope: "col", text: t("Interval") }))];
   for (const a of order) {
@@ -791,7 +795,9 @@ function renderValues(r, partial) {
     rows.push(el("tr", { "data-action": a, class: [best.has(a) ? "best" : "", advised ? "advised" : ""].join(" ").trim() },
       el("th", { scope: "row" }, el("button", { type: "button", class: "try", text: words[a] || a,
                                                 "aria-label": t("Try: {action}", { action: words[a] || a }), onclick: () => tryAction(a) })),
-      el("td", { class: ev === undefined ? "" : "exact", text: ev === undefined ? "" : `${num(ev)} ${mark}` }),
+      ev === undefined && proved && proved.words[a] !== undefined
+        ? el("td", { class: "bracket", "data-lo": proved.brackets[a][0], "data-hi": proved.brackets[a][1], text: proved.words[a] + provedMark })
+        : el("td", { class: ev === undefined ? "" : "exact", text: ev === undefined ? "" : `${num(ev)} ${mark}` }),
       el("td", {}, sv === undefined || sv === null ? "" : num(sv), advised ? el("small", { class: "advised-mark", text: " " + t("(advised)") }) : null),
       el("td", { text: ci === undefined || ci === null ? "" : "\u00b1" + Number(ci).toFixed(2) })));
   }
@@ -801,6 +807,11 @@ function renderValues(r, partial) {
     const kind = kindOf(ex);
     notes.push(kind ? t("Exact: every card known, solved to the end ({unit}); {kind}.", { unit: ex.unit || BOARD.unit, kind: kind.words })
       : t("Exact: every card known, solved to the end ({unit}).", { unit: ex.unit || BOARD.unit }));
+  }
+  else if (proved && Object.keys(proved.words).length) {
+    notes.push(t("The exact solve did not finish within {nodes} nodes: each action's value ({unit}) is proved to lie in the interval shown; {kind}.", {
+      nodes: Number(proved.budget || proved.nodes || 0).toLocaleString("en"), unit: proved.unit || BOARD.unit,
+      kind: (kindOf(proved) || { words: "" }).words }));
   }
   else if (r.exact && r.exact.finished === false) notes.push(t("The exact solve did not finish within its budget."));
   if (s) notes.push(t("Searched from the view of the seat to move: mean and 95% interval, {n} iterations.", { n: s.iterations }));

@@ -45,6 +45,11 @@ class DixSupport(GameSupport):
     def exact_value(self, world, seat, solution):
         return self._round_result(solution.value, solution.round_winner, seat)
 
+    def exact_bracket(self, world, seat, lo, hi):
+        # a score difference of 0 is a round the tie-break decides either
+        # way (+-0.5, ``_round_result``), which a bracket's end does not know
+        return (-0.5 if lo == 0 else float(lo)), (0.5 if hi == 0 else float(hi))
+
     def card_rules(self, state):
         # the turned-up card is set aside for the round: never in play
         deck = DIX.mask & ~(1 << state.turn_up)

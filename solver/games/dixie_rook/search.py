@@ -58,6 +58,12 @@ class DixieRookSupport(GameSupport):
     def exact_value(self, world, seat, solution):
         return deal_score(world, seat, solution.value)
 
+    def exact_bracket(self, world, seat, lo, hi):
+        # the score never falls as the team captures more (a bidder that
+        # makes its bid scores more than one set by a point), so the ends
+        # of the points' bracket score the ends of the score's
+        return deal_score(world, seat, lo), deal_score(world, seat, hi)
+
     def card_rules(self, state):
         if state.phase != PLAY:
             return None
