@@ -159,8 +159,9 @@ cdef class ProbeKernel(Kernel):
 
     @property
     def use_count_bound(self):
-        """False: no penalty-card count (``count_floor``: the paranoid
-        Queens and Diamonds with free discards)."""
+        """True: the penalty-card count (``count_floor``: the paranoid
+        Queens and Diamonds with free discards); off by default, as in
+        the shipped kernel, where it is compiled out."""
         return bool(self.K.st.use_count_bound)
 
     @use_count_bound.setter

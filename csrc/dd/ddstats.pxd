@@ -71,7 +71,8 @@ ctypedef struct DDStats:
     int use_part_cover          # 0: no partial holder cover (penalty contracts, issue #40)
     int use_toosh_bound         # 0: no sure-losses floor (Ltoosh, toosh_floor)
     int toosh_min_k             # toosh_floor is asked with at least this many tricks left
-    int use_count_bound         # 0: no penalty-card count (count_floor: Queens, Diamonds, King)
+    int use_count_bound         # 1: the penalty-card count (count_floor: Queens, Diamonds;
+                                #   off by default and in the shipped kernel)
     int count_min_k             # count_floor is asked with at least this many tricks left
     int use_duck_match          # 0: the ducking count before issue #40 (never_wins, pivot)
     int use_second_hand         # 0: no second-hand quick trick (bridge)
@@ -129,7 +130,7 @@ cdef inline void dd_stats_defaults(DDStats* st) noexcept nogil:
     st.use_part_cover = 1
     st.use_toosh_bound = 1
     st.toosh_min_k = 2
-    st.use_count_bound = 1
+    st.use_count_bound = 0      # off by default, as in the shipped kernel
     st.count_min_k = 2
     st.use_duck_match = 1
     st.use_second_hand = 1
