@@ -8,7 +8,7 @@
 # the table.  Proofs: each function's docstring and docs/solver.md.
 from libc.stdint cimport uint64_t, uint32_t, int32_t
 from bits cimport popcount, highest_bit, lowest_bit, above_all
-from trickstate cimport RuleTable, TrickState
+from trickstate cimport RuleTable, TrickState, MAX_SEATS
 from ddstats cimport DD_STATS
 from ddctx cimport DDCtx, INF, side_trumps, most_of, most_range
 
@@ -929,13 +929,13 @@ cdef inline int toosh_after_lead(DDCtx* K, int need, uint64_t* key) noexcept nog
     return best
 
 
-cdef inline int toosh_floor(DDCtx* K, int beta) noexcept nogil:
-    """Ltoosh (one max seat M; no trumps, must follow, free discards; no
-    card points, every trick worth less to M when it takes it, the last
-    trick alike, no most-tricks bonus): a lower bound on the future
-    value from x, the tricks M surely loses of the k left: M takes at
-    most k - x.  It is only used for a cut-off at ``beta``: the count
-    stops at the x that reaches it, keyed with the fewest cards.
+cdef inline int sure_losses(DDCtx* K, int need, uint64_t* key) noexcept nogil:
+    """Tricks of the k left that the max seat M surely loses (one max
+    seat; no trumps, must follow, free discards; card index = strength
+    slot), counted up to ``need`` (the count stops there, keyed with the
+    fewest cards; ``key`` gets the cards compared).  Only card play is
+    reasoned about, not scoring: ``toosh_floor`` and ``count_floor`` read
+    it.
 
     * Another seat on lead: x is the larger of ``toosh_run``'s run of
       tricks M loses while the others lead and ``toosh_after_lead`` (M
@@ -952,24 +952,14 @@ cdef inline int toosh_floor(DDCtx* K, int beta) noexcept nogil:
       and the others lead next: x >= 1 + the run after it, counted on
       M's hand without that card (the others' cards only leave, which
       keeps every match) with one card fewer for each cover.
-    Winning ranks (``qwin``): the cards the count that reaches ``beta``
+    Winning ranks (``key``): the cards the count that reaches ``need``
     compared (the run's, ``toosh_after_lead``'s; for an exit at once h's
     lowest card of s, M holding one below it; for the failed match the
     highest card that shows it whatever the cards below, ``key_from``)."""
     cdef RuleTable* R = &K.R
     cdef TrickState* S = &K.S
-    cdef int M = K.max_seat, k = S.tricks_left, x = 0, y, i, s, need, w = 64, wy
-    cdef int d = R.trick_lose - R.trick_win
+    cdef int M = K.max_seat, k = S.tricks_left, x = 0, y, i, s, w = 64, wy
     cdef uint64_t m, h, kx = 0, ky
-    # the least x whose value (k - x) * trick_win + x * trick_lose +
-    # last_lose reaches beta
-    need = beta - k * R.trick_win - R.last_lose
-    if need <= 0:
-        need = 0
-    else:
-        need = (need + d - 1) // d
-    if need > k:
-        return beta - 1         # beyond every value: no cut-off
     if S.leader != M:
         x = toosh_run(K, S.hands[M], k, 0, -1, need, &kx)
         if x < need:
@@ -1005,8 +995,114 @@ cdef inline int toosh_floor(DDCtx* K, int beta) noexcept nogil:
                     w = keyed_cards(K, kx)
     if x > need:
         x = need
+    key[0] = kx
+    return x
+
+
+cdef inline int toosh_floor(DDCtx* K, int beta) noexcept nogil:
+    """Ltoosh (one max seat M; no trumps, must follow, free discards; no
+    card points, every trick worth less to M when it takes it, the last
+    trick alike, no most-tricks bonus): a lower bound on the future
+    value from x, the tricks M surely loses of the k left
+    (``sure_losses``): M takes at most k - x.  It is only used for a
+    cut-off at ``beta``: the count stops at the x that reaches it, keyed
+    with the fewest cards (``qwin``)."""
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef int k = S.tricks_left, x, need
+    cdef int d = R.trick_lose - R.trick_win
+    cdef uint64_t kx = 0
+    # the least x whose value (k - x) * trick_win + x * trick_lose +
+    # last_lose reaches beta
+    need = beta - k * R.trick_win - R.last_lose
+    if need <= 0:
+        need = 0
+    else:
+        need = (need + d - 1) // d
+    if need > k:
+        return beta - 1         # beyond every value: no cut-off
+    x = sure_losses(K, need, &kx)
     K.qwin = kx
     return (k - x) * R.trick_win + x * R.trick_lose + R.last_lose
+
+
+cdef inline int count_min_k(DDCtx* K) noexcept nogil:
+    """The fewest tricks left at which ``count_floor`` is asked."""
+    if DD_STATS:
+        return K.st.count_min_k
+    return 2
+
+
+cdef inline int count_floor(DDCtx* K, int beta) noexcept nogil:
+    """The penalty contracts (one max seat M; no trumps, must follow,
+    free discards; tricks and the last trick alike to both sides, no
+    most-tricks bonus, no card worth more to M when M takes it): a lower
+    bound on the future value from a count of the penalty cards M can be
+    made to take, only used for a cut-off at ``beta``.
+
+    M surely loses x of the k tricks left (``sure_losses``: by its
+    strategy there, whatever the others do), so M wins at most
+    w = k - x tricks.  A trick holds one card of each hand, so M's
+    tricks hold at most w cards of each hand X, M's own included (M
+    takes a card of its own only in a trick it wins): of X's penalty
+    cards M takes at most the w costliest for it (``lose_pts - win_pts``,
+    M's loss against another seat taking the card), and every other
+    penalty card left goes to another seat.  The value is then at least
+    every card's ``lose_pts`` less, for each hand, its w costliest
+    cards' costs (w = 0: M takes nothing, the pivot's value; w = k: the
+    generic bound).  The count of x stops at the fewest losses that
+    reach ``beta``.  Winning ranks: ``sure_losses``' cards; the cost
+    counts read only which hand holds each penalty card, which the key
+    holds (the penalty cards' classes by their place in their hand).
+    Returns a value below ``beta`` when no count reaches it."""
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef int k = S.tricks_left, i, j, c, t, w, x, v = 0, need
+    cdef int cost[MAX_SEATS][16]
+    cdef int ncost[MAX_SEATS]
+    cdef int part[17]
+    cdef uint64_t m, kx = 0
+    if k > 16:
+        return beta - 1         # beyond ``part``'s rows: no cut-off
+    v = k * R.trick_lose + R.last_lose
+    for i in range(R.nseats):
+        ncost[i] = 0
+        m = S.hands[i] & K.pts_mask
+        while m:
+            c = lowest_bit(m)
+            m &= m - 1
+            v += R.lose_pts[c]
+            t = R.lose_pts[c] - R.win_pts[c]
+            if t <= 0 or ncost[i] >= 16:
+                continue
+            # costliest first (insertion: a hand holds few penalty cards)
+            j = ncost[i]
+            while j > 0 and cost[i][j - 1] < t:
+                cost[i][j] = cost[i][j - 1]
+                j -= 1
+            cost[i][j] = t
+            ncost[i] += 1
+    # part[w]: the most M can lose to the penalty cards in w tricks
+    for w in range(k + 1):
+        part[w] = 0
+        if w == 0:
+            continue
+        part[w] = part[w - 1]
+        for i in range(R.nseats):
+            if w <= ncost[i]:
+                part[w] += cost[i][w - 1]
+    if v < beta:
+        return v                # M taking nothing does not reach beta
+    # the most tricks M may win with the bound still reaching beta
+    w = k
+    while part[w] > v - beta:
+        w -= 1
+    need = k - w
+    if need <= 0:
+        return v - part[k]      # the generic bound: no count needed
+    x = sure_losses(K, need, &kx)
+    K.qwin = kx
+    return v - part[k - x]
 
 
 cdef inline void later_bounds(DDCtx* K, int* lb, int* ub, int alpha, int beta) noexcept nogil:
@@ -1248,7 +1344,7 @@ cdef inline int boundary_bounds(DDCtx* K, int alpha, int beta, int ply) noexcept
     """Every bound at a trick boundary with at least two tricks left, in
     order: the per-trick extremes with the points still in hands, the lock
     bounds, the sweep, the ducking, pivot and cover bounds (whole and in
-    part), the forced take, Ltoosh's sure losses, the
+    part), the penalty-card count, the forced take, Ltoosh's sure losses, the
     quick and later tricks.  Returns a value that settles the window
     (alpha, beta) (fail-soft; ``wr[ply]`` then holds the cards it
     compared), else INF."""
@@ -1318,6 +1414,16 @@ cdef inline int boundary_bounds(DDCtx* K, int alpha, int beta, int ply) noexcept
         if v >= beta or v >= ub:
             if DD_STATS:
                 K.st.part_hits += 1
+            K.wr[ply] = K.qwin
+            return v
+    if K.count_ok and S.tricks_left >= count_min_k(K):
+        # the tricks the max seat surely loses bound the tricks it wins,
+        # and each of them holds one card of each hand: a count of the
+        # penalty cards it takes
+        v = count_floor(K, beta)
+        if v >= beta:
+            if DD_STATS:
+                K.st.count_hits += 1
             K.wr[ply] = K.qwin
             return v
     if K.forced_ok:

@@ -82,6 +82,9 @@ ctypedef struct DDCtx:
     bint toosh_ok            # duck_ok, one max seat, free discards, no card points, tricks
                              # worth less to M, the last trick alike, no most-tricks
                              # bonus (Ltoosh): toosh_floor() applies
+    bint count_ok            # pivot_ok, free discards, no card worth more to M when it
+                             # takes it, two penalty cards at least (the paranoid
+                             # Queens and Diamonds): count_floor() applies
     uint64_t pts_mask        # cards with card points (either side)
     # per-ply buffers: the search never allocates
     uint8_t moves[MAX_PLY][64]

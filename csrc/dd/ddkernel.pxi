@@ -228,6 +228,15 @@ cdef class Kernel:
         for c in range(64):
             if R.win_pts[c] > R.lose_pts[c]:
                 self.K.penal = 0
+        # two penalty cards at least: with one (King of Hearts) the count
+        # only ever says "M takes none", the pivot's and the covers' claim.
+        # Off in the shipped kernel: measured, it cost more nodes than it
+        # saved from trick 3 (docs/solver.md, "What each bound saves"); the
+        # probe build turns it on with use_count_bound
+        self.K.count_ok = (self.K.pivot_ok and self.K.penal and R.discard_mask == 0
+                           and popcount(self.K.pts_mask) >= 2
+                           and DD_STATS and self.K.st.use_count_bound)
+        self.K.st.count_hits = 0
         self.K.end_hi = max(R.last_win, R.last_lose)
         self.K.end_lo = min(R.last_win, R.last_lose)
         if R.use_most:

@@ -15,7 +15,7 @@ include "ddkernel.pxi"
 
 from libc.string cimport memset
 from ddstats cimport CutStats, reset_cuts, STAT_TRICKS, BoundaryRecord
-from ddbounds cimport toosh_floor
+from ddbounds cimport toosh_floor, count_floor
 from libc.stdlib cimport malloc
 
 
@@ -158,6 +158,33 @@ cdef class ProbeKernel(Kernel):
         return self.K.st.cover_hits
 
     @property
+    def use_count_bound(self):
+        """True: the penalty-card count (``count_floor``: the paranoid
+        Queens and Diamonds with free discards); off by default, as in
+        the shipped kernel, where it is compiled out."""
+        return bool(self.K.st.use_count_bound)
+
+    @use_count_bound.setter
+    def use_count_bound(self, value):
+        self.K.st.use_count_bound = bool(value)
+
+    @property
+    def count_min_k(self):
+        """The fewest tricks left at which the penalty-card count is
+        asked (2, every trick boundary the bounds see, in the shipped
+        kernel)."""
+        return self.K.st.count_min_k
+
+    @count_min_k.setter
+    def count_min_k(self, int value):
+        self.K.st.count_min_k = value
+
+    @property
+    def count_hits(self):
+        """Cut-offs by the penalty-card count since the last load."""
+        return self.K.st.count_hits
+
+    @property
     def part_hits(self):
         """Cut-offs by the partial holder cover since the last load."""
         return self.K.st.part_hits
@@ -191,6 +218,28 @@ cdef class ProbeKernel(Kernel):
         if not self.K.toosh_ok:
             return None
         v = toosh_floor(self.K, beta)
+        q = self.K.qwin
+        out = []
+        while q:
+            out.append(lowest_bit(q))
+            q &= q - 1
+        return v, out
+
+    def count_floor(self, int beta):
+        """The penalty-card count (``count_floor``) of the loaded position
+        (a trick boundary, values in units) for a window's top ``beta``:
+        its value and the cards its winning-ranks key holds, each suit's
+        lowest; None where the count does not apply.  For tests: every
+        position the key matches must be worth at least the value where
+        it reaches ``beta``."""
+        cdef int v
+        cdef uint64_t q
+        if self.K.S.ncards:
+            raise ValueError("count_floor: a trick is in progress")
+        if not self.K.count_ok:
+            return None
+        self.K.qwin = 0
+        v = count_floor(self.K, beta)
         q = self.K.qwin
         out = []
         while q:

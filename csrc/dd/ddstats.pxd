@@ -71,6 +71,9 @@ ctypedef struct DDStats:
     int use_part_cover          # 0: no partial holder cover (penalty contracts, issue #40)
     int use_toosh_bound         # 0: no sure-losses floor (Ltoosh, toosh_floor)
     int toosh_min_k             # toosh_floor is asked with at least this many tricks left
+    int use_count_bound         # 1: the penalty-card count (count_floor: Queens, Diamonds;
+                                #   off by default and in the shipped kernel)
+    int count_min_k             # count_floor is asked with at least this many tricks left
     int use_duck_match          # 0: the ducking count before issue #40 (never_wins, pivot)
     int use_second_hand         # 0: no second-hand quick trick (bridge)
     int use_long_suits          # 0: quick tricks count no long suit (issue #40)
@@ -82,6 +85,7 @@ ctypedef struct DDStats:
     uint64_t cover_hits         # cut-offs by holder_cover
     uint64_t part_hits          # cut-offs by part_cover
     uint64_t toosh_hits         # cut-offs by toosh_floor
+    uint64_t count_hits         # cut-offs by count_floor
     uint64_t second_hits        # cut-offs by second_hand_quick
     # where the nodes go (bench/dd_ordering.py --profile): nodes by tricks
     # left and cards on the table, and the trick-boundary nodes the table
@@ -126,6 +130,8 @@ cdef inline void dd_stats_defaults(DDStats* st) noexcept nogil:
     st.use_part_cover = 1
     st.use_toosh_bound = 1
     st.toosh_min_k = 2
+    st.use_count_bound = 0      # off by default, as in the shipped kernel
+    st.count_min_k = 2
     st.use_duck_match = 1
     st.use_second_hand = 1
     st.use_long_suits = 1
