@@ -84,6 +84,15 @@ class Front:
     #: has: "contracts" (played and still open), "auction" (the bids, the
     #: nest), "exchange" (the tokens and the round's exchanges)
     panels: ClassVar[tuple[str, ...]] = ()
+    #: the game's actions that are not cards, in words (message ids): keyed
+    #: by an action's whole text ("reveal done") or by its first word, the
+    #: verb ("bid" for "bid 85"), whose template words the rest by the one
+    #: placeholder it names: ``{card}`` (a card's name), ``{contract}`` (a
+    #: contract's words), ``{colour}`` (a trump's words) or ``{n}`` (the
+    #: rest as written).  A whole text wins over its verb; "pass" and the
+    #: hidden "?" are every game's (``COMMON_ACTIONS``); an action with no
+    #: words is shown as the notation writes it.
+    actions: ClassVar[dict[str, str]] = {}
     #: per level, the bot settings where they differ from the common ones
     #: (``bots/levels.py``)
     levels: ClassVar[dict[str, str]] = {}
@@ -134,6 +143,26 @@ class Front:
         the page colours it: red, black, a Rook colour, or none)."""
         return {"id": text, "face": text, "name": text, "colour": "none"}
 
+    def action(self, text: str, is_card: bool, words: Words) -> str:
+        """An action (``text`` in the game's notation) in words: a card by
+        its name, any other by the game's ``actions``."""
+        if is_card:
+            return str(self.card(text, words)["name"])
+        said = {**COMMON_ACTIONS, **self.actions}
+        if text in said and "{" not in said[text]:
+            return words(said[text])
+        verb, _, rest = text.partition(" ")
+        template = said.get(verb) if rest else None
+        if template is None:
+            return text
+        for name, value in (("card", lambda: self.card(rest, words)["name"]),
+                            ("contract", lambda: self.contract(rest, words)),
+                            ("colour", lambda: self.trump_name(rest, words)),
+                            ("n", lambda: rest)):
+            if "{" + name + "}" in template:
+                return words(template, **{name: value()})
+        return words(template)
+
     def contract_list(self) -> tuple[str, ...]:
         """The contracts of the game, in its order (none by default)."""
         return ()
@@ -169,6 +198,9 @@ class Front:
         default says nothing more."""
         return []
 
+
+#: the actions every game words alike (``Front.actions``)
+COMMON_ACTIONS = {"pass": N_("Pass"), "?": N_("a hidden action")}
 
 #: the French deck's words
 RANKS = {"A": N_("Ace"), "K": N_("King"), "Q": N_("Queen"), "J": N_("Jack"),
@@ -209,4 +241,4 @@ class FrenchFront(Front):
         return None
 
 
-__all__ = ["N_", "Words", "Front", "FrenchFront", "RANKS", "SUITS", "SUIT_SIGNS"]
+__all__ = ["N_", "Words", "Front", "COMMON_ACTIONS", "FrenchFront", "RANKS", "SUITS", "SUIT_SIGNS"]

@@ -452,6 +452,37 @@ def test_the_name_checker_sees_a_name_test():
     assert not _name_tests('if kind == "cards":\n    pass\n', names)
 
 
+def _game_verbs() -> set:
+    """The actions the games word themselves (``Front.actions``' keys:
+    "bid", "reveal done", ...), beside the common ones."""
+    import solver
+    return {v for n in solver.registered_games() for v in solver.load_game(n).front.actions}
+
+
+def _verb_tests(source: str, verbs: set) -> list:
+    """Where ``source`` compares with a game's action verb (``head ==
+    "bid"``, ``text in ("keep", "ask")``)."""
+    return [f.replace("a game's name", "a game's action verb")
+            for f in _name_tests(source, verbs) if "compares" in f]
+
+
+@pytest.mark.parametrize("path", FRONT_ENDS + [ROOT / "bots" / "advice.py"],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_front_ends_name_no_game_s_action(path):
+    """An action is worded by its game's front (``Front.action``): no front
+    end tests an action's verb to word it."""
+    bad = _verb_tests(path.read_text(), _game_verbs())
+    assert not bad, f"{path.relative_to(ROOT)}:\n" + "\n".join(bad)
+
+
+def test_the_verb_checker_sees_a_verb_test():
+    verbs = _game_verbs()
+    assert {"bid", "reveal done", "block"} <= verbs
+    assert _verb_tests('if head == "bid":\n    pass\n', verbs)
+    assert _verb_tests('ok = text in ("keep", "ask")\n', verbs)
+    assert not _verb_tests('if text == "pass":\n    pass\n', verbs)
+
+
 @pytest.mark.parametrize("path", DECLARED, ids=lambda p: str(p.relative_to(ROOT)))
 def test_the_dd_and_interop_layers_import_no_game_package(path):
     bad = [f"line {line}: imports {mod}" for line, mod in _imports(path)

@@ -9,8 +9,8 @@ Hearts`` for ``reveal KH``, ``Bid 85``, ``Pass``, ``Choose Queens``).
 The server sends faces, names and labels with every table view and hint,
 so the page never shows the notation itself (``QS``, ``reveal done``).
 
-Each game names its own cards, contracts and trumps (its ``Game.front``:
-``solver/front.py``); the actions' verbs are here.  Every word is an
+Each game names its own cards, contracts, trumps and actions (its
+``Game.front``: ``solver/front.py``).  Every word is an
 English message id translated by ``i18n.Translator``.
 """
 
@@ -36,43 +36,9 @@ def card(game: Game | str, text: str, tr: Translator) -> dict:
 
 
 def action(game: Game | str, text: str, is_card: bool, tr: Translator) -> str:
-    """An action in words (``text`` in the game's notation)."""
-    said = front(game)
-    if is_card:
-        return said.card(text, tr)["name"]
-    words = text.split()
-    head, rest = (words[0], " ".join(words[1:])) if words else ("", "")
-    if text == "pass":
-        return tr("Pass")
-    if head == "contract":
-        return tr("Choose {contract}", contract=said.contract(rest, tr))
-    if text == "reveal done":
-        return tr("No more doubles")
-    if head == "reveal":
-        return tr("Double the {card}", card=said.card(rest, tr)["name"])
-    if text == "redeal":
-        return tr("Ask for a redeal")
-    if text == "no redeal":
-        return tr("Keep this hand (no redeal)")
-    if head == "bid":
-        return tr("Bid {n}", n=rest)
-    if head == "discard":
-        return tr("Put the {card} in the nest", card=said.card(rest, tr)["name"])
-    if head == "trump":
-        return tr("Trumps: {colour}", colour=said.trump_name(rest, tr))
-    if text == "keep":
-        return tr("Keep the card")
-    if text == "ask":
-        return tr("Ask to exchange with the next player")
-    if text == "accept":
-        return tr("Accept the exchange")
-    if text == "draw":
-        return tr("Draw from the stock")
-    if head == "block":
-        return tr("Block with the {card}", card=said.card(rest, tr)["name"])
-    if text == "?":
-        return tr("a hidden action")
-    return text
+    """An action in words (``text`` in the game's notation): its game's
+    words for it (``Front.action``)."""
+    return front(game).action(text, is_card, tr)
 
 
 def unit(game: Game | str, text: str, tr: Translator) -> str:

@@ -115,3 +115,74 @@ def test_the_pages_get_what_they_knew_by_name(client):
                         json={"game": name, "seed": 1, "seats": [0]}).json()
         c = t["board"]["contracts"]
         assert c["title"] == fr(heading, name=t["names"][c["chooser"]]) != heading
+
+
+def _non_card_actions(game, seeds=range(12)) -> set:
+    """Every action that is not a card met in random play-outs of ``game``."""
+    import random
+    seen = set()
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        for _ in range(3000):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            for a in legal:
+                if not game.is_card(a):
+                    seen.add(state.action_to_string(a))
+            state.apply_action(legal[rng.randrange(len(legal))])
+    return seen
+
+
+@pytest.mark.parametrize("name", solver.registered_games())
+def test_every_action_of_every_game_has_its_words(name):
+    """Each action a game's play offers that is not a card is worded by the
+    game's own declaration (``Front.actions``), never shown as its
+    notation, and translated."""
+    game = solver.load_game(name)
+    en, fr = i18n.Translator("en"), i18n.Translator("fr")
+    for text in sorted(_non_card_actions(game)):
+        english = labels.action(game, text, False, en)
+        assert english != text, (name, text)
+        assert labels.action(game, text, False, fr) != english, (name, text)
+
+
+@pytest.mark.parametrize("name, text, words", [
+    ("trix", "contract queens", "Choose Queens"), ("trix", "reveal KH", "Double the King of Hearts"),
+    ("trix", "reveal done", "No more doubles"), ("trix", "pass", "Pass"),
+    ("tricks", "redeal", "Ask for a redeal"), ("tricks", "no redeal", "Keep this hand (no redeal)"),
+    ("dixie-rook", "bid 85", "Bid 85"), ("dixie-rook", "trump green", "Trumps: Green"),
+    ("dix-exchange", "ask", "Ask to exchange with the next player"),
+    ("dix-exchange", "draw", "Draw from the stock"), ("dix", "?", "a hidden action")])
+def test_an_action_reads_as_its_game_declares(name, text, words):
+    assert labels.action(solver.load_game(name), text, False, i18n.Translator("en")) == words
+
+
+def test_a_new_game_words_its_actions_by_declaring_them():
+    """A game's verbs are its front's data: a whole text, or a verb whose
+    placeholder says how the rest is worded (a card, a contract, a trump,
+    a number); an action it does not declare is shown as written."""
+    class BidFront(Front):
+        contracts = {"nil": "Nil"}
+        actions = {"bid": "Bid {n} tricks", "bid nil": "Bid nothing",
+                   "claim": "Claim with the {card}", "call": "Call {contract}",
+                   "name": "Name {colour} trumps"}
+
+        def card(self, text, words):
+            return {"id": text, "face": text, "name": f"card {text}", "colour": "none"}
+
+        def trump_name(self, trump, words):
+            return f"colour {trump}"
+
+    said = BidFront(DixGame())
+    en = i18n.Translator("en")
+    assert said.action("bid 4", False, en) == "Bid 4 tricks"
+    assert said.action("bid nil", False, en) == "Bid nothing"
+    assert said.action("claim 7", False, en) == "Claim with the card 7"
+    assert said.action("call nil", False, en) == "Call Nil"
+    assert said.action("name X", False, en) == "Name colour X trumps"
+    assert said.action("pass", False, en) == "Pass"
+    assert said.action("7", True, en) == "card 7"
+    assert said.action("shrug twice", False, en) == "shrug twice"
+    assert said.action("bid", False, en) == "bid"          # a verb without its rest

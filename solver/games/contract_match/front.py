@@ -19,6 +19,12 @@ class ContractFront(FrenchFront):
         "diamonds": N_("Diamonds"), "ltoosh": N_("Ltoosh"), "trix": N_("Trix"),
         "tricks": N_("Tricks"), "jacks": N_("Jacks")}
     panels: ClassVar[tuple[str, ...]] = ("contracts",)
+    # one state machine for both games: trix doubles ("reveal"), tricks
+    # claims a redeal; each game reaches only its own
+    actions: ClassVar[dict[str, str]] = {
+        "contract": N_("Choose {contract}"), "reveal done": N_("No more doubles"),
+        "reveal": N_("Double the {card}"), "redeal": N_("Ask for a redeal"),
+        "no redeal": N_("Keep this hand (no redeal)")}
     setup_hands: ClassVar[str | None] = "deals[0]"
     # trix and tricks count alike: points a deal, summed over the match
     round_unit = N_("points this deal")

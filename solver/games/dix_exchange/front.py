@@ -34,6 +34,10 @@ class ExchangeFront(Front):
     round_unit = N_("tokens won (+) or lost (-) this round")
     result_unit = N_("match result: +1 the winner, -1 shared by the others")
     panels = ("exchange",)
+    actions: ClassVar[dict[str, str]] = {
+        "keep": N_("Keep the card"), "ask": N_("Ask to exchange with the next player"),
+        "accept": N_("Accept the exchange"), "draw": N_("Draw from the stock"),
+        "block": N_("Block with the {card}")}
     # one card each, few decisions: light searches are the medium and hard
     # levels, and the expert searches 10,000 iterations (measured above the
     # rules player and the hard level: docs/levels.md)

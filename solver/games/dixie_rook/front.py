@@ -43,6 +43,9 @@ class RookFront(Front):
     totals_unit = N_("team points so far")
     result_unit = N_("match result: +1 a win, -1 a loss")
     panels = ("auction",)
+    actions: ClassVar[dict[str, str]] = {
+        "bid": N_("Bid {n}"), "discard": N_("Put the {card} in the nest"),
+        "trump": N_("Trumps: {colour}")}
     # without the Cython build (or under DIXTRIX_PUREPYTHON=1) the bids, the
     # nest and trump are searched in Python, about 0.35 ms an iteration
     # against 0.01 ms for card play: py_iterations caps them there.  With
