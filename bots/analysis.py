@@ -341,11 +341,16 @@ def drawn(board: Board, at: int, variation: Sequence[str] = (), show: int | str 
     moves = board.moves[:at] + (board.variation_moves(at, variation) if variation else [])
     # the table top as every face draws it (bots/tabletop.py), the layout's
     # rows here as ranks
-    top = tabletop.lay(game, known, moves, state.round_index() - board.start.round_index() + 1,
-                       over)
-    ids |= top.pop("cards")
+    deal = state.round_index() - board.start.round_index() + 1
+    top = tabletop.lay(game, known, moves, deal, over)
+    ids |= top.pop("cards") | game.front.panel_cards(known)
     top.pop("layout", None)
     out.update(top)
+    # what the game's front words of its board (``Front.panels``; the
+    # server words them in the reader's language): the facts drawn and the
+    # deal's moves as the shown seat saw them
+    out["known"] = known
+    out["deal_moves"] = [m.to_json() for m in moves if m.deal == deal]
     for key in _PLAIN_FACTS:
         if known.get(key) not in (None, ""):
             out[key] = known[key]

@@ -5,10 +5,9 @@ position's board for every face that draws one -- the web table's view
 
 From a viewer's facts (``InfoState.known``) and the actions as that
 viewer saw them: the trick with who played each card, the last trick
-until the next lead, the layout's rows, the doubled cards, the nest and
-the discards, and the contracts still open where the game's board has a
-contracts' panel (``Game.front``, ``solver/front.py``); with every card
-id drawn, so the face can name them all.
+until the next lead and the layout's rows (``Game.front``,
+``solver/front.py``); with every card id drawn, so the face can name
+them all.
 """
 
 from __future__ import annotations
@@ -36,10 +35,6 @@ class Played(Protocol):
     def trick(self) -> int | None: ...
 
 
-def _cards(text: Any) -> list[str] | None:
-    return text.split() if isinstance(text, str) else None
-
-
 def lay(game: Game, known: dict[str, Any], moves: Sequence[Played], deal: int,
         over: bool) -> dict[str, Any]:
     """The board from a viewer's ``known`` facts and the ``moves`` as it
@@ -47,9 +42,10 @@ def lay(game: Game, known: dict[str, Any], moves: Sequence[Played], deal: int,
     ``over``: the game is over): ``trick`` and ``leader``, ``last_trick``
     (the cards of the last trick of the deal in play and who takes the
     lead, while the next trick has no card), ``layout`` (the rows as
-    the game's front reads them, ``Front.layout_rows``; None where the layout is empty), ``doubled``,
-    ``nest``, ``discards``, ``open`` (the contracts not yet played) and
-    ``cards`` (every card id drawn, a set)."""
+    the game's front reads them, ``Front.layout_rows``; None where the
+    layout is empty) and ``cards`` (every card id drawn, a set).  What
+    else a game shows beside them (its contracts, doubles, auction, nest,
+    exchanges) it words itself (``Front.panels``)."""
     n = game.num_players
     out: dict[str, Any] = {}
     cards: set[str] = set()
@@ -71,17 +67,6 @@ def lay(game: Game, known: dict[str, Any], moves: Sequence[Played], deal: int,
         out["layout"] = game.front.layout_rows(known["layout"]) if known.get("layout") else None
         for row in (out["layout"] or {}).values():
             cards |= set(row)
-    if known.get("revealed"):
-        out["doubled"] = [{"card": c, "seat": s} for c, s in known["revealed"].items()]
-        cards |= set(known["revealed"])
-    for key in ("nest", "discards"):
-        got = _cards(known.get(key))
-        if got:
-            out[key] = got
-            cards |= set(got)
-    if "contracts" in game.front.panels and "used" in known:
-        used = known.get("used") or []
-        out["open"] = [c for c in game.front.contract_list() if c not in used]
     if known.get("turn_up"):
         cards.add(known["turn_up"])
     out["cards"] = cards

@@ -3,7 +3,7 @@
 A game's ``Front`` (``Game.front``, made from ``Game.front_class``) says
 how a person reads the game: its title and words on the new-table form,
 its cards' faces and names, its contracts in words, the panels of its
-board, what each finished deal's summary adds to the points, its units
+board in generic widgets, what each finished deal's summary adds to the points, its units
 beside the deal's, the sentence that lists the contracts played, the
 rows of cards it lays on the table, the bot levels that differ from the
 common ones, and where a deal set up by hand keeps its hands.
@@ -24,6 +24,8 @@ front ends: it only marks the words.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 
@@ -45,6 +47,48 @@ class Words(Protocol):
     (``msgctxt=``: of a message marked with its context, ``NC_``)."""
 
     def __call__(self, message: str, **params: Any) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, **params: Any) -> str:
+        """A count in words (``{n}`` is ``n``), in the form the language's
+        plural rule gives."""
+        ...
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """What a game's front reads to word its board (``Front.panels``,
+    ``notes``, ``seat_notes``): a viewer's facts (``InfoState.known``:
+    the seat's, or those every seat shares), the seats' names in words,
+    the viewer's seat (None: a spectator or every hand shown), and the
+    actions of the deal in play as the viewer saw them, each as ``(seat,
+    words)``."""
+
+    known: Mapping[str, Any]
+    names: Sequence[str]
+    viewer: int | None = None
+    moves: Sequence[tuple[int, str]] = ()
+
+
+def text_row(text: str) -> dict[str, Any]:
+    """A panel's line of words."""
+    return {"text": text}
+
+
+def cards_row(text: str, cards: Sequence[str]) -> dict[str, Any]:
+    """A panel's line of words followed by cards drawn small (their ids)."""
+    return {"text": text, "cards": list(cards)}
+
+
+def list_row(items: Sequence[str], empty: str) -> dict[str, Any]:
+    """A panel's numbered list, or ``empty``'s words while it has no item."""
+    return {"items": list(items)} if items else {"text": empty}
+
+
+def panel(ident: str, title: str | None, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """A panel beside the trick: its id (what a page and its tests find it
+    by), its heading in words (or None) and its rows (``text_row``,
+    ``cards_row``, ``list_row``)."""
+    return {"id": ident, "title": title, "rows": list(rows)}
 
 
 class Front:
@@ -80,10 +124,6 @@ class Front:
     #: the advice's fact listing the contracts played before the current one
     played_contracts: ClassVar[str] = N_("Contracts already played in this round: "
                                          "{contracts}")
-    #: the panels the board shows beside the trick and the facts every game
-    #: has: "contracts" (played and still open), "auction" (the bids, the
-    #: nest), "exchange" (the tokens and the round's exchanges)
-    panels: ClassVar[tuple[str, ...]] = ()
     #: the game's actions that are not cards, in words (message ids): keyed
     #: by an action's whole text ("reveal done") or by its first word, the
     #: verb ("bid" for "bid 85"), whose template words the rest by the one
@@ -190,6 +230,32 @@ class Front:
         rather than drawn as nothing."""
         raise ValueError(f"{self.name()} lays out no rows: {text!r}")
 
+    # ---- the board, in generic widgets ---------------------------------------
+    # What lies beside the trick and the layout (which every trick game
+    # shares and the table top draws: ``bots/tabletop.py``), worded here
+    # so that a page draws any game's board from a few widgets (a panel of
+    # lines, cards and lists; a note on the felt; a line under a seat)
+    # and names no game's facts.
+
+    def panels(self, view: BoardView, words: Words) -> list[dict[str, Any]]:
+        """The board's panels (``panel``): none by default."""
+        return []
+
+    def notes(self, view: BoardView, words: Words) -> list[str]:
+        """Lines on the felt, under the trick (the contract, the bid):
+        none by default."""
+        return []
+
+    def seat_notes(self, view: BoardView, words: Words) -> list[str]:
+        """A line under each seat (its tricks, its tokens), "" for none:
+        none by default."""
+        return [""] * len(view.names)
+
+    def panel_cards(self, known: Mapping[str, Any]) -> set[str]:
+        """The card ids the panels draw, so a page has their faces and
+        names: none by default."""
+        return set()
+
     # ---- a deal's summary -----------------------------------------------------
 
     def deal_summaries(self, state: Any, words: Words) -> list[dict[str, Any]]:
@@ -197,6 +263,15 @@ class Front:
         points (which every game's summary has: ``round_returns``): the
         default says nothing more."""
         return []
+
+
+def tricks_won_notes(view: BoardView, words: Words) -> list[str]:
+    """Each seat's tricks won so far (the ``tricks_won`` fact, one count a
+    seat), in words under its seat; "" where the fact is not one a seat."""
+    won = view.known.get("tricks_won")
+    if not isinstance(won, list) or len(won) != len(view.names):
+        return [""] * len(view.names)
+    return [words.ngettext("{n} trick", "{n} tricks", int(n)) for n in won]
 
 
 #: the actions every game words alike (``Front.actions``)
@@ -241,4 +316,5 @@ class FrenchFront(Front):
         return None
 
 
-__all__ = ["N_", "Words", "Front", "COMMON_ACTIONS", "FrenchFront", "RANKS", "SUITS", "SUIT_SIGNS"]
+__all__ = ["N_", "Words", "Front", "COMMON_ACTIONS", "BoardView", "panel", "text_row",
+           "cards_row", "list_row", "tricks_won_notes", "FrenchFront", "RANKS", "SUITS", "SUIT_SIGNS"]

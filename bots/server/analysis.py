@@ -21,6 +21,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from solver import position as positions
 from solver.errors import DixtrixError, PositionError
+from solver.front import BoardView
 from solver.search import Limit
 
 from .. import advice
@@ -123,10 +124,15 @@ def _words(board: boards.Board, out: dict, tr: Translator) -> dict:
         out["trumps"] = trumps
     if out.get("contract"):
         out["contract_label"] = said.contract(out["contract"], tr)
-    if "used" in out or "open" in out:
-        out["played_labels"] = [said.contract(c, tr) for c in out.get("used", [])
-                                if c != out.get("contract")]
-        out["open_labels"] = [said.contract(c, tr) for c in out.get("open", [])]
+    # the game's board in its words, as generic widgets (``Front.panels``)
+    known = out.pop("known", {})
+    moves = out.pop("deal_moves", [])
+    view = BoardView(known, out["names"], None if out["show"] == "all" else out["show"],
+                     [(m["seat"], labels.action(game, m["action"], m["card"], tr))
+                      for m in moves])
+    out["panels"] = said.panels(view, tr)
+    out["notes"] = said.notes(view, tr)
+    out["seat_notes"] = said.seat_notes(view, tr)
     for entry in out.get("legal", []):
         entry["label"] = labels.action(game, entry["action"], entry["card"], tr)
         if entry["card"]:

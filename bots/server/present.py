@@ -3,9 +3,9 @@
 A viewer sees the table through ``payload``: the seats around it (names,
 person or bot and its level, card counts), the trick with who played each
 card (and the last trick until the next lead), trumps, the game's board
-(the table top every face draws, ``bots/tabletop.py``, with the panels the
-game declares: the contracts played and open, the auction and the nest,
-the tokens and the exchanges of the round), its hand and legal actions
+(the table top every face draws, ``bots/tabletop.py``, and what the game
+words of its board as generic widgets: panels, notes on the felt, a line
+under each seat; ``Front.panels``), its hand and legal actions
 when it is a seat, a summary of every finished deal (its points, and what
 the game's record of it says: ``Game.front``'s ``deal_summaries``), and
 every card and action in words in the viewer's language (``labels``).
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.errors import DixtrixError
+from solver.front import BoardView
 from solver.position import SeatView
 
 from .. import tabletop
@@ -95,7 +96,7 @@ def payload(table: Table, seat: int | None, tr: Translator | None = None) -> dic
             if "standin" in spec:
                 entry["standin"] = spec["standin"]
         seats.append(entry)
-    board = _board(table, known, log, names, tr)
+    board = _board(table, known, log, names, seat, tr)
     ids = set(hand) | set(board.pop("_cards", ()))
     ids |= {e["action"] for e in log if e["card"]}
     if seat is not None and known.get("opponent_hand"):
@@ -159,9 +160,12 @@ def is_card_text(table: Table, text: str) -> bool:
         return False
 
 
-def _board(table: Table, known: dict, log: list, names: list, tr: Translator) -> dict:
+def _board(table: Table, known: dict, log: list, names: list, seat: int | None,
+           tr: Translator) -> dict:
     """What lies on the table (``tabletop.lay``, from the viewer's facts
-    and the log), with the panels the game declares, in words."""
+    and the log) and, in the game's words and generic widgets, its panels,
+    the notes on the felt and a line under each seat (``Front.panels``,
+    ``notes``, ``seat_notes``)."""
     game = table.game
     said = game.front
     deal = table.state.round_index()
@@ -176,43 +180,14 @@ def _board(table: Table, known: dict, log: list, names: list, tr: Translator) ->
         board["turn_up"] = known["turn_up"]
     if known.get("stock_left") is not None:
         board["stock_left"] = known["stock_left"]
-    if "open" in top:
-        used = list(known.get("used") or [])
-        contract = known.get("contract")
-        chooser = known.get("chooser")
-        board["contracts"] = {
-            "chooser": chooser,
-            "round": known.get("round"),
-            "contract": contract,
-            "contract_label": said.contract(contract, tr) if contract else None,
-            "played": [{"name": c, "label": said.contract(c, tr)} for c in used
-                       if c != contract],
-            "open": [{"name": c, "label": said.contract(c, tr)} for c in top["open"]],
-            # the panel's heading in the game's words (its rounds: kingdoms, sets)
-            "title": (tr(said.contracts_title,
-                         name=names[chooser] if isinstance(chooser, int) else "")
-                      if said.contracts_title else None),
-        }
     if top.get("layout"):
         board["layout"] = top["layout"]
-    if "doubled" in top:
-        board["doubled"] = top["doubled"]
-    if "auction" in said.panels and "phase" in known:
-        board["auction"] = {k: known.get(k) for k in ("phase", "high_bid", "high_bidder",
-                                                      "passed", "bid_winner", "bid", "dealer")}
-    for key in ("nest", "discards"):
-        if key in top:
-            board[key] = top[key]
-    if "exchange" in said.panels:
-        board["exchange"] = {k: known.get(k) for k in ("tokens", "active", "phase", "asker",
-                                                       "target", "dealer", "winner")}
-        # the exchanges of the round in play, as this viewer sees them
-        board["chain"] = [{"seat": e["seat"], "action": e["action"], "label": e["label"]}
-                          for e in log if e["deal"] == deal]
-    for key in ("tricks_won", "count", "tens"):
-        if known.get(key) is not None:
-            board[key] = known[key]
-    board["_cards"] = top["cards"]
+    view = BoardView(known, names, seat, [(e["seat"], e["label"]) for e in log
+                                          if e["deal"] == deal])
+    board["panels"] = said.panels(view, tr)
+    board["notes"] = said.notes(view, tr)
+    board["seat_notes"] = said.seat_notes(view, tr)
+    board["_cards"] = top["cards"] | said.panel_cards(known)
     return board
 
 

@@ -12,7 +12,7 @@ import pytest
 
 import solver
 from bots.server import i18n, labels
-from solver.front import Front
+from solver.front import BoardView, Front
 from solver.games.dix.game import DixGame
 
 
@@ -98,7 +98,12 @@ def test_every_contract_has_its_words(name):
     for contract in said.contract_list():
         assert contract in said.contracts, (name, contract)
     if said.contract_list():
-        assert "contracts" in said.panels and said.contracts_title
+        # the contracts' panel, with its heading, from the first deal on
+        game = solver.load_game(name)
+        known = game.new_initial_state().information_state(0).known
+        view = BoardView(known, [f"Seat {s + 1}" for s in range(game.num_players)], 0)
+        got = {p["id"]: p for p in said.panels(view, i18n.Translator("en"))}
+        assert said.contracts_title and got["contracts"]["title"]
 
 
 def test_the_pages_get_what_they_knew_by_name(client):
@@ -113,8 +118,8 @@ def test_the_pages_get_what_they_knew_by_name(client):
     for name, heading in (("trix", "Kingdom: {name}"), ("tricks", "Dealer's set: {name}")):
         t = client.post("/v1/tables", params={"lang": "fr"},
                         json={"game": name, "seed": 1, "seats": [0]}).json()
-        c = t["board"]["contracts"]
-        assert c["title"] == fr(heading, name=t["names"][c["chooser"]]) != heading
+        c = {p["id"]: p for p in t["board"]["panels"]}["contracts"]
+        assert c["title"] == fr(heading, name=t["names"][t["known"]["chooser"]]) != heading
 
 
 def _non_card_actions(game, seeds=range(12)) -> set:

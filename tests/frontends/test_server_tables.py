@@ -332,10 +332,17 @@ def test_every_game_lays_out_its_board(app, game):
     n = t["players"]
     seen: dict = {}
     v = t
+    panels: dict = {}
+    notes: list = []
+    seat_notes: list = []
     for _ in range(60):
         board = v["board"]
         for key, value in board.items():
             seen.setdefault(key, value)
+        for p in board["panels"]:
+            panels.setdefault(p["id"], []).append(p)
+        notes += board["notes"]
+        seat_notes += board["seat_notes"]
         if "trick" in board:
             assert [e["seat"] for e in board["trick"]] == \
                 [(board["leader"] + i) % n for i in range(len(board["trick"]))]
@@ -346,31 +353,40 @@ def test_every_game_lays_out_its_board(app, game):
             played = [(e["seat"], e["action"]) for e in v["log"] if e["card"]][-n:]
             assert [(e["seat"], e["card"]) for e in last] == played
             assert board["last_trick"]["winner"] == board["leader"]
-        if "contracts" in board:
-            c = board["contracts"]
-            names = {x["name"] for x in c["played"] + c["open"]} | {c["contract"]} - {None}
-            assert names == set(solver.load_game(game).contract_names)
-            assert all(x["label"] != x["name"] for x in c["open"])      # in words
+        # every card a panel draws has its face and name
+        assert all(c in v["cards"] for p in board["panels"] for r in p["rows"]
+                   for c in r.get("cards", []))
         if v["over"] or not v["legal"]:
             break
         v = act(app, dict(t, seat=0), v["legal"][0]["action"])
         assert v.status_code == 200, v.text
         v = v.json()
     assert "last_trick" in seen or game == "dix-exchange"
+    texts = {p_id: [r.get("text") for p in ps for r in p["rows"]] for p_id, ps in panels.items()}
     if game in ("trix", "tricks"):
-        assert seen["contracts"]["contract_label"] == "King of Hearts"
-        assert seen["doubled" if game == "trix" else "contracts"]
+        # the contracts played and still open, in words
+        first = panels["contracts"][0]["rows"]
+        assert first[0]["text"] == "Played: none yet"
+        assert first[1]["text"].startswith("Still to play: Queens, ")
+        assert "Contract: King of Hearts" in notes
+        assert any(x.endswith(" tricks") or x.endswith(" trick") for x in seat_notes)
+        if game == "trix":
+            assert panels["doubled"][0]["title"] == "Doubled"
     if game == "dix":
         assert seen["trumps"]["suit"] == seen["turn_up"][-1] and seen["stock_left"] > 0
-        assert seen["trumps"]["sign"] and seen["tens"] == [0, 0]
+        assert seen["trumps"]["sign"] and not panels
+        assert "0 tricks" in seat_notes
     if game == "dixie-rook":
-        assert seen["auction"]["phase"] == "auction" and "high_bid" in seen["auction"]
+        assert panels["auction"][0]["title"] == "Auction"
+        assert texts["auction"][0] in ("No bid yet",) or texts["auction"][0].startswith("Highest bid")
         assert seen["trumps"]["name"] in ("Black", "Red", "Green", "Yellow")
-        assert seen["count"] == [0, 0]
+        assert any(x and x.startswith("Count taken: your team \u20660\u2069")
+                   for x in texts["auction"])
     if game == "dix-exchange":
-        assert seen["exchange"]["tokens"] == [3] * n
-        assert seen["chain"] and all(e["label"] and e["label"] != e["action"]
-                                     for e in seen["chain"])
+        assert "3 tokens" in seat_notes
+        chains = [r["items"] for p in panels["exchange"] for r in p["rows"] if "items" in r]
+        assert chains and all(": " in x and x.split(": ", 1)[1] not in ("keep", "ask", "draw")
+                              for x in chains[-1])
 
 
 def test_the_layout_is_read_as_the_game_writes_it():

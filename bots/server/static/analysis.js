@@ -588,7 +588,7 @@ function renderSeats(p) {
                            "data-seat": seat.seat, style },
       el("div", { class: "seat-name", text: seat.name }),
       el("div", { class: "seat-count", text: tn("{n} card", "{n} cards", seat.cards) }),
-      seatExtra(p.tricks_won, p.tokens, p.players, seat.seat),
+      seatExtra(p.seat_notes, seat.seat),
       seat.to_move ? el("div", { class: "seat-extra", text: t("to play") }) : null));
   }
 }
@@ -597,8 +597,7 @@ function renderCenter(p) {
   const box = $("center");
   box.replaceChildren();
   const notes = trickNotes(p, p, drawTrick(box, p, p, viewer(p)));
-  if (p.contract_label) notes.push(t("Contract: {name}", { name: p.contract_label }));
-  if (p.bid_winner !== undefined && p.bid_winner >= 0 && p.bid) notes.push(t("Bid {n} by {name}", { n: p.bid, name: p.names[p.bid_winner] }));
+  notes.push(...(p.notes || []));     // the game's own, in its words (Front.notes)
   // the notes go under the felt: on the board the trick and the last trick
   // fill its middle
   $("notes").replaceChildren(...notes.map((n) => el("span", { text: n })));
@@ -658,18 +657,7 @@ function renderHands(p) {
 function renderInfo(p) {
   const box = $("info");
   box.replaceChildren();
-  if (p.open_labels) {
-    box.append(el("div", { class: "panel", "data-panel": "contracts" },
-      p.chooser !== undefined ? el("h3", { text: t("Kingdom of {name}", { name: p.names[p.chooser] }) }) : null,
-      el("p", { text: t("Played:") + " " + (p.played_labels.join(", ") || t("none yet")) }),
-      el("p", { text: t("Still to play:") + " " + (p.open_labels.join(", ") || t("none")) })));
-  }
-  if (p.doubled && p.doubled.length) {
-    box.append(el("div", { class: "panel" }, el("h3", { text: t("Doubled") }),
-      el("p", { text: p.doubled.map((d) => `${cardName(p, d.card)} (${p.names[d.seat]})`).join(", ") })));
-  }
-  if (p.nest) box.append(el("div", { class: "panel" }, el("h3", { text: t("The nest:") }), el("div", { class: "cards-row" }, ...p.nest.map((c) => cardNode(p, c, "small")))));
-  if (p.discards) box.append(el("div", { class: "panel" }, el("h3", { text: t("Put back in the nest:") }), el("div", { class: "cards-row" }, ...p.discards.map((c) => cardNode(p, c, "small")))));
+  drawPanels(box, p, p.panels);       // the game's, in its words (common.js)
   if (p.scores.length || p.returns) {
     const tab = el("table", { class: "scores" });
     tab.append(el("tr", {}, el("th", { scope: "col", text: t("Deal") }), ...p.names.map((n) => el("th", { scope: "col", text: n }))));

@@ -374,7 +374,7 @@ function renderSeats(p) {
       el("div", { class: "seat-kind", text: kind }),
       seat.you ? null : backs,
       el("div", { class: "seat-count", text: tn("{n} card", "{n} cards", seat.cards) }),
-      seatExtra(b.tricks_won, b.exchange ? b.exchange.tokens : undefined, p.players, seat.seat));
+      seatExtra(b.seat_notes, seat.seat));
     box.append(node);
   }
 }
@@ -395,8 +395,7 @@ function renderCenter(p) {
   box.replaceChildren();
   const b = p.board || {};
   const notes = trickNotes(p, b, drawTrick(box, p, b, viewer(p)));
-  if (b.contracts && b.contracts.contract_label) notes.push(t("Contract: {name}", { name: b.contracts.contract_label }));
-  if (b.auction && b.auction.bid_winner >= 0) notes.push(t("Bid {n} by {name}", { n: b.auction.bid, name: p.names[b.auction.bid_winner] }));
+  notes.push(...(b.notes || []));     // the game's own, in its words (Front.notes)
   if (p.over) notes.push(t("The match is over."));
   box.append(el("div", { class: "center-notes" }, ...notes.map((n) => el("div", { text: n }))));
   box.classList.toggle("has-layout", Boolean(b.layout));
@@ -431,46 +430,11 @@ function renderLayout(p, layout) {
   return rows;
 }
 
+// the game's panels beside the felt, in its words (common.js drawPanels)
 function renderBoard(p) {
   const box = $("board");
   box.replaceChildren();
-  const b = p.board || {};
-  if (b.contracts) {
-    const c = b.contracts;
-    // the heading in the game's words (trix's kingdoms, tricks' sets), from the server
-    box.append(el("div", { class: "panel", "data-panel": "contracts" },
-      ...(c.title ? [el("h3", { text: c.title })] : []),
-      el("p", {}, el("span", { text: t("Played:") + " " }), el("span", { class: "played-list", text: c.played.map((x) => x.label).join(t(", ")) || t("none yet") })),
-      el("p", {}, el("span", { text: t("Still to play:") + " " }), el("span", { class: "open-list", text: c.open.map((x) => x.label).join(t(", ")) || t("none") }))));
-  }
-  if (b.doubled && b.doubled.length) {
-    box.append(el("div", { class: "panel" }, el("h3", { text: t("Doubled") }),
-      el("p", { text: b.doubled.map((d) => `${cardName(p, d.card)} (${p.names[d.seat]})`).join(t(", ")) })));
-  }
-  if (b.auction) {
-    const a = b.auction;
-    const lines = [];
-    if (a.phase === "auction") {
-      lines.push(a.high_bidder >= 0 ? t("Highest bid: {n} by {name}", { n: a.high_bid, name: p.names[a.high_bidder] }) : t("No bid yet"));
-      const passed = (a.passed || []).map((x, s) => (x ? p.names[s] : null)).filter(Boolean);
-      if (passed.length) lines.push(t("Passed: {names}", { names: passed.join(t(", ")) }));
-    } else if (a.bid_winner >= 0) {
-      lines.push(t("{name} won the bid at {n}", { name: p.names[a.bid_winner], n: a.bid }));
-    }
-    if (Array.isArray(b.count)) lines.push(t("Count taken: your team {a}, the other team {b}", teamPair(p, b.count)));
-    const panel = el("div", { class: "panel", "data-panel": "auction" }, el("h3", { text: t("Auction") }), ...lines.map((l) => el("p", { text: l })));
-    if (b.nest) panel.append(el("p", { text: t("The nest:") + " " }), el("div", { class: "cards-row" }, ...b.nest.map((c) => cardNode(p, c, "small"))));
-    if (b.discards) panel.append(el("p", { text: t("Put back in the nest:") + " " }), el("div", { class: "cards-row" }, ...b.discards.map((c) => cardNode(p, c, "small"))));
-    box.append(panel);
-  }
-  if (b.exchange) {
-    const x = b.exchange;
-    const chain = (b.chain || []).map((e) => el("li", { text: `${p.names[e.seat]}: ${e.label}` }));
-    box.append(el("div", { class: "panel", "data-panel": "exchange" },
-      el("h3", { text: t("This round's exchanges") }),
-      x.dealer !== null && x.dealer !== undefined ? el("p", { text: t("Dealer: {name}", { name: p.names[x.dealer] }) }) : null,
-      chain.length ? el("ol", { class: "chain" }, ...chain) : el("p", { text: t("none yet") })));
-  }
+  drawPanels(box, p, (p.board || {}).panels);
 }
 
 function teamPair(p, pair) {

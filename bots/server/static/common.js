@@ -206,12 +206,27 @@ function seatPlace(n, me, s) {
   return { x: 50 + 42 * Math.cos(angle), y: 50 + 40 * Math.sin(angle) };
 }
 
-// a seat's tricks taken and tokens left, where the game counts them, or null
-function seatExtra(tricksWon, tokens, players, s) {
-  const extra = [];
-  if (Array.isArray(tricksWon) && tricksWon.length === players) extra.push(tn("{n} trick", "{n} tricks", tricksWon[s]));
-  if (Array.isArray(tokens)) extra.push(tn("{n} token", "{n} tokens", tokens[s]));
-  return extra.length ? el("div", { class: "seat-extra", text: extra.join(" \u00b7 ") }) : null;
+// the line under a seat that its game words (board.seat_notes: its tricks,
+// its tokens), or nothing
+function seatExtra(notes, s) {
+  const text = Array.isArray(notes) ? notes[s] : "";
+  return text ? el("div", { class: "seat-extra", text }) : null;
+}
+
+// the panels a game words of its board (board.panels, solver/front.py's
+// Front.panels), into box: each a heading and rows of words, of words and
+// cards drawn small, or a numbered list; p names the cards
+function drawPanels(box, p, panels) {
+  for (const panel of panels || []) {
+    const node = el("div", { class: "panel", "data-panel": panel.id },
+      panel.title ? el("h3", { text: panel.title }) : null);
+    for (const row of panel.rows) {
+      if (row.items) node.append(el("ol", { class: "chain" }, ...row.items.map((x) => el("li", { text: x }))));
+      else if (row.cards) node.append(el("p", { text: row.text }), el("div", { class: "cards-row" }, ...row.cards.map((c) => cardNode(p, c, "small"))));
+      else node.append(el("p", { text: row.text }));
+    }
+    box.append(node);
+  }
 }
 
 // the trick in play on the felt (box), each card toward its player's seat

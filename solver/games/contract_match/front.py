@@ -5,9 +5,10 @@ and finishing order (``solver/front.py`` says what a front declares)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ...front import N_, FrenchFront, Words
+from ...front import N_, BoardView, FrenchFront, Words, panel, text_row, tricks_won_notes
 from .layout import parse_text
 
 
@@ -18,7 +19,6 @@ class ContractFront(FrenchFront):
         "kinghearts": N_("King of Hearts"), "queens": N_("Queens"),
         "diamonds": N_("Diamonds"), "ltoosh": N_("Ltoosh"), "trix": N_("Trix"),
         "tricks": N_("Tricks"), "jacks": N_("Jacks")}
-    panels: ClassVar[tuple[str, ...]] = ("contracts",)
     # one state machine for both games: trix doubles ("reveal"), tricks
     # claims a redeal; each game reaches only its own
     actions: ClassVar[dict[str, str]] = {
@@ -33,6 +33,40 @@ class ContractFront(FrenchFront):
 
     def contract_list(self) -> tuple[str, ...]:
         return tuple(self.game.contract_names)
+
+    def panels(self, view: BoardView, words: Words) -> list[dict[str, Any]]:
+        known, out = view.known, []
+        if "used" in known:
+            used = list(known.get("used") or [])
+            contract, chooser = known.get("contract"), known.get("chooser")
+            played = [self.contract(c, words) for c in used if c != contract]
+            still = [self.contract(c, words) for c in self.contract_list() if c not in used]
+            # the heading in the game's words (its rounds: kingdoms, sets)
+            title = (words(self.contracts_title,
+                           name=view.names[chooser] if isinstance(chooser, int) else "")
+                     if self.contracts_title else None)
+            comma = words(N_(", "))
+            out.append(panel("contracts", title, [
+                text_row(words(N_("Played:")) + " " + (comma.join(played) or words(N_("none yet")))),
+                text_row(words(N_("Still to play:")) + " " + (comma.join(still) or words(N_("none"))))]))
+        doubled = known.get("revealed")
+        if doubled:
+            out.append(panel("doubled", words(N_("Doubled")), [text_row(words(N_(", ")).join(
+                f"{self.card(c, words)['name']} ({view.names[s]})"
+                for c, s in doubled.items()))]))
+        return out
+
+    def notes(self, view: BoardView, words: Words) -> list[str]:
+        contract = view.known.get("contract")
+        if not contract:
+            return []
+        return [words(N_("Contract: {name}"), name=self.contract(contract, words))]
+
+    def seat_notes(self, view: BoardView, words: Words) -> list[str]:
+        return tricks_won_notes(view, words)
+
+    def panel_cards(self, known: Mapping[str, Any]) -> set[str]:
+        return set(known.get("revealed") or ())
 
     def layout_rows(self, text: str) -> dict[str, list[str]]:
         """The Trix / Jacks layout (``Layout.text``: ``"S:9S..AS H:JH D:-

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...front import N_, NC_, FrenchFront, Words
+from ...front import N_, NC_, BoardView, FrenchFront, Words, tricks_won_notes
 
 
 class DixFront(FrenchFront):
@@ -29,6 +29,9 @@ class DixFront(FrenchFront):
     totals_unit = N_("round scores so far (+1 a trick, -3 a ten-trick)")
     result_unit = N_("match result: +1 a win, -1 a loss")
     setup_hands = "rounds[0].hands"
+
+    def seat_notes(self, view: BoardView, words: Words) -> list[str]:
+        return tricks_won_notes(view, words)
 
     def deal_summaries(self, state: Any, words: Words) -> list[dict[str, Any]]:
         out = []

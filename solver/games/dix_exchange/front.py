@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...front import N_, NC_, Front, Words
+from ...front import N_, NC_, BoardView, Front, Words, list_row, panel, text_row
 
 #: the cards by the names the rules give them (English ids; French: the rules' own)
 NAMES = {"10": N_("Owl"), "9": N_("Wolf"), "8": N_("Skunk"), "7": N_("Leaping Rabbit"),
@@ -33,7 +33,6 @@ class ExchangeFront(Front):
     }
     round_unit = N_("tokens won (+) or lost (-) this round")
     result_unit = N_("match result: +1 the winner, -1 shared by the others")
-    panels = ("exchange",)
     actions: ClassVar[dict[str, str]] = {
         "keep": N_("Keep the card"), "ask": N_("Ask to exchange with the next player"),
         "accept": N_("Accept the exchange"), "draw": N_("Draw from the stock"),
@@ -51,6 +50,24 @@ class ExchangeFront(Front):
         if text in NAMES:
             return {"id": text, "face": text, "name": words(NAMES[text]), "colour": "none"}
         return super().card(text, words)
+
+    def panels(self, view: BoardView, words: Words) -> list[dict[str, Any]]:
+        if "tokens" not in view.known:
+            return []
+        rows = []
+        dealer = view.known.get("dealer")
+        if isinstance(dealer, int) and not isinstance(dealer, bool) and dealer >= 0:
+            rows.append(text_row(words(N_("Dealer: {name}"), name=view.names[dealer])))
+        # the exchanges of the round in play, as this viewer saw them
+        rows.append(list_row([f"{view.names[s]}: {said}" for s, said in view.moves],
+                             words(N_("none yet"))))
+        return [panel("exchange", words(N_("This round's exchanges")), rows)]
+
+    def seat_notes(self, view: BoardView, words: Words) -> list[str]:
+        tokens = view.known.get("tokens")
+        if not isinstance(tokens, list) or len(tokens) != len(view.names):
+            return [""] * len(view.names)
+        return [words.ngettext("{n} token", "{n} tokens", int(n)) for n in tokens]
 
     def deal_summaries(self, state: Any, words: Words) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = [{"tokens_change": [int(x) for x in delta]}

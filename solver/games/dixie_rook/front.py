@@ -6,10 +6,11 @@ bid, trumps, tricks, count and team scores."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...cards import ROOK_COLOURS
-from ...front import N_, NC_, Front, Words
+from ...front import N_, NC_, BoardView, Front, Words, cards_row, panel, text_row
 
 #: the Rook colours' words, by the card's letter
 COLOURS = {"R": N_("Red"), "G": N_("Green"), "Y": N_("Yellow"), "B": N_("Black")}
@@ -42,7 +43,6 @@ class RookFront(Front):
     round_unit = N_("hand score difference (your team minus the other)")
     totals_unit = N_("team points so far")
     result_unit = N_("match result: +1 a win, -1 a loss")
-    panels = ("auction",)
     actions: ClassVar[dict[str, str]] = {
         "bid": N_("Bid {n}"), "discard": N_("Put the {card} in the nest"),
         "trump": N_("Trumps: {colour}")}
@@ -73,6 +73,43 @@ class RookFront(Front):
         letter = COLOUR_WORDS.get(word) if isinstance(word, str) else None
         return words(COLOURS[letter]) if letter else str(trump)
 
+    def panels(self, view: BoardView, words: Words) -> list[dict[str, Any]]:
+        known, names = view.known, view.names
+        if "phase" not in known:
+            return []
+        rows = []
+        if known["phase"] == "auction":
+            high = known.get("high_bidder")
+            rows.append(text_row(
+                words(N_("Highest bid: {n} by {name}"), n=known.get("high_bid"), name=names[high])
+                if isinstance(high, int) and high >= 0 else words(N_("No bid yet"))))
+            passed = [names[s] for s, out in enumerate(known.get("passed") or []) if out]
+            if passed:
+                rows.append(text_row(words(N_("Passed: {names}"), names=words(N_(", ")).join(passed))))
+        elif _seat(known.get("bid_winner")) is not None:
+            rows.append(text_row(words(N_("{name} won the bid at {n}"),
+                                       name=names[known["bid_winner"]], n=known.get("bid"))))
+        count = known.get("count")
+        if isinstance(count, list) and len(count) == 2:
+            mine = (view.viewer or 0) % 2
+            # a number inside a sentence keeps its own direction in Arabic
+            rows.append(text_row(words(N_("Count taken: your team {a}, the other team {b}"),
+                                       a=_isolated(count[mine]), b=_isolated(count[1 - mine]))))
+        for key, said in (("nest", words(N_("The nest:"))), ("discards", words(N_("Put back in the nest:")))):
+            if isinstance(known.get(key), str) and known[key].split():
+                rows.append(cards_row(said, known[key].split()))
+        return [panel("auction", words(N_("Auction")), rows)]
+
+    def notes(self, view: BoardView, words: Words) -> list[str]:
+        winner = _seat(view.known.get("bid_winner"))
+        if winner is None:
+            return []
+        return [words(N_("Bid {n} by {name}"), n=view.known.get("bid"), name=view.names[winner])]
+
+    def panel_cards(self, known: Mapping[str, Any]) -> set[str]:
+        return {c for key in ("nest", "discards") if isinstance(known.get(key), str)
+                for c in known[key].split()}
+
     def deal_summaries(self, state: Any, words: Words) -> list[dict[str, Any]]:
         out = []
         for res in state.results:
@@ -83,6 +120,17 @@ class RookFront(Front):
                         "made": bool(res["made"]), "team_score": list(res["score"]),
                         "team_totals": list(res["totals"])})
         return out
+
+
+def _seat(value: Any) -> int | None:
+    """A seat fact's seat, or None where it names none (-1, absent)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
+def _isolated(number: Any) -> str:
+    """A number set apart from the sentence's direction (Unicode's
+    left-to-right isolate), so "-45" reads minus first in Arabic too."""
+    return f"\u2066{number}\u2069"
 
 
 __all__ = ["RookFront", "COLOURS", "COLOUR_WORDS"]
