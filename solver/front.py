@@ -258,11 +258,27 @@ class Front:
 
     # ---- a deal's summary -----------------------------------------------------
 
+    def summary_words(self, entry: Mapping[str, Any], view: BoardView,
+                      words: Words) -> dict[str, Any]:
+        """A finished deal's summary (an entry of ``deal_summaries``) as the
+        pop-up at its end shows it beside the points, in words: a
+        ``heading`` after "Deal n is over" (or None), ``rows`` of one
+        number a seat (``{"id", "label", "values", "unit"}``) and ``lines``
+        of words across the seats (``{"label", "text"}``).  Nothing more
+        by default."""
+        return {"heading": None, "rows": [], "lines": []}
+
+
     def deal_summaries(self, state: Any, words: Words) -> list[dict[str, Any]]:
         """Per finished deal, what the game's record of it says beyond the
         points (which every game's summary has: ``round_returns``): the
         default says nothing more."""
         return []
+
+
+def seat_row(ident: str, label: str, values: Sequence[Any], unit: str) -> dict[str, Any]:
+    """A summary's row of one number a seat (``Front.summary_words``)."""
+    return {"id": ident, "label": label, "values": list(values), "unit": unit}
 
 
 def tricks_won_notes(view: BoardView, words: Words) -> list[str]:
@@ -317,4 +333,5 @@ class FrenchFront(Front):
 
 
 __all__ = ["N_", "Words", "Front", "COMMON_ACTIONS", "BoardView", "panel", "text_row",
-           "cards_row", "list_row", "tricks_won_notes", "FrenchFront", "RANKS", "SUITS", "SUIT_SIGNS"]
+           "cards_row", "list_row", "seat_row", "tricks_won_notes", "FrenchFront", "RANKS",
+           "SUITS", "SUIT_SIGNS"]

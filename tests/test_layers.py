@@ -635,6 +635,69 @@ def test_the_page_checker_sees_a_name_test():
     assert not _page_name_tests('const g = GAMES.find((x) => x.name === name);', names)
 
 
+#: the facts every face draws as a generic widget (a hand, a trick and who
+#: led it and took it, the layout's rows, trumps and the turn-up, the
+#: stock's count, the match's totals), and JavaScript's own words that
+#: share a fact's name (``Math.round``, ``ev.target``)
+WIDGET_FACTS = frozenset({"hand", "card", "opponent_hand", "trick", "leader", "layout", "trump",
+                          "turn_up", "stock_left", "totals", "winner", "round", "target"})
+
+
+def _game_fact_keys() -> set:
+    """The keys of the games' ``InfoState.known`` met in random play,
+    beside the generic widgets' (``WIDGET_FACTS``)."""
+    import random
+
+    import solver
+    keys: set = set()
+    for name in solver.registered_games():
+        game = solver.load_game(name)
+        for seed in range(3):
+            rng, state = random.Random(seed), game.new_initial_state()
+            for _ in range(300):
+                if state.is_terminal():
+                    break
+                for seat in range(game.num_players):
+                    keys |= set(state.information_state(seat).known)
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+    return keys - WIDGET_FACTS
+
+
+def _page_fact_reads(source: str, keys: set) -> list:
+    """Where a page reads a game's fact (``b.auction``, ``p.bid_winner``) or
+    names one in a string (``case "nest":``)."""
+    found = []
+    for lineno, line in enumerate(source.splitlines(), 1):
+        for key in sorted(keys):
+            if re.search(rf"\.{key}\b|[\"'`]{key}[\"'`]", line):
+                found.append(f"line {lineno}: reads the fact {key!r}")
+    return found
+
+
+@pytest.fixture(scope="module")
+def game_fact_keys():
+    return _game_fact_keys()
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_pages_read_no_game_s_fact(path, game_fact_keys):
+    """The pages draw a game's board from generic widgets its front words
+    (``Front.panels``, ``notes``, ``seat_notes``, ``summary_words``): no
+    page reads a game's own fact (an auction's bid, a contract, tokens)."""
+    assert {"bid_winner", "tokens", "used", "revealed"} <= game_fact_keys
+    bad = _page_fact_reads(path.read_text(), game_fact_keys)
+    assert not bad, f"{path.relative_to(ROOT)}:\n" + "\n".join(bad)
+
+
+def test_the_page_fact_checker_fires():
+    keys = {"bid_winner", "nest", "tokens"}
+    assert _page_fact_reads("if (b.auction.bid_winner >= 0) x();", keys)
+    assert _page_fact_reads('case "nest": return t("nest");', keys)
+    assert _page_fact_reads("seatExtra(b.tokens, s);", keys)
+    assert not _page_fact_reads("drawPanels(box, p, b.panels);", keys)
+
+
 # --------------------------------------------------------------------------
 # imports at the top of a module (issue #42): one inside a function says why
 # on its line or the line above it -- the import circle it avoids, the

@@ -116,7 +116,7 @@ def payload(table: Table, seat: int | None, tr: Translator | None = None) -> dic
         "to_move": cur, "your_turn": seat is not None and cur == seat,
         "over": over, "legal": legal, "hand": hand, "known": known, "board": board,
         "deal": state.round_index(), "deal_scores": table.deal_scores(),
-        "summaries": summaries(table, names, tr),
+        "summaries": summaries(table, names, tr, seat),
         "unit": labels.unit(game, game.round_unit, tr), "totals": known.get("totals"),
         # each score row's unit in words (a deal's result, the match so far,
         # the match's result): no row of the score table is read in another's
@@ -191,19 +191,27 @@ def _board(table: Table, known: dict, log: list, names: list, seat: int | None,
     return board
 
 
-def summaries(table: Table, names: list, tr: Translator) -> list[dict]:
+def summaries(table: Table, names: list, tr: Translator, seat: int | None = None
+              ) -> list[dict]:
     """One summary a finished deal: its points per seat (the game's
-    round result, ``round_returns``), the running totals, and what the
-    game's record of the deal adds (``Game.front``'s ``deal_summaries``:
-    what each seat or team took)."""
+    round result, ``round_returns``), the running totals, what the game's
+    record of it says (``Game.front``'s ``deal_summaries``: what each seat
+    or team took) and, as ``said``, the same in the reader's words as
+    ``seat`` sees it (``Front.summary_words``: a heading, rows of one
+    number a seat, lines across the seats)."""
     out = []
+    said = table.game.front
+    view = BoardView({}, names, seat)
     running = [0.0] * table.game.num_players
-    details = table.game.front.deal_summaries(table.state, tr)
+    details = said.deal_summaries(table.state, tr)
     for i, points in enumerate(table.deal_scores()):
         running = [a + b for a, b in zip(running, points, strict=True)]
         entry = {"deal": i, "points": points, "running": list(running)}
         if i < len(details):
             entry.update(details[i])
+            entry["said"] = said.summary_words(details[i], view, tr)
+        else:
+            entry["said"] = {"heading": None, "rows": [], "lines": []}
         out.append(entry)
     return out
 

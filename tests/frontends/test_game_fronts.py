@@ -57,7 +57,9 @@ def test_a_game_that_declares_nothing_gets_a_working_table(client, monkeypatch):
     assert dix["levels"]["medium"] == "rules"
     t = _play_a_deal(client, {"game": "dix", "seed": 5, "options": {"variant": "seventeen"}})
     first = t["summaries"][0]
-    assert set(first) == {"deal", "points", "running"} and first["points"] == t["deal_scores"][0]
+    assert set(first) == {"deal", "points", "running", "said"}
+    assert first["points"] == t["deal_scores"][0]
+    assert first["said"] == {"heading": None, "rows": [], "lines": []}      # nothing more
     assert "contracts" not in t["board"] and "trick" in t["board"]
     # the cards as the notation writes them, every one drawn
     assert t["cards"] and all(c == {"id": i, "face": i, "name": i, "colour": "none"}
@@ -120,6 +122,31 @@ def test_the_pages_get_what_they_knew_by_name(client):
                         json={"game": name, "seed": 1, "seats": [0]}).json()
         c = {p["id"]: p for p in t["board"]["panels"]}["contracts"]
         assert c["title"] == fr(heading, name=t["names"][t["known"]["chooser"]]) != heading
+
+
+@pytest.mark.parametrize("name, row, line", [
+    ("trix", "Tricks taken", None), ("tricks", "Tricks taken", None), ("dix", "Ten-tricks", None),
+    ("dix-exchange", "Tokens won or lost", None), ("dixie-rook", None, "Teams")])
+def test_a_finished_deal_is_summed_up_in_its_game_s_words(client, name, row, line):
+    """The pop-up at a deal's end draws what the game words of it
+    (``Front.summary_words``): rows of one number a seat, lines across the
+    seats, a heading; the page names none of the games' summary fields."""
+    t = _play_a_deal(client, {"game": name, "seed": 2})
+    said = t["summaries"][0]["said"]
+    if name in ("trix", "tricks") and t["summaries"][0].get("tricks") is None:
+        row = None                      # a deal that counts no tricks (King of Hearts' end)
+    assert [r["label"] for r in said["rows"]] == ([row] if row else [])
+    assert all(len(r["values"]) == t["players"] and r["unit"] for r in said["rows"])
+    assert [x["label"] for x in said["lines"]] == ([line] if line else [])
+    if name == "dixie-rook":
+        assert " bid " in said["lines"][0]["text"] and "your team \u2066" in said["lines"][0]["text"]
+    if name in ("trix", "tricks"):
+        assert said["heading"] == t["summaries"][0]["contract_label"]
+        # a trick contract's deal: its tricks a seat
+        got = solver.load_game(name).front.summary_words(
+            {"contract_label": "Queens", "tricks": [1, 2, 3, 7]},
+            BoardView({}, t["names"], 0), i18n.Translator("en"))
+        assert got["heading"] == "Queens" and got["rows"][0]["values"] == [1, 2, 3, 7]
 
 
 def _non_card_actions(game, seeds=range(12)) -> set:

@@ -520,21 +520,17 @@ function renderSummary(p, first) {
   if (n === 0 || n <= seenSummaries) return;
   seenSummaries = n;
   const s = p.summaries[n - 1];
-  $("summary-title").textContent = t("Deal {n} is over", { n: s.deal + 1 }) + (s.contract_label ? ` (${s.contract_label})` : "");
+  const said = s.said || { rows: [], lines: [] };     // in the game's words (Front.summary_words)
+  $("summary-title").textContent = t("Deal {n} is over", { n: s.deal + 1 }) + (said.heading ? ` (${said.heading})` : "");
   const tab = $("summary-table");
   const deal = (p.units || { deal: p.unit }).deal;
   tab.replaceChildren(el("tr", {}, el("th", { scope: "col", text: "" }), ...p.names.map((nm) => el("th", { scope: "col", text: nm })),
     el("th", { scope: "col", class: "unit", text: t("Unit") })));
-  if (s.tricks) tab.append(row(t("Tricks taken"), s.tricks, "tricks", t("tricks")));
-  if (s.tens) tab.append(row(t("Ten-tricks"), s.tens, "tens", t("ten-tricks")));
-  if (s.tokens_change) tab.append(row(t("Tokens won or lost"), s.tokens_change, "tokens", t("tokens")));
+  for (const r of said.rows) tab.append(row(r.label, r.values, r.id, r.unit));
   tab.append(row(t("This deal"), s.points, "points", deal));
   tab.append(row(t("Total of the deals so far"), s.running, "running", deal));
-  if (s.team_score) {
-    const result = s.made ? t("made") : t("set");
-    const words = t("{name} bid {n}: {result}. Points: your team {a}, the other team {b}.", {
-      name: p.names[s.bid_winner], n: s.bid, result, ...teamPair(p, s.team_score) });
-    tab.append(el("tr", {}, el("th", { scope: "row", text: t("Teams") }), el("td", { colspan: p.players + 1, text: words })));
+  for (const line of said.lines) {
+    tab.append(el("tr", {}, el("th", { scope: "row", text: line.label }), el("td", { colspan: p.players + 1, text: line.text })));
   }
   $("summary").dataset.deal = s.deal;
   $("summary").hidden = false;
@@ -640,28 +636,12 @@ async function hint() {
   }
 }
 
-// a holder of the beliefs, as the player says it
-function holderName(n) {
-  switch (n) {
-    case "left": return t("left");
-    case "right": return t("right");
-    case "across": return t("across");
-    case "partner": return t("partner");
-    case "opponent": return t("opponent");
-    case "stock": return t("stock");
-    case "nest": return t("nest");
-    case "discards": return t("discards");
-    case "undealt": return t("undealt");
-    default: return n;
-  }
-}
-
 // "where the cards are": each card the player cannot see (dix-exchange: each
 // card value), its chance with each holder, from what the others chose
 function beliefsTable(b) {
   const words = b.labels || {};
   const head = el("tr", {}, el("th", { scope: "col", text: b.kind === "value" ? t("Card value") : t("Card") }),
-    ...b.names.map((n) => el("th", { scope: "col", text: holderName(n) })));
+    ...b.names.map((n) => el("th", { scope: "col", text: n })));   // in words (bots/server/words.py holders)
   // exact shares (nothing observed: counted from the hard facts) to a tenth
   // of a percent; a weighed pool's to the percent, its error said below
   const share = (p) => (b.exact ? String(Math.round(1000 * p) / 10) : String(Math.round(100 * p))) + "%";

@@ -8,7 +8,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ...front import N_, BoardView, FrenchFront, Words, panel, text_row, tricks_won_notes
+from ...front import (
+    N_,
+    BoardView,
+    FrenchFront,
+    Words,
+    panel,
+    seat_row,
+    text_row,
+    tricks_won_notes,
+)
 from .layout import parse_text
 
 
@@ -72,6 +81,14 @@ class ContractFront(FrenchFront):
         """The Trix / Jacks layout (``Layout.text``: ``"S:9S..AS H:JH D:-
         C:TC..AC"``) as each suit's cards from low to high."""
         return parse_text(text)
+
+    def summary_words(self, entry: Mapping[str, Any], view: BoardView,
+                      words: Words) -> dict[str, Any]:
+        rows = []
+        if entry.get("tricks") is not None:
+            rows.append(seat_row("tricks", words(N_("Tricks taken")), entry["tricks"],
+                                 words(N_("tricks"))))
+        return {"heading": entry.get("contract_label"), "rows": rows, "lines": []}
 
     def deal_summaries(self, state: Any, words: Words) -> list[dict[str, Any]]:
         names = self.game.contract_names

@@ -4,9 +4,10 @@ ten-tricks and running totals."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ...front import N_, NC_, BoardView, FrenchFront, Words, tricks_won_notes
+from ...front import N_, NC_, BoardView, FrenchFront, Words, seat_row, tricks_won_notes
 
 
 class DixFront(FrenchFront):
@@ -32,6 +33,11 @@ class DixFront(FrenchFront):
 
     def seat_notes(self, view: BoardView, words: Words) -> list[str]:
         return tricks_won_notes(view, words)
+
+    def summary_words(self, entry: Mapping[str, Any], view: BoardView,
+                      words: Words) -> dict[str, Any]:
+        return {"heading": None, "lines": [], "rows": [
+            seat_row("tens", words(N_("Ten-tricks")), entry["tens"], words(N_("ten-tricks")))]}
 
     def deal_summaries(self, state: Any, words: Words) -> list[dict[str, Any]]:
         out = []

@@ -5,9 +5,10 @@ each finished round's tokens won or lost."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ...front import N_, NC_, BoardView, Front, Words, list_row, panel, text_row
+from ...front import N_, NC_, BoardView, Front, Words, list_row, panel, seat_row, text_row
 
 #: the cards by the names the rules give them (English ids; French: the rules' own)
 NAMES = {"10": N_("Owl"), "9": N_("Wolf"), "8": N_("Skunk"), "7": N_("Leaping Rabbit"),
@@ -68,6 +69,12 @@ class ExchangeFront(Front):
         if not isinstance(tokens, list) or len(tokens) != len(view.names):
             return [""] * len(view.names)
         return [words.ngettext("{n} token", "{n} tokens", int(n)) for n in tokens]
+
+    def summary_words(self, entry: Mapping[str, Any], view: BoardView,
+                      words: Words) -> dict[str, Any]:
+        return {"heading": None, "lines": [], "rows": [
+            seat_row("tokens", words(N_("Tokens won or lost")), entry["tokens_change"],
+                     words(N_("tokens")))]}
 
     def deal_summaries(self, state: Any, words: Words) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = [{"tokens_change": [int(x) for x in delta]}

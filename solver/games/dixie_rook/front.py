@@ -110,6 +110,17 @@ class RookFront(Front):
         return {c for key in ("nest", "discards") if isinstance(known.get(key), str)
                 for c in known[key].split()}
 
+    def summary_words(self, entry: Mapping[str, Any], view: BoardView,
+                      words: Words) -> dict[str, Any]:
+        mine = (view.viewer or 0) % 2
+        score = entry["team_score"]
+        said = words(N_("{name} bid {n}: {result}. Points: your team {a}, the other team {b}."),
+                     name=view.names[entry["bid_winner"]], n=entry["bid"],
+                     result=words(N_("made")) if entry["made"] else words(N_("set")),
+                     a=_isolated(score[mine]), b=_isolated(score[1 - mine]))
+        return {"heading": None, "rows": [],
+                "lines": [{"label": words(N_("Teams")), "text": said}]}
+
     def deal_summaries(self, state: Any, words: Words) -> list[dict[str, Any]]:
         out = []
         for res in state.results:
