@@ -22,12 +22,13 @@ import copy
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 from .errors import IllegalActionError, NotationError, OptionError, PositionError, ReplayError, short_repr
+from .facts import Fact
 from .front import Front
 
 #: ``current_player()`` of a terminal state (OpenSpiel's kTerminalPlayerId).
@@ -300,6 +301,10 @@ class Game(ABC):
     round_scale: ClassVar[float] = 1.0
     #: what ``round_returns`` measures, in a player's words (hints name it)
     round_unit: ClassVar[str] = "points this deal"
+    #: the facts a seat is given (``InfoState.known``) beyond the widget
+    #: facts every face draws, each with its kind and meaning
+    #: (solver/facts.py; docs/facts.md lists every game's)
+    facts: ClassVar[Mapping[str, Fact]] = {}
     #: the keys a position's ``deal`` object must have (docs/positions.md),
     #: by the kind of position: ``record`` / ``view`` from the match's first
     #: deal, ``mid_record`` / ``mid_view`` with a ``match`` object (a kind

@@ -171,3 +171,51 @@ def test_information_states_never_leak(name, cfg, sample):
                         assert world.information_state_string(s) == info
             state.apply_action(rng.choice(state.legal_actions()))
             k += 1
+
+
+@pytest.mark.parametrize("name,cfg", CONFIGS, ids=IDS)
+def test_every_fact_a_seat_knows_is_declared_and_of_its_kind(name, cfg):
+    """``InfoState.known`` is a typed record: each fact a seat is given is
+    a widget fact or the game's own (``Game.facts``, solver/facts.py), its
+    value of the declared kind, all through random play (sampled states:
+    every 7th, every seat)."""
+    from solver.facts import check_known
+    game = solver.load_game(name, **cfg)
+    seen: set = set()
+    bad: set = set()
+    for seed in range(3):
+        state, rng, step = game.new_initial_state(seed=seed), random.Random(seed), 0
+        while not state.is_terminal() and step < 1500:
+            if step % 7 == 0:
+                for seat in range(game.num_players):
+                    known = state.information_state(seat).known
+                    seen |= set(known)
+                    bad |= set(check_known(game, known))
+            state.apply_action(rng.choice(state.legal_actions()))
+            step += 1
+    assert not bad, "\n".join(sorted(bad))
+    # every fact the game declares as its own is one its seats are given
+    own = set(getattr(game, "facts", {}))
+    assert own - seen <= {"team_totals", "winner", "out", "bad_hand"}, own - seen
+
+
+def test_the_fact_checker_names_what_is_wrong():
+    from solver.facts import Fact, check_known
+    game = solver.load_game("dix")
+    assert check_known(game, {"hand": "AS KS", "tens": [0, 1]}) == []
+    assert check_known(game, {"bids": 3}) == ["dix: the fact 'bids' is not declared (Game.facts)"]
+    assert "not a list of whole numbers" in check_known(game, {"tens": [0, "1"]})[0]
+    assert "never null" in check_known(game, {"hand": None})[0]
+    with pytest.raises(ValueError, match="a fact's kind is one of"):
+        Fact("colour", "no such kind")
+
+
+def test_the_facts_page_is_written_from_the_declarations():
+    """docs/facts.md is what ``python -m solver.facts`` writes."""
+    import pathlib
+
+    from solver.facts import facts_markdown
+    page = pathlib.Path(__file__).resolve().parents[2] / "docs" / "facts.md"
+    want = facts_markdown({n: solver.load_game(n) for n in solver.registered_games()})
+    assert page.read_text(encoding="utf-8") == want, \
+        "docs/facts.md is out of date: python -m solver.facts > docs/facts.md"

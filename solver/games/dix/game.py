@@ -20,9 +20,11 @@ Actions are card indices (``solver.cards``); the only decisions are cards.
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from ...cards import DIX
 from ...errors import PositionError, short_repr
+from ...facts import Fact
 from ...game import Game, InteropSpec, Option, State, register_game
 from ..common import check_distinct, check_keys, match_number, need, parse_card_list
 from .front import DixFront
@@ -33,6 +35,10 @@ from .views import DixWorldSampler, _complete_view
 @register_game
 class DixGame(Game):
     name = "dix"
+    #: a seat's facts beyond the widget facts (solver/facts.py)
+    facts: ClassVar[dict[str, Fact]] = {
+        "tens": Fact("ints", "tricks whose two cards made ten (3 points each), one a seat"),
+    }
     deal_required = {"record": ("first_dealer", "rounds"), "view": ("first_dealer", "rounds"),
                      "mid_record": ("rounds",), "mid_view": ("rounds",)}
     deal_fields = {"first_dealer": "integer", "rounds": "array"}

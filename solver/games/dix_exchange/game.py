@@ -60,9 +60,11 @@ Actions (canonical strings; aliases in parentheses, case-insensitive):
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from ...cards import EXCHANGE_VALUES
 from ...errors import OptionError, PositionError, short_repr
+from ...facts import Fact
 from ...game import Game, InteropSpec, Option, State, register_game
 from ..common import check_keys, compact_unseen, match_number, need
 from .front import ExchangeFront
@@ -87,6 +89,16 @@ from .views import DixExchangeWorldSampler
 @register_game
 class DixExchangeGame(Game):
     name = "dix-exchange"
+    #: a seat's facts beyond the widget facts (solver/facts.py)
+    facts: ClassVar[dict[str, Fact]] = {
+        "tokens": Fact("ints", "each seat's tokens"),
+        "active": Fact("ints", "the seats still in the game, by number"),
+        "phase": Fact("text", "the round's part: the exchanges, the blocks, its end, as the "
+                      "state names it"),
+        "asker": Fact("seat", "the seat asking to exchange now", optional=True),
+        "target": Fact("seat", "the seat asked to exchange", optional=True),
+        "winner": Fact("seat", "the game's winner, once it is over", optional=True),
+    }
     deal_required = {"record": ("first_dealer", "shuffles"),
                      "view": ("first_dealer", "shuffles"),
                      "mid_record": ("shuffles",), "mid_view": ("shuffles",)}

@@ -46,10 +46,11 @@ hidden discards are ``"?"`` and the hidden nest is its size.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from ...cards import ROOK, rank_of
 from ...errors import PositionError, short_repr
+from ...facts import Fact
 from ...game import Game, InteropSpec, Option, State, register_game
 from ..common import check_distinct, check_keys, match_number, need, parse_card_list
 from .front import RookFront
@@ -61,6 +62,20 @@ from .views import RookWorldSampler, _complete_view
 @register_game
 class DixieRookGame(Game):
     name = "dixie-rook"
+    #: a seat's facts beyond the widget facts (solver/facts.py)
+    facts: ClassVar[dict[str, Fact]] = {
+        "phase": Fact("text", "the hand's part: auction, nest, trump, play or over"),
+        "hand_no": Fact("int", "the hand in play, counted from 0"),
+        "high_bid": Fact("int", "the highest bid so far (0: none)"),
+        "high_bidder": Fact("seat", "the seat that made it"),
+        "passed": Fact("bools", "which seats have passed in the auction"),
+        "bid_winner": Fact("seat", "the seat that won the auction"),
+        "bid": Fact("int", "the winning bid (0 until the auction ends)"),
+        "nest": Fact("cards", "the nest, seen by the bid winner only", optional=True),
+        "discards": Fact("cards", "the cards the bid winner put back in the nest, seen by it "
+                         "only", optional=True),
+        "count": Fact("ints", "count points taken in this hand, one a team"),
+    }
     deal_required = {"record": ("first_dealer", "deals"), "view": ("first_dealer", "deals"),
                      "mid_record": ("deals",), "mid_view": ("deals",)}
     deal_fields = {"first_dealer": "integer", "deals": "array"}

@@ -37,9 +37,11 @@ queens`` (``queen``), ``contract tricks`` (``ltoosh``, ``trick``),
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from ...cards import FRENCH, mask_of, rank_of
 from ...errors import PositionError
+from ...facts import Fact
 from ...game import register_game
 from ..common import check_distinct, parse_card_list
 from ..contract_match.game import ContractGame
@@ -71,6 +73,11 @@ def is_bad_hand(mask: int) -> bool:
 @register_game
 class TricksGame(ContractGame):
     name = "tricks"
+    facts: ClassVar[dict[str, Fact]] = {
+        **ContractGame.facts,
+        "bad_hand": Fact("bool", "the seat's hand is a bad hand it may claim a redeal for "
+                         "(all four 2s, or three 2s and the 3s of two of their suits)"),
+    }
     #: how the front ends show the game (solver/front.py)
     front_class = TricksFront
     notation = ("Cards are rank then suit: A K Q J T 9 8 7 6 5 4 3 2 (T is the ten; 10D "

@@ -40,8 +40,11 @@ Contract notation: ``contract kinghearts`` (aliases ``king``, ``kh``,
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...cards import FRENCH, HEARTS, SEVEN, make_card
 from ...errors import PositionError, short_repr
+from ...facts import Fact
 from ...game import Option, register_game
 from ..common import need
 from ..contract_match.game import ContractGame
@@ -60,6 +63,14 @@ DOUBLING_CONTRACTS = (KING_OF_HEARTS, QUEENS)
 @register_game
 class TrixGame(ContractGame):
     name = "trix"
+    facts: ClassVar[dict[str, Fact]] = {
+        **ContractGame.facts,
+        "first_owner": Fact("seat", "the seat that held the seven of hearts in the first deal "
+                            "(its kingdom comes first)"),
+        "revealed": Fact("card seats", "the penalty cards doubled in this deal, each with the "
+                         "seat that doubled it"),
+        "team_totals": Fact("ints", "with partners, the match's score so far, one a team"),
+    }
     #: how the front ends show the game (solver/front.py)
     front_class = TrixFront
     notation = ("Cards are rank then suit: A K Q J T 9 8 7 6 5 4 3 2 (T is the ten; 10D "
