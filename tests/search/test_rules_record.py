@@ -7,7 +7,11 @@ seeded solves (node counts and values) and seeded searches (action,
 values, visits).
 
 The reference was recorded from the code before the rules became one
-record per game; it is what the derived objects must equal.  To record
+record per game (``solver.trickrules.Rulebook``, declared in each game's
+``rules.py``); it is what the derived objects must equal.  The tests after
+it hold the rulebooks themselves: each consumer follows a change of the
+record, the three shapes agree card by card, and no game writes a
+consumer's shape by hand.  To record
 it again (only when a rule is meant to change):
 ``python tests/search/test_rules_record.py --write``."""
 
@@ -310,6 +314,97 @@ def test_each_consumer_reads_the_recorded_rules(reference, current, case, part):
         # counts and searches the pure-Python twins do not reproduce
         pytest.skip("pure-Python run: no Cython kernels")
     assert current[case][part] == reference[case][part]
+
+
+# ---- the rulebooks -----------------------------------------------------------
+
+def _books():
+    from solver.games.contract_match.rules import contract_rules
+    from solver.games.dix.rules import round_rules
+    from solver.games.dixie_rook.rules import hand_rules
+    books = [round_rules(-1, None), round_rules(2, 9, True), hand_rules(4, 1, 15),
+             hand_rules(6, 3)]
+    for k in range(4):
+        for partners in (False, True):
+            books.append(contract_rules(k, partners, {45: 3, 12: 0, 18: 1}, k % 2 == 0))
+    return books
+
+
+def test_each_consumer_follows_a_change_of_the_rulebook():
+    from solver.dd.trick import contract_of
+    from solver.games.dix.rules import round_rules
+    from solver.trickrules import kernel_table, trick_rules
+    book = round_rules(2, 9).with_deal(trick_points=2, ten_points=-5, discard=1 << 18,
+                                       card_points={50: -7})
+    contract, rules, table = contract_of(book), trick_rules(book), kernel_table(book)
+    assert (contract.trick_points, contract.ten_points, contract.discard_cards,
+            dict(contract.card_points)) == (2, -5, frozenset({18}), {50: -7})
+    assert (rules.trick_value, rules.special_value, rules.scale, rules.points[50]) == \
+        (2.0, -7.0, 7.0, -7.0)
+    assert (table["trick_points"], table["discard_mask"], table["points"][50],
+            table["penalty_mask"]) == (2, 1 << 18, -7, 1 << 50)
+
+
+@pytest.mark.parametrize("index", range(12))
+def test_the_three_shapes_agree_card_by_card(index):
+    from solver.cards import cards_of
+    from solver.dd.trick import contract_of
+    from solver.trickrules import DECKS, kernel_table, trick_rules
+    book = _books()[index]
+    contract, rules, table = contract_of(book), trick_rules(book), kernel_table(book)
+    assert rules.trick_value == contract.trick_points == table["trick_points"]
+    assert rules.trump == contract.trump == table["trump"]
+    assert set(cards_of(table["discard_mask"])) == set(contract.discard_cards)
+    assert table["team"] == list(contract.teams)
+    for card in DECKS[book.deck].cards:
+        if not book.cards >> card & 1:
+            assert rules.suit[card] == -1 and table["suit_of"][card] == 255
+            continue
+        assert contract.effective(card) == (rules.suit[card], rules.strength[card]) == \
+            (table["suit_of"][card], table["strength"][card])
+        points = contract.card_points.get(card, 0)
+        assert points == table["points"][card]
+        doubled = card in contract.doubled
+        assert (table["revealer"][card] >= 0) == doubled
+        assert rules.points[card] == points * (2 if doubled else 1)
+
+
+def test_a_rulebook_names_an_unknown_deck():
+    from solver.trickrules import Rulebook
+    with pytest.raises(ValueError, match="unknown deck 'tarot'"):
+        Rulebook("x", 4, (0, 1, 2, 3), deck="tarot")
+
+
+#: the consumers' shapes, which a game derives from its rulebook and never
+#: builds itself
+HAND_WRITTEN = ("TrickRules", "Contract")
+
+
+def written_by_hand(source: str) -> list[str]:
+    """The consumers' shapes that ``source`` builds itself."""
+    import ast
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            f = node.func
+            name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")
+            if name in HAND_WRITTEN:
+                out.append(f"line {node.lineno}: {name}(...)")
+    return out
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "solver" / "games").rglob("*.py")),
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_game_writes_a_consumers_rules_by_hand(path):
+    assert not written_by_hand(path.read_text()), path
+
+
+def test_the_hand_written_check_sees_a_contract():
+    assert written_by_hand("from x import dd\nk = dd.Contract('dix', 2, (0, 1))\n") == \
+        ["line 2: Contract(...)"]
+    assert written_by_hand("r = TrickRules(s, t, -1, p, 0.0, 1.0)\n") == \
+        ["line 1: TrickRules(...)"]
+    assert not written_by_hand("k = dd.contract_of(book)\n")
 
 
 if __name__ == "__main__":
