@@ -21,7 +21,7 @@ The record holds what decides a trick and what it is worth:
   in play); every other card counts as its own suit and rank, ace high;
 * following: ``must_follow`` (a player able to follow suit must),
   ``discard`` (the must-discard rule: a follower void in the suit led who
-  holds one of these cards must play one; trix's ``must_discard_penalty``)
+  holds one of these cards must play one: trix's penalty-card option)
   and ``free_play_while_stock`` (dix: no need to follow while the stock
   lasts);
 * scoring, to the team that takes the trick: ``card_points`` (card ->

@@ -87,7 +87,7 @@ class Contract:
     goes to the team with more tricks; a tie gives each of the two teams
     half (the expected value of dixie-rook's fair cut).  ``discard_cards``:
     a follower void in the led suit who holds one must play one (trix's
-    ``must_discard_penalty``).  ``doubled[c] = r``: card ``c`` was revealed
+    option to discard a penalty card).  ``doubled[c] = r``: card ``c`` was revealed
     by seat ``r`` (trix doubling): another team's taker scores twice its
     points and ``r``'s team gains minus its points; ``r``'s own team taking
     it scores its points once."""

@@ -349,9 +349,10 @@ def test_each_consumer_follows_a_change_of_the_rulebook():
 def test_the_three_shapes_agree_card_by_card(index):
     from solver.cards import cards_of
     from solver.dd.trick import contract_of
-    from solver.trickrules import DECKS, kernel_table, trick_rules
+    from solver.trickrules import DECKS, KERNEL_KEYS, kernel_table, trick_rules
     book = _books()[index]
     contract, rules, table = contract_of(book), trick_rules(book), kernel_table(book)
+    assert tuple(table) == KERNEL_KEYS
     assert rules.trick_value == contract.trick_points == table["trick_points"]
     assert rules.trump == contract.trump == table["trump"]
     assert set(cards_of(table["discard_mask"])) == set(contract.discard_cards)
