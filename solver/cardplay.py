@@ -128,7 +128,7 @@ class CardPlay:
     ``out`` the cards out of play (played, the table's included),
     ``follow`` whether the rules make the player follow suit, and
     ``must_discard`` cards one of which a player who cannot follow must
-    play when it holds one (trix's ``must_discard_penalty``)."""
+    play when it holds one (trix's penalty-card option)."""
 
     rules: int
     leading: bool

@@ -37,6 +37,7 @@ from .trick import (
     MaxnResult,
     TrickPosition,
     bridge_contract,
+    contract_of,
     decode_dix,
     pure_python,
     solve_position,
@@ -45,4 +46,4 @@ from .trick import (
 __all__ = ["solve", "solve_within", "Bounded", "KINDS", "Solution", "Solver", "ADAPTERS",
            "principal_line", "BridgeTable", "MaxnResult",
            "bridge_table", "contract_table", "Contract", "TrickPosition", "DDResult",
-           "solve_position", "bridge_contract", "decode_dix", "pure_python"]
+           "solve_position", "bridge_contract", "contract_of", "decode_dix", "pure_python"]

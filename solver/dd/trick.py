@@ -6,10 +6,11 @@ Three layers (docs/solver.md):
   DATA: seats and teams, trumps (and the dix joker), per-card points to the
   taker, per-trick points, dix's ten-trick rule, a last-trick bonus (+ extra
   tricks), a most-tricks bonus, a must-discard set, doubled (revealed) cards.
-  Each game builds its contracts in its own package's ``exact.py`` (a game
-  the kernel serves needs no line here: docs/architecture.md, "Adding a
-  game"); :func:`bridge_contract` is here, for bridge deals checked
-  against DDS (bench/compare_dds.py).  What a new game's rules need and
+  Each game declares its rules once, as a ``solver.trickrules.Rulebook``
+  in its own package, and its ``exact.py`` derives the contract from it
+  (:func:`contract_of`; a game the kernel serves needs no line here:
+  docs/architecture.md, "Adding a game"); :func:`bridge_contract` is
+  here, for bridge deals checked against DDS (bench/compare_dds.py).  What a new game's rules need and
   the data cannot say -- a new kind of scoring -- is new code in the
   kernel and its rule table, not only a builder.
 * :class:`TrickPosition` -- hands (64-bit masks), leader, the trick on the
@@ -46,6 +47,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import DIX, FRENCH, JOKER, ROOK, cards_of, make_card, mask_of, rank_of, suit_of
 from ..errors import LimitError, PositionError, short_repr
+from ..trickrules import Rulebook
 from . import defaults
 
 if TYPE_CHECKING:
@@ -85,7 +87,7 @@ class Contract:
     goes to the team with more tricks; a tie gives each of the two teams
     half (the expected value of dixie-rook's fair cut).  ``discard_cards``:
     a follower void in the led suit who holds one must play one (trix's
-    ``must_discard_penalty``).  ``doubled[c] = r``: card ``c`` was revealed
+    option to discard a penalty card).  ``doubled[c] = r``: card ``c`` was revealed
     by seat ``r`` (trix doubling): another team's taker scores twice its
     points and ``r``'s team gains minus its points; ``r``'s own team taking
     it scores its points once."""
@@ -146,6 +148,19 @@ class Contract:
                 return {taker_team: p}
             return {taker_team: 2 * p, rteam: -p}
         return {taker_team: p}
+
+
+def contract_of(rules: Rulebook) -> Contract:
+    """The double-dummy contract of a game's rulebook
+    (``solver.trickrules``: each game declares its rules there once)."""
+    return Contract(rules.name, rules.nseats, rules.teams, deck=rules.deck, trump=rules.trump,
+                    joker_rank=rules.joker_rank, must_follow=rules.must_follow,
+                    card_points=dict(rules.card_points), trick_points=rules.trick_points,
+                    ten_total=rules.ten_total, ten_points=rules.ten_points,
+                    last_points=rules.last_points, last_extra_tricks=rules.last_extra_tricks,
+                    most_tricks_bonus=rules.most_tricks_bonus,
+                    discard_cards=frozenset(cards_of(rules.discard)),
+                    doubled=dict(rules.doubled), objective=rules.objective)
 
 
 def bridge_contract(strain: int) -> Contract:
@@ -861,6 +876,6 @@ def decode_dix(value: int) -> tuple[int, int, int]:
 
 __all__ = ["Contract", "TrickPosition", "DDResult", "MaxnResult", "maxn_tables", "value_range",
            "clip_bracket",
-           "bridge_contract", "kernel_table", "in_units", "unit_table",
+           "bridge_contract", "contract_of", "kernel_table", "in_units", "unit_table",
            "solve_position", "decode_dix", "DIX_OBJECTIVE", "DIX_SCALE", "check_tt_mb",
            "kernel_for", "probing"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from ...cards import cards_of, make_card, mask_of
+from ...cards import cards_of, mask_of
 from ...dd import trick as dd
 from ...dd.adapters.common import card_play_only, check_seat, named_brackets
 from ...dd.adapters.registry import register, register_table
@@ -19,27 +19,25 @@ from ...dd.layout import PASS, solve_layout
 from ...dd.solution import Solution, best_in_tie_order
 from ...errors import PositionError, SearchAborted, UnsupportedPositionError
 from ...games.contract_match.game import ContractGame
+from ...games.contract_match.rules import (
+    CONTRACT_NAMES,
+    contract_rules,
+    deal_rules,
+    option_rules,
+)
 from ...games.contract_match.state import CHOOSE, CONTRACT_BASE, LAYOUT_PLAY, TRICKS
 from ...games.contract_match.state import PASS as PASS_ACTION
-from ...games.contract_match.trick_play import (
-    DIAMONDS_CONTRACT,
-    KING_OF_HEARTS,
-    LTOOSH,
-    PENALTY_RULES,
-    QUEENS,
-)
+from ...games.contract_match.trick_play import PENALTY_RULES
 
 #: the game's trick contracts -> the kernel's penalty contract kinds
-KINDS = {KING_OF_HEARTS: "king", QUEENS: "queens", DIAMONDS_CONTRACT: "diamonds",
-         LTOOSH: "ltoosh"}
+KINDS = CONTRACT_NAMES
+#: the kernel's kinds -> the game's trick contracts
+CONTRACT_OF_KIND = {kind: cid for cid, kind in CONTRACT_NAMES.items()}
 
-#: trix / tricks penalty contracts: (card points, trick points)
-PENALTY_CONTRACTS = {
-    "king": ({make_card(2, 13): -75}, 0),
-    "queens": ({make_card(s, 12): -25 for s in range(4)}, 0),
-    "diamonds": ({make_card(1, r): -10 for r in range(2, 15)}, 0),
-    "ltoosh": ({}, -15),
-}
+#: trix / tricks penalty contracts: (card points, trick points), as their
+#: rulebooks (solver/games/contract_match/rules.py) declare them
+PENALTY_CONTRACTS = {r.name: (dict(r.card_points), r.trick_points)
+                     for r in (contract_rules(cid) for cid in CONTRACT_NAMES)}
 
 
 def penalty_contract(kind: str, partners: bool = False, doubled: Mapping[int, int] | None = None,
@@ -48,27 +46,19 @@ def penalty_contract(kind: str, partners: bool = False, doubled: Mapping[int, in
     of king, queens, diamonds, ltoosh; ``partners`` seats 0+2 vs 1+3;
     ``doubled`` revealed card -> revealer seat; ``must_discard`` trix's
     ``must_discard_penalty`` (a void follower plays a penalty card if held)."""
-    if kind not in PENALTY_CONTRACTS:
+    if kind not in CONTRACT_OF_KIND:
         raise PositionError(f"unknown penalty contract {kind!r} "
-                            f"(known: {', '.join(PENALTY_CONTRACTS)})")
-    points, per_trick = PENALTY_CONTRACTS[kind]
-    teams = (0, 1, 0, 1) if partners else (0, 1, 2, 3)
-    discard = frozenset(points) if must_discard else frozenset()
-    return dd.Contract(kind, 4, teams, trump=-1, card_points=points, trick_points=per_trick,
-                       discard_cards=discard, doubled=doubled or {})
+                            f"(known: {', '.join(CONTRACT_OF_KIND)})")
+    return dd.contract_of(contract_rules(CONTRACT_OF_KIND[kind], partners, doubled, must_discard))
 
 
 def deal_position(state) -> tuple[dd.TrickPosition, str]:
     """The trick-contract deal of a state in card play: its
     ``TrickPosition`` (doubling, must-discard and what is already won
     included) and the contract's kind."""
-    log = state.log
-    play = log.play
-    partners = bool(state.game.options.get("partners", False))
-    kind = KINDS[log.contract]
-    contract = penalty_contract(kind, partners=partners,
-                                   doubled={c: r for r, c in log.reveals},
-                                   must_discard=play.must_discard)
+    play = state.log.play
+    rules = deal_rules(state)
+    contract = dd.contract_of(rules)
     so_far = state.round_returns()
     teams = contract.team_ids
     points = tuple(int(so_far[contract.teams.index(t)]) for t in teams)
@@ -76,7 +66,7 @@ def deal_position(state) -> tuple[dd.TrickPosition, str]:
                    for t in teams)
     pos = dd.TrickPosition(contract, tuple(play.hands), play.leader, tuple(play.trick),
                            points=points, tricks=tricks)
-    return pos, kind
+    return pos, rules.name
 
 
 #: the max^n value is tried with at most this many cards in play (its
@@ -192,8 +182,7 @@ def contract_table(solver, state, seats=None, max_nodes: int | None = None,
         cid = action - CONTRACT_BASE
         values = {}
         if cid in PENALTY_RULES:
-            contract = penalty_contract(KINDS[cid], partners=partners,
-                                        must_discard=opts.get("must_discard_penalty", False))
+            contract = dd.contract_of(option_rules(opts, cid))
             pos = dd.TrickPosition(contract, hands, chooser)
             for s in seats:
                 values[s] = solver.value(pos, max_team=contract.teams[s], max_nodes=max_nodes)

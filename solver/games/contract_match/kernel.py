@@ -5,6 +5,7 @@ contract, its layout, and the whole deal from the contract choice."""
 from __future__ import annotations
 
 from ...cards import mask_of
+from ...games.contract_match.rules import deal_rules, option_rules
 from ...games.contract_match.state import (
     CHOOSE,
     CLAIM,
@@ -18,9 +19,9 @@ from ...games.contract_match.state import (
     REVEAL_DONE,
     TRICKS,
 )
-from ...games.contract_match.trick_play import PENALTY_RULES
 from ...search import native as search_native
 from ...search.native import ALL_CARDS
+from ...trickrules import kernel_table
 
 # ---- trix / tricks -------------------------------------------------------------
 
@@ -76,15 +77,13 @@ def native_trick_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
         return None
     log = base.log
     play = log.play
-    rule = PENALTY_RULES[log.contract]
-    revealer = [-1] * 64
-    for r, card in log.reveals:
-        revealer[card] = r
-    rules = dict(_holder_rules(sampler),
-                 win_pts=[-rule.per_card if rule.mask >> c & 1 else 0 for c in range(64)],
-                 revealer=revealer, trick_pts=-rule.per_trick,
-                 discard_mask=rule.mask if play.must_discard else 0, played=play.played,
-                 root_keep=keep, equiv=int(equivalence), playout=int(policy == "rules"))
+    # the deal's trick rules, derived from its rulebook
+    # (solver/games/contract_match/rules.py)
+    table = kernel_table(deal_rules(base))
+    rules = dict(_holder_rules(sampler), win_pts=table["points"], revealer=table["revealer"],
+                 trick_pts=table["trick_points"], discard_mask=table["discard_mask"],
+                 played=play.played, root_keep=keep, equiv=int(equivalence),
+                 playout=int(policy == "rules"))
     state = {"hands": list(play.hands), "score": list(base._deal_scores(log)),
              "trick": list(play.trick), "leader": play.leader,
              "tricks_done": play.tricks_done}
@@ -155,15 +154,17 @@ def native_deal_search(sampler, policy: str = "rules"):
         return None
     game = base.game
     log = base.log
-    rules4 = [PENALTY_RULES[k] for k in range(4)]
+    # the four trick contracts' rules (the kernel's contracts 0..3, the
+    # layout's 4 scores no trick), derived from their rulebooks
+    # (solver/games/contract_match/rules.py)
+    tables = [kernel_table(option_rules(game.options, k)) for k in range(4)]
     choosing = base.phase == CHOOSE
     used = len(base.used) + (1 if choosing else 0)
     rules = dict(_holder_rules(sampler),
-                 win_pts=[[-r.per_card if r.mask >> c & 1 else 0 for c in range(64)]
-                          for r in rules4] + [[0] * 64],
-                 trick_pts=[-r.per_trick for r in rules4] + [0],
-                 pen_mask=[r.mask for r in rules4] + [0],
-                 must_discard=int(bool(game.options.get("must_discard_penalty", False))),
+                 win_pts=[t["points"] for t in tables] + [[0] * 64],
+                 trick_pts=[t["trick_points"] for t in tables] + [0],
+                 pen_mask=[t["penalty_mask"] for t in tables] + [0],
+                 must_discard=int(any(t["discard_mask"] for t in tables)),
                  doubling=int(game.has_reveals), claims=int(game.has_claims),
                  claim_dealer=int(used == 5), chooser=base.chooser,
                  playout=0 if policy == "random" else (3 if choosing else 1),

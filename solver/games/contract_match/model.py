@@ -16,7 +16,8 @@ Kinds of decision and their features:
 * ``claim`` (tricks): order a redeal with a bad hand (a bias), or not;
 * ``card:<contract>:lead`` / ``card:<contract>:follow``: a card in a trick
   contract (``solver.cardplay``: the penalties to the taker, doubled when
-  revealed, and Ltoosh's -15 a trick);
+  revealed, and Ltoosh's -15 a trick; derived from the deal's rulebook,
+  solver/games/contract_match/rules.py);
 * ``layout``: a card placed in the layout (a jack, the own and the others'
   cards it opens the way to, its distance from the jack, the suit's length
   held).  A pass is forced (it proves no card fitted: a hard fact of the
@@ -34,7 +35,9 @@ from functools import cache
 from ...beliefs import Action, Observation, OpponentModel, RulesTable, Term
 from ...cardplay import CARD_FEATURES, CardPlay, TrickRules
 from ...cards import ACE, DIAMONDS, FRENCH, HEARTS, JACK, KING, QUEEN, SUIT_RANK_MASK, make_card, mask_of
+from ...trickrules import trick_rules
 from .layout import LayoutDeal
+from .rules import deal_rules
 from .state import (
     CHOOSE,
     CLAIM,
@@ -170,7 +173,7 @@ class ContractModel(OpponentModel):
                            tuple(acts))
 
     def _rules(self, state) -> TrickRules:
-        return _contract_rules(state.log.contract, state.revealed)
+        return trick_rules(deal_rules(state))
 
     def card_kinds(self, state):
         if state.is_terminal() or state.phase != TRICKS:
@@ -180,12 +183,11 @@ class ContractModel(OpponentModel):
 
     def _card(self, state, seat: int, action: int, table: RulesTable) -> Observation:
         play: TrickDeal = state.log.play
-        rules = self._rules(state)
+        book = deal_rules(state)
+        rules = trick_rules(book)
         trick = tuple(((play.leader + i) % NUM_SEATS, c) for i, c in enumerate(play.trick))
-        partners = bool(state.game.options.get("partners", False))
-        teams = tuple(s % 2 if partners else s for s in range(NUM_SEATS))
-        facts = CardPlay.of(rules, table.index(rules), trick, seat, NUM_SEATS, teams,
-                            play.played, True, play.rule.mask if play.must_discard else 0)
+        facts = CardPlay.of(rules, table.index(rules), trick, seat, NUM_SEATS, book.teams,
+                            play.played, book.must_follow, book.discard)
         lead = "lead" if facts.leading else "follow"
         return Observation(seat, f"card:{CONTRACT_KEYS[state.log.contract]}:{lead}", action,
                            card=facts)
@@ -220,24 +222,6 @@ class ContractModel(OpponentModel):
         if play is not None:
             return play.hands[seat]
         return mask_of(state.log.hands[seat])
-
-
-@cache
-def _contract_rules(contract: int, revealed: int) -> TrickRules:
-    """A trick contract's rules with the cards ``revealed`` (doubled)."""
-    rule = PENALTY_RULES[contract]
-    points = tuple(float(-rule.per_card * (2 if revealed >> c & 1 else 1))
-                   if rule.mask >> c & 1 else 0.0 for c in range(64))
-    return _trick_rules(points, float(-rule.per_trick), float(max(rule.per_card, rule.per_trick)))
-
-
-@cache
-def _trick_rules(points: tuple[float, ...], trick_value: float, scale: float) -> TrickRules:
-    """A trick contract's rules as data: no trumps, ace high, ``points``
-    to the taker of each card."""
-    suit = tuple(c >> 4 if FRENCH.mask >> c & 1 else -1 for c in range(64))
-    strength = tuple(c & 15 for c in range(64))
-    return TrickRules(suit, strength, -1, points, trick_value, scale)
 
 
 __all__ = ["CONTRACT_FEATURES", "ContractModel", "HAND_FEATURES", "LAYOUT_FEATURES",

@@ -8,15 +8,17 @@ from __future__ import annotations
 from ...cards import FRENCH, mask_of
 from ...cardset import popcount
 from ...dd import Solver
-from ...dd.trick import TrickPosition
+from ...dd.trick import TrickPosition, contract_of
 from ...errors import SearchAborted
 from ...search.pimc import native_module
 from ...search.support import GameSupport, register
-from .exact import deal_position, maxn_tried
+from ...trickrules import kernel_table
+from .exact import maxn_tried
 from .game import ContractGame
 from .heuristic import ContractRules
 from .kernel import native_contract_search
 from .model import ContractModel
+from .rules import deal_rules
 from .state import CHOOSE, LAYOUT_PLAY, TRICKS
 from .trick_play import PENALTY_RULES, RANK_TABLE
 from .views import SeenDeal
@@ -119,23 +121,20 @@ class NativeTrickWorlds:
     where the seat to lead holds ``leaf_cards`` cards or fewer the rest is
     solved (``solver.dd``, the decision's solver, bounded by ``leaf_nodes``;
     past the bound the play-out goes on), as
-    ``solver.search.pimc._rollout_values`` does.  The deal's public facts
-    (contract, reveals, must-discard) are read from the decision's first
-    world."""
+    ``solver.search.pimc._rollout_values`` does.  The deal's rules
+    (contract, reveals, must-discard: its rulebook,
+    solver/games/contract_match/rules.py) are read from the decision's
+    first world."""
 
     def __init__(self, mod, world, seat: int, leaf_nodes: int, leaf_cards: int, solver):
-        log = world.log
-        rule = PENALTY_RULES[log.contract]
-        revealer = [-1] * 64
-        for r, card in log.reveals:
-            revealer[card] = r
+        book = deal_rules(world)
+        table = kernel_table(book)
         self.round = world.round_index()
-        self.contract = deal_position(world)[0].contract
+        self.contract = contract_of(book)
         self.seat, self.leaf_cards, self.leaf_nodes = seat, leaf_cards, leaf_nodes
         self.solver = solver
-        self._worlds = mod.TrickWorlds(
-            [-rule.per_card if rule.mask >> c & 1 else 0 for c in range(64)], revealer,
-            -rule.per_trick, rule.mask if log.play.must_discard else 0, rule.mask)
+        self._worlds = mod.TrickWorlds(table["points"], table["revealer"], table["trick_points"],
+                                       table["discard_mask"], table["penalty_mask"])
 
     def values(self, world, legal) -> dict:
         if world.round_index() != self.round:

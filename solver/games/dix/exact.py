@@ -2,14 +2,14 @@
 any time in ``seventeen``; solved by the two-seat solver of the
 lexicographic objective (``solver.dd.dix``), or by the generic kernel under
 ``DIXTRIX_DIX_SOLVER=generic`` (for comparison) and the pure-Python oracle
-under ``DIXTRIX_PUREPYTHON=1``.  The game's rules as the kernel reads them
-are here too (``dix_contract``, ``dix_position``)."""
+under ``DIXTRIX_PUREPYTHON=1``.  The double-dummy contract is derived from
+the game's rulebook (``solver/games/dix/rules.py``): ``dix_contract``,
+``dix_position``."""
 
 from __future__ import annotations
 
 from types import MappingProxyType
 
-from ...cards import rank_of
 from ...dd import trick as dd
 from ...dd.adapters.common import check_seat, named_brackets
 from ...dd.adapters.registry import register
@@ -17,14 +17,14 @@ from ...dd.dix import difference_brackets, dix_engine
 from ...dd.solution import Solution
 from ...errors import SearchAborted, UnsupportedPositionError
 from ...games.dix import DixGame
+from ...games.dix.rules import round_rules, state_rules
 
 
 def dix_contract(trump: int, joker_rank: int | None) -> dd.Contract:
     """Dix: two seats, trumps (-1 none), the joker as a trump of
     ``joker_rank`` (None: the joker is turned up, not in play); +1 a trick,
     -3 a ten-trick; the lexicographic objective (``solver.dd.decode_dix``)."""
-    return dd.Contract("dix", 2, (0, 1), deck="dix", trump=trump, joker_rank=joker_rank,
-                       trick_points=1, ten_total=10, ten_points=-3, objective=dd.DIX_OBJECTIVE)
+    return dd.contract_of(round_rules(trump, joker_rank))
 
 
 def dix_position(state) -> dd.TrickPosition:
@@ -39,7 +39,7 @@ def dix_position(state) -> dd.TrickPosition:
             f"dix: the stock still holds {len(state.stock) - state.stock_pos} cards (trick "
             f"{state.tricks_done + 1}); the double-dummy solver starts at trick 14, when the "
             f"stock is empty and both hands are known (or use variant 'seventeen')")
-    contract = dix_contract(state.trump, None if state.trump < 0 else rank_of(state.turn_up))
+    contract = dd.contract_of(state_rules(state))
     return dd.TrickPosition(contract, tuple(state.hands), state.leader, tuple(state.trick),
                             points=tuple(state.round_scores()), tricks=tuple(state.tricks_won),
                             tens=tuple(state.tens))

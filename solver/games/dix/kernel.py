@@ -1,12 +1,14 @@
 """dix's encoding for the Cython search kernel (``csrc/search/dix.pxd``):
-the world sampler's view as the kernel's rules and state."""
+the world sampler's view as the kernel's rules (the trick rules derived
+from the round's rulebook, solver/games/dix/rules.py) and state."""
 
 from __future__ import annotations
 
 from ...cards import DIX
-from ...cardset import dix_pips
 from ...search import native as search_native
 from ...search.native import ALL_CARDS
+from ...trickrules import kernel_table
+from .rules import state_rules
 
 
 def native_dix_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
@@ -31,16 +33,14 @@ def native_dix_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
             dest.append(model.rest[j] if base.game.stock_size else -2)
         else:
             dest.append(-1)                      # the opponent's hand or a draw
-    table = base.table
-    rules = {"suit_of": [table[c] for c in range(64)],
-             "strength": [table[64 + c] for c in range(64)],
-             "pips": [dix_pips(c) for c in range(64)],
-             "suit_mask": [sum(1 << c for c in DIX.cards if table[c] == s) for s in range(4)],
-             "trump": base.trump, "free_play": int(base.game.options["free_play_while_stock"]),
-             "stock_len": len(base.stock), "total_tricks": base.game.tricks_per_round,
-             "seat": sampler.seat, "played": base.played, "dest": dest,
-             "playout": 1 if policy == "rules" else 0, "root_keep": keep,
-             "equiv": int(equivalence)}
+    book = state_rules(base)
+    table = kernel_table(book)
+    rules = {key: table[key] for key in ("suit_of", "strength", "pips", "suit_mask", "trump")}
+    rules.update({"free_play": int(book.free_play_while_stock),
+                  "stock_len": len(base.stock), "total_tricks": base.game.tricks_per_round,
+                  "seat": sampler.seat, "played": base.played, "dest": dest,
+                  "playout": 1 if policy == "rules" else 0, "root_keep": keep,
+                  "equiv": int(equivalence)})
     state = {"hands": list(base.hands), "stock": list(base.stock),
              "stock_pos": base.stock_pos, "leader": base.leader,
              "lead_card": base.trick[0] if base.trick else -1,

@@ -2,10 +2,10 @@
 (``solver.cardplay``), in four kinds: ``card:lead:stock``,
 ``card:follow:stock`` while the stock lasts (following suit is then
 required unless ``free_play_while_stock``), ``card:lead:end``,
-``card:follow:end`` after it.  The rules as data: the rank table of the
-round (the joker a trump ranking where the turned-up card would), every
-trick worth +1 to its taker and a ten-trick -3 (``special_sum`` 10,
-``special_value`` -4).  The parameters, fitted to the strongest bot's play,
+``card:follow:end`` after it.  The rules as data are derived from the
+round's rulebook (solver/games/dix/rules.py): the joker a trump ranking
+where the turned-up card would, every trick worth +1 to its taker and a
+ten-trick -3 (``special_sum`` 10, ``special_value`` -4).  The parameters, fitted to the strongest bot's play,
 are in ``data/model-dix.json`` (``model-dix-seventeen.json`` for the
 seventeen variant) with the command and seed that made them.
 
@@ -16,26 +16,16 @@ the slots acquired by then (its initial hand, its draws after tricks before
 
 from __future__ import annotations
 
-from functools import cache
-
 from ...beliefs import Observation, OpponentModel, RulesTable
 from ...cardplay import CARD_FEATURES, CardPlay, TrickRules
-from ...cards import DIX
-from ...cardset import dix_pips
-
-#: a trick is worth +1 to its taker; a ten-trick -3 (``TEN_TRICK_PENALTY``)
-TRICK_VALUE = 1.0
-TEN_VALUE = -4.0
+from ...trickrules import trick_rules
+from .rules import state_rules
 
 
-@cache
-def dix_rules(table: bytes, trump: int) -> TrickRules:
-    """The round's trick rules (``table``: the round's rank table)."""
-    suit = tuple(table[c] if DIX.mask >> c & 1 and table[c] != 255 else -1 for c in range(64))
-    strength = tuple(table[64 + c] for c in range(64))
-    return TrickRules(suit, strength, trump, (0.0,) * 64, TRICK_VALUE, 3.0,
-                      tuple(dix_pips(c) if DIX.mask >> c & 1 else 0 for c in range(64)),
-                      10, TEN_VALUE)
+def dix_rules(state) -> TrickRules:
+    """The round's trick rules, derived from its rulebook
+    (solver/games/dix/rules.py)."""
+    return trick_rules(state_rules(state))
 
 
 class DixModel(OpponentModel):
@@ -50,7 +40,7 @@ class DixModel(OpponentModel):
 
 
     def decision(self, state, action: int, table: RulesTable) -> Observation | None:
-        rules = dix_rules(state.table, state.trump)
+        rules = dix_rules(state)
         seat = state.current_player()
         trick = tuple(((state.leader + i) % 2, c) for i, c in enumerate(state.trick))
         out = state.played | (1 << state.turn_up)
@@ -63,7 +53,7 @@ class DixModel(OpponentModel):
     def card_kinds(self, state):
         if state.is_terminal():
             return None
-        return dix_rules(state.table, state.trump), (("card:lead:stock", "card:follow:stock"),
+        return dix_rules(state), (("card:lead:stock", "card:follow:stock"),
                                                      ("card:lead:end", "card:follow:end"))
 
     def hand(self, state, seat: int) -> int:

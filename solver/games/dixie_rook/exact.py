@@ -1,19 +1,20 @@
 """dixie-rook card play (after the discards and the trump): the seat's
 team's captured points at the end of the hand under team minimax -- count
 taken so far, the nest's count to the last trick's taker, the +20 for most
-tricks (a tie: 10 each, the expectation of the fair cut)."""
+tricks (a tie: 10 each, the expectation of the fair cut); the contract
+derived from the hand's rulebook (solver/games/dixie_rook/rules.py)."""
 
 from __future__ import annotations
 
 from types import MappingProxyType
 
-from ...cards import ROOK
 from ...dd import trick as dd
 from ...dd.adapters.common import card_play_only, check_seat, named_brackets
 from ...dd.adapters.registry import register
 from ...dd.solution import Solution, best_in_tie_order
 from ...errors import SearchAborted
-from ...games.dixie_rook import PLAY, DixieRookGame, card_count
+from ...games.dixie_rook import PLAY, DixieRookGame
+from ...games.dixie_rook.rules import hand_rules, state_rules
 
 
 def rook_contract(nseats: int, trump: int, nest_count: int) -> dd.Contract:
@@ -21,16 +22,12 @@ def rook_contract(nseats: int, trump: int, nest_count: int) -> dd.Contract:
     colour 0..3, the count (``card_count``: every 5 = 5, every 10 = 10,
     every 13 = 10) to its taker, the nest's count to the last trick's taker
     (+1 trick), most tricks +20 (a tie: 10 each, the cut's expectation)."""
-    teams = tuple(s % 2 for s in range(nseats))
-    points = {c: card_count(c) for c in ROOK.cards if card_count(c)}
-    return dd.Contract("dixie-rook", nseats, teams, deck="rook", trump=trump, card_points=points,
-                       last_points=nest_count, last_extra_tricks=1, most_tricks_bonus=20)
+    return dd.contract_of(hand_rules(nseats, trump, nest_count))
 
 
 def deal_position(state) -> dd.TrickPosition:
     """The card-play position of a dixie-rook state in its play phase."""
-    n = state.game.num_players
-    contract = rook_contract(n, state.trump, sum(card_count(c) for c in state.discards))
+    contract = dd.contract_of(state_rules(state))
     return dd.TrickPosition(contract, tuple(state.hands), state.leader, tuple(state.trick),
                             points=tuple(state.count), tricks=tuple(state.tricks_won))
 

@@ -18,7 +18,9 @@ from ...games.dixie_rook import (
 )
 from ...search import native as search_native
 from ...search.native import ALL_CARDS
+from ...trickrules import kernel_table
 from .model import played_cards
+from .rules import hand_rules
 
 # ---- dixie-rook ---------------------------------------------------------------
 
@@ -55,13 +57,16 @@ def native_rook_search(sampler, policy: str = "rules", keep: int = ALL_CARDS,
     game = base.game
     n = game.num_players
     seat = sampler.seat
-    rules = {"points": [card_count(c) for c in range(64)], "nseats": n,
+    # the trick rules derived from the hand's rulebook
+    # (solver/games/dixie_rook/rules.py); the trump once it is named
+    table = kernel_table(hand_rules(n, base.trump if base.phase == PLAY else -1))
+    rules = {"points": table["points"], "nseats": table["nseats"],
              "hand_size": game.hand_size, "seat": seat,
              "holder_seat": [h if h >= 0 else -1 for h in sampler.holders],
              "scale": float(game.round_scale), "root_keep": keep,
              "equiv": int(equivalence), "playout": int(policy == "rules")}
     if base.phase == PLAY:
-        rules.update(trump=base.trump, bid=base.bid, bid_team=team_of(base.bid_winner))
+        rules.update(trump=table["trump"], bid=base.bid, bid_team=team_of(base.bid_winner))
         seen_nest = base.bid_winner == seat
         state = {"hands": list(base.hands), "trick": list(base.trick), "leader": base.leader,
                  "tricks_done": base.tricks_done, "won": list(base.tricks_won),

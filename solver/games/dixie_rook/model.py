@@ -31,6 +31,7 @@ from functools import cache
 from ...beliefs import Action, Observation, OpponentModel, RulesTable, Term
 from ...cardplay import CARD_FEATURES, CardPlay, TrickRules
 from ...cards import ROOK, mask_of
+from ...trickrules import trick_rules
 from .notation import (
     AUCTION,
     BID_BASE,
@@ -43,6 +44,7 @@ from .notation import (
     card_count,
     team_of,
 )
+from .rules import hand_rules
 from .views import cards_played
 
 BID_FEATURES = ("bias", "jump", "level", "partner_high", "long", "aces", "kings", "count",
@@ -82,14 +84,11 @@ def played_cards(state) -> int:
     return played
 
 
-@cache
-def rook_rules(trump: int) -> TrickRules:
-    """The trick rules with ``trump`` named: colours, 14 high, each card's
-    count to the trick's taker."""
-    suit = tuple(c >> 4 if ROOK.mask >> c & 1 else -1 for c in range(64))
-    strength = tuple(c & 15 for c in range(64))
-    points = tuple(float(card_count(c)) if ROOK.mask >> c & 1 else 0.0 for c in range(64))
-    return TrickRules(suit, strength, trump, points, 0.0, 10.0)
+def rook_rules(state) -> TrickRules:
+    """The trick rules of the hand in play (colours, 14 high, each card's
+    count to the trick's taker), derived from its rulebook
+    (solver/games/dixie_rook/rules.py)."""
+    return trick_rules(hand_rules(state.game.num_players, state.trump))
 
 
 class RookModel(OpponentModel):
@@ -115,10 +114,10 @@ class RookModel(OpponentModel):
             return self._discard(state, seat, action)
         if phase == PLAY:
             n = state.game.num_players
-            rules = rook_rules(state.trump)
+            rules = rook_rules(state)
             trick = tuple(((state.leader + i) % n, c) for i, c in enumerate(state.trick))
             facts = CardPlay.of(rules, table.index(rules), trick, seat, n,
-                                tuple(team_of(s) for s in range(n)), played_cards(state))
+                                hand_rules(n).teams, played_cards(state))
             return Observation(seat, f"card:{'lead' if facts.leading else 'follow'}", action,
                                card=facts)
         return None
@@ -126,7 +125,7 @@ class RookModel(OpponentModel):
     def card_kinds(self, state):
         if state.is_terminal() or state.phase != PLAY:
             return None
-        return rook_rules(state.trump), (("card:lead", "card:follow"),)
+        return rook_rules(state), (("card:lead", "card:follow"),)
 
     def _bid(self, state, seat: int, action: int) -> Observation | None:
         legal = state.legal_actions()
