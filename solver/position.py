@@ -22,6 +22,7 @@ import json
 import random
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .errors import InputLimitError, OptionError, PositionError, ReplayError, short_repr
@@ -178,6 +179,52 @@ def _parse_int(text: str) -> int:
     return int(text)
 
 
+def _parse_float(text: str) -> Any:
+    """A JSON number with a fraction or an exponent: an integer if it is
+    one (``390.0``, ``3.9e2``: JSON has one number type, JSON Schema's
+    ``integer`` takes them, and a JavaScript client cannot tell 390.0 from
+    390), read exactly; else a float."""
+    try:
+        exact = Decimal(text)
+    except InvalidOperation:           # pragma: no cover - the JSON grammar guards
+        return float(text)
+    if exact.is_finite() and exact == exact.to_integral_value() and abs(exact) <= MAX_WHOLE:
+        return int(exact)
+    return float(text)
+
+
+#: the largest integral float read as an integer (a seed's bound, ``MAX_SEED``)
+MAX_WHOLE = MAX_SEED
+
+
+def whole_numbers(doc: Any) -> Any:
+    """``doc`` with each integral float that ``_parse_float`` would read as
+    an integer made one (a position given as Python values, not JSON text,
+    is read as its JSON would be); the same object where there is none."""
+    def whole(value: Any) -> bool:
+        return isinstance(value, float) and value.is_integer() and abs(value) <= MAX_WHOLE
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: walk(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        return int(value) if whole(value) else value
+
+    stack, found = [doc], False
+    while stack and not found:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        else:
+            found = whole(value)
+    # the walk that copies recurses: only over a document check_values has
+    # passed (at most MAX_DEPTH deep)
+    return walk(doc) if found else doc
+
+
 def _parse_constant(text: str) -> Any:
     raise _TooLarge(f"{text} is not a JSON number")
 
@@ -213,7 +260,8 @@ def parse_json(text: object) -> Any:
         raise InputLimitError(f"the document nests more than {MAX_DEPTH} levels deep "
                               f"(at most {MAX_DEPTH})")
     try:
-        return json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
+        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
+                          parse_constant=_parse_constant)
     except json.JSONDecodeError as exc:
         raise PositionError(f"malformed JSON: {exc.msg} at line {exc.lineno} "
                             f"column {exc.colno}") from None
@@ -367,6 +415,7 @@ def from_json(doc: Any) -> Record | SeatView:
     if not isinstance(doc, dict):
         raise PositionError(f"a position is a JSON object, got {type(doc).__name__}")
     check_values(doc)
+    doc = whole_numbers(doc)
     if "game" not in doc:
         raise PositionError("missing 'game'")
     name = doc["game"]
@@ -491,5 +540,5 @@ def _check_view_matches(given: dict[str, Any], derived: dict[str, Any], game: Ga
 
 
 __all__ = ["Record", "SeatView", "from_json", "record_from_json", "view_from_json", "to_json",
-           "loads", "dumps", "record_of",
+           "loads", "dumps", "record_of", "whole_numbers",
            "canonical_json"]
