@@ -34,8 +34,10 @@ from .game import (
     State,
     WorldSampler,
     canonical_json,
+    game_class,
     load_game,
 )
+from .shapes import Fields, Seat, Terms, json_schema
 
 RECORD_KEYS = ("game", "options", "seed", "match", "deal", "actions")
 VIEW_KEYS = ("game", "options", "seat", "match", "deal", "actions")
@@ -539,6 +541,101 @@ def _check_view_matches(given: dict[str, Any], derived: dict[str, Any], game: Ga
                                 f"'?'", f"actions[{i}]")
 
 
+# --------------------------------------------------------------------------
+# the JSON Schema of a game's positions (the HTTP API's document states it)
+
+
+def players_range(name: str) -> tuple[int, int]:
+    """The fewest and the most players of the game ``name``, whatever its
+    options (``Game.interop``; a game not exported: its default's)."""
+    cls = game_class(name)
+    if cls.interop is not None:
+        return cls.interop.min_players, cls.interop.max_players
+    n = load_game(name).num_players
+    return n, n
+
+
+def _terms(game: Game, view: bool) -> Terms:
+    """What the game's shapes are written in (``solver/shapes.py``): its
+    card names and players from its declarations (``Game.interop``), the
+    deck's size from the game with its default options."""
+    spec = game.interop
+    least, most = players_range(game.name)
+    if spec is None:        # a game not exported: no card names, any token
+        return Terms((), 64, least, most, view)
+    if spec.deck is not None:
+        names = tuple(spec.deck.to_string(c) for c in spec.deck.cards)
+        size = spec.deck.size
+    else:
+        names, size = tuple(spec.values), game.max_chance_outcomes()
+    return Terms(names, size, least, most, view)
+
+
+def options_schema(name: str) -> dict[str, Any]:
+    """The JSON Schema of the game ``name``'s options object: its options
+    only, each typed with its choices or range (``Option.json_schema``);
+    what one option asks of another (``Game.check_options``) is the game's
+    to refuse."""
+    spec = game_class(name).options_spec
+    return {"type": "object", "additionalProperties": False,
+            "properties": {k: o.json_schema() for k, o in spec.items()}}
+
+
+def position_schema(name: str) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a record or a seat view of the
+    game ``name``, made from its declarations: its options
+    (``Game.options_spec``: each typed, with its choices or range), its
+    deal (``Game.deal_fields``, the keys ``Game.deal_required`` by the kind
+    of position), its match object (``Game.match_fields``), its seats.
+    What the schema cannot say (the position must replay under the rules,
+    a hand holds as many cards as these options deal) is refused by
+    ``from_json`` with the JSON path of the culprit."""
+    game = load_game(name)
+    seat = json_schema(Seat(), _terms(game, False))
+    required = game.deal_required
+
+    def deal(view: bool, mid: bool) -> dict[str, Any]:
+        kind = ("mid_" if mid else "") + ("view" if view else "record")
+        fields = {k: v for k, v in game.deal_fields.items()
+                  if not (mid and k in game.deal_before_match)}
+        out = {"type": "object", "properties": {k: json_schema(v, _terms(game, view))
+                                                for k, v in fields.items()},
+               "additionalProperties": False}
+        if required.get(kind):
+            out["required"] = list(required[kind])
+        return out
+
+    def kind(view: bool) -> dict[str, Any]:
+        first = {"properties": {"deal": deal(view, False)}}
+        if not game.match_fields:
+            return first
+        match = json_schema(Fields(dict(game.match_fields), game.match_optional),
+                            _terms(game, view))
+        return {"if": {"required": ["match"]},
+                "then": {"properties": {"deal": deal(view, True), "match": match}},
+                "else": first}
+
+    properties: dict[str, Any] = {
+        "game": {"const": name},
+        "options": options_schema(name),
+        "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+        "deal": {"type": "object"},
+        "actions": {"type": "array", "items": {"type": "string"}},
+        "seat": seat}
+    if game.match_fields:
+        properties["match"] = {"type": "object"}
+    return {
+        "type": "object", "required": ["game"], "properties": properties,
+        # the keys of a record or a view (RECORD_KEYS, VIEW_KEYS): no other
+        "additionalProperties": False,
+        # a record gives its deal or a seed; a seat view (it has 'seat')
+        # gives its deal, never a seed
+        "anyOf": [{"required": ["deal"]}, {"required": ["seed"]}],
+        "allOf": [{"if": {"required": ["seat"]},
+                   "then": {"not": {"required": ["seed"]}, **kind(True)},
+                   "else": kind(False)}]}
+
+
 __all__ = ["Record", "SeatView", "from_json", "record_from_json", "view_from_json", "to_json",
-           "loads", "dumps", "record_of", "whole_numbers",
-           "canonical_json"]
+           "loads", "dumps", "record_of", "whole_numbers", "position_schema", "options_schema",
+           "players_range", "canonical_json"]

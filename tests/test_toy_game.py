@@ -75,7 +75,8 @@ def test_it_registers_again_after_it_was_forgotten(toy):
 @pytest.mark.parametrize("check", ["test_random_playouts_reach_the_end",
                                    "test_action_strings_round_trip", "test_determinism_by_seed",
                                    "test_clone_consistency", "test_records_and_views_round_trip",
-                                   "test_information_states_never_leak"])
+                                   "test_information_states_never_leak",
+                                   "test_positions_fit_the_game_s_schema"])
 def test_the_conformance_checks_pass(toy, check, sample):
     run = getattr(_conformance(), check)
     for cfg in toy.conformance_configs:
