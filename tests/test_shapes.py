@@ -75,7 +75,7 @@ def test_seats_cards_lists_and_objects():
     assert valid(Cards(), anything, "X Y") and valid(Cards(), anything, ["X"])
     assert not valid(Cards(), anything, ["X Y"]) and valid(Card(), anything, "Z")
     with pytest.raises(TypeError, match="not a shape"):
-        json_schema("cards", RECORD)                                 # type: ignore[arg-type]
+        json_schema("cards", RECORD)
 
 
 @pytest.mark.parametrize("name", solver.registered_games())
