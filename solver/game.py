@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 from .errors import IllegalActionError, NotationError, OptionError, PositionError, ReplayError, short_repr
 from .facts import Fact
 from .front import Front
+from .shapes import Shape
 
 #: ``current_player()`` of a terminal state (OpenSpiel's kTerminalPlayerId).
 TERMINAL = -4
@@ -110,6 +111,27 @@ class Option:
             raise OptionError(
                 f"{game}: option {short_repr(name)} must be <= {self.max}, got {short_repr(value)}")
         return value
+
+    def json_schema(self) -> dict[str, Any]:
+        """The JSON Schema of the values ``check`` takes (a position's and a
+        table's ``options``, the HTTP API's document): its type, its choices
+        or its range."""
+        kind = type(self.default)
+        if self.choices is not None:
+            return {"enum": list(self.choices)}
+        if kind is bool:
+            return {"type": "boolean"}
+        if kind is int:
+            out: dict[str, Any] = {"type": "integer"}
+            if self.min is not None:
+                out["minimum"] = self.min
+            if self.max is not None:
+                out["maximum"] = self.max
+            return out
+        if kind is str:
+            return {"type": "string"}
+        raise TypeError(f"an option of type {kind.__name__} states its own schema "
+                        f"(override Option.json_schema)")
 
     def from_text(self, text: str) -> Any:
         """A value typed as text (``--option target=10``) in this option's
@@ -311,10 +333,11 @@ class Game(ABC):
     #: not listed needs none); ``parse_deal`` and the reading of a view
     #: refuse a deal without them, and the HTTP API's schema states them
     deal_required: ClassVar[dict[str, tuple[str, ...]]] = {}
-    #: the JSON type of each key a ``deal`` object may have (any other is
-    #: refused), and those a mid-match deal leaves out (they are in its
-    #: ``match`` object); the HTTP API's schema states them too
-    deal_fields: ClassVar[dict[str, str]] = {}
+    #: the shape of each key a ``deal`` object may have (any other is
+    #: refused: ``solver/shapes.py``), and those a mid-match deal leaves out
+    #: (they are in its ``match`` object); the JSON Schema of the game's
+    #: positions (``solver.position.position_schema``) is made from them
+    deal_fields: ClassVar[dict[str, Shape]] = {}
     deal_before_match: ClassVar[tuple[str, ...]] = ()
     #: actions the bots play before ``dixtrix hint GAME --seed N`` advises
     demo_hint_after: ClassVar[int] = 0
@@ -462,8 +485,16 @@ class Game(ABC):
         return state
 
     # -- mid-match positions (docs/positions.md) --
-    #: the keys of the game's ``match`` object, in canonical order
-    match_keys: ClassVar[tuple[Any, ...]] = ()
+    #: the shape of each key of the game's ``match`` object, in canonical
+    #: order (``solver/shapes.py``; none: the game has no mid-match
+    #: positions), and those it may leave out
+    match_fields: ClassVar[dict[str, Shape]] = {}
+    match_optional: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def match_keys(self) -> tuple[str, ...]:
+        """The keys of the game's ``match`` object, in canonical order."""
+        return tuple(self.match_fields)
 
     def parse_match(self, match: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
         """The ``match`` object of a mid-match record (or of ``seat``'s view)

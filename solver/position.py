@@ -22,6 +22,7 @@ import json
 import random
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .errors import InputLimitError, OptionError, PositionError, ReplayError, short_repr
@@ -33,8 +34,10 @@ from .game import (
     State,
     WorldSampler,
     canonical_json,
+    game_class,
     load_game,
 )
+from .shapes import Fields, Seat, Terms, json_schema
 
 RECORD_KEYS = ("game", "options", "seed", "match", "deal", "actions")
 VIEW_KEYS = ("game", "options", "seat", "match", "deal", "actions")
@@ -178,6 +181,52 @@ def _parse_int(text: str) -> int:
     return int(text)
 
 
+def _parse_float(text: str) -> Any:
+    """A JSON number with a fraction or an exponent: an integer if it is
+    one (``390.0``, ``3.9e2``: JSON has one number type, JSON Schema's
+    ``integer`` takes them, and a JavaScript client cannot tell 390.0 from
+    390), read exactly; else a float."""
+    try:
+        exact = Decimal(text)
+    except InvalidOperation:           # pragma: no cover - the JSON grammar guards
+        return float(text)
+    if exact.is_finite() and exact == exact.to_integral_value() and abs(exact) <= MAX_WHOLE:
+        return int(exact)
+    return float(text)
+
+
+#: the largest integral float read as an integer (a seed's bound, ``MAX_SEED``)
+MAX_WHOLE = MAX_SEED
+
+
+def whole_numbers(doc: Any) -> Any:
+    """``doc`` with each integral float that ``_parse_float`` would read as
+    an integer made one (a position given as Python values, not JSON text,
+    is read as its JSON would be); the same object where there is none."""
+    def whole(value: Any) -> bool:
+        return isinstance(value, float) and value.is_integer() and abs(value) <= MAX_WHOLE
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: walk(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        return int(value) if whole(value) else value
+
+    stack, found = [doc], False
+    while stack and not found:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        else:
+            found = whole(value)
+    # the walk that copies recurses: only over a document check_values has
+    # passed (at most MAX_DEPTH deep)
+    return walk(doc) if found else doc
+
+
 def _parse_constant(text: str) -> Any:
     raise _TooLarge(f"{text} is not a JSON number")
 
@@ -213,7 +262,8 @@ def parse_json(text: object) -> Any:
         raise InputLimitError(f"the document nests more than {MAX_DEPTH} levels deep "
                               f"(at most {MAX_DEPTH})")
     try:
-        return json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
+        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
+                          parse_constant=_parse_constant)
     except json.JSONDecodeError as exc:
         raise PositionError(f"malformed JSON: {exc.msg} at line {exc.lineno} "
                             f"column {exc.colno}") from None
@@ -367,6 +417,7 @@ def from_json(doc: Any) -> Record | SeatView:
     if not isinstance(doc, dict):
         raise PositionError(f"a position is a JSON object, got {type(doc).__name__}")
     check_values(doc)
+    doc = whole_numbers(doc)
     if "game" not in doc:
         raise PositionError("missing 'game'")
     name = doc["game"]
@@ -490,6 +541,101 @@ def _check_view_matches(given: dict[str, Any], derived: dict[str, Any], game: Ga
                                 f"'?'", f"actions[{i}]")
 
 
+# --------------------------------------------------------------------------
+# the JSON Schema of a game's positions (the HTTP API's document states it)
+
+
+def players_range(name: str) -> tuple[int, int]:
+    """The fewest and the most players of the game ``name``, whatever its
+    options (``Game.interop``; a game not exported: its default's)."""
+    cls = game_class(name)
+    if cls.interop is not None:
+        return cls.interop.min_players, cls.interop.max_players
+    n = load_game(name).num_players
+    return n, n
+
+
+def _terms(game: Game, view: bool) -> Terms:
+    """What the game's shapes are written in (``solver/shapes.py``): its
+    card names and players from its declarations (``Game.interop``), the
+    deck's size from the game with its default options."""
+    spec = game.interop
+    least, most = players_range(game.name)
+    if spec is None:        # a game not exported: no card names, any token
+        return Terms((), 64, least, most, view)
+    if spec.deck is not None:
+        names = tuple(spec.deck.to_string(c) for c in spec.deck.cards)
+        size = spec.deck.size
+    else:
+        names, size = tuple(spec.values), game.max_chance_outcomes()
+    return Terms(names, size, least, most, view)
+
+
+def options_schema(name: str) -> dict[str, Any]:
+    """The JSON Schema of the game ``name``'s options object: its options
+    only, each typed with its choices or range (``Option.json_schema``);
+    what one option asks of another (``Game.check_options``) is the game's
+    to refuse."""
+    spec = game_class(name).options_spec
+    return {"type": "object", "additionalProperties": False,
+            "properties": {k: o.json_schema() for k, o in spec.items()}}
+
+
+def position_schema(name: str) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a record or a seat view of the
+    game ``name``, made from its declarations: its options
+    (``Game.options_spec``: each typed, with its choices or range), its
+    deal (``Game.deal_fields``, the keys ``Game.deal_required`` by the kind
+    of position), its match object (``Game.match_fields``), its seats.
+    What the schema cannot say (the position must replay under the rules,
+    a hand holds as many cards as these options deal) is refused by
+    ``from_json`` with the JSON path of the culprit."""
+    game = load_game(name)
+    seat = json_schema(Seat(), _terms(game, False))
+    required = game.deal_required
+
+    def deal(view: bool, mid: bool) -> dict[str, Any]:
+        kind = ("mid_" if mid else "") + ("view" if view else "record")
+        fields = {k: v for k, v in game.deal_fields.items()
+                  if not (mid and k in game.deal_before_match)}
+        out = {"type": "object", "properties": {k: json_schema(v, _terms(game, view))
+                                                for k, v in fields.items()},
+               "additionalProperties": False}
+        if required.get(kind):
+            out["required"] = list(required[kind])
+        return out
+
+    def kind(view: bool) -> dict[str, Any]:
+        first = {"properties": {"deal": deal(view, False)}}
+        if not game.match_fields:
+            return first
+        match = json_schema(Fields(dict(game.match_fields), game.match_optional),
+                            _terms(game, view))
+        return {"if": {"required": ["match"]},
+                "then": {"properties": {"deal": deal(view, True), "match": match}},
+                "else": first}
+
+    properties: dict[str, Any] = {
+        "game": {"const": name},
+        "options": options_schema(name),
+        "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+        "deal": {"type": "object"},
+        "actions": {"type": "array", "items": {"type": "string"}},
+        "seat": seat}
+    if game.match_fields:
+        properties["match"] = {"type": "object"}
+    return {
+        "type": "object", "required": ["game"], "properties": properties,
+        # the keys of a record or a view (RECORD_KEYS, VIEW_KEYS): no other
+        "additionalProperties": False,
+        # a record gives its deal or a seed; a seat view (it has 'seat')
+        # gives its deal, never a seed
+        "anyOf": [{"required": ["deal"]}, {"required": ["seed"]}],
+        "allOf": [{"if": {"required": ["seat"]},
+                   "then": {"not": {"required": ["seed"]}, **kind(True)},
+                   "else": kind(False)}]}
+
+
 __all__ = ["Record", "SeatView", "from_json", "record_from_json", "view_from_json", "to_json",
-           "loads", "dumps", "record_of",
-           "canonical_json"]
+           "loads", "dumps", "record_of", "whole_numbers", "position_schema", "options_schema",
+           "players_range", "canonical_json"]

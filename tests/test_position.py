@@ -397,3 +397,36 @@ def test_trusted_views_and_records_equal_the_validated_ones(name, cfg, seed):
         assert (_future(trusted_rec.state(), random.Random(seed_future))
                 == _future(checked_rec.state(), random.Random(seed_future)))
     assert position.record_of(state).to_json() == position.to_json(state)
+
+
+# ---------------------------------------------------------------- JSON's numbers
+
+def test_a_whole_number_written_with_a_fraction_is_an_integer():
+    """JSON has one number type and JSON Schema's ``integer`` takes 390.0
+    (the HTTP API's document says ``integer``, and a JavaScript client may
+    send 390.0 for 390): wherever a position takes an integer -- a seed, a
+    seat, a first dealer, a count of unseen cards, an option -- it is read
+    as that integer, exactly, from JSON text and from Python values alike.
+    Before, ``"seed": 390.0`` was refused ("must be an integer")."""
+    _, view = view_after(4, 0)
+    assert position.parse_json('[390.0, 3.9e2, 1E2, -0.0, 0.5, 9223372036854775807.0]') == \
+        [390, 390, 100, 0, 0.5, 2**63 - 1]
+    assert all(type(v) is int for v in position.parse_json('[390.0, 3.9e2, 1E2]'))
+    assert position.parse_json("9223372036854775808.0") == 2.0**63     # past a seed: a float
+    seeded = {"game": "dix", "seed": 390, "options": {"target": 10}, "actions": ["QC"]}
+    want = position.from_json(seeded).to_json()
+    floats = dict(seeded, seed=390.0, options={"target": 10.0})
+    assert position.from_json(floats).to_json() == want
+    assert position.loads(json.dumps(floats)).to_json() == want
+    assert position.whole_numbers(seeded) is seeded                   # nothing to change: no copy
+    counts = copy.deepcopy(view)
+    counts["seat"] = 0.0
+    counts["deal"]["first_dealer"] = float(view["deal"]["first_dealer"])
+    counts["deal"]["rounds"][0]["hands"][1] = 13.0
+    assert position.from_json(counts).to_json() == position.from_json(view).to_json()
+    for bad, where in ((dict(seeded, seed=390.5), "seed"), (dict(seeded, seed=2.0**63), "seed"),
+                       (dict(view, seat=0.5), "seat"),
+                       (dict(seeded, options={"target": 10.5}), None)):
+        with pytest.raises(DixtrixError) as err:
+            position.from_json(bad)
+        assert where is None or err.value.path == where, (bad, err.value)

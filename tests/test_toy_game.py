@@ -75,7 +75,8 @@ def test_it_registers_again_after_it_was_forgotten(toy):
 @pytest.mark.parametrize("check", ["test_random_playouts_reach_the_end",
                                    "test_action_strings_round_trip", "test_determinism_by_seed",
                                    "test_clone_consistency", "test_records_and_views_round_trip",
-                                   "test_information_states_never_leak"])
+                                   "test_information_states_never_leak",
+                                   "test_positions_fit_the_game_s_schema"])
 def test_the_conformance_checks_pass(toy, check, sample):
     run = getattr(_conformance(), check)
     for cfg in toy.conformance_configs:
@@ -244,3 +245,21 @@ def test_the_toy_game_needed_only_its_package_and_one_line():
                     and re.search(r"toygame|\btoy\b", path.read_text(errors="replace")):
                 named.append(path.relative_to(ROOT).as_posix())
     assert not named, named
+
+
+def test_a_game_not_exported_still_gets_its_position_schema(toy, monkeypatch):
+    """The JSON Schema of a game's positions reads the card names and the
+    seats from ``Game.interop``; a game that declares none (not exported
+    to OpenSpiel) gets its seats from its default game and takes any card
+    tokens, so its positions still fit."""
+    import jsonschema
+
+    monkeypatch.setattr(type(toy), "interop", None)
+    assert position.players_range(NAME) == (4, 4)
+    schema = position.position_schema(NAME)
+    assert schema["properties"]["seat"]["maximum"] == 3
+    check = jsonschema.Draft202012Validator(schema)
+    state = toy.new_initial_state(seed=1)
+    assert check.is_valid(position.to_json(state))
+    assert check.is_valid(position.SeatView.of(state, 1).to_json())
+    assert not check.is_valid(dict(position.SeatView.of(state, 1).to_json(), seat=4))

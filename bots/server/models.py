@@ -16,8 +16,10 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
 import solver
+from solver import position as positions
 
 from .. import levels
+from ..base import integer_pattern
 from ..registry import settings_pattern
 from .table import AWAY, AWAY_RANGE, TABLE_BOTS
 
@@ -86,61 +88,68 @@ class Limit(Body):
     nodes: Int(ge=1, le=10**12, description="the bound of an exact solve") = None
 
 
-def _deal_rules() -> list[dict]:
-    """Per game, its ``deal`` object as the game reads it: the keys it may
-    have, each of its JSON type (``Game.deal_fields``; a mid-match deal
-    without those its ``match`` object holds), and those it must have
-    (``Game.deal_required``) by the kind of position: with a ``match``
-    object or not, a seat view (``seat``) or a record -- what the game's
-    reading of a deal refuses (``deal: missing 'first_dealer'``)."""
-    def deal(fields: dict, keys) -> dict:
-        out: dict = {"properties": {k: {"type": t} for k, t in fields.items()}}
-        if fields:
-            out["additionalProperties"] = False
-        if keys:
-            out["required"] = list(keys)
-        return {"properties": {"deal": out}}
+#: the OpenAPI document's name of each game's position schema
+POSITION_REF = "#/components/schemas/Position.{game}"
 
-    def by_seat(fields: dict, view, record) -> dict:
-        if tuple(view) == tuple(record):
-            return deal(fields, view)
-        return {"if": {"required": ["seat"]}, "then": deal(fields, view),
-                "else": deal(fields, record)}
 
-    rules = []
-    for name in solver.registered_games():
-        game = solver.load_game(name)
-        req, fields = game.deal_required, game.deal_fields
-        if not fields and not any(req.values()):
-            continue
-        mid = {k: t for k, t in fields.items() if k not in game.deal_before_match}
-        rules.append({"if": {"properties": {"game": {"const": name}}, "required": ["game"]},
-                      "then": {"if": {"required": ["match"]},
-                               "then": by_seat(mid, req.get("mid_view", ()),
-                                               req.get("mid_record", ())),
-                               "else": by_seat(fields, req.get("view", ()),
-                                               req.get("record", ()))}})
-    return rules
+def position_components() -> dict[str, dict]:
+    """Each registered game's position schema (``solver.position.
+    position_schema``: its options, deal, match and seats, made from the
+    game's declarations), as the document's components: ``Position``
+    refers to them by the position's ``game``."""
+    return {POSITION_REF.format(game=name).rpartition("/")[2]: positions.position_schema(name)
+            for name in solver.registered_games()}
+
+
+def position_schema(field: dict) -> dict:
+    """The schema of a body's ``position`` (``field``: the one Pydantic
+    writes, with its description): one of the games' position schemas
+    (``position_components``), chosen by ``game``.  Pydantic resolves every
+    ``$ref`` it writes, and these point at the document's components, so
+    the model marks the field (``POSITION_MARK``) and the document writes
+    this in its place (``bots/server/openapi.py``)."""
+    games = solver.registered_games()
+    out = {k: v for k, v in field.items()
+           if k not in ("type", "additionalProperties", POSITION_MARK)}
+    out["oneOf"] = [{"$ref": POSITION_REF.format(game=g)} for g in games]
+    out["discriminator"] = {"propertyName": "game",
+                            "mapping": {g: POSITION_REF.format(game=g) for g in games}}
+    return out
+
+
+#: the mark of a body's ``position`` in the schema Pydantic writes
+POSITION_MARK = "x-dixtrix-position"
 
 
 Position = Annotated[dict, Field(
     description="a game record or a seat view (docs/positions.md): a record gives its "
                 "'deal' or a 'seed', a seat view its 'deal'; it must replay under its "
                 "game's rules, and a refusal names the JSON path under 'position'",
-    json_schema_extra=lambda schema: schema.update({
-        "required": ["game"],
-        "properties": {"game": {"enum": solver.registered_games()},
-                       "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
-                       "deal": {"type": "object"},
-                       "actions": {"type": "array", "items": {"type": "string"}},
-                       "options": {"type": "object"}, "match": {"type": "object"},
-                       "seat": {"type": "integer", "minimum": 0, "maximum": MAX_SEATS - 1}},
-        # the keys of a record or a view (solver.position): no other, and a
-        # seat view (it has 'seat') gives its deal, never a seed
-        "additionalProperties": False,
-        "anyOf": [{"required": ["deal"]}, {"required": ["seed"]}],
-        "allOf": [{"if": {"required": ["seat"]}, "then": {"not": {"required": ["seed"]}}},
-                  *_deal_rules()]}))]
+    json_schema_extra={POSITION_MARK: True})]
+
+
+def _most_seats(name: str) -> int:
+    """The most players the game ``name`` seats (its declarations)."""
+    return positions.players_range(name)[1]
+
+
+def _seat_key(most: int) -> str:
+    """The pattern of a seat number written as an object's key, 0..most-1."""
+    return f"^(?:{integer_pattern(0, most - 1)})$"
+
+
+def _seat_of_the_position_s_game(key: str):
+    """A body's seat field ``key`` among the seats of its position's game
+    (the document's schema; the server's check says the same with 422)."""
+    def extra(schema: dict) -> None:
+        schema["allOf"] = [{"if": {"properties": {"position": {
+                                "properties": {"game": {"const": name}}, "required": ["game"]}},
+                                "required": ["position"]},
+                            "then": {"properties": {key: {"maximum": _most_seats(name) - 1}}}}
+                           for name in solver.registered_games()]
+    return extra
+
+
 Seed = Int(ge=0, le=MAX_SEED, description="a seed: the same seed, the same answer (with a "
                                           "count limit)")
 
@@ -199,9 +208,13 @@ SearchBot = Literal["ismcts", "pimc"]
 
 
 class ReviewBody(Body):
+    model_config = ConfigDict(extra="forbid", strict=True,
+                              json_schema_extra=_seat_of_the_position_s_game("seat"))
+
     position: Position
     deal: Deal = None
-    seat: Int(ge=0, le=63, description="review this seat only (a seat view: its own)") = None
+    seat: Int(ge=0, lt=MAX_SEATS, description="review this seat only (a seat view: its "
+                                              "own)") = None
     limit: Limit = None
     bot: SearchBot = "ismcts"
     seed: Seed = 0
@@ -220,7 +233,22 @@ BotSpec = Annotated[str, Field(
                 f"('rules', 'ismcts:iterations=2000'); a search must fit the server's caps")]
 
 
+def _per_game_table(schema: dict) -> None:
+    """A table's ``options`` as its game takes them (``solver.position.
+    options_schema``), its person seats and its bots' seats among the
+    game's seats, chosen by the body's ``game``."""
+    schema["allOf"] = [{"if": {"properties": {"game": {"const": name}}, "required": ["game"]},
+                        "then": {"properties": {
+                            "options": positions.options_schema(name),
+                            "seats": {"items": {"maximum": _most_seats(name) - 1}},
+                            "bots": {"propertyNames": {"pattern": _seat_key(
+                                _most_seats(name))}}}}}
+                       for name in solver.registered_games()]
+
+
 class CreateTable(Body):
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra=_per_game_table)
+
     game: GameName
     options: Annotated[dict[str, bool | Int(ge=-10 ** 9, le=10 ** 9)
                             | Annotated[str, Field(max_length=1000)]
@@ -231,8 +259,11 @@ class CreateTable(Body):
         max_length=MAX_SEATS, json_schema_extra={"uniqueItems": True},
         description="the seats people take, each with its own token (default [0]; [] for a "
                     "table of bots that people watch)")] = None
-    bots: Annotated[BotSpec | dict[Annotated[str, Field(pattern=r"^[0-9]{1,2}$")], BotSpec], Field(
-        description="every other seat's bot: one for all, or an object seat -> bot")] = None
+    bots: Annotated[BotSpec | Annotated[dict[Annotated[str, Field(pattern=_seat_key(MAX_SEATS))],
+                                             BotSpec],
+                                        Field(json_schema_extra={"additionalProperties": False})],
+                    Field(description="every other seat's bot: one for all, or an object "
+                                      "seat -> bot")] = None
     seed: Int(ge=0, le=MAX_SEED, description=(
         "deals every deal (a seeded table is reproducible: for practice and tests; "
         "without one the deal comes from 128 random bits)")) = None
@@ -336,6 +367,9 @@ class AnalysisLineBody(Body):
 
 
 class AnalysisStepBody(Body):
+    model_config = ConfigDict(extra="forbid", strict=True,
+                              json_schema_extra=_seat_of_the_position_s_game("show"))
+
     position: Position
     at: Step
     variation: Variation = None

@@ -191,8 +191,13 @@ def _ok(description: str, code: str = "200", **extra) -> dict:
 
 def _tidy(schema):
     """A model's schema without Pydantic's titles and its ``"default": null``
-    (an absent field, not a null one: null is refused where the type says so)."""
+    (an absent field, not a null one: null is refused where the type says so),
+    and a body's ``position`` as one of the games' positions
+    (``models.position_schema``)."""
     if isinstance(schema, dict):
+        if schema.get(models.POSITION_MARK):
+            return models.position_schema(_tidy({k: v for k, v in schema.items()
+                                                 if k != models.POSITION_MARK}))
         return {k: _tidy(v) for k, v in schema.items()
                 if k != "title" and not (k == "default" and v is None)}
     if isinstance(schema, list):
@@ -402,6 +407,8 @@ def document(settings) -> dict:
             "operationId": "tableRecord", "parameters": [tid],
             "responses": {**_ok("the record"), **_errors(404, 409, 503)}}},
     }
+    # each game's position (the bodies' 'position' is one of them, by its 'game')
+    defs.update(models.position_components())
     defs["Error"] = {
         "type": "object", "required": ["error", "status"],
         "properties": {"error": {"type": "string"}, "status": {"type": "integer"},

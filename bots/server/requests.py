@@ -285,8 +285,9 @@ def read_limit(doc: dict, settings: Settings, default: Limit) -> tuple[Limit, bo
     if isinstance(value, dict):
         # a number past the server's cap is asked for more than it gives:
         # the cap applies (the answer says so), whatever the number.  Only a
-        # number of the field's type: a count is an integer, so 501.0
-        # iterations is refused as 400.0 is, not taken for the cap
+        # number of the field's type: a count is an integer (JSON's 501.0 is
+        # read as 501: solver.position.parse_json), so 501.5 iterations is
+        # refused as 400.5 is, not taken for the cap
         top = caps.to_dict()
 
         def over_cap(k, v):

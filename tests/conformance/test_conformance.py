@@ -219,3 +219,61 @@ def test_the_facts_page_is_written_from_the_declarations():
     want = facts_markdown({n: solver.load_game(n) for n in solver.registered_games()})
     assert page.read_text(encoding="utf-8") == want, \
         "docs/facts.md is out of date: python -m solver.facts > docs/facts.md"
+
+
+def _positions(game, state):
+    """Every kind of position of ``state``, as the position format writes
+    it: the record (its explicit deal, and the seed with the actions), each
+    seat's view, and where the game has them the mid-match record and
+    views from the start of the deal in play."""
+    out = [position.to_json(state), position.record_of(state).to_json()]
+    out += [position.SeatView.of(state, s).to_json() for s in range(game.num_players)]
+    if game.match_fields:
+        out.append(position.to_json(state, from_deal="current"))
+        out += [position.SeatView.of(state, s).from_current_deal().to_json()
+                for s in range(game.num_players)]
+    return out
+
+
+@pytest.mark.parametrize("name,cfg", CONFIGS, ids=IDS)
+def test_positions_fit_the_game_s_schema(name, cfg, sample):
+    """The JSON Schema made from the game's declarations
+    (``solver.position.position_schema``, the HTTP API's document) holds
+    every position the game writes: records, seat views, mid-match ones,
+    at every stage of a match, in every configuration; and a position
+    the schema refuses for a key, a type or a range, the game refuses
+    too (its reading names the path)."""
+    import jsonschema
+
+    game = solver.load_game(name, **cfg)
+    schema = position.position_schema(name)
+    check = jsonschema.Draft202012Validator(schema)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    rng = random.Random(3)
+    for seed in range(sample(MATCHES, FULL_MATCHES)):
+        state = game.new_initial_state(seed=seed)
+        k = 0
+        while not state.is_terminal():
+            if k % 19 == 0:
+                for doc in _positions(game, state):
+                    errors = sorted(check.iter_errors(doc), key=lambda e: e.path)
+                    assert not errors, (k, doc, errors[0].message[:500])
+                    seeded = {"game": name, "options": doc.get("options", {}), "seed": seed,
+                              "actions": [state.action_to_string(a) for a in state.history()]}
+                    assert check.is_valid(seeded)
+            state.apply_action(rng.choice(state.legal_actions()))
+            k += 1
+    record = position.to_json(game.new_initial_state(seed=1))
+    view = position.SeatView.of(game.new_initial_state(seed=1), 0).to_json()
+    deal_key = next(iter(game.deal_fields))
+    most = position.players_range(name)[1]
+    for bad in (dict(record, colour="red"), dict(record, options={"no such option": 1}),
+                dict(record, options=None), dict(record, deal=None),
+                dict(record, deal={**record["deal"], "x": 1}),
+                dict(record, deal={**record["deal"], deal_key: None}),
+                dict(record, match={"x": 1}), dict(record, actions=[None]),
+                dict(record, seed=-1), dict(record, seed=2**63),
+                dict(view, seat=most), dict(view, seed=1)):
+        assert not check.is_valid(bad), bad
+        with pytest.raises(solver.DixtrixError):
+            position.from_json(bad)

@@ -141,3 +141,36 @@ def test_the_finished_table_is_reviewed(client, toy, finished):
     rev = reviews.review(position.Record.of(state), deal=1, limit=Limit(iterations=30))
     seats = {d["seat"] for d in rev["decisions"]}
     assert rev["decisions"] and seats <= set(range(toy.num_players))
+
+
+def test_the_api_s_document_states_its_positions_and_options(client, toy, finished):
+    """The OpenAPI document's position schema is one per registered game,
+    the toy's too, made from its declarations (its deal's shape, its
+    option, its four seats) with no line of the server naming it: the
+    finished table's record and a seat's view fit it, a fifth seat or an
+    option it lacks do not (and the server refuses them); a table's options
+    and seats are the toy's."""
+    import jsonschema
+
+    doc = client.get("/v1/openapi.json").json()
+    hint = doc["paths"]["/v1/hint"]["post"]["requestBody"]["content"]["application/json"]
+    games = hint["schema"]["properties"]["position"]["discriminator"]["mapping"]
+    assert games[NAME] == "#/components/schemas/Position.toy"
+    check = jsonschema.Draft202012Validator({**hint["schema"]["properties"]["position"],
+                                             "components": doc["components"]})
+    t, _, _ = finished
+    record = client.get(f"/v1/tables/{t['table']}/record").json()
+    record = record.get("record", record)
+    view = position.SeatView.of(position.from_json(record).state(), 2).to_json()
+    assert check.is_valid(record) and check.is_valid(view)
+    for bad in (dict(view, seat=4), dict(record, options={"first_leader": 4}),
+                dict(record, options={"target": 5}),
+                dict(record, deal={"deals": [{"hands": ["AS KS", "2C"]}]})):
+        assert not check.is_valid(bad), bad
+        r = client.post("/v1/hint", json={"position": bad})
+        assert r.status_code == 422, (bad, r.text)
+    table = doc["paths"]["/v1/tables"]["post"]["requestBody"]["content"]["application/json"]
+    table = jsonschema.Draft202012Validator(table["schema"])
+    assert table.is_valid({"game": NAME, "options": {"first_leader": 2}, "seats": [3]})
+    assert not table.is_valid({"game": NAME, "options": {"first_leader": 5}})
+    assert not table.is_valid({"game": NAME, "seats": [4]})

@@ -23,6 +23,7 @@ from typing import ClassVar
 from solver.errors import PositionError
 from solver.game import Game, InteropSpec, Option, State, register_game
 from solver.games.common import check_distinct, check_keys, need, parse_card_list
+from solver.shapes import Cards, Fields, ListOf, PerSeat
 
 from .state import HAND, SEATS, TOY, ToyState
 from .views import ToyWorldSampler
@@ -42,6 +43,10 @@ class ToyGame(Game):
     }
     interop = InteropSpec(deal_kind="deal", deal_key="deals", deck=TOY, min_players=SEATS,
                           max_players=SEATS, max_chance_outcomes=TOY.size)
+    #: the deal object's shape (solver/shapes.py): what the HTTP API's schema
+    #: of a toy position says, with no line of the server naming the game
+    deal_required = {"record": ("deals",), "view": ("deals",)}
+    deal_fields = {"deals": ListOf(Fields({"hands": PerSeat(Cards())}), 0, 1)}
 
     @property
     def num_players(self) -> int:

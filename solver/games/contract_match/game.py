@@ -36,6 +36,7 @@ from ...cardset import popcount
 from ...errors import NotationError, PositionError, short_repr
 from ...facts import Fact
 from ...game import Chance, Game, InteropSpec, State, canonical_json
+from ...shapes import ListOf, PerSeat, Seat, Shape, Whole, Word
 from ..common import check_distinct, check_keys, match_number, need, parse_card_list
 from .front import ContractFront
 from .layout import FINISH_SCORES
@@ -134,10 +135,15 @@ class ContractGame(Game):
     # ---- mid-match positions: {round word: k, chooser word: seat,
     #      "played": [contracts of this round so far], "totals": [4 ints]} ----
     # a property where other games have a constant: the keys name the game's
-    # own round and chooser words
+    # own round and chooser words.  A deal scores at most ``round_scale`` a
+    # seat (parse_match bounds the totals by the deals played)
     @property
-    def match_keys(self) -> tuple[str, ...]:  # type: ignore[override]
-        return (self.round_word, self.chooser_word, "played", "totals")
+    def match_fields(self) -> dict[str, Shape]:  # type: ignore[override]
+        bound = int(self.round_scale) * ROUNDS * DEALS_PER_ROUND
+        return {self.round_word: Whole(1, ROUNDS), self.chooser_word: Seat(),
+                "played": ListOf(Word(self.contract_names), 0, DEALS_PER_ROUND - 1,
+                                 distinct=True),
+                "totals": PerSeat(Whole(-bound, bound))}
 
     def contract_total(self, contract: int) -> int:
         """What one deal of ``contract`` adds to the four totals together."""

@@ -26,7 +26,15 @@ from ...cards import DIX
 from ...errors import PositionError, short_repr
 from ...facts import Fact
 from ...game import Game, InteropSpec, Option, State, register_game
-from ..common import check_distinct, check_keys, match_number, need, parse_card_list
+from ...shapes import Card, Cards, Fields, ListOf, PerSeat, Seat, Whole
+from ..common import (
+    MAX_MATCH_NUMBER,
+    check_distinct,
+    check_keys,
+    match_number,
+    need,
+    parse_card_list,
+)
 from .front import DixFront
 from .state import NUM_ACTIONS, SEVENTEEN, STANDARD, DixState
 from .views import DixWorldSampler, _complete_view
@@ -41,7 +49,9 @@ class DixGame(Game):
     }
     deal_required = {"record": ("first_dealer", "rounds"), "view": ("first_dealer", "rounds"),
                      "mid_record": ("rounds",), "mid_view": ("rounds",)}
-    deal_fields = {"first_dealer": "integer", "rounds": "array"}
+    deal_fields = {"first_dealer": Seat(), "rounds": ListOf(Fields(
+        {"hands": PerSeat(Cards()), "turn_up": Card(), "stock": Cards()},
+        optional=("stock",)))}            # no stock in the seventeen variant
     deal_before_match = ("first_dealer",)
     #: how the front ends show the game (solver/front.py)
     front_class = DixFront
@@ -109,7 +119,11 @@ class DixGame(Game):
     # ------------------------------------------------------------------
     # mid-match positions: {"round": r, "dealer": seat, "totals": [a, b]}
 
-    match_keys = ("round", "dealer", "totals")
+    # a round scores -3 .. +1 a trick (RULINGS "dix"): the totals' bounds
+    # after the most rounds a position may give, the round's own in parse_match
+    match_fields = {"round": Whole(1, MAX_MATCH_NUMBER), "dealer": Seat(),
+                    "totals": ListOf(Whole(-3 * 26 * MAX_MATCH_NUMBER, 26 * MAX_MATCH_NUMBER),
+                                     2, 2)}
 
     def parse_match(self, match: dict, seat: int | None = None) -> dict:
         check_keys(match, self.match_keys, "match")

@@ -66,7 +66,8 @@ from ...cards import EXCHANGE_VALUES
 from ...errors import OptionError, PositionError, short_repr
 from ...facts import Fact
 from ...game import Game, InteropSpec, Option, State, register_game
-from ..common import check_keys, compact_unseen, match_number, need
+from ...shapes import Cards, ListOf, PerSeat, Seat, Whole
+from ..common import MAX_MATCH_NUMBER, check_keys, compact_unseen, match_number, need
 from .front import ExchangeFront
 from .notation import (
     FULL_SHUFFLE_PLAYERS,
@@ -82,6 +83,9 @@ from .notation import (
 )
 from .state import DixExchangeState
 from .views import DixExchangeWorldSampler
+
+#: the most tokens a player may start with (option ``tokens``)
+MAX_TOKENS = 20
 
 # ----------------------------------------------------------------------
 # the game
@@ -102,7 +106,7 @@ class DixExchangeGame(Game):
     deal_required = {"record": ("first_dealer", "shuffles"),
                      "view": ("first_dealer", "shuffles"),
                      "mid_record": ("shuffles",), "mid_view": ("shuffles",)}
-    deal_fields = {"first_dealer": "integer", "shuffles": "array"}
+    deal_fields = {"first_dealer": Seat(), "shuffles": ListOf(Cards(least=1))}
     deal_before_match = ("first_dealer",)
     #: how the front ends show the game (solver/front.py)
     front_class = ExchangeFront
@@ -132,7 +136,7 @@ class DixExchangeGame(Game):
         "carry_stock": Option(True, "with fewer than 5 active players the stock carries over "
                               "between rounds (used cards reshuffled when it runs out); "
                               "false: reshuffle every round"),
-        "tokens": Option(3, "tokens each player starts with", min=1, max=20),
+        "tokens": Option(3, "tokens each player starts with", min=1, max=MAX_TOKENS),
     }
 
     def is_card(self, action: int) -> bool:
@@ -193,7 +197,10 @@ class DixExchangeGame(Game):
     # mid-match positions: {"round": r, "dealer": seat, "tokens": [per seat],
     # "stock": the carried stock, top first, when this round carries it}
 
-    match_keys = ("round", "dealer", "tokens", "stock")
+    match_fields = {"round": Whole(1, MAX_MATCH_NUMBER), "dealer": Seat(),
+                    "tokens": PerSeat(Whole(0, MAX_TOKENS)), "stock": Cards()}
+    #: the stock only when the round carries it over (``carries_stock``)
+    match_optional = ("stock",)
 
     def carries_stock(self, round_number: int, tokens) -> bool:
         """Whether round ``round_number`` (1-based) with these tokens at its

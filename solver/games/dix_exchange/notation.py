@@ -4,6 +4,7 @@ has the rules in words)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -89,6 +90,10 @@ def canonical_deck(counts: dict) -> str:
     return " ".join(f"{v}:{counts[v]}" for v in EXCHANGE_VALUES if counts.get(v, 0))
 
 
+#: the most cards of one value the deck option may give
+MAX_COUNT = 99
+
+
 class DeckOption(Option):
     """The ``deck`` option: ``"standard"``, a string ``"10:4 9:4 ... CJ:3"``
     (separators: spaces or commas; ``10x4`` and ``10=4`` accepted), or a
@@ -124,15 +129,28 @@ class DeckOption(Option):
                                   f"(values: {' '.join(EXCHANGE_VALUES)})")
             if isinstance(n, str) and n.strip().isdigit() and len(n.strip()) <= 3:
                 n = int(n)
-            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 99:
-                raise OptionError(f"{where}: the count of {short_repr(key)} must be an integer 0..99, "
-                                  f"got {short_repr(n)}")
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COUNT:
+                raise OptionError(f"{where}: the count of {short_repr(key)} must be an integer "
+                                  f"0..{MAX_COUNT}, got {short_repr(n)}")
             if key in counts:
                 raise OptionError(f"{where}: value {short_repr(key)} is given twice")
             counts[key] = n
         if not any(counts.values()):
             raise OptionError(f"{where}: the deck has no cards")
         return canonical_deck(counts)
+
+    def json_schema(self) -> dict[str, Any]:
+        """The forms ``check`` reads, written plainly: ``"standard"``, the
+        value:count text, or the mapping value -> count (a count 0..99)."""
+        value = "(?:" + "|".join(re.escape(v) for v in sorted(EXCHANGE_VALUES, key=len,
+                                                               reverse=True)) + ")"
+        pair = f"{value}[:xX=][0-9]{{1,2}}"
+        count = {"type": "integer", "minimum": 0, "maximum": MAX_COUNT}
+        return {"anyOf": [
+            {"type": "string",
+             "pattern": f"^(?:\\s*(?:standard|default)\\s*|[\\s,]*{pair}(?:[\\s,]+{pair})*[\\s,]*)$"},
+            {"type": "object", "properties": {v: count for v in EXCHANGE_VALUES},
+             "additionalProperties": False, "minProperties": 1}]}
 
 
 class _CardValues:

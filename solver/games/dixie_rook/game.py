@@ -52,7 +52,15 @@ from ...cards import ROOK, rank_of
 from ...errors import PositionError, short_repr
 from ...facts import Fact
 from ...game import Game, InteropSpec, Option, State, register_game
-from ..common import check_distinct, check_keys, match_number, need, parse_card_list
+from ...shapes import Cards, Fields, ListOf, PerSeat, Seat, Whole
+from ..common import (
+    MAX_MATCH_NUMBER,
+    check_distinct,
+    check_keys,
+    match_number,
+    need,
+    parse_card_list,
+)
 from .front import RookFront
 from .notation import BID_STEP, MAX_BID, MIN_BID, NUM_ACTIONS, team_of
 from .state import DixieRookState
@@ -78,7 +86,9 @@ class DixieRookGame(Game):
     }
     deal_required = {"record": ("first_dealer", "deals"), "view": ("first_dealer", "deals"),
                      "mid_record": ("deals",), "mid_view": ("deals",)}
-    deal_fields = {"first_dealer": "integer", "deals": "array"}
+    deal_fields = {"first_dealer": Seat(), "deals": ListOf(Fields(
+        {"hands": PerSeat(Cards()), "nest": Cards(), "cuts": ListOf(Cards())},
+        optional=("cuts",)))}             # cuts only after a hand's tie for most tricks
     deal_before_match = ("first_dealer",)
     #: how the front ends show the game (solver/front.py)
     front_class = RookFront
@@ -172,7 +182,11 @@ class DixieRookGame(Game):
     # ------------------------------------------------------------------
     # mid-match positions: {"hand": h, "dealer": seat, "totals": [team 0, team 1]}
 
-    match_keys = ("hand", "dealer", "totals")
+    # a hand scores -120 .. +120 for a team, in fives (parse_match bounds
+    # the totals by the hand's number)
+    match_fields = {"hand": Whole(1, MAX_MATCH_NUMBER), "dealer": Seat(),
+                    "totals": ListOf(Whole(-MAX_BID * MAX_MATCH_NUMBER, MAX_BID * MAX_MATCH_NUMBER,
+                                           BID_STEP), 2, 2)}
 
     def parse_match(self, match: dict, seat: int | None = None) -> dict:
         check_keys(match, self.match_keys, "match")

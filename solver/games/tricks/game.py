@@ -43,6 +43,7 @@ from ...cards import FRENCH, mask_of, rank_of
 from ...errors import PositionError
 from ...facts import Fact
 from ...game import register_game
+from ...shapes import Cards, ListOf, PerSeat
 from ..common import check_distinct, parse_card_list
 from ..contract_match.game import ContractGame
 from ..contract_match.state import (
@@ -105,7 +106,8 @@ class TricksGame(ContractGame):
     # a record's deals and draws default to none (the seed deals them); a
     # view lists them as its seat saw them
     deal_required = {"view": ("draws", "deals"), "mid_view": ("deals",)}
-    deal_fields = {"draws": "array", "deals": "array"}
+    # a draw for the first deal: one card a seat, drawn again on a tie
+    deal_fields = {"draws": ListOf(Cards()), "deals": ListOf(PerSeat(Cards()))}
     deal_before_match = ("draws",)
 
     def generate_draw(self, rng: random.Random) -> tuple:

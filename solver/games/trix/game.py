@@ -46,6 +46,7 @@ from ...cards import FRENCH, HEARTS, SEVEN, make_card
 from ...errors import PositionError, short_repr
 from ...facts import Fact
 from ...game import Option, register_game
+from ...shapes import Cards, ListOf, PerSeat, Seat
 from ..common import need
 from ..contract_match.game import ContractGame
 from ..contract_match.state import DECLARE, REVEAL_BASE, REVEAL_DONE, ContractMatchState
@@ -111,7 +112,7 @@ class TrixGame(ContractGame):
     # a record's deals default to none (the seed deals them); a view lists
     # them as its seat saw them, with the owner of the first kingdom
     deal_required = {"view": ("first_owner", "deals"), "mid_view": ("deals",)}
-    deal_fields = {"first_owner": "integer", "deals": "array"}
+    deal_fields = {"first_owner": Seat(), "deals": ListOf(PerSeat(Cards()))}
     deal_before_match = ("first_owner",)
 
     # the deal object: {"first_owner": seat holding 7H in deal 1, "deals": [...]}
