@@ -286,3 +286,27 @@ def test_every_option_of_every_game_has_its_words(name):
     text = " ".join(doc for _, doc, _ in declared.values())
     assert "0+2" not in text and "seats 0" not in text
 
+
+def test_the_openapi_document_states_the_hint_s_codes(client):
+    """The hint's response schema (``GET /v1/openapi.json``) names the
+    records beside the words, and real hints -- searched and exact, with a
+    note -- agree with it."""
+    import jsonschema
+    doc = client.get("/v1/openapi.json").json()
+    schema = doc["paths"]["/v1/hint"]["post"]["responses"]["200"]["content"][
+        "application/json"]["schema"]
+    assert {"fact_codes", "advice_codes", "note_code"} <= set(schema["properties"])
+    assert doc["paths"]["/v1/tables/{table_id}/hint"]["post"]["responses"]["200"] == \
+        doc["paths"]["/v1/hint"]["post"]["responses"]["200"]
+    check = jsonschema.Draft202012Validator({**schema, "components": doc["components"]})
+    state = solver.load_game("trix").new_initial_state(seed=3)
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    view = solver.position.SeatView.of(state, state.current_player()).to_json()
+    for body in ({"position": view, "limit": {"iterations": 100}},
+                 {"position": _late_dix_record()}):
+        out = client.post("/v1/hint", params={"lang": "ar"}, json=body).json()
+        check.validate(out)
+    bad = dict(out, advice_codes=[{"code": "advice.play"}])
+    with pytest.raises(jsonschema.ValidationError):
+        check.validate(bad)
