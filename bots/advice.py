@@ -13,16 +13,26 @@ play (``bots/exact.py``).  ``dixtrix hint`` prints it (``bots/hint.py``),
 the HTTP API and the web table send it (``bots/server/``), game review and
 the terminal player use its descriptions (``bots/review.py``,
 ``bots/human.py``).
+
+The facts and the line of advice are built once, as phrases
+(``solver.said``: a code and its parameters, each seat a number, each
+action its notation): ``advise`` says them in English (``facts``,
+``advice``) and puts the records beside (``fact_codes``,
+``advice_codes``), as it does the search's reasons, note and as-good test,
+so that every other face words the same records in its own language
+(``bots/server/words.py``) and none parses a sentence.
 """
 
 from __future__ import annotations
 
 import math
 
-from solver import position
+from solver import position, said
 from solver.errors import PositionError, SearchAborted, UnsupportedPositionError
+from solver.front import N_, NP_
+from solver.said import Act, Said, Seat, Word, phrase
 from solver.search import Limit, beliefs, best_move
-from solver.search.advice import EQUAL_POINTS, equal_test
+from solver.search.advice import EQUAL_POINTS, equal_test_said
 
 from .exact import bracket_doc, line
 
@@ -31,71 +41,108 @@ DEFAULT_SECONDS = 1.0
 #: plies of the expected line of play shown with an exact solve
 LINE_PLIES = 8
 
-class English:
-    """The words as this module writes them (its message ids are English):
-    what the command line prints.  The server passes its translator
-    instead (``bots/server/i18n.py``: the same two calls), which is why
-    every sentence here is a message id with ``{placeholders}``, marked
-    ``tr(...)`` for extraction into the server's catalogues."""
+#: the words as this module writes them: English, what the command line
+#: prints (``solver.said.English``); the server words the same records
+#: with its translator instead (bots/server/words.py)
+English = said.English
+ENGLISH = said.ENGLISH
 
-    def __call__(self, message: str, **params) -> str:
-        return message.format(**params) if params else message
-
-    def ngettext(self, singular: str, plural: str, n: int, **params) -> str:
-        return (singular if n == 1 else plural).format(n=n, **params)
-
-
-ENGLISH = English()
+#: the separator of a list said in a sentence (``solver.said.Said.words``),
+#: marked here for the catalogues
+N_(", ")
 
 #: the words of a trump (a suit's letter, a Rook colour), as message ids
-TRUMP_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "red": "red",
-               "green": "green", "yellow": "yellow", "black": "black"}
+TRUMP_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"),
+               "red": N_("red"), "green": N_("green"), "yellow": N_("yellow"),
+               "black": N_("black")}
 
+# the facts of a position (``facts_of``), one phrase a line
+HAND = phrase("fact.hand", N_("Your hand: {hand}"))
+CARD = phrase("fact.card", N_("Your card: {card}"))
+OPPONENT_HAND = phrase("fact.opponent_hand",
+                       N_("Opponent's hand (known, the stock is empty): {hand}"))
+TRUMPS_TURN_UP = phrase("fact.trumps_turn_up", N_("Trumps: {trump} (turn-up {card})"))
+TRUMPS = phrase("fact.trumps", N_("Trumps: {trump}"))
+CONTRACT_BY = phrase("fact.contract_by", N_("Contract: {contract}, chosen by {name}"))
+CONTRACT = phrase("fact.contract", N_("Contract: {contract}"))
+#: a game words it for its rounds (``Front.played_contracts``)
+PLAYED = phrase("fact.played", N_("Contracts already played in this round: {contracts}"))
+LAYOUT = phrase("fact.layout", N_("Layout: {layout}"))
+BID = phrase("fact.bid", N_("Bid: {n} by {name}"))
+HIGH_BID = phrase("fact.high_bid", N_("Highest bid: {n} by {name}"))
+TRICK = phrase("fact.trick", N_("Trick so far: {cards}"))
+SEAT_CARD = phrase("fact.seat_card", N_("{name} {card}"))
+YOU_LEAD = phrase("fact.you_lead", N_("Trick: you lead"))
+TRICKS_WON = phrase("fact.tricks_won", N_("Tricks won: {scores}"))
+TENS = phrase("fact.tens", N_("Ten-tricks taken (3 each against the taker): {scores}"))
+COUNT = phrase("fact.count", N_("Count taken this hand: {scores}"))
+TOKENS = phrase("fact.tokens", N_("Tokens: {scores}"))
+TOTALS = phrase("fact.totals", N_("Match score: {scores}"))
+STOCK = phrase("fact.stock", N_("Cards left in the stock: {n}"))
+SEAT_VALUE = phrase("fact.seat_value", N_("{name} {value}"))
+TEAMS = phrase("fact.teams", N_("your team {a}, the other team {b}"))
+#: who holds no seat (a bid nobody made)
+NOBODY = N_("nobody")
 
-def _trump_word(trump, tr) -> str:
-    word = TRUMP_WORDS.get(trump)
-    if word is None:
-        return str(trump)
-    return {"spades": tr("spades"), "hearts": tr("hearts"), "diamonds": tr("diamonds"),
-            "clubs": tr("clubs"), "red": tr("red"), "green": tr("green"),
-            "yellow": tr("yellow"), "black": tr("black")}[word]
+# the line of advice (``advice_said``), one phrase a sentence
+PLAY = phrase("advice.play", N_("Play {card}."))
+DO = phrase("advice.do", N_("{action}."))
+EXACTLY = phrase("advice.exactly", N_("Exactly as good: {actions}."))
+SAME_CARD = phrase("advice.same", *NP_("{cards} is the same card here (equivalent).",
+                                       "{cards} are the same card here (equivalent)."))
+AS_GOOD = phrase("advice.as_good",
+                 N_("As good as far as the search can tell: {actions} ({test})."))
+INSEPARABLE = phrase("advice.inseparable", N_("the search cannot separate them from it"))
+TOO_LITTLE = phrase("advice.too_little", N_("Searched too little to judge: {actions}."))
+ONLY = phrase("advice.only", N_("It is the only legal action."))
 
 
 # --------------------------------------------------------------------------
 # names from the asker's side
 
 
+def seat_relation(n: int, seat: int, other: int, partnership: bool) -> tuple[str, int]:
+    """Who ``other`` is to the player in ``seat`` of ``n`` seats: ``(kind,
+    k)``, ``k`` the seats counted to the left, ``kind`` one of you,
+    opponent (two seats), left, right, partner, across (four seats, no
+    partners), partner_k (a partner of more than four seats) and seat_k
+    (any other seat); every face names a seat from this."""
+    k = (other - seat) % n
+    if k == 0:
+        return "you", k
+    if n == 2:
+        return "opponent", k
+    if k == 1:
+        return "left", k
+    if k == n - 1:
+        return "right", k
+    if n == 4 and k == 2:
+        return ("partner" if partnership else "across"), k
+    if partnership and k % 2 == 0:
+        return "partner_k", k
+    return "seat_k", k
+
+
 def seat_names(n: int, seat: int, partnership: bool) -> list[str]:
-    """Each seat's name as the player in ``seat`` says it."""
+    """Each seat's name as the player in ``seat`` says it, in English."""
     names = []
     for s in range(n):
-        k = (s - seat) % n
-        if k == 0:
-            name = "you"
-        elif n == 2:
-            name = "opponent"
-        elif k == 1:
-            name = "left"
-        elif k == n - 1:
-            name = "right"
-        elif n == 4 and k == 2:
-            name = "partner" if partnership else "across"
-        elif partnership and k % 2 == 0:
-            name = f"partner ({k} to the left)"
+        kind, k = seat_relation(n, seat, s, partnership)
+        if kind == "partner_k":
+            names.append(f"partner ({k} to the left)")
+        elif kind == "seat_k":
+            names.append(f"seat {s} ({k} to the left)")
         else:
-            name = f"seat {s} ({k} to the left)"
-        names.append(name)
+            names.append(kind)
     return names
 
 
-def describe(view, tr=ENGLISH, names=None) -> list[str]:
-    """The position as the seat to move sees it, one fact a line, in the
-    words of ``tr`` (default English) with each seat called by ``names``
-    (default ``seat_names``: you, left, partner...); a list per seat starts
-    from the asker's own."""
+def facts_of(view) -> list[Said]:
+    """The position as the seat to move sees it, one fact a line, as
+    phrases (``solver.said``: each seat a ``Seat``, each contract and
+    trump a ``Word``); a list per seat starts from the asker's own."""
     game, seat = view.game, view.seat
     n = game.num_players
-    names = list(names) if names is not None else seat_names(n, seat, game.partnership)
     known = dict(view.info.known)
     team_lists = game.scores_by_team
     if team_lists:      # team lists as (team of seat 0, team of seat 1)
@@ -107,137 +154,141 @@ def describe(view, tr=ENGLISH, names=None) -> list[str]:
         def order(v):
             return v
     lines = []
-    sep = tr(", ")
 
     def who(s):
-        return names[s] if isinstance(s, int) and 0 <= s < n else tr("nobody")
+        return Seat(s) if isinstance(s, int) and 0 <= s < n else Word(NOBODY)
 
     def per_seat(values, teams):
         if teams:
-            return tr("your team {a}, the other team {b}", a=values[0], b=values[1])
-        return sep.join(tr("{name} {value}", name=names[(seat + k) % n],
-                           value=values[(seat + k) % n]) for k in range(n))
+            return TEAMS(a=values[0], b=values[1])
+        return [SEAT_VALUE(name=Seat((seat + k) % n), value=values[(seat + k) % n])
+                for k in range(n)]
 
     if known.get("hand") not in (None, ""):
-        lines.append(tr("Your hand: {hand}", hand=known["hand"]))
+        lines.append(HAND(hand=known["hand"]))
     if known.get("card") not in (None, ""):
-        lines.append(tr("Your card: {card}", card=known["card"]))
+        lines.append(CARD(card=known["card"]))
     if known.get("opponent_hand"):
-        lines.append(tr("Opponent's hand (known, the stock is empty): {hand}",
-                        hand=known["opponent_hand"]))
+        lines.append(OPPONENT_HAND(hand=known["opponent_hand"]))
     if known.get("trump") not in (None, ""):
-        trump = _trump_word(known["trump"], tr)
+        word = TRUMP_WORDS.get(known["trump"])
+        trump = Word(word) if word is not None else str(known["trump"])
         if known.get("turn_up"):
-            lines.append(tr("Trumps: {trump} (turn-up {card})", trump=trump,
-                            card=known["turn_up"]))
+            lines.append(TRUMPS_TURN_UP(trump=trump, card=known["turn_up"]))
         else:
-            lines.append(tr("Trumps: {trump}", trump=trump))
+            lines.append(TRUMPS(trump=trump))
     if known.get("contract") not in (None, ""):
         by = known.get("chooser")
         # the contract in words where the game gives them (its titles are
         # the server's message ids for the contracts: its ``Game.front``)
-        title = tr(known.get("contract_title") or known["contract"])
+        title = Word(known.get("contract_title") or known["contract"])
         if by is not None:
-            lines.append(tr("Contract: {contract}, chosen by {name}", contract=title,
-                            name=who(by)))
+            lines.append(CONTRACT_BY(contract=title, name=who(by)))
         else:
-            lines.append(tr("Contract: {contract}", contract=title))
+            lines.append(CONTRACT(contract=title))
     # the contract in play is in ``used`` from the moment it is chosen: it
     # is not yet one of those played (in words where the game gives them)
     used = known.get("used_titles") or known.get("used") or ()
     current = known.get("contract_title") or known.get("contract")
-    played = sep.join(tr(c) for c in used if c != current)
+    played = [Word(c) for c in used if c != current]
     if played:
         # in the game's words for its rounds (trix's kingdoms, tricks' sets:
-        # its ``Game.front``, solver/front.py)
-        lines.append(tr(game.front.played_contracts, contracts=played))
+        # its ``Front.phrase``, solver/front.py)
+        lines.append(PLAYED(contracts=played))
     if known.get("layout"):
-        lines.append(tr("Layout: {layout}", layout=known["layout"]))
+        lines.append(LAYOUT(layout=known["layout"]))
     if known.get("bid") is not None and known.get("bid_winner") is not None:
-        lines.append(tr("Bid: {n} by {name}", n=known["bid"], name=who(known["bid_winner"])))
+        lines.append(BID(n=known["bid"], name=who(known["bid_winner"])))
     elif known.get("high_bid") is not None:
-        lines.append(tr("Highest bid: {n} by {name}", n=known["high_bid"],
-                        name=who(known.get("high_bidder"))))
+        lines.append(HIGH_BID(n=known["high_bid"], name=who(known.get("high_bidder"))))
     trick = known.get("trick")
     leader = known.get("leader")
     if isinstance(trick, list) and isinstance(leader, int):
         if trick:
-            so_far = sep.join(tr("{name} {card}", name=who((leader + i) % n), card=c)
-                              for i, c in enumerate(trick))
-            lines.append(tr("Trick so far: {cards}", cards=so_far))
+            lines.append(TRICK(cards=[SEAT_CARD(name=who((leader + i) % n), card=c)
+                                      for i, c in enumerate(trick)]))
         elif leader == seat:
-            lines.append(tr("Trick: you lead"))
+            lines.append(YOU_LEAD())
     if known.get("tricks_won") is not None:
-        lines.append(tr("Tricks won: {scores}",
-                        scores=per_seat(order(known["tricks_won"]), team_lists)))
+        lines.append(TRICKS_WON(scores=per_seat(order(known["tricks_won"]), team_lists)))
     if known.get("tens") is not None:
-        lines.append(tr("Ten-tricks taken (3 each against the taker): {scores}",
-                        scores=per_seat(known["tens"], False)))
+        lines.append(TENS(scores=per_seat(known["tens"], False)))
     if known.get("count") is not None:
-        lines.append(tr("Count taken this hand: {scores}",
-                        scores=per_seat(order(known["count"]), True)))
+        lines.append(COUNT(scores=per_seat(order(known["count"]), True)))
     if known.get("tokens") is not None:
-        lines.append(tr("Tokens: {scores}", scores=per_seat(known["tokens"], False)))
+        lines.append(TOKENS(scores=per_seat(known["tokens"], False)))
     if known.get("totals") is not None:
-        lines.append(tr("Match score: {scores}",
-                        scores=per_seat(order(known["totals"]), team_lists)))
+        lines.append(TOTALS(scores=per_seat(order(known["totals"]), team_lists)))
     if known.get("stock_left"):
-        lines.append(tr("Cards left in the stock: {n}", n=known["stock_left"]))
+        lines.append(STOCK(n=known["stock_left"]))
     return lines
 
 
-def advice_line(action: str, equal, is_card: bool, exact: bool = False,
-                unknown=(), same=(), test: str = "", tr=ENGLISH, name=None) -> str:
-    """One line of advice; ``equal``: the actions as good; ``unknown``: those
-    among them searched too little to have an interval; ``same``: the
-    classes of equivalent cards (``PlayResult.same``); ``test``: the words
-    of the test that made them as good (``solver.search.advice.equal_test``);
-    ``tr``: the words (default English), ``name``: an action in words
-    (default: its notation)."""
-    say = name or (lambda a: a)
-    sep = tr(", ")
+def say(records, game, tr=ENGLISH, names=None, name=None) -> list[str]:
+    """Phrases (``facts_of``, ``advice_said``) in the words of ``tr``
+    (default English), each seat called by ``names`` (a list by seat), each
+    action by ``name`` (default its notation), in ``game``'s own words
+    where it has them (``Front.phrase``)."""
+    seat = names.__getitem__ if names is not None else None
+    own = game.front.phrase
+    return [r.words(tr, seat, name, own) for r in records]
+
+
+def describe(view, tr=ENGLISH, names=None) -> list[str]:
+    """The position's facts (``facts_of``) in the words of ``tr`` (default
+    English) with each seat called by ``names`` (default ``seat_names``:
+    you, left, partner...)."""
+    game = view.game
+    if names is None:
+        names = seat_names(game.num_players, view.seat, game.partnership)
+    return say(facts_of(view), game, tr, names)
+
+
+def advice_said(action: str, equal, is_card: bool, exact: bool = False, unknown=(), same=(),
+                test: Said | None = None) -> list[Said]:
+    """One line of advice as phrases, a sentence each; ``equal``: the
+    actions as good; ``unknown``: those among them searched too little to
+    have an interval; ``same``: the classes of equivalent cards
+    (``PlayResult.same``); ``test``: the test that made them as good
+    (``solver.search.advice.equal_test_said``)."""
     twins = next((m for m in same if action in m), ())
-    others = [a for a in equal if a != action and a not in unknown and a not in twins]
-    rare = [a for a in equal if a != action and a in unknown and a not in twins]
-    if is_card:
-        text = tr("Play {card}.", card=say(action))
-    else:
-        words = say(action)
-        text = tr("{action}.", action=words[:1].upper() + words[1:])
+    others = [Act(a) for a in equal if a != action and a not in unknown and a not in twins]
+    rare = [Act(a) for a in equal if a != action and a in unknown and a not in twins]
+    line = [PLAY(card=Act(action)) if is_card else DO(action=Act(action, capital=True))]
     if others and exact:
-        return text + " " + tr("Exactly as good: {actions}.",
-                               actions=sep.join(say(a) for a in others))
-    rest = [a for a in twins if a != action]
+        return line + [EXACTLY(actions=others)]
+    rest = [Act(a) for a in twins if a != action]
     if rest:
-        text += " " + tr.ngettext("{cards} is the same card here (equivalent).",
-                                  "{cards} are the same card here (equivalent).", len(rest),
-                                  cards=sep.join(say(a) for a in rest))
+        line.append(SAME_CARD(n=len(rest), cards=rest))
     if others:
-        text += " " + tr("As good as far as the search can tell: {actions} ({test}).",
-                         actions=sep.join(say(a) for a in others),
-                         test=test or tr("the search cannot separate them from it"))
+        line.append(AS_GOOD(actions=others, test=test or INSEPARABLE()))
     if rare:
-        text += " " + tr("Searched too little to judge: {actions}.",
-                         actions=sep.join(say(a) for a in rare))
-    return text
+        line.append(TOO_LITTLE(actions=rare))
+    return line
 
 
-def advice_of(out: dict, card: bool, tr=ENGLISH, name=None, test: str | None = None) -> str:
-    """The line of ``advice`` of a hint (``advise``'s dict) in the words of
-    ``tr`` (``test``: the as-good test in those words, default the
-    search's own), actions named by ``name``."""
+def advice_line(action: str, equal, is_card: bool, exact: bool = False, unknown=(), same=(),
+                test: Said | None = None, tr=ENGLISH, name=None) -> str:
+    """``advice_said`` in the words of ``tr`` (default English), actions
+    named by ``name`` (default: their notation), a sentence after the other."""
+    return " ".join(r.words(tr, None, name)
+                    for r in advice_said(action, equal, is_card, exact, unknown, same, test))
+
+
+def advice_of(out: dict, card: bool) -> list[Said]:
+    """The line of ``advice`` of a hint (``advise``'s dict) as phrases
+    (``advice_said``)."""
     if "exact" in out:
         ex = out["exact"]
         if ex["forced"]:
-            return advice_line(out["action"], (), card, tr=tr, name=name) + " " + \
-                tr("It is the only legal action.")
-        return advice_line(out["action"], ex["best"], card, exact=True, tr=tr, name=name)
+            return advice_said(out["action"], (), card) + [ONLY()]
+        return advice_said(out["action"], ex["best"], card, exact=True)
     s = out["search"]
     unknown = {a for a in s["values"]
                if not (isinstance(s["ci95"].get(a), (int, float))
                        and math.isfinite(s["ci95"][a]))}
-    return advice_line(out["action"], s["equal"], card, unknown=unknown, same=s["same"],
-                       test=s["equal_test"] if test is None else test, tr=tr, name=name)
+    return advice_said(out["action"], s["equal"], card, unknown=unknown, same=s["same"],
+                       test=Said.from_json(s["equal_test_code"]))
 
 
 # --------------------------------------------------------------------------
@@ -305,7 +356,10 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
     as the seat may believe (``beliefs_of``)."""
     game, seat = view.game, view.seat
     names = seat_names(game.num_players, seat, game.partnership)
-    facts = describe(view)
+    # the facts and the advice are built once, as phrases: the English
+    # fields say them here, every other face words the codes beside them
+    # (bots/server/words.py)
+    facts = facts_of(view)
     # the trick (and an exact line's tricks) are the same in every world of
     # the view: read from the sampler's prepared world (no world drawn)
     world = view.any_world()
@@ -314,7 +368,8 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
     # (with_position), the others never need it built
     out: dict = {"game": game.name, "options": game.non_default_options(), "seat": seat,
                  "trick": list(trick) if trick else None,
-                 "origin": origin, "facts": facts}
+                 "origin": origin, "facts": say(facts, game, names=names),
+                 "fact_codes": [f.to_json() for f in facts]}
     kw = {k: v for k, v in (("trees", trees), ("threads", threads), ("prior", prior),
                             ("policy", policy), ("leaf", leaf)) if v is not None}
     if beliefs:
@@ -324,8 +379,9 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
     # each action's id beside its name, so that no face parses a name again
     out.update(action=res.action, ranking=list(res.ranking), method=res.bot,
                ids={a: res.ids[a] for a in res.ranking})
-    if res.note:
+    if res.note_code is not None:
         out["note"] = f"({res.note})"
+        out["note_code"] = res.note_code.to_json()
     card = game.is_card(res.action_id)
     if res.bot in ("exact", "forced"):
         steps = _line(view, seat, res) if line and res.bot == "exact" else []
@@ -334,26 +390,34 @@ def advise(view, origin: str = "", bot: str = "ismcts", limit=None, seed: int = 
                         "forced": res.bot == "forced",
                         "winners": ({a: names[w] for a, w in res.winners.items()}
                                     if res.winners else {}),
+                        "winner_seats": dict(res.winners) if res.winners else {},
                         "line": [{"seat": s, "who": names[s], "action": a, "value": v,
                                   "trick": t}
                                  for (s, a, v), t in zip(steps, _tricks(world, steps), strict=True)]}
-        out["advice"] = advice_of(out, card)
-        return out
+        return _with_advice(out, advice_of(out, card))
     if res.brackets is not None:
         # every card is known but the solve passed its bound: what it proved
         out["brackets"] = bracket_doc(world, res.brackets, res.span)
     per = "worlds" if res.bot == "pimc" else "visits"
+    test = equal_test_said(game.round_scale)
     out["search"] = {"bot": res.bot, "unit": res.unit, "action": res.action,
                      "ranking": list(res.ranking), "equal": list(res.equal),
                      "same": [list(m) for m in res.same], "values": res.values,
                      "ci95": res.ci95, per: res.visits, "reasons": dict(res.reasons),
+                     "reason_codes": {a: why.to_json() for a, why in res.reason_codes.items()},
                      "iterations": res.iterations, "nodes": res.nodes,
                      "time": res.time, "stopped": res.stopped,
                      "beliefs": dict(res.beliefs), "diff_ci95": dict(res.diff_ci95),
                      "guided": dict(res.search),
-                     "equal_test": equal_test(game.round_scale),
+                     "equal_test": test.english(), "equal_test_code": test.to_json(),
                      "equal_points": EQUAL_POINTS * game.round_scale}
-    out["advice"] = advice_of(out, card)
+    return _with_advice(out, advice_of(out, card))
+
+
+def _with_advice(out: dict, line: list[Said]) -> dict:
+    """``out`` with its line of advice in English and as codes."""
+    out["advice"] = " ".join(r.english() for r in line)
+    out["advice_codes"] = [r.to_json() for r in line]
     return out
 
 
@@ -409,6 +473,6 @@ def with_position(out: dict, view) -> dict:
     return doc
 
 
-__all__ = ["advise", "beliefs_of", "make_limit", "describe", "seat_names", "advice_line",
-           "advice_of", "with_position", "English", "ENGLISH",
+__all__ = ["advise", "beliefs_of", "make_limit", "describe", "facts_of", "say", "seat_names",
+           "seat_relation", "advice_line", "advice_said", "advice_of", "with_position", "English", "ENGLISH",
            "view_of", "json_finite", "DEFAULT_SECONDS", "LINE_PLIES"]

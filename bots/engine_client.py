@@ -28,6 +28,7 @@ from typing import IO, Any
 
 from solver.errors import DixtrixError, LimitError, OptionError
 from solver.game import Game, State
+from solver.said import Said
 from solver.search import Evaluation, Limit, PlayResult
 
 from .base import LIMIT_SETTINGS, Bot, Setting
@@ -39,6 +40,22 @@ REPLY_SECONDS = 30.0
 
 class EngineError(DixtrixError):
     """The engine answered ``error ...``, died, or did not answer."""
+
+
+def result_of(doc: dict[str, Any]) -> PlayResult:
+    """The ``PlayResult`` of an engine's ``result`` line (its JSON): the
+    intervals not yet known back to infinity, the tuples back to tuples,
+    the reasons and the note as codes back to records (solver/said.py)."""
+    doc = dict(doc)
+    doc["ci95"] = {k: (float("inf") if v is None else v)
+                   for k, v in doc.get("ci95", {}).items()}
+    doc["equal"] = tuple(doc.get("equal", ()))
+    doc["same"] = tuple(tuple(m) for m in doc.get("same", ()))
+    doc["reason_codes"] = {a: Said.from_json(why)
+                           for a, why in (doc.get("reason_codes") or {}).items()}
+    if doc.get("note_code") is not None:
+        doc["note_code"] = Said.from_json(doc["note_code"])
+    return PlayResult(**doc)
 
 
 class EngineClient:
@@ -187,12 +204,7 @@ class EngineClient:
 
         result = self._until("result ", timeout, on_line)
         self._until("bestmove ", REPLY_SECONDS)
-        doc = json.loads(result[len("result "):])
-        doc["ci95"] = {k: (float("inf") if v is None else v)
-                       for k, v in doc.get("ci95", {}).items()}
-        doc["equal"] = tuple(doc.get("equal", ()))
-        doc["same"] = tuple(tuple(m) for m in doc.get("same", ()))
-        return PlayResult(**doc), infos
+        return result_of(json.loads(result[len("result "):])), infos
 
     def play(self, position: Any, limit: Limit | None = None, bot: str | None = None
              ) -> PlayResult:
@@ -328,4 +340,4 @@ class EngineBot(Bot):
 
 
 
-__all__ = ["EngineClient", "EngineError", "EngineBot"]
+__all__ = ["EngineClient", "EngineError", "EngineBot", "result_of"]

@@ -28,7 +28,7 @@ import textwrap
 from solver import position
 from solver.errors import DixtrixError, IllegalActionError, NotationError
 from solver.search import Limit, best_move
-from solver.search.advice import equal_test
+from solver.search.advice import equal_test_said
 
 from . import advice
 
@@ -135,7 +135,7 @@ def _hint(say, view) -> None:
     for a, why in res.reasons.items():
         say(f"    ({a} has a higher mean: {why})")
     say("  " + advice.advice_line(res.action, res.equal, view.game.is_card(res.action_id),
-                                  test=equal_test(view.game.round_scale)))
+                                  test=equal_test_said(view.game.round_scale)))
 
 
 def read_action(state, text: str, legal, seat: int | None = None) -> int:

@@ -26,12 +26,14 @@ from .errors import (
     UnsupportedPositionError,
 )
 from .game import TERMINAL, Game, InfoState, State, load_game, registered_games
+from .games import register_package, registered_packages
 from .position import from_json, loads, to_json
 from .search import Evaluation, Limit, PlayResult, SearchSettings, best_move, evaluate
 
 __version__ = "0.1.0"
 
-__all__ = ["load_game", "registered_games", "Game", "State", "InfoState", "TERMINAL",
+__all__ = ["load_game", "registered_games", "register_package", "registered_packages",
+           "Game", "State", "InfoState", "TERMINAL",
            "from_json", "to_json", "loads", "errors", "DixtrixError", "NotationError",
            "OptionError", "PositionError", "IllegalActionError", "LimitError",
            "HiddenInformationError", "UnsupportedPositionError",

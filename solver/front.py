@@ -34,6 +34,13 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a message id said of a count with its plural, the pair
+    ``ngettext`` takes, and returns the pair (``solver.said.phrase(code,
+    *NP_(...))``)."""
+    return singular, plural
+
+
 def NC_(context: str, message: str) -> str:
     """Marks a message id with its context (gettext's ``msgctxt``: the same
     English words naming another thing, as the game Tricks and the contract
@@ -147,6 +154,13 @@ class Front:
         # the game (``solver.game.Game``, which imports this module: typed
         # loosely so that the core's order stays one way)
         self.game = game
+
+    def phrase(self, code: str) -> str | None:
+        """The game's own template of a phrase's code (``solver.said``),
+        None where the game says it as the phrase does: the fact listing
+        the contracts played (``fact.played``) in the game's words for
+        its rounds (``played_contracts``)."""
+        return self.played_contracts if code == "fact.played" else None
 
     # ---- the form ----------------------------------------------------------
 
@@ -332,6 +346,6 @@ class FrenchFront(Front):
         return None
 
 
-__all__ = ["N_", "Words", "Front", "COMMON_ACTIONS", "BoardView", "panel", "text_row",
-           "cards_row", "list_row", "seat_row", "tricks_won_notes", "FrenchFront", "RANKS",
-           "SUITS", "SUIT_SIGNS"]
+__all__ = ["N_", "NP_", "NC_", "Words", "Front", "COMMON_ACTIONS", "BoardView", "panel",
+           "text_row", "cards_row", "list_row", "seat_row", "tricks_won_notes", "FrenchFront",
+           "RANKS", "SUITS", "SUIT_SIGNS"]

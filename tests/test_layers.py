@@ -36,6 +36,7 @@ CORE_RANK = {"solver.errors": 0, "solver.stats": 0, "solver.sampler": 0,
              "solver.reference": 0, "solver.reference.cardset": 0,
              "solver.reference.layout_oracle": 0,
              "solver.cardplay": 0, "solver.front": 0, "solver.facts": 0, "solver.shapes": 0,
+             "solver.said": 0,
              "solver.cards": 1, "solver.cardset": 2, "solver.reference.dd_oracle": 2,
              "solver.game": 3, "solver.trickrules": 3, "solver.position": 4,
              "solver.beliefs": 4}

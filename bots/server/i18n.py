@@ -4,18 +4,22 @@ Every string a person reads -- the page's words (``static/app.js`` calls
 ``t("...")``), the labels of cards and actions (``labels.py``), the games'
 cards, contracts, options and units (each game's ``Game.front``,
 ``solver/front.py`` and ``solver/games/*/front.py``), a position's facts and the advice
-(``bots/advice.py``) and the API's own error messages
+(``bots/advice.py``), the search's reasons and notes (``solver.said``'s
+phrases, in ``solver/search/advice.py`` and ``service.py``) and the API's own error messages
 (``errors.RequestError``) -- is an English message id marked for
 extraction (``_`` / ``N_`` / ``tr`` in Python, ``t`` in the page) and
 translated through a gettext catalogue per language, ``locale/<lang>.po``,
-kept with Babel:
+kept with Babel: ``python -m bots.server.extract`` writes the template
+of every marked message of the server and of every registered built-in
+game's package (``bots/server/extract.py``), then
 
-    pybabel extract -F bots/server/babel.cfg -k N_ -k NC_:1c,2 -k tr -k t \
-        -k ngettext:1,2 -k tn:1,2 -k RequestError -k Unauthorized -k Forbidden -k TableNotFound \
-        --no-location -o bots/server/locale/messages.pot bots/server bots/advice.py \
-        solver/front.py solver/games/*/front.py
     pybabel update -N -i bots/server/locale/messages.pot -l fr -o bots/server/locale/fr.po
     pybabel update -N -i bots/server/locale/messages.pot -l ar -o bots/server/locale/ar.po
+
+A game package from outside may ship its own ``locale/`` (its
+``messages.pot``, written by the same command, and ``<lang>.po``): the
+catalogue of a language is the server's, with the messages of each
+registered package's ``locale/<lang>.po`` that the server's lacks.
 
 A count is said through the catalogue's plural forms (its
 ``Plural-Forms`` header: Arabic has six, French two): ``tr.ngettext("{n}
@@ -39,10 +43,13 @@ from __future__ import annotations
 
 import gettext
 import re
+import sys
 import threading
 from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
+
+from solver import registered_packages
 
 # the marker of a message id translated later: the solver's, which marks
 # the games' words (re-exported: the server's modules mark theirs with it)
@@ -57,9 +64,9 @@ LOCALE = Path(__file__).parent / "locale"
 #: English's plural rule (gettext's, as a catalogue header states it)
 ENGLISH_PLURAL = "(n != 1)"
 
-_catalogues: dict[str, dict[str, str]] = {}
-_plurals: dict[str, dict[str, list[str]]] = {}
-_rules: dict[str, tuple[str, int]] = {}
+_catalogues: dict[tuple[str, tuple[Path, ...]], dict[str, str]] = {}
+_plurals: dict[tuple[str, tuple[Path, ...]], dict[str, list[str]]] = {}
+_rules: dict[tuple[str, tuple[Path, ...]], tuple[str, int]] = {}
 _lock = threading.Lock()
 
 
@@ -69,13 +76,33 @@ def context_key(context: str | None, message: str) -> str:
     return f"{context}\x04{message}" if context else message
 
 
+def package_locale(package: str) -> Path | None:
+    """The ``locale/`` folder of an imported game package, None without one."""
+    module = sys.modules.get(package)
+    if module is None or not getattr(module, "__file__", None):
+        return None
+    folder = Path(module.__file__ or "").resolve().parent / "locale"
+    return folder if folder.is_dir() else None
+
+
+def sources(lang: str) -> tuple[Path, ...]:
+    """The catalogues of ``lang``: the server's, then each registered game
+    package's own (``<package>/locale/<lang>.po``) in registration order."""
+    found = [LOCALE / f"{lang}.po"]
+    for package in registered_packages():
+        folder = package_locale(package)
+        if folder is not None and (folder / f"{lang}.po").is_file():
+            found.append(folder / f"{lang}.po")
+    return tuple(found)
+
+
 def catalogue(lang: str) -> dict[str, str]:
     """``{message id: translation}`` of ``lang`` (empty for English); read
-    once from ``locale/<lang>.po`` with Babel."""
+    with Babel from ``sources(lang)`` once for each set of registered
+    packages."""
     if lang == "en" or lang not in LANGS:
         return {}
-    _load(lang)
-    return _catalogues[lang]
+    return _catalogues[_load(lang)]
 
 
 def plurals(lang: str) -> dict[str, list[str]]:
@@ -83,39 +110,46 @@ def plurals(lang: str) -> dict[str, list[str]]:
     plural forms (empty for English: the ids are its two forms)."""
     if lang == "en" or lang not in LANGS:
         return {}
-    _load(lang)
-    return _plurals[lang]
+    return _plurals[_load(lang)]
 
 
 def plural_rule(lang: str) -> tuple[str, int]:
     """The expression of ``lang``'s ``Plural-Forms`` header (C syntax, in
-    ``n``) and its number of forms."""
+    ``n``) and its number of forms (the server's catalogue's)."""
     if lang == "en" or lang not in LANGS:
         return ENGLISH_PLURAL, 2
-    _load(lang)
-    return _rules[lang]
+    return _rules[_load(lang)]
 
 
-def _load(lang: str) -> None:
+def _load(lang: str) -> tuple[str, tuple[Path, ...]]:
+    key = (lang, sources(lang))
     with _lock:
-        if lang in _catalogues:
-            return
+        if key in _catalogues:
+            return key
         # Babel (the optional [server] extra) is needed only to read a catalogue
         from babel.messages.pofile import read_po
-        with open(LOCALE / f"{lang}.po", "rb") as fh:
-            cat = read_po(fh, locale=lang)
-        single, forms = {}, {}
-        for m in cat:
-            if not m.id or m.fuzzy:
-                continue
-            if isinstance(m.id, str):
-                if m.string and isinstance(m.string, str):
-                    single[context_key(m.context, m.id)] = m.string
-            elif isinstance(m.string, (tuple, list)) and all(m.string):
-                forms[m.id[0]] = list(m.string)
-        _plurals[lang] = forms
-        _rules[lang] = (cat.plural_expr, cat.num_plurals)
-        _catalogues[lang] = single
+        single: dict[str, str] = {}
+        forms: dict[str, list[str]] = {}
+        rule = (ENGLISH_PLURAL, 2)
+        for path in key[1]:
+            with open(path, "rb") as fh:
+                cat = read_po(fh, locale=lang)
+            # the server's words first (its plural rule the language's): a
+            # game adds the messages the server's lack
+            if path == key[1][0]:
+                rule = (cat.plural_expr, cat.num_plurals)
+            for m in cat:
+                if not m.id or m.fuzzy:
+                    continue
+                if isinstance(m.id, str):
+                    if m.string and isinstance(m.string, str):
+                        single.setdefault(context_key(m.context, m.id), m.string)
+                elif isinstance(m.string, (tuple, list)) and all(m.string):
+                    forms.setdefault(m.id[0], list(m.string))
+        _plurals[key] = forms
+        _rules[key] = rule
+        _catalogues[key] = single
+        return key
 
 
 _rule_functions: dict[str, Callable[[int], int]] = {}
@@ -212,5 +246,6 @@ def extract_html(fileobj, keywords, comment_tags, options):
         yield lineno, "t", message, []
 
 
-__all__ = ["LANGS", "RTL", "N_", "Translator", "catalogue", "plurals", "plural_rule",
+__all__ = ["LANGS", "RTL", "N_", "Translator", "catalogue", "sources", "package_locale",
+           "plurals", "plural_rule",
            "plural_index", "negotiate", "extract_html"]

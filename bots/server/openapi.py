@@ -154,6 +154,34 @@ ANALYSIS_VALUES = {
         "limit": {"type": "object"}}}
 
 
+#: a sentence the solver says, as its code and parameters (solver/said.py;
+#: docs/server.md, "What the solver says")
+SAID = {"type": "object", "required": ["code", "params"], "additionalProperties": False,
+        "properties": {"code": {"type": "string", "description": "search.few, fact.hand..."},
+                       "params": {"type": "object", "description": "numbers, strings, "
+                                  "records, lists, {seat}, {message, context}, {action, "
+                                  "capital}"}}}
+_SAID, _WORDS = {"$ref": "#/components/schemas/Said"}, {"type": "string"}
+#: a hint (POST /v1/hint, a table's hint): its words and, beside them, the
+#: same as codes; the rest as docs/server.md lists it
+HINT_OK = {"200": {"description": "the hint", "content": {"application/json": {"schema": {
+    "type": "object", "required": ["action", "ranking", "facts", "fact_codes", "advice",
+                                   "advice_codes"],
+    "properties": {
+        "action": _WORDS, "ranking": {"type": "array", "items": _WORDS},
+        "facts": {"type": "array", "items": _WORDS}, "advice": _WORDS, "note": _WORDS,
+        "fact_codes": {"type": "array", "items": _SAID}, "note_code": _SAID,
+        "advice_codes": {"type": "array", "items": _SAID, "description": "a sentence each"},
+        "search": {"type": "object", "properties": {
+            "reasons": {"type": "object", "additionalProperties": _WORDS},
+            "reason_codes": {"type": "object", "additionalProperties": _SAID},
+            "equal_test": _WORDS, "equal_test_code": _SAID}},
+        "exact": {"type": "object", "properties": {
+            "winners": {"type": "object", "additionalProperties": _WORDS},
+            "winner_seats": {"type": "object",
+                             "additionalProperties": {"type": "integer"}}}}}}}}}}
+
+
 def _table_link(operation: str, description: str, token: str) -> dict:
     return {"operationId": operation, "description": description,
             "parameters": {"path.table_id": "$response.body#/table",
@@ -252,7 +280,7 @@ def document(settings) -> dict:
                        "95% intervals and visits, the actions as good, the reasons in words "
                        "(the content of dixtrix hint --json)",
             "parameters": [lang_q], "requestBody": _body(models.HintBody, defs),
-            "responses": {**_ok("the hint"), **searching}}},
+            "responses": {**HINT_OK, **searching}}},
         "/v1/solve": {"post": {
             "summary": "exact values of a complete record (every card known), the expected "
                        "line of play",
@@ -378,7 +406,7 @@ def document(settings) -> dict:
             "summary": "the hint for your seat to move (your token), as /v1/hint",
             "operationId": "tableHint", "parameters": [tid, lang_q], "security": BEARER,
             "requestBody": _body(models.TableHintBody, defs),
-            "responses": {**_ok("the hint"),
+            "responses": {**HINT_OK,
                           **_errors(400, 401, 403, 404, 409, 413, 422, 503)}}},
         "/v1/tables/{table_id}/review": {"post": {
             "summary": "a finished deal of the table reviewed as /v1/review: your seat's "
@@ -409,6 +437,7 @@ def document(settings) -> dict:
     }
     # each game's position (the bodies' 'position' is one of them, by its 'game')
     defs.update(models.position_components())
+    defs["Said"] = SAID
     defs["Error"] = {
         "type": "object", "required": ["error", "status"],
         "properties": {"error": {"type": "string"}, "status": {"type": "integer"},

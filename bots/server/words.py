@@ -1,15 +1,17 @@
 """The server's answers in the reader's words: every game and option on
 the new-table form, a seat's name, a position's facts, the advice, the
-units, and the reasons and notes the search gives in English.
+units, and the reasons and notes of the search.
 
-What the solver and the bots write in English (``bots/advice.py``'s
-facts and advice line, ``solver.search.advice``'s as-good test and
-reasons, a game's unit of a deal's result) is put here into the language
-of the request (``i18n.Translator``), through message ids that are the
-same English templates (a test holds them equal: ``test_server_words.py``).
+What the solver and the bots say comes as codes with their parameters
+(``solver.said``: ``bots/advice.py``'s facts and advice line,
+``solver.search.advice``'s as-good test and reasons,
+``solver.search.service``'s notes), and is worded here once, in the
+language of the request (``i18n.Translator``), through message ids that
+are the phrases' English templates; nothing English is parsed back.
 Seats are named as a person says them -- You, Left, Across, or Seat 1 to
-Seat N, counted from 1 -- everywhere words are; the JSON and the engine
-protocol count seats from 0 (docs/server.md, "Seats").
+Seat N, counted from 1 -- from the seat's number and the reader's seat,
+everywhere words are; the JSON and the engine protocol count seats from
+0 (docs/server.md, "Seats").
 
 The games' and options' words for the form are each game's own
 (``Game.front``: ``solver/front.py``): a title, a description, and per
@@ -20,11 +22,9 @@ checks it, so an option cannot reach the form as a raw name unnoticed).
 
 from __future__ import annotations
 
-import re
-
 from solver.dd.solution import bracket_shape
+from solver.said import Said
 from solver.search import advice as search_advice
-from solver.search.service import NOTE_BOUND
 
 from .. import advice
 from . import labels
@@ -34,19 +34,6 @@ from .i18n import N_, Translator
 PLACES = {"stock": N_("stock"), "nest": N_("nest"), "discards": N_("discards"),
           "undealt": N_("undealt")}
 
-#: ``solver.search.advice``'s and ``service``'s English templates, as the
-#: server's message ids (held equal to them by a test)
-EQUAL_TEST = N_("each one's difference from the advice is within its 95% interval, or under "
-                "{points}")
-TIE_RULE = N_("the search cannot tell these apart, and ties go by the game's rule among "
-              "equal actions (the card least worth keeping), so the advice does not change "
-              "with the search's seed")
-REASON_AS_GOOD = N_("as good as the advice: {rule}")
-REASON_FEW = N_("searched too little ({visits}) to be advised: its mean rests on a few results")
-NOTE = N_("every card is known, but the exact solve passed its bound of {nodes} nodes: "
-          "searched instead")
-
-
 #: a proved bracket of an unfinished exact solve in words, by its shape
 #: (``solver.dd.solution.BRACKET_WORDS``'s templates, held equal by a test)
 BRACKET = {"exactly": N_("exactly {value}"), "between": N_("between {lo} and {hi}"),
@@ -54,31 +41,22 @@ BRACKET = {"exactly": N_("exactly {value}"), "between": N_("between {lo} and {hi
            "anywhere": N_("anywhere from {lo} to {hi}")}
 
 
-def _pattern(template: str, name: str) -> re.Pattern:
-    head, _, tail = template.partition("{" + name + "}")
-    return re.compile(re.escape(head) + r"([0-9,]+)" + re.escape(tail))
-
-
-_FEW = _pattern(search_advice.REASON_FEW, "visits")
-_NOTE = _pattern(NOTE_BOUND, "nodes")
-
-
 # --------------------------------------------------------------------------
 # seats
 
 
-def seat_name(english: str, seat: int, tr: Translator) -> str:
-    """A seat's name (``advice.seat_names``: you, left, partner...) in words,
-    a seat without a name as ``Seat n``, counted from 1."""
-    base, _, rest = english.partition(" (")
-    if base.startswith("seat "):
+def seat_name(n: int, viewer: int, seat: int, partnership: bool, tr: Translator) -> str:
+    """The name of ``seat`` as the player in ``viewer`` of ``n`` seats says
+    it (``advice.seat_relation``: You, Left, Partner...), a seat without a
+    name as ``Seat n``, counted from 1."""
+    kind, _ = advice.seat_relation(n, viewer, seat, partnership)
+    if kind == "seat_k":
         return tr("Seat {n}", n=seat + 1)
-    word = {"you": tr("You"), "left": tr("Left"), "right": tr("Right"),
+    if kind == "partner_k":         # more than one partner: which one
+        return tr("{name}, seat {n}", name=tr("Partner"), n=seat + 1)
+    return {"you": tr("You"), "left": tr("Left"), "right": tr("Right"),
             "partner": tr("Partner"), "across": tr("Across"),
-            "opponent": tr("Opponent")}.get(base, base)
-    if rest:                        # "partner (2 to the left)": more than one partner
-        return tr("{name}, seat {n}", name=word, n=seat + 1)
-    return word
+            "opponent": tr("Opponent")}[kind]
 
 
 def seat_names(game, seat: int | None, tr: Translator) -> list[str]:
@@ -87,8 +65,7 @@ def seat_names(game, seat: int | None, tr: Translator) -> list[str]:
     n = game.num_players
     if seat is None:
         return [tr("Seat {n}", n=s + 1) for s in range(n)]
-    english = advice.seat_names(n, seat, game.partnership)
-    return [seat_name(english[s], s, tr) for s in range(n)]
+    return [seat_name(n, seat, s, game.partnership, tr) for s in range(n)]
 
 
 # --------------------------------------------------------------------------
@@ -132,30 +109,21 @@ def units(game, tr: Translator) -> dict:
 
 
 def facts(view, tr: Translator) -> list[str]:
-    """The position's facts (``advice.describe``) in words."""
-    return advice.describe(view, tr, seat_names(view.game, view.seat, tr))
+    """The position's facts (``advice.facts_of``) in words."""
+    return advice.say(advice.facts_of(view), view.game, tr,
+                      seat_names(view.game, view.seat, tr))
+
+
+def said(doc: dict, game, tr: Translator, names: list[str], name=None) -> str:
+    """A phrase as JSON (``solver.said.Said.to_json``) in words: seats by
+    ``names``, actions by ``name`` (default their notation), in the game's
+    own words where it has them."""
+    return Said.from_json(doc).words(tr, names.__getitem__, name, game.front.phrase)
 
 
 def equal_test(scale: float, tr: Translator) -> str:
-    return tr(EQUAL_TEST, points=search_advice.equal_points(scale))
-
-
-def reason(text: str, tr: Translator) -> str:
-    """One of the search's reasons (``solver.search.advice.decide``) in words."""
-    if text == search_advice.REASON_AS_GOOD.format(rule=search_advice.TIE_RULE):
-        return tr(REASON_AS_GOOD, rule=tr(TIE_RULE))
-    m = _FEW.fullmatch(text)
-    if m:
-        return tr(REASON_FEW, visits=m.group(1))
-    return text
-
-
-def note(text: str, tr: Translator) -> str:
-    """A result's note (``"(...)"``, ``service.NOTE_BOUND``) in words."""
-    m = _NOTE.fullmatch(text.strip("()"))
-    if m:
-        return "(" + tr(NOTE, nodes=m.group(1)) + ")"
-    return text
+    """The as-good test (``solver.search.advice.equal_test_said``) in words."""
+    return search_advice.equal_test_said(scale).words(tr)
 
 
 #: a group of the beliefs' cards in words (``BeliefReport.groups``: a suit,
@@ -196,27 +164,28 @@ def hint(out: dict, view, tr: Translator) -> dict:
     units, the as-good test, the reasons, the note and the seats' names."""
     game = view.game
     names = seat_names(game, view.seat, tr)
-    english = advice.seat_names(game.num_players, view.seat, game.partnership)
     words = out.get("labels") or {}
 
     def name(action):
         return words.get(action, action)
-    test = equal_test(game.round_scale, tr)
-    out["facts"] = facts(view, tr)
+
+    def say(doc):
+        return said(doc, game, tr, names, name)
+    # each phrase worded once, from its code (``advice.advise`` built them)
+    out["facts"] = [say(doc) for doc in out.get("fact_codes") or ()]
     if "exact" in out:
         ex = out["exact"]
         ex["unit"] = labels.unit(game, ex["unit"], tr)
-        ex["winners"] = {a: names[english.index(w)] if w in english else w
-                         for a, w in (ex.get("winners") or {}).items()}
+        ex["winners"] = {a: names[w] for a, w in (ex.get("winner_seats") or {}).items()}
         for step in ex.get("line") or ():
             step["who"] = names[step["seat"]]
     if "search" in out:
         s = out["search"]
         s["unit"] = labels.unit(game, s["unit"], tr)
-        s["equal_test"] = test
-        s["reasons"] = {a: reason(why, tr) for a, why in (s.get("reasons") or {}).items()}
-    if out.get("note"):
-        out["note"] = note(out["note"], tr)
+        s["equal_test"] = say(s["equal_test_code"])
+        s["reasons"] = {a: say(why) for a, why in (s.get("reason_codes") or {}).items()}
+    if out.get("note_code"):
+        out["note"] = "(" + say(out["note_code"]) + ")"
     if out.get("brackets"):
         brackets(out["brackets"], tr)
     if "beliefs" in out:
@@ -226,8 +195,7 @@ def hint(out: dict, view, tr: Translator) -> dict:
         for group in b.get("groups") or ():
             suit = group.get("suit")
             group["name"] = tr(GROUPS[suit]) if suit in GROUPS else suit
-    out["advice"] = advice.advice_of(out, game.is_card(out["ids"][out["action"]]), tr, name,
-                                     test)
+    out["advice"] = " ".join(say(doc) for doc in out["advice_codes"])
     return out
 
 
@@ -260,6 +228,5 @@ def review(out: dict, game, tr: Translator) -> dict:
     return out
 
 
-__all__ = ["seat_name", "seat_names", "games", "units", "facts", "hint",
-           "evaluation", "solution", "review", "equal_test", "reason", "note", "bracket",
-           "brackets"]
+__all__ = ["seat_name", "seat_names", "games", "units", "facts", "said", "hint",
+           "evaluation", "solution", "review", "equal_test", "bracket", "brackets"]

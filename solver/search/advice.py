@@ -5,7 +5,7 @@ not the advice.
 Every face (``dixtrix hint``, the engine protocol, the HTTP API, the web
 table, the bots) shows the actions in ``ranking`` order, so the advice is
 always the first row, and an action listed below it with a higher mean
-carries its reason in words (``reasons``).
+carries its reason (``reasons``: a code and its parameters, ``solver.said``).
 
 The rule, for a search (ISMCTS or PIMC, actions valued by sampled results):
 
@@ -39,6 +39,8 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..front import N_
+from ..said import Said, phrase
 from ..stats import Z95
 
 #: a tie is within this many standard errors of the difference
@@ -56,10 +58,11 @@ EQUAL_POINTS = 2 * TIE_POINTS
 #: never advised in its place (its interval is wide because it was tried little)
 TIE_VISITS = 0.25
 
-#: the words of the as-good test, a template (``{points}``: ``equal_points``);
-#: the server says it in the reader's language (bots/server/words.py)
-EQUAL_TEST = ("each one's difference from the advice is within its 95% interval, or under "
-              "{points}")
+#: the as-good test (``{points}``: the margin in the game's points); every
+#: face says it in its own words (bots/server/words.py)
+EQUAL_TEST = phrase("search.equal_test",
+                    N_("each one's difference from the advice is within its 95% interval, "
+                       "or under {points:.3g}"))
 
 
 def equal_points(scale: float) -> str:
@@ -67,21 +70,29 @@ def equal_points(scale: float) -> str:
     return f"{EQUAL_POINTS * scale:.3g}"
 
 
+def equal_test_said(scale: float) -> Said:
+    """The one test that makes an action "as good" as the advice, which
+    every face shows beside the actions it names (``scale``: the game's
+    ``round_scale``): what ``decide`` applies, nothing else."""
+    return EQUAL_TEST(points=EQUAL_POINTS * scale)
+
+
 def equal_test(scale: float) -> str:
-    """The one test that makes an action "as good" as the advice, in the
-    words every face shows beside the actions it names (``scale``: the
-    game's ``round_scale``): what ``decide`` applies, nothing else."""
-    return EQUAL_TEST.format(points=equal_points(scale))
+    """``equal_test_said`` in English."""
+    return equal_test_said(scale).english()
 
 
-#: the words every face shows for the tie rule
-TIE_RULE = ("the search cannot tell these apart, and ties go by the game's rule among equal "
-            "actions (the card least worth keeping), so the advice does not change with the "
-            "search's seed")
-#: why an action with a higher mean is not the advice (``decide``'s reasons),
-#: as templates the server also words in the reader's language
-REASON_AS_GOOD = "as good as the advice: {rule}"
-REASON_FEW = "searched too little ({visits}) to be advised: its mean rests on a few results"
+#: the tie rule, which every face shows
+TIE_RULE = phrase("search.tie_rule",
+                  N_("the search cannot tell these apart, and ties go by the game's rule "
+                     "among equal actions (the card least worth keeping), so the advice does "
+                     "not change with the search's seed"))
+#: why an action with a higher mean is not the advice (``decide``'s reasons):
+#: as good (``{rule}``: the tie rule), or searched too little (``{visits}``)
+REASON_AS_GOOD = phrase("search.as_good", N_("as good as the advice: {rule}"))
+REASON_FEW = phrase("search.few",
+                    N_("searched too little ({visits:,}) to be advised: its mean rests on a "
+                       "few results"))
 
 
 @dataclass
@@ -110,12 +121,13 @@ class Evidence:
 class Advice:
     """The advised action, every legal action in the order the advice
     prefers them (the advised first), those as good as it, and the reason
-    each action listed below the advice with a higher mean is not it."""
+    each action listed below the advice with a higher mean is not it (a
+    ``solver.said.Said``: ``REASON_AS_GOOD`` or ``REASON_FEW``)."""
 
     action: int
     ranking: list
     equal: list
-    reasons: dict = field(default_factory=dict)
+    reasons: dict[int, Said] = field(default_factory=dict)
 
 
 def _class_of(classes, a):
@@ -177,9 +189,9 @@ def decide(ev: Evidence) -> Advice:
         if ev.values.get(a, -math.inf) <= mine:
             continue
         if a in ties or a in equal:
-            reasons[a] = REASON_AS_GOOD.format(rule=TIE_RULE)
+            reasons[a] = REASON_AS_GOOD(rule=TIE_RULE())
         else:
-            reasons[a] = REASON_FEW.format(visits=f"{ev.visits.get(a, 0):,}")
+            reasons[a] = REASON_FEW(visits=ev.visits.get(a, 0))
     return Advice(action, [action] + rest, equal, reasons)
 
 
@@ -192,6 +204,7 @@ def decide_exact(legal: list, values: dict, key: Callable = lambda a: (a,)) -> A
     return Advice(ranking[0], ranking, [a for a in ranking if values[a] == best])
 
 
-__all__ = ["Evidence", "Advice", "decide", "decide_exact", "equal_test", "equal_points",
+__all__ = ["Evidence", "Advice", "decide", "decide_exact", "equal_test", "equal_test_said",
+           "equal_points",
            "TIE_SE", "TIE_POINTS", "EQUAL_POINTS", "TIE_VISITS", "TIE_RULE", "EQUAL_TEST",
            "REASON_AS_GOOD", "REASON_FEW"]

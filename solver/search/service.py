@@ -60,8 +60,10 @@ from ..errors import (
     UnsupportedPositionError,
     short_repr,
 )
+from ..front import N_
 from ..game import Game, State, WorldSampler, check_seed
 from ..position import Record, SeatView, from_json
+from ..said import Said, phrase
 from ..stats import half_width
 from . import contract_choice
 from .advice import Advice, Evidence, decide, decide_exact
@@ -89,12 +91,14 @@ from .value import attach_value, check_leaf, leaf_value
 #: what ``best_move`` searches when no limit is given
 DEFAULT_LIMIT_SECONDS = 1.0
 #: a result's ``note`` when every card was known but the exact solve passed
-#: its bound (a template: the server words it in the reader's language)
-NOTE_BOUND = ("every card is known, but the exact solve passed its bound of {nodes} nodes: "
-              "searched instead")
+#: its bound (every face says it in its own words: bots/server/words.py)
+NOTE_BOUND = phrase("search.note_bound",
+                    N_("every card is known, but the exact solve passed its bound of "
+                       "{nodes:,} nodes: searched instead"))
 #: a result's note when ``strict_kind`` refused the solve's kind of value
-NOTE_KIND = "every card is known, but no {kind} value was solved here: searched instead"
-
+NOTE_KIND = phrase("search.note_kind",
+                   N_("every card is known, but no {kind} value was solved here: searched "
+                      "instead"))
 
 def usable_cores() -> int:
     """The cores this process may run on (its CPU affinity where the system
@@ -128,7 +132,8 @@ class PlayResult:
     actions the advice cannot tell from ``action`` (``action`` first: the
     search cannot separate them at 95%, or the exact values are equal);
     ``reasons``: for each action listed below ``action`` with a higher
-    value, why it is not the advice, in words; ``visits``: how much search
+    value, why it is not the advice, in English (``reason_codes``: the same
+    as codes with their parameters, ``solver.said.Said``); ``visits``: how much search
     each got (ISMCTS iterations, PIMC worlds); ``confidence``: the share of
     the search that chose ``action``; ``bot``: how the advice was found --
     ``"forced"`` (one legal action), ``"exact"`` (the view determines the
@@ -137,8 +142,9 @@ class PlayResult:
     early; ``same``: the classes of equivalent cards among the legal
     actions (``solver.search.equivalence``), each class of two or more
     cards as a tuple, pooled; ``note``: why an exact solve was not used
-    where one was tried; ``winners``: dix, exact values: the seat that wins
-    the round after each action; ``diff_ci95``: each action's 95% half-width
+    where one was tried, in English (``note_code``: the same as a code);
+    ``winners``: dix, exact values: the seat that wins the round after
+    each action; ``diff_ci95``: each action's 95% half-width
     of its value minus ``action``'s (the search's paired estimate: worlds
     shared, or trees shared; 0 for exact values), the interval of what
     playing it instead would lose; ``beliefs``: when the search weighed its
@@ -182,6 +188,8 @@ class PlayResult:
     search: dict[str, str] = field(default_factory=dict)
     brackets: Mapping[str, tuple[int, int]] | None = None
     span: tuple[int, int] | None = None
+    reason_codes: dict[str, Said] = field(default_factory=dict)
+    note_code: Said | None = None
 
 
 @dataclass(frozen=True)
@@ -364,14 +372,14 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     if not settings.omniscient:
         job.beliefs = view_beliefs(sampler, game, settings.inference, settings.pool, seed,
                                    settings.model)
-    note = ""
+    note: Said | None = None
     if settings.exact:
         t0 = _time.perf_counter()
         res = job.exact()
         if isinstance(res, PlayResult):
             return res
         note = res
-        if note and limit.time is not None:
+        if note is not None and limit.time is not None:
             # a solve that passed its bound spent part of the time: the
             # search has the rest (at least a tenth), so a move keeps its time
             spent = _time.perf_counter() - t0
@@ -381,8 +389,9 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
         res = job.ismcts()
     else:
         res = job.pimc()
-    if note:
-        res = _with(res, note=note, brackets=job.proved[0], span=job.proved[1])
+    if note is not None:
+        res = _with(res, note=note.english(), note_code=note, brackets=job.proved[0],
+                    span=job.proved[1])
     return res
 
 
@@ -443,25 +452,25 @@ class _Job:
             return max(1000, int(limit.time * EXACT_NODES_PER_SECOND))
         return DEFAULT_EXACT_NODES
 
-    def exact(self) -> PlayResult | str:
-        """The exact result, or why there is none ("" where no solve was
+    def exact(self) -> PlayResult | Said | None:
+        """The exact result, or why there is none (None where no solve was
         tried: the view leaves several worlds, or the game's support says
         the solver's objective is not the seat's)."""
         if self.sampler.worlds() != 1 or not self.support.root_solve(self.world):
-            return ""
+            return None
         kind, strict = self.settings.kind, self.settings.strict_kind
         if strict and kind and not self.support.kind_tried(self.world, kind):
-            return NOTE_KIND.format(kind=kind)
+            return NOTE_KIND(kind=kind)
         start = _time.perf_counter()
         try:
             sol = solve(self.world, seat=self.seat, max_nodes=self.exact_budget(), kind=kind)
         except UnsupportedPositionError:
-            return ""
+            return None
         except SearchAborted as exc:
             self.proved = (exc.brackets, exc.span)
-            return NOTE_BOUND.format(nodes=f"{exc.nodes:,}")
+            return NOTE_BOUND(nodes=exc.nodes)
         if strict and sol.kind not in (kind, "minimax"):
-            return NOTE_KIND.format(kind=kind)
+            return NOTE_KIND(kind=kind)
         values = self.support.exact_values(self.world, self.seat, sol)
         advice = decide_exact(self.legal, values, self.world.tie_key)
         name = self.name
@@ -614,9 +623,10 @@ class _Job:
                           tuple(name(a) for a in advice.equal), iterations, stopped, unit,
                           tuple(tuple(name(a) for a in m) for m in classes if len(m) > 1),
                           tuple(name(a) for a in advice.ranking),
-                          {name(a): why for a, why in advice.reasons.items()}, "", None,
-                          diffs, self.belief_summary(), advice.action, self.ids(),
-                          dict(self.used) if bot == "ismcts" else {})
+                          {name(a): why.english() for a, why in advice.reasons.items()}, "",
+                          None, diffs, self.belief_summary(), advice.action, self.ids(),
+                          dict(self.used) if bot == "ismcts" else {},
+                          reason_codes={name(a): why for a, why in advice.reasons.items()})
 
     def ids(self) -> dict[str, int]:
         """Every legal action's id by its notation (``PlayResult.ids``)."""

@@ -10,40 +10,27 @@ count takes the form the catalogue's plural rule gives it, in Python and
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
 
-from bots.server import i18n, labels
+from bots.server import extract, i18n, labels
 
 SERVER = Path(i18n.__file__).parent
-#: the other files whose words the server shows (bots/server/i18n.py's command):
-#: the advice, and what each game declares for the front ends (solver/front.py)
-ALSO = [SERVER.parent / "advice.py", SERVER.parents[1] / "solver" / "front.py",
-        *sorted((SERVER.parents[1] / "solver" / "games").glob("*/front.py"))]
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+#: a placeholder, with its format spec where it has one ({visits:,})
+PLACEHOLDER = re.compile(r"\{(\w+)(?:[:!][^{}]*)?\}")
+
+
+def _keys(found) -> set:
+    # a message with a context (NC_) is keyed as the catalogue keys it
+    return {i18n.context_key(c, m) if isinstance(m, str) else tuple(m) for m, c in found}
 
 
 def extracted_all() -> set:
-    """The message ids the code marks, extracted as ``pybabel extract`` does
-    (``bots/server/babel.cfg``): a string, or (singular, plural) for a count."""
-    from babel.messages.extract import extract_from_dir, extract_from_file
-    from babel.messages.frontend import parse_mapping_cfg
-    with open(SERVER / "babel.cfg") as fh:
-        method_map, options_map = parse_mapping_cfg(fh)
-    keywords = {"N_": None, "NC_": ((1, "c"), 2), "tr": None, "t": None,
-                "ngettext": (1, 2), "tn": (1, 2), "RequestError": None, "Unauthorized": None,
-                "Forbidden": None, "TableNotFound": None}
-    found: set = set()
-    for _, _, message, _, context in extract_from_dir(str(SERVER), method_map, options_map,
-                                                     keywords=keywords):
-        found.add((context, message))
-    for path in ALSO:
-        for _, message, _, context in extract_from_file("python", str(path), keywords=keywords):
-            found.add((context, message))
-    # a message with a context (NC_) is keyed as the catalogue keys it
-    return {i18n.context_key(c, m) if isinstance(m, str) else tuple(m)
-            for c, m in found if m}
+    """The message ids the code marks, as the extraction command finds them
+    (bots/server/extract.py): a string, or (singular, plural) for a count."""
+    return _keys(extract.server_messages())
 
 
 def extracted() -> set[str]:
@@ -203,3 +190,68 @@ def test_the_game_list_names_every_game_in_the_reader_s_script(tmp_path):
         t = client.post("/v1/tables", json={"game": "dixie-rook", "seed": 1}).json()
         view = client.get(f"/v1/tables/{t['table']}", params={"lang": "ar"}).json()
         assert view["title"] == "ديكسي روك"
+
+
+@pytest.fixture
+def word_game(tmp_path, monkeypatch):
+    """A game package from outside with its own words: a message marked in
+    a module that is not its ``front.py`` (the extraction reads the whole
+    package), and a French catalogue in its ``locale/``; registered for the
+    test, then forgotten."""
+    from solver.games import register_package, unregister_package
+    package = tmp_path / "wordsgame_pkg"
+    (package / "locale").mkdir(parents=True)
+    (package / "__init__.py").write_text("from . import rules\n")
+    (package / "rules.py").write_text(
+        "from solver.front import N_\n\nWORDS = N_(\"Toy words: {n}\")\n")
+    (package / "locale" / "fr.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n'
+        '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
+        '#, python-brace-format\nmsgid "Toy words: {n}"\nmsgstr "Mots du jouet : {n}"\n\n'
+        'msgid "Hint"\nmsgstr "not the server\'s"\n', encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    register_package("wordsgame_pkg")
+    yield package
+    unregister_package("wordsgame_pkg")
+    # the next test's package of this name lies in its own folder
+    for name in [m for m in sys.modules if m.split(".")[0] == "wordsgame_pkg"]:
+        del sys.modules[name]
+
+
+def test_a_game_package_brings_its_own_catalogue(word_game):
+    """The server loads a registered game package's ``locale/<lang>.po``
+    beside its own: the game's words are translated, the server's own
+    stay the server's, and a package forgotten takes its words with it."""
+    assert i18n.package_locale("wordsgame_pkg") == word_game / "locale"
+    assert i18n.sources("fr")[-1] == word_game / "locale" / "fr.po"
+    fr = i18n.Translator("fr")
+    assert fr("Toy words: {n}", n=3) == "Mots du jouet : 3"
+    assert fr("Hint") == "Conseil"
+    assert "Toy words: {n}" not in i18n.catalogue("ar")
+    from solver.games import unregister_package
+    unregister_package("wordsgame_pkg")
+    try:
+        assert i18n.Translator("fr")("Toy words: {n}", n=3) == "Toy words: 3"
+    finally:
+        from solver.games import register_package
+        register_package("wordsgame_pkg")
+
+
+def test_the_extraction_reads_every_registered_game_package(word_game, tmp_path,
+                                                            monkeypatch):
+    """The extraction command (bots/server/extract.py) reads every
+    registered package, not only the games' ``front.py``: an outside
+    game's words go to the template in its own ``locale/``, a built-in
+    game's to the server's."""
+    assert extract.game_messages("wordsgame_pkg") == [("Toy words: {n}", None)]
+    assert ("Toy words: {n}", None) not in extract.server_messages()
+    out = tmp_path / "server.pot"
+    assert extract.main(["--package", "wordsgame_pkg", "--output", str(out)]) == 0
+    from babel.messages.pofile import read_po
+    with open(word_game / "locale" / "messages.pot", "rb") as fh:
+        assert [m.id for m in read_po(fh) if m.id] == ["Toy words: {n}"]
+    with open(out, "rb") as fh:
+        assert _keys((m.id, m.context) for m in read_po(fh) if m.id) == extracted_all()
+    # a package the registry counts as built in is read into the server's
+    monkeypatch.setattr(extract, "is_built_in", lambda package: True)
+    assert ("Toy words: {n}", None) in extract.server_messages()

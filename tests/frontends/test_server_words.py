@@ -5,16 +5,20 @@ as a seat and as a spectator (the Trix layout too), the hints at a table
 with their beliefs, a hint solved exactly, an evaluation, a solve, a
 review and a table's review, and the server's own refusals.  A planted
 English string (a translation taken out of the catalogue) is caught, so
-the check is seen to act.  And the server's words stay the solver's:
-its message ids are the solver's English templates, and every option of
-every game has its words on the form."""
+the check is seen to act.  And the server words what the solver says
+from its codes, never from its English (its message ids are the
+phrases' templates), names seats from their numbers, builds a hint's
+facts and advice once, and every option of every game has its words on
+the form."""
 
 from __future__ import annotations
 
 import pytest
 
 import solver
+from bots import advice
 from bots.server import i18n, words
+from solver.said import PHRASES, Said
 from solver.search import advice as search_advice
 from solver.search.service import NOTE_BOUND
 
@@ -185,20 +189,81 @@ def test_a_planted_english_string_is_caught(client, monkeypatch):
     assert english_in_text("Valeur : 9S..AS, S:9S..AS, Trix, Dix (Fred Blundun)", "fr") == []
 
 
-def test_the_server_words_are_the_solver_templates():
-    """The server's message ids for what the solver writes in English are
-    the solver's own templates (a change there shows here)."""
-    assert words.EQUAL_TEST == search_advice.EQUAL_TEST
-    assert words.TIE_RULE == search_advice.TIE_RULE
-    assert words.REASON_AS_GOOD == search_advice.REASON_AS_GOOD
-    assert words.REASON_FEW == search_advice.REASON_FEW
-    assert words.NOTE == NOTE_BOUND
+def test_the_server_words_what_the_solver_says_from_its_codes():
+    """A reason, a note and the as-good test come as codes with their
+    parameters (numbers as numbers), said in English by the solver and in
+    French by the server from the same record, whose message id is the
+    phrase's template: no sentence is parsed back (words.py has no
+    regular expression)."""
     fr = i18n.Translator("fr")
-    few = search_advice.REASON_FEW.format(visits="1,234")
-    assert words.reason(few, fr) == fr(words.REASON_FEW, visits="1,234") != few
-    tie = search_advice.REASON_AS_GOOD.format(rule=search_advice.TIE_RULE)
-    assert "égalités" in words.reason(tie, fr)
-    assert "nœuds" in words.note("(" + NOTE_BOUND.format(nodes="20,000") + ")", fr)
+    few = search_advice.REASON_FEW(visits=1234)
+    assert few.to_json() == {"code": "search.few", "params": {"visits": 1234}}
+    assert str(few) == ("searched too little (1,234) to be advised: its mean rests on a "
+                        "few results")
+    assert few.words(fr) == fr(search_advice.REASON_FEW.template, visits=1234) != str(few)
+    assert "1,234" in few.words(fr)
+    tie = search_advice.REASON_AS_GOOD(rule=search_advice.TIE_RULE())
+    assert Said.from_json(tie.to_json()) == tie
+    assert "égalités" in tie.words(fr)
+    note = NOTE_BOUND(nodes=20_000)
+    assert "nœuds" in note.words(fr) and "20,000" in str(note)
+    assert "0.04" in words.equal_test(40, fr) and "intervalle" in words.equal_test(40, fr)
+    # every phrase's template is a message id both catalogues translate
+    for lang in ("fr", "ar"):
+        missing = [p.code for p in PHRASES.values()
+                   if p.plural is None and p.template not in i18n.catalogue(lang)]
+        assert not missing, (lang, missing)
+    import bots.server.words as module
+    assert "import re" not in open(module.__file__).read()
+
+
+@pytest.mark.parametrize("n, partnership", [(2, False), (3, False), (4, True), (4, False),
+                                            (5, False), (6, True), (6, False)])
+def test_seats_are_named_from_their_numbers(n, partnership):
+    """Each seat's name comes from its number and the reader's seat: in
+    English as the command line says them, in French the same relation
+    (no English name is read back)."""
+    en, fr = i18n.Translator("en"), i18n.Translator("fr")
+    want = {"you": "You", "left": "Left", "right": "Right", "partner": "Partner",
+            "across": "Across", "opponent": "Opponent"}
+    for viewer in range(n):
+        english = advice.seat_names(n, viewer, partnership)
+        for seat in range(n):
+            kind, k = advice.seat_relation(n, viewer, seat, partnership)
+            said = words.seat_name(n, viewer, seat, partnership, en)
+            if kind in want:
+                assert english[seat] == kind and said == want[kind]
+                assert words.seat_name(n, viewer, seat, partnership, fr) == fr(want[kind])
+            else:
+                assert str(seat + 1) in said and f"{k} to the left" in english[seat]
+    assert words.seat_name(6, 0, 2, True, fr) == "Partenaire, place 3"
+
+
+def test_a_hint_builds_its_facts_and_advice_once(client, monkeypatch):
+    """``POST /v1/hint`` in French builds the position's facts and the line
+    of advice once (``advice.facts_of``, ``advice.advice_of``), says them
+    in English in the hint and words the same records in French."""
+    calls = {"facts_of": 0, "advice_of": 0}
+    for name in calls:
+        real = getattr(advice, name)
+
+        def counted(*args, _real=real, _name=name, **kw):
+            calls[_name] += 1
+            return _real(*args, **kw)
+        monkeypatch.setattr(advice, name, counted)
+    state = solver.load_game("trix").new_initial_state(seed=3)
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    view = solver.position.SeatView.of(state, state.current_player()).to_json()
+    r = client.post("/v1/hint", params={"lang": "fr"},
+                    json={"position": view, "limit": {"iterations": 100}})
+    assert r.status_code == 200, r.text
+    assert calls == {"facts_of": 1, "advice_of": 1}
+    out = r.json()
+    assert [c["code"] for c in out["fact_codes"]][:2] == ["fact.hand", "fact.contract_by"]
+    assert out["facts"][0].startswith("Votre main")
+    assert out["advice_codes"][0]["code"] in ("advice.play", "advice.do")
+    assert not english_in_json(out, "fr")
 
 
 @pytest.mark.parametrize("name", solver.registered_games())
@@ -220,3 +285,28 @@ def test_every_option_of_every_game_has_its_words(name):
     # seat numbers a person reads are counted from 1
     text = " ".join(doc for _, doc, _ in declared.values())
     assert "0+2" not in text and "seats 0" not in text
+
+
+def test_the_openapi_document_states_the_hint_s_codes(client):
+    """The hint's response schema (``GET /v1/openapi.json``) names the
+    records beside the words, and real hints -- searched and exact, with a
+    note -- agree with it."""
+    import jsonschema
+    doc = client.get("/v1/openapi.json").json()
+    schema = doc["paths"]["/v1/hint"]["post"]["responses"]["200"]["content"][
+        "application/json"]["schema"]
+    assert {"fact_codes", "advice_codes", "note_code"} <= set(schema["properties"])
+    assert doc["paths"]["/v1/tables/{table_id}/hint"]["post"]["responses"]["200"] == \
+        doc["paths"]["/v1/hint"]["post"]["responses"]["200"]
+    check = jsonschema.Draft202012Validator({**schema, "components": doc["components"]})
+    state = solver.load_game("trix").new_initial_state(seed=3)
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    view = solver.position.SeatView.of(state, state.current_player()).to_json()
+    for body in ({"position": view, "limit": {"iterations": 100}},
+                 {"position": _late_dix_record()}):
+        out = client.post("/v1/hint", params={"lang": "ar"}, json=body).json()
+        check.validate(out)
+    bad = dict(out, advice_codes=[{"code": "advice.play"}])
+    with pytest.raises(jsonschema.ValidationError):
+        check.validate(bad)

@@ -273,6 +273,13 @@ def test_the_hint_and_the_analysis_board_carry_the_brackets(tmp_path):
     solver.dd.session.default_solver().clear()
     out = advise(view, "test", limit=Limit(iterations=100, nodes=2_000), line=False)
     assert "passed its bound" in out["note"] and out["method"] != "exact"
+    # the note as a code beside its words, which a face says in its own
+    # (bots/server/words.py; the French sentence from the same record)
+    assert out["note_code"]["code"] == "search.note_bound"
+    assert f"{out['note_code']['params']['nodes']:,} nodes" in out["note"]
+    from bots.server import i18n, words
+    french = words.hint(json.loads(json.dumps(out)), view, i18n.Translator("fr"))
+    assert "nœuds" in french["note"] and french["note"].startswith("(")
     assert set(out["brackets"]["brackets"]) == legal
     for a, (lo, hi) in out["brackets"]["brackets"].items():
         assert out["brackets"]["words"][a] == bracket_words(lo, hi,

@@ -175,14 +175,17 @@ def test_tie_break_is_a_fixed_rule_among_near_ties():
 
 
 def test_the_ranking_puts_the_advice_first_and_explains_higher_means():
-    from solver.search.advice import TIE_RULE, decide
+    from solver.search.advice import REASON_AS_GOOD, REASON_FEW, TIE_RULE, decide
     values = {1: 9.95, 2: 10.0, 3: 4.0, 4: 12.0}
     visits = {1: 1000, 2: 1000, 3: 900, 4: 10}
     advice = decide(_evidence(values, visits))
     assert advice.action == 1                   # tied with 2: the first in order
     assert advice.ranking == [1, 4, 2, 3]       # then by mean
-    assert TIE_RULE in advice.reasons[2]
-    assert "searched too little" in advice.reasons[4]
+    # each reason a code with its parameters (solver/said.py), said in English
+    assert advice.reasons[2] == REASON_AS_GOOD(rule=TIE_RULE())
+    assert TIE_RULE.template in str(advice.reasons[2])
+    assert advice.reasons[4] == REASON_FEW(visits=10)
+    assert "searched too little (10)" in str(advice.reasons[4])
     assert 3 not in advice.reasons              # below the advice: nothing to explain
     assert set(advice.equal) == {1, 2}
 
