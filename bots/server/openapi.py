@@ -436,8 +436,7 @@ def document(settings) -> dict:
             "responses": {**_ok("the record"), **_errors(404, 409, 503)}}},
     }
     # each game's position (the bodies' 'position' is one of them, by its 'game')
-    defs.update(models.position_components())
-    defs["Said"] = SAID
+    defs.update(models.position_components(), Said=SAID)
     defs["Error"] = {
         "type": "object", "required": ["error", "status"],
         "properties": {"error": {"type": "string"}, "status": {"type": "integer"},
