@@ -8,8 +8,9 @@ game shares (``WIDGET_FACTS``: a hand, the trick, the layout's rows, the
 trumps, the stock's count, the match's totals) here, and each game's own
 in its ``Game.facts``.  The conformance tests hold every fact a game gives
 to its declaration (its name declared, its value of its kind), and
-docs/facts.md is written from the declarations (``facts_markdown``; a test
-holds the page equal to them).
+docs/facts.md is written from the declarations (``facts_markdown``, by
+``python -m solver.games.facts_page``; a test holds the page equal to
+them).
 """
 
 from __future__ import annotations
@@ -126,7 +127,7 @@ def facts_markdown(games: Mapping[str, Any]) -> str:
 
     out = ["# What a seat knows: the facts of `InfoState.known`", "",
            "Written from the declarations (`solver/facts.py`, each game's `Game.facts`)",
-           "by `python -m solver.facts`; a test holds this page equal to them. A",
+           "by `python -m solver.games.facts_page`; a test holds this page equal to them. A",
            "seat's facts (`State.information_state(seat).known`) hold only",
            "declared facts, each of its kind (the conformance tests check every",
            "fact of random play-outs of every game).", "",
@@ -141,16 +142,6 @@ def facts_markdown(games: Mapping[str, Any]) -> str:
         out += ["", f"## {name}", ""]
         out += table(own) if own else ["No facts beyond the widget facts."]
     return "\n".join(out) + "\n"
-
-
-def main() -> None:
-    # the games' registry sits above this module: read it only here
-    import solver
-    print(facts_markdown({n: solver.load_game(n) for n in solver.registered_games()}), end="")
-
-
-if __name__ == "__main__":
-    main()
 
 
 __all__ = ["Fact", "KINDS", "WIDGET_FACTS", "declared", "check_known", "facts_markdown"]

@@ -211,14 +211,14 @@ def test_the_fact_checker_names_what_is_wrong():
 
 
 def test_the_facts_page_is_written_from_the_declarations():
-    """docs/facts.md is what ``python -m solver.facts`` writes."""
+    """docs/facts.md is what ``python -m solver.games.facts_page`` writes."""
     import pathlib
 
     from solver.facts import facts_markdown
     page = pathlib.Path(__file__).resolve().parents[2] / "docs" / "facts.md"
     want = facts_markdown({n: solver.load_game(n) for n in solver.registered_games()})
     assert page.read_text(encoding="utf-8") == want, \
-        "docs/facts.md is out of date: python -m solver.facts > docs/facts.md"
+        "docs/facts.md is out of date: python -m solver.games.facts_page > docs/facts.md"
 
 
 def _positions(game, state):
