@@ -147,8 +147,10 @@ async function linkURL() {
 
 async function remember() {
   // the address bar always restores this board (a reload, a bookmark)
+  const board = BOARD;
   try {
-    history.replaceState(null, "", await linkURL());
+    const url = await linkURL();
+    if (board === BOARD) history.replaceState(null, "", url);   // not a board left meanwhile
   } catch (e) {
     // a browser without CompressionStream: the board works, without links
   }
@@ -1266,6 +1268,7 @@ async function fromTable(id, token) {
 
 function newBoard() {
   stopValues();
+  ++stepSeq;                // a step or values still on their way belong to the board left
   BOARD = null;
   $("b-view").hidden = true;
   $("open").hidden = false;
