@@ -53,6 +53,7 @@ class ToyFront(Front):
 
     round_unit = N_("points this deal, by the bids")
     actions: ClassVar[dict[str, str]] = {"bid": N_("Bid {n}"), "bid 0": N_("Bid nil")}
+    seat_facts: ClassVar[dict[str, str]] = {"bids": N_("Bids")}
 
     def panels(self, view: BoardView, words: Words) -> list[dict[str, Any]]:
         bids = view.known.get("bids")
