@@ -293,6 +293,10 @@ def test_the_toy_game_needed_only_its_package_and_one_line():
     ``bots/``, ``csrc/``) names the game."""
     package = ROOT / "tests" / "toygame"
     files = {p.relative_to(ROOT).as_posix() for p in package.glob("*.py")}
+    # beside its modules, its words: the template and their French, nothing more
+    assert sorted(p.relative_to(package).as_posix() for p in package.rglob("*")
+                  if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".py") == \
+        ["locale/fr.po", "locale/messages.pot"]
     loaded = {pathlib.Path(m.__file__).resolve().relative_to(ROOT).as_posix()
               for name, m in list(sys.modules.items())
               if (name == PACKAGE or name.startswith(f"{PACKAGE}.")) and getattr(m, "__file__", None)}

@@ -244,3 +244,30 @@ def test_the_command_line_hint_shows_the_bids(toy, capsys):
                  "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["action"].startswith("bid ") and doc["facts"][-1].startswith("Bids: ")
+
+
+def test_its_french_is_its_own_and_whole(toy):
+    """The toy's template holds every message its package marks (what
+    ``python -m bots.server.extract --package tests.toygame`` writes), and
+    its ``locale/fr.po`` words each with the same placeholders; the
+    server's catalogue has none of the toy's own words (its French comes
+    from its package)."""
+    import pathlib
+    import re
+
+    from babel.messages.pofile import read_po
+
+    from bots.server import extract, i18n
+    locale = pathlib.Path(__file__).resolve().parents[1] / "toygame" / "locale"
+    marked = {m for m, _ in extract.game_messages(PACKAGE)}
+    with open(locale / "messages.pot", "rb") as fh:
+        assert {m.id for m in read_po(fh) if m.id} == marked
+    with open(locale / "fr.po", "rb") as fh:
+        french = {m.id: m.string for m in read_po(fh, locale="fr") if m.id}
+    assert set(french) == marked
+    for message, words in french.items():
+        assert words and set(re.findall(r"{\w+}", words)) == set(re.findall(r"{\w+}", message))
+    assert i18n.sources("fr")[-1] == locale / "fr.po"
+    with open(i18n.LOCALE / "fr.po", "rb") as fh:
+        server = {m.id for m in read_po(fh, locale="fr")}
+    assert "Bid nil" not in server and "Bids" in marked
