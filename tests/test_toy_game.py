@@ -195,6 +195,23 @@ def test_a_whole_deal_solves_at_once(toy):
     assert sol.value in (-10, 10, 11, 12, 13)       # seat 0 bid 1
 
 
+def test_a_solve_under_a_budget_brackets_the_points(toy):
+    """A solve stopped by its node budget proves brackets of the seat's
+    points by its bid (nil: -10 or 10), not of its tricks; a finished one
+    closes them on the exact value."""
+    from solver.dd.solve import solve_within
+    state = toy.new_initial_state(seed=9)
+    for text in ("bid 0", "bid 2", "bid 0", "bid 1"):
+        state.apply_action(state.string_to_action(text))
+    for seat, values in ((0, {-10, 10}), (1, {-20, 20, 21, 22})):
+        cut = solve_within(state, 50, seat=seat)
+        assert not cut.finished and cut.brackets
+        assert all(lo in values and hi in values and lo <= hi for lo, hi in cut.brackets.values())
+        whole = solve_within(state, 100_000, seat=seat)
+        assert whole.finished and whole.solution.value in values
+        assert all(lo == hi for lo, hi in whole.brackets.values())
+
+
 @pytest.mark.parametrize("bot,limit", [("ismcts", solver.Limit(iterations=300)),
                                        ("pimc", solver.Limit(worlds=30))])
 def test_best_move_gives_a_hint(toy, bot, limit):
