@@ -80,6 +80,8 @@ TOKENS = phrase("fact.tokens", N_("Tokens: {scores}"))
 TOTALS = phrase("fact.totals", N_("Match score: {scores}"))
 STOCK = phrase("fact.stock", N_("Cards left in the stock: {n}"))
 SEAT_VALUE = phrase("fact.seat_value", N_("{name} {value}"))
+#: a game's own fact of one number a seat (``Front.seat_facts``), by its label
+SEAT_FACT = phrase("fact.seat_fact", N_("{label}: {scores}"))
 TEAMS = phrase("fact.teams", N_("your team {a}, the other team {b}"))
 #: who holds no seat (a bid nobody made)
 NOBODY = N_("nobody")
@@ -221,6 +223,14 @@ def facts_of(view) -> list[Said]:
         lines.append(TOTALS(scores=per_seat(order(known["totals"]), team_lists)))
     if known.get("stock_left"):
         lines.append(STOCK(n=known["stock_left"]))
+    # the game's own facts of a number a seat, in its words (its front)
+    for key, label in game.front.seat_facts.items():
+        values = known.get(key)
+        if isinstance(values, list) and len(values) == n:
+            scores = [SEAT_VALUE(name=Seat(s), value=values[s])
+                      for s in ((seat + k) % n for k in range(n)) if values[s] >= 0]
+            if scores:
+                lines.append(SEAT_FACT(label=Word(label), scores=scores))
     return lines
 
 

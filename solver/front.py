@@ -140,6 +140,11 @@ class Front:
     #: hidden "?" are every game's (``COMMON_ACTIONS``); an action with no
     #: words is shown as the notation writes it.
     actions: ClassVar[dict[str, str]] = {}
+    #: the game's own facts of one whole number a seat (``ints``,
+    #: solver/facts.py) that a position's facts list (``bots/advice.py``),
+    #: each by its line's label (a message id): ``{"bids": N_("Bids")}``;
+    #: a seat whose number is below 0 (none yet) is left out of its line
+    seat_facts: ClassVar[dict[str, str]] = {}
     #: per level, the bot settings where they differ from the common ones
     #: (``bots/levels.py``)
     levels: ClassVar[dict[str, str]] = {}

@@ -1,6 +1,7 @@
 """A game from outside ``solver/games``: the toy trick game of
 tests/toygame/, registered with one line, gets everything a built-in game
-gets -- the conformance checks, hints from both searches, the exact solver
+gets -- the conformance checks (its facts, the bids among them, held to
+their declarations), hints from both searches (at a bid too), the exact solver
 (checked against a brute force over the protocol), the OpenSpiel and
 PettingZoo exports under their own API checks -- and needs no file outside
 its package (docs/architecture.md, "Adding a game")."""
@@ -53,7 +54,7 @@ def test_it_is_registered_and_loads(toy):
     assert NAME in solver.registered_games()
     assert PACKAGE in solver.games.registered_packages()
     assert game_class(NAME) is type(toy)
-    assert toy.num_players == 4 and toy.round_scale == 4.0
+    assert toy.num_players == 4 and toy.round_scale == 40.0
 
 
 def test_it_registers_again_after_it_was_forgotten(toy):
@@ -65,7 +66,10 @@ def test_it_registers_again_after_it_was_forgotten(toy):
         game_class(NAME)
     solver.games.register_package(PACKAGE)       # imported from the cache: registered again
     assert solver.load_game(NAME) == toy
-    assert solver.solve(toy.new_initial_state(seed=1)).kind == "paranoid"
+    state = toy.new_initial_state(seed=1)
+    for _ in range(4):
+        state.apply_action(state.legal_actions()[1])
+    assert solver.solve(state).kind == "paranoid"
     with pytest.raises(solver.OptionError, match="no game package"):
         solver.games.register_package("tests.no_such_game")
     with pytest.raises(solver.OptionError, match="not a registered outside package"):
@@ -76,7 +80,8 @@ def test_it_registers_again_after_it_was_forgotten(toy):
                                    "test_action_strings_round_trip", "test_determinism_by_seed",
                                    "test_clone_consistency", "test_records_and_views_round_trip",
                                    "test_information_states_never_leak",
-                                   "test_positions_fit_the_game_s_schema"])
+                                   "test_positions_fit_the_game_s_schema",
+                                   "test_every_fact_a_seat_knows_is_declared_and_of_its_kind"])
 def test_the_conformance_checks_pass(toy, check, sample):
     run = getattr(_conformance(), check)
     for cfg in toy.conformance_configs:
@@ -86,18 +91,66 @@ def test_the_conformance_checks_pass(toy, check, sample):
             run(NAME, cfg)
 
 
-def test_a_played_deal_scores_its_tricks(toy):
+def test_a_played_deal_scores_its_bids(toy):
+    from tests.toygame.state import score
     state = toy.new_initial_state(seed=4)
     rng = random.Random(4)
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
     assert state.current_player() == TERMINAL
-    assert sum(state.returns()) == 4 and state.returns() == state.round_returns()
+    assert sum(state.tricks_won) == 4 and state.returns() == state.round_returns()
+    assert state.returns() == [float(score(b, t))
+                               for b, t in zip(state.bids, state.tricks_won, strict=True)]
+    # the rule as game.py states it: nil, a bid made with an overtrick, missed
+    assert (score(0, 0), score(0, 1), score(2, 3), score(2, 2), score(3, 1)) == \
+        (10, -10, 21, 20, -30)
+
+
+def test_the_seats_bid_in_turn_before_any_card(toy):
+    state = solver.load_game(NAME, first_leader=2).new_initial_state(seed=1)
+    assert state.phase == "auction" and state.trick_number() is None
+    assert [state.action_to_string(a) for a in state.legal_actions()] == \
+        ["bid 0", "bid 1", "bid 2", "bid 3", "bid 4"]
+    order = []
+    for text in ("bid 2", "NIL", "Bid 1", "bid 4"):
+        order.append(state.current_player())
+        state.apply_action(state.string_to_action(text))
+    assert order == [2, 3, 0, 1] and state.bids == [1, 4, 2, 0]
+    assert state.phase == "play" and state.current_player() == 2
+    assert state.string_to_action("nil") == state.string_to_action("bid 0") == 64
+    assert state.information_state(0).known["bids"] == [1, 4, 2, 0]
+    with pytest.raises(solver.errors.NotationError, match="'bid 5'"):
+        state.string_to_action("bid 5")
+    with pytest.raises(solver.errors.IllegalActionError, match="the auction is over"):
+        state.apply_action(64)
+    fresh = toy.new_initial_state(seed=1)
+    with pytest.raises(solver.errors.IllegalActionError, match="bids first"):
+        fresh.apply_action(fresh.string_to_action("AS"))
+    # a seat view whose card comes before the fourth bid is refused, by its path
+    view = position.SeatView.of(fresh, 0).to_json()
+    view["actions"] = ["bid 1", "AS"]
+    with pytest.raises(solver.errors.PositionError, match="out of turn"):
+        position.from_json(view).sampler()
+
+
+def test_there_is_no_exact_value_of_a_bid(toy):
+    state = toy.new_initial_state(seed=3)
+    with pytest.raises(solver.errors.UnsupportedPositionError, match="the auction"):
+        solver.solve(state)
+
+
+def test_the_rules_player_bids_its_aces_and_half_its_kings():
+    from tests.toygame import TOY
+    from tests.toygame.heuristic import bid_of
+    assert bid_of([TOY.parse(c) for c in "AS AH KD QC".split()]) == 2
+    assert bid_of([TOY.parse(c) for c in "KS KH AD QC".split()]) == 2
+    assert bid_of([TOY.parse(c) for c in "KS QH JD QC".split()]) == 0
 
 
 def _brute(state, seat):
-    """The most tricks ``seat`` takes against the three others (paranoid
-    minimax over the protocol: every legal card of every seat tried)."""
+    """The most points ``seat`` scores by its bid against the three others
+    (paranoid minimax over the protocol: every legal card of every seat
+    tried)."""
     if state.is_terminal():
         return state.returns()[seat]
     values = []
@@ -117,7 +170,7 @@ def _brute_actions(state, seat):
     return out
 
 
-@pytest.mark.parametrize("seed,played", [(1, 4), (2, 5), (3, 6), (5, 7), (8, 8)])
+@pytest.mark.parametrize("seed,played", [(1, 8), (2, 9), (3, 10), (5, 11), (8, 12), (4, 6)])
 def test_the_exact_solver_agrees_with_a_brute_force(toy, seed, played):
     state = toy.new_initial_state(seed=seed)
     rng = random.Random(seed)
@@ -134,9 +187,29 @@ def test_the_exact_solver_agrees_with_a_brute_force(toy, seed, played):
 
 
 def test_a_whole_deal_solves_at_once(toy):
-    sol = solver.solve(toy.new_initial_state(seed=9))
-    assert sol.nodes < 20_000         # the work, not the time: machines differ
-    assert 0 <= sol.value <= 4
+    state = toy.new_initial_state(seed=9)
+    for text in ("bid 1", "bid 0", "bid 2", "bid 1"):
+        state.apply_action(state.string_to_action(text))
+    sol = solver.solve(state)
+    assert sol.nodes < 40_000         # the work, not the time: machines differ
+    assert sol.value in (-10, 10, 11, 12, 13)       # seat 0 bid 1
+
+
+def test_a_solve_under_a_budget_brackets_the_points(toy):
+    """A solve stopped by its node budget proves brackets of the seat's
+    points by its bid (nil: -10 or 10), not of its tricks; a finished one
+    closes them on the exact value."""
+    from solver.dd.solve import solve_within
+    state = toy.new_initial_state(seed=9)
+    for text in ("bid 0", "bid 2", "bid 0", "bid 1"):
+        state.apply_action(state.string_to_action(text))
+    for seat, values in ((0, {-10, 10}), (1, {-20, 20, 21, 22})):
+        cut = solve_within(state, 50, seat=seat)
+        assert not cut.finished and cut.brackets
+        assert all(lo in values and hi in values and lo <= hi for lo, hi in cut.brackets.values())
+        whole = solve_within(state, 100_000, seat=seat)
+        assert whole.finished and whole.solution.value in values
+        assert all(lo == hi for lo, hi in whole.brackets.values())
 
 
 @pytest.mark.parametrize("bot,limit", [("ismcts", solver.Limit(iterations=300)),
@@ -152,7 +225,20 @@ def test_best_move_gives_a_hint(toy, bot, limit):
     assert res.unit == toy.round_unit
 
 
-@pytest.mark.parametrize("seed,played", [(6, 3), (7, 6), (10, 9)])
+@pytest.mark.parametrize("bot,limit", [("ismcts", solver.Limit(iterations=300)),
+                                       ("pimc", solver.Limit(worlds=30))])
+def test_best_move_bids(toy, bot, limit):
+    """At a bid both searches answer a bid, the same one for the same seed."""
+    state = toy.new_initial_state(seed=6)
+    state.apply_action(state.string_to_action("bid 1"))
+    view = position.SeatView.of(state, state.current_player())
+    res = solver.best_move(view, limit, bot=bot, seed=1)
+    bids = {f"bid {n}" for n in range(5)}
+    assert res.action in bids and set(res.values) == bids
+    assert solver.best_move(view, limit, bot=bot, seed=1).action == res.action
+
+
+@pytest.mark.parametrize("seed,played", [(6, 7), (7, 10), (10, 13)])
 def test_the_world_sampler_counts_the_worlds_exactly(toy, seed, played):
     """Every deal of the other seats' unseen cards whose replay gives the
     seat the same information state is a world: the sampler counts them
@@ -204,7 +290,7 @@ def test_openspiel_export_passes_openspiels_checks(toy):
     checks.test_resample_from_infostate_keeps_the_information_state(NAME)
     game = checks._load(NAME)
     assert (game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes(),
-            game.max_game_length()) == (4, 64, 16, 16)
+            game.max_game_length()) == (4, 69, 16, 20)
 
 
 def test_pettingzoo_export_passes_its_api_test(toy):
@@ -224,6 +310,10 @@ def test_the_toy_game_needed_only_its_package_and_one_line():
     ``bots/``, ``csrc/``) names the game."""
     package = ROOT / "tests" / "toygame"
     files = {p.relative_to(ROOT).as_posix() for p in package.glob("*.py")}
+    # beside its modules, its words: the template and their French, nothing more
+    assert sorted(p.relative_to(package).as_posix() for p in package.rglob("*")
+                  if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".py") == \
+        ["locale/fr.po", "locale/messages.pot"]
     loaded = {pathlib.Path(m.__file__).resolve().relative_to(ROOT).as_posix()
               for name, m in list(sys.modules.items())
               if (name == PACKAGE or name.startswith(f"{PACKAGE}.")) and getattr(m, "__file__", None)}

@@ -3,8 +3,13 @@ the front ends with no file outside its package touched: a table over the
 HTTP API (a person and bots, played to the end, its deal summarised; a
 table of bots alone), a hint through the command line and through the
 HTTP API, and a review of the finished table (``bots/review.py``, and the
-table's review route).  The toy game declares nothing for the front ends
-(``solver/front.py``'s defaults): its cards are shown as written."""
+table's review route).  Its cards are shown as written (``solver/front.py``'s
+defaults); its auction is declared by its package alone (``ToyFront`` in
+tests/toygame/game.py, its words' French in tests/toygame/locale/fr.po):
+its bids are worded as actions, listed in a "bids" panel of the table's
+and the analysis board, under each seat, in a hint's facts (the command
+line's and the HTTP API's) and in the deal's summary, in English and in
+French."""
 
 from __future__ import annotations
 
@@ -83,14 +88,22 @@ def test_a_table_plays_to_the_end_and_summarises_its_deal(client, toy, finished)
     assert t["summaries"] and t["summaries"][0]["points"] == t["deal_scores"][0]
     assert t["summaries"][0]["running"] == t["deal_scores"][0]
     assert t["returns"] == [float(v) for v in t["deal_scores"][0]]
-    assert sum(t["returns"]) == 4                       # a point a trick, four tricks
-    # every card played in the log, with who played it, the cards as written
-    # (the toy's facts write its trick as text, with no leader: the board
-    # draws a trick from the conventional ``trick`` list and ``leader``)
-    assert len(t["log"]) == 16 and {e["seat"] for e in t["log"]} == {0, 1, 2, 3}
-    assert all(e["card"] for e in t["log"]) and len(seen) >= 4
-    assert all(c["name"] == i for i, c in t["cards"].items())
-    assert [e["label"] for e in t["log"]] == [e["action"] for e in t["log"]]
+    # the four bids, then every card played in the log, with who played it,
+    # the cards as written, the bids in the toy's words
+    assert len(t["log"]) == 20 and {e["seat"] for e in t["log"]} == {0, 1, 2, 3}
+    bids, cards = t["log"][:4], t["log"][4:]
+    assert all(e["card"] for e in cards) and not any(e["card"] for e in bids)
+    assert all(c["name"] == i for i, c in t["cards"].items()) and len(seen) >= 4
+    assert [e["label"] for e in cards] == [e["action"] for e in cards]
+    assert all(e["label"] == ("Bid nil" if e["action"] == "bid 0" else
+                              f"Bid {e['action'][4:]}") for e in bids)
+    # the summary: the points by the bids, and each seat's bid and tricks
+    summary = t["summaries"][0]
+    said = [int(e["action"][4:]) for e in sorted(bids, key=lambda e: e["seat"])]
+    assert summary["bids"] == said and sum(summary["tricks"]) == 4
+    rows = {r["id"]: r for r in summary["said"]["rows"]}
+    assert rows["bids"]["values"] == said and rows["bids"]["label"] == "Bids"
+    assert rows["tricks"]["values"] == summary["tricks"]
     spectator = client.get(f"/v1/tables/{t['table']}").json()
     assert spectator["spectator"] and spectator["over"] and spectator["summaries"]
 
@@ -98,7 +111,7 @@ def test_a_table_plays_to_the_end_and_summarises_its_deal(client, toy, finished)
 def test_a_table_of_bots_alone_plays_through(client):
     t = client.post("/v1/tables", json={"game": NAME, "seed": 3, "seats": [],
                                          "bots": "easy"}).json()
-    assert t["over"] and len(t["summaries"]) == 1 and len(t["log"]) == 16
+    assert t["over"] and len(t["summaries"]) == 1 and len(t["log"]) == 20
 
 
 def test_a_hint_through_the_command_line(toy, capsys):
@@ -119,7 +132,7 @@ def test_a_hint_through_the_http_api(client, toy):
     assert h.status_code == 200, h.text
     h = h.json()
     assert h["action"] in {a["action"] for a in t["legal"]} and h["advice"]
-    assert h["labels"][h["action"]] == h["action"]
+    assert h["action"].startswith("bid ") and h["labels"]["bid 2"] == "Bid 2"
     free = client.post("/v1/hint", json={"position": t["view"], "limit": {"iterations": 100}})
     assert free.status_code == 200, free.text
     assert free.json()["action"] in {a["action"] for a in t["legal"]}
@@ -132,7 +145,8 @@ def test_the_finished_table_is_reviewed(client, toy, finished):
     assert r.status_code == 200, r.text
     doc = r.json()
     assert doc["decisions"] and all(d["seat"] == 0 for d in doc["decisions"])
-    assert all(d["played_label"] == d["played"] for d in doc["decisions"])
+    assert all(d["played_label"] == d["played"] for d in doc["decisions"]
+               if not d["played"].startswith("bid "))
     # bots/review.py itself, on the whole record with hindsight
     state = toy.new_initial_state(seed=7)
     for e in t["log"]:
@@ -174,3 +188,86 @@ def test_the_api_s_document_states_its_positions_and_options(client, toy, finish
     assert table.is_valid({"game": NAME, "options": {"first_leader": 2}, "seats": [3]})
     assert not table.is_valid({"game": NAME, "options": {"first_leader": 5}})
     assert not table.is_valid({"game": NAME, "seats": [4]})
+
+
+def _bidding_table(client, lang: str):
+    """A toy table at seat 1's bid (seat 0, a bot, has bid), in ``lang``."""
+    t = client.post(f"/v1/tables?lang={lang}", json={"game": NAME, "seed": 2, "seats": [1],
+                                                      "bots": "medium"})
+    assert t.status_code == 201, t.text
+    return t.json()
+
+
+@pytest.mark.parametrize("lang,bids,seat1,nil,two,note", [
+    ("en", "Bids", "You: no bid yet", "Bid nil", "Bid 2", "bid 2, took 0"),
+    ("fr", "Enchères", "Vous : pas encore d'enchère", "Enchère nulle", "Enchérir à 2",
+     "enchère 2, plis 0")])
+def test_the_table_s_board_shows_the_bids(client, toy, lang, bids, seat1, nil, two, note):
+    """The board of a table in the auction: the "bids" panel (seat 0's bid,
+    seat 1's none yet), the bid under seat 0, the legal bids labelled, in
+    English and in French (the toy's own catalogue)."""
+    t = _bidding_table(client, lang)
+    board = t["board"]
+    panel = {p["id"]: p for p in board["panels"]}["bids"]
+    assert panel["title"] == bids and panel["rows"][1]["text"] == seat1
+    assert t["log"][0]["action"] == "bid 2" and t["log"][0]["seat"] == 0   # the seed's bot
+    assert board["seat_notes"] == [note, "", "", ""]
+    labels = {a["action"]: a["label"] for a in t["legal"]}
+    assert labels["bid 0"] == nil and labels["bid 2"] == two and len(labels) == 5
+    assert board["notes"] and all("{" not in n for n in board["notes"])
+
+
+@pytest.mark.parametrize("lang,bids", [("en", "Bids"), ("fr", "Enchères")])
+def test_a_hint_and_the_analysis_board_show_the_bids(client, toy, lang, bids):
+    """``POST /v1/hint`` lists the bids made among the position's facts,
+    and ``/v1/analysis/step`` draws the "bids" panel, in the asked language."""
+    t = _bidding_table(client, lang)
+    view = t["view"]
+    h = client.post(f"/v1/hint?lang={lang}", json={"position": view,
+                                                     "limit": {"iterations": 100}, "seed": 1})
+    assert h.status_code == 200, h.text
+    h = h.json()
+    assert h["action"].startswith("bid ")
+    assert any(f.startswith(bids) for f in h["facts"]), h["facts"]
+    assert h["fact_codes"][-1]["code"] == "fact.seat_fact"
+    step = client.post(f"/v1/analysis/step?lang={lang}", json={"position": view, "at": 1})
+    assert step.status_code == 200, step.text
+    panel = {p["id"]: p for p in step.json()["panels"]}["bids"]
+    assert panel["title"] == bids and len(panel["rows"]) == 4
+
+
+def test_the_command_line_hint_shows_the_bids(toy, capsys):
+    assert main(["hint", NAME, "--seed", "2", "--after", "2", "--iterations", "100"]) == 0
+    out = capsys.readouterr().out
+    assert "Bids: across " in out and ", right " in out
+    assert main(["hint", NAME, "--seed", "2", "--after", "2", "--iterations", "100",
+                 "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["action"].startswith("bid ") and doc["facts"][-1].startswith("Bids: ")
+
+
+def test_its_french_is_its_own_and_whole(toy):
+    """The toy's template holds every message its package marks (what
+    ``python -m bots.server.extract --package tests.toygame`` writes), and
+    its ``locale/fr.po`` words each with the same placeholders; the
+    server's catalogue has none of the toy's own words (its French comes
+    from its package)."""
+    import pathlib
+    import re
+
+    from babel.messages.pofile import read_po
+
+    from bots.server import extract, i18n
+    locale = pathlib.Path(__file__).resolve().parents[1] / "toygame" / "locale"
+    marked = {m for m, _ in extract.game_messages(PACKAGE)}
+    with open(locale / "messages.pot", "rb") as fh:
+        assert {m.id for m in read_po(fh) if m.id} == marked
+    with open(locale / "fr.po", "rb") as fh:
+        french = {m.id: m.string for m in read_po(fh, locale="fr") if m.id}
+    assert set(french) == marked
+    for message, words in french.items():
+        assert words and set(re.findall(r"{\w+}", words)) == set(re.findall(r"{\w+}", message))
+    assert i18n.sources("fr")[-1] == locale / "fr.po"
+    with open(i18n.LOCALE / "fr.po", "rb") as fh:
+        server = {m.id for m in read_po(fh, locale="fr")}
+    assert "Bid nil" not in server and "Bids" in marked

@@ -4,40 +4,106 @@ Read top to bottom as the rules:
 
 * 16 cards: the jack, queen, king and ace of clubs, diamonds, hearts and
   spades.  Each of the four seats is dealt 4.
-* Seat ``first_leader`` (option, default 0) leads the first trick; the
-  trick's winner leads the next.  Follow suit if able; no trumps: the
-  highest card of the suit led wins.
-* Each trick taken scores its taker 1 point; the game is one deal of 4
-  tricks, and each seat's result is its tricks.
+* The auction: before any card, each seat in turn from seat
+  ``first_leader`` (option, default 0) bids the tricks it will take, once:
+  0 ("nil") to 4.  Every bid is public.
+* Seat ``first_leader`` leads the first trick; the trick's winner leads
+  the next.  Follow suit if able; no trumps: the highest card of the suit
+  led wins.
+* The game is one deal of 4 tricks, scored by the bids, each seat on its
+  own: nil made (no trick taken) +10, missed -10; a bid of n made (n
+  tricks or more) 10 x n, and 1 a trick over it; missed, -10 x n.
 
 Actions are card indices (``solver.cards``), written as French cards
-(``AS``, ``JD``); the only decisions are cards.  The deal object is
-``{"deals": [{"hands": ["AS KS JH QC", ...]}]}``, one hand a seat; a seat's
-view shows its own hand and the number of cards of the others."""
+(``AS``, ``JD``), and the bids, ids 64 to 68 above every card's, written
+``bid 0`` to ``bid 4`` (``nil`` is read as ``bid 0``).  The deal object
+is ``{"deals": [{"hands": ["AS KS JH QC", ...]}]}``, one hand a seat; a
+seat's view shows its own hand and the number of cards of the others.
+
+What the front ends show of it is declared here too (``ToyFront``): the
+bids' words, a "bids" panel, a line under each seat, the deal's summary;
+its words' French is its own ``locale/fr.po``."""
 
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from solver.errors import PositionError
+from solver.facts import Fact
+from solver.front import N_, BoardView, Front, Words, panel, seat_row, text_row
 from solver.game import Game, InteropSpec, Option, State, register_game
 from solver.games.common import check_distinct, check_keys, need, parse_card_list
 from solver.shapes import Cards, Fields, ListOf, PerSeat
 
-from .state import HAND, SEATS, TOY, ToyState
+from .state import AUCTION, BID, HAND, MAX_BID, SEATS, TOY, ToyState, score
 from .views import ToyWorldSampler
+
+
+def _bid_words(bid: int, words: Words) -> str:
+    """A bid in words: nil, or its tricks."""
+    return words(N_("nil")) if bid == 0 else str(bid)
+
+
+class ToyFront(Front):
+    """The toy as the front ends show it: its cards as written (the
+    defaults), its bids in words, the auction's panel, each seat's bid and
+    tricks under it, and each deal's bids and tricks in its summary."""
+
+    round_unit = N_("points this deal, by the bids")
+    actions: ClassVar[dict[str, str]] = {"bid": N_("Bid {n}"), "bid 0": N_("Bid nil")}
+    seat_facts: ClassVar[dict[str, str]] = {"bids": N_("Bids")}
+
+    def panels(self, view: BoardView, words: Words) -> list[dict[str, Any]]:
+        bids = view.known.get("bids")
+        if not isinstance(bids, list) or len(bids) != len(view.names):
+            return []
+        rows = [text_row(words(N_("{name}: no bid yet"), name=name) if bid < 0 else
+                         words(N_("{name} bid {bid}"), name=name, bid=_bid_words(bid, words)))
+                for name, bid in zip(view.names, bids, strict=True)]
+        return [panel("bids", words(N_("Bids")), rows)]
+
+    def notes(self, view: BoardView, words: Words) -> list[str]:
+        if view.known.get("phase") == AUCTION:
+            return [words(N_("The auction: each seat bids the tricks it will take"))]
+        return []
+
+    def seat_notes(self, view: BoardView, words: Words) -> list[str]:
+        bids, won = view.known.get("bids"), view.known.get("tricks_won")
+        if not isinstance(bids, list) or not isinstance(won, list):
+            return super().seat_notes(view, words)
+        return ["" if bid < 0 else words(N_("bid {bid}, took {took}"),
+                                         bid=_bid_words(bid, words), took=took)
+                for bid, took in zip(bids, won, strict=True)]
+
+    def deal_summaries(self, state: Any, words: Words) -> list[dict[str, Any]]:
+        if not state.is_terminal():
+            return []
+        return [{"bids": list(state.bids), "tricks": list(state.tricks_won)}]
+
+    def summary_words(self, entry: Mapping[str, Any], view: BoardView,
+                      words: Words) -> dict[str, Any]:
+        return {"heading": None, "lines": [],
+                "rows": [seat_row("bids", words(N_("Bids")), entry["bids"], ""),
+                         seat_row("tricks", words(N_("Tricks taken")), entry["tricks"], "")]}
 
 
 @register_game
 class ToyGame(Game):
     name = "toy"
-    description = "toy: 4 seats, 16 cards, 4 tricks, no trumps, a point a trick"
+    description = "toy: 4 seats, 16 cards, bids of 0 (nil) to 4 tricks, 4 tricks, no trumps"
     conformance_configs = ({}, {"first_leader": 2})
-    round_scale = float(HAND)
-    round_unit = "tricks this deal"
+    round_scale = float(score(MAX_BID, HAND))
+    round_unit = "points this deal, by the bids"
     notation = ("Cards are rank then suit: A K Q J and S H D C (AS is the ace of spades). "
-                "Every action is a card: type it (case does not matter).")
+                "A bid is 'bid 0' (or 'nil') to 'bid 4'. Case does not matter.")
+    front_class = ToyFront
+    #: a seat's facts beyond the widget facts (solver/facts.py)
+    facts: ClassVar[Mapping[str, Fact]] = {
+        "phase": Fact("text", "the deal's part: auction, play or over"),
+        "bids": Fact("ints", "each seat's bid in tricks, 0 for nil, -1 until it bids"),
+    }
     options_spec: ClassVar[dict[str, Option]] = {
         "first_leader": Option(0, "the seat that leads the first trick", min=0, max=SEATS - 1),
     }
@@ -54,11 +120,11 @@ class ToyGame(Game):
 
     @property
     def num_distinct_actions(self) -> int:
-        return 64
+        return BID + MAX_BID + 1
 
     @property
     def max_deal_length(self) -> int:
-        return SEATS * HAND
+        return SEATS * HAND + SEATS
 
     def generate_deal(self, rng: random.Random) -> tuple:
         cards = list(TOY.cards)

@@ -1,6 +1,8 @@
-"""What the searches need from toy: its rules player.  Everything else is
-the defaults (``solver.search.support.GameSupport``): the exact values are
-the solver's, in tricks, which is what the deal scores; no opponent model
+"""What the searches need from toy: its rules player (its bids too).
+Everything else is the defaults (``solver.search.support.GameSupport``):
+the exact values are the solver's, in the deal's points by the bids,
+which is what the deal scores (during the auction the solver has none,
+and PIMC plays each world out); no opponent model
 (the worlds are weighed alike), no Cython search (the Python ISMCTS and
 PIMC play it)."""
 

@@ -1,12 +1,13 @@
 """toy's seat views: the exact world sampler.
 
-Every card played is public, so a seat knows its own hand, every card
-played and by whom, and each other seat's voids (a seat that did not
-follow the suit led holds none of it).  The cards it has not seen lie
+Every bid and every card played is public, so a seat knows its own
+hand, every bid, every card played and by whom, and each other seat's
+voids (a seat that did not follow the suit led holds none of it).  The cards it has not seen lie
 with the three other seats, as many with each as it has left; every
 placement that respects the voids is one world, and
 ``solver.sampler.HolderSampler`` draws among them uniformly and counts
-them exactly."""
+them exactly.  The bids say nothing the rules hold a seat to (a seat
+may bid what it likes): they are replayed, and weigh no world."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from solver.game import Game, State, WorldSampler
 from solver.games.common import parse_card_list
 from solver.sampler import HolderSampler, InconsistentConstraints
 
-from .state import HAND, SEATS, TOY, trick_winner
+from .state import HAND, SEATS, TOY, is_bid, parse_action, trick_winner
 
 
 class ToyWorldSampler(WorldSampler):
@@ -41,7 +42,7 @@ class ToyWorldSampler(WorldSampler):
         self.actions: list[int] = []
         for i, text in enumerate(view["actions"]):
             try:
-                self.actions.append(TOY.parse(text, i))
+                self.actions.append(parse_action(text, i))
             except NotationError as exc:
                 raise PositionError(str(exc), f"actions[{i}]") from None
         # the public play: who played what, and who showed out of which suit
@@ -49,7 +50,11 @@ class ToyWorldSampler(WorldSampler):
         voids: list[set[int]] = [set() for _ in range(SEATS)]
         leader, seen = game.options["first_leader"], set(self.own)
         trick: list[int] = []
-        for i, card in enumerate(self.actions):
+        for i, action in enumerate(self.actions):
+            if (i < SEATS) != is_bid(action):
+                raise PositionError(f"the {SEATS} seats bid first, then play: "
+                                    f"{view['actions'][i]!r} is out of turn", f"actions[{i}]")
+        for i, card in enumerate(self.actions[SEATS:], start=SEATS):
             player = (leader + len(trick)) % SEATS
             if (player == seat) != (card in self.own) or (player != seat and card in seen):
                 raise PositionError(f"seat {player} cannot have played "
