@@ -3,8 +3,8 @@
 A game's ``Front`` (``Game.front``, made from ``Game.front_class``) says
 how a person reads the game: its title and words on the new-table form,
 its cards' faces and names, its contracts in words, the panels of its
-board in generic widgets, what each finished deal's summary adds to the points, its units
-beside the deal's, the sentence that lists the contracts played, the
+board in generic widgets, what each finished deal's summary adds to the
+points, its units beside the deal's, the sentence that lists the contracts played, the
 rows of cards it lays on the table, the bot levels that differ from the
 common ones, and where a deal set up by hand keeps its hands.
 ``bots/server``, ``bots/advice.py`` and
@@ -287,7 +287,6 @@ class Front:
         by default."""
         return {"heading": None, "rows": [], "lines": []}
 
-
     def deal_summaries(self, state: Any, words: Words) -> list[dict[str, Any]]:
         """Per finished deal, what the game's record of it says beyond the
         points (which every game's summary has: ``round_returns``): the
@@ -298,6 +297,12 @@ class Front:
 def seat_row(ident: str, label: str, values: Sequence[Any], unit: str) -> dict[str, Any]:
     """A summary's row of one number a seat (``Front.summary_words``)."""
     return {"id": ident, "label": label, "values": list(values), "unit": unit}
+
+
+def seat_of(value: Any) -> int | None:
+    """A seat fact's seat (``dealer``, ``bid_winner``), or None where it
+    names none (-1, null, absent)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
 
 
 def tricks_won_notes(view: BoardView, words: Words) -> list[str]:
@@ -352,5 +357,5 @@ class FrenchFront(Front):
 
 
 __all__ = ["N_", "NP_", "NC_", "Words", "Front", "COMMON_ACTIONS", "BoardView", "panel",
-           "text_row", "cards_row", "list_row", "seat_row", "tricks_won_notes", "FrenchFront",
+           "text_row", "cards_row", "list_row", "seat_row", "seat_of", "tricks_won_notes", "FrenchFront",
            "RANKS", "SUITS", "SUIT_SIGNS"]

@@ -130,9 +130,7 @@ def _words(board: boards.Board, out: dict, tr: Translator) -> dict:
     view = BoardView(known, out["names"], None if out["show"] == "all" else out["show"],
                      [(m["seat"], labels.action(game, m["action"], m["card"], tr))
                       for m in moves])
-    out["panels"] = said.panels(view, tr)
-    out["notes"] = said.notes(view, tr)
-    out["seat_notes"] = said.seat_notes(view, tr)
+    out.update(labels.board(game, view, tr))
     for entry in out.get("legal", []):
         entry["label"] = labels.action(game, entry["action"], entry["card"], tr)
         if entry["card"]:

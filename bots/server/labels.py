@@ -17,7 +17,7 @@ English message id translated by ``i18n.Translator``.
 from __future__ import annotations
 
 import solver
-from solver.front import Front
+from solver.front import BoardView, Front
 from solver.game import Game
 
 from .i18n import Translator
@@ -41,6 +41,15 @@ def action(game: Game | str, text: str, is_card: bool, tr: Translator) -> str:
     return front(game).action(text, is_card, tr)
 
 
+def board(game: Game | str, view: BoardView, tr: Translator) -> dict:
+    """What a game words of its board for ``view`` (``Front.panels``,
+    ``notes``, ``seat_notes``): the table's view and the analysis step
+    carry the same three."""
+    said = front(game)
+    return {"panels": said.panels(view, tr), "notes": said.notes(view, tr),
+            "seat_notes": said.seat_notes(view, tr)}
+
+
 def unit(game: Game | str, text: str, tr: Translator) -> str:
     """A unit of a deal's result in words: the game's own in the reader's
     language where its front declares the message id
@@ -54,4 +63,4 @@ def cards_in(game: Game | str, texts, tr: Translator) -> dict:
     return {t: said.card(t, tr) for t in texts if t and t != "?"}
 
 
-__all__ = ["card", "action", "cards_in", "unit", "front"]
+__all__ = ["card", "action", "board", "cards_in", "unit", "front"]

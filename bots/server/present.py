@@ -184,9 +184,7 @@ def _board(table: Table, known: dict, log: list, names: list, seat: int | None,
         board["layout"] = top["layout"]
     view = BoardView(known, names, seat, [(e["seat"], e["label"]) for e in log
                                           if e["deal"] == deal])
-    board["panels"] = said.panels(view, tr)
-    board["notes"] = said.notes(view, tr)
-    board["seat_notes"] = said.seat_notes(view, tr)
+    board.update(labels.board(game, view, tr))
     board["_cards"] = top["cards"] | said.panel_cards(known)
     return board
 

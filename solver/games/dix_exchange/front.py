@@ -8,7 +8,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ...front import N_, NC_, BoardView, Front, Words, list_row, panel, seat_row, text_row
+from ...front import (
+    N_,
+    NC_,
+    BoardView,
+    Front,
+    Words,
+    list_row,
+    panel,
+    seat_of,
+    seat_row,
+    text_row,
+)
 
 #: the cards by the names the rules give them (English ids; French: the rules' own)
 NAMES = {"10": N_("Owl"), "9": N_("Wolf"), "8": N_("Skunk"), "7": N_("Leaping Rabbit"),
@@ -56,8 +67,8 @@ class ExchangeFront(Front):
         if "tokens" not in view.known:
             return []
         rows = []
-        dealer = view.known.get("dealer")
-        if isinstance(dealer, int) and not isinstance(dealer, bool) and dealer >= 0:
+        dealer = seat_of(view.known.get("dealer"))
+        if dealer is not None:
             rows.append(text_row(words(N_("Dealer: {name}"), name=view.names[dealer])))
         # the exchanges of the round in play, as this viewer saw them
         rows.append(list_row([f"{view.names[s]}: {said}" for s, said in view.moves],

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...cards import ROOK_COLOURS
-from ...front import N_, NC_, BoardView, Front, Words, cards_row, panel, text_row
+from ...front import N_, NC_, BoardView, Front, Words, cards_row, panel, seat_of, text_row
 
 #: the Rook colours' words, by the card's letter
 COLOURS = {"R": N_("Red"), "G": N_("Green"), "Y": N_("Yellow"), "B": N_("Black")}
@@ -79,29 +79,27 @@ class RookFront(Front):
             return []
         rows = []
         if known["phase"] == "auction":
-            high = known.get("high_bidder")
+            high = seat_of(known.get("high_bidder"))
             rows.append(text_row(
                 words(N_("Highest bid: {n} by {name}"), n=known.get("high_bid"), name=names[high])
-                if isinstance(high, int) and high >= 0 else words(N_("No bid yet"))))
+                if high is not None else words(N_("No bid yet"))))
             passed = [names[s] for s, out in enumerate(known.get("passed") or []) if out]
             if passed:
                 rows.append(text_row(words(N_("Passed: {names}"), names=words(N_(", ")).join(passed))))
-        elif _seat(known.get("bid_winner")) is not None:
+        elif seat_of(known.get("bid_winner")) is not None:
             rows.append(text_row(words(N_("{name} won the bid at {n}"),
                                        name=names[known["bid_winner"]], n=known.get("bid"))))
         count = known.get("count")
         if isinstance(count, list) and len(count) == 2:
-            mine = (view.viewer or 0) % 2
-            # a number inside a sentence keeps its own direction in Arabic
             rows.append(text_row(words(N_("Count taken: your team {a}, the other team {b}"),
-                                       a=_isolated(count[mine]), b=_isolated(count[1 - mine]))))
+                                       **_ours_first(count, view.viewer))))
         for key, said in (("nest", words(N_("The nest:"))), ("discards", words(N_("Put back in the nest:")))):
             if isinstance(known.get(key), str) and known[key].split():
                 rows.append(cards_row(said, known[key].split()))
         return [panel("auction", words(N_("Auction")), rows)]
 
     def notes(self, view: BoardView, words: Words) -> list[str]:
-        winner = _seat(view.known.get("bid_winner"))
+        winner = seat_of(view.known.get("bid_winner"))
         if winner is None:
             return []
         return [words(N_("Bid {n} by {name}"), n=view.known.get("bid"), name=view.names[winner])]
@@ -112,12 +110,10 @@ class RookFront(Front):
 
     def summary_words(self, entry: Mapping[str, Any], view: BoardView,
                       words: Words) -> dict[str, Any]:
-        mine = (view.viewer or 0) % 2
-        score = entry["team_score"]
         said = words(N_("{name} bid {n}: {result}. Points: your team {a}, the other team {b}."),
                      name=view.names[entry["bid_winner"]], n=entry["bid"],
                      result=words(N_("made")) if entry["made"] else words(N_("set")),
-                     a=_isolated(score[mine]), b=_isolated(score[1 - mine]))
+                     **_ours_first(entry["team_score"], view.viewer))
         return {"heading": None, "rows": [],
                 "lines": [{"label": words(N_("Teams")), "text": said}]}
 
@@ -133,15 +129,13 @@ class RookFront(Front):
         return out
 
 
-def _seat(value: Any) -> int | None:
-    """A seat fact's seat, or None where it names none (-1, absent)."""
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
-
-
-def _isolated(number: Any) -> str:
-    """A number set apart from the sentence's direction (Unicode's
-    left-to-right isolate), so "-45" reads minus first in Arabic too."""
-    return f"\u2066{number}\u2069"
+def _ours_first(pair: Any, viewer: int | None) -> dict[str, str]:
+    """A team pair as ``{a}`` (the viewer's team; seat 0's for a
+    spectator) and ``{b}``, each number set apart from the sentence's
+    direction (Unicode's left-to-right isolate), so "-45" reads minus
+    first in Arabic too."""
+    mine = (viewer or 0) % 2
+    return {"a": f"\u2066{pair[mine]}\u2069", "b": f"\u2066{pair[1 - mine]}\u2069"}
 
 
 __all__ = ["RookFront", "COLOURS", "COLOUR_WORDS"]
