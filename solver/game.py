@@ -477,11 +477,11 @@ class Game(ABC):
                 try:
                     action = state.string_to_action(action)
                 except NotationError as exc:
-                    raise ReplayError(str(exc), i) from None
+                    raise ReplayError(exc.as_message(), i) from None
             try:
                 state.apply_action(action)
             except IllegalActionError as exc:
-                raise ReplayError(str(exc), i, exc.reason) from None
+                raise ReplayError(exc.as_message(), i, exc.reason) from None
         return state
 
     # -- mid-match positions (docs/positions.md) --

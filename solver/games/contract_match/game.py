@@ -37,7 +37,14 @@ from ...errors import NotationError, PositionError, short_repr
 from ...facts import Fact
 from ...game import Chance, Game, InteropSpec, State, canonical_json
 from ...shapes import ListOf, PerSeat, Seat, Shape, Whole, Word
-from ..common import check_distinct, check_keys, match_number, need, parse_card_list
+from ..common import (
+    HAND_SIZE_ERROR,
+    check_distinct,
+    check_keys,
+    match_number,
+    need,
+    parse_card_list,
+)
 from .front import ContractFront
 from .layout import FINISH_SCORES
 from .state import (
@@ -217,9 +224,8 @@ class ContractGame(Game):
         check_distinct(FRENCH, [(f"{path}[{s}]", parsed[s]) for s in range(NUM_SEATS)], path)
         for s, cards in enumerate(parsed):
             if len(cards) != HAND_SIZE:
-                raise PositionError(f"seat {s} must hold {HAND_SIZE} cards, got {len(cards)}",
-                                    f"{path}[{s}]", code="hand_size",
-                                    data={"seat": s, "want": HAND_SIZE, "got": len(cards)})
+                raise PositionError(HAND_SIZE_ERROR(seat=s, want=HAND_SIZE, got=len(cards)),
+                                    f"{path}[{s}]")
         return tuple(tuple(sorted(h)) for h in parsed)
 
     def _format_deal(self, outcomes: list, mid: bool) -> dict:
@@ -333,7 +339,7 @@ class ContractGame(Game):
             try:
                 action = public.string_to_action(text)
             except NotationError as exc:
-                raise PositionError(str(exc), where) from None
+                raise PositionError(exc.as_message(), where) from None
             problem = public.public_problem(action)
             if problem:
                 raise PositionError(f"illegal action {short_repr(text)}: {problem}", where)

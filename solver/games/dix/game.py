@@ -28,6 +28,7 @@ from ...facts import Fact
 from ...game import Game, InteropSpec, Option, State, register_game
 from ...shapes import Card, Cards, Fields, ListOf, PerSeat, Seat, Whole
 from ..common import (
+    HAND_SIZE_ERROR,
     MAX_MATCH_NUMBER,
     check_distinct,
     check_keys,
@@ -190,9 +191,8 @@ class DixGame(Game):
                              (f"{path}.turn_up", [turn_up]), (f"{path}.stock", stock)], path)
         for s, cards in enumerate(hands):
             if len(cards) != self.hand_size:
-                raise PositionError(f"seat {s} must hold {self.hand_size} cards, "
-                                    f"got {len(cards)}", f"{path}.hands[{s}]", code="hand_size",
-                                    data={"seat": s, "want": self.hand_size, "got": len(cards)})
+                raise PositionError(HAND_SIZE_ERROR(seat=s, want=self.hand_size, got=len(cards)),
+                                    f"{path}.hands[{s}]")
         if self.stock_size and len(stock) != self.stock_size:
             raise PositionError(f"the stock has {self.stock_size} cards, got {len(stock)}",
                                 f"{path}.stock")

@@ -50,7 +50,7 @@ def _prepare_view(game: AnyGame, view: dict, rng: random.Random):
         try:
             actions.append(DIX.parse(a))
         except NotationError as exc:
-            raise PositionError(str(exc), f"actions[{i}]") from None
+            raise PositionError(exc.as_message(), f"actions[{i}]") from None
     per = 2 * game.tricks_per_round
     if len(actions) > per * len(rounds):
         raise PositionError(f"the actions reach round {len(rounds) + 1}, whose deal is "

@@ -163,7 +163,7 @@ def _replay_view(game: AnyGame, view: dict):
                 replay.named(replay.hand[replay.target])     # a block shows the card
             replay.apply_action(action)
         except (NotationError, IllegalActionError) as exc:
-            raise PositionError(str(exc), f"actions[{i}]") from None
+            raise PositionError(exc.as_message(), f"actions[{i}]") from None
         actions.append(action)
     _check_masks(replay, seat, masked)
     return first, masked, actions, replay

@@ -54,6 +54,7 @@ from ...facts import Fact
 from ...game import Game, InteropSpec, Option, State, register_game
 from ...shapes import Cards, Fields, ListOf, PerSeat, Seat, Whole
 from ..common import (
+    HAND_SIZE_ERROR,
     MAX_MATCH_NUMBER,
     check_distinct,
     check_keys,
@@ -241,10 +242,8 @@ class DixieRookGame(Game):
                            [(f"{path}.nest", nest)], path)
             for s, cards in enumerate(hands):
                 if len(cards) != self.hand_size:
-                    raise PositionError(f"seat {s} must hold {self.hand_size} cards, got "
-                                        f"{len(cards)}", f"{path}.hands[{s}]", code="hand_size",
-                                        data={"seat": s, "want": self.hand_size,
-                                              "got": len(cards)})
+                    raise PositionError(HAND_SIZE_ERROR(seat=s, want=self.hand_size, got=len(cards)),
+                                        f"{path}.hands[{s}]")
             if len(nest) != self.nest_size:
                 raise PositionError(f"the nest has {self.nest_size} cards, got {len(nest)}",
                                     f"{path}.nest")

@@ -496,7 +496,7 @@ class _PublicReplay(DixieRookState):
                 try:
                     a = parse_action(tok)
                 except NotationError as exc:
-                    raise PositionError(str(exc), path) from None
+                    raise PositionError(exc.as_message(), path) from None
             if self.phase == AUCTION:
                 auc = self.auction
                 if a is not None and BID_BASE <= a < PASS:
