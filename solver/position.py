@@ -28,6 +28,7 @@ from typing import Any
 from .errors import InputLimitError, OptionError, PositionError, ReplayError, short_repr
 from .front import N_
 from .game import (
+    ACTION_NOT_STRING,
     MAX_SEED,
     Chance,
     Game,
@@ -200,7 +201,6 @@ MISSING_GAME = phrase("missing_game", N_("missing 'game'"))
 MUST_BE_OBJECT = phrase("not_object", N_("must be an object, got {got}"))
 MUST_BE_LIST = phrase("not_list", N_("must be a list, got {got}"))
 MUST_BE_INT = phrase("not_integer", N_("must be an integer, got {got}"))
-ACTION_NOT_STRING = phrase("action_not_string", N_("an action is a string, got {got}"))
 RECORD_KEY = phrase("unknown_record_key", N_("unknown key {key} (a record has: {keys}; "
                                              "a seat view adds 'seat')"))
 VIEW_KEY = phrase("unknown_view_key", N_("unknown key {key} (a seat view has: {keys})"))
@@ -464,7 +464,8 @@ def from_json(doc: Any) -> Record | SeatView:
     try:
         game = load_game(name, **options)
     except OptionError as exc:
-        raise OptionError(exc.as_message(), "options" if isinstance(name, str) else "game")\
+        where = "options" if isinstance(name, str) else "game"
+        raise OptionError(exc.as_message(), f"{where}: {exc.where}" if exc.where else where)\
             from None
     actions = doc.get("actions", [])
     if not isinstance(actions, list):

@@ -35,7 +35,9 @@ from ...cards import FRENCH
 from ...cardset import popcount
 from ...errors import NotationError, PositionError, short_repr
 from ...facts import Fact
+from ...front import N_
 from ...game import Chance, Game, InteropSpec, State, canonical_json
+from ...said import Quote, phrase
 from ...shapes import ListOf, PerSeat, Seat, Shape, Whole, Word
 from ..common import (
     HAND_SIZE_ERROR,
@@ -59,6 +61,9 @@ from .state import (
 )
 from .trick_play import HAND_SIZE, NUM_SEATS, PENALTY_RULES
 from .views import ContractWorldSampler, _complete_hands
+
+#: a contract's name that is none of the game's (solver/errors.py)
+UNKNOWN_CONTRACT = phrase("unknown_contract", N_("unknown contract {name}"))
 
 
 class ContractGame(Game):
@@ -129,7 +134,7 @@ class ContractGame(Game):
         """``contract_id``, or ``NotationError`` naming an unknown contract."""
         contract = self.contract_id(name)
         if contract is None:
-            raise NotationError(f"unknown contract {short_repr(name)}")
+            raise NotationError(UNKNOWN_CONTRACT(name=Quote(name)))
         return contract
 
     # ---- the deal object -------------------------------------------------

@@ -12,9 +12,16 @@ from typing import Any
 
 from ...cards import FRENCH, cards_of, mask_of, rank_of
 from ...errors import NotationError, short_repr
-from ...game import TERMINAL, Chance, InfoState, State
+from ...front import N_
+from ...game import ACTION_NOT_STRING, NOT_AN_ACTION, TERMINAL, Chance, InfoState, State
+from ...said import Quote, phrase
 from .layout import LayoutDeal
 from .trick_play import HAND_SIZE, NUM_SEATS, PENALTY_RULES, TrickDeal, format_trick
+
+# the notation's errors (solver/errors.py: a code and its parameters)
+CONTRACT_IN = phrase("unknown_contract_in", N_("unknown contract in {text} (one of: {choices})"))
+CARD_IN = phrase("unknown_card_in", N_("unknown card in {text}"))
+UNKNOWN_ACTION = phrase("unknown_action", N_("unknown action {action} for {game} ({like})"))
 
 #: this game (ContractGame, ``game.py``), for annotations: ``game.py`` imports
 #: this module, so this module does not import it back
@@ -497,7 +504,7 @@ class ContractMatchState(State):
     def _format_action(self, action: int) -> str:
         g: AnyGame = self.game
         if isinstance(action, bool) or not isinstance(action, int):
-            raise NotationError(f"{short_repr(action)} is not an action of {g.name}", str(action))
+            raise NotationError(NOT_AN_ACTION(action=Quote(action), game=g.name), str(action))
         if 0 <= action < CARD_LIMIT:
             return FRENCH.to_string(action)
         if CONTRACT_BASE <= action < CONTRACT_BASE + 5:
@@ -514,20 +521,20 @@ class ContractMatchState(State):
                 return "redeal"
             if action == NO_REDEAL:
                 return "no redeal"
-        raise NotationError(f"{short_repr(action)} is not an action of {g.name}", str(action))
+        raise NotationError(NOT_AN_ACTION(action=Quote(action), game=g.name), str(action))
 
     def _parse_action(self, text: str) -> int:
         g: AnyGame = self.game
         if not isinstance(text, str):
-            raise NotationError(f"an action is a string, got {short_repr(text)}", str(text))
+            raise NotationError(ACTION_NOT_STRING(got=Quote(text)), str(text))
         t = _norm(text)
         if t == "pass":
             return PASS
         if t.startswith("contract "):
             c = g.contract_id(t[len("contract "):])
             if c is None:
-                raise NotationError(f"unknown contract in {short_repr(text)} (one of: "
-                                    f"{', '.join(g.contract_names)})", text)
+                raise NotationError(CONTRACT_IN(text=Quote(text),
+                                                choices=", ".join(g.contract_names)), text)
             return CONTRACT_BASE + c
         if g.has_reveals:
             if t in ("reveal done", "no reveal", "done", "reveal none"):
@@ -537,7 +544,7 @@ class ContractMatchState(State):
                 try:
                     return REVEAL_BASE + FRENCH.parse(card)
                 except NotationError:
-                    raise NotationError(f"unknown card in {short_repr(text)}", text) from None
+                    raise NotationError(CARD_IN(text=Quote(text)), text) from None
         if g.has_claims:
             if t in ("redeal", "claim", "claim redeal", "bad hand"):
                 return REDEAL
@@ -546,8 +553,8 @@ class ContractMatchState(State):
         try:
             return FRENCH.parse(t)
         except NotationError:
-            raise NotationError(f"unknown action {short_repr(text)} for {g.name} ({self._notation_help()})",
-                                text) from None
+            raise NotationError(UNKNOWN_ACTION(action=Quote(text), game=g.name,
+                                               like=self._notation_help()), text) from None
 
     def _notation_help(self) -> str:
         g: AnyGame = self.game

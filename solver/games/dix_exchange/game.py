@@ -65,7 +65,9 @@ from typing import ClassVar
 from ...cards import EXCHANGE_VALUES
 from ...errors import OptionError, PositionError, short_repr
 from ...facts import Fact
+from ...front import N_
 from ...game import Game, InteropSpec, Option, State, register_game
+from ...said import phrase
 from ...shapes import Cards, ListOf, PerSeat, Seat, Whole
 from ..common import MAX_MATCH_NUMBER, check_keys, compact_unseen, match_number, need
 from .front import ExchangeFront
@@ -83,6 +85,10 @@ from .notation import (
 )
 from .state import DixExchangeState
 from .views import DixExchangeWorldSampler
+
+#: a deck too small for the players (solver/errors.py)
+DECK_SHORT = phrase("deck_short", N_("option 'deck' has {cards} cards; {players} players need "
+                                     "at least {least}"))
 
 #: the most tokens a player may start with (option ``tokens``)
 MAX_TOKENS = 20
@@ -148,8 +154,7 @@ class DixExchangeGame(Game):
         counts = deck_counts(self.options["deck"])
         n = self.options["players"]
         if sum(counts) < n + 1:
-            raise OptionError(f"{self.name}: option 'deck' has {sum(counts)} cards; "
-                              f"{n} players need at least {n + 1}")
+            raise OptionError(DECK_SHORT(cards=sum(counts), players=n, least=n + 1), self.name)
         self.counts = tuple(counts)
         #: value index of each physical card id, in deck order (high to low)
         self.id_value = tuple(v for v, c in enumerate(counts) for _ in range(c))

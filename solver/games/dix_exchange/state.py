@@ -10,7 +10,9 @@ from typing import Any
 
 from ...cards import EXCHANGE_VALUES
 from ...errors import NotationError, PositionError, short_repr
-from ...game import TERMINAL, InfoState, State
+from ...front import N_
+from ...game import ACTION_NOT_STRING, NOT_AN_ACTION, TERMINAL, InfoState, State
+from ...said import Quote, phrase
 from ..common import compact_unseen
 from .notation import (
     _ACTION_STRINGS,
@@ -35,6 +37,14 @@ from .notation import (
     parse_value,
     value_text,
 )
+
+# the notation's errors (solver/errors.py: a code and its parameters)
+BARE_BLOCK = phrase("bare_block", N_("{text}: no request is pending, so a bare 'block' names no "
+                                     "card (write e.g. 'block 9')"))
+BLOCK_WITH = phrase("block_with", N_("{text}: unknown card {card} to block with (values: "
+                                     "{values})"))
+UNKNOWN_ACTION = phrase("exchange_unknown_action", N_("unknown action {action} (expected keep, "
+                                                      "ask, accept, block <card>, draw)"))
 
 #: this game (DixExchangeGame, ``game.py``), for annotations: ``game.py`` imports
 #: this module, so this module does not import it back
@@ -421,29 +431,27 @@ class DixExchangeState(State):
     # ---- notation --------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
         if not _is_action(action):
-            raise NotationError(f"{short_repr(action)} is not an action of {self.game.name}", str(action))
+            raise NotationError(NOT_AN_ACTION(action=Quote(action), game=self.game.name),
+                                str(action))
         return _ACTION_STRINGS[action]
 
     def string_to_action(self, text: str) -> int:
         if not isinstance(text, str):
-            raise NotationError(f"an action is a string, got {short_repr(text)}", str(text))
+            raise NotationError(ACTION_NOT_STRING(got=Quote(text)), str(text))
         words = text.strip().lower().split()
         if len(words) == 1 and words[0] in _WORDS:
             return _WORDS[words[0]]
         if words and words[0] == "block":
             if len(words) == 1:
                 if self.phase != RESPOND:
-                    raise NotationError(f"{short_repr(text)}: no request is pending, so a bare 'block' "
-                                        f"names no card (write e.g. 'block 9')", text)
+                    raise NotationError(BARE_BLOCK(text=Quote(text)), text)
                 return BLOCK + self.value(self.hand[self.target])
             try:
                 return BLOCK + parse_value(" ".join(words[1:]))
             except NotationError:
-                raise NotationError(f"{short_repr(text)}: unknown card {' '.join(words[1:])!r} to block "
-                                    f"with (values: {' '.join(EXCHANGE_VALUES)})",
-                                    text) from None
-        raise NotationError(f"unknown action {short_repr(text)} (expected keep, ask, accept, "
-                            f"block <card>, draw)", text)
+                raise NotationError(BLOCK_WITH(text=Quote(text), card=repr(" ".join(words[1:])),
+                                               values=" ".join(EXCHANGE_VALUES)), text) from None
+        raise NotationError(UNKNOWN_ACTION(action=Quote(text)), text)
 
     # ---- information -------------------------------------------------------
     def information_state(self, seat: int) -> InfoState:
