@@ -181,8 +181,10 @@ DIX = Deck("dix", "CDHS", range(2, 15), _FRENCH_RANK_NAMES, rank_first=True, jok
 ROOK = Deck("rook", "RGYB", range(1, 15), {r: str(r) for r in range(1, 15)}, rank_first=False)
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
-SUIT_NAMES = {CLUBS: "clubs", DIAMONDS: "diamonds", HEARTS: "hearts", SPADES: "spades"}
-ROOK_COLOURS = {0: "red", 1: "green", 2: "yellow", 3: "black"}
+# message ids too: a rule's reason says them in the reader's words
+SUIT_NAMES = {CLUBS: N_("clubs"), DIAMONDS: N_("diamonds"), HEARTS: N_("hearts"),
+              SPADES: N_("spades")}
+ROOK_COLOURS = {0: N_("red"), 1: N_("green"), 2: N_("yellow"), 3: N_("black")}
 
 #: Ranks by name for the French deck.
 TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(2, 15)

@@ -70,6 +70,9 @@ NOT_TURN = phrase("not_turn", N_("it is seat {turn}'s turn, not seat {seat}'s"))
 NOT_LEGAL = phrase("not_legal", N_("not legal for seat {seat} now"))
 #: a card the seat to play does not hold (every game's commonest refusal)
 NOT_HELD = phrase("not_held", N_("seat {seat} does not hold {card}"))
+#: a card of another suit from a seat that holds the suit led (``suit``: a
+#: ``Word``, the suit's name or "trumps")
+MUST_FOLLOW = phrase("must_follow", N_("seat {seat} must follow suit ({suit})"))
 NOT_AN_ACTION = phrase("not_an_action", N_("{action} is not an action of {game}"))
 ACTION_NOT_STRING = phrase("action_not_string", N_("an action is a string, got {got}"))
 

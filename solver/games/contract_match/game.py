@@ -33,10 +33,10 @@ from typing import ClassVar
 
 from ...cards import FRENCH
 from ...cardset import popcount
-from ...errors import NotationError, PositionError, short_repr
+from ...errors import ILLEGAL_ACTION, NotationError, PositionError, short_repr
 from ...facts import Fact
 from ...front import N_
-from ...game import Chance, Game, InteropSpec, State, canonical_json
+from ...game import ALREADY_OVER, Chance, Game, InteropSpec, State, canonical_json
 from ...said import Quote, phrase
 from ...shapes import ListOf, PerSeat, Seat, Shape, Whole, Word
 from ..common import (
@@ -340,14 +340,14 @@ class ContractGame(Game):
         for i, text in enumerate(view["actions"]):
             where = f"actions[{i}]"
             if public.is_terminal():
-                raise PositionError(f"{short_repr(text)}: the game is already over", where)
+                raise PositionError(ALREADY_OVER(action=Quote(text)), where)
             try:
                 action = public.string_to_action(text)
             except NotationError as exc:
                 raise PositionError(exc.as_message(), where) from None
             problem = public.public_problem(action)
             if problem:
-                raise PositionError(f"illegal action {short_repr(text)}: {problem}", where)
+                raise PositionError(ILLEGAL_ACTION(action=Quote(text), reason=problem), where)
             public._apply(action)
             if len(public.chance.log) > len(scripted):
                 raise PositionError(f"the actions reach deal {len(raw) + 1}, which the view "

@@ -11,8 +11,8 @@ from typing import Any
 from ...cards import EXCHANGE_VALUES
 from ...errors import NotationError, PositionError, short_repr
 from ...front import N_
-from ...game import ACTION_NOT_STRING, NOT_AN_ACTION, TERMINAL, InfoState, State
-from ...said import Quote, phrase
+from ...game import ACTION_NOT_STRING, NOT_AN_ACTION, NOT_HELD, TERMINAL, InfoState, State
+from ...said import Quote, Said, phrase
 from ..common import compact_unseen
 from .notation import (
     _ACTION_STRINGS,
@@ -45,6 +45,21 @@ BLOCK_WITH = phrase("block_with", N_("{text}: unknown card {card} to block with 
                                      "{values})"))
 UNKNOWN_ACTION = phrase("exchange_unknown_action", N_("unknown action {action} (expected keep, "
                                                       "ask, accept, block <card>, draw)"))
+# the rules' reasons
+NOT_ACTION_OF = phrase("exchange_not_an_action", N_("not an action of {game}"))
+NO_BLOCK_ACCEPT = phrase("no_block_accept", N_("{card} cannot block: only 6 to 10 block (seat "
+                                               "{seat} must accept seat {asker}'s request)"))
+NO_BLOCK = phrase("no_block", N_("{card} cannot block: only 6 to 10 block"))
+MUST_ACCEPT = phrase("must_accept", N_("seat {seat} must accept seat {asker}'s request: its card "
+                                       "is 5 or lower, so {action} is not an answer"))
+ANSWER_FIRST = phrase("answer_first", N_("seat {seat} must answer seat {asker}'s request first: "
+                                         "accept or block {card}, not {action}"))
+NO_REQUEST = phrase("no_request", N_("no request is pending: seat {seat} is to keep or ask"))
+NO_REQUEST_DEALER = phrase("no_request_dealer", N_("no request is pending: seat {seat} is to "
+                                                   "keep or draw"))
+DEALER_DRAWS = phrase("dealer_draws", N_("only the dealer (seat {dealer}) draws from the stock; "
+                                         "seat {seat} keeps or asks"))
+DEALER_NO_ASK = phrase("dealer_no_ask", N_("the dealer (seat {seat}) does not ask: keep or draw"))
 
 #: this game (DixExchangeGame, ``game.py``), for annotations: ``game.py`` imports
 #: this module, so this module does not import it back
@@ -252,9 +267,9 @@ class DixExchangeState(State):
             return [KEEP, DRAW]
         return [KEEP, ASK]
 
-    def why_illegal(self, action: int) -> str:
+    def why_illegal(self, action: int) -> Said:
         if not _is_action(action):
-            return f"not an action of {self.game.name}"
+            return NOT_ACTION_OF(game=self.game.name)
         seat = self.current_player()
         if self.phase == RESPOND:
             a, t = self.asker, self.target
@@ -262,23 +277,19 @@ class DixExchangeState(State):
             if action >= BLOCK:
                 v = action - BLOCK
                 if RANK[v] < MIN_BLOCK_RANK:
-                    return (f"{EXCHANGE_VALUES[v]} cannot block: only 6 to 10 block "
-                            f"(seat {t} must accept seat {a}'s request)"
+                    return (NO_BLOCK_ACCEPT(card=EXCHANGE_VALUES[v], seat=t, asker=a)
                             if RANK[held] < MIN_BLOCK_RANK else
-                            f"{EXCHANGE_VALUES[v]} cannot block: only 6 to 10 block")
-                return f"seat {t} does not hold {EXCHANGE_VALUES[v]}"
+                            NO_BLOCK(card=EXCHANGE_VALUES[v]))
+                return NOT_HELD(seat=t, card=EXCHANGE_VALUES[v])
             if RANK[held] < MIN_BLOCK_RANK:
-                return (f"seat {t} must accept seat {a}'s request: its card is 5 or lower, "
-                        f"so {_ACTION_STRINGS[action]!r} is not an answer")
-            return (f"seat {t} must answer seat {a}'s request first: accept or "
-                    f"block {EXCHANGE_VALUES[held]}, not {_ACTION_STRINGS[action]!r}")
+                return MUST_ACCEPT(seat=t, asker=a, action=repr(_ACTION_STRINGS[action]))
+            return ANSWER_FIRST(seat=t, asker=a, card=EXCHANGE_VALUES[held],
+                                action=repr(_ACTION_STRINGS[action]))
         if action == ACCEPT or action >= BLOCK:
-            return f"no request is pending: seat {seat} is to " + (
-                "keep or draw" if seat == self.dealer else "keep or ask")
+            return (NO_REQUEST_DEALER if seat == self.dealer else NO_REQUEST)(seat=seat)
         if action == DRAW:
-            return (f"only the dealer (seat {self.dealer}) draws from the stock; seat {seat} "
-                    f"keeps or asks")
-        return f"the dealer (seat {seat}) does not ask: keep or draw"
+            return DEALER_DRAWS(dealer=self.dealer, seat=seat)
+        return DEALER_NO_ASK(seat=seat)
 
     def _apply(self, action: int) -> None:
         seat = self.current_player()
