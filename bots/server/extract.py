@@ -4,10 +4,12 @@
 
 writes ``bots/server/locale/messages.pot``, the server's template: every
 message marked in the server (``bots/server``: Python, the page's
-JavaScript and HTML), the advice (``bots/advice.py``), the games' common
-words (``solver/front.py``), the search's phrases (``solver/search/
-advice.py``, ``service.py``: ``solver.said``) and the whole package of
-every registered built-in game (``solver.games.registered_packages``).
+JavaScript and HTML), the advice (``bots/advice.py``), the bots' settings'
+errors (``bots/base.py``, ``bots/registry.py``), the whole solver
+(``solver/``: the games' common words, the search's phrases, every
+error's template: ``solver.said``, ``solver.errors``) and the whole
+package of every registered built-in game
+(``solver.games.registered_packages``).
 A game registered from outside (``--package``, imported and registered
 as ``solver.games.register_package`` does) keeps its words in its own
 package: where the package has a ``locale/`` folder, its messages go to
@@ -43,8 +45,12 @@ GAME_KEYWORDS = {k: KEYWORDS[k] for k in ("N_", "NC_", "NP_", "tr", "ngettext")}
 SERVER = Path(__file__).resolve().parent
 ROOT = SERVER.parents[1]
 #: what the server says besides the games' packages
-SOURCES = (SERVER, ROOT / "bots" / "advice.py", ROOT / "solver" / "front.py",
-           ROOT / "solver" / "search" / "advice.py", ROOT / "solver" / "search" / "service.py")
+SOURCES = (SERVER, ROOT / "bots" / "advice.py", ROOT / "bots" / "base.py",
+           ROOT / "bots" / "registry.py")
+#: the solver, read whole with a game's keywords: its games' words, its
+#: phrases (the search's reasons and notes) and its errors' templates
+#: (solver/errors.py)
+SOLVER = ROOT / "solver"
 #: the prefix of the built-in games' packages, whose words are the server's
 BUILT_IN = "solver.games."
 
@@ -87,8 +93,9 @@ def messages(paths: Iterable[Path], keywords: dict | None = None
 def server_messages() -> list[tuple[str | tuple[str, ...], str | None]]:
     """The server's messages: its sources' and every registered built-in
     game's package's."""
-    games = [package_dir(p) for p in registered_packages() if is_built_in(p)]
-    return messages(SOURCES) + messages(games, GAME_KEYWORDS)
+    games = [package_dir(p) for p in registered_packages()
+             if is_built_in(p) and not package_dir(p).is_relative_to(SOLVER)]
+    return messages(SOURCES) + messages([SOLVER, *games], GAME_KEYWORDS)
 
 
 def game_messages(package: str) -> list[tuple[str | tuple[str, ...], str | None]]:
