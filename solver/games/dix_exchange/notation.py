@@ -15,6 +15,13 @@ from ...game import Option
 from ...said import Quote, phrase
 from ..common import check_keys, need, parse_card_list
 
+# the errors raised here (solver/errors.py: a code and its parameters)
+MORE_THAN_CARDS_DECK = phrase('more_than_cards_deck', N_('more than {size} cards, the deck has {size}'))
+NOT_AN_OBJECT = phrase('not_an_object', N_('expected an object'))
+CARDS_DECK_HAS = phrase("cards_deck_has", N_("{n} cards {value}, the deck has {most}"))
+SEAT_RANGE = phrase('seat_range', N_('must be a seat 0..{top}, got {got}'))
+SHUFFLE_HAS_LEAST_CARD = phrase('shuffle_has_least_card', N_('a shuffle has at least one card'))
+
 # the notation's and the deck option's errors (solver/errors.py)
 CARD_NOT_STRING = phrase("exchange_card_not_string", N_("a card is a string, got {got}"))
 UNKNOWN_CARD = phrase("exchange_unknown_card", N_("unknown card {token} (values: {values})"))
@@ -191,12 +198,11 @@ def _parse_values(game: AnyGame, raw, path: str, unknown_ok: bool) -> list:
     vals = parse_card_list(_CardValues(game.size), raw, path, unknown_ok,
                            what=N_("a list of card values"), unit=N_("cards"))
     if len(vals) > game.size:
-        raise PositionError(f"more than {game.size} cards, the deck has {game.size}", path)
+        raise PositionError(MORE_THAN_CARDS_DECK(size=game.size), path)
     got = Counter(v for v in vals if v is not None)
     for v, c in got.items():
         if c > game.counts[v]:
-            raise PositionError(f"{c} cards {EXCHANGE_VALUES[v]}, the deck has "
-                                f"{game.counts[v]}", path)
+            raise PositionError(CARDS_DECK_HAS(n=c, value=EXCHANGE_VALUES[v], most=game.counts[v]), path)
     return vals
 
 
@@ -205,7 +211,7 @@ def _parse_deal(game: AnyGame, deal, unknown_ok: bool, mid: bool = False):
     (or a count of them) is an unseen position (``None``).  ``mid``: the
     deal of a mid-match position (no first dealer: it is in the match)."""
     if not isinstance(deal, dict):
-        raise PositionError("expected an object", "deal")
+        raise PositionError(NOT_AN_OBJECT(), "deal")
     n = game.num_players
     if mid:
         check_keys(deal, ("shuffles",), "deal")
@@ -214,7 +220,7 @@ def _parse_deal(game: AnyGame, deal, unknown_ok: bool, mid: bool = False):
         check_keys(deal, ("first_dealer", "shuffles"), "deal")
         first = need(deal, "first_dealer", "deal", int)
         if not 0 <= first < n:
-            raise PositionError(f"must be a seat 0..{n - 1}, got {first}", "deal.first_dealer")
+            raise PositionError(SEAT_RANGE(top=n - 1, got=first), "deal.first_dealer")
         outcomes = [("first_dealer", first)]
     raw = need(deal, "shuffles", "deal", list)
     masked = []
@@ -222,7 +228,7 @@ def _parse_deal(game: AnyGame, deal, unknown_ok: bool, mid: bool = False):
         path = f"deal.shuffles[{k}]"
         vals = _parse_values(game, sh, path, unknown_ok)
         if not vals:
-            raise PositionError("a shuffle has at least one card", path)
+            raise PositionError(SHUFFLE_HAS_LEAST_CARD(), path)
         masked.append(vals)
         if not unknown_ok:
             outcomes.append(("shuffle", tuple(vals)))

@@ -38,6 +38,10 @@ from .notation import (
     value_text,
 )
 
+# the errors raised here (solver/errors.py: a code and its parameters)
+STOCK_SHUFFLE_RECORD_GIVES = phrase("stock_shuffle_record_gives", N_("this stock is a shuffle of {pool}; "
+                                                                     "the record gives {values}"))
+
 # the notation's errors (solver/errors.py: a code and its parameters)
 BARE_BLOCK = phrase("bare_block", N_("{text}: no request is pending, so a bare 'block' names no "
                                      "card (write e.g. 'block 9')"))
@@ -189,8 +193,8 @@ class DixExchangeState(State):
         pool = sorted(g.id_value[i] for i in pool_ids)
         values = self._chance.draw("shuffle", _ShuffleDraw(pool))
         if sorted(values) != pool:
-            raise PositionError(f"this stock is a shuffle of {_multiset_text(pool)}; the "
-                                f"record gives {_multiset_text(sorted(values))}",
+            raise PositionError(STOCK_SHUFFLE_RECORD_GIVES(pool=_multiset_text(pool),
+                                                           values=_multiset_text(sorted(values))),
                                 f"deal.shuffles[{k}]")
         free: dict[int, list[int]] = {}
         for i in sorted(pool_ids, reverse=True):

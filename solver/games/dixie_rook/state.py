@@ -33,6 +33,15 @@ from .notation import (
     team_of,
 )
 
+# the errors raised here (solver/errors.py: a code and its parameters)
+ONLY_DISCARDS_HIDDEN = phrase("only_discards_hidden", N_("only the bid winner's discards can be hidden "
+                                                         "('?')"))
+AUCTION_ON_SEAT_BID = phrase("auction_on_seat_bid", N_("{tok}: the auction is on: seat {to_act} must bid "
+                                                       "or pass"))
+SEAT_DISCARD = phrase('seat_discard', N_('{tok}: seat {bid_winner} must discard'))
+SEAT_NAME_TRUMPS = phrase('seat_name_trumps', N_('{tok}: seat {bid_winner} must name trumps'))
+CARD_PLAYED = phrase('card_played', N_('{tok}: a card must be played'))
+
 #: this game (DixieRookGame, ``game.py``), for annotations: ``game.py`` imports
 #: this module, so this module does not import it back
 AnyGame = Any
@@ -504,7 +513,7 @@ class _PublicReplay(DixieRookState):
             cur["n_actions"] += 1
             if tok == "?":
                 if self.phase != DISCARD:
-                    raise PositionError("only the bid winner's discards can be hidden ('?')", path)
+                    raise PositionError(ONLY_DISCARDS_HIDDEN(), path)
                 a = None
             else:
                 try:
@@ -522,11 +531,10 @@ class _PublicReplay(DixieRookState):
                         raise PositionError(ILLEGAL_ACTION(action=Quote(tok),
                                                            reason=auc.why_not_pass()), path)
                 else:
-                    raise PositionError(f"{short_repr(tok)}: the auction is on: seat "
-                                        f"{auc.to_act} must bid or pass", path)
+                    raise PositionError(AUCTION_ON_SEAT_BID(tok=Quote(tok), to_act=auc.to_act), path)
             elif self.phase == DISCARD:
                 if a is not None and not DISCARD_BASE <= a < BID_BASE:
-                    raise PositionError(f"{short_repr(tok)}: seat {self.bid_winner} must discard",
+                    raise PositionError(SEAT_DISCARD(tok=Quote(tok), bid_winner=self.bid_winner),
                                         path)
                 cur["discards"].append((i, None if a is None else a - DISCARD_BASE))
                 if a is None:
@@ -535,11 +543,10 @@ class _PublicReplay(DixieRookState):
                     a = DISCARD_BASE + ROOK.cards[0]
             elif self.phase == TRUMP:
                 if a is None or a < TRUMP_BASE:
-                    raise PositionError(f"{short_repr(tok)}: seat {self.bid_winner} must name "
-                                        f"trumps", path)
+                    raise PositionError(SEAT_NAME_TRUMPS(tok=Quote(tok), bid_winner=self.bid_winner), path)
             else:
                 if a is None or a >= DISCARD_BASE:
-                    raise PositionError(f"{short_repr(tok)}: a card must be played", path)
+                    raise PositionError(CARD_PLAYED(tok=Quote(tok)), path)
                 seat, trick_no = self.current_player(), self.tricks_done + 1
                 cur["plays"].append((trick_no, seat, a, i))
                 if self.trick and suit_of(a) != suit_of(self.trick[0]):
