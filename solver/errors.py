@@ -18,10 +18,11 @@ command line prints ``str``.  docs/positions.md lists the codes.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from string import Formatter
 from typing import Any
 
 from .front import N_
-from .said import ENGLISH, Act, Quote, Said, Seat, Word, Words, phrase
+from .said import ENGLISH, PHRASES, Act, Quote, Said, Seat, Word, Words, phrase
 from .said import short_repr as short_repr  # where the errors' users import it from
 
 
@@ -60,6 +61,48 @@ def _json(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {str(k): _json(v) for k, v in value.items()}
     return value
+
+
+def codes_table() -> str:
+    """docs/errors.md: every error's code (and every reason's, the codes
+    without a dot; the dotted ones are the search's and the advice's,
+    docs/server.md) with its parameters and its English, by the module
+    that declares it, of the phrases declared so far (import the modules
+    first: ``python -m bots.server.extract --codes`` does)."""
+    rows = []
+    for ph in sorted(PHRASES.values(), key=lambda p: (p.module, p.code)):
+        if "." in ph.code:
+            continue
+        names = [f for _, f, _, _ in Formatter().parse(ph.template) if f]
+        params = ", ".join(f"`{n}`" for n in dict.fromkeys(
+            names + (["n"] if ph.plural is not None else [])))
+        english = ph.template.replace("|", "\\|")
+        rows.append(f"| `{ph.code}` | {params or '-'} | {english} | `{ph.module}` |")
+    return CODES_HEAD + "\n".join(rows) + "\n"
+
+
+#: the page ``codes_table`` writes, before its table
+CODES_HEAD = """# Error codes
+
+Every error a person meets (a position, a card or an action's notation,
+a game and its options, a limit, a bot's settings) and every reason the
+rules give for refusing an action carries a code and its parameters
+(`solver/errors.py`): `exc.code`, `exc.data` (the parameters as JSON:
+seats counted from 0, cards and actions in notation, JSON paths, a
+user's value as given), and in the HTTP API `code` and `data` beside
+`error`, which is worded in the request's language. An illegal action's
+`data.reason` is its reason's record, `{"code", "params"}`. The English
+is the template below, its parameters filled in (the JSON path before
+it where the error names one); the template is also the message id the
+catalogues translate (`bots/server/locale/`). A count `n` takes the
+language's plural form.
+
+Written by `python -m bots.server.extract --codes docs/errors.md`;
+`tests/test_docs.py` checks that it is up to date.
+
+| code | parameters | English | declared in |
+|---|---|---|---|
+"""
 
 
 class DixtrixError(Exception):

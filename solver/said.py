@@ -33,6 +33,7 @@ face names in its own way:
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
@@ -92,11 +93,13 @@ ENGLISH = English()
 class Phrase:
     """A code and its English template (``plural``: the template's plural,
     for a phrase said of a count ``n``); calling it with the parameters
-    makes the ``Said``."""
+    makes the ``Said``.  ``module``: the module that declared it (where a
+    list of the codes says it is said)."""
 
     code: str
     template: str
     plural: str | None = None
+    module: str = field(default="", compare=False)
 
     def __call__(self, **params: Any) -> Said:
         return Said(self.code, params)
@@ -110,7 +113,7 @@ def phrase(code: str, template: str, plural: str | None = None) -> Phrase:
     """Declare the phrase ``code`` with its English ``template`` (a message
     id, marked for extraction where it is written: ``N_`` or ``NP_``);
     declaring a code again with other words is a ``ValueError``."""
-    new = Phrase(code, template, plural)
+    new = Phrase(code, template, plural, sys._getframe(1).f_globals.get("__name__", ""))
     old = PHRASES.setdefault(code, new)
     if old != new:
         raise ValueError(f"the code {code!r} is already the phrase {old.template!r}")

@@ -32,6 +32,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
 from solver import register_package, registered_packages
+from solver.errors import codes_table
 
 #: the keywords that mark a message id (Babel's notation: ``NC_``'s
 #: first argument is the context, ``NP_``/``ngettext``/``tn`` take a
@@ -90,6 +91,15 @@ def messages(paths: Iterable[Path], keywords: dict | None = None
     return [(m, c) for m, c in found if m]
 
 
+def error_codes() -> str:
+    """docs/errors.md: the codes of every error and reason the solver and
+    the bots' settings declare (``solver.errors.codes_table``, once the
+    modules that declare them are imported)."""
+    import bots.registry  # noqa: F401  - the bots' settings' errors
+    import solver.search  # noqa: F401  - the search's
+    return codes_table()
+
+
 def server_messages() -> list[tuple[str | tuple[str, ...], str | None]]:
     """The server's messages: its sources' and every registered built-in
     game's package's."""
@@ -139,9 +149,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="a game package to register first (a full module name)")
     parser.add_argument("--output", type=Path, default=SERVER / "locale" / "messages.pot",
                         help="the server's template (default: %(default)s)")
+    parser.add_argument("--codes", type=Path, default=None,
+                        help="also write the table of the errors' codes there "
+                             "(docs/errors.md)")
     args = parser.parse_args(argv)
     for package in args.package:
         register_package(package)
+    if args.codes is not None:
+        args.codes.write_text(error_codes())
+        print(args.codes)
     pot = args.output
     write(template(server_messages(), pot), pot)
     print(pot)
