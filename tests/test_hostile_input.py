@@ -475,6 +475,11 @@ BAD_CALLS = [
     lambda: Limit.from_mapping({"time": "x"}),
     lambda: Limit.from_mapping({"speed": 1}),
     lambda: Limit.from_words(["time"]),
+    lambda: solver.SearchSettings(c=-1),
+    lambda: solver.SearchSettings(policy="x"),
+    lambda: solver.SearchSettings(trees=0),
+    lambda: solver.best_move(solver.load_game("dix").new_initial_state(seed=1), bot="nobot"),
+    lambda: solver.best_move(solver.load_game("dix").new_initial_state(seed=1), stop=1),
 ] + [lambda name=name, text=text: solver.load_game(name).new_initial_state(seed=1)
      .string_to_action(text)
      for name in GAMES for text in ("ZZ", "bid 1000", "block X", "contract nope", "", 7)] + [

@@ -21,8 +21,8 @@ from ...front import N_
 from ...said import Said, Word, phrase
 
 # the layout's reasons (solver/errors.py: a code and its parameters)
-ROW_NOT_STARTED = phrase("row_not_started", N_("{card} does not fit: the {suit} row is not "
-                                               "started (only its jack starts it)"))
+ROW_NOT_STARTED = phrase("row_not_started", N_("{card} does not fit: the {suit} row is not started (only "
+                                               "its jack starts it)"))
 ROW_HOLDS = phrase("row_holds", N_("{card} does not fit: the {suit} row holds {row}"))
 
 FINISH_SCORES = (200, 150, 100, 50)

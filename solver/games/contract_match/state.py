@@ -34,13 +34,11 @@ CARD_IN = phrase("unknown_card_in", N_("unknown card in {text}"))
 UNKNOWN_ACTION = phrase("unknown_action", N_("unknown action {action} for {game} ({like})"))
 # the rules' reasons
 PLAYED_BEFORE = phrase("played_before", N_("{card} was already played in this deal"))
-CONTRACT_USED = phrase("contract_used", N_("contract {contract} was already played in {round} "
-                                           "{number}"))
-NOT_DOUBLED = phrase("not_doubled", N_("{card} is not a card that can be doubled in this "
-                                       "contract"))
+CONTRACT_USED = phrase("contract_used", N_("contract {contract} was already played in {round} {number}"))
+NOT_DOUBLED = phrase("not_doubled", N_("{card} is not a card that can be doubled in this contract"))
 REVEALED = phrase("revealed", N_("{card} is already revealed"))
-PASS_FITS = phrase("pass_fits", N_("seat {seat} holds a card that fits ({cards}): a pass is "
-                                   "legal only without one"))
+PASS_FITS = phrase("pass_fits", N_("seat {seat} holds a card that fits ({cards}): a pass is legal only "
+                                   "without one"))
 NOT_BAD = phrase("not_bad", N_("hand is not bad"))
 
 #: this game (ContractGame, ``game.py``), for annotations: ``game.py`` imports

@@ -49,8 +49,8 @@ from ...game import MUST_FOLLOW, NOT_HELD
 from ...said import Said, Word, phrase
 
 #: a void seat that must play a penalty card (``must_discard_penalty``)
-MUST_DISCARD = phrase("must_discard", N_("seat {seat} cannot follow suit and holds a penalty "
-                                         "card of {contract}: it must play one"))
+MUST_DISCARD = phrase("must_discard", N_("seat {seat} cannot follow suit and holds a penalty card of "
+                                         "{contract}: it must play one"))
 
 NUM_SEATS = 4
 HAND_SIZE = 13

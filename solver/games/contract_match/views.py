@@ -22,11 +22,11 @@ from .trick_play import HAND_SIZE, NUM_SEATS, PENALTY_RULES, TrickDeal
 # the errors raised here (solver/errors.py: a code and its parameters)
 NO_WORLD = phrase("no_world", N_("no deal of the unseen cards is consistent with seat {seat}'s view "
                                  "(plays, failures to follow, passes, reveals and claims)"))
-CARD_HELD_BY_OTHER = phrase('card_held_by_other', N_('seat {seat} {what} {text}, which seat {seat2} holds'))
-PLACED_TWICE = phrase('placed_twice', N_('{text} is placed with both seat {fixed} and seat {seat}'))
+CARD_HELD_BY_OTHER = phrase("card_held_by_other", N_("seat {seat} {what} {text}, which seat {seat2} holds"))
+PLACED_TWICE = phrase("placed_twice", N_("{text} is placed with both seat {fixed} and seat {seat}"))
 SEAT_PLAYS_SHOWS_MORE = phrase("seat_plays_shows_more", N_("seat {seat} plays or shows more than "
                                                            "{hand_size} cards"))
-CARD_NOT_IN_HAND = phrase('card_not_in_hand', N_('seat {seat} {what} {text}, which is not in its hand'))
+CARD_NOT_IN_HAND = phrase("card_not_in_hand", N_("seat {seat} {what} {text}, which is not in its hand"))
 
 #: this game (ContractGame, ``game.py``), for annotations: ``game.py`` imports
 #: this module, so this module does not import it back

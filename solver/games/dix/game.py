@@ -43,17 +43,17 @@ from .state import NUM_ACTIONS, SEVENTEEN, STANDARD, DixState
 from .views import DixWorldSampler, _complete_view
 
 # the errors raised here (solver/errors.py: a code and its parameters)
-DIX_SEAT = phrase('dix_seat', N_('must be 0 or 1, got {got}'))
-TOTALS_COUNT = phrase('totals_count', N_('one total per seat ({want}), got {got}'))
+DIX_SEAT = phrase("dix_seat", N_("must be 0 or 1, got {got}"))
+TOTALS_COUNT = phrase("totals_count", N_("one total per seat ({want}), got {got}"))
 ROUNDS_MAKE_NO_TOTALS = phrase('rounds_make_no_totals', *NP_(
     'no {n} round of {per} tricks make these totals (they sum to {sum} less 4 per ten-trick)',
     'no {n} rounds of {per} tricks make these totals (they sum to {sum} less 4 per ten-trick)'))
 TOTAL_REACHED_TARGET_MATCH = phrase("total_reached_target_match", N_("a total reached the target "
                                                                      "{options}: the match is already over"))
-NOT_AN_OBJECT = phrase('not_an_object', N_('expected an object'))
-HANDS_COUNT = phrase('hands_count', N_('expected {want} hands, got {got}'))
-STOCK_HAS_CARDS = phrase('stock_has_cards', N_('the stock has {stock_size} cards, got {n_stock}'))
-TOTAL_NOT_INTEGER = phrase('total_not_integer', N_('a total is an integer, got {got}'))
+NOT_AN_OBJECT = phrase("not_an_object", N_("expected an object"))
+HANDS_COUNT = phrase("hands_count", N_("expected {want} hands, got {got}"))
+STOCK_HAS_CARDS = phrase("stock_has_cards", N_("the stock has {stock_size} cards, got {n_stock}"))
+TOTAL_NOT_INTEGER = phrase("total_not_integer", N_("a total is an integer, got {got}"))
 TOTAL_RANGE_DIX = phrase('total_range_dix', *NP_('after {n} round a total lies in {low}..{high}, got {got}',
                                                  'after {n} rounds a total lies in {low}..{high}, got {got}'))
 

@@ -20,24 +20,23 @@ from ..common import check_distinct, check_keys, need, parse_card_list
 from .state import DixState, _public_replay, draws_line, hand_line
 
 # the errors raised here (solver/errors.py: a code and its parameters)
-SEAT_VIEW_NEEDS_DEAL = phrase('seat_view_needs_deal', N_('a seat view needs a deal object'))
+SEAT_VIEW_NEEDS_DEAL = phrase("seat_view_needs_deal", N_("a seat view needs a deal object"))
 ACTIONS_REACH_ROUND_WHOSE = phrase("actions_reach_round_whose", N_("the actions reach round {n_rounds}, "
                                                                    "whose deal is missing"))
-NOT_AN_OBJECT = phrase('not_an_object', N_('expected an object'))
-HANDS_COUNT = phrase('hands_count', N_('expected {want} hands, got {got}'))
+NOT_AN_OBJECT = phrase("not_an_object", N_("expected an object"))
+HANDS_COUNT = phrase("hands_count", N_("expected {want} hands, got {got}"))
 VIEW_SHOWS_HAND = phrase("view_shows_hand", N_("seat {seat}'s view cannot show seat {other}'s cards: give "
                                                "their count ({want})"))
-HAND_SIZE_ERROR = phrase('hand_size', N_('seat {seat} must hold {want} cards, got {got}'))
-DIX_SEAT = phrase('dix_seat', N_('must be 0 or 1, got {got}'))
-VIEW_HAND_SIZE = phrase('view_hand_size', N_('seat {seat} holds {want} cards, got {got}'))
-STOCK_HAS_PLACES = phrase('stock_has_places', N_('the stock has {stock_size} places, got {n_stock}'))
+HAND_SIZE_ERROR = phrase("hand_size", N_("seat {seat} must hold {want} cards, got {got}"))
+DIX_SEAT = phrase("dix_seat", N_("must be 0 or 1, got {got}"))
+VIEW_HAND_SIZE = phrase("view_hand_size", N_("seat {seat} holds {want} cards, got {got}"))
+STOCK_HAS_PLACES = phrase("stock_has_places", N_("the stock has {stock_size} places, got {n_stock}"))
 SEAT_CANNOT_KNOW_STOCK = phrase("seat_cannot_know_stock", N_("seat {seat} cannot know this stock card (it "
                                                              "drew places {own_draw_pos})"))
-SEAT_DREW_CARD_SO = phrase('seat_drew_card_so', N_('seat {seat} drew this card, so the view must name it'))
+SEAT_DREW_CARD_SO = phrase("seat_drew_card_so", N_("seat {seat} drew this card, so the view must name it"))
 NO_WORLD_DIX = phrase("no_world_dix", N_("no deal of the unseen cards is consistent with seat {seat}'s "
                                          "view (the opponent's plays and failures to follow)"))
-PLAYED_TURN_UP = phrase("played_turn_up", N_("seat {other} plays {card}, which seat {seat} sees "
-                                            "turned up"))
+PLAYED_TURN_UP = phrase("played_turn_up", N_("seat {other} plays {card}, which seat {seat} sees turned up"))
 PLAYED_HELD = phrase("played_held", N_("seat {other} plays {card}, which seat {seat} holds or drew"))
 
 #: this game (DixGame, ``game.py``), for annotations: ``game.py`` imports

@@ -87,15 +87,15 @@ from .state import DixExchangeState
 from .views import DixExchangeWorldSampler
 
 # the errors raised here (solver/errors.py: a code and its parameters)
-COUNT_SEAT = phrase('count_seat', N_('one count per seat ({n}), got {n_tokens}'))
+COUNT_SEAT = phrase("count_seat", N_("one count per seat ({n}), got {n_tokens}"))
 FEWER_THAN_TWO_SEATS = phrase("fewer_than_two_seats", N_("fewer than two seats hold a token: the match is "
                                                          "already over"))
 ROUND_STARTS_EVERY_SEAT = phrase("round_starts_every_seat", N_("round 1 starts with every seat holding "
                                                                "{start} tokens"))
-SEAT_RANGE = phrase('seat_range', N_('must be a seat 0..{top}, got {got}'))
+SEAT_RANGE = phrase("seat_range", N_("must be a seat 0..{top}, got {got}"))
 SEAT_HOLDS_TOKEN_OUT = phrase("seat_holds_token_out", N_("seat {dealer} holds no token: it is out of the "
                                                          "match and does not deal"))
-SEAT_HOLDS_TOKENS = phrase('seat_holds_tokens', N_('a seat holds 0..{start} tokens, got {t}'))
+SEAT_HOLDS_TOKENS = phrase("seat_holds_tokens", N_("a seat holds 0..{start} tokens, got {t}"))
 MISSING_STOCK_SEATS_HOLDING = phrase("missing_stock_seats_holding", N_("missing 'stock': with {n_alive} "
                                                                        "seats holding tokens the stock "
                                                                        "carries over from round {rnd} "
@@ -103,13 +103,12 @@ MISSING_STOCK_SEATS_HOLDING = phrase("missing_stock_seats_holding", N_("missing 
                                                                        "their count in a seat view)"))
 ROUND_ONE_SHUFFLES = phrase("round_one_shuffles", N_("round 1 shuffles every card"))
 NEVER_CARRIES = phrase("never_carries", N_("the stock never carries over (carry_stock is off)"))
-ALL_SHUFFLED = phrase("all_shuffled", N_("{n} seats hold tokens, so every card is shuffled this "
-                                         "round"))
-CARRIED_STOCK_HERE = phrase('carried_stock_here', N_('no carried stock here: {why}'))
+ALL_SHUFFLED = phrase("all_shuffled", N_("{n} seats hold tokens, so every card is shuffled this round"))
+CARRIED_STOCK_HERE = phrase("carried_stock_here", N_("no carried stock here: {why}"))
 
 #: a deck too small for the players (solver/errors.py)
-DECK_SHORT = phrase("deck_short", N_("option 'deck' has {cards} cards; {players} players need "
-                                     "at least {least}"))
+DECK_SHORT = phrase("deck_short", N_("option 'deck' has {cards} cards; {players} players need at least "
+                                     "{least}"))
 
 #: the most tokens a player may start with (option ``tokens``)
 MAX_TOKENS = 20

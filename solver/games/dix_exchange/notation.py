@@ -16,22 +16,20 @@ from ...said import Quote, phrase
 from ..common import check_keys, need, parse_card_list
 
 # the errors raised here (solver/errors.py: a code and its parameters)
-MORE_THAN_CARDS_DECK = phrase('more_than_cards_deck', N_('more than {size} cards, the deck has {size}'))
-NOT_AN_OBJECT = phrase('not_an_object', N_('expected an object'))
+MORE_THAN_CARDS_DECK = phrase("more_than_cards_deck", N_("more than {size} cards, the deck has {size}"))
+NOT_AN_OBJECT = phrase("not_an_object", N_("expected an object"))
 CARDS_DECK_HAS = phrase("cards_deck_has", N_("{n} cards {value}, the deck has {most}"))
-SEAT_RANGE = phrase('seat_range', N_('must be a seat 0..{top}, got {got}'))
-SHUFFLE_HAS_LEAST_CARD = phrase('shuffle_has_least_card', N_('a shuffle has at least one card'))
+SEAT_RANGE = phrase("seat_range", N_("must be a seat 0..{top}, got {got}"))
+SHUFFLE_HAS_LEAST_CARD = phrase("shuffle_has_least_card", N_("a shuffle has at least one card"))
 
 # the notation's and the deck option's errors (solver/errors.py)
 CARD_NOT_STRING = phrase("exchange_card_not_string", N_("a card is a string, got {got}"))
 UNKNOWN_CARD = phrase("exchange_unknown_card", N_("unknown card {token} (values: {values})"))
-UNKNOWN_VALUE = phrase("exchange_unknown_value", N_("unknown card value {token} "
-                                                    "(values: {values})"))
+UNKNOWN_VALUE = phrase("exchange_unknown_value", N_("unknown card value {token} (values: {values})"))
 DECK_PAIR = phrase("deck_pair", N_("{got} is not value:count (e.g. '9:4')"))
-DECK_KIND = phrase("deck_kind", N_("{option} must be 'standard', a string like '10:4 9:4 ... "
-                                   "CJ:3' or a mapping value -> count, got {got}"))
-DECK_COUNT = phrase("deck_count", N_("the count of {value} must be an integer 0..{most}, "
-                                     "got {got}"))
+DECK_KIND = phrase("deck_kind", N_("{option} must be 'standard', a string like '10:4 9:4 ... CJ:3' or a "
+                                   "mapping value -> count, got {got}"))
+DECK_COUNT = phrase("deck_count", N_("the count of {value} must be an integer 0..{most}, got {got}"))
 DECK_TWICE = phrase("deck_twice", N_("value {value} is given twice"))
 DECK_EMPTY = phrase("deck_empty", N_("the deck has no cards"))
 

@@ -43,26 +43,24 @@ STOCK_SHUFFLE_RECORD_GIVES = phrase("stock_shuffle_record_gives", N_("this stock
                                                                      "the record gives {values}"))
 
 # the notation's errors (solver/errors.py: a code and its parameters)
-BARE_BLOCK = phrase("bare_block", N_("{text}: no request is pending, so a bare 'block' names no "
-                                     "card (write e.g. 'block 9')"))
-BLOCK_WITH = phrase("block_with", N_("{text}: unknown card {card} to block with (values: "
-                                     "{values})"))
-UNKNOWN_ACTION = phrase("exchange_unknown_action", N_("unknown action {action} (expected keep, "
-                                                      "ask, accept, block <card>, draw)"))
+BARE_BLOCK = phrase("bare_block", N_("{text}: no request is pending, so a bare 'block' names no card "
+                                     "(write e.g. 'block 9')"))
+BLOCK_WITH = phrase("block_with", N_("{text}: unknown card {card} to block with (values: {values})"))
+UNKNOWN_ACTION = phrase("exchange_unknown_action", N_("unknown action {action} (expected keep, ask, "
+                                                      "accept, block <card>, draw)"))
 # the rules' reasons
 NOT_ACTION_OF = phrase("exchange_not_an_action", N_("not an action of {game}"))
-NO_BLOCK_ACCEPT = phrase("no_block_accept", N_("{card} cannot block: only 6 to 10 block (seat "
-                                               "{seat} must accept seat {asker}'s request)"))
+NO_BLOCK_ACCEPT = phrase("no_block_accept", N_("{card} cannot block: only 6 to 10 block (seat {seat} must "
+                                               "accept seat {asker}'s request)"))
 NO_BLOCK = phrase("no_block", N_("{card} cannot block: only 6 to 10 block"))
-MUST_ACCEPT = phrase("must_accept", N_("seat {seat} must accept seat {asker}'s request: its card "
-                                       "is 5 or lower, so {action} is not an answer"))
-ANSWER_FIRST = phrase("answer_first", N_("seat {seat} must answer seat {asker}'s request first: "
-                                         "accept or block {card}, not {action}"))
+MUST_ACCEPT = phrase("must_accept", N_("seat {seat} must accept seat {asker}'s request: its card is 5 or "
+                                       "lower, so {action} is not an answer"))
+ANSWER_FIRST = phrase("answer_first", N_("seat {seat} must answer seat {asker}'s request first: accept or "
+                                         "block {card}, not {action}"))
 NO_REQUEST = phrase("no_request", N_("no request is pending: seat {seat} is to keep or ask"))
-NO_REQUEST_DEALER = phrase("no_request_dealer", N_("no request is pending: seat {seat} is to "
-                                                   "keep or draw"))
-DEALER_DRAWS = phrase("dealer_draws", N_("only the dealer (seat {dealer}) draws from the stock; "
-                                         "seat {seat} keeps or asks"))
+NO_REQUEST_DEALER = phrase("no_request_dealer", N_("no request is pending: seat {seat} is to keep or draw"))
+DEALER_DRAWS = phrase("dealer_draws", N_("only the dealer (seat {dealer}) draws from the stock; seat "
+                                         "{seat} keeps or asks"))
 DEALER_NO_ASK = phrase("dealer_no_ask", N_("the dealer (seat {seat}) does not ask: keep or draw"))
 
 #: this game (DixExchangeGame, ``game.py``), for annotations: ``game.py`` imports

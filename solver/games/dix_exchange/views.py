@@ -21,18 +21,17 @@ from .notation import BLOCK, RESPOND, VALUE_INDEX, _is_action, _multiset_text, _
 from .state import DixExchangeState
 
 # the errors raised here (solver/errors.py: a code and its parameters)
-VIEW_NEEDS_DEAL = phrase('view_needs_deal', N_('a seat view needs the deal as the seat sees it'))
+VIEW_NEEDS_DEAL = phrase("view_needs_deal", N_("a seat view needs the deal as the seat sees it"))
 ACTIONS_SHUFFLE_STOCKS_VIEW = phrase("actions_shuffle_stocks_view", N_("the actions shuffle {n_shuffles} "
                                                                        "stocks, the view lists {n_masked}"))
 ACTIONS_NEED_STOCK_WHICH = phrase("actions_need_stock_which", N_("the actions need stock {key}, which the "
                                                                  "view does not list"))
-SHUFFLE_OF_USED = phrase("shuffle_of_used", N_("a shuffle of the {size} cards used since the "
-                                               "stock before"))
+SHUFFLE_OF_USED = phrase("shuffle_of_used", N_("a shuffle of the {size} cards used since the stock before"))
 SHUFFLE_OF_ALL = phrase("shuffle_of_all", N_("a shuffle of all {size} cards"))
-STOCK_VIEW_GIVES = phrase('stock_view_gives', N_('this stock is {what}; the view gives {n_known}'))
-SEEN_CARD = phrase('seen_card', N_('seat {seat} has seen this card: name it'))
-GAME_ALREADY_OVER = phrase('game_already_over', N_('{text}: the game is already over'))
-SEAT_CANNOT_SEE_CARD = phrase('seat_cannot_see_card', N_("seat {seat} cannot see this card: give it as '?'"))
+STOCK_VIEW_GIVES = phrase("stock_view_gives", N_("this stock is {what}; the view gives {n_known}"))
+SEEN_CARD = phrase("seen_card", N_("seat {seat} has seen this card: name it"))
+GAME_ALREADY_OVER = phrase("game_already_over", N_("{text}: the game is already over"))
+SEAT_CANNOT_SEE_CARD = phrase("seat_cannot_see_card", N_("seat {seat} cannot see this card: give it as '?'"))
 
 #: this game (DixExchangeGame, ``game.py``), for annotations: ``game.py`` imports
 #: this module, so this module does not import it back

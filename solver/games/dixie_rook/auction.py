@@ -13,8 +13,8 @@ BID_STEP_OF = phrase("bid_step", N_("a bid is a multiple of {step}"))
 BID_HIGH = phrase("bid_high", N_("the highest bid is {most}"))
 BID_HIGHER = phrase("bid_higher", N_("a bid must be higher than {bid} (seat {seat}'s bid)"))
 NOT_NOW = phrase("not_legal_now", N_("not legal now"))
-DEALER_BIDS = phrase("dealer_bids", N_("the dealer (seat {seat}) must bid: every other seat "
-                                       "passed without a bid (dealer_must_bid)"))
+DEALER_BIDS = phrase("dealer_bids", N_("the dealer (seat {seat}) must bid: every other seat passed "
+                                       "without a bid (dealer_must_bid)"))
 
 
 class Auction:

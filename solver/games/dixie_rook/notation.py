@@ -10,14 +10,12 @@ from ...game import ACTION_NOT_STRING, NOT_AN_ACTION
 from ...said import Quote, phrase
 
 # the notation's errors (solver/errors.py: a code and its parameters)
-BAD_BID = phrase("rook_bad_bid", N_("bad bid {text}: a bid is a number from {least} to {most} "
-                                    "in steps of {step}"))
+BAD_BID = phrase("rook_bad_bid", N_("bad bid {text}: a bid is a number from {least} to {most} in steps of "
+                                    "{step}"))
 BAD_DISCARD = phrase("rook_bad_discard", N_("bad discard {text}: unknown card {card}"))
-BAD_TRUMP = phrase("rook_bad_trump", N_("bad trump {text}: name red, green, yellow or black "
-                                        "(or R G Y B)"))
-UNKNOWN_ACTION = phrase("rook_unknown_action", N_("unknown action {action} (expected a card "
-                                                  "like R14, 'bid 85', 'pass', 'discard R5' or "
-                                                  "'trump red')"))
+BAD_TRUMP = phrase("rook_bad_trump", N_("bad trump {text}: name red, green, yellow or black (or R G Y B)"))
+UNKNOWN_ACTION = phrase("rook_unknown_action", N_("unknown action {action} (expected a card like R14, "
+                                                  "'bid 85', 'pass', 'discard R5' or 'trump red')"))
 
 MIN_BID, MAX_BID, BID_STEP = 70, 120, 5
 MOST_TRICKS_BONUS = 20

@@ -38,9 +38,9 @@ ONLY_DISCARDS_HIDDEN = phrase("only_discards_hidden", N_("only the bid winner's 
                                                          "('?')"))
 AUCTION_ON_SEAT_BID = phrase("auction_on_seat_bid", N_("{tok}: the auction is on: seat {to_act} must bid "
                                                        "or pass"))
-SEAT_DISCARD = phrase('seat_discard', N_('{tok}: seat {bid_winner} must discard'))
-SEAT_NAME_TRUMPS = phrase('seat_name_trumps', N_('{tok}: seat {bid_winner} must name trumps'))
-CARD_PLAYED = phrase('card_played', N_('{tok}: a card must be played'))
+SEAT_DISCARD = phrase("seat_discard", N_("{tok}: seat {bid_winner} must discard"))
+SEAT_NAME_TRUMPS = phrase("seat_name_trumps", N_("{tok}: seat {bid_winner} must name trumps"))
+CARD_PLAYED = phrase("card_played", N_("{tok}: a card must be played"))
 
 #: this game (DixieRookGame, ``game.py``), for annotations: ``game.py`` imports
 #: this module, so this module does not import it back

@@ -26,28 +26,28 @@ from .notation import AUCTION, DISCARD, DISCARD_BASE, PLAY, format_action
 from .state import DixieRookState, _public_replay
 
 # the errors raised here (solver/errors.py: a code and its parameters)
-SEAT_VIEW_NEEDS_DEAL = phrase('seat_view_needs_deal', N_('a seat view needs a deal object'))
+SEAT_VIEW_NEEDS_DEAL = phrase("seat_view_needs_deal", N_("a seat view needs a deal object"))
 ACTIONS_REACH_HAND_WHOSE = phrase("actions_reach_hand_whose", N_("the actions reach hand {n_pub}, whose "
                                                                  "deal is missing"))
-ACTION_REACHES_HAND = phrase('action_reaches_hand', N_('no action reaches hand {n_pub}'))
-NOT_AN_OBJECT = phrase('not_an_object', N_('expected an object'))
-HANDS_COUNT = phrase('hands_count', N_('expected {want} hands, got {got}'))
-HAND_SIZE_ERROR = phrase('hand_size', N_('seat {seat} must hold {want} cards, got {got}'))
-CUT_ONLY_FOLLOWS_HAND = phrase('cut_only_follows_hand', N_('a cut only follows a hand played out'))
-UNSEEN_CARDS_PLACES = phrase('unseen_cards_places', N_('{n_pool} unseen cards for {n_slots} places'))
+ACTION_REACHES_HAND = phrase("action_reaches_hand", N_("no action reaches hand {n_pub}"))
+NOT_AN_OBJECT = phrase("not_an_object", N_("expected an object"))
+HANDS_COUNT = phrase("hands_count", N_("expected {want} hands, got {got}"))
+HAND_SIZE_ERROR = phrase("hand_size", N_("seat {seat} must hold {want} cards, got {got}"))
+CUT_ONLY_FOLLOWS_HAND = phrase("cut_only_follows_hand", N_("a cut only follows a hand played out"))
+UNSEEN_CARDS_PLACES = phrase("unseen_cards_places", N_("{n_pool} unseen cards for {n_slots} places"))
 NO_WORLD_ROOK = phrase("no_world_rook", N_("no deal of the unseen cards is consistent with seat {seat}'s "
                                            "view (the plays and failures to follow colour)"))
 VIEW_SHOWS_HAND = phrase("view_shows_hand", N_("seat {seat}'s view cannot show seat {other}'s cards: give "
                                                "their count ({want})"))
-NEST_SIZE = phrase('nest_size', N_('the nest has {want} cards, got {got}'))
-NEST_UNSEEN = phrase('nest_unseen', N_('seat {seat} does not see this nest: give its size ({key})'))
-SEAT_SEES_DISCARD_NAME = phrase('seat_sees_discard_name', N_('seat {seat} sees this discard: name it'))
+NEST_SIZE = phrase("nest_size", N_("the nest has {want} cards, got {got}"))
+NEST_UNSEEN = phrase("nest_unseen", N_("seat {seat} does not see this nest: give its size ({key})"))
+SEAT_SEES_DISCARD_NAME = phrase("seat_sees_discard_name", N_("seat {seat} sees this discard: name it"))
 SEAT_CANNOT_SEE_DISCARD = phrase("seat_cannot_see_discard", N_("seat {seat} cannot see this discard: give "
                                                                "it as '?'"))
-PLAYED_TWICE = phrase('played_twice', N_('{card} is played twice'))
+PLAYED_TWICE = phrase("played_twice", N_("{card} is played twice"))
 PLAYED_CARD_KNOWN_ROOK = phrase("played_card_known_rook", N_("seat {seat} plays {card}, which seat "
                                                              "{other} holds or saw in the nest"))
-PLAYS_AND_NEST = phrase('plays_and_nest', N_("seat {o}'s plays and the nest do not make a hand of {size}"))
+PLAYS_AND_NEST = phrase("plays_and_nest", N_("seat {o}'s plays and the nest do not make a hand of {size}"))
 NO_WORLD_WHY = phrase("no_world_why", N_("no deal of the unseen cards is consistent with seat {seat}'s "
                                          "view ({why})"))
 

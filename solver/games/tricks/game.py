@@ -59,10 +59,10 @@ from ..contract_match.trick_play import LAYOUT, NUM_SEATS
 from .front import TricksFront
 
 # the errors raised here (solver/errors.py: a code and its parameters)
-NOT_LIST = phrase('not_list', N_('must be a list, got {got}'))
-DRAW_FIRST_DEAL_COMES = phrase('draw_first_deal_comes', N_('the draw for first deal comes before the deals'))
-VIEW_NEEDS_WHOLE_DRAW = phrase('view_needs_whole_draw', N_('a view needs the whole draw for first deal'))
-DRAW_CARD_SEAT = phrase('draw_card_seat', N_('a draw is one card per seat (4), got {n_cards}'))
+NOT_LIST = phrase("not_list", N_("must be a list, got {got}"))
+DRAW_FIRST_DEAL_COMES = phrase("draw_first_deal_comes", N_("the draw for first deal comes before the deals"))
+VIEW_NEEDS_WHOLE_DRAW = phrase("view_needs_whole_draw", N_("a view needs the whole draw for first deal"))
+DRAW_CARD_SEAT = phrase("draw_card_seat", N_("a draw is one card per seat (4), got {n_cards}"))
 DRAW_DECIDES_DEALER_SO = phrase("draw_decides_dealer_so", N_("this draw decides the dealer, so no redraw "
                                                              "follows it"))
 TIE_HIGHEST_CARD_NEEDS = phrase("tie_highest_card_needs", N_("a tie for highest card needs a redraw "

@@ -56,7 +56,7 @@ from ..contract_match.trick_play import KING_OF_HEARTS, LAYOUT, NUM_SEATS, PENAL
 from .front import TrixFront
 
 # the errors raised here (solver/errors.py: a code and its parameters)
-SEAT_RANGE = phrase('seat_range', N_('must be a seat 0..{top}, got {got}'))
+SEAT_RANGE = phrase("seat_range", N_("must be a seat 0..{top}, got {got}"))
 NEEDS_FIRST_DEAL_FOLLOWS = phrase("needs_first_deal_follows", N_("needs the first deal (it follows from "
                                                                  "who holds 7H)"))
 SEAT_HOLDS_H_FIRST = phrase("seat_holds_h_first", N_("seat {holder} holds 7H in the first deal, so it "
