@@ -479,7 +479,7 @@ BAD_CALLS = [
     lambda: solver.SearchSettings(policy="x"),
     lambda: solver.SearchSettings(trees=0),
     lambda: solver.best_move(solver.load_game("dix").new_initial_state(seed=1), bot="nobot"),
-    lambda: solver.best_move(solver.load_game("dix").new_initial_state(seed=1), stop=1),
+    lambda: solver.best_move(solver.load_game("dix").new_initial_state(seed=1), stop=1),  # type: ignore[arg-type]
 ] + [lambda name=name, text=text: solver.load_game(name).new_initial_state(seed=1)
      .string_to_action(text)
      for name in GAMES for text in ("ZZ", "bid 1000", "block X", "contract nope", "", 7)] + [
