@@ -241,13 +241,13 @@ def _play(state: State, variation: Sequence[str], seat: int | None) -> State:
         try:
             action = state.string_to_action(text)
         except NotationError as exc:
-            raise PositionError(str(exc), path) from None
+            raise PositionError(exc.as_message(), path) from None
         if action not in state.legal_actions():
             raise PositionError(f"{text} is not legal here: {state.why_illegal(action)}", path)
         try:
             state.apply_action(action)
         except IllegalActionError as exc:                # the rules said no after all
-            raise PositionError(str(exc), path) from None
+            raise PositionError(exc.as_message(), path) from None
     return state
 
 

@@ -32,9 +32,23 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from solver.errors import LimitError, OptionError, short_repr
+from solver.errors import LimitError, OptionError
+from solver.front import N_
 from solver.game import Game, State
+from solver.said import Quote, Said, phrase
 from solver.search.limits import MAX_COUNT, MAX_NODES, MAX_SECONDS
+
+# a bot setting's refusals (solver/errors.py: a code and its parameters)
+UNKNOWN_VALUE = phrase("setting_choice", N_("unknown {name} {got}: {name} must be one of "
+                                            "{choices}"))
+SETTING_INT = phrase("setting_int", N_("{name} must be an integer, got {got}"))
+SETTING_NUMBER = phrase("setting_number", N_("{name} must be a number, got {got}"))
+SETTING_INT_RANGE = phrase("setting_int_range", N_("{name} must be an integer {low}..{high}, "
+                                                   "got {got}"))
+SETTING_RANGE = phrase("setting_range", N_("{name} must be a number in [{low}, {high}], "
+                                           "got {got}"))
+SETTING_ABOVE = phrase("setting_above", N_("{name} must be a number in ({low}, {high}], "
+                                           "got {got}"))
 
 #: the names ``make_bot`` gives every bot itself: never a setting of a
 #: settings string (``ismcts:seed=5`` would name the bot's seed twice)
@@ -78,8 +92,9 @@ class Setting:
         in the error)."""
         if isinstance(self.kind, tuple):
             if value not in self.kind or isinstance(value, bool):
-                raise OptionError(f"{where}: unknown {self.name} {short_repr(value)}: "
-                                  f"{self.name} must be {self.what()}")
+                raise OptionError(UNKNOWN_VALUE(name=self.name, got=Quote(value),
+                                                choices=", ".join(str(c) for c in self.kind)),
+                                  where)
             return value
         if self.kind is str:
             return value if isinstance(value, str) else str(value)
@@ -92,8 +107,19 @@ class Setting:
             ok = value <= self.high
         if not ok:
             error = LimitError if self.limit else OptionError
-            raise error(f"{where}: {self.name} must be {self.what()}, got {short_repr(value)}")
+            raise error(self._refusal(value), where)
         return value
+
+    def _refusal(self, value: Any) -> Said:
+        """A number refused, in ``what``'s words."""
+        said = dict(name=self.name, got=Quote(value))
+        noun = self.kind is int
+        if self.low is None or self.high is None:
+            return (SETTING_INT if noun else SETTING_NUMBER)(**said)
+        if noun:
+            return SETTING_INT_RANGE(low=int(self.low), high=int(self.high), **said)
+        return (SETTING_ABOVE if self.above else SETTING_RANGE)(
+            low=f"{self.low:g}", high=f"{self.high:g}", **said)
 
     def pattern(self) -> str | None:
         """A regular expression of the values' text that ``check`` takes

@@ -175,7 +175,7 @@ def read_action(state, text: str, legal, seat: int | None = None) -> int:
         raise IllegalActionError(text, "it could be " + ", ".join(named[a] for a in sorted(found))
                                  + ": type more of it")
     if parsed is not None:
-        reason = state.why_illegal(parsed)
+        reason = str(state.why_illegal(parsed))
         raise IllegalActionError(text, _second_person(reason, seat) + " (type 'help')")
     if isinstance(problem, NotationError):
         raise NotationError(f"{problem} (type 'help')", text)

@@ -25,8 +25,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from solver.errors import LimitError, OptionError, short_repr
+from solver.errors import LimitError, OptionError
+from solver.front import N_
 from solver.game import Game, check_given_seed, parse_pairs
+from solver.said import Quote, phrase
 
 from .base import RESERVED, Bot, RandomBot, Setting
 from .engine_client import EngineBot
@@ -44,6 +46,26 @@ _BOTS: dict[str, Callable[..., Bot]] = {
 _SETTINGS: dict[str, tuple[Setting, ...] | None] = {
     name: getattr(bot, "settings_spec", None) for name, bot in _BOTS.items()}
 
+# the bots' settings refused (solver/errors.py: a code and its parameters)
+UNKNOWN_BOT = phrase("unknown_bot", N_("unknown bot {bot} (known: {known})"))
+UNKNOWN_BOT_LEVEL = phrase("unknown_bot_level", N_("unknown bot {bot} (known: {known}; levels: "
+                                                   "{levels})"))
+HAS = phrase("bot_settings", N_("its settings: {names}"))
+HAS_MAKER = phrase("bot_settings_maker", N_("its settings: as its maker checks them"))
+RESERVED_KEY = phrase("reserved_setting", N_("{key} is not a setting: make_bot gives every bot "
+                                             "its game, seat and seed itself ({has})"))
+UNKNOWN_SETTING = phrase("unknown_setting", N_("unknown setting {key} ({has})"))
+#: a setting's value refused (``why``), with the bot's settings listed
+REFUSED = phrase("setting_refused", N_("{why} ({has})"))
+NOT_SPEC = phrase("bot_not_spec", N_("a bot is named by a settings string like "
+                                     "'ismcts:time=0.5', got {got}"))
+SPEC_LONG = phrase("bot_spec_long", N_("bot settings of {size} characters (at most {most})"))
+NOT_GAME = phrase("bot_not_game", N_("make_bot: game must be a solver Game "
+                                     "(solver.load_game(...)), got {got}"))
+BOT_SEAT = phrase("bot_seat", N_("make_bot: seat must be 0..{top}, got {got}"))
+LEVEL_SETTINGS = phrase("level_settings", N_("level {level} takes no settings (it is {spec}; "
+                                             "give that string to change it)"))
+
 
 def register_bot(name: str, factory: Callable[..., Bot],
                  settings: tuple[Setting, ...] | None = None) -> None:
@@ -57,7 +79,7 @@ def register_bot(name: str, factory: Callable[..., Bot],
 def bot_settings(name: str) -> tuple[Setting, ...] | None:
     """The settings bot ``name`` declares (None: undeclared)."""
     if name not in _BOTS:
-        raise OptionError(f"unknown bot {name!r} (known: {', '.join(registered_bots())})")
+        raise OptionError(UNKNOWN_BOT(bot=repr(name), known=", ".join(registered_bots())))
     return _SETTINGS.get(name)
 
 
@@ -69,24 +91,23 @@ def check_settings(name: str, settings: dict) -> dict:
     declared = bot_settings(name)
     where = f"bot {name!r}"
     if declared is None:
-        has = "its settings: as its maker checks them"
+        has = HAS_MAKER()
     else:
-        has = "its settings: " + (", ".join(s.name for s in declared) or "none")
+        has = HAS(names=", ".join(s.name for s in declared) or "none")
     by_name = {s.name: s for s in declared or ()}
     out = {}
     for key, value in settings.items():
         if key in RESERVED:
-            raise OptionError(f"{where}: {key!r} is not a setting: make_bot gives every bot "
-                              f"its game, seat and seed itself ({has})")
+            raise OptionError(RESERVED_KEY(key=repr(key), has=has), where)
         if declared is None:
             out[key] = value
             continue
         if key not in by_name:
-            raise OptionError(f"{where}: unknown setting {short_repr(key)} ({has})")
+            raise OptionError(UNKNOWN_SETTING(key=Quote(key), has=has), where)
         try:
             out[key] = by_name[key].check(value, where)
         except (OptionError, LimitError) as exc:
-            raise type(exc)(f"{exc} ({has})") from None
+            raise type(exc)(REFUSED(why=exc.as_message(), has=has), exc.where) from None
     return out
 
 
@@ -117,10 +138,9 @@ def parse_settings(spec: str) -> tuple[str, dict]:
     2000, "c": 0.7})``: the name and the settings, each value typed
     (``OptionError`` for text that is not a settings string)."""
     if not isinstance(spec, str):
-        raise OptionError(f"a bot is named by a settings string like 'ismcts:time=0.5', "
-                          f"got {short_repr(spec)}")
+        raise OptionError(NOT_SPEC(got=Quote(spec)))
     if len(spec) > 1000:
-        raise OptionError(f"bot settings of {len(spec)} characters (at most 1000)")
+        raise OptionError(SPEC_LONG(size=len(spec), most=1000))
     name, _, rest = spec.partition(":")
     settings = {key: _setting_value(text)
                 for key, text in parse_pairs(rest.split(","), f"bot settings {spec!r}").items()}
@@ -145,24 +165,22 @@ def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
     argument is checked here (``OptionError`` / ``LimitError``)."""
     name, settings = parse_settings(spec)
     if not isinstance(game, Game):
-        raise OptionError(f"make_bot: game must be a solver Game (solver.load_game(...)), "
-                          f"got {short_repr(game)}")
+        raise OptionError(NOT_GAME(got=Quote(game)))
     if isinstance(seat, bool) or not isinstance(seat, int) or \
             not 0 <= seat < game.num_players:
-        raise OptionError(f"make_bot: seat must be 0..{game.num_players - 1}, "
-                          f"got {short_repr(seat)}")
+        raise OptionError(BOT_SEAT(top=game.num_players - 1, got=Quote(seat)))
     if seed is not None:
         # the one seed range of every face (a negative seed is no seed of its own)
         check_given_seed(seed, "make_bot: seed")
     if is_level(name):
         # a level (easy, medium, hard, expert) is the game's own settings string
         if settings:
-            raise OptionError(f"level {name!r} takes no settings (it is "
-                              f"{level_settings(name, game)!r}; give that string to change it)")
+            raise OptionError(LEVEL_SETTINGS(level=repr(name),
+                                             spec=repr(level_settings(name, game))))
         name, settings = parse_settings(level_settings(name, game))
     if name not in _BOTS:
-        raise OptionError(f"unknown bot {name!r} (known: {', '.join(registered_bots())}; "
-                          f"levels: {', '.join(LEVELS)})")
+        raise OptionError(UNKNOWN_BOT_LEVEL(bot=repr(name), known=", ".join(registered_bots()),
+                                            levels=", ".join(LEVELS)))
     return _BOTS[name](game, seat, seed=seed, **check_settings(name, settings))
 
 

@@ -23,7 +23,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .errors import NotationError, short_repr
+from .errors import NotationError
+from .front import N_
+from .said import Quote, phrase
+
+# the notation's errors (solver/errors.py: a code and its parameters;
+# ``at``: the token's place in the list, counted from 0)
+NOT_A_CARD = phrase("not_a_card", N_("{card} is not a card of the {deck} deck"))
+CARD_NOT_STRING = phrase("card_not_string", N_("card must be a string, got {got}"))
+CARD_NOT_STRING_AT = phrase("card_not_string_at",
+                            N_("card at position {at} must be a string, got {got}"))
+UNKNOWN_CARD = phrase("unknown_card", N_("unknown card {token} for the {deck} deck"))
+UNKNOWN_CARD_AT = phrase("unknown_card_at",
+                         N_("unknown card {token} at position {at} for the {deck} deck"))
+DUPLICATE_IN_LIST = phrase("duplicate_in_list",
+                           N_("duplicate card {card} at positions {first} and {at}"))
 
 SUIT_BITS = 16
 
@@ -106,21 +120,20 @@ class Deck:
         try:
             return self._str[card]
         except KeyError:
-            raise NotationError(f"{short_repr(card)} is not a card of the {self.name} deck") from None
+            raise NotationError(NOT_A_CARD(card=Quote(card), deck=self.name)) from None
 
     def parse(self, token: str, index: int | None = None) -> int:
         """Parse one card token; ``NotationError`` names it (and ``index``)."""
         if not isinstance(token, str):
-            where = f" at position {index}" if index is not None else ""
-            raise NotationError(f"card{where} must be a string, got {short_repr(token)}", str(token), index)
+            said = CARD_NOT_STRING if index is None else CARD_NOT_STRING_AT
+            raise NotationError(said(at=index, got=Quote(token)), str(token), index)
         key = token.strip().upper()
         try:
             return self._parse[key]
         except KeyError:
-            where = f" at position {index}" if index is not None else ""
-            raise NotationError(
-                f"unknown card {short_repr(token)}{where} for the {self.name} deck", token, index
-            ) from None
+            said = UNKNOWN_CARD if index is None else UNKNOWN_CARD_AT
+            raise NotationError(said(token=Quote(token), at=index, deck=self.name), token, index)\
+                from None
 
     def parse_cards(self, cards: str | Sequence[str], unique: bool = True) -> list[int]:
         """Parse ``"AS KH TD"`` or ``["AS", "KH"]``; order is kept.
@@ -132,9 +145,8 @@ class Deck:
             seen: dict[int, int] = {}
             for i, c in enumerate(out):
                 if c in seen:
-                    raise NotationError(
-                        f"duplicate card {self._str[c]} at positions {seen[c]} and {i}",
-                        tokens[i], i)
+                    raise NotationError(DUPLICATE_IN_LIST(card=self._str[c], first=seen[c], at=i),
+                                        tokens[i], i)
                 seen[c] = i
         return out
 
@@ -169,8 +181,10 @@ DIX = Deck("dix", "CDHS", range(2, 15), _FRENCH_RANK_NAMES, rank_first=True, jok
 ROOK = Deck("rook", "RGYB", range(1, 15), {r: str(r) for r in range(1, 15)}, rank_first=False)
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
-SUIT_NAMES = {CLUBS: "clubs", DIAMONDS: "diamonds", HEARTS: "hearts", SPADES: "spades"}
-ROOK_COLOURS = {0: "red", 1: "green", 2: "yellow", 3: "black"}
+# message ids too: a rule's reason says them in the reader's words
+SUIT_NAMES = {CLUBS: N_("clubs"), DIAMONDS: N_("diamonds"), HEARTS: N_("hearts"),
+              SPADES: N_("spades")}
+ROOK_COLOURS = {0: N_("red"), 1: N_("green"), 2: N_("yellow"), 3: N_("black")}
 
 #: Ranks by name for the French deck.
 TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(2, 15)

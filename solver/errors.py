@@ -1,15 +1,29 @@
 """Typed errors.  Every error a user can cause is a ``DixtrixError``; the
 input errors are also ``ValueError`` so ``except ValueError`` works as with
 python-chess.  Messages name the culprit (token, position, JSON path,
-action) so a typo never surfaces as an ``IndexError`` from deep inside."""
+action) so a typo never surfaces as an ``IndexError`` from deep inside.
+
+An error a person meets is raised with a ``solver.said.Said`` instead of
+English: a phrase declared once by the module that raises it (``phrase(
+"unknown_card", N_("unknown card {token}{where} for the {deck} deck"))``)
+called with its parameters (numbers, seats counted from 0, cards and
+actions in notation, JSON paths, a user's value quoted by
+``short_repr``).  The error's ``code`` is the phrase's code, its ``data``
+the parameters as JSON (``error_data``), ``str`` its English (the
+template filled in, the path before it), and ``words(words)`` the same in
+a face's words: the HTTP API answers in the request's language, the
+command line prints ``str``.  docs/positions.md lists the codes.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from string import Formatter
 from typing import Any
 
-#: characters of a user's value that an error message quotes
-QUOTE_LIMIT = 60
+from .front import N_
+from .said import ENGLISH, PHRASES, Act, Quote, Said, Seat, Word, Words, phrase
+from .said import short_repr as short_repr  # where the errors' users import it from
 
 
 def install_hint(extra: str) -> str:
@@ -19,42 +33,123 @@ def install_hint(extra: str) -> str:
     return f'pip install ".[{extra}]" (in the dixtrix checkout)'
 
 
-def short_repr(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """A bounded, non-recursive description of a user's value for an error
-    message: scalars by ``repr`` cut to ``limit`` characters, an integer too
-    long to print by its size, a container by its type and length (never a
-    recursive ``repr``, which a deeply nested value turns into a
-    ``RecursionError`` and a huge one into a huge message)."""
-    if isinstance(value, bool) or value is None or isinstance(value, float):
-        text = repr(value)
-    elif isinstance(value, int):
-        if value.bit_length() > 200:
-            return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
-        text = repr(value)
-    elif isinstance(value, (str, bytes, bytearray)):
-        text = repr(value[:limit + 1])
-    elif isinstance(value, (list, tuple, dict, set, frozenset)):
-        kind = type(value).__name__
-        return f"a {kind} of {len(value)} item{'s' if len(value) != 1 else ''}"
-    else:
-        text = f"<{type(value).__name__} object>"
-    if len(text) > limit:
-        text = text[:limit - 3] + "..."
-    return text
+#: an action the rules refuse (``reason``: the rules' phrase, or English)
+ILLEGAL_ACTION = phrase("illegal_action", N_("illegal action {action}: {reason}"))
+
+
+def error_data(said: Said) -> dict[str, Any]:
+    """A coded error's parameters as JSON: numbers and strings as they
+    are, a nested phrase (an illegal action's reason) as ``{"code",
+    "params"}``, a seat as its number, an action as its notation, a word
+    as its message id."""
+    return {key: _json(value) for key, value in said.params.items()}
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Said):
+        return {"code": value.code, "params": error_data(value)}
+    if isinstance(value, Seat):
+        return value.seat
+    if isinstance(value, Act):
+        return value.action
+    if isinstance(value, Word):
+        return value.message
+    if isinstance(value, Quote):
+        return value.quoted()
+    if isinstance(value, (list, tuple)):
+        return [_json(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _json(v) for k, v in value.items()}
+    return value
+
+
+def codes_table() -> str:
+    """docs/errors.md: every error's code (and every reason's, the codes
+    without a dot; the dotted ones are the search's and the advice's,
+    docs/server.md) with its parameters and its English, by the module
+    that declares it, of the phrases declared so far (import the modules
+    first: ``python -m bots.server.extract --codes`` does)."""
+    rows = []
+    for ph in sorted(PHRASES.values(), key=lambda p: (p.module, p.code)):
+        if "." in ph.code:
+            continue
+        names = [f for _, f, _, _ in Formatter().parse(ph.template) if f]
+        params = ", ".join(f"`{n}`" for n in dict.fromkeys(
+            names + (["n"] if ph.plural is not None else [])))
+        english = ph.template.replace("|", "\\|")
+        rows.append(f"| `{ph.code}` | {params or '-'} | {english} | `{ph.module}` |")
+    return CODES_HEAD + "\n".join(rows) + "\n"
+
+
+#: the page ``codes_table`` writes, before its table
+CODES_HEAD = """# Error codes
+
+Every error a person meets (a position, a card or an action's notation,
+a game and its options, a limit, a bot's settings) and every reason the
+rules give for refusing an action carries a code and its parameters
+(`solver/errors.py`): `exc.code`, `exc.data` (the parameters as JSON:
+seats counted from 0, cards and actions in notation, JSON paths, a
+user's value as given), and in the HTTP API `code` and `data` beside
+`error`, which is worded in the request's language. An illegal action's
+`data.reason` is its reason's record, `{"code", "params"}`. The English
+is the template below, its parameters filled in (the JSON path before
+it where the error names one); the template is also the message id the
+catalogues translate (`bots/server/locale/`). A count `n` takes the
+language's plural form.
+
+Written by `python -m bots.server.extract --codes docs/errors.md`;
+`tests/test_docs.py` checks that it is up to date.
+
+| code | parameters | English | declared in |
+|---|---|---|---|
+"""
 
 
 class DixtrixError(Exception):
     """Base class of every error raised on purpose by dixtrix.  ``path``:
     where in the input the culprit is (a JSON path, an argument's name)
     when the raiser names it (the HTTP API reports it beside the message).
-    ``code`` and ``data``: the error as data where the raiser gives it
-    (``"duplicate_card"``, ``{"card": "QS", "paths": [...]}``), so a face
-    can word it in its reader's language and numbering instead of
-    parsing the English message (docs/positions.md lists the codes)."""
+    ``code`` and ``data``: the error as data where it is raised with a
+    ``Said`` (``"duplicate_card"``, ``{"card": "QS", "paths": [...]}``),
+    so a face can word it in its reader's language and numbering instead
+    of parsing the English message (the module docstring).  ``where``: the
+    text written before the message (``"deal.hands[1]: ..."``), None when
+    nothing is."""
 
     path: str | None = None
     code: str | None = None
     data: dict[str, Any] | None = None
+    said: Said | None = None
+    where: str | None = None
+
+    def __init__(self, message: str | Said = "", where: str | None = None):
+        if isinstance(message, Said):
+            self.said = message
+            self.code = message.code
+            self.data = error_data(message)
+            message = message.english()
+        if where:
+            self.where = where
+            message = f"{where}: {message}"
+        super().__init__(message)
+
+    def as_message(self) -> str | Said:
+        """The error as another error's message (a card's ``NotationError``
+        raised again as a ``PositionError`` at its JSON path): its phrase,
+        else its English."""
+        return self.said if self.said is not None else str(self)
+
+    def words(self, words: Words = ENGLISH, bare: bool = False) -> str:
+        """The error in ``words`` (a face's translator), ``where`` before it
+        as in English; ``bare``: without ``where`` (a face that reports the
+        path beside the message).  An error raised as English is English."""
+        if self.said is not None:
+            text = self.said.words(words)
+        else:
+            text = str(self)
+            if self.where:
+                text = text[len(self.where) + 2:]
+        return f"{self.where}: {text}" if self.where and not bare else text
 
 
 class NotationError(DixtrixError, ValueError):
@@ -63,14 +158,16 @@ class NotationError(DixtrixError, ValueError):
     ``token`` is the offending text, ``index`` its position in the input
     (0-based token index), when known."""
 
-    def __init__(self, message: str, token: str | None = None, index: int | None = None):
+    def __init__(self, message: str | Said, token: str | None = None,
+                 index: int | None = None):
         super().__init__(message)
         self.token = token
         self.index = index
 
 
 class OptionError(DixtrixError, ValueError):
-    """Unknown game, unknown option, or an option value out of range."""
+    """Unknown game, unknown option, or an option value out of range
+    (``where``: what the message is about, written before it: ``"options"``)."""
 
 
 class PositionError(DixtrixError, ValueError):
@@ -80,15 +177,11 @@ class PositionError(DixtrixError, ValueError):
     or ``actions[12]``; ``reason``, for an illegal action of a record, why
     the rules refuse it (the ``IllegalActionError``'s reason), else None."""
 
-    def __init__(self, message: str, path: str | None = None, reason: str | None = None,
-                 code: str | None = None, data: dict[str, Any] | None = None):
-        if path:
-            message = f"{path}: {message}"
-        super().__init__(message)
+    def __init__(self, message: str | Said, path: str | None = None,
+                 reason: str | None = None):
+        super().__init__(message, path)
         self.path = path
         self.reason = reason
-        self.code = code
-        self.data = data
 
 
 class InputLimitError(PositionError):
@@ -101,12 +194,15 @@ class InputLimitError(PositionError):
 class IllegalActionError(DixtrixError, ValueError):
     """An action that the rules do not allow in the current state.
 
-    ``action`` is the action (int or string as given), ``reason`` why."""
+    ``action`` is the action (int or string as given), ``reason`` why, in
+    English (``reason_said``: the same as a phrase, where the rules give
+    one; the error's data carries it as ``{"code", "params"}``)."""
 
-    def __init__(self, action: int | str, reason: str):
-        super().__init__(f"illegal action {short_repr(action)}: {reason}")
+    def __init__(self, action: int | str, reason: str | Said):
+        super().__init__(ILLEGAL_ACTION(action=Quote(action), reason=reason))
         self.action = action
-        self.reason = reason
+        self.reason = str(reason)
+        self.reason_said = reason if isinstance(reason, Said) else None
 
 
 class ReplayError(DixtrixError, ValueError):
@@ -115,7 +211,7 @@ class ReplayError(DixtrixError, ValueError):
     ``reason`` why the rules refuse it when it is illegal, else None.  The
     position format turns it into a ``PositionError`` at ``actions[index]``."""
 
-    def __init__(self, message: str, index: int, reason: str | None = None):
+    def __init__(self, message: str | Said, index: int, reason: str | None = None):
         super().__init__(message)
         self.index = index
         self.reason = reason
@@ -127,10 +223,8 @@ class LimitError(DixtrixError, ValueError):
     ``path`` names the field at fault where the limit came from a document
     (``limit.time`` in an HTTP request), else None."""
 
-    def __init__(self, message: str, path: str | None = None):
-        if path:
-            message = f"{path}: {message}"
-        super().__init__(message)
+    def __init__(self, message: str | Said, path: str | None = None):
+        super().__init__(message, path)
         self.path = path
 
 
@@ -143,7 +237,7 @@ class SearchAborted(LimitError):
     solver's answer's units and names (``solver.dd.solve.solve_within``
     says where); ``span`` is the game's own range of values from here."""
 
-    def __init__(self, message: str, nodes: int = 0,
+    def __init__(self, message: str | Said, nodes: int = 0,
                  brackets: Mapping[Any, tuple[int, int]] | None = None,
                  span: tuple[int, int] | None = None):
         super().__init__(message)

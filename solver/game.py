@@ -29,8 +29,52 @@ from typing import Any, ClassVar
 
 from .errors import IllegalActionError, NotationError, OptionError, PositionError, ReplayError, short_repr
 from .facts import Fact
-from .front import Front
+from .front import N_, Front
+from .said import Quote, Said, phrase
 from .shapes import Shape
+
+# the protocol's errors and the rules' common reasons (solver/errors.py:
+# a code and its parameters, seats counted from 0)
+SEED_NOT_INT = phrase("seed_not_integer", N_("{name} must be an integer, got {got}"))
+SEED_NEGATIVE = phrase("seed_negative", N_("{name} must be 0 or more (a negative seed is no "
+                                           "seed of its own), got {got}"))
+SEED_TOO_LARGE = phrase("seed_too_large", N_("{name} must be 0..2**63-1, got {got}"))
+UNKNOWN_GAME = phrase("unknown_game", N_("unknown game {game} (known: {known})"))
+UNKNOWN_OPTION = phrase("unknown_option", N_("unknown option {option} (known: {known})"))
+OPTION_BOOL = phrase("option_bool", N_("option {option} must be true or false, got {got}"))
+OPTION_INT = phrase("option_int", N_("option {option} must be an integer, got {got}"))
+OPTION_INT_AMONG = phrase("option_int_among", N_("option {option} must be an integer (one of "
+                                                 "{choices}), got {got}"))
+OPTION_STR = phrase("option_str", N_("option {option} must be a string, got {got}"))
+OPTION_STR_AMONG = phrase("option_str_among", N_("option {option} must be a string (one of "
+                                                 "{choices}), got {got}"))
+OPTION_CHOICE = phrase("option_choice", N_("option {option} must be one of {choices}, "
+                                           "got {got}"))
+OPTION_MIN = phrase("option_min", N_("option {option} must be >= {least}, got {got}"))
+OPTION_MAX = phrase("option_max", N_("option {option} must be <= {most}, got {got}"))
+KEY_VALUE = phrase("key_value", N_("expected key=value, got {got}"))
+OUTCOME_KIND = phrase("outcome_kind", N_("deal: expected a {kind} outcome next, the record "
+                                         "has {got}"))
+OUTCOME_NONE = phrase("outcome_none", N_("deal: expected a {kind} outcome next, the record "
+                                         "has none"))
+NO_MID_MATCH = phrase("no_mid_match", N_("{game}: positions from the middle of a match are "
+                                         "not supported"))
+NO_VIEWS = phrase("no_views", N_("seat views are not supported"))
+UNLISTED_DEAL = phrase("unlisted_deal", N_("this action is played in a deal the record does "
+                                           "not list (add it to 'deal', or give a 'seed')"))
+ALREADY_OVER = phrase("already_over", N_("{action}: the game is already over"))
+NOT_AN_INT = phrase("action_not_int", N_("an action is an int (use apply_action_string for "
+                                         "notation)"))
+GAME_OVER = phrase("game_over", N_("the game is over"))
+NOT_TURN = phrase("not_turn", N_("it is seat {turn}'s turn, not seat {seat}'s"))
+NOT_LEGAL = phrase("not_legal", N_("not legal for seat {seat} now"))
+#: a card the seat to play does not hold (every game's commonest refusal)
+NOT_HELD = phrase("not_held", N_("seat {seat} does not hold {card}"))
+#: a card of another suit from a seat that holds the suit led (``suit``: a
+#: ``Word``, the suit's name or "trumps")
+MUST_FOLLOW = phrase("must_follow", N_("seat {seat} must follow suit ({suit})"))
+NOT_AN_ACTION = phrase("not_an_action", N_("{action} is not an action of {game}"))
+ACTION_NOT_STRING = phrase("action_not_string", N_("an action is a string, got {got}"))
 
 #: ``current_player()`` of a terminal state (OpenSpiel's kTerminalPlayerId).
 TERMINAL = -4
@@ -44,10 +88,9 @@ MAX_SEED = 2**63 - 1
 def check_seed(seed: Any, name: str = "seed") -> int:
     """``seed`` is an integer, 0 or more (else ``OptionError`` naming it)."""
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise OptionError(f"{name} must be an integer, got {short_repr(seed)}")
+        raise OptionError(SEED_NOT_INT(name=name, got=Quote(seed)))
     if seed < 0:
-        raise OptionError(f"{name} must be 0 or more (a negative seed is no seed of its own), "
-                          f"got {short_repr(seed)}")
+        raise OptionError(SEED_NEGATIVE(name=name, got=Quote(seed)))
     return seed
 
 
@@ -66,7 +109,7 @@ def check_given_seed(seed: Any, name: str = "seed") -> int:
     ``check_seed``."""
     value = check_seed(seed, name)
     if value > MAX_SEED:
-        raise OptionError(f"{name} must be 0..2**63-1, got {short_repr(value)}")
+        raise OptionError(SEED_TOO_LARGE(name=name, got=Quote(value)))
     return value
 
 
@@ -86,30 +129,25 @@ class Option:
     def check(self, game: str, name: str, value: Any) -> Any:
         kind = type(self.default)
         # a wrong type names the choices too: they say what is meant
-        among = (f" (one of {', '.join(map(str, self.choices))})" if self.choices is not None
-                 else "")
+        said = dict(game=game, option=Quote(name), got=Quote(value))
+        choices = None if self.choices is None else ", ".join(map(str, self.choices))
         if kind is bool:
             if not isinstance(value, bool):
-                raise OptionError(f"{game}: option {short_repr(name)} must be true or false, "
-                                  f"got {short_repr(value)}")
+                raise OptionError(OPTION_BOOL(**said), game)
         elif kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError(f"{game}: option {short_repr(name)} must be an integer{among}, "
-                                  f"got {short_repr(value)}")
+                raise OptionError(OPTION_INT(**said) if choices is None else
+                                  OPTION_INT_AMONG(choices=choices, **said), game)
         elif kind is str:
             if not isinstance(value, str):
-                raise OptionError(f"{game}: option {short_repr(name)} must be a string{among}, "
-                                  f"got {short_repr(value)}")
+                raise OptionError(OPTION_STR(**said) if choices is None else
+                                  OPTION_STR_AMONG(choices=choices, **said), game)
         if self.choices is not None and value not in self.choices:
-            raise OptionError(
-                f"{game}: option {short_repr(name)} must be one of {list(self.choices)}, "
-                f"got {short_repr(value)}")
+            raise OptionError(OPTION_CHOICE(choices=str(list(self.choices)), **said), game)
         if self.min is not None and value < self.min:
-            raise OptionError(
-                f"{game}: option {short_repr(name)} must be >= {self.min}, got {short_repr(value)}")
+            raise OptionError(OPTION_MIN(least=self.min, **said), game)
         if self.max is not None and value > self.max:
-            raise OptionError(
-                f"{game}: option {short_repr(name)} must be <= {self.max}, got {short_repr(value)}")
+            raise OptionError(OPTION_MAX(most=self.max, **said), game)
         return value
 
     def json_schema(self) -> dict[str, Any]:
@@ -192,12 +230,10 @@ class Chance:
         if self.pos < len(self.scripted):
             got_kind, value = self.scripted[self.pos]
             if got_kind != kind:
-                raise NotationError(
-                    f"deal: expected a {short_repr(kind)} outcome next, "
-                    f"the record has {short_repr(got_kind)}")
+                raise NotationError(OUTCOME_KIND(kind=Quote(kind), got=Quote(got_kind)))
             self.pos += 1
         elif generate is None:
-            raise NotationError(f"deal: expected a {short_repr(kind)} outcome next, the record has none")
+            raise NotationError(OUTCOME_NONE(kind=Quote(kind)))
         else:
             value = generate(self.rng)
         self.log.append((kind, value))
@@ -361,7 +397,8 @@ class Game(ABC):
         unknown = sorted(set(options) - set(self.options_spec))
         if unknown:
             known = ", ".join(sorted(self.options_spec)) or "none"
-            raise OptionError(f"{self.name}: unknown option {unknown[0]!r} (known: {known})")
+            raise OptionError(UNKNOWN_OPTION(game=self.name, option=Quote(unknown[0]),
+                                             known=known), self.name)
         values = {}
         for key, spec in self.options_spec.items():
             values[key] = spec.check(self.name, key, options.get(key, spec.default))
@@ -469,19 +506,18 @@ class Game(ABC):
         scripted = len(state.chance.scripted)
         for i, action in enumerate(actions):
             if strict_deal and len(state.chance.log) > scripted:
-                raise ReplayError("this action is played in a deal the record does not list "
-                                  "(add it to 'deal', or give a 'seed')", i)
+                raise ReplayError(UNLISTED_DEAL(), i)
             if state.is_terminal():
-                raise ReplayError(f"{short_repr(action)}: the game is already over", i)
+                raise ReplayError(ALREADY_OVER(action=Quote(action)), i)
             if isinstance(action, str):
                 try:
                     action = state.string_to_action(action)
                 except NotationError as exc:
-                    raise ReplayError(str(exc), i) from None
+                    raise ReplayError(exc.as_message(), i) from None
             try:
                 state.apply_action(action)
             except IllegalActionError as exc:
-                raise ReplayError(str(exc), i, exc.reason) from None
+                raise ReplayError(exc.as_message(), i, exc.reason) from None
         return state
 
     # -- mid-match positions (docs/positions.md) --
@@ -499,8 +535,7 @@ class Game(ABC):
     def parse_match(self, match: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
         """The ``match`` object of a mid-match record (or of ``seat``'s view)
         -> its canonical form; ``PositionError`` naming ``match.<key>``."""
-        raise PositionError(f"{self.name}: positions from the middle of a match are not "
-                            f"supported", "match")
+        raise PositionError(NO_MID_MATCH(game=self.name), "match")
 
     # -- the deal object of the position format (per game) --
     @abstractmethod
@@ -534,7 +569,7 @@ class Game(ABC):
         consistent with the view.  The caller replays the record and checks
         that the seat's information state is the view.  A mid-match view's
         ``match`` object is added by ``complete_record``."""
-        raise OptionError(f"{self.name}: seat views are not supported")
+        raise OptionError(NO_VIEWS(game=self.name), self.name)
 
     def complete_record(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         """``complete_view`` with the view's ``match`` object carried into
@@ -613,10 +648,9 @@ class State(ABC):
     def apply_action(self, action: int) -> None:
         """Apply a legal action; ``IllegalActionError`` names it and why."""
         if isinstance(action, bool) or not isinstance(action, int):
-            raise IllegalActionError(action, "an action is an int (use apply_action_string "
-                                             "for notation)")
+            raise IllegalActionError(action, NOT_AN_INT())
         if self.is_terminal():
-            raise IllegalActionError(action, "the game is over")
+            raise IllegalActionError(action, GAME_OVER())
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalActionError(self._action_label(action), self.why_illegal(action))
@@ -642,15 +676,15 @@ class State(ABC):
         cur = self.current_player()
         if seat != cur:
             if cur == TERMINAL:
-                raise IllegalActionError(self._action_label(a), "the game is over")
+                raise IllegalActionError(self._action_label(a), GAME_OVER())
             raise IllegalActionError(self._action_label(a), self.why_not_turn(seat))
         self.apply_action(a)
         return a
 
-    def why_not_turn(self, seat: int) -> str:
+    def why_not_turn(self, seat: int) -> str | Said:
         """Why ``seat`` may not act now (it is not its turn); games may say
         more (a dixie-rook seat that passed never bids again)."""
-        return f"it is seat {self.current_player()}'s turn, not seat {seat}'s"
+        return NOT_TURN(turn=self.current_player(), seat=seat)
 
     def apply_action_string(self, text: str) -> int:
         action = self.string_to_action(text)
@@ -663,10 +697,10 @@ class State(ABC):
         except Exception:
             return action
 
-    def why_illegal(self, action: int) -> str:
-        """A readable reason why ``action`` is not legal now (override for
-        rule-specific reasons)."""
-        return f"not legal for seat {self.current_player()} now"
+    def why_illegal(self, action: int) -> str | Said:
+        """Why ``action`` is not legal now, a phrase of the rules (override
+        for rule-specific reasons; English is read as it is)."""
+        return NOT_LEGAL(seat=self.current_player())
 
     @abstractmethod
     def _apply(self, action: int) -> None:
@@ -733,8 +767,7 @@ class State(ABC):
         of the current deal: the outcomes and actions from there on, with
         the match object, make the mid-match record of this state."""
         if self._mark is None:
-            raise PositionError(f"{self.game.name}: positions from the middle of a match "
-                                f"are not supported", "match")
+            raise PositionError(NO_MID_MATCH(game=self.game.name), "match")
         return self._mark
 
     def deal_steps(self) -> Iterator[tuple[State, int]]:
@@ -924,7 +957,7 @@ def game_class(name: str) -> type[Game]:
     instance made: ``interop``, ``options_spec``, ...); ``OptionError``
     listing the games for a name not registered."""
     if not isinstance(name, str) or name not in _REGISTRY:
-        raise OptionError(f"unknown game {short_repr(name)} (known: {', '.join(sorted(_REGISTRY))})")
+        raise OptionError(UNKNOWN_GAME(game=Quote(name), known=", ".join(sorted(_REGISTRY))))
     return _REGISTRY[name]
 
 
@@ -938,7 +971,7 @@ def game_name(text: str) -> str:
         folded = {name.casefold(): name for name in _REGISTRY}
         if text.strip().casefold() in folded:
             return folded[text.strip().casefold()]
-    raise OptionError(f"unknown game {short_repr(text)} (known: {', '.join(sorted(_REGISTRY))})")
+    raise OptionError(UNKNOWN_GAME(game=Quote(text), known=", ".join(sorted(_REGISTRY))))
 
 
 def parse_pairs(parts: Iterable[str], where: str) -> dict[str, str]:
@@ -953,7 +986,7 @@ def parse_pairs(parts: Iterable[str], where: str) -> dict[str, str]:
             continue
         key, eq, value = part.partition("=")
         if not eq or not key.strip():
-            raise OptionError(f"{where}: expected key=value, got {short_repr(part)}")
+            raise OptionError(KEY_VALUE(got=Quote(part)), where)
         pairs[key.strip()] = value.strip()
     return pairs
 

@@ -26,7 +26,9 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .errors import InputLimitError, OptionError, PositionError, ReplayError, short_repr
+from .front import N_
 from .game import (
+    ACTION_NOT_STRING,
     MAX_SEED,
     Chance,
     Game,
@@ -37,6 +39,7 @@ from .game import (
     game_class,
     load_game,
 )
+from .said import Quote, phrase
 from .shapes import Fields, Seat, Terms, json_schema
 
 RECORD_KEYS = ("game", "options", "seed", "match", "deal", "actions")
@@ -174,10 +177,48 @@ MAX_VALUES = 200_000
 MAX_INT_DIGITS = 20
 
 
+# the format's errors (solver/errors.py: a code and its parameters; the
+# English template is the message id every face words it from)
+NOT_TEXT = phrase("json_not_text", N_("expected JSON text, got {got}"))
+TOO_LONG = phrase("json_too_long", N_("the document has {size:,} characters (at most {top:,})"))
+NOT_UTF8 = phrase("json_not_utf8", N_("not UTF-8 text: byte {at} ({byte}) cannot be decoded"))
+NESTS_DEEP = phrase("json_nests_deep",
+                    N_("the document nests more than {top} levels deep (at most {top})"))
+MALFORMED_AT = phrase("json_malformed_at", N_("malformed JSON: {why} at line {line} column {column}"))
+MALFORMED = phrase("json_malformed", N_("malformed JSON: {why}"))
+NESTS_TOO_DEEP = phrase("json_too_deep", N_("the document nests too deep (at most {top})"))
+TOO_MANY_VALUES = phrase("json_too_many_values", N_("the document holds more than {top:,} values"))
+NESTED_DEEPER = phrase("json_nested_deeper", N_("nested deeper than {top} levels"))
+KEY_NOT_STRING = phrase("json_key_not_string", N_("object keys are strings, got {got}"))
+INT_TOO_LONG = phrase("json_int_too_long", N_("an integer over {top} digits"))
+NOT_NUMBER = phrase("json_not_number", N_("{got} is not a JSON number"))
+NOT_JSON = phrase("json_not_value", N_("not a JSON value: {got}"))
+INT_DIGITS = phrase("json_int_digits", N_("an integer of {digits} digits (at most {top})"))
+WANT_RECORD = phrase("want_record", N_("expected a game record, got the seat view of seat {seat}"))
+WANT_VIEW = phrase("want_view", N_("expected a seat view (with 'seat'), got a game record"))
+NOT_OBJECT = phrase("position_not_object", N_("a position is a JSON object, got {got}"))
+MISSING_GAME = phrase("missing_game", N_("missing 'game'"))
+MUST_BE_OBJECT = phrase("not_object", N_("must be an object, got {got}"))
+MUST_BE_LIST = phrase("not_list", N_("must be a list, got {got}"))
+MUST_BE_INT = phrase("not_integer", N_("must be an integer, got {got}"))
+RECORD_KEY = phrase("unknown_record_key", N_("unknown key {key} (a record has: {keys}; "
+                                             "a seat view adds 'seat')"))
+VIEW_KEY = phrase("unknown_view_key", N_("unknown key {key} (a seat view has: {keys})"))
+SEED_RANGE = phrase("seed_range", N_("must be 0..2**63-1, got {got}"))
+NEEDS_DEAL = phrase("needs_deal", N_("a record needs a 'deal' or a 'seed'"))
+SEAT_RANGE = phrase("seat_range", N_("must be a seat 0..{top}, got {got}"))
+VIEW_NEEDS_DEAL = phrase("view_needs_deal", N_("a seat view needs the deal as the seat sees it"))
+MATCH_DISAGREES = phrase("match_disagrees", N_("does not agree with the deal and the actions "
+                                               "(seat {seat} would see {want})"))
+VIEW_NO_REPLAY = phrase("view_no_replay", N_("the view's actions do not replay"))
+SEES_ACTION = phrase("sees_action", N_("seat {seat} sees this action: name it"))
+HIDDEN_ACTION = phrase("hidden_action", N_("seat {seat} cannot see this action: give it as '?'"))
+
+
 def _parse_int(text: str) -> int:
     digits = len(text.lstrip("-"))
     if digits > MAX_INT_DIGITS:
-        raise _TooLong(f"an integer of {digits} digits (at most {MAX_INT_DIGITS})")
+        raise _TooLong(INT_DIGITS(digits=digits, top=MAX_INT_DIGITS))
     return int(text)
 
 
@@ -245,34 +286,31 @@ def parse_json(text: object) -> Any:
     integer over ``MAX_INT_DIGITS`` digits, NaN/Infinity, bad UTF-8 or bad
     syntax gets a ``PositionError`` saying which."""
     if not isinstance(text, (str, bytes, bytearray)):
-        raise PositionError(f"expected JSON text, got {type(text).__name__}")
+        raise PositionError(NOT_TEXT(got=type(text).__name__))
     if len(text) > MAX_DOCUMENT_BYTES:
-        raise PositionError(f"the document has {len(text):,} characters "
-                            f"(at most {MAX_DOCUMENT_BYTES:,})")
+        raise PositionError(TOO_LONG(size=len(text), top=MAX_DOCUMENT_BYTES))
     if isinstance(text, (bytes, bytearray)):
         raw = bytes(text)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise PositionError(f"not UTF-8 text: byte {exc.start} "
-                                f"({raw[exc.start:exc.start + 1]!r}) cannot be decoded")\
+            raise PositionError(NOT_UTF8(at=exc.start, byte=repr(raw[exc.start:exc.start + 1])))\
                 from None
     if _nesting(text) > MAX_DEPTH:
         # the scan stops at the first level too many: say no more than it knows
-        raise InputLimitError(f"the document nests more than {MAX_DEPTH} levels deep "
-                              f"(at most {MAX_DEPTH})")
+        raise InputLimitError(NESTS_DEEP(top=MAX_DEPTH))
     try:
         return json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
                           parse_constant=_parse_constant)
     except json.JSONDecodeError as exc:
-        raise PositionError(f"malformed JSON: {exc.msg} at line {exc.lineno} "
-                            f"column {exc.colno}") from None
+        raise PositionError(MALFORMED_AT(why=exc.msg, line=exc.lineno, column=exc.colno))\
+            from None
     except _TooLarge as exc:
-        raise PositionError(f"malformed JSON: {exc}") from None
+        raise PositionError(MALFORMED(why=str(exc))) from None
     except _TooLong as exc:
-        raise InputLimitError(str(exc)) from None
+        raise InputLimitError(exc.args[0]) from None
     except RecursionError:                       # pragma: no cover - _nesting guards
-        raise PositionError(f"the document nests too deep (at most {MAX_DEPTH})") from None
+        raise PositionError(NESTS_TOO_DEEP(top=MAX_DEPTH)) from None
 
 
 _STRUCTURE = re.compile(r'[\[\]{}"\\]')
@@ -319,14 +357,13 @@ def check_values(doc: Any, path: str = "") -> None:
         value, depth, where = stack.pop()
         count += 1
         if count > MAX_VALUES:
-            raise PositionError(f"the document holds more than {MAX_VALUES:,} values")
+            raise PositionError(TOO_MANY_VALUES(top=MAX_VALUES))
         if depth > MAX_DEPTH:
-            raise PositionError(f"nested deeper than {MAX_DEPTH} levels", where or None)
+            raise PositionError(NESTED_DEEPER(top=MAX_DEPTH), where or None)
         if isinstance(value, dict):
             for key, item in value.items():
                 if not isinstance(key, str):
-                    raise PositionError(f"object keys are strings, got {short_repr(key)}",
-                                        where or None)
+                    raise PositionError(KEY_NOT_STRING(got=Quote(key)), where or None)
                 stack.append((item, depth + 1, f"{where}.{key}" if where else key))
         elif isinstance(value, (list, tuple)):
             for i, item in enumerate(value):
@@ -335,12 +372,12 @@ def check_values(doc: Any, path: str = "") -> None:
             continue
         elif isinstance(value, int):
             if len(str(abs(value))) > MAX_INT_DIGITS if value.bit_length() < 300 else True:
-                raise PositionError(f"an integer over {MAX_INT_DIGITS} digits", where or None)
+                raise PositionError(INT_TOO_LONG(top=MAX_INT_DIGITS), where or None)
         elif isinstance(value, float):
             if value != value or value in (float("inf"), float("-inf")):
-                raise PositionError(f"{value} is not a JSON number", where or None)
+                raise PositionError(NOT_NUMBER(got=str(value)), where or None)
         else:
-            raise PositionError(f"not a JSON value: {type(value).__name__}", where or None)
+            raise PositionError(NOT_JSON(got=type(value).__name__), where or None)
 
 
 def loads(text: str | bytes | bytearray) -> Record | SeatView:
@@ -395,7 +432,7 @@ def record_from_json(doc: Any) -> Record:
     (``PositionError`` for a seat view)."""
     position = from_json(doc)
     if not isinstance(position, Record):
-        raise PositionError(f"expected a game record, got the seat view of seat {position.seat}",
+        raise PositionError(WANT_RECORD(seat=position.seat),
                             "seat")
     return position
 
@@ -405,7 +442,7 @@ def view_from_json(doc: Any) -> SeatView:
     (``PositionError`` for a record: it has no ``seat``)."""
     position = from_json(doc)
     if not isinstance(position, SeatView):
-        raise PositionError("expected a seat view (with 'seat'), got a game record")
+        raise PositionError(WANT_VIEW())
     return position
 
 
@@ -415,25 +452,27 @@ def from_json(doc: Any) -> Record | SeatView:
     if isinstance(doc, (str, bytes, bytearray)):
         return loads(doc)
     if not isinstance(doc, dict):
-        raise PositionError(f"a position is a JSON object, got {type(doc).__name__}")
+        raise PositionError(NOT_OBJECT(got=type(doc).__name__))
     check_values(doc)
     doc = whole_numbers(doc)
     if "game" not in doc:
-        raise PositionError("missing 'game'")
+        raise PositionError(MISSING_GAME())
     name = doc["game"]
     options = doc.get("options", {})
     if not isinstance(options, dict):
-        raise PositionError(f"must be an object, got {type(options).__name__}", "options")
+        raise PositionError(MUST_BE_OBJECT(got=type(options).__name__), "options")
     try:
         game = load_game(name, **options)
     except OptionError as exc:
-        raise OptionError(f"{'options' if isinstance(name, str) else 'game'}: {exc}") from None
+        where = "options" if isinstance(name, str) else "game"
+        raise OptionError(exc.as_message(), f"{where}: {exc.where}" if exc.where else where)\
+            from None
     actions = doc.get("actions", [])
     if not isinstance(actions, list):
-        raise PositionError(f"must be a list, got {type(actions).__name__}", "actions")
+        raise PositionError(MUST_BE_LIST(got=type(actions).__name__), "actions")
     for i, a in enumerate(actions):
         if not isinstance(a, str):
-            raise PositionError(f"an action is a string, got {short_repr(a)}", f"actions[{i}]")
+            raise PositionError(ACTION_NOT_STRING(got=Quote(a)), f"actions[{i}]")
     if "seat" in doc:
         return _load_view(game, doc, actions)
     return _load_record(game, doc, actions)
@@ -448,19 +487,18 @@ def _json_repr(value: Any) -> str:
 def _load_record(game: Game, doc: dict[str, Any], actions: list[str]) -> Record:
     for key in doc:
         if key not in RECORD_KEYS:
-            raise PositionError(f"unknown key {short_repr(key)} (a record has: {', '.join(RECORD_KEYS)};"
-                                f" a seat view adds 'seat')")
+            raise PositionError(RECORD_KEY(key=Quote(key), keys=", ".join(RECORD_KEYS)))
     seed = doc.get("seed")
     if "seed" in doc and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise PositionError(f"must be an integer, got {_json_repr(seed)}", "seed")
+        raise PositionError(MUST_BE_INT(got=_json_repr(seed)), "seed")
     if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise PositionError(f"must be 0..2**63-1, got {short_repr(seed)}", "seed")
+        raise PositionError(SEED_RANGE(got=Quote(seed)), "seed")
     deal = doc.get("deal")
     if "deal" in doc and not isinstance(deal, dict):
         # null too: a record without its deal leaves the key out
-        raise PositionError(f"must be an object, got {_json_repr(deal)}", "deal")
+        raise PositionError(MUST_BE_OBJECT(got=_json_repr(deal)), "deal")
     if seed is None and deal is None:
-        raise PositionError("a record needs a 'deal' or a 'seed'")
+        raise PositionError(NEEDS_DEAL())
     match = _match_object(doc)
     state, labels = _replay(game, seed, deal, actions, strict_deal=seed is None, match=match)
     canon_deal = None
@@ -479,7 +517,7 @@ def _match_object(doc: dict[str, Any]) -> dict[str, Any] | None:
         return None
     match = doc["match"]
     if not isinstance(match, dict):
-        raise PositionError(f"must be an object, got {type(match).__name__}", "match")
+        raise PositionError(MUST_BE_OBJECT(got=type(match).__name__), "match")
     return match
 
 
@@ -490,20 +528,20 @@ def _replay(game: Game, seed: int | None, deal: dict[str, Any] | None, actions: 
     try:
         state = game.replay(actions, seed=seed, deal=deal, match=match, strict_deal=strict_deal)
     except ReplayError as exc:
-        raise PositionError(str(exc), f"actions[{exc.index}]", reason=exc.reason) from None
+        raise PositionError(exc.as_message(), f"actions[{exc.index}]", reason=exc.reason)\
+            from None
     return state, [state.action_to_string(a) for a in state.history()]
 
 
 def _load_view(game: Game, doc: dict[str, Any], actions: list[str]) -> SeatView:
     for key in doc:
         if key not in VIEW_KEYS:
-            raise PositionError(f"unknown key {short_repr(key)} (a seat view has: "
-                                f"{', '.join(VIEW_KEYS)})")
+            raise PositionError(VIEW_KEY(key=Quote(key), keys=", ".join(VIEW_KEYS)))
     seat = doc["seat"]
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players:
-        raise PositionError(f"must be a seat 0..{game.num_players - 1}, got {short_repr(seat)}", "seat")
+        raise PositionError(SEAT_RANGE(top=game.num_players - 1, got=Quote(seat)), "seat")
     if "deal" not in doc:
-        raise PositionError("a seat view needs the deal as the seat sees it", "deal")
+        raise PositionError(VIEW_NEEDS_DEAL(), "deal")
     view = {"game": game.name, "options": game.non_default_options(), "seat": seat,
             "deal": doc["deal"], "actions": list(actions)}
     match = _match_object(doc)
@@ -527,18 +565,16 @@ def _check_view_matches(given: dict[str, Any], derived: dict[str, Any], game: Ga
     says about public actions; the game's ``complete_view`` has already
     checked the deal part (own cards, counts, seen cards)."""
     if given.get("match") != derived.get("match"):
-        raise PositionError(f"does not agree with the deal and the actions (seat "
-                            f"{given['seat']} would see "
-                            f"{short_repr(canonical_json(derived.get('match')))})", "match")
+        raise PositionError(MATCH_DISAGREES(seat=given["seat"],
+                                            want=short_repr(canonical_json(derived.get("match")))),
+                            "match")
     if len(given["actions"]) != len(derived["actions"]):
-        raise PositionError("the view's actions do not replay", "actions")
+        raise PositionError(VIEW_NO_REPLAY(), "actions")
     for i, (a, b) in enumerate(zip(given["actions"], derived["actions"], strict=True)):
         if b != "?" and a == "?":
-            raise PositionError(f"seat {given['seat']} sees this action: name it",
-                                f"actions[{i}]")
+            raise PositionError(SEES_ACTION(seat=given["seat"]), f"actions[{i}]")
         if b == "?" and a != "?":
-            raise PositionError(f"seat {given['seat']} cannot see this action: give it as "
-                                f"'?'", f"actions[{i}]")
+            raise PositionError(HIDDEN_ACTION(seat=given["seat"]), f"actions[{i}]")
 
 
 # --------------------------------------------------------------------------

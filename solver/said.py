@@ -19,6 +19,9 @@ face names in its own way:
   trump), said in the face's words;
 - ``Act(action)``: an action in its notation, which a face may show by
   its label;
+- ``Quote(value)``: a user's value quoted in the message as it was given
+  (``short_repr``: ``'XX'``, ``a list of 3 items``), in an error's data
+  as itself where it is a short scalar (``quoted``);
 - another ``Said``, or a list (said one after the other, ", " between).
 
 ``Said.to_json()`` is the record as JSON (``{"code", "params"}``, a seat
@@ -29,9 +32,38 @@ face names in its own way:
 
 from __future__ import annotations
 
+import math
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
+
+#: characters of a user's value that a message quotes
+QUOTE_LIMIT = 60
+
+
+def short_repr(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """A bounded, non-recursive description of a user's value for an error
+    message: scalars by ``repr`` cut to ``limit`` characters, an integer too
+    long to print by its size, a container by its type and length (never a
+    recursive ``repr``, which a deeply nested value turns into a
+    ``RecursionError`` and a huge one into a huge message)."""
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        text = repr(value)
+    elif isinstance(value, int):
+        if value.bit_length() > 200:
+            return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
+        text = repr(value)
+    elif isinstance(value, (str, bytes, bytearray)):
+        text = repr(value[:limit + 1])
+    elif isinstance(value, (list, tuple, dict, set, frozenset)):
+        kind = type(value).__name__
+        return f"a {kind} of {len(value)} item{'s' if len(value) != 1 else ''}"
+    else:
+        text = f"<{type(value).__name__} object>"
+    if len(text) > limit:
+        text = text[:limit - 3] + "..."
+    return text
 
 
 class Words(Protocol):
@@ -61,11 +93,13 @@ ENGLISH = English()
 class Phrase:
     """A code and its English template (``plural``: the template's plural,
     for a phrase said of a count ``n``); calling it with the parameters
-    makes the ``Said``."""
+    makes the ``Said``.  ``module``: the module that declared it (where a
+    list of the codes says it is said)."""
 
     code: str
     template: str
     plural: str | None = None
+    module: str = field(default="", compare=False)
 
     def __call__(self, **params: Any) -> Said:
         return Said(self.code, params)
@@ -79,7 +113,7 @@ def phrase(code: str, template: str, plural: str | None = None) -> Phrase:
     """Declare the phrase ``code`` with its English ``template`` (a message
     id, marked for extraction where it is written: ``N_`` or ``NP_``);
     declaring a code again with other words is a ``ValueError``."""
-    new = Phrase(code, template, plural)
+    new = Phrase(code, template, plural, sys._getframe(1).f_globals.get("__name__", ""))
     old = PHRASES.setdefault(code, new)
     if old != new:
         raise ValueError(f"the code {code!r} is already the phrase {old.template!r}")
@@ -107,6 +141,29 @@ class Act:
 
     action: str
     capital: bool = False
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A user's value, said as ``short_repr`` quotes it."""
+
+    value: Any
+
+    def quoted(self) -> Any:
+        """The value as JSON data: a string cut to ``QUOTE_LIMIT``
+        characters, a bool, None, a finite number that prints short, as
+        itself; anything else (a container, bytes, a huge integer, NaN) by
+        its quoted description."""
+        v = self.value
+        if v is None or isinstance(v, bool):
+            return v
+        if isinstance(v, str):
+            return v[:QUOTE_LIMIT]
+        if isinstance(v, int) and v.bit_length() <= 64:
+            return v
+        if isinstance(v, float) and math.isfinite(v):
+            return v
+        return short_repr(v)
 
 
 @dataclass(frozen=True)
@@ -139,6 +196,8 @@ class Said:
             if isinstance(value, Act):
                 text = action(value.action) if action is not None else value.action
                 return text[:1].upper() + text[1:] if value.capital else text
+            if isinstance(value, Quote):
+                return short_repr(value.value)
             if isinstance(value, (list, tuple)):
                 return words(", ").join(str(say(v)) for v in value)
             return value
@@ -187,8 +246,10 @@ def _from_json(value: Any) -> Any:
         return Word(str(value["message"]), value["context"])
     if keys == {"action", "capital"}:
         return Act(str(value["action"]), bool(value["capital"]))
+    if keys == {"value"}:
+        return Quote(value["value"])
     raise ValueError(f"not a said record: {dict(value)!r:.80}")
 
 
-__all__ = ["Said", "Phrase", "phrase", "PHRASES", "Seat", "Word", "Act", "Words", "English",
-           "ENGLISH"]
+__all__ = ["Said", "Phrase", "phrase", "PHRASES", "Seat", "Word", "Act", "Quote", "Words",
+           "English", "ENGLISH", "short_repr", "QUOTE_LIMIT"]

@@ -66,3 +66,11 @@ def test_the_bench_readme_lists_every_benchmark_once():
             assert any(f"bench/{script.name}" in ln for ln in lines)
         else:
             assert len(listed) == 1, (script.name, listed)
+
+
+def test_the_table_of_error_codes_is_up_to_date():
+    """docs/errors.md is what ``python -m bots.server.extract --codes``
+    writes: every error's code, its parameters and its English."""
+    from bots.server.extract import error_codes
+    assert (DOCS / "errors.md").read_text() == error_codes(), \
+        "run: python -m bots.server.extract --codes docs/errors.md"

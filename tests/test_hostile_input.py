@@ -422,3 +422,76 @@ def test_the_fuzzer_finds_no_untyped_error_and_no_hang(entry, fuzz_corpus, sampl
     finally:
         signal.signal(signal.SIGALRM, old)
     assert not found, "\n".join(found[:10])
+
+
+# --------------------------------------------------------------------------
+# every refusal a person meets is coded (solver/errors.py): a code, its
+# parameters as JSON, its English the template's
+
+
+def _coded(exc: DixtrixError) -> None:
+    assert exc.code, f"an error without a code: {exc!r}"
+    assert json.loads(json.dumps(exc.data, allow_nan=False)) == exc.data, exc
+    # the English is the phrase's template filled in, the path before it
+    assert exc.words() == str(exc), exc
+    assert exc.said is not None and exc.said.code == exc.code
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(mutated())
+def test_every_refusal_of_a_bad_position_carries_a_code(doc):
+    """The fuzzer's documents (a real record or view with one part made
+    hostile), drawn from a fixed seed: whatever ``from_json`` refuses, it
+    refuses with a code and its data."""
+    try:
+        solver.from_json(doc)
+    except DixtrixError as exc:
+        _coded(exc)
+
+
+def _illegal_move(name: str) -> None:
+    """The first action of the game's action space that the first state
+    refuses, played."""
+    state = solver.load_game(name).new_initial_state(seed=1)
+    legal = state.legal_actions()
+    state.apply_action(next(a for a in range(state.game.num_distinct_actions)
+                            if a not in legal))
+
+
+#: bad inputs of the other entry points a person meets first: a game and its
+#: options, an action's notation, an illegal move, a limit, a bot's settings string
+BAD_CALLS = [
+    lambda: solver.load_game("bridge"),
+    lambda: solver.load_game("dix", bogus=1),
+    lambda: solver.load_game("dix", target="x"),
+    lambda: solver.load_game("dix", variant="twelve"),
+    lambda: solver.load_game("dix-exchange", deck="9:x"),
+    lambda: solver.load_game("dixie-rook", players=5),
+    lambda: solver.loads(b"{\"game\": \"dix\", \"seed\": 1,"),
+    lambda: solver.loads(b"\xff"),
+    lambda: Limit(time=-1),
+    lambda: Limit(iterations=0),
+    lambda: Limit.from_mapping({"time": "x"}),
+    lambda: Limit.from_mapping({"speed": 1}),
+    lambda: Limit.from_words(["time"]),
+    lambda: solver.SearchSettings(c=-1),
+    lambda: solver.SearchSettings(policy="x"),
+    lambda: solver.SearchSettings(trees=0),
+    lambda: solver.best_move(solver.load_game("dix").new_initial_state(seed=1), bot="nobot"),
+    lambda: solver.best_move(solver.load_game("dix").new_initial_state(seed=1), stop=1),  # type: ignore[arg-type]
+] + [lambda name=name, text=text: solver.load_game(name).new_initial_state(seed=1)
+     .string_to_action(text)
+     for name in GAMES for text in ("ZZ", "bid 1000", "block X", "contract nope", "", 7)] + [
+    lambda name=name: _illegal_move(name) for name in GAMES] + [
+    lambda spec=spec: __import__("bots").make_bot(spec, solver.load_game("dix"), 0, seed=1)
+    for spec in (None, 1, "pimc:policy=pimc", "pimc:time=0.3,policy=ismcts",
+                 "ismcts:iterations=0", "ismcts:bogus=1", "ismcts:seed=3", "nobot",
+                 "easy:time=1", "x" * 5000)]
+
+
+@pytest.mark.parametrize("call", BAD_CALLS)
+def test_every_refusal_of_a_bad_argument_carries_a_code(call):
+    with pytest.raises(DixtrixError) as err:
+        call()
+    _coded(err.value)

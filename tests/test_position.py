@@ -142,7 +142,8 @@ def test_a_card_given_to_two_seats_is_a_duplicate_as_data(game):
     with pytest.raises(PositionError) as err:
         position.from_json(longer)
     assert err.value.code == "duplicate_card", str(err.value)
-    assert err.value.data == {"card": card, "paths": [f"{where}[0][0]", err.value.path]}
+    assert err.value.data == {"card": card, "also": f"{where}[0][0]",
+                              "paths": [f"{where}[0][0]", err.value.path]}
     assert err.value.path.startswith(f"{where}[{last}][")
     short = copy.deepcopy(doc)
     hands(short)[1] = " ".join(given[1].split()[1:])

@@ -71,10 +71,9 @@ def _board(doc: dict) -> boards.Board:
     try:
         return boards.Board.open(doc["position"])
     except PositionError as exc:
-        raise position_refused(exc, str(exc).split(": ", 1)[-1] if exc.path
-                               else str(exc)) from None
+        raise position_refused(exc, bare=True) from None
     except DixtrixError as exc:
-        raise RequestError("{why}", "position", why=str(exc)) from None
+        raise RequestError.passing(exc, "position") from None
 
 
 def _step(board: boards.Board, body) -> None:
@@ -83,8 +82,7 @@ def _step(board: boards.Board, body) -> None:
     try:
         board.state_at(body.at, body.variation or ())
     except PositionError as exc:
-        raise RequestError("{why}", exc.path or "at",
-                           why=str(exc).split(": ", 1)[-1] if exc.path else str(exc)) from None
+        raise RequestError.passing(exc, exc.path or "at", bare=True) from None
 
 
 def _labels(board: boards.Board, texts, tr: Translator) -> dict[str, str]:
@@ -266,9 +264,7 @@ async def step(request: Request) -> Response:
         try:
             out = boards.drawn(board, body.at, variation, body.show)
         except PositionError as exc:
-            raise RequestError("{why}", exc.path or "show",
-                               why=str(exc).split(": ", 1)[-1] if exc.path
-                               else str(exc)) from None
+            raise RequestError.passing(exc, exc.path or "show", bare=True) from None
         return _words(board, out, tr)
     return JSONResponse(_finite(await ctx.pool.run(work, disconnected=request.is_disconnected)))
 

@@ -20,6 +20,9 @@ class RequestError(DixtrixError):
     there is one."""
 
     status = 422
+    #: the solver's error this refusal passes on (``passing``), else None
+    inner: DixtrixError | None = None
+    bare = False
 
     def __init__(self, message: str, path: str | None = None, status: int | None = None,
                  **params):
@@ -30,7 +33,21 @@ class RequestError(DixtrixError):
         if status is not None:
             self.status = status
 
+    @classmethod
+    def passing(cls, exc: DixtrixError, path: str | None, status: int | None = None,
+                bare: bool = False) -> RequestError:
+        """A refusal that passes on the solver's error ``exc`` at ``path``:
+        its English (``bare``: without the path the solver wrote before
+        it, where the answer reports the path beside the message), its
+        ``code`` and ``data``, and its words in the request's language."""
+        err = cls("{why}", path, status, why=exc.words(bare=bare))
+        err.inner, err.bare = exc, bare
+        err.code, err.data = exc.code, exc.data
+        return err
+
     def translated(self, tr) -> str:
+        if self.inner is not None:
+            return self.inner.words(tr, self.bare)
         return tr(self.message, **self.params)
 
 

@@ -4,10 +4,12 @@
 
 writes ``bots/server/locale/messages.pot``, the server's template: every
 message marked in the server (``bots/server``: Python, the page's
-JavaScript and HTML), the advice (``bots/advice.py``), the games' common
-words (``solver/front.py``), the search's phrases (``solver/search/
-advice.py``, ``service.py``: ``solver.said``) and the whole package of
-every registered built-in game (``solver.games.registered_packages``).
+JavaScript and HTML), the advice (``bots/advice.py``), the bots' settings'
+errors (``bots/base.py``, ``bots/registry.py``), the whole solver
+(``solver/``: the games' common words, the search's phrases, every
+error's template: ``solver.said``, ``solver.errors``) and the whole
+package of every registered built-in game
+(``solver.games.registered_packages``).
 A game registered from outside (``--package``, imported and registered
 as ``solver.games.register_package`` does) keeps its words in its own
 package: where the package has a ``locale/`` folder, its messages go to
@@ -30,6 +32,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
 from solver import register_package, registered_packages
+from solver.errors import codes_table
 
 #: the keywords that mark a message id (Babel's notation: ``NC_``'s
 #: first argument is the context, ``NP_``/``ngettext``/``tn`` take a
@@ -43,8 +46,12 @@ GAME_KEYWORDS = {k: KEYWORDS[k] for k in ("N_", "NC_", "NP_", "tr", "ngettext")}
 SERVER = Path(__file__).resolve().parent
 ROOT = SERVER.parents[1]
 #: what the server says besides the games' packages
-SOURCES = (SERVER, ROOT / "bots" / "advice.py", ROOT / "solver" / "front.py",
-           ROOT / "solver" / "search" / "advice.py", ROOT / "solver" / "search" / "service.py")
+SOURCES = (SERVER, ROOT / "bots" / "advice.py", ROOT / "bots" / "base.py",
+           ROOT / "bots" / "registry.py")
+#: the solver, read whole with a game's keywords: its games' words, its
+#: phrases (the search's reasons and notes) and its errors' templates
+#: (solver/errors.py)
+SOLVER = ROOT / "solver"
 #: the prefix of the built-in games' packages, whose words are the server's
 BUILT_IN = "solver.games."
 
@@ -84,11 +91,21 @@ def messages(paths: Iterable[Path], keywords: dict | None = None
     return [(m, c) for m, c in found if m]
 
 
+def error_codes() -> str:
+    """docs/errors.md: the codes of every error and reason the solver and
+    the bots' settings declare (``solver.errors.codes_table``, once the
+    modules that declare them are imported)."""
+    import bots.registry  # noqa: F401  - the bots' settings' errors
+    import solver.search  # noqa: F401  - the search's
+    return codes_table()
+
+
 def server_messages() -> list[tuple[str | tuple[str, ...], str | None]]:
     """The server's messages: its sources' and every registered built-in
     game's package's."""
-    games = [package_dir(p) for p in registered_packages() if is_built_in(p)]
-    return messages(SOURCES) + messages(games, GAME_KEYWORDS)
+    games = [package_dir(p) for p in registered_packages()
+             if is_built_in(p) and not package_dir(p).is_relative_to(SOLVER)]
+    return messages(SOURCES) + messages([SOLVER, *games], GAME_KEYWORDS)
 
 
 def game_messages(package: str) -> list[tuple[str | tuple[str, ...], str | None]]:
@@ -132,9 +149,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="a game package to register first (a full module name)")
     parser.add_argument("--output", type=Path, default=SERVER / "locale" / "messages.pot",
                         help="the server's template (default: %(default)s)")
+    parser.add_argument("--codes", type=Path, default=None,
+                        help="also write the table of the errors' codes there "
+                             "(docs/errors.md)")
     args = parser.parse_args(argv)
     for package in args.package:
         register_package(package)
+    if args.codes is not None:
+        args.codes.write_text(error_codes())
+        print(args.codes)
     pot = args.output
     write(template(server_messages(), pot), pot)
     print(pot)

@@ -4,9 +4,9 @@ Every string a person reads -- the page's words (``static/app.js`` calls
 ``t("...")``), the labels of cards and actions (``labels.py``), the games'
 cards, contracts, options and units (each game's ``Game.front``,
 ``solver/front.py`` and ``solver/games/*/front.py``), a position's facts and the advice
-(``bots/advice.py``), the search's reasons and notes (``solver.said``'s
-phrases, in ``solver/search/advice.py`` and ``service.py``) and the API's own error messages
-(``errors.RequestError``) -- is an English message id marked for
+(``bots/advice.py``), the search's reasons and notes and the solver's
+errors (``solver.said``'s phrases, ``solver.errors``) and the API's own
+error messages (``errors.RequestError``) -- is an English message id marked for
 extraction (``_`` / ``N_`` / ``tr`` in Python, ``t`` in the page) and
 translated through a gettext catalogue per language, ``locale/<lang>.po``,
 kept with Babel: ``python -m bots.server.extract`` writes the template
@@ -32,8 +32,11 @@ step); ``tests/frontends/test_server_i18n.py`` checks that every message
 the code marks has a translation in each catalogue (every plural form
 too), with the same ``{placeholders}``, and
 ``tests/frontends/test_server_words.py`` that no English word is left in
-an Arabic or French answer or page.  The solver's own error messages (a
-bad position, an illegal action's reason) stay English.
+an Arabic or French answer or page.  The solver's errors (a bad position,
+an unknown card or option, an illegal action and the rules' reason) are
+phrases too (``solver.errors``): an answer words them in its language,
+with their ``code`` and ``data``; one the solver still raises as English
+stays English.
 
 A request's language is ``?lang=ar|fr|en`` when given, else the best
 match of its ``Accept-Language`` header, else English.

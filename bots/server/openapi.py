@@ -447,10 +447,10 @@ def document(settings) -> dict:
                        "version": {"type": "integer", "description": "the table's version "
                                    "now, when a move was sent for another (409)"},
                        "code": {"type": "string", "description": "the error as data, where "
-                                "it is given so (docs/positions.md: duplicate_card, "
-                                "hand_size)"},
-                       "data": {"type": "object", "description": "the facts of 'code' "
-                                "(a card, the paths that hold it; a seat's hand size)"}}}
+                                "it is given so (docs/errors.md: duplicate_card, hand_size, "
+                                "unknown_card_at, illegal_action...)"},
+                       "data": {"type": "object", "description": "the parameters of 'code' "
+                                "(an illegal action's reason as {code, params})"}}}
     return {
         "openapi": "3.1.0",
         "info": {"title": "dixtrix", "version": solver.__version__,

@@ -55,6 +55,8 @@ def error_response(exc: Exception, tr: Translator | None = None) -> JSONResponse
     headers = {}
     if isinstance(exc, RequestError) and tr is not None:
         text = exc.translated(tr)
+    elif isinstance(exc, DixtrixError) and tr is not None:
+        text = exc.words(tr)
     else:
         text = str(exc)
     body: dict = {"error": " ".join(text.split())[:2000]}
@@ -76,7 +78,7 @@ def error_response(exc: Exception, tr: Translator | None = None) -> JSONResponse
     if path:
         body["path"] = path
     if isinstance(exc, IllegalActionError):
-        body["reason"] = exc.reason
+        body["reason"] = exc.reason_said.words(tr) if exc.reason_said and tr else exc.reason
         body["action"] = str(exc.action)
     if isinstance(exc, StaleVersion):
         body["version"] = exc.version
@@ -174,7 +176,7 @@ def _bot_refusal(spec: str, path: str) -> RequestError:
     try:
         check_settings(name, parse_settings(spec)[1])
     except DixtrixError as exc:
-        return RequestError("{why}", path, why=str(exc))
+        return RequestError.passing(exc, path)
     return RequestError("bot {name}: a settings string is name:key=value,key=value, each "
                         "value written plainly (5, 0.5, on), got {got}", path,
                         name=short_repr(name), got=short_repr(spec))
@@ -228,9 +230,9 @@ async def body_model(request: Request, max_body: int, model):
     try:
         doc = position.parse_json(raw)
     except InputLimitError as exc:       # well-formed, but a value past the limits
-        raise RequestError("{why}", status=422, why=str(exc)) from None
+        raise RequestError.passing(exc, None, status=422) from None
     except PositionError as exc:
-        raise RequestError("{why}", status=400, why=str(exc)) from None
+        raise RequestError.passing(exc, None, status=400) from None
     if not isinstance(doc, dict):
         raise RequestError("the body is a JSON object, got {got}", "",
                            got=type(doc).__name__)
@@ -247,9 +249,9 @@ def read_position(doc: dict):
     try:
         return position.from_json(value)
     except PositionError as exc:
-        raise position_refused(exc, str(exc)) from None
+        raise position_refused(exc) from None
     except DixtrixError as exc:
-        raise RequestError("{why}", "position", why=str(exc)) from None
+        raise RequestError.passing(exc, "position") from None
 
 
 def under_position(path: str | None) -> str:
@@ -259,16 +261,15 @@ def under_position(path: str | None) -> str:
     return "position" + ("" if path.startswith("[") else ".") + path
 
 
-def position_refused(exc: PositionError, why: str) -> RequestError:
-    """The refusal of a body's bad ``position``: ``why`` at the culprit's
-    path under ``position``, with the error as data where the solver gives
-    it (a deal's duplicate card, a hand's size: ``code``, ``data``), its
-    paths under ``position`` too."""
-    err = RequestError("{why}", under_position(exc.path), why=why)
-    err.code = exc.code
+def position_refused(exc: PositionError, bare: bool = False) -> RequestError:
+    """The refusal of a body's bad ``position``: the solver's error
+    (``bare``: without its path before it) at the culprit's path under
+    ``position``, with its code and data, the paths among the data under
+    ``position`` too."""
+    err = RequestError.passing(exc, under_position(exc.path), bare=bare)
     if exc.data is not None:
-        err.data = {k: [under_position(p) for p in v] if k == "paths" else v
-                    for k, v in exc.data.items()}
+        err.data = {k: [under_position(p) for p in v] if k == "paths" else
+                    under_position(v) if k == "also" else v for k, v in exc.data.items()}
     return err
 
 
@@ -298,8 +299,7 @@ def read_limit(doc: dict, settings: Settings, default: Limit) -> tuple[Limit, bo
     try:
         limit = default if value is None else Limit.from_mapping(value, "limit")
     except LimitError as exc:
-        raise RequestError("{why}", exc.path or "limit",
-                           why=str(exc).split(": ", 1)[-1] if exc.path else str(exc)) from None
+        raise RequestError.passing(exc, exc.path or "limit", bare=True) from None
     limit, _ = limit.capped(caps)
     return limit, given, limit.to_dict()
 

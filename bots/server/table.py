@@ -109,7 +109,7 @@ def check_bot(spec, game, seat: int, settings: Settings, path: str) -> tuple[str
     try:
         bot = make_bot(spec, game, seat, seed=0)
     except DixtrixError as exc:
-        raise RequestError("{why}", path, why=str(exc)) from None
+        raise RequestError.passing(exc, path) from None
     limit = getattr(bot, "limit", None)
     if limit is None:                          # a bot that does not search
         return spec, level

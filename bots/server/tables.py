@@ -85,7 +85,7 @@ class Tables:
         try:
             game = solver.load_game(name, **options)
         except OptionError as exc:
-            raise RequestError("{why}", "options", why=str(exc)) from None
+            raise RequestError.passing(exc, "options") from None
         n = game.num_players
         persons = doc.get("seats", [0])
         if not isinstance(persons, list) or len(persons) > n:

@@ -24,8 +24,14 @@ from importlib import import_module
 from importlib.util import find_spec
 from types import ModuleType
 
-from ..errors import OptionError, short_repr
+from ..errors import OptionError
+from ..front import N_
 from ..game import _REGISTRY, Game, register_game
+from ..said import Quote, phrase
+
+# the registry's errors (solver/errors.py)
+NO_PACKAGE = phrase("no_package", N_("no game package {package} to register"))
+NOT_OUTSIDE = phrase("not_outside_package", N_("{package} is not a registered outside package"))
 
 #: the game packages, one line a game
 PACKAGES = (
@@ -59,7 +65,7 @@ def register_package(package: str) -> ModuleType:
     package twice does nothing more.  ``OptionError`` when no such
     package exists."""
     if not isinstance(package, str) or find_spec(package) is None:
-        raise OptionError(f"no game package {short_repr(package)} to register")
+        raise OptionError(NO_PACKAGE(package=Quote(package)))
     before = set(_REGISTRY.values())
     module = import_module(package)
     if package not in _PACKAGES:
@@ -83,7 +89,7 @@ def unregister_package(package: str) -> list[str]:
     of the run sees are the built-in ones.  Returns the names of the games
     forgotten."""
     if package not in _PACKAGES or package.startswith(f"{__name__}."):
-        raise OptionError(f"{short_repr(package)} is not a registered outside package")
+        raise OptionError(NOT_OUTSIDE(package=Quote(package)))
     _PACKAGES.remove(package)
     names = [name for name, cls in _REGISTRY.items() if cls in _GAMES.get(package, ())]
     for name in names:

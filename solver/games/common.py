@@ -8,21 +8,39 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..cards import Deck
-from ..errors import NotationError, PositionError, short_repr
+from ..errors import NotationError, PositionError
+from ..front import N_
+from ..said import Quote, Word, phrase
+
+# the deal objects' errors (solver/errors.py: a code and its parameters)
+EXPECTED_OBJECT = phrase("expected_object", N_("expected an object, got {got}"))
+MISSING = phrase("missing_key", N_("missing {key}"))
+MUST_BE = phrase("wrong_type", N_("must be {kind}, got {got}"))
+UNKNOWN_KEY = phrase("unknown_key", N_("unknown key {key} (allowed: {keys})"))
+MATCH_NUMBER = phrase("match_number", N_("must be a {key} number 1..{top}, got {got}"))
+EXPECTED = phrase("expected_list", N_("expected {what}, got {got}"))
+NONE_LEFT = phrase("no_unseen_left",
+                   N_("no unseen {unit} are left: the list already has more than the deck"))
+UNSEEN_COUNT = phrase("unseen_count", N_("a count of unseen {unit} must be {least}..{top}, "
+                                         "got {got}"))
+#: a card given twice: ``paths`` its two places, ``also`` the first (docs/positions.md)
+DUPLICATE_CARD = phrase("duplicate_card", N_("duplicate card {card} (also at {also})"))
+#: a hand of the wrong size (``seat`` counted from 0, as in the JSON)
+HAND_SIZE_ERROR = phrase("hand_size", N_("seat {seat} must hold {want} cards, got {got}"))
 
 
 def need(obj: Any, key: str, path: str, kind: type | tuple = object) -> Any:
     """``obj[key]`` with a ``PositionError`` naming ``path.key`` if missing
     or of the wrong type."""
     if not isinstance(obj, dict):
-        raise PositionError(f"expected an object, got {type(obj).__name__}", path)
+        raise PositionError(EXPECTED_OBJECT(got=type(obj).__name__), path)
     if key not in obj:
-        raise PositionError(f"missing {short_repr(key)}", path)
+        raise PositionError(MISSING(key=Quote(key)), path)
     value = obj[key]
     if kind is not object and (not isinstance(value, kind) or
                                (isinstance(value, bool) and bool not in _as_tuple(kind))):
         names = "/".join(k.__name__ for k in _as_tuple(kind))
-        raise PositionError(f"must be {names}, got {type(value).__name__}", f"{path}.{key}")
+        raise PositionError(MUST_BE(kind=names, got=type(value).__name__), f"{path}.{key}")
     return value
 
 
@@ -33,7 +51,7 @@ def _as_tuple(kind):
 def check_keys(obj: dict, allowed: Sequence[str], path: str) -> None:
     for key in obj:
         if key not in allowed:
-            raise PositionError(f"unknown key {short_repr(key)} (allowed: {', '.join(allowed)})", path)
+            raise PositionError(UNKNOWN_KEY(key=Quote(key), keys=", ".join(allowed)), path)
 
 
 #: the largest round (hand) number a mid-match position may give
@@ -45,7 +63,7 @@ def match_number(match: dict, key: str, most: int = MAX_MATCH_NUMBER) -> int:
     starts in, 1..``most``; ``PositionError`` naming ``match.<key>``."""
     number = need(match, key, "match", int)
     if not 1 <= number <= most:
-        raise PositionError(f"must be a {key} number 1..{most}, got {number}", f"match.{key}")
+        raise PositionError(MATCH_NUMBER(key=key, top=most, got=number), f"match.{key}")
     return number
 
 
@@ -62,14 +80,15 @@ class TokenParser(Protocol):
 
 
 def parse_card_list(cards: TokenParser, value: Any, path: str, unknown_ok: bool = False, *,
-                    what: str = "a card list", unit: str = "places") -> list:
+                    what: str = N_("a card list"), unit: str = N_("places")) -> list:
     """Parse ``"AS KH"`` or ``["AS", "KH"]``, each token by ``cards.parse``
     (a ``Deck``, or another ``TokenParser``); with ``unknown_ok`` a ``"?"``
     stands for an unseen card (returned as ``None``), and a count for a run
     of unseen cards: the whole list as an integer (``26``: all unseen), or an
     integer inside a JSON list (``["?", "TS", 24]``: 24 unseen places).  A
     count never makes the list longer than the deck (``cards.size``).
-    ``what`` and ``unit`` name the list and its places in errors."""
+    ``what`` and ``unit`` name the list and its places in errors (message
+    ids, said in the reader's words)."""
     size = cards.size
     if unknown_ok and isinstance(value, int) and not isinstance(value, bool):
         return [None] * _unseen_run(value, path, 0, size, unit)
@@ -78,7 +97,7 @@ def parse_card_list(cards: TokenParser, value: Any, path: str, unknown_ok: bool 
     elif isinstance(value, list):
         tokens = value
     else:
-        raise PositionError(f"expected {what}, got {type(value).__name__}", path)
+        raise PositionError(EXPECTED(what=Word(what), got=type(value).__name__), path)
     out: list[int | None] = []
     for i, tok in enumerate(tokens):
         if unknown_ok and tok == "?":
@@ -90,17 +109,16 @@ def parse_card_list(cards: TokenParser, value: Any, path: str, unknown_ok: bool 
         try:
             out.append(cards.parse(tok, i))
         except NotationError as exc:
-            raise PositionError(str(exc), f"{path}[{i}]") from None
+            raise PositionError(exc.as_message(), f"{path}[{i}]") from None
     return out
 
 
 def _unseen_run(count: int, path: str, least: int, most: int, unit: str) -> int:
     if most < least:
-        raise PositionError(f"no unseen {unit} are left: the list already has more than "
-                            f"the deck", path)
+        raise PositionError(NONE_LEFT(unit=Word(unit)), path)
     if not least <= count <= most:
-        raise PositionError(f"a count of unseen {unit} must be {least}..{most}, "
-                            f"got {short_repr(count)}", path)
+        raise PositionError(UNSEEN_COUNT(unit=Word(unit), least=least, top=most,
+                                         got=Quote(count)), path)
     return count
 
 
@@ -123,9 +141,8 @@ def check_distinct(deck: Deck, groups: Sequence[tuple[str, Sequence]], where: st
             here = f"{path}[{i}]"
             if c in seen:
                 text = deck.to_string(c)
-                raise PositionError(f"duplicate card {text} (also at {seen[c]})", here,
-                                    code="duplicate_card",
-                                    data={"card": text, "paths": [seen[c], here]})
+                raise PositionError(DUPLICATE_CARD(card=text, also=seen[c], paths=[seen[c], here]),
+                                    here)
             seen[c] = here
 
 

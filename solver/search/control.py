@@ -21,7 +21,14 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..errors import OptionError
+from ..front import N_
+from ..said import phrase
 from ..stats import Z95, half_width  # re-exported: the searches' intervals
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+STOP_TYPE = phrase("stop_type", N_("stop must be None or an event with is_set() (e.g. a threading.Event), "
+                                   "got {got}"))
+PROGRESS_TYPE = phrase("progress_type", N_("progress must be a callable or None, got {got}"))
 
 #: seconds between two progress reports of a search
 PROGRESS_SECONDS = 0.1
@@ -36,13 +43,12 @@ class StopFlag(Protocol):
 
 def check_stop(stop: Any) -> None:
     if stop is not None and not callable(getattr(stop, "is_set", None)):
-        raise OptionError(f"stop must be None or an event with is_set() (e.g. a "
-                          f"threading.Event), got {type(stop).__name__}")
+        raise OptionError(STOP_TYPE(got=type(stop).__name__))
 
 
 def check_progress(progress: Any) -> None:
     if progress is not None and not callable(progress):
-        raise OptionError(f"progress must be a callable or None, got {type(progress).__name__}")
+        raise OptionError(PROGRESS_TYPE(got=type(progress).__name__))
 
 
 class Control:

@@ -49,13 +49,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..beliefs import ModelParams
-from ..errors import LimitError, OptionError, short_repr
+from ..errors import LimitError, OptionError
+from ..front import N_
 from ..game import Game, State
+from ..said import Quote, phrase
 from ..stats import Batches, difference_half_width, half_width, search_half_width, t95
 from .control import PROGRESS_SECONDS, Control
 from .heuristics import has_heuristic, make_policy
 from .learned import PRIORS, learned_prior, learned_rollout
 from .native import check_ismcts_policy
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+ISMCTS_NEEDS_LIMIT = phrase("ismcts_needs_limit", N_("ISMCTS needs an iteration or a time limit"))
+ISMCTS_PRIOR = phrase("ismcts_prior", N_("ismcts: prior must be one of {choices}, got {got}"))
 
 
 @dataclass
@@ -143,7 +149,7 @@ def ismcts_search(sampler, seat: int, root_legal: list[int], game: Game, *,
     ``progress(stats)`` is called about every 0.1 s (``control``);
     ``stop.is_set()`` ends the search early with what it has."""
     if iterations is None and seconds is None:
-        raise LimitError("ISMCTS needs an iteration or a time limit")
+        raise LimitError(ISMCTS_NEEDS_LIMIT())
     control = Control(stop, progress)
     root = _Node()
     batches: dict = {}                              # root action -> Batches
@@ -392,5 +398,4 @@ def _random_move(rng: random.Random) -> Callable[..., int]:
 def check_prior(prior) -> None:
     """``prior`` is one of ``learned.PRIORS`` (else ``OptionError``)."""
     if prior not in PRIORS:
-        raise OptionError(f"ismcts: prior must be one of {', '.join(PRIORS)}, got "
-                          f"{short_repr(prior)}")
+        raise OptionError(ISMCTS_PRIOR(choices=', '.join(PRIORS), got=Quote(prior)))

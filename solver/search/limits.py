@@ -14,6 +14,8 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ..errors import LimitError, short_repr
+from ..front import N_
+from ..said import Quote, phrase
 
 #: the longest search a limit may ask for (seconds): a day
 MAX_SECONDS = 86400.0
@@ -21,6 +23,24 @@ MAX_SECONDS = 86400.0
 MAX_COUNT = 10**9
 #: the most nodes an exact solve may be given
 MAX_NODES = 10**12
+
+# a limit's errors (solver/errors.py): a field of a ``Limit`` named
+# (``field``: ``Limit.time``), and the same said of a document's field,
+# whose path the error names apart (``limit.time``)
+TIME = phrase("limit_time", N_("{field} must be seconds in (0, {top}], got {got}"))
+COUNT = phrase("limit_count", N_("{field} must be an integer 1..{top}, got {got}"))
+TIME_VALUE = phrase("limit_time_value", N_("must be seconds in (0, {top}], got {got}"))
+COUNT_VALUE = phrase("limit_count_value", N_("must be an integer 1..{top}, got {got}"))
+#: each field's phrase said of a document's field
+_VALUE = {TIME.code: TIME_VALUE, COUNT.code: COUNT_VALUE}
+NEEDS = phrase("limit_needs", N_("a Limit needs time, iterations or worlds"))
+NOT_LIMIT = phrase("limit_not_object", N_("expected an object with time, iterations, worlds or "
+                                          "nodes, got {got}"))
+UNKNOWN_KEY = phrase("limit_unknown_key", N_("unknown key {key} (known: {keys})"))
+PAIRS = phrase("limit_pairs", N_("expected pairs of a key and a value, got {got}"))
+A_NUMBER = phrase("limit_number", N_("a number, got {got}"))
+A_COUNT = phrase("limit_positive", N_("a positive integer, got {got}"))
+NOT_A_LIMIT = phrase("limit_type", N_("limit must be a solver.search.Limit, got {got}"))
 
 
 @dataclass(frozen=True)
@@ -40,17 +60,16 @@ class Limit:
         if self.time is not None:
             if isinstance(self.time, bool) or not isinstance(self.time, (int, float)) \
                     or not math.isfinite(self.time) or not 0 < self.time <= MAX_SECONDS:
-                raise LimitError(f"Limit.time must be seconds in (0, {MAX_SECONDS:g}], "
-                                 f"got {short_repr(self.time)}")
+                raise LimitError(TIME(field="Limit.time", top=f"{MAX_SECONDS:g}",
+                                      got=Quote(self.time)))
         for name, top, text in (("iterations", MAX_COUNT, "1e9"), ("worlds", MAX_COUNT, "1e9"),
                                 ("nodes", MAX_NODES, "1e12")):
             v = getattr(self, name)
             if v is not None and (isinstance(v, bool) or not isinstance(v, int)
                                   or not 1 <= v <= top):
-                raise LimitError(f"Limit.{name} must be an integer 1..{text}, "
-                                 f"got {short_repr(v)}")
+                raise LimitError(COUNT(field=f"Limit.{name}", top=text, got=Quote(v)))
         if self.time is None and self.iterations is None and self.worlds is None:
-            raise LimitError("a Limit needs time, iterations or worlds")
+            raise LimitError(NEEDS())
 
     # ---- reading a limit from a face ------------------------------------
 
@@ -60,23 +79,24 @@ class Limit:
         a bot's settings (``{"time": 0.5}``); a wrong key or value is a
         ``LimitError`` whose ``path`` names it (``limit.time``)."""
         if not isinstance(doc, dict):
-            raise LimitError(f"expected an object with time, iterations, worlds or nodes, "
-                             f"got {short_repr(doc)}", where)
+            raise LimitError(NOT_LIMIT(got=Quote(doc)), where)
         known = [f.name for f in fields(cls)]
         for key, value in doc.items():
             if key not in known:
-                raise LimitError(f"unknown key {short_repr(key)} (known: {', '.join(known)})",
+                raise LimitError(UNKNOWN_KEY(key=Quote(key), keys=", ".join(known)),
                                  f"{where}.{key}" if isinstance(key, str) else where)
             if value is not None:
                 try:
                     cls(**{key: value, **({} if key == "time" else {"time": 1.0})})
                 except LimitError as exc:
-                    raise LimitError(str(exc).replace(f"Limit.{key} ", ""),
-                                     f"{where}.{key}") from None
+                    said = exc.said
+                    assert said is not None and said.code in _VALUE, exc
+                    params = {k: v for k, v in said.params.items() if k != "field"}
+                    raise LimitError(_VALUE[said.code](**params), f"{where}.{key}") from None
         try:
             return cls(**{k: doc[k] for k in known if doc.get(k) is not None})
         except LimitError as exc:
-            raise LimitError(str(exc), where) from None
+            raise LimitError(exc.as_message(), where) from None
 
     @classmethod
     def from_words(cls, words: list[str], where: str = "limit") -> Limit:
@@ -84,24 +104,22 @@ class Limit:
         iterations 5000``; ``movetime`` is milliseconds, for UCI habits)."""
         doc: dict[str, Any] = {}
         if len(words) % 2:
-            raise LimitError(f"expected pairs of a key and a value, got "
-                             f"{short_repr(' '.join(words), 60)}", where)
+            raise LimitError(PAIRS(got=short_repr(" ".join(words), 60)), where)
         for key, value in zip(words[::2], words[1::2], strict=True):
             if key in ("time", "movetime"):
                 try:
                     seconds = float(value)
                 except ValueError:
-                    raise LimitError(f"a number, got {short_repr(value)}",
-                                     f"{where}.{key}") from None
+                    raise LimitError(A_NUMBER(got=Quote(value)), f"{where}.{key}") from None
                 doc["time"] = seconds / 1000.0 if key == "movetime" else seconds
             elif key in ("iterations", "worlds", "nodes"):
                 if not value.isdigit() or len(value) > 13:
-                    raise LimitError(f"a positive integer, got {short_repr(value)}",
-                                     f"{where}.{key}")
+                    raise LimitError(A_COUNT(got=Quote(value)), f"{where}.{key}")
                 doc[key] = int(value)
             else:
-                raise LimitError(f"unknown key {short_repr(key)} (known: time, "
-                                 f"movetime, iterations, worlds, nodes)", where)
+                raise LimitError(UNKNOWN_KEY(key=Quote(key),
+                                             keys="time, movetime, iterations, worlds, nodes"),
+                                 where)
         return cls.from_mapping(doc, where)
 
     def capped(self, caps: Limit) -> tuple[Limit, dict[str, Any]]:
@@ -131,7 +149,7 @@ def check_limit(limit: Any, default: Limit) -> Limit:
     if limit is None:
         return default
     if not isinstance(limit, Limit):
-        raise LimitError(f"limit must be a solver.search.Limit, got {type(limit).__name__}")
+        raise LimitError(NOT_A_LIMIT(got=type(limit).__name__))
     return limit
 
 

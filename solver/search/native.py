@@ -35,8 +35,13 @@ import importlib
 import os
 
 from ..errors import OptionError
+from ..front import N_
 from ..game import Game
+from ..said import phrase
 from .support import support_for
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+ISMCTS_POLICY = phrase("ismcts_policy", N_("ismcts: policy must be one of {choices}, got {got}"))
 
 #: every root card searched
 ALL_CARDS = (1 << 64) - 1
@@ -63,8 +68,7 @@ LEARNED_PLAYOUTS = {"learned": 1, "leads": 2}
 def check_ismcts_policy(policy) -> None:
     """``policy`` is one of ``ISMCTS_POLICIES`` (else ``OptionError``)."""
     if policy not in ISMCTS_POLICIES:
-        raise OptionError(f"ismcts: policy must be one of {', '.join(ISMCTS_POLICIES)}, "
-                          f"got {policy!r}")
+        raise OptionError(ISMCTS_POLICY(choices=', '.join(ISMCTS_POLICIES), got=repr(policy)))
 
 
 def optional_extension(name: str):

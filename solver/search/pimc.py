@@ -62,11 +62,21 @@ from dataclasses import dataclass, field
 
 from ..dd import Solver, solve
 from ..errors import LimitError, OptionError, SearchAborted, UnsupportedPositionError
+from ..front import N_
 from ..game import Game, State
+from ..said import phrase
 from .control import Control, half_width
 from .heuristics import POLICIES, has_heuristic, make_policy
 from .native import optional_extension
 from .support import support_for
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+PIMC_WORLDS = phrase("pimc_worlds", N_("pimc: worlds must be an integer 1..1e9, got {got}"))
+PIMC_TIME = phrase("pimc_time", N_("pimc: time must be seconds in (0, 86400], got {got}"))
+PIMC_NODES = phrase("pimc_nodes", N_("pimc: nodes must be an integer 1..1e12, got {got}"))
+PIMC_NEEDS_LIMIT = phrase("pimc_needs_limit", N_("pimc: give worlds or time (or both)"))
+PIMC_POLICY = phrase("pimc_policy", N_("pimc: unknown policy {policy}: play-outs are heuristic "
+                                       "({policies}); a searching play-out would not keep the time limit"))
 
 #: default bound on one world's double-dummy solve (then rollouts value it)
 DEFAULT_NODES = 2_000_000
@@ -125,16 +135,16 @@ def native_module():
 def check_limits(worlds, seconds, nodes) -> None:
     if worlds is not None and (isinstance(worlds, bool) or not isinstance(worlds, int)
                                or not 1 <= worlds <= 10**9):
-        raise LimitError(f"pimc: worlds must be an integer 1..1e9, got {worlds!r}")
+        raise LimitError(PIMC_WORLDS(got=repr(worlds)))
     if seconds is not None and (isinstance(seconds, bool)
                                 or not isinstance(seconds, (int, float))
                                 or not math.isfinite(seconds) or not 0 < seconds <= 86400):
-        raise LimitError(f"pimc: time must be seconds in (0, 86400], got {seconds!r}")
+        raise LimitError(PIMC_TIME(got=repr(seconds)))
     if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int)
                               or not 1 <= nodes <= 10**12):
-        raise LimitError(f"pimc: nodes must be an integer 1..1e12, got {nodes!r}")
+        raise LimitError(PIMC_NODES(got=repr(nodes)))
     if worlds is None and seconds is None:
-        raise LimitError("pimc: give worlds or time (or both)")
+        raise LimitError(PIMC_NEEDS_LIMIT())
 
 
 def check_policy(policy) -> None:
@@ -142,9 +152,7 @@ def check_policy(policy) -> None:
     never a search (a play-out that searches would multiply the time of
     every world and break the time limit)."""
     if policy not in POLICIES:
-        raise OptionError(f"pimc: unknown policy {policy!r}: play-outs are heuristic "
-                          f"({', '.join(POLICIES)}); a searching play-out would not keep "
-                          f"the time limit")
+        raise OptionError(PIMC_POLICY(policy=repr(policy), policies=', '.join(POLICIES)))
 
 
 # ---------------------------------------------------------------------------

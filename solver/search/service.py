@@ -58,12 +58,11 @@ from ..errors import (
     PositionError,
     SearchAborted,
     UnsupportedPositionError,
-    short_repr,
 )
 from ..front import N_
 from ..game import Game, State, WorldSampler, check_seed
 from ..position import Record, SeatView, from_json
-from ..said import Said, phrase
+from ..said import Quote, Said, phrase
 from ..stats import half_width
 from . import contract_choice
 from .advice import Advice, Evidence, decide, decide_exact
@@ -87,6 +86,24 @@ from .settings import (
 )
 from .support import support_for
 from .value import attach_value, check_leaf, leaf_value
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+NOT_A_POSITION = phrase("not_a_position", N_("expected a position (seat view, record, JSON or State), got "
+                                             "{got}"))
+OMNISCIENT_NEEDS_CARDS = phrase("omniscient_needs_cards", N_("omniscient advice needs every card: a State "
+                                                             "or a complete record, got {got}"))
+BEST_MOVE_UNKNOWN_BOT = phrase("best_move_unknown_bot", N_("best_move: unknown bot {bot} (known: {bots})"))
+NO_MOVE_TO_ADVISE = phrase("no_move_to_advise", N_("the game is over: there is no move to advise"))
+NOT_TO_MOVE = phrase("not_to_move", N_("seat {seat} is not to move (seat {turn} is)"))
+BELIEFS_COUNT_WORLDS = phrase("beliefs_count_worlds", N_("beliefs count worlds: give Limit(worlds=...)"))
+BELIEFS_POOL = phrase("beliefs_pool", N_("beliefs weigh at most {most:,} worlds, got {got:,}"))
+INFERENCE_BOOL = phrase("inference_bool", N_("inference must be true or false, got {got}"))
+BELIEFS_VIEW = phrase("beliefs_view", N_("{name}: no beliefs for this view"))
+EVALUATE_POLICY = phrase("evaluate_policy", N_("evaluate: unknown policy {policy} (known: {policies})"))
+ISMCTS_COUNTS_ITERATIONS = phrase("ismcts_counts_iterations", N_("bot 'ismcts' counts iterations: give "
+                                                                 "Limit(iterations=...) or a time"))
+PIMC_COUNTS_WORLDS = phrase("pimc_counts_worlds", N_("bot 'pimc' counts worlds: give Limit(worlds=...) or "
+                                                     "a time"))
 
 #: what ``best_move`` searches when no limit is given
 DEFAULT_LIMIT_SECONDS = 1.0
@@ -255,7 +272,7 @@ def _as_view(position: Any) -> SeatView:
     if isinstance(position, State):
         seat = position.current_player()
         if position.is_terminal() or seat < 0:
-            raise PositionError("the game is over: there is no move to advise")
+            raise PositionError(NO_MOVE_TO_ADVISE())
         return SeatView.of(position, seat)
     if isinstance(position, (dict, str, bytes, bytearray)):
         position = from_json(position)
@@ -263,12 +280,11 @@ def _as_view(position: Any) -> SeatView:
         state = position.state()
         seat = state.current_player()
         if state.is_terminal() or seat < 0:
-            raise PositionError("the game is over: there is no move to advise")
+            raise PositionError(NO_MOVE_TO_ADVISE())
         return SeatView.of(state, seat)
     if isinstance(position, SeatView):
         return position
-    raise PositionError(f"expected a position (seat view, record, JSON or State), got "
-                        f"{type(position).__name__}")
+    raise PositionError(NOT_A_POSITION(got=type(position).__name__))
 
 
 class _TrueWorld(WorldSampler):
@@ -291,8 +307,7 @@ def _true_state(position: Any) -> State:
         return position.state()
     if isinstance(position, State):
         return position.clone()
-    raise PositionError("omniscient advice needs every card: a State or a complete record, "
-                        f"got {type(position).__name__}")
+    raise PositionError(OMNISCIENT_NEEDS_CARDS(got=type(position).__name__))
 
 
 # --------------------------------------------------------------------------
@@ -329,7 +344,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     play-outs (never ``learned``), the leaf for the search and the game
     (``value.check_leaf``) and the model (``learned.check_model``)."""
     if not isinstance(bot, str) or bot not in BOTS:
-        raise OptionError(f"best_move: unknown bot {short_repr(bot)} (known: {', '.join(BOTS)})")
+        raise OptionError(BEST_MOVE_UNKNOWN_BOT(bot=Quote(bot), bots=', '.join(BOTS)))
     limit = check_limit(limit, Limit(time=DEFAULT_LIMIT_SECONDS))
     nodes = legacy.pop("nodes", None)
     if nodes is not None:
@@ -343,7 +358,7 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
     if settings.omniscient:
         state = _true_state(position)
         if state.is_terminal():
-            raise PositionError("the game is over: there is no move to advise")
+            raise PositionError(NO_MOVE_TO_ADVISE())
         sampler, seat, game = _TrueWorld(state), state.current_player(), state.game
     else:
         view = _as_view(position)
@@ -362,9 +377,9 @@ def best_move(position: Any, limit: Limit | None = None, bot: str = "ismcts",
         strict_kind=settings.strict_kind and settings.kind is not None)
     world = sampler.sample(random.Random(seed))
     if world.is_terminal():
-        raise PositionError("the game is over: there is no move to advise")
+        raise PositionError(NO_MOVE_TO_ADVISE())
     if world.current_player() != seat:
-        raise PositionError(f"seat {seat} is not to move (seat {world.current_player()} is)")
+        raise PositionError(NOT_TO_MOVE(seat=seat, turn=world.current_player()))
     legal = world.legal_actions()
     job = _Job(game, sampler, world, seat, legal, limit, seed, progress, stop, settings)
     if len(legal) == 1:
@@ -541,8 +556,7 @@ class _Job:
             # a world is an iteration a contract
             limit = Limit(iterations=limit.worlds * len(self.legal), nodes=limit.nodes)
         if limit.iterations is None and limit.time is None:
-            raise LimitError("bot 'ismcts' counts iterations: give Limit(iterations=...) "
-                             "or a time")
+            raise LimitError(ISMCTS_COUNTS_ITERATIONS())
 
         def pick(stats: SearchStats) -> int:
             return max(stats.visits, key=lambda a: (stats.visits[a],
@@ -582,7 +596,7 @@ class _Job:
     def pimc(self, limit: Limit | None = None) -> PlayResult:
         limit = limit or self.limit
         if limit.worlds is None and limit.time is None:
-            raise LimitError("bot 'pimc' counts worlds: give Limit(worlds=...) or a time")
+            raise LimitError(PIMC_COUNTS_WORLDS())
         check_policy(self.settings.policy)
         contract = contract_choice.applies(self.world)
         stats = pimc_search(self.worlds().sample, self.seat, self.legal, self.game,
@@ -705,16 +719,16 @@ def beliefs(position: Any, limit: Limit | None = None, seed: int | None = None,
     else uniform among the deals the view allows."""
     limit = check_limit(limit, Limit(worlds=DEFAULT_POOL))
     if limit.worlds is None:
-        raise LimitError("beliefs count worlds: give Limit(worlds=...)")
+        raise LimitError(BELIEFS_COUNT_WORLDS())
     if limit.worlds > MAX_POOL:
-        raise LimitError(f"beliefs weigh at most {MAX_POOL:,} worlds, got {limit.worlds:,}")
+        raise LimitError(BELIEFS_POOL(most=MAX_POOL, got=limit.worlds))
     seed = 0 if seed is None else check_seed(seed)
     if not isinstance(inference, bool):
-        raise OptionError(f"inference must be true or false, got {short_repr(inference)}")
+        raise OptionError(INFERENCE_BOOL(got=Quote(inference)))
     view = _as_view(position)
     sampler = view.sampler()
     if not isinstance(sampler, RowSampler):
-        raise UnsupportedPositionError(f"{view.game.name}: no beliefs for this view")
+        raise UnsupportedPositionError(BELIEFS_VIEW(name=view.game.name))
     b = view_beliefs(sampler, view.game, True, limit.worlds, seed) if inference else None
     weighed = b is not None
     if b is None:
@@ -762,8 +776,7 @@ def evaluate(position: Any, limit: Limit | None = None, policy: str = "rules",
     ``stop``, ``inference`` and ``pool`` as for ``best_move`` (the worlds
     weighed by the beliefs, by default where the game's are on)."""
     if not isinstance(policy, str) or policy not in POLICIES:
-        raise OptionError(f"evaluate: unknown policy {short_repr(policy)} "
-                          f"(known: {', '.join(POLICIES)})")
+        raise OptionError(EVALUATE_POLICY(policy=Quote(policy), policies=', '.join(POLICIES)))
     limit = check_limit(limit, Limit(worlds=200))
     check_seed(seed)
     check_inference(inference, pool)

@@ -26,7 +26,9 @@ from typing import Any
 
 from ..beliefs import DEFAULT_POOL
 from ..dd.solve import check_kind
-from ..errors import LimitError, OptionError, short_repr
+from ..errors import LimitError, OptionError
+from ..front import N_
+from ..said import Quote, phrase
 from .ismcts import check_prior
 from .limits import Limit
 from .native import ISMCTS_POLICIES
@@ -47,11 +49,23 @@ DEFAULT_C = 0.7
 #: the most worlds a search's beliefs weigh
 MAX_POOL = 1 << 16
 
+# the settings' errors (solver/errors.py: a code and its parameters)
+THREADS = phrase("threads_range", N_("{name} must be an integer 1..64, got {got}"))
+INFERENCE = phrase("inference_value", N_("inference must be true, false or None (the game's "
+                                         "default), got {got}"))
+POOL = phrase("pool_range", N_("pool must be an integer 1..{most}, got {got}"))
+C_RANGE = phrase("c_range", N_("c must be a number in [0, 100], got {got}"))
+POLICY = phrase("unknown_policy", N_("unknown policy {policy}: policy must be one of {choices}"))
+LEAF = phrase("unknown_leaf", N_("leaf must be one of {choices}, got {got}"))
+SWITCH = phrase("switch_value", N_("{name} must be true or false, got {got}"))
+NOT_SETTINGS = phrase("settings_type", N_("settings must be a solver.search.SearchSettings, "
+                                          "got {got}"))
+
 
 def check_threads(threads: Any, name: str = "threads") -> int:
     """``threads`` (or ``trees``, by ``name``) is an integer 1..64."""
     if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
-        raise LimitError(f"{name} must be an integer 1..64, got {short_repr(threads)}")
+        raise LimitError(THREADS(name=name, got=Quote(threads)))
     return threads
 
 
@@ -64,10 +78,9 @@ def check_inference(inference: Any, pool: Any) -> None:
     """``inference`` is True, False or None; ``pool`` a number of worlds
     1..``MAX_POOL``."""
     if inference is not None and not isinstance(inference, bool):
-        raise OptionError(f"inference must be true, false or None (the game's default), got "
-                          f"{short_repr(inference)}")
+        raise OptionError(INFERENCE(got=Quote(inference)))
     if isinstance(pool, bool) or not isinstance(pool, int) or not 1 <= pool <= MAX_POOL:
-        raise LimitError(f"pool must be an integer 1..{MAX_POOL}, got {short_repr(pool)}")
+        raise LimitError(POOL(most=MAX_POOL, got=Quote(pool)))
 
 
 #: the switches a search takes, True or False
@@ -132,27 +145,25 @@ class SearchSettings:
             check_threads(self.threads)
         c = self.c
         if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c <= 100:
-            raise LimitError(f"c must be a number in [0, 100], got {short_repr(c)}")
+            raise LimitError(C_RANGE(got=Quote(c)))
         # the ISMCTS play-outs are a superset of PIMC's: ``check_for_bot``
         # refuses ``learned`` for PIMC, where the bot is known
         if not isinstance(self.policy, str) or self.policy not in ISMCTS_POLICIES:
-            raise OptionError(f"unknown policy {short_repr(self.policy)}: policy must be one "
-                              f"of {', '.join(ISMCTS_POLICIES)}")
+            raise OptionError(POLICY(policy=Quote(self.policy),
+                                     choices=", ".join(ISMCTS_POLICIES)))
         if self.prior is not None:
             check_prior(self.prior)
         if self.leaf is not None and not isinstance(self.leaf, bool) and \
                 self.leaf not in LEAVES:
-            raise OptionError(f"leaf must be one of {', '.join(LEAVES)}, got "
-                              f"{short_repr(self.leaf)}")
+            raise OptionError(LEAF(choices=", ".join(LEAVES), got=Quote(self.leaf)))
         if self.py_iterations is not None:
             try:
                 Limit(iterations=self.py_iterations)     # the same check as any count
             except LimitError as exc:
-                raise LimitError(f"py_iterations: {exc}") from None
+                raise LimitError(exc.as_message(), "py_iterations") from None
         for name in _SWITCHES:
             if not isinstance(getattr(self, name), bool):
-                raise OptionError(f"{name} must be true or false, got "
-                                  f"{short_repr(getattr(self, name))}")
+                raise OptionError(SWITCH(name=name, got=Quote(getattr(self, name))))
         check_inference(self.inference, self.pool)
         check_kind(self.kind)
 
@@ -178,8 +189,7 @@ def settings_of(settings: Any, legacy: dict[str, Any], where: str = "best_move")
     if settings is None:
         settings = SearchSettings()
     elif not isinstance(settings, SearchSettings):
-        raise OptionError(f"settings must be a solver.search.SearchSettings, got "
-                          f"{type(settings).__name__}")
+        raise OptionError(NOT_SETTINGS(got=type(settings).__name__))
     known = {f.name for f in dataclasses.fields(SearchSettings)}
     for name in legacy:
         if name not in known:

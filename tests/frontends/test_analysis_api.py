@@ -239,8 +239,9 @@ def test_a_set_up_refusal_comes_as_data_under_the_position(server):
     with httpx.Client(base_url=server.url, timeout=60) as http:
         r = opened([hands[0], hands[1], hands[2] + " QS", hands[3]])
         assert r.status_code == 422 and r.json()["code"] == "duplicate_card", r.text
-        assert r.json()["data"] == {"card": "QS", "paths": ["position.deal.deals[0][0][2]",
-                                                            "position.deal.deals[0][2][13]"]}
+        assert r.json()["data"] == {"card": "QS", "also": "position.deal.deals[0][0][2]",
+                                    "paths": ["position.deal.deals[0][0][2]",
+                                              "position.deal.deals[0][2][13]"]}
         r = opened([hands[0], hands[1], hands[2] + " 3C", hands[3].replace(" 3C", "")])
         assert r.status_code == 422 and r.json()["path"] == "position.deal.deals[0][2]"
         assert r.json()["code"] == "hand_size" and r.json()["data"] == {

@@ -255,3 +255,100 @@ def test_the_extraction_reads_every_registered_game_package(word_game, tmp_path,
     # a package the registry counts as built in is read into the server's
     monkeypatch.setattr(extract, "is_built_in", lambda package: True)
     assert ("Toy words: {n}", None) in extract.server_messages()
+
+
+#: what each refusal below says, as its code and some words of it in each
+#: language (none of them English: the whole sentence is the catalogue's)
+CODED = {
+    "unknown_card_at": {"fr": "carte inconnue", "ar": "ورقة غير معروفة", "en": "unknown card"},
+    "duplicate_card": {"fr": "carte en double", "ar": "ورقة مكررة", "en": "duplicate card"},
+    "unknown_option": {"fr": "option inconnue", "ar": "خيار غير معروف", "en": "unknown option"},
+    "illegal_action": {"fr": "action interdite", "ar": "حركة غير مسموحة",
+                       "en": "illegal action"},
+}
+
+
+def _bad_positions() -> dict:
+    """A dix record with, by the code its refusal carries: an unknown card
+    in a hand, a card given twice, an unknown option, and a first action
+    that is a card the dealer does not hold."""
+    import copy
+
+    import solver
+    from solver import position
+    state = solver.load_game("dix").new_initial_state(seed=1)
+    good = position.to_json(state)
+    hands = good["deal"]["rounds"][0]["hands"]
+    unknown, twice, option, illegal = (copy.deepcopy(good) for _ in range(4))
+    unknown["deal"]["rounds"][0]["hands"][0] = "XX " + " ".join(hands[0].split()[1:])
+    twice["deal"]["rounds"][0]["hands"][1] = hands[0].split()[0] + " " + \
+        " ".join(hands[1].split()[1:])
+    option["options"] = {"bogus": 1}
+    illegal["actions"] = [hands[1].split()[0]]         # seat 0 leads; the card is seat 1's
+    return {"unknown_card_at": unknown, "duplicate_card": twice, "unknown_option": option,
+            "illegal_action": illegal}
+
+
+@pytest.mark.parametrize("lang", ["fr", "ar", "en"])
+def test_a_solver_error_comes_in_the_request_language_with_its_code_and_data(tmp_path, lang):
+    """A position the solver refuses (unknown card, duplicate card, unknown
+    option, illegal action) is answered in the request's language, the
+    whole sentence from the catalogue (the rules' reason of the illegal
+    action too), with the error's code and its parameters as data."""
+    from starlette.testclient import TestClient
+
+    from bots.server.app import create_app
+    from bots.server.settings import Settings
+    bad = _bad_positions()
+    with TestClient(create_app(Settings(db=str(tmp_path / "t.db")))) as client:
+        got = {code: client.post("/v1/hint", json={"position": doc},
+                                 headers={"Accept-Language": lang}).json()
+               for code, doc in bad.items()}
+    for code, body in got.items():
+        assert body["code"] == code and body["status"] == 422, body
+        assert CODED[code][lang] in body["error"], body
+    assert got["unknown_card_at"]["data"] == {"token": "XX", "at": 0, "deck": "dix"}
+    assert got["unknown_card_at"]["path"] == "position.deal.rounds[0].hands[0][0]"
+    card = got["duplicate_card"]["data"]["card"]
+    assert got["duplicate_card"]["data"]["paths"] == [
+        "position.deal.rounds[0].hands[0][0]", "position.deal.rounds[0].hands[1][0]"]
+    assert got["unknown_option"]["data"]["option"] == "bogus"
+    assert got["unknown_option"]["data"]["game"] == "dix"
+    illegal = got["illegal_action"]["data"]
+    assert illegal["reason"]["code"] == "not_held"
+    assert illegal["reason"]["params"] == {"seat": 0, "card": illegal["action"]}
+    if lang == "en":
+        assert card in got["duplicate_card"]["error"]
+        return
+    # the reason is worded too, and no English sentence is left in any answer
+    held = {"fr": "n'a pas", "ar": "لا يملك"}[lang]
+    assert held in got["illegal_action"]["error"]
+    for body in got.values():
+        for words in ("unknown", "duplicate", "illegal", "does not hold"):
+            assert words not in body["error"], body
+
+
+def test_an_illegal_move_at_a_table_is_refused_in_the_request_language(tmp_path):
+    """A seat's move the rules refuse at a table: its error and its reason
+    in the reader's language, coded."""
+    from starlette.testclient import TestClient
+
+    import solver
+    from bots.server.app import create_app
+    from bots.server.settings import Settings
+    with TestClient(create_app(Settings(db=str(tmp_path / "t.db")))) as client:
+        t = client.post("/v1/tables", json={"game": "dix", "seed": 1, "seats": [0, 1]}).json()
+        tokens = {inv["seat"]: inv["token"] for inv in t["invitations"]}
+        state = solver.load_game("dix").new_initial_state(seed=1)
+        seat = state.current_player()
+        other = next(c for c in solver.cards.DIX.cards if (state.hands[1 - seat] >> c) & 1)
+        card = state.action_to_string(other)
+        r = client.post(f"/v1/tables/{t['table']}/actions", json={"action": card, "version": 0},
+                        headers={"Authorization": f"Bearer {tokens[seat]}"},
+                        params={"lang": "fr"})
+        body = r.json()
+        assert r.status_code == 422 and body["code"] == "illegal_action", body
+        assert body["error"] == f"action interdite '{card}' : la place {seat} n'a pas {card}"
+        assert body["data"]["reason"] == {"code": "not_held",
+                                          "params": {"seat": seat, "card": card}}
+        assert body["reason"] == f"la place {seat} n'a pas {card}"

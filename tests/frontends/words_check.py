@@ -88,7 +88,10 @@ def _vocabularies() -> tuple[frozenset, frozenset]:
     english, french = set(ENGLISH_WORDS), set()
 
     def words(text: str) -> set[str]:
-        text = re.sub(r"\{\w+\}", " ", text)
+        # a placeholder and a quoted name of the notation or of a JSON key
+        # ('deal', 'seed': the errors' translations quote them) are no
+        # French words, as ``_words_of`` reads them in an answer
+        text = _QUOTED.sub(" ", re.sub(r"\{\w+(?:[:!][^{}]*)?\}", " ", text))
         return {w.lower() for w in _WORD.findall(text)}
     with open(SERVER / "locale" / "fr.po", "rb") as fh:
         for m in read_po(fh, locale="fr"):

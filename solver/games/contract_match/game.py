@@ -33,11 +33,20 @@ from typing import ClassVar
 
 from ...cards import FRENCH
 from ...cardset import popcount
-from ...errors import NotationError, PositionError, short_repr
+from ...errors import ILLEGAL_ACTION, NotationError, PositionError
 from ...facts import Fact
-from ...game import Chance, Game, InteropSpec, State, canonical_json
+from ...front import N_, NP_
+from ...game import ALREADY_OVER, Chance, Game, InteropSpec, State, canonical_json
+from ...said import Quote, phrase
 from ...shapes import ListOf, PerSeat, Seat, Shape, Whole, Word
-from ..common import check_distinct, check_keys, match_number, need, parse_card_list
+from ..common import (
+    HAND_SIZE_ERROR,
+    check_distinct,
+    check_keys,
+    match_number,
+    need,
+    parse_card_list,
+)
 from .front import ContractFront
 from .layout import FINISH_SCORES
 from .state import (
@@ -52,6 +61,37 @@ from .state import (
 )
 from .trick_play import HAND_SIZE, NUM_SEATS, PENALTY_RULES
 from .views import ContractWorldSampler, _complete_hands
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+SEAT_RANGE = phrase("seat_range", N_("must be a seat 0..{top}, got {got}"))
+EVERY_CONTRACT_PLAYED_POSITION = phrase("every_contract_played_position", N_("every contract of this {rw} "
+                                                                             "is played: the position "
+                                                                             "starts in the next {rw}"))
+TOTALS_COUNT = phrase("totals_count", N_("one total per seat ({want}), got {got}"))
+TOTALS_SUM_BUT_WHOLE = phrase("totals_sum_but_whole", N_("the totals sum to {total}, but whole {rw}s sum "
+                                                         "to 0 and {what} played in this {rw} make {want}"))
+NOT_AN_OBJECT = phrase("not_an_object", N_("expected an object"))
+NOT_LIST = phrase("not_list", N_("must be a list, got {got}"))
+DEAL_LIST_HANDS = phrase("deal_list_hands", N_("a deal is a list of the 4 hands"))
+SEAT_VIEW_NEEDS_DEAL = phrase("seat_view_needs_deal", N_("a seat view needs a deal object"))
+VIEW_LISTS_LEAST_FIRST = phrase("view_lists_least_first", N_("a view lists at least the first deal"))
+VIEW_LISTS_DEALS_ACTIONS = phrase("view_lists_deals_actions", N_("the view lists {n_raw} deals; its "
+                                                                 "actions reach {n_deal_logs}"))
+UNKNOWN_CONTRACT_OF = phrase("unknown_contract_of", N_("unknown contract {name} (one of {choices})"))
+LISTED_TWICE_EACH_CONTRACT = phrase("listed_twice_each_contract", N_("{contract_names} is listed twice: "
+                                                                     "each contract is played once per "
+                                                                     "{rw}"))
+TOTAL_NOT_INTEGER = phrase("total_not_integer", N_("a total is an integer, got {got}"))
+TOTAL_RANGE = phrase('total_range', *NP_('after {n} deal a total lies in -{bound}..{bound}, got {got}',
+                                         'after {n} deals a total lies in -{bound}..{bound}, got {got}'))
+ACTIONS_REACH_DEAL_WHICH = phrase("actions_reach_deal_which", N_("the actions reach deal {n_raw}, which "
+                                                                 "the view does not list"))
+VIEW_SHOWS_HAND = phrase("view_shows_hand", N_("seat {seat}'s view cannot show seat {other}'s cards: give "
+                                               "their count ({want})"))
+VIEW_HAND_SIZE = phrase("view_hand_size", N_("seat {seat} holds {want} cards, got {got}"))
+
+#: a contract's name that is none of the game's (solver/errors.py)
+UNKNOWN_CONTRACT = phrase("unknown_contract", N_("unknown contract {name}"))
 
 
 class ContractGame(Game):
@@ -122,7 +162,7 @@ class ContractGame(Game):
         """``contract_id``, or ``NotationError`` naming an unknown contract."""
         contract = self.contract_id(name)
         if contract is None:
-            raise NotationError(f"unknown contract {short_repr(name)}")
+            raise NotationError(UNKNOWN_CONTRACT(name=Quote(name)))
         return contract
 
     # ---- the deal object -------------------------------------------------
@@ -158,50 +198,48 @@ class ContractGame(Game):
         rnd = match_number(match, rw, ROUNDS)
         chooser = need(match, cw, "match", int)
         if chooser not in range(NUM_SEATS):
-            raise PositionError(f"must be a seat 0..3, got {chooser}", f"match.{cw}")
+            raise PositionError(SEAT_RANGE(top=3, got=chooser), f"match.{cw}")
         played_raw = need(match, "played", "match", list)
         played: list[int] = []
         for i, name in enumerate(played_raw):
             where = f"match.played[{i}]"
             c = self.contract_id(_norm(name)) if isinstance(name, str) else None
             if c is None:
-                raise PositionError(f"unknown contract {short_repr(name)} (one of "
-                                    f"{', '.join(self.contract_names)})", where)
+                raise PositionError(UNKNOWN_CONTRACT_OF(name=Quote(name),
+                                                        choices=', '.join(self.contract_names)), where)
             if c in played:
-                raise PositionError(f"{self.contract_names[c]} is listed twice: each "
-                                    f"contract is played once per {rw}", where)
+                raise PositionError(LISTED_TWICE_EACH_CONTRACT(contract_names=self.contract_names[c], rw=rw),
+                                    where)
             played.append(c)
         if len(played) >= DEALS_PER_ROUND:
-            raise PositionError(f"every contract of this {rw} is played: the position "
-                                f"starts in the next {rw}", "match.played")
+            raise PositionError(EVERY_CONTRACT_PLAYED_POSITION(rw=rw), "match.played")
         totals = need(match, "totals", "match", list)
         if len(totals) != NUM_SEATS:
-            raise PositionError(f"one total per seat (4), got {len(totals)}", "match.totals")
+            raise PositionError(TOTALS_COUNT(want=4, got=len(totals)), "match.totals")
         done = (rnd - 1) * DEALS_PER_ROUND + len(played)
         bound = int(self.round_scale) * done
         for s, t in enumerate(totals):
             if isinstance(t, bool) or not isinstance(t, int):
-                raise PositionError(f"a total is an integer, got {short_repr(t)}",
+                raise PositionError(TOTAL_NOT_INTEGER(got=Quote(t)),
                                     f"match.totals[{s}]")
             if abs(t) > bound:
-                raise PositionError(f"after {done} deal{'s' if done != 1 else ''} a total "
-                                    f"lies in -{bound}..{bound}, got {t}", f"match.totals[{s}]")
+                raise PositionError(TOTAL_RANGE(n=done, bound=bound, got=t), f"match.totals[{s}]")
         want = sum(self.contract_total(c) for c in played)   # whole rounds sum to zero
         if sum(totals) != want:
             what = ", ".join(self.contract_names[c] for c in played) or "no contract"
-            raise PositionError(f"the totals sum to {sum(totals)}, but whole {rw}s sum to 0 "
-                                f"and {what} played in this {rw} make {want}", "match.totals")
+            raise PositionError(TOTALS_SUM_BUT_WHOLE(total=sum(totals), rw=rw, what=what, want=want),
+                                "match.totals")
         return {rw: rnd, cw: chooser, "played": [self.contract_names[c] for c in played],
                 "totals": list(totals)}
 
     def parse_deal(self, deal: dict, mid: bool = False) -> list:
         if not isinstance(deal, dict):
-            raise PositionError("expected an object", "deal")
+            raise PositionError(NOT_AN_OBJECT(), "deal")
         check_keys(deal, ("deals",) if mid else self.deal_keys, "deal")
         out = [] if mid else self._parse_prefix(deal)
         raw = deal.get("deals", [])
         if not isinstance(raw, list):
-            raise PositionError(f"must be a list, got {type(raw).__name__}", "deal.deals")
+            raise PositionError(NOT_LIST(got=type(raw).__name__), "deal.deals")
         for d, hands in enumerate(raw):
             out.append(("deal", self._parse_hands(hands, f"deal.deals[{d}]")))
         if not mid:
@@ -210,16 +248,15 @@ class ContractGame(Game):
 
     def _parse_hands(self, hands, path: str) -> tuple:
         if not isinstance(hands, list) or len(hands) != NUM_SEATS:
-            raise PositionError("a deal is a list of the 4 hands", path)
+            raise PositionError(DEAL_LIST_HANDS(), path)
         parsed = [parse_card_list(FRENCH, h, f"{path}[{s}]") for s, h in enumerate(hands)]
         # a card given to two seats first: it also makes one hand too long,
         # and the duplicate is what was meant
         check_distinct(FRENCH, [(f"{path}[{s}]", parsed[s]) for s in range(NUM_SEATS)], path)
         for s, cards in enumerate(parsed):
             if len(cards) != HAND_SIZE:
-                raise PositionError(f"seat {s} must hold {HAND_SIZE} cards, got {len(cards)}",
-                                    f"{path}[{s}]", code="hand_size",
-                                    data={"seat": s, "want": HAND_SIZE, "got": len(cards)})
+                raise PositionError(HAND_SIZE_ERROR(seat=s, want=HAND_SIZE, got=len(cards)),
+                                    f"{path}[{s}]")
         return tuple(tuple(sorted(h)) for h in parsed)
 
     def _format_deal(self, outcomes: list, mid: bool) -> dict:
@@ -312,7 +349,7 @@ class ContractGame(Game):
         seat = view["seat"]
         deal = view.get("deal")
         if not isinstance(deal, dict):
-            raise PositionError("a seat view needs a deal object", "deal")
+            raise PositionError(SEAT_VIEW_NEEDS_DEAL(), "deal")
         if "match" in view:
             check_keys(deal, ("deals",), "deal")
             prefix, facts = self._mid_view_prefix(view["match"])
@@ -321,7 +358,7 @@ class ContractGame(Game):
             prefix, facts = self._view_prefix(deal, seat)
         raw = need(deal, "deals", "deal", list)
         if not raw:
-            raise PositionError("a view lists at least the first deal", "deal.deals")
+            raise PositionError(VIEW_LISTS_LEAST_FIRST(), "deal.deals")
         own = [self._view_own_hand(hands, seat, f"deal.deals[{d}]")
                for d, hands in enumerate(raw)]
         scripted = prefix + [("deal", self._dummy_deal(d, facts)) for d in range(len(raw))]
@@ -329,21 +366,20 @@ class ContractGame(Game):
         for i, text in enumerate(view["actions"]):
             where = f"actions[{i}]"
             if public.is_terminal():
-                raise PositionError(f"{short_repr(text)}: the game is already over", where)
+                raise PositionError(ALREADY_OVER(action=Quote(text)), where)
             try:
                 action = public.string_to_action(text)
             except NotationError as exc:
-                raise PositionError(str(exc), where) from None
+                raise PositionError(exc.as_message(), where) from None
             problem = public.public_problem(action)
             if problem:
-                raise PositionError(f"illegal action {short_repr(text)}: {problem}", where)
+                raise PositionError(ILLEGAL_ACTION(action=Quote(text), reason=problem), where)
             public._apply(action)
             if len(public.chance.log) > len(scripted):
-                raise PositionError(f"the actions reach deal {len(raw) + 1}, which the view "
-                                    f"does not list", "deal.deals")
+                raise PositionError(ACTIONS_REACH_DEAL_WHICH(n_raw=len(raw) + 1), "deal.deals")
         if len(public.deal_logs) != len(raw):
-            raise PositionError(f"the view lists {len(raw)} deals; its actions reach "
-                                f"{len(public.deal_logs)}", "deal.deals")
+            raise PositionError(VIEW_LISTS_DEALS_ACTIONS(n_raw=len(raw), n_deal_logs=len(public.deal_logs)),
+                                "deal.deals")
         result = (prefix, facts, own, public.deal_logs)
         if key is not None:
             _PUBLIC_CACHE[key] = result
@@ -353,19 +389,18 @@ class ContractGame(Game):
 
     def _view_own_hand(self, hands, seat: int, path: str) -> list:
         if not isinstance(hands, list) or len(hands) != NUM_SEATS:
-            raise PositionError("a deal is a list of the 4 hands", path)
+            raise PositionError(DEAL_LIST_HANDS(), path)
         for s, h in enumerate(hands):
             if s == seat:
                 continue
             if isinstance(h, bool) or not isinstance(h, int):
-                raise PositionError(f"seat {seat}'s view cannot show seat {s}'s cards: give "
-                                    f"their count ({HAND_SIZE})", f"{path}[{s}]")
+                raise PositionError(VIEW_SHOWS_HAND(seat=seat, other=s, want=HAND_SIZE), f"{path}[{s}]")
             if h != HAND_SIZE:
-                raise PositionError(f"seat {s} holds {HAND_SIZE} cards, got {h}",
+                raise PositionError(VIEW_HAND_SIZE(seat=s, want=HAND_SIZE, got=h),
                                     f"{path}[{s}]")
         own = parse_card_list(FRENCH, hands[seat], f"{path}[{seat}]")
         if len(own) != HAND_SIZE:
-            raise PositionError(f"seat {seat} must hold {HAND_SIZE} cards, got {len(own)}",
+            raise PositionError(HAND_SIZE_ERROR(seat=seat, want=HAND_SIZE, got=len(own)),
                                 f"{path}[{seat}]")
         check_distinct(FRENCH, [(f"{path}[{seat}]", own)], path)
         return own

@@ -16,7 +16,14 @@ from __future__ import annotations
 
 import re
 
-from ...cards import ACE, FRENCH, JACK, TWO, make_card, rank_of, suit_of
+from ...cards import ACE, FRENCH, JACK, SUIT_NAMES, TWO, make_card, rank_of, suit_of
+from ...front import N_
+from ...said import Said, Word, phrase
+
+# the layout's reasons (solver/errors.py: a code and its parameters)
+ROW_NOT_STARTED = phrase("row_not_started", N_("{card} does not fit: the {suit} row is not started (only "
+                                               "its jack starts it)"))
+ROW_HOLDS = phrase("row_holds", N_("{card} does not fit: the {suit} row holds {row}"))
 
 FINISH_SCORES = (200, 150, 100, 50)
 _JACKS = sum(1 << make_card(s, JACK) for s in range(4))
@@ -60,14 +67,13 @@ class Layout:
             m |= 1 << make_card(s, self.hi[s] + 1)
         self.fit = m
 
-    def why_not(self, card: int) -> str:
+    def why_not(self, card: int) -> Said:
         """Why ``card`` does not fit (it is known not to)."""
         s = suit_of(card)
         if not self.lo[s]:
-            return (f"{FRENCH.to_string(card)} does not fit: the {_suit_word(s)} row is not "
-                    f"started (only its jack starts it)")
-        return (f"{FRENCH.to_string(card)} does not fit: the {_suit_word(s)} row holds "
-                f"{self.row_text(s)}")
+            return ROW_NOT_STARTED(card=FRENCH.to_string(card), suit=Word(SUIT_NAMES[s]))
+        return ROW_HOLDS(card=FRENCH.to_string(card), suit=Word(SUIT_NAMES[s]),
+                         row=self.row_text(s))
 
     def row_text(self, s: int) -> str:
         if not self.lo[s]:

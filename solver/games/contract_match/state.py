@@ -12,9 +12,34 @@ from typing import Any
 
 from ...cards import FRENCH, cards_of, mask_of, rank_of
 from ...errors import NotationError, short_repr
-from ...game import TERMINAL, Chance, InfoState, State
+from ...front import N_
+from ...game import (
+    ACTION_NOT_STRING,
+    GAME_OVER,
+    NOT_AN_ACTION,
+    NOT_HELD,
+    NOT_LEGAL,
+    TERMINAL,
+    Chance,
+    InfoState,
+    State,
+)
+from ...said import Quote, Said, phrase
 from .layout import LayoutDeal
 from .trick_play import HAND_SIZE, NUM_SEATS, PENALTY_RULES, TrickDeal, format_trick
+
+# the notation's errors (solver/errors.py: a code and its parameters)
+CONTRACT_IN = phrase("unknown_contract_in", N_("unknown contract in {text} (one of: {choices})"))
+CARD_IN = phrase("unknown_card_in", N_("unknown card in {text}"))
+UNKNOWN_ACTION = phrase("unknown_action", N_("unknown action {action} for {game} ({like})"))
+# the rules' reasons
+PLAYED_BEFORE = phrase("played_before", N_("{card} was already played in this deal"))
+CONTRACT_USED = phrase("contract_used", N_("contract {contract} was already played in {round} {number}"))
+NOT_DOUBLED = phrase("not_doubled", N_("{card} is not a card that can be doubled in this contract"))
+REVEALED = phrase("revealed", N_("{card} is already revealed"))
+PASS_FITS = phrase("pass_fits", N_("seat {seat} holds a card that fits ({cards}): a pass is legal only "
+                                   "without one"))
+NOT_BAD = phrase("not_bad", N_("hand is not bad"))
 
 #: this game (ContractGame, ``game.py``), for annotations: ``game.py`` imports
 #: this module, so this module does not import it back
@@ -31,6 +56,16 @@ REVEAL_BASE = 128
 
 # phases
 CHOOSE, DECLARE, CLAIM, TRICKS, LAYOUT_PLAY, OVER = range(6)
+#: what the seat to act must do, by phase
+PHASE_NOW = {
+    CHOOSE: phrase("choose_now", N_("seat {seat} must choose a contract now")),
+    DECLARE: phrase("declare_now", N_("seat {seat} must declare its reveals now ('reveal ..' or "
+                                      "'reveal done')")),
+    CLAIM: phrase("claim_now", N_("seat {seat} must say 'redeal' or 'no redeal' now")),
+    TRICKS: phrase("play_now", N_("seat {seat} must play a card now")),
+    LAYOUT_PLAY: phrase("layout_now", N_("seat {seat} must play a card to the layout or pass "
+                                         "now")),
+}
 
 ROUNDS = 4
 DEALS_PER_ROUND = 5
@@ -386,7 +421,7 @@ class ContractMatchState(State):
         return ""
 
     # ---- public replay (seat-view completion) ------------------------------
-    def public_problem(self, action: int) -> str | None:
+    def public_problem(self, action: int) -> Said | None:
         """Why ``action`` cannot be the next action whatever the hidden
         hands are (None if it can); used to replay a seat view."""
         ph = self.phase
@@ -408,7 +443,7 @@ class ContractMatchState(State):
             if not 0 <= action < CARD_LIMIT or action not in FRENCH:
                 return self._phase_text()
             if (self.log.play.played >> action) & 1:
-                return f"{FRENCH.to_string(action)} was already played in this deal"
+                return PLAYED_BEFORE(card=FRENCH.to_string(action))
             return None
         if ph == LAYOUT_PLAY:
             play: LayoutDeal = self.log.play
@@ -419,35 +454,31 @@ class ContractMatchState(State):
             if not (play.layout.fitting() >> action) & 1:
                 return play.layout.why_not(action)
             return None
-        return "the game is over"
+        return GAME_OVER()
 
-    def _contract_problem(self, c: int) -> str | None:
+    def _contract_problem(self, c: int) -> Said | None:
         g: AnyGame = self.game
         if c in self.used:
-            return (f"contract {g.contract_names[c]} was already played in "
-                    f"{g.round_word} {self.round_no + 1}")
+            return CONTRACT_USED(contract=g.contract_names[c], round=g.round_word,
+                                 number=self.round_no + 1)
         return None
 
-    def _reveal_problem(self, card: int) -> str | None:
+    def _reveal_problem(self, card: int) -> Said | None:
         rule = PENALTY_RULES.get(self.log.contract)
         text = FRENCH.to_string(card)
         if rule is None or not (rule.mask >> card) & 1:
-            return f"{text} is not a card that can be doubled in this contract"
+            return NOT_DOUBLED(card=text)
         if (self.revealed >> card) & 1:
-            return f"{text} is already revealed"
+            return REVEALED(card=text)
         return None
 
-    def _phase_text(self) -> str:
+    def _phase_text(self) -> Said:
         seat = self.current_player()
-        return {CHOOSE: f"seat {seat} must choose a contract now",
-                DECLARE: f"seat {seat} must declare its reveals now ('reveal ..' or "
-                         f"'reveal done')",
-                CLAIM: f"seat {seat} must say 'redeal' or 'no redeal' now",
-                TRICKS: f"seat {seat} must play a card now",
-                LAYOUT_PLAY: f"seat {seat} must play a card to the layout or pass now",
-                OVER: "the game is over"}[self.phase]
+        if self.phase == OVER:
+            return GAME_OVER()
+        return PHASE_NOW[self.phase](seat=seat)
 
-    def why_illegal(self, action: int) -> str:
+    def why_illegal(self, action: int) -> Said:
         problem = self.public_problem(action)
         if problem:
             return problem
@@ -459,14 +490,13 @@ class ContractMatchState(State):
             play: LayoutDeal = self.log.play
             if action == PASS:
                 fit = FRENCH.format_cards(cards_of(play.legal_mask()))
-                return (f"seat {seat} holds a card that fits ({fit}): a pass is legal only "
-                        f"without one")
-            return f"seat {seat} does not hold {FRENCH.to_string(action)}"
+                return PASS_FITS(seat=seat, cards=fit)
+            return NOT_HELD(seat=seat, card=FRENCH.to_string(action))
         if ph == DECLARE:
-            return f"seat {seat} does not hold {FRENCH.to_string(action - REVEAL_BASE)}"
+            return NOT_HELD(seat=seat, card=FRENCH.to_string(action - REVEAL_BASE))
         if ph == CLAIM:
-            return "hand is not bad"
-        return f"not legal for seat {seat} now"
+            return NOT_BAD()
+        return NOT_LEGAL(seat=seat)
 
     def tie_key(self, action: int) -> tuple:
         """Among cards of equal value in a trick contract, part with the
@@ -497,7 +527,7 @@ class ContractMatchState(State):
     def _format_action(self, action: int) -> str:
         g: AnyGame = self.game
         if isinstance(action, bool) or not isinstance(action, int):
-            raise NotationError(f"{short_repr(action)} is not an action of {g.name}", str(action))
+            raise NotationError(NOT_AN_ACTION(action=Quote(action), game=g.name), str(action))
         if 0 <= action < CARD_LIMIT:
             return FRENCH.to_string(action)
         if CONTRACT_BASE <= action < CONTRACT_BASE + 5:
@@ -514,20 +544,20 @@ class ContractMatchState(State):
                 return "redeal"
             if action == NO_REDEAL:
                 return "no redeal"
-        raise NotationError(f"{short_repr(action)} is not an action of {g.name}", str(action))
+        raise NotationError(NOT_AN_ACTION(action=Quote(action), game=g.name), str(action))
 
     def _parse_action(self, text: str) -> int:
         g: AnyGame = self.game
         if not isinstance(text, str):
-            raise NotationError(f"an action is a string, got {short_repr(text)}", str(text))
+            raise NotationError(ACTION_NOT_STRING(got=Quote(text)), str(text))
         t = _norm(text)
         if t == "pass":
             return PASS
         if t.startswith("contract "):
             c = g.contract_id(t[len("contract "):])
             if c is None:
-                raise NotationError(f"unknown contract in {short_repr(text)} (one of: "
-                                    f"{', '.join(g.contract_names)})", text)
+                raise NotationError(CONTRACT_IN(text=Quote(text),
+                                                choices=", ".join(g.contract_names)), text)
             return CONTRACT_BASE + c
         if g.has_reveals:
             if t in ("reveal done", "no reveal", "done", "reveal none"):
@@ -537,7 +567,7 @@ class ContractMatchState(State):
                 try:
                     return REVEAL_BASE + FRENCH.parse(card)
                 except NotationError:
-                    raise NotationError(f"unknown card in {short_repr(text)}", text) from None
+                    raise NotationError(CARD_IN(text=Quote(text)), text) from None
         if g.has_claims:
             if t in ("redeal", "claim", "claim redeal", "bad hand"):
                 return REDEAL
@@ -546,8 +576,8 @@ class ContractMatchState(State):
         try:
             return FRENCH.parse(t)
         except NotationError:
-            raise NotationError(f"unknown action {short_repr(text)} for {g.name} ({self._notation_help()})",
-                                text) from None
+            raise NotationError(UNKNOWN_ACTION(action=Quote(text), game=g.name,
+                                               like=self._notation_help()), text) from None
 
     def _notation_help(self) -> str:
         g: AnyGame = self.game

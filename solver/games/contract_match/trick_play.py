@@ -31,8 +31,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...cards import DIAMONDS, FRENCH, HEARTS, KING, QUEEN, SUIT_RANK_MASK, make_card, mask_of, suit_of
+from ...cards import (
+    DIAMONDS,
+    FRENCH,
+    HEARTS,
+    KING,
+    QUEEN,
+    SUIT_NAMES,
+    SUIT_RANK_MASK,
+    make_card,
+    mask_of,
+    suit_of,
+)
 from ...cardset import make_rank_table, popcount, trick_winner
+from ...front import N_
+from ...game import MUST_FOLLOW, NOT_HELD
+from ...said import Said, Word, phrase
+
+#: a void seat that must play a penalty card (``must_discard_penalty``)
+MUST_DISCARD = phrase("must_discard", N_("seat {seat} cannot follow suit and holds a penalty card of "
+                                         "{contract}: it must play one"))
 
 NUM_SEATS = 4
 HAND_SIZE = 13
@@ -143,16 +161,15 @@ class TrickDeal:
             return hand & self.rule.mask
         return hand
 
-    def why_not(self, card: int) -> str:
+    def why_not(self, card: int) -> Said:
         """Why ``card`` is not playable now (it is a card of the deck)."""
         seat = self.to_move()
         text = FRENCH.to_string(card)
         if not (self.hands[seat] >> card) & 1:
-            return f"seat {seat} does not hold {text}"
+            return NOT_HELD(seat=seat, card=text)
         if self.trick and self.hands[seat] & SUIT_RANK_MASK[suit_of(self.trick[0])]:
-            return f"seat {seat} must follow suit ({SUIT_WORDS[suit_of(self.trick[0])]})"
-        return (f"seat {seat} cannot follow suit and holds a penalty card of "
-                f"{self.rule.name}: it must play one")
+            return MUST_FOLLOW(seat=seat, suit=Word(SUIT_NAMES[suit_of(self.trick[0])]))
+        return MUST_DISCARD(seat=seat, contract=self.rule.name)
 
     def play(self, card: int) -> tuple | None:
         """Play ``card`` for the seat to move; returns ``(leader, cards,

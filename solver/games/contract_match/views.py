@@ -12,10 +12,21 @@ from typing import Any, cast
 from ...beliefs import HandPlaces, RowSampler
 from ...cards import FRENCH, SUIT_NAMES, SUIT_RANK_MASK, cards_of, mask_of, suit_of
 from ...errors import PositionError
+from ...front import N_
 from ...game import State, WorldSampler, replayed
+from ...said import Word, phrase
 from ...sampler import HolderSampler, InconsistentConstraints, compiled_walker
 from .state import BAD_HAND, ContractMatchState, DealLog, bad_hand_line, hand_line
 from .trick_play import HAND_SIZE, NUM_SEATS, PENALTY_RULES, TrickDeal
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+NO_WORLD = phrase("no_world", N_("no deal of the unseen cards is consistent with seat {seat}'s view "
+                                 "(plays, failures to follow, passes, reveals and claims)"))
+CARD_HELD_BY_OTHER = phrase("card_held_by_other", N_("seat {seat} {what} {text}, which seat {seat2} holds"))
+PLACED_TWICE = phrase("placed_twice", N_("{text} is placed with both seat {fixed} and seat {seat}"))
+SEAT_PLAYS_SHOWS_MORE = phrase("seat_plays_shows_more", N_("seat {seat} plays or shows more than "
+                                                           "{hand_size} cards"))
+CARD_NOT_IN_HAND = phrase("card_not_in_hand", N_("seat {seat} {what} {text}, which is not in its hand"))
 
 #: this game (ContractGame, ``game.py``), for annotations: ``game.py`` imports
 #: this module, so this module does not import it back
@@ -50,19 +61,20 @@ def _deal_constraints(seat: int, own: list, log: DealLog, forced: dict, path: st
         text = FRENCH.to_string(card)
         if s == seat:
             if card not in own_set:
-                raise PositionError(f"seat {seat} {what} {text}, which is not in its hand",
+                raise PositionError(CARD_NOT_IN_HAND(seat=seat, what=Word(what), text=text),
                                     path)
             return
         if card in own_set:
-            raise PositionError(f"seat {s} {what} {text}, which seat {seat} holds", path)
+            raise PositionError(CARD_HELD_BY_OTHER(seat=s, what=Word(what), text=text, seat2=seat),
+                                path)
         if fixed.setdefault(card, s) != s:
-            raise PositionError(f"{text} is placed with both seat {fixed[card]} and seat {s}",
+            raise PositionError(PLACED_TWICE(text=text, fixed=fixed[card], seat=s),
                                 path)
 
     for card, s in forced.items():
-        fix(card, s, "must hold")
+        fix(card, s, N_("must hold"))
     for s, card in log.reveals:
-        fix(card, s, "reveals")
+        fix(card, s, N_("reveals"))
     voids: list[set[int]] = [set() for _ in range(NUM_SEATS)]
     no_pen: set[int] = set()
     excluded = [0] * NUM_SEATS         # cards a seat cannot hold (layout passes)
@@ -70,7 +82,7 @@ def _deal_constraints(seat: int, own: list, log: DealLog, forced: dict, path: st
     play = log.play
     if play is not None:
         for s, card in play.plays:
-            fix(card, s, "plays")
+            fix(card, s, N_("plays"))
         if isinstance(play, TrickDeal):
             for s, suit in play.voids:
                 voids[s].add(suit)
@@ -81,7 +93,7 @@ def _deal_constraints(seat: int, own: list, log: DealLog, forced: dict, path: st
     others = [s for s in range(NUM_SEATS) if s != seat]
     for s in others:
         if sum(1 for v in fixed.values() if v == s) > HAND_SIZE:
-            raise PositionError(f"seat {s} plays or shows more than {HAND_SIZE} cards", path)
+            raise PositionError(SEAT_PLAYS_SHOWS_MORE(seat=s, hand_size=HAND_SIZE), path)
     allow = [0] * NUM_SEATS            # cards each seat may hold unseen
     for s in others:
         m = FRENCH.mask & ~excluded[s]
@@ -144,8 +156,7 @@ def _complete_hands(seat: int, own: list, log: DealLog, forced: dict,
         if sampler is None:
             continue
         return _hands_from(seat, own, fixed_here, sampler.sample(rng))
-    raise PositionError(f"no deal of the unseen cards is consistent with seat {seat}'s view "
-                        f"(plays, failures to follow, passes, reveals and claims)", path)
+    raise PositionError(NO_WORLD(seat=seat), path)
 
 
 class ContractWorldSampler(WorldSampler, RowSampler):

@@ -23,11 +23,14 @@ import random
 from typing import ClassVar
 
 from ...cards import DIX
-from ...errors import PositionError, short_repr
+from ...errors import PositionError
 from ...facts import Fact
+from ...front import N_, NP_
 from ...game import Game, InteropSpec, Option, State, register_game
+from ...said import Quote, phrase
 from ...shapes import Card, Cards, Fields, ListOf, PerSeat, Seat, Whole
 from ..common import (
+    HAND_SIZE_ERROR,
     MAX_MATCH_NUMBER,
     check_distinct,
     check_keys,
@@ -38,6 +41,21 @@ from ..common import (
 from .front import DixFront
 from .state import NUM_ACTIONS, SEVENTEEN, STANDARD, DixState
 from .views import DixWorldSampler, _complete_view
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+DIX_SEAT = phrase("dix_seat", N_("must be 0 or 1, got {got}"))
+TOTALS_COUNT = phrase("totals_count", N_("one total per seat ({want}), got {got}"))
+ROUNDS_MAKE_NO_TOTALS = phrase('rounds_make_no_totals', *NP_(
+    'no {n} round of {per} tricks make these totals (they sum to {sum} less 4 per ten-trick)',
+    'no {n} rounds of {per} tricks make these totals (they sum to {sum} less 4 per ten-trick)'))
+TOTAL_REACHED_TARGET_MATCH = phrase("total_reached_target_match", N_("a total reached the target "
+                                                                     "{options}: the match is already over"))
+NOT_AN_OBJECT = phrase("not_an_object", N_("expected an object"))
+HANDS_COUNT = phrase("hands_count", N_("expected {want} hands, got {got}"))
+STOCK_HAS_CARDS = phrase("stock_has_cards", N_("the stock has {stock_size} cards, got {n_stock}"))
+TOTAL_NOT_INTEGER = phrase("total_not_integer", N_("a total is an integer, got {got}"))
+TOTAL_RANGE_DIX = phrase('total_range_dix', *NP_('after {n} round a total lies in {low}..{high}, got {got}',
+                                                 'after {n} rounds a total lies in {low}..{high}, got {got}'))
 
 
 @register_game
@@ -130,33 +148,29 @@ class DixGame(Game):
         rnd = match_number(match, "round")
         dealer = need(match, "dealer", "match", int)
         if dealer not in (0, 1):
-            raise PositionError(f"must be 0 or 1, got {dealer}", "match.dealer")
+            raise PositionError(DIX_SEAT(got=dealer), "match.dealer")
         totals = need(match, "totals", "match", list)
         if len(totals) != 2:
-            raise PositionError(f"one total per seat (2), got {len(totals)}", "match.totals")
+            raise PositionError(TOTALS_COUNT(want=2, got=len(totals)), "match.totals")
         per, done = self.tricks_per_round, rnd - 1
         for s, t in enumerate(totals):
             if isinstance(t, bool) or not isinstance(t, int):
-                raise PositionError(f"a total is an integer, got {short_repr(t)}",
+                raise PositionError(TOTAL_NOT_INTEGER(got=Quote(t)),
                                     f"match.totals[{s}]")
             # a round scores between -3 x tricks (every trick a ten-trick) and +tricks
             if not -3 * per * done <= t <= per * done:
-                raise PositionError(f"after {done} round{'s' if done != 1 else ''} a total "
-                                    f"lies in {-3 * per * done}..{per * done}, got {t}",
+                raise PositionError(TOTAL_RANGE_DIX(n=done, low=-3 * per * done, high=per * done, got=t),
                                     f"match.totals[{s}]")
         tens4 = per * done - sum(totals)       # 4 x the ten-tricks made so far
         if tens4 < 0 or tens4 % 4 or tens4 > 4 * per * done:
-            raise PositionError(f"no {done} round{'s' if done != 1 else ''} of {per} tricks "
-                                f"make these totals (they sum to {per * done} less 4 per "
-                                f"ten-trick)", "match.totals")
+            raise PositionError(ROUNDS_MAKE_NO_TOTALS(n=done, per=per, sum=per * done), "match.totals")
         if max(totals) >= self.options["target"]:
-            raise PositionError(f"a total reached the target {self.options['target']}: "
-                                f"the match is already over", "match.totals")
+            raise PositionError(TOTAL_REACHED_TARGET_MATCH(options=self.options['target']), "match.totals")
         return {"round": rnd, "dealer": dealer, "totals": list(totals)}
 
     def parse_deal(self, deal: dict, mid: bool = False) -> list:
         if not isinstance(deal, dict):
-            raise PositionError("expected an object", "deal")
+            raise PositionError(NOT_AN_OBJECT(), "deal")
         if mid:
             check_keys(deal, ("rounds",), "deal")
             out = []
@@ -164,7 +178,7 @@ class DixGame(Game):
             check_keys(deal, ("first_dealer", "rounds"), "deal")
             first = need(deal, "first_dealer", "deal", int)
             if first not in (0, 1):
-                raise PositionError(f"must be 0 or 1, got {first}", "deal.first_dealer")
+                raise PositionError(DIX_SEAT(got=first), "deal.first_dealer")
             out = [("first_dealer", first)]
         rounds = need(deal, "rounds", "deal", list)
         for r, rnd in enumerate(rounds):
@@ -174,11 +188,11 @@ class DixGame(Game):
     def _parse_round(self, rnd, path: str) -> tuple:
         keys = ("hands", "turn_up") + (("stock",) if self.stock_size else ())
         if not isinstance(rnd, dict):
-            raise PositionError("expected an object", path)
+            raise PositionError(NOT_AN_OBJECT(), path)
         check_keys(rnd, keys, path)
         hands_raw = need(rnd, "hands", path, list)
         if len(hands_raw) != 2:
-            raise PositionError(f"expected 2 hands, got {len(hands_raw)}", f"{path}.hands")
+            raise PositionError(HANDS_COUNT(want=2, got=len(hands_raw)), f"{path}.hands")
         hands = [parse_card_list(DIX, h, f"{path}.hands[{s}]") for s, h in enumerate(hands_raw)]
         turn_up = parse_card_list(DIX, [need(rnd, "turn_up", path, str)], f"{path}.turn_up")[0]
         stock = []
@@ -190,11 +204,10 @@ class DixGame(Game):
                              (f"{path}.turn_up", [turn_up]), (f"{path}.stock", stock)], path)
         for s, cards in enumerate(hands):
             if len(cards) != self.hand_size:
-                raise PositionError(f"seat {s} must hold {self.hand_size} cards, "
-                                    f"got {len(cards)}", f"{path}.hands[{s}]", code="hand_size",
-                                    data={"seat": s, "want": self.hand_size, "got": len(cards)})
+                raise PositionError(HAND_SIZE_ERROR(seat=s, want=self.hand_size, got=len(cards)),
+                                    f"{path}.hands[{s}]")
         if self.stock_size and len(stock) != self.stock_size:
-            raise PositionError(f"the stock has {self.stock_size} cards, got {len(stock)}",
+            raise PositionError(STOCK_HAS_CARDS(stock_size=self.stock_size, n_stock=len(stock)),
                                 f"{path}.stock")
         return (tuple(sorted(hands[0])), tuple(sorted(hands[1]))), turn_up, tuple(stock)
 

@@ -10,7 +10,9 @@ from typing import Any
 from ...cards import DIX, JOKER, SUIT_BITS, SUIT_NAMES, rank_of, suit_of
 from ...cardset import cards_of, dix_pips, make_rank_table, trick_winner
 from ...errors import short_repr
-from ...game import TERMINAL, Chance, InfoState, State
+from ...front import N_
+from ...game import MUST_FOLLOW, NOT_HELD, TERMINAL, Chance, InfoState, State
+from ...said import Said, Word, phrase
 from ..common import compact_unseen
 
 #: this game (DixGame, ``game.py``), for annotations: ``game.py`` imports
@@ -22,6 +24,8 @@ STANDARD, SEVENTEEN = "standard", "seventeen"
 TEN_TRICK_PENALTY = 4          # a ten-trick scores -3 instead of +1
 #: an action is a card id, a bit index of the 64-bit card mask (solver/cards.py)
 NUM_ACTIONS = 4 * SUIT_BITS
+#: an action number that is no card (the rules' reason, solver/errors.py)
+NOT_A_CARD = phrase("dix_not_a_card", N_("not a card"))
 
 
 def hand_line(seat: int, cards) -> str:
@@ -128,15 +132,15 @@ class DixState(State):
             return []
         return cards_of(self._legal_mask())
 
-    def why_illegal(self, action: int) -> str:
+    def why_illegal(self, action: int) -> Said:
         seat = self.current_player()
         if not (0 <= action < 64) or action not in DIX:
-            return "not a card"
+            return NOT_A_CARD()
         if not (self.hands[seat] >> action) & 1:
-            return f"seat {seat} does not hold {DIX.to_string(action)}"
+            return NOT_HELD(seat=seat, card=DIX.to_string(action))
         led = self.table[self.trick[0]]
-        suit = "trumps" if led == self.trump else SUIT_NAMES[led]
-        return f"seat {seat} must follow suit ({suit})"
+        suit = N_("trumps") if led == self.trump else SUIT_NAMES[led]
+        return MUST_FOLLOW(seat=seat, suit=Word(suit))
 
     def _apply(self, card: int) -> None:
         seat = self.current_player()

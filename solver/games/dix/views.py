@@ -12,10 +12,32 @@ from typing import Any, cast
 from ...beliefs import HandPlaces, RowSampler
 from ...cards import DIX, JOKER, SUIT_NAMES, suit_of
 from ...errors import NotationError, PositionError
+from ...front import N_
 from ...game import State, WorldSampler, replayed
+from ...said import phrase
 from ...sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup, compiled_walker
 from ..common import check_distinct, check_keys, need, parse_card_list
 from .state import DixState, _public_replay, draws_line, hand_line
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+SEAT_VIEW_NEEDS_DEAL = phrase("seat_view_needs_deal", N_("a seat view needs a deal object"))
+ACTIONS_REACH_ROUND_WHOSE = phrase("actions_reach_round_whose", N_("the actions reach round {n_rounds}, "
+                                                                   "whose deal is missing"))
+NOT_AN_OBJECT = phrase("not_an_object", N_("expected an object"))
+HANDS_COUNT = phrase("hands_count", N_("expected {want} hands, got {got}"))
+VIEW_SHOWS_HAND = phrase("view_shows_hand", N_("seat {seat}'s view cannot show seat {other}'s cards: give "
+                                               "their count ({want})"))
+HAND_SIZE_ERROR = phrase("hand_size", N_("seat {seat} must hold {want} cards, got {got}"))
+DIX_SEAT = phrase("dix_seat", N_("must be 0 or 1, got {got}"))
+VIEW_HAND_SIZE = phrase("view_hand_size", N_("seat {seat} holds {want} cards, got {got}"))
+STOCK_HAS_PLACES = phrase("stock_has_places", N_("the stock has {stock_size} places, got {n_stock}"))
+SEAT_CANNOT_KNOW_STOCK = phrase("seat_cannot_know_stock", N_("seat {seat} cannot know this stock card (it "
+                                                             "drew places {own_draw_pos})"))
+SEAT_DREW_CARD_SO = phrase("seat_drew_card_so", N_("seat {seat} drew this card, so the view must name it"))
+NO_WORLD_DIX = phrase("no_world_dix", N_("no deal of the unseen cards is consistent with seat {seat}'s "
+                                         "view (the opponent's plays and failures to follow)"))
+PLAYED_TURN_UP = phrase("played_turn_up", N_("seat {other} plays {card}, which seat {seat} sees turned up"))
+PLAYED_HELD = phrase("played_held", N_("seat {other} plays {card}, which seat {seat} holds or drew"))
 
 #: this game (DixGame, ``game.py``), for annotations: ``game.py`` imports
 #: this module, so this module does not import it back
@@ -35,7 +57,7 @@ def _prepare_view(game: AnyGame, view: dict, rng: random.Random):
     other = 1 - seat
     deal = view.get("deal")
     if not isinstance(deal, dict):
-        raise PositionError("a seat view needs a deal object", "deal")
+        raise PositionError(SEAT_VIEW_NEEDS_DEAL(), "deal")
     if "match" in view:
         check_keys(deal, ("rounds",), "deal")
         first = view["match"]["dealer"]
@@ -43,18 +65,17 @@ def _prepare_view(game: AnyGame, view: dict, rng: random.Random):
         check_keys(deal, ("first_dealer", "rounds"), "deal")
         first = need(deal, "first_dealer", "deal", int)
         if first not in (0, 1):
-            raise PositionError(f"must be 0 or 1, got {first}", "deal.first_dealer")
+            raise PositionError(DIX_SEAT(got=first), "deal.first_dealer")
     rounds = need(deal, "rounds", "deal", list)
     actions = []
     for i, a in enumerate(view["actions"]):
         try:
             actions.append(DIX.parse(a))
         except NotationError as exc:
-            raise PositionError(str(exc), f"actions[{i}]") from None
+            raise PositionError(exc.as_message(), f"actions[{i}]") from None
     per = 2 * game.tricks_per_round
     if len(actions) > per * len(rounds):
-        raise PositionError(f"the actions reach round {len(rounds) + 1}, whose deal is "
-                            f"missing", "deal.rounds")
+        raise PositionError(ACTIONS_REACH_ROUND_WHOSE(n_rounds=len(rounds) + 1), "deal.rounds")
     models = [_complete_round(game, rnd, f"deal.rounds[{r}]", seat, other, first, r,
                               actions[r * per:(r + 1) * per], r * per, rng)
               for r, rnd in enumerate(rounds)]
@@ -276,29 +297,28 @@ class DixWorldSampler(WorldSampler, RowSampler):
 def _complete_round(game, rnd, path, seat, other, first, r, acts, offset, rng):
     n = game.hand_size
     if not isinstance(rnd, dict):
-        raise PositionError("expected an object", path)
+        raise PositionError(NOT_AN_OBJECT(), path)
     keys = ("hands", "turn_up") + (("stock",) if game.stock_size else ())
     check_keys(rnd, keys, path)
     hands = need(rnd, "hands", path, list)
     if len(hands) != 2:
-        raise PositionError(f"expected 2 hands, got {len(hands)}", f"{path}.hands")
+        raise PositionError(HANDS_COUNT(want=2, got=len(hands)), f"{path}.hands")
     if isinstance(hands[other], int) and not isinstance(hands[other], bool):
         if hands[other] != n:
-            raise PositionError(f"seat {other} holds {n} cards, got {hands[other]}",
+            raise PositionError(VIEW_HAND_SIZE(seat=other, want=n, got=hands[other]),
                                 f"{path}.hands[{other}]")
     else:
-        raise PositionError(f"seat {seat}'s view cannot show seat {other}'s cards: give "
-                            f"their count ({n})", f"{path}.hands[{other}]")
+        raise PositionError(VIEW_SHOWS_HAND(seat=seat, other=other, want=n), f"{path}.hands[{other}]")
     own = parse_card_list(DIX, hands[seat], f"{path}.hands[{seat}]")
     if len(own) != n:
-        raise PositionError(f"seat {seat} must hold {n} cards, got {len(own)}",
+        raise PositionError(HAND_SIZE_ERROR(seat=seat, want=n, got=len(own)),
                             f"{path}.hands[{seat}]")
     turn_up = parse_card_list(DIX, [need(rnd, "turn_up", path, str)], f"{path}.turn_up")[0]
     stock = []
     if game.stock_size:
         stock = parse_card_list(DIX, need(rnd, "stock", path), f"{path}.stock", unknown_ok=True)
         if len(stock) != game.stock_size:
-            raise PositionError(f"the stock has {game.stock_size} places, got {len(stock)}",
+            raise PositionError(STOCK_HAS_PLACES(stock_size=game.stock_size, n_stock=len(stock)),
                                 f"{path}.stock")
     check_distinct(DIX, [(f"{path}.hands[{seat}]", own), (f"{path}.turn_up", [turn_up]),
                          (f"{path}.stock", stock)], path)
@@ -308,21 +328,20 @@ def _complete_round(game, rnd, path, seat, other, first, r, acts, offset, rng):
     own_draw_pos = {i for (_, s, i) in pub["draws"] if s == seat}
     for i, c in enumerate(stock):
         if c is not None and i not in own_draw_pos:
-            raise PositionError(f"seat {seat} cannot know this stock card (it drew "
-                                f"places {sorted(own_draw_pos)})", f"{path}.stock[{i}]")
+            raise PositionError(SEAT_CANNOT_KNOW_STOCK(seat=seat, own_draw_pos=sorted(own_draw_pos)),
+                                f"{path}.stock[{i}]")
     for i in own_draw_pos:
         if stock[i] is None:
-            raise PositionError(f"seat {seat} drew this card, so the view must name it",
+            raise PositionError(SEAT_DREW_CARD_SO(seat=seat),
                                 f"{path}.stock[{i}]")
     hidden = [c for c in DIX.cards if c not in own_set and c != turn_up]
     opp_play = {}
     for k, (t, s, c) in enumerate(pub["plays"]):
         if s == other:
             if c in own_set or c == turn_up:
-                raise PositionError(
-                    f"seat {other} plays {DIX.to_string(c)}, which seat {seat} "
-                    f"{'sees turned up' if c == turn_up else 'holds or drew'}",
-                    f"actions[{offset + k}]")
+                said = PLAYED_TURN_UP if c == turn_up else PLAYED_HELD
+                raise PositionError(said(other=other, card=DIX.to_string(c), seat=seat),
+                                    f"actions[{offset + k}]")
             opp_play[c] = t
     voids = [(t, suit) for (t, s, suit) in pub["voids"] if s == other]
     table = pub["table"]
@@ -345,8 +364,7 @@ def _complete_round(game, rnd, path, seat, other, first, r, acts, offset, rng):
     try:
         sampler = IntervalSampler(groups, cards)
     except InconsistentConstraints:
-        raise PositionError(f"no deal of the unseen cards is consistent with seat "
-                            f"{seat}'s view (the opponent's plays and failures to follow)",
+        raise PositionError(NO_WORLD_DIX(seat=seat),
                             path) from None
     return _RoundModel(game, seat, own, turn_up, stock, groups, rest, sampler,
                        set(opp_play), pub["draws"])

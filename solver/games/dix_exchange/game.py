@@ -63,9 +63,11 @@ import random
 from typing import ClassVar
 
 from ...cards import EXCHANGE_VALUES
-from ...errors import OptionError, PositionError, short_repr
+from ...errors import OptionError, PositionError
 from ...facts import Fact
+from ...front import N_
 from ...game import Game, InteropSpec, Option, State, register_game
+from ...said import Quote, phrase
 from ...shapes import Cards, ListOf, PerSeat, Seat, Whole
 from ..common import MAX_MATCH_NUMBER, check_keys, compact_unseen, match_number, need
 from .front import ExchangeFront
@@ -83,6 +85,30 @@ from .notation import (
 )
 from .state import DixExchangeState
 from .views import DixExchangeWorldSampler
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+COUNT_SEAT = phrase("count_seat", N_("one count per seat ({n}), got {n_tokens}"))
+FEWER_THAN_TWO_SEATS = phrase("fewer_than_two_seats", N_("fewer than two seats hold a token: the match is "
+                                                         "already over"))
+ROUND_STARTS_EVERY_SEAT = phrase("round_starts_every_seat", N_("round 1 starts with every seat holding "
+                                                               "{start} tokens"))
+SEAT_RANGE = phrase("seat_range", N_("must be a seat 0..{top}, got {got}"))
+SEAT_HOLDS_TOKEN_OUT = phrase("seat_holds_token_out", N_("seat {dealer} holds no token: it is out of the "
+                                                         "match and does not deal"))
+SEAT_HOLDS_TOKENS = phrase("seat_holds_tokens", N_("a seat holds 0..{start} tokens, got {t}"))
+MISSING_STOCK_SEATS_HOLDING = phrase("missing_stock_seats_holding", N_("missing 'stock': with {n_alive} "
+                                                                       "seats holding tokens the stock "
+                                                                       "carries over from round {rnd} "
+                                                                       "(give its cards top first, or "
+                                                                       "their count in a seat view)"))
+ROUND_ONE_SHUFFLES = phrase("round_one_shuffles", N_("round 1 shuffles every card"))
+NEVER_CARRIES = phrase("never_carries", N_("the stock never carries over (carry_stock is off)"))
+ALL_SHUFFLED = phrase("all_shuffled", N_("{n} seats hold tokens, so every card is shuffled this round"))
+CARRIED_STOCK_HERE = phrase("carried_stock_here", N_("no carried stock here: {why}"))
+
+#: a deck too small for the players (solver/errors.py)
+DECK_SHORT = phrase("deck_short", N_("option 'deck' has {cards} cards; {players} players need at least "
+                                     "{least}"))
 
 #: the most tokens a player may start with (option ``tokens``)
 MAX_TOKENS = 20
@@ -148,8 +174,7 @@ class DixExchangeGame(Game):
         counts = deck_counts(self.options["deck"])
         n = self.options["players"]
         if sum(counts) < n + 1:
-            raise OptionError(f"{self.name}: option 'deck' has {sum(counts)} cards; "
-                              f"{n} players need at least {n + 1}")
+            raise OptionError(DECK_SHORT(cards=sum(counts), players=n, least=n + 1), self.name)
         self.counts = tuple(counts)
         #: value index of each physical card id, in deck order (high to low)
         self.id_value = tuple(v for v, c in enumerate(counts) for _ in range(c))
@@ -215,40 +240,34 @@ class DixExchangeGame(Game):
         n, start = self.num_players, self.options["tokens"]
         tokens = need(match, "tokens", "match", list)
         if len(tokens) != n:
-            raise PositionError(f"one count per seat ({n}), got {len(tokens)}", "match.tokens")
+            raise PositionError(COUNT_SEAT(n=n, n_tokens=len(tokens)), "match.tokens")
         for s, t in enumerate(tokens):
             if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= start:
-                raise PositionError(f"a seat holds 0..{start} tokens, got {short_repr(t)}",
+                raise PositionError(SEAT_HOLDS_TOKENS(start=start, t=Quote(t)),
                                     f"match.tokens[{s}]")
         alive = [s for s in range(n) if tokens[s] > 0]
         if len(alive) < 2:
-            raise PositionError("fewer than two seats hold a token: the match is already "
-                                "over", "match.tokens")
+            raise PositionError(FEWER_THAN_TWO_SEATS(), "match.tokens")
         if rnd == 1 and any(t != start for t in tokens):
-            raise PositionError(f"round 1 starts with every seat holding {start} tokens",
+            raise PositionError(ROUND_STARTS_EVERY_SEAT(start=start),
                                 "match.tokens")
         dealer = need(match, "dealer", "match", int)
         if not 0 <= dealer < n:
-            raise PositionError(f"must be a seat 0..{n - 1}, got {dealer}", "match.dealer")
+            raise PositionError(SEAT_RANGE(top=n - 1, got=dealer), "match.dealer")
         if tokens[dealer] == 0:
-            raise PositionError(f"seat {dealer} holds no token: it is out of the match and "
-                                f"does not deal", "match.dealer")
+            raise PositionError(SEAT_HOLDS_TOKEN_OUT(dealer=dealer), "match.dealer")
         out = {"round": rnd, "dealer": dealer, "tokens": list(tokens)}
         if self.carries_stock(rnd, tokens):
             if "stock" not in match:
-                raise PositionError(f"missing 'stock': with {len(alive)} seats holding tokens "
-                                    f"the stock carries over from round {rnd - 1} (give its "
-                                    f"cards top first, or their count in a seat view)", "match")
+                raise PositionError(MISSING_STOCK_SEATS_HOLDING(n_alive=len(alive), rnd=rnd - 1), "match")
             vals = _parse_values(self, match["stock"], "match.stock", seat is not None)
             out["stock"] = (compact_unseen([EXCHANGE_VALUES[v] if v is not None else "?"
                                             for v in vals]) if seat is not None else
                             " ".join(EXCHANGE_VALUES[v] for v in vals))
         elif "stock" in match:
-            why = ("round 1 shuffles every card" if rnd == 1 else
-                   "the stock never carries over (carry_stock is off)"
-                   if not self.options["carry_stock"] else
-                   f"{len(alive)} seats hold tokens, so every card is shuffled this round")
-            raise PositionError(f"no carried stock here: {why}", "match.stock")
+            why = (ROUND_ONE_SHUFFLES() if rnd == 1 else NEVER_CARRIES()
+                   if not self.options["carry_stock"] else ALL_SHUFFLED(n=len(alive)))
+            raise PositionError(CARRIED_STOCK_HERE(why=why), "match.stock")
         return out
 
     # ------------------------------------------------------------------

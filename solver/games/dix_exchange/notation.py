@@ -10,8 +10,28 @@ from typing import Any
 
 from ...cards import EXCHANGE_NAMES, EXCHANGE_VALUES
 from ...errors import NotationError, OptionError, PositionError, short_repr
+from ...front import N_
 from ...game import Option
+from ...said import Quote, phrase
 from ..common import check_keys, need, parse_card_list
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+MORE_THAN_CARDS_DECK = phrase("more_than_cards_deck", N_("more than {size} cards, the deck has {size}"))
+NOT_AN_OBJECT = phrase("not_an_object", N_("expected an object"))
+CARDS_DECK_HAS = phrase("cards_deck_has", N_("{n} cards {value}, the deck has {most}"))
+SEAT_RANGE = phrase("seat_range", N_("must be a seat 0..{top}, got {got}"))
+SHUFFLE_HAS_LEAST_CARD = phrase("shuffle_has_least_card", N_("a shuffle has at least one card"))
+
+# the notation's and the deck option's errors (solver/errors.py)
+CARD_NOT_STRING = phrase("exchange_card_not_string", N_("a card is a string, got {got}"))
+UNKNOWN_CARD = phrase("exchange_unknown_card", N_("unknown card {token} (values: {values})"))
+UNKNOWN_VALUE = phrase("exchange_unknown_value", N_("unknown card value {token} (values: {values})"))
+DECK_PAIR = phrase("deck_pair", N_("{got} is not value:count (e.g. '9:4')"))
+DECK_KIND = phrase("deck_kind", N_("{option} must be 'standard', a string like '10:4 9:4 ... CJ:3' or a "
+                                   "mapping value -> count, got {got}"))
+DECK_COUNT = phrase("deck_count", N_("the count of {value} must be an integer 0..{most}, got {got}"))
+DECK_TWICE = phrase("deck_twice", N_("value {value} is given twice"))
+DECK_EMPTY = phrase("deck_empty", N_("the deck has no cards"))
 
 #: this game (DixExchangeGame, ``game.py``), for annotations: ``game.py`` imports
 #: this module, so this module does not import it back
@@ -61,17 +81,16 @@ def value_text(v: int) -> str:
     return f"{name} ({EXCHANGE_NAMES[name]})"
 
 
-def parse_value(token, what: str = "card") -> int:
+def parse_value(token) -> int:
     """A value token (``"9"``, ``"cj"``, ``"loup"``) -> value index."""
     if not isinstance(token, str):
-        raise NotationError(f"a {what} is a string, got {short_repr(token)}", str(token))
+        raise NotationError(CARD_NOT_STRING(got=Quote(token)), str(token))
     key = token.strip()
     if key.upper() in VALUE_INDEX:
         return VALUE_INDEX[key.upper()]
     if key.lower() in _NAME_INDEX:
         return _NAME_INDEX[key.lower()]
-    raise NotationError(f"unknown {what} {short_repr(token)} (values: {' '.join(EXCHANGE_VALUES)})",
-                        token)
+    raise NotationError(UNKNOWN_CARD(token=Quote(token), values=" ".join(EXCHANGE_VALUES)), token)
 
 
 # ----------------------------------------------------------------------
@@ -112,31 +131,30 @@ class DeckOption(Option):
                         v, _, c = tok.partition(sep)
                         break
                 else:
-                    raise OptionError(f"{where}: {short_repr(tok)} is not value:count (e.g. '9:4')")
+                    raise OptionError(DECK_PAIR(got=Quote(tok)), where)
                 items.append((v, c))
         elif isinstance(value, dict):
             items = list(value.items())
         else:
-            raise OptionError(f"{where} must be 'standard', a string like '10:4 9:4 ... CJ:3' "
-                              f"or a mapping value -> count, got {short_repr(value)}")
+            raise OptionError(DECK_KIND(option=where, got=Quote(value)))
         counts: dict[str, int] = {}
         for v, n in items:
             key = str(v).strip().upper() if (isinstance(v, str) or isinstance(v, int) and
                                              not isinstance(v, bool) and abs(v) < 1000) \
                 else None
             if key not in VALUE_INDEX:
-                raise OptionError(f"{where}: unknown card value {short_repr(v)} "
-                                  f"(values: {' '.join(EXCHANGE_VALUES)})")
+                raise OptionError(UNKNOWN_VALUE(token=Quote(v), values=" ".join(EXCHANGE_VALUES)),
+                                  where)
             if isinstance(n, str) and n.strip().isdigit() and len(n.strip()) <= 3:
                 n = int(n)
             if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COUNT:
-                raise OptionError(f"{where}: the count of {short_repr(key)} must be an integer "
-                                  f"0..{MAX_COUNT}, got {short_repr(n)}")
+                raise OptionError(DECK_COUNT(value=Quote(key), most=MAX_COUNT, got=Quote(n)),
+                                  where)
             if key in counts:
-                raise OptionError(f"{where}: value {short_repr(key)} is given twice")
+                raise OptionError(DECK_TWICE(value=Quote(key)), where)
             counts[key] = n
         if not any(counts.values()):
-            raise OptionError(f"{where}: the deck has no cards")
+            raise OptionError(DECK_EMPTY(), where)
         return canonical_deck(counts)
 
     def json_schema(self) -> dict[str, Any]:
@@ -165,8 +183,8 @@ class _CardValues:
     def parse(self, token, index: int | None = None) -> int:
         key = token.strip().upper() if isinstance(token, str) else None
         if key not in VALUE_INDEX:
-            raise NotationError(f"unknown card value {short_repr(token)} (values: "
-                                f"{' '.join(EXCHANGE_VALUES)})", str(token), index)
+            raise NotationError(UNKNOWN_VALUE(token=Quote(token), values=" ".join(EXCHANGE_VALUES)),
+                                str(token), index)
         return VALUE_INDEX[key]
 
 
@@ -176,14 +194,13 @@ def _parse_values(game: AnyGame, raw, path: str, unknown_ok: bool) -> list:
     count stands for a run of them), no value more often than the deck
     holds it."""
     vals = parse_card_list(_CardValues(game.size), raw, path, unknown_ok,
-                           what="a list of card values", unit="cards")
+                           what=N_("a list of card values"), unit=N_("cards"))
     if len(vals) > game.size:
-        raise PositionError(f"more than {game.size} cards, the deck has {game.size}", path)
+        raise PositionError(MORE_THAN_CARDS_DECK(size=game.size), path)
     got = Counter(v for v in vals if v is not None)
     for v, c in got.items():
         if c > game.counts[v]:
-            raise PositionError(f"{c} cards {EXCHANGE_VALUES[v]}, the deck has "
-                                f"{game.counts[v]}", path)
+            raise PositionError(CARDS_DECK_HAS(n=c, value=EXCHANGE_VALUES[v], most=game.counts[v]), path)
     return vals
 
 
@@ -192,7 +209,7 @@ def _parse_deal(game: AnyGame, deal, unknown_ok: bool, mid: bool = False):
     (or a count of them) is an unseen position (``None``).  ``mid``: the
     deal of a mid-match position (no first dealer: it is in the match)."""
     if not isinstance(deal, dict):
-        raise PositionError("expected an object", "deal")
+        raise PositionError(NOT_AN_OBJECT(), "deal")
     n = game.num_players
     if mid:
         check_keys(deal, ("shuffles",), "deal")
@@ -201,7 +218,7 @@ def _parse_deal(game: AnyGame, deal, unknown_ok: bool, mid: bool = False):
         check_keys(deal, ("first_dealer", "shuffles"), "deal")
         first = need(deal, "first_dealer", "deal", int)
         if not 0 <= first < n:
-            raise PositionError(f"must be a seat 0..{n - 1}, got {first}", "deal.first_dealer")
+            raise PositionError(SEAT_RANGE(top=n - 1, got=first), "deal.first_dealer")
         outcomes = [("first_dealer", first)]
     raw = need(deal, "shuffles", "deal", list)
     masked = []
@@ -209,7 +226,7 @@ def _parse_deal(game: AnyGame, deal, unknown_ok: bool, mid: bool = False):
         path = f"deal.shuffles[{k}]"
         vals = _parse_values(game, sh, path, unknown_ok)
         if not vals:
-            raise PositionError("a shuffle has at least one card", path)
+            raise PositionError(SHUFFLE_HAS_LEAST_CARD(), path)
         masked.append(vals)
         if not unknown_ok:
             outcomes.append(("shuffle", tuple(vals)))

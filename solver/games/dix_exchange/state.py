@@ -10,7 +10,9 @@ from typing import Any
 
 from ...cards import EXCHANGE_VALUES
 from ...errors import NotationError, PositionError, short_repr
-from ...game import TERMINAL, InfoState, State
+from ...front import N_
+from ...game import ACTION_NOT_STRING, NOT_AN_ACTION, NOT_HELD, TERMINAL, InfoState, State
+from ...said import Quote, Said, phrase
 from ..common import compact_unseen
 from .notation import (
     _ACTION_STRINGS,
@@ -35,6 +37,31 @@ from .notation import (
     parse_value,
     value_text,
 )
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+STOCK_SHUFFLE_RECORD_GIVES = phrase("stock_shuffle_record_gives", N_("this stock is a shuffle of {pool}; "
+                                                                     "the record gives {values}"))
+
+# the notation's errors (solver/errors.py: a code and its parameters)
+BARE_BLOCK = phrase("bare_block", N_("{text}: no request is pending, so a bare 'block' names no card "
+                                     "(write e.g. 'block 9')"))
+BLOCK_WITH = phrase("block_with", N_("{text}: unknown card {card} to block with (values: {values})"))
+UNKNOWN_ACTION = phrase("exchange_unknown_action", N_("unknown action {action} (expected keep, ask, "
+                                                      "accept, block <card>, draw)"))
+# the rules' reasons
+NOT_ACTION_OF = phrase("exchange_not_an_action", N_("not an action of {game}"))
+NO_BLOCK_ACCEPT = phrase("no_block_accept", N_("{card} cannot block: only 6 to 10 block (seat {seat} must "
+                                               "accept seat {asker}'s request)"))
+NO_BLOCK = phrase("no_block", N_("{card} cannot block: only 6 to 10 block"))
+MUST_ACCEPT = phrase("must_accept", N_("seat {seat} must accept seat {asker}'s request: its card is 5 or "
+                                       "lower, so {action} is not an answer"))
+ANSWER_FIRST = phrase("answer_first", N_("seat {seat} must answer seat {asker}'s request first: accept or "
+                                         "block {card}, not {action}"))
+NO_REQUEST = phrase("no_request", N_("no request is pending: seat {seat} is to keep or ask"))
+NO_REQUEST_DEALER = phrase("no_request_dealer", N_("no request is pending: seat {seat} is to keep or draw"))
+DEALER_DRAWS = phrase("dealer_draws", N_("only the dealer (seat {dealer}) draws from the stock; seat "
+                                         "{seat} keeps or asks"))
+DEALER_NO_ASK = phrase("dealer_no_ask", N_("the dealer (seat {seat}) does not ask: keep or draw"))
 
 #: this game (DixExchangeGame, ``game.py``), for annotations: ``game.py`` imports
 #: this module, so this module does not import it back
@@ -164,8 +191,8 @@ class DixExchangeState(State):
         pool = sorted(g.id_value[i] for i in pool_ids)
         values = self._chance.draw("shuffle", _ShuffleDraw(pool))
         if sorted(values) != pool:
-            raise PositionError(f"this stock is a shuffle of {_multiset_text(pool)}; the "
-                                f"record gives {_multiset_text(sorted(values))}",
+            raise PositionError(STOCK_SHUFFLE_RECORD_GIVES(pool=_multiset_text(pool),
+                                                           values=_multiset_text(sorted(values))),
                                 f"deal.shuffles[{k}]")
         free: dict[int, list[int]] = {}
         for i in sorted(pool_ids, reverse=True):
@@ -242,9 +269,9 @@ class DixExchangeState(State):
             return [KEEP, DRAW]
         return [KEEP, ASK]
 
-    def why_illegal(self, action: int) -> str:
+    def why_illegal(self, action: int) -> Said:
         if not _is_action(action):
-            return f"not an action of {self.game.name}"
+            return NOT_ACTION_OF(game=self.game.name)
         seat = self.current_player()
         if self.phase == RESPOND:
             a, t = self.asker, self.target
@@ -252,23 +279,19 @@ class DixExchangeState(State):
             if action >= BLOCK:
                 v = action - BLOCK
                 if RANK[v] < MIN_BLOCK_RANK:
-                    return (f"{EXCHANGE_VALUES[v]} cannot block: only 6 to 10 block "
-                            f"(seat {t} must accept seat {a}'s request)"
+                    return (NO_BLOCK_ACCEPT(card=EXCHANGE_VALUES[v], seat=t, asker=a)
                             if RANK[held] < MIN_BLOCK_RANK else
-                            f"{EXCHANGE_VALUES[v]} cannot block: only 6 to 10 block")
-                return f"seat {t} does not hold {EXCHANGE_VALUES[v]}"
+                            NO_BLOCK(card=EXCHANGE_VALUES[v]))
+                return NOT_HELD(seat=t, card=EXCHANGE_VALUES[v])
             if RANK[held] < MIN_BLOCK_RANK:
-                return (f"seat {t} must accept seat {a}'s request: its card is 5 or lower, "
-                        f"so {_ACTION_STRINGS[action]!r} is not an answer")
-            return (f"seat {t} must answer seat {a}'s request first: accept or "
-                    f"block {EXCHANGE_VALUES[held]}, not {_ACTION_STRINGS[action]!r}")
+                return MUST_ACCEPT(seat=t, asker=a, action=repr(_ACTION_STRINGS[action]))
+            return ANSWER_FIRST(seat=t, asker=a, card=EXCHANGE_VALUES[held],
+                                action=repr(_ACTION_STRINGS[action]))
         if action == ACCEPT or action >= BLOCK:
-            return f"no request is pending: seat {seat} is to " + (
-                "keep or draw" if seat == self.dealer else "keep or ask")
+            return (NO_REQUEST_DEALER if seat == self.dealer else NO_REQUEST)(seat=seat)
         if action == DRAW:
-            return (f"only the dealer (seat {self.dealer}) draws from the stock; seat {seat} "
-                    f"keeps or asks")
-        return f"the dealer (seat {seat}) does not ask: keep or draw"
+            return DEALER_DRAWS(dealer=self.dealer, seat=seat)
+        return DEALER_NO_ASK(seat=seat)
 
     def _apply(self, action: int) -> None:
         seat = self.current_player()
@@ -421,29 +444,27 @@ class DixExchangeState(State):
     # ---- notation --------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
         if not _is_action(action):
-            raise NotationError(f"{short_repr(action)} is not an action of {self.game.name}", str(action))
+            raise NotationError(NOT_AN_ACTION(action=Quote(action), game=self.game.name),
+                                str(action))
         return _ACTION_STRINGS[action]
 
     def string_to_action(self, text: str) -> int:
         if not isinstance(text, str):
-            raise NotationError(f"an action is a string, got {short_repr(text)}", str(text))
+            raise NotationError(ACTION_NOT_STRING(got=Quote(text)), str(text))
         words = text.strip().lower().split()
         if len(words) == 1 and words[0] in _WORDS:
             return _WORDS[words[0]]
         if words and words[0] == "block":
             if len(words) == 1:
                 if self.phase != RESPOND:
-                    raise NotationError(f"{short_repr(text)}: no request is pending, so a bare 'block' "
-                                        f"names no card (write e.g. 'block 9')", text)
+                    raise NotationError(BARE_BLOCK(text=Quote(text)), text)
                 return BLOCK + self.value(self.hand[self.target])
             try:
                 return BLOCK + parse_value(" ".join(words[1:]))
             except NotationError:
-                raise NotationError(f"{short_repr(text)}: unknown card {' '.join(words[1:])!r} to block "
-                                    f"with (values: {' '.join(EXCHANGE_VALUES)})",
-                                    text) from None
-        raise NotationError(f"unknown action {short_repr(text)} (expected keep, ask, accept, "
-                            f"block <card>, draw)", text)
+                raise NotationError(BLOCK_WITH(text=Quote(text), card=repr(" ".join(words[1:])),
+                                               values=" ".join(EXCHANGE_VALUES)), text) from None
+        raise NotationError(UNKNOWN_ACTION(action=Quote(text)), text)
 
     # ---- information -------------------------------------------------------
     def information_state(self, seat: int) -> InfoState:

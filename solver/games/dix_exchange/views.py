@@ -13,10 +13,25 @@ from typing import Any
 
 from ...beliefs import HandPlaces, RowSampler
 from ...cards import EXCHANGE_VALUES
-from ...errors import IllegalActionError, NotationError, PositionError, short_repr
+from ...errors import IllegalActionError, NotationError, PositionError
+from ...front import N_
 from ...game import Chance, WorldSampler
+from ...said import Quote, phrase
 from .notation import BLOCK, RESPOND, VALUE_INDEX, _is_action, _multiset_text, _parse_deal, _parse_values
 from .state import DixExchangeState
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+VIEW_NEEDS_DEAL = phrase("view_needs_deal", N_("a seat view needs the deal as the seat sees it"))
+ACTIONS_SHUFFLE_STOCKS_VIEW = phrase("actions_shuffle_stocks_view", N_("the actions shuffle {n_shuffles} "
+                                                                       "stocks, the view lists {n_masked}"))
+ACTIONS_NEED_STOCK_WHICH = phrase("actions_need_stock_which", N_("the actions need stock {key}, which the "
+                                                                 "view does not list"))
+SHUFFLE_OF_USED = phrase("shuffle_of_used", N_("a shuffle of the {size} cards used since the stock before"))
+SHUFFLE_OF_ALL = phrase("shuffle_of_all", N_("a shuffle of all {size} cards"))
+STOCK_VIEW_GIVES = phrase("stock_view_gives", N_("this stock is {what}; the view gives {n_known}"))
+SEEN_CARD = phrase("seen_card", N_("seat {seat} has seen this card: name it"))
+GAME_ALREADY_OVER = phrase("game_already_over", N_("{text}: the game is already over"))
+SEAT_CANNOT_SEE_CARD = phrase("seat_cannot_see_card", N_("seat {seat} cannot see this card: give it as '?'"))
 
 #: this game (DixExchangeGame, ``game.py``), for annotations: ``game.py`` imports
 #: this module, so this module does not import it back
@@ -102,14 +117,12 @@ class _ViewReplay(DixExchangeState):
     def _new_stock(self, from_used: bool, why: str) -> None:
         k = len(self.shuffles)
         if k >= len(self.masked):
-            raise PositionError(f"the actions need stock {k - self.stock_base}, which the "
-                                f"view does not list", "deal.shuffles")
+            raise PositionError(ACTIONS_NEED_STOCK_WHICH(key=k - self.stock_base), "deal.shuffles")
         size = len(self.used) if from_used else self.game.size
         known = self.masked[k]
         if len(known) != size:
-            what = (f"a shuffle of the {size} cards used since the stock before"
-                    if from_used else f"a shuffle of all {size} cards")
-            raise PositionError(f"this stock is {what}; the view gives {len(known)}",
+            what = (SHUFFLE_OF_USED if from_used else SHUFFLE_OF_ALL)(size=size)
+            raise PositionError(STOCK_VIEW_GIVES(what=what, n_known=len(known)),
                                 _stock_path(self.stock_base, k))
         self.sources.append(list(self.used) if from_used else None)
         self.shuffles.append(tuple(_UNSEEN if v is None else v for v in known))
@@ -123,7 +136,7 @@ class _ViewReplay(DixExchangeState):
         """``PositionError`` unless the view names the card at ``pos``."""
         k, i = pos
         if self.masked[k][i] is None:
-            raise PositionError(f"seat {self.view_seat} has seen this card: name it",
+            raise PositionError(SEEN_CARD(seat=self.view_seat),
                                 _position_path(self.stock_base, self.carried_from, k, i))
 
     def _see(self, pos, seat: int) -> None:
@@ -141,7 +154,7 @@ def _replay_view(game: AnyGame, view: dict):
     shuffles, action ints, the replay)."""
     seat = view["seat"]
     if "deal" not in view:
-        raise PositionError("a seat view needs the deal as the seat sees it", "deal")
+        raise PositionError(VIEW_NEEDS_DEAL(), "deal")
     match = view.get("match")
     outcomes, masked = _parse_deal(game, view["deal"], unknown_ok=True, mid=match is not None)
     if match is None:
@@ -156,14 +169,14 @@ def _replay_view(game: AnyGame, view: dict):
     actions = []
     for i, text in enumerate(view["actions"]):
         if replay.is_terminal():
-            raise PositionError(f"{short_repr(text)}: the game is already over", f"actions[{i}]")
+            raise PositionError(GAME_ALREADY_OVER(text=Quote(text)), f"actions[{i}]")
         try:
             action = replay.string_to_action(text)
             if replay.phase == RESPOND and _is_action(action) and action >= BLOCK:
                 replay.named(replay.hand[replay.target])     # a block shows the card
             replay.apply_action(action)
         except (NotationError, IllegalActionError) as exc:
-            raise PositionError(str(exc), f"actions[{i}]") from None
+            raise PositionError(exc.as_message(), f"actions[{i}]") from None
         actions.append(action)
     _check_masks(replay, seat, masked)
     return first, masked, actions, replay
@@ -623,14 +636,14 @@ def _check_masks(state: _ViewReplay, seat: int, masked: list) -> None:
     """The view shows exactly the stock positions the seat has seen."""
     base = state.stock_base
     if len(masked) != len(state.shuffles):
-        raise PositionError(f"the actions shuffle {len(state.shuffles) - base} stocks, the "
-                            f"view lists {len(masked) - base}", "deal.shuffles")
+        raise PositionError(ACTIONS_SHUFFLE_STOCKS_VIEW(n_shuffles=len(state.shuffles) - base,
+                                                        n_masked=len(masked) - base), "deal.shuffles")
     bit = 1 << seat
     for k, (given, seen) in enumerate(zip(masked, state.seen, strict=True)):
         for i, (v, m) in enumerate(zip(given, seen, strict=True)):
             if m & bit and v is None:
-                raise PositionError(f"seat {seat} has seen this card: name it",
+                raise PositionError(SEEN_CARD(seat=seat),
                                     _position_path(base, state.carried_from, k, i))
             if v is not None and not m & bit:
-                raise PositionError(f"seat {seat} cannot see this card: give it as '?'",
+                raise PositionError(SEAT_CANNOT_SEE_CARD(seat=seat),
                                     _position_path(base, state.carried_from, k, i))

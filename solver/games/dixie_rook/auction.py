@@ -3,7 +3,18 @@ seat-view replay."""
 
 from __future__ import annotations
 
+from ...front import N_
+from ...said import Said, phrase
 from .notation import BID_BASE, BID_STEP, MAX_BID, MIN_BID, PASS
+
+# the auction's reasons (solver/errors.py: a code and its parameters)
+BID_LOW = phrase("bid_low", N_("a bid is at least {least}"))
+BID_STEP_OF = phrase("bid_step", N_("a bid is a multiple of {step}"))
+BID_HIGH = phrase("bid_high", N_("the highest bid is {most}"))
+BID_HIGHER = phrase("bid_higher", N_("a bid must be higher than {bid} (seat {seat}'s bid)"))
+NOT_NOW = phrase("not_legal_now", N_("not legal now"))
+DEALER_BIDS = phrase("dealer_bids", N_("the dealer (seat {seat}) must bid: every other seat passed "
+                                       "without a bid (dealer_must_bid)"))
 
 
 class Auction:
@@ -50,21 +61,19 @@ class Auction:
             out.append(PASS)
         return out
 
-    def why_not_bid(self, value: int) -> str:
+    def why_not_bid(self, value: int) -> Said:
         if value < MIN_BID:
-            return f"a bid is at least {MIN_BID}"
+            return BID_LOW(least=MIN_BID)
         if value % BID_STEP:
-            return f"a bid is a multiple of {BID_STEP}"
+            return BID_STEP_OF(step=BID_STEP)
         if value > MAX_BID:
-            return f"the highest bid is {MAX_BID}"
+            return BID_HIGH(most=MAX_BID)
         if value <= self.high_bid:
-            return (f"a bid must be higher than {self.high_bid} (seat {self.high_bidder}'s "
-                    f"bid)")
-        return "not legal now"
+            return BID_HIGHER(bid=self.high_bid, seat=self.high_bidder)
+        return NOT_NOW()
 
-    def why_not_pass(self) -> str:
-        return (f"the dealer (seat {self.to_act}) must bid: every other seat passed without a "
-                f"bid (dealer_must_bid)")
+    def why_not_pass(self) -> Said:
+        return DEALER_BIDS(seat=self.to_act)
 
     def bid(self, value: int) -> None:
         seat = self.to_act

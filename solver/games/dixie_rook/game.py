@@ -49,11 +49,14 @@ import random
 from typing import Any, ClassVar
 
 from ...cards import ROOK, rank_of
-from ...errors import PositionError, short_repr
+from ...errors import PositionError
 from ...facts import Fact
+from ...front import N_, NP_
 from ...game import Game, InteropSpec, Option, State, register_game
+from ...said import Quote, phrase
 from ...shapes import Cards, Fields, ListOf, PerSeat, Seat, Whole
 from ..common import (
+    HAND_SIZE_ERROR,
     MAX_MATCH_NUMBER,
     check_distinct,
     check_keys,
@@ -65,6 +68,23 @@ from .front import RookFront
 from .notation import BID_STEP, MAX_BID, MIN_BID, NUM_ACTIONS, team_of
 from .state import DixieRookState
 from .views import RookWorldSampler, _complete_view
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+SEAT_RANGE = phrase("seat_range", N_("must be a seat 0..{top}, got {got}"))
+TOTAL_TEAM = phrase("total_team", N_("one total per team (2), got {n_totals}"))
+TOTALS_END_GAME_ALREADY = phrase("totals_end_game_already", N_("totals {totals} : {totals2} end the game: "
+                                                               "it is already over"))
+NOT_AN_OBJECT = phrase("not_an_object", N_("expected an object"))
+TOTAL_NOT_INTEGER = phrase("total_not_integer", N_("a total is an integer, got {got}"))
+EVERY_SCORE_MULTIPLE = phrase("score_step", N_("every score is a multiple of {step}, got {got}"))
+TOTAL_RANGE_ROOK = phrase("total_range_rook", *NP_(
+    "after {n} hand a total lies in -{bound}..{bound}, got {got}",
+    "after {n} hands a total lies in -{bound}..{bound}, got {got}"))
+HANDS_COUNT = phrase("hands_count", N_("expected {want} hands, got {got}"))
+NEST_SIZE = phrase("nest_size", N_("the nest has {want} cards, got {got}"))
+CUT_CARD_SEAT = phrase("cut_card_seat", N_("a cut is one card per seat ({num_players}), got {n_cards}"))
+EVERY_CUT_BUT_LAST = phrase("every_cut_but_last", N_("every cut but the last must tie (team totals {tot} "
+                                                     ": {tot2})"))
 
 
 @register_game
@@ -194,28 +214,26 @@ class DixieRookGame(Game):
         n = self.num_players
         dealer = need(match, "dealer", "match", int)
         if not 0 <= dealer < n:
-            raise PositionError(f"must be a seat 0..{n - 1}, got {dealer}", "match.dealer")
+            raise PositionError(SEAT_RANGE(top=n - 1, got=dealer), "match.dealer")
         totals = need(match, "totals", "match", list)
         if len(totals) != 2:
-            raise PositionError(f"one total per team (2), got {len(totals)}", "match.totals")
+            raise PositionError(TOTAL_TEAM(n_totals=len(totals)), "match.totals")
         bound = MAX_BID * (hand - 1)         # a hand scores -120..+120 for a team
         for t, v in enumerate(totals):
             where = f"match.totals[{t}]"
             if isinstance(v, bool) or not isinstance(v, int):
-                raise PositionError(f"a total is an integer, got {short_repr(v)}", where)
+                raise PositionError(TOTAL_NOT_INTEGER(got=Quote(v)), where)
             if v % BID_STEP:
-                raise PositionError(f"every score is a multiple of {BID_STEP}, got {v}", where)
+                raise PositionError(EVERY_SCORE_MULTIPLE(step=BID_STEP, got=v), where)
             if abs(v) > bound:
-                raise PositionError(f"after {hand - 1} hand{'s' if hand != 2 else ''} a total "
-                                    f"lies in -{bound}..{bound}, got {v}", where)
+                raise PositionError(TOTAL_RANGE_ROOK(n=hand - 1, bound=bound, got=v), where)
         if self.game_decided(totals) and totals[0] != totals[1]:
-            raise PositionError(f"totals {totals[0]} : {totals[1]} end the game: it is "
-                                f"already over", "match.totals")
+            raise PositionError(TOTALS_END_GAME_ALREADY(totals=totals[0], totals2=totals[1]), "match.totals")
         return {"hand": hand, "dealer": dealer, "totals": list(totals)}
 
     def parse_deal(self, deal: dict, mid: bool = False) -> list:
         if not isinstance(deal, dict):
-            raise PositionError("expected an object", "deal")
+            raise PositionError(NOT_AN_OBJECT(), "deal")
         if mid:
             check_keys(deal, ("deals",), "deal")
             out: list[tuple[str, Any]] = []
@@ -225,12 +243,11 @@ class DixieRookGame(Game):
         for h, d in enumerate(need(deal, "deals", "deal", list)):
             path = f"deal.deals[{h}]"
             if not isinstance(d, dict):
-                raise PositionError("expected an object", path)
+                raise PositionError(NOT_AN_OBJECT(), path)
             check_keys(d, ("hands", "nest", "cuts"), path)
             hands_raw = need(d, "hands", path, list)
             if len(hands_raw) != self.num_players:
-                raise PositionError(f"expected {self.num_players} hands, got "
-                                    f"{len(hands_raw)}", f"{path}.hands")
+                raise PositionError(HANDS_COUNT(want=self.num_players, got=len(hands_raw)), f"{path}.hands")
             hands = [parse_card_list(ROOK, raw, f"{path}.hands[{s}]")
                      for s, raw in enumerate(hands_raw)]
             nest = parse_card_list(ROOK, need(d, "nest", path), f"{path}.nest")
@@ -241,12 +258,10 @@ class DixieRookGame(Game):
                            [(f"{path}.nest", nest)], path)
             for s, cards in enumerate(hands):
                 if len(cards) != self.hand_size:
-                    raise PositionError(f"seat {s} must hold {self.hand_size} cards, got "
-                                        f"{len(cards)}", f"{path}.hands[{s}]", code="hand_size",
-                                        data={"seat": s, "want": self.hand_size,
-                                              "got": len(cards)})
+                    raise PositionError(HAND_SIZE_ERROR(seat=s, want=self.hand_size, got=len(cards)),
+                                        f"{path}.hands[{s}]")
             if len(nest) != self.nest_size:
-                raise PositionError(f"the nest has {self.nest_size} cards, got {len(nest)}",
+                raise PositionError(NEST_SIZE(want=self.nest_size, got=len(nest)),
                                     f"{path}.nest")
             out.append(("deal", (tuple(tuple(sorted(h)) for h in hands), tuple(sorted(nest)))))
             for cut in self._parse_cuts(d, path):
@@ -256,7 +271,7 @@ class DixieRookGame(Game):
     def _parse_first_dealer(self, deal: dict) -> int:
         first = need(deal, "first_dealer", "deal", int)
         if not 0 <= first < self.num_players:
-            raise PositionError(f"must be a seat 0..{self.num_players - 1}, got {first}",
+            raise PositionError(SEAT_RANGE(top=self.num_players - 1, got=first),
                                 "deal.first_dealer")
         return first
 
@@ -270,13 +285,11 @@ class DixieRookGame(Game):
             cp = f"{path}.cuts[{i}]"
             cards = parse_card_list(ROOK, c, cp)
             if len(cards) != self.num_players:
-                raise PositionError(f"a cut is one card per seat ({self.num_players}), got "
-                                    f"{len(cards)}", cp)
+                raise PositionError(CUT_CARD_SEAT(num_players=self.num_players, n_cards=len(cards)), cp)
             check_distinct(ROOK, [(cp, cards)], cp)
             tot = self.cut_totals(cards)
             if (tot[0] == tot[1]) != (i < len(raw) - 1):
-                raise PositionError("every cut but the last must tie (team totals "
-                                    f"{tot[0]} : {tot[1]})", cp)
+                raise PositionError(EVERY_CUT_BUT_LAST(tot=tot[0], tot2=tot[1]), cp)
             cuts.append(tuple(cards))
         return cuts
 

@@ -4,7 +4,18 @@ rules and the notation share (a card's count, a seat's team)."""
 from __future__ import annotations
 
 from ...cards import ROOK, ROOK_COLOURS, rank_of
-from ...errors import NotationError, short_repr
+from ...errors import NotationError
+from ...front import N_
+from ...game import ACTION_NOT_STRING, NOT_AN_ACTION
+from ...said import Quote, phrase
+
+# the notation's errors (solver/errors.py: a code and its parameters)
+BAD_BID = phrase("rook_bad_bid", N_("bad bid {text}: a bid is a number from {least} to {most} in steps of "
+                                    "{step}"))
+BAD_DISCARD = phrase("rook_bad_discard", N_("bad discard {text}: unknown card {card}"))
+BAD_TRUMP = phrase("rook_bad_trump", N_("bad trump {text}: name red, green, yellow or black (or R G Y B)"))
+UNKNOWN_ACTION = phrase("rook_unknown_action", N_("unknown action {action} (expected a card like R14, "
+                                                  "'bid 85', 'pass', 'discard R5' or 'trump red')"))
 
 MIN_BID, MAX_BID, BID_STEP = 70, 120, 5
 MOST_TRICKS_BONUS = 20
@@ -40,7 +51,7 @@ def _team_name(team: int, n: int) -> str:
 def parse_action(text) -> int:
     """Action notation -> action int (``NotationError`` names the text)."""
     if not isinstance(text, str):
-        raise NotationError(f"an action is a string, got {short_repr(text)}", str(text))
+        raise NotationError(ACTION_NOT_STRING(got=Quote(text)), str(text))
     t = " ".join(text.strip().lower().split())
     if t in ("pass", "p"):
         return PASS
@@ -48,25 +59,22 @@ def parse_action(text) -> int:
     if word == "bid" or (t.isdigit() and not rest):
         value = rest if word == "bid" else t
         if not value.isdigit() or len(value) > 6 or int(value) > MAX_BID_VALUE:
-            raise NotationError(f"bad bid {short_repr(text)}: a bid is a number from {MIN_BID} to "
-                                f"{MAX_BID} in steps of {BID_STEP}", text)
+            raise NotationError(BAD_BID(text=Quote(text), least=MIN_BID, most=MAX_BID,
+                                        step=BID_STEP), text)
         return BID_BASE + int(value)
     if word == "discard" and rest:
         try:
             return DISCARD_BASE + ROOK.parse(rest)
         except NotationError:
-            raise NotationError(f"bad discard {short_repr(text)}: unknown card {short_repr(rest)}",
-                                text) from None
+            raise NotationError(BAD_DISCARD(text=Quote(text), card=Quote(rest)), text) from None
     if word in ("trump", "trumps") and rest:
         if rest not in COLOUR_WORDS:
-            raise NotationError(f"bad trump {short_repr(text)}: name red, green, yellow or black "
-                                f"(or R G Y B)", text)
+            raise NotationError(BAD_TRUMP(text=Quote(text)), text)
         return TRUMP_BASE + COLOUR_WORDS[rest]
     try:
         return ROOK.parse(t)
     except NotationError:
-        raise NotationError(f"unknown action {short_repr(text)} (expected a card like R14, 'bid 85', "
-                            f"'pass', 'discard R5' or 'trump red')", text) from None
+        raise NotationError(UNKNOWN_ACTION(action=Quote(text)), text) from None
 
 
 def format_action(action: int) -> str:
@@ -81,4 +89,4 @@ def format_action(action: int) -> str:
             return "pass"
         if TRUMP_BASE <= action < NUM_ACTIONS:
             return "trump " + ROOK_COLOURS[action - TRUMP_BASE]
-    raise NotationError(f"{short_repr(action)} is not a dixie-rook action", str(action))
+    raise NotationError(NOT_AN_ACTION(action=Quote(action), game="dixie-rook"), str(action))

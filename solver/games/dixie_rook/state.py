@@ -10,8 +10,10 @@ from typing import Any
 
 from ...cards import ROOK, ROOK_COLOURS, SUIT_RANK_MASK, cards_of, mask_of, suit_of
 from ...cardset import make_rank_table, trick_winner
-from ...errors import NotationError, PositionError, short_repr
-from ...game import TERMINAL, Chance, InfoState, State
+from ...errors import ILLEGAL_ACTION, NotationError, PositionError, short_repr
+from ...front import N_, NP_
+from ...game import NOT_HELD, TERMINAL, Chance, InfoState, State
+from ...said import Quote, Said, Word, phrase
 from .auction import Auction
 from .notation import (
     AUCTION,
@@ -31,9 +33,31 @@ from .notation import (
     team_of,
 )
 
+# the errors raised here (solver/errors.py: a code and its parameters)
+ONLY_DISCARDS_HIDDEN = phrase("only_discards_hidden", N_("only the bid winner's discards can be hidden "
+                                                         "('?')"))
+AUCTION_ON_SEAT_BID = phrase("auction_on_seat_bid", N_("{tok}: the auction is on: seat {to_act} must bid "
+                                                       "or pass"))
+SEAT_DISCARD = phrase("seat_discard", N_("{tok}: seat {bid_winner} must discard"))
+SEAT_NAME_TRUMPS = phrase("seat_name_trumps", N_("{tok}: seat {bid_winner} must name trumps"))
+CARD_PLAYED = phrase("card_played", N_("{tok}: a card must be played"))
+
 #: this game (DixieRookGame, ``game.py``), for annotations: ``game.py`` imports
 #: this module, so this module does not import it back
 AnyGame = Any
+
+# the rules' reasons (solver/errors.py: a code and its parameters)
+NOT_ROOK = phrase("rook_not_an_action", N_("not a dixie-rook action"))
+AUCTION_ON = phrase("auction_on", N_("the auction is on: seat {seat} must bid or pass"))
+AUCTION_OVER = phrase("auction_over", N_("the auction is over (seat {seat} won it at {bid})"))
+DISCARD_FIRST = phrase("discard_first", *NP_("seat {seat} must first discard {n} more card",
+                                             "seat {seat} must first discard {n} more cards"))
+DISCARDS_DONE = phrase("discards_done", N_("the discards are done"))
+TRUMPS_FIRST = phrase("trumps_first", N_("seat {seat} must name trumps first"))
+TRUMPS_NAMED = phrase("trumps_named", N_("trumps are already named ({colour})"))
+FOLLOW_COLOUR = phrase("follow_colour", N_("seat {seat} must follow {colour}"))
+PASSED = phrase("passed", N_("seat {seat} has passed (a pass is final)"))
+
 
 
 class DixieRookState(State):
@@ -145,11 +169,11 @@ class DixieRookState(State):
             return [TRUMP_BASE + c for c in range(4)]
         return cards_of(self._play_mask(self.current_player()))
 
-    def why_illegal(self, action: int) -> str:
+    def why_illegal(self, action: int) -> Said:
         seat = self.current_player()
         if not 0 <= action < NUM_ACTIONS or (action < BID_BASE and
                                               action % DISCARD_BASE not in ROOK):
-            return "not a dixie-rook action"
+            return NOT_ROOK()
         kind = ("card" if action < DISCARD_BASE else "discard" if action < BID_BASE else
                 "bid" if action < PASS else "pass" if action == PASS else "trump")
         if self.phase == AUCTION:
@@ -157,29 +181,28 @@ class DixieRookState(State):
                 return self.auction.why_not_bid(action - BID_BASE)
             if kind == "pass":
                 return self.auction.why_not_pass()
-            return f"the auction is on: seat {seat} must bid or pass"
+            return AUCTION_ON(seat=seat)
         if kind in ("bid", "pass"):
-            return f"the auction is over (seat {self.bid_winner} won it at {self.bid})"
+            return AUCTION_OVER(seat=self.bid_winner, bid=self.bid)
         if self.phase == DISCARD:
             if kind == "discard":
-                return f"seat {seat} does not hold {ROOK.to_string(action - DISCARD_BASE)}"
-            left = self.game.nest_size - len(self.discards)
-            return f"seat {seat} must first discard {left} more card{'s' * (left > 1)}"
+                return NOT_HELD(seat=seat, card=ROOK.to_string(action - DISCARD_BASE))
+            return DISCARD_FIRST(seat=seat, n=self.game.nest_size - len(self.discards))
         if kind == "discard":
-            return "the discards are done"
+            return DISCARDS_DONE()
         if self.phase == TRUMP:
-            return f"seat {seat} must name trumps first"
+            return TRUMPS_FIRST(seat=seat)
         if kind == "trump":
-            return f"trumps are already named ({ROOK_COLOURS[self.trump]})"
+            return TRUMPS_NAMED(colour=Word(ROOK_COLOURS[self.trump]))
         card = action
         if not (self.hands[seat] >> card) & 1:
-            return f"seat {seat} does not hold {ROOK.to_string(card)}"
-        return f"seat {seat} must follow {ROOK_COLOURS[suit_of(self.trick[0])]}"
+            return NOT_HELD(seat=seat, card=ROOK.to_string(card))
+        return FOLLOW_COLOUR(seat=seat, colour=Word(ROOK_COLOURS[suit_of(self.trick[0])]))
 
-    def why_not_turn(self, seat: int) -> str:
+    def why_not_turn(self, seat: int) -> str | Said:
         if self.phase == AUCTION and 0 <= seat < len(self.auction.passed) and \
                 self.auction.passed[seat]:
-            return f"seat {seat} has passed (a pass is final)"
+            return PASSED(seat=seat)
         return super().why_not_turn(seat)
 
     def _apply(self, action: int) -> None:
@@ -490,29 +513,28 @@ class _PublicReplay(DixieRookState):
             cur["n_actions"] += 1
             if tok == "?":
                 if self.phase != DISCARD:
-                    raise PositionError("only the bid winner's discards can be hidden ('?')", path)
+                    raise PositionError(ONLY_DISCARDS_HIDDEN(), path)
                 a = None
             else:
                 try:
                     a = parse_action(tok)
                 except NotationError as exc:
-                    raise PositionError(str(exc), path) from None
+                    raise PositionError(exc.as_message(), path) from None
             if self.phase == AUCTION:
                 auc = self.auction
                 if a is not None and BID_BASE <= a < PASS:
                     if a not in auc.legal():
-                        raise PositionError(f"illegal action {short_repr(tok)}: "
-                                            f"{auc.why_not_bid(a - BID_BASE)}", path)
+                        raise PositionError(ILLEGAL_ACTION(
+                            action=Quote(tok), reason=auc.why_not_bid(a - BID_BASE)), path)
                 elif a == PASS:
                     if PASS not in auc.legal():
-                        raise PositionError(f"illegal action {short_repr(tok)}: "
-                                            f"{auc.why_not_pass()}", path)
+                        raise PositionError(ILLEGAL_ACTION(action=Quote(tok),
+                                                           reason=auc.why_not_pass()), path)
                 else:
-                    raise PositionError(f"{short_repr(tok)}: the auction is on: seat "
-                                        f"{auc.to_act} must bid or pass", path)
+                    raise PositionError(AUCTION_ON_SEAT_BID(tok=Quote(tok), to_act=auc.to_act), path)
             elif self.phase == DISCARD:
                 if a is not None and not DISCARD_BASE <= a < BID_BASE:
-                    raise PositionError(f"{short_repr(tok)}: seat {self.bid_winner} must discard",
+                    raise PositionError(SEAT_DISCARD(tok=Quote(tok), bid_winner=self.bid_winner),
                                         path)
                 cur["discards"].append((i, None if a is None else a - DISCARD_BASE))
                 if a is None:
@@ -521,11 +543,10 @@ class _PublicReplay(DixieRookState):
                     a = DISCARD_BASE + ROOK.cards[0]
             elif self.phase == TRUMP:
                 if a is None or a < TRUMP_BASE:
-                    raise PositionError(f"{short_repr(tok)}: seat {self.bid_winner} must name "
-                                        f"trumps", path)
+                    raise PositionError(SEAT_NAME_TRUMPS(tok=Quote(tok), bid_winner=self.bid_winner), path)
             else:
                 if a is None or a >= DISCARD_BASE:
-                    raise PositionError(f"{short_repr(tok)}: a card must be played", path)
+                    raise PositionError(CARD_PLAYED(tok=Quote(tok)), path)
                 seat, trick_no = self.current_player(), self.tricks_done + 1
                 cur["plays"].append((trick_no, seat, a, i))
                 if self.trick and suit_of(a) != suit_of(self.trick[0]):

@@ -20,8 +20,36 @@ from ..common import check_distinct, check_keys, match_cards, need, parse_card_l
 if TYPE_CHECKING:
     from ..._sampler import ColumnWalker
 
+from ...front import N_
+from ...said import phrase
 from .notation import AUCTION, DISCARD, DISCARD_BASE, PLAY, format_action
 from .state import DixieRookState, _public_replay
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+SEAT_VIEW_NEEDS_DEAL = phrase("seat_view_needs_deal", N_("a seat view needs a deal object"))
+ACTIONS_REACH_HAND_WHOSE = phrase("actions_reach_hand_whose", N_("the actions reach hand {n_pub}, whose "
+                                                                 "deal is missing"))
+ACTION_REACHES_HAND = phrase("action_reaches_hand", N_("no action reaches hand {n_pub}"))
+NOT_AN_OBJECT = phrase("not_an_object", N_("expected an object"))
+HANDS_COUNT = phrase("hands_count", N_("expected {want} hands, got {got}"))
+HAND_SIZE_ERROR = phrase("hand_size", N_("seat {seat} must hold {want} cards, got {got}"))
+CUT_ONLY_FOLLOWS_HAND = phrase("cut_only_follows_hand", N_("a cut only follows a hand played out"))
+UNSEEN_CARDS_PLACES = phrase("unseen_cards_places", N_("{n_pool} unseen cards for {n_slots} places"))
+NO_WORLD_ROOK = phrase("no_world_rook", N_("no deal of the unseen cards is consistent with seat {seat}'s "
+                                           "view (the plays and failures to follow colour)"))
+VIEW_SHOWS_HAND = phrase("view_shows_hand", N_("seat {seat}'s view cannot show seat {other}'s cards: give "
+                                               "their count ({want})"))
+NEST_SIZE = phrase("nest_size", N_("the nest has {want} cards, got {got}"))
+NEST_UNSEEN = phrase("nest_unseen", N_("seat {seat} does not see this nest: give its size ({key})"))
+SEAT_SEES_DISCARD_NAME = phrase("seat_sees_discard_name", N_("seat {seat} sees this discard: name it"))
+SEAT_CANNOT_SEE_DISCARD = phrase("seat_cannot_see_discard", N_("seat {seat} cannot see this discard: give "
+                                                               "it as '?'"))
+PLAYED_TWICE = phrase("played_twice", N_("{card} is played twice"))
+PLAYED_CARD_KNOWN_ROOK = phrase("played_card_known_rook", N_("seat {seat} plays {card}, which seat "
+                                                             "{other} holds or saw in the nest"))
+PLAYS_AND_NEST = phrase("plays_and_nest", N_("seat {o}'s plays and the nest do not make a hand of {size}"))
+NO_WORLD_WHY = phrase("no_world_why", N_("no deal of the unseen cards is consistent with seat {seat}'s "
+                                         "view ({why})"))
 
 #: this game (DixieRookGame, ``game.py``), for annotations: ``game.py`` imports
 #: this module, so this module does not import it back
@@ -42,7 +70,7 @@ def _completion(game: AnyGame, view: dict, rng: random.Random) -> tuple[list, di
     seat = view["seat"]
     deal = view.get("deal")
     if not isinstance(deal, dict):
-        raise PositionError("a seat view needs a deal object", "deal")
+        raise PositionError(SEAT_VIEW_NEEDS_DEAL(), "deal")
     if "match" in view:
         check_keys(deal, ("deals",), "deal")
         first = view["match"]["dealer"]
@@ -52,10 +80,10 @@ def _completion(game: AnyGame, view: dict, rng: random.Random) -> tuple[list, di
     deals = need(deal, "deals", "deal", list)
     pub = _public_replay(game, first, list(view["actions"]))
     if len(deals) < len(pub) - 1 or (len(deals) == len(pub) - 1 and pub[-1]["n_actions"]):
-        raise PositionError(f"the actions reach hand {len(pub)}, whose deal is missing",
+        raise PositionError(ACTIONS_REACH_HAND_WHOSE(n_pub=len(pub)),
                             "deal.deals")
     if len(deals) > len(pub):
-        raise PositionError(f"no action reaches hand {len(pub) + 1}", f"deal.deals[{len(pub)}]")
+        raise PositionError(ACTION_REACHES_HAND(n_pub=len(pub) + 1), f"deal.deals[{len(pub)}]")
     outcomes = [("match", view["match"])] if "match" in view else [("first_dealer", first)]
     fills: dict[int, int] = {}
     for h, d in enumerate(deals):
@@ -83,18 +111,17 @@ def _complete_hand(game: AnyGame, seat: int, d, path: str, pub: dict,
     discarded or nest card was never played."""
     n, size, k = game.num_players, game.hand_size, game.nest_size
     if not isinstance(d, dict):
-        raise PositionError("expected an object", path)
+        raise PositionError(NOT_AN_OBJECT(), path)
     check_keys(d, ("hands", "nest", "cuts"), path)
     raw = need(d, "hands", path, list)
     if len(raw) != n:
-        raise PositionError(f"expected {n} hands, got {len(raw)}", f"{path}.hands")
+        raise PositionError(HANDS_COUNT(want=n, got=len(raw)), f"{path}.hands")
     for o in range(n):
         if o != seat and (isinstance(raw[o], bool) or raw[o] != size):
-            raise PositionError(f"seat {seat}'s view cannot show seat {o}'s cards: give "
-                                f"their count ({size})", f"{path}.hands[{o}]")
+            raise PositionError(VIEW_SHOWS_HAND(seat=seat, other=o, want=size), f"{path}.hands[{o}]")
     own = parse_card_list(ROOK, raw[seat], f"{path}.hands[{seat}]")
     if len(own) != size:
-        raise PositionError(f"seat {seat} must hold {size} cards, got {len(own)}",
+        raise PositionError(HAND_SIZE_ERROR(seat=seat, want=size, got=len(own)),
                             f"{path}.hands[{seat}]")
     w, over = pub["w"], pub["played"]
     seen = w is not None and (over or w == seat)
@@ -102,31 +129,31 @@ def _complete_hand(game: AnyGame, seat: int, d, path: str, pub: dict,
     if seen:
         nest = parse_card_list(ROOK, nest_raw, f"{path}.nest")
         if len(nest) != k:
-            raise PositionError(f"the nest has {k} cards, got {len(nest)}", f"{path}.nest")
+            raise PositionError(NEST_SIZE(want=k, got=len(nest)), f"{path}.nest")
     else:
         if isinstance(nest_raw, bool) or nest_raw != k:
-            raise PositionError(f"seat {seat} does not see this nest: give its size ({k})",
+            raise PositionError(NEST_UNSEEN(seat=seat, key=k),
                                 f"{path}.nest")
         nest = []
     check_distinct(ROOK, [(f"{path}.hands[{seat}]", own), (f"{path}.nest", nest)], path)
     if "cuts" in d and not over:
-        raise PositionError("a cut only follows a hand played out", f"{path}.cuts")
+        raise PositionError(CUT_ONLY_FOLLOWS_HAND(), f"{path}.cuts")
     discards = pub["discards"]
     for i, c in discards:
         if (w == seat or over) and c is None:
-            raise PositionError(f"seat {seat} sees this discard: name it", f"actions[{i}]")
+            raise PositionError(SEAT_SEES_DISCARD_NAME(seat=seat), f"actions[{i}]")
         if not (w == seat or over) and c is not None:
-            raise PositionError(f"seat {seat} cannot see this discard: give it as '?'",
+            raise PositionError(SEAT_CANNOT_SEE_DISCARD(seat=seat),
                                 f"actions[{i}]")
     known = set(own) | set(nest)
     played_by: dict[int, tuple] = {}
     for t, s, c, i in pub["plays"]:
         if c in played_by:
-            raise PositionError(f"{ROOK.to_string(c)} is played twice", f"actions[{i}]")
+            raise PositionError(PLAYED_TWICE(card=ROOK.to_string(c)), f"actions[{i}]")
         played_by[c] = (s, t)
         if s != seat and c in known and not (over and s == w and c in nest):
-            raise PositionError(f"seat {s} plays {ROOK.to_string(c)}, which seat {seat} "
-                                f"holds or saw in the nest", f"actions[{i}]")
+            raise PositionError(PLAYED_CARD_KNOWN_ROOK(seat=s, card=ROOK.to_string(c), other=seat),
+                                f"actions[{i}]")
     fills: dict[int, int] = {}
     hands: list = [None] * n
     hands[seat] = sorted(own)
@@ -143,7 +170,7 @@ def _complete_hand(game: AnyGame, seat: int, d, path: str, pub: dict,
                                          path)
     for o in range(n):
         if len(hands[o]) != size:
-            raise PositionError(f"seat {o}'s plays and the nest do not make a hand of {size}",
+            raise PositionError(PLAYS_AND_NEST(o=o, size=size),
                                 path)
     check_distinct(ROOK, [(f"{path}.hands[{o}]", hands[o]) for o in range(n)] +
                    [(f"{path}.nest", nest)], path)
@@ -168,7 +195,7 @@ def _match_hand(game, seat, hands, own, nest, pub, played_by, rng, path):
     if w is None:
         slots += [("nest", -1, j) for j in range(k)]
     if len(slots) != len(pool):
-        raise PositionError(f"{len(pool)} unseen cards for {len(slots)} places", path)
+        raise PositionError(UNSEEN_CARDS_PLACES(n_pool=len(pool), n_slots=len(slots)), path)
     voids = {o: [(t, col) for t, s, col in pub["voids"] if s == o] for o in range(n)}
 
     def allowed(card, slot):
@@ -187,8 +214,7 @@ def _match_hand(game, seat, hands, own, nest, pub, played_by, rng, path):
 
     assign = match_cards(pool, slots, allowed, rng)
     if assign is None:
-        raise PositionError(f"no deal of the unseen cards is consistent with seat {seat}'s "
-                            f"view (the plays and failures to follow colour)", path)
+        raise PositionError(NO_WORLD_ROOK(seat=seat), path)
     fills = {}
     for o in range(n):
         if o != seat:
@@ -326,8 +352,7 @@ class RookWorldSampler(WorldSampler, RowSampler):
         try:
             self.sampler = ColumnSampler(caps, cards)
         except InconsistentConstraints as exc:
-            raise PositionError(f"no deal of the unseen cards is consistent with seat "
-                                f"{seat}'s view ({exc})", f"deal.deals[{h}]") from None
+            raise PositionError(NO_WORLD_WHY(seat=seat, why=str(exc)), f"deal.deals[{h}]") from None
         self.log_index = max(i for i, (kind, _) in enumerate(self.base.chance.log)
                              if kind == "deal")
         self.n_places = len(self.holders)

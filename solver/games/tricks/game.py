@@ -42,7 +42,9 @@ from typing import ClassVar
 from ...cards import FRENCH, mask_of, rank_of
 from ...errors import PositionError
 from ...facts import Fact
+from ...front import N_
 from ...game import register_game
+from ...said import phrase
 from ...shapes import Cards, ListOf, PerSeat
 from ..common import check_distinct, parse_card_list
 from ..contract_match.game import ContractGame
@@ -55,6 +57,16 @@ from ..contract_match.state import (
 )
 from ..contract_match.trick_play import LAYOUT, NUM_SEATS
 from .front import TricksFront
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+NOT_LIST = phrase("not_list", N_("must be a list, got {got}"))
+DRAW_FIRST_DEAL_COMES = phrase("draw_first_deal_comes", N_("the draw for first deal comes before the deals"))
+VIEW_NEEDS_WHOLE_DRAW = phrase("view_needs_whole_draw", N_("a view needs the whole draw for first deal"))
+DRAW_CARD_SEAT = phrase("draw_card_seat", N_("a draw is one card per seat (4), got {n_cards}"))
+DRAW_DECIDES_DEALER_SO = phrase("draw_decides_dealer_so", N_("this draw decides the dealer, so no redraw "
+                                                             "follows it"))
+TIE_HIGHEST_CARD_NEEDS = phrase("tie_highest_card_needs", N_("a tie for highest card needs a redraw "
+                                                             "before the deals"))
 
 CONTRACT_NAMES = ("kinghearts", "queens", "diamonds", "tricks", "jacks")
 CONTRACT_ALIASES = {"king": 0, "kh": 0, "kingofhearts": 0, "kingheart": 0,
@@ -117,25 +129,25 @@ class TricksGame(ContractGame):
     def _parse_prefix(self, deal: dict) -> list:
         raw = deal.get("draws", [])
         if not isinstance(raw, list):
-            raise PositionError(f"must be a list, got {type(raw).__name__}", "deal.draws")
+            raise PositionError(NOT_LIST(got=type(raw).__name__), "deal.draws")
         out = []
         for i, d in enumerate(raw):
             path = f"deal.draws[{i}]"
             cards = parse_card_list(FRENCH, d, path)
             if len(cards) != NUM_SEATS:
-                raise PositionError(f"a draw is one card per seat (4), got {len(cards)}", path)
+                raise PositionError(DRAW_CARD_SEAT(n_cards=len(cards)), path)
             check_distinct(FRENCH, [(path, cards)], path)
             tied = draw_dealer(cards) is None
             last = i == len(raw) - 1
             if not tied and not last:
-                raise PositionError("this draw decides the dealer, so no redraw follows it",
+                raise PositionError(DRAW_DECIDES_DEALER_SO(),
                                     f"deal.draws[{i + 1}]")
             if tied and last and deal.get("deals"):
-                raise PositionError("a tie for highest card needs a redraw before the deals",
+                raise PositionError(TIE_HIGHEST_CARD_NEEDS(),
                                     path)
             out.append(("draw", tuple(cards)))
         if not out and deal.get("deals"):
-            raise PositionError("the draw for first deal comes before the deals", "deal.draws")
+            raise PositionError(DRAW_FIRST_DEAL_COMES(), "deal.draws")
         return out
 
     def _format_prefix(self, outcomes: list, out: dict) -> None:
@@ -144,7 +156,7 @@ class TricksGame(ContractGame):
     def _view_prefix(self, deal: dict, seat: int) -> tuple[list, dict]:
         prefix = self._parse_prefix(deal)
         if not prefix or draw_dealer(prefix[-1][1]) is None:
-            raise PositionError("a view needs the whole draw for first deal", "deal.draws")
+            raise PositionError(VIEW_NEEDS_WHOLE_DRAW(), "deal.draws")
         return prefix, {}
 
 

@@ -43,15 +43,28 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...cards import FRENCH, HEARTS, SEVEN, make_card
-from ...errors import PositionError, short_repr
+from ...errors import PositionError
 from ...facts import Fact
+from ...front import N_
 from ...game import Option, register_game
+from ...said import Quote, phrase
 from ...shapes import Cards, ListOf, PerSeat, Seat
 from ..common import need
 from ..contract_match.game import ContractGame
 from ..contract_match.state import DECLARE, REVEAL_BASE, REVEAL_DONE, ContractMatchState
 from ..contract_match.trick_play import KING_OF_HEARTS, LAYOUT, NUM_SEATS, PENALTY_RULES, QUEENS
 from .front import TrixFront
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+SEAT_RANGE = phrase("seat_range", N_("must be a seat 0..{top}, got {got}"))
+NEEDS_FIRST_DEAL_FOLLOWS = phrase("needs_first_deal_follows", N_("needs the first deal (it follows from "
+                                                                 "who holds 7H)"))
+SEAT_HOLDS_H_FIRST = phrase("seat_holds_h_first", N_("seat {holder} holds 7H in the first deal, so it "
+                                                     "owns kingdom 1, not seat {owner}"))
+KINGDOM_BEFORE_ANY_CONTRACT = phrase("kingdom_before_any_contract", N_("kingdom 1 before any contract is "
+                                                                       "the first deal of the match: seat "
+                                                                       "{holder} holds 7H, so it owns "
+                                                                       "kingdom 1, not seat {match}"))
 
 SEVEN_OF_HEARTS = make_card(HEARTS, SEVEN)
 CONTRACT_NAMES = ("kinghearts", "queens", "diamonds", "ltoosh", "trix")
@@ -121,14 +134,13 @@ class TrixGame(ContractGame):
             return
         owner = deal["first_owner"]
         if isinstance(owner, bool) or not isinstance(owner, int) or owner not in range(4):
-            raise PositionError(f"must be a seat 0..3, got {short_repr(owner)}", "deal.first_owner")
+            raise PositionError(SEAT_RANGE(top=3, got=Quote(owner)), "deal.first_owner")
         if not outcomes:
-            raise PositionError("needs the first deal (it follows from who holds 7H)",
+            raise PositionError(NEEDS_FIRST_DEAL_FOLLOWS(),
                                 "deal.first_owner")
         holder = _seven_holder(outcomes[0][1])
         if owner != holder:
-            raise PositionError(f"seat {holder} holds 7H in the first deal, so it owns "
-                                f"kingdom 1, not seat {owner}", "deal.first_owner")
+            raise PositionError(SEAT_HOLDS_H_FIRST(holder=holder, owner=owner), "deal.first_owner")
 
     def _format_prefix(self, outcomes: list, out: dict) -> None:
         if outcomes:
@@ -137,7 +149,7 @@ class TrixGame(ContractGame):
     def _view_prefix(self, deal: dict, seat: int) -> tuple[list, dict]:
         owner = need(deal, "first_owner", "deal", int)
         if owner not in range(4):
-            raise PositionError(f"must be a seat 0..3, got {short_repr(owner)}", "deal.first_owner")
+            raise PositionError(SEAT_RANGE(top=3, got=Quote(owner)), "deal.first_owner")
         return [], {"first_owner": owner}
 
     def _mid_view_prefix(self, match: dict) -> tuple[list, dict]:
@@ -182,9 +194,8 @@ class TrixState(ContractMatchState):
         if match is not None and len(self.deal_logs) == 1 and _starts_match(match):
             holder = _seven_holder(log.hands)
             if holder != match["owner"]:
-                raise PositionError(f"kingdom 1 before any contract is the first deal of the "
-                                    f"match: seat {holder} holds 7H, so it owns kingdom 1, "
-                                    f"not seat {match['owner']}", "match.owner")
+                raise PositionError(KINGDOM_BEFORE_ANY_CONTRACT(holder=holder, match=match['owner']),
+                                    "match.owner")
         if len(self.deal_logs) == 1 and match is None:
             self.chooser = _seven_holder(log.hands)
             self.events.append(f"seat {self.chooser} holds 7H in the first deal: it owns "
