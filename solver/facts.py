@@ -37,12 +37,16 @@ KINDS = {
 
 @dataclass(frozen=True)
 class Fact:
-    """One fact's kind (``KINDS``), its meaning, and whether it may be
-    null (``optional``: not known yet, or not in this part of the deal)."""
+    """One fact's kind (``KINDS``), its meaning, whether it may be null
+    (``optional``: not known yet, or not in this part of the deal), and
+    whether it is one seat's own (``own``: a hand, a nest only the bid
+    winner saw), which a spectator is never shown even where every seat's
+    value happens to be alike."""
 
     kind: str
     doc: str
     optional: bool = False
+    own: bool = False
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -76,10 +80,11 @@ def _is_int(value: Any) -> bool:
 #: the facts the faces draw as generic widgets, alike in every game that
 #: has them (a game need not have them all)
 WIDGET_FACTS: Mapping[str, Fact] = {
-    "hand": Fact("cards", "the seat's own cards"),
-    "card": Fact("card", "the seat's one card, where a seat holds one", optional=True),
+    "hand": Fact("cards", "the seat's own cards", own=True),
+    "card": Fact("card", "the seat's one card, where a seat holds one", optional=True,
+                 own=True),
     "opponent_hand": Fact("cards", "the other seat's whole hand, where the rules let the "
-                          "seat know it", optional=True),
+                          "seat know it", optional=True, own=True),
     "trick": Fact("card list", "the cards of the trick in play, in the order played"),
     "leader": Fact("seat", "the seat that led the trick in play", optional=True),
     "layout": Fact("text", "the rows laid on the table, as the game writes them (read by "
@@ -97,6 +102,11 @@ WIDGET_FACTS: Mapping[str, Fact] = {
 def declared(game: Any) -> dict[str, Fact]:
     """Every fact ``game`` may give: the widget facts and its own."""
     return {**WIDGET_FACTS, **getattr(game, "facts", {})}
+
+
+def own_facts(game: Any) -> frozenset[str]:
+    """The facts ``game`` gives that are one seat's own (``Fact.own``)."""
+    return frozenset(k for k, f in declared(game).items() if f.own)
 
 
 def check_known(game: Any, known: Mapping[str, Any]) -> list[str]:
@@ -119,10 +129,11 @@ def facts_markdown(games: Mapping[str, Any]) -> str:
     """docs/facts.md: the widget facts and each game's own, from their
     declarations (``games``: name -> game)."""
     def table(facts: Mapping[str, Fact]) -> list[str]:
-        rows = ["| fact | kind | may be null | meaning |", "|---|---|---|---|"]
+        rows = ["| fact | kind | may be null | one seat's own | meaning |",
+                "|---|---|---|---|---|"]
         for key, fact in sorted(facts.items()):
             rows.append(f"| `{key}` | {fact.kind} | {'yes' if fact.optional else 'no'} | "
-                        f"{fact.doc} |")
+                        f"{'yes' if fact.own else 'no'} | {fact.doc} |")
         return rows
 
     out = ["# What a seat knows: the facts of `InfoState.known`", "",
@@ -130,7 +141,8 @@ def facts_markdown(games: Mapping[str, Any]) -> str:
            "by `python -m solver.games.facts_page`; a test holds this page equal to them. A",
            "seat's facts (`State.information_state(seat).known`) hold only",
            "declared facts, each of its kind (the conformance tests check every",
-           "fact of random play-outs of every game).", "",
+           "fact of random play-outs of every game). A seat's own fact is never",
+           "shown to a spectator.", "",
            "## Kinds", "", "| kind | value |", "|---|---|"]
     out += [f"| {k} | {v} |" for k, v in KINDS.items()]
     out += ["", "## Widget facts", "",
@@ -144,4 +156,5 @@ def facts_markdown(games: Mapping[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
-__all__ = ["Fact", "KINDS", "WIDGET_FACTS", "declared", "check_known", "facts_markdown"]
+__all__ = ["Fact", "KINDS", "WIDGET_FACTS", "declared", "own_facts", "check_known",
+           "facts_markdown"]

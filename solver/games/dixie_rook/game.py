@@ -79,9 +79,10 @@ class DixieRookGame(Game):
         "passed": Fact("bools", "which seats have passed in the auction"),
         "bid_winner": Fact("seat", "the seat that won the auction"),
         "bid": Fact("int", "the winning bid (0 until the auction ends)"),
-        "nest": Fact("cards", "the nest, seen by the bid winner only", optional=True),
+        "nest": Fact("cards", "the nest, seen by the bid winner only", optional=True,
+                     own=True),
         "discards": Fact("cards", "the cards the bid winner put back in the nest, seen by it "
-                         "only", optional=True),
+                         "only", optional=True, own=True),
         "count": Fact("ints", "count points taken in this hand, one a team"),
     }
     deal_required = {"record": ("first_dealer", "deals"), "view": ("first_dealer", "deals"),
