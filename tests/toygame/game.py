@@ -35,13 +35,12 @@ from solver.errors import PositionError
 from solver.facts import Fact
 from solver.front import N_, BoardView, Front, Words, panel, seat_row, text_row
 from solver.game import Game, InteropSpec, Option, State, register_game
-from solver.said import Word
 from solver.games.common import check_distinct, check_keys, need, parse_card_list
+from solver.said import Word
 from solver.shapes import Cards, Fields, ListOf, PerSeat
 
 from .state import AUCTION, BID, HAND, MAX_BID, SEATS, TOY, ToyState, score
 from .views import ToyWorldSampler
-
 
 #: a bid of no trick, in words
 NIL = N_("nil")
