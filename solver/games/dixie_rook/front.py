@@ -90,13 +90,16 @@ class RookFront(Front):
         return words(COLOURS[letter]) if letter else str(trump)
 
     def deal_facts(self, facts: FactView) -> list[Said]:
-        """The auction's bid: the winning bid and its bidder, or the
-        highest bid so far."""
+        """The auction's bid: once it is won, the winning bid and its
+        bidder; during it, the highest bid so far (none before the first:
+        ``bid`` is 0 and ``bid_winner`` -1 until the auction ends)."""
         known = facts.known
-        if known.get("bid") is not None and known.get("bid_winner") is not None:
-            return [BID(n=known["bid"], name=facts.who(known["bid_winner"]))]
-        if known.get("high_bid") is not None:
-            return [HIGH_BID(n=known["high_bid"], name=facts.who(known.get("high_bidder")))]
+        winner = seat_of(known.get("bid_winner"))
+        if winner is not None:
+            return [BID(n=known.get("bid"), name=facts.who(winner))]
+        high = seat_of(known.get("high_bidder"))
+        if high is not None:
+            return [HIGH_BID(n=known.get("high_bid"), name=facts.who(high))]
         return []
 
     def taken_facts(self, facts: FactView) -> list[Said]:
