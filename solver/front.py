@@ -190,7 +190,7 @@ class Front:
     #: hidden "?" are every game's (``COMMON_ACTIONS``); an action with no
     #: words is shown as the notation writes it.
     actions: ClassVar[dict[str, str]] = {}
-    #: the game's own facts of one whole number a seat (``ints``,
+    #: the game's own facts of one whole number a seat (``ListOf(Whole())``,
     #: solver/facts.py) that a position's facts list (``seat_fact_lines``),
     #: each by its line's label (a message id): ``{"bids": N_("Bids")}``;
     #: a seat whose number is below 0 (none yet) is left out of its line

@@ -28,7 +28,7 @@ INTEROP_USES = {"core", "reference", "games", "interop"}
 FACADE = {"solver"}
 #: the core, module by module (a module imports only core modules of a
 #: lower rank): errors below everything, the shapes a game declares its
-#: deal and match objects in, the phrases (``solver.said``) below the
+#: deal and match objects and its facts in, the phrases (``solver.said``) below the
 #: fronts that say a game's facts with them, the card notation and the
 #: masks over it, the protocol, and the position format that validates input
 #: against the protocol (the protocol replays records itself, so it needs
@@ -36,7 +36,7 @@ FACADE = {"solver"}
 CORE_RANK = {"solver.errors": 0, "solver.stats": 0, "solver.sampler": 0,
              "solver.reference": 0, "solver.reference.cardset": 0,
              "solver.reference.layout_oracle": 0,
-             "solver.cardplay": 0, "solver.facts": 0, "solver.shapes": 0,
+             "solver.cardplay": 0, "solver.shapes": 0, "solver.facts": 1,
              "solver.said": 0, "solver.front": 1,
              "solver.cards": 1, "solver.cardset": 2, "solver.reference.dd_oracle": 2,
              "solver.game": 3, "solver.trickrules": 3, "solver.position": 4,

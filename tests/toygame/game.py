@@ -37,7 +37,7 @@ from solver.front import N_, BoardView, Front, Words, panel, seat_row, text_row
 from solver.game import Game, InteropSpec, Option, State, register_game
 from solver.games.common import check_distinct, check_keys, need, parse_card_list
 from solver.said import Word
-from solver.shapes import Cards, Fields, ListOf, PerSeat
+from solver.shapes import Cards, Fields, ListOf, PerSeat, Text, Whole
 
 from .state import AUCTION, BID, HAND, MAX_BID, SEATS, TOY, ToyState, score
 from .views import ToyWorldSampler
@@ -110,8 +110,8 @@ class ToyGame(Game):
     front_class = ToyFront
     #: a seat's facts beyond the widget facts (solver/facts.py)
     facts: ClassVar[Mapping[str, Fact]] = {
-        "phase": Fact("text", "the deal's part: auction, play or over"),
-        "bids": Fact("ints", "each seat's bid in tricks, 0 for nil, -1 until it bids"),
+        "phase": Fact(Text(), "the deal's part: auction, play or over"),
+        "bids": Fact(ListOf(Whole()), "each seat's bid in tricks, 0 for nil, -1 until it bids"),
     }
     options_spec: ClassVar[dict[str, Option]] = {
         "first_leader": Option(0, "the seat that leads the first trick", min=0, max=SEATS - 1),

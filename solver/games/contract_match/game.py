@@ -36,7 +36,7 @@ from ...cardset import popcount
 from ...errors import NotationError, PositionError, short_repr
 from ...facts import Fact
 from ...game import Chance, Game, InteropSpec, State, canonical_json
-from ...shapes import ListOf, PerSeat, Seat, Shape, Whole, Word
+from ...shapes import ListOf, PerSeat, Seat, Shape, Text, Whole, Word
 from ..common import check_distinct, check_keys, match_number, need, parse_card_list
 from .front import ContractFront
 from .layout import FINISH_SCORES
@@ -58,13 +58,14 @@ class ContractGame(Game):
     #: a seat's facts beyond the widget facts (solver/facts.py), trix's and
     #: tricks' alike; each adds its own
     facts: ClassVar[dict[str, Fact]] = {
-        "chooser": Fact("seat", "the seat whose kingdom or set is in play (it chooses the "
-                        "contracts)"),
-        "contract": Fact("text", "the contract in play, by its name", optional=True),
-        "contract_title": Fact("text", "the same in words", optional=True),
-        "used": Fact("texts", "the chooser's contracts chosen so far, the one in play last"),
-        "used_titles": Fact("texts", "the same in words"),
-        "out": Fact("ints", "a layout contract's finishing order so far, by seat"),
+        "chooser": Fact(Seat(none=True), "the seat whose kingdom or set is in play (it "
+                        "chooses the contracts)"),
+        "contract": Fact(Text(), "the contract in play, by its name", optional=True),
+        "contract_title": Fact(Text(), "the same in words", optional=True),
+        "used": Fact(ListOf(Text()), "the chooser's contracts chosen so far, the one in play "
+                     "last"),
+        "used_titles": Fact(ListOf(Text()), "the same in words"),
+        "out": Fact(ListOf(Whole()), "a layout contract's finishing order so far, by seat"),
     }
     """Common part of the trix and tricks games (4 seats, 20 deals)."""
 
