@@ -29,8 +29,8 @@ import math
 
 from solver import position, said
 from solver.errors import PositionError, SearchAborted, UnsupportedPositionError
-from solver.front import N_, NP_
-from solver.said import Act, Said, Seat, Word, phrase
+from solver.front import N_, NP_, FactView
+from solver.said import Act, Said, Word, phrase
 from solver.search import Limit, beliefs, best_move
 from solver.search.advice import EQUAL_POINTS, equal_test_said
 
@@ -56,35 +56,23 @@ TRUMP_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N
                "red": N_("red"), "green": N_("green"), "yellow": N_("yellow"),
                "black": N_("black")}
 
-# the facts of a position (``facts_of``), one phrase a line
+# the facts of a position (``facts_of``) every game words alike, one
+# phrase a line: the widget facts (solver/facts.py); a game says its own
+# facts in its front (``Front.deal_facts``, ``taken_facts``,
+# ``seat_fact_lines``: solver/front.py)
 HAND = phrase("fact.hand", N_("Your hand: {hand}"))
 CARD = phrase("fact.card", N_("Your card: {card}"))
 OPPONENT_HAND = phrase("fact.opponent_hand",
                        N_("Opponent's hand (known, the stock is empty): {hand}"))
 TRUMPS_TURN_UP = phrase("fact.trumps_turn_up", N_("Trumps: {trump} (turn-up {card})"))
 TRUMPS = phrase("fact.trumps", N_("Trumps: {trump}"))
-CONTRACT_BY = phrase("fact.contract_by", N_("Contract: {contract}, chosen by {name}"))
-CONTRACT = phrase("fact.contract", N_("Contract: {contract}"))
-#: a game words it for its rounds (``Front.played_contracts``)
-PLAYED = phrase("fact.played", N_("Contracts already played in this round: {contracts}"))
 LAYOUT = phrase("fact.layout", N_("Layout: {layout}"))
-BID = phrase("fact.bid", N_("Bid: {n} by {name}"))
-HIGH_BID = phrase("fact.high_bid", N_("Highest bid: {n} by {name}"))
 TRICK = phrase("fact.trick", N_("Trick so far: {cards}"))
 SEAT_CARD = phrase("fact.seat_card", N_("{name} {card}"))
 YOU_LEAD = phrase("fact.you_lead", N_("Trick: you lead"))
 TRICKS_WON = phrase("fact.tricks_won", N_("Tricks won: {scores}"))
-TENS = phrase("fact.tens", N_("Ten-tricks taken (3 each against the taker): {scores}"))
-COUNT = phrase("fact.count", N_("Count taken this hand: {scores}"))
-TOKENS = phrase("fact.tokens", N_("Tokens: {scores}"))
 TOTALS = phrase("fact.totals", N_("Match score: {scores}"))
 STOCK = phrase("fact.stock", N_("Cards left in the stock: {n}"))
-SEAT_VALUE = phrase("fact.seat_value", N_("{name} {value}"))
-#: a game's own fact of one number a seat (``Front.seat_facts``), by its label
-SEAT_FACT = phrase("fact.seat_fact", N_("{label}: {scores}"))
-TEAMS = phrase("fact.teams", N_("your team {a}, the other team {b}"))
-#: who holds no seat (a bid nobody made)
-NOBODY = N_("nobody")
 
 # the line of advice (``advice_said``), one phrase a sentence
 PLAY = phrase("advice.play", N_("Play {card}."))
@@ -141,31 +129,16 @@ def seat_names(n: int, seat: int, partnership: bool) -> list[str]:
 
 def facts_of(view) -> list[Said]:
     """The position as the seat to move sees it, one fact a line, as
-    phrases (``solver.said``: each seat a ``Seat``, each contract and
-    trump a ``Word``); a list per seat starts from the asker's own."""
+    phrases (``solver.said``: each seat a ``Seat``, each trump a
+    ``Word``); a list per seat starts from the asker's own.  The widget
+    facts are said here, the game's own by its front, each where it
+    reads best: the deal's (a contract, a bid) after the trumps, what was
+    taken beyond the tricks after the tricks won, a number a seat last."""
     game, seat = view.game, view.seat
-    n = game.num_players
     known = dict(view.info.known)
-    team_lists = game.scores_by_team
-    if team_lists:      # team lists as (team of seat 0, team of seat 1)
-        mine = seat % 2
-
-        def order(v):
-            return [v[mine], v[1 - mine]]
-    else:
-        def order(v):
-            return v
+    facts = FactView(known, seat, game.num_players, game.scores_by_team)
+    front = game.front
     lines = []
-
-    def who(s):
-        return Seat(s) if isinstance(s, int) and 0 <= s < n else Word(NOBODY)
-
-    def per_seat(values, teams):
-        if teams:
-            return TEAMS(a=values[0], b=values[1])
-        return [SEAT_VALUE(name=Seat((seat + k) % n), value=values[(seat + k) % n])
-                for k in range(n)]
-
     if known.get("hand") not in (None, ""):
         lines.append(HAND(hand=known["hand"]))
     if known.get("card") not in (None, ""):
@@ -179,59 +152,25 @@ def facts_of(view) -> list[Said]:
             lines.append(TRUMPS_TURN_UP(trump=trump, card=known["turn_up"]))
         else:
             lines.append(TRUMPS(trump=trump))
-    if known.get("contract") not in (None, ""):
-        by = known.get("chooser")
-        # the contract in words where the game gives them (its titles are
-        # the server's message ids for the contracts: its ``Game.front``)
-        title = Word(known.get("contract_title") or known["contract"])
-        if by is not None:
-            lines.append(CONTRACT_BY(contract=title, name=who(by)))
-        else:
-            lines.append(CONTRACT(contract=title))
-    # the contract in play is in ``used`` from the moment it is chosen: it
-    # is not yet one of those played (in words where the game gives them)
-    used = known.get("used_titles") or known.get("used") or ()
-    current = known.get("contract_title") or known.get("contract")
-    played = [Word(c) for c in used if c != current]
-    if played:
-        # in the game's words for its rounds (trix's kingdoms, tricks' sets:
-        # its ``Front.phrase``, solver/front.py)
-        lines.append(PLAYED(contracts=played))
+    lines += front.deal_facts(facts)
     if known.get("layout"):
         lines.append(LAYOUT(layout=known["layout"]))
-    if known.get("bid") is not None and known.get("bid_winner") is not None:
-        lines.append(BID(n=known["bid"], name=who(known["bid_winner"])))
-    elif known.get("high_bid") is not None:
-        lines.append(HIGH_BID(n=known["high_bid"], name=who(known.get("high_bidder"))))
     trick = known.get("trick")
     leader = known.get("leader")
     if isinstance(trick, list) and isinstance(leader, int):
         if trick:
-            lines.append(TRICK(cards=[SEAT_CARD(name=who((leader + i) % n), card=c)
+            lines.append(TRICK(cards=[SEAT_CARD(name=facts.who((leader + i) % facts.seats), card=c)
                                       for i, c in enumerate(trick)]))
         elif leader == seat:
             lines.append(YOU_LEAD())
     if known.get("tricks_won") is not None:
-        lines.append(TRICKS_WON(scores=per_seat(order(known["tricks_won"]), team_lists)))
-    if known.get("tens") is not None:
-        lines.append(TENS(scores=per_seat(known["tens"], False)))
-    if known.get("count") is not None:
-        lines.append(COUNT(scores=per_seat(order(known["count"]), True)))
-    if known.get("tokens") is not None:
-        lines.append(TOKENS(scores=per_seat(known["tokens"], False)))
+        lines.append(TRICKS_WON(scores=facts.scores(known["tricks_won"])))
+    lines += front.taken_facts(facts)
     if known.get("totals") is not None:
-        lines.append(TOTALS(scores=per_seat(order(known["totals"]), team_lists)))
+        lines.append(TOTALS(scores=facts.scores(known["totals"])))
     if known.get("stock_left"):
         lines.append(STOCK(n=known["stock_left"]))
-    # the game's own facts of a number a seat, in its words (its front)
-    for key, label in game.front.seat_facts.items():
-        values = known.get(key)
-        if isinstance(values, list) and len(values) == n:
-            scores = [SEAT_VALUE(name=Seat(s), value=values[s])
-                      for s in ((seat + k) % n for k in range(n)) if values[s] >= 0]
-            if scores:
-                lines.append(SEAT_FACT(label=Word(label), scores=scores))
-    return lines
+    return lines + front.seat_fact_lines(facts)
 
 
 def say(records, game, tr=ENGLISH, names=None, name=None) -> list[str]:

@@ -3,14 +3,15 @@
 A game's state gives each seat its facts (``State.information_state(seat)
 .known``): its hand, the trick, the trumps, the contract, the bids.  The
 front ends draw a board from them and the advice words them, so each fact
-has a declared kind and a line of meaning: the widget facts every trick
-game shares (``WIDGET_FACTS``: a hand, the trick, the layout's rows, the
-trumps, the stock's count, the match's totals) here, and each game's own
-in its ``Game.facts``.  The conformance tests hold every fact a game gives
-to its declaration (its name declared, its value of its kind), and
-docs/facts.md is written from the declarations (``facts_markdown``, by
-``python -m solver.games.facts_page``; a test holds the page equal to
-them).
+has a declared kind (a shape of solver/shapes.py, the vocabulary a
+position's deal and match objects are declared in too) and a line of
+meaning: the widget facts every trick game shares (``WIDGET_FACTS``: a
+hand, the trick, the layout's rows, the trumps, the stock's count, the
+match's totals) here, and each game's own in its ``Game.facts``.  The
+conformance tests hold every fact a game gives to its declaration (its
+name declared, its value of its kind), and docs/facts.md is written from
+the declarations (``facts_markdown``, by ``python -m
+solver.games.facts_page``; a test holds the page equal to them).
 """
 
 from __future__ import annotations
@@ -19,84 +20,80 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-#: a fact's kind: what its value is (``Fact.check``)
-KINDS = {
-    "int": "a whole number",
-    "seat": "a seat, counted from 0 (-1: none yet)",
-    "bool": "true or false",
-    "text": "words or a code as the game writes them",
-    "card": "a card id in the game's notation",
-    "cards": "card ids in the game's notation, separated by spaces",
-    "card list": "a list of card ids",
-    "ints": "a list of whole numbers (one a seat, or one a team)",
-    "bools": "a list of true or false, one a seat",
-    "texts": "a list of words or codes",
-    "card seats": "an object from card id to the seat it belongs to",
-}
+from .shapes import (
+    Card,
+    CardText,
+    ListOf,
+    Seat,
+    Shape,
+    Text,
+    Whole,
+    conforms,
+    described,
+    spelled,
+)
 
 
 @dataclass(frozen=True)
 class Fact:
-    """One fact's kind (``KINDS``), its meaning, and whether it may be
-    null (``optional``: not known yet, or not in this part of the deal)."""
+    """One fact's kind (a shape of solver/shapes.py: ``Seat(none=True)``,
+    ``ListOf(Whole())``), its meaning, whether it may be null
+    (``optional``: not known yet, or not in this part of the deal), and
+    whether it is one seat's own (``own``: a hand, a nest only the bid
+    winner saw), which a spectator is never shown even where every seat's
+    value happens to be alike."""
 
-    kind: str
+    kind: Shape
     doc: str
     optional: bool = False
+    own: bool = False
 
     def __post_init__(self):
-        if self.kind not in KINDS:
-            raise ValueError(f"a fact's kind is one of {', '.join(KINDS)}, got {self.kind!r}")
+        if not isinstance(self.kind, Shape):
+            raise ValueError(f"a fact's kind is a shape of solver/shapes.py (Seat(), "
+                             f"ListOf(Whole()), ...), got {self.kind!r}")
 
-    def check(self, value: Any) -> str | None:
-        """Why ``value`` is not of this fact's kind, or None where it is."""
+    def check(self, value: Any, seats: int | None = None) -> str | None:
+        """Why ``value`` is not of this fact's kind, or None where it is
+        (``seats``: the game's, which a seat and a list of one a seat
+        are held to)."""
         if value is None:
             return None if self.optional else "is null, and this fact is never null"
-        ok = {
-            "int": _is_int(value),
-            "seat": _is_int(value) and value >= -1,
-            "bool": isinstance(value, bool),
-            "text": isinstance(value, str),
-            "card": isinstance(value, str) and len(value.split()) == 1,
-            "cards": isinstance(value, str),
-            "card list": isinstance(value, list) and all(isinstance(c, str) for c in value),
-            "ints": isinstance(value, list) and all(_is_int(x) for x in value),
-            "bools": isinstance(value, list) and all(isinstance(x, bool) for x in value),
-            "texts": isinstance(value, list) and all(isinstance(x, str) for x in value),
-            "card seats": isinstance(value, dict) and all(
-                isinstance(c, str) and _is_int(s) for c, s in value.items()),
-        }[self.kind]
-        return None if ok else f"is {value!r}, not {KINDS[self.kind]}"
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+        if conforms(self.kind, value, seats):
+            return None
+        return f"is {value!r}, not {described(self.kind)}"
 
 
 #: the facts the faces draw as generic widgets, alike in every game that
 #: has them (a game need not have them all)
 WIDGET_FACTS: Mapping[str, Fact] = {
-    "hand": Fact("cards", "the seat's own cards"),
-    "card": Fact("card", "the seat's one card, where a seat holds one", optional=True),
-    "opponent_hand": Fact("cards", "the other seat's whole hand, where the rules let the "
-                          "seat know it", optional=True),
-    "trick": Fact("card list", "the cards of the trick in play, in the order played"),
-    "leader": Fact("seat", "the seat that led the trick in play", optional=True),
-    "layout": Fact("text", "the rows laid on the table, as the game writes them (read by "
+    "hand": Fact(CardText(), "the seat's own cards", own=True),
+    "card": Fact(Card(), "the seat's one card, where a seat holds one", optional=True,
+                 own=True),
+    "opponent_hand": Fact(CardText(), "the other seat's whole hand, where the rules let the "
+                          "seat know it", optional=True, own=True),
+    "trick": Fact(ListOf(Card()), "the cards of the trick in play, in the order played"),
+    "leader": Fact(Seat(none=True), "the seat that led the trick in play", optional=True),
+    "layout": Fact(Text(), "the rows laid on the table, as the game writes them (read by "
                    "its front's layout_rows)", optional=True),
-    "trump": Fact("text", "the trump suit or colour, as the game writes it", optional=True),
-    "turn_up": Fact("card", "the card turned up"),
-    "stock_left": Fact("int", "cards left in the stock"),
-    "totals": Fact("ints", "the match's score so far, one a seat or one a team"),
-    "tricks_won": Fact("ints", "tricks taken in this deal, one a seat or one a team"),
-    "round": Fact("int", "the deal in play, counted from 0"),
-    "dealer": Fact("seat", "the seat that dealt this deal"),
+    "trump": Fact(Text(), "the trump suit or colour, as the game writes it", optional=True),
+    "turn_up": Fact(Card(), "the card turned up"),
+    "stock_left": Fact(Whole(), "cards left in the stock"),
+    "totals": Fact(ListOf(Whole()), "the match's score so far, one a seat or one a team"),
+    "tricks_won": Fact(ListOf(Whole()), "tricks taken in this deal, one a seat or one a team"),
+    "round": Fact(Whole(), "the deal in play, counted from 0"),
+    "dealer": Fact(Seat(none=True), "the seat that dealt this deal"),
 }
 
 
 def declared(game: Any) -> dict[str, Fact]:
     """Every fact ``game`` may give: the widget facts and its own."""
     return {**WIDGET_FACTS, **getattr(game, "facts", {})}
+
+
+def own_facts(game: Any) -> frozenset[str]:
+    """The facts ``game`` gives that are one seat's own (``Fact.own``)."""
+    return frozenset(k for k, f in declared(game).items() if f.own)
 
 
 def check_known(game: Any, known: Mapping[str, Any]) -> list[str]:
@@ -109,7 +106,7 @@ def check_known(game: Any, known: Mapping[str, Any]) -> list[str]:
         if fact is None:
             bad.append(f"{game.name}: the fact {key!r} is not declared (Game.facts)")
             continue
-        why = fact.check(value)
+        why = fact.check(value, getattr(game, "num_players", None))
         if why is not None:
             bad.append(f"{game.name}: the fact {key!r} {why}")
     return bad
@@ -119,10 +116,12 @@ def facts_markdown(games: Mapping[str, Any]) -> str:
     """docs/facts.md: the widget facts and each game's own, from their
     declarations (``games``: name -> game)."""
     def table(facts: Mapping[str, Fact]) -> list[str]:
-        rows = ["| fact | kind | may be null | meaning |", "|---|---|---|---|"]
+        rows = ["| fact | kind | may be null | one seat's own | meaning |",
+                "|---|---|---|---|---|"]
         for key, fact in sorted(facts.items()):
-            rows.append(f"| `{key}` | {fact.kind} | {'yes' if fact.optional else 'no'} | "
-                        f"{fact.doc} |")
+            rows.append(f"| `{key}` | `{spelled(fact.kind)}` | "
+                        f"{'yes' if fact.optional else 'no'} | "
+                        f"{'yes' if fact.own else 'no'} | {fact.doc} |")
         return rows
 
     out = ["# What a seat knows: the facts of `InfoState.known`", "",
@@ -130,9 +129,16 @@ def facts_markdown(games: Mapping[str, Any]) -> str:
            "by `python -m solver.games.facts_page`; a test holds this page equal to them. A",
            "seat's facts (`State.information_state(seat).known`) hold only",
            "declared facts, each of its kind (the conformance tests check every",
-           "fact of random play-outs of every game).", "",
-           "## Kinds", "", "| kind | value |", "|---|---|"]
-    out += [f"| {k} | {v} |" for k, v in KINDS.items()]
+           "fact of random play-outs of every game). A seat's own fact is never",
+           "shown to a spectator.", "",
+           "## Kinds", "",
+           "Each fact's kind is a shape of `solver/shapes.py`, the vocabulary a",
+           "position's deal and match objects are declared in too; those the facts use:",
+           "", "| kind | value |", "|---|---|"]
+    kinds = {spelled(f.kind): described(f.kind) for facts in
+             [WIDGET_FACTS, *(getattr(g, "facts", {}) for g in games.values())]
+             for f in facts.values()}
+    out += [f"| `{k}` | {v} |" for k, v in sorted(kinds.items())]
     out += ["", "## Widget facts", "",
             "Drawn alike by every face (the hand, the trick, the layout's rows, the",
             "trumps, the counts); a game gives those it has.", ""]
@@ -144,4 +150,5 @@ def facts_markdown(games: Mapping[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
-__all__ = ["Fact", "KINDS", "WIDGET_FACTS", "declared", "check_known", "facts_markdown"]
+__all__ = ["Fact", "WIDGET_FACTS", "declared", "own_facts", "check_known",
+           "facts_markdown"]

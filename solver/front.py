@@ -3,9 +3,10 @@
 A game's ``Front`` (``Game.front``, made from ``Game.front_class``) says
 how a person reads the game: its title and words on the new-table form,
 its cards' faces and names, its contracts in words, the panels of its
-board in generic widgets, what each finished deal's summary adds to the
-points, its units beside the deal's, the sentence that lists the contracts played, the
-rows of cards it lays on the table, the bot levels that differ from the
+board in generic widgets, the facts of a position that are its own (a
+contract, a bid, tokens: said as ``solver.said`` phrases), what each
+finished deal's summary adds to the points, its units beside the deal's,
+the rows of cards it lays on the table, the bot levels that differ from the
 common ones, and where a deal set up by hand keeps its hands.
 ``bots/server``, ``bots/advice.py`` and
 ``bots/analysis.py`` read these declarations and never a game's name, so
@@ -27,6 +28,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
+
+from .said import Said, Seat, Word, phrase
 
 
 def N_(message: str) -> str:
@@ -74,6 +77,56 @@ class BoardView:
     names: Sequence[str]
     viewer: int | None = None
     moves: Sequence[tuple[int, str]] = ()
+
+
+#: who holds no seat (a bid nobody made), in words
+NOBODY = N_("nobody")
+# the phrases of a position's facts that several games share: one number
+# a seat or a team (``FactView``), a game's own list of one a seat
+# (``Front.seat_facts``)
+SEAT_VALUE = phrase("fact.seat_value", N_("{name} {value}"))
+TEAMS = phrase("fact.teams", N_("your team {a}, the other team {b}"))
+SEAT_FACT = phrase("fact.seat_fact", N_("{label}: {scores}"))
+
+
+@dataclass(frozen=True)
+class FactView:
+    """What a game's front reads to say a position's facts as a hint lists
+    them (``Front.deal_facts``, ``taken_facts``, ``seat_fact_lines``): the
+    asking seat's facts (``InfoState.known``), its seat, the number of
+    seats, and whether the game's lists of one number a side are one a
+    team (``Game.scores_by_team``), said with the asker's team first."""
+
+    known: Mapping[str, Any]
+    seat: int
+    seats: int
+    by_team: bool = False
+
+    def who(self, value: Any) -> Seat | Word:
+        """A seat fact as a phrase's parameter: the seat, or "nobody"
+        where it names none (-1, null)."""
+        if isinstance(value, int) and 0 <= value < self.seats:
+            return Seat(value)
+        return Word(NOBODY)
+
+    def around(self) -> list[int]:
+        """The seats from the asker's own, each next to the left."""
+        return [(self.seat + k) % self.seats for k in range(self.seats)]
+
+    def each_seat(self, values: Sequence[Any]) -> list[Said]:
+        """A list of one number a seat, said from the asker's own."""
+        return [SEAT_VALUE(name=Seat(s), value=values[s]) for s in self.around()]
+
+    def teams(self, pair: Sequence[Any]) -> Said:
+        """A pair of one number a team, the asker's team first where the
+        game counts by team (seats 0, 2, ... against 1, 3, ...)."""
+        mine = self.seat % 2 if self.by_team else 0
+        return TEAMS(a=pair[mine], b=pair[1 - mine])
+
+    def scores(self, values: Sequence[Any]) -> Said | list[Said]:
+        """A list of one number a team where the game counts by team, else
+        of one a seat (the tricks won, the match's totals)."""
+        return self.teams(values) if self.by_team else self.each_seat(values)
 
 
 def text_row(text: str) -> dict[str, Any]:
@@ -128,9 +181,6 @@ class Front:
     #: the heading of the contracts' panel, with the chooser's ``{name}``
     #: (a message id; None: the panel has no heading)
     contracts_title: ClassVar[str | None] = None
-    #: the advice's fact listing the contracts played before the current one
-    played_contracts: ClassVar[str] = N_("Contracts already played in this round: "
-                                         "{contracts}")
     #: the game's actions that are not cards, in words (message ids): keyed
     #: by an action's whole text ("reveal done") or by its first word, the
     #: verb ("bid" for "bid 85"), whose template words the rest by the one
@@ -140,8 +190,8 @@ class Front:
     #: hidden "?" are every game's (``COMMON_ACTIONS``); an action with no
     #: words is shown as the notation writes it.
     actions: ClassVar[dict[str, str]] = {}
-    #: the game's own facts of one whole number a seat (``ints``,
-    #: solver/facts.py) that a position's facts list (``bots/advice.py``),
+    #: the game's own facts of one whole number a seat (``ListOf(Whole())``,
+    #: solver/facts.py) that a position's facts list (``seat_fact_lines``),
     #: each by its line's label (a message id): ``{"bids": N_("Bids")}``;
     #: a seat whose number is below 0 (none yet) is left out of its line
     seat_facts: ClassVar[dict[str, str]] = {}
@@ -161,11 +211,46 @@ class Front:
         self.game = game
 
     def phrase(self, code: str) -> str | None:
-        """The game's own template of a phrase's code (``solver.said``),
-        None where the game says it as the phrase does: the fact listing
-        the contracts played (``fact.played``) in the game's words for
-        its rounds (``played_contracts``)."""
-        return self.played_contracts if code == "fact.played" else None
+        """The game's own template of a phrase's code (``solver.said``), a
+        message id; None (the default) where the game says it as the
+        phrase does."""
+        return None
+
+    # ---- a position's facts, as a hint lists them ------------------------------
+    # Beside the widget facts every game words alike (the hand, the trumps,
+    # the trick, the tricks won, the totals: ``bots/advice.py``), a game
+    # says its own, one phrase a line, at three places of the list.
+
+    def deal_facts(self, facts: FactView) -> list[Said]:
+        """What the deal is played for (its contract and who chose it, the
+        contracts played before it, an auction's bid), said after the
+        trumps: nothing by default."""
+        return []
+
+    def taken_facts(self, facts: FactView) -> list[Said]:
+        """What the seats hold or have taken beyond their tricks (ten-tricks,
+        count, tokens), said after the tricks won: nothing by default."""
+        return []
+
+    def seat_fact_lines(self, facts: FactView) -> list[Said]:
+        """The game's ``seat_facts``, a line each, said last: each seat's
+        number from the asker's own (``seat_fact_value``), a seat below 0
+        left out, a fact with no seat's number left out."""
+        lines = []
+        for key, label in self.seat_facts.items():
+            values = facts.known.get(key)
+            if isinstance(values, list) and len(values) == facts.seats:
+                scores = [SEAT_VALUE(name=Seat(s), value=self.seat_fact_value(key, values[s]))
+                          for s in facts.around() if values[s] >= 0]
+                if scores:
+                    lines.append(SEAT_FACT(label=Word(label), scores=scores))
+        return lines
+
+    def seat_fact_value(self, key: str, value: int) -> Any:
+        """A seat's number of the ``seat_facts`` fact ``key`` as its line
+        says it (a phrase's parameter: the number, or a ``Word``): the
+        number by default."""
+        return value
 
     # ---- the form ----------------------------------------------------------
 
@@ -356,6 +441,7 @@ class FrenchFront(Front):
         return None
 
 
-__all__ = ["N_", "NP_", "NC_", "Words", "Front", "COMMON_ACTIONS", "BoardView", "panel",
+__all__ = ["N_", "NP_", "NC_", "Words", "Front", "COMMON_ACTIONS", "BoardView", "FactView",
+           "NOBODY", "SEAT_VALUE", "TEAMS", "SEAT_FACT", "panel",
            "text_row", "cards_row", "list_row", "seat_row", "seat_of", "tricks_won_notes", "FrenchFront",
            "RANKS", "SUITS", "SUIT_SIGNS"]

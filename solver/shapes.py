@@ -1,10 +1,13 @@
-"""The shapes of a position's ``deal`` and ``match`` objects, as a game
-declares them (``Game.deal_fields``, ``Game.match_fields``): a small
+"""The shapes of a game's values, as a game declares them: a small
 vocabulary that names what a value is in the game's own terms (a seat, a
-card, a card list, a list of one entry a seat) rather than in JSON's, so
-that the JSON Schema of every game's positions (``solver.position.
-position_schema``, served in the HTTP API's document) is made from the
-declarations and a new game gets its schema by declaring its shapes.
+card, a card list, a list of one entry a seat) rather than in JSON's.
+A position's ``deal`` and ``match`` objects are declared in it
+(``Game.deal_fields``, ``Game.match_fields``), so that the JSON Schema
+of every game's positions (``solver.position.position_schema``, served
+in the HTTP API's document) is made from the declarations and a new game
+gets its schema by declaring its shapes; so are the facts a seat knows
+(``Game.facts``, solver/facts.py), which ``conforms`` checks and
+``described`` words for docs/facts.md.
 
 A shape says what the game's reading of a deal or a match object takes
 of that value's type, keys, size and range; what depends on the rules (a
@@ -19,17 +22,21 @@ where a card list may hold unseen cards (``"?"``) and counts of them
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 
+@dataclass(frozen=True)
 class Shape:
-    """What one value of a deal or a match object is."""
+    """What one value of a deal or a match object, or of a fact, is."""
 
 
 @dataclass(frozen=True)
 class Seat(Shape):
-    """A seat number: 0 .. the game's most players - 1."""
+    """A seat number: 0 .. the game's most players - 1 (-1 too where
+    ``none``: no seat yet)."""
+
+    none: bool = False
 
 
 @dataclass(frozen=True)
@@ -48,12 +55,29 @@ class Cards(Shape):
 
 
 @dataclass(frozen=True)
-class Whole(Shape):
-    """An integer ``low`` .. ``high``, a multiple of ``step``."""
+class CardText(Shape):
+    """Card ids written as one text, separated by spaces (a seat's facts'
+    form: ``"AS KH"``; a hidden card ``"?"``)."""
 
-    low: int
-    high: int
+
+@dataclass(frozen=True)
+class Whole(Shape):
+    """An integer ``low`` .. ``high`` (None: no bound), a multiple of
+    ``step``."""
+
+    low: int | None = None
+    high: int | None = None
     step: int = 1
+
+
+@dataclass(frozen=True)
+class Flag(Shape):
+    """True or false."""
+
+
+@dataclass(frozen=True)
+class Text(Shape):
+    """Any words or code, as the game writes them."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +104,15 @@ class PerSeat(Shape):
     players: between its fewest and its most)."""
 
     item: Shape
+
+
+@dataclass(frozen=True)
+class MapOf(Shape):
+    """A JSON object from ``key`` (a string: a card id, a name) to
+    ``value``."""
+
+    key: Shape
+    value: Shape
 
 
 @dataclass(frozen=True)
@@ -122,19 +155,33 @@ def _token(names) -> str:
 def json_schema(shape: Shape, terms: Terms) -> dict[str, Any]:
     """``shape`` as JSON Schema (draft 2020-12, OpenAPI 3.1) for one game."""
     if isinstance(shape, Seat):
-        return {"type": "integer", "minimum": 0, "maximum": terms.max_players - 1}
+        return {"type": "integer", "minimum": -1 if shape.none else 0,
+                "maximum": terms.max_players - 1}
     if isinstance(shape, Card):
         return ({"enum": list(terms.cards)} if terms.cards else
                 {"type": "string", "pattern": f"^{_token(())}$"})
     if isinstance(shape, Cards):
         return _cards(shape, terms)
+    if isinstance(shape, CardText):
+        names = list(terms.cards) + (["?"] if terms.cards else [])
+        return {"type": "string", "pattern": card_list_pattern(names)}
     if isinstance(shape, Whole):
-        out: dict[str, Any] = {"type": "integer", "minimum": shape.low, "maximum": shape.high}
+        out: dict[str, Any] = {"type": "integer"}
+        if shape.low is not None:
+            out["minimum"] = shape.low
+        if shape.high is not None:
+            out["maximum"] = shape.high
         if shape.step != 1:
             out["multipleOf"] = shape.step
         return out
     if isinstance(shape, Word):
         return {"enum": list(shape.choices)}
+    if isinstance(shape, Flag):
+        return {"type": "boolean"}
+    if isinstance(shape, Text):
+        return {"type": "string"}
+    if isinstance(shape, MapOf):
+        return {"type": "object", "additionalProperties": json_schema(shape.value, terms)}
     if isinstance(shape, ListOf):
         out = {"type": "array", "items": json_schema(shape.item, terms)}
         if shape.least:
@@ -176,5 +223,98 @@ def _cards(shape: Cards, terms: Terms) -> dict[str, Any]:
     return {"anyOf": forms}
 
 
-__all__ = ["Shape", "Seat", "Card", "Cards", "Whole", "Word", "ListOf", "PerSeat", "Fields",
-           "Terms", "json_schema", "card_list_pattern"]
+def conforms(shape: Shape, value: Any, seats: int | None = None) -> bool:
+    """Whether ``value`` (as a game gives it, not parsed from a person's
+    input) is of ``shape``, in any game's terms: a card is one token, a
+    seat a number below ``seats`` where it is given; a ``Fields``'s keys
+    are its own, every one but the optional given."""
+    def whole(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    if isinstance(shape, Seat):
+        return whole(value) and (-1 if shape.none else 0) <= value \
+            and (seats is None or value < seats)
+    if isinstance(shape, Card):
+        return isinstance(value, str) and len(value.split()) == 1
+    if isinstance(shape, CardText):
+        return isinstance(value, str)
+    if isinstance(shape, Cards):
+        return isinstance(value, str) or (isinstance(value, list) and all(
+            isinstance(c, str) and len(c.split()) == 1 for c in value))
+    if isinstance(shape, Whole):
+        return whole(value) and (shape.low is None or value >= shape.low) \
+            and (shape.high is None or value <= shape.high) and value % shape.step == 0
+    if isinstance(shape, Word):
+        return value in shape.choices
+    if isinstance(shape, Flag):
+        return isinstance(value, bool)
+    if isinstance(shape, Text):
+        return isinstance(value, str)
+    if isinstance(shape, ListOf):
+        return isinstance(value, list) and shape.least <= len(value) \
+            and (shape.most is None or len(value) <= shape.most) \
+            and (not shape.distinct or len({repr(v) for v in value}) == len(value)) \
+            and all(conforms(shape.item, v, seats) for v in value)
+    if isinstance(shape, PerSeat):
+        return isinstance(value, list) and (seats is None or len(value) == seats) \
+            and all(conforms(shape.item, v, seats) for v in value)
+    if isinstance(shape, MapOf):
+        return isinstance(value, dict) and all(
+            conforms(shape.key, k, seats) and conforms(shape.value, v, seats)
+            for k, v in value.items())
+    if isinstance(shape, Fields):
+        return isinstance(value, dict) and set(value) <= set(shape.fields) \
+            and set(shape.fields) - set(shape.optional) <= set(value) \
+            and all(conforms(shape.fields[k], v, seats) for k, v in value.items())
+    raise TypeError(f"not a shape: {type(shape).__name__}")
+
+
+def described(shape: Shape) -> str:
+    """What a value of ``shape`` is, in words (docs/facts.md, and the
+    fact checker's complaints)."""
+    if isinstance(shape, Seat):
+        return "a seat, counted from 0" + (" (-1: none yet)" if shape.none else "")
+    if isinstance(shape, Card):
+        return "a card id in the game's notation"
+    if isinstance(shape, CardText):
+        return "card ids in the game's notation, separated by spaces"
+    if isinstance(shape, Cards):
+        return "card ids, separated by spaces or as a list"
+    if isinstance(shape, Whole):
+        bounds = [f"at least {shape.low}"] if shape.low is not None else []
+        bounds += [f"at most {shape.high}"] if shape.high is not None else []
+        bounds += [f"a multiple of {shape.step}"] if shape.step != 1 else []
+        return "a whole number" + (f" ({', '.join(bounds)})" if bounds else "")
+    if isinstance(shape, Word):
+        return "one of " + ", ".join(shape.choices)
+    if isinstance(shape, Flag):
+        return "true or false"
+    if isinstance(shape, Text):
+        return "words or a code as the game writes them"
+    if isinstance(shape, ListOf):
+        return f"a list, each item {described(shape.item)}"
+    if isinstance(shape, PerSeat):
+        return f"a list of one a seat, each {described(shape.item)}"
+    if isinstance(shape, MapOf):
+        return f"an object from {described(shape.key)} to {described(shape.value)}"
+    if isinstance(shape, Fields):
+        return "an object of " + ", ".join(shape.fields)
+    raise TypeError(f"not a shape: {type(shape).__name__}")
+
+
+def spelled(shape: Shape) -> str:
+    """A shape as Python writes it, its fields at their defaults left
+    out: ``ListOf(Whole())``, ``Seat(none=True)``."""
+    args = []
+    for f in fields(shape):
+        value = getattr(shape, f.name)
+        if isinstance(value, Shape):
+            args.append(spelled(value))
+        elif f.default is MISSING or value != f.default:
+            args.append(f"{f.name}={value!r}")
+    return f"{type(shape).__name__}({', '.join(args)})"
+
+
+__all__ = ["Shape", "Seat", "Card", "Cards", "CardText", "Whole", "Word", "Flag", "Text",
+           "ListOf", "PerSeat", "MapOf", "Fields", "Terms", "json_schema", "card_list_pattern",
+           "conforms", "described", "spelled"]

@@ -27,17 +27,19 @@ INTEROP_USES = {"core", "reference", "games", "interop"}
 #: ``solver/__init__.py`` re-exports the public API of every layer
 FACADE = {"solver"}
 #: the core, module by module (a module imports only core modules of a
-#: lower rank): the phrases and the words' markers (``said``, ``front``)
-#: below everything, the errors raised with them just above, the shapes a game declares its
-#: deal and match objects in, the card notation and the masks over it, the
-#: protocol, and the position format that validates input
+#: lower rank): the phrases (``said``) below everything, the words'
+#: markers and the fronts that say a game's facts with them (``front``) just
+#: above, the errors raised with both above them, the shapes a game declares its
+#: deal and match objects and its facts in, the facts' declarations above the shapes,
+#: the card notation and the masks over it, the protocol, and the position
+#: format that validates input
 #: against the protocol (the protocol replays records itself, so it needs
 #: nothing of the format)
 CORE_RANK = {"solver.errors": 0, "solver.stats": 0, "solver.sampler": 0,
              "solver.reference": 0, "solver.reference.cardset": 0,
              "solver.reference.layout_oracle": 0,
-             "solver.cardplay": 0, "solver.front": -1, "solver.facts": 0, "solver.shapes": 0,
-             "solver.said": -1,
+             "solver.cardplay": 0, "solver.front": -1, "solver.facts": 1, "solver.shapes": 0,
+             "solver.said": -2,
              "solver.cards": 1, "solver.cardset": 2, "solver.reference.dd_oracle": 2,
              "solver.game": 3, "solver.trickrules": 3, "solver.position": 4,
              "solver.beliefs": 4}
@@ -639,33 +641,20 @@ def test_the_page_checker_sees_a_name_test():
     assert not _page_name_tests('const g = GAMES.find((x) => x.name === name);', names)
 
 
-#: the facts every face draws as a generic widget (a hand, a trick and who
-#: led it and took it, the layout's rows, trumps and the turn-up, the
-#: stock's count, the match's totals), and JavaScript's own words that
-#: share a fact's name (``Math.round``, ``ev.target``)
-WIDGET_FACTS = frozenset({"hand", "card", "opponent_hand", "trick", "leader", "layout", "trump",
-                          "turn_up", "stock_left", "totals", "winner", "round", "target"})
+#: JavaScript's own words that share a game fact's name (``ev.target``;
+#: dix-exchange's ``target`` and ``winner``)
+JS_WORDS = frozenset({"target", "winner"})
 
 
 def _game_fact_keys() -> set:
-    """The keys of the games' ``InfoState.known`` met in random play,
-    beside the generic widgets' (``WIDGET_FACTS``)."""
-    import random
-
+    """The facts the games declare their own (``Game.facts``), beside the
+    widget facts every face draws alike (solver/facts.py: a hand, a trick
+    and who led it, the tricks won, the layout's rows, trumps and the
+    turn-up, the stock's count, the match's totals)."""
     import solver
-    keys: set = set()
-    for name in solver.registered_games():
-        game = solver.load_game(name)
-        for seed in range(3):
-            rng, state = random.Random(seed), game.new_initial_state()
-            for _ in range(300):
-                if state.is_terminal():
-                    break
-                for seat in range(game.num_players):
-                    keys |= set(state.information_state(seat).known)
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-    return keys - WIDGET_FACTS
+    from solver.facts import WIDGET_FACTS
+    return {key for name in solver.registered_games()
+            for key in solver.load_game(name).facts} - set(WIDGET_FACTS)
 
 
 def _page_fact_reads(source: str, keys: set) -> list:
@@ -690,7 +679,7 @@ def test_the_pages_read_no_game_s_fact(path, game_fact_keys):
     (``Front.panels``, ``notes``, ``seat_notes``, ``summary_words``): no
     page reads a game's own fact (an auction's bid, a contract, tokens)."""
     assert {"bid_winner", "tokens", "used", "revealed"} <= game_fact_keys
-    bad = _page_fact_reads(path.read_text(), game_fact_keys)
+    bad = _page_fact_reads(path.read_text(), game_fact_keys - JS_WORDS)
     assert not bad, f"{path.relative_to(ROOT)}:\n" + "\n".join(bad)
 
 
@@ -700,6 +689,79 @@ def test_the_page_fact_checker_fires():
     assert _page_fact_reads('case "nest": return t("nest");', keys)
     assert _page_fact_reads("seatExtra(b.tokens, s);", keys)
     assert not _page_fact_reads("drawPanels(box, p, b.panels);", keys)
+
+
+def _fact_key_reads(source: str, keys: set) -> list:
+    """Where a Python module reads a game's fact by its key: the key as a
+    subscript (``known["tokens"]``), the first argument of ``get``,
+    ``pop`` or ``setdefault``, a side of a comparison (``"nest" in
+    known``) or an item of a tuple, list or set (a table of keys to copy).
+    A docstring or a key of the module's own dict display (a board's
+    ``"winner"`` of the last trick) is not a read."""
+    found = []
+
+    def key(node) -> str | None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in keys:
+            return node.value
+        return None
+
+    for node in ast.walk(ast.parse(source)):
+        named: list = []
+        if isinstance(node, ast.Subscript):
+            named = [key(node.slice)]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr in ("get", "pop", "setdefault") and node.args:
+            named = [key(node.args[0])]
+        elif isinstance(node, ast.Compare):
+            named = [key(x) for x in (node.left, *node.comparators)]
+        elif isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            named = [key(e) for e in node.elts]
+        found += [f"line {getattr(node, 'lineno', 0)}: reads the fact {k!r}"
+                  for k in named if k]
+    return found
+
+
+#: the front ends that word a position and draw a table from the widget
+#: facts and what a game's front says of its own (``Front.deal_facts``,
+#: ``panels``, ``seat_notes``: solver/front.py); the analysis board's two
+#: modules (bots/analysis.py, bots/server/analysis.py) still copy a
+#: drawing's facts by name and are left out
+FACT_BLIND = [*(p for p in GAME_BLIND if p.name != "analysis.py"), ROOT / "bots" / "hint.py"]
+
+
+@pytest.mark.parametrize("path", FACT_BLIND, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_front_ends_read_no_game_s_fact(path, game_fact_keys):
+    """The advice, the table's presentation, its labels and its table top
+    read the widget facts only; a game's own facts (a contract, a bid,
+    the nest, tokens) are said by its front."""
+    bad = _fact_key_reads(path.read_text(), game_fact_keys)
+    assert not bad, f"{path.relative_to(ROOT)}:\n" + "\n".join(bad)
+
+
+def test_the_front_end_fact_checker_fires(game_fact_keys):
+    """The checker reads the advice, the labels, the presentation and the
+    table top, and catches a read of a game's fact in each form, not a
+    widget fact, a docstring or a key the module writes; a probe module
+    of bots/server reading ``bid_winner`` fails the test."""
+    covered = {p.relative_to(ROOT).as_posix() for p in FACT_BLIND}
+    assert {"bots/advice.py", "bots/server/labels.py", "bots/server/present.py",
+            "bots/tabletop.py"} <= covered
+    keys = game_fact_keys
+    assert _fact_key_reads('w = known.get("bid_winner")\n', keys)
+    assert _fact_key_reads('t = known["tokens"]\n', keys)
+    assert _fact_key_reads('if "nest" in known:\n    pass\n', keys)
+    assert _fact_key_reads('PRIVATE = frozenset({"hand", "discards"})\n', keys)
+    assert _fact_key_reads('for key in ("chooser", "contract"):\n    pass\n', keys)
+    assert not _fact_key_reads('def f(known):\n    """The bid."""\n    return known["hand"]\n',
+                               keys)
+    assert not _fact_key_reads('out = {"winner": leader}\n', keys)
+    fake = ROOT / "bots" / "server" / "_facts_probe.py"
+    try:
+        fake.write_text('def f(known):\n    return known.get("bid_winner")\n')
+        with pytest.raises(AssertionError, match="reads the fact 'bid_winner'"):
+            test_the_front_ends_read_no_game_s_fact(fake, keys)
+    finally:
+        fake.unlink(missing_ok=True)
 
 
 # --------------------------------------------------------------------------

@@ -14,6 +14,8 @@ import pytest
 import solver
 from bots import advice
 from bots.engine_client import result_of
+from solver.front import NOBODY
+from solver.games.contract_match.front import PLAYED
 from solver.said import PHRASES, Act, Said, Seat, Word, phrase
 from solver.search import PlayResult
 from solver.search.advice import REASON_AS_GOOD, REASON_FEW, TIE_RULE
@@ -31,7 +33,7 @@ def test_a_code_is_declared_once_and_known_before_it_is_said():
 
 def test_a_record_reads_back_from_its_json():
     said = advice.TRICK(cards=[advice.SEAT_CARD(name=Seat(2), card="8D"),
-                               advice.SEAT_CARD(name=Word(advice.NOBODY), card="9D")])
+                               advice.SEAT_CARD(name=Word(NOBODY), card="9D")])
     doc = json.loads(json.dumps(said.to_json()))
     assert doc["params"]["cards"][0] == {"code": "fact.seat_card",
                                          "params": {"name": {"seat": 2}, "card": "8D"}}
@@ -52,7 +54,7 @@ def test_a_count_takes_its_plural_and_a_game_its_own_words():
     two = advice.SAME_CARD(n=2, cards=[Act("9S"), Act("8S")])
     assert one.english() == "9S is the same card here (equivalent)."
     assert two.english() == "9S, 8S are the same card here (equivalent)."
-    played = advice.PLAYED(contracts=[Word("King of Hearts")])
+    played = PLAYED(contracts=[Word("King of Hearts")])
     trix = solver.load_game("trix")
     assert played.english() == "Contracts already played in this round: King of Hearts"
     assert advice.say([played], trix) == \

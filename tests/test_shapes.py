@@ -15,15 +15,22 @@ from solver.games.dix_exchange.notation import DeckOption
 from solver.shapes import (
     Card,
     Cards,
+    CardText,
     Fields,
+    Flag,
     ListOf,
+    MapOf,
     PerSeat,
     Seat,
     Terms,
+    Text,
     Whole,
     Word,
     card_list_pattern,
+    conforms,
+    described,
     json_schema,
+    spelled,
 )
 
 CARDS = ("AS", "KS", "10", "1")
@@ -51,6 +58,35 @@ def test_a_card_list_is_text_or_a_list_of_the_game_s_card_names():
     assert not valid(Cards(least=1), VIEW, 0) and valid(Cards(least=1), VIEW, 1)
     # the longest name first: "10" is one card, not "1" and a stray "0"
     assert card_list_pattern(CARDS).count("10") == 2
+
+
+#: a value of each shape the facts of a seat use, and one that is not
+FACT_VALUES = [
+    (Seat(none=True), -1, -2), (Seat(), 1, -1), (Card(), "KS", "KS AS"),
+    (CardText(), "AS KS", ["AS"]), (Flag(), False, 0), (Text(), "", 1),
+    (Whole(), -1000, 1.5), (ListOf(Whole()), [1, -2], [1, True]),
+    (PerSeat(Flag()), [True, False], [True]), (ListOf(Text()), ["a"], "a"),
+    (MapOf(Card(), Seat()), {"AS": 1}, {"AS": -1}), (ListOf(Card()), ["AS"], ["AS KS"]),
+]
+
+
+@pytest.mark.parametrize("shape,good,bad", FACT_VALUES, ids=lambda v: repr(v)[:30])
+def test_a_value_conforms_to_its_shape_as_its_schema_says(shape, good, bad):
+    """The facts of a seat are declared in the shapes (solver/facts.py):
+    ``conforms`` (a game's values, two seats here) and the JSON Schema
+    agree on a value of each and one that is not; each shape is
+    described in words and spelled as Python writes it."""
+    assert conforms(shape, good, 2) and valid(shape, RECORD, good)
+    assert not conforms(shape, bad, 2) and not valid(shape, RECORD, bad)
+    assert described(shape) and eval(spelled(shape)) == shape
+
+
+def test_shapes_in_words():
+    assert described(Seat(none=True)) == "a seat, counted from 0 (-1: none yet)"
+    assert described(ListOf(Whole())) == "a list, each item a whole number"
+    assert described(Whole(0, 10, 5)) == "a whole number (at least 0, at most 10, a multiple of 5)"
+    assert spelled(MapOf(Card(), Seat(none=True))) == "MapOf(Card(), Seat(none=True))"
+    assert spelled(Whole(1, 5)) == "Whole(low=1, high=5)"
 
 
 def test_seats_cards_lists_and_objects():

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.errors import DixtrixError
+from solver.facts import own_facts
 from solver.front import BoardView
 from solver.position import SeatView
 
@@ -32,8 +33,6 @@ Table = Any
 
 #: the public log entries a view carries (the latest)
 LOG_ENTRIES = 80
-#: facts of a seat's view that are its own even where several seats share them
-PRIVATE_FACTS = frozenset({"hand", "card", "opponent_hand", "nest", "discards"})
 
 
 @dataclass(frozen=True)
@@ -60,7 +59,7 @@ def payload(table: Table, seat: int | None, tr: Translator | None = None) -> dic
         known = dict(infos[seat].known)
         view_actions = infos[seat].view["actions"]
     else:
-        known = public_known([i.known for i in infos])
+        known = public_known([i.known for i in infos], own_facts(game))
         view_actions = public_actions([i.view["actions"] for i in infos])
     names = words.seat_names(game, seat, tr)
     legal = []
@@ -230,11 +229,13 @@ def label_review(table: Table, doc: dict, tr: Translator) -> None:
             entry["best_label"] = label(entry["best"])
 
 
-def public_known(all_known: list[dict]) -> dict:
-    """The facts every seat knows alike: what a spectator may see."""
+def public_known(all_known: list[dict], own: frozenset[str] = frozenset()) -> dict:
+    """The facts every seat knows alike, but a seat's own (``own``: the
+    game's, ``solver.facts.own_facts``) even where they are alike: what a
+    spectator may see."""
     first = all_known[0]
     return {k: v for k, v in first.items()
-            if k not in PRIVATE_FACTS and all(other.get(k) == v for other in all_known[1:])}
+            if k not in own and all(other.get(k) == v for other in all_known[1:])}
 
 
 def public_actions(per_seat: list[list]) -> list:
@@ -249,4 +250,4 @@ def public_actions(per_seat: list[list]) -> list:
 
 
 __all__ = ["payload", "summaries", "label_review", "is_card_text", "public_known",
-           "public_actions", "LOG_ENTRIES", "PRIVATE_FACTS"]
+           "public_actions", "LOG_ENTRIES"]

@@ -204,9 +204,12 @@ def test_the_fact_checker_names_what_is_wrong():
     game = solver.load_game("dix")
     assert check_known(game, {"hand": "AS KS", "tens": [0, 1]}) == []
     assert check_known(game, {"bids": 3}) == ["dix: the fact 'bids' is not declared (Game.facts)"]
-    assert "not a list of whole numbers" in check_known(game, {"tens": [0, "1"]})[0]
+    assert "not a list, each item a whole number" in check_known(game, {"tens": [0, "1"]})[0]
     assert "never null" in check_known(game, {"hand": None})[0]
-    with pytest.raises(ValueError, match="a fact's kind is one of"):
+    # a seat is held to the game's seats (dix has two), -1 only where none may be
+    assert "not a seat" in check_known(game, {"leader": 2})[0]
+    assert check_known(game, {"leader": -1}) == []
+    with pytest.raises(ValueError, match="a fact's kind is a shape"):
         Fact("colour", "no such kind")
 
 

@@ -218,3 +218,28 @@ def test_a_new_game_words_its_actions_by_declaring_them():
     assert said.action("7", True, en) == "card 7"
     assert said.action("shrug twice", False, en) == "shrug twice"
     assert said.action("bid", False, en) == "bid"          # a verb without its rest
+
+
+def test_a_hint_in_dixie_rook_s_auction_says_the_highest_bid():
+    """A hint's facts during dixie-rook's auction say the highest bid so
+    far and its bidder (the game gives ``bid`` 0 and ``bid_winner`` -1
+    until the auction ends, which the facts once said as "Bid: 0 by
+    nobody"), nothing before the first bid, and the winning bid once the
+    auction is won (``RookFront.deal_facts``), in English and in French."""
+    from bots import advice
+    from bots.server import words
+    from solver import position
+
+    def bids(state, tr=None):
+        view = position.SeatView.of(state, state.current_player())
+        said = advice.describe(view) if tr is None else words.facts(view, tr)
+        return [line for line in said if "bid" in line.lower() or "ench" in line.lower()]
+
+    state = solver.load_game("dixie-rook").replay([], seed=1)
+    assert state.current_player() == 2 and bids(state) == []
+    state.apply_action_string("bid 70")
+    assert bids(state) == ["Highest bid: 70 by right"]
+    assert bids(state, i18n.Translator("fr")) == ["Plus forte enchère : 70 (Droite)"]
+    for _ in range(3):
+        state.apply_action_string("pass")
+    assert state.current_player() == 2 and bids(state) == ["Bid: 70 by you"]

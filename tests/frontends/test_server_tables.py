@@ -21,10 +21,11 @@ import solver
 from bots import levels
 from bots.registry import make_bot
 from bots.server.app import create_app
-from bots.server.present import public_actions
+from bots.server.present import public_actions, public_known
 from bots.server.settings import Settings
 from bots.server.store import MoveConflict, Store
 from bots.server.tables import Table, bot_seed
+from solver.facts import own_facts
 from solver.position import SeatView
 
 from .server_process import ServerProcess, replay_table, running
@@ -253,6 +254,19 @@ def test_a_spectator_sees_only_what_every_seat_sees(app):
     assert len(seen) == len(truth) and any(x.startswith("discard") for x in truth)
     for public, real in zip(seen, truth, strict=True):
         assert public == ("?" if real.startswith("discard") else real)
+
+
+def test_a_spectator_is_never_shown_a_seat_s_own_fact():
+    """The facts a game declares one seat's own (``Fact.own``: a hand,
+    dixie-rook's nest and discards) are left out of a spectator's view
+    even where every seat's value is alike (an empty nest); the others
+    are kept where alike."""
+    own = own_facts(solver.load_game("dixie-rook"))
+    assert own == {"hand", "card", "opponent_hand", "nest", "discards"}
+    assert own_facts(solver.load_game("dix")) == {"hand", "card", "opponent_hand"}
+    alike = {"nest": "", "discards": "", "hand": "", "trump": "red", "bid": 120}
+    assert public_known([alike, dict(alike)], own) == {"trump": "red", "bid": 120}
+    assert public_known([alike, {**alike, "bid": 100}], own) == {"trump": "red"}
 
 
 def test_unseeded_tables_are_dealt_from_128_bits(app):

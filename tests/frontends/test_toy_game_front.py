@@ -236,6 +236,28 @@ def test_a_hint_and_the_analysis_board_show_the_bids(client, toy, lang, bids):
     assert panel["title"] == bids and len(panel["rows"]) == 4
 
 
+@pytest.mark.parametrize("lang,bids", [("en", "Bids: Across nil, Right 2"),
+                                       ("fr", "Enchères : En face : nulle, Droite : 2")])
+def test_a_hint_s_facts_say_a_nil_bid_as_the_panel_does(client, toy, lang, bids):
+    """A bid of no trick is "nil" in a hint's facts, as on the panel and
+    under the seats, by the toy's own front (``ToyFront.seat_fact_value``)
+    and its own French: seat 2, to bid after a nil and a 2, in the
+    command line's words and ``POST /v1/hint``'s; the fact's record
+    carries the word, not the number."""
+    from bots import advice
+    state = toy.replay(["bid 0", "bid 2"], seed=1)
+    view = position.SeatView.of(state, 2)
+    if lang == "en":
+        assert advice.describe(view)[-1] == "Bids: across nil, right 2"
+        record = advice.facts_of(view)[-1].to_json()
+        assert record["params"]["scores"][0]["params"]["value"] == \
+            {"message": "nil", "context": None}
+    h = client.post(f"/v1/hint?lang={lang}", json={"position": view.to_json(),
+                                                     "limit": {"iterations": 50}, "seed": 1})
+    assert h.status_code == 200, h.text
+    assert h.json()["facts"][-1] == bids
+
+
 def test_the_command_line_hint_shows_the_bids(toy, capsys):
     assert main(["hint", NAME, "--seed", "2", "--after", "2", "--iterations", "100"]) == 0
     out = capsys.readouterr().out

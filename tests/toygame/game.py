@@ -21,7 +21,8 @@ is ``{"deals": [{"hands": ["AS KS JH QC", ...]}]}``, one hand a seat; a
 seat's view shows its own hand and the number of cards of the others.
 
 What the front ends show of it is declared here too (``ToyFront``): the
-bids' words, a "bids" panel, a line under each seat, the deal's summary;
+bids' words (nil too in a hint's facts), a "bids" panel, a line under
+each seat, the deal's summary;
 its words' French is its own ``locale/fr.po``."""
 
 from __future__ import annotations
@@ -35,15 +36,19 @@ from solver.facts import Fact
 from solver.front import N_, BoardView, Front, Words, panel, seat_row, text_row
 from solver.game import Game, InteropSpec, Option, State, register_game
 from solver.games.common import check_distinct, check_keys, need, parse_card_list
-from solver.shapes import Cards, Fields, ListOf, PerSeat
+from solver.said import Word
+from solver.shapes import Cards, Fields, ListOf, PerSeat, Text, Whole
 
 from .state import AUCTION, BID, HAND, MAX_BID, SEATS, TOY, ToyState, score
 from .views import ToyWorldSampler
 
+#: a bid of no trick, in words
+NIL = N_("nil")
+
 
 def _bid_words(bid: int, words: Words) -> str:
     """A bid in words: nil, or its tricks."""
-    return words(N_("nil")) if bid == 0 else str(bid)
+    return words(NIL) if bid == 0 else str(bid)
 
 
 class ToyFront(Front):
@@ -54,6 +59,10 @@ class ToyFront(Front):
     round_unit = N_("points this deal, by the bids")
     actions: ClassVar[dict[str, str]] = {"bid": N_("Bid {n}"), "bid 0": N_("Bid nil")}
     seat_facts: ClassVar[dict[str, str]] = {"bids": N_("Bids")}
+
+    def seat_fact_value(self, key: str, value: int) -> Any:
+        """A bid of no trick as the panel says it: nil."""
+        return Word(NIL) if key == "bids" and value == 0 else value
 
     def panels(self, view: BoardView, words: Words) -> list[dict[str, Any]]:
         bids = view.known.get("bids")
@@ -101,8 +110,8 @@ class ToyGame(Game):
     front_class = ToyFront
     #: a seat's facts beyond the widget facts (solver/facts.py)
     facts: ClassVar[Mapping[str, Fact]] = {
-        "phase": Fact("text", "the deal's part: auction, play or over"),
-        "bids": Fact("ints", "each seat's bid in tricks, 0 for nil, -1 until it bids"),
+        "phase": Fact(Text(), "the deal's part: auction, play or over"),
+        "bids": Fact(ListOf(Whole()), "each seat's bid in tricks, 0 for nil, -1 until it bids"),
     }
     options_spec: ClassVar[dict[str, Option]] = {
         "first_leader": Option(0, "the seat that leads the first trick", min=0, max=SEATS - 1),

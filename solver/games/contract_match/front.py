@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from ...front import (
     N_,
     BoardView,
+    FactView,
     FrenchFront,
     Words,
     panel,
@@ -18,7 +19,15 @@ from ...front import (
     text_row,
     tricks_won_notes,
 )
+from ...said import Said, Word, phrase
 from .layout import parse_text
+
+# a position's facts (``ContractFront.deal_facts``): the contract in play,
+# the contracts played before it
+CONTRACT_BY = phrase("fact.contract_by", N_("Contract: {contract}, chosen by {name}"))
+CONTRACT = phrase("fact.contract", N_("Contract: {contract}"))
+#: each game words it for its rounds (``ContractFront.played_contracts``)
+PLAYED = phrase("fact.played", N_("Contracts already played in this round: {contracts}"))
 
 
 class ContractFront(FrenchFront):
@@ -35,6 +44,9 @@ class ContractFront(FrenchFront):
         "reveal": N_("Double the {card}"), "redeal": N_("Ask for a redeal"),
         "no redeal": N_("Keep this hand (no redeal)")}
     setup_hands: ClassVar[str | None] = "deals[0]"
+    #: the fact listing the contracts played before the one in play, in the
+    #: game's words for its rounds (trix's kingdoms, tricks' sets)
+    played_contracts: ClassVar[str] = PLAYED.template
     # trix and tricks count alike: points a deal, summed over the match
     round_unit = N_("points this deal")
     totals_unit = N_("points so far")
@@ -42,6 +54,28 @@ class ContractFront(FrenchFront):
 
     def contract_list(self) -> tuple[str, ...]:
         return tuple(self.game.contract_names)
+
+    def phrase(self, code: str) -> str | None:
+        return self.played_contracts if code == PLAYED.code else None
+
+    def deal_facts(self, facts: FactView) -> list[Said]:
+        """The contract in play in words (its title, which the game gives
+        as a message id beside its name) and who chose it; the contracts
+        played before it in this round (``used`` holds the one in play
+        from the moment it is chosen)."""
+        known, lines = facts.known, []
+        current = str(known.get("contract_title") or known.get("contract") or "")
+        if known.get("contract") not in (None, ""):
+            by = known.get("chooser")
+            if by is not None:
+                lines.append(CONTRACT_BY(contract=Word(current), name=facts.who(by)))
+            else:
+                lines.append(CONTRACT(contract=Word(current)))
+        used = known.get("used_titles") or known.get("used") or ()
+        played = [Word(c) for c in used if c != current]
+        if played:
+            lines.append(PLAYED(contracts=played))
+        return lines
 
     def panels(self, view: BoardView, words: Words) -> list[dict[str, Any]]:
         known, out = view.known, []

@@ -38,7 +38,7 @@ from ...facts import Fact
 from ...front import N_, NP_
 from ...game import ALREADY_OVER, Chance, Game, InteropSpec, State, canonical_json
 from ...said import Quote, phrase
-from ...shapes import ListOf, PerSeat, Seat, Shape, Whole, Word
+from ...shapes import ListOf, PerSeat, Seat, Shape, Text, Whole, Word
 from ..common import (
     HAND_SIZE_ERROR,
     check_distinct,
@@ -98,13 +98,14 @@ class ContractGame(Game):
     #: a seat's facts beyond the widget facts (solver/facts.py), trix's and
     #: tricks' alike; each adds its own
     facts: ClassVar[dict[str, Fact]] = {
-        "chooser": Fact("seat", "the seat whose kingdom or set is in play (it chooses the "
-                        "contracts)"),
-        "contract": Fact("text", "the contract in play, by its name", optional=True),
-        "contract_title": Fact("text", "the same in words", optional=True),
-        "used": Fact("texts", "the chooser's contracts chosen so far, the one in play last"),
-        "used_titles": Fact("texts", "the same in words"),
-        "out": Fact("ints", "a layout contract's finishing order so far, by seat"),
+        "chooser": Fact(Seat(none=True), "the seat whose kingdom or set is in play (it "
+                        "chooses the contracts)"),
+        "contract": Fact(Text(), "the contract in play, by its name", optional=True),
+        "contract_title": Fact(Text(), "the same in words", optional=True),
+        "used": Fact(ListOf(Text()), "the chooser's contracts chosen so far, the one in play "
+                     "last"),
+        "used_titles": Fact(ListOf(Text()), "the same in words"),
+        "out": Fact(ListOf(Whole()), "a layout contract's finishing order so far, by seat"),
     }
     """Common part of the trix and tricks games (4 seats, 20 deals)."""
 

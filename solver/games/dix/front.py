@@ -7,7 +7,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ...front import N_, NC_, BoardView, FrenchFront, Words, seat_row, tricks_won_notes
+from ...front import (
+    N_,
+    NC_,
+    BoardView,
+    FactView,
+    FrenchFront,
+    Words,
+    seat_row,
+    tricks_won_notes,
+)
+from ...said import Said, phrase
+
+#: a position's fact (``DixFront.taken_facts``)
+TENS = phrase("fact.tens", N_("Ten-tricks taken (3 each against the taker): {scores}"))
 
 
 class DixFront(FrenchFront):
@@ -30,6 +43,11 @@ class DixFront(FrenchFront):
     totals_unit = N_("round scores so far (+1 a trick, -3 a ten-trick)")
     result_unit = N_("match result: +1 a win, -1 a loss")
     setup_hands = "rounds[0].hands"
+
+    def taken_facts(self, facts: FactView) -> list[Said]:
+        """Each player's ten-tricks taken this round, the asker's first."""
+        tens = facts.known.get("tens")
+        return [TENS(scores=facts.each_seat(tens))] if tens is not None else []
 
     def seat_notes(self, view: BoardView, words: Words) -> list[str]:
         return tricks_won_notes(view, words)

@@ -63,7 +63,8 @@ class DixGame(Game):
     name = "dix"
     #: a seat's facts beyond the widget facts (solver/facts.py)
     facts: ClassVar[dict[str, Fact]] = {
-        "tens": Fact("ints", "tricks whose two cards made ten (3 points each), one a seat"),
+        "tens": Fact(ListOf(Whole()), "tricks whose two cards made ten (3 points each), one a "
+                     "seat"),
     }
     deal_required = {"record": ("first_dealer", "rounds"), "view": ("first_dealer", "rounds"),
                      "mid_record": ("rounds",), "mid_view": ("rounds",)}

@@ -12,6 +12,7 @@ from ...front import (
     N_,
     NC_,
     BoardView,
+    FactView,
     Front,
     Words,
     list_row,
@@ -20,12 +21,17 @@ from ...front import (
     seat_row,
     text_row,
 )
+from ...said import Said, phrase
 
 #: the cards by the names the rules give them (English ids; French: the rules' own)
 NAMES = {"10": N_("Owl"), "9": N_("Wolf"), "8": N_("Skunk"), "7": N_("Leaping Rabbit"),
          "6": N_("Hotel"), "5": N_("Five"), "4": N_("Four"), "3": N_("Three"),
          "2": N_("Two"), "1": N_("One"), "0": N_("Rock"), "00": N_("Ogre"),
          "000": N_("Masqueleon"), "0000": N_("Cowardly Lion"), "CJ": N_("Joker Cat")}
+
+
+#: a position's fact (``ExchangeFront.taken_facts``)
+TOKENS = phrase("fact.tokens", N_("Tokens: {scores}"))
 
 
 class ExchangeFront(Front):
@@ -62,6 +68,11 @@ class ExchangeFront(Front):
         if text in NAMES:
             return {"id": text, "face": text, "name": words(NAMES[text]), "colour": "none"}
         return super().card(text, words)
+
+    def taken_facts(self, facts: FactView) -> list[Said]:
+        """Each player's tokens, the asker's first."""
+        tokens = facts.known.get("tokens")
+        return [TOKENS(scores=facts.each_seat(tokens))] if tokens is not None else []
 
     def panels(self, view: BoardView, words: Words) -> list[dict[str, Any]]:
         if "tokens" not in view.known:

@@ -68,7 +68,7 @@ from ...facts import Fact
 from ...front import N_
 from ...game import Game, InteropSpec, Option, State, register_game
 from ...said import Quote, phrase
-from ...shapes import Cards, ListOf, PerSeat, Seat, Whole
+from ...shapes import Cards, ListOf, PerSeat, Seat, Text, Whole
 from ..common import MAX_MATCH_NUMBER, check_keys, compact_unseen, match_number, need
 from .front import ExchangeFront
 from .notation import (
@@ -121,13 +121,13 @@ class DixExchangeGame(Game):
     name = "dix-exchange"
     #: a seat's facts beyond the widget facts (solver/facts.py)
     facts: ClassVar[dict[str, Fact]] = {
-        "tokens": Fact("ints", "each seat's tokens"),
-        "active": Fact("ints", "the seats still in the game, by number"),
-        "phase": Fact("text", "the round's part: the exchanges, the blocks, its end, as the "
+        "tokens": Fact(ListOf(Whole()), "each seat's tokens"),
+        "active": Fact(ListOf(Whole()), "the seats still in the game, by number"),
+        "phase": Fact(Text(), "the round's part: the exchanges, the blocks, its end, as the "
                       "state names it"),
-        "asker": Fact("seat", "the seat asking to exchange now", optional=True),
-        "target": Fact("seat", "the seat asked to exchange", optional=True),
-        "winner": Fact("seat", "the game's winner, once it is over", optional=True),
+        "asker": Fact(Seat(none=True), "the seat asking to exchange now", optional=True),
+        "target": Fact(Seat(none=True), "the seat asked to exchange", optional=True),
+        "winner": Fact(Seat(none=True), "the game's winner, once it is over", optional=True),
     }
     deal_required = {"record": ("first_dealer", "shuffles"),
                      "view": ("first_dealer", "shuffles"),

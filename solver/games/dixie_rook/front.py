@@ -10,7 +10,19 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...cards import ROOK_COLOURS
-from ...front import N_, NC_, BoardView, Front, Words, cards_row, panel, seat_of, text_row
+from ...front import (
+    N_,
+    NC_,
+    BoardView,
+    FactView,
+    Front,
+    Words,
+    cards_row,
+    panel,
+    seat_of,
+    text_row,
+)
+from ...said import Said, phrase
 
 #: the Rook colours' words, by the card's letter
 COLOURS = {"R": N_("Red"), "G": N_("Green"), "Y": N_("Yellow"), "B": N_("Black")}
@@ -18,6 +30,10 @@ COLOURS = {"R": N_("Red"), "G": N_("Green"), "Y": N_("Yellow"), "B": N_("Black")
 COLOUR_WORDS = {"red": "R", "green": "G", "yellow": "Y", "black": "B"}
 _ROOK_CARD = re.compile(r"^([RGYB])(1[0-4]|[1-9])$")
 _PAGE_COLOURS = {"R": "red", "G": "green", "Y": "yellow", "B": "black"}
+# a position's facts (``RookFront.deal_facts``, ``taken_facts``)
+BID = phrase("fact.bid", N_("Bid: {n} by {name}"))
+HIGH_BID = phrase("fact.high_bid", N_("Highest bid: {n} by {name}"))
+COUNT = phrase("fact.count", N_("Count taken this hand: {scores}"))
 
 
 class RookFront(Front):
@@ -72,6 +88,24 @@ class RookFront(Front):
         word = ROOK_COLOURS.get(trump) if isinstance(trump, int) else trump
         letter = COLOUR_WORDS.get(word) if isinstance(word, str) else None
         return words(COLOURS[letter]) if letter else str(trump)
+
+    def deal_facts(self, facts: FactView) -> list[Said]:
+        """The auction's bid: once it is won, the winning bid and its
+        bidder; during it, the highest bid so far (none before the first:
+        ``bid`` is 0 and ``bid_winner`` -1 until the auction ends)."""
+        known = facts.known
+        winner = seat_of(known.get("bid_winner"))
+        if winner is not None:
+            return [BID(n=known.get("bid"), name=facts.who(winner))]
+        high = seat_of(known.get("high_bidder"))
+        if high is not None:
+            return [HIGH_BID(n=known.get("high_bid"), name=facts.who(high))]
+        return []
+
+    def taken_facts(self, facts: FactView) -> list[Said]:
+        """The count each team has taken this hand, the asker's first."""
+        count = facts.known.get("count")
+        return [COUNT(scores=facts.teams(count))] if count is not None else []
 
     def panels(self, view: BoardView, words: Words) -> list[dict[str, Any]]:
         known, names = view.known, view.names

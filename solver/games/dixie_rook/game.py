@@ -54,7 +54,7 @@ from ...facts import Fact
 from ...front import N_, NP_
 from ...game import Game, InteropSpec, Option, State, register_game
 from ...said import Quote, phrase
-from ...shapes import Cards, Fields, ListOf, PerSeat, Seat, Whole
+from ...shapes import Cards, CardText, Fields, Flag, ListOf, PerSeat, Seat, Text, Whole
 from ..common import (
     HAND_SIZE_ERROR,
     MAX_MATCH_NUMBER,
@@ -92,17 +92,18 @@ class DixieRookGame(Game):
     name = "dixie-rook"
     #: a seat's facts beyond the widget facts (solver/facts.py)
     facts: ClassVar[dict[str, Fact]] = {
-        "phase": Fact("text", "the hand's part: auction, nest, trump, play or over"),
-        "hand_no": Fact("int", "the hand in play, counted from 0"),
-        "high_bid": Fact("int", "the highest bid so far (0: none)"),
-        "high_bidder": Fact("seat", "the seat that made it"),
-        "passed": Fact("bools", "which seats have passed in the auction"),
-        "bid_winner": Fact("seat", "the seat that won the auction"),
-        "bid": Fact("int", "the winning bid (0 until the auction ends)"),
-        "nest": Fact("cards", "the nest, seen by the bid winner only", optional=True),
-        "discards": Fact("cards", "the cards the bid winner put back in the nest, seen by it "
-                         "only", optional=True),
-        "count": Fact("ints", "count points taken in this hand, one a team"),
+        "phase": Fact(Text(), "the hand's part: auction, nest, trump, play or over"),
+        "hand_no": Fact(Whole(), "the hand in play, counted from 0"),
+        "high_bid": Fact(Whole(), "the highest bid so far (0: none)"),
+        "high_bidder": Fact(Seat(none=True), "the seat that made it"),
+        "passed": Fact(PerSeat(Flag()), "which seats have passed in the auction"),
+        "bid_winner": Fact(Seat(none=True), "the seat that won the auction"),
+        "bid": Fact(Whole(), "the winning bid (0 until the auction ends)"),
+        "nest": Fact(CardText(), "the nest, seen by the bid winner only", optional=True,
+                     own=True),
+        "discards": Fact(CardText(), "the cards the bid winner put back in the nest, seen by it "
+                         "only", optional=True, own=True),
+        "count": Fact(ListOf(Whole()), "count points taken in this hand, one a team"),
     }
     deal_required = {"record": ("first_dealer", "deals"), "view": ("first_dealer", "deals"),
                      "mid_record": ("deals",), "mid_view": ("deals",)}

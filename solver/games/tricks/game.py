@@ -45,7 +45,7 @@ from ...facts import Fact
 from ...front import N_
 from ...game import register_game
 from ...said import phrase
-from ...shapes import Cards, ListOf, PerSeat
+from ...shapes import Cards, Flag, ListOf, PerSeat
 from ..common import check_distinct, parse_card_list
 from ..contract_match.game import ContractGame
 from ..contract_match.state import (
@@ -88,7 +88,7 @@ class TricksGame(ContractGame):
     name = "tricks"
     facts: ClassVar[dict[str, Fact]] = {
         **ContractGame.facts,
-        "bad_hand": Fact("bool", "the seat's hand is a bad hand it may claim a redeal for "
+        "bad_hand": Fact(Flag(), "the seat's hand is a bad hand it may claim a redeal for "
                          "(all four 2s, or three 2s and the 3s of two of their suits)"),
     }
     #: how the front ends show the game (solver/front.py)

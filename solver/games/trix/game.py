@@ -48,7 +48,7 @@ from ...facts import Fact
 from ...front import N_
 from ...game import Option, register_game
 from ...said import Quote, phrase
-from ...shapes import Cards, ListOf, PerSeat, Seat
+from ...shapes import Card, Cards, ListOf, MapOf, PerSeat, Seat, Whole
 from ..common import need
 from ..contract_match.game import ContractGame
 from ..contract_match.state import DECLARE, REVEAL_BASE, REVEAL_DONE, ContractMatchState
@@ -79,11 +79,12 @@ class TrixGame(ContractGame):
     name = "trix"
     facts: ClassVar[dict[str, Fact]] = {
         **ContractGame.facts,
-        "first_owner": Fact("seat", "the seat that held the seven of hearts in the first deal "
-                            "(its kingdom comes first)"),
-        "revealed": Fact("card seats", "the penalty cards doubled in this deal, each with the "
-                         "seat that doubled it"),
-        "team_totals": Fact("ints", "with partners, the match's score so far, one a team"),
+        "first_owner": Fact(Seat(none=True), "the seat that held the seven of hearts in the "
+                            "first deal (its kingdom comes first)"),
+        "revealed": Fact(MapOf(Card(), Seat()), "the penalty cards doubled in this deal, each "
+                         "with the seat that doubled it"),
+        "team_totals": Fact(ListOf(Whole()), "with partners, the match's score so far, one a "
+                            "team"),
     }
     #: how the front ends show the game (solver/front.py)
     front_class = TrixFront
