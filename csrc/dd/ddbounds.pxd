@@ -179,8 +179,9 @@ cdef inline uint64_t lock_bounds(DDCtx* K, int* lb, int* ub) noexcept nogil:
     higher trump beats a trump, and those are the side's own).  The
     side holding that run of top trumps therefore takes every card of
     the run, and at least ceil(k / its seats) tricks for k cards (a
-    trick holds at most one card of each of its seats).  With
-    ``K.last_ok``, when the top trump's hand H holds more trumps than
+    trick holds at most one card of each of its seats; with
+    ``K.last_ok``, at least as many as one of its hands holds of the
+    run: a hand plays one card a trick).  With ``K.last_ok``, when the top trump's hand H holds more trumps than
     any other hand, or nothing but trumps, the top trump wins the last
     trick: H never has to play it before.  A trump lead takes one trump
     from every hand holding one, so H keeps more than any other hand
@@ -204,7 +205,7 @@ cdef inline uint64_t lock_bounds(DDCtx* K, int* lb, int* ub) noexcept nogil:
     0 when nothing was claimed."""
     cdef RuleTable* R = &K.R
     cdef TrickState* S = &K.S
-    cdef uint64_t mx = 0, op = 0, tr, team, bit, key = 0, ckey, top
+    cdef uint64_t mx = 0, op = 0, tr, team, bit, key = 0, ckey, top, run = 0
     cdef int i, c, low = -1, k = 0, seats = 0, pts = 0, t, a = 0, b = 0, n, cg
     cdef int th = 0, tg = 0, h = 0, last = -1
     cdef int lo_m, hi_m, x, y, f_lo, f_hi
@@ -224,6 +225,7 @@ cdef inline uint64_t lock_bounds(DDCtx* K, int* lb, int* ub) noexcept nogil:
             if not (team & bit):
                 break
             tr ^= bit
+            run |= bit
             low = c
             k += 1
             if T:
@@ -241,6 +243,12 @@ cdef inline uint64_t lock_bounds(DDCtx* K, int* lb, int* ub) noexcept nogil:
             elif c > tg:
                 tg = c
         t = (k + seats - 1) // seats
+        if K.last_ok:
+            # and as many as one of its hands holds of the run
+            for i in range(R.nseats):
+                c = popcount(S.hands[i] & run)
+                if c > t:
+                    t = c
         if K.last_ok and (th > tg or (S.hands[h] & ~R.suit_mask[R.trump]) == 0):
             # the top trump's hand keeps it for the last trick
             last = T

@@ -79,7 +79,8 @@ ctypedef struct DDCtx:
     bint cash_ok             # sweep_ok, trumps, not quick_ok, must follow: lock_bounds()
                              # adds what the hand on lead cashes (cash_run)
     bint last_ok             # the same: lock_bounds() gives the last trick to the top
-                             # trump's side when its hand is longest in trumps
+                             # trump's side when its hand is longest in trumps, and the
+                             # run's side as many tricks as one hand holds of the run
     bint later_ok            # quick_ok, sweep_ok, trumps, must follow, free discards
     bint later_alt           # 4 seats, the sides alternate (the finesse, the split top two)
     bint forced_ok           # sweep_ok, no trumps, must follow, one max seat

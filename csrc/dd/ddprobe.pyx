@@ -46,8 +46,9 @@ cdef class ProbeKernel(Kernel):
     def use_cash_bound(self):
         """Rook's count beyond the top-trump run, in the lock bounds (bits):
         1 what the hand on lead cashes (``cash_run``), 2 the last trick to
-        the top trump's side when its hand is longest in trumps; 0 the
-        run alone.  True sets both."""
+        the top trump's side when its hand is longest in trumps, and the
+        run's tricks as many as one hand holds of it; 0 the run alone.
+        True sets both."""
         return self.K.st.use_cash_bound
 
     @use_cash_bound.setter

@@ -67,6 +67,7 @@ ctypedef struct DDStats:
     int use_lock_bounds         # 0: no lock bounds (Rook's top-trump run)
     int use_cash_bound          # bits: 1 lock_bounds adds what the hand on lead cashes
                                 #   (cash_run), 2 the last trick to the top trump's side
+                                #   and the run's tricks by its longest hand
     int use_later_bounds        # bits: 1 the run, 2 the finesse, 4 the split top two
     int use_forced_bound        # 0: no forced-take bound (penalty contracts)
     int use_cover_bound         # 0: no holder-cover bound (penalty contracts)
