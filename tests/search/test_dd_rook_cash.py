@@ -297,7 +297,7 @@ def test_cash_keys_hold_on_the_positions_they_match():
     """The cards ``cash_run`` keys (the lowest counted top card of each
     suit: every card from it up keeps its owner) are all it compares:
     relabelling the cards below them within each suit, every hand keeping
-    its lengths and its count cards' places, leaves its count unchanged
+    its lengths and its count cards' counts, leaves its count unchanged
     or larger."""
     rng = random.Random(5070)
     checked = 0
@@ -326,11 +326,11 @@ def test_cash_keys_hold_on_the_positions_they_match():
 
 def _relabel(rng, hands, keyed):
     """The hands with the cards below each suit's keyed card (every card
-    of a suit without one) dealt again among their holders, each holder
-    keeping as many and, where its cards of the suit held count cards,
-    a count card of the same count at the same place from its top: the
-    positions a winning-ranks entry of those keys matches.  None when
-    nothing can move."""
+    of a suit without one) relabelled: cards of equal count trade labels
+    among their holders, so each hand keeps its lengths and its count
+    cards' counts in every suit, and every card above the key stays (the
+    positions a winning-ranks entry of those keys matches, and more: the
+    count cards' places may move).  None when nothing can move."""
     out = [list(h) for h in hands]
     moved = False
     for s in range(4):
