@@ -13,7 +13,9 @@ shipped kernel's nodes).  The values of every card must be identical
 where both finish; the command prints, per row, the positions each side
 finished under ``--cap``, their node totals on the positions both
 finished, every node searched (a capped solve counted at the cap) and the
-change.  Node counts do not depend on the machine's load.
+change, and the process's CPU time of every solve each way (the two
+solves of a position run one after the other, so the machine's load
+moves both alike).  Node counts do not depend on the machine's load.
 
 Rows (seeds 1.. or 0.., the same every run; the seat to move, every legal
 card): ``king``, ``queens``, ``diamonds``, ``ltoosh``: trix deals
@@ -30,6 +32,7 @@ import argparse
 import os
 import random
 import sys
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(__file__))
@@ -135,10 +138,15 @@ def _main(argv=None) -> None:
         done = [0, 0]
         both = [0, 0]
         every = [0, 0]
+        cpu = [0.0, 0.0]
         count = 0
         for i, job in enumerate(jobs(row, a.n, a.from_trick, a.bridge_cards)):
+            t0 = time.process_time()
             v0, n0 = run(job, off, a.cap)
+            t1 = time.process_time()
             v1, n1 = run(job, {}, a.cap)
+            cpu[0] += t1 - t0
+            cpu[1] += time.process_time() - t1
             count += 1
             done[0] += v0 is not None
             done[1] += v1 is not None
@@ -156,7 +164,8 @@ def _main(argv=None) -> None:
               f"both finished: {both[0] / 1e6:9.3f} M -> {both[1] / 1e6:9.3f} M nodes "
               f"({100 * (both[1] - both[0]) / max(both[0], 1):+.1f}%); every node "
               f"{every[0] / 1e6:9.3f} M -> {every[1] / 1e6:9.3f} M "
-              f"({100 * (every[1] - every[0]) / max(every[0], 1):+.1f}%)", flush=True)
+              f"({100 * (every[1] - every[0]) / max(every[0], 1):+.1f}%); CPU {cpu[0]:.2f} s -> "
+              f"{cpu[1]:.2f} s ({100 * (cpu[1] - cpu[0]) / max(cpu[0], 1e-9):+.1f}%)", flush=True)
 
 
 if __name__ == "__main__":

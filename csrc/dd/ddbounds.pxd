@@ -56,24 +56,158 @@ cdef inline void ten_bounds(DDCtx* K, int* lb, int* ub) noexcept nogil:
     lb[0] = k * nlo + (t * (tlo - nlo) if tlo < nlo else 0)
 
 
-cdef inline int lock_bounds(DDCtx* K, int* lb, int* ub) noexcept nogil:
+cdef inline int low_gains(DDCtx* K, uint64_t cards, int j, bint for_max) noexcept nogil:
+    """The sum of the ``j`` smallest gains among ``cards`` to the side
+    taking them (``for_max``: the max side, each card's win_pts over the
+    generic bound's min; else the other side, max over lose_pts): what that
+    side surely takes when ``j`` of them must fall into its tricks and
+    their holder picks which."""
+    cdef RuleTable* R = &K.R
+    cdef uint64_t pc = cards & K.pts_mask, m
+    cdef int z = popcount(cards) - popcount(pc), c, i, n = 0, t, total = 0
+    cdef int g[16]
+    if j <= z:
+        return 0
+    m = pc
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        if for_max:
+            g[n] = R.win_pts[c] - min(R.win_pts[c], R.lose_pts[c])
+        else:
+            g[n] = max(R.win_pts[c], R.lose_pts[c]) - R.lose_pts[c]
+        n += 1
+    # zero-gain cards first (z of them), then the pointed ones upwards
+    j -= z
+    for i in range(n):
+        for c in range(i + 1, n):
+            if g[c] < g[i]:
+                t = g[i]
+                g[i] = g[c]
+                g[c] = t
+        if i >= j:
+            break
+        total += g[i]
+    return total
+
+
+cdef inline int cash_run(DDCtx* K, int* gain, uint64_t* key) noexcept nogil:
+    """Rook's count beyond the top-trump run (issue #50): the tricks the
+    hand on lead L surely takes by cashing its top cards, and the points
+    they surely carry into its side's tricks.  Trumps (card index =
+    strength slot, must follow).
+
+    Let m_T be L's trumps above every other hand's trumps, and for a
+    side suit s, m_s L's cards of s above every other hand's cards of s.
+    L leads its m_T top trumps first: each is above every trump left, so
+    it wins its trick and L leads again (no other card beats a top
+    trump, a partner's included).  When afterwards no other hand holds a
+    trump (every other hand had at most m_T: a trump lead takes one
+    trump from each hand holding one), L leads its m_s top cards of
+    every side suit: nobody can ruff, each is above every card of its
+    suit, so it wins and L keeps the lead.  That is n = m_T (+ the sum of
+    the m_s) tricks to L's side, in a row from this trick on, whatever
+    the others play.  In those tricks every other hand h gives at least
+    min(r_s, its cards of s) cards of each suit s led r_s times: while
+    it holds s it must follow each of the r_s leads, and once it runs
+    out it has given all of them (a discard in another round goes into
+    the same tricks).  The other side's hands pick which, so L's side
+    takes at least the smallest gains among them (``low_gains``), a
+    suit at a time (the suits' cards are disjoint); and L's own led
+    side-suit cards.  L's led trumps are the top of the trump run,
+    counted by the lock bounds, and its partners' cards count nothing
+    here: neither overlaps what is counted.  When n covers every trick
+    left L's side also takes the last trick (``lock_bounds`` counts it).
+
+    Returns n (0: nothing cashes) and sets ``gain`` (units, for the side
+    on lead: raise the max side's lower bound or lower its upper bound)
+    and ``key``: L's lowest counted card of each suit (the top cards'
+    owners decide; the hand lengths and the counted cards' classes are
+    in the winning-ranks key; a matching position where more of L's
+    cards lie on top only cashes more)."""
+    cdef RuleTable* R = &K.R
+    cdef TrickState* S = &K.S
+    cdef int L = S.leader, i, s, n = 0, mt = 0, tmax = 0, r, x, g = 0
+    cdef int rounds[4]
+    cdef uint64_t others = 0, mine, top, tm = R.suit_mask[R.trump], h
+    cdef bint for_max = R.side[L]
+    key[0] = 0
+    gain[0] = 0
+    for i in range(R.nseats):
+        if i != L:
+            others |= S.hands[i]
+            x = popcount(S.hands[i] & tm)
+            if x > tmax:
+                tmax = x
+    for s in range(4):
+        rounds[s] = 0
+    mine = S.hands[L] & tm
+    top = above_all(mine, others & tm)
+    mt = popcount(top)
+    if mt:
+        rounds[R.trump] = mt
+        key[0] |= (<uint64_t>1) << lowest_bit(top)
+    n = mt
+    if tmax <= mt:
+        for s in range(4):
+            if s == R.trump:
+                continue
+            top = above_all(S.hands[L] & R.suit_mask[s], others & R.suit_mask[s])
+            if top:
+                r = popcount(top)
+                rounds[s] = r
+                n += r
+                key[0] |= (<uint64_t>1) << lowest_bit(top)
+                g += low_gains(K, top, r, for_max)
+    if n == 0:
+        return 0
+    for i in range(R.nseats):
+        if R.side[i] == for_max:
+            continue
+        for s in range(4):
+            if rounds[s]:
+                h = S.hands[i] & R.suit_mask[s]
+                g += low_gains(K, h, min(rounds[s], popcount(h)), for_max)
+    gain[0] = g
+    return n
+
+
+cdef inline uint64_t lock_bounds(DDCtx* K, int* lb, int* ub) noexcept nogil:
     """Trumps, card index = strength slot (dixie-rook): the highest
     trump left wins every trick it is in, and so does each trump below
     it as long as every higher trump is held by the same side (only a
     higher trump beats a trump, and those are the side's own).  The
     side holding that run of top trumps therefore takes every card of
     the run, and at least ceil(k / its seats) tricks for k cards (a
-    trick holds at most one card of each of its seats).  Tightens the
+    trick holds at most one card of each of its seats; with
+    ``K.last_ok``, at least as many as one of its hands holds of the
+    run: a hand plays one card a trick).  With ``K.last_ok``, when the top trump's hand H holds more trumps than
+    any other hand, or nothing but trumps, the top trump wins the last
+    trick: H never has to play it before.  A trump lead takes one trump
+    from every hand holding one, so H keeps more than any other hand
+    (and at least two while another can lead a trump), H discards or
+    follows another suit with another card, and leads one; a hand of
+    trumps alone plays its lowest.  That trick is one of the run's, so
+    the side takes the last trick's extras on top of its ceil(k /
+    seats).  With ``K.cash_ok`` the side on lead also takes what its
+    leader cashes (``cash_run``: cards disjoint from the run), the last
+    trick too when that is every trick left.  The run holds whatever
+    anybody plays, but the last trick and the cash are each a strategy
+    of their side: when both are the same side's (the cash then leads
+    the top trump: its hand is the leader) only the last trick counts,
+    unless the cash takes every trick.  Tightens the
     trick-boundary bounds ``lb``/``ub`` (already the generic ones:
     per-trick extremes, the points still in hands, the last-trick and
-    most-tricks extremes): the run's points go to its side, and the
+    most-tricks extremes): the points go to their side, and the
     most-tricks range uses the tricks each side must take.  Returns
-    the lowest card of the run (every trump from it up decides: the
-    winning-ranks cards), -1 when no trump is left."""
+    the cards that decided (the run's lowest card, the cashed cards'
+    lowest: every card of the suit from it up; the winning-ranks key),
+    0 when nothing was claimed."""
     cdef RuleTable* R = &K.R
     cdef TrickState* S = &K.S
-    cdef uint64_t mx = 0, op = 0, tr, team, bit
-    cdef int i, c, low = -1, k = 0, seats = 0, pts = 0, t, a = 0, b = 0
+    cdef uint64_t mx = 0, op = 0, tr, team, bit, key = 0, ckey, top, run = 0
+    cdef int i, c, low = -1, k = 0, seats = 0, pts = 0, t, a = 0, b = 0, n, cg
+    cdef int th = 0, tg = 0, h = 0, last = -1
     cdef int lo_m, hi_m, x, y, f_lo, f_hi
     cdef bint T
     for i in range(R.nseats):
@@ -82,32 +216,73 @@ cdef inline int lock_bounds(DDCtx* K, int* lb, int* ub) noexcept nogil:
         else:
             op |= S.hands[i]
     tr = (mx | op) & R.suit_mask[R.trump]
-    if tr == 0:
-        return -1
-    T = (mx >> highest_bit(tr)) & 1
-    team = mx if T else op
-    while tr:
-        c = highest_bit(tr)
-        bit = (<uint64_t>1) << c
-        if not (team & bit):
-            break
-        tr ^= bit
-        low = c
-        k += 1
+    if tr != 0 and K.lock_ok:
+        T = (mx >> highest_bit(tr)) & 1
+        team = mx if T else op
+        while tr:
+            c = highest_bit(tr)
+            bit = (<uint64_t>1) << c
+            if not (team & bit):
+                break
+            tr ^= bit
+            run |= bit
+            low = c
+            k += 1
+            if T:
+                pts += R.win_pts[c] - min(R.win_pts[c], R.lose_pts[c])
+            else:
+                pts += max(R.win_pts[c], R.lose_pts[c]) - R.lose_pts[c]
+        top = (<uint64_t>1) << highest_bit((mx | op) & R.suit_mask[R.trump])
+        for i in range(R.nseats):
+            if R.side[i] == T:
+                seats += 1
+            c = popcount(S.hands[i] & R.suit_mask[R.trump])
+            if S.hands[i] & top:
+                th = c
+                h = i
+            elif c > tg:
+                tg = c
+        t = (k + seats - 1) // seats
+        if K.last_ok:
+            # and as many as one of its hands holds of the run
+            for i in range(R.nseats):
+                c = popcount(S.hands[i] & run)
+                if c > t:
+                    t = c
+        if K.last_ok and (th > tg or (S.hands[h] & ~R.suit_mask[R.trump]) == 0):
+            # the top trump's hand keeps it for the last trick
+            last = T
+            t += R.last_extra
         if T:
-            pts += R.win_pts[c] - min(R.win_pts[c], R.lose_pts[c])
+            lb[0] += pts
+            a = t
         else:
-            pts += max(R.win_pts[c], R.lose_pts[c]) - R.lose_pts[c]
-    for i in range(R.nseats):
-        if R.side[i] == T:
-            seats += 1
-    t = (k + seats - 1) // seats
-    if T:
-        lb[0] += pts
-        a = t
-    else:
-        ub[0] -= pts
-        b = t
+            ub[0] -= pts
+            b = t
+        key = (<uint64_t>1) << low
+    if K.cash_ok:
+        n = cash_run(K, &cg, &ckey)
+        if n and last == R.side[S.leader] and n < S.tricks_left:
+            # two strategies of one side that do not mix: the hand on
+            # lead would cash its top trump, which the last trick needs
+            n = 0
+        if n:
+            key |= ckey
+            if n == S.tricks_left:
+                n += R.last_extra
+                last = R.side[S.leader]
+            if R.side[S.leader]:
+                lb[0] += cg
+                a = max(a, n)
+            else:
+                ub[0] -= cg
+                b = max(b, n)
+    if key == 0:
+        return 0
+    if last == 1:
+        lb[0] += R.last_win - min(R.last_win, R.last_lose)
+    elif last == 0:
+        ub[0] -= max(R.last_win, R.last_lose) - R.last_lose
     if R.use_most:
         # the generic bounds hold most_range's extremes: replace them
         # by the extremes over the final counts still reachable when
@@ -123,7 +298,7 @@ cdef inline int lock_bounds(DDCtx* K, int* lb, int* ub) noexcept nogil:
         else:
             lb[0] += min(x, y) - lo_m
             ub[0] += max(x, y) - hi_m
-    return low
+    return key
 
 
 cdef inline int leader_takes_all(DDCtx* K) noexcept nogil:
@@ -1351,6 +1526,7 @@ cdef inline int boundary_bounds(DDCtx* K, int alpha, int beta, int ply) noexcept
     cdef RuleTable* R = &K.R
     cdef TrickState* S = &K.S
     cdef int i, v, v2, pts, ub, lb
+    cdef uint64_t q
     if R.pip_partners:
         ten_bounds(K, &lb, &ub)
     else:
@@ -1369,14 +1545,29 @@ cdef inline int boundary_bounds(DDCtx* K, int alpha, int beta, int ply) noexcept
         return ub
     if lb >= beta:
         return lb
-    if K.lock_ok:
+    if K.lock_ok or K.cash_ok:
         # the top trumps held by one side are that side's: their
-        # points and the tricks they must take
-        i = lock_bounds(K, &lb, &ub)
-        if i >= 0 and (ub <= alpha or lb >= beta):
+        # points and the tricks they must take, the last one when the
+        # top trump's hand is longest in trumps; and what the hand on
+        # lead cashes
+        if DD_STATS:
+            v = lb
+            v2 = ub
+        q = lock_bounds(K, &lb, &ub)
+        if q and (ub <= alpha or lb >= beta):
             if DD_STATS:
                 K.st.lock_hits += 1
-            K.wr[ply] = (<uint64_t>1) << i
+                if K.cash_ok or K.last_ok:
+                    # would the run alone have cut?
+                    i = K.cash_ok | (K.last_ok << 1)
+                    K.cash_ok = 0
+                    K.last_ok = 0
+                    lock_bounds(K, &v, &v2)
+                    K.cash_ok = i & 1
+                    K.last_ok = i >> 1
+                    if not (v2 <= alpha or v >= beta):
+                        K.st.cash_hits += 1
+            K.wr[ply] = q
             return ub if ub <= alpha else lb
     if K.sweep_ok and sweep(K, &v):
         # the side on lead takes every trick left: the exact value

@@ -76,6 +76,11 @@ ctypedef struct DDCtx:
                              # second_hand_quick() applies
     int max_seat             # the max seat (-1 none, -2 several)
     bint lock_ok             # sweep_ok, trumps, not quick_ok: lock_bounds() applies
+    bint cash_ok             # sweep_ok, trumps, not quick_ok, must follow: lock_bounds()
+                             # adds what the hand on lead cashes (cash_run)
+    bint last_ok             # the same: lock_bounds() gives the last trick to the top
+                             # trump's side when its hand is longest in trumps, and the
+                             # run's side as many tricks as one hand holds of the run
     bint later_ok            # quick_ok, sweep_ok, trumps, must follow, free discards
     bint later_alt           # 4 seats, the sides alternate (the finesse, the split top two)
     bint forced_ok           # sweep_ok, no trumps, must follow, one max seat

@@ -191,6 +191,11 @@ cdef class Kernel:
         self.K.lock_ok = (self.K.sweep_ok and R.trump >= 0 and not R.quick_ok
                         and (not DD_STATS or self.K.st.use_lock_bounds))
         self.K.st.lock_hits = 0
+        self.K.cash_ok = (self.K.sweep_ok and R.trump >= 0 and not R.quick_ok and R.must_follow
+                          and (not DD_STATS or self.K.st.use_cash_bound & 1))
+        self.K.last_ok = (self.K.sweep_ok and R.trump >= 0 and not R.quick_ok and R.must_follow
+                          and (not DD_STATS or self.K.st.use_cash_bound & 2))
+        self.K.st.cash_hits = 0
         self.K.later_ok = (self.K.sweep_ok and R.quick_ok and R.must_follow and R.trump >= 0
                          and R.discard_mask == 0
                            and (not DD_STATS or self.K.st.use_later_bounds))

@@ -15,7 +15,8 @@ include "ddkernel.pxi"
 
 from libc.string cimport memset
 from ddstats cimport CutStats, reset_cuts, STAT_TRICKS, BoundaryRecord
-from ddbounds cimport toosh_floor, count_floor
+from ddbounds cimport toosh_floor, count_floor, cash_run, lock_bounds
+from ddctx cimport most_range
 from libc.stdlib cimport malloc
 
 
@@ -40,6 +41,19 @@ cdef class ProbeKernel(Kernel):
     @use_lock_bounds.setter
     def use_lock_bounds(self, value):
         self.K.st.use_lock_bounds = bool(value)
+
+    @property
+    def use_cash_bound(self):
+        """Rook's count beyond the top-trump run, in the lock bounds (bits):
+        1 what the hand on lead cashes (``cash_run``), 2 the last trick to
+        the top trump's side when its hand is longest in trumps, and the
+        run's tricks as many as one hand holds of it; 0 the run alone.
+        True sets both."""
+        return self.K.st.use_cash_bound
+
+    @use_cash_bound.setter
+    def use_cash_bound(self, value):
+        self.K.st.use_cash_bound = 3 if value is True else int(value)
 
     @property
     def use_later_bounds(self):
@@ -146,6 +160,55 @@ cdef class ProbeKernel(Kernel):
     def lock_hits(self):
         """Cut-offs by the lock bounds since the last load."""
         return self.K.st.lock_hits
+
+    @property
+    def cash_hits(self):
+        """Cut-offs by the lock bounds since the last load that the run of
+        top trumps alone would not have made (what ``cash_run`` added)."""
+        return self.K.st.cash_hits
+
+    def cash_run(self):
+        """What the hand on lead of the loaded position (a trick boundary,
+        values in units) cashes (``cash_run``): the tricks (0: none), the
+        points they surely carry to its side beyond the generic bound
+        (the top-trump run's left out) and the cards its winning-ranks
+        key holds, each suit's lowest; None where it does not apply.
+        For tests."""
+        cdef int n, g
+        cdef uint64_t q
+        if self.K.S.ncards:
+            raise ValueError("cash_run: a trick is in progress")
+        if not self.K.cash_ok:
+            return None
+        n = cash_run(self.K, &g, &q)
+        out = []
+        while q:
+            out.append(lowest_bit(q))
+            q &= q - 1
+        return n, g, out
+
+    def lock_bounds(self):
+        """The generic bounds of the loaded position (a trick boundary,
+        values in units) tightened by the lock bounds with what the hand
+        on lead cashes (``lock_bounds``, as the switches say): (lb, ub).
+        For tests: the position's future value lies between them."""
+        cdef int lb, ub, v, v2
+        cdef RuleTable* R = &self.K.R
+        cdef TrickState* S = &self.K.S
+        if S.ncards:
+            raise ValueError("lock_bounds: a trick is in progress")
+        ub = S.tricks_left * self.K.base_hi + S.card_ub
+        lb = S.tricks_left * self.K.base_lo + S.card_lb
+        if R.use_most:
+            most_range(self.K, &v, &v2)
+            ub += max(R.last_win, R.last_lose) + v2
+            lb += min(R.last_win, R.last_lose) + v
+        else:
+            ub += self.K.end_hi
+            lb += self.K.end_lo
+        if self.K.lock_ok or self.K.cash_ok or self.K.last_ok:
+            lock_bounds(self.K, &lb, &ub)
+        return lb, ub
 
     @property
     def later_hits(self):

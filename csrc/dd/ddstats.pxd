@@ -65,6 +65,9 @@ ctypedef struct DDStats:
     # the shipped kernel does)
     int use_winning_ranks       # 0: plain exact keys even where winning ranks apply
     int use_lock_bounds         # 0: no lock bounds (Rook's top-trump run)
+    int use_cash_bound          # bits: 1 lock_bounds adds what the hand on lead cashes
+                                #   (cash_run), 2 the last trick to the top trump's side
+                                #   and the run's tricks by its longest hand
     int use_later_bounds        # bits: 1 the run, 2 the finesse, 4 the split top two
     int use_forced_bound        # 0: no forced-take bound (penalty contracts)
     int use_cover_bound         # 0: no holder-cover bound (penalty contracts)
@@ -79,7 +82,8 @@ ctypedef struct DDStats:
     int use_long_suits          # 0: quick tricks count no long suit (issue #40)
     int order                   # the move-ordering rules in use (ORD_* bits)
     CutStats cut
-    uint64_t lock_hits          # cut-offs by lock_bounds
+    uint64_t lock_hits          # cut-offs by lock_bounds (the run and the cash together)
+    uint64_t cash_hits          # of those, the cut-offs the run alone would not have made
     uint64_t later_hits         # cut-offs only later_bounds made beyond the quick bounds
     uint64_t forced_hits        # cut-offs by forced_take
     uint64_t cover_hits         # cut-offs by holder_cover
@@ -124,6 +128,7 @@ ctypedef struct DixStats:
 cdef inline void dd_stats_defaults(DDStats* st) noexcept nogil:
     st.use_winning_ranks = 1
     st.use_lock_bounds = 1
+    st.use_cash_bound = 3
     st.use_later_bounds = 7
     st.use_forced_bound = 1
     st.use_cover_bound = 1

@@ -9,6 +9,7 @@ from ._dd import Kernel
 class ProbeKernel(Kernel):
     use_winning_ranks: bool
     use_lock_bounds: bool
+    use_cash_bound: int
     use_later_bounds: int
     use_forced_bound: bool
     use_part_cover: bool
@@ -17,6 +18,10 @@ class ProbeKernel(Kernel):
     order: int
     @property
     def lock_hits(self) -> int: ...
+    @property
+    def cash_hits(self) -> int: ...
+    def cash_run(self) -> tuple[int, int, list[int]] | None: ...
+    def lock_bounds(self) -> tuple[int, int]: ...
     @property
     def later_hits(self) -> int: ...
     @property
