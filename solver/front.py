@@ -105,9 +105,8 @@ class FactView:
     def who(self, value: Any) -> Seat | Word:
         """A seat fact as a phrase's parameter: the seat, or "nobody"
         where it names none (-1, null)."""
-        if isinstance(value, int) and 0 <= value < self.seats:
-            return Seat(value)
-        return Word(NOBODY)
+        s = seat_of(value)
+        return Seat(s) if s is not None and s < self.seats else Word(NOBODY)
 
     def around(self) -> list[int]:
         """The seats from the asker's own, each next to the left."""

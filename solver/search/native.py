@@ -37,7 +37,7 @@ import os
 from ..errors import OptionError
 from ..front import N_
 from ..game import Game
-from ..said import phrase
+from ..said import Quote, phrase
 from .support import support_for
 
 # the errors raised here (solver/errors.py: a code and its parameters)
@@ -68,7 +68,7 @@ LEARNED_PLAYOUTS = {"learned": 1, "leads": 2}
 def check_ismcts_policy(policy) -> None:
     """``policy`` is one of ``ISMCTS_POLICIES`` (else ``OptionError``)."""
     if policy not in ISMCTS_POLICIES:
-        raise OptionError(ISMCTS_POLICY(choices=', '.join(ISMCTS_POLICIES), got=repr(policy)))
+        raise OptionError(ISMCTS_POLICY(choices=', '.join(ISMCTS_POLICIES), got=Quote(policy)))
 
 
 def optional_extension(name: str):

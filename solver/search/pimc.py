@@ -64,7 +64,7 @@ from ..dd import Solver, solve
 from ..errors import LimitError, OptionError, SearchAborted, UnsupportedPositionError
 from ..front import N_
 from ..game import Game, State
-from ..said import phrase
+from ..said import Quote, phrase
 from .control import Control, half_width
 from .heuristics import POLICIES, has_heuristic, make_policy
 from .native import optional_extension
@@ -135,14 +135,14 @@ def native_module():
 def check_limits(worlds, seconds, nodes) -> None:
     if worlds is not None and (isinstance(worlds, bool) or not isinstance(worlds, int)
                                or not 1 <= worlds <= 10**9):
-        raise LimitError(PIMC_WORLDS(got=repr(worlds)))
+        raise LimitError(PIMC_WORLDS(got=Quote(worlds)))
     if seconds is not None and (isinstance(seconds, bool)
                                 or not isinstance(seconds, (int, float))
                                 or not math.isfinite(seconds) or not 0 < seconds <= 86400):
-        raise LimitError(PIMC_TIME(got=repr(seconds)))
+        raise LimitError(PIMC_TIME(got=Quote(seconds)))
     if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int)
                               or not 1 <= nodes <= 10**12):
-        raise LimitError(PIMC_NODES(got=repr(nodes)))
+        raise LimitError(PIMC_NODES(got=Quote(nodes)))
     if worlds is None and seconds is None:
         raise LimitError(PIMC_NEEDS_LIMIT())
 
