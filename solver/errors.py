@@ -36,6 +36,17 @@ def install_hint(extra: str) -> str:
 #: an action the rules refuse (``reason``: the rules' phrase, or English)
 ILLEGAL_ACTION = phrase("illegal_action", N_("illegal action {action}: {reason}"))
 
+# the phrases several layers raise (the position format, the games'
+# records and views, the solvers' positions): declared once, here
+SEAT_RANGE = phrase("seat_range", N_("must be a seat 0..{top}, got {got}"))
+NAMED_SEAT = phrase("named_seat", N_("{name} must be a seat 0..{top}, got {got}"))
+NOT_AN_OBJECT = phrase("not_an_object", N_("expected an object"))
+HANDS_COUNT = phrase("hands_count", N_("expected {want} hands, got {got}"))
+#: a hand of the wrong size (``seat`` counted from 0, as in the JSON)
+HAND_SIZE = phrase("hand_size", N_("seat {seat} must hold {want} cards, got {got}"))
+MUST_BE_LIST = phrase("not_list", N_("must be a list, got {got}"))
+VIEW_NEEDS_DEAL = phrase("view_needs_deal", N_("a seat view needs the deal as the seat sees it"))
+
 
 def error_data(said: Said) -> dict[str, Any]:
     """A coded error's parameters as JSON: numbers and strings as they
@@ -68,10 +79,13 @@ def codes_table() -> str:
     without a dot; the dotted ones are the search's and the advice's,
     docs/server.md) with its parameters and its English, by the module
     that declares it, of the phrases declared so far (import the modules
-    first: ``python -m bots.server.extract --codes`` does)."""
+    first: ``python -m bots.server.extract --codes`` does).  A game
+    package from outside keeps its codes with its own words (its
+    ``locale/``): only the phrases of ``solver`` and ``bots`` are listed,
+    whichever outside game a process has imported."""
     rows = []
     for ph in sorted(PHRASES.values(), key=lambda p: (p.module, p.code)):
-        if "." in ph.code:
+        if "." in ph.code or ph.module.split(".")[0] not in ("solver", "bots"):
             continue
         names = [f for _, f, _, _ in Formatter().parse(ph.template) if f]
         params = ", ".join(f"`{n}`" for n in dict.fromkeys(

@@ -309,6 +309,29 @@ def canonical_json(obj: Any) -> str:
 
 
 # --------------------------------------------------------------------------
+# the interop adapters' errors (solver/interop/: a code and its
+# parameters), declared here beside what the adapters read, so that the list
+# of codes (docs/errors.md) holds them whether or not a framework is installed
+NO_INTEROP = phrase("no_interop", N_("{game} has no interop adapter (known: {known})"))
+HORIZON_RANGE = phrase("horizon_range", N_("option 'horizon' must be an integer 1..{top} (deals "
+                                           "per episode), got {got}"))
+NOT_CARD_VALUE = phrase("not_card_value", N_("{game}: {token} is not a card value ({values})"))
+NOT_DECK_CARD = phrase("not_deck_card", N_("{game}: {token} is not a card of the {deck} deck"))
+CHANCE_FIRST = phrase("chance_first", N_("chance acts first ({kind})"))
+OBSERVER_PARAMS = phrase("observer_params", N_("{game}: observation parameters are not "
+                                               "supported, got {got}"))
+OBSERVER_KIND = phrase("observer_kind", N_("{game}: only the seat's own view is observable "
+                                           "(private info SINGLE_PLAYER, public info on)"))
+RESAMPLE_CHANCE = phrase("resample_chance", N_("resample_from_infostate needs a decision node "
+                                               "(this is a chance node)"))
+RESAMPLE_END = phrase("resample_end", N_("resample_from_infostate needs a decision node (this is "
+                                         "the end of the episode)"))
+RESAMPLE_SEAT = phrase("resample_seat", N_("no seat {seat} in {game}"))
+ENV_OPTIONS = phrase("env_options", N_("give the options to load_game, or the game's name and "
+                                       "its options"))
+RENDER_MODE = phrase("render_mode", N_("render_mode must be one of {choices} or None, got {got}"))
+
+
 # what the frameworks' adapters read of a game
 
 @dataclass(frozen=True)

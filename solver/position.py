@@ -25,7 +25,16 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from .errors import InputLimitError, OptionError, PositionError, ReplayError, short_repr
+from .errors import (
+    MUST_BE_LIST,
+    SEAT_RANGE,
+    VIEW_NEEDS_DEAL,
+    InputLimitError,
+    OptionError,
+    PositionError,
+    ReplayError,
+    short_repr,
+)
 from .front import N_
 from .game import (
     ACTION_NOT_STRING,
@@ -71,7 +80,7 @@ class Record:
         log, actions = list(state.chance.log), state.history()
         if from_deal is not None:
             if from_deal != "current":
-                raise ValueError(f"from_deal is None or 'current', got {short_repr(from_deal)}")
+                raise OptionError(FROM_DEAL(got=Quote(from_deal)))
             at, first, match = state.deal_start()
             log = [("match", game.parse_match(json.loads(json.dumps(match))))] + log[at:]
             actions = actions[first:]
@@ -192,6 +201,7 @@ NESTED_DEEPER = phrase("json_nested_deeper", N_("nested deeper than {top} levels
 KEY_NOT_STRING = phrase("json_key_not_string", N_("object keys are strings, got {got}"))
 INT_TOO_LONG = phrase("json_int_too_long", N_("an integer over {top} digits"))
 NOT_NUMBER = phrase("json_not_number", N_("{got} is not a JSON number"))
+FROM_DEAL = phrase("from_deal", N_("from_deal is None or 'current', got {got}"))
 NOT_JSON = phrase("json_not_value", N_("not a JSON value: {got}"))
 INT_DIGITS = phrase("json_int_digits", N_("an integer of {digits} digits (at most {top})"))
 WANT_RECORD = phrase("want_record", N_("expected a game record, got the seat view of seat {seat}"))
@@ -199,15 +209,12 @@ WANT_VIEW = phrase("want_view", N_("expected a seat view (with 'seat'), got a ga
 NOT_OBJECT = phrase("position_not_object", N_("a position is a JSON object, got {got}"))
 MISSING_GAME = phrase("missing_game", N_("missing 'game'"))
 MUST_BE_OBJECT = phrase("not_object", N_("must be an object, got {got}"))
-MUST_BE_LIST = phrase("not_list", N_("must be a list, got {got}"))
 MUST_BE_INT = phrase("not_integer", N_("must be an integer, got {got}"))
 RECORD_KEY = phrase("unknown_record_key", N_("unknown key {key} (a record has: {keys}; "
                                              "a seat view adds 'seat')"))
 VIEW_KEY = phrase("unknown_view_key", N_("unknown key {key} (a seat view has: {keys})"))
 SEED_RANGE = phrase("seed_range", N_("must be 0..2**63-1, got {got}"))
 NEEDS_DEAL = phrase("needs_deal", N_("a record needs a 'deal' or a 'seed'"))
-SEAT_RANGE = phrase("seat_range", N_("must be a seat 0..{top}, got {got}"))
-VIEW_NEEDS_DEAL = phrase("view_needs_deal", N_("a seat view needs the deal as the seat sees it"))
 MATCH_DISAGREES = phrase("match_disagrees", N_("does not agree with the deal and the actions "
                                                "(seat {seat} would see {want})"))
 VIEW_NO_REPLAY = phrase("view_no_replay", N_("the view's actions do not replay"))
@@ -269,7 +276,7 @@ def whole_numbers(doc: Any) -> Any:
 
 
 def _parse_constant(text: str) -> Any:
-    raise _TooLarge(f"{text} is not a JSON number")
+    raise _TooLarge(NOT_NUMBER(got=text))
 
 
 class _TooLarge(ValueError):
@@ -306,7 +313,7 @@ def parse_json(text: object) -> Any:
         raise PositionError(MALFORMED_AT(why=exc.msg, line=exc.lineno, column=exc.colno))\
             from None
     except _TooLarge as exc:
-        raise PositionError(MALFORMED(why=str(exc))) from None
+        raise PositionError(MALFORMED(why=exc.args[0])) from None
     except _TooLong as exc:
         raise InputLimitError(exc.args[0]) from None
     except RecursionError:                       # pragma: no cover - _nesting guards
@@ -396,7 +403,7 @@ def to_json(obj: Record | SeatView | State, from_deal: str | None = None) -> dic
     ``from_deal="current"`` a state is written from the start of the deal in
     play: a mid-match record (``match``, this deal, the actions since)."""
     if from_deal not in (None, "current"):
-        raise ValueError(f"from_deal is None or 'current', got {short_repr(from_deal)}")
+        raise OptionError(FROM_DEAL(got=Quote(from_deal)))
     if from_deal is not None and not isinstance(obj, State):
         raise TypeError("to_json(..., from_deal='current') takes a State "
                         "(use Record.from_current_deal or SeatView.from_current_deal)")

@@ -43,7 +43,17 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
+from .front import N_
+from .said import Said, phrase
+
 INF = 1 << 30
+
+# why no world fits (solver/errors.py: a code and its parameters), said
+# inside the view's error
+HIDDEN_PLACES = phrase("hidden_places", N_("{cards} hidden cards for {places} hidden places"))
+CARD_NO_PLACE = phrase("card_no_place", N_("card {card} has no possible place"))
+CARD_NOBODY = phrase("card_nobody", N_("card {card} can be with nobody"))
+NO_PLACEMENT = phrase("no_placement", N_("no placement of the hidden cards is consistent"))
 
 
 @dataclass(frozen=True)
@@ -55,7 +65,11 @@ class SlotGroup:
 
 class InconsistentConstraints(ValueError):
     """No bijection respects the intervals (the caller turns it into a
-    PositionError naming the view)."""
+    PositionError naming the view, ``said`` inside it)."""
+
+    def __init__(self, said: Said):
+        super().__init__(said.english())
+        self.said = said
 
 
 class IntervalSampler:
@@ -69,8 +83,7 @@ class IntervalSampler:
         self.groups = list(groups)
         total = sum(g.size for g in self.groups)
         if total != len(cards):
-            raise InconsistentConstraints(
-                f"{len(cards)} hidden cards for {total} hidden places")
+            raise InconsistentConstraints(HIDDEN_PLACES(cards=len(cards), places=total))
         # slots, latest time first (stable within equal times)
         order = sorted(range(len(self.groups)), key=lambda k: -self.groups[k].time)
         self.slots = []                                # (time, group index, offset)
@@ -89,7 +102,7 @@ class IntervalSampler:
             e = cls_of[lo]
             idx = next((i for i, (t, _, _) in enumerate(self.slots) if t <= hi), None)
             if idx is None or lo > hi:
-                raise InconsistentConstraints(f"card {card} has no possible place")
+                raise InconsistentConstraints(CARD_NO_PLACE(card=card))
             self.enter[idx].append((e, card))
         # entered counts per class after processing entries of slot i
         n_cls = len(los)
@@ -102,7 +115,7 @@ class IntervalSampler:
         self._memo: dict = {}       # recursion depth <= number of slots (<= 53)
         self.count = self._f(0, (0,) * n_cls)
         if self.count == 0:
-            raise InconsistentConstraints("no placement of the hidden cards is consistent")
+            raise InconsistentConstraints(NO_PLACEMENT())
 
     def _alive(self, i, placed) -> bool:
         """Every class that expires before slot ``i``'s time is fully placed."""
@@ -314,13 +327,12 @@ def _card_types(capacities, cards) -> tuple:
     capacities = tuple(capacities)
     n = len(capacities)
     if sum(capacities) != len(cards):
-        raise InconsistentConstraints(
-            f"{len(cards)} hidden cards for {sum(capacities)} hidden places")
+        raise InconsistentConstraints(HIDDEN_PLACES(cards=len(cards), places=sum(capacities)))
     by_type: dict[int, list] = {}
     for card, allowed in cards:
         allowed &= (1 << n) - 1
         if allowed == 0:
-            raise InconsistentConstraints(f"card {card} can be with nobody")
+            raise InconsistentConstraints(CARD_NOBODY(card=card))
         by_type.setdefault(allowed, []).append(card)
     types = sorted(by_type)
     return capacities, n, types, [by_type[t] for t in types]
@@ -373,7 +385,7 @@ class HolderSampler:
         self._memo: dict = {}
         self.count = self._f(0, self.capacities)
         if self.count == 0:
-            raise InconsistentConstraints("no placement of the hidden cards is consistent")
+            raise InconsistentConstraints(NO_PLACEMENT())
 
     def _splits(self, k: int, caps):
         """Every way to split ``k`` cards of type ``self.types[k]`` among its
@@ -548,7 +560,7 @@ class ColumnSampler:
         self._moves_memo: dict = {}
         self.count = self._f(0, tuple(len(c) for c in self.cards_of))
         if self.count == 0:
-            raise InconsistentConstraints("no placement of the hidden cards is consistent")
+            raise InconsistentConstraints(NO_PLACEMENT())
 
     def _moves(self, h: int, left: tuple) -> list:
         """Holder ``h``'s takes from ``left``: ``(x per type, ways)``."""

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 import solver
 from bots.cli import main as cli_main
+from solver.dd.layout import solve_layout
 from solver.errors import DixtrixError
 from solver.search import Limit
 
@@ -492,6 +493,69 @@ BAD_CALLS = [
 
 @pytest.mark.parametrize("call", BAD_CALLS)
 def test_every_refusal_of_a_bad_argument_carries_a_code(call):
+    with pytest.raises(DixtrixError) as err:
+        call()
+    _coded(err.value)
+
+
+def _dix_view():
+    state = solver.load_game("dix").new_initial_state(seed=1)
+    return solver.position.SeatView.of(state, 0)
+
+
+def _dix_end():
+    """A dix state past its stock (the double-dummy solver's positions)."""
+    state = solver.load_game("dix").new_initial_state(seed=1)
+    while state.stock_pos < len(state.stock):
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+#: bad inputs of the solver's own entry points (the double-dummy solvers and
+#: their positions, the layout solver, the models and values a search reads,
+#: a state's view of a seat): each refusal is coded, its parameters data
+SOLVER_CALLS = [
+    lambda: solver.dd.Contract("x", 3, (0, 1, 2)),
+    lambda: solver.dd.Contract("x", 4, (0, 1, 0, 1), most_tricks_bonus=3),
+    lambda: solver.dd.Contract("x", 4, (0, 1, 0, 1), objective="best"),
+    lambda: solver.dd.TrickPosition(solver.dd.bridge_contract(-1), (1, 2, 4), 0),
+    lambda: solver.dd.TrickPosition(solver.dd.bridge_contract(-1), (1, 2, 4, 8), 7),
+    lambda: solver.dd.TrickPosition(solver.dd.bridge_contract(-1), (4, 8, 16, 1 << 70), 0),
+    lambda: solver.dd.TrickPosition(solver.dd.bridge_contract(-1), (4, 4, 8, 16), 0),
+    lambda: solver.dd.solve_position(42),  # type: ignore[arg-type]
+    lambda: solver.solve(42),
+    lambda: solver.solve(_dix_view()),
+    lambda: solver.solve(solver.load_game("dix").new_initial_state(seed=1)),
+    lambda: solver.solve(_dix_end(), kind="best"),
+    lambda: solver.solve(_dix_end(), max_nodes=0),
+    lambda: solver.solve(_dix_end(), max_nodes=1),
+    lambda: solver.dd.contract_table(solver.load_game("dix").new_initial_state(seed=1)),
+    lambda: solve_layout([[], [], []], {}, 0),
+    lambda: solve_layout([[99], [], [], []], {}, 0),
+    lambda: solve_layout([[], [], [], []], {0: (12, 14)}, 0),
+    lambda: solve_layout([[], [], [], []], {}, 5),
+    lambda: solver.load_game("dix").new_initial_state(seed=1).information_state(2),
+    lambda: solver.load_game("trix").new_initial_state(seed=1).information_state(-1),
+    lambda: __import__("solver.search.heuristics").search.heuristics.make_policy(
+        "deep", solver.load_game("dix"), 0),
+    lambda: __import__("solver.search.learned").search.learned.check_model(
+        solver.load_game("dix"), os.path.join(tempfile.gettempdir(), "no-such-model.json")),
+    lambda: __import__("solver.search.learned").search.learned.check_model(
+        solver.load_game("dix"), {"kinds": {"nokind": {}}}),
+    lambda: __import__("solver.search.value").search.value.check_leaf(
+        "value", "pimc", solver.load_game("dix")),
+    lambda: __import__("solver.search.value").search.value.check_leaf(
+        "deep", "ismcts", solver.load_game("dix")),
+    lambda: __import__("solver.search.value").search.value.check_value([1, 2], ("a",)),
+    lambda: __import__("solver.search.value").search.value.check_value(
+        {"features": ["a"], "weights": [[1.0]] * 99}, ("a",)),
+    lambda: solver.to_json(solver.load_game("dix").new_initial_state(seed=1), from_deal="first"),
+    lambda: solver.loads(b'{"game": "dix", "seed": NaN}'),
+]
+
+
+@pytest.mark.parametrize("call", SOLVER_CALLS)
+def test_every_refusal_of_the_solvers_entry_points_carries_a_code(call):
     with pytest.raises(DixtrixError) as err:
         call()
     _coded(err.value)

@@ -215,7 +215,7 @@ BAD = [
     # (game, options, seed, deals in, changes, path, message)
     ("dix", {"target": 40}, 3, 1, {"round": 0}, "match.round", "round number"),
     ("dix", {"target": 40}, 3, 1, {"round": "2"}, "match.round", "must be int"),
-    ("dix", {"target": 40}, 3, 1, {"dealer": 2}, "match.dealer", "0 or 1"),
+    ("dix", {"target": 40}, 3, 1, {"dealer": 2}, "match.dealer", "must be a seat 0..1"),
     ("dix", {"target": 40}, 3, 1, {"totals": [1]}, "match.totals", "one total per seat"),
     ("dix", {"target": 40}, 3, 1, {"totals": [1.5, 0]}, "match.totals[0]", "integer"),
     ("dix", {"target": 40}, 3, 1, {"round": 2, "totals": [30, -4]}, "match.totals[0]",

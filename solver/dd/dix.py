@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 
 from ..cards import DIX
 from ..errors import PositionError, SearchAborted
+from ..front import N_
+from ..said import phrase
 from . import defaults
 from .trick import (
     DECKS,
@@ -44,6 +46,10 @@ from .trick import (
 
 if TYPE_CHECKING:
     from . import _dixdd
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+NOT_DIX_POSITION = phrase("not_dix_position", N_("solve_dix expects a dix TrickPosition "
+                                                 "(solver/games/dix/exact.py dix_position)"))
 
 #: the process's dix solvers (one table each), by build: (MiB, solver)
 _SOLVERS: dict = {}
@@ -103,8 +109,7 @@ def solve_dix(pos: TrickPosition, seat=None, tt_mb=DEFAULT_TT_MB, max_nodes=None
     (``solver.dd._dixprobe``, as inside ``solver.dd.trick.probing()``).
     Runs on the default session (``solver.dd.session``)."""
     if not is_dix_position(pos):
-        raise PositionError("solve_dix expects a dix TrickPosition (solver/games/dix/exact.py "
-                            "dix_position)")
+        raise PositionError(NOT_DIX_POSITION())
     check_tt_mb(tt_mb)
     return defaults.default_solver(tt_mb).solve_dix(pos, seat, max_nodes, options)
 

@@ -33,7 +33,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from ..cards import FRENCH
-from ..errors import LimitError, PositionError
+from ..errors import NAMED_SEAT, LimitError, PositionError
+from ..front import N_
+from ..said import Quote, phrase
+from .trick import TT_ALLOCATE
 
 if os.environ.get("DIXTRIX_PUREPYTHON", "") not in ("", "0"):
     from ..reference.layout_oracle import IMPLEMENTATION, PASS, LayoutSolver
@@ -51,6 +54,34 @@ PLACE_POINTS = (200, 150, 100, 50)
 UNIT = 50                      # the kernel counts in units of 50 points
 JACK = 11
 MAX_TT_MB = 65536              # larger tables are refused as absurd (LimitError)
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+LAYOUT_HANDS = phrase("layout_hands", N_("hands must be a list of 4 lists of card indices"))
+LAYOUT_HAND = phrase("layout_hand", N_("hand {seat} must be a list of card indices, got {got}"))
+LAYOUT_INDEX = phrase("layout_index", N_("{got} is not a card index of the 52-card deck"))
+LAYOUT_TWICE = phrase("layout_twice", N_("duplicate card {card} (twice in hand)"))
+LAYOUT_ALSO = phrase("layout_also", N_("duplicate card {card} (also in hand {seat})"))
+LAYOUT_ROWS = phrase("layout_rows", N_("rows must be a dict suit -> (low, high)"))
+LAYOUT_ROW_KEY = phrase("layout_row_key", N_("row key {got} is not a suit 0..3"))
+LAYOUT_ROW = phrase("layout_row", N_("row of suit {suit} must be (low, high), got {got}"))
+LAYOUT_ROW_ENDS = phrase("layout_row_ends", N_("impossible row ({low}, {high}) for suit {suit}: "
+                                               "rows run from 2..11 up to 11..14 and always "
+                                               "hold the jack"))
+LAYOUT_BOTH = phrase("layout_both", N_("{card} is both on the layout and in hand {seat}"))
+LAYOUT_NEITHER = phrase("layout_neither", N_("{card} is neither on the layout nor in a hand "
+                                             "(all 52 cards are dealt)"))
+LAYOUT_FINISHED = phrase("layout_finished",
+                         N_("finished must be a list of seats in finishing order"))
+LAYOUT_FINISHED_TWICE = phrase("layout_finished_twice",
+                               N_("a seat is listed twice in finished {seats}"))
+LAYOUT_OUT_HOLDS = phrase("layout_out_holds", N_("seat {seat} is listed as out but holds cards"))
+LAYOUT_NOT_FINISHED = phrase("layout_not_finished",
+                             N_("seat {seat} holds no cards but is not listed in finished"))
+LAYOUT_OUT_TO_MOVE = phrase("layout_out_to_move",
+                            N_("seat {seat} is out and cannot be the seat to move"))
+LAYOUT_PARTNERSHIP = phrase("layout_partnership",
+                            N_("partnership must be True or False, got {got}"))
+LAYOUT_TT_MB = phrase("layout_tt_mb", N_("tt_mb must be a number of MiB in 1..{top}, got {got}"))
 
 _solvers: dict[int, LayoutSolver] = {}   # one kernel (and its table) per table size, reused
 _lock = threading.Lock()           # the kernel releases the GIL: one solve at a time
@@ -88,73 +119,64 @@ class LayoutSolution:
 
 def _seat(x, what: str) -> int:
     if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < 4:
-        raise PositionError(f"{what} must be a seat 0..3, got {x!r}", what)
+        raise PositionError(NAMED_SEAT(name=what, top=3, got=Quote(x)), what)
     return x
 
 
 def _normalize(hands, rows, to_move, finished):
     """Validate a position; returns (masks, lo, hi, nout, earned-by-seat)."""
     if not isinstance(hands, (list, tuple)) or len(hands) != 4:
-        raise PositionError("hands must be a list of 4 lists of card indices", "hands")
+        raise PositionError(LAYOUT_HANDS(), "hands")
     masks = [0, 0, 0, 0]
     owner: dict[int, int] = {}
     for i, hand in enumerate(hands):
         if not isinstance(hand, (list, tuple, set, frozenset)):
-            raise PositionError(f"hand {i} must be a list of card indices, got {hand!r}",
-                                f"hands[{i}]")
+            raise PositionError(LAYOUT_HAND(seat=i, got=Quote(hand)), f"hands[{i}]")
         for c in hand:
             if isinstance(c, bool) or not isinstance(c, int) or c not in FRENCH:
-                raise PositionError(f"{c!r} is not a card index of the 52-card deck",
-                                    f"hands[{i}]")
+                raise PositionError(LAYOUT_INDEX(got=Quote(c)), f"hands[{i}]")
             if c in owner:
-                where = "twice in hand" if owner[c] == i else f"also in hand {owner[c]}"
-                raise PositionError(f"duplicate card {FRENCH.to_string(c)} ({where})",
-                                    f"hands[{i}]")
+                card = FRENCH.to_string(c)
+                raise PositionError(LAYOUT_TWICE(card=card) if owner[c] == i
+                                    else LAYOUT_ALSO(card=card, seat=owner[c]), f"hands[{i}]")
             owner[c] = i
             masks[i] |= 1 << c
     if not isinstance(rows, Mapping):
-        raise PositionError("rows must be a dict suit -> (low, high)", "rows")
+        raise PositionError(LAYOUT_ROWS(), "rows")
     lo = [0, 0, 0, 0]
     hi = [0, 0, 0, 0]
     for s, ends in rows.items():
         if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < 4:
-            raise PositionError(f"row key {s!r} is not a suit 0..3", "rows")
+            raise PositionError(LAYOUT_ROW_KEY(got=Quote(s)), "rows")
         if (not isinstance(ends, (list, tuple)) or len(ends) != 2
                 or not all(isinstance(e, int) and not isinstance(e, bool) for e in ends)):
-            raise PositionError(f"row of suit {s} must be (low, high), got {ends!r}",
-                                f"rows[{s}]")
+            raise PositionError(LAYOUT_ROW(suit=s, got=Quote(ends)), f"rows[{s}]")
         low, high = ends
         if not (2 <= low <= JACK <= high <= 14):
-            raise PositionError(f"impossible row ({low}, {high}) for suit {s}: rows run "
-                                f"from 2..11 up to 11..14 and always hold the jack",
-                                f"rows[{s}]")
+            raise PositionError(LAYOUT_ROW_ENDS(low=low, high=high, suit=s), f"rows[{s}]")
         lo[s], hi[s] = low, high
     for c in FRENCH.cards:
         s, r = c >> 4, c & 15
         on_layout = lo[s] != 0 and lo[s] <= r <= hi[s]
         if on_layout and c in owner:
-            raise PositionError(f"{FRENCH.to_string(c)} is both on the layout and in "
-                                f"hand {owner[c]}", f"hands[{owner[c]}]")
+            raise PositionError(LAYOUT_BOTH(card=FRENCH.to_string(c), seat=owner[c]),
+                                f"hands[{owner[c]}]")
         if not on_layout and c not in owner:
-            raise PositionError(f"{FRENCH.to_string(c)} is neither on the layout nor in a "
-                                f"hand (all 52 cards are dealt)", f"rows[{s}]")
+            raise PositionError(LAYOUT_NEITHER(card=FRENCH.to_string(c)), f"rows[{s}]")
     to_move = _seat(to_move, "to_move")
     if not isinstance(finished, (list, tuple)):
-        raise PositionError("finished must be a list of seats in finishing order", "finished")
+        raise PositionError(LAYOUT_FINISHED(), "finished")
     for i, f in enumerate(finished):
         _seat(f, f"finished[{i}]")
     if len(set(finished)) != len(finished):
-        raise PositionError(f"a seat is listed twice in finished {list(finished)!r}",
-                            "finished")
+        raise PositionError(LAYOUT_FINISHED_TWICE(seats=list(finished)), "finished")
     empty = {i for i in range(4) if masks[i] == 0}
     for i, f in enumerate(finished):
         if masks[f]:
-            raise PositionError(f"seat {f} is listed as out but holds cards",
-                                f"finished[{i}]")
+            raise PositionError(LAYOUT_OUT_HOLDS(seat=f), f"finished[{i}]")
     missing = empty - set(finished)
     if missing and not (len(empty) == 4 and len(finished) == 3):
-        raise PositionError(f"seat {min(missing)} holds no cards but is not listed in "
-                            f"finished", "finished")
+        raise PositionError(LAYOUT_NOT_FINISHED(seat=min(missing)), "finished")
     nout = len(finished)
     earned = [0, 0, 0, 0]
     for place, f in enumerate(finished):
@@ -164,15 +186,14 @@ def _normalize(hands, rows, to_move, finished):
             if i not in finished:
                 earned[i] = PLACE_POINTS[3]
     elif masks[to_move] == 0:
-        raise PositionError(f"seat {to_move} is out and cannot be the seat to move",
-                            "to_move")
+        raise PositionError(LAYOUT_OUT_TO_MOVE(seat=to_move), "to_move")
     return masks, lo, hi, nout, earned
 
 
 def _tt_bytes(tt_mb) -> int:
     if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)) \
             or not math.isfinite(tt_mb) or not 1 <= tt_mb <= MAX_TT_MB:
-        raise LimitError(f"tt_mb must be a number of MiB in 1..{MAX_TT_MB}, got {tt_mb!r}")
+        raise LimitError(LAYOUT_TT_MB(top=MAX_TT_MB, got=Quote(tt_mb)))
     return int(tt_mb * (1 << 20))
 
 
@@ -192,8 +213,7 @@ def solve_layout(hands, rows, to_move: int, finished=(), seat: int | None = None
     masks, lo, hi, nout, earned = _normalize(hands, rows, to_move, finished)
     seat = to_move if seat is None else _seat(seat, "seat")
     if not isinstance(partnership, bool):
-        raise PositionError(f"partnership must be True or False, got {partnership!r}",
-                            "partnership")
+        raise PositionError(LAYOUT_PARTNERSHIP(got=Quote(partnership)), "partnership")
     nbytes = _tt_bytes(tt_mb)
     scoring = (seat, seat ^ 2) if partnership else (seat,)
     score_mask = sum(1 << s for s in scoring)
@@ -208,8 +228,7 @@ def solve_layout(hands, rows, to_move: int, finished=(), seat: int | None = None
             try:
                 solver = LayoutSolver(nbytes)
             except MemoryError as exc:
-                raise LimitError(f"cannot allocate a {tt_mb} MiB transposition "
-                                 f"table") from exc
+                raise LimitError(TT_ALLOCATE(mb=tt_mb)) from exc
             _solvers[nbytes] = solver
         value, actions, nodes = solver.solve(masks, lo, hi, to_move, nout, score_mask)
     table = MappingProxyType({a: already + UNIT * v for a, v in actions})

@@ -48,21 +48,42 @@ from contextlib import contextmanager
 from types import MappingProxyType
 
 from ..cards import JOKER, cards_of
-from ..errors import PositionError, SearchAborted, UnsupportedPositionError
+from ..errors import NAMED_SEAT, PositionError, SearchAborted, UnsupportedPositionError
+from ..front import N_
 from ..reference.dd_oracle import maxn_prefers, solve_oracle
+from ..said import Quote, phrase
 from . import defaults, dix
 from . import trick as dd
-from .dix import is_dix_position, solver_for
+from .dix import NOT_DIX_POSITION, is_dix_position, solver_for
 from .solve import line_with, solve_with
 from .tables import bridge_table, contract_table
 from .trick import (
     DEFAULT_TT_MB,
     DIX_SCALE,
+    NO_TEAM,
+    NOT_TRICK_POSITION,
+    TWO_TEAMS_OBJECTIVE,
+    UNKNOWN_OBJECTIVE,
     DDResult,
     TrickPosition,
     check_max_nodes,
     check_tt_mb,
 )
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+ENGINE_NAME = phrase("engine_name", N_("engine must be 'cython' or 'python', got {got}"))
+DD_NODE_LIMIT = phrase("dd_node_limit", N_("double-dummy search stopped at its node limit "
+                                           "({limit:,} nodes, {elapsed:.3f} s)"))
+DD_NODE_LIMIT_NODES = phrase("dd_node_limit_nodes", N_("double-dummy search stopped at its node "
+                                                       "limit ({limit:,} nodes)"))
+MAXN_NODE_LIMIT = phrase("maxn_node_limit", N_("the max^n search stopped at its node limit "
+                                               "({limit:,} nodes, {elapsed:.3f} s)"))
+VALUE_RANGE = phrase("value_range", N_("values up to {bound} exceed the table's range ({top})"))
+DIX_NODE_LIMIT = phrase("dix_node_limit", N_("the dix solve stopped at its node limit "
+                                             "(max_nodes={max_nodes}) before an answer"))
+ORACLE_CARDS = phrase("oracle_cards", N_(
+    "DIXTRIX_PUREPYTHON=1: the pure-Python oracle solves at most {top} cards left, this "
+    "position has {left}; unset DIXTRIX_PUREPYTHON to use the Cython kernel"))
 
 #: the default session's token; every ``Solver`` draws its own
 _DEFAULT_TOKEN = 0
@@ -227,22 +248,21 @@ class Solver:
 
     def _prepare(self, pos, max_team, objective, engine):
         if not isinstance(pos, TrickPosition):
-            raise PositionError(f"expected a TrickPosition, got {type(pos).__name__}")
+            raise PositionError(NOT_TRICK_POSITION(got=Quote(pos)))
         if max_team is None:
             max_team = pos.contract.teams[pos.seat_to_play]
         if objective not in dd.OBJECTIVES:
-            raise PositionError(f"unknown objective {objective!r} "
-                                f"(known: {', '.join(dd.OBJECTIVES)})")
+            raise PositionError(UNKNOWN_OBJECTIVE(objective=Quote(objective),
+                                                  known=list(dd.OBJECTIVES)))
         if max_team not in pos.contract.team_ids:
-            raise PositionError(f"no team {max_team!r} in the {pos.contract.name} contract")
+            raise PositionError(NO_TEAM(team=Quote(max_team), contract=pos.contract.name))
         if objective in dd.DIFFERENCE_OBJECTIVES and len(pos.contract.team_ids) != 2:
-            raise PositionError(f"the {pos.contract.name} contract has "
-                                f"{len(pos.contract.team_ids)} teams: this objective needs "
-                                f"exactly two")
+            raise PositionError(TWO_TEAMS_OBJECTIVE(contract=pos.contract.name,
+                                                    n=len(pos.contract.team_ids)))
         if engine is None:
             engine = "python" if dd.pure_python() else "cython"
         if engine not in ("cython", "python"):
-            raise PositionError(f"engine must be 'cython' or 'python', got {engine!r}")
+            raise PositionError(ENGINE_NAME(got=Quote(engine)))
         return max_team, engine
 
     def solve_position(self, pos: TrickPosition, max_team=None, objective: str = "own",
@@ -277,8 +297,7 @@ class Solver:
                 if flip:
                     ends = sorted(dd.other_value(pos, objective, v) for v in ends)
                 brackets[c] = dd.clip_bracket(ends[0], ends[1], span)
-            raise SearchAborted(f"double-dummy search stopped at its node limit "
-                                f"({limit:,} nodes, {elapsed:.3f} s)", nodes,
+            raise SearchAborted(DD_NODE_LIMIT(limit=limit, elapsed=elapsed), nodes,
                                 MappingProxyType(brackets), span)
         values = {c: unit * v + offset for c, v in sorted(future.items())}
         if flip:
@@ -314,8 +333,7 @@ class Solver:
             aborted = kern.aborted
         self.nodes += nodes
         if aborted:
-            raise SearchAborted(f"double-dummy search stopped at its node limit "
-                                f"({limit:,} nodes)", nodes)
+            raise SearchAborted(DD_NODE_LIMIT_NODES(limit=limit), nodes)
         v = unit * future + offset
         return dd.other_value(pos, objective, v) if flip else v
 
@@ -328,11 +346,12 @@ class Solver:
         search is exhaustive but for the table, so ``max_nodes`` bounds it
         (``SearchAborted`` past it)."""
         if not isinstance(pos, TrickPosition):
-            raise PositionError(f"expected a TrickPosition, got {type(pos).__name__}")
+            raise PositionError(NOT_TRICK_POSITION(got=Quote(pos)))
         if seat is None:
             seat = pos.seat_to_play
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < pos.contract.nseats:
-            raise PositionError(f"seat must be 0..{pos.contract.nseats - 1}, got {seat!r}")
+            raise PositionError(NAMED_SEAT(name="seat", top=pos.contract.nseats - 1,
+                                           got=Quote(seat)))
         limit = check_max_nodes(max_nodes)
         table, mx, unit = _maxn_tables(pos)
         deal = _seat_cards(pos.hands, pos.leader, pos.trick)
@@ -350,8 +369,7 @@ class Solver:
             aborted = kern.aborted
         self.nodes += nodes
         if aborted:
-            raise SearchAborted(f"the max^n search stopped at its node limit "
-                                f"({limit:,} nodes, {elapsed:.3f} s)", nodes)
+            raise SearchAborted(MAXN_NODE_LIMIT(limit=limit, elapsed=elapsed), nodes)
         won = pos.points
         vectors = {c: tuple(w + unit * v for w, v in zip(won, vec, strict=True))
                    for c, vec in sorted(future.items())}
@@ -374,8 +392,7 @@ class Solver:
         table, offset, unit = dd.unit_table(pos, run_team, objective)
         bound = dd.value_bound(table, pos)
         if bound > dd.VALUE_LIMIT:
-            raise dd.LimitError(f"values up to {bound} exceed the table's range "
-                                f"({dd.VALUE_LIMIT})")
+            raise dd.LimitError(VALUE_RANGE(bound=bound, top=dd.VALUE_LIMIT))
         return run_team, flip, table, offset, unit, bound, _seat_cards(pos.hands, pos.leader, pos.trick)
 
     @staticmethod
@@ -400,12 +417,11 @@ class Solver:
         where the scores tie), each value the one that stands for it
         (``256 * difference +- 1``), at fewer nodes."""
         if not is_dix_position(pos):
-            raise PositionError("solve_dix expects a dix TrickPosition (solver/games/dix/exact.py "
-                                "dix_position)")
+            raise PositionError(NOT_DIX_POSITION())
         if seat is None:
             seat = pos.seat_to_play
         if seat not in (0, 1) or isinstance(seat, bool):
-            raise PositionError(f"seat must be 0 or 1, got {seat!r}")
+            raise PositionError(NAMED_SEAT(name="seat", top=1, got=Quote(seat)))
         limit = check_max_nodes(max_nodes)
         k = pos.contract
         joker_slot = -1
@@ -454,8 +470,7 @@ class Solver:
             for s, (lo, hi) in proved.items():
                 ends = sorted(sign * v + offset for v in (lo, hi))
                 brackets[card_of[s]] = dd.clip_bracket(ends[0], ends[1], span)
-            raise SearchAborted(f"the dix solve stopped at its node limit (max_nodes="
-                                f"{max_nodes}) before an answer", nodes,
+            raise SearchAborted(DIX_NODE_LIMIT(max_nodes=max_nodes), nodes,
                                 MappingProxyType(dict(sorted(brackets.items()))), span)
         values = {card_of[s]: sign * v + offset for s, v in future.items()}
         values = dict(sorted(values.items()))
@@ -519,10 +534,7 @@ def _oracle(pos: TrickPosition, max_team, objective: str) -> DDResult:
     """The pure-Python oracle (plain minimax) for small positions."""
     left = sum(bin(h).count("1") for h in pos.hands)
     if left > dd.ORACLE_MAX_CARDS:
-        raise UnsupportedPositionError(
-            f"DIXTRIX_PUREPYTHON=1: the pure-Python oracle solves at most "
-            f"{dd.ORACLE_MAX_CARDS} cards left, this position has {left}; unset "
-            f"DIXTRIX_PUREPYTHON to use the Cython kernel")
+        raise UnsupportedPositionError(ORACLE_CARDS(top=dd.ORACLE_MAX_CARDS, left=left))
     t0 = time.perf_counter()
     value, values, nodes = solve_oracle(pos, max_team, objective)
     return DDResult(value, MappingProxyType(values), nodes, time.perf_counter() - t0,

@@ -31,17 +31,35 @@ from ..errors import (
     PositionError,
     SearchAborted,
     UnsupportedPositionError,
-    short_repr,
 )
+from ..front import N_
 from ..game import State
 from ..position import Record, SeatView, from_json
+from ..said import Quote, phrase
 from . import defaults
 from . import dix as dixdd
 from . import trick as dd
 from .adapters import ADAPTERS, adapter_for, known_games
-from .adapters.common import check_seat, named_brackets
+from .adapters.common import AFTER_MAXN, check_seat, named_brackets
 from .dix import dix_engine
 from .solution import Solution
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+SOLVE_EXPECTS = phrase("solve_expects", N_("solve expects a Record, a record JSON dict, a State "
+                                           "or a TrickPosition, got {got}"))
+SEAT_VIEW_NO_DD = phrase("seat_view_no_dd", N_(
+    "this is a seat view (seat {seat}): other hands are unknown, so there is no double-dummy "
+    "value; use the sampling search (solver.best_move / solver.evaluate), or give solve a "
+    "complete record"))
+KIND_VALUE = phrase("kind_value", N_("kind must be 'paranoid' or 'maxn' (or None: the game's "
+                                     "own), got {got}"))
+NO_DD_ADAPTER = phrase("no_dd_adapter", N_(
+    "no double-dummy adapter for {game} yet (known: {known}); build a solver.dd.TrickPosition "
+    "from its contract and pass that"))
+SOLVE_GAME_OVER = phrase("solve_game_over", N_("the {game} game is over: nothing to solve"))
+NO_TIE_BREAK = phrase("no_tie_break", N_("tie_break: the {game} solver's values have no "
+                                         "tie-break part to settle"))
+LINE_EXPECTS = phrase("line_expects", N_("principal_line takes a State or a record"))
 
 #: a ``solver.dd.session.Solver`` (the session module is above this one: it
 #: solves through these functions, so they name it only in words)
@@ -60,15 +78,11 @@ def _to_state(position: Any) -> State | dd.TrickPosition:
         if isinstance(pos, SeatView):
             raise _hidden(pos.seat)
         return pos.state()
-    raise PositionError(f"solve expects a Record, a record JSON dict, a State or a "
-                        f"TrickPosition, got {type(position).__name__}")
+    raise PositionError(SOLVE_EXPECTS(got=Quote(position)))
 
 
 def _hidden(seat: object) -> HiddenInformationError:
-    return HiddenInformationError(
-        f"this is a seat view (seat {short_repr(seat)}): other hands are unknown, so there is no "
-        f"double-dummy value; use the sampling search (solver.best_move / "
-        f"solver.evaluate), or give solve a complete record")
+    return HiddenInformationError(SEAT_VIEW_NO_DD(seat=Quote(seat)))
 
 
 #: the kinds of value ``solve`` may be asked for (``kind=``; None: the
@@ -82,8 +96,7 @@ def check_kind(kind: Any) -> str | None:
     if kind is None:
         return None
     if kind not in ASKED_KINDS:
-        raise OptionError(f"kind must be 'paranoid' or 'maxn' (or None: the game's own), "
-                          f"got {short_repr(kind)}")
+        raise OptionError(KIND_VALUE(got=Quote(kind)))
     return str(kind)
 
 
@@ -131,7 +144,7 @@ def _solve_trick_position(solver: Solver, pos: dd.TrickPosition, seat: int | Non
             named_brackets(exc, deck.to_string)
             if not spent:
                 raise
-            raise SearchAborted(f"{exc} (after a max^n search of {spent:,} nodes)",
+            raise SearchAborted(AFTER_MAXN(error=exc.as_message(), spent=spent),
                                 exc.nodes + spent, exc.brackets, exc.span) from exc
     values = {deck.to_string(c): v for c, v in res.card_values.items()}
     best = tuple(a for a, v in values.items() if v == res.value)
@@ -154,18 +167,15 @@ def solve_with(solver: Solver, position_or_state: Any, seat: int | None = None,
                                      True if tie_break is None else bool(tie_break))
     adapter = adapter_for(target.game)
     if adapter is None:
-        raise UnsupportedPositionError(
-            f"no double-dummy adapter for {target.game.name!r} yet (known: "
-            f"{', '.join(known_games())}); build a solver.dd.TrickPosition from its contract "
-            f"and pass that")
+        raise UnsupportedPositionError(NO_DD_ADAPTER(game=Quote(target.game.name),
+                                                     known=list(known_games())))
     if target.is_terminal():
-        raise UnsupportedPositionError(f"the {target.game.name} game is over: nothing to solve")
+        raise UnsupportedPositionError(SOLVE_GAME_OVER(game=target.game.name))
     extra = {}
     if tie_break:
         # only an adapter whose values have a tie-break part takes it (dix's)
         if "tie_break" not in inspect.signature(adapter).parameters:
-            raise OptionError(f"tie_break: the {target.game.name} solver's values have no "
-                              f"tie-break part to settle")
+            raise OptionError(NO_TIE_BREAK(game=target.game.name))
         extra["tie_break"] = True
     solution: Solution = adapter(solver, target, seat, max_nodes, kind, **extra)
     return solution
@@ -283,7 +293,7 @@ def line_with(solver: Solver, position_or_state: Any, seat: int | None = None, p
     solve of the starting position already made."""
     state = _to_state(position_or_state)
     if isinstance(state, dd.TrickPosition):
-        raise UnsupportedPositionError("principal_line takes a State or a record")
+        raise UnsupportedPositionError(LINE_EXPECTS())
     state = state.clone()
     if seat is None:
         seat = state.current_player()

@@ -25,9 +25,16 @@ from types import MappingProxyType
 
 from ..cards import mask_of
 from ..errors import PositionError, UnsupportedPositionError
+from ..front import N_
+from ..said import Quote, phrase
 from . import defaults
 from . import trick as dd
 from .adapters.registry import known_tables, table_for
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+BRIDGE_HANDS = phrase("bridge_hands", N_("a bridge deal is four hands (N E S W)"))
+NO_CONTRACT_TABLE = phrase("no_contract_table", N_("contract_table: {game} has no table of "
+                                                   "contracts (known: {known})"))
 
 #: bridge strains in DDS's table order: spades, hearts, diamonds, clubs, no trumps
 STRAINS = (("S", 3), ("H", 2), ("D", 1), ("C", 0), ("N", -1))
@@ -47,7 +54,7 @@ class BridgeTable:
 
 def _bridge_hands(hands) -> tuple:
     if not isinstance(hands, (list, tuple)) or len(hands) != 4:
-        raise PositionError("a bridge deal is four hands (N E S W)", "hands")
+        raise PositionError(BRIDGE_HANDS(), "hands")
     out = []
     for h in hands:
         if isinstance(h, (list, tuple)):
@@ -93,8 +100,8 @@ def contract_table(state, seats=None, max_nodes: int | None = None, solver=None,
     ``solver``: the ``Solver`` session to use (default: a new one)."""
     table = table_for(state.game)
     if table is None:
-        raise UnsupportedPositionError(f"contract_table: {state.game.name!r} has no table of "
-                                       f"contracts (known: {', '.join(known_tables())})")
+        raise UnsupportedPositionError(NO_CONTRACT_TABLE(game=Quote(state.game.name),
+                                                         known=list(known_tables())))
     solver = defaults.fresh_solver() if solver is None else solver
     out: dict = table(solver, state, seats, max_nodes, contracts)
     return out

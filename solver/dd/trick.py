@@ -46,7 +46,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..cards import DIX, FRENCH, JOKER, ROOK, cards_of, make_card, mask_of, rank_of, suit_of
-from ..errors import LimitError, PositionError, short_repr
+from ..errors import HANDS_COUNT, NAMED_SEAT, LimitError, PositionError
+from ..front import N_
+from ..said import Quote, phrase
 from ..trickrules import Rulebook
 from . import defaults
 
@@ -69,6 +71,46 @@ VALUE_LIMIT = 32000
 
 
 from ..reference.cardset import dix_pips  # noqa: E402  (A=1, 2-10 face, courts/joker 0)
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+CONTRACT_SEATS = phrase("contract_seats", N_("a contract has 2, 4 or 6 seats, got {got}"))
+CONTRACT_TEAMS = phrase("contract_teams", N_("teams must name a team per seat ({want}), got {got}"))
+BONUS_TEAMS = phrase("bonus_teams", N_("a most-tricks bonus needs exactly two teams"))
+BONUS_EVEN = phrase("bonus_even", N_("the most-tricks bonus must be even (a tie splits it)"))
+UNKNOWN_OBJECTIVE = phrase("unknown_objective", N_("unknown objective {objective} (known: {known})"))
+TEAM_COUNTS = phrase("team_counts", N_("{name} must list {want} teams, got {got}"))
+TRICK_TOO_LONG = phrase("trick_too_long",
+                        N_("a trick in progress has fewer than {seats} cards, got {got}"))
+HAND_MASK = phrase("hand_mask", N_("hand {seat} must be a 64-bit card mask"))
+INDEX_NOT_IN_DECK = phrase("index_not_in_deck", N_("card index {index} is not in the {deck} deck"))
+HELD_TWICE = phrase("held_twice", N_("{cards} held twice"))
+TABLE_CARD_TAKEN = phrase("table_card_taken",
+                          N_("card {index} on the table is not a free card of the deck"))
+JOKER_TURNED_UP = phrase("joker_turned_up",
+                         N_("the joker is turned up (no trumps): it is not in play"))
+TURNED_UP_CARD = phrase("turned_up_card", N_("{card} is the turned-up card (the joker takes "
+                                             "its place): it is not in play"))
+HAND_SIZES_TRICK = phrase("hand_sizes_trick", N_("hand sizes {sizes} do not fit a trick of {n} "
+                                                 "card(s) led by seat {seat}"))
+DEAL_OVER = phrase("deal_over", N_("the deal is over: no card left to play"))
+TWO_TEAMS_OBJECTIVE = phrase("two_teams_objective", N_("the {contract} contract has {n} teams: "
+                                                       "this objective needs exactly two"))
+NO_TEAM = phrase("no_team", N_("no team {team} in the {contract} contract"))
+SCORING_BY_OPPONENT = phrase("scoring_by_opponent", N_(
+    "the {contract} contract's scoring depends on which opponent takes a card: not "
+    "expressible for one max team"))
+MAXN_SEATS = phrase("maxn_seats", N_("the max^n value needs four seats playing each for "
+                                     "itself; the {contract} contract has teams {teams}"))
+MAXN_RANGE = phrase("maxn_range",
+                    N_("max^n values up to {worst} units exceed the table's range ({top})"))
+TT_MB_TYPE = phrase("tt_mb_type", N_("tt_mb must be a number of MiB, got {got}"))
+TT_MB_RANGE = phrase("tt_mb_range", N_("tt_mb must be between 1 and {top} MiB, got {got}"))
+TT_MB_FREE = phrase("tt_mb_free", N_("tt_mb={mb}: this machine has only {free} MiB of memory "
+                                     "available for the transposition table"))
+TT_ALLOCATE = phrase("tt_allocate", N_("cannot allocate a {mb} MiB transposition table"))
+MAX_NODES_RANGE = phrase("max_nodes_range",
+                         N_("max_nodes must be an integer 1..{top} or None, got {got}"))
+NOT_TRICK_POSITION = phrase("not_trick_position", N_("expected a TrickPosition, got {got}"))
 
 # ---------------------------------------------------------------------------
 # contracts: the rules as data
@@ -116,16 +158,16 @@ class Contract:
         object.__setattr__(self, "discard_cards", frozenset(self.discard_cards))
         object.__setattr__(self, "teams", tuple(self.teams))
         if self.nseats not in (2, 4, 6):
-            raise PositionError(f"a contract has 2, 4 or 6 seats, got {self.nseats}")
+            raise PositionError(CONTRACT_SEATS(got=Quote(self.nseats)))
         if len(self.teams) != self.nseats:
-            raise PositionError(f"teams must name a team per seat, got {self.teams}")
+            raise PositionError(CONTRACT_TEAMS(want=self.nseats, got=len(self.teams)))
         if self.most_tricks_bonus and len(set(self.teams)) != 2:
-            raise PositionError("a most-tricks bonus needs exactly two teams")
+            raise PositionError(BONUS_TEAMS())
         if self.most_tricks_bonus % 2:
-            raise PositionError("the most-tricks bonus must be even (a tie splits it)")
+            raise PositionError(BONUS_EVEN())
         if self.objective not in OBJECTIVES:
-            raise PositionError(f"unknown objective {self.objective!r} "
-                                f"(known: {', '.join(OBJECTIVES)})")
+            raise PositionError(UNKNOWN_OBJECTIVE(objective=Quote(self.objective),
+                                                  known=list(OBJECTIVES)))
 
     @property
     def team_ids(self) -> tuple:
@@ -199,7 +241,7 @@ class TrickPosition:
             v = getattr(self, name)
             object.__setattr__(self, name, tuple(v) if v is not None else (0,) * nteams)
             if len(getattr(self, name)) != nteams:
-                raise PositionError(f"{name} must list {nteams} teams, got {v}")
+                raise PositionError(TEAM_COUNTS(name=name, want=nteams, got=Quote(v)))
         object.__setattr__(self, "hands", tuple(self.hands))
         object.__setattr__(self, "trick", tuple(self.trick))
         self._check()
@@ -208,45 +250,41 @@ class TrickPosition:
         k = self.contract
         deck = DECKS[k.deck]
         if len(self.hands) != k.nseats:
-            raise PositionError(f"expected {k.nseats} hands, got {len(self.hands)}", "hands")
+            raise PositionError(HANDS_COUNT(want=k.nseats, got=len(self.hands)), "hands")
         if not (isinstance(self.leader, int) and 0 <= self.leader < k.nseats):
-            raise PositionError(f"leader must be a seat 0..{k.nseats - 1}, got {self.leader!r}")
+            raise PositionError(NAMED_SEAT(name="leader", top=k.nseats - 1, got=Quote(self.leader)))
         if len(self.trick) >= k.nseats:
-            raise PositionError(f"a trick in progress has fewer than {k.nseats} cards, "
-                                f"got {len(self.trick)}", "trick")
+            raise PositionError(TRICK_TOO_LONG(seats=k.nseats, got=len(self.trick)), "trick")
         seen = 0
         for s, h in enumerate(self.hands):
             if not isinstance(h, int) or h < 0 or h >> 64:
-                raise PositionError(f"hand {s} must be a 64-bit card mask", f"hands[{s}]")
+                raise PositionError(HAND_MASK(seat=s), f"hands[{s}]")
             bad = [c for c in cards_of(h) if c not in deck]
             if bad:
-                raise PositionError(f"card index {bad[0]} is not in the {deck.name} deck",
-                                    f"hands[{s}]")
+                raise PositionError(INDEX_NOT_IN_DECK(index=bad[0], deck=deck.name), f"hands[{s}]")
             if seen & h:
-                raise PositionError(f"{deck.format_cards(cards_of(seen & h))} held twice",
+                raise PositionError(HELD_TWICE(cards=deck.format_cards(cards_of(seen & h))),
                                     f"hands[{s}]")
             seen |= h
         for i, c in enumerate(self.trick):
             if c not in deck or (seen >> c) & 1:
-                raise PositionError(f"card {c} on the table is not a free card of the deck",
-                                    f"trick[{i}]")
+                raise PositionError(TABLE_CARD_TAKEN(index=Quote(c)), f"trick[{i}]")
             seen |= 1 << c
         if k.joker_rank is None and (seen & 1) and deck.joker:
-            raise PositionError("the joker is turned up (no trumps): it is not in play")
+            raise PositionError(JOKER_TURNED_UP())
         if _joker_in_play(k) and k.joker_rank is not None and \
                 (seen >> make_card(k.trump, k.joker_rank)) & 1:
-            raise PositionError(f"{deck.to_string(make_card(k.trump, k.joker_rank))} is the "
-                                f"turned-up card (the joker takes its place): it is not in play")
+            raise PositionError(TURNED_UP_CARD(
+                card=deck.to_string(make_card(k.trump, k.joker_rank))))
         sizes = [bin(h).count("1") for h in self.hands]
         n = len(self.trick)
         want = [sizes[(self.leader + n) % k.nseats]] * k.nseats
         for j in range(n):
             want[(self.leader + j) % k.nseats] -= 1
         if sizes != want:
-            raise PositionError(f"hand sizes {sizes} do not fit a trick of {n} card(s) "
-                                f"led by seat {self.leader}", "hands")
+            raise PositionError(HAND_SIZES_TRICK(sizes=sizes, n=n, seat=self.leader), "hands")
         if sizes[(self.leader + n) % k.nseats] == 0:
-            raise PositionError("the deal is over: no card left to play")
+            raise PositionError(DEAL_OVER())
 
     @property
     def seat_to_play(self) -> int:
@@ -276,8 +314,7 @@ class TrickPosition:
 def _other_team(contract: Contract, team) -> object:
     others = [t for t in contract.team_ids if t != team]
     if len(others) != 1:
-        raise PositionError(f"the {contract.name} contract has {len(contract.team_ids)} "
-                            f"teams: this objective needs exactly two")
+        raise PositionError(TWO_TEAMS_OBJECTIVE(contract=contract.name, n=len(contract.team_ids)))
     return others[0]
 
 
@@ -318,9 +355,9 @@ def rule_table(contract: Contract, max_team, objective: str, tricks_total: int) 
     which they do for every contract above (checked)."""
     k = contract
     if objective not in OBJECTIVES:
-        raise PositionError(f"unknown objective {objective!r} (known: {', '.join(OBJECTIVES)})")
+        raise PositionError(UNKNOWN_OBJECTIVE(objective=Quote(objective), known=list(OBJECTIVES)))
     if max_team not in k.team_ids:
-        raise PositionError(f"no team {max_team!r} in the {k.name} contract")
+        raise PositionError(NO_TEAM(team=Quote(max_team), contract=k.name))
     teams = k.team_ids
     others = [t for t in teams if t != max_team]
     if objective in DIFFERENCE_OBJECTIVES:
@@ -338,8 +375,7 @@ def rule_table(contract: Contract, max_team, objective: str, tricks_total: int) 
         w = value_of(gain_for(max_team))
         losers = {value_of(gain_for(t)) for t in others}
         if len(losers) != 1:
-            raise PositionError(f"the {k.name} contract's scoring depends on which opponent "
-                                f"takes a card: not expressible for one max team")
+            raise PositionError(SCORING_BY_OPPONENT(contract=k.name))
         return w, losers.pop()
 
     cards = deck_cards(k)
@@ -419,9 +455,9 @@ def kernel_table(pos: TrickPosition, max_team, objective: str) -> tuple[dict, in
     value OFFSET of what is already won, for ``max_team`` and
     ``objective``."""
     if objective not in OBJECTIVES:
-        raise PositionError(f"unknown objective {objective!r} (known: {', '.join(OBJECTIVES)})")
+        raise PositionError(UNKNOWN_OBJECTIVE(objective=Quote(objective), known=list(OBJECTIVES)))
     if max_team not in pos.contract.team_ids:
-        raise PositionError(f"no team {max_team!r} in the {pos.contract.name} contract")
+        raise PositionError(NO_TEAM(team=Quote(max_team), contract=pos.contract.name))
     table = rule_table(pos.contract, max_team, objective, total_tricks(pos))
     return table, position_offset(pos, max_team, objective)
 
@@ -549,8 +585,7 @@ def maxn_tables(pos: TrickPosition) -> tuple[dict, dict, int]:
     ``MAXN_LIMIT`` units."""
     k = pos.contract
     if not maxn_contract_ok(k):
-        raise PositionError(f"the max^n value needs four seats playing each for itself; the "
-                            f"{k.name} contract has teams {k.teams}")
+        raise PositionError(MAXN_SEATS(contract=k.name, teams=[Quote(t) for t in k.teams]))
     cards = deck_cards(k)
     taker, own, rev_pts, rev = [0] * 64, [0] * 64, [0] * 64, [-1] * 64
     for c in cards_of(cards):
@@ -569,7 +604,7 @@ def maxn_tables(pos: TrickPosition) -> tuple[dict, dict, int]:
     worst = (sum(max(abs(taker[c]), abs(own[c])) + abs(rev_pts[c]) for c in range(64))
              + 13 * abs(k.trick_points) + abs(k.last_points)) // unit
     if worst > MAXN_LIMIT:
-        raise LimitError(f"max^n values up to {worst} units exceed the table's range ({MAXN_LIMIT})")
+        raise LimitError(MAXN_RANGE(worst=worst, top=MAXN_LIMIT))
     mx = {"taker": [v // unit for v in taker], "self": [v // unit for v in own],
           "rev_pts": [v // unit for v in rev_pts], "rev": rev,
           "trick": k.trick_points // unit, "last": k.last_points // unit}
@@ -749,14 +784,12 @@ def check_tt_mb(tt_mb) -> int:
     """Validate a table size in MiB: ``LimitError`` for an absurd one, or
     one larger than the memory the machine has available now."""
     if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)):
-        raise LimitError(f"tt_mb must be a number of MiB, got {short_repr(tt_mb)}")
+        raise LimitError(TT_MB_TYPE(got=Quote(tt_mb)))
     if not (1 <= tt_mb <= MAX_TT_MB):
-        raise LimitError(f"tt_mb must be between 1 and {MAX_TT_MB} MiB, "
-                         f"got {short_repr(tt_mb)}")
+        raise LimitError(TT_MB_RANGE(top=MAX_TT_MB, got=Quote(tt_mb)))
     free = available_mib()
     if free is not None and tt_mb > free:
-        raise LimitError(f"tt_mb={int(tt_mb)}: this machine has only {free} MiB of memory "
-                         f"available for the transposition table")
+        raise LimitError(TT_MB_FREE(mb=int(tt_mb), free=free))
     return int(tt_mb)
 
 
@@ -767,7 +800,7 @@ def allocate(factory, nbytes_per_bucket: int, mb: int):
     try:
         return factory(1 << (buckets.bit_length() - 1))
     except MemoryError:
-        raise LimitError(f"cannot allocate a {mb} MiB transposition table") from None
+        raise LimitError(TT_ALLOCATE(mb=mb)) from None
 
 
 #: > 0 inside ``probing()``: the measuring builds of the kernels are used
@@ -838,8 +871,7 @@ def check_max_nodes(max_nodes) -> int:
         return 0
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or \
             not 1 <= max_nodes <= MAX_NODES:
-        raise LimitError(f"max_nodes must be an integer 1..{MAX_NODES} or None, "
-                         f"got {short_repr(max_nodes)}")
+        raise LimitError(MAX_NODES_RANGE(top=MAX_NODES, got=Quote(max_nodes)))
     return max_nodes
 
 
@@ -860,7 +892,7 @@ def solve_position(pos: TrickPosition, max_team=None, objective: str = "own",
     table is kept while the same deal goes on; a ``Solver`` keeps it
     across anything."""
     if not isinstance(pos, TrickPosition):
-        raise PositionError(f"expected a TrickPosition, got {type(pos).__name__}")
+        raise PositionError(NOT_TRICK_POSITION(got=Quote(pos)))
     check_tt_mb(tt_mb)
     return defaults.default_solver(tt_mb).solve_position(pos, max_team, objective, max_nodes, engine)
 

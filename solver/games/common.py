@@ -25,8 +25,17 @@ UNSEEN_COUNT = phrase("unseen_count", N_("a count of unseen {unit} must be {leas
                                          "got {got}"))
 #: a card given twice: ``paths`` its two places, ``also`` the first (docs/positions.md)
 DUPLICATE_CARD = phrase("duplicate_card", N_("duplicate card {card} (also at {also})"))
-#: a hand of the wrong size (``seat`` counted from 0, as in the JSON)
-HAND_SIZE_ERROR = phrase("hand_size", N_("seat {seat} must hold {want} cards, got {got}"))
+# the games' records and views
+VIEW_SHOWS_HAND = phrase("view_shows_hand", N_("seat {seat}'s view cannot show seat {other}'s "
+                                               "cards: give their count ({want})"))
+VIEW_HAND_SIZE = phrase("view_hand_size", N_("seat {seat} holds {want} cards, got {got}"))
+TOTAL_NOT_INTEGER = phrase("total_not_integer", N_("a total is an integer, got {got}"))
+TOTALS_COUNT = phrase("totals_count", N_("one total per seat ({want}), got {got}"))
+NEST_SIZE = phrase("nest_size", N_("the nest has {want} cards, got {got}"))
+#: a view no deal of the unseen cards fits (``why``: what the game's view
+#: constrains, a phrase of its own)
+NO_WORLD = phrase("no_world", N_("no deal of the unseen cards is consistent with seat {seat}'s "
+                                 "view ({why})"))
 
 
 def need(obj: Any, key: str, path: str, kind: type | tuple = object) -> Any:

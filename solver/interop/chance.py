@@ -35,7 +35,7 @@ import random
 import sys
 
 from ..errors import IllegalActionError
-from ..game import Chance, Game, State
+from ..game import CHANCE_FIRST, Chance, Game, State
 from .common import episode_over, episode_returns, spec_of
 
 #: the pending event is the start of the game (the first deal)
@@ -202,7 +202,7 @@ class ExplicitChanceState:
         """``state``: None only at the chance nodes before the first deal,
         where no caller reads it (``pending`` is checked first)."""
         if self.state is None:
-            raise IllegalActionError("?", f"chance acts first ({self.kind})")
+            raise IllegalActionError("?", CHANCE_FIRST(kind=self.kind))
         return self.state
 
     # ---- the protocol, seen from a framework ----

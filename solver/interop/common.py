@@ -24,8 +24,12 @@ import json
 
 import numpy as np
 
-from ..errors import OptionError, PositionError, short_repr
+from ..errors import OptionError, PositionError
 from ..game import (
+    HORIZON_RANGE,
+    NO_INTEROP,
+    NOT_CARD_VALUE,
+    NOT_DECK_CARD,
     Game,
     InfoState,
     InteropSpec,
@@ -34,6 +38,7 @@ from ..game import (
     game_class,
     registered_games,
 )
+from ..said import Quote
 
 #: card ids of every deck are bit indices below 64 (docs/positions.md)
 CARD_SPACE = 64
@@ -52,15 +57,13 @@ def spec_of(game: Game) -> InteropSpec:
     that declares nothing)."""
     spec: InteropSpec | None = game.interop
     if spec is None:
-        raise OptionError(f"{short_repr(game.name)} has no interop adapter (known: "
-                          f"{', '.join(adapted_games())})")
+        raise OptionError(NO_INTEROP(game=Quote(game.name), known=list(adapted_games())))
     return spec
 
 
 def check_horizon(value) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_HORIZON:
-        raise OptionError(f"option 'horizon' must be an integer 1..{MAX_HORIZON} (deals per "
-                          f"episode), got {short_repr(value)}")
+        raise OptionError(HORIZON_RANGE(top=MAX_HORIZON, got=Quote(value)))
     return value
 
 
@@ -201,14 +204,14 @@ class Encoder:
         if deck is None:
             values = self.spec.values
             if tok not in values:
-                raise PositionError(f"{self.game.name}: {short_repr(tok)} is not a card value "
-                                    f"({' '.join(values)})", where)
+                raise PositionError(NOT_CARD_VALUE(game=self.game.name, token=Quote(tok),
+                                                   values=list(values)), where)
             return values.index(tok)
         try:
             return deck.parse(tok)
         except ValueError:
-            raise PositionError(f"{self.game.name}: {short_repr(tok)} is not a card of the "
-                                f"{deck.name} deck", where) from None
+            raise PositionError(NOT_DECK_CARD(game=self.game.name, token=Quote(tok),
+                                              deck=deck.name), where) from None
 
     def _strings(self, obj, path: str, acc: list) -> None:
         """Every string inside ``obj`` with its JSON path."""

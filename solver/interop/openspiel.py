@@ -48,8 +48,20 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
                       f"{install_hint('openspiel')} (the open_spiel package)") from exc
 
 from .. import position
-from ..errors import DixtrixError, IllegalActionError, OptionError, short_repr
-from ..game import Game, canonical_json, game_class, load_game, when_registered
+from ..errors import DixtrixError, IllegalActionError, OptionError
+from ..game import (
+    OBSERVER_KIND,
+    OBSERVER_PARAMS,
+    RESAMPLE_CHANCE,
+    RESAMPLE_END,
+    RESAMPLE_SEAT,
+    Game,
+    canonical_json,
+    game_class,
+    load_game,
+    when_registered,
+)
+from ..said import Quote
 from .chance import ExplicitChanceState, with_script_chance
 from .common import (
     Encoder,
@@ -141,14 +153,12 @@ class DixtrixGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if params:
-            raise OptionError(f"{self.dx_game.name}: observation parameters are not supported, "
-                              f"got {short_repr(params)}")
+            raise OptionError(OBSERVER_PARAMS(game=self.dx_game.name, got=Quote(params)))
         if iig_obs_type is None:
             return _Observer(self, info=False)
         if (iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
                 or not iig_obs_type.public_info):
-            raise OptionError(f"{self.dx_game.name}: only the seat's own view is observable "
-                              "(private info SINGLE_PLAYER, public info on)")
+            raise OptionError(OBSERVER_KIND(game=self.dx_game.name))
         return _Observer(self, info=bool(iig_obs_type.perfect_recall))
 
     def world_sampler(self, view: dict):
@@ -274,11 +284,9 @@ class DixtrixState(pyspiel.State):
         x = self._core.x
         game: DixtrixGame = self.get_game()
         if x.is_chance() or x.over:
-            raise ResampleError("resample_from_infostate needs a decision node (this is "
-                                + ("a chance node" if x.is_chance() else "the end of the episode")
-                                + ")")
+            raise ResampleError(RESAMPLE_CHANCE() if x.is_chance() else RESAMPLE_END())
         if isinstance(seat, bool) or not 0 <= seat < game.dx_game.num_players:
-            raise ResampleError(f"no seat {short_repr(seat)} in {game.dx_game.name}")
+            raise ResampleError(RESAMPLE_SEAT(seat=Quote(seat), game=game.dx_game.name))
         view = trimmed_view(x.at_rest(), seat, x.horizon)
         world = game.world_sampler(view).sample(rng)
         return DixtrixState(game, ExplicitChanceState.wrap(world, x.horizon))

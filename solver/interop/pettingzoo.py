@@ -40,8 +40,9 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError(f"solver.interop.pettingzoo needs PettingZoo: "
                       f"{install_hint('pettingzoo')} (pettingzoo and gymnasium)") from exc
 
-from ..errors import IllegalActionError, short_repr
-from ..game import Game, State, load_game
+from ..errors import IllegalActionError, OptionError
+from ..game import ENV_OPTIONS, RENDER_MODE, Game, State, load_game
+from ..said import Quote
 from .common import Encoder, adapted_games, check_horizon, episode_over, episode_returns, info_string, spec_of
 
 
@@ -56,11 +57,11 @@ class DixtrixEnv(AECEnv):
         super().__init__()
         self.game: Game = game if isinstance(game, Game) else load_game(game, **options)
         if isinstance(game, Game) and options:
-            raise TypeError("give the options to load_game, or the game's name and its options")
+            raise OptionError(ENV_OPTIONS())
         self.horizon = check_horizon(horizon)
         if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or "
-                             f"None, got {short_repr(render_mode)}")
+            raise OptionError(RENDER_MODE(choices=list(self.metadata["render_modes"]),
+                                          got=Quote(render_mode)))
         self.render_mode = render_mode
         self.perfect_recall = bool(perfect_recall)
         self.encoder = Encoder(self.game, self.horizon)

@@ -42,8 +42,10 @@ from typing import Any
 
 from ..beliefs import ModelParams, ObservationSet, OpponentModel, RulesTable, observation_features
 from ..cardplay import CARD_FEATURES
-from ..errors import OptionError, short_repr
+from ..errors import OptionError
+from ..front import N_
 from ..game import Game, State
+from ..said import Quote, phrase
 from .native import LEARNED_PLAYOUTS
 from .support import support_for
 
@@ -57,6 +59,31 @@ HIDDEN_MAX = 32
 #: what ``prior=`` takes: the rules bot's move as the favourite, the learned
 #: policy's probabilities, or none (UCB1)
 PRIORS = ("rules", "learned", "none")
+
+
+# the errors raised here (solver/errors.py: a code and its parameters;
+# ``where``, the argument's name, written before them)
+FILE_UNREADABLE = phrase("file_unreadable", N_("cannot read {path} ({why})"))
+FILE_NOT_JSON = phrase("file_not_json", N_("{path} is not JSON ({why})"))
+MODEL_KINDS = phrase("model_kinds", N_("a model has a 'kinds' object of weights by kind of decision"))
+NOT_A_MODEL = phrase("not_a_model", N_("not a model ({why})"))
+MODEL_TYPE = phrase("model_type", N_("expected a model file, its JSON or ModelParams, got {got}"))
+NO_MODEL = phrase("no_model", N_("{game} has no model of play"))
+MODEL_GAME = phrase("model_game", N_("a model of {made_for} does not fit {game}"))
+MODEL_NO_KIND = phrase("model_no_kind", N_("{game} has no decision kind {kind} (its kinds: {kinds})"))
+MODEL_WEIGHTS = phrase("model_weights", N_("kind {kind}: weights by feature name, got {got}"))
+MODEL_NO_FEATURE = phrase("model_no_feature", N_("kind {kind} has no feature {feature}"))
+MODEL_WEIGHT = phrase("model_weight", N_("kind {kind}, feature {feature}: a weight is a finite "
+                                         "number, got {got}"))
+HIDDEN_KIND = phrase("hidden_kind", N_("a hidden layer for {kind}, a kind of decision the game "
+                                       "does not have (its kinds: {kinds})"))
+HIDDEN_KEYS = phrase("hidden_keys", N_("kind {kind}: a hidden layer is an object of 'w', 'b' and "
+                                       "'v', got {got}"))
+HIDDEN_SHAPE = phrase("hidden_shape", N_("kind {kind}: a hidden layer has 1..{top} units, each "
+                                         "with {features} weights (one a feature), a bias and an "
+                                         "output"))
+HIDDEN_WEIGHT = phrase("hidden_weight", N_("kind {kind}: the hidden layer's weights are finite "
+                                           "numbers, got {got}"))
 
 
 def model_of(game: Game, params: ModelParams | None = None
@@ -77,10 +104,10 @@ def read_json(path: str | os.PathLike, where: str) -> Any:
         with open(path, encoding="utf-8") as fh:
             return json.load(fh)
     except OSError as exc:
-        raise OptionError(f"{where}: cannot read {str(path)!r} "
-                          f"({exc.strerror or type(exc).__name__})") from None
+        raise OptionError(FILE_UNREADABLE(path=Quote(str(path)),
+                                          why=exc.strerror or type(exc).__name__), where) from None
     except ValueError as exc:
-        raise OptionError(f"{where}: {str(path)!r} is not JSON ({exc})") from None
+        raise OptionError(FILE_NOT_JSON(path=Quote(str(path)), why=str(exc)), where) from None
 
 
 def check_model(game: Game, params: Any, where: str = "model") -> ModelParams:
@@ -94,37 +121,34 @@ def check_model(game: Game, params: Any, where: str = "model") -> ModelParams:
         params = read_json(params, where)
     if isinstance(params, dict):
         if not isinstance(params.get("kinds"), dict):
-            raise OptionError(f"{where}: a model has a 'kinds' object of weights by kind "
-                              f"of decision")
+            raise OptionError(MODEL_KINDS(), where)
         try:
             params = ModelParams.from_json(params)
         except (TypeError, ValueError, AttributeError) as exc:
-            raise OptionError(f"{where}: not a model ({exc})") from None
+            raise OptionError(NOT_A_MODEL(why=str(exc)), where) from None
     if not isinstance(params, ModelParams):
-        raise OptionError(f"{where}: expected a model file, its JSON or ModelParams, got "
-                          f"{short_repr(params)}")
+        raise OptionError(MODEL_TYPE(got=Quote(params)), where)
     got = model_of(game)
     if got is None:
-        raise OptionError(f"{where}: {game.name} has no model of play")
+        raise OptionError(NO_MODEL(game=game.name), where)
     model = got[0]
     made_for = params.meta.get("game")
     if made_for is not None and made_for not in (game.name, model_key(game)):
-        raise OptionError(f"{where}: a model of {made_for!r} does not fit "
-                          f"{model_key(game)!r}")
+        raise OptionError(MODEL_GAME(made_for=Quote(made_for), game=Quote(model_key(game))),
+                          where)
     for kind, weights in params.kinds.items():
         names = model.features.get(kind)
         if names is None:
-            raise OptionError(f"{where}: {model_key(game)} has no decision kind {kind!r} "
-                              f"(its kinds: {', '.join(sorted(model.features))})")
+            raise OptionError(MODEL_NO_KIND(game=model_key(game), kind=Quote(kind),
+                                            kinds=sorted(model.features)), where)
         if not isinstance(weights, dict):
-            raise OptionError(f"{where}: kind {kind!r}: weights by feature name, got "
-                              f"{short_repr(weights)}")
+            raise OptionError(MODEL_WEIGHTS(kind=Quote(kind), got=Quote(weights)), where)
         for name, w in weights.items():
             if name not in names:
-                raise OptionError(f"{where}: kind {kind!r} has no feature {name!r}")
+                raise OptionError(MODEL_NO_FEATURE(kind=Quote(kind), feature=Quote(name)), where)
             if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w):
-                raise OptionError(f"{where}: kind {kind!r}, feature {name!r}: a weight is a "
-                                  f"finite number, got {short_repr(w)}")
+                raise OptionError(MODEL_WEIGHT(kind=Quote(kind), feature=Quote(name),
+                                               got=Quote(w)), where)
     for kind, layer in params.hidden.items():
         _check_hidden(model, kind, layer, where)
     return params
@@ -134,23 +158,19 @@ def _check_hidden(model: OpponentModel, kind: str, layer: Any, where: str) -> No
     """Refuse a hidden layer that does not fit ``kind``'s features."""
     names = model.features.get(kind)
     if names is None:
-        raise OptionError(f"{where}: a hidden layer for {kind!r}, a kind of decision the "
-                          f"game does not have (its kinds: {', '.join(sorted(model.features))})")
+        raise OptionError(HIDDEN_KIND(kind=Quote(kind), kinds=sorted(model.features)), where)
     if not isinstance(layer, dict) or set(layer) != {"w", "b", "v"}:
-        raise OptionError(f"{where}: kind {kind!r}: a hidden layer is an object of 'w', 'b' "
-                          f"and 'v', got {short_repr(layer)}")
+        raise OptionError(HIDDEN_KEYS(kind=Quote(kind), got=Quote(layer)), where)
     w, b, v = layer["w"], layer["b"], layer["v"]
     units = len(b) if isinstance(b, list) else -1
     if not 1 <= units <= HIDDEN_MAX or not isinstance(v, list) or len(v) != units \
             or not isinstance(w, list) or len(w) != units \
             or any(not isinstance(r, list) or len(r) != len(names) for r in w):
-        raise OptionError(f"{where}: kind {kind!r}: a hidden layer has 1..{HIDDEN_MAX} units, "
-                          f"each with {len(names)} weights (one a feature), a bias and an "
-                          f"output")
+        raise OptionError(HIDDEN_SHAPE(kind=Quote(kind), top=HIDDEN_MAX, features=len(names)),
+                          where)
     for x in [*b, *v, *(y for r in w for y in r)]:
         if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
-            raise OptionError(f"{where}: kind {kind!r}: the hidden layer's weights are "
-                              f"finite numbers, got {short_repr(x)}")
+            raise OptionError(HIDDEN_WEIGHT(kind=Quote(kind), got=Quote(x)), where)
 
 
 def hidden_scores(layer: dict[str, list] | None, rows: list[list[float]]) -> list[float]:

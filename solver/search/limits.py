@@ -24,15 +24,11 @@ MAX_COUNT = 10**9
 #: the most nodes an exact solve may be given
 MAX_NODES = 10**12
 
-# a limit's errors (solver/errors.py): a field of a ``Limit`` named
-# (``field``: ``Limit.time``), and the same said of a document's field,
-# whose path the error names apart (``limit.time``)
-TIME = phrase("limit_time", N_("{field} must be seconds in (0, {top}], got {got}"))
-COUNT = phrase("limit_count", N_("{field} must be an integer 1..{top}, got {got}"))
-TIME_VALUE = phrase("limit_time_value", N_("must be seconds in (0, {top}], got {got}"))
-COUNT_VALUE = phrase("limit_count_value", N_("must be an integer 1..{top}, got {got}"))
-#: each field's phrase said of a document's field
-_VALUE = {TIME.code: TIME_VALUE, COUNT.code: COUNT_VALUE}
+# a limit's errors (solver/errors.py): a field's value refused, the
+# field named by the error's path (``Limit.time``, a document's
+# ``limit.time``), written before the phrase
+TIME = phrase("limit_time", N_("must be seconds in (0, {top}], got {got}"))
+COUNT = phrase("limit_count", N_("must be an integer 1..{top}, got {got}"))
 NEEDS = phrase("limit_needs", N_("a Limit needs time, iterations or worlds"))
 NOT_LIMIT = phrase("limit_not_object", N_("expected an object with time, iterations, worlds or "
                                           "nodes, got {got}"))
@@ -60,14 +56,13 @@ class Limit:
         if self.time is not None:
             if isinstance(self.time, bool) or not isinstance(self.time, (int, float)) \
                     or not math.isfinite(self.time) or not 0 < self.time <= MAX_SECONDS:
-                raise LimitError(TIME(field="Limit.time", top=f"{MAX_SECONDS:g}",
-                                      got=Quote(self.time)))
+                raise LimitError(TIME(top=f"{MAX_SECONDS:g}", got=Quote(self.time)), "Limit.time")
         for name, top, text in (("iterations", MAX_COUNT, "1e9"), ("worlds", MAX_COUNT, "1e9"),
                                 ("nodes", MAX_NODES, "1e12")):
             v = getattr(self, name)
             if v is not None and (isinstance(v, bool) or not isinstance(v, int)
                                   or not 1 <= v <= top):
-                raise LimitError(COUNT(field=f"Limit.{name}", top=text, got=Quote(v)))
+                raise LimitError(COUNT(top=text, got=Quote(v)), f"Limit.{name}")
         if self.time is None and self.iterations is None and self.worlds is None:
             raise LimitError(NEEDS())
 
@@ -90,9 +85,8 @@ class Limit:
                     cls(**{key: value, **({} if key == "time" else {"time": 1.0})})
                 except LimitError as exc:
                     said = exc.said
-                    assert said is not None and said.code in _VALUE, exc
-                    params = {k: v for k, v in said.params.items() if k != "field"}
-                    raise LimitError(_VALUE[said.code](**params), f"{where}.{key}") from None
+                    assert said is not None and said.code in (TIME.code, COUNT.code), exc
+                    raise LimitError(said, f"{where}.{key}") from None
         try:
             return cls(**{k: doc[k] for k in known if doc.get(k) is not None})
         except LimitError as exc:

@@ -33,7 +33,7 @@ from .ismcts import check_prior
 from .limits import Limit
 from .native import ISMCTS_POLICIES
 from .pimc import check_policy
-from .value import LEAVES
+from .value import LEAF, LEAVES
 
 #: independent trees of a Cython ISMCTS search (root parallelism): a fixed
 #: number, the same for ``best_move``, every bot and every face, so that a
@@ -56,7 +56,6 @@ INFERENCE = phrase("inference_value", N_("inference must be true, false or None 
 POOL = phrase("pool_range", N_("pool must be an integer 1..{most}, got {got}"))
 C_RANGE = phrase("c_range", N_("c must be a number in [0, 100], got {got}"))
 POLICY = phrase("unknown_policy", N_("unknown policy {policy}: policy must be one of {choices}"))
-LEAF = phrase("unknown_leaf", N_("leaf must be one of {choices}, got {got}"))
 SWITCH = phrase("switch_value", N_("{name} must be true or false, got {got}"))
 NOT_SETTINGS = phrase("settings_type", N_("settings must be a solver.search.SearchSettings, "
                                           "got {got}"))
@@ -155,7 +154,7 @@ class SearchSettings:
             check_prior(self.prior)
         if self.leaf is not None and not isinstance(self.leaf, bool) and \
                 self.leaf not in LEAVES:
-            raise OptionError(LEAF(choices=", ".join(LEAVES), got=Quote(self.leaf)))
+            raise OptionError(LEAF(choices=list(LEAVES), got=Quote(self.leaf)))
         if self.py_iterations is not None:
             try:
                 Limit(iterations=self.py_iterations)     # the same check as any count

@@ -27,9 +27,11 @@ import random
 from importlib import resources
 from typing import Any
 
-from ..errors import OptionError, short_repr
+from ..errors import OptionError
+from ..front import N_
 from ..game import Game
 from ..position import SeatView
+from ..said import Quote, phrase
 from .heuristics import make_policy
 from .learned import model_key, read_json
 from .native import native_search
@@ -49,6 +51,23 @@ DEFAULT_CUT = 6
 DEFAULT_FLOOR = 3
 
 
+# the errors raised here (solver/errors.py: a code and its parameters;
+# ``where``, the argument's or the bot's name, written before them)
+NO_LEAF_VALUE = phrase("no_leaf_value", N_("{game} has no leaf value"))
+VALUE_NOT_OBJECT = phrase("value_not_object", N_("a value is a JSON object, got {got}"))
+VALUE_FEATURES = phrase("value_features", N_("its features are not the kernel's ({features})"))
+VALUE_PHASES_LIST = phrase("value_phases", N_("'weights' is a list of {phases} phases"))
+VALUE_PHASE = phrase("value_phase", N_("phase {phase}: {n} finite weights"))
+VALUE_TRICKS = phrase("value_tricks", N_("{key} is a number of tricks 0..64, got {got}"))
+VALUE_COMPILED = phrase("value_compiled", N_("the leaf value needs the compiled search"))
+NO_VALUE_TO_FIT = phrase("no_value_to_fit", N_("no leaf value to fit"))
+LEAF = phrase("unknown_leaf", N_("leaf must be one of {choices}, got {got}"))
+PIMC_LEAF = phrase("pimc_leaf", N_("pimc: leaf is 'exact' or 'playout' (the learned value is "
+                                   "ISMCTS's)"))
+EXACT_LEAF = phrase("exact_leaf", N_("leaf is 'value' or 'playout' (an exact end is PIMC's)"))
+VALUE_SOURCE = phrase("value_source", N_("a value's source is one of {choices}, got {got}"))
+
+
 def value_path(game: Game, key: str) -> str:
     """Where the value of the game whose model key is ``key`` ships: its
     package's ``data/value-<key>.json``."""
@@ -61,7 +80,7 @@ def features_of(game: Game) -> tuple[str, ...]:
     (``OptionError`` for a game without a leaf value)."""
     names = support_for(game).value_features
     if not names:
-        raise OptionError(f"{game.name} has no leaf value")
+        raise OptionError(NO_LEAF_VALUE(game=game.name))
     return tuple(names)
 
 
@@ -73,23 +92,21 @@ def check_value(doc: Any, names: tuple[str, ...], where: str = "value") -> dict[
     if isinstance(doc, (str, os.PathLike)):
         doc = read_json(doc, where)
     if not isinstance(doc, dict):
-        raise OptionError(f"{where}: a value is a JSON object, got {short_repr(doc)}")
+        raise OptionError(VALUE_NOT_OBJECT(got=Quote(doc)), where)
     if doc.get("features") != list(names):
-        raise OptionError(f"{where}: its features are not the kernel's "
-                          f"({', '.join(names)})")
+        raise OptionError(VALUE_FEATURES(features=list(names)), where)
     weights = doc.get("weights")
     if not isinstance(weights, list) or len(weights) != VALUE_PHASES:
-        raise OptionError(f"{where}: 'weights' is a list of {VALUE_PHASES} phases")
+        raise OptionError(VALUE_PHASES_LIST(phases=VALUE_PHASES), where)
     for p, row in enumerate(weights):
         if not isinstance(row, list) or len(row) != len(names) or not all(
                 not isinstance(w, bool) and isinstance(w, (int, float)) and math.isfinite(w)
                 for w in row):
-            raise OptionError(f"{where}: phase {p}: {len(names)} finite weights")
+            raise OptionError(VALUE_PHASE(phase=p, n=len(names)), where)
     for key in ("cut", "floor"):
         v = doc.get(key)
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 64:
-            raise OptionError(f"{where}: {key!r} is a number of tricks 0..64, "
-                              f"got {short_repr(v)}")
+            raise OptionError(VALUE_TRICKS(key=Quote(key), got=Quote(v)), where)
     return doc
 
 
@@ -139,7 +156,7 @@ def samples(game: Game, deals: int, playouts: int, seed: int) -> tuple[Any, Any,
         view = SeatView.of(state, state.current_player())
         native = native_search(game, view.sampler(), "rules")
         if native is None:
-            raise OptionError(f"{game.name}: the leaf value needs the compiled search")
+            raise OptionError(VALUE_COMPILED(), game.name)
         nf = len(features_of(game))
         x, ph, y = native.value_samples(playouts, random.Random(seed + d).getrandbits(64))
         xs.append(np.frombuffer(x, dtype=float).reshape(-1, nf))
@@ -161,7 +178,7 @@ def play_samples(game: Game, deals: int, seed: int) -> tuple[Any, Any, Any, Any]
     import numpy as np  # numpy is the fit's (the test extra), not the search's
     twin = support_for(game).value_twin
     if twin is None:
-        raise OptionError(f"{game.name}: no leaf value to fit")
+        raise OptionError(NO_VALUE_TO_FIT(), game.name)
     xs, ps, ys, ds = [], [], [], []
     scale = float(game.round_scale)
     for d in range(deals):
@@ -231,12 +248,11 @@ def check_leaf(leaf: Any, bot: str, game: Game) -> str:
     if leaf is False:
         return "playout"
     if leaf not in LEAVES:
-        raise OptionError(f"{bot}: leaf must be one of {', '.join(LEAVES)}, got "
-                          f"{short_repr(leaf)}")
+        raise OptionError(LEAF(choices=list(LEAVES), got=Quote(leaf)), bot)
     if bot == "pimc" and leaf == "value":
-        raise OptionError("pimc: leaf is 'exact' or 'playout' (the learned value is ISMCTS's)")
+        raise OptionError(PIMC_LEAF())
     if bot != "pimc" and leaf == "exact":
-        raise OptionError(f"{bot}: leaf is 'value' or 'playout' (an exact end is PIMC's)")
+        raise OptionError(EXACT_LEAF(), bot)
     return str(leaf)
 
 
@@ -270,8 +286,7 @@ def make_value(game: Game, deals: int, playouts: int, seed: int,
     holds."""
     features_of(game)                   # a game without a value is refused first
     if source not in SOURCES:
-        raise OptionError(f"a value's source is one of {', '.join(SOURCES)}, got "
-                          f"{short_repr(source)}")
+        raise OptionError(VALUE_SOURCE(choices=list(SOURCES), got=Quote(source)))
     if source == "rules":
         x, ph, y, d = play_samples(game, deals, seed)
     else:

@@ -16,9 +16,14 @@ from solver.dd.adapters.common import card_play_only, check_seat, named_brackets
 from solver.dd.adapters.registry import register
 from solver.dd.solution import Solution, best_in_tie_order
 from solver.errors import SearchAborted
+from solver.front import N_
+from solver.said import Word
 
 from .game import ToyGame
 from .state import AUCTION, score
+
+#: what solve() refuses before the cards, in the game's own words (tests/toygame/locale/)
+NOT_CARD_PLAY = Word(N_("the auction"))
 
 
 def toy_contract(nil: bool = False) -> dd.Contract:
@@ -44,7 +49,7 @@ def solve_toy_state(solver, state, seat, max_nodes=None, kind=None) -> Solution:
         seat = state.current_player()
     check_seat(seat, state.game.num_players)
     if state.phase == AUCTION:
-        raise card_play_only(state, "the auction")
+        raise card_play_only(state, NOT_CARD_PLAY)
     bid = state.bids[seat]
 
     def points(v: int) -> int:

@@ -13,11 +13,12 @@ from types import MappingProxyType
 
 from ...cards import cards_of, mask_of
 from ...dd import trick as dd
-from ...dd.adapters.common import card_play_only, check_seat, named_brackets
+from ...dd.adapters.common import AFTER_MAXN, card_play_only, check_seat, named_brackets
 from ...dd.adapters.registry import register, register_table
 from ...dd.layout import PASS, solve_layout
 from ...dd.solution import Solution, best_in_tie_order
-from ...errors import PositionError, SearchAborted, UnsupportedPositionError
+from ...errors import NAMED_SEAT, PositionError, SearchAborted, UnsupportedPositionError
+from ...front import N_
 from ...games.contract_match.game import ContractGame
 from ...games.contract_match.rules import (
     CONTRACT_NAMES,
@@ -28,6 +29,14 @@ from ...games.contract_match.rules import (
 from ...games.contract_match.state import CHOOSE, CONTRACT_BASE, LAYOUT_PLAY, TRICKS
 from ...games.contract_match.state import PASS as PASS_ACTION
 from ...games.contract_match.trick_play import PENALTY_RULES
+from ...said import Quote, phrase
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+UNKNOWN_PENALTY = phrase("unknown_penalty", N_("unknown penalty contract {kind} (known: {known})"))
+NOT_CARD_PLAY = phrase("cm_not_card_play", N_("a contract choice, a declaration or a redeal claim"))
+NOT_AT_CHOICE = phrase("not_at_choice", N_("contract_table: the state is not at a contract choice"))
+NOT_CHOOSABLE = phrase("not_choosable", N_("{contract} is not a contract the chooser may choose "
+                                           "(one of {choices})"))
 
 #: the game's trick contracts -> the kernel's penalty contract kinds
 KINDS = CONTRACT_NAMES
@@ -47,8 +56,7 @@ def penalty_contract(kind: str, partners: bool = False, doubled: Mapping[int, in
     ``doubled`` revealed card -> revealer seat; ``must_discard`` trix's
     ``must_discard_penalty`` (a void follower plays a penalty card if held)."""
     if kind not in CONTRACT_OF_KIND:
-        raise PositionError(f"unknown penalty contract {kind!r} "
-                            f"(known: {', '.join(CONTRACT_OF_KIND)})")
+        raise PositionError(UNKNOWN_PENALTY(kind=Quote(kind), known=list(CONTRACT_OF_KIND)))
     return dd.contract_of(contract_rules(CONTRACT_OF_KIND[kind], partners, doubled, must_discard))
 
 
@@ -123,7 +131,7 @@ def solve_contract_state(solver, state, seat, max_nodes=None, kind=None) -> Solu
             named_brackets(exc, state.action_to_string)
             if not spent:
                 raise
-            raise SearchAborted(f"{exc} (after a max^n search of {spent:,} nodes)",
+            raise SearchAborted(AFTER_MAXN(error=exc.as_message(), spent=spent),
                                 exc.nodes + spent, exc.brackets, exc.span) from exc
         values = {state.action_to_string(c): v for c, v in res.card_values.items()}
         best = best_in_tie_order(state, values, res.value)
@@ -145,7 +153,7 @@ def solve_contract_state(solver, state, seat, max_nodes=None, kind=None) -> Solu
                         f"layout: the {'team' if partners else 'seat'}'s finishing points "
                         f"({'team minimax' if partners else 'paranoid'})", best, "cython",
                         kind="minimax" if partners else "paranoid")
-    raise card_play_only(state, "a contract choice, a declaration or a redeal claim")
+    raise card_play_only(state, NOT_CARD_PLAY())
 
 
 @register_table(ContractGame)
@@ -160,12 +168,12 @@ def contract_table(solver, state, seats=None, max_nodes: int | None = None,
     finishing points.  ``max_nodes`` bounds each trick contract's solve
     (``SearchAborted``)."""
     if state.is_terminal() or state.phase != CHOOSE:
-        raise UnsupportedPositionError("contract_table: the state is not at a contract choice")
+        raise UnsupportedPositionError(NOT_AT_CHOICE())
     chooser = state.chooser
     seats = (chooser,) if seats is None else tuple(seats)
     for s in seats:
         if isinstance(s, bool) or s not in range(4):
-            raise PositionError(f"seat must be 0..3, got {s!r}", "seats")
+            raise PositionError(NAMED_SEAT(name="seat", top=3, got=Quote(s)), "seats")
     opts = state.game.options
     partners = bool(opts.get("partners", False))
     hands = tuple(mask_of(h) for h in state.log.hands)
@@ -174,8 +182,8 @@ def contract_table(solver, state, seats=None, max_nodes: int | None = None,
         names = {state.action_to_string(a): a for a in legal}
         for c in contracts:
             if c not in names:
-                raise PositionError(f"{c!r} is not a contract the chooser may choose "
-                                    f"(one of {', '.join(names)})", "contracts")
+                raise PositionError(NOT_CHOOSABLE(contract=Quote(c), choices=list(names)),
+                                    "contracts")
         legal = [names[c] for c in contracts]
     out = {}
     for action in legal:

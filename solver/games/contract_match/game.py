@@ -33,14 +33,23 @@ from typing import ClassVar
 
 from ...cards import FRENCH
 from ...cardset import popcount
-from ...errors import ILLEGAL_ACTION, NotationError, PositionError
+from ...errors import HAND_SIZE as HAND_SIZE_ERROR
+from ...errors import (
+    ILLEGAL_ACTION,
+    MUST_BE_LIST,
+    NOT_AN_OBJECT,
+    SEAT_RANGE,
+    VIEW_NEEDS_DEAL,
+    NotationError,
+    PositionError,
+)
 from ...facts import Fact
 from ...front import N_, NP_
 from ...game import ALREADY_OVER, Chance, Game, InteropSpec, State, canonical_json
+from ...games.common import TOTAL_NOT_INTEGER, TOTALS_COUNT, VIEW_HAND_SIZE, VIEW_SHOWS_HAND
 from ...said import Quote, phrase
 from ...shapes import ListOf, PerSeat, Seat, Shape, Text, Whole, Word
 from ..common import (
-    HAND_SIZE_ERROR,
     check_distinct,
     check_keys,
     match_number,
@@ -63,17 +72,12 @@ from .trick_play import HAND_SIZE, NUM_SEATS, PENALTY_RULES
 from .views import ContractWorldSampler, _complete_hands
 
 # the errors raised here (solver/errors.py: a code and its parameters)
-SEAT_RANGE = phrase("seat_range", N_("must be a seat 0..{top}, got {got}"))
 EVERY_CONTRACT_PLAYED_POSITION = phrase("every_contract_played_position", N_("every contract of this {rw} "
                                                                              "is played: the position "
                                                                              "starts in the next {rw}"))
-TOTALS_COUNT = phrase("totals_count", N_("one total per seat ({want}), got {got}"))
 TOTALS_SUM_BUT_WHOLE = phrase("totals_sum_but_whole", N_("the totals sum to {total}, but whole {rw}s sum "
                                                          "to 0 and {what} played in this {rw} make {want}"))
-NOT_AN_OBJECT = phrase("not_an_object", N_("expected an object"))
-NOT_LIST = phrase("not_list", N_("must be a list, got {got}"))
 DEAL_LIST_HANDS = phrase("deal_list_hands", N_("a deal is a list of the 4 hands"))
-SEAT_VIEW_NEEDS_DEAL = phrase("seat_view_needs_deal", N_("a seat view needs a deal object"))
 VIEW_LISTS_LEAST_FIRST = phrase("view_lists_least_first", N_("a view lists at least the first deal"))
 VIEW_LISTS_DEALS_ACTIONS = phrase("view_lists_deals_actions", N_("the view lists {n_raw} deals; its "
                                                                  "actions reach {n_deal_logs}"))
@@ -81,14 +85,10 @@ UNKNOWN_CONTRACT_OF = phrase("unknown_contract_of", N_("unknown contract {name} 
 LISTED_TWICE_EACH_CONTRACT = phrase("listed_twice_each_contract", N_("{contract_names} is listed twice: "
                                                                      "each contract is played once per "
                                                                      "{rw}"))
-TOTAL_NOT_INTEGER = phrase("total_not_integer", N_("a total is an integer, got {got}"))
 TOTAL_RANGE = phrase('total_range', *NP_('after {n} deal a total lies in -{bound}..{bound}, got {got}',
                                          'after {n} deals a total lies in -{bound}..{bound}, got {got}'))
 ACTIONS_REACH_DEAL_WHICH = phrase("actions_reach_deal_which", N_("the actions reach deal {n_raw}, which "
                                                                  "the view does not list"))
-VIEW_SHOWS_HAND = phrase("view_shows_hand", N_("seat {seat}'s view cannot show seat {other}'s cards: give "
-                                               "their count ({want})"))
-VIEW_HAND_SIZE = phrase("view_hand_size", N_("seat {seat} holds {want} cards, got {got}"))
 
 #: a contract's name that is none of the game's (solver/errors.py)
 UNKNOWN_CONTRACT = phrase("unknown_contract", N_("unknown contract {name}"))
@@ -240,7 +240,7 @@ class ContractGame(Game):
         out = [] if mid else self._parse_prefix(deal)
         raw = deal.get("deals", [])
         if not isinstance(raw, list):
-            raise PositionError(NOT_LIST(got=type(raw).__name__), "deal.deals")
+            raise PositionError(MUST_BE_LIST(got=type(raw).__name__), "deal.deals")
         for d, hands in enumerate(raw):
             out.append(("deal", self._parse_hands(hands, f"deal.deals[{d}]")))
         if not mid:
@@ -350,7 +350,7 @@ class ContractGame(Game):
         seat = view["seat"]
         deal = view.get("deal")
         if not isinstance(deal, dict):
-            raise PositionError(SEAT_VIEW_NEEDS_DEAL(), "deal")
+            raise PositionError(VIEW_NEEDS_DEAL(), "deal")
         if "match" in view:
             check_keys(deal, ("deals",), "deal")
             prefix, facts = self._mid_view_prefix(view["match"])

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...cards import FRENCH, cards_of, mask_of, rank_of
-from ...errors import NotationError, short_repr
+from ...errors import NAMED_SEAT, NotationError, PositionError
 from ...front import N_
 from ...game import (
     ACTION_NOT_STRING,
@@ -591,7 +591,7 @@ class ContractMatchState(State):
     # ---- information ---------------------------------------------------------
     def information_state(self, seat: int) -> InfoState:
         if isinstance(seat, bool) or seat not in range(NUM_SEATS):
-            raise ValueError(f"seat must be 0..3, got {short_repr(seat)}")
+            raise PositionError(NAMED_SEAT(name="seat", top=NUM_SEATS - 1, got=Quote(seat)))
         g: AnyGame = self.game
         view = self._view_head(seat, g.view_deal(self._chance.log, seat))
         view["actions"] = list(self.labels)

@@ -16,12 +16,12 @@ from ...front import N_
 from ...game import State, WorldSampler, replayed
 from ...said import Word, phrase
 from ...sampler import HolderSampler, InconsistentConstraints, compiled_walker
+from ..common import NO_WORLD
 from .state import BAD_HAND, ContractMatchState, DealLog, bad_hand_line, hand_line
 from .trick_play import HAND_SIZE, NUM_SEATS, PENALTY_RULES, TrickDeal
 
 # the errors raised here (solver/errors.py: a code and its parameters)
-NO_WORLD = phrase("no_world", N_("no deal of the unseen cards is consistent with seat {seat}'s view "
-                                 "(plays, failures to follow, passes, reveals and claims)"))
+WORLD_CM = phrase("world_cm", N_("plays, failures to follow, passes, reveals and claims"))
 CARD_HELD_BY_OTHER = phrase("card_held_by_other", N_("seat {seat} {what} {text}, which seat {seat2} holds"))
 PLACED_TWICE = phrase("placed_twice", N_("{text} is placed with both seat {fixed} and seat {seat}"))
 SEAT_PLAYS_SHOWS_MORE = phrase("seat_plays_shows_more", N_("seat {seat} plays or shows more than "
@@ -156,7 +156,7 @@ def _complete_hands(seat: int, own: list, log: DealLog, forced: dict,
         if sampler is None:
             continue
         return _hands_from(seat, own, fixed_here, sampler.sample(rng))
-    raise PositionError(NO_WORLD(seat=seat), path)
+    raise PositionError(NO_WORLD(seat=seat, why=WORLD_CM()), path)
 
 
 class ContractWorldSampler(WorldSampler, RowSampler):

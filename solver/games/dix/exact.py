@@ -16,8 +16,16 @@ from ...dd.adapters.registry import register
 from ...dd.dix import difference_brackets, dix_engine
 from ...dd.solution import Solution
 from ...errors import SearchAborted, UnsupportedPositionError
+from ...front import N_
 from ...games.dix import DixGame
 from ...games.dix.rules import round_rules, state_rules
+from ...said import phrase
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+DIX_OVER = phrase("dix_over", N_("the dix match is over: nothing to solve"))
+DIX_STOCK = phrase("dix_stock", N_(
+    "dix: the stock still holds {n} cards (trick {trick}); the double-dummy solver starts at "
+    "trick 14, when the stock is empty and both hands are known (or use variant 'seventeen')"))
 
 
 def dix_contract(trump: int, joker_rank: int | None) -> dd.Contract:
@@ -33,12 +41,10 @@ def dix_position(state) -> dd.TrickPosition:
     ``seventeen``.  While the stock lasts the draws make it a game of chance
     (UnsupportedPositionError, see docs/solver.md)."""
     if state.is_terminal():
-        raise UnsupportedPositionError("the dix match is over: nothing to solve")
+        raise UnsupportedPositionError(DIX_OVER())
     if state.stock_pos < len(state.stock):
-        raise UnsupportedPositionError(
-            f"dix: the stock still holds {len(state.stock) - state.stock_pos} cards (trick "
-            f"{state.tricks_done + 1}); the double-dummy solver starts at trick 14, when the "
-            f"stock is empty and both hands are known (or use variant 'seventeen')")
+        raise UnsupportedPositionError(DIX_STOCK(n=len(state.stock) - state.stock_pos,
+                                                 trick=state.tricks_done + 1))
     contract = dd.contract_of(state_rules(state))
     return dd.TrickPosition(contract, tuple(state.hands), state.leader, tuple(state.trick),
                             points=tuple(state.round_scores()), tricks=tuple(state.tricks_won),

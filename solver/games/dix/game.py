@@ -23,14 +23,15 @@ import random
 from typing import ClassVar
 
 from ...cards import DIX
-from ...errors import PositionError
+from ...errors import HAND_SIZE as HAND_SIZE_ERROR
+from ...errors import HANDS_COUNT, NOT_AN_OBJECT, SEAT_RANGE, PositionError
 from ...facts import Fact
 from ...front import N_, NP_
 from ...game import Game, InteropSpec, Option, State, register_game
+from ...games.common import TOTAL_NOT_INTEGER, TOTALS_COUNT
 from ...said import Quote, phrase
 from ...shapes import Card, Cards, Fields, ListOf, PerSeat, Seat, Whole
 from ..common import (
-    HAND_SIZE_ERROR,
     MAX_MATCH_NUMBER,
     check_distinct,
     check_keys,
@@ -43,17 +44,12 @@ from .state import NUM_ACTIONS, SEVENTEEN, STANDARD, DixState
 from .views import DixWorldSampler, _complete_view
 
 # the errors raised here (solver/errors.py: a code and its parameters)
-DIX_SEAT = phrase("dix_seat", N_("must be 0 or 1, got {got}"))
-TOTALS_COUNT = phrase("totals_count", N_("one total per seat ({want}), got {got}"))
 ROUNDS_MAKE_NO_TOTALS = phrase('rounds_make_no_totals', *NP_(
     'no {n} round of {per} tricks make these totals (they sum to {sum} less 4 per ten-trick)',
     'no {n} rounds of {per} tricks make these totals (they sum to {sum} less 4 per ten-trick)'))
 TOTAL_REACHED_TARGET_MATCH = phrase("total_reached_target_match", N_("a total reached the target "
                                                                      "{options}: the match is already over"))
-NOT_AN_OBJECT = phrase("not_an_object", N_("expected an object"))
-HANDS_COUNT = phrase("hands_count", N_("expected {want} hands, got {got}"))
 STOCK_HAS_CARDS = phrase("stock_has_cards", N_("the stock has {stock_size} cards, got {n_stock}"))
-TOTAL_NOT_INTEGER = phrase("total_not_integer", N_("a total is an integer, got {got}"))
 TOTAL_RANGE_DIX = phrase('total_range_dix', *NP_('after {n} round a total lies in {low}..{high}, got {got}',
                                                  'after {n} rounds a total lies in {low}..{high}, got {got}'))
 
@@ -149,7 +145,7 @@ class DixGame(Game):
         rnd = match_number(match, "round")
         dealer = need(match, "dealer", "match", int)
         if dealer not in (0, 1):
-            raise PositionError(DIX_SEAT(got=dealer), "match.dealer")
+            raise PositionError(SEAT_RANGE(top=1, got=dealer), "match.dealer")
         totals = need(match, "totals", "match", list)
         if len(totals) != 2:
             raise PositionError(TOTALS_COUNT(want=2, got=len(totals)), "match.totals")
@@ -179,7 +175,7 @@ class DixGame(Game):
             check_keys(deal, ("first_dealer", "rounds"), "deal")
             first = need(deal, "first_dealer", "deal", int)
             if first not in (0, 1):
-                raise PositionError(DIX_SEAT(got=first), "deal.first_dealer")
+                raise PositionError(SEAT_RANGE(top=1, got=first), "deal.first_dealer")
             out = [("first_dealer", first)]
         rounds = need(deal, "rounds", "deal", list)
         for r, rnd in enumerate(rounds):

@@ -9,10 +9,10 @@ from typing import Any
 
 from ...cards import DIX, JOKER, SUIT_BITS, SUIT_NAMES, rank_of, suit_of
 from ...cardset import cards_of, dix_pips, make_rank_table, trick_winner
-from ...errors import short_repr
+from ...errors import NAMED_SEAT, PositionError
 from ...front import N_
 from ...game import MUST_FOLLOW, NOT_HELD, TERMINAL, Chance, InfoState, State
-from ...said import Said, Word, phrase
+from ...said import Quote, Said, Word, phrase
 from ..common import compact_unseen
 
 #: this game (DixGame, ``game.py``), for annotations: ``game.py`` imports
@@ -274,7 +274,7 @@ class DixState(State):
 
     def information_state(self, seat: int) -> InfoState:
         if seat not in (0, 1):
-            raise ValueError(f"seat must be 0 or 1, got {short_repr(seat)}")
+            raise PositionError(NAMED_SEAT(name="seat", top=1, got=Quote(seat)))
         g: AnyGame = self.game
         outcomes = self._chance.log
         rounds = []

@@ -11,31 +11,31 @@ from typing import Any, cast
 
 from ...beliefs import HandPlaces, RowSampler
 from ...cards import DIX, JOKER, SUIT_NAMES, suit_of
-from ...errors import NotationError, PositionError
+from ...errors import (
+    HAND_SIZE,
+    HANDS_COUNT,
+    NOT_AN_OBJECT,
+    SEAT_RANGE,
+    VIEW_NEEDS_DEAL,
+    NotationError,
+    PositionError,
+)
 from ...front import N_
 from ...game import State, WorldSampler, replayed
+from ...games.common import VIEW_HAND_SIZE, VIEW_SHOWS_HAND
 from ...said import phrase
 from ...sampler import INF, InconsistentConstraints, IntervalSampler, SlotGroup, compiled_walker
-from ..common import check_distinct, check_keys, need, parse_card_list
+from ..common import NO_WORLD, check_distinct, check_keys, need, parse_card_list
 from .state import DixState, _public_replay, draws_line, hand_line
 
 # the errors raised here (solver/errors.py: a code and its parameters)
-SEAT_VIEW_NEEDS_DEAL = phrase("seat_view_needs_deal", N_("a seat view needs a deal object"))
 ACTIONS_REACH_ROUND_WHOSE = phrase("actions_reach_round_whose", N_("the actions reach round {n_rounds}, "
                                                                    "whose deal is missing"))
-NOT_AN_OBJECT = phrase("not_an_object", N_("expected an object"))
-HANDS_COUNT = phrase("hands_count", N_("expected {want} hands, got {got}"))
-VIEW_SHOWS_HAND = phrase("view_shows_hand", N_("seat {seat}'s view cannot show seat {other}'s cards: give "
-                                               "their count ({want})"))
-HAND_SIZE_ERROR = phrase("hand_size", N_("seat {seat} must hold {want} cards, got {got}"))
-DIX_SEAT = phrase("dix_seat", N_("must be 0 or 1, got {got}"))
-VIEW_HAND_SIZE = phrase("view_hand_size", N_("seat {seat} holds {want} cards, got {got}"))
 STOCK_HAS_PLACES = phrase("stock_has_places", N_("the stock has {stock_size} places, got {n_stock}"))
 SEAT_CANNOT_KNOW_STOCK = phrase("seat_cannot_know_stock", N_("seat {seat} cannot know this stock card (it "
                                                              "drew places {own_draw_pos})"))
 SEAT_DREW_CARD_SO = phrase("seat_drew_card_so", N_("seat {seat} drew this card, so the view must name it"))
-NO_WORLD_DIX = phrase("no_world_dix", N_("no deal of the unseen cards is consistent with seat {seat}'s "
-                                         "view (the opponent's plays and failures to follow)"))
+WORLD_DIX = phrase("world_dix", N_("the opponent's plays and failures to follow"))
 PLAYED_TURN_UP = phrase("played_turn_up", N_("seat {other} plays {card}, which seat {seat} sees turned up"))
 PLAYED_HELD = phrase("played_held", N_("seat {other} plays {card}, which seat {seat} holds or drew"))
 
@@ -57,7 +57,7 @@ def _prepare_view(game: AnyGame, view: dict, rng: random.Random):
     other = 1 - seat
     deal = view.get("deal")
     if not isinstance(deal, dict):
-        raise PositionError(SEAT_VIEW_NEEDS_DEAL(), "deal")
+        raise PositionError(VIEW_NEEDS_DEAL(), "deal")
     if "match" in view:
         check_keys(deal, ("rounds",), "deal")
         first = view["match"]["dealer"]
@@ -65,7 +65,7 @@ def _prepare_view(game: AnyGame, view: dict, rng: random.Random):
         check_keys(deal, ("first_dealer", "rounds"), "deal")
         first = need(deal, "first_dealer", "deal", int)
         if first not in (0, 1):
-            raise PositionError(DIX_SEAT(got=first), "deal.first_dealer")
+            raise PositionError(SEAT_RANGE(top=1, got=first), "deal.first_dealer")
     rounds = need(deal, "rounds", "deal", list)
     actions = []
     for i, a in enumerate(view["actions"]):
@@ -311,7 +311,7 @@ def _complete_round(game, rnd, path, seat, other, first, r, acts, offset, rng):
         raise PositionError(VIEW_SHOWS_HAND(seat=seat, other=other, want=n), f"{path}.hands[{other}]")
     own = parse_card_list(DIX, hands[seat], f"{path}.hands[{seat}]")
     if len(own) != n:
-        raise PositionError(HAND_SIZE_ERROR(seat=seat, want=n, got=len(own)),
+        raise PositionError(HAND_SIZE(seat=seat, want=n, got=len(own)),
                             f"{path}.hands[{seat}]")
     turn_up = parse_card_list(DIX, [need(rnd, "turn_up", path, str)], f"{path}.turn_up")[0]
     stock = []
@@ -364,7 +364,7 @@ def _complete_round(game, rnd, path, seat, other, first, r, acts, offset, rng):
     try:
         sampler = IntervalSampler(groups, cards)
     except InconsistentConstraints:
-        raise PositionError(NO_WORLD_DIX(seat=seat),
+        raise PositionError(NO_WORLD(seat=seat, why=WORLD_DIX()),
                             path) from None
     return _RoundModel(game, seat, own, turn_up, stock, groups, rest, sampler,
                        set(opp_play), pub["draws"])

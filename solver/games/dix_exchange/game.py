@@ -63,7 +63,7 @@ import random
 from typing import ClassVar
 
 from ...cards import EXCHANGE_VALUES
-from ...errors import OptionError, PositionError
+from ...errors import SEAT_RANGE, OptionError, PositionError
 from ...facts import Fact
 from ...front import N_
 from ...game import Game, InteropSpec, Option, State, register_game
@@ -92,7 +92,6 @@ FEWER_THAN_TWO_SEATS = phrase("fewer_than_two_seats", N_("fewer than two seats h
                                                          "already over"))
 ROUND_STARTS_EVERY_SEAT = phrase("round_starts_every_seat", N_("round 1 starts with every seat holding "
                                                                "{start} tokens"))
-SEAT_RANGE = phrase("seat_range", N_("must be a seat 0..{top}, got {got}"))
 SEAT_HOLDS_TOKEN_OUT = phrase("seat_holds_token_out", N_("seat {dealer} holds no token: it is out of the "
                                                          "match and does not deal"))
 SEAT_HOLDS_TOKENS = phrase("seat_holds_tokens", N_("a seat holds 0..{start} tokens, got {t}"))

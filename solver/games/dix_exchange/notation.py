@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 from ...cards import EXCHANGE_NAMES, EXCHANGE_VALUES
-from ...errors import NotationError, OptionError, PositionError, short_repr
+from ...errors import NOT_AN_OBJECT, SEAT_RANGE, NotationError, OptionError, PositionError, short_repr
 from ...front import N_
 from ...game import Option
 from ...said import Quote, phrase
@@ -17,9 +17,7 @@ from ..common import check_keys, need, parse_card_list
 
 # the errors raised here (solver/errors.py: a code and its parameters)
 MORE_THAN_CARDS_DECK = phrase("more_than_cards_deck", N_("more than {size} cards, the deck has {size}"))
-NOT_AN_OBJECT = phrase("not_an_object", N_("expected an object"))
 CARDS_DECK_HAS = phrase("cards_deck_has", N_("{n} cards {value}, the deck has {most}"))
-SEAT_RANGE = phrase("seat_range", N_("must be a seat 0..{top}, got {got}"))
 SHUFFLE_HAS_LEAST_CARD = phrase("shuffle_has_least_card", N_("a shuffle has at least one card"))
 
 # the notation's and the deck option's errors (solver/errors.py)

@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 from ...cards import EXCHANGE_VALUES
-from ...errors import NotationError, PositionError, short_repr
+from ...errors import NAMED_SEAT, NotationError, PositionError
 from ...front import N_
 from ...game import ACTION_NOT_STRING, NOT_AN_ACTION, NOT_HELD, TERMINAL, InfoState, State
 from ...said import Quote, Said, phrase
@@ -469,7 +469,7 @@ class DixExchangeState(State):
     # ---- information -------------------------------------------------------
     def information_state(self, seat: int) -> InfoState:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise ValueError(f"seat must be 0..{self.n - 1}, got {short_repr(seat)}")
+            raise PositionError(NAMED_SEAT(name="seat", top=self.n - 1, got=Quote(seat)))
         g = self.game
         bit = 1 << seat
         shuffles = []

@@ -13,15 +13,14 @@ from typing import Any
 
 from ...beliefs import HandPlaces, RowSampler
 from ...cards import EXCHANGE_VALUES
-from ...errors import IllegalActionError, NotationError, PositionError
+from ...errors import VIEW_NEEDS_DEAL, IllegalActionError, NotationError, PositionError
 from ...front import N_
-from ...game import Chance, WorldSampler
+from ...game import ALREADY_OVER, Chance, WorldSampler
 from ...said import Quote, phrase
 from .notation import BLOCK, RESPOND, VALUE_INDEX, _is_action, _multiset_text, _parse_deal, _parse_values
 from .state import DixExchangeState
 
 # the errors raised here (solver/errors.py: a code and its parameters)
-VIEW_NEEDS_DEAL = phrase("view_needs_deal", N_("a seat view needs the deal as the seat sees it"))
 ACTIONS_SHUFFLE_STOCKS_VIEW = phrase("actions_shuffle_stocks_view", N_("the actions shuffle {n_shuffles} "
                                                                        "stocks, the view lists {n_masked}"))
 ACTIONS_NEED_STOCK_WHICH = phrase("actions_need_stock_which", N_("the actions need stock {key}, which the "
@@ -30,7 +29,6 @@ SHUFFLE_OF_USED = phrase("shuffle_of_used", N_("a shuffle of the {size} cards us
 SHUFFLE_OF_ALL = phrase("shuffle_of_all", N_("a shuffle of all {size} cards"))
 STOCK_VIEW_GIVES = phrase("stock_view_gives", N_("this stock is {what}; the view gives {n_known}"))
 SEEN_CARD = phrase("seen_card", N_("seat {seat} has seen this card: name it"))
-GAME_ALREADY_OVER = phrase("game_already_over", N_("{text}: the game is already over"))
 SEAT_CANNOT_SEE_CARD = phrase("seat_cannot_see_card", N_("seat {seat} cannot see this card: give it as '?'"))
 
 #: this game (DixExchangeGame, ``game.py``), for annotations: ``game.py`` imports
@@ -169,7 +167,7 @@ def _replay_view(game: AnyGame, view: dict):
     actions = []
     for i, text in enumerate(view["actions"]):
         if replay.is_terminal():
-            raise PositionError(GAME_ALREADY_OVER(text=Quote(text)), f"actions[{i}]")
+            raise PositionError(ALREADY_OVER(action=Quote(text)), f"actions[{i}]")
         try:
             action = replay.string_to_action(text)
             if replay.phase == RESPOND and _is_action(action) and action >= BLOCK:

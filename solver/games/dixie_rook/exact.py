@@ -13,8 +13,13 @@ from ...dd.adapters.common import card_play_only, check_seat, named_brackets
 from ...dd.adapters.registry import register
 from ...dd.solution import Solution, best_in_tie_order
 from ...errors import SearchAborted
+from ...front import N_
 from ...games.dixie_rook import PLAY, DixieRookGame
 from ...games.dixie_rook.rules import hand_rules, state_rules
+from ...said import phrase
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+NOT_CARD_PLAY = phrase("rook_not_card_play", N_("the auction, the nest or the trump"))
 
 
 def rook_contract(nseats: int, trump: int, nest_count: int) -> dd.Contract:
@@ -38,7 +43,7 @@ def solve_rook_state(solver, state, seat, max_nodes=None, kind=None) -> Solution
         seat = state.current_player()
     check_seat(seat, state.game.num_players)
     if state.phase != PLAY:
-        raise card_play_only(state, "the auction, the nest or the trump")
+        raise card_play_only(state, NOT_CARD_PLAY())
     pos = deal_position(state)
     try:
         res = solver.solve_position(pos, max_team=pos.contract.teams[seat], objective="own",

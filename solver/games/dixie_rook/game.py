@@ -49,14 +49,15 @@ import random
 from typing import Any, ClassVar
 
 from ...cards import ROOK, rank_of
-from ...errors import PositionError
+from ...errors import HAND_SIZE as HAND_SIZE_ERROR
+from ...errors import HANDS_COUNT, NOT_AN_OBJECT, SEAT_RANGE, PositionError
 from ...facts import Fact
 from ...front import N_, NP_
 from ...game import Game, InteropSpec, Option, State, register_game
+from ...games.common import NEST_SIZE, TOTAL_NOT_INTEGER
 from ...said import Quote, phrase
 from ...shapes import Cards, CardText, Fields, Flag, ListOf, PerSeat, Seat, Text, Whole
 from ..common import (
-    HAND_SIZE_ERROR,
     MAX_MATCH_NUMBER,
     check_distinct,
     check_keys,
@@ -70,18 +71,13 @@ from .state import DixieRookState
 from .views import RookWorldSampler, _complete_view
 
 # the errors raised here (solver/errors.py: a code and its parameters)
-SEAT_RANGE = phrase("seat_range", N_("must be a seat 0..{top}, got {got}"))
 TOTAL_TEAM = phrase("total_team", N_("one total per team (2), got {n_totals}"))
 TOTALS_END_GAME_ALREADY = phrase("totals_end_game_already", N_("totals {totals} : {totals2} end the game: "
                                                                "it is already over"))
-NOT_AN_OBJECT = phrase("not_an_object", N_("expected an object"))
-TOTAL_NOT_INTEGER = phrase("total_not_integer", N_("a total is an integer, got {got}"))
 EVERY_SCORE_MULTIPLE = phrase("score_step", N_("every score is a multiple of {step}, got {got}"))
 TOTAL_RANGE_ROOK = phrase("total_range_rook", *NP_(
     "after {n} hand a total lies in -{bound}..{bound}, got {got}",
     "after {n} hands a total lies in -{bound}..{bound}, got {got}"))
-HANDS_COUNT = phrase("hands_count", N_("expected {want} hands, got {got}"))
-NEST_SIZE = phrase("nest_size", N_("the nest has {want} cards, got {got}"))
 CUT_CARD_SEAT = phrase("cut_card_seat", N_("a cut is one card per seat ({num_players}), got {n_cards}"))
 EVERY_CUT_BUT_LAST = phrase("every_cut_but_last", N_("every cut but the last must tie (team totals {tot} "
                                                      ": {tot2})"))

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...cards import ROOK, ROOK_COLOURS, SUIT_RANK_MASK, cards_of, mask_of, suit_of
 from ...cardset import make_rank_table, trick_winner
-from ...errors import ILLEGAL_ACTION, NotationError, PositionError, short_repr
+from ...errors import ILLEGAL_ACTION, NAMED_SEAT, NotationError, PositionError
 from ...front import N_, NP_
 from ...game import NOT_HELD, TERMINAL, Chance, InfoState, State
 from ...said import Quote, Said, Word, phrase
@@ -395,7 +395,7 @@ class DixieRookState(State):
         g: AnyGame = self.game
         n = g.num_players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"seat must be 0..{n - 1}, got {short_repr(seat)}")
+            raise PositionError(NAMED_SEAT(name="seat", top=n - 1, got=Quote(seat)))
         deals: list[dict[str, Any]] = []
         h = -1
         for kind, value in self._chance.log:

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ...beliefs import HandPlaces, RowSampler
 from ...cards import ROOK, ROOK_COLOURS, SUIT_RANK_MASK, cards_of, mask_of, suit_of
-from ...errors import PositionError
+from ...errors import HAND_SIZE, HANDS_COUNT, NOT_AN_OBJECT, VIEW_NEEDS_DEAL, PositionError
 from ...game import State, WorldSampler, replayed
+from ...games.common import NEST_SIZE, VIEW_SHOWS_HAND
 from ...sampler import ColumnSampler, InconsistentConstraints, compiled_walker
-from ..common import check_distinct, check_keys, match_cards, need, parse_card_list
+from ..common import NO_WORLD, check_distinct, check_keys, match_cards, need, parse_card_list
 
 if TYPE_CHECKING:
     from ..._sampler import ColumnWalker
@@ -26,20 +27,12 @@ from .notation import AUCTION, DISCARD, DISCARD_BASE, PLAY, format_action
 from .state import DixieRookState, _public_replay
 
 # the errors raised here (solver/errors.py: a code and its parameters)
-SEAT_VIEW_NEEDS_DEAL = phrase("seat_view_needs_deal", N_("a seat view needs a deal object"))
 ACTIONS_REACH_HAND_WHOSE = phrase("actions_reach_hand_whose", N_("the actions reach hand {n_pub}, whose "
                                                                  "deal is missing"))
 ACTION_REACHES_HAND = phrase("action_reaches_hand", N_("no action reaches hand {n_pub}"))
-NOT_AN_OBJECT = phrase("not_an_object", N_("expected an object"))
-HANDS_COUNT = phrase("hands_count", N_("expected {want} hands, got {got}"))
-HAND_SIZE_ERROR = phrase("hand_size", N_("seat {seat} must hold {want} cards, got {got}"))
 CUT_ONLY_FOLLOWS_HAND = phrase("cut_only_follows_hand", N_("a cut only follows a hand played out"))
 UNSEEN_CARDS_PLACES = phrase("unseen_cards_places", N_("{n_pool} unseen cards for {n_slots} places"))
-NO_WORLD_ROOK = phrase("no_world_rook", N_("no deal of the unseen cards is consistent with seat {seat}'s "
-                                           "view (the plays and failures to follow colour)"))
-VIEW_SHOWS_HAND = phrase("view_shows_hand", N_("seat {seat}'s view cannot show seat {other}'s cards: give "
-                                               "their count ({want})"))
-NEST_SIZE = phrase("nest_size", N_("the nest has {want} cards, got {got}"))
+WORLD_ROOK = phrase("world_rook", N_("the plays and failures to follow colour"))
 NEST_UNSEEN = phrase("nest_unseen", N_("seat {seat} does not see this nest: give its size ({key})"))
 SEAT_SEES_DISCARD_NAME = phrase("seat_sees_discard_name", N_("seat {seat} sees this discard: name it"))
 SEAT_CANNOT_SEE_DISCARD = phrase("seat_cannot_see_discard", N_("seat {seat} cannot see this discard: give "
@@ -48,8 +41,6 @@ PLAYED_TWICE = phrase("played_twice", N_("{card} is played twice"))
 PLAYED_CARD_KNOWN_ROOK = phrase("played_card_known_rook", N_("seat {seat} plays {card}, which seat "
                                                              "{other} holds or saw in the nest"))
 PLAYS_AND_NEST = phrase("plays_and_nest", N_("seat {o}'s plays and the nest do not make a hand of {size}"))
-NO_WORLD_WHY = phrase("no_world_why", N_("no deal of the unseen cards is consistent with seat {seat}'s "
-                                         "view ({why})"))
 
 #: this game (DixieRookGame, ``game.py``), for annotations: ``game.py`` imports
 #: this module, so this module does not import it back
@@ -70,7 +61,7 @@ def _completion(game: AnyGame, view: dict, rng: random.Random) -> tuple[list, di
     seat = view["seat"]
     deal = view.get("deal")
     if not isinstance(deal, dict):
-        raise PositionError(SEAT_VIEW_NEEDS_DEAL(), "deal")
+        raise PositionError(VIEW_NEEDS_DEAL(), "deal")
     if "match" in view:
         check_keys(deal, ("deals",), "deal")
         first = view["match"]["dealer"]
@@ -121,7 +112,7 @@ def _complete_hand(game: AnyGame, seat: int, d, path: str, pub: dict,
             raise PositionError(VIEW_SHOWS_HAND(seat=seat, other=o, want=size), f"{path}.hands[{o}]")
     own = parse_card_list(ROOK, raw[seat], f"{path}.hands[{seat}]")
     if len(own) != size:
-        raise PositionError(HAND_SIZE_ERROR(seat=seat, want=size, got=len(own)),
+        raise PositionError(HAND_SIZE(seat=seat, want=size, got=len(own)),
                             f"{path}.hands[{seat}]")
     w, over = pub["w"], pub["played"]
     seen = w is not None and (over or w == seat)
@@ -214,7 +205,7 @@ def _match_hand(game, seat, hands, own, nest, pub, played_by, rng, path):
 
     assign = match_cards(pool, slots, allowed, rng)
     if assign is None:
-        raise PositionError(NO_WORLD_ROOK(seat=seat), path)
+        raise PositionError(NO_WORLD(seat=seat, why=WORLD_ROOK()), path)
     fills = {}
     for o in range(n):
         if o != seat:
@@ -352,7 +343,7 @@ class RookWorldSampler(WorldSampler, RowSampler):
         try:
             self.sampler = ColumnSampler(caps, cards)
         except InconsistentConstraints as exc:
-            raise PositionError(NO_WORLD_WHY(seat=seat, why=str(exc)), f"deal.deals[{h}]") from None
+            raise PositionError(NO_WORLD(seat=seat, why=exc.said), f"deal.deals[{h}]") from None
         self.log_index = max(i for i, (kind, _) in enumerate(self.base.chance.log)
                              if kind == "deal")
         self.n_places = len(self.holders)

@@ -40,7 +40,7 @@ import random
 from typing import ClassVar
 
 from ...cards import FRENCH, mask_of, rank_of
-from ...errors import PositionError
+from ...errors import MUST_BE_LIST, PositionError
 from ...facts import Fact
 from ...front import N_
 from ...game import register_game
@@ -59,7 +59,6 @@ from ..contract_match.trick_play import LAYOUT, NUM_SEATS
 from .front import TricksFront
 
 # the errors raised here (solver/errors.py: a code and its parameters)
-NOT_LIST = phrase("not_list", N_("must be a list, got {got}"))
 DRAW_FIRST_DEAL_COMES = phrase("draw_first_deal_comes", N_("the draw for first deal comes before the deals"))
 VIEW_NEEDS_WHOLE_DRAW = phrase("view_needs_whole_draw", N_("a view needs the whole draw for first deal"))
 DRAW_CARD_SEAT = phrase("draw_card_seat", N_("a draw is one card per seat (4), got {n_cards}"))
@@ -129,7 +128,7 @@ class TricksGame(ContractGame):
     def _parse_prefix(self, deal: dict) -> list:
         raw = deal.get("draws", [])
         if not isinstance(raw, list):
-            raise PositionError(NOT_LIST(got=type(raw).__name__), "deal.draws")
+            raise PositionError(MUST_BE_LIST(got=type(raw).__name__), "deal.draws")
         out = []
         for i, d in enumerate(raw):
             path = f"deal.draws[{i}]"

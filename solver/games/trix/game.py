@@ -43,7 +43,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...cards import FRENCH, HEARTS, SEVEN, make_card
-from ...errors import PositionError
+from ...errors import SEAT_RANGE, PositionError
 from ...facts import Fact
 from ...front import N_
 from ...game import Option, register_game
@@ -56,7 +56,6 @@ from ..contract_match.trick_play import KING_OF_HEARTS, LAYOUT, NUM_SEATS, PENAL
 from .front import TrixFront
 
 # the errors raised here (solver/errors.py: a code and its parameters)
-SEAT_RANGE = phrase("seat_range", N_("must be a seat 0..{top}, got {got}"))
 NEEDS_FIRST_DEAL_FOLLOWS = phrase("needs_first_deal_follows", N_("needs the first deal (it follows from "
                                                                  "who holds 7H)"))
 SEAT_HOLDS_H_FIRST = phrase("seat_holds_h_first", N_("seat {holder} holds 7H in the first deal, so it "

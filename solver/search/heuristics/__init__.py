@@ -16,8 +16,14 @@ legal action).
 from __future__ import annotations
 
 from ...errors import OptionError
+from ...front import N_
+from ...said import Quote, phrase
 from ..support import support_for
 from .policy import POLICIES, Policy, RandomPolicy
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+NO_RULES_HEURISTIC = phrase("no_rules_heuristic", N_("no 'rules' heuristic for {game}"))
+POLICY_NAME = phrase("policy_name", N_("unknown policy {policy} (known: {known})"))
 
 
 def heuristic_for(game):
@@ -37,9 +43,9 @@ def make_policy(name: str, game, seat: int, seed: int | None = None) -> Policy:
     if name == "rules":
         cls = heuristic_for(game)
         if cls is None:
-            raise OptionError(f"no 'rules' heuristic for {game.name!r}")
+            raise OptionError(NO_RULES_HEURISTIC(game=Quote(game.name)))
         return cls(game, seat, seed)
-    raise OptionError(f"unknown policy {name!r} (known: {', '.join(POLICIES)})")
+    raise OptionError(POLICY_NAME(policy=Quote(name), known=list(POLICIES)))
 
 
 __all__ = ["Policy", "RandomPolicy", "POLICIES", "has_heuristic", "heuristic_for",
