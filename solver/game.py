@@ -330,6 +330,14 @@ RESAMPLE_SEAT = phrase("resample_seat", N_("no seat {seat} in {game}"))
 ENV_OPTIONS = phrase("env_options", N_("give the options to load_game, or the game's name and "
                                        "its options"))
 RENDER_MODE = phrase("render_mode", N_("render_mode must be one of {choices} or None, got {got}"))
+# ... and the reasons they refuse an action for
+AGENT_ACTION_RANGE = phrase("agent_action_range", N_("{agent}: an action is an int 0..{top}"))
+AGENT_ACTION_INT = phrase("agent_action_int", N_("{agent}: an action is an int"))
+ACTION_IS_INT = phrase("action_is_int", N_("an action is an int"))
+NOT_CHANCE_NODE = phrase("not_chance_node", N_("this is not a chance node"))
+CHANCE_OUTCOME = phrase("chance_outcome", N_("a chance outcome here is 0..{top} ({kind})"))
+CHANCE_NOW = phrase("chance_now", N_("chance acts now ({kind})"))
+EPISODE_OVER = phrase("episode_over", N_("the episode is over"))
 
 
 # what the frameworks' adapters read of a game

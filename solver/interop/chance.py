@@ -35,7 +35,16 @@ import random
 import sys
 
 from ..errors import IllegalActionError
-from ..game import CHANCE_FIRST, Chance, Game, State
+from ..game import (
+    CHANCE_FIRST,
+    CHANCE_NOW,
+    CHANCE_OUTCOME,
+    EPISODE_OVER,
+    NOT_CHANCE_NODE,
+    Chance,
+    Game,
+    State,
+)
 from .common import episode_over, episode_returns, spec_of
 
 #: the pending event is the start of the game (the first deal)
@@ -230,19 +239,18 @@ class ExplicitChanceState:
 
     def apply_chance(self, outcome: int) -> None:
         if self.pending is None:
-            raise IllegalActionError(outcome, "this is not a chance node")
+            raise IllegalActionError(outcome, NOT_CHANCE_NODE())
         if isinstance(outcome, bool) or not isinstance(outcome, int) or not 0 <= outcome < self.need:
-            raise IllegalActionError(outcome, f"a chance outcome here is 0..{self.need - 1} "
-                                              f"({self.kind})")
+            raise IllegalActionError(outcome, CHANCE_OUTCOME(top=self.need - 1, kind=self.kind))
         self.memo = {}
         self.outcomes.append(outcome)
         self._run()
 
     def apply_action(self, action: int) -> None:
         if self.pending is not None:
-            raise IllegalActionError(action, f"chance acts now ({self.kind})")
+            raise IllegalActionError(action, CHANCE_NOW(kind=self.kind))
         if self.over:
-            raise IllegalActionError(action, "the episode is over")
+            raise IllegalActionError(action, EPISODE_OVER())
         self.memo = {}
         state = self.at_rest()
         drawn = len(state.chance.log)

@@ -50,6 +50,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 from .. import position
 from ..errors import DixtrixError, IllegalActionError, OptionError
 from ..game import (
+    ACTION_IS_INT,
     OBSERVER_KIND,
     OBSERVER_PARAMS,
     RESAMPLE_CHANCE,
@@ -232,7 +233,7 @@ class DixtrixState(pyspiel.State):
         try:
             a = int(action)
         except (TypeError, ValueError):
-            raise SpielIllegalActionError(action, "an action is an int") from None
+            raise SpielIllegalActionError(action, ACTION_IS_INT()) from None
         try:
             if x.is_chance():
                 x.apply_chance(a)

@@ -41,7 +41,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
                       f"{install_hint('pettingzoo')} (pettingzoo and gymnasium)") from exc
 
 from ..errors import IllegalActionError, OptionError
-from ..game import ENV_OPTIONS, RENDER_MODE, Game, State, load_game
+from ..game import AGENT_ACTION_INT, AGENT_ACTION_RANGE, ENV_OPTIONS, RENDER_MODE, Game, State, load_game
 from ..said import Quote
 from .common import Encoder, adapted_games, check_horizon, episode_over, episode_returns, info_string, spec_of
 
@@ -131,10 +131,10 @@ class DixtrixEnv(AECEnv):
         try:
             a = int(action)
         except (TypeError, ValueError):
-            raise IllegalActionError(action, f"{agent}: an action is an int 0.."
-                                             f"{self.num_actions - 1}") from None
+            raise IllegalActionError(action, AGENT_ACTION_RANGE(agent=agent,
+                                                                top=self.num_actions - 1)) from None
         if a != action:
-            raise IllegalActionError(action, f"{agent}: an action is an int")
+            raise IllegalActionError(action, AGENT_ACTION_INT(agent=agent))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.current_state().apply_action(a)    # IllegalActionError (legality first: nothing changes)

@@ -79,10 +79,15 @@ def test_bad_actions_raise():
     before = e.information_state_string(e.agent_selection)
     with pytest.raises(IllegalActionError, match="illegal action"):
         e.step(illegal)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError) as err:
         e.step(1.5)
-    with pytest.raises(IllegalActionError):
+    # the reason is coded: the agent and the action space as data
+    assert err.value.reason_said is not None and err.value.reason_said.code == "agent_action_int"
+    with pytest.raises(IllegalActionError) as err:
         e.step("AS")
+    assert err.value.data is not None and err.value.data["reason"] == {
+        "code": "agent_action_range",
+        "params": {"agent": e.agent_selection, "top": e.num_actions - 1}}
     assert e.information_state_string(e.agent_selection) == before
     with pytest.raises(OptionError, match="horizon"):
         env("dix", horizon=0)

@@ -17,6 +17,7 @@ from ...errors import VIEW_NEEDS_DEAL, IllegalActionError, NotationError, Positi
 from ...front import N_
 from ...game import ALREADY_OVER, Chance, WorldSampler
 from ...said import Quote, phrase
+from ..common import NO_WORLD
 from .notation import BLOCK, RESPOND, VALUE_INDEX, _is_action, _multiset_text, _parse_deal, _parse_values
 from .state import DixExchangeState
 
@@ -30,6 +31,19 @@ SHUFFLE_OF_ALL = phrase("shuffle_of_all", N_("a shuffle of all {size} cards"))
 STOCK_VIEW_GIVES = phrase("stock_view_gives", N_("this stock is {what}; the view gives {n_known}"))
 SEEN_CARD = phrase("seen_card", N_("seat {seat} has seen this card: name it"))
 SEAT_CANNOT_SEE_CARD = phrase("seat_cannot_see_card", N_("seat {seat} cannot see this card: give it as '?'"))
+# why no world fits a view: ``cards``, ``seen`` in the values' notation
+NO_SHUFFLE_SHOWS = phrase("no_shuffle_shows", N_("no shuffle of the deck shows seat {seat} what "
+                                                 "the view says ({cards})"))
+SHUFFLE_SEEN_HIDDEN = phrase("shuffle_seen_hidden", N_(
+    "this stock is a shuffle of the {size} cards used since the stock before (seen by seat "
+    "{seat}: {seen}; {hidden} unseen); no values of the unseen cards make it show {cards}"))
+SHUFFLE_SEEN_ALL = phrase("shuffle_seen_all", N_(
+    "this stock is a shuffle of the {size} cards used since the stock before (seen by seat "
+    "{seat}: {seen}); no values of the unseen cards make it show {cards}"))
+SHUFFLE_SEEN_NONE = phrase("shuffle_seen_none", N_(
+    "this stock is a shuffle of the {size} cards used since the stock before (seen by seat "
+    "{seat}: none; {hidden} unseen); no values of the unseen cards make it show {cards}"))
+WORLD_EXCHANGE = phrase("world_exchange", N_("the stocks and the shuffles it shows"))
 
 #: this game (DixExchangeGame, ``game.py``), for annotations: ``game.py`` imports
 #: this module, so this module does not import it back
@@ -408,18 +422,19 @@ def _why_no_world(game: AnyGame, seat: int, sources: list,
         seen = [v for v in masked[last] if v is not None]
         src = sources[last]
         if src is None:
-            return PositionError(f"no shuffle of the deck shows seat {seat} what the view "
-                                 f"says ({_multiset_text(seen)})", _stock_path(base, last))
+            return PositionError(NO_SHUFFLE_SHOWS(seat=seat, cards=_multiset_text(seen)),
+                                 _stock_path(base, last))
         pool = [masked[k][i] for (k, i) in src if masked[k][i] is not None]
         hidden = len(src) - len(pool)
-        return PositionError(
-            f"this stock is a shuffle of the {len(src)} cards used since the stock before "
-            f"(seen by seat {seat}: {_multiset_text(pool) or 'none'}"
-            + (f"; {hidden} unseen" if hidden else "")
-            + f"); no values of the unseen cards make it show {_multiset_text(seen)}",
-            _stock_path(base, last))
-    return PositionError(f"no deal of the unseen cards is consistent with seat {seat}'s view",
-                         "deal.shuffles")
+        args = dict(size=len(src), seat=seat, cards=_multiset_text(seen))
+        if not pool:
+            said = SHUFFLE_SEEN_NONE(hidden=hidden, **args)
+        elif hidden:
+            said = SHUFFLE_SEEN_HIDDEN(seen=_multiset_text(pool), hidden=hidden, **args)
+        else:
+            said = SHUFFLE_SEEN_ALL(seen=_multiset_text(pool), **args)
+        return PositionError(said, _stock_path(base, last))
+    return PositionError(NO_WORLD(seat=seat, why=WORLD_EXCHANGE()), "deal.shuffles")
 
 
 def _live_stocks(replay: _ViewReplay) -> list:
