@@ -51,11 +51,6 @@ ENGLISH = said.ENGLISH
 #: marked here for the catalogues
 N_(", ")
 
-#: the words of a trump (a suit's letter, a Rook colour), as message ids
-TRUMP_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"),
-               "red": N_("red"), "green": N_("green"), "yellow": N_("yellow"),
-               "black": N_("black")}
-
 # the facts of a position (``facts_of``) every game words alike, one
 # phrase a line: the widget facts (solver/facts.py); a game says its own
 # facts in its front (``Front.deal_facts``, ``taken_facts``,
@@ -146,7 +141,8 @@ def facts_of(view) -> list[Said]:
     if known.get("opponent_hand"):
         lines.append(OPPONENT_HAND(hand=known["opponent_hand"]))
     if known.get("trump") not in (None, ""):
-        word = TRUMP_WORDS.get(known["trump"])
+        # the trump in the game's words for it (``Front.trump_words``)
+        word = front.trump_words.get(known["trump"])
         trump = Word(word) if word is not None else str(known["trump"])
         if known.get("turn_up"):
             lines.append(TRUMPS_TURN_UP(trump=trump, card=known["turn_up"]))

@@ -243,3 +243,36 @@ def test_a_hint_in_dixie_rook_s_auction_says_the_highest_bid():
     for _ in range(3):
         state.apply_action_string("pass")
     assert state.current_player() == 2 and bids(state) == ["Bid: 70 by you"]
+
+
+def test_a_hint_says_the_trumps_in_the_game_s_words(monkeypatch):
+    """A position's trumps are said in the game's words for them
+    (``Front.trump_words``): the suits by default, dixie-rook's colours
+    declared by its front ("Trumps: red", "Atout : rouge"); a trump the
+    front has no words for is said as the game writes it."""
+    from bots import advice
+    from bots.server import words
+    from solver import position
+    from solver.front import SUIT_TRUMPS
+    from solver.games.dixie_rook.front import RookFront
+
+    assert Front.trump_words == SUIT_TRUMPS and "red" not in Front.trump_words
+    assert set(RookFront.trump_words) == {"red", "green", "yellow", "black"}
+    state = solver.load_game("dixie-rook").replay([], seed=1)
+    while state.information_state(0).known["phase"] != "play":
+        state.apply_action(state.legal_actions()[0])
+    assert state.information_state(0).known["trump"] == "red"
+    view = position.SeatView.of(state, state.current_player())
+
+    def trumps(tr=None):
+        said = advice.describe(view) if tr is None else words.facts(view, tr)
+        return [line for line in said if line.startswith(("Trumps", "Atout"))]
+
+    fr = i18n.Translator("fr")
+    assert trumps() == ["Trumps: red"] and trumps(fr) == ["Atout : rouge"]
+    monkeypatch.setattr(RookFront, "trump_words", {})
+    assert trumps() == ["Trumps: red"] and trumps(fr) == ["Atout : red"]
+    dix = solver.load_game("dix").replay([], seed=1)
+    dix_view = position.SeatView.of(dix, dix.current_player())
+    suit = dix_view.info.known["trump"]
+    assert advice.describe(dix_view)[1].startswith(f"Trumps: {SUIT_TRUMPS[suit]} (turn-up ")
