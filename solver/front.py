@@ -322,6 +322,13 @@ class Front:
     def contract(self, name: str, words: Words) -> str:
         return words(self.contracts[name]) if name in self.contracts else name
 
+    def contract_in_play(self, known: Mapping[str, Any]) -> str | None:
+        """The contract in play (its name, as ``contracts`` keys it) from
+        a seat's facts, which a board shows in words beside the trumps
+        (``contract``); None: no contract is in play (the default: a game
+        of no contracts)."""
+        return None
+
     def trump_name(self, trump: Any, words: Words) -> str:
         """A trump (as the game's facts write it) in words."""
         return str(trump)
