@@ -51,11 +51,6 @@ ENGLISH = said.ENGLISH
 #: marked here for the catalogues
 N_(", ")
 
-#: the words of a trump (a suit's letter, a Rook colour), as message ids
-TRUMP_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"),
-               "red": N_("red"), "green": N_("green"), "yellow": N_("yellow"),
-               "black": N_("black")}
-
 # the facts of a position (``facts_of``) every game words alike, one
 # phrase a line: the widget facts (solver/facts.py); a game says its own
 # facts in its front (``Front.deal_facts``, ``taken_facts``,
@@ -133,7 +128,8 @@ def facts_of(view) -> list[Said]:
     ``Word``); a list per seat starts from the asker's own.  The widget
     facts are said here, the game's own by its front, each where it
     reads best: the deal's (a contract, a bid) after the trumps, what was
-    taken beyond the tricks after the tricks won, a number a seat last."""
+    taken beyond the tricks after the tricks won, a number a seat last.
+    The trick is said only during the card play (no lead in an auction)."""
     game, seat = view.game, view.seat
     known = dict(view.info.known)
     facts = FactView(known, seat, game.num_players, game.scores_by_team)
@@ -146,7 +142,8 @@ def facts_of(view) -> list[Said]:
     if known.get("opponent_hand"):
         lines.append(OPPONENT_HAND(hand=known["opponent_hand"]))
     if known.get("trump") not in (None, ""):
-        word = TRUMP_WORDS.get(known["trump"])
+        # the trump in the game's words for it (``Front.trump_words``)
+        word = front.trump_words.get(known["trump"])
         trump = Word(word) if word is not None else str(known["trump"])
         if known.get("turn_up"):
             lines.append(TRUMPS_TURN_UP(trump=trump, card=known["turn_up"]))
@@ -161,7 +158,11 @@ def facts_of(view) -> list[Said]:
         if trick:
             lines.append(TRICK(cards=[SEAT_CARD(name=facts.who((leader + i) % facts.seats), card=c)
                                       for i, c in enumerate(trick)]))
-        elif leader == seat:
+        elif leader == seat and view.any_world().trick_number() is not None:
+            # the seat leads only once the card play has begun: a game
+            # names its leader before (an auction, a contract's choice or
+            # its doubles), and its state says when the tricks are played
+            # (``State.trick_number``, None outside trick play)
             lines.append(YOU_LEAD())
     if known.get("tricks_won") is not None:
         lines.append(TRICKS_WON(scores=facts.scores(known["tricks_won"])))

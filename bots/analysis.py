@@ -46,6 +46,7 @@ from solver.errors import (
     UnsupportedPositionError,
     short_repr,
 )
+from solver.facts import declared
 from solver.game import Game, State
 from solver.search import Limit, best_move
 
@@ -254,14 +255,14 @@ def _play(state: State, variation: Sequence[str], seat: int | None) -> State:
 # --------------------------------------------------------------------------
 # what lies on the table at a step
 
-#: facts that belong to one seat (its hand; dix's opponent hand once known;
-#: a dixie-rook nest and discards seen by the bid winner alone)
+#: the facts drawn seat by seat, never on the table: a hand, a seat's one
+#: card, dix's opponent hand once known (``seats[].hand``)
 _OWN_FACTS = frozenset({"hand", "card", "opponent_hand"})
-#: facts a drawing carries as they are (``info.known``'s keys, game by game)
-_PLAIN_FACTS = ("trump", "turn_up", "stock_left", "chooser", "contract", "used", "round",
-                "dealer", "tricks_won", "tens", "tokens", "active", "phase", "asker", "target",
-                "winner", "high_bid", "high_bidder", "passed", "bid_winner", "bid", "count",
-                "totals", "first_owner")
+#: the facts the table top lays in its own form (``tabletop.lay``: the
+#: trick with who played each card, the layout's rows)
+_LAID_FACTS = frozenset({"trick", "leader", "layout"})
+
+
 def layout_rows(game: Game, text: str | None) -> dict[str, list[str]]:
     """The layout as the game writes it (the Trix / Jacks ``"S:9S..AS H:JH
     D:- C:TC..AC"``, read by the game's ``Front.layout_rows``) as each
@@ -283,12 +284,14 @@ def drawn(board: Board, at: int, variation: Sequence[str] = (), show: int | str 
     hand where the shown seat knows it (``show``: a seat, or ``"all"`` on
     a record for every hand; a view board shows its own seat only, the
     default), each seat's card count, the trick with who played each card
-    and the last trick until the next lead, the trumps and turn-up, the
-    stock left, the contract and kingdom (trix, tricks), the layout's rows,
-    the doubled cards, the auction, the exchange's tokens, the scores of
-    the finished deals, who is to move and its legal actions (``legal``).
-    Seats are numbers here (the
-    route names them); ``cards`` lists every card id drawn."""
+    and the last trick until the next lead, the layout's rows, every other
+    fact the game declares that the shown seat knows (the trumps and
+    turn-up, the stock left, a contract, an auction's bids, tokens:
+    docs/facts.md) as the game gives it, the shown seat's facts whole
+    (``known``, which the game's front words: ``Front.panels``), the
+    scores of the finished deals, who is to move and its legal actions
+    (``legal``).  Seats are numbers here (the route names them);
+    ``cards`` lists every card id drawn."""
     state = board.state_at(at, variation)
     game, n = board.game, board.game.num_players
     if show is None:
@@ -351,9 +354,12 @@ def drawn(board: Board, at: int, variation: Sequence[str] = (), show: int | str 
     # deal's moves as the shown seat saw them
     out["known"] = known
     out["deal_moves"] = [m.to_json() for m in moves if m.deal == deal]
-    for key in _PLAIN_FACTS:
-        if known.get(key) not in (None, ""):
-            out[key] = known[key]
+    # every other fact the game declares (solver/facts.py's widget facts and
+    # its own, ``Game.facts``) that the shown seat knows, as the game gives
+    # it: a new game's facts reach the board with no word here
+    for key in declared(game):
+        if key not in _OWN_FACTS | _LAID_FACTS and known.get(key) not in (None, ""):
+            out.setdefault(key, known[key])
     if "layout" in known:
         out["layout"] = layout_rows(game, known.get("layout")) or None
     out["scores"] = state.finished_round_returns()

@@ -79,6 +79,9 @@ class BoardView:
     moves: Sequence[tuple[int, str]] = ()
 
 
+#: the suits as a position's facts say the trumps, in a sentence and so
+#: in lower case ("Trumps: spades"; ``Front.trump_words``), by the suit's letter
+SUIT_TRUMPS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 #: who holds no seat (a bid nobody made), in words
 NOBODY = N_("nobody")
 # the phrases of a position's facts that several games share: one number
@@ -189,6 +192,12 @@ class Front:
     #: hidden "?" are every game's (``COMMON_ACTIONS``); an action with no
     #: words is shown as the notation writes it.
     actions: ClassVar[dict[str, str]] = {}
+    #: each trump as a position's facts say it in a sentence ("Trumps:
+    #: spades"), keyed by the ``trump`` fact as the game writes it, as
+    #: message ids; a trump with no words here is said as written.  The
+    #: French deck's suits by default (``SUIT_TRUMPS``); a game of other
+    #: trumps declares its own (dixie-rook's colours)
+    trump_words: ClassVar[dict[str, str]] = SUIT_TRUMPS
     #: the game's own facts of one whole number a seat (``ListOf(Whole())``,
     #: solver/facts.py) that a position's facts list (``seat_fact_lines``),
     #: each by its line's label (a message id): ``{"bids": N_("Bids")}``;
@@ -312,6 +321,13 @@ class Front:
 
     def contract(self, name: str, words: Words) -> str:
         return words(self.contracts[name]) if name in self.contracts else name
+
+    def contract_in_play(self, known: Mapping[str, Any]) -> str | None:
+        """The contract in play (its name, as ``contracts`` keys it) from
+        a seat's facts, which a board shows in words beside the trumps
+        (``contract``); None: no contract is in play (the default: a game
+        of no contracts)."""
+        return None
 
     def trump_name(self, trump: Any, words: Words) -> str:
         """A trump (as the game's facts write it) in words."""
@@ -441,6 +457,6 @@ class FrenchFront(Front):
 
 
 __all__ = ["N_", "NP_", "NC_", "Words", "Front", "COMMON_ACTIONS", "BoardView", "FactView",
-           "NOBODY", "SEAT_VALUE", "TEAMS", "SEAT_FACT", "panel",
+           "NOBODY", "SUIT_TRUMPS", "SEAT_VALUE", "TEAMS", "SEAT_FACT", "panel",
            "text_row", "cards_row", "list_row", "seat_row", "seat_of", "tricks_won_notes", "FrenchFront",
            "RANKS", "SUITS", "SUIT_SIGNS"]

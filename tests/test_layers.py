@@ -723,29 +723,29 @@ def _fact_key_reads(source: str, keys: set) -> list:
 
 #: the front ends that word a position and draw a table from the widget
 #: facts and what a game's front says of its own (``Front.deal_facts``,
-#: ``panels``, ``seat_notes``: solver/front.py); the analysis board's two
-#: modules (bots/analysis.py, bots/server/analysis.py) still copy a
-#: drawing's facts by name and are left out
-FACT_BLIND = [*(p for p in GAME_BLIND if p.name != "analysis.py"), ROOT / "bots" / "hint.py"]
+#: ``panels``, ``seat_notes``, ``contract_in_play``: solver/front.py); the
+#: analysis board copies the facts a game declares, never by their names
+FACT_BLIND = [*GAME_BLIND, ROOT / "bots" / "hint.py"]
 
 
 @pytest.mark.parametrize("path", FACT_BLIND, ids=lambda p: str(p.relative_to(ROOT)))
 def test_the_front_ends_read_no_game_s_fact(path, game_fact_keys):
-    """The advice, the table's presentation, its labels and its table top
-    read the widget facts only; a game's own facts (a contract, a bid,
-    the nest, tokens) are said by its front."""
+    """The advice, the table's presentation, its labels, its table top
+    and the analysis board read the widget facts only; a game's own facts
+    (a contract, a bid, the nest, tokens) are said by its front or copied
+    as the game declares them."""
     bad = _fact_key_reads(path.read_text(), game_fact_keys)
     assert not bad, f"{path.relative_to(ROOT)}:\n" + "\n".join(bad)
 
 
 def test_the_front_end_fact_checker_fires(game_fact_keys):
-    """The checker reads the advice, the labels, the presentation and the
-    table top, and catches a read of a game's fact in each form, not a
+    """The checker reads the advice, the labels, the presentation, the
+    table top and the analysis board, and catches a read of a game's fact in each form, not a
     widget fact, a docstring or a key the module writes; a probe module
     of bots/server reading ``bid_winner`` fails the test."""
     covered = {p.relative_to(ROOT).as_posix() for p in FACT_BLIND}
     assert {"bots/advice.py", "bots/server/labels.py", "bots/server/present.py",
-            "bots/tabletop.py"} <= covered
+            "bots/tabletop.py", "bots/analysis.py", "bots/server/analysis.py"} <= covered
     keys = game_fact_keys
     assert _fact_key_reads('w = known.get("bid_winner")\n', keys)
     assert _fact_key_reads('t = known["tokens"]\n', keys)

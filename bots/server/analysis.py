@@ -117,13 +117,16 @@ def _words(board: boards.Board, out: dict, tr: Translator) -> dict:
         seat["name"] = out["names"][seat["seat"]]
     said = game.front
     out["cards"] = labels.cards_in(game, out["cards"], tr)
-    trumps = said.trumps(out, tr)
+    # the trumps and the contract in play as the game's front reads them
+    # from the shown seat's facts, in words
+    known = out.pop("known", {})
+    trumps = said.trumps(known, tr)
     if trumps is not None:
         out["trumps"] = trumps
-    if out.get("contract"):
-        out["contract_label"] = said.contract(out["contract"], tr)
+    contract = said.contract_in_play(known)
+    if contract:
+        out["contract_label"] = said.contract(contract, tr)
     # the game's board in its words, as generic widgets (``Front.panels``)
-    known = out.pop("known", {})
     moves = out.pop("deal_moves", [])
     view = BoardView(known, out["names"], None if out["show"] == "all" else out["show"],
                      [(m["seat"], labels.action(game, m["action"], m["card"], tr))

@@ -319,6 +319,49 @@ def test_a_step_is_drawn_from_a_seat_or_with_every_hand():
         boards.drawn(view, at, show="all")
 
 
+def test_a_step_carries_every_fact_the_game_declares():
+    """A drawing carries, as the game gives them, the facts the game
+    declares (solver/facts.py's widget facts and its ``Game.facts``) that
+    the shown seat knows, but the hands (drawn seat by seat) and the trick
+    and layout (drawn in their own form): a game's own fact reaches the
+    board with no word in bots/analysis.py, as the toy's ``bids`` and
+    dixie-rook's ``hand_no``.  The contract in play is worded from what the
+    game's front reads (``Front.contract_in_play``: none by default)."""
+    from solver.facts import declared
+    from solver.front import Front
+
+    from .test_game_fronts import _the_toy
+
+    with _the_toy():
+        for name in ("dixie-rook", "toy", "trix", "dix-exchange"):
+            state = _random_play(name, 40)
+            board = boards.Board(positions.Record.of(state))
+            for show in ("all", 1):
+                doc = boards.drawn(board, len(board.actions), show=show)
+                known = doc["known"]
+                own = {"hand", "card", "opponent_hand", "trick", "leader", "layout"}
+                copied = {k for k in declared(board.game)
+                          if k not in own and known.get(k) not in (None, "")}
+                assert copied and all(doc[k] == known[k] for k in copied), (name, show)
+                assert not own & (set(doc) - {"trick", "leader", "layout"})
+        toy = boards.Board(positions.Record.of(_random_play("toy", 2)))
+        assert boards.drawn(toy, 2)["bids"][:2] == boards.drawn(toy, 2)["known"]["bids"][:2]
+    assert Front(solver.load_game("dix")).contract_in_play({"contract": "trix"}) is None
+    trix = solver.load_game("trix").front
+    assert trix.contract_in_play({"contract": "queens"}) == "queens"
+    assert trix.contract_in_play({"contract": None}) is None
+
+
+def _random_play(name: str, actions: int, seed: int = 3):
+    state = solver.load_game(name).new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
 def test_the_step_route_draws_in_words_and_refuses_by_path(server):
     record = positions.to_json(_trix_layout_record())
     n = len(record["actions"])

@@ -8,9 +8,12 @@ up by hand keeps its hands)."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 import solver
+import solver.games
 from bots.server import i18n, labels
 from solver.front import BoardView, Front
 from solver.games.dix.game import DixGame
@@ -243,3 +246,109 @@ def test_a_hint_in_dixie_rook_s_auction_says_the_highest_bid():
     for _ in range(3):
         state.apply_action_string("pass")
     assert state.current_player() == 2 and bids(state) == ["Bid: 70 by you"]
+
+
+def test_a_hint_says_the_lead_only_once_the_tricks_are_played():
+    """Dixie-rook names the hand's leader before its auction: its hint's
+    facts say no trick and no lead in the auction, the nest and the choice
+    of trumps, and "Trick: you lead" at the first lead of the play, in
+    English and in French.  Every game alike (the toy's auction, trix's
+    and tricks' choice of a contract and trix's doubles, dix-exchange's
+    exchanges): the trick is said only where the state plays tricks
+    (``State.trick_number``), and there the leader to move hears that it
+    leads."""
+    from bots import advice
+    from bots.server import words
+    from solver import position
+
+    def trick_lines(state, tr=None):
+        view = position.SeatView.of(state, state.current_player())
+        said = advice.describe(view) if tr is None else words.facts(view, tr)
+        return [line for line in said
+                if line.startswith(("Trick:", "Trick so far", "Pli :", "Pli en cours"))]
+
+    fr = i18n.Translator("fr")
+    state = solver.load_game("dixie-rook").replay([], seed=1)
+    known = state.information_state(2).known
+    assert state.current_player() == 2 and known["phase"] == "auction" and known["leader"] == 2
+    assert trick_lines(state) == [] and trick_lines(state, fr) == []
+    state.apply_action_string("bid 70")
+    for _ in range(3):
+        state.apply_action_string("pass")
+    before = set()
+    while state.information_state(0).known["phase"] != "play":
+        before.add(state.information_state(0).known["phase"])
+        assert trick_lines(state) == [] and trick_lines(state, fr) == []
+        state.apply_action(state.legal_actions()[0])
+    assert before == {"discard", "trump"}
+    assert trick_lines(state) == ["Trick: you lead"]
+    assert trick_lines(state, fr) == ["Pli : à vous d'entamer"]
+
+    import random
+
+    said: dict[str, set] = {}
+    with _the_toy():                    # its auction too
+        for name in solver.registered_games():
+            game, rng = solver.load_game(name), random.Random(7)
+            for seed in range(2):
+                state = game.replay([], seed=seed)
+                for _ in range(300):        # a few deals of each (a trix deal: ~60)
+                    if state.is_terminal():
+                        break
+                    view = position.SeatView.of(state, state.current_player())
+                    codes = {f.code for f in advice.facts_of(view)}
+                    known, playing = view.info.known, state.trick_number() is not None
+                    if not playing:
+                        assert not codes & {"fact.trick", "fact.you_lead"}, (name, known)
+                    elif known.get("trick") == [] and known.get("leader") == view.seat:
+                        assert "fact.you_lead" in codes, (name, known)
+                    said.setdefault(name, set()).update(codes & {"fact.you_lead"})
+                    state.apply_action(rng.choice(state.legal_actions()))
+    assert {n for n, c in said.items() if c} >= {"dix", "dixie-rook", "toy", "tricks", "trix"}
+
+
+@contextlib.contextmanager
+def _the_toy():
+    """The toy game of tests/toygame/ registered while inside, unless it
+    already was (another module's fixture), so the games the rest of the
+    suite sees stay the five."""
+    was = "toy" in solver.registered_games()
+    solver.games.register_package("tests.toygame")
+    try:
+        yield
+    finally:
+        if not was:
+            solver.games.unregister_package("tests.toygame")
+
+
+def test_a_hint_says_the_trumps_in_the_game_s_words(monkeypatch):
+    """A position's trumps are said in the game's words for them
+    (``Front.trump_words``): the suits by default, dixie-rook's colours
+    declared by its front ("Trumps: red", "Atout : rouge"); a trump the
+    front has no words for is said as the game writes it."""
+    from bots import advice
+    from bots.server import words
+    from solver import position
+    from solver.front import SUIT_TRUMPS
+    from solver.games.dixie_rook.front import RookFront
+
+    assert Front.trump_words == SUIT_TRUMPS and "red" not in Front.trump_words
+    assert set(RookFront.trump_words) == {"red", "green", "yellow", "black"}
+    state = solver.load_game("dixie-rook").replay([], seed=1)
+    while state.information_state(0).known["phase"] != "play":
+        state.apply_action(state.legal_actions()[0])
+    assert state.information_state(0).known["trump"] == "red"
+    view = position.SeatView.of(state, state.current_player())
+
+    def trumps(tr=None):
+        said = advice.describe(view) if tr is None else words.facts(view, tr)
+        return [line for line in said if line.startswith(("Trumps", "Atout"))]
+
+    fr = i18n.Translator("fr")
+    assert trumps() == ["Trumps: red"] and trumps(fr) == ["Atout : rouge"]
+    monkeypatch.setattr(RookFront, "trump_words", {})
+    assert trumps() == ["Trumps: red"] and trumps(fr) == ["Atout : red"]
+    dix = solver.load_game("dix").replay([], seed=1)
+    dix_view = position.SeatView.of(dix, dix.current_player())
+    suit = dix_view.info.known["trump"]
+    assert advice.describe(dix_view)[1].startswith(f"Trumps: {SUIT_TRUMPS[suit]} (turn-up ")

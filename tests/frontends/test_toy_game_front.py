@@ -234,6 +234,9 @@ def test_a_hint_and_the_analysis_board_show_the_bids(client, toy, lang, bids):
     assert step.status_code == 200, step.text
     panel = {p["id"]: p for p in step.json()["panels"]}["bids"]
     assert panel["title"] == bids and len(panel["rows"]) == 4
+    # the toy's own fact, as it declares it, with no word for it in the
+    # analysis board's modules
+    assert step.json()["bids"] == [2, -1, -1, -1]
 
 
 @pytest.mark.parametrize("lang,bids", [("en", "Bids: Across nil, Right 2"),

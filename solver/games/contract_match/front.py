@@ -99,8 +99,12 @@ class ContractFront(FrenchFront):
                 for c, s in doubled.items()))]))
         return out
 
+    def contract_in_play(self, known: Mapping[str, Any]) -> str | None:
+        """The ``contract`` fact, once one is chosen."""
+        return str(known["contract"]) if known.get("contract") else None
+
     def notes(self, view: BoardView, words: Words) -> list[str]:
-        contract = view.known.get("contract")
+        contract = self.contract_in_play(view.known)
         if not contract:
             return []
         return [words(N_("Contract: {name}"), name=self.contract(contract, words))]

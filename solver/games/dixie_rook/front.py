@@ -72,6 +72,10 @@ class RookFront(Front):
         "expert": "ismcts:iterations=2500,py_iterations=500,trees=1",
     }
     setup_hands = "deals[0].hands"
+    #: the trumps, a colour, as a position's facts say them ("Trumps: red"),
+    #: by the ``trump`` fact's word
+    trump_words: ClassVar[dict[str, str]] = {
+        "red": N_("red"), "green": N_("green"), "yellow": N_("yellow"), "black": N_("black")}
 
     def card(self, text: str, words: Words) -> dict[str, Any]:
         m = _ROOK_CARD.match(text)
