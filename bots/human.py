@@ -27,10 +27,16 @@ import textwrap
 
 from solver import position
 from solver.errors import DixtrixError, IllegalActionError, NotationError
+from solver.front import N_
+from solver.said import phrase
 from solver.search import Limit, best_move
 from solver.search.advice import equal_test_said
 
 from . import advice
+
+# the error raised here (solver/errors.py: a code and its parameters): a
+# notation error of what was typed, with the way to the help
+TYPE_HELP = phrase("human_type_help", N_("{error} (type 'help')"))
 
 #: seconds of search behind ``hint``
 HINT_SECONDS = 0.5
@@ -178,7 +184,7 @@ def read_action(state, text: str, legal, seat: int | None = None) -> int:
         reason = str(state.why_illegal(parsed))
         raise IllegalActionError(text, _second_person(reason, seat) + " (type 'help')")
     if isinstance(problem, NotationError):
-        raise NotationError(f"{problem} (type 'help')", text)
+        raise NotationError(TYPE_HELP(error=problem.as_message()), text)
     assert problem is not None      # parsed is None: string_to_action raised it
     raise problem
 

@@ -17,12 +17,25 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
-from solver.errors import OptionError, install_hint
+from solver.errors import OptionError
+from solver.front import N_
+from solver.said import Quote, phrase
 
+from ..base import INSTALL
 from ..lifeline import exit_with_parent
 from .play import play_game
 from .schedule import GameTask
 from .store import LadderError
+
+# the errors raised here (solver/errors.py: a code and its parameters); the
+# first is also the command line's (bots/cli.py, bots/ladder/cli.py)
+JOBS_OR_DASK = phrase("jobs_or_dask", N_("--jobs and --dask exclude each other (Dask decides "
+                                         "the workers)"))
+JOBS_RANGE = phrase("ladder_jobs", N_("--jobs must be 1..256, got {got}"))
+NEEDS_DASK = phrase("needs_dask", N_("--dask needs Dask distributed: {install}"))
+DASK_EMPTY = phrase("dask_empty", N_("--dask: empty scheduler address"))
+DASK_UNREACHABLE = phrase("dask_unreachable", N_("--dask {address}: cannot reach the scheduler "
+                                                 "({kind}: {reason})"))
 
 
 class GameFailed(LadderError):
@@ -46,7 +59,7 @@ class LocalExecutor:
 
     def __init__(self, jobs: int = 1):
         if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 256:
-            raise OptionError(f"--jobs must be 1..256, got {jobs!r}")
+            raise OptionError(JOBS_RANGE(got=Quote(jobs)))
         self.jobs = jobs
 
     def describe(self) -> str:
@@ -100,21 +113,20 @@ class DaskExecutor:
             # distributed is the optional [dask] extra, needed only with --dask
             import distributed
         except ImportError:
-            raise OptionError(f"--dask needs Dask distributed: {install_hint('dask')}") \
-                from None
+            raise OptionError(NEEDS_DASK(install=INSTALL(extra="dask"))) from None
         self._distributed = distributed
         self._own = False
         if isinstance(address, distributed.Client):
             self.client = address
         else:
             if isinstance(address, str) and not address.strip():
-                raise OptionError("--dask: empty scheduler address")
+                raise OptionError(DASK_EMPTY())
             try:
                 self.client = distributed.Client(address, timeout=timeout,
                                                  set_as_default=False)
             except (OSError, TimeoutError, ValueError) as exc:
-                raise LadderError(f"--dask {address!r}: cannot reach the scheduler "
-                                  f"({type(exc).__name__}: {exc})") from None
+                raise LadderError(DASK_UNREACHABLE(address=Quote(address), kind=type(exc).__name__,
+                                                   reason=str(exc))) from None
             self._own = True
 
     def describe(self) -> str:
