@@ -32,7 +32,7 @@ from solver.dd.trick import check_tt_mb
 from solver.errors import DixtrixError, LimitError, OptionError, PositionError, SearchAborted
 from solver.front import N_
 from solver.position import MAX_DEPTH, record_from_json
-from solver.said import Quote, phrase, short_repr
+from solver.said import Quote, Said, phrase, short_repr
 from solver.search import Limit, SearchSettings, beliefs, best_move, evaluate
 from solver.search.service import BOTS, DEFAULT_LIMIT_SECONDS, DEFAULT_TREES
 
@@ -498,7 +498,9 @@ class Engine:
             raise RuntimeError(f"the solving child process exited with status "
                                f"{child.returncode} and no answer") from None
         if "error" in reply:
-            raise DixtrixError(reply["error"])
+            # the child's error with its code where it has one (solve_child)
+            said = reply.get("said")
+            raise DixtrixError(Said.from_json(said) if said else reply["error"])
         return reply["solution"]
 
     def cmd_evaluate(self, rest):
@@ -589,7 +591,9 @@ COMMANDS = {"dixtrix": Engine.cmd_hello, "isready": Engine.cmd_isready,
 def solve_child(engine_pid: int | None = None) -> None:
     """The child process of a long ``solve``: one request on standard
     input (``{"position": ..., "tt_mb": ...}``), one answer on standard
-    output (``{"solution": ...}`` or ``{"error": "<where>: <reason>"}``).
+    output (``{"solution": ...}`` or ``{"error": "<where>: <reason>"}``,
+    with ``"said"``, the error's phrase as ``Said.to_json`` writes it,
+    where it has one and names no place in the input).
     It exits when the engine that started it (``engine_pid``) is gone."""
     exit_with_parent(engine_pid)
     request = json.loads(sys.stdin.buffer.read())
@@ -600,7 +604,14 @@ def solve_child(engine_pid: int | None = None) -> None:
         reply: dict[str, Any] = {"solution": doc}
     except DixtrixError as exc:
         reply = {"error": str(exc)}
-    sys.stdout.write(json.dumps(reply) + "\n")
+        if exc.said is not None and not exc.where:
+            reply["said"] = exc.said.to_json()
+    try:
+        line = json.dumps(reply)
+    except (TypeError, ValueError):     # a quoted value JSON cannot hold: the English alone
+        reply.pop("said", None)
+        line = json.dumps(reply)
+    sys.stdout.write(line + "\n")
     sys.stdout.flush()
 
 

@@ -67,6 +67,8 @@ HIDDEN_MOST = phrase("learn_hidden", N_("--hidden must be at most {most} units, 
 NOTHING_TO_LEARN = phrase("learn_no_model", N_("{game} has no model of play to learn"))
 UNREADABLE_CHECKPOINT = phrase("learn_checkpoint_unreadable", N_("learn: cannot read the "
                                                                  "checkpoint {file} ({reason})"))
+DEAL_FAILED = phrase("learn_deal_failed", N_("learn: generation {generation}, deal {deal} failed: "
+                                           "{kind}: {reason}"))
 OTHER_RUN = phrase("learn_other_run", N_("learn: {file} is the checkpoint of another run "
                                          "({was}); remove it to start this one"))
 
@@ -284,8 +286,8 @@ def interval(diffs: list[float]) -> tuple[float, float]:
 # ---- the run ------------------------------------------------------------------------
 
 def _fail(task: tuple, exc: BaseException) -> LearnError:
-    return LearnError(f"learn: generation {task[1]}, deal {task[2]} failed: "
-                      f"{type(exc).__name__}: {exc}")
+    return LearnError(DEAL_FAILED(generation=task[1], deal=task[2], kind=type(exc).__name__,
+                                  reason=str(exc)))
 
 
 class _LocalCluster(DaskExecutor):

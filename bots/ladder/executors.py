@@ -34,6 +34,8 @@ JOBS_OR_DASK = phrase("jobs_or_dask", N_("--jobs and --dask exclude each other (
 JOBS_RANGE = phrase("ladder_jobs", N_("--jobs must be 1..256, got {got}"))
 NEEDS_DASK = phrase("needs_dask", N_("--dask needs Dask distributed: {install}"))
 DASK_EMPTY = phrase("dask_empty", N_("--dask: empty scheduler address"))
+GAME_FAILED = phrase("ladder_game_failed", N_("game (deal {deal}, group {group}, rotation "
+                                               "{rotation}: {specs}) failed: {kind}: {reason}"))
 DASK_UNREACHABLE = phrase("dask_unreachable", N_("--dask {address}: cannot reach the scheduler "
                                                  "({kind}: {reason})"))
 
@@ -49,9 +51,9 @@ FailFn = Callable[[Any, BaseException], Exception]
 
 
 def _fail(task: GameTask, exc: BaseException) -> GameFailed:
-    return GameFailed(f"game (deal {task.deal}, group {task.group}, rotation "
-                      f"{task.rotation}: {', '.join(task.specs)}) failed: "
-                      f"{type(exc).__name__}: {exc}")
+    return GameFailed(GAME_FAILED(deal=task.deal, group=task.group, rotation=task.rotation,
+                                  specs=list(task.specs), kind=type(exc).__name__,
+                                  reason=str(exc)))
 
 
 class LocalExecutor:

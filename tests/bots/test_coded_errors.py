@@ -8,16 +8,17 @@ read by the extraction and listed in docs/errors.md."""
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
 
 import solver
-from bots import engine, hint, levels, make_bot, match, review
+from bots import engine, hint, learn, levels, make_bot, match, review
 from bots.analysis import Board, analyse, drawn
 from bots.base import INSTALL
 from bots.engine_client import EngineClient
-from bots.ladder import ratings
+from bots.ladder import executors, ratings
 from bots.ladder.schedule import Schedule, parse_game_spec
 from bots.ladder.store import LadderStore
 from bots.rules import RulesBot
@@ -27,7 +28,7 @@ from bots.server.pool import SHUTTING_DOWN, Busy
 from bots.server.settings import Settings
 from bots.server.store import SqliteStore
 from solver.errors import DixtrixError, OptionError, install_hint
-from solver.said import PHRASES
+from solver.said import PHRASES, Said
 
 DIX = solver.load_game("dix")
 
@@ -162,3 +163,27 @@ def test_every_module_that_declares_a_phrase_is_read_and_listed():
     for code in ("engine_busy", "ladder_other_schedule", "store_cannot_open", "bot_switch"):
         assert f"| `{code}` |" in table
         assert PHRASES[code].template in found
+
+
+def test_a_failed_game_of_the_ladder_or_of_learn_is_coded():
+    task = next(Schedule("dix", ["rules", "random"]).tasks(1))
+    failed = executors._fail(task, ValueError("boom"))
+    _coded(failed)
+    assert str(failed) == "game (deal 0, group 0, rotation 0: rules, random) failed: ValueError: boom"
+    assert failed.data is not None and failed.data["specs"] == ["rules", "random"]
+    _coded(learn._fail((0, 1, 2), KeyError("x")))
+
+
+def test_the_solving_child_sends_its_error_s_code(monkeypatch, capsys):
+    """A long ``solve`` runs in a child process (bots/engine.py): its error
+    comes back with its phrase, so the engine's error keeps its code."""
+    def refuse(*args, **kwargs):
+        raise OptionError(SHUTTING_DOWN())
+    monkeypatch.setattr(engine, "solve_doc", refuse)
+    request = json.dumps({"position": _record().to_json(), "tt_mb": 1}).encode()
+    monkeypatch.setattr("sys.stdin", type("In", (), {"buffer": io.BytesIO(request)}))
+    engine.solve_child(None)
+    reply = json.loads(capsys.readouterr().out)
+    assert reply["error"] == "the server is shutting down"
+    again = DixtrixError(Said.from_json(reply["said"]))
+    assert again.code == "server_shutting_down" and str(again) == reply["error"]
