@@ -37,6 +37,8 @@ from . import advice
 # the error raised here (solver/errors.py: a code and its parameters): a
 # notation error of what was typed, with the way to the help
 TYPE_HELP = phrase("human_type_help", N_("{error} (type 'help')"))
+#: the reason a prefix is refused when it starts several actions' names
+AMBIGUOUS = phrase("human_ambiguous", N_("it could be {actions}: type more of it"))
 
 #: seconds of search behind ``hint``
 HINT_SECONDS = 0.5
@@ -178,8 +180,7 @@ def read_action(state, text: str, legal, seat: int | None = None) -> int:
     if len(found) == 1:
         return found.pop()
     if found:
-        raise IllegalActionError(text, "it could be " + ", ".join(named[a] for a in sorted(found))
-                                 + ": type more of it")
+        raise IllegalActionError(text, AMBIGUOUS(actions=[named[a] for a in sorted(found)]))
     if parsed is not None:
         reason = str(state.why_illegal(parsed))
         raise IllegalActionError(text, _second_person(reason, seat) + " (type 'help')")

@@ -18,6 +18,7 @@ from bots import engine, hint, learn, levels, make_bot, match, review
 from bots.analysis import Board, analyse, drawn
 from bots.base import INSTALL
 from bots.engine_client import EngineClient
+from bots.human import read_action
 from bots.ladder import executors, ratings
 from bots.ladder.schedule import Schedule, parse_game_spec
 from bots.ladder.store import LadderStore
@@ -27,7 +28,7 @@ from bots.server import extract, i18n
 from bots.server.pool import SHUTTING_DOWN, Busy
 from bots.server.settings import Settings
 from bots.server.store import SqliteStore
-from solver.errors import DixtrixError, OptionError, install_hint
+from solver.errors import DixtrixError, IllegalActionError, OptionError, install_hint
 from solver.said import PHRASES, Said
 
 DIX = solver.load_game("dix")
@@ -187,3 +188,16 @@ def test_the_solving_child_sends_its_error_s_code(monkeypatch, capsys):
     assert reply["error"] == "the server is shutting down"
     again = DixtrixError(Said.from_json(reply["said"]))
     assert again.code == "server_shutting_down" and str(again) == reply["error"]
+
+
+def test_a_typed_prefix_that_starts_several_actions_is_refused_with_a_code():
+    """The person at the console (bots/human.py) types the start of an
+    action: one that starts several is refused, its reason coded with
+    the actions it could be."""
+    state = DIX.new_initial_state(seed=1)
+    with pytest.raises(IllegalActionError) as err:
+        read_action(state, "k", state.legal_actions())
+    _coded(err.value)
+    assert err.value.reason == "it could be KD, KH: type more of it"
+    assert err.value.data == {"action": "k", "reason": {"code": "human_ambiguous",
+                                                        "params": {"actions": ["KD", "KH"]}}}
