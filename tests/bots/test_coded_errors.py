@@ -77,7 +77,7 @@ BAD_CALLS = {
     "engine client start": lambda: EngineClient.popen(["/nonexistent/dixtrix-engine"]),
     "engine bot": lambda: make_bot("engine:bot=mcts", DIX, 0),
     "board step": lambda: Board(_record()).check_at(999),
-    "board variation": lambda: Board(_record()).state_at(0, "AS"),  # type: ignore[arg-type]
+    "board variation": lambda: Board(_record()).state_at(0, "AS"),
     "board illegal": lambda: Board(_record()).state_at(0, ["bid 1000"]),
     "board show": lambda: drawn(Board(_record()), 0, show=7),
     "board other hands": lambda: drawn(Board(_view()), 0, show="all"),
