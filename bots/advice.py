@@ -36,6 +36,10 @@ from solver.search.advice import EQUAL_POINTS, equal_test_said
 
 from .exact import bracket_doc, line
 
+# the error raised here (solver/errors.py: a code and its parameters)
+RECORD_OVER = phrase("advice_record_over", N_("the game in this record is over: there is no "
+                                              "move to advise"))
+
 #: what a hint searches when no limit is given (seconds)
 DEFAULT_SECONDS = 1.0
 #: plies of the expected line of play shown with an exact solve
@@ -252,7 +256,7 @@ def view_of(pos):
         return pos
     state = pos.state()
     if state.is_terminal():
-        raise PositionError("the game in this record is over: there is no move to advise")
+        raise PositionError(RECORD_OVER())
     return position.SeatView.of(state, state.current_player())
 
 

@@ -44,15 +44,40 @@ from solver.errors import (
     PositionError,
     SearchAborted,
     UnsupportedPositionError,
-    short_repr,
 )
 from solver.facts import declared
+from solver.front import N_
 from solver.game import Game, State
+from solver.said import Act, Quote, phrase
 from solver.search import Limit, best_move
 
 from . import exact as exacts
 from . import tabletop
 from .advice import advise
+
+# the errors raised here (solver/errors.py: a code and its parameters;
+# seats counted from 0, as the analysis board's JSON counts them)
+VIEW_MISALIGNED = phrase("board_view_misaligned", N_("this view's actions do not line up with "
+                                                     "a world it allows"))
+NOT_A_BOARD = phrase("board_not_a_position", N_("a board opens a game record or a seat view, "
+                                                "got {got}"))
+STEP_RANGE = phrase("board_step", N_("a step of this line is 0..{last}, got {got}"))
+OTHER_HANDS = phrase("board_other_hands", N_("this board is seat {seat}'s view: the other "
+                                             "seats' hands are not known"))
+BOARD_SEATS = phrase("board_seats", N_("{game} has seats 0..{last}"))
+VARIATION_LIST = phrase("board_variation_list", N_("a variation is a list of actions, got {got}"))
+VARIATION_LONG = phrase("board_variation_long", N_("a variation holds at most {most:,} actions, "
+                                                   "got {got:,}"))
+ACTION_STRING = phrase("board_action_string", N_("an action is a string in the game's "
+                                                 "notation, got {got}"))
+OVER_BEFORE = phrase("board_over_before", N_("the game is over before this action"))
+OTHER_SEAT_MOVES = phrase("board_other_seat_moves", N_("seat {turn} is to move, and this board "
+                                                       "is seat {seat}'s view: only its own "
+                                                       "actions can be tried"))
+NOT_LEGAL_HERE = phrase("board_not_legal", N_("{action} is not legal here: {reason}"))
+SHOW_SEAT = phrase("board_show", N_("show is a seat 0..{last} or \"all\", got {got}"))
+BOARD_NODES = phrase("board_nodes", N_("nodes must be an integer in 1..10,000,000,000, got {got}"))
+BOARD_PLIES = phrase("board_plies", N_("plies must be an integer in 1..{most}, got {got}"))
 
 #: the most actions a variation may hold (a whole trix match is about 1,300)
 MAX_VARIATION = 2_000
@@ -125,13 +150,11 @@ class Board:
             self.record = positions.Record.of(world)
             shown = list(pos.view["actions"])
             if len(shown) != len(self.record.actions):       # a view starts where its world does
-                raise PositionError("this view's actions do not line up with a world it allows",
-                                    "actions")
+                raise PositionError(VIEW_MISALIGNED(), "actions")
         elif isinstance(pos, positions.Record):
             self.kind, self.record = "record", pos
         else:
-            raise PositionError(f"a board opens a game record or a seat view, got "
-                                f"{type(pos).__name__}")
+            raise PositionError(NOT_A_BOARD(got=type(pos).__name__))
         self.game = self.record.game
         self.actions = list(self.record.actions)
         #: the state before the line's first action
@@ -163,8 +186,7 @@ class Board:
 
     def check_at(self, at: Any) -> int:
         if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(self.actions):
-            raise PositionError(f"a step of this line is 0..{len(self.actions)}, got "
-                                f"{short_repr(at)}", "at")
+            raise PositionError(STEP_RANGE(last=len(self.actions), got=Quote(at)), "at")
         return at
 
     def state_at(self, at: int, variation: Sequence[str] = ()) -> State:
@@ -191,11 +213,10 @@ class Board:
         if seat is None:
             seat = state.current_player()
         if self.seat is not None and seat != self.seat:
-            raise PositionError(f"this board is seat {self.seat}'s view: the other seats' "
-                                f"hands are not known", "seat")
+            raise PositionError(OTHER_HANDS(seat=self.seat), "seat")
         if not 0 <= seat < self.game.num_players:
-            raise PositionError(f"{self.game.name} has seats 0..{self.game.num_players - 1}",
-                                "seat")
+            raise PositionError(BOARD_SEATS(game=self.game.name,
+                                                last=self.game.num_players - 1), "seat")
         return positions.SeatView.of(state, seat)
 
     def to_json(self) -> dict[str, Any]:
@@ -223,28 +244,25 @@ def _play(state: State, variation: Sequence[str], seat: int | None) -> State:
     the error: ``variation[i]``); a view board plays its own seat's
     actions only (the others' cards are unknown)."""
     if not isinstance(variation, (list, tuple)):
-        raise PositionError(f"a variation is a list of actions, got {short_repr(variation)}",
-                            "variation")
+        raise PositionError(VARIATION_LIST(got=Quote(variation)), "variation")
     if len(variation) > MAX_VARIATION:
-        raise PositionError(f"a variation holds at most {MAX_VARIATION:,} actions, got "
-                            f"{len(variation):,}", "variation")
+        raise PositionError(VARIATION_LONG(most=MAX_VARIATION, got=len(variation)),
+                            "variation")
     for i, text in enumerate(variation):
         path = f"variation[{i}]"
         if not isinstance(text, str):
-            raise PositionError(f"an action is a string in the game's notation, got "
-                                f"{short_repr(text)}", path)
+            raise PositionError(ACTION_STRING(got=Quote(text)), path)
         if state.is_terminal():
-            raise PositionError("the game is over before this action", path)
+            raise PositionError(OVER_BEFORE(), path)
         if seat is not None and state.current_player() != seat:
-            raise PositionError(f"seat {state.current_player()} is to move, and this board "
-                                f"is seat {seat}'s view: only its own actions can be tried",
-                                path)
+            raise PositionError(OTHER_SEAT_MOVES(turn=state.current_player(), seat=seat), path)
         try:
             action = state.string_to_action(text)
         except NotationError as exc:
             raise PositionError(exc.as_message(), path) from None
         if action not in state.legal_actions():
-            raise PositionError(f"{text} is not legal here: {state.why_illegal(action)}", path)
+            raise PositionError(NOT_LEGAL_HERE(action=Act(text), reason=state.why_illegal(action)),
+                                path)
         try:
             state.apply_action(action)
         except IllegalActionError as exc:                # the rules said no after all
@@ -298,14 +316,11 @@ def drawn(board: Board, at: int, variation: Sequence[str] = (), show: int | str 
         show = board.seat if board.seat is not None else "all"
     if show == "all":
         if board.seat is not None:
-            raise PositionError(f"this board is seat {board.seat}'s view: the other seats' "
-                                f"hands are not known", "show")
+            raise PositionError(OTHER_HANDS(seat=board.seat), "show")
     elif isinstance(show, bool) or not isinstance(show, int) or not 0 <= show < n:
-        raise PositionError(f"show is a seat 0..{n - 1} or \"all\", got {short_repr(show)}",
-                            "show")
+        raise PositionError(SHOW_SEAT(last=n - 1, got=Quote(show)), "show")
     elif board.seat is not None and show != board.seat:
-        raise PositionError(f"this board is seat {board.seat}'s view: the other seats' hands "
-                            f"are not known", "show")
+        raise PositionError(OTHER_HANDS(seat=board.seat), "show")
     one: int | None = None if show == "all" else int(show)
     infos = [state.information_state(s).known for s in range(n)]
     over = state.is_terminal()
@@ -421,8 +436,7 @@ _CACHE = _Cache(CACHE_SIZE)
 
 def _check_nodes(nodes: Any) -> int:
     if isinstance(nodes, bool) or not isinstance(nodes, int) or not 1 <= nodes <= 10**10:
-        raise LimitError(f"nodes must be an integer in 1..10,000,000,000, got "
-                         f"{short_repr(nodes)}", "nodes")
+        raise LimitError(BOARD_NODES(got=Quote(nodes)), "nodes")
     return nodes
 
 
@@ -558,8 +572,7 @@ def continuation(board: Board, at: int, variation: Sequence[str] = (), *, plies:
     while its own seat is to move."""
     kind = check_kind(kind)
     if isinstance(plies, bool) or not isinstance(plies, int) or not 1 <= plies <= MAX_PLIES:
-        raise LimitError(f"plies must be an integer in 1..{MAX_PLIES}, got "
-                         f"{short_repr(plies)}", "plies")
+        raise LimitError(BOARD_PLIES(most=MAX_PLIES, got=Quote(plies)), "plies")
     nodes = _check_nodes(nodes)
     limit = limit if limit is not None else Limit(time=0.2)
     state = board.state_at(at, variation)

@@ -49,6 +49,10 @@ SETTING_RANGE = phrase("setting_range", N_("{name} must be a number in [{low}, {
                                            "got {got}"))
 SETTING_ABOVE = phrase("setting_above", N_("{name} must be a number in ({low}, {high}], "
                                            "got {got}"))
+#: the command that installs an optional extra (``solver.errors.install_hint``'s
+#: words), said inside the errors of the bots' commands that need one
+INSTALL = phrase("install_extra", N_("pip install \".[{extra}]\" (in the dixtrix checkout)"))
+BOT_SETTING = phrase("bot_unknown_setting", N_("bot {bot}: unknown setting {key}"))
 
 #: the names ``make_bot`` gives every bot itself: never a setting of a
 #: settings string (``ismcts:seed=5`` would name the bot's seed twice)
@@ -200,7 +204,7 @@ class Bot(ABC):
         self.seed = seed
         self.rng = random.Random(seed)
         if settings:
-            raise OptionError(f"bot {self.name!r}: unknown setting {sorted(settings)[0]!r}")
+            raise OptionError(BOT_SETTING(bot=Quote(self.name), key=Quote(sorted(settings)[0])))
 
     @abstractmethod
     def step(self, state: State) -> int:

@@ -22,7 +22,8 @@ from typing import Any
 
 import solver
 from solver import position
-from solver.errors import DixtrixError, SearchAborted, install_hint
+from solver.errors import DixtrixError, SearchAborted
+from solver.front import N_
 from solver.game import (
     check_given_seed,
     check_seed,
@@ -31,19 +32,52 @@ from solver.game import (
     parse_pairs,
     wrap_seed,
 )
+from solver.said import Quote, phrase
 from solver.search import Limit, evaluate, value
 from solver.search.learned import HIDDEN_MAX, PRIORS, model_key
 from solver.search.native import ISMCTS_POLICIES
+from solver.search.service import NO_MOVE_TO_ADVISE
 
 from . import advice, engine, hint, human, learn, modelfit, review
+from .base import INSTALL
 from .exact import solve_doc, unfinished_doc
 from .ladder.cli import add_parser as add_ladder_parser
+from .ladder.executors import JOBS_OR_DASK
 from .match import play_match
 from .registry import make_bot, registered_bots
 from .review import DEFAULT_NODES, DEFAULT_SECONDS
 from .rules import has_rules_bot
 from .server.serve import serve
 from .server.settings import add_flags, from_flags
+
+# the errors raised here (solver/errors.py: a code and its parameters; the
+# command line prints their English)
+BOTS_COUNT = phrase("cli_bots_count", N_("--bots: {game} has {seats} seats, got {got} bots"))
+HUMAN_SEAT = phrase("cli_human_seat", N_("--human: {game} has seats 0..{last}, got {got}"))
+AFTER_NEGATIVE = phrase("cli_after", N_("--after: a number of actions (0 or more), got {got}"))
+AFTER_ENDED = phrase("cli_after_ended", N_("--after {after}: the game ended after {n} actions "
+                                           "(seed {seed}); ask for fewer"))
+NO_GAME_NOR_FILE = phrase("cli_no_game_nor_file", N_("{game}; nor is there a position file "
+                                                     "{file}"))
+HINT_BOTH = phrase("cli_hint_both", N_("hint: give a POSITION or --position FILE, not both"))
+HINT_NOTHING = phrase("cli_hint_nothing", N_("hint: give a POSITION file (or - for stdin), or a "
+                                             "game to deal with --seed"))
+HINT_DEMO_FLAGS = phrase("cli_hint_demo_flags", N_("hint: --seed, --after, --option and "
+                                                   "--players deal a demo game; a POSITION "
+                                                   "file brings its own"))
+AT_RANGE = phrase("cli_at", N_("{command} --at: the record has {n} actions, so N is 0..{n}, "
+                               "got {got}"))
+SOLVE_VIEW = phrase("cli_solve_view", N_("solve needs every card, and this is a seat view: use "
+                                         "dixtrix hint (the search) or dixtrix evaluate"))
+SOLVE_OVER = phrase("cli_solve_over", N_("the game in this record is over: nothing to solve "
+                                         "(give --at N for the position after N of its {n} "
+                                         "actions)"))
+SOLVE_OVER_AT = phrase("cli_solve_over_at", N_("the game after {at} actions is over: nothing "
+                                               "to solve (give --at N for the position after N "
+                                               "of its {n} actions)"))
+NEEDS_NUMPY = phrase("cli_needs_numpy", N_("dixtrix {command} needs numpy: {install}"))
+AT_LEAST_ONE = phrase("cli_at_least_one", N_("{flag} must be at least 1, got {got}"))
+CUT_RANGE = phrase("cli_cut", N_("--cut is a number of tricks 0..64, got {got}"))
 
 
 def _load_game(args):
@@ -80,8 +114,8 @@ def cmd_play(args) -> int:
     if len(specs) == 1:
         specs = specs * game.num_players
     if len(specs) != game.num_players:
-        raise solver.OptionError(f"--bots: {game.name} has {game.num_players} seats, "
-                                 f"got {len(specs)} bots")
+        raise solver.OptionError(BOTS_COUNT(game=game.name, seats=game.num_players,
+                                            got=len(specs)))
     seed = args.seed
     if seed is not None:
         check_seed(seed, "--seed")
@@ -89,8 +123,8 @@ def cmd_play(args) -> int:
             for seat, spec in enumerate(specs)]
     if args.human is not None:
         if not 0 <= args.human < game.num_players:
-            raise solver.OptionError(f"--human: {game.name} has seats 0..{game.num_players - 1}"
-                                     f", got {args.human}")
+            raise solver.OptionError(HUMAN_SEAT(game=game.name, last=game.num_players - 1,
+                                                got=args.human))
         others = {s: b for s, b in enumerate(bots) if s != args.human}
         return human.play_human(game, others, args.human, seed,
                                 confirm_forced=args.confirm_forced)
@@ -136,12 +170,11 @@ def _demo_position(args):
     bots = [make_bot(spec, game, s, seed=_bot_seed(seed, s)) for s in range(game.num_players)]
     after = args.after if args.after is not None else game.demo_hint_after
     if after < 0:
-        raise solver.OptionError(f"--after: a number of actions (0 or more), got {after}")
+        raise solver.OptionError(AFTER_NEGATIVE(got=after))
     for _ in range(after):
         if state.is_terminal():
-            raise solver.PositionError(
-                f"--after {after}: the game ended after {len(state.history())} actions "
-                f"(seed {seed}); ask for fewer")
+            raise solver.PositionError(AFTER_ENDED(after=after, n=len(state.history()),
+                                                   seed=seed))
         state.apply_action(bots[state.current_player()].step(state))
     forced = 0
     while not state.is_terminal() and len(state.legal_actions()) < 2:
@@ -164,10 +197,10 @@ def _game_or_file(target: str, position: bool = False):
     try:
         return "game", game_name(target)
     except solver.OptionError as exc:
-        unknown_game = str(exc)
+        unknown_game = exc.as_message()
     if os.path.exists(target) or os.sep in target or "." in target:
         return "file", target
-    raise solver.OptionError(f"{unknown_game}; nor is there a position file {target!r}")
+    raise solver.OptionError(NO_GAME_NOR_FILE(game=unknown_game, file=Quote(target)))
 
 
 def cmd_hint(args) -> int:
@@ -177,23 +210,21 @@ def cmd_hint(args) -> int:
         return 0
     if args.position:
         if target:
-            raise solver.OptionError("hint: give a POSITION or --position FILE, not both")
+            raise solver.OptionError(HINT_BOTH())
         target = args.position
     if not target:
-        raise solver.OptionError("hint: give a POSITION file (or - for stdin), or a game "
-                                 "to deal with --seed")
+        raise solver.OptionError(HINT_NOTHING())
     kind, target = _game_or_file(target, position=bool(args.position))
     if kind == "file":
         if args.seed is not None or args.after is not None or args.option or args.players:
-            raise solver.OptionError("hint: --seed, --after, --option and --players deal a "
-                                     "demo game; a POSITION file brings its own")
+            raise solver.OptionError(HINT_DEMO_FLAGS())
         view = advice.view_of(hint.read_position(target))
         origin = "standard input" if target == "-" else target
     else:
         args.game = target
         game, state, origin = _demo_position(args)
         if state.is_terminal():
-            raise solver.PositionError("the game is over: there is no move to advise")
+            raise solver.PositionError(NO_MOVE_TO_ADVISE())
         view = position.SeatView.of(state, state.current_player())
     return hint.run(args, origin, view)
 
@@ -219,8 +250,7 @@ def _record_at(pos, at, what: str = "solve"):
         return pos.state()
     n = len(pos.actions)
     if not 0 <= at <= n:
-        raise solver.OptionError(f"{what} --at: the record has {n} actions, so N is 0..{n}, "
-                                 f"got {at}")
+        raise solver.OptionError(AT_RANGE(command=what, n=n, got=at))
     doc = pos.to_json()
     doc["actions"] = doc["actions"][:at]
     return position.record_from_json(doc).state()
@@ -231,15 +261,12 @@ def cmd_solve(args) -> int:
     position after ``--at N`` of its actions."""
     pos = _read_any(args.position)
     if isinstance(pos, position.SeatView):
-        raise solver.HiddenInformationError(
-            "solve needs every card, and this is a seat view: use dixtrix hint (the "
-            "search) or dixtrix evaluate")
+        raise solver.HiddenInformationError(SOLVE_VIEW())
     state = _record_at(pos, args.at)
     if state.is_terminal():
         n = len(pos.actions)
-        where = f"after {args.at} actions" if args.at is not None else "in this record"
-        raise solver.PositionError(f"the game {where} is over: nothing to solve (give --at N "
-                                   f"for the position after N of its {n} actions)")
+        raise solver.PositionError(SOLVE_OVER(n=n) if args.at is None
+                                   else SOLVE_OVER_AT(at=args.at, n=n))
     try:
         doc = solve_doc(state, plies=args.line, max_nodes=args.max_nodes, tt_mb=args.tt_mb,
                         kind=args.kind)
@@ -389,8 +416,7 @@ def _need_numpy(command: str) -> None:
         # numpy is the optional [fit] extra: its absence is answered in words here
         import numpy  # noqa: F401  the fit's linear algebra
     except ImportError:
-        raise solver.OptionError(f"dixtrix {command} needs numpy: {install_hint('fit')}") \
-            from None
+        raise solver.OptionError(NEEDS_NUMPY(command=command, install=INSTALL(extra="fit"))) from None
 
 
 def cmd_model_fit(args) -> int:
@@ -400,7 +426,7 @@ def cmd_model_fit(args) -> int:
     for name, count in (("--matches", args.matches), ("--deals", args.deals),
                         ("--jobs", args.jobs)):
         if count < 1:
-            raise solver.OptionError(f"{name} must be at least 1, got {count}")
+            raise solver.OptionError(AT_LEAST_ONE(flag=name, got=count))
     command = "dixtrix model fit " + " ".join(sys.argv[3:]) if len(sys.argv) > 3 else ""
     modelfit.run(game.name, game.non_default_options(), bot=args.bot, matches=args.matches,
                  deals=args.deals, seed=args.seed, jobs=args.jobs, out=args.out,
@@ -415,9 +441,9 @@ def cmd_model_value(args) -> int:
     _need_numpy("model value")
     for name, v in (("--deals", args.deals), ("--playouts", args.playouts)):
         if v < 1:
-            raise solver.OptionError(f"{name} must be at least 1, got {v}")
+            raise solver.OptionError(AT_LEAST_ONE(flag=name, got=v))
     if not 0 <= args.cut <= 64:
-        raise solver.OptionError(f"--cut is a number of tricks 0..64, got {args.cut}")
+        raise solver.OptionError(CUT_RANGE(got=args.cut))
     command = "dixtrix model value " + " ".join(sys.argv[3:]) if len(sys.argv) > 3 else ""
     doc = value.make_value(game, deals=args.deals, playouts=args.playouts,
                            seed=args.seed, cut=args.cut, source=args.source,
@@ -438,8 +464,7 @@ def cmd_learn(args) -> int:
     game = _load_game(args)
     _need_numpy("learn")
     if args.dask is not None and args.jobs != 1:
-        raise solver.OptionError("--jobs and --dask exclude each other (Dask decides the "
-                                 "workers)")
+        raise solver.OptionError(JOBS_OR_DASK())
     command = "dixtrix learn " + " ".join(sys.argv[2:]) if len(sys.argv) > 2 else ""
     learn.run(game.name, game.non_default_options(), generations=args.generations,
               games=args.games, seed=args.seed, out=args.out, iterations=args.iterations,

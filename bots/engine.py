@@ -29,8 +29,10 @@ from typing import Any
 
 import solver
 from solver.dd.trick import check_tt_mb
-from solver.errors import DixtrixError, LimitError, OptionError, PositionError, SearchAborted, short_repr
+from solver.errors import DixtrixError, LimitError, OptionError, PositionError, SearchAborted
+from solver.front import N_
 from solver.position import MAX_DEPTH, record_from_json
+from solver.said import Quote, Said, phrase, short_repr
 from solver.search import Limit, SearchSettings, beliefs, best_move, evaluate
 from solver.search.service import BOTS, DEFAULT_LIMIT_SECONDS, DEFAULT_TREES
 
@@ -54,6 +56,35 @@ LONG_TIME_SECONDS = 60.0
 QUICK_SOLVE_NODES = 200_000
 #: seconds between two looks at ``stop`` while a child process solves
 SOLVE_POLL_SECONDS = 0.02
+
+# the errors raised here (solver/errors.py: a code and its parameters); the
+# protocol's error line is their English (docs/protocol.md)
+SEARCH_RUNNING = phrase("engine_busy", N_("a search is running: send stop first"))
+BUSY_OPTIONS = phrase("engine_busy_options",
+                      N_("a search is running: options change between searches"))
+SETOPTION_USAGE = phrase("engine_setoption_usage",
+                         N_("expected: setoption name <name> value <value>"))
+UNKNOWN_OPTION = phrase("engine_unknown_option", N_("unknown option {got} (known: {known})"))
+OPTION_INT = phrase("engine_option_int", N_("option {name}: an integer {low}..{high}, got {got}"))
+OPTION_CHOICE = phrase("engine_option_choice", N_("option {name}: one of {choices}, got {got}"))
+POSITION_USAGE = phrase("engine_position_usage",
+                        N_("expected: position <record or seat view JSON>"))
+NO_POSITION = phrase("engine_no_position", N_("no position: send position <json> first"))
+GAME_OVER = phrase("engine_game_over", N_("the game in this record is over: there is no move "
+                                          "to advise (review judges its decisions)"))
+# the two bots of the decision service (solver.search.service.BOTS), by name
+GO_BOT = phrase("engine_go_bot", N_("go: bot is ismcts or pimc, got {got}"))
+GO_INFINITE = phrase("engine_go_infinite", N_("go: infinite takes no other limit"))
+SOLVE_VIEW = phrase("engine_solve_view", N_("solve needs every card: this is a seat view (use "
+                                            "go or evaluate)"))
+EVALUATE_USAGE = phrase("engine_evaluate_usage", N_("evaluate: expected worlds N and/or time S"))
+EVALUATE_BAD = phrase("engine_evaluate_bad", N_("evaluate: bad {key} {got}"))
+REVIEW_PAIRS = phrase("engine_review_pairs", N_("expected pairs of a key and a value (deal N, "
+                                                "seat S, time S, iterations N, worlds N, "
+                                                "nodes N, bot ismcts|pimc)"))
+REVIEW_NUMBER = phrase("engine_review_number", N_("{key} is a number, got {got}"))
+REVIEW_BOT = phrase("engine_review_bot", N_("bot is ismcts or pimc, got {got}"))
+BELIEFS_USAGE = phrase("engine_beliefs_usage", N_("beliefs: expected nothing or worlds N"))
 
 #: option name -> (type, default, min, max or choices, what it does)
 OPTIONS: dict[str, tuple[str, Any, Any, Any, str]] = {
@@ -244,7 +275,7 @@ class Engine:
 
     def start(self, target, *args) -> None:
         if self.busy():
-            raise OptionError("a search is running: send stop first")
+            raise OptionError(SEARCH_RUNNING())
         if self.worker is not None:
             self.worker.join()                # past its final line: ending now
         self.active = True
@@ -292,51 +323,47 @@ class Engine:
     def cmd_setoption(self, rest):
         words = rest.split()
         if len(words) != 4 or words[0] != "name" or words[2] != "value":
-            raise OptionError("expected: setoption name <name> value <value>")
+            raise OptionError(SETOPTION_USAGE())
         name, value = words[1].lower(), words[3]
         if name not in OPTIONS:
-            raise OptionError(f"unknown option {short_repr(name)} "
-                              f"(known: {', '.join(OPTIONS)})")
+            raise OptionError(UNKNOWN_OPTION(got=Quote(name), known=list(OPTIONS)))
         kind, _, lo, hi, _ = OPTIONS[name]
         if kind == "spin":
             if not value.lstrip("-").isdigit() or len(value) > 20:
-                raise OptionError(f"option {name}: an integer {lo}..{hi}, "
-                                  f"got {short_repr(value)}")
+                raise OptionError(OPTION_INT(name=name, low=lo, high=hi, got=Quote(value)))
             v = int(value)
             if not lo <= v <= hi:
-                raise OptionError(f"option {name}: an integer {lo}..{hi}, got {v}")
+                raise OptionError(OPTION_INT(name=name, low=lo, high=hi, got=v))
             if name == "tt_mb":
                 check_tt_mb(v)
         else:
             if value not in lo:
-                raise OptionError(f"option {name}: one of {', '.join(lo)}, "
-                                  f"got {short_repr(value)}")
+                raise OptionError(OPTION_CHOICE(name=name, choices=list(lo), got=Quote(value)))
             v = value
         if self.busy():
-            raise OptionError("a search is running: options change between searches")
+            raise OptionError(BUSY_OPTIONS())
         self.options[name] = v
 
     def cmd_newgame(self, rest):
         if self.busy():
-            raise OptionError("a search is running: send stop first")
+            raise OptionError(SEARCH_RUNNING())
         self.position = None
 
     def cmd_position(self, rest):
         if not rest:
-            raise PositionError("expected: position <record or seat view JSON>")
+            raise PositionError(POSITION_USAGE())
         if self.busy():
-            raise OptionError("a search is running: send stop first")
+            raise OptionError(SEARCH_RUNNING())
         # validated; the state is unchanged on error.  A finished game is
         # kept for review; go, solve and evaluate refuse it
         self.position = solver.from_json(rest)
 
     def _need_position(self, live: bool = True):
         if self.position is None:
-            raise PositionError("no position: send position <json> first")
+            raise PositionError(NO_POSITION())
         if live and isinstance(self.position, solver.position.Record) and \
                 self.position.state().is_terminal():
-            raise PositionError("the game in this record is over: there is no move to advise "
-                                "(review judges its decisions)")
+            raise PositionError(GAME_OVER())
         return self.position
 
     def cmd_go(self, rest):
@@ -351,8 +378,7 @@ class Engine:
                 i += 1
             elif w == "bot":
                 if i + 1 >= len(words) or words[i + 1] not in BOTS:
-                    raise OptionError(f"go: bot is {' or '.join(BOTS)}, got "
-                                      f"{short_repr(' '.join(words[i + 1:i + 2]))}")
+                    raise OptionError(GO_BOT(got=Quote(" ".join(words[i + 1:i + 2]))))
                 bot = words[i + 1]
                 i += 2
             else:
@@ -360,7 +386,7 @@ class Engine:
                 i += 2
         if infinite:
             if limit_words:
-                raise LimitError("go: infinite takes no other limit")
+                raise LimitError(GO_INFINITE())
             limit = Limit(time=INFINITE_SECONDS)
         elif limit_words:
             limit = Limit.from_words(limit_words, "go")
@@ -427,8 +453,7 @@ class Engine:
     def cmd_solve(self, rest):
         pos = self._need_position()
         if isinstance(pos, solver.position.SeatView):
-            raise PositionError("solve needs every card: this is a seat view (use go or "
-                                "evaluate)")
+            raise PositionError(SOLVE_VIEW())
         self.start(self._solve, pos)
 
     def _solve(self, pos):
@@ -473,7 +498,9 @@ class Engine:
             raise RuntimeError(f"the solving child process exited with status "
                                f"{child.returncode} and no answer") from None
         if "error" in reply:
-            raise DixtrixError(reply["error"])
+            # the child's error with its code where it has one (solve_child)
+            said = reply.get("said")
+            raise DixtrixError(Said.from_json(said) if said else reply["error"])
         return reply["solution"]
 
     def cmd_evaluate(self, rest):
@@ -481,12 +508,12 @@ class Engine:
         words = rest.split()
         kw: dict[str, Any] = {}
         if len(words) % 2 or any(w not in ("time", "worlds") for w in words[::2]):
-            raise LimitError("evaluate: expected worlds N and/or time S")
+            raise LimitError(EVALUATE_USAGE())
         for w, value in zip(words[::2], words[1::2], strict=True):
             try:
                 kw[w] = float(value) if w == "time" else int(value)
             except ValueError:
-                raise LimitError(f"evaluate: bad {w} {short_repr(value)}") from None
+                raise LimitError(EVALUATE_BAD(key=w, got=Quote(value))) from None
         self.start(self._evaluate, pos, Limit(**kw) if kw else Limit(worlds=200))
 
     def _evaluate(self, pos, limit):
@@ -498,19 +525,17 @@ class Engine:
         pos = self._need_position(live=False)
         words = rest.split()
         if len(words) % 2:
-            raise OptionError("expected pairs of a key and a value (deal N, seat S, "
-                              "time S, iterations N, worlds N, nodes N, bot ismcts|pimc)")
+            raise OptionError(REVIEW_PAIRS())
         kw: dict = {"bot": self.options["bot"]}
         limit_words = []
         for key, value in zip(words[::2], words[1::2], strict=True):
             if key in ("deal", "seat"):
                 if not value.isdigit() or len(value) > 9:
-                    raise OptionError(f"{key} is a number, got {short_repr(value)}")
+                    raise OptionError(REVIEW_NUMBER(key=key, got=Quote(value)))
                 kw[key] = int(value)
             elif key == "bot":
                 if value not in BOTS:
-                    raise OptionError(f"bot is {' or '.join(BOTS)}, got "
-                                      f"{short_repr(value)}")
+                    raise OptionError(REVIEW_BOT(got=Quote(value)))
                 kw["bot"] = value
             else:
                 limit_words += [key, value]
@@ -543,10 +568,10 @@ class Engine:
         pos = self._need_position()
         words = rest.split()
         if words and (len(words) != 2 or words[0] != "worlds"):
-            raise LimitError("beliefs: expected nothing or worlds N")
+            raise LimitError(BELIEFS_USAGE())
         limit = Limit.from_words(words, "beliefs") if words else None
         if self.busy():
-            raise OptionError("a search is running: send stop first")
+            raise OptionError(SEARCH_RUNNING())
         rep = beliefs(pos, limit, seed=self.options["seed"],
                       inference=self.options["inference"] != "off")
         self.send("beliefs " + json.dumps(json_finite(rep.to_json()), separators=(",", ":")))
@@ -566,7 +591,9 @@ COMMANDS = {"dixtrix": Engine.cmd_hello, "isready": Engine.cmd_isready,
 def solve_child(engine_pid: int | None = None) -> None:
     """The child process of a long ``solve``: one request on standard
     input (``{"position": ..., "tt_mb": ...}``), one answer on standard
-    output (``{"solution": ...}`` or ``{"error": "<where>: <reason>"}``).
+    output (``{"solution": ...}`` or ``{"error": "<where>: <reason>"}``,
+    with ``"said"``, the error's phrase as ``Said.to_json`` writes it,
+    where it has one and names no place in the input).
     It exits when the engine that started it (``engine_pid``) is gone."""
     exit_with_parent(engine_pid)
     request = json.loads(sys.stdin.buffer.read())
@@ -577,7 +604,14 @@ def solve_child(engine_pid: int | None = None) -> None:
         reply: dict[str, Any] = {"solution": doc}
     except DixtrixError as exc:
         reply = {"error": str(exc)}
-    sys.stdout.write(json.dumps(reply) + "\n")
+        if exc.said is not None and not exc.where:
+            reply["said"] = exc.said.to_json()
+    try:
+        line = json.dumps(reply)
+    except (TypeError, ValueError):     # a quoted value JSON cannot hold: the English alone
+        reply.pop("said", None)
+        line = json.dumps(reply)
+    sys.stdout.write(line + "\n")
     sys.stdout.flush()
 
 

@@ -27,12 +27,26 @@ from collections.abc import Callable
 from typing import IO, Any
 
 from solver.errors import DixtrixError, LimitError, OptionError
+from solver.front import N_
 from solver.game import Game, State
-from solver.said import Said
+from solver.said import Quote, Said, phrase
 from solver.search import Evaluation, Limit, PlayResult
+from solver.search.limits import NOT_A_LIMIT
 
 from .base import LIMIT_SETTINGS, Bot, Setting
 from .engine import split_command
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+CANNOT_START = phrase("engine_cannot_start", N_("cannot start the engine {command}: {reason}"))
+NO_PIPE = phrase("engine_no_pipe", N_("the engine has no pipe"))
+EXITED = phrase("engine_exited", N_("the engine has exited"))
+EXITED_STATUS = phrase("engine_exited_status", N_("the engine has exited (status {status})"))
+SILENT = phrase("engine_silent", N_("the engine did not answer within {seconds} s"))
+#: an ``error`` line of the engine, as the engine wrote it (its own words)
+ENGINE_SAID = phrase("engine_error_line", N_("{line}"))
+ENGINE_BOT = phrase("engine_bot", N_("engine: bot is ismcts or pimc, got {got}"))
+ENGINE_ILLEGAL = phrase("engine_illegal", N_("the engine played {action}, which is not legal "
+                                             "here"))
 
 #: seconds to wait for an answer that needs no search
 REPLY_SECONDS = 30.0
@@ -81,8 +95,8 @@ class EngineClient:
                                        stderr=subprocess.DEVNULL, text=True, bufsize=1,
                                        encoding="utf-8")
         except OSError as exc:
-            raise EngineError(f"cannot start the engine {argv[0]!r}: "
-                              f"{exc.strerror or exc}") from None
+            raise EngineError(CANNOT_START(command=Quote(argv[0]),
+                                           reason=exc.strerror or str(exc))) from None
         engine = cls(process)
         try:
             engine._hello(timeout)
@@ -95,7 +109,7 @@ class EngineClient:
 
     def _pipe(self, stream: IO[str] | None) -> IO[str]:
         if stream is None:      # Popen made with stdin and stdout pipes: never
-            raise EngineError("the engine has no pipe")
+            raise EngineError(NO_PIPE())
         return stream
 
     def _read(self) -> None:
@@ -105,24 +119,24 @@ class EngineClient:
 
     def send(self, line: str) -> None:
         if self.process.poll() is not None:
-            raise EngineError(f"the engine has exited (status {self.process.returncode})")
+            raise EngineError(EXITED_STATUS(status=self.process.returncode))
         try:
             stdin = self._pipe(self.process.stdin)
             stdin.write(line + "\n")
             stdin.flush()
         except (BrokenPipeError, OSError):
-            raise EngineError("the engine has exited") from None
+            raise EngineError(EXITED()) from None
 
     def receive(self, timeout: float | None = REPLY_SECONDS) -> str:
         try:
             line = self.lines.get(timeout=timeout)
         except queue.Empty:
-            raise EngineError(f"the engine did not answer within {timeout} s") from None
+            raise EngineError(SILENT(seconds=timeout)) from None
         if line is None:
             self.lines.put(None)
-            raise EngineError(f"the engine has exited (status {self.process.poll()})")
+            raise EngineError(EXITED_STATUS(status=self.process.poll()))
         if line.startswith("error "):
-            raise EngineError(line[len("error "):])
+            raise EngineError(ENGINE_SAID(line=line[len("error "):]))
         return line
 
     def _until(self, prefix: str, timeout: float | None = REPLY_SECONDS,
@@ -172,7 +186,7 @@ class EngineClient:
     @staticmethod
     def _go_args(limit: Limit | None, bot: str | None) -> str:
         if limit is not None and not isinstance(limit, Limit):
-            raise LimitError(f"limit must be a solver.search.Limit, got {type(limit).__name__}")
+            raise LimitError(NOT_A_LIMIT(got=type(limit).__name__))
         parts: list[str] = []
         if limit is not None:
             for name in ("time", "iterations", "worlds"):
@@ -303,7 +317,7 @@ class EngineBot(Bot):
                  worlds: int | None = None, bot: str | None = None, **settings: Any):
         super().__init__(game, seat, seed, **settings)
         if bot is not None and bot not in ("ismcts", "pimc"):
-            raise OptionError(f"engine: bot is ismcts or pimc, got {bot!r}")
+            raise OptionError(ENGINE_BOT(got=Quote(bot)))
         self.limit = (Limit(time=time, iterations=iterations, worlds=worlds)
                       if (time, iterations, worlds) != (None, None, None) else Limit(time=1.0))
         self.cmd = cmd if cmd is None else str(cmd)
@@ -324,7 +338,7 @@ class EngineBot(Bot):
         res = self._engine().play(view, self.limit, self.bot)
         action = state.string_to_action(res.action)
         if action not in legal:
-            raise EngineError(f"the engine played {res.action!r}, which is not legal here")
+            raise EngineError(ENGINE_ILLEGAL(action=Quote(res.action)))
         return action
 
     def close(self) -> None:

@@ -28,11 +28,19 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError(f"bots.gym_env needs Gymnasium: {install_hint('pettingzoo')} "
                       "(pettingzoo and gymnasium)") from exc
 
-from solver.errors import OptionError, short_repr
+from solver.errors import OptionError
+from solver.front import N_
 from solver.game import wrap_seed
 from solver.interop.pettingzoo import DixtrixEnv
+from solver.said import Quote, phrase
 
 from .registry import make_bot
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+ENV_SEAT = phrase("env_seat", N_("seat must be 0..{last} for {game}, got {got}"))
+ENV_OPPONENTS = phrase("env_opponents", N_("opponents: one bot spec, or a list of {n} (one per "
+                                           "other seat), got {got}"))
+ENV_OVER = phrase("env_over", N_("the episode is over: call reset()"))
 
 
 class SeatEnv(gym.Env):
@@ -46,14 +54,12 @@ class SeatEnv(gym.Env):
                               render_mode=render_mode, **options)
         n = self.aec.game.num_players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise OptionError(f"seat must be 0..{n - 1} for {self.aec.game.name}, got "
-                              f"{short_repr(seat)}")
+            raise OptionError(ENV_SEAT(last=n - 1, game=self.aec.game.name, got=Quote(seat)))
         others = [s for s in range(n) if s != seat]
         if isinstance(opponents, str):
             opponents = [opponents] * len(others)
         if not isinstance(opponents, (list, tuple)) or len(opponents) != len(others):
-            raise OptionError(f"opponents: one bot spec, or a list of {len(others)} (one per "
-                              f"other seat), got {short_repr(opponents)}")
+            raise OptionError(ENV_OPPONENTS(n=len(others), got=Quote(opponents)))
         self.seat = seat
         self.opponent_specs = dict(zip(others, opponents, strict=True))
         for s, spec in self.opponent_specs.items():      # fail early on a bad spec
@@ -89,7 +95,7 @@ class SeatEnv(gym.Env):
 
     def step(self, action):
         if self.aec.terminations[self.agent]:
-            raise OptionError("the episode is over: call reset()")
+            raise OptionError(ENV_OVER())
         self.aec.step(action)
         self._play_bots()
         obs, reward, done = self._result()

@@ -20,11 +20,25 @@ import time as _time
 
 from solver import load_game, position, registered_games
 from solver.errors import PositionError
+from solver.front import N_
 from solver.game import check_seed
+from solver.said import Word, phrase
 from solver.search import contract_choice
 from solver.search.advice import equal_test
 
 from .advice import advise, json_finite, make_limit, with_position
+
+# the errors raised here (solver/errors.py: a code and its parameters;
+# ``file``: the file's name as Python quotes it, or the words "standard input")
+NO_SUCH_FILE = phrase("hint_no_file", N_("cannot read the position {file}: no such file"))
+A_DIRECTORY = phrase("hint_directory", N_("cannot read the position {file}: it is a directory"))
+NO_PERMISSION = phrase("hint_permission", N_("cannot read the position {file}: permission "
+                                             "denied"))
+UNREADABLE = phrase("hint_unreadable", N_("cannot read the position {file}: {reason}"))
+BAD_POSITION = phrase("hint_bad_position", N_("position {file}: {error}"))
+BAD_POSITION_AT = phrase("hint_bad_position_at", N_("position {file}: {path}: {error}"))
+UNWRITABLE = phrase("hint_unwritable", N_("cannot write {file}: {reason}"))
+STDIN = N_("standard input")
 
 #: a progress line is shown on a terminal once a search has run this long
 PROGRESS_AFTER = 1.0
@@ -37,7 +51,7 @@ PROGRESS_AFTER = 1.0
 def read_position(source: str):
     """A record or seat view from a file path or ``-`` (stdin); every
     failure is a ``PositionError`` naming the file."""
-    label = "standard input" if source == "-" else repr(source)
+    label = Word(STDIN) if source == "-" else repr(source)
     try:
         if source == "-":
             data = sys.stdin.buffer.read(position.MAX_DOCUMENT_BYTES + 1)
@@ -45,18 +59,19 @@ def read_position(source: str):
             with open(source, "rb") as fh:
                 data = fh.read(position.MAX_DOCUMENT_BYTES + 1)
     except FileNotFoundError:
-        raise PositionError(f"cannot read the position {label}: no such file") from None
+        raise PositionError(NO_SUCH_FILE(file=label)) from None
     except IsADirectoryError:
-        raise PositionError(f"cannot read the position {label}: it is a directory") from None
+        raise PositionError(A_DIRECTORY(file=label)) from None
     except PermissionError:
-        raise PositionError(f"cannot read the position {label}: permission denied") from None
+        raise PositionError(NO_PERMISSION(file=label)) from None
     except OSError as exc:
-        raise PositionError(f"cannot read the position {label}: {exc.strerror or exc}") \
-            from None
+        raise PositionError(UNREADABLE(file=label, reason=exc.strerror or str(exc))) from None
     try:
         return position.loads(data)
     except PositionError as exc:
-        raise PositionError(f"position {label}: {exc}") from None
+        raise PositionError(BAD_POSITION_AT(file=label, path=exc.where, error=exc.as_message())
+                            if exc.where and exc.said is not None
+                            else BAD_POSITION(file=label, error=exc.as_message())) from None
 
 
 def saved_position(view, whole_match: bool = False) -> dict:
@@ -108,8 +123,8 @@ def run(args, origin: str, view) -> int:
                 json.dump(saved, fh, indent=1)
                 fh.write("\n")
         except OSError as exc:
-            raise PositionError(f"cannot write {args.save_position!r}: "
-                                f"{exc.strerror or exc}") from None
+            raise PositionError(UNWRITABLE(file=repr(args.save_position),
+                                            reason=exc.strerror or str(exc))) from None
     check_seed(args.search_seed, "--search-seed")
     progress = Progress(enabled=False if args.json else None)
     try:

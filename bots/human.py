@@ -27,10 +27,18 @@ import textwrap
 
 from solver import position
 from solver.errors import DixtrixError, IllegalActionError, NotationError
+from solver.front import N_
+from solver.said import phrase
 from solver.search import Limit, best_move
 from solver.search.advice import equal_test_said
 
 from . import advice
+
+# the error raised here (solver/errors.py: a code and its parameters): a
+# notation error of what was typed, with the way to the help
+TYPE_HELP = phrase("human_type_help", N_("{error} (type 'help')"))
+#: the reason a prefix is refused when it starts several actions' names
+AMBIGUOUS = phrase("human_ambiguous", N_("it could be {actions}: type more of it"))
 
 #: seconds of search behind ``hint``
 HINT_SECONDS = 0.5
@@ -172,13 +180,12 @@ def read_action(state, text: str, legal, seat: int | None = None) -> int:
     if len(found) == 1:
         return found.pop()
     if found:
-        raise IllegalActionError(text, "it could be " + ", ".join(named[a] for a in sorted(found))
-                                 + ": type more of it")
+        raise IllegalActionError(text, AMBIGUOUS(actions=[named[a] for a in sorted(found)]))
     if parsed is not None:
         reason = str(state.why_illegal(parsed))
         raise IllegalActionError(text, _second_person(reason, seat) + " (type 'help')")
     if isinstance(problem, NotationError):
-        raise NotationError(f"{problem} (type 'help')", text)
+        raise NotationError(TYPE_HELP(error=problem.as_message()), text)
     assert problem is not None      # parsed is None: string_to_action raised it
     raise problem
 

@@ -52,12 +52,25 @@ from typing import Any
 import solver
 from solver.beliefs import ModelParams, ObservationSet, RulesTable, observation_features
 from solver.errors import DixtrixError, OptionError
+from solver.front import N_
+from solver.said import Quote, phrase
 from solver.search.learned import HIDDEN_MAX, check_model, hidden_scores, model_key, model_of
 
 from .ladder.executors import DaskExecutor, LocalExecutor
 from .match import play_deals
 from .modelfit import HOLDOUT, RIDGE, fit_hidden, fit_kind
 from .searchbots import ISMCTSBot
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+AT_LEAST = phrase("learn_at_least", N_("{flag} must be an integer of at least {low}, got {got}"))
+HIDDEN_MOST = phrase("learn_hidden", N_("--hidden must be at most {most} units, got {got}"))
+NOTHING_TO_LEARN = phrase("learn_no_model", N_("{game} has no model of play to learn"))
+UNREADABLE_CHECKPOINT = phrase("learn_checkpoint_unreadable", N_("learn: cannot read the "
+                                                                 "checkpoint {file} ({reason})"))
+DEAL_FAILED = phrase("learn_deal_failed", N_("learn: generation {generation}, deal {deal} failed: "
+                                           "{kind}: {reason}"))
+OTHER_RUN = phrase("learn_other_run", N_("learn: {file} is the checkpoint of another run "
+                                         "({was}); remove it to start this one"))
 
 #: the search's iterations a decision in self-play and in the gate
 DEFAULT_ITERATIONS = 2000
@@ -273,8 +286,8 @@ def interval(diffs: list[float]) -> tuple[float, float]:
 # ---- the run ------------------------------------------------------------------------
 
 def _fail(task: tuple, exc: BaseException) -> LearnError:
-    return LearnError(f"learn: generation {task[1]}, deal {task[2]} failed: "
-                      f"{type(exc).__name__}: {exc}")
+    return LearnError(DEAL_FAILED(generation=task[1], deal=task[2], kind=type(exc).__name__,
+                                  reason=str(exc)))
 
 
 class _LocalCluster(DaskExecutor):
@@ -336,12 +349,12 @@ def run(name: str, options: dict[str, Any], *, generations: int, games: int, see
                              ("--iterations", iterations, 1), ("--gate", gate, 0),
                              ("--jobs", jobs, 1), ("--hidden", hidden, 0)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise OptionError(f"{what} must be an integer of at least {low}, got {value!r}")
+            raise OptionError(AT_LEAST(flag=what, low=low, got=Quote(value)))
     if hidden > HIDDEN_MAX:
-        raise OptionError(f"--hidden must be at most {HIDDEN_MAX} units, got {hidden}")
+        raise OptionError(HIDDEN_MOST(most=HIDDEN_MAX, got=hidden))
     game = solver.load_game(name, **options)
     if model_of(game) is None:
-        raise OptionError(f"{name} has no model of play to learn")
+        raise OptionError(NOTHING_TO_LEARN(game=name))
     args = LearnArgs(name, tuple(sorted(game.non_default_options().items())), generations,
                      games, seed, iterations, gate, hidden)
     ckpt = checkpoint_path(out)
@@ -350,14 +363,13 @@ def run(name: str, options: dict[str, Any], *, generations: int, games: int, see
         try:
             state = json.loads(ckpt.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
-            raise LearnError(f"learn: cannot read the checkpoint {str(ckpt)!r} ({exc})") \
+            raise LearnError(UNREADABLE_CHECKPOINT(file=repr(str(ckpt)), reason=str(exc))) \
                 from None
         was = state.get("args", {})
         now = json.loads(json.dumps(asdict(args)))
         same = {k: v for k, v in now.items() if k != "generations"}
         if {k: was.get(k) for k in same} != same:
-            raise LearnError(f"learn: {str(ckpt)!r} is the checkpoint of another run "
-                             f"({was}); remove it to start this one")
+            raise LearnError(OTHER_RUN(file=repr(str(ckpt)), was=was))
         params = check_model(game, state["model"], "learn: checkpoint")
     else:
         params = check_model(game, start, "learn: --from") if start is not None else \

@@ -30,7 +30,12 @@ ladder database rated under that name: rate it again in a new database.
 from __future__ import annotations
 
 import solver
-from solver.errors import OptionError, short_repr
+from solver.errors import OptionError
+from solver.front import N_
+from solver.said import Quote, phrase
+
+# the error raised here (solver/errors.py: a code and its parameters)
+UNKNOWN_LEVEL = phrase("unknown_level", N_("unknown level {got} (one of: {levels})"))
 
 #: the levels, weakest first
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -54,7 +59,7 @@ def level_settings(level: str, game) -> str:
     game name): the game's own where it declares one (``Game.front``'s
     ``levels``), else ``DEFAULT``'s; ``OptionError`` for an unknown level."""
     if not is_level(level):
-        raise OptionError(f"unknown level {short_repr(level)} (one of: {', '.join(LEVELS)})")
+        raise OptionError(UNKNOWN_LEVEL(got=Quote(level), levels=list(LEVELS)))
     if isinstance(game, str):
         game = solver.load_game(game)
     return game.front.levels.get(level, DEFAULT[level])

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from solver.errors import OptionError
+from solver.front import N_
 from solver.game import Game, State
+from solver.said import phrase
 
 from .base import Bot
+
+# the error raised here (solver/errors.py: a code and its parameters; an
+# OptionError is a ValueError, as this one was)
+BOTS_COUNT = phrase("match_bots", N_("{game} needs {seats} bots, got {got}"))
 
 
 def play_match(game: Game, bots: Sequence[Bot], seed: int | None = None,
@@ -15,7 +22,7 @@ def play_match(game: Game, bots: Sequence[Bot], seed: int | None = None,
 
     ``on_action(state, seat, action)`` is called after each action."""
     if len(bots) != game.num_players:
-        raise ValueError(f"{game.name} needs {game.num_players} bots, got {len(bots)}")
+        raise OptionError(BOTS_COUNT(game=game.name, seats=game.num_players, got=len(bots)))
     state = game.new_initial_state(seed=seed)
     for bot in bots:
         bot.restart()
@@ -37,7 +44,7 @@ def play_deals(game: Game, bots: Sequence[Bot], seed: int, rounds: int = 1,
     called with each decision before it is applied (the bot's own record
     of it, ``last``, is still its own)."""
     if len(bots) != game.num_players:
-        raise ValueError(f"{game.name} needs {game.num_players} bots, got {len(bots)}")
+        raise OptionError(BOTS_COUNT(game=game.name, seats=game.num_players, got=len(bots)))
     state = game.new_initial_state(seed=seed)
     while not state.is_terminal() and state.round_index() < rounds:
         seat = state.current_player()

@@ -39,9 +39,14 @@ from typing import Any
 import solver
 from solver.beliefs import ModelParams, ObservationSet, RulesTable, observation_features
 from solver.errors import OptionError
+from solver.front import N_
+from solver.said import phrase
 from solver.search.support import support_for
 
 from .registry import make_bot
+
+# the error raised here (solver/errors.py: a code and its parameters)
+NO_MODEL = phrase("no_opponent_model", N_("{game} has no opponent model"))
 
 #: the bot whose play the model is fitted to
 DEFAULT_BOT = "ismcts:iterations=10000"
@@ -63,7 +68,7 @@ def play_decisions(name: str, options: dict[str, Any], bot: str, match: int, see
     game = _game(name, options)
     model = support_for(game).opponent_model(game)
     if model is None:
-        raise OptionError(f"{name} has no opponent model")
+        raise OptionError(NO_MODEL(game=name))
     state = game.new_initial_state(seed=seed + match)
     bots = [make_bot(bot, game, s, seed=(seed + match) * 100 + s)
             for s in range(game.num_players)]
@@ -326,7 +331,7 @@ def data_path(game) -> Path:
     """Where ``game``'s opponent model keeps its parameters."""
     model = support_for(game).opponent_model(game)
     if model is None:
-        raise OptionError(f"{game.name} has no opponent model")
+        raise OptionError(NO_MODEL(game=game.name))
     package = Path(sys.modules[type(model).__module__].__file__ or ".").parent
     return package / "data" / model.data
 
@@ -353,7 +358,7 @@ def run(name: str, options: dict[str, Any], bot: str = DEFAULT_BOT, matches: int
     game = _game(name, options)
     model = support_for(game).opponent_model(game)
     if model is None:
-        raise OptionError(f"{name} has no opponent model")
+        raise OptionError(NO_MODEL(game=name))
     start = _time.perf_counter()
 
     def progress(done, total):

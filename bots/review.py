@@ -66,8 +66,9 @@ from solver.errors import (
     PositionError,
     SearchAborted,
     UnsupportedPositionError,
-    short_repr,
 )
+from solver.front import N_
+from solver.said import Quote, Said, phrase
 from solver.search import Limit, SearchSettings, best_move
 from solver.search.service import BOTS, DEFAULT_TREES, check_seed
 
@@ -76,6 +77,23 @@ from .advice import describe, json_finite
 
 # the review's renderings, beside the analysis for the faces that read them here
 from .review_render import plot, render_text
+
+# the errors raised here (solver/errors.py: a code and its parameters;
+# seats counted from 0, deals from 1 as the review numbers them)
+NOT_A_RECORD = phrase("review_not_a_position", N_("review expects a game record or a seat "
+                                                  "view, got {got}"))
+REVIEW_SEATS = phrase("review_seats", N_("{game} has seats 0..{last}, got {got}"))
+REVIEW_OWN_SEAT = phrase("review_own_seat", N_("this is seat {seat}'s view: only its own "
+                                               "decisions can be reviewed, not seat {got}'s"))
+REVIEW_DEAL = phrase("review_deal", N_("a deal number 1, 2, ... (or 'last'), got {got}"))
+REVIEW_DEALS_HELD = phrase("review_deals_held", N_("the record holds deals 1..{last} ({n} "
+                                                   "actions), got {got}"))
+REVIEW_NO_DEAL = phrase("review_no_deal", N_("the record holds no action, so no deal {got}"))
+REVIEW_BOT = phrase("review_bot", N_("review: unknown bot {got} (known: {bots})"))
+REVIEW_LIMIT = phrase("review_limit", N_("review: limit must be a solver.search.Limit, got "
+                                         "{got}"))
+REVIEW_SEED = phrase("review_seed", N_("review: seed must be >= 0, got {got}"))
+REVIEW_JOBS = phrase("review_jobs", N_("review: jobs must be an integer 1..256, got {got}"))
 
 #: seconds of search for each decision when no limit is given: one trix
 #: deal (52 cards and its calls, about 45 decisions with a choice) in well
@@ -185,8 +203,7 @@ def _complete(position):
         return positions.Record.of(world), position.seat
     if isinstance(position, positions.Record):
         return position, None
-    raise PositionError(f"review expects a game record or a seat view, got "
-                        f"{type(position).__name__}")
+    raise PositionError(NOT_A_RECORD(got=type(position).__name__))
 
 
 def plan(position, deal=None, seat: int | None = None, seed: int = 0) -> _Plan:
@@ -197,16 +214,15 @@ def plan(position, deal=None, seat: int | None = None, seed: int = 0) -> _Plan:
     n = game.num_players
     if seat is not None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise _refused("seat", f"{game.name} has seats 0..{n - 1}, got {short_repr(seat)}")
+            raise _refused(REVIEW_SEATS(game=game.name, last=n - 1, got=Quote(seat)), "seat")
         if view_seat is not None and seat != view_seat:
-            raise _refused("seat", f"this is seat {view_seat}'s view: only its own decisions "
-                                   f"can be reviewed, not seat {seat}'s")
+            raise _refused(REVIEW_OWN_SEAT(seat=view_seat, got=seat), "seat")
     seats = [view_seat] if view_seat is not None else ([seat] if seat is not None
                                                         else list(range(n)))
     if deal == "last":
         deal = _deals_held(rec) or None
     elif deal is not None and (isinstance(deal, bool) or not isinstance(deal, int) or deal < 1):
-        raise _refused("deal", f"a deal number 1, 2, ... (or 'last'), got {short_repr(deal)}")
+        raise _refused(REVIEW_DEAL(got=Quote(deal)), "deal")
     state = game.new_initial_state(seed=rec.seed, deal=rec.deal, match=rec.match)
     base = state.round_index()
     deals: list[_Deal] = []
@@ -279,16 +295,15 @@ def plan(position, deal=None, seat: int | None = None, seed: int = 0) -> _Plan:
     if deal is not None:
         held = [d.deal for d in deals]
         if deal not in held:
-            raise _refused("deal", f"the record holds deals 1..{len(held)} "
-                                   f"({len(rec.actions)} actions), got {deal}"
-                           if held else f"the record holds no action, so no deal {deal}")
+            raise _refused(REVIEW_DEALS_HELD(last=len(held), n=len(rec.actions), got=deal)
+                           if held else REVIEW_NO_DEAL(got=deal), "deal")
     return _Plan(game, decisions, [d for d in deals if deal is None or d.deal == deal], seats,
                  view_seat is None, list(rec.actions))
 
 
-def _refused(path: str, message: str) -> OptionError:
+def _refused(message: Said, path: str) -> OptionError:
     """An ``OptionError`` naming the argument (``path``: deal, seat) it refuses."""
-    err = OptionError(f"{path}: {message}")
+    err = OptionError(message, where=path)
     err.path = path
     return err
 
@@ -460,14 +475,13 @@ def review(position, *, deal=None, seat: int | None = None,
     a position's facts, from its seat view (default ``advice.describe``,
     in English; the server gives the reader's words)."""
     if not isinstance(bot, str) or bot not in BOTS:
-        raise OptionError(f"review: unknown bot {short_repr(bot)} (known: {', '.join(BOTS)})")
+        raise OptionError(REVIEW_BOT(got=Quote(bot), bots=list(BOTS)))
     limit = limit if limit is not None else Limit(time=DEFAULT_SECONDS)
     if not isinstance(limit, Limit):
-        raise OptionError(f"review: limit must be a solver.search.Limit, got "
-                          f"{type(limit).__name__}")
+        raise OptionError(REVIEW_LIMIT(got=type(limit).__name__))
     check_seed(seed)
     if seed < 0:
-        raise OptionError(f"review: seed must be >= 0, got {seed}")
+        raise OptionError(REVIEW_SEED(got=seed))
     # the review judges every action, not only the one to play: the rules
     # prior (UCB1 at the card nodes) visits each card, where the learned
     # prior, stronger at choosing, starves the cards its policy dislikes and
@@ -479,7 +493,7 @@ def review(position, *, deal=None, seat: int | None = None,
     Limit(iterations=1, nodes=nodes)              # the same check as any node bound
     kind = check_kind(HINDSIGHT_KIND if kind is None else kind)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 256:
-        raise OptionError(f"review: jobs must be an integer 1..256, got {short_repr(jobs)}")
+        raise OptionError(REVIEW_JOBS(got=Quote(jobs)))
     start = _time.perf_counter()
     p = plan(position, deal, seat, seed)
     use_hindsight = hindsight and p.hindsight

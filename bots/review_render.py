@@ -11,7 +11,17 @@ from __future__ import annotations
 import math
 import os
 
-from solver.errors import OptionError, install_hint, short_repr
+from solver.errors import OptionError
+from solver.front import N_
+from solver.said import Quote, phrase
+
+from .base import INSTALL
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+PLOT_FILE = phrase("review_plot_file", N_("plot: the file name ends in .png or .svg, got {got}"))
+PLOT_NEEDS = phrase("review_plot_needs", N_("the review's plot needs matplotlib: {install}; the "
+                                            "text report needs nothing more"))
+PLOT_EMPTY = phrase("review_plot_empty", N_("plot: no deal of this review has a point to draw"))
 
 
 def _num(v, signed: bool = False) -> str:
@@ -154,18 +164,17 @@ def plot(doc: dict, path: str) -> str:
     (``.png`` or ``.svg``; needs matplotlib, the ``plot`` extra)."""
     ext = os.path.splitext(path)[1].lower()
     if ext not in (".png", ".svg"):
-        raise OptionError(f"plot: the file name ends in .png or .svg, got {short_repr(path)}")
+        raise OptionError(PLOT_FILE(got=Quote(path)))
     try:
         import matplotlib  # the optional [plot] extra: loaded only when a plot is drawn
     except ImportError:
-        raise OptionError(f"the review's plot needs matplotlib: {install_hint('plot')}; "
-                          "the text report needs nothing more") from None
+        raise OptionError(PLOT_NEEDS(install=INSTALL(extra="plot"))) from None
     matplotlib.use("Agg")
     # pyplot after the backend is chosen (matplotlib.use must come first)
     import matplotlib.pyplot as plt
     deals = [d for d in doc["deals"] if d["points"]]
     if not deals:
-        raise OptionError("plot: no deal of this review has a point to draw")
+        raise OptionError(PLOT_EMPTY())
     fig, axes = plt.subplots(len(deals), 1, figsize=(8, 2.8 * len(deals) + 0.6), squeeze=False)
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     for ax, d in zip(axes[:, 0], deals, strict=True):

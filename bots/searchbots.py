@@ -26,8 +26,10 @@ from typing import Any
 
 from solver.beliefs import DEFAULT_POOL
 from solver.dd.solve import ASKED_KINDS
-from solver.errors import LimitError, OptionError, short_repr
+from solver.errors import LimitError, OptionError
+from solver.front import N_
 from solver.game import Game, State
+from solver.said import Quote, phrase
 from solver.search import Limit, PlayResult, SearchSettings, best_move
 from solver.search.heuristics.policy import POLICIES
 from solver.search.learned import PRIORS, check_model
@@ -39,12 +41,23 @@ from solver.search.value import check_leaf
 
 from .base import LIMIT_SETTINGS, NODES, Bot, Setting
 
+# the errors raised here (solver/errors.py: a code and its parameters)
+#: a refused setting's error named by the bot (``error``: its own phrase)
+BOT_NAMED = phrase("bot_named", N_("{bot}: {error}"))
+SWITCH = phrase("bot_switch", N_("{bot}: {name} must be 'on' or 'off', got {got}"))
+SEARCH_KIND = phrase("bot_search", N_("{bot}: search must be 'pimc' or 'ismcts', got {got}"))
+ISMCTS_WORLDS = phrase("bot_ismcts_worlds", N_("{bot}: search=ismcts counts iterations or time, "
+                                               "not worlds"))
+PIMC_ITERATIONS = phrase("bot_pimc_iterations", N_("{bot}: search=pimc counts worlds or time, "
+                                                   "not iterations (search=ismcts counts "
+                                                   "iterations)"))
 
-def _switch(name: str, value, choices=("on", "off")) -> bool:
-    if value not in choices:
-        raise OptionError(f"{name} must be {' or '.join(repr(c) for c in choices)}, "
-                          f"got {short_repr(value)}")
-    return value == choices[0]
+
+def _switch(bot: str, name: str, value) -> bool:
+    """An ``on``/``off`` setting of the bot ``bot`` as a bool."""
+    if value not in ("on", "off"):
+        raise OptionError(SWITCH(bot=bot, name=name, got=Quote(value)))
+    return value == "on"
 
 
 def search_settings(policies: tuple[str, ...],
@@ -81,21 +94,21 @@ class SearchBot(Bot):
         try:
             self.limit = Limit(time=time, iterations=iterations, worlds=worlds, nodes=nodes)
         except LimitError as exc:
-            raise LimitError(f"{self.name}: {exc}") from None
+            raise LimitError(BOT_NAMED(bot=self.name, error=exc.as_message())) from None
         # every setting checked now, not at the first decision: the
         # settings object checks itself, then what the bot's search and
         # the game ask of it
         with self._named():
             self.settings = SearchSettings(
                 trees=trees, threads=threads, c=c, policy=policy, prior=prior,
-                equivalence=_switch(f"{self.name}: equivalence", equivalence),
+                equivalence=_switch(self.name, "equivalence", equivalence),
                 # 1 and 0: PIMC's switch before the learned value (1: its
                 # exact end, or another search's default end)
                 leaf={1: "exact" if self.bot == "pimc" else None, 0: "playout"}.get(leaf, leaf),
                 py_iterations=py_iterations,
-                exact=_switch(f"{self.name}: exact", exact),
+                exact=_switch(self.name, "exact", exact),
                 inference=None if inference is None else
-                _switch(f"{self.name}: inference", inference),
+                _switch(self.name, "inference", inference),
                 pool=pool, omniscient=self.omniscient,
                 # a model file read once, not at every decision
                 model=None if model is None else check_model(game, model, "model"))
@@ -110,9 +123,9 @@ class SearchBot(Bot):
         try:
             yield
         except (LimitError, OptionError) as exc:
-            said = str(exc)
-            raise type(exc)(said if said.startswith(f"{self.name}: ")
-                            else f"{self.name}: {said}") from None
+            if str(exc).startswith(f"{self.name}: "):
+                raise
+            raise type(exc)(BOT_NAMED(bot=self.name, error=exc.as_message())) from None
 
     @property
     def options(self) -> dict[str, Any]:
@@ -236,21 +249,18 @@ class CheatBot(PIMCBot):
             if key not in ("search", "kind"):
                 settings.setdefault(key, value)
         if search not in ("pimc", "ismcts"):
-            raise OptionError(f"{self.name}: search must be 'pimc' or 'ismcts', "
-                              f"got {short_repr(search)}")
+            raise OptionError(SEARCH_KIND(bot=self.name, got=Quote(search)))
         self.bot = search
         if search == "ismcts":
             if worlds is not None:
-                raise OptionError(f"{self.name}: search=ismcts counts iterations or time, "
-                                  f"not worlds")
+                raise OptionError(ISMCTS_WORLDS(bot=self.name))
             if iterations is None and time is None:
                 iterations = ISMCTSBot.DEFAULT_ITERATIONS
             SearchBot.__init__(self, game, seat, seed, iterations=iterations, time=time,
                                **settings)
         else:
             if iterations is not None:
-                raise OptionError(f"{self.name}: search=pimc counts worlds or time, "
-                                  f"not iterations (search=ismcts counts iterations)")
+                raise OptionError(PIMC_ITERATIONS(bot=self.name))
             super().__init__(game, seat, seed, worlds=worlds, time=time, **settings)
         with self._named():
             # searching, the paranoid value is no fallback for the max^n one:

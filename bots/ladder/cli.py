@@ -15,6 +15,7 @@ import sys
 from solver.errors import OptionError, install_hint
 
 from ..registry import registered_bots
+from .executors import JOBS_OR_DASK
 from .report import have_matplotlib, write_report
 from .results import LadderResults
 from .runner import run_ladder
@@ -22,7 +23,7 @@ from .runner import run_ladder
 
 def cmd_run(args) -> int:
     if args.dask is not None and args.jobs != 1:
-        raise OptionError("--jobs and --dask exclude each other (Dask decides the workers)")
+        raise OptionError(JOBS_OR_DASK())
     show = not args.quiet and sys.stderr.isatty() and sys.stdout.isatty()
     try:
         summary = run_ladder(args.game, args.bots, deals=args.deals, seed=args.seed,

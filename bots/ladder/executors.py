@@ -17,12 +17,27 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
-from solver.errors import OptionError, install_hint
+from solver.errors import OptionError
+from solver.front import N_
+from solver.said import Quote, phrase
 
+from ..base import INSTALL
 from ..lifeline import exit_with_parent
 from .play import play_game
 from .schedule import GameTask
 from .store import LadderError
+
+# the errors raised here (solver/errors.py: a code and its parameters); the
+# first is also the command line's (bots/cli.py, bots/ladder/cli.py)
+JOBS_OR_DASK = phrase("jobs_or_dask", N_("--jobs and --dask exclude each other (Dask decides "
+                                         "the workers)"))
+JOBS_RANGE = phrase("ladder_jobs", N_("--jobs must be 1..256, got {got}"))
+NEEDS_DASK = phrase("needs_dask", N_("--dask needs Dask distributed: {install}"))
+DASK_EMPTY = phrase("dask_empty", N_("--dask: empty scheduler address"))
+GAME_FAILED = phrase("ladder_game_failed", N_("game (deal {deal}, group {group}, rotation "
+                                               "{rotation}: {specs}) failed: {kind}: {reason}"))
+DASK_UNREACHABLE = phrase("dask_unreachable", N_("--dask {address}: cannot reach the scheduler "
+                                                 "({kind}: {reason})"))
 
 
 class GameFailed(LadderError):
@@ -36,9 +51,9 @@ FailFn = Callable[[Any, BaseException], Exception]
 
 
 def _fail(task: GameTask, exc: BaseException) -> GameFailed:
-    return GameFailed(f"game (deal {task.deal}, group {task.group}, rotation "
-                      f"{task.rotation}: {', '.join(task.specs)}) failed: "
-                      f"{type(exc).__name__}: {exc}")
+    return GameFailed(GAME_FAILED(deal=task.deal, group=task.group, rotation=task.rotation,
+                                  specs=list(task.specs), kind=type(exc).__name__,
+                                  reason=str(exc)))
 
 
 class LocalExecutor:
@@ -46,7 +61,7 @@ class LocalExecutor:
 
     def __init__(self, jobs: int = 1):
         if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 256:
-            raise OptionError(f"--jobs must be 1..256, got {jobs!r}")
+            raise OptionError(JOBS_RANGE(got=Quote(jobs)))
         self.jobs = jobs
 
     def describe(self) -> str:
@@ -100,21 +115,20 @@ class DaskExecutor:
             # distributed is the optional [dask] extra, needed only with --dask
             import distributed
         except ImportError:
-            raise OptionError(f"--dask needs Dask distributed: {install_hint('dask')}") \
-                from None
+            raise OptionError(NEEDS_DASK(install=INSTALL(extra="dask"))) from None
         self._distributed = distributed
         self._own = False
         if isinstance(address, distributed.Client):
             self.client = address
         else:
             if isinstance(address, str) and not address.strip():
-                raise OptionError("--dask: empty scheduler address")
+                raise OptionError(DASK_EMPTY())
             try:
                 self.client = distributed.Client(address, timeout=timeout,
                                                  set_as_default=False)
             except (OSError, TimeoutError, ValueError) as exc:
-                raise LadderError(f"--dask {address!r}: cannot reach the scheduler "
-                                  f"({type(exc).__name__}: {exc})") from None
+                raise LadderError(DASK_UNREACHABLE(address=Quote(address), kind=type(exc).__name__,
+                                                   reason=str(exc))) from None
             self._own = True
 
     def describe(self) -> str:

@@ -33,7 +33,14 @@ import random
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from solver.errors import OptionError
+from solver.front import N_
+from solver.said import Quote, phrase
 from solver.stats import Z95, t95
+
+# the error raised here (solver/errors.py: a code and its parameters; an
+# OptionError is a ValueError, as this one was)
+CI_KIND = phrase("ladder_ci", N_("ci must be 'fisher' or 'bootstrap', got {got}"))
 
 ELO = 400.0 / math.log(10.0)
 PRIOR_SD = 4.0
@@ -226,7 +233,7 @@ def fit_bradley_terry(k: int, comps, prior_sd: float = PRIOR_SD):
 def rate(entries, units, ci: str = "fisher", bootstrap: int = 200, seed: int = 0) -> Ratings:
     """Bradley-Terry Elo ratings of ``entries`` from duplicate ``units``."""
     if ci not in ("fisher", "bootstrap"):
-        raise ValueError(f"ci must be 'fisher' or 'bootstrap', got {ci!r}")
+        raise OptionError(CI_KIND(got=Quote(ci)))
     k = len(entries)
     comps = comparisons(units)
     wins, draws, losses = [0] * k, [0] * k, [0] * k

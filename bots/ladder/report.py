@@ -9,10 +9,21 @@ import html
 import os
 import textwrap
 
-from solver.errors import OptionError, install_hint
+from solver.errors import OptionError
+from solver.front import N_
+from solver.said import Quote, phrase
 
+from ..base import INSTALL
 from .ratings import ELO, PRIOR_SD
 from .results import LadderResults
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+PLOTS_NEED = phrase("ladder_plots_need", N_("the ladder report's plots need matplotlib: "
+                                            "{install} (or use --no-plots)"))
+REPORT_FORMAT = phrase("ladder_report_format", N_("report format must be 'md' or 'html', got "
+                                                  "{got}"))
+NOTHING_TO_RATE = phrase("ladder_nothing_to_rate", N_("{db}: no complete duplicate unit yet, "
+                                                      "nothing to rate"))
 
 
 def have_matplotlib() -> bool:
@@ -30,8 +41,7 @@ def _pyplot():
         # matplotlib is the optional [plot] extra, loaded only to draw
         import matplotlib
     except ImportError:
-        raise OptionError(f"the ladder report's plots need matplotlib: "
-                          f"{install_hint('plot')} (or use --no-plots)") from None
+        raise OptionError(PLOTS_NEED(install=INSTALL(extra="plot"))) from None
     matplotlib.use("Agg")
     # pyplot after the backend is chosen (the optional [plot] extra)
     import matplotlib.pyplot as plt
@@ -130,9 +140,9 @@ def write_report(res: LadderResults, out_dir: str, fmt: str = "md", plots: bool 
     """Write ``report.md`` (or ``report.html``) and its PNGs in ``out_dir``;
     returns the report's path."""
     if fmt not in ("md", "html"):
-        raise OptionError(f"report format must be 'md' or 'html', got {fmt!r}")
+        raise OptionError(REPORT_FORMAT(got=Quote(fmt)))
     if not res.units:
-        raise OptionError(f"{res.db}: no complete duplicate unit yet, nothing to rate")
+        raise OptionError(NOTHING_TO_RATE(db=res.db))
     if plots:
         _pyplot()                                     # fail before writing anything
     os.makedirs(out_dir, exist_ok=True)

@@ -30,12 +30,25 @@ from itertools import combinations
 
 import solver
 from solver.errors import OptionError
+from solver.front import N_
 from solver.game import game_name, options_from_text, parse_pairs
+from solver.said import Quote, phrase
 
 from ..registry import make_bot, parse_settings
 
 #: bump when the meaning of a schedule definition changes (seeds, groups)
 SCHEDULE_FORMAT = 1
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+GAME_SPEC = phrase("ladder_game_spec", N_("--game: expected a game name with options, got {got}"))
+ENTRY_SPEC = phrase("ladder_entry_spec", N_("bot entry: expected a settings string, got {got}"))
+ENTRY_NAMELESS = phrase("ladder_entry_nameless", N_("bot entry {got}: no bot name"))
+LADDER_SEED = phrase("ladder_seed", N_("--seed must be a non-negative integer, got {got}"))
+TOO_FEW_ENTRIES = phrase("ladder_entries", N_("a ladder needs at least 2 bot entries, got {n}"))
+NO_ROUND_TRIP = phrase("ladder_round_trip", N_("stored schedule definition does not round-trip "
+                                               "(format {format})"))
+LADDER_DEALS = phrase("ladder_deals", N_("--deals must be a positive integer, got {got}"))
+EMPTY_ENTRY = phrase("ladder_empty_entry", N_("--bots {got}: empty entry"))
 
 def is_partnership(game: solver.Game) -> bool:
     """Whether the game's seats play as two teams (even seats vs odd seats);
@@ -48,7 +61,7 @@ def parse_game_spec(spec: str) -> tuple[str, dict]:
     ``(name, options)``; the game and its options are validated by
     ``solver.load_game`` (``OptionError`` naming the culprit)."""
     if not isinstance(spec, str) or not spec.strip():
-        raise OptionError(f"--game: expected a game name with options, got {spec!r}")
+        raise OptionError(GAME_SPEC(got=Quote(spec)))
     name, _, rest = spec.strip().partition(":")
     name = game_name(name)                             # any case; else the games known
     # each value read by its option (Option.parse)
@@ -61,10 +74,10 @@ def canonical_entry(spec: str) -> str:
     """One spelling per bot: ``"pimc: worlds=40"`` -> ``"pimc:worlds=40"``,
     settings sorted, numbers as Python writes them."""
     if not isinstance(spec, str) or not spec.strip():
-        raise OptionError(f"bot entry: expected a settings string, got {spec!r}")
+        raise OptionError(ENTRY_SPEC(got=Quote(spec)))
     name, settings = parse_settings(spec.strip())
     if not name:
-        raise OptionError(f"bot entry {spec!r}: no bot name")
+        raise OptionError(ENTRY_NAMELESS(got=Quote(spec)))
     if not settings:
         return name
     return name + ":" + ",".join(f"{k}={settings[k]}" for k in sorted(settings))
@@ -110,7 +123,7 @@ class Schedule:
         ``entries``: settings strings (a list, or one comma-separated
         string as on the command line)."""
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise OptionError(f"--seed must be a non-negative integer, got {seed!r}")
+            raise OptionError(LADDER_SEED(got=Quote(seed)))
         if isinstance(game, solver.Game):
             self.game = game
         else:
@@ -120,7 +133,7 @@ class Schedule:
             entries = _split_entries(entries)
         entries = [canonical_entry(e) for e in entries]
         if len(entries) < 2:
-            raise OptionError(f"a ladder needs at least 2 bot entries, got {len(entries)}")
+            raise OptionError(TOO_FEW_ENTRIES(n=len(entries)))
         if check_bots:
             for e in entries:       # a bad entry fails before anything runs
                 for seat in range(self.game.num_players):
@@ -158,8 +171,7 @@ class Schedule:
         game = solver.load_game(definition["game"], **definition["options"])
         sch = cls(game, definition["entries"], definition["seed"], check_bots=False)
         if sch.definition != definition:
-            raise OptionError("stored schedule definition does not round-trip "
-                              f"(format {definition.get('format')!r})")
+            raise OptionError(NO_ROUND_TRIP(format=Quote(definition.get("format"))))
         return sch
 
     @property
@@ -205,7 +217,7 @@ class Schedule:
         """Every game of the first ``deals`` deals, in (deal, group,
         rotation) order."""
         if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
-            raise OptionError(f"--deals must be a positive integer, got {deals!r}")
+            raise OptionError(LADDER_DEALS(got=Quote(deals)))
         options = tuple(sorted(self.game.options.items()))
         for deal in range(deals):
             dseed = self.deal_seed(deal)
@@ -236,7 +248,7 @@ def _split_entries(text: str) -> list[str]:
     out: list[str] = []
     for part in (p.strip() for p in text.split(",")):
         if not part:
-            raise OptionError(f"--bots {text!r}: empty entry")
+            raise OptionError(EMPTY_ENTRY(got=Quote(text)))
         name = part.partition(":")[0]
         if "=" in name and ":" not in part and out and ":" in out[-1]:
             out[-1] += "," + part           # another setting of the previous entry

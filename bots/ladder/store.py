@@ -20,9 +20,34 @@ from datetime import datetime, timezone
 from typing import overload
 
 from solver.errors import DixtrixError
+from solver.front import N_
+from solver.said import Quote, Said, phrase
 
 from .play import GameResult
 from .schedule import Schedule
+
+# the errors raised here (solver/errors.py: a code and its parameters; ``db``
+# the database's file name as given)
+NOT_SQLITE = phrase("ladder_not_sqlite", N_("{db}: not a usable SQLite database ({reason})"))
+OTHER_LADDER = phrase("ladder_other_schedule", N_("{db} holds another ladder (schedule "
+                                                  "{stored_id}: {stored}); this one is "
+                                                  "schedule {schedule_id} ({schedule}): use "
+                                                  "another --db"))
+#: a schedule's definition in a message: its game and options, entries, seed
+DEFINITION = phrase("ladder_definition", N_("{game}[{options}], entries {entries}, seed {seed}"))
+NO_LADDER = phrase("ladder_missing", N_("{db}: no such ladder database"))
+STAYED_LOCKED = phrase("ladder_locked", N_("{db}: database stayed locked; is another run "
+                                           "writing it?"))
+NOT_A_LADDER = phrase("ladder_not_a_ladder", N_("{db}: not a dixtrix ladder database (tables: "
+                                                "{tables})"))
+NOT_A_LADDER_EMPTY = phrase("ladder_not_a_ladder_empty", N_("{db}: not a dixtrix ladder "
+                                                            "database (tables: none)"))
+NO_SCHEDULE = phrase("ladder_no_schedule", N_("{db}: ladder database without a schedule (meta "
+                                              "incomplete)"))
+OTHER_FORMAT = phrase("ladder_format", N_("{db}: ladder database format {got}, this dixtrix "
+                                          "reads format {format}"))
+DEFINITION_NOT_JSON = phrase("ladder_definition_json", N_("{db}: ladder schedule definition is "
+                                                          "not JSON"))
 
 STORE_FORMAT = 1
 
@@ -67,7 +92,7 @@ def _connect(path: str) -> sqlite3.Connection:
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
     except sqlite3.DatabaseError as exc:
-        raise LadderError(f"{path}: not a usable SQLite database ({exc})") from None
+        raise LadderError(NOT_SQLITE(db=path, reason=str(exc))) from None
     return conn
 
 
@@ -97,11 +122,9 @@ class LadderStore:
                          ("created_at", _now())])
                 meta = _read_meta(conn, path)
             if meta["schedule_id"] != schedule.schedule_id:
-                raise ScheduleMismatchError(
-                    f"{path} holds another ladder (schedule {meta['schedule_id']}: "
-                    f"{_describe(meta['definition'])}); this one is schedule "
-                    f"{schedule.schedule_id} ({_describe(schedule.definition)}): "
-                    f"use another --db")
+                raise ScheduleMismatchError(OTHER_LADDER(
+                    db=path, stored_id=meta["schedule_id"], stored=_describe(meta["definition"]),
+                    schedule_id=schedule.schedule_id, schedule=_describe(schedule.definition)))
         except BaseException:
             conn.close()
             raise
@@ -110,7 +133,7 @@ class LadderStore:
     @classmethod
     def open(cls, path: str) -> LadderStore:
         if not os.path.exists(path):
-            raise LadderError(f"{path}: no such ladder database")
+            raise LadderError(NO_LADDER(db=path))
         conn = _connect(path)
         try:
             meta = _read_meta(conn, path)
@@ -142,7 +165,7 @@ class LadderStore:
                 if "locked" not in str(exc) and "busy" not in str(exc):
                     raise
                 time.sleep(0.05 * (attempt + 1))
-        raise LadderError(f"{self.path}: database stayed locked; is another run writing it?")
+        raise LadderError(STAYED_LOCKED(db=self.path))
 
     def set_meta(self, key: str, value: str) -> None:
         with self.conn:
@@ -195,10 +218,10 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
 
-def _describe(defn: dict) -> str:
+def _describe(defn: dict) -> Said:
     opts = ",".join(f"{k}={v}" for k, v in sorted(defn.get("options", {}).items()))
-    return (f"{defn.get('game')}[{opts}], entries {','.join(defn.get('entries', []))}, "
-            f"seed {defn.get('seed')}")
+    return DEFINITION(game=str(defn.get("game")), options=opts,
+                      entries=",".join(defn.get("entries", [])), seed=defn.get("seed"))
 
 
 @overload
@@ -210,20 +233,20 @@ def _read_meta(conn: sqlite3.Connection, path: str, missing_ok: bool = False) ->
         tables = {r[0] for r in conn.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
     except sqlite3.DatabaseError as exc:
-        raise LadderError(f"{path}: not a usable SQLite database ({exc})") from None
+        raise LadderError(NOT_SQLITE(db=path, reason=str(exc))) from None
     if not tables and missing_ok:
         return None
     if not {"meta", "games"} <= tables:
-        raise LadderError(f"{path}: not a dixtrix ladder database (tables: "
-                          f"{', '.join(sorted(tables)) or 'none'})")
+        raise LadderError(NOT_A_LADDER(db=path, tables=sorted(tables)) if tables
+                          else NOT_A_LADDER_EMPTY(db=path))
     meta = dict(conn.execute("SELECT key, value FROM meta"))
     if "schedule_id" not in meta or "definition" not in meta:
-        raise LadderError(f"{path}: ladder database without a schedule (meta incomplete)")
+        raise LadderError(NO_SCHEDULE(db=path))
     if meta.get("format") != str(STORE_FORMAT):
-        raise LadderError(f"{path}: ladder database format {meta.get('format')!r}, "
-                          f"this dixtrix reads format {STORE_FORMAT}")
+        raise LadderError(OTHER_FORMAT(db=path, got=Quote(meta.get("format")),
+                                       format=STORE_FORMAT))
     try:
         meta["definition"] = json.loads(meta["definition"])
     except ValueError:
-        raise LadderError(f"{path}: ladder schedule definition is not JSON") from None
+        raise LadderError(DEFINITION_NOT_JSON(db=path)) from None
     return meta

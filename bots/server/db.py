@@ -5,8 +5,15 @@ one's module (``store.SqlStore``) and is imported only when asked for."""
 from __future__ import annotations
 
 from solver.errors import OptionError
+from solver.front import N_
+from solver.said import phrase
 
 from .store import SqliteStore, TableStore
+
+# the error raised here (solver/errors.py: a code and its parameters)
+NEEDS_POSTGRES = phrase("server_needs_postgres", N_("--db {scheme}://... needs the postgres "
+                                                    "extra: pip install '.[postgres]' (psycopg "
+                                                    "3): {reason}"))
 
 
 def is_postgres(db: str) -> bool:
@@ -21,8 +28,7 @@ def open_store(db: str) -> TableStore:
             # psycopg, under the optional [postgres] extra, is needed only for PostgreSQL
             from .pgstore import PostgresStore
         except ImportError as exc:
-            raise OptionError(f"--db {db.split('://')[0]}://... needs the postgres extra: pip "
-                              f"install '.[postgres]' (psycopg 3): {exc}") from None
+            raise OptionError(NEEDS_POSTGRES(scheme=db.split("://")[0], reason=str(exc))) from None
         return PostgresStore(db)
     return SqliteStore(db)
 

@@ -10,6 +10,7 @@ key="game")``.  ``str(exc)`` is the English text.
 from __future__ import annotations
 
 from solver.errors import DixtrixError
+from solver.said import phrase
 
 from .i18n import N_
 
@@ -92,3 +93,17 @@ class StaleVersion(RequestError):
 
 
 __all__ = ["RequestError", "TableNotFound", "Unauthorized", "Forbidden", "StaleVersion"]
+
+
+# the table database's errors, raised by its stores (bots/server/store.py,
+# bots/server/pgstore.py): a code and its parameters (solver/errors.py);
+# ``db`` names the database (a file name as Python quotes it, a URL without
+# its password), ``reason`` is the database's own words
+CANNOT_OPEN = phrase("store_cannot_open", N_("cannot open the table database {db}: {reason}"))
+DUPLICATE = phrase("store_duplicate", N_("the table database refused a duplicate: {reason}"))
+FAILED = phrase("store_failed", N_("the table database {db} failed: {reason}"))
+NEWER_SCHEMA = phrase("store_newer_schema", N_("the table database {db} has schema {version}, "
+                                               "newer than this server's {supported}: upgrade "
+                                               "dixtrix"))
+MOVES_STORED = phrase("store_moves_stored", N_("table {table}: {stored} moves stored, expected "
+                                               "{expected}"))

@@ -4,8 +4,9 @@
 
 writes ``bots/server/locale/messages.pot``, the server's template: every
 message marked in the server (``bots/server``: Python, the page's
-JavaScript and HTML), the advice (``bots/advice.py``), the bots' settings'
-errors (``bots/base.py``, ``bots/registry.py``), the whole solver
+JavaScript and HTML), the advice (``bots/advice.py``), the bots' errors
+(every module of ``bots/`` and ``bots/ladder/``: the settings', the
+engine's, the command line's, the ladder's...), the whole solver
 (``solver/``: the games' common words, the search's phrases, every
 error's template: ``solver.said``, ``solver.errors``) and the whole
 package of every registered built-in game
@@ -22,6 +23,8 @@ Each template is then merged into its languages' catalogues with
 from __future__ import annotations
 
 import argparse
+import importlib
+import re
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -48,6 +51,10 @@ ROOT = SERVER.parents[1]
 #: what the server says besides the games' packages
 SOURCES = (SERVER, ROOT / "bots" / "advice.py", ROOT / "bots" / "base.py",
            ROOT / "bots" / "registry.py")
+#: the rest of the bots (their errors' phrases), read with a game's
+#: keywords: outside the server no ``t`` is the page's
+BOTS = tuple(p for folder in (ROOT / "bots", ROOT / "bots" / "ladder")
+             for p in sorted(folder.glob("*.py")) if p not in SOURCES)
 #: the solver, read whole with a game's keywords: its games' words, its
 #: phrases (the search's reasons and notes) and its errors' templates
 #: (solver/errors.py)
@@ -93,11 +100,23 @@ def messages(paths: Iterable[Path], keywords: dict | None = None
 
 def error_codes() -> str:
     """docs/errors.md: the codes of every error and reason the solver and
-    the bots' settings declare (``solver.errors.codes_table``, once the
-    modules that declare them are imported)."""
-    import bots.registry  # noqa: F401  - the bots' settings' errors
+    the bots declare (``solver.errors.codes_table``, once the modules that
+    declare them are imported: the search's and every module of ``bots/``
+    that declares a phrase, so the table does not depend on what the
+    process happened to import before)."""
     import solver.search  # noqa: F401  - the search's
+    for module in phrase_modules():
+        importlib.import_module(module)
     return codes_table()
+
+
+def phrase_modules() -> list[str]:
+    """The modules of ``bots/`` whose source declares a phrase (a line
+    ``NAME = phrase(...``, as every declaration is written)."""
+    bots = ROOT / "bots"
+    declares = re.compile(r"^[A-Z_0-9]+ = phrase\(", re.M)
+    return [".".join(p.relative_to(ROOT).with_suffix("").parts)
+            for p in sorted(bots.rglob("*.py")) if declares.search(p.read_text())]
 
 
 def server_messages() -> list[tuple[str | tuple[str, ...], str | None]]:
@@ -105,7 +124,8 @@ def server_messages() -> list[tuple[str | tuple[str, ...], str | None]]:
     game's package's."""
     games = [package_dir(p) for p in registered_packages()
              if is_built_in(p) and not package_dir(p).is_relative_to(SOLVER)]
-    return messages(SOURCES) + messages([SOLVER, *games], GAME_KEYWORDS)
+    return (messages(SOURCES) + messages(BOTS, GAME_KEYWORDS)
+            + messages([SOLVER, *games], GAME_KEYWORDS))
 
 
 def game_messages(package: str) -> list[tuple[str | tuple[str, ...], str | None]]:

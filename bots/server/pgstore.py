@@ -34,6 +34,7 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from .errors import CANNOT_OPEN, DUPLICATE, FAILED, NEWER_SCHEMA
 from .records import MIGRATE_2_TO_3, MIGRATE_3_TO_4, SCHEMA_2, SCHEMA_VERSION, _statements
 from .store import MoveConflict, SqlStore, StoreError
 
@@ -85,8 +86,7 @@ class PostgresStore(SqlStore):
             self._migrate()
         except (psycopg.Error, PoolTimeout) as exc:
             self._close_pool()
-            raise StoreError(f"cannot open the table database {self.description}: "
-                             f"{_reason(exc)}") from None
+            raise StoreError(CANNOT_OPEN(db=self.description, reason=_reason(exc))) from None
 
     @contextlib.contextmanager
     def _tx(self, atomic: bool = False) -> Iterator[Callable[..., Any]]:
@@ -100,11 +100,9 @@ class PostgresStore(SqlStore):
                 with conn.transaction():
                     yield q
         except pg_errors.UniqueViolation as exc:
-            raise MoveConflict(f"the table database refused a duplicate: {_reason(exc)}") \
-                from None
+            raise MoveConflict(DUPLICATE(reason=_reason(exc))) from None
         except (psycopg.Error, PoolTimeout) as exc:
-            raise StoreError(f"the table database {self.description} failed: "
-                             f"{_reason(exc)}") from None
+            raise StoreError(FAILED(db=self.description, reason=_reason(exc))) from None
 
     # ---- schema ---------------------------------------------------------------
 
@@ -129,9 +127,8 @@ class PostgresStore(SqlStore):
             q("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
             version = self._version_in(q)
             if version > SCHEMA_VERSION:
-                raise StoreError(f"the table database {self.description} has schema "
-                                 f"{version}, newer than this server's {SCHEMA_VERSION}: "
-                                 f"upgrade dixtrix")
+                raise StoreError(NEWER_SCHEMA(db=self.description, version=version,
+                                              supported=SCHEMA_VERSION))
             if version == SCHEMA_VERSION:
                 return
             if version == 0:

@@ -19,16 +19,27 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from solver.errors import DixtrixError
+from solver.front import N_
+from solver.said import Said, phrase
 
 #: seconds between two looks at whether a job's client went away
 WATCH_SECONDS = 0.1
+
+
+# the errors raised here and by the tables (bots/server/tables.py): a code
+# and its parameters (solver/errors.py), worded in the request's language
+SHUTTING_DOWN = phrase("server_shutting_down", N_("the server is shutting down"))
+ALL_BUSY = phrase("server_busy", N_("all {workers} workers are busy and {waiting} requests wait "
+                                    "(at most {most}): retry later"))
+MAX_TABLES = phrase("server_max_tables", N_("this server holds its maximum of {most} tables: "
+                                            "retry later"))
 
 
 class Busy(DixtrixError):
     """Every worker is busy and the queue is full; ``retry_after`` is the
     seconds after which a retry has a fair chance."""
 
-    def __init__(self, message: str, retry_after: int):
+    def __init__(self, message: str | Said, retry_after: int):
         super().__init__(message)
         self.retry_after = retry_after
 
@@ -61,12 +72,12 @@ class Pool:
         stop = threading.Event()
         with self.lock:
             if self.closed:
-                raise Busy("the server is shutting down", 1)
+                raise Busy(SHUTTING_DOWN(), 1)
             if self.pending >= self.capacity:
                 waves = math.ceil((self.pending + 1) / max(1, self.workers))
-                raise Busy(f"all {self.workers} workers are busy and {self.pending - self.workers}"
-                           f" requests wait (at most {self.capacity - self.workers}): retry "
-                           f"later", max(1, math.ceil(waves * self.job_seconds)))
+                raise Busy(ALL_BUSY(workers=self.workers, waiting=self.pending - self.workers,
+                                    most=self.capacity - self.workers),
+                           max(1, math.ceil(waves * self.job_seconds)))
             self.pending += 1
             self.stops.add(stop)
 
@@ -90,7 +101,7 @@ class Pool:
             future = self.executor.submit(context.run, job)
         except RuntimeError:                 # the executor was shut down meanwhile
             done(None)
-            raise Busy("the server is shutting down", 1) from None
+            raise Busy(SHUTTING_DOWN(), 1) from None
         future.add_done_callback(done)
         waiter = asyncio.wrap_future(future)
         try:

@@ -12,6 +12,8 @@ from starlette.responses import JSONResponse
 
 from solver import position
 from solver.errors import HiddenInformationError
+from solver.front import N_
+from solver.said import phrase
 from solver.search import Limit
 
 from .. import advice
@@ -21,6 +23,10 @@ from .context import context
 from .errors import RequestError
 from .requests import body_model, endpoint, limit_of, read_limit, read_position, translator
 from .work import review_deal
+
+# the error raised here (solver/errors.py: a code and its parameters)
+SOLVE_VIEW = phrase("server_solve_view", N_("solve needs every card, and this is a seat view: "
+                                            "use /v1/hint or /v1/evaluate"))
 
 #: evaluate's worlds when the request gives no limit
 DEFAULT_WORLDS = 200
@@ -57,8 +63,7 @@ async def solve(request):
     def solve_it(stop=None):
         pos = read_position(doc)
         if isinstance(pos, position.SeatView):
-            raise HiddenInformationError("solve needs every card, and this is a seat "
-                                         "view: use /v1/hint or /v1/evaluate")
+            raise HiddenInformationError(SOLVE_VIEW())
         state = pos.state()
         if state.is_terminal():
             raise RequestError("the game in this record is over: nothing to solve",

@@ -8,9 +8,20 @@ import signal
 import socket
 import sys
 
-from solver.errors import OptionError, install_hint
+from solver.errors import OptionError
+from solver.front import N_
+from solver.said import Quote, phrase
+
+from ..base import INSTALL
 
 log = logging.getLogger("dixtrix.server")
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+NEEDS_SERVER = phrase("server_needs_extra", N_("dixtrix serve needs the server extra: {install} "
+                                               "(starlette, uvicorn, prometheus-client): "
+                                               "{reason}"))
+PORT = phrase("server_port", N_("--port must be 0..65535, got {got}"))
+CANNOT_LISTEN = phrase("server_cannot_listen", N_("cannot listen on {host}:{port}: {reason}"))
 
 
 def header_timeout_protocol(seconds: float):
@@ -74,12 +85,11 @@ def serve(settings, host: str = "127.0.0.1", port: int = 8000, access_log: bool 
         importlib.import_module("starlette")
         importlib.import_module("prometheus_client")
     except ImportError as exc:
-        raise OptionError(f"dixtrix serve needs the server extra: {install_hint('server')} "
-                          f"(starlette, uvicorn, prometheus-client): {exc}") from None
+        raise OptionError(NEEDS_SERVER(install=INSTALL(extra="server"), reason=str(exc))) from None
     # the app needs starlette, of the [server] extra checked just above
     from .app import create_app
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
-        raise OptionError(f"--port must be 0..65535, got {port!r}")
+        raise OptionError(PORT(got=Quote(port)))
     # prometheus-client, of the [server] extra checked above
     from .observe import configure_logging
     configure_logging(settings.log_format)
@@ -94,7 +104,8 @@ def serve(settings, host: str = "127.0.0.1", port: int = 8000, access_log: bool 
         sock.bind((host, port))
     except OSError as exc:
         sock.close()
-        raise OptionError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        raise OptionError(CANNOT_LISTEN(host=host, port=port,
+                                        reason=exc.strerror or str(exc))) from None
     sock.listen(2048)
     sock.set_inheritable(True)
     bound = sock.getsockname()[1]

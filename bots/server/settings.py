@@ -18,6 +18,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from solver.errors import OptionError
+from solver.front import N_
+from solver.said import Quote, phrase
 from solver.search.service import DEFAULT_TREES
 
 #: the log formats of ``--log-format``
@@ -73,21 +75,29 @@ class Settings:
                      "header_timeout", "body_timeout", "lease"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= 86400 * 365:
-                raise OptionError(f"server setting {name} must be seconds > 0, got {v!r}")
+                raise OptionError(SECONDS(name=name, got=Quote(v)))
         for name, lo, hi in (("max_iterations", 1, 10**9), ("max_worlds", 1, 10**9),
                              ("max_nodes", 1, 10**12), ("max_body", 1024, 1 << 30),
                              ("workers", 1, 256), ("queue", 0, 100_000), ("trees", 1, 64),
                              ("threads", 0, 64), ("max_tables", 1, 10**7)):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-                raise OptionError(f"server setting {name} must be an integer {lo}..{hi}, "
-                                  f"got {v!r}")
+                raise OptionError(INTEGER(name=name, low=lo, high=hi, got=Quote(v)))
         if not isinstance(self.db, str) or not self.db:
-            raise OptionError("server setting db must be a file name (or :memory:) or a "
-                              "postgresql:// URL")
+            raise OptionError(DB())
         if self.log_format not in LOG_FORMATS:
-            raise OptionError(f"server setting log_format must be one of {', '.join(LOG_FORMATS)}"
-                              f", got {self.log_format!r}")
+            raise OptionError(LOG_FORMAT(formats=list(LOG_FORMATS), got=Quote(self.log_format)))
+
+
+# the errors raised here (solver/errors.py: a code and its parameters)
+SECONDS = phrase("server_setting_seconds", N_("server setting {name} must be seconds > 0, got "
+                                              "{got}"))
+INTEGER = phrase("server_setting_int", N_("server setting {name} must be an integer "
+                                          "{low}..{high}, got {got}"))
+DB = phrase("server_setting_db", N_("server setting db must be a file name (or :memory:) or a "
+                                    "postgresql:// URL"))
+LOG_FORMAT = phrase("server_setting_log_format", N_("server setting log_format must be one of "
+                                                    "{formats}, got {got}"))
 
 
 def _flag_type(name: str, hint: Any) -> type:

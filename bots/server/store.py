@@ -65,6 +65,7 @@ from typing import Any
 import solver
 from solver.errors import DixtrixError
 
+from .errors import CANNOT_OPEN, DUPLICATE, FAILED, MOVES_STORED, NEWER_SCHEMA
 from .records import (
     COLUMNS,
     COLUMNS_2,
@@ -250,8 +251,7 @@ class SqlStore(TableStore):
             got = q("SELECT moves FROM tables WHERE id = ?" + self.for_update,
                     (table_id,)).fetchone()
             if got is None or got[0] != start:
-                raise MoveConflict(f"table {table_id}: {got and got[0]} moves stored, "
-                                   f"expected {start}")
+                raise MoveConflict(MOVES_STORED(table=table_id, stored=got and got[0], expected=start))
             for i, (seat, action) in enumerate(moves):
                 q("INSERT INTO moves (table_id, idx, seat, action) VALUES (?, ?, ?, ?)",
                   (table_id, start + i, seat, action))
@@ -381,7 +381,7 @@ class SqliteStore(SqlStore):
             self.db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
         except sqlite3.Error as exc:
-            raise StoreError(f"cannot open the table database {path!r}: {exc}") from None
+            raise StoreError(CANNOT_OPEN(db=repr(path), reason=str(exc))) from None
 
     @contextlib.contextmanager
     def _tx(self, atomic: bool = False) -> Iterator[Callable[..., Any]]:
@@ -400,9 +400,9 @@ class SqliteStore(SqlStore):
                     raise
                 self.db.execute("COMMIT")
             except sqlite3.IntegrityError as exc:
-                raise MoveConflict(f"the table database refused a duplicate: {exc}") from None
+                raise MoveConflict(DUPLICATE(reason=str(exc))) from None
             except sqlite3.Error as exc:
-                raise StoreError(f"the table database {self.path!r} failed: {exc}") from None
+                raise StoreError(FAILED(db=repr(self.path), reason=str(exc))) from None
 
     # ---- schema ---------------------------------------------------------------
 
@@ -428,8 +428,7 @@ class SqliteStore(SqlStore):
         try:
             version = self._version()
             if version > SCHEMA_VERSION:
-                raise StoreError(f"the table database {self.path!r} has schema {version}, "
-                                 f"newer than this server's {SCHEMA_VERSION}: upgrade dixtrix")
+                raise StoreError(NEWER_SCHEMA(db=repr(self.path), version=version, supported=SCHEMA_VERSION))
             if version < SCHEMA_VERSION:
                 if version == 0:
                     for statement in _statements(SCHEMA_2, "REAL"):

@@ -32,7 +32,9 @@ from collections.abc import Callable
 
 import solver
 from solver.errors import DixtrixError, short_repr
+from solver.front import N_
 from solver.position import SeatView
+from solver.said import phrase
 
 from .. import levels as bot_levels
 from ..registry import make_bot
@@ -42,6 +44,10 @@ from .errors import Forbidden, RequestError, Unauthorized
 from .i18n import Translator
 from .settings import Settings
 from .store import Row, TableStore
+
+# the error raised here (solver/errors.py: a code and its parameters)
+STORED_SEAT = phrase("table_stored_seat", N_("move {move} is stored as seat {seat}'s, but seat "
+                                             "{turn} is to move"))
 
 #: the bots a table may seat (``cheat`` is unfair, ``engine`` runs a program);
 #: the levels (``bots.levels``) too; ``learned``, the learned policy without a
@@ -162,8 +168,8 @@ class Table:
         try:
             for seat, text in moves:
                 if self.state.current_player() != seat:
-                    raise DixtrixError(f"move {len(self.actions)} is stored as seat {seat}'s, "
-                                       f"but seat {self.state.current_player()} is to move")
+                    raise DixtrixError(STORED_SEAT(move=len(self.actions), seat=seat,
+                                                   turn=self.state.current_player()))
                 self._apply(self.state.string_to_action(text))
         except DixtrixError as exc:
             raise RequestError("table {table}: its stored record no longer replays ({why})",

@@ -24,7 +24,7 @@ import solver
 from solver.errors import OptionError, short_repr
 
 from .errors import Forbidden, RequestError, TableNotFound, Unauthorized
-from .pool import Busy
+from .pool import MAX_TABLES, Busy
 from .settings import Settings
 from .store import MoveConflict, Row, TableStore
 from .table import (
@@ -159,8 +159,7 @@ class Tables:
         before, if another player asked first) and let its bots play."""
         with self.lock:
             if self.store.count() >= self.settings.max_tables:
-                raise Busy(f"this server holds its maximum of {self.settings.max_tables} "
-                           f"tables: retry later", 60)
+                raise Busy(MAX_TABLES(most=self.settings.max_tables), 60)
             made: str | None = row.id
             if rematch_of is None:
                 self.store.insert(row)
