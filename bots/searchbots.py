@@ -44,6 +44,8 @@ from .base import LIMIT_SETTINGS, NODES, Bot, Setting
 # the errors raised here (solver/errors.py: a code and its parameters)
 #: a refused setting's error named by the bot (``error``: its own phrase)
 BOT_NAMED = phrase("bot_named", N_("{bot}: {error}"))
+#: a refused setting's name before its error, inside ``BOT_NAMED``
+SETTING_NAMED = phrase("bot_setting_named", N_("{setting}: {error}"))
 SWITCH = phrase("bot_switch", N_("{bot}: {name} must be 'on' or 'off', got {got}"))
 SEARCH_KIND = phrase("bot_search", N_("{bot}: search must be 'pimc' or 'ismcts', got {got}"))
 ISMCTS_WORLDS = phrase("bot_ismcts_worlds", N_("{bot}: search=ismcts counts iterations or time, "
@@ -125,7 +127,12 @@ class SearchBot(Bot):
         except (LimitError, OptionError) as exc:
             if str(exc).startswith(f"{self.name}: "):
                 raise
-            raise type(exc)(BOT_NAMED(bot=self.name, error=exc.as_message())) from None
+            error = exc.as_message()
+            if exc.where and exc.said is not None:
+                # the setting it came from stays named (``ismcts: model:
+                # cannot read ...``): the phrase alone leaves it out
+                error = SETTING_NAMED(setting=exc.where, error=error)
+            raise type(exc)(BOT_NAMED(bot=self.name, error=error)) from None
 
     @property
     def options(self) -> dict[str, Any]:
