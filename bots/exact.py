@@ -116,7 +116,8 @@ def solve_doc(state, plies: int = 8, max_nodes: int | None = None,
     (``action_values``, the best first), ``best_actions`` (every action of
     the best value, the game's rule among equal actions first), the expected line (its first
     action is ``best_actions[0]``), and the solver's own objective and
-    values beside them (``solver_value``, ``solver_action_values``), and
+    values beside them (``solver_value``, ``solver_action_values``; the
+    objective in English and as a code, ``objective_code``), and
     ``kind``: which value it is (``solver.dd.KINDS``: minimax, paranoid or
     max^n; ``kind`` asks for one in a game of individual seats).
     ``SearchAborted`` past ``max_nodes`` (``unfinished_doc`` says what
@@ -134,6 +135,10 @@ def solve_doc(state, plies: int = 8, max_nodes: int | None = None,
            "nodes": sol.nodes, "time": sol.time,
            "line": [{"seat": s, "action": a, "value": None if v is None else number(v)}
                     for s, a, v in steps]}
+    if sol.objective_said is not None:
+        # the objective as a code beside its English (a face words it in
+        # its reader's language: bots/server/words.py ``solution``)
+        doc["objective_code"] = sol.objective_said.to_json()
     if sol.round_winner is not None:
         doc["round_winner"] = sol.round_winner
         doc["round_winners"] = dict(sol.action_winners or {})

@@ -207,9 +207,12 @@ def evaluation(out: dict, game, seat: int, tr: Translator) -> dict:
 
 
 def solution(out: dict, game, tr: Translator) -> dict:
-    """A solve's unit in words."""
+    """A solve's unit and objective in words (the objective from its code,
+    its seats named as a spectator reads them: the solve is nobody's view)."""
     if "unit" in out:
         out["unit"] = labels.unit(game, out["unit"], tr)
+    if out.get("objective_code"):
+        out["objective"] = said(out["objective_code"], game, tr, seat_names(game, None, tr))
     return out
 
 

@@ -8,6 +8,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..front import N_
+from ..said import Said
+
+#: the kinds of value an objective names, in words (a ``Word`` parameter
+#: of the objectives' phrases, ``Solution.objective_said``; the solver's
+#: ``kind`` itself stays a code)
+KIND_WORDS = {"minimax": N_("team minimax"), "paranoid": N_("paranoid"), "maxn": N_("max^n")}
+
 
 @dataclass(frozen=True)
 class Solution:
@@ -18,7 +26,10 @@ class Solution:
     notation), EVERY legal action listed; ``best_actions``: the actions
     reaching ``value``, the one the game's rule among equal actions plays
     first (``State.tie_key``; :func:`best_in_tie_order`); ``nodes`` searched and ``time`` (s); ``objective``
-    names what ``value`` measures (docs/solver.md).
+    names what ``value`` measures (docs/solver.md), in English, and
+    ``objective_said`` says the same as a code with its parameters
+    (``solver.said``: the contract by the game's own title, the seat by
+    its number), which a face words in its reader's language.
 
     dix: ``value`` is the seat's round score minus the opponent's at the
     end of the round (already-won tricks included); ``round_winner`` the
@@ -43,6 +54,7 @@ class Solution:
     kind: str = "minimax"
     action_vectors: Mapping[str, tuple[int, ...]] | None = None
     choice: str | None = None
+    objective_said: Said | None = None
 
 
 def best_in_tie_order(state: Any, values: Mapping[str, float],

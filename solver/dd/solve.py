@@ -35,14 +35,14 @@ from ..errors import (
 from ..front import N_
 from ..game import State
 from ..position import Record, SeatView, from_json
-from ..said import Quote, phrase
+from ..said import Quote, Word, phrase
 from . import defaults
 from . import dix as dixdd
 from . import trick as dd
 from .adapters import ADAPTERS, adapter_for, known_games
 from .adapters.common import AFTER_MAXN, check_seat, named_brackets
 from .dix import dix_engine
-from .solution import Solution
+from .solution import KIND_WORDS, Solution
 
 # the errors raised here (solver/errors.py: a code and its parameters)
 SOLVE_EXPECTS = phrase("solve_expects", N_("solve expects a Record, a record JSON dict, a State "
@@ -60,6 +60,12 @@ SOLVE_GAME_OVER = phrase("solve_game_over", N_("the {game} game is over: nothing
 NO_TIE_BREAK = phrase("no_tie_break", N_("tie_break: the {game} solver's values have no "
                                          "tie-break part to settle"))
 LINE_EXPECTS = phrase("line_expects", N_("principal_line takes a State or a record"))
+
+# what a trick position's value measures (``Solution.objective_said``):
+# its contract's name and objective as the position states them (a bare
+# position has no game to give them words), and the kind in words
+OBJECTIVE_TRICK = phrase("objective.trick", N_("{contract}: {objective}"))
+OBJECTIVE_TRICK_KIND = phrase("objective.trick_kind", N_("{contract}: {objective} ({kind})"))
 
 #: a ``solver.dd.session.Solver`` (the session module is above this one: it
 #: solves through these functions, so they name it only in words)
@@ -123,11 +129,12 @@ def _solve_trick_position(solver: Solver, pos: dd.TrickPosition, seat: int | Non
             vectors = {deck.to_string(c): v for c, v in mx.vectors.items()}
             values = {deck.to_string(c): v for c, v in mx.card_values.items()}
             top = max(values.values())
+            said = OBJECTIVE_TRICK_KIND(contract=k.name, objective=k.objective,
+                                        kind=Word(KIND_WORDS["maxn"]))
             return Solution(mx.value, MappingProxyType(values), mx.nodes, mx.time, seat,
-                            f"{k.name}: {k.objective} (max^n)",
-                            tuple(a for a, v in values.items() if v == top), "cython",
-                            kind="maxn", action_vectors=MappingProxyType(vectors),
-                            choice=deck.to_string(mx.choice))
+                            said.english(), tuple(a for a, v in values.items() if v == top),
+                            "cython", kind="maxn", action_vectors=MappingProxyType(vectors),
+                            choice=deck.to_string(mx.choice), objective_said=said)
     if dixdd.is_dix_position(pos):
         # a TrickPosition's answer is the kernel's value itself (brackets
         # too): the whole lexicographic value unless the caller asked for less
@@ -148,9 +155,10 @@ def _solve_trick_position(solver: Solver, pos: dd.TrickPosition, seat: int | Non
                                 exc.nodes + spent, exc.brackets, exc.span) from exc
     values = {deck.to_string(c): v for c, v in res.card_values.items()}
     best = tuple(a for a, v in values.items() if v == res.value)
+    said = OBJECTIVE_TRICK(contract=k.name, objective=k.objective)
     return Solution(res.value, MappingProxyType(values), res.nodes + spent, res.time, seat,
-                    f"{k.name}: {k.objective}", best, res.engine,
-                    kind="paranoid" if individual else "minimax")
+                    said.english(), best, res.engine,
+                    kind="paranoid" if individual else "minimax", objective_said=said)
 
 
 def solve_with(solver: Solver, position_or_state: Any, seat: int | None = None,

@@ -31,11 +31,12 @@ CODE_KEYS = frozenset({
     "table_bots", "default_bot", "id", "face", "mark", "game", "method", "kind", "lang",
     "dir", "table", "token", "admin_token", "link", "levels", "played", "best", "equal",
     "same", "contract", "phase", "colour", "holders", "origin", "size", "exact_kind",
-    "hindsight_kind", "objective", "best_actions", "exact_best_actions", "choices",
+    "hindsight_kind", "best_actions", "exact_best_actions", "choices",
     "default", "type", "suit", "sign", "status", "path", "reason", "database", "version",
     "limit", "limits", "cards_key", "record", "key", "show", "setup", "guided",
     # what the solver says as codes and parameters (solver/said.py), beside its words
-    "fact_codes", "advice_codes", "reason_codes", "note_code", "equal_test_code"})
+    "fact_codes", "advice_codes", "reason_codes", "note_code", "equal_test_code",
+    "objective_code"})
 #: (key, code key) pairs whose values are words all the same: a game's
 #: ``options`` in ``GET /v1/games`` (each one's label, help and choices in words)
 WORDS_UNDER = frozenset({("games", "options")})

@@ -494,6 +494,9 @@ def test_solve_accepts_a_trick_position():
     pos = dd.TrickPosition(contract, tuple(mask_of(h) for h in hands), leader=0)
     s = solve(pos)
     assert s.seat == 0 and s.objective == "king: own"
+    # the same as a code, which a face words (a bare position's own names)
+    assert s.objective_said is not None and s.objective_said.code == "objective.trick"
+    assert s.objective_said.english() == s.objective
     value, values, _ = solve_oracle(pos, 0, "own")
     assert s.action_values == {FRENCH.to_string(c): v for c, v in values.items()}
     assert s.value == value

@@ -16,7 +16,7 @@ from ...dd import trick as dd
 from ...dd.adapters.common import AFTER_MAXN, card_play_only, check_seat, named_brackets
 from ...dd.adapters.registry import register, register_table
 from ...dd.layout import PASS, solve_layout
-from ...dd.solution import Solution, best_in_tie_order
+from ...dd.solution import KIND_WORDS, Solution, best_in_tie_order
 from ...errors import NAMED_SEAT, PositionError, SearchAborted, UnsupportedPositionError
 from ...front import N_
 from ...games.contract_match.game import ContractGame
@@ -29,9 +29,17 @@ from ...games.contract_match.rules import (
 from ...games.contract_match.state import CHOOSE, CONTRACT_BASE, LAYOUT_PLAY, TRICKS
 from ...games.contract_match.state import PASS as PASS_ACTION
 from ...games.contract_match.trick_play import PENALTY_RULES
-from ...said import Quote, phrase
+from ...said import Phrase, Quote, Said, Seat, Word, phrase
 
 # the errors raised here (solver/errors.py: a code and its parameters)
+# what a deal's value measures (``Solution.objective_said``): the contract
+# by the game's own title, the kind of value in words
+OBJECTIVE_TEAM = phrase("objective.deal_team", N_("{contract}: the team's deal score ({kind})"))
+OBJECTIVE_SEAT = phrase("objective.deal_seat", N_("{contract}: the seat's deal score ({kind})"))
+OBJECTIVE_MAXN = phrase("objective.deal_maxn", N_("{contract}: each seat's deal score ({kind}: "
+                                                  "every seat for its own, ties against {seat})"))
+LAYOUT_TEAM = phrase("objective.layout_team", N_("{contract}: the team's finishing points ({kind})"))
+LAYOUT_SEAT = phrase("objective.layout_seat", N_("{contract}: the seat's finishing points ({kind})"))
 UNKNOWN_PENALTY = phrase("unknown_penalty", N_("unknown penalty contract {kind} (known: {known})"))
 NOT_CARD_PLAY = phrase("cm_not_card_play", N_("a contract choice, a declaration or a redeal claim"))
 NOT_AT_CHOICE = phrase("not_at_choice", N_("contract_table: the state is not at a contract choice"))
@@ -85,6 +93,20 @@ def deal_position(state) -> tuple[dd.TrickPosition, str]:
 MAXN_CARDS = 28
 
 
+def contract_word(state) -> Word:
+    """The contract in play by the game's own title (a message id of the
+    game's front: ``ContractFront.contracts``)."""
+    return Word(state.game.contract_titles[state.log.contract])
+
+
+def side_objective(state, team: Phrase, seat: Phrase, partners: bool) -> Said:
+    """``team`` or ``seat`` (a phrase of ``contract`` and ``kind``) for
+    the contract in play: the team's value (team minimax) with partners,
+    the seat's (paranoid) without."""
+    kind = Word(KIND_WORDS["minimax" if partners else "paranoid"])
+    return (team if partners else seat)(contract=contract_word(state), kind=kind)
+
+
 def maxn_solution(state, res: dd.MaxnResult, kind_name: str) -> Solution:
     """A max^n answer (``Solver.solve_maxn``) in the game's notation."""
     name = state.action_to_string
@@ -94,7 +116,10 @@ def maxn_solution(state, res: dd.MaxnResult, kind_name: str) -> Solution:
     return Solution(res.value, MappingProxyType(values), res.nodes, res.time, res.seat,
                     f"{kind_name}: each seat's deal score (max^n: every seat for its own, "
                     f"ties against seat {res.seat})", best, "cython", kind="maxn",
-                    action_vectors=MappingProxyType(vectors), choice=name(res.choice))
+                    action_vectors=MappingProxyType(vectors), choice=name(res.choice),
+                    objective_said=OBJECTIVE_MAXN(contract=contract_word(state),
+                                                  kind=Word(KIND_WORDS["maxn"]),
+                                                  seat=Seat(res.seat)))
 
 
 def maxn_tried(state, pos: dd.TrickPosition | None = None) -> bool:
@@ -138,7 +163,9 @@ def solve_contract_state(solver, state, seat, max_nodes=None, kind=None) -> Solu
         return Solution(res.value, MappingProxyType(values), res.nodes + spent, res.time, seat,
                         f"{contract}: the {'team' if partners else 'seat'}'s deal score "
                         f"({'team minimax' if partners else 'paranoid'})", best, res.engine,
-                        kind="minimax" if partners else "paranoid")
+                        kind="minimax" if partners else "paranoid",
+                        objective_said=side_objective(state, OBJECTIVE_TEAM, OBJECTIVE_SEAT,
+                                                      partners))
     if state.phase == LAYOUT_PLAY:
         play = state.log.play
         lay = play.layout
@@ -152,7 +179,8 @@ def solve_contract_state(solver, state, seat, max_nodes=None, kind=None) -> Solu
         return Solution(res.value, MappingProxyType(values), res.nodes, res.seconds, seat,
                         f"layout: the {'team' if partners else 'seat'}'s finishing points "
                         f"({'team minimax' if partners else 'paranoid'})", best, "cython",
-                        kind="minimax" if partners else "paranoid")
+                        kind="minimax" if partners else "paranoid",
+                        objective_said=side_objective(state, LAYOUT_TEAM, LAYOUT_SEAT, partners))
     raise card_play_only(state, NOT_CARD_PLAY())
 
 

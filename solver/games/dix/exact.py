@@ -21,6 +21,9 @@ from ...games.dix import DixGame
 from ...games.dix.rules import round_rules, state_rules
 from ...said import phrase
 
+#: what a round's value measures (``Solution.objective_said``)
+OBJECTIVE = phrase("objective.dix", N_("dix round score difference"))
+
 # the errors raised here (solver/errors.py: a code and its parameters)
 DIX_OVER = phrase("dix_over", N_("the dix match is over: nothing to solve"))
 DIX_STOCK = phrase("dix_stock", N_(
@@ -72,10 +75,11 @@ def dix_solution(res: dd.DDResult, seat: int, names: dict, tie_key=None,
     best = tuple(sorted((a for a in raw if result[a] == top),
                         key=lambda a: tie_key(ids[a]) if tie_key else (ids[a],)))
     return Solution(dd.decode_dix(res.value)[0], MappingProxyType(values), res.nodes, res.time,
-                    seat, "dix round score difference", best, res.engine,
+                    seat, OBJECTIVE().english(), best, res.engine,
                     seat if res.value > 0 else 1 - seat, MappingProxyType(winners),
                     res.value if tie_break else None,
-                    MappingProxyType(raw) if tie_break else None)
+                    MappingProxyType(raw) if tie_break else None,
+                    objective_said=OBJECTIVE())
 
 
 @register(DixGame)

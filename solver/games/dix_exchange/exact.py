@@ -10,9 +10,15 @@ from types import MappingProxyType
 from ...dd.adapters.common import check_seat
 from ...dd.adapters.registry import register
 from ...dd.exact import solve_protocol
-from ...dd.solution import Solution, best_in_tie_order
+from ...dd.solution import KIND_WORDS, Solution, best_in_tie_order
 from ...errors import SearchAborted
+from ...front import N_
 from ...games.dix_exchange import DixExchangeGame
+from ...said import Word, phrase
+
+#: what a round's value measures (``Solution.objective_said``)
+OBJECTIVE = phrase("objective.dix_exchange", N_("dix-exchange: tokens won (-lost) this round "
+                                                "({kind})"))
 
 
 @register(DixExchangeGame)
@@ -26,6 +32,6 @@ def solve_exchange_state(solver, state, seat, max_nodes=None, kind=None) -> Solu
         raise SearchAborted(str(exc), max_nodes or 5_000_000) from exc
     values = {state.action_to_string(a): int(v) for a, v in res.action_values.items()}
     best = best_in_tie_order(state, values, res.value)
+    said = OBJECTIVE(kind=Word(KIND_WORDS["paranoid"]))
     return Solution(int(res.value), MappingProxyType(values), res.nodes, res.seconds, seat,
-                    "dix-exchange: tokens won (-lost) this round (paranoid)", best, "python",
-                    kind="paranoid")
+                    said.english(), best, "python", kind="paranoid", objective_said=said)

@@ -18,6 +18,10 @@ from ...games.dixie_rook import PLAY, DixieRookGame
 from ...games.dixie_rook.rules import hand_rules, state_rules
 from ...said import phrase
 
+#: what a hand's value measures (``Solution.objective_said``)
+OBJECTIVE = phrase("objective.dixie_rook", N_("dixie-rook: the team's captured points "
+                                              "(count, nest, most tricks)"))
+
 # the errors raised here (solver/errors.py: a code and its parameters)
 NOT_CARD_PLAY = phrase("rook_not_card_play", N_("the auction, the nest or the trump"))
 
@@ -53,5 +57,4 @@ def solve_rook_state(solver, state, seat, max_nodes=None, kind=None) -> Solution
     values = {state.action_to_string(c): v for c, v in res.card_values.items()}
     best = best_in_tie_order(state, values, res.value)
     return Solution(res.value, MappingProxyType(values), res.nodes, res.time, seat,
-                    "dixie-rook: the team's captured points (count, nest, most tricks)",
-                    best, res.engine)
+                    OBJECTIVE().english(), best, res.engine, objective_said=OBJECTIVE())
