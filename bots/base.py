@@ -49,9 +49,6 @@ SETTING_RANGE = phrase("setting_range", N_("{name} must be a number in [{low}, {
                                            "got {got}"))
 SETTING_ABOVE = phrase("setting_above", N_("{name} must be a number in ({low}, {high}], "
                                            "got {got}"))
-#: the command that installs an optional extra (``solver.errors.install_hint``'s
-#: words), said inside the errors of the bots' commands that need one
-INSTALL = phrase("install_extra", N_("pip install \".[{extra}]\" (in the dixtrix checkout)"))
 BOT_SETTING = phrase("bot_unknown_setting", N_("bot {bot}: unknown setting {key}"))
 
 #: the names ``make_bot`` gives every bot itself: never a setting of a

@@ -22,7 +22,7 @@ from typing import Any
 
 import solver
 from solver import position
-from solver.errors import DixtrixError, SearchAborted
+from solver.errors import INSTALL, DixtrixError, SearchAborted
 from solver.front import N_
 from solver.game import (
     check_given_seed,
@@ -39,7 +39,6 @@ from solver.search.native import ISMCTS_POLICIES
 from solver.search.service import NO_MOVE_TO_ADVISE
 
 from . import advice, engine, hint, human, learn, modelfit, review
-from .base import INSTALL
 from .exact import solve_doc, unfinished_doc
 from .ladder.cli import add_parser as add_ladder_parser
 from .ladder.executors import JOBS_OR_DASK

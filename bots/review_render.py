@@ -11,11 +11,9 @@ from __future__ import annotations
 import math
 import os
 
-from solver.errors import OptionError
+from solver.errors import INSTALL, OptionError
 from solver.front import N_
 from solver.said import Quote, phrase
-
-from .base import INSTALL
 
 # the errors raised here (solver/errors.py: a code and its parameters)
 PLOT_FILE = phrase("review_plot_file", N_("plot: the file name ends in .png or .svg, got {got}"))

@@ -25,12 +25,15 @@ from .front import N_
 from .said import ENGLISH, PHRASES, Act, Quote, Said, Seat, Word, Words, phrase
 from .said import short_repr as short_repr  # where the errors' users import it from
 
+#: the command that installs an optional extra: dixtrix is installed from
+#: its checkout (the package index has no ``dixtrix``), so the command names
+#: the checkout, as README.md does; said inside the errors that need an extra
+INSTALL = phrase("install_extra", N_("pip install \".[{extra}]\" (in the dixtrix checkout)"))
+
 
 def install_hint(extra: str) -> str:
-    """The command that installs an optional extra: dixtrix is installed from
-    its checkout (the package index has no ``dixtrix``), so the command names
-    the checkout, as README.md does."""
-    return f'pip install ".[{extra}]" (in the dixtrix checkout)'
+    """``INSTALL``'s English, for the messages still written as text."""
+    return INSTALL(extra=extra).english()
 
 
 #: an action the rules refuse (``reason``: the rules' phrase, or English)

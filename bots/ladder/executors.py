@@ -17,11 +17,10 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
-from solver.errors import OptionError
+from solver.errors import INSTALL, OptionError
 from solver.front import N_
 from solver.said import Quote, phrase
 
-from ..base import INSTALL
 from ..lifeline import exit_with_parent
 from .play import play_game
 from .schedule import GameTask

@@ -9,11 +9,10 @@ import html
 import os
 import textwrap
 
-from solver.errors import OptionError
+from solver.errors import INSTALL, OptionError
 from solver.front import N_
 from solver.said import Quote, phrase
 
-from ..base import INSTALL
 from .ratings import ELO, PRIOR_SD
 from .results import LadderResults
 

@@ -8,11 +8,9 @@ import signal
 import socket
 import sys
 
-from solver.errors import OptionError
+from solver.errors import INSTALL, OptionError
 from solver.front import N_
 from solver.said import Quote, phrase
-
-from ..base import INSTALL
 
 log = logging.getLogger("dixtrix.server")
 

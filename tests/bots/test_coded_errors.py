@@ -16,7 +16,6 @@ import pytest
 import solver
 from bots import engine, hint, learn, levels, make_bot, match, review
 from bots.analysis import Board, analyse, drawn
-from bots.base import INSTALL
 from bots.engine_client import EngineClient
 from bots.human import read_action
 from bots.ladder import executors, ratings
@@ -28,7 +27,7 @@ from bots.server import extract, i18n
 from bots.server.pool import SHUTTING_DOWN, Busy
 from bots.server.settings import Settings
 from bots.server.store import SqliteStore
-from solver.errors import DixtrixError, IllegalActionError, OptionError, install_hint
+from solver.errors import INSTALL, DixtrixError, IllegalActionError, OptionError, install_hint
 from solver.said import PHRASES, Said
 
 DIX = solver.load_game("dix")
